@@ -1,0 +1,91 @@
+"""Shared pytest fixtures for Lore: the offline embedding model, a git workspace, and an
+environment that keeps every test away from the real user-level database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+FETCH_MODEL_SCRIPT = REPO_ROOT / "scripts" / "fetch-test-model"
+MODEL_FILES = ("model.onnx", "tokenizer.json", "config.json")
+
+
+def _is_model_dir(path: Path) -> bool:
+    """Tell whether PATH holds a usable offline model (the files fastembed reads, non-empty)."""
+    return all((path / name).is_file() and (path / name).stat().st_size > 0 for name in MODEL_FILES)
+
+
+def _build_model_dir(target: str | None) -> Path:
+    """Run scripts/fetch-test-model (into TARGET, or its default) and return the directory."""
+    command = [sys.executable, str(FETCH_MODEL_SCRIPT)] + ([target] if target else [])
+    result = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
+    if result.returncode != 0:
+        pytest.fail(f"scripts/fetch-test-model failed (exit {result.returncode}):\n{result.stderr}")
+    path = Path(result.stdout.strip().splitlines()[-1])
+    if not _is_model_dir(path):
+        pytest.fail(f"scripts/fetch-test-model printed {path}, which holds no model")
+    return path
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark tests that use the model as `model`; skip `stress` tests unless LORE_STRESS=1."""
+    run_stress = os.environ.get("LORE_STRESS") == "1"
+    skip_stress = pytest.mark.skip(reason="stress test: set LORE_STRESS=1 to run")
+    for item in items:
+        if "model_dir" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("model"):
+            item.add_marker(pytest.mark.model)
+        if not run_stress and item.get_closest_marker("stress"):
+            item.add_marker(skip_stress)
+
+
+@pytest.fixture(scope="session")
+def model_dir() -> Path:
+    """The offline all-MiniLM-L6-v2 copy: $LORE_TEST_MODEL_PATH, built there or by default if absent."""
+    configured = os.environ.get("LORE_TEST_MODEL_PATH") or None
+    if configured and _is_model_dir(Path(configured)):
+        return Path(configured)
+    return _build_model_dir(configured)
+
+
+@pytest.fixture
+def tmp_workspace(tmp_path: Path) -> Path:
+    """A fresh temporary directory that is a git repository with a test identity configured."""
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    # CI machines have no global git identity; commits made by tests need a local one.
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["config", "user.name", "Lore Tests"],
+        ["config", "user.email", "tests@lore.invalid"],
+        ["config", "commit.gpgsign", "false"],
+    ):
+        subprocess.run(["git", *args], cwd=workspace, check=True, capture_output=True)
+    return workspace
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _lore_session_env(tmp_path_factory: pytest.TempPathFactory):
+    """Give servers started by module- or session-scoped fixtures a throwaway user database."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("LORE_USER_DB", str(tmp_path_factory.mktemp("lore-user-session") / "user.db"))
+        patch.setenv("LORE_MODEL_PATH", "")
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _lore_test_env(
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Per test: a fresh user database file, and the model only for tests that ask for it."""
+    monkeypatch.setenv("LORE_USER_DB", str(tmp_path_factory.mktemp("lore-user") / "user.db"))
+    if "model_dir" in request.fixturenames or request.node.get_closest_marker("model"):
+        monkeypatch.setenv("LORE_MODEL_PATH", str(request.getfixturevalue("model_dir")))
+    else:
+        monkeypatch.setenv("LORE_MODEL_PATH", "")
