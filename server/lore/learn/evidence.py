@@ -1,0 +1,257 @@
+"""Evidence for learned preferences, and when it is strong enough to propose one.
+
+Observations add weight to the option the developer chose (see `extract` for the weights).
+A preference is proposed for a feature when
+
+- at least 3 signals (observations) were seen: one or two edits are anecdotes — a developer
+  rewrites one suggestion for reasons unrelated to style far more often than one would think;
+- at least 80% of the weight points one way: a 4-to-1 split is a habit, a 3-to-2 split is a
+  codebase in transition or two people with different tastes, and a wrong "you prefer X"
+  costs more trust than a late one;
+- at least 2.0 weight in total: three accepted suggestions (1.5) only show what was tolerated;
+  one hand edit or rejection on top of them, or four acceptances, make a pattern.
+
+A proposed (or confirmed) preference is retired when later evidence brings its share below
+60%. The gap between 80% to propose and 60% to retire keeps a preference from flapping
+between proposed and retired on every single edit.
+
+A rejection that says why ("use pathlib, not os.path") proposes a preference at once, from the
+words of the reason: the developer stated it, nothing needs to be inferred.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import attrs
+
+from lore.learn import catalog
+from lore.learn.events import FeedbackEvent
+from lore.learn.extract import Observation
+from lore.learn.features import Feature
+from lore.learn.syntax import parse, shorten
+
+logger = logging.getLogger(__name__)
+
+MIN_SIGNALS = 3
+MIN_SHARE = 0.8
+MIN_WEIGHT = 2.0
+RETIRE_BELOW = 0.6
+MAX_EXAMPLES = 5
+
+
+@attrs.define
+class FeatureEvidence:
+    """Accumulated weight per option of one feature; examples are tagged "[option] code"."""
+
+    feature: str
+    option_weights: dict[str, float] = attrs.Factory(dict)
+    signals: int = 0
+    examples: list[str] = attrs.Factory(list)
+    last_at: float = 0.0
+
+    @property
+    def total(self) -> float:
+        """Total weight over all options."""
+        return sum(self.option_weights.values())
+
+    def share(self, option: str) -> float:
+        """Share of the total weight that went to `option` (0.0 without evidence)."""
+        total = self.total
+        return self.option_weights.get(option, 0.0) / total if total else 0.0
+
+
+@attrs.frozen
+class Proposal:
+    """A preference memory worth proposing to the developer."""
+
+    feature: str
+    prefers: str
+    over: str
+    title: str
+    body: str
+    confidence: float
+
+
+def accumulate(evidence: dict[str, FeatureEvidence],
+               observations: list[Observation]) -> dict[str, FeatureEvidence]:
+    """Return new evidence with `observations` added; the input is left untouched."""
+    result = {key: attrs.evolve(ev, option_weights=dict(ev.option_weights), examples=list(ev.examples))
+              for key, ev in evidence.items()}
+    for obs in observations:
+        ev = result.setdefault(obs.feature, FeatureEvidence(feature=obs.feature))
+        ev.option_weights[obs.prefers] = ev.option_weights.get(obs.prefers, 0.0) + obs.weight
+        ev.signals += 1
+        ev.last_at = max(ev.last_at, obs.at)
+        if obs.example:
+            tagged = f"[{obs.prefers}] {obs.example}"
+            if tagged in ev.examples:
+                ev.examples.remove(tagged)
+            ev.examples.append(tagged)
+            del ev.examples[:-MAX_EXAMPLES]
+    return result
+
+
+def propose(evidence: FeatureEvidence, *, min_signals: int = MIN_SIGNALS,
+            min_share: float = MIN_SHARE, min_weight: float = MIN_WEIGHT) -> Proposal | None:
+    """A proposal when the evidence is consistent enough (see module docstring), else None."""
+    if evidence.signals < min_signals or evidence.total < min_weight:
+        return None
+    prefers = max(evidence.option_weights, key=evidence.option_weights.__getitem__)
+    confidence = evidence.share(prefers)
+    if confidence < min_share:
+        return None
+    feature = catalog.get(evidence.feature)
+    over = _over(evidence, prefers, feature)
+    title = feature.title(prefers, over) if feature else f"Prefer {prefers} over {over}"
+    return Proposal(evidence.feature, prefers, over, title, _body(evidence, prefers, feature),
+                    round(confidence, 3))
+
+
+def _over(evidence: FeatureEvidence, prefers: str, feature: Feature | None) -> str:
+    rivals = {k: v for k, v in evidence.option_weights.items() if k != prefers and v > 0}
+    if rivals:
+        return max(rivals, key=rivals.__getitem__)
+    if feature is not None:
+        return " or ".join(feature.others(prefers))
+    return ""
+
+
+def _body(evidence: FeatureEvidence, prefers: str, feature: Feature | None) -> str:
+    label = feature.label if feature else str
+    weights = ", ".join(
+        f"{label(option)} {weight:g}"
+        for option, weight in sorted(evidence.option_weights.items(), key=lambda kv: -kv[1])
+    )
+    lines = [
+        f"Learned from {evidence.signals} edit signals: {weights} "
+        f"({evidence.share(prefers):.0%} for {label(prefers)}; a hand edit counts 1.5, "
+        "a rejection 1.0, an acceptance 0.5).",
+    ]
+    tag = f"[{prefers}] "
+    examples = [e[len(tag):] for e in evidence.examples if e.startswith(tag)]
+    if examples:
+        lines += ["", "Examples:"] + [f"- `{example}`" for example in examples]
+    return "\n".join(lines)
+
+
+def still_holds(evidence: FeatureEvidence, prefers: str, *,
+                retire_below: float = RETIRE_BELOW) -> tuple[bool, float]:
+    """(holds, confidence) of a preference given all evidence so far; no evidence holds."""
+    if evidence.total <= 0:
+        return True, 1.0
+    share = evidence.share(prefers)
+    return share >= retire_below, round(share, 3)
+
+
+_FILLER = re.compile(
+    r"\s+(?:here|please|anymore|in this (?:repo(?:sitory)?|project|codebase|file|module|package))\b.*$",
+    re.IGNORECASE,
+)
+_LEAD = r"(?:please\s+|we\s+|always\s+|just\s+)*"
+_REASON_PATTERNS = (
+    re.compile(_LEAD + r"(?:use|prefer|write|go with|stick to|stick with)\s+(?P<prefers>.+?)"
+               r"\s*(?:,\s*|\s+)(?:not|instead of|over|rather than|and not)\s+(?P<over>.+)", re.I),
+    re.compile(_LEAD + r"(?:don'?t|do not|never|shouldn'?t|should not|no longer)\s+use\s+(?P<over>.+)",
+               re.I),
+    re.compile(_LEAD + r"(?:avoid|no more|drop|stop using)\s+(?P<over>.+)", re.I),
+    re.compile(r"(?P<over>.+?)\s+(?:is|are)\s+(?:banned|not allowed|forbidden|discouraged)\b.*", re.I),
+    re.compile(r"(?P<prefers>[^,]+?)\s*(?:,\s*not|\s+over|\s+instead of|\s+rather than)\s+(?P<over>.+)",
+               re.I),
+)
+_MAX_WORDS = 4
+
+
+def _phrase(text: str | None) -> str | None:
+    """A cleaned option phrase, or None when it is too long to name a style choice."""
+    if text is None:
+        return None
+    text = _FILLER.sub("", text.strip().split(";")[0].split(". ")[0])
+    text = text.strip(" \t.,!:;\"'`()").strip()
+    text = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I)
+    if not text or len(text.split()) > _MAX_WORDS:
+        return None
+    return text
+
+
+def parse_reason(reason: str) -> tuple[str, str] | None:
+    """(prefers, over) stated by a reason; prefers is "not X" when only X is ruled out."""
+    text = " ".join(reason.replace("`", "").split())
+    for number, pattern in enumerate(_REASON_PATTERNS):
+        match = pattern.fullmatch(text.rstrip(".!"))
+        if match is None:
+            continue
+        over = _phrase(match.group("over"))
+        groups = match.groupdict()
+        prefers = _phrase(groups["prefers"]) if "prefers" in groups else (over and f"not {over}")
+        # A bare "X over Y" without a verb is only trusted in a short reason.
+        if number == len(_REASON_PATTERNS) - 1 and len(text.split()) > 2 * _MAX_WORDS:
+            return None
+        if prefers and over:
+            return prefers, over
+    return None
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "preference"
+
+
+def proposal_from_reason(event: FeedbackEvent) -> Proposal | None:
+    """A preference stated in the reason of a rejected or modified edit, if it states one."""
+    if event.outcome not in {"rejected", "modified"} or not event.reason:
+        return None
+    parsed = parse_reason(event.reason)
+    if parsed is None:
+        return None
+    prefers, over = parsed
+    if prefers.startswith("not "):
+        feature_id, title = f"reason.avoid-{_slug(over)}", f"Avoid {over}"
+    else:
+        feature_id, title = f"reason.{_slug(prefers)}-over-{_slug(over)}", f"Prefer {prefers} over {over}"
+    body = f"Stated when a suggested edit was {event.outcome}: \u201c{shorten(event.reason, 300)}\u201d"
+    example = shorten(event.proposed.strip().split("\n", 1)[0]) if event.proposed.strip() else ""
+    if example:
+        body += f"\n\nThe {event.outcome} suggestion began with:\n- `{example}`"
+    return Proposal(feature_id, prefers, over, title, body, 1.0)
+
+
+def _targets(feature_id: str, prefers: str, language: str) -> list[tuple[Feature, str | None]]:
+    """(feature, disfavoured option or None for "anything but prefers") pairs to check."""
+    feature = catalog.get(feature_id)
+    if feature is not None:
+        return [(feature, None)] if feature.applies_to(language) else []
+    if prefers.startswith("not "):
+        return [(f, option) for f, option in catalog.find_by_option(prefers[4:], language)]
+    return [(f, None) for f, _ in catalog.find_by_option(prefers, language)]
+
+
+def contradicts(feature: str, prefers: str, language: str, code: str) -> list[tuple[int, int, str]]:
+    """(line, col, description) of each use in `code` of an option the preference rules out."""
+    targets = _targets(feature, prefers, language)
+    if not targets:
+        return []
+    snippet = parse(code, language)
+    if snippet is None:
+        return []
+    preferred = prefers[4:] if prefers.startswith("not ") else prefers
+    found = []
+    for target, disfavoured in targets:
+        wanted = _canonical(target, preferred)
+        try:
+            uses = target.uses(snippet)
+        except Exception:
+            logger.warning("feature %s failed while checking %s", target.id, feature, exc_info=True)
+            continue
+        for use in uses:
+            if disfavoured is not None and use.option == disfavoured:
+                found.append((use.line, use.col, f"{use.text}: avoid {target.label(disfavoured)}"))
+            elif disfavoured is None and use.option != wanted:
+                found.append((use.line, use.col, f"{use.text}: prefer {target.label(wanted)}"))
+    return sorted(set(found))
+
+
+def _canonical(feature: Feature, words: str) -> str:
+    """The option name `words` refers to in `feature` (names, labels and aliases all work)."""
+    option = next((o for o in feature.options if o.matches(words)), None)
+    return option.name if option else words

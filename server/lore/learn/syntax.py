@@ -1,0 +1,163 @@
+"""Parsing of edit snippets for the preference extractors.
+
+A suggested edit is usually a fragment: a few statements cut out of a function, an indented
+method body, a half-finished block. Python goes through `ast` first (dedenting if needed); when
+the fragment still does not parse, tree-sitter finds the statements that are intact and each
+is parsed on its own, so one broken line does not hide the rest. JavaScript and TypeScript
+are parsed with tree-sitter only.
+
+Positions inside a `Snippet` follow the parsers (0-based rows for tree-sitter, 1-based lines
+for `ast`, byte columns for both); `Snippet.point` turns them into 0-based (line, character).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import logging
+import textwrap
+
+import attrs
+import tree_sitter
+
+logger = logging.getLogger(__name__)
+
+_LANGUAGE_IDS = {
+    "python": "python",
+    "py": "python",
+    "javascript": "javascript",
+    "javascriptreact": "javascript",
+    "js": "javascript",
+    "jsx": "javascript",
+    "typescript": "typescript",
+    "ts": "typescript",
+    "typescriptreact": "tsx",
+    "tsx": "tsx",
+}
+
+_FAMILIES = {"python": "python", "javascript": "js", "typescript": "js", "tsx": "js"}
+
+EXAMPLE_CHARS = 120
+
+
+def normalize_language(language_id: str) -> str | None:
+    """Map an editor language id to a supported grammar name, or None when unsupported."""
+    return _LANGUAGE_IDS.get(language_id.strip().lower())
+
+
+def family(language: str) -> str | None:
+    """Return the feature family ("python" or "js") of a normalized language."""
+    return _FAMILIES.get(language)
+
+
+@functools.cache
+def _parser(language: str) -> tree_sitter.Parser:
+    if language == "python":
+        import tree_sitter_python as grammar
+
+        capsule = grammar.language()
+    elif language == "javascript":
+        import tree_sitter_javascript as grammar
+
+        capsule = grammar.language()
+    else:
+        import tree_sitter_typescript as grammar
+
+        capsule = grammar.language_tsx() if language == "tsx" else grammar.language_typescript()
+    return tree_sitter.Parser(tree_sitter.Language(capsule))
+
+
+@attrs.frozen
+class Snippet:
+    """One parsed piece of code: its text, tree-sitter tree and (for Python) its `ast`."""
+
+    language: str
+    text: str
+    source: bytes
+    tree: tree_sitter.Tree
+    module: ast.Module | None
+
+    @property
+    def lines(self) -> list[bytes]:
+        """The source split into lines (bytes, without line endings)."""
+        return self.source.split(b"\n")
+
+    def point(self, row: int, byte_col: int) -> tuple[int, int]:
+        """Convert a 0-based row and byte column into a 0-based (line, character)."""
+        lines = self.lines
+        if row >= len(lines):
+            return row, byte_col
+        prefix = lines[row][:byte_col].decode("utf-8", errors="replace")
+        return row, len(prefix)
+
+    def line_text(self, row: int) -> str:
+        """Return one line, stripped and shortened to fit an example."""
+        lines = self.lines
+        if not 0 <= row < len(lines):
+            return ""
+        return shorten(lines[row].decode("utf-8", errors="replace").strip())
+
+
+def shorten(text: str, limit: int = EXAMPLE_CHARS) -> str:
+    """Collapse whitespace and cut `text` to at most `limit` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def parse(text: str, language_id: str) -> Snippet | None:
+    """Parse `text` in the given language; None when the language has no grammar here."""
+    language = normalize_language(language_id)
+    if language is None:
+        return None
+    source = text.encode("utf-8", errors="surrogatepass")
+    tree = _parser(language).parse(source)
+    module = _parse_python(text, source, tree) if language == "python" else None
+    return Snippet(language=language, text=text, source=source, tree=tree, module=module)
+
+
+def _parse_python(text: str, source: bytes, tree: tree_sitter.Tree) -> ast.Module:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        pass
+    whole = _parse_piece(source, 0, 0)
+    if whole is not None:
+        return whole
+    body: list[ast.stmt] = []
+    _salvage(source, tree.root_node, body)
+    logger.debug("salvaged %d Python statements from a fragment", len(body))
+    return ast.Module(body=body, type_ignores=[])
+
+
+def _salvage(source: bytes, node: tree_sitter.Node, body: list[ast.stmt]) -> None:
+    """Parse every intact statement under `node`, descending into the broken ones."""
+    for child in node.named_children:
+        if child.type == "comment":
+            continue
+        if not child.has_error and child.type != "ERROR":
+            row, col = child.start_point
+            piece = _parse_piece(source[child.start_byte : child.end_byte], row, col)
+            if piece is not None:
+                body.extend(piece.body)
+                continue
+        _salvage(source, child, body)
+
+
+def _parse_piece(piece: bytes, row: int, col: int) -> ast.Module | None:
+    """Parse source that starts at (row, byte col) of the snippet, keeping positions right."""
+    text = (b" " * col + piece).decode("utf-8", errors="replace")
+    dedented = textwrap.dedent(text)
+    first = text.split("\n", 1)[0]
+    margin = len(first.encode()) - len(dedented.split("\n", 1)[0].encode())
+    try:
+        module = ast.parse(dedented)
+    except (SyntaxError, ValueError):
+        return None
+    for node in ast.walk(module):
+        if hasattr(node, "lineno"):
+            node.lineno += row
+            node.col_offset += margin
+            if getattr(node, "end_lineno", None) is not None:
+                node.end_lineno += row
+                node.end_col_offset += margin
+    return module
