@@ -1,0 +1,174 @@
+"""Memory commands: add, search, list, show, supersede, forget, restore."""
+
+from __future__ import annotations
+
+import sys
+
+from lore.cli.common import flush_notices, kinds, open_lore, parse_since, scopes, statuses
+from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json
+from lore.jsonview import memory_json
+from lore.model import Anchor, Kind, Memory, Provenance, Scope, SourceKind, parse_kind, parse_scope, parse_source_kind
+from lore.recall import Query
+from lore.workspace import relative_path
+
+
+def register(sub) -> None:
+    """Add the memory commands to the parser."""
+    p = sub.add_parser("add", help="remember a decision, convention, preference, task, fact or warning")
+    p.add_argument("--kind", default="decision", help="|".join(k.value for k in Kind))
+    p.add_argument("--title", required=True)
+    p.add_argument("--body", default="", help="text, or - to read it from stdin")
+    p.add_argument("--rationale", help="why")
+    p.add_argument("--scope", default="workspace", help="workspace (private), team (committed file) or user")
+    p.add_argument("--status", default="active")
+    p.add_argument("--anchor", action="append", default=[],
+                   help="path glob, symbol:<lang>:<qualified.name> or lang:<name> (repeatable)")
+    p.add_argument("--tag", action="append", default=[])
+    p.add_argument("--supersedes", action="append", default=[], help="id this memory replaces (repeatable)")
+    p.add_argument("--source", default="manual", help="provenance kind (manual, agent, ...)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_add)
+
+    p = sub.add_parser("search", help="hybrid search with explanations")
+    p.add_argument("query", nargs="+")
+    p.add_argument("--path", help="file the question is about (boosts memories anchored there)")
+    p.add_argument("--symbol", help="qualified symbol the question is about")
+    p.add_argument("--kind", action="append")
+    p.add_argument("--scope", action="append")
+    p.add_argument("--status", action="append")
+    p.add_argument("--tag", action="append")
+    p.add_argument("--since", help="updated within (7d, 12h) or since a date")
+    p.add_argument("--under", help="only memories from or anchored under this folder")
+    p.add_argument("--include-superseded", action="store_true", help="also show superseded and deprecated")
+    p.add_argument("-n", "--limit", type=int, default=10)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("list", help="list memories")
+    p.add_argument("--kind", action="append")
+    p.add_argument("--status", action="append")
+    p.add_argument("--scope", action="append")
+    p.add_argument("--tag", action="append")
+    p.add_argument("--since")
+    p.add_argument("-n", "--limit", type=int, default=200)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("show", help="show one memory")
+    p.add_argument("id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("supersede", help="mark a memory superseded by one or more others")
+    p.add_argument("id")
+    p.add_argument("--by", action="append", required=True, help="successor id (repeatable)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_supersede)
+
+    p = sub.add_parser("forget", help="forget a memory (soft; `lore restore` brings it back)")
+    p.add_argument("id")
+    p.add_argument("--purge", action="store_true", help="delete for good (and its team file)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_forget)
+
+    p = sub.add_parser("restore", help="bring a forgotten or superseded memory back")
+    p.add_argument("id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_restore)
+
+
+def cmd_add(args) -> int:
+    """lore add"""
+    body = sys.stdin.read() if args.body == "-" else args.body
+    with open_lore(args) as lore:
+        m = Memory(
+            title=args.title, body=body, kind=parse_kind(args.kind), rationale=args.rationale,
+            status=args.status, scope=parse_scope(args.scope),
+            anchors=[Anchor.parse(a) for a in args.anchor], tags=args.tag,
+            provenance=Provenance(parse_source_kind(args.source)), supersedes=list(args.supersedes),
+        )
+        for old in m.supersedes:
+            lore.get(old)
+        m.supersedes = [lore.get(old).id for old in m.supersedes]
+        result = lore.add(m)
+        flush_notices(lore)
+        for r in result.redactions:
+            notice(r)
+        if args.json:
+            data = memory_json(result.memory)
+            data["redacted"] = result.redactions
+            print_json(data)
+        else:
+            where = f" in {result.file.relative_to(lore.root)}" if result.file else ""
+            out.print(f"Remembered {result.memory.kind.value} {result.memory.id}{where}: {result.memory.title}")
+    return 0
+
+
+def cmd_search(args) -> int:
+    """lore search"""
+    with open_lore(args) as lore:
+        path = relative_path(lore.root, args.path) if args.path else None
+        q = Query(
+            " ".join(args.query), path=path, symbol=args.symbol, kinds=kinds(args.kind), scopes=scopes(args.scope),
+            statuses=statuses(args.status), tags=tuple(args.tag or ()), since=parse_since(args.since),
+            include_superseded=args.include_superseded, limit=max(1, args.limit),
+            under=relative_path(lore.root, args.under) if args.under else None,
+        )
+        hits = lore.search(q)
+        flush_notices(lore)
+        emit_hits(hits, args.json)
+    return 0
+
+
+def cmd_list(args) -> int:
+    """lore list"""
+    with open_lore(args) as lore:
+        ms = lore.list(kinds=kinds(args.kind), statuses=statuses(args.status), scopes=scopes(args.scope),
+                       tags=tuple(args.tag or ()), since=parse_since(args.since), limit=args.limit)
+        if args.json:
+            print_json([memory_json(m) for m in ms])
+        else:
+            memories_table(ms)
+    return 0
+
+
+def cmd_show(args) -> int:
+    """lore show"""
+    with open_lore(args) as lore:
+        emit_memory(lore.get(args.id), args.json)
+    return 0
+
+
+def cmd_supersede(args) -> int:
+    """lore supersede"""
+    with open_lore(args) as lore:
+        m = lore.supersede(args.id, args.by)
+        if args.json:
+            print_json(memory_json(m))
+        else:
+            out.print(f"{m.id} is superseded by {', '.join(m.superseded_by)}")
+    return 0
+
+
+def cmd_forget(args) -> int:
+    """lore forget"""
+    with open_lore(args) as lore:
+        m = lore.forget(args.id, purge=args.purge)
+        if args.json:
+            print_json({"id": m.id, "status": "purged" if args.purge else m.status.value})
+        elif args.purge:
+            out.print(f"Deleted {m.id}: {m.title}")
+        else:
+            out.print(f"Forgot {m.id} (restore with `lore restore {m.id}`)")
+    return 0
+
+
+def cmd_restore(args) -> int:
+    """lore restore"""
+    with open_lore(args) as lore:
+        m = lore.restore(args.id)
+        if args.json:
+            print_json({"id": m.id, "status": m.status.value})
+        else:
+            out.print(f"Restored {m.id}: {m.title}")
+    return 0

@@ -1,0 +1,54 @@
+"""Helpers shared by command modules: opening the workspace, parsing filters."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+
+from lore.cli.output import notice
+from lore.model import ValidationError, parse_kind, parse_scope, parse_status
+from lore.service import Lore
+
+
+def open_lore(args, **kwargs) -> Lore:
+    """The workspace named by -w (or found from the current folder), with notices printed."""
+    lore = Lore(getattr(args, "workspace", None), **kwargs)
+    return lore
+
+
+def flush_notices(lore: Lore) -> None:
+    """Print each notice the core raised, once."""
+    for text in lore.notices:
+        notice(text)
+    lore.notices.clear()
+
+
+def parse_since(text: str | None) -> float | None:
+    """`7d`, `12h`, `30m` or an ISO date -> unix time."""
+    if not text:
+        return None
+    m = re.fullmatch(r"(\d+)\s*([dhmw])", text.strip())
+    if m:
+        n, unit = int(m.group(1)), m.group(2)
+        return time.time() - n * {"m": 60, "h": 3600, "d": 86400, "w": 604800}[unit]
+    try:
+        d = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise ValidationError(f"invalid --since {text!r}: use 7d, 12h, 2w or a date like 2026-01-31") from None
+    return d.replace(tzinfo=d.tzinfo or dt.timezone.utc).timestamp()
+
+
+def kinds(values) -> tuple:
+    """Parsed --kind values."""
+    return tuple(parse_kind(v) for v in values or ())
+
+
+def statuses(values) -> tuple:
+    """Parsed --status values."""
+    return tuple(parse_status(v) for v in values or ())
+
+
+def scopes(values) -> tuple:
+    """Parsed --scope values."""
+    return tuple(parse_scope(v) for v in values or ())

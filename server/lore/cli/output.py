@@ -1,0 +1,108 @@
+"""Printing for the command line: JSON for scripts, tables and panels for people, progress bars."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from lore.jsonview import hit_json, memory_json, memory_markdown
+from lore.model import Memory
+from lore.recall import Hit
+
+out = Console(soft_wrap=True, highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """JSON on stdout, one document."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def notice(text: str) -> None:
+    """A one-line notice on stderr."""
+    err.print(f"[yellow]lore:[/] {text}", markup=True, highlight=False)
+
+
+def error(text: str) -> None:
+    """An error line on stderr."""
+    err.print(f"[bold red]lore: error:[/] {text}", markup=True, highlight=False)
+
+
+def _short(text: str, n: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def hits_table(hits: list[Hit]) -> None:
+    """Search results as a table."""
+    if not hits:
+        out.print("No memories match.")
+        return
+    t = Table(show_lines=False, pad_edge=False)
+    for col in ("id", "kind", "status", "title", "score", "why"):
+        t.add_column(col, overflow="fold")
+    for h in hits:
+        m = h.memory
+        status = m.status.value + (f" → {', '.join(m.superseded_by)}" if m.superseded_by else "")
+        t.add_row(m.id, m.kind.value, status, _short(m.title, 60), f"{h.score:.4f}", _short("; ".join(h.why), 70))
+    out.print(t)
+
+
+def memories_table(memories: list[Memory]) -> None:
+    """A list of memories as a table."""
+    if not memories:
+        out.print("No memories.")
+        return
+    t = Table(pad_edge=False)
+    for col in ("id", "kind", "status", "scope", "title", "source"):
+        t.add_column(col, overflow="fold")
+    for m in memories:
+        src = m.provenance.path or m.provenance.kind.value
+        if m.provenance.line and m.provenance.path:
+            src += f":{m.provenance.line}"
+        t.add_row(m.id, m.kind.value, m.status.value, m.scope.value, _short(m.title, 60), src)
+    out.print(t)
+
+
+def show_memory(m: Memory) -> None:
+    """One memory, readable."""
+    out.print(memory_markdown(m), markup=False)
+
+
+def emit_hits(hits: list[Hit], as_json: bool) -> None:
+    """Hits as JSON or a table."""
+    if as_json:
+        print_json([hit_json(h) for h in hits])
+    else:
+        hits_table(hits)
+
+
+def emit_memory(m: Memory, as_json: bool) -> None:
+    """One memory as JSON or markdown."""
+    if as_json:
+        print_json(memory_json(m))
+    else:
+        show_memory(m)
+
+
+@contextlib.contextmanager
+def progress(label: str, enabled: bool = True) -> Iterator:
+    """A progress bar on stderr; yields update(done, total)."""
+    if not enabled or not err.is_terminal:
+        yield lambda done, total, text=None: None
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int | None, text: str | None = None) -> None:
+            bar.update(task, completed=done, total=total, description=text or label)
+
+        yield update

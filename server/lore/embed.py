@@ -1,0 +1,134 @@
+"""Local text embeddings: fastembed loaded lazily from a local folder or Lore's model cache.
+
+Nothing is downloaded unless the user asks (`lore model fetch`, or `LORE_MODEL_DOWNLOAD=1`);
+without a model Lore searches by words only and fills vectors in once a model loads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import os
+import re
+import threading
+from pathlib import Path
+from typing import Protocol
+
+import platformdirs
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+BATCH_SIZE = 32
+
+
+class Embedder(Protocol):
+    """Turns texts into unit vectors."""
+
+    model_id: str
+    dim: int
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """One vector per text."""
+        ...
+
+
+class ModelUnavailable(RuntimeError):
+    """The embedding model cannot be loaded; the message says why and what to do."""
+
+
+def model_cache_dir() -> Path:
+    """Where `lore model fetch` keeps downloaded models."""
+    return Path(os.environ.get("LORE_MODEL_CACHE") or platformdirs.user_cache_dir("lore")) / "models"
+
+
+class FastEmbedder:
+    """fastembed's ONNX model, loaded on first use, capped to a small thread count and batch size."""
+
+    def __init__(self, model_name: str = DEFAULT_MODEL, model_path: str | None = None, *,
+                 allow_download: bool = False, threads: int | None = None):
+        self.model_name = model_name
+        self.model_path = model_path or None
+        self.allow_download = allow_download
+        self.threads = threads or min(2, os.cpu_count() or 1)
+        self.model_id = model_name
+        self.dim = 0
+        self._model = None
+        self._lock = threading.Lock()
+
+    def load(self) -> FastEmbedder:
+        """Load the model now; raises ModelUnavailable with a reason."""
+        with self._lock:
+            if self._model is not None:
+                return self
+            try:
+                from loguru import logger as _fastembed_logger
+
+                _fastembed_logger.disable("fastembed")
+            except ImportError:
+                pass
+            try:
+                from fastembed import TextEmbedding
+            except ImportError as e:
+                raise ModelUnavailable(f"fastembed is not installed ({e})") from e
+            kwargs: dict = {"threads": self.threads}
+            if self.model_path:
+                if not (Path(self.model_path) / "model.onnx").exists() and not any(Path(self.model_path).glob("*.onnx")):
+                    raise ModelUnavailable(f"no ONNX model in {self.model_path}")
+                kwargs["specific_model_path"] = self.model_path
+            else:
+                kwargs["cache_dir"] = str(model_cache_dir())
+                kwargs["local_files_only"] = not self.allow_download
+            try:
+                model = TextEmbedding(self.model_name, **kwargs)
+                probe = list(model.embed(["probe"]))[0]
+            except Exception as e:  # fastembed raises many kinds; all mean "no model"
+                where = self.model_path or model_cache_dir()
+                hint = "" if self.model_path or self.allow_download else " (run `lore model fetch` to download it)"
+                raise ModelUnavailable(f"cannot load {self.model_name} from {where}: {_short(e)}{hint}") from e
+            self.dim = int(len(probe))
+            self._model = model
+            return self
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """Embed texts in capped batches (keeps memory in budget)."""
+        self.load()
+        out: list[list[float]] = []
+        for i in range(0, len(texts), BATCH_SIZE):
+            batch = [t[:2000] for t in texts[i : i + BATCH_SIZE]]
+            out.extend(v.tolist() for v in self._model.embed(batch, batch_size=BATCH_SIZE))
+        return out
+
+
+def _short(e: BaseException) -> str:
+    return " ".join(str(e).split())[:200] or type(e).__name__
+
+
+class HashEmbedder:
+    """A deterministic bag-of-words embedder for tests and benchmarks where meaning does not matter."""
+
+    def __init__(self, dim: int = 384):
+        self.dim = dim
+        self.model_id = f"hash-{dim}"
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """Hash each word into a bucket; normalise."""
+        out = []
+        for text in texts:
+            v = [0.0] * self.dim
+            for w in re.findall(r"\w+", text.lower()):
+                h = int.from_bytes(hashlib.blake2b(w.encode(), digest_size=8).digest(), "little")
+                v[h % self.dim] += 1.0 if (h >> 63) else -1.0
+            n = math.sqrt(sum(x * x for x in v)) or 1.0
+            out.append([x / n for x in v])
+        return out
+
+
+def embedder_from_env(model_name: str | None = None, model_path: str | None = None) -> Embedder:
+    """The embedder the environment asks for: LORE_EMBEDDER=hash for tests, else fastembed (not loaded yet)."""
+    if os.environ.get("LORE_EMBEDDER") == "hash":
+        return HashEmbedder()
+    name = model_name or os.environ.get("LORE_MODEL") or DEFAULT_MODEL
+    path = model_path if model_path is not None else os.environ.get("LORE_MODEL_PATH")
+    return FastEmbedder(name, path or None, allow_download=os.environ.get("LORE_MODEL_DOWNLOAD") == "1")

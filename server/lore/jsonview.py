@@ -1,0 +1,74 @@
+"""Memories and hits as JSON-ready dicts (the shape in docs/PROTOCOL.md), shared by every face."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from lore.model import Memory
+from lore.recall import Hit
+
+
+def iso(ts: float | None) -> str | None:
+    """Unix time as an ISO-8601 UTC string."""
+    if ts is None:
+        return None
+    return dt.datetime.fromtimestamp(ts, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def memory_json(m: Memory) -> dict[str, Any]:
+    """A memory as the protocol's Memory JSON."""
+    p = m.provenance
+    return {
+        "id": m.id,
+        "kind": m.kind.value,
+        "status": m.status.value,
+        "scope": m.scope.value,
+        "title": m.title,
+        "body": m.body,
+        "rationale": m.rationale,
+        "anchors": [a.to_text() for a in m.anchors],
+        "tags": list(m.tags),
+        "confidence": round(m.confidence, 3),
+        "supersededBy": list(m.superseded_by),
+        "supersedes": list(m.supersedes),
+        "needsReview": m.needs_review,
+        "source": {"kind": p.kind.value, "path": p.path, "line": p.line},
+        "date": m.date,
+        "createdAt": iso(m.created_at),
+        "updatedAt": iso(m.updated_at),
+        "usage": {"surfaced": m.surfaced_count, "used": m.used_count, "dismissed": m.dismissed_count},
+    }
+
+
+def hit_json(h: Hit) -> dict[str, Any]:
+    """A search hit: memory JSON plus score, why and the matching section."""
+    out = memory_json(h.memory)
+    out["score"] = round(h.score, 6)
+    out["why"] = list(h.why)
+    out["similarity"] = None if h.similarity is None else round(h.similarity, 4)
+    out["section"] = (
+        {"heading": h.section.heading, "line": h.section.line} if h.section is not None else None
+    )
+    return out
+
+
+def memory_markdown(m: Memory) -> str:
+    """A readable markdown view of one memory."""
+    lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
+    if m.superseded_by:
+        lines.append(f"\nSuperseded by: {', '.join(f'`{i}`' for i in m.superseded_by)}")
+    if m.supersedes:
+        lines.append(f"\nSupersedes: {', '.join(f'`{i}`' for i in m.supersedes)}")
+    if m.needs_review:
+        lines.append("\n**Needs review:** the code it is anchored to has changed.")
+    if m.body:
+        lines += ["", m.body]
+    if m.rationale:
+        lines += ["", "## Why", "", m.rationale]
+    if m.anchors:
+        lines += ["", "**Applies to:** " + ", ".join(f"`{a.to_text()}`" for a in m.anchors)]
+    if m.provenance.path:
+        where = m.provenance.path + (f":{m.provenance.line}" if m.provenance.line else "")
+        lines += ["", f"**Source:** {m.provenance.kind.value} `{where}`"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,120 @@
+"""Does a memory's anchor cover a file or symbol? Exact lookups, cheap enough for hovers and lenses."""
+
+from __future__ import annotations
+
+import functools
+
+import pathspec
+
+from lore.model import Anchor
+
+GLOB_CHARS = set("*?[")
+# Strength of each kind of anchor match, strongest first.
+MATCH_WEIGHT = {"symbol": 1.6, "file": 1.4, "glob": 1.25, "language": 1.1}
+
+
+@functools.lru_cache(maxsize=4096)
+def _spec(glob: str) -> pathspec.PathSpec:
+    return pathspec.PathSpec.from_lines("gitwildmatch", [glob])
+
+
+def glob_covers(glob: str, path: str) -> str | None:
+    """"file" when the anchor names exactly this file, "glob" when it covers it, else None."""
+    if not glob or not path:
+        return None
+    if not GLOB_CHARS & set(glob):
+        bare = glob.rstrip("/")
+        if path == bare:
+            return "file"
+        if path.startswith(bare + "/"):
+            return "glob"
+        if "/" not in bare and path.rsplit("/", 1)[-1] == bare:
+            return "file"
+        return None
+    try:
+        return "glob" if _spec(glob).match_file(path) else None
+    except Exception:  # a malformed glob never breaks recall
+        return None
+
+
+def _symbol_matches(anchor: Anchor, symbol: str | None, path: str | None) -> bool:
+    if not symbol:
+        return False
+    value = anchor.value
+    if value == symbol or symbol.endswith("." + value) or value.endswith("." + symbol):
+        return not (anchor.file and path and anchor.file != path)
+    return False
+
+
+def match_anchor(anchor: Anchor, path: str | None, symbol: str | None = None,
+                 language: str | None = None) -> str | None:
+    """How an anchor relates to a place in the code: symbol, file, glob, language, or None."""
+    if anchor.kind == "symbol":
+        if _symbol_matches(anchor, symbol, path):
+            return "symbol"
+        if anchor.file and path and anchor.file == path and not symbol:
+            return "file"
+        return None
+    if anchor.kind == "path":
+        return glob_covers(anchor.value, path or "")
+    if anchor.kind == "language":
+        return "language" if language and anchor.value == language else None
+    return None
+
+
+def best_match(anchors: list[Anchor], path: str | None, symbol: str | None = None,
+               language: str | None = None) -> tuple[str, Anchor] | None:
+    """The strongest anchor match of a memory at a place, with the anchor that made it."""
+    best: tuple[str, Anchor] | None = None
+    for a in anchors:
+        kind = match_anchor(a, path, symbol, language)
+        if kind and (best is None or MATCH_WEIGHT[kind] > MATCH_WEIGHT[best[0]]):
+            best = (kind, a)
+    return best
+
+
+class AnchorMatcher:
+    """All anchors of one database, grouped for fast "what governs this file/symbol" lookups."""
+
+    def __init__(self, rows: list[tuple[str, Anchor]]):
+        self.by_symbol: dict[str, list[tuple[str, Anchor]]] = {}
+        self.by_file: dict[str, list[tuple[str, Anchor]]] = {}
+        self.globs: list[tuple[str, Anchor]] = []
+        self.languages: dict[str, list[tuple[str, Anchor]]] = {}
+        for mid, a in rows:
+            if a.kind == "symbol":
+                self.by_symbol.setdefault(a.value.rsplit(".", 1)[-1], []).append((mid, a))
+                if a.file:
+                    self.by_file.setdefault(a.file, []).append((mid, a))
+            elif a.kind == "language":
+                self.languages.setdefault(a.value, []).append((mid, a))
+            elif GLOB_CHARS & set(a.value) or "/" in a.value.rstrip("/") or "." not in a.value:
+                self.globs.append((mid, a))
+            else:
+                self.by_file.setdefault(a.value, []).append((mid, a))
+
+    def for_place(self, path: str, symbols: list[str] = (), language: str | None = None) -> dict[str, tuple[str, Anchor]]:
+        """Memory id -> (match kind, anchor) for a file and the symbols at a position (innermost last)."""
+        found: dict[str, tuple[str, Anchor]] = {}
+
+        def offer(mid: str, kind: str, a: Anchor) -> None:
+            if mid not in found or MATCH_WEIGHT[kind] > MATCH_WEIGHT[found[mid][0]]:
+                found[mid] = (kind, a)
+
+        base = path.rsplit("/", 1)[-1]
+        for mid, a in self.by_file.get(path, []) + self.by_file.get(base, []):
+            kind = match_anchor(a, path, None, language)
+            if kind:
+                offer(mid, kind, a)
+        for mid, a in self.globs:
+            kind = match_anchor(a, path, None, language)
+            if kind:
+                offer(mid, kind, a)
+        for sym in symbols:
+            for mid, a in self.by_symbol.get(sym.rsplit(".", 1)[-1], []):
+                if _symbol_matches(a, sym, path):
+                    offer(mid, "symbol", a)
+        if language:
+            for mid, a in self.languages.get(language, []):
+                offer(mid, "language", a)
+        return found

@@ -1,0 +1,39 @@
+"""What a search asks for, and what it answers."""
+
+from __future__ import annotations
+
+import attrs
+
+from lore.model import Kind, Memory, Scope, Section, Status
+
+
+@attrs.define
+class Query:
+    """A recall request: text plus optional code context and filters."""
+
+    text: str
+    path: str | None = None  # workspace-relative file the query is about
+    symbol: str | None = None  # qualified name of the symbol the query is about
+    language: str | None = None
+    kinds: tuple[Kind, ...] = ()
+    scopes: tuple[Scope, ...] = ()
+    statuses: tuple[Status, ...] = ()  # empty: active and proposed (plus hidden ones when include_superseded)
+    tags: tuple[str, ...] = ()
+    since: float | None = None  # updated at or after (unix time)
+    include_superseded: bool = False
+    limit: int = 10
+    under: str | None = None  # only memories whose source or anchors sit under this path
+
+
+@attrs.define
+class Hit:
+    """One recalled memory with its score and the signals that put it there."""
+
+    memory: Memory
+    score: float
+    why: list[str] = attrs.field(factory=list)
+    section: Section | None = None
+    similarity: float | None = None  # cosine similarity of the best section, when vectors were used
+    lexical_rank: int | None = None
+    semantic_rank: int | None = None
+    anchor_match: str | None = None

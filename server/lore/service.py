@@ -1,0 +1,347 @@
+"""The core API every face uses: one workspace's memories (plus the user's), add, find, search, change."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from pathlib import Path
+
+import attrs
+
+from lore import teamfiles
+from lore.embed import Embedder, ModelUnavailable, embedder_from_env
+from lore.model import Memory, Scope, SourceKind, Status, ValidationError
+from lore.recall import AnchorMatcher, Hit, Query, search_store
+from lore.recall.anchoring import MATCH_WEIGHT
+from lore.redact import redact
+from lore.store import NotFoundError, Store
+from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
+
+log = logging.getLogger(__name__)
+
+
+@attrs.define
+class AddResult:
+    """What `add` did: the stored memory, the secrets it removed, the team file it wrote."""
+
+    memory: Memory
+    redactions: list[str] = attrs.field(factory=list)
+    file: Path | None = None
+
+
+class Lore:
+    """One workspace's memory: its database, the user's database, team files and the embedder."""
+
+    def __init__(self, root: str | Path | None = None, *, db_path: str | Path | None = None,
+                 user_db: str | Path | None | bool = None, embedder: Embedder | None = None,
+                 sync_team: bool = True):
+        self.root = Path(root).resolve() if root else find_root()
+        path = Path(db_path) if db_path else workspace_db_path(self.root)
+        if path == workspace_db_path(self.root) and path.parent == self.root / ".lore":
+            lore_dir(self.root)
+        self.store = Store(path)
+        self.user: Store | None = None
+        if user_db is not False:
+            upath = Path(user_db) if isinstance(user_db, (str, Path)) else user_db_path()
+            if upath.resolve() != path.resolve():
+                upath.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                self.user = Store(upath)
+        self.embedder: Embedder | None = embedder or embedder_from_env()
+        self.model_error: str | None = None
+        self.notices: list[str] = []
+        self._matchers: dict[str, tuple[int, AnchorMatcher]] = {}
+        self._lock = threading.RLock()
+        if sync_team:
+            from lore.teamsync import sync_team_files
+
+            sync_team_files(self)
+
+    # -- model -----------------------------------------------------------------------------
+    def ready_embedder(self) -> Embedder | None:
+        """The embedder, loaded; None (with one notice) when the model cannot load."""
+        if self.embedder is None or self.model_error:
+            return None
+        load = getattr(self.embedder, "load", None)
+        if load is not None:
+            try:
+                load()
+            except ModelUnavailable as e:
+                self.model_error = str(e)
+                self.notices.append(f"searching by words only: {e}. Vectors are filled in once the model loads.")
+                log.warning("embedding model unavailable: %s", e)
+                return None
+        return self.embedder
+
+    @property
+    def model_id(self) -> str | None:
+        """Model id of the configured embedder."""
+        return self.embedder.model_id if self.embedder is not None else None
+
+    def embed_pending(self, limit: int | None = None, progress=None) -> int:
+        """Embed sections that have no vector for the current model (both databases); returns how many."""
+        emb = self.ready_embedder()
+        if emb is None:
+            return 0
+        done = 0
+        for store in self.stores():
+            index = store.vectors(emb.model_id, emb.dim)
+            total = index.pending_count()
+            while limit is None or done < limit:
+                batch = index.pending(64 if limit is None else min(64, limit - done))
+                if not batch:
+                    break
+                vecs = emb.embed([t for _, t in batch])
+                index.add([(h, v) for (h, _), v in zip(batch, vecs)])
+                done += len(batch)
+                if progress:
+                    progress(done, total)
+        return done
+
+    # -- stores ----------------------------------------------------------------------------
+    def stores(self) -> list[Store]:
+        """The workspace database, then the user database."""
+        return [self.store] + ([self.user] if self.user else [])
+
+    def store_for(self, m: Memory) -> Store:
+        """The database a memory belongs in."""
+        if m.scope is Scope.USER:
+            if self.user is None:
+                raise ValidationError("user scope needs the user database, which is disabled here")
+            return self.user
+        return self.store
+
+    def _locate(self, mid: str) -> tuple[Store, Memory]:
+        for store in self.stores():
+            m = store.memories.get(mid)
+            if m:
+                return store, m
+        matches = [(s, i) for s in self.stores() for i in s.memories.find_prefix(mid)] if len(mid) >= 4 else []
+        if len(matches) == 1:
+            store, full = matches[0]
+            return store, store.memories.get(full)  # type: ignore[return-value]
+        if len(matches) > 1:
+            raise NotFoundError(f"id {mid!r} is ambiguous: {', '.join(i for _, i in matches)}")
+        raise NotFoundError(f"no memory with id {mid!r}")
+
+    def get(self, mid: str) -> Memory:
+        """A memory by id or unique id prefix (NotFoundError otherwise)."""
+        return self._locate(mid)[1]
+
+    # -- writing ---------------------------------------------------------------------------
+    def add(self, m: Memory, *, embed: bool = True) -> AddResult:
+        """Validate, redact secrets, store (and write the team file for team scope), embed."""
+        m.validate()
+        redactions: list[str] = []
+        for field in ("title", "body", "rationale"):
+            value = getattr(m, field)
+            if value:
+                r = redact(value)
+                if r.changed:
+                    setattr(m, field, r.text)
+                    redactions.append(f"{field}: {r.summary()}")
+        m.validate()
+        store = self.store_for(m)
+        path = None
+        with self._lock, store.transaction():
+            for old in m.supersedes:
+                self._mark_superseded(old, m.id)
+            if m.scope is Scope.TEAM:
+                path = teamfiles.file_name(m, memories_dir(self.root))
+                m.provenance.path = path.relative_to(self.root).as_posix()
+                if m.provenance.kind is SourceKind.MANUAL:
+                    m.provenance.kind = SourceKind.TEAM_FILE
+            store.memories.insert(m)
+            if path is not None:
+                teamfiles.write(path, m)
+                from lore.teamsync import record_team_file
+
+                record_team_file(self, path)
+        if embed:
+            self._embed_quietly()
+        return AddResult(store.memories.get(m.id) or m, redactions, path)
+
+    def _embed_quietly(self) -> None:
+        try:
+            self.embed_pending()
+        except Exception:  # embedding is an optimisation; the memory is already safe
+            log.warning("embedding after a write failed", exc_info=True)
+
+    def update(self, m: Memory) -> Memory:
+        """Rewrite a memory in place (same id, usage kept) and its team file."""
+        m.validate()
+        m.updated_at = time.time()
+        store, _ = self._locate(m.id)
+        with self._lock, store.transaction():
+            store.memories.update(m)
+            self._rewrite_team_file(m)
+        return store.memories.get(m.id) or m
+
+    def _rewrite_team_file(self, m: Memory) -> None:
+        if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
+            full = self.root / m.provenance.path
+            fresh = self._locate(m.id)[1]
+            teamfiles.write(full, fresh)
+            from lore.teamsync import record_team_file
+
+            record_team_file(self, full)
+
+    def _mark_superseded(self, old_id: str, new_id: str) -> None:
+        store, old = self._locate(old_id)
+        with store.transaction():
+            store.memories.link(old.id, new_id)
+            store.memories.set_status(old.id, Status.SUPERSEDED)
+        self._rewrite_team_file(old)
+
+    def supersede(self, old_id: str, new_ids: list[str]) -> Memory:
+        """Mark `old_id` superseded by each of `new_ids` (all must exist)."""
+        _, old = self._locate(old_id)
+        news = [self._locate(n)[1] for n in new_ids]
+        if not news:
+            raise ValidationError("supersede needs at least one successor")
+        if any(n.id == old.id for n in news):
+            raise ValidationError("a memory cannot supersede itself")
+        for n in news:
+            self._mark_superseded(old.id, n.id)
+            if n.scope is Scope.TEAM:
+                self._rewrite_team_file(n)
+        return self.get(old.id)
+
+    def set_status(self, mid: str, status: Status) -> Memory:
+        """Change a memory's status (and its team file)."""
+        store, m = self._locate(mid)
+        with self._lock, store.transaction():
+            store.memories.set_status(m.id, status)
+            if status is Status.ACTIVE:
+                store.memories.unlink_successors(m.id)
+            fresh = store.memories.get(m.id)
+            assert fresh is not None
+            fresh.meta["user_status"] = status.value
+            store.memories.update(fresh, reindex=False)
+        self._rewrite_team_file(m)
+        return self.get(m.id)
+
+    def forget(self, mid: str, *, purge: bool = False) -> Memory:
+        """Soft-forget (deprecated, restorable) or, with purge, delete for good (and its team file)."""
+        store, m = self._locate(mid)
+        if not purge:
+            return self.set_status(m.id, Status.DEPRECATED)
+        with self._lock, store.transaction():
+            store.memories.delete(m.id)
+            if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
+                (self.root / m.provenance.path).unlink(missing_ok=True)
+                store.sources.delete(m.provenance.path)
+        return m
+
+    def restore(self, mid: str) -> Memory:
+        """Bring a forgotten or superseded memory back to active."""
+        return self.set_status(mid, Status.ACTIVE)
+
+    # -- reading ---------------------------------------------------------------------------
+    def list(self, *, kinds=(), statuses=(), scopes=(), tags=(), since: float | None = None,
+             limit: int = 200) -> list[Memory]:
+        """Memories matching filters, newest first (all statuses unless given)."""
+        where, params = ["1"], []
+        for col, values in (("kind", kinds), ("status", statuses), ("scope", scopes)):
+            if values:
+                where.append(f"{col} IN ({','.join('?' * len(values))})")
+                params += [getattr(v, "value", v) for v in values]
+        if since is not None:
+            where.append("updated_at >= ?")
+            params.append(since)
+        out: list[Memory] = []
+        for store in self.stores():
+            out += store.memories.select(" AND ".join(where), tuple(params), limit=limit)
+        if tags:
+            out = [m for m in out if set(tags) <= set(m.tags)]
+        out.sort(key=lambda m: -m.updated_at)
+        return out[:limit]
+
+    def search(self, q: Query) -> list[Hit]:
+        """Hybrid recall across the workspace and user databases, best first, explained."""
+        qvec = None
+        emb = self.ready_embedder() if q.text.strip() else None
+        if emb is not None:
+            try:
+                qvec = emb.embed([q.text])[0]
+            except Exception:
+                log.warning("query embedding failed; words only", exc_info=True)
+        extra: dict[int, list[str]] = {}
+        if q.path or q.symbol:
+            for i, store in enumerate(self.stores()):
+                extra[i] = list(self.anchored(store, q.path or "", [q.symbol] if q.symbol else [], q.language))
+        hits: list[Hit] = []
+        for i, store in enumerate(self.stores()):
+            hits += search_store(store, q, qvec, emb.model_id if emb else None, extra_ids=extra.get(i, ()))
+        if emb is None and self.model_error:
+            for h in hits:
+                h.why.append("words only: no model")
+        from lore.recall.ordering import order_hits
+
+        return order_hits(self, hits, q)[: q.limit]
+
+    def anchored(self, store: Store, path: str, symbols: list[str], language: str | None = None) -> dict:
+        """Memory id -> (match kind, anchor) for memories anchored at a place in one database (cached)."""
+        version = store.db.data_version()
+        key = store.path
+        cached = self._matchers.get(key)
+        if cached is None or cached[0] != version:
+            rows = store.db.query(
+                "SELECT a.memory_id, a.kind, a.value, a.language, a.file, a.content_hash FROM anchors a "
+                "JOIN memories m ON m.id = a.memory_id WHERE m.status IN ('active', 'proposed')"
+            )
+            from lore.store.rows import anchor_from_row
+
+            cached = (version, AnchorMatcher([(r[0], anchor_from_row(r[1:])) for r in rows]))
+            self._matchers[key] = cached
+        return cached[1].for_place(path, symbols, language)
+
+    def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
+        """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model)."""
+        out: list[tuple[Memory, str]] = []
+        for store in self.stores():
+            found = self.anchored(store, path, list(symbols), language)
+            if not found:
+                continue
+            dismissed = store.dismissals([path, *symbols])
+            for mid, m in store.memories.many(found).items():
+                if dismissed.get(mid, 0) >= 1:
+                    continue
+                out.append((m, found[mid][0]))
+        out.sort(key=lambda p: (-MATCH_WEIGHT[p[1]], p[0].kind.value, -p[0].updated_at))
+        return out
+
+    def record_surfaced(self, ids: list[str]) -> None:
+        """Count that memories were shown (hover, lens, context pack)."""
+        now = time.time()
+        for store in self.stores():
+            with store.transaction() as c:
+                for mid in ids:
+                    c.execute(
+                        "UPDATE memories SET surfaced_count = surfaced_count + 1, last_surfaced_at = ? WHERE id = ?",
+                        (now, mid),
+                    )
+
+    def not_relevant(self, mid: str, anchor_key: str) -> None:
+        """"Not relevant here": stop surfacing a memory at a file or symbol."""
+        store, m = self._locate(mid)
+        store.dismiss(m.id, anchor_key)
+
+    def counts(self) -> dict[str, int]:
+        """Memories by status across both databases."""
+        out: dict[str, int] = {}
+        for store in self.stores():
+            for status, n in store.db.query("SELECT status, count(*) FROM memories GROUP BY status"):
+                out[status] = out.get(status, 0) + n
+        return out
+
+    def close(self) -> None:
+        """Close both databases."""
+        for store in self.stores():
+            store.close()
+
+    def __enter__(self) -> Lore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

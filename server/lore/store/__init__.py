@@ -1,0 +1,78 @@
+"""One Lore database: memories, their index and vectors, the import ledger, and small metadata."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from lore.store.db import Database
+from lore.store.errors import CorruptDatabaseError, NewerSchemaError, NotFoundError, ReadOnlyError, StoreError
+from lore.store.memories import MemoryTable
+from lore.store.sources import SourceFile, SourceLedger
+from lore.store.vectors import VectorIndex
+
+__all__ = [
+    "CorruptDatabaseError", "NewerSchemaError", "NotFoundError", "ReadOnlyError", "SourceFile", "Store",
+    "StoreError",
+]
+
+
+class Store:
+    """A database file and the tables in it, used from one thread."""
+
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = True):
+        self.db = Database(path, create=create)
+        self.path = self.db.path
+        self.memories = MemoryTable(self.db)
+        self.sources = SourceLedger(self.db)
+        self._vectors: dict[tuple[str, int], VectorIndex] = {}
+
+    def transaction(self):
+        """A write transaction (see Database.transaction)."""
+        return self.db.transaction()
+
+    def vectors(self, model: str, dim: int) -> VectorIndex:
+        """The vector index for one embedding model, created on first use."""
+        key = (model, dim)
+        if key not in self._vectors:
+            self._vectors[key] = VectorIndex(self.db, model, dim)
+        return self._vectors[key]
+
+    def existing_vectors(self, model: str) -> VectorIndex | None:
+        """The vector index for `model` if one was ever created."""
+        row = self.db.query("SELECT dim FROM vector_models WHERE model = ?", (model,))
+        return self.vectors(model, row[0][0]) if row else None
+
+    def get_meta(self, key: str) -> str | None:
+        """A small stored value."""
+        return self.db.scalar("SELECT value FROM meta WHERE key = ?", (key,))
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Store a small value."""
+        with self.db.transaction() as c:
+            c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def dismiss(self, memory_id: str, anchor_key: str) -> None:
+        """Record "not relevant here" for a memory at an anchor (file or symbol)."""
+        with self.db.transaction() as c:
+            c.execute(
+                "INSERT INTO dismissals(memory_id, anchor_key, count, at) VALUES (?, ?, 1, ?) "
+                "ON CONFLICT(memory_id, anchor_key) DO UPDATE SET count = count + 1, at = excluded.at",
+                (memory_id, anchor_key, time.time()),
+            )
+            c.execute("UPDATE memories SET dismissed_count = dismissed_count + 1 WHERE id = ?", (memory_id,))
+
+    def dismissals(self, anchor_keys: list[str]) -> dict[str, int]:
+        """Memory id -> dismissal count at any of the given anchor keys."""
+        if not anchor_keys:
+            return {}
+        marks = ",".join("?" * len(anchor_keys))
+        rows = self.db.query(
+            f"SELECT memory_id, sum(count) FROM dismissals WHERE anchor_key IN ({marks}) GROUP BY memory_id",
+            tuple(anchor_keys),
+        )
+        return {r[0]: int(r[1]) for r in rows}
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()

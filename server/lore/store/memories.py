@@ -1,0 +1,187 @@
+"""Memory records in one database: insert, update, read, list, links, anchors, sections, word index."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from lore.model import Anchor, Memory, Section, Status
+from lore.store.db import Database
+from lore.store.errors import NotFoundError
+from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row, memory_params
+from lore.text import content_hash, split_sections
+
+PLACEHOLDERS = ", ".join("?" * len(MEMORY_COLUMNS.split(",")))
+
+
+def memory_hash(m: Memory) -> str:
+    """Hash of what a memory says (title, body, rationale), used to detect real changes."""
+    return content_hash(m.text_for_index())
+
+
+def sections_of(m: Memory) -> list[Section]:
+    """The sections a memory is indexed as: an importer's own split, or a split at headings."""
+    if m.sections:
+        secs = list(m.sections)
+        if not any(s.heading is None for s in secs):
+            secs.insert(0, Section(None, m.title, m.provenance.line))
+        return secs
+    body = m.body if not m.rationale else f"{m.body}\n\nWhy: {m.rationale}"
+    return split_sections(m.title, body, m.provenance.line)
+
+
+class MemoryTable:
+    """Reads and writes of memories and everything attached to them, inside the caller's transaction."""
+
+    def __init__(self, db: Database):
+        self.db = db
+
+    def insert(self, m: Memory) -> None:
+        """Insert a validated memory with its anchors, links and sections."""
+        self.db.conn.execute(
+            f"INSERT INTO memories({MEMORY_COLUMNS}) VALUES ({PLACEHOLDERS})", memory_params(m, memory_hash(m))
+        )
+        self._write_anchors(m.id, m.anchors)
+        self._write_sections(m)
+        for old in m.supersedes:
+            self.link(old, m.id)
+
+    def update(self, m: Memory, *, reindex: bool | None = None) -> None:
+        """Rewrite a memory in place (same id); re-index its text only when the text changed."""
+        old_hash = self.db.scalar("SELECT content_hash FROM memories WHERE id = ?", (m.id,))
+        if old_hash is None:
+            raise NotFoundError(f"no memory with id {m.id}")
+        new_hash = memory_hash(m)
+        cols = [c.strip() for c in MEMORY_COLUMNS.split(",")]
+        sets = ", ".join(f"{c} = ?" for c in cols[1:])
+        params = memory_params(m, new_hash)
+        self.db.conn.execute(f"UPDATE memories SET {sets} WHERE id = ?", (*params[1:], m.id))
+        self._write_anchors(m.id, m.anchors)
+        if reindex or (reindex is None and (old_hash != new_hash or m.sections is not None)):
+            self._write_sections(m)
+        else:
+            self._refresh_fts_titles(m)
+
+    def _write_anchors(self, mid: str, anchors: Iterable[Anchor]) -> None:
+        self.db.conn.execute("DELETE FROM anchors WHERE memory_id = ?", (mid,))
+        for a in anchors:
+            self.db.conn.execute(
+                "INSERT INTO anchors(memory_id, kind, value, language, file, content_hash) VALUES (?,?,?,?,?,?)",
+                (mid, a.kind, a.value, a.language, a.file, a.content_hash),
+            )
+
+    def _write_sections(self, m: Memory) -> None:
+        self._delete_sections(m.id)
+        for i, s in enumerate(sections_of(m)):
+            h = content_hash(s.text)
+            cur = self.db.conn.execute(
+                "INSERT INTO sections(memory_id, ordinal, heading, text, line, content_hash) VALUES (?,?,?,?,?,?)",
+                (m.id, i, s.heading, s.text, s.line, h),
+            )
+            rowid = self.db.conn.last_insert_rowid()
+            del cur
+            self.db.conn.execute(
+                "INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
+                (rowid, m.title, s.heading or "", s.text),
+            )
+
+    def _refresh_fts_titles(self, m: Memory) -> None:
+        for sid, heading, text in self.db.query("SELECT id, heading, text FROM sections WHERE memory_id = ?", (m.id,)):
+            self.db.conn.execute("DELETE FROM sections_fts WHERE rowid = ?", (sid,))
+            self.db.conn.execute(
+                "INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
+                (sid, m.title, heading or "", text),
+            )
+
+    def _delete_sections(self, mid: str) -> None:
+        ids = [r[0] for r in self.db.query("SELECT id FROM sections WHERE memory_id = ?", (mid,))]
+        for sid in ids:
+            self.db.conn.execute("DELETE FROM sections_fts WHERE rowid = ?", (sid,))
+        self.db.conn.execute("DELETE FROM sections WHERE memory_id = ?", (mid,))
+
+    def delete(self, mid: str) -> None:
+        """Remove a memory and everything attached to it (explicit purge only)."""
+        self._delete_sections(mid)
+        self.db.conn.execute("DELETE FROM anchors WHERE memory_id = ?", (mid,))
+        self.db.conn.execute("DELETE FROM supersessions WHERE old_id = ? OR new_id = ?", (mid, mid))
+        self.db.conn.execute("DELETE FROM dismissals WHERE memory_id = ?", (mid,))
+        self.db.conn.execute("DELETE FROM memories WHERE id = ?", (mid,))
+
+    def link(self, old_id: str, new_id: str) -> None:
+        """Record that `new_id` supersedes `old_id`."""
+        self.db.conn.execute(
+            "INSERT OR IGNORE INTO supersessions(old_id, new_id) VALUES (?, ?)", (old_id, new_id)
+        )
+
+    def unlink_successors(self, old_id: str) -> None:
+        """Forget every successor of `old_id`."""
+        self.db.conn.execute("DELETE FROM supersessions WHERE old_id = ?", (old_id,))
+
+    def set_status(self, mid: str, status: Status) -> None:
+        """Change a memory's status."""
+        self.db.conn.execute(
+            "UPDATE memories SET status = ?, updated_at = ? WHERE id = ?", (status.value, time.time(), mid)
+        )
+
+    def get(self, mid: str) -> Memory | None:
+        """A memory with anchors and links, or None."""
+        rows = self.db.query(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?", (mid,))
+        if not rows:
+            return None
+        return self.hydrate([memory_from_row(rows[0])])[0]
+
+    def find_prefix(self, prefix: str) -> list[str]:
+        """Ids starting with `prefix` (users type short ids)."""
+        like = prefix.replace("%", "").replace("_", r"\_") + "%"
+        return [r[0] for r in self.db.query("SELECT id FROM memories WHERE id LIKE ? ESCAPE '\\' LIMIT 5", (like,))]
+
+    def many(self, ids: Iterable[str]) -> dict[str, Memory]:
+        """Memories by id (missing ids are left out)."""
+        ids = list(dict.fromkeys(ids))
+        out: dict[str, Memory] = {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.db.query(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({marks})", tuple(chunk))
+            for m in self.hydrate([memory_from_row(r) for r in rows]):
+                out[m.id] = m
+        return out
+
+    def hydrate(self, memories: list[Memory]) -> list[Memory]:
+        """Attach anchors and supersession links to memories read from rows."""
+        if not memories:
+            return memories
+        by_id = {m.id: m for m in memories}
+        ids = tuple(by_id)
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.db.query(
+                f"SELECT memory_id, kind, value, language, file, content_hash FROM anchors "
+                f"WHERE memory_id IN ({marks}) ORDER BY id", chunk
+            ):
+                by_id[row[0]].anchors.append(anchor_from_row(row[1:]))
+            for old, new in self.db.query(
+                f"SELECT old_id, new_id FROM supersessions WHERE old_id IN ({marks}) OR new_id IN ({marks})",
+                chunk + chunk,
+            ):
+                if old in by_id and new not in by_id[old].superseded_by:
+                    by_id[old].superseded_by.append(new)
+                if new in by_id and old not in by_id[new].supersedes:
+                    by_id[new].supersedes.append(old)
+        return memories
+
+    def select(self, where: str = "1", params: tuple = (), order: str = "updated_at DESC", limit: int = -1) -> list[Memory]:
+        """Memories matching a WHERE clause built by the caller from fixed text and `?` parameters."""
+        rows = self.db.query(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} ORDER BY {order} LIMIT ?", (*params, limit)
+        )
+        return self.hydrate([memory_from_row(r) for r in rows])
+
+    def by_source(self, path: str) -> list[Memory]:
+        """Memories imported from one source file."""
+        return self.select("source_path = ?", (path,), order="source_line, id")
+
+    def count(self, where: str = "1", params: tuple = ()) -> int:
+        """Number of memories matching a WHERE clause."""
+        return int(self.db.scalar(f"SELECT count(*) FROM memories WHERE {where}", params))

@@ -1,0 +1,115 @@
+"""Named migrations, applied in order and recorded in the database (`schema_migrations`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import apsw
+
+
+def m001_initial(db: apsw.Connection) -> None:
+    """Memories, anchors, sections, word index, supersession links, embeddings, sources, meta."""
+    db.execute(
+        """
+        CREATE TABLE memories (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL DEFAULT '',
+            rationale TEXT,
+            status TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            confidence REAL NOT NULL DEFAULT 1.0,
+            tags TEXT NOT NULL DEFAULT '[]',
+            source_kind TEXT NOT NULL,
+            source_path TEXT,
+            source_line INTEGER,
+            source_commit TEXT,
+            source_hash TEXT,
+            source_key TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            last_surfaced_at REAL,
+            surfaced_count INTEGER NOT NULL DEFAULT 0,
+            used_count INTEGER NOT NULL DEFAULT 0,
+            dismissed_count INTEGER NOT NULL DEFAULT 0,
+            needs_review INTEGER NOT NULL DEFAULT 0,
+            date TEXT,
+            meta TEXT NOT NULL DEFAULT '{}',
+            content_hash TEXT NOT NULL
+        );
+        CREATE INDEX memories_source ON memories(source_path, source_key);
+        CREATE INDEX memories_status_kind ON memories(status, kind);
+        CREATE INDEX memories_updated ON memories(updated_at);
+        CREATE TABLE supersessions (
+            old_id TEXT NOT NULL,
+            new_id TEXT NOT NULL,
+            PRIMARY KEY (old_id, new_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX supersessions_new ON supersessions(new_id);
+        CREATE TABLE anchors (
+            id INTEGER PRIMARY KEY,
+            memory_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            value TEXT NOT NULL,
+            language TEXT,
+            file TEXT,
+            content_hash TEXT
+        );
+        CREATE INDEX anchors_memory ON anchors(memory_id);
+        CREATE INDEX anchors_value ON anchors(kind, value);
+        CREATE INDEX anchors_file ON anchors(file);
+        CREATE TABLE sections (
+            id INTEGER PRIMARY KEY,
+            memory_id TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            heading TEXT,
+            text TEXT NOT NULL,
+            line INTEGER,
+            content_hash TEXT NOT NULL
+        );
+        CREATE INDEX sections_memory ON sections(memory_id);
+        CREATE INDEX sections_hash ON sections(content_hash);
+        CREATE VIRTUAL TABLE sections_fts USING fts5(
+            title, heading, text, tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TABLE embeddings (
+            id INTEGER PRIMARY KEY,
+            content_hash TEXT NOT NULL,
+            model TEXT NOT NULL,
+            UNIQUE (content_hash, model)
+        );
+        CREATE TABLE vector_models (
+            model TEXT PRIMARY KEY,
+            dim INTEGER NOT NULL,
+            table_name TEXT NOT NULL
+        );
+        CREATE TABLE source_files (
+            path TEXT PRIMARY KEY,
+            content_hash TEXT,
+            size INTEGER,
+            mtime REAL,
+            state TEXT NOT NULL,
+            reason TEXT,
+            importer TEXT,
+            imported_at REAL
+        );
+        CREATE INDEX source_files_hash ON source_files(content_hash);
+        CREATE TABLE dismissals (
+            memory_id TEXT NOT NULL,
+            anchor_key TEXT NOT NULL,
+            count INTEGER NOT NULL DEFAULT 0,
+            at REAL NOT NULL,
+            PRIMARY KEY (memory_id, anchor_key)
+        ) WITHOUT ROWID;
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+        """
+    )
+
+
+Migration = tuple[str, Callable[[apsw.Connection], None]]
+
+MIGRATIONS: list[Migration] = [
+    ("m001_initial", m001_initial),
+]
+

@@ -1,0 +1,124 @@
+"""Section embeddings in sqlite-vec `vec0` tables, one per model, keyed by content hash."""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from collections.abc import Sequence
+
+from lore.store.db import Database
+
+
+def _pack(vector: Sequence[float]) -> bytes:
+    try:
+        import numpy as np
+
+        return np.asarray(vector, dtype=np.float32).tobytes()
+    except ImportError:  # pragma: no cover - numpy comes with fastembed
+        return struct.pack(f"{len(vector)}f", *vector)
+
+
+class VectorIndex:
+    """Embeddings for one model in one database; unchanged text is never embedded twice."""
+
+    def __init__(self, db: Database, model: str, dim: int):
+        self.db = db
+        self.model = model
+        self.dim = dim
+        self.table = self._ensure_table()
+
+    def _ensure_table(self) -> str:
+        row = self.db.query("SELECT dim, table_name FROM vector_models WHERE model = ?", (self.model,))
+        if row:
+            if row[0][0] != self.dim:
+                raise ValueError(f"model {self.model} changed dimension {row[0][0]} -> {self.dim}")
+            return row[0][1]
+        table = "vec_" + hashlib.sha256(self.model.encode()).hexdigest()[:10]
+        with self.db.transaction() as c:
+            c.execute(
+                f"CREATE VIRTUAL TABLE IF NOT EXISTS {table} USING vec0("
+                f"embedding float[{int(self.dim)}] distance_metric=cosine)"
+            )
+            c.execute(
+                "INSERT OR IGNORE INTO vector_models(model, dim, table_name) VALUES (?, ?, ?)",
+                (self.model, self.dim, table),
+            )
+        return table
+
+    def pending(self, limit: int = 256) -> list[tuple[str, str]]:
+        """(content_hash, text) of sections with no embedding for this model yet."""
+        return self.db.query(
+            "SELECT s.content_hash, min(s.text) FROM sections s "
+            "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? "
+            "WHERE e.id IS NULL GROUP BY s.content_hash LIMIT ?",
+            (self.model, limit),
+        )
+
+    def pending_count(self) -> int:
+        """How many distinct section texts still need an embedding."""
+        return int(self.db.scalar(
+            "SELECT count(DISTINCT s.content_hash) FROM sections s "
+            "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? WHERE e.id IS NULL",
+            (self.model,),
+        ))
+
+    def add(self, items: Sequence[tuple[str, Sequence[float]]]) -> int:
+        """Store (content_hash, vector) pairs in one transaction; returns how many were new."""
+        added = 0
+        with self.db.transaction() as c:
+            for chash, vec in items:
+                if len(vec) != self.dim:
+                    raise ValueError(f"vector has {len(vec)} dimensions; the index has {self.dim}")
+                c.execute(
+                    "INSERT OR IGNORE INTO embeddings(content_hash, model) VALUES (?, ?)", (chash, self.model)
+                )
+                if self.db.conn.changes() == 0:
+                    continue
+                rowid = self.db.conn.last_insert_rowid()
+                c.execute(f"INSERT INTO {self.table}(rowid, embedding) VALUES (?, ?)", (rowid, _pack(vec)))
+                added += 1
+        return added
+
+    def knn(self, vector: Sequence[float], k: int) -> list[tuple[int, float]]:
+        """(section id, cosine similarity) of the sections nearest to `vector`, best first."""
+        hits = self.db.query(
+            f"SELECT rowid, distance FROM {self.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance",
+            (_pack(vector), int(k)),
+        )
+        if not hits:
+            return []
+        dist = dict(hits)
+        marks = ",".join("?" * len(dist))
+        best = {
+            h: 1.0 - float(dist[rid])
+            for rid, h in self.db.query(f"SELECT id, content_hash FROM embeddings WHERE id IN ({marks})", tuple(dist))
+        }
+        marks = ",".join("?" * len(best))
+        out = [
+            (sid, best[h])
+            for sid, h in self.db.query(
+                f"SELECT id, content_hash FROM sections WHERE content_hash IN ({marks})", tuple(best)
+            )
+        ]
+        out.sort(key=lambda p: -p[1])
+        return out
+
+    def prune(self) -> int:
+        """Drop embeddings no section uses any more; returns how many."""
+        with self.db.transaction() as c:
+            dead = [
+                r[0]
+                for r in self.db.query(
+                    "SELECT e.id FROM embeddings e WHERE e.model = ? AND NOT EXISTS "
+                    "(SELECT 1 FROM sections s WHERE s.content_hash = e.content_hash)",
+                    (self.model,),
+                )
+            ]
+            for rid in dead:
+                c.execute(f"DELETE FROM {self.table} WHERE rowid = ?", (rid,))
+                c.execute("DELETE FROM embeddings WHERE id = ?", (rid,))
+        return len(dead)
+
+    def count(self) -> int:
+        """Embeddings stored for this model."""
+        return int(self.db.scalar("SELECT count(*) FROM embeddings WHERE model = ?", (self.model,)))

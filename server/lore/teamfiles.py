@@ -1,0 +1,128 @@
+"""Team memories as files: `.lore/memories/<slug>.md`, YAML front matter plus a markdown body."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from pathlib import Path
+
+import yaml
+
+from lore.model import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
+from lore.text import slugify
+
+_FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
+_WHY = re.compile(r"^##\s+(Why|Rationale)\s*$", re.M | re.I)
+
+
+class TeamFileError(ValueError):
+    """A team memory file that cannot be read; the message names the file and line."""
+
+
+def _iso(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _ts(value: object, default: float) -> float:
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=value.tzinfo or dt.timezone.utc).timestamp()
+    if isinstance(value, dt.date):
+        return dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc).timestamp()
+    if isinstance(value, str):
+        try:
+            return dt.datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+        except ValueError:
+            return default
+    return default
+
+
+def render(m: Memory) -> str:
+    """The file text for a team memory."""
+    front = {
+        "id": m.id,
+        "kind": m.kind.value,
+        "status": m.status.value,
+        "anchors": [a.to_text() for a in m.anchors],
+        "tags": list(m.tags),
+        "confidence": m.confidence,
+        "supersedes": list(m.supersedes),
+        "superseded_by": list(m.superseded_by),
+        "created": _iso(m.created_at),
+        "updated": _iso(m.updated_at),
+    }
+    if m.date:
+        front["date"] = m.date
+    text = "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True) + "---\n"
+    text += f"# {m.title}\n"
+    if m.body:
+        text += f"\n{m.body.strip()}\n"
+    if m.rationale:
+        text += f"\n## Why\n\n{m.rationale.strip()}\n"
+    return text
+
+
+def parse(text: str, rel_path: str) -> Memory:
+    """A Memory from a team file's text; raises TeamFileError naming the file and line."""
+    m = _FRONT.match(text)
+    if not m:
+        raise TeamFileError(f"{rel_path}:1: no YAML front matter (a team memory starts with ---)")
+    try:
+        front = yaml.safe_load(m.group(1)) or {}
+    except yaml.YAMLError as e:
+        line = getattr(getattr(e, "problem_mark", None), "line", 0) + 2
+        raise TeamFileError(f"{rel_path}:{line}: broken front matter: {getattr(e, 'problem', e)}") from None
+    if not isinstance(front, dict):
+        raise TeamFileError(f"{rel_path}:2: front matter must be a mapping")
+    rest = text[m.end():]
+    body_start_line = text[: m.end()].count("\n") + 1
+    title_m = re.search(r"^#\s+(.+?)\s*$", rest, re.M)
+    title = str(front.get("title") or (title_m.group(1) if title_m else Path(rel_path).stem))
+    body = rest[title_m.end():] if title_m else rest
+    rationale = None
+    why = _WHY.search(body)
+    if why:
+        rationale = body[why.end():].strip() or None
+        body = body[: why.start()]
+    def _list(key: str) -> list[str]:
+        v = front.get(key) or []
+        return [str(x) for x in (v if isinstance(v, list) else [v])]
+    try:
+        anchors = [Anchor.parse(a) for a in _list("anchors")]
+        mem = Memory(
+            id=str(front.get("id") or slugify(Path(rel_path).stem)),
+            title=title,
+            body=body.strip(),
+            kind=front.get("kind", "decision"),
+            rationale=rationale,
+            status=front.get("status", "active"),
+            scope=Scope.TEAM,
+            anchors=anchors,
+            provenance=Provenance(SourceKind.TEAM_FILE, rel_path, body_start_line),
+            confidence=float(front.get("confidence", 1.0)),
+            tags=_list("tags"),
+            supersedes=_list("supersedes"),
+            superseded_by=_list("superseded_by"),
+            created_at=_ts(front.get("created"), 0.0),
+            updated_at=_ts(front.get("updated"), 0.0),
+            date=str(front["date"]) if front.get("date") else None,
+        )
+        return mem.validate()
+    except (ValidationError, TypeError, ValueError) as e:
+        raise TeamFileError(f"{rel_path}:2: {e}") from None
+
+
+def file_name(m: Memory, folder: Path) -> Path:
+    """A new file path for a memory: the title's slug, made unique with the id when taken."""
+    p = folder / f"{slugify(m.title)}.md"
+    if p.exists():
+        p = folder / f"{slugify(m.title)}-{m.id[:6]}.md"
+    return p
+
+
+def write(path: Path, m: Memory) -> None:
+    """Write a team file atomically (a reader never sees half a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".md.tmp")
+    tmp.write_text(render(m), encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,110 @@
+"""Keep the database in step with `.lore/memories/*.md`: edits are picked up on the next command."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+from lore import teamfiles
+from lore.model import Status
+from lore.store import SourceFile
+from lore.text import content_hash
+from lore.workspace import memories_dir
+
+if TYPE_CHECKING:
+    from lore.service import Lore
+
+log = logging.getLogger(__name__)
+IMPORTER = "team-file"
+
+
+@attrs.define
+class TeamSyncResult:
+    """What a sync changed."""
+
+    added: int = 0
+    updated: int = 0
+    deprecated: int = 0
+    errors: list[str] = attrs.field(factory=list)
+
+
+def record_team_file(lore: Lore, path: Path) -> None:
+    """Note a team file Lore itself wrote, so the next sync sees it as unchanged."""
+    rel = path.relative_to(lore.root).as_posix()
+    data = path.read_bytes()
+    st = path.stat()
+    lore.store.sources.put(SourceFile(rel, content_hash(data.decode("utf-8", "replace")), st.st_size,
+                                      st.st_mtime, "imported", None, IMPORTER, time.time()))
+
+
+def sync_team_files(lore: Lore) -> TeamSyncResult:
+    """Import new or changed team files; deprecate memories whose file disappeared. Cheap when nothing changed."""
+    result = TeamSyncResult()
+    folder = memories_dir(lore.root)
+    ledger = {p: sf for p, sf in lore.store.sources.all().items() if sf.importer == IMPORTER}
+    seen: set[str] = set()
+    files = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    for path in files:
+        rel = path.relative_to(lore.root).as_posix()
+        seen.add(rel)
+        try:
+            st = path.stat()
+            known = ledger.get(rel)
+            if known and known.state == "imported" and known.size == st.st_size and known.mtime == st.st_mtime:
+                continue
+            text = path.read_bytes().decode("utf-8")
+            chash = content_hash(text)
+            if known and known.content_hash == chash and known.state == "imported":
+                lore.store.sources.put(attrs.evolve(known, mtime=st.st_mtime, size=st.st_size))
+                continue
+            _import_one(lore, rel, text, result)
+            lore.store.sources.put(SourceFile(rel, chash, st.st_size, st.st_mtime, "imported", None, IMPORTER, time.time()))
+        except (UnicodeDecodeError, teamfiles.TeamFileError, OSError) as e:
+            msg = str(e) if isinstance(e, teamfiles.TeamFileError) else f"{rel}: {e}"
+            result.errors.append(msg)
+            log.warning("team file skipped: %s", msg)
+    for rel, sf in ledger.items():
+        if rel not in seen and sf.state == "imported":
+            for m in lore.store.memories.by_source(rel):
+                if m.status is not Status.DEPRECATED:
+                    with lore.store.transaction():
+                        lore.store.memories.set_status(m.id, Status.DEPRECATED)
+                    result.deprecated += 1
+            lore.store.sources.put(attrs.evolve(sf, state="removed", reason="file deleted"))
+    return result
+
+
+def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None:
+    m = teamfiles.parse(text, rel)
+    existing = lore.store.memories.get(m.id)
+    if existing is None:
+        by_path = lore.store.memories.by_source(rel)
+        existing = by_path[0] if by_path else None
+        if existing is not None:
+            m.id = existing.id
+    if existing is not None:
+        m.created_at = m.created_at or existing.created_at
+        m.updated_at = time.time()
+        for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at"):
+            setattr(m, k, getattr(existing, k))
+    else:
+        now = time.time()
+        m.created_at = m.created_at or now
+        m.updated_at = m.updated_at or now
+    with lore.store.transaction():
+        if existing is None:
+            lore.store.memories.insert(m)
+            result.added += 1
+        else:
+            lore.store.memories.update(m)
+            result.updated += 1
+        lore.store.memories.unlink_successors(m.id)
+        for new in m.superseded_by:
+            lore.store.memories.link(m.id, new)
+        for old in m.supersedes:
+            lore.store.memories.link(old, m.id)

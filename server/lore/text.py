@@ -1,0 +1,81 @@
+"""Text helpers shared by the core: hashing, slugs, section splitting, query words."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from lore.model import Section
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+SECTION_MIN_CHARS = 400
+
+STOP_WORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have how i if in into
+    is it its me my no not of on or our should so such than that the their them then there these they
+    this those to was we were what when where which while who why will with would you your""".split()
+)
+
+
+def content_hash(text: str) -> str:
+    """Stable short hash of text (sha256, 24 hex digits)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def slugify(text: str, max_len: int = 60) -> str:
+    """A filesystem-safe lowercase slug."""
+    norm = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", norm.lower()).strip("-")
+    return (slug[:max_len].rstrip("-")) or "memory"
+
+
+def split_sections(title: str, body: str, base_line: int | None = None) -> list[Section]:
+    """Split a body at markdown headings (outside code fences) into sections, each prefixed by context.
+
+    Short bodies stay one section: splitting only pays off when parts are long enough to differ.
+    The first section always carries the title so a memory is found by its title.
+    """
+    lines = body.splitlines()
+    if len(body) < SECTION_MIN_CHARS:
+        return [Section(None, f"{title}\n{body}".strip(), base_line)]
+    parts: list[tuple[str | None, list[str], int]] = [(None, [], 0)]
+    in_fence = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        m = None if in_fence else _HEADING.match(line)
+        if m:
+            parts.append((m.group(2).strip(), [], i))
+        else:
+            parts[-1][1].append(line)
+    sections: list[Section] = []
+    for heading, chunk, offset in parts:
+        text = "\n".join(chunk).strip()
+        if not text and heading is None:
+            continue
+        line = None if base_line is None else base_line + offset
+        prefix = title if heading is None else f"{title} — {heading}"
+        sections.append(Section(heading, f"{prefix}\n{text}".strip(), line))
+    if not sections or sections[0].heading is not None:
+        sections.insert(0, Section(None, title, base_line))
+    return sections
+
+
+def query_words(query: str, limit: int = 8) -> list[str]:
+    """Distinct content words of a query for the word index: stop words dropped, capped (cost follows matches)."""
+    words: list[str] = []
+    for w in re.findall(r"\w+", query.lower()):
+        if len(w) < 2 or w in STOP_WORDS or w in words:
+            continue
+        words.append(w)
+    if not words:
+        words = [w for w in re.findall(r"\w+", query.lower()) if w][:limit]
+    return words[:limit]
+
+
+def identifier_words(name: str) -> str:
+    """Split camelCase / snake_case identifiers into words ("UserRepository.save" -> "user repository save")."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return " ".join(w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w)
