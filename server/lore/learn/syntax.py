@@ -3,7 +3,9 @@
 A suggested edit is usually a fragment: a few statements cut out of a function, an indented
 method body, a half-finished block. Python goes through `ast` first (dedenting if needed); when
 the fragment still does not parse, tree-sitter finds the statements that are intact and each
-is parsed on its own, so one broken line does not hide the rest. JavaScript and TypeScript
+is parsed on its own, so one broken line does not hide the rest: the fragment is cut at
+each line of its outermost indentation, and a piece that still fails is taken apart by
+tree-sitter's error recovery. JavaScript and TypeScript
 are parsed with tree-sitter only.
 
 Positions inside a `Snippet` follow the parsers (0-based rows for tree-sitter, 1-based lines
@@ -111,11 +113,11 @@ def parse(text: str, language_id: str) -> Snippet | None:
         return None
     source = text.encode("utf-8", errors="surrogatepass")
     tree = _parser(language).parse(source)
-    module = _parse_python(text, source, tree) if language == "python" else None
+    module = _parse_python(text, source) if language == "python" else None
     return Snippet(language=language, text=text, source=source, tree=tree, module=module)
 
 
-def _parse_python(text: str, source: bytes, tree: tree_sitter.Tree) -> ast.Module:
+def _parse_python(text: str, source: bytes) -> ast.Module:
     try:
         return ast.parse(text)
     except (SyntaxError, ValueError):
@@ -124,23 +126,43 @@ def _parse_python(text: str, source: bytes, tree: tree_sitter.Tree) -> ast.Modul
     if whole is not None:
         return whole
     body: list[ast.stmt] = []
-    _salvage(source, tree.root_node, body)
+    for row, chunk in _chunks(source):
+        piece = _parse_piece(chunk, row, 0)
+        if piece is not None:
+            body.extend(piece.body)
+        else:
+            _salvage(chunk, _parser("python").parse(chunk).root_node, row, body)
     logger.debug("salvaged %d Python statements from a fragment", len(body))
     return ast.Module(body=body, type_ignores=[])
 
 
-def _salvage(source: bytes, node: tree_sitter.Node, body: list[ast.stmt]) -> None:
+def _chunks(source: bytes) -> list[tuple[int, bytes]]:
+    """Split at each line of the fragment's outermost indentation: (first row, text) pairs."""
+    lines = source.split(b"\n")
+    code = [(len(line) - len(line.lstrip()), row) for row, line in enumerate(lines)
+            if line.strip() and not line.lstrip().startswith(b"#")]
+    if not code:
+        return []
+    outer = min(indent for indent, _ in code)
+    starts = [row for indent, row in code if indent == outer]
+    if starts[0] != 0:
+        starts.insert(0, 0)
+    bounds = zip(starts, starts[1:] + [len(lines)])
+    return [(start, b"\n".join(lines[start:end])) for start, end in bounds]
+
+
+def _salvage(source: bytes, node: tree_sitter.Node, row_offset: int, body: list[ast.stmt]) -> None:
     """Parse every intact statement under `node`, descending into the broken ones."""
     for child in node.named_children:
         if child.type == "comment":
             continue
         if not child.has_error and child.type != "ERROR":
             row, col = child.start_point
-            piece = _parse_piece(source[child.start_byte : child.end_byte], row, col)
+            piece = _parse_piece(source[child.start_byte : child.end_byte], row + row_offset, col)
             if piece is not None:
                 body.extend(piece.body)
                 continue
-        _salvage(source, child, body)
+        _salvage(source, child, row_offset, body)
 
 
 def _parse_piece(piece: bytes, row: int, col: int) -> ast.Module | None:
