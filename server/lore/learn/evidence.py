@@ -104,7 +104,10 @@ def propose(evidence: FeatureEvidence, *, min_signals: int = MIN_SIGNALS,
         return None
     feature = catalog.get(evidence.feature)
     over = _over(evidence, prefers, feature)
-    title = feature.title(prefers, over) if feature else f"Prefer {prefers} over {over}"
+    if feature is not None:
+        title = feature.title(prefers, over)
+    else:
+        title = f"Prefer {prefers} over {over}" if over else f"Prefer {prefers}"
     return Proposal(evidence.feature, prefers, over, title, _body(evidence, prefers, feature),
                     round(confidence, 3))
 
@@ -168,7 +171,9 @@ def _phrase(text: str | None) -> str | None:
     if text is None:
         return None
     text = _FILLER.sub("", text.strip().split(";")[0].split(". ")[0])
-    text = text.strip(" \t.,!:;\"'`()").strip()
+    text = text.lstrip(" \t,:;\"'`").rstrip(" \t.,!:;\"'`")
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
     text = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I)
     if not text or len(text.split()) > _MAX_WORDS:
         return None

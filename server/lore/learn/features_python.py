@@ -38,14 +38,14 @@ def _use(snippet: Snippet, node: ast.AST, option: str) -> Use:
     return Use(option, line, col, _segment(snippet, node))
 
 
-def _dotted(node: ast.AST) -> str:
-    """`a.b.c` for Name/Attribute chains (calls are looked through), else ""."""
-    if isinstance(node, ast.Call):
+def _dotted(node: ast.AST, *, through_calls: bool = True) -> str:
+    """`a.b.c` for Name/Attribute chains (calls are looked through if asked), else ""."""
+    if isinstance(node, ast.Call) and through_calls:
         return _dotted(node.func)
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
+        base = _dotted(node.value, through_calls=through_calls)
         return f"{base}.{node.attr}" if base else ""
     return ""
 
@@ -69,8 +69,8 @@ def find_paths(snippet: Snippet) -> list[Use]:
             if "pathlib" in names:
                 uses.append(_use(snippet, node, "pathlib"))
         elif isinstance(node, ast.Call):
-            name = _dotted(node.func)
-            if name in _PATH_CLASSES or name.startswith("pathlib."):
+            name = _dotted(node.func, through_calls=False)
+            if name.split(".")[0] in _PATH_CLASSES or name.startswith("pathlib."):
                 uses.append(_use(snippet, node, "pathlib"))
     return uses
 
