@@ -1,0 +1,126 @@
+/**
+ * "Lore: Search Memory": a QuickPick whose items come live from `lore.search`; choosing one opens
+ * its source file at its line, or a read-only view of the memory when it has no file.
+ */
+
+import * as vscode from 'vscode';
+import { buildSearchArgs, hitDetail, memoryDescription, memoryLabel, sourceTarget } from './args';
+import type { LoreClient } from './client';
+import { ServerCommand } from './constants';
+import { memoryUri } from './memoryDocument';
+import type { Hit, SearchResult } from './protocol';
+
+const DEBOUNCE_MS = 150;
+
+export interface HitItem extends vscode.QuickPickItem {
+  hit: Hit;
+}
+
+function toItem(hit: Hit): HitItem {
+  return {
+    label: memoryLabel(hit),
+    description: memoryDescription(hit),
+    detail: hitDetail(hit),
+    hit,
+    alwaysShow: true,
+  };
+}
+
+/** Show a live-search QuickPick and resolve with the chosen hit, or undefined. */
+export function pickMemory(client: LoreClient, placeholder: string, initial = ''): Promise<Hit | undefined> {
+  const pick = vscode.window.createQuickPick<HitItem>();
+  pick.placeholder = placeholder;
+  pick.matchOnDescription = false;
+  pick.matchOnDetail = false;
+  pick.value = initial;
+  const uri = vscode.window.activeTextEditor?.document.uri.toString();
+  let timer: NodeJS.Timeout | undefined;
+  let generation = 0;
+
+  const run = async (query: string) => {
+    const args = buildSearchArgs(query, uri);
+    const mine = ++generation;
+    if (!args) {
+      pick.items = [];
+      pick.busy = false;
+      return;
+    }
+    pick.busy = true;
+    try {
+      const result = await client.execute<SearchResult>(ServerCommand.search, args);
+      if (mine === generation) {
+        pick.items = result.hits.map(toItem);
+        pick.title = result.hits.length === 0 ? 'No memory matches.' : undefined;
+      }
+    } catch (error) {
+      if (mine === generation) {
+        pick.items = [];
+        pick.title = `Search failed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    } finally {
+      if (mine === generation) {
+        pick.busy = false;
+      }
+    }
+  };
+
+  return new Promise((resolve) => {
+    pick.onDidChangeValue((value) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void run(value), DEBOUNCE_MS);
+    });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0]?.hit;
+      if (chosen) {
+        resolve(chosen);
+        pick.hide();
+      }
+    });
+    pick.onDidHide(() => {
+      clearTimeout(timer);
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+    if (initial) {
+      void run(initial);
+    }
+  });
+}
+
+/** Resolve a hit's source file against the workspace folders. */
+function sourceUri(target: { uri?: string; path?: string }): vscode.Uri | undefined {
+  if (target.uri) {
+    return vscode.Uri.parse(target.uri);
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder && target.path ? vscode.Uri.joinPath(folder.uri, target.path) : undefined;
+}
+
+/** Open a hit: its source file at its line, else the read-only memory view. */
+export async function openHit(hit: Hit): Promise<void> {
+  const target = sourceTarget(hit);
+  const uri = target ? sourceUri(target) : undefined;
+  if (target && uri) {
+    try {
+      const position = new vscode.Position(target.line, 0);
+      await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
+      return;
+    } catch {
+      // The file is gone or unreadable; fall back to the memory view below.
+    }
+  }
+  const document = await vscode.workspace.openTextDocument(memoryUri(hit.id, hit.title));
+  await vscode.window.showTextDocument(document, { preview: true });
+}
+
+/** The "Lore: Search Memory" command. */
+export async function searchMemory(client: LoreClient): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
+  const initial = selected.includes('\n') ? '' : selected.trim().slice(0, 200);
+  const hit = await pickMemory(client, 'Search Lore memory: decisions, conventions, preferences…', initial);
+  if (hit) {
+    await openHit(hit);
+  }
+}
