@@ -52,6 +52,7 @@ class Lore:
         self.notices: list[str] = []
         self._matchers: dict[str, tuple[int, AnchorMatcher]] = {}
         self._lock = threading.RLock()
+        self._dirty: set[str] = set()
         if sync_team:
             from lore.teamsync import sync_team_files
 
@@ -157,6 +158,7 @@ class Lore:
                 from lore.teamsync import record_team_file
 
                 record_team_file(self, path)
+        self._dirty.add(store.path)
         if embed:
             self._embed_quietly()
         return AddResult(store.memories.get(m.id) or m, redactions, path)
@@ -175,6 +177,7 @@ class Lore:
         with self._lock, store.transaction():
             store.memories.update(m)
             self._rewrite_team_file(m)
+        self._dirty.add(store.path)
         return store.memories.get(m.id) or m
 
     def _rewrite_team_file(self, m: Memory) -> None:
@@ -191,6 +194,7 @@ class Lore:
         with store.transaction():
             store.memories.link(old.id, new_id)
             store.memories.set_status(old.id, Status.SUPERSEDED)
+        self._dirty.add(store.path)
         self._rewrite_team_file(old)
 
     def supersede(self, old_id: str, new_ids: list[str]) -> Memory:
@@ -218,6 +222,7 @@ class Lore:
             assert fresh is not None
             fresh.meta["user_status"] = status.value
             store.memories.update(fresh, reindex=False)
+        self._dirty.add(store.path)
         self._rewrite_team_file(m)
         return self.get(m.id)
 
@@ -231,6 +236,7 @@ class Lore:
             if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
                 (self.root / m.provenance.path).unlink(missing_ok=True)
                 store.sources.delete(m.provenance.path)
+        self._dirty.add(store.path)
         return m
 
     def restore(self, mid: str) -> Memory:
@@ -335,10 +341,26 @@ class Lore:
                 out[status] = out.get(status, 0) + n
         return out
 
-    def close(self) -> None:
-        """Close both databases."""
+    def backup_if_dirty(self) -> None:
+        """Write the automatic backup of private memories for each database changed since the last one."""
+        from lore.backup import write_backup
+        from lore.workspace import backups_dir
+
         for store in self.stores():
-            store.close()
+            if store.path in self._dirty:
+                try:
+                    write_backup(store, backups_dir(Path(store.path)))
+                except OSError:
+                    log.warning("could not write the backup of %s", store.path, exc_info=True)
+                self._dirty.discard(store.path)
+
+    def close(self) -> None:
+        """Back up what changed, then close both databases."""
+        try:
+            self.backup_if_dirty()
+        finally:
+            for store in self.stores():
+                store.close()
 
     def __enter__(self) -> Lore:
         return self

@@ -13,9 +13,16 @@ GLOB_CHARS = set("*?[")
 MATCH_WEIGHT = {"symbol": 1.6, "file": 1.4, "glob": 1.25, "language": 1.1}
 
 
+try:
+    pathspec.PathSpec.from_lines("gitignore", ["x"])
+    _PATTERN = "gitignore"
+except (KeyError, LookupError):  # pathspec < 0.12 only knows the older name
+    _PATTERN = "gitwildmatch"
+
+
 @functools.lru_cache(maxsize=4096)
 def _spec(glob: str) -> pathspec.PathSpec:
-    return pathspec.PathSpec.from_lines("gitwildmatch", [glob])
+    return pathspec.PathSpec.from_lines(_PATTERN, [glob])
 
 
 def glob_covers(glob: str, path: str) -> str | None:

@@ -1,0 +1,133 @@
+"""Health report of a workspace's memory, and rebuilding a damaged database from files and backups."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+
+import apsw
+
+from lore.backup import latest_backup, private_memories, read_backup, restore_into
+from lore.store import Store, StoreError
+from lore.store.schema import MIGRATIONS
+from lore.workspace import backups_dir, workspace_db_path
+
+log = logging.getLogger(__name__)
+
+
+def report(root: Path, *, check_model: bool = True) -> dict:
+    """Schema, integrity, counts, vectors, model and backup state, as a dict (never raises)."""
+    from lore.service import Lore
+
+    out: dict = {"workspace": str(root), "database": str(workspace_db_path(root)), "ok": True, "problems": []}
+    out["sqlite"] = apsw.sqlite_lib_version()
+    try:
+        lore = Lore(root)
+    except StoreError as e:
+        out["ok"] = False
+        out["problems"].append(str(e))
+        return out
+    try:
+        db = lore.store.db
+        out["migrations"] = {"applied": db.applied_migrations(), "known": [n for n, _ in MIGRATIONS]}
+        problems = db.integrity_check()
+        out["integrity"] = "ok" if not problems else problems[:10]
+        if problems:
+            out["ok"] = False
+            out["problems"].append("integrity check failed; run `lore doctor --rebuild`")
+        out["counts"] = _counts(lore.store)
+        out["vec_version"] = db.scalar("SELECT vec_version()") if _has_vec(db) else None
+        if lore.user:
+            out["user_database"] = {"path": lore.user.path, "counts": _counts(lore.user)}
+        model: dict = {"id": lore.model_id}
+        if check_model:
+            emb = lore.ready_embedder()
+            model["state"] = "ready" if emb else "unavailable"
+            if lore.model_error:
+                model["error"] = lore.model_error
+            if emb:
+                index = lore.store.vectors(emb.model_id, emb.dim)
+                model["vectors"] = index.count()
+                model["pending"] = index.pending_count()
+        out["model"] = model
+        b = latest_backup(backups_dir(Path(lore.store.path)))
+        out["backup"] = str(b) if b else None
+        out["private_memories"] = len(private_memories(lore.store))
+    finally:
+        lore.close()
+    return out
+
+
+def _has_vec(db) -> bool:
+    try:
+        db.scalar("SELECT vec_version()")
+        return True
+    except apsw.SQLError:
+        return False
+
+
+def _counts(store: Store) -> dict:
+    c: dict = {"total": store.memories.count()}
+    for col in ("status", "kind", "scope"):
+        c[col] = {k: n for k, n in store.db.query(f"SELECT {col}, count(*) FROM memories GROUP BY {col}")}
+    c["sources"] = int(store.db.scalar("SELECT count(*) FROM source_files"))
+    return c
+
+
+def rebuild(root: Path, progress=None) -> dict:
+    """Move the database aside, rebuild it from team files and sources, restore private memories.
+
+    Private memories come from the old database when it can still be read, else from the newest
+    automatic backup. The old file is kept beside the new one (never deleted).
+    """
+    from lore.service import Lore
+
+    path = workspace_db_path(root)
+    result: dict = {"database": str(path), "restored_private": 0, "source": None, "problems": []}
+    salvaged: list = []
+    dismissals: list = []
+    if path.exists():
+        try:
+            old = Store(path, create=False)
+            try:
+                if not old.db.integrity_check():
+                    salvaged = private_memories(old)
+                    dismissals = old.db.query("SELECT memory_id, anchor_key, count, at FROM dismissals")
+                    result["source"] = "old database"
+            finally:
+                old.close()
+        except (StoreError, apsw.Error) as e:
+            result["problems"].append(f"old database unreadable: {e}")
+        moved = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
+        os.replace(path, moved)
+        for suffix in ("-wal", "-shm"):
+            side = Path(str(path) + suffix)
+            if side.exists():
+                os.replace(side, Path(str(moved) + suffix))
+        result["moved_to"] = str(moved)
+    if not salvaged:
+        b = latest_backup(backups_dir(path))
+        if b:
+            salvaged, dismissals, problems = read_backup(b)
+            result["problems"] += problems
+            result["source"] = str(b)
+    lore = Lore(root)
+    try:
+        result["restored_private"] = restore_into(lore.store, salvaged, dismissals)
+        if salvaged:
+            lore._dirty.add(lore.store.path)
+        try:
+            from lore.sources import run_import
+        except ImportError:
+            run_import = None
+        if run_import is not None:
+            summary = run_import(lore, progress=progress)
+            result["import"] = summary.to_json()
+        else:
+            lore.embed_pending()
+        result["counts"] = _counts(lore.store)
+    finally:
+        lore.close()
+    return result
