@@ -88,6 +88,8 @@ class AnchorMatcher:
         self.by_file: dict[str, list[tuple[str, Anchor]]] = {}
         self.globs: list[tuple[str, Anchor]] = []
         self.languages: dict[str, list[tuple[str, Anchor]]] = {}
+        # path -> glob anchors covering it; valid for this matcher's life (rebuilt on data change)
+        self._globbed: dict[str, list[tuple[str, str, Anchor]]] = {}
         for mid, a in rows:
             if a.kind == "symbol":
                 self.by_symbol.setdefault(a.value.rsplit(".", 1)[-1], []).append((mid, a))
@@ -113,10 +115,8 @@ class AnchorMatcher:
             kind = match_anchor(a, path, None, language)
             if kind:
                 offer(mid, kind, a)
-        for mid, a in self.globs:
-            kind = match_anchor(a, path, None, language)
-            if kind:
-                offer(mid, kind, a)
+        for mid, kind, a in self._globs_covering(path):
+            offer(mid, kind, a)
         for sym in symbols:
             for mid, a in self.by_symbol.get(sym.rsplit(".", 1)[-1], []):
                 if _symbol_matches(a, sym, path):
@@ -124,4 +124,14 @@ class AnchorMatcher:
         if language:
             for mid, a in self.languages.get(language, []):
                 offer(mid, "language", a)
+        return found
+
+    def _globs_covering(self, path: str) -> list[tuple[str, str, Anchor]]:
+        """(memory id, match kind, anchor) of the glob anchors covering a path, computed once per path."""
+        found = self._globbed.get(path)
+        if found is None:
+            found = [(mid, kind, a) for mid, a in self.globs if (kind := match_anchor(a, path, None))]
+            if len(self._globbed) > 4096:
+                self._globbed.clear()
+            self._globbed[path] = found
         return found
