@@ -1,0 +1,184 @@
+"""Language names, file-extension and LSP languageId mapping, and lazily loaded tree-sitter grammars.
+
+Our language names are short lowercase words ("python", "tsx", "shell"). Only some of them have a
+grammar (see `has_grammar`); the rest are still recognised so that comments can be read with a
+line-based fallback and memories can be anchored to whole files.
+
+Grammars are imported on first use. `Language` and compiled `Query` objects are immutable and
+cached per process; `Parser` objects are not safe to share between threads, so one is cached per
+language per thread. A grammar that fails to import or load means "no grammar", never an error.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import logging
+import threading
+from pathlib import PurePosixPath
+
+import tree_sitter
+
+log = logging.getLogger(__name__)
+
+# language -> (module, attribute returning the language pointer)
+_GRAMMARS: dict[str, tuple[str, str]] = {
+    "python": ("tree_sitter_python", "language"),
+    "javascript": ("tree_sitter_javascript", "language"),
+    "typescript": ("tree_sitter_typescript", "language_typescript"),
+    "tsx": ("tree_sitter_typescript", "language_tsx"),
+    "go": ("tree_sitter_go", "language"),
+    "rust": ("tree_sitter_rust", "language"),
+    "java": ("tree_sitter_java", "language"),
+}
+
+_EXTENSIONS: dict[str, str] = {
+    ".py": "python", ".pyi": "python", ".pyw": "python",
+    ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
+    ".ts": "typescript", ".mts": "typescript", ".cts": "typescript", ".tsx": "tsx",
+    ".go": "go", ".rs": "rust", ".java": "java",
+    ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
+    ".hxx": "cpp", ".cs": "csharp", ".m": "objective-c", ".mm": "objective-c",
+    ".swift": "swift", ".kt": "kotlin", ".kts": "kotlin", ".scala": "scala", ".dart": "dart",
+    ".php": "php", ".rb": "ruby", ".rake": "ruby", ".pl": "perl", ".pm": "perl", ".r": "r",
+    ".lua": "lua", ".ex": "elixir", ".exs": "elixir", ".erl": "erlang", ".hrl": "erlang",
+    ".hs": "haskell", ".clj": "clojure", ".cljs": "clojure", ".el": "lisp", ".lisp": "lisp",
+    ".scm": "scheme", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".fish": "shell",
+    ".ps1": "powershell", ".bat": "bat", ".cmd": "bat", ".sql": "sql",
+    ".css": "css", ".scss": "scss", ".sass": "scss", ".less": "less",
+    ".html": "html", ".htm": "html", ".xml": "xml", ".svg": "xml", ".vue": "vue",
+    ".svelte": "svelte", ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
+    ".rst": "restructuredtext", ".tex": "latex", ".json": "json", ".jsonc": "jsonc",
+    ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".ini": "ini", ".cfg": "ini",
+    ".tf": "terraform", ".proto": "proto", ".graphql": "graphql", ".gql": "graphql",
+    ".asm": "asm", ".s": "asm", ".vim": "vim", ".zig": "zig", ".nim": "nim",
+}
+
+_FILENAMES: dict[str, str] = {
+    "dockerfile": "dockerfile", "containerfile": "dockerfile", "makefile": "make",
+    "gnumakefile": "make", "rakefile": "ruby", "gemfile": "ruby", "justfile": "make",
+    ".bashrc": "shell", ".zshrc": "shell", ".profile": "shell", "cmakelists.txt": "cmake",
+}
+
+# LSP languageId -> our name, where they differ; any other known id maps to itself.
+_LANGUAGE_IDS: dict[str, str] = {
+    "typescriptreact": "tsx", "javascriptreact": "javascript", "shellscript": "shell",
+    "makefile": "make", "objective-cpp": "objective-c", "tex": "latex", "terraform": "terraform",
+    "scheme": "scheme", "jsonc": "jsonc",
+}
+
+_KNOWN = frozenset(_EXTENSIONS.values()) | frozenset(_FILENAMES.values()) | frozenset(_GRAMMARS)
+
+
+def language_for_path(path: str) -> str | None:
+    """Our language name for a file path, by file name or extension; None when unknown."""
+    name = PurePosixPath(path.replace("\\", "/")).name.lower()
+    if name in _FILENAMES:
+        return _FILENAMES[name]
+    if name.startswith("dockerfile."):
+        return "dockerfile"
+    suffix = PurePosixPath(name).suffix
+    return _EXTENSIONS.get(suffix)
+
+
+def language_for_id(language_id: str) -> str | None:
+    """Our language name for an LSP languageId ("typescriptreact" -> "tsx"); None when unknown."""
+    key = language_id.strip().lower()
+    if key in _LANGUAGE_IDS:
+        return _LANGUAGE_IDS[key]
+    return key if key in _KNOWN else None
+
+
+def has_grammar(language: str) -> bool:
+    """Whether a tree-sitter grammar for `language` is installed and loads."""
+    return grammar(language) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def grammar(language: str) -> tree_sitter.Language | None:
+    """The tree-sitter `Language` for `language`, imported on first use; None when unavailable."""
+    spec = _GRAMMARS.get(language)
+    if spec is None:
+        return None
+    module_name, attribute = spec
+    try:
+        module = importlib.import_module(module_name)
+        return tree_sitter.Language(getattr(module, attribute)())
+    except Exception:  # ImportError, ABI mismatch (ValueError), missing attribute
+        log.warning("tree-sitter grammar for %s unavailable; file-level anchoring only",
+                    language, exc_info=True)
+        return None
+
+
+_parsers = threading.local()
+
+
+def parser(language: str) -> tree_sitter.Parser | None:
+    """A `Parser` for `language` owned by the calling thread; None when there is no grammar."""
+    cache: dict[str, tree_sitter.Parser] = _parsers.__dict__.setdefault("by_language", {})
+    found = cache.get(language)
+    if found is None:
+        lang = grammar(language)
+        if lang is None:
+            return None
+        found = cache[language] = tree_sitter.Parser(lang)
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def query(language: str, source: str) -> tree_sitter.Query | None:
+    """A compiled query for `language`, cached; None when the grammar or the query fails."""
+    lang = grammar(language)
+    if lang is None:
+        return None
+    try:
+        return tree_sitter.Query(lang, source)
+    except Exception:  # a grammar version without one of the node types we ask for
+        log.warning("tree-sitter query for %s does not compile", language, exc_info=True)
+        return None
+
+
+# Definition queries: `@def` marks a symbol, `@container` a scope that names its members but is
+# not a symbol itself (a Rust `impl` block). Function-valued `const`/`let`/`var` count only at
+# the top level of a module, where they are a module's API rather than local helpers.
+_JS_FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function) (class)]"
+_JS_TOP_LEVEL = f"""
+(program (lexical_declaration (variable_declarator value: {_JS_FUNCTION_VALUES}) @def))
+(program (variable_declaration (variable_declarator value: {_JS_FUNCTION_VALUES}) @def))
+(program (export_statement (lexical_declaration
+  (variable_declarator value: {_JS_FUNCTION_VALUES}) @def)))
+(program (export_statement (variable_declaration
+  (variable_declarator value: {_JS_FUNCTION_VALUES}) @def)))
+"""
+_TS_DEFINITIONS = _JS_TOP_LEVEL + """
+[(function_declaration) (generator_function_declaration) (class_declaration)
+ (abstract_class_declaration) (interface_declaration) (type_alias_declaration)
+ (enum_declaration) (internal_module) (module name: [(identifier) (nested_identifier)])] @def
+(class_body [(method_definition) (abstract_method_signature)] @def)
+(class_body (public_field_definition value: [(arrow_function) (function_expression)]) @def)
+(interface_body (method_signature) @def)
+"""
+DEFINITION_QUERIES: dict[str, str] = {
+    "python": "[(function_definition) (class_definition)] @def",
+    "javascript": _JS_TOP_LEVEL + """
+[(function_declaration) (generator_function_declaration) (class_declaration)] @def
+(class_body (method_definition) @def)
+(class_body (field_definition value: [(arrow_function) (function_expression)]) @def)
+""",
+    "typescript": _TS_DEFINITIONS,
+    "tsx": _TS_DEFINITIONS,
+    "go": """
+[(function_declaration) (method_declaration) (type_spec) (type_alias)] @def
+(interface_type (method_elem) @def)
+""",
+    "rust": """
+[(function_item) (function_signature_item) (struct_item) (enum_item) (union_item)
+ (trait_item) (type_item) (mod_item) (macro_definition)] @def
+(impl_item) @container
+""",
+    "java": """
+[(class_declaration) (interface_declaration) (enum_declaration) (record_declaration)
+ (annotation_type_declaration) (method_declaration) (constructor_declaration)
+ (compact_constructor_declaration)] @def
+""",
+}

@@ -1,0 +1,348 @@
+"""Code symbols (functions, classes, methods, types, ...) extracted with tree-sitter.
+
+Positions: lines are 0-based; **every column is in UTF-16 code units**, the LSP default position
+encoding, so a symbol after an emoji on the same line lines up with what the editor shows.
+
+Qualified names are the names of the enclosing definitions joined with dots. Python prefixes the
+module path derived from the file path (`app/repos.py` -> `app.repos.UserRepository.save`),
+because Python import paths are file paths. Other languages get no module prefix
+(`ApiClient.get`, Go `Stack.Push`, Rust `impl Stack { fn push }` -> `Stack.push`), because their
+module names are not reliably derivable from a path and an anchor also records its file.
+Overloads and redefinitions share a qualified name.
+
+Files with a NUL byte near the start (binary) or larger than `MAX_SOURCE_BYTES` have no symbols.
+Results for the last few (content, language, path) inputs are cached: lists are fresh copies of
+immutable `Symbol`s.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import hashlib
+import inspect
+import logging
+import re
+from pathlib import PurePosixPath
+
+import attrs
+import tree_sitter
+
+from lore.anchors import comments, languages
+
+log = logging.getLogger(__name__)
+
+MAX_SOURCE_BYTES = 4 * 1024 * 1024
+_SIGNATURE_LIMIT = 200
+_WRAPPERS = frozenset({"decorated_definition", "export_statement"})
+_ATTACHED = frozenset({"decorator", "attribute_item"})
+_HAS_ATTACHED = frozenset({"javascript", "typescript", "tsx", "rust"})
+_KINDS = {
+    "class_definition": "class", "class_declaration": "class", "abstract_class_declaration": "class",
+    "record_declaration": "class", "method_definition": "method", "field_definition": "method",
+    "public_field_definition": "method", "abstract_method_signature": "method",
+    "method_signature": "method", "method_declaration": "method", "method_elem": "method",
+    "constructor_declaration": "constructor", "compact_constructor_declaration": "constructor",
+    "interface_declaration": "interface", "annotation_type_declaration": "interface",
+    "type_alias_declaration": "type", "type_alias": "type", "type_item": "type",
+    "enum_declaration": "enum", "enum_item": "enum", "struct_item": "struct",
+    "union_item": "struct", "trait_item": "trait", "internal_module": "module",
+    "module": "module", "mod_item": "module", "macro_definition": "macro",
+}
+_GO_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
+_METHOD_SCOPES = frozenset({"class_definition", "impl_item", "trait_item"})
+_TYPE_WRAPPERS = {"generic_type": "type", "scoped_type_identifier": "name",
+                  "reference_type": "type", "pointer_type": "type"}
+# A space that does not separate two word characters carries no meaning in code.
+_LOOSE_SPACE = re.compile(rb"(?<=[^\w$\x80-\xff]) | (?=[^\w$\x80-\xff])")
+_PACKAGE_INIT = {"python": "__init__", "javascript": "index", "typescript": "index",
+                 "tsx": "index", "rust": "mod"}
+
+
+@attrs.frozen
+class Symbol:
+    """A named definition in a file; lines 0-based, columns in UTF-16 code units."""
+
+    name: str
+    qualified_name: str
+    kind: str
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+    name_line: int
+    name_col: int
+    name_end_col: int
+    signature: str
+    docstring: str | None
+    parent: str | None
+    body_hash: str
+    shape_hash: str
+
+
+def module_name_for_path(rel_path: str, language: str) -> str:
+    """Dotted module name of a path: `app/repos.py` -> `app.repos`, `src/app/__init__.py` -> `src.app`."""
+    path = PurePosixPath(rel_path.replace("\\", "/"))
+    parts = [p for p in path.with_suffix("").parts if p not in ("", ".", "/")] if path.name else []
+    if parts and parts[-1] == _PACKAGE_INIT.get(language):
+        parts.pop()
+    return ".".join(parts)
+
+
+def symbol_at(symbols: list[Symbol], line: int, col: int) -> Symbol | None:
+    """The innermost symbol whose range contains the position (UTF-16 column)."""
+    best: Symbol | None = None
+    for symbol in symbols:
+        if (symbol.start_line, symbol.start_col) <= (line, col) <= (symbol.end_line, symbol.end_col):
+            if best is None or (symbol.start_line, symbol.start_col) >= (best.start_line, best.start_col):
+                best = symbol
+    return best
+
+
+def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> list[Symbol]:
+    """All definitions in a file in document order, nested ones included; [] without a grammar."""
+    data = source.encode("utf-8", "replace") if isinstance(source, str) else bytes(source)
+    if not data or len(data) > MAX_SOURCE_BYTES or b"\0" in data[:8192]:
+        return []
+    return list(_extract_cached(data, language, rel_path))
+
+
+# Hover, code lens and code actions ask for the same document version in quick succession.
+@functools.lru_cache(maxsize=16)
+def _extract_cached(data: bytes, language: str, rel_path: str) -> tuple[Symbol, ...]:
+    active = languages.parser(language)
+    definitions = languages.DEFINITION_QUERIES.get(language)
+    if active is None or definitions is None:
+        return ()
+    compiled = languages.query(language, definitions + comments.COMMENT_QUERIES[language])
+    if compiled is None:
+        return ()
+    try:
+        nodes = tree_sitter.QueryCursor(compiled).captures(active.parse(data).root_node)
+        builder = _Builder(data, language, nodes.get("c", []))
+        prefix = module_name_for_path(rel_path, language) if language == "python" else ""
+        return tuple(builder.build(nodes.get("def", []), nodes.get("container", []), prefix))
+    except Exception:  # symbols are an enrichment: a parser surprise must not break a handler
+        log.warning("symbol extraction failed for %s (%s)", rel_path or "<buffer>", language,
+                    exc_info=True)
+        return ()
+
+
+class _Builder:
+    """Turns captured definition nodes of one parsed file into `Symbol`s."""
+
+    def __init__(self, data: bytes, language: str, comment_nodes: list[tree_sitter.Node]) -> None:
+        self.data = data
+        self.language = language
+        self.lines = None if data.isascii() else data.split(b"\n")
+        found = sorted(comment_nodes, key=lambda n: n.start_byte)
+        self.comment_starts = [n.start_byte for n in found]
+        self.comment_ranges = [(n.start_byte, n.end_byte) for n in found]
+
+    def build(self, defs: list[tree_sitter.Node], containers: list[tree_sitter.Node],
+              prefix: str) -> list[Symbol]:
+        emit = {node.id for node in defs}
+        ordered = sorted({n.id: n for n in defs + containers}.values(),
+                         key=lambda n: (n.start_byte, -n.end_byte))
+        scopes: dict[int, tuple[str, str]] = {}  # node id -> (qualified name, node type)
+        symbols = []
+        for node in ordered:
+            name_node, name = _name(node)
+            if not name:
+                continue
+            enclosing = self._enclosing(node, scopes)
+            parent = enclosing[0] if enclosing else None
+            if parent is None and node.type == "method_declaration" and self.language == "go":
+                parent = _go_receiver(node)
+            owner = parent or prefix
+            qualified = f"{owner}.{name}" if owner else name
+            scopes[node.id] = (qualified, node.type)
+            if node.id in emit:
+                kind = _kind(node, enclosing[1] if enclosing else None)
+                symbols.append(self._symbol(node, name_node, name, qualified, kind, parent))
+        return symbols
+
+    @staticmethod
+    def _enclosing(node: tree_sitter.Node, scopes: dict[int, tuple[str, str]]) -> tuple[str, str] | None:
+        ancestor = node.parent
+        while ancestor is not None:
+            found = scopes.get(ancestor.id)
+            if found is not None:
+                return found
+            ancestor = ancestor.parent
+        return None
+
+    def _symbol(self, node: tree_sitter.Node, name_node: tree_sitter.Node, name: str,
+                qualified: str, kind: str, parent: str | None) -> Symbol:
+        outer = first = _outer(node)
+        if self.language in _HAS_ATTACHED:
+            while (previous := first.prev_named_sibling) is not None and previous.type in _ATTACHED:
+                first = previous
+        start_byte, end_byte = first.start_byte, outer.end_byte
+        # The shape leaves out the definition's own name (only that occurrence: a wrapper whose
+        # body calls `self.inner.save()` keeps its shape when `save` is renamed) and comments.
+        shape = (self._without_comments(start_byte, name_node.start_byte) + b" "
+                 + self._without_comments(name_node.end_byte, end_byte))
+        start_row, start_col = first.start_point
+        end_row, end_col = outer.end_point
+        name_row, name_col = name_node.start_point
+        return Symbol(
+            name=name, qualified_name=qualified, kind=kind,
+            start_line=start_row, start_col=self._col(start_row, start_col),
+            end_line=end_row, end_col=self._col(end_row, end_col),
+            name_line=name_row, name_col=self._col(name_row, name_col),
+            name_end_col=self._col(name_node.end_point[0], name_node.end_point[1]),
+            signature=self._signature(node, outer),
+            docstring=_python_docstring(node) if self.language == "python"
+            else self._leading_comment(start_byte),
+            parent=parent, body_hash=_hash(self.data[start_byte:end_byte]),
+            shape_hash=_hash(shape),
+        )
+
+    def _col(self, row: int, byte_col: int) -> int:
+        """Convert a tree-sitter byte column to UTF-16 code units."""
+        if self.lines is None or row >= len(self.lines):
+            return byte_col
+        prefix = self.lines[row][:byte_col]
+        if prefix.isascii():
+            return byte_col
+        return len(prefix.decode("utf-8", "replace").encode("utf-16-le")) // 2
+
+    def _leading_comment(self, start: int) -> str | None:
+        """The comments directly above a definition: no blank line or code in between."""
+        data, found = self.data, []
+        index = bisect.bisect_left(self.comment_starts, start) - 1
+        while index >= 0:
+            comment_start, comment_end = self.comment_ranges[index]
+            gap = data[comment_end:start]
+            newlines = gap.count(b"\n") + data[comment_start:comment_end].endswith(b"\n")
+            line_start = data.rfind(b"\n", 0, comment_start) + 1
+            if gap.strip() or newlines > 1 or data[line_start:comment_start].strip():
+                break  # code or a blank line in between, or a trailing comment of a code line
+            found.append(data[comment_start:comment_end].decode("utf-8", "replace"))
+            start, index = comment_start, index - 1
+        if not found:
+            return None
+        return _clean_doc("\n".join(comments.clean_comment_text(t) for t in reversed(found)))
+
+    def _without_comments(self, start: int, end: int) -> bytes:
+        pieces, cursor = [], start
+        index = bisect.bisect_left(self.comment_starts, start)
+        while index < len(self.comment_ranges) and self.comment_ranges[index][0] < end:
+            comment_start, comment_end = self.comment_ranges[index]
+            pieces.append(self.data[cursor:comment_start])
+            cursor = max(cursor, comment_end)
+            index += 1
+        pieces.append(self.data[cursor:end])
+        return b" ".join(pieces)
+
+    def _signature(self, node: tree_sitter.Node, outer: tree_sitter.Node) -> str:
+        start = node.start_byte if outer.type == "decorated_definition" else outer.start_byte
+        body = _body(node)
+        if body is not None and body.start_byte > start:
+            end = body.start_byte
+        else:
+            end = self.data.find(b"\n", start, node.end_byte)
+            end = node.end_byte if end < 0 else end
+        index = bisect.bisect_left(self.comment_starts, start)
+        if index < len(self.comment_starts):
+            end = min(end, max(start, self.comment_starts[index]))
+        raw = self.data[start:end]
+        text = " ".join(raw.decode("utf-8", "replace").split()).rstrip("{:;").rstrip()
+        if not text:
+            text = " ".join(self.data[start:node.end_byte].decode("utf-8", "replace").split())
+        return text if len(text) <= _SIGNATURE_LIMIT else text[:_SIGNATURE_LIMIT - 1] + "…"
+
+
+def _name(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str]:
+    """The identifier node of a definition and its text ("" when anonymous or missing)."""
+    if node.type == "impl_item":
+        target = node.child_by_field_name("type")
+        while target is not None and target.type in _TYPE_WRAPPERS:
+            target = target.child_by_field_name(_TYPE_WRAPPERS[target.type])
+    else:
+        target = node.child_by_field_name("property" if node.type == "field_definition" else "name")
+    if target is None or target.is_missing:
+        return node, ""
+    return target, (target.text or b"").decode("utf-8", "replace").strip()
+
+
+def _kind(node: tree_sitter.Node, container_type: str | None) -> str:
+    """The symbol kind of a definition node, given the node type of its enclosing scope."""
+    kind = _KINDS.get(node.type, "function")
+    if node.type == "method_definition" and _name(node)[1] == "constructor":
+        return "constructor"
+    if node.type == "variable_declarator":
+        value = node.child_by_field_name("value")
+        kind = "class" if value is not None and value.type == "class" else "function"
+    elif node.type == "type_spec":
+        spec_type = node.child_by_field_name("type")
+        kind = _GO_TYPE_KINDS.get(spec_type.type if spec_type is not None else "", "type")
+    if kind == "function" and container_type in _METHOD_SCOPES:
+        return "method"
+    return kind
+
+
+def _outer(node: tree_sitter.Node) -> tree_sitter.Node:
+    """The statement a definition is written as: with its decorators, `export`, `const`, ..."""
+    outer = node
+    parent = node.parent
+    if node.type == "variable_declarator" and parent is not None:
+        if parent.named_child_count > 1:  # `const a = ..., b = ...`: each declarator alone
+            return node
+        outer, parent = parent, parent.parent
+    elif parent is not None and (
+        (node.type in ("type_spec", "type_alias") and parent.type == "type_declaration"
+         and parent.named_child_count == 1)
+        or (node.type == "internal_module" and parent.type == "expression_statement")
+    ):
+        outer, parent = parent, parent.parent
+    while parent is not None and parent.type in _WRAPPERS:
+        outer, parent = parent, parent.parent
+    return outer
+
+
+def _body(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    if node.type in ("variable_declarator", "field_definition", "public_field_definition"):
+        value = node.child_by_field_name("value")
+        return value.child_by_field_name("body") if value is not None else None
+    if node.type == "type_spec":
+        spec_type = node.child_by_field_name("type")
+        if spec_type is not None and spec_type.type == "struct_type":
+            return spec_type.named_child(0)
+        return None
+    return node.child_by_field_name("body")
+
+
+def _go_receiver(node: tree_sitter.Node) -> str | None:
+    """The receiver type name of a Go method: `func (s *Stack[T]) Push` -> `Stack`."""
+    receiver = node.child_by_field_name("receiver")
+    declaration = receiver.named_child(0) if receiver is not None else None
+    kind = declaration.child_by_field_name("type") if declaration is not None else None
+    while kind is not None and kind.type in ("pointer_type", "generic_type", "parenthesized_type"):
+        kind = kind.child_by_field_name("type") or kind.named_child(0)
+    return kind.text.decode("utf-8", "replace") if kind is not None and kind.text else None
+
+
+def _python_docstring(node: tree_sitter.Node) -> str | None:
+    body = node.child_by_field_name("body")
+    first = body.named_child(0) if body is not None and body.named_child_count else None
+    if first is None or first.type != "expression_statement" or first.named_child_count != 1:
+        return None
+    string = first.named_child(0)
+    if string.type != "string":
+        return None
+    content = b"".join(c.text or b"" for c in string.named_children
+                       if c.type not in ("string_start", "string_end"))
+    return _clean_doc(content.decode("utf-8", "replace"))
+
+
+def _clean_doc(text: str) -> str | None:
+    cleaned = inspect.cleandoc(text)
+    return cleaned or None
+
+
+def _hash(text: bytes) -> str:
+    """Hash of code with whitespace normalised: reindenting or `f(a,b)` -> `f(a, b)` is no change."""
+    collapsed = b" ".join(text.split())
+    return hashlib.blake2b(_LOOSE_SPACE.sub(b"", collapsed), digest_size=16).hexdigest()
