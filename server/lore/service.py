@@ -160,12 +160,23 @@ class Lore:
                 record_team_file(self, path)
         self._dirty.add(store.path)
         if embed:
-            self._embed_quietly()
+            self._embed_quietly(store, m.id)
         return AddResult(store.memories.get(m.id) or m, redactions, path)
 
-    def _embed_quietly(self) -> None:
+    def _embed_quietly(self, store: Store, mid: str) -> None:
+        """Embed one memory's new sections now (cheap); failures leave them pending for later."""
         try:
-            self.embed_pending()
+            emb = self.ready_embedder()
+            if emb is None:
+                return
+            index = store.vectors(emb.model_id, emb.dim)
+            todo = store.db.query(
+                "SELECT DISTINCT s.content_hash, s.text FROM sections s LEFT JOIN embeddings e "
+                "ON e.content_hash = s.content_hash AND e.model = ? WHERE s.memory_id = ? AND e.id IS NULL",
+                (emb.model_id, mid),
+            )
+            if todo:
+                index.add(list(zip([h for h, _ in todo], emb.embed([t for _, t in todo]))))
         except Exception:  # embedding is an optimisation; the memory is already safe
             log.warning("embedding after a write failed", exc_info=True)
 
