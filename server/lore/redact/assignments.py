@@ -1,0 +1,256 @@
+"""Rules that need context: secrets assigned to secret-named keys, in URLs and in headers."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from lore.redact.checks import (
+    KEY_QUALIFIERS,
+    SECRET_WORDS,
+    has_variety,
+    is_identifier,
+    is_placeholder,
+    is_secret_name,
+    looks_like_code,
+    looks_random,
+    name_words,
+    shannon_entropy,
+)
+from lore.redact.rule import Rule, rule
+
+_NAME_CHARS = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
+_NAME_CHARS_BEFORE = re.compile(r"[A-Za-z0-9_.\-]{1,80}$")
+_ASSIGN = r"[\"'\]]?[ \t]{0,8}(?:=|:=|:|=>|,)[ \t]{0,8}"
+_NAME_LIKE = re.compile(r"[A-Za-z_$][A-Za-z0-9_$.\-]*")
+_EXAMPLE_HOST = re.compile(r"(?:[A-Za-z0-9\-]+\.)*example(?:\.(?:com|org|net))?(?![A-Za-z0-9\-])", re.I)
+_CAMEL_WORDS = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+")
+_CSS_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
+_MIN_ENV_VALUE = 4
+_PATH_PREFIXES = ("/", "./", "../", "~/", "http://", "https://", "file:")
+
+
+def _variable_name(match: re.Match[str], start: int) -> str:
+    """The whole identifier around offset START (the regex anchors on a word inside it)."""
+    text = match.string
+    before = _NAME_CHARS_BEFORE.search(text, max(0, start - 80), start)
+    after = _NAME_CHARS.match(text, start)
+    return (before.group(0) if before else "") + (after.group(0) if after else "")
+
+
+def _context_value(secret: str, match: re.Match[str]) -> bool:
+    return not is_placeholder(secret) and has_variety(secret, min_distinct=8)
+
+
+def _url_password(secret: str, match: re.Match[str]) -> bool:
+    if is_placeholder(secret) or secret.lower() in {"pass", "pwd", "pw", "p"}:
+        return False
+    return not _EXAMPLE_HOST.match(match.string, match.end())
+
+
+def _basic_auth(secret: str, match: re.Match[str]) -> bool:
+    try:
+        decoded = base64.b64decode(secret + "=" * (-len(secret) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    user, sep, password = decoded.partition(":")
+    return bool(sep and user and password and decoded.isprintable() and not is_placeholder(password))
+
+
+def _bearer(secret: str, match: re.Match[str]) -> bool:
+    return (
+        not is_placeholder(secret)
+        and any(c.isdigit() for c in secret)
+        and has_variety(secret, min_distinct=10)
+        and shannon_entropy(secret) >= 3.5
+    )
+
+
+def _generic_assignment(secret: str, match: re.Match[str]) -> bool:
+    name = _variable_name(match, match.start())
+    return is_secret_name(name, allow_fixture=True) and looks_random(secret)
+
+
+def _split_env_value(raw: str) -> tuple[int, int, bool] | None:
+    """Offsets of the value inside RAW (quotes and trailing comments removed), and if quoted."""
+    stripped = raw.rstrip()
+    if stripped[:1] in ("'", '"', "`"):
+        quote = stripped[0]
+        close = stripped.find(quote, 1)
+        if close < 0:
+            return None
+        tail = stripped[close + 1 :].strip()
+        if tail and tail[0] not in ",;#" and not tail.startswith("//"):
+            return None
+        return 1, close, True
+    end = len(stripped)
+    for marker in (" #", "\t#", " //", " ;"):
+        cut = stripped.find(marker)
+        if cut >= 0:
+            end = min(end, cut)
+    return 0, len(stripped[:end].rstrip()), False
+
+
+def _names_itself(name: str, value: str) -> bool:
+    """True when an identifier VALUE names a secret instead of being one: `token: auth_token`,
+    `LAST_TOKEN = "LAST_TOKEN"`, `CHALLENGE_PASSWORD: "challengePassword"`."""
+    lowered = value.lower()
+    if lowered == name.lower():
+        return True
+    words = set(name_words(value))
+    return bool(words & SECRET_WORDS) or ("key" in words and bool(words & KEY_QUALIFIERS))
+
+
+def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[str]) -> bool:
+    if len(value) < _MIN_ENV_VALUE or is_placeholder(value) or value.startswith(_PATH_PREFIXES):
+        return False
+    if (value.isdigit() and len(value) < 6) or _CSS_COLOUR.fullmatch(value):
+        return False
+    if _NAME_LIKE.fullmatch(value) and _names_itself(name, value):
+        return False
+    if quoted:
+        return not any(c.isspace() for c in value)
+    if value.endswith((",", ";", ":")) or looks_like_code(value) or " " in value:
+        return False
+    if is_identifier(value):
+        if _CAMEL_WORDS.fullmatch(value) and not any(c.isdigit() for c in value):
+            return False  # withCredentials: kEnumerableProperty
+        spaced = match.group("op_space") != "" or match.group("indent") != ""
+        if match.group("op") != ":" and spaced:
+            return False
+    return True
+
+
+def _locate_env(match: re.Match[str]) -> tuple[int, int] | None:
+    name = match.group("key")
+    if not is_secret_name(name):
+        return None
+    parts = _split_env_value(match.group("value"))
+    if parts is None:
+        return None
+    lo, hi, quoted = parts
+    base = match.start("value")
+    if not _env_value_is_secret(name, match.string[base + lo : base + hi], quoted, match):
+        return None
+    return base + lo, base + hi
+
+
+_ENV_LINE = (
+    r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?:(?:export|set|const|let|var|readonly|static|final|val)[ \t]+){0,3}"
+    r"[\"']?(?P<key>[A-Za-z0-9_.\-]{0,60}(?:pass|pwd|secret|token|key|credential)[A-Za-z0-9_.\-]{0,60})"
+    r"[\"']?(?P<op_space>[ \t]*)(?P<op>:=|=|:)(?![=:])[ \t]*(?P<value>[^\r\n]{1,1000})$"
+)
+_KEYWORD = r"pass|pwd|secret|token|key|credential"
+_SECRET_WORD = r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_\-]?key|(?:access|private|signing|auth)[_\-]?key|credential)"
+
+ASSIGNMENT_RULES: tuple[Rule, ...] = (
+    rule(
+        "aws-secret-key",
+        r"(?i)(?:aws[A-Za-z0-9_.\-]{0,30}secret[A-Za-z0-9_.\-]{0,30}|secret[_\-]?access[_\-]?key)"
+        + _ASSIGN
+        + r"[\"']?(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        ("secret",),
+        group="s",
+        trigger=r"aws|secret[_\-]?access[_\-]?key",
+        check=lambda s, m: not is_placeholder(s) and has_variety(s) and shannon_entropy(s) >= 3.5,
+    ),
+    rule(
+        "azure-storage-key",
+        r"(?i)AccountKey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{86}==)",
+        ("accountkey",),
+        group="s",
+        trigger="accountkey",
+        check=_context_value,
+    ),
+    rule(
+        "azure-connection-string",
+        r"(?i)SharedAccessKey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{42,43}=)",
+        ("sharedaccesskey",),
+        group="s",
+        trigger="sharedaccesskey",
+        check=_context_value,
+    ),
+    rule(
+        "azure-sas-token",
+        r"\bsv=\d{4}-\d\d-\d\d&[^\s\"'<>]{0,500}?\bsig=(?P<s>[A-Za-z0-9%+/]{30,120}(?:%3D|=){0,2})",
+        ("sig=",),
+        group="s",
+        check=_context_value,
+    ),
+    rule(
+        "heroku-api-key",
+        r"(?i)heroku[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+        r"-[0-9a-f]{4}-[0-9a-f]{12})\b",
+        ("heroku",),
+        group="s",
+        trigger="heroku",
+        check=_context_value,
+    ),
+    rule(
+        "datadog-api-key",
+        r"(?i)(?:datadog|\bdd)[_\-]?(?:api|app(?:lication)?)[_\-]?key" + _ASSIGN
+        + r"[\"']?(?P<s>[0-9a-f]{40}|[0-9a-f]{32})\b",
+        ("datadog", "dd"),
+        group="s",
+        trigger=r"datadog|dd[_\-]?ap",
+        check=_context_value,
+    ),
+    rule(
+        "mailgun-api-key",
+        r"(?i)mailgun[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b",
+        ("mailgun",),
+        group="s",
+        trigger="mailgun",
+        check=_context_value,
+    ),
+    rule(
+        "npm-token",
+        r"_authToken[ \t]*=[ \t]*(?P<s>[^\s\"'#]{8,500})",
+        ("_authtoken",),
+        group="s",
+        check=_context_value,
+    ),
+    rule(
+        "password-in-url",
+        r"://(?<=[A-Za-z0-9]://)[^\s:@/?#'\"<>\[\]{}]{0,256}"
+        r":(?P<s>[^\s@/?#'\"<>:]{1,256})@(?=[A-Za-z0-9\[_])",
+        ("://",),
+        group="s",
+        check=_url_password,
+    ),
+    rule(
+        "basic-auth",
+        r"(?i)\bBasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,1000}={0,2})(?![A-Za-z0-9+/=])",
+        ("basic",),
+        group="s",
+        trigger="basic",
+        check=_basic_auth,
+    ),
+    rule(
+        "bearer-token",
+        r"(?i)\bBearer[ \t]+(?P<s>[A-Za-z0-9\-._~+/]{20,4000}=*)(?![A-Za-z0-9\-._~+/=])",
+        ("bearer",),
+        group="s",
+        trigger="bearer",
+        check=_bearer,
+    ),
+    rule(
+        "env-secret",
+        _ENV_LINE,
+        ("pass", "pwd", "secret", "token", "key", "credential"),
+        locate=_locate_env,
+        trigger=_KEYWORD,
+        line_anchored=True,
+        flags=re.IGNORECASE,
+    ),
+    rule(
+        "secret-assignment",
+        r"(?i)" + _SECRET_WORD + r"[A-Za-z0-9_.\-]{0,40}" + _ASSIGN
+        + r"[A-Za-z]{0,2}(?P<q>[\"'`])(?P<s>[^\"'`\s\\]{16,500})(?P=q)",
+        ("pass", "pwd", "secret", "token", "key", "credential"),
+        group="s",
+        trigger=_SECRET_WORD,
+        check=_generic_assignment,
+    ),
+)

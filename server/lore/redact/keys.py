@@ -1,0 +1,74 @@
+"""Rules for private key material: PEM blocks, OpenSSH and PuTTY keys, GCP service-account JSON."""
+
+from __future__ import annotations
+
+import re
+
+from lore.redact.rule import Rule, rule
+
+_LABEL = r"(?P<label>(?:[A-Z0-9]+ ){0,4})PRIVATE KEY(?: BLOCK)?"
+# Anything but the start of another "-----" marker, so a block never swallows the next one.
+_BODY = r"(?:[^-]|-(?!----)){16,20000}"
+_LINE_BREAK = r"(?:\r?\n|\\r\\n|\\n)"
+_BASE64_CHARS = re.compile(r"[A-Za-z0-9+/=]")
+_HEADER_LINE = re.compile(r"^[A-Za-z-]+:.*$", re.MULTILINE)
+_SSH_LABELS = ("OPENSSH ", "SSH2 ENCRYPTED ", "SSH2 ")
+MIN_KEY_CHARS = 64
+
+
+def _enough_key_material(body: str) -> bool:
+    """A real key has a long base64 body; docs and parsers carry only the markers."""
+    body = body.replace("\\r", "\n").replace("\\n", "\n")
+    body = _HEADER_LINE.sub("", body)
+    return len(_BASE64_CHARS.findall(body)) >= MIN_KEY_CHARS
+
+
+def _pem_check(ssh: bool):
+    def check(secret: str, match: re.Match[str]) -> bool:
+        label = match.group("label")
+        if (label in _SSH_LABELS) != ssh:
+            return False
+        return _enough_key_material(match.group("body"))
+
+    return check
+
+
+def _truncated_check(secret: str, match: re.Match[str]) -> bool:
+    return _enough_key_material(match.group("body"))
+
+
+def _service_account_check(secret: str, match: re.Match[str]) -> bool:
+    return _enough_key_material(match.group("body"))
+
+
+_PEM_BLOCK = (
+    r"-----BEGIN " + _LABEL + r"-----(?P<body>" + _BODY + r")-----END (?P=label)PRIVATE KEY(?: BLOCK)?-----"
+)
+
+KEY_RULES: tuple[Rule, ...] = (
+    rule(
+        "gcp-service-account-key",
+        r'"private_key"[ \t]*:[ \t]*"(?P<key>-----BEGIN [A-Z ]{0,30}PRIVATE KEY-----(?P<body>[^"]{16,20000}?)'
+        r'-----END [A-Z ]{0,30}PRIVATE KEY-----(?:\\n)?)"',
+        ('"private_key"',),
+        group="key",
+        check=_service_account_check,
+    ),
+    rule("ssh-private-key", _PEM_BLOCK, ("private key",), check=_pem_check(ssh=True)),
+    rule(
+        "ssh-private-key",
+        r"PuTTY-User-Key-File-\d+:[^\r\n]{0,200}\r?\n(?:[^\r\n]{0,4000}\r?\n){0,40}?Private-Lines:[ \t]*\d+"
+        r"\r?\n(?P<body>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})",
+        ("putty-user-key-file-",),
+        check=_truncated_check,
+    ),
+    rule("private-key", _PEM_BLOCK, ("private key",), check=_pem_check(ssh=False)),
+    # A block cut short (pasted without its END line): redact the base64 that follows the header.
+    rule(
+        "private-key",
+        r"-----BEGIN " + _LABEL + r"-----[ \t]*" + _LINE_BREAK
+        + r"(?P<body>(?:[A-Za-z0-9+/=]|[ \t]|" + _LINE_BREAK + r"){64,20000})",
+        ("private key",),
+        check=_truncated_check,
+    ),
+)

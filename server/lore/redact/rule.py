@@ -1,0 +1,86 @@
+"""A detection rule: a regular expression, cheap keywords that gate it, and a validity check."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import attrs
+
+# Receives the candidate secret and the whole match; says whether it is a real secret.
+Check = Callable[[str, "re.Match[str]"], bool]
+# Given a match, returns the (start, end) of the secret inside the text, or None to skip it.
+Locate = Callable[["re.Match[str]"], "tuple[int, int] | None"]
+
+
+@attrs.frozen
+class Rule:
+    """Finds one kind of secret; runs only when one of its lowercase keywords is in the text.
+
+    With a `trigger` (a case-sensitive regex run over the lowercased text), the pattern is only
+    tried where the trigger hits (or at the start of that line when `line_anchored`): scanning
+    lowercase text for a few literals is many times faster than a case-insensitive pattern.
+    """
+
+    kind: str
+    pattern: re.Pattern[str]
+    keywords: tuple[str, ...]
+    group: int | str = 0
+    check: Check | None = None
+    locate: Locate | None = None
+    trigger: re.Pattern[str] | None = None
+    line_anchored: bool = False
+
+    def spans(self, text: str, lowered: str) -> Iterator[tuple[int, int]]:
+        """Yield the (start, end) offsets of every secret this rule finds in TEXT.
+
+        LOWERED is TEXT lowercased with offsets preserved (same length).
+        """
+        for match in self._matches(text, lowered):
+            span = self.locate(match) if self.locate else match.span(self.group)
+            if span is None or span[0] >= span[1]:
+                continue
+            if self.check is None or self.check(text[span[0] : span[1]], match):
+                yield span
+
+    def _matches(self, text: str, lowered: str) -> Iterator[re.Match[str]]:
+        if self.trigger is None:
+            yield from self.pattern.finditer(text)
+            return
+        resume, tried = 0, -1
+        for hit in self.trigger.finditer(lowered):
+            pos = hit.start()
+            if self.line_anchored:
+                pos = text.rfind("\n", 0, pos) + 1
+            if pos < resume or pos == tried:
+                continue
+            tried = pos
+            match = self.pattern.match(text, pos)
+            if match:
+                resume = max(match.end(), pos + 1)
+                yield match
+
+
+def rule(
+    kind: str,
+    regex: str,
+    keywords: tuple[str, ...],
+    *,
+    group: int | str = 0,
+    check: Check | None = None,
+    locate: Locate | None = None,
+    trigger: str | None = None,
+    line_anchored: bool = False,
+    flags: int = 0,
+) -> Rule:
+    """Build a Rule from regex sources; keywords are lowercased for the prefilter."""
+    return Rule(
+        kind=kind,
+        pattern=re.compile(regex, flags),
+        keywords=tuple(k.lower() for k in keywords),
+        group=group,
+        check=check,
+        locate=locate,
+        trigger=re.compile(trigger) if trigger else None,
+        line_anchored=line_anchored,
+    )
