@@ -332,6 +332,9 @@ def test_javascript_modified_edit():
         pytest.param("plaintext", "use os.path.join", id="unsupported-language"),
         pytest.param("python", "", id="empty"),
         pytest.param("python", "))) def (((: \x00", id="garbage"),
+        pytest.param("python", "x = " + "(" * 3000 + "1" + ")" * 3000, id="nested-too-deep"),
+        pytest.param("python", "x = a" + ".b" * 20000, id="attribute-chain-too-long"),
+        pytest.param("javascript", "x = " + "[" * 3000 + "]" * 3000, id="js-nested-deep"),
     ],
 )
 def test_observe_is_silent_on_text_it_cannot_read(language, proposed):

@@ -23,8 +23,8 @@ _MANDATED_NAMES = {"setUp", "tearDown", "setUpClass", "tearDownClass", "asyncSet
                    "asyncTearDown", "setUpModule", "tearDownModule", "maxDiff"}
 
 
-def _nodes(snippet: Snippet) -> Iterator[ast.AST]:
-    return ast.walk(snippet.module) if snippet.module is not None else iter(())
+def _nodes(snippet: Snippet) -> tuple[ast.AST, ...]:
+    return snippet.nodes
 
 
 def _segment(snippet: Snippet, node: ast.AST) -> str:
@@ -40,14 +40,18 @@ def _use(snippet: Snippet, node: ast.AST, option: str) -> Use:
 
 def _dotted(node: ast.AST, *, through_calls: bool = True) -> str:
     """`a.b.c` for Name/Attribute chains (calls are looked through if asked), else ""."""
-    if isinstance(node, ast.Call) and through_calls:
-        return _dotted(node.func)
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _dotted(node.value, through_calls=through_calls)
-        return f"{base}.{node.attr}" if base else ""
-    return ""
+    parts = []
+    while True:
+        if isinstance(node, ast.Call) and through_calls:
+            node = node.func
+        elif isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Name):
+            parts.append(node.id)
+            return ".".join(reversed(parts))
+        else:
+            return ""
 
 
 def find_paths(snippet: Snippet) -> list[Use]:

@@ -40,6 +40,10 @@ _LANGUAGE_IDS = {
 _FAMILIES = {"python": "python", "javascript": "js", "typescript": "js", "tsx": "js"}
 
 EXAMPLE_CHARS = 120
+#: `ast.parse` raises RecursionError (and can run out of memory) on absurdly nested code.
+_UNPARSEABLE = (SyntaxError, ValueError, RecursionError, MemoryError)
+#: Bound on `ast.parse` calls when taking a broken fragment apart.
+_MAX_SALVAGE_ATTEMPTS = 2000
 
 
 def normalize_language(language_id: str) -> str | None:
@@ -78,11 +82,9 @@ class Snippet:
     source: bytes
     tree: tree_sitter.Tree
     module: ast.Module | None
-
-    @property
-    def lines(self) -> list[bytes]:
-        """The source split into lines (bytes, without line endings)."""
-        return self.source.split(b"\n")
+    lines: tuple[bytes, ...]
+    #: Every `ast` node of `module`, walked once because each feature reads them all.
+    nodes: tuple[ast.AST, ...] = ()
 
     def point(self, row: int, byte_col: int) -> tuple[int, int]:
         """Convert a 0-based row and byte column into a 0-based (line, character)."""
@@ -109,25 +111,37 @@ def shorten(text: str, limit: int = EXAMPLE_CHARS) -> str:
 def parse(text: str, language_id: str) -> Snippet | None:
     """Parse `text` in the given language; None when the language has no grammar here."""
     language = normalize_language(language_id)
-    if language is None:
-        return None
+    return None if language is None else _parse(text, language)
+
+
+# Hovers check one document against several preferences in a row: reuse its parse.
+@functools.lru_cache(maxsize=8)
+def _parse(text: str, language: str) -> Snippet:
     source = text.encode("utf-8", errors="surrogatepass")
     tree = _parser(language).parse(source)
     module = _parse_python(text, source) if language == "python" else None
-    return Snippet(language=language, text=text, source=source, tree=tree, module=module)
+    nodes = tuple(ast.walk(module)) if module is not None else ()
+    return Snippet(language=language, text=text, source=source, tree=tree, module=module,
+                   lines=tuple(source.split(b"\n")), nodes=nodes)
 
 
 def _parse_python(text: str, source: bytes) -> ast.Module:
     try:
         return ast.parse(text)
-    except (SyntaxError, ValueError):
+    except _UNPARSEABLE:
         pass
-    whole = _parse_piece(source, 0, 0)
+    try:
+        whole = _parse_piece(source, 0, 0)
+    except (RecursionError, MemoryError):
+        whole = None
     if whole is not None:
         return whole
     body: list[ast.stmt] = []
     for row, chunk in _chunks(source):
-        piece = _parse_piece(chunk, row, 0)
+        try:
+            piece = _parse_piece(chunk, row, 0)
+        except (RecursionError, MemoryError):
+            continue
         if piece is not None:
             body.extend(piece.body)
         else:
@@ -151,18 +165,26 @@ def _chunks(source: bytes) -> list[tuple[int, bytes]]:
     return [(start, b"\n".join(lines[start:end])) for start, end in bounds]
 
 
-def _salvage(source: bytes, node: tree_sitter.Node, row_offset: int, body: list[ast.stmt]) -> None:
-    """Parse every intact statement under `node`, descending into the broken ones."""
-    for child in node.named_children:
-        if child.type == "comment":
+def _salvage(source: bytes, root: tree_sitter.Node, row_offset: int, body: list[ast.stmt]) -> None:
+    """Parse every intact node under `root`, descending only into the broken ones."""
+    stack = list(reversed(root.named_children))
+    attempts = 0
+    while stack and attempts < _MAX_SALVAGE_ATTEMPTS:
+        node = stack.pop()
+        if node.type == "comment":
             continue
-        if not child.has_error and child.type != "ERROR":
-            row, col = child.start_point
-            piece = _parse_piece(source[child.start_byte : child.end_byte], row + row_offset, col)
+        if not node.has_error and node.type != "ERROR":
+            attempts += 1
+            row, col = node.start_point
+            try:
+                piece = _parse_piece(source[node.start_byte : node.end_byte], row + row_offset, col)
+            except (RecursionError, MemoryError):
+                piece = None
             if piece is not None:
                 body.extend(piece.body)
-                continue
-        _salvage(source, child, row_offset, body)
+            # An intact node that `ast` still refuses (nesting limits) has no better parts.
+            continue
+        stack.extend(reversed(node.named_children))
 
 
 def _parse_piece(piece: bytes, row: int, col: int) -> ast.Module | None:
