@@ -1,0 +1,38 @@
+"""`lore context`: a budgeted markdown pack of the memories that matter for a file, symbol or task."""
+
+from __future__ import annotations
+
+from lore.cli.common import open_lore
+from lore.cli.output import err, out, print_json
+from lore.context import build_pack
+from lore.model import ValidationError
+from lore.workspace import relative_path
+
+
+def register(sub) -> None:
+    """Add `context` to the parser."""
+    p = sub.add_parser("context", help="print the memories that matter for a file, symbol or task (markdown)")
+    p.add_argument("--file", help="file the work is in")
+    p.add_argument("--symbol", help="qualified symbol name")
+    p.add_argument("--task", help="what you are about to do")
+    p.add_argument("--budget", type=int, default=1500, help="token budget (default 1500)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_context)
+
+
+def cmd_context(args) -> int:
+    """lore context"""
+    with open_lore(args) as lore:
+        path = None
+        if args.file:
+            path = relative_path(lore.root, args.file)
+            if path is None:
+                raise ValidationError(f"{args.file} is outside the workspace {lore.root}")
+        pack = build_pack(lore, path=path, symbol=args.symbol, task=args.task, budget=args.budget)
+        if args.json:
+            print_json(pack.to_json())
+        else:
+            out.print(pack.markdown, markup=False, highlight=False, end="")
+            err.print(f"{pack.tokens}/{pack.budget} tokens, {len(pack.items)} memories ({pack.counter})",
+                      highlight=False)
+    return 0

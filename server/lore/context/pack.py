@@ -1,0 +1,177 @@
+"""Building a context pack: pick memories by level (symbol, module, task, project), rank, fit the budget."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import attrs
+
+from lore.context.tokens import TokenCounter, token_counter
+from lore.model import Kind, Memory, Status
+from lore.recall import Query
+
+if TYPE_CHECKING:
+    from lore.service import Lore
+
+LEVELS = ("symbol", "module", "task", "project")
+LEVEL_TITLES = {"symbol": "Symbol", "module": "Module", "task": "Task", "project": "Project"}
+LEVEL_BASE = {"symbol": 4.0, "module": 3.0, "task": 2.5, "project": 1.0}
+PROJECT_KINDS = (Kind.DECISION, Kind.CONVENTION, Kind.PREFERENCE, Kind.FACT, Kind.WARNING)
+KIND_PRIOR = {Kind.CONVENTION: 0.3, Kind.DECISION: 0.3, Kind.PREFERENCE: 0.35, Kind.WARNING: 0.25,
+              Kind.FACT: 0.2, Kind.TASK: 0.1}
+BODY_CHARS = 320
+# A memory found for a task by meaning alone must be at least this similar.
+TASK_FLOOR = 0.3
+
+
+@attrs.define
+class ContextItem:
+    """One memory in a pack, with why it was picked."""
+
+    memory: Memory
+    level: str
+    score: float
+    reasons: list[str] = attrs.field(factory=list)
+
+
+@attrs.define
+class ContextPack:
+    """The rendered pack and what went into it."""
+
+    markdown: str
+    tokens: int
+    budget: int
+    items: list[ContextItem]
+    left_out: int
+    counter: str
+    millis: float
+
+    def to_json(self) -> dict:
+        """The pack for the `lore.context` command and `--json`."""
+        return {
+            "markdown": self.markdown, "tokens": self.tokens, "budget": self.budget, "counter": self.counter,
+            "leftOut": self.left_out, "millis": round(self.millis, 2),
+            "items": [{"id": i.memory.id, "level": i.level, "title": i.memory.title, "kind": i.memory.kind.value,
+                       "score": round(i.score, 4), "why": i.reasons} for i in self.items],
+        }
+
+
+def _offer(found: dict[str, ContextItem], m: Memory, level: str, score: float, reason: str) -> None:
+    if m.status in (Status.SUPERSEDED, Status.DEPRECATED):
+        return
+    item = found.get(m.id)
+    if item is None:
+        found[m.id] = ContextItem(m, level, score, [reason])
+        return
+    if score > item.score:
+        item.level, item.score = level, score
+    if reason not in item.reasons:
+        item.reasons.append(reason)
+
+
+def _quality(m: Memory) -> float:
+    age_days = max(0.0, (time.time() - m.updated_at) / 86400)
+    bonus = KIND_PRIOR.get(m.kind, 0.1) + 0.1 * m.confidence + 0.05 * min(m.used_count, 10) / 10
+    bonus += 0.05 if age_days < 90 else 0.0
+    return bonus - (0.2 if m.status is Status.PROPOSED else 0.0)
+
+
+def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None) -> list[ContextItem]:
+    """Candidate items from every level, de-duplicated, best first."""
+    found: dict[str, ContextItem] = {}
+    if path:
+        for m, match in lore.memories_at(path, [symbol] if symbol else []):
+            level = "symbol" if match == "symbol" else "module"
+            anchor = next((a.to_text() for a in m.anchors), path)
+            depth = 0.1 * anchor.count("/") if match == "glob" else 0.3
+            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), f"anchored to {match} {anchor}")
+        if not symbol:
+            for store in lore.stores():
+                rows = store.db.query(
+                    "SELECT DISTINCT memory_id, value FROM anchors WHERE kind = 'symbol' AND file = ?", (path,)
+                )
+                mems = store.memories.many([r[0] for r in rows])
+                for mid, value in rows:
+                    if mid in mems:
+                        _offer(found, mems[mid], "symbol", LEVEL_BASE["symbol"] + _quality(mems[mid]),
+                               f"anchored to symbol {value} in this file")
+    if task:
+        hits = lore.search(Query(task, path=path, symbol=symbol, limit=15))
+        top = hits[0].score if hits else 1.0
+        for h in hits:
+            if h.lexical_rank is None and (h.similarity or 0.0) < TASK_FLOOR:
+                continue
+            signal = f"meaning {h.similarity:.2f}" if h.similarity is not None else f"words rank {h.lexical_rank}"
+            _offer(found, h.memory, "task", LEVEL_BASE["task"] * (h.score / top) + _quality(h.memory),
+                   f"relevant to the task ({signal})")
+    for store in lore.stores():
+        kinds = tuple(k.value for k in PROJECT_KINDS)
+        for m in store.memories.select(
+            f"status = 'active' AND kind IN ({','.join('?' * len(kinds))}) AND id NOT IN "
+            "(SELECT memory_id FROM anchors)", kinds, order="used_count DESC, updated_at DESC", limit=200,
+        ):
+            _offer(found, m, "project", LEVEL_BASE["project"] + _quality(m),
+                   "project-wide " + m.kind.value + (" (yours)" if m.scope.value == "user" else ""))
+    return sorted(found.values(), key=lambda i: -i.score)
+
+
+def render_item(item: ContextItem, full: bool = True) -> str:
+    """One bullet: kind, title, gist, why it matters, why it was picked, source."""
+    m = item.memory
+    line = f"- **{m.kind.value}** {m.title}"
+    if m.status is Status.PROPOSED:
+        line += " _(proposed)_"
+    if full and m.body:
+        gist = " ".join(m.body.split())
+        line += " — " + (gist if len(gist) <= BODY_CHARS else gist[: BODY_CHARS - 1] + "…")
+    if full and m.rationale:
+        why = " ".join(m.rationale.split())
+        line += f" Why: {why[:200]}"
+    src = m.provenance.path + (f":{m.provenance.line}" if m.provenance.line else "") if m.provenance.path else m.id
+    line += f" _(picked: {'; '.join(item.reasons[:2])}; {src})_"
+    return line
+
+
+def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
+               budget: int = 1500, counter: TokenCounter | None = None) -> ContextPack:
+    """A markdown pack of the most relevant memories, never over `budget` tokens."""
+    start = time.perf_counter()
+    counter = counter or token_counter()
+    budget = max(50, int(budget))
+    subject = " · ".join(x for x in (path, symbol, f"task: {task}" if task else None) if x) or "this project"
+    header = f"# Lore context for {subject}\n"
+    used = counter.count(header) + 40  # room for the footer line
+    chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
+    candidates = gather(lore, path, symbol, task)
+    left_out = 0
+    for item in candidates:
+        heading_cost = 0 if chosen[item.level] else counter.count(f"\n## {LEVEL_TITLES[item.level]}\n")
+        for full in (True, False):
+            text = render_item(item, full)
+            cost = counter.count(text + "\n") + heading_cost
+            if used + cost <= budget:
+                chosen[item.level].append((item, text))
+                used += cost
+                break
+        else:
+            left_out += 1
+    parts = [header]
+    items: list[ContextItem] = []
+    for lvl in LEVELS:
+        if chosen[lvl]:
+            parts.append(f"\n## {LEVEL_TITLES[lvl]}\n")
+            parts += [t + "\n" for _, t in chosen[lvl]]
+            items += [i for i, _ in chosen[lvl]]
+    if not items:
+        parts.append("\nNo memories apply here yet.\n")
+    body = "".join(parts)
+    tokens = counter.count(body)
+    footer = f"\n_{len(items)} memories, {tokens} of {budget} tokens ({counter.method}); {left_out} left out._\n"
+    if tokens + counter.count(footer) <= budget:
+        body += footer
+    markdown = body
+    total = counter.count(markdown)
+    if items:
+        lore.record_surfaced([i.memory.id for i in items])
+    return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000)

@@ -1,0 +1,58 @@
+"""Context packs: levels, order, reasons, superseded excluded, budget never exceeded."""
+
+import pytest
+
+from lore.context import build_pack
+from lore.context.tokens import TokenCounter, estimate
+from lore.embed import HashEmbedder
+from lore.model import Anchor, Kind, Memory, Scope
+from lore.service import Lore
+
+
+@pytest.fixture
+def lore(tmp_workspace):
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    add = lambda **kw: lo.add(Memory(**kw)).memory  # noqa: E731
+    lo.sym = add(title="ApiClient.get retries twice on 502", kind=Kind.WARNING,
+                 anchors=[Anchor.parse("symbol:typescript:client.ApiClient.get")])
+    lo.sym.anchors[0].file = "src/api/client.ts"
+    lo.update(lo.sym)
+    lo.mod = add(title="All HTTP goes through src/api", kind=Kind.DECISION, body="No fetch() elsewhere.",
+                 rationale="One place for auth headers.", anchors=[Anchor.parse("src/api/**")])
+    lo.proj = add(title="Money is integer cents", kind=Kind.CONVENTION, body="Never floats for money.")
+    lo.pref = add(title="Prefer async/await over .then chains", kind=Kind.PREFERENCE, scope=Scope.USER)
+    lo.old = add(title="HTTP through axios", kind=Kind.DECISION, anchors=[Anchor.parse("src/api/**")])
+    lo.supersede(lo.old.id, [lo.mod.id])
+    for i in range(60):
+        add(title=f"Filler convention number {i} about formatting of things", kind=Kind.CONVENTION,
+            body="Lorem ipsum dolor sit amet " * 8)
+    yield lo
+    lo.close()
+
+
+def test_levels_order_and_reasons(lore):
+    pack = build_pack(lore, path="src/api/client.ts", budget=4000)
+    md = pack.markdown
+    assert md.index("## Symbol") < md.index("## Module") < md.index("## Project")
+    assert md.index(lore.sym.title) < md.index(lore.mod.title) < md.index(lore.proj.title)
+    assert lore.pref.title in md  # the user's preferences travel with them
+    assert lore.old.title not in md  # superseded memories are never packed
+    item = next(i for i in pack.items if i.memory.id == lore.mod.id)
+    assert any("anchored to glob src/api/**" in r for r in item.reasons)
+    assert "One place for auth headers." in md
+
+
+@pytest.mark.parametrize("budget", [60, 120, 300, 800])
+def test_budget_holds(lore, budget):
+    counter = TokenCounter("estimate")
+    pack = build_pack(lore, path="src/api/client.ts", task="add a retry to uploads", budget=budget, counter=counter)
+    assert pack.tokens <= budget
+    assert counter.count(pack.markdown) == pack.tokens
+    if budget >= 300:
+        assert pack.items and pack.items[0].memory.id == lore.sym.id
+    assert pack.left_out > 0
+
+
+def test_estimate_is_conservative_on_words():
+    assert estimate("one two three four") >= 4
+    assert estimate("") == 0
