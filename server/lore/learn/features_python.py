@@ -304,8 +304,9 @@ def find_dataclasses(snippet: Snippet) -> list[Use]:
     for node in _nodes(snippet):
         if not isinstance(node, ast.ClassDef):
             continue
-        if any(_dotted(d) in _DATACLASS_DECORATORS for d in node.decorator_list):
-            uses.append(_use(snippet, node, "dataclass"))
+        decorator = next((d for d in node.decorator_list if _dotted(d) in _DATACLASS_DECORATORS), None)
+        if decorator is not None:
+            uses.append(_use(snippet, decorator, "dataclass"))
         elif _is_boilerplate_init(node):
             uses.append(_use(snippet, node, "plain-class"))
     return uses
