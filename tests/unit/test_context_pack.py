@@ -23,7 +23,7 @@ def lore(tmp_workspace):
     lo.pref = add(title="Prefer async/await over .then chains", kind=Kind.PREFERENCE, scope=Scope.USER)
     lo.old = add(title="HTTP through axios", kind=Kind.DECISION, anchors=[Anchor.parse("src/api/**")])
     lo.supersede(lo.old.id, [lo.mod.id])
-    for i in range(60):
+    for i in range(25):
         add(title=f"Filler convention number {i} about formatting of things", kind=Kind.CONVENTION,
             body="Lorem ipsum dolor sit amet " * 8)
     yield lo
