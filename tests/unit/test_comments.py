@@ -130,6 +130,15 @@ def test_line_based_fallback(language, source, expected):
     assert found == expected
 
 
+@pytest.mark.parametrize("language", [pytest.param("python", id="tree-sitter"),
+                                      pytest.param("shell", id="fallback")])
+def test_lines_count_newlines_only(language):
+    """CRLF endings and a form feed inside a line do not shift line numbers."""
+    source = "# a\r\n# b\r\nx = 1\x0c\n# c\n"
+    found = [(c.line, c.end_line, c.text) for c in extract_comments(source, language)]
+    assert found == [(0, 1, "a\nb"), (3, 3, "c")]
+
+
 @pytest.mark.parametrize(("source", "language"), [
     pytest.param("", "python", id="empty"),
     pytest.param(b"\xff\xfe\x00# x\n", "python", id="binary-grammar"),

@@ -305,6 +305,21 @@ def test_name_range_and_whole_range_python():
     assert (save.start_line, save.start_col, save.end_line, save.end_col) == (8, 4, 12, 34)
 
 
+def test_crlf_line_endings():
+    source = "class A:\r\n    def m(self):\r\n        return 1\r\n"
+    found = [(s.qualified_name, s.start_line, s.end_line, s.end_col, s.signature)
+             for s in extract_symbols(source, "python")]
+    assert found == [("A", 0, 2, 16, "class A"), ("A.m", 1, 2, 16, "def m(self)")]
+
+
+def test_symbol_at_prefers_the_innermost_of_nested_ranges():
+    symbols = extract_symbols("class A:\n    class B:\n        def m(self): pass\n", "python")
+    assert symbol_at(symbols, 2, 20).qualified_name == "A.B.m"
+    assert symbol_at(symbols, 1, 4).qualified_name == "A.B"
+    assert symbol_at(symbols, 0, 0).qualified_name == "A"
+    assert symbol_at([], 0, 0) is None
+
+
 def test_tsx_components():
     source = textwrap.dedent('''\
         export function Button({ label }: Props) {

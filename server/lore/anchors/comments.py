@@ -158,7 +158,10 @@ def _scan_comments(text: str, language: str) -> list[_Raw]:
     if syntax is None:
         return []
     line_markers, blocks = syntax
-    lines = text.splitlines()
+    # Only \n ends a line, as for tree-sitter rows; a \r before it is dropped.
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    if lines and not lines[-1]:
+        lines.pop()  # what follows the final newline is not a line with content
     raws: list[_Raw] = []
     opened: tuple[int, int, str] | None = None  # row, column, closer of an unclosed block
     for row, line in enumerate(lines):

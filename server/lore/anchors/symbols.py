@@ -32,7 +32,7 @@ from lore.anchors import comments, languages
 
 log = logging.getLogger(__name__)
 
-MAX_SOURCE_BYTES = 4 * 1024 * 1024
+MAX_SOURCE_BYTES = 1024 * 1024  # larger files are generated or minified: no symbols
 _SIGNATURE_LIMIT = 200
 _WRAPPERS = frozenset({"decorated_definition", "export_statement"})
 _ATTACHED = frozenset({"decorator", "attribute_item"})
@@ -91,12 +91,11 @@ def module_name_for_path(rel_path: str, language: str) -> str:
 
 def symbol_at(symbols: list[Symbol], line: int, col: int) -> Symbol | None:
     """The innermost symbol whose range contains the position (UTF-16 column)."""
-    best: Symbol | None = None
-    for symbol in symbols:
-        if (symbol.start_line, symbol.start_col) <= (line, col) <= (symbol.end_line, symbol.end_col):
-            if best is None or (symbol.start_line, symbol.start_col) >= (best.start_line, best.start_col):
-                best = symbol
-    return best
+    containing = [s for s in symbols
+                  if (s.start_line, s.start_col) <= (line, col) <= (s.end_line, s.end_col)]
+    # Ranges nest, so the innermost starts last; on a tie it ends first.
+    return max(containing, key=lambda s: (s.start_line, s.start_col, -s.end_line, -s.end_col),
+               default=None)
 
 
 def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> list[Symbol]:
