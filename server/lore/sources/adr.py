@@ -1,0 +1,229 @@
+"""Architecture decision records: Nygard/adr-tools, MADR 2–4, log4brains and free-form variants.
+
+One ADR file becomes one decision memory (key "adr"); its sections (Context, Decision,
+Consequences, ...) are indexed on their own. Status comes from front matter, a Status section or
+heading, or a `Status:` line, list item or table row; supersession references are kept raw in
+`meta["refs"]` and resolved across files once the import has seen every ADR.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import PurePosixPath
+
+from lore.model import Kind, Section, SourceKind, Status
+from lore.sources import markdown
+from lore.sources.drafts import Parsed, draft
+from lore.sources.status import StatusReading, read_status, supersession_lines
+
+IMPORTER = "adr"
+_STATUS_HEAD = re.compile(r"^status\b\s*[:\-–]?\s*(.*)$", re.I)
+_DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
+_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
+_TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
+_DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
+_NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?)?0*(\d{1,5})(?:[-_. ]|$)", re.I)
+_NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
+_INDEX_STEMS = {"readme", "index", "toc", "summary", "_sidebar", "sidebar", "overview"}
+_INDEX_TITLE = re.compile(r"^(?:adrs?|architecture decision records?|decision records?|decisions?)?\s*"
+                          r"(?:overview|index|log|list|table of contents)$", re.I)
+_RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
+                 "retired", "rejected", "old", "legacy"}
+_PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending", "rfcs"}
+_CONTEXT = ("context", "context and problem statement", "background", "problem", "problem statement",
+            "motivation", "context and motivation")
+_DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution", "chosen option", "the decision")
+_SKIP_META = ("status", "changelog", "change log", "metadata", "date")
+
+
+def is_index(rel_path: str, title: str | None = None) -> bool:
+    """Index pages, read-mes and templates in an ADR folder are not decisions."""
+    p = PurePosixPath(rel_path)
+    stem = p.stem.lower()
+    if stem in _INDEX_STEMS or "template" in stem or stem.startswith("_"):
+        return True
+    if p.parent.name and stem == p.parent.name.lower():
+        return True
+    return bool(title and _INDEX_TITLE.match(title.strip()))
+
+
+def looks_like_adr(rel_path: str, text: str) -> bool:
+    """For folders that hold other documents too (docs/architecture): numbered, named adr, or shaped like one."""
+    name = PurePosixPath(rel_path).name.lower()
+    if _NUMBER_NAME.match(name) or name.startswith("adr"):
+        return True
+    heads = {h.strip().lower() for h in re.findall(r"^#{1,6}\s+([^\n:]+)", text, re.M)}
+    return bool(heads & {"status", "decision", "decision outcome"}) or bool(
+        re.search(r"^\W*status\W*:", text, re.M | re.I))
+
+
+def parse_adr(rel_path: str, text: str) -> Parsed:
+    """The decision memory of one ADR file (nothing for index pages)."""
+    out = Parsed()
+    doc = markdown.parse(text)
+    for line, msg in doc.warnings:
+        out.warn(rel_path, line, msg)
+    front = doc.front
+    heading, title_line = doc.title()
+    title = _text(front.get("title")) or heading or _title_from_name(rel_path)
+    if is_index(rel_path, title):
+        out.note = "index or template page"
+        return out
+    reading, status_line, status_text = _status(doc, rel_path, out)
+    _body_supersessions(doc, reading)
+    status = reading.status
+    if status is None and status_text is not None:
+        out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as active")
+    status = _folder_status(rel_path, status)
+    sections, body, rationale = _sections(doc, title, title_line)
+    meta: dict = {"status_text": status_text} if status_text else {}
+    number = _number(rel_path, title)
+    if number is not None:
+        meta["adr_number"] = number
+    refs = {k: [r.to_json() for r in getattr(reading, k)] for k in ("superseded_by", "supersedes", "partly_superseded_by")}
+    refs = {k: v for k, v in refs.items() if v}
+    if refs:
+        meta["refs"] = refs
+    for key in ("decision-makers", "deciders", "consulted", "informed", "authors", "author"):
+        if front.get(key):
+            meta[key.replace("-", "_")] = _text(front[key])
+    tags = ["adr"] + [t for t in _list(front.get("tags")) if t]
+    out.memories.append(draft(
+        title=title, body=body, kind=Kind.DECISION, source=SourceKind.ADR, path=rel_path,
+        line=title_line or 1, key="adr", status=status, sections=sections, rationale=rationale,
+        date=_date(doc), tags=tags, meta=meta,
+    ))
+    return out
+
+
+def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusReading, int | None, str | None]:
+    """The status reading, the line it came from and its text as written (None when there is none)."""
+    value = doc.front.get("status")
+    if value not in (None, ""):
+        text = _text(value)
+        return read_status(text), 2, text
+    for s in doc.sections:
+        m = _STATUS_HEAD.match(s.heading or "")
+        if not m:
+            continue
+        inline = m.group(1).strip()
+        text = (inline + "\n\n" + doc.text(s)).strip() if inline else doc.text(s)
+        reading = read_status(text)
+        first = inline or next((ln.strip() for ln in doc.text(s).splitlines() if ln.strip()), "")
+        return reading, s.line, markdown.plain(first) or None
+    for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
+        m = _FIELD.match(line) or _TABLE_ROW.match(line)
+        if m and m.group(1).strip().lower() in ("status", "current status", "state"):
+            value = m.group(2).strip().strip("|").strip()
+            return read_status(value), i, markdown.plain(value)
+    return read_status(""), None, None
+
+
+def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
+    """Paragraphs such as "SUPERSEDED BY [..]" or "This document supersedes [..]" anywhere in the text."""
+    for s in doc.sections:
+        if _STATUS_HEAD.match(s.heading or ""):
+            continue
+        for para in re.split(r"\n\s*\n", doc.text(s)):
+            found = supersession_lines(para)
+            if found.status is Status.SUPERSEDED:
+                reading.status = Status.SUPERSEDED
+                reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
+            reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
+
+
+def _folder_status(rel_path: str, status: Status | None) -> Status:
+    """A folder for retired or proposed ADRs says what a missing or plain status does not."""
+    words = {w for part in PurePosixPath(rel_path).parts[:-1] for w in re.split(r"[-_ .]+", part.lower())}
+    if status in (Status.SUPERSEDED, Status.DEPRECATED):
+        return status
+    if words & _RETIRED_DIRS:
+        return Status.DEPRECATED
+    if status is None and words & _PROPOSED_DIRS:
+        return Status.PROPOSED
+    return status or Status.ACTIVE
+
+
+def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tuple[list[Section], str, str | None]:
+    """Indexed sections, the body (the decision, else the whole text) and the rationale (the context)."""
+    secs: list[Section] = []
+    intro: list[str] = []
+    for s in doc.sections:
+        text = doc.text(s)
+        if s.heading is None or (s.line == title_line and s.level == 1):
+            if text:
+                intro.append(text)
+            continue
+        if text:
+            secs.append(Section(s.heading, f"{title} — {s.heading}\n{text}", s.line))
+    head = "\n\n".join(intro)
+    secs.insert(0, Section(None, f"{title}\n{head}".strip(), title_line or 1))
+    start = (title_line or doc.front_lines) if title_line else doc.front_lines
+    whole = "\n".join(doc.lines[start:]).strip()
+    decision = _block(doc, _DECISION)
+    context = _block(doc, _CONTEXT)
+    rationale = context[:1500].rstrip() if context else None
+    return secs, decision or whole, rationale
+
+
+def _block(doc: markdown.Document, names: tuple[str, ...]) -> str | None:
+    """The text of the first section with one of `names`, its subsections included."""
+    for i, s in enumerate(doc.sections):
+        if s.heading and s.heading.strip().rstrip(":").lower() in names:
+            end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
+            text = "\n".join(doc.lines[s.start:max(end, s.start)]).strip()
+            if text:
+                return text
+    return None
+
+
+def _date(doc: markdown.Document) -> str | None:
+    value = doc.front.get("date")
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if value:
+        return str(value)
+    for s in doc.sections:
+        m = _DATE_HEAD.match(s.heading or "")
+        if m:
+            return m.group(1).strip()
+    for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
+        m = _FIELD.match(line) or _TABLE_ROW.match(line)
+        if m and m.group(1).strip().lower() in ("date", "decision date", "last updated"):
+            return markdown.plain(m.group(2).strip().strip("|"))
+    for s in doc.sections:
+        if (s.heading or "").strip().lower() in ("changelog", "change log", "history"):
+            m = _DATE_IN.search(doc.text(s))
+            if m:
+                return m.group(1)
+    return None
+
+
+def _number(rel_path: str, title: str) -> int | None:
+    m = _NUMBER_NAME.match(PurePosixPath(rel_path).name) or _NUMBER_TITLE.match(title)
+    return int(m.group(1)) if m else None
+
+
+def _title_from_name(rel_path: str) -> str:
+    stem = PurePosixPath(rel_path).stem
+    stem = re.sub(r"^(?:adr[-_ ]?)?\d+[-_ ]*", "", stem, flags=re.I) or stem
+    return stem.replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_text(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_text(v)}" for k, v in value.items())
+    return str(value).strip()
+
+
+def _list(value) -> list[str]:
+    if isinstance(value, str):
+        return [v.strip().lower() for v in value.split(",")]
+    if isinstance(value, (list, tuple)):
+        return [str(v).strip().lower() for v in value]
+    return []

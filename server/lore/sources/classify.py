@@ -1,0 +1,78 @@
+"""Which importer reads a workspace file, decided from its path alone (cheap enough for file watching)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from lore.anchors import language_for_path
+
+ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, COMMENTS = (
+    "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "comments")
+RULES_IMPORTERS = (AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE)
+
+# Folder sequences that hold only decision records, and ones that hold other documents too.
+_ADR_FOLDERS = (("adr",), ("adrs",), ("docs", "decisions"), ("doc", "decisions"), ("docs", "adr"),
+                ("doc", "adr"), ("architecture-decision-record",), ("architecture-decision-records",),
+                ("contributing", "adrs"), ("decision-records",), ("docs", "architecture", "decisions"))
+_MIXED_ADR_FOLDERS = (("docs", "architecture"), ("doc", "architecture"))
+_AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
+_LEGACY_RULES = {".cursorrules": CURSOR, ".windsurfrules": CURSOR, ".clinerules": CLINE}
+_MARKDOWN = (".md", ".markdown", ".mdx")
+_GUIDE = re.compile(r"^(contributing|code[-_ ]?style|style[-_ ]?guide|styleguide|coding[-_ ]?"
+                    r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)
+SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".nox",
+                       ".mypy_cache", ".pytest_cache", ".ruff_cache", ".lore", ".direnv", ".gradle",
+                       "bower_components", ".next", ".nuxt", ".yarn", ".pnpm-store", ".terraform"})
+
+
+def _contains(parts: tuple[str, ...], seq: tuple[str, ...]) -> bool:
+    n = len(seq)
+    return any(parts[i:i + n] == seq for i in range(len(parts) - n + 1))
+
+
+def adr_folder_kind(rel_path: str, extra: list[str] = ()) -> str | None:
+    """"only" when a file sits in a folder of ADRs, "mixed" in docs/architecture, else None."""
+    p = PurePosixPath(rel_path)
+    folder = p.parent.as_posix()
+    for f in extra:
+        f = f.strip("/").replace("\\", "/")
+        if f and (folder == f or folder.startswith(f + "/")):
+            return "only"
+    parts = tuple(x.lower() for x in p.parent.parts)
+    if any(_contains(parts, seq) for seq in _ADR_FOLDERS):
+        return "only"
+    if any(_contains(parts, seq) for seq in _MIXED_ADR_FOLDERS):
+        return "mixed"
+    return None
+
+
+def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
+    """The importer for a workspace-relative path, or None when no importer reads it."""
+    p = PurePosixPath(rel_path)
+    name = p.name.lower()
+    parts = tuple(x.lower() for x in p.parts[:-1])
+    if parts and parts[0] == ".lore":
+        return None
+    if name in _AGENT_FILES:
+        return AGENTS
+    if name in _LEGACY_RULES and name == p.name:
+        return _LEGACY_RULES[name]
+    md = name.endswith(_MARKDOWN)
+    if _contains(parts, (".cursor", "rules")) and (name.endswith(".mdc") or md):
+        return CURSOR
+    if parts[-1:] == (".github",) and name == "copilot-instructions.md":
+        return COPILOT
+    if _contains(parts, (".github", "instructions")) and name.endswith(".instructions.md"):
+        return COPILOT
+    if ".clinerules" in parts and (md or name.endswith(".txt")):
+        return CLINE
+    if _contains(parts, (".continue", "rules")) and (md or name.endswith((".txt", ".mdc", ".yaml", ".yml"))):
+        return CONTINUE if md or name.endswith((".txt", ".mdc")) else None
+    if md and parts[-1:] == ("memory-bank",):
+        return MEMORY_BANK
+    if md and adr_folder_kind(rel_path, list(adr_folders)):
+        return ADR
+    if md and _GUIDE.match(p.stem):
+        return GUIDE
+    return COMMENTS if language_for_path(rel_path) else None

@@ -1,0 +1,137 @@
+"""Finding source files: a walk of the workspace that honours .gitignore (nested ones too),
+`.loreignore` and extra globs, skips tool folders, follows symlinks only inside the workspace
+and never twice into the same real folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import attrs
+import pathspec
+
+from lore.sources.classify import SKIP_DIRS, classify
+
+log = logging.getLogger(__name__)
+IGNORE_FILES = (".gitignore", ".loreignore")
+
+
+@attrs.define
+class Candidate:
+    """A file some importer reads."""
+
+    rel: str
+    path: str
+    importer: str
+
+
+class IgnoreRules:
+    """gitignore semantics across nested ignore files: the deepest file that matches decides."""
+
+    def __init__(self, root: Path, extra: list[str] = ()):
+        self.root = root
+        self.specs: dict[str, pathspec.GitIgnoreSpec] = {}
+        self.extra = pathspec.GitIgnoreSpec.from_lines(list(extra)) if extra else None
+        exclude = root / ".git" / "info" / "exclude"
+        self._load("", [exclude] if exclude.is_file() else [])
+
+    def _load(self, folder: str, files: list[Path]) -> None:
+        lines: list[str] = []
+        for f in files:
+            try:
+                lines += f.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                continue
+        if lines:
+            prev = self.specs.get(folder)
+            spec = pathspec.GitIgnoreSpec.from_lines(lines)
+            self.specs[folder] = spec if prev is None else prev + spec
+
+    def enter(self, folder: str, absolute: str) -> None:
+        """Read the ignore files of a folder about to be walked."""
+        self._load(folder, [Path(absolute, n) for n in IGNORE_FILES if os.path.isfile(os.path.join(absolute, n))])
+
+    def load_for(self, rel: str) -> None:
+        """Read the ignore files of every folder above `rel` (for checks without a walk)."""
+        parts = rel.split("/")[:-1]
+        for i in range(len(parts) + 1):
+            folder = "/".join(parts[:i])
+            if folder not in self.specs:
+                self.enter(folder, str(self.root / folder) if folder else str(self.root))
+                self.specs.setdefault(folder, pathspec.GitIgnoreSpec.from_lines([]))
+
+    def ignored(self, rel: str, is_dir: bool = False) -> bool:
+        """Whether a workspace-relative path is ignored."""
+        verdict = None
+        parts = rel.split("/")
+        for i in range(len(parts)):
+            folder = "/".join(parts[:i])
+            spec = self.specs.get(folder)
+            if spec is None or not spec.patterns:
+                continue
+            sub = "/".join(parts[i:]) + ("/" if is_dir else "")
+            result = spec.check_file(sub)
+            if result.include is not None:
+                verdict = result.include
+        if self.extra is not None:
+            result = self.extra.check_file(rel + ("/" if is_dir else ""))
+            if result.include is not None:
+                verdict = result.include
+        return bool(verdict)
+
+
+def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped) -> Iterator[Candidate]:
+    """Candidates under `root` in a stable order; `skipped(reason)` counts what is left out."""
+    real_root = os.path.realpath(root)
+    seen_dirs = {real_root}
+    seen_files: set[str] = set()
+    stack = [("", str(root))]
+    while stack:
+        folder, absolute = stack.pop()
+        rules.enter(folder, absolute)
+        try:
+            entries = sorted(os.scandir(absolute), key=lambda e: e.name)
+        except OSError as e:
+            log.warning("cannot read folder %s: %s", absolute, e)
+            skipped("unreadable")
+            continue
+        subdirs = []
+        for entry in entries:
+            rel = f"{folder}/{entry.name}" if folder else entry.name
+            try:
+                is_dir = entry.is_dir()
+                is_link = entry.is_symlink()
+            except OSError:
+                continue
+            if is_dir:
+                if entry.name in SKIP_DIRS or rules.ignored(rel, True):
+                    continue
+                real = os.path.realpath(entry.path) if is_link else entry.path
+                if is_link and not _inside(real, real_root):
+                    skipped("outside workspace")
+                    continue
+                key = os.path.realpath(real)
+                if key in seen_dirs:
+                    continue
+                seen_dirs.add(key)
+                subdirs.append((rel, entry.path))
+                continue
+            importer = classify(rel, adr_folders)
+            if importer is None or not entry.is_file() or rules.ignored(rel):
+                continue
+            real = os.path.realpath(entry.path)
+            if is_link and not _inside(real, real_root):
+                skipped("outside workspace")
+                continue
+            if real in seen_files:
+                continue
+            seen_files.add(real)
+            yield Candidate(rel, entry.path, importer)
+        stack.extend(reversed(subdirs))
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)

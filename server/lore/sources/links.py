@@ -1,0 +1,140 @@
+"""Resolve ADR supersession references (file links, names, numbers, titles) to memory ids.
+
+Runs over every ADR memory in the database at the end of an import, so links between files work
+whichever file changed. Links the importer made are remembered in `meta["import_links"]`; only
+those are removed when a reference disappears, never links a person made.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import time
+from collections import defaultdict
+
+from lore.model import Memory, SourceKind, Status
+from lore.sources.summary import ImportSummary
+from lore.store import Store
+
+_TITLE_PREFIX = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:_-]*\d*\s*[:.\-–]?\s*", re.I)
+
+
+def _norm_title(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", _TITLE_PREFIX.sub("", text or "").lower()).split())
+
+
+class AdrIndex:
+    """Every ADR memory by path, file name, number and title."""
+
+    def __init__(self, adrs: list[Memory]):
+        self.by_path: dict[str, Memory] = {}
+        self.by_name: dict[str, list[Memory]] = defaultdict(list)
+        self.by_number: dict[int, list[Memory]] = defaultdict(list)
+        self.by_title: dict[str, list[Memory]] = defaultdict(list)
+        for m in adrs:
+            path = m.provenance.path or ""
+            self.by_path[path] = m
+            name = posixpath.basename(path)
+            self.by_name[name.lower()].append(m)
+            self.by_name[posixpath.splitext(name)[0].lower()].append(m)
+            if isinstance(m.meta.get("adr_number"), int):
+                self.by_number[m.meta["adr_number"]].append(m)
+            self.by_title[_norm_title(m.title)].append(m)
+
+    def resolve(self, ref: dict, source: str) -> Memory | None:
+        """The ADR a reference written in `source` points at, or None."""
+        target = _local_target(ref.get("target"))
+        if target:
+            folder = posixpath.dirname(source)
+            base = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            for cand in (base, base + ".md", base + ".markdown", target.lstrip("/")):
+                if cand in self.by_path:
+                    return self.by_path[cand]
+            found = _closest(self.by_name.get(posixpath.basename(base).lower(), []), source)
+            if found or posixpath.splitext(target)[1]:
+                return found  # a named file that is not there is not some other ADR with its number
+        if isinstance(ref.get("number"), int):
+            found = _closest(self.by_number.get(ref["number"], []), source)
+            if found:
+                return found
+        title = _norm_title(ref.get("text") or "")
+        return _closest(self.by_title.get(title, []), source) if title else None
+
+
+def _local_target(target: str | None) -> str | None:
+    if not target:
+        return None
+    target = target.split("#", 1)[0].split("?", 1)[0]
+    if target.startswith(("http://", "https://")):
+        m = re.search(r"/(?:blob|tree)/[^/]+/(.+)$", target)
+        return m.group(1) if m else None
+    return target or None
+
+
+def _closest(cands: list[Memory], source: str) -> Memory | None:
+    """Of several candidates, the one sharing the longest folder prefix with `source` (ties: none)."""
+    cands = [c for c in cands if c.provenance.path != source]
+    if len(cands) <= 1:
+        return cands[0] if cands else None
+    def shared(m: Memory) -> int:
+        a, b = (m.provenance.path or "").split("/")[:-1], source.split("/")[:-1]
+        n = 0
+        while n < min(len(a), len(b)) and a[n] == b[n]:
+            n += 1
+        return n
+    ranked = sorted(cands, key=shared, reverse=True)
+    return ranked[0] if shared(ranked[0]) > shared(ranked[1]) else None
+
+
+def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) -> None:
+    """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones."""
+    adrs = store.memories.select("source_kind = ?", (SourceKind.ADR.value,))
+    index = AdrIndex(adrs)
+    wanted: dict[str, set[str]] = defaultdict(set)  # old id -> new ids
+    for m in adrs:
+        refs = m.meta.get("refs") or {}
+        for direction in ("superseded_by", "supersedes"):
+            for ref in refs.get(direction, []):
+                other = index.resolve(ref, m.provenance.path or "")
+                if other is None:
+                    if m.provenance.path in parsed_now:
+                        summary.warnings.append(
+                            f"{m.provenance.path}:{m.provenance.line or 1}: "
+                            f"{direction.replace('_', ' ')} {ref.get('text') or ref.get('target')!r}: no such ADR found")
+                    continue
+                old, new = (m, other) if direction == "superseded_by" else (other, m)
+                if old.id != new.id:
+                    wanted[old.id].add(new.id)
+    by_id = {m.id: m for m in adrs}
+    with store.transaction():
+        for m in adrs:
+            _apply(store, m, wanted.get(m.id, set()), by_id)
+
+
+def _apply(store: Store, m: Memory, want: set[str], by_id: dict[str, Memory]) -> None:
+    made = set(m.meta.get("import_links") or [])
+    current = set(m.superseded_by)
+    stale = (made - want) & current
+    missing = want - current
+    if not stale and not missing and made == want:
+        return
+    if stale:
+        store.memories.unlink_successors(m.id)
+        for keep in current - stale:
+            store.memories.link(m.id, keep)
+    for new in missing:
+        store.memories.link(m.id, new)
+    fresh = store.memories.get(m.id)
+    if fresh is None:
+        return
+    if want:
+        fresh.meta["import_links"] = sorted(want)
+    else:
+        fresh.meta.pop("import_links", None)
+    if "user_status" not in fresh.meta:
+        if want and fresh.status in (Status.ACTIVE, Status.PROPOSED):
+            fresh.status = Status.SUPERSEDED
+        elif not want and made and fresh.status is Status.SUPERSEDED and not (fresh.meta.get("refs") or {}).get("superseded_by"):
+            fresh.status = Status.ACTIVE
+    fresh.updated_at = time.time()
+    store.memories.update(fresh, reindex=False)

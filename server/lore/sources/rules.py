@@ -1,0 +1,202 @@
+"""Agent and team rules files: AGENTS.md / CLAUDE.md (nested ones apply to their folder), Cursor
+rules, Copilot instructions, Cline and Continue rules, memory banks, CONTRIBUTING and style guides.
+
+Each section (or, in a file without headings, each group of bullets) becomes one memory, keyed by
+its heading path. Sections that tell people what to do become conventions; the rest (layout,
+architecture notes) become facts. Anchors come from front matter globs (`globs`, `applyTo`,
+`paths`) or the folder of a nested AGENTS.md / CLAUDE.md; repository-wide rules carry no path
+anchor, so they are found by search rather than shown on every symbol.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from lore.model import Anchor, Kind, SourceKind, ValidationError
+from lore.sources import classify, markdown
+from lore.sources.drafts import Keys, Parsed, draft, short_title
+
+_NORMATIVE = re.compile(
+    r"\b(always|never|must|should|shall|prefer|preferred|avoid|don'?t|do not|make sure|ensure|required?|"
+    r"instead of|rather than|only use|keep|follow)\b", re.I)
+_IMPERATIVE = re.compile(
+    r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\[[ x]\]\s*)?(?:\*\*[^*]+\*\*\s*[:\-–]?\s*)?(use|run|keep|write|prefer|avoid|"
+    r"add|follow|check|put|name|place|document|test|validate|look|touch|aim|omit|commit|stay|make|"
+    r"never|always|do|don'?t|ensure|verify|create|call|return|handle|log|wrap|split|import|export)\b", re.I | re.M)
+_CHECKLIST = re.compile(r"^\s*[-*+]\s+\[[ xX]\]\s", re.M)
+_LANG_WORDS = {"python": "python", "typescript": "typescript", "javascript": "javascript", "go": "go",
+               "golang": "go", "rust": "rust", "java": "java"}
+_REPO_WIDE = {"**", "**/*", "*", "**/**", "./**", "/**"}
+_TAGS = {classify.AGENTS: "agents", classify.CURSOR: "cursor", classify.COPILOT: "copilot",
+         classify.CLINE: "cline", classify.CONTINUE: "continue", classify.MEMORY_BANK: "memory-bank",
+         classify.GUIDE: "guide"}
+GROUP_MIN_CHARS = 600
+
+
+def scope_folder(importer: str, rel_path: str) -> str:
+    """The folder a rules file governs ("" for the whole repository)."""
+    p = PurePosixPath(rel_path)
+    parts = list(p.parts[:-1])
+    for marker in (".cursor", ".github", ".clinerules", ".continue", ".claude", "memory-bank"):
+        if marker in parts:
+            parts = parts[:parts.index(marker)]
+            break
+    if importer in (classify.GUIDE, classify.MEMORY_BANK):
+        return ""
+    return "/".join(parts)
+
+
+def scope_anchors(importer: str, rel_path: str, front: dict, out: Parsed) -> tuple[list[Anchor], str]:
+    """Anchors from front matter globs or the file's folder, and a description of the scope."""
+    folder = scope_folder(importer, rel_path)
+    always = front.get("alwaysapply") is True
+    globs = [] if always else _globs(front.get("globs") or front.get("applyto") or front.get("paths"))
+    anchors: list[Anchor] = []
+    for g in globs:
+        if g in _REPO_WIDE:
+            anchors = []
+            globs = []
+            break
+        full = f"{folder}/{g if '/' in g else '**/' + g}" if folder else g
+        try:
+            anchors.append(Anchor.parse(full))
+        except ValidationError as e:
+            out.warn(rel_path, 1, f"glob {g!r} ignored: {e}")
+    if not globs and folder:
+        anchors = [Anchor.parse(f"{folder}/**")]
+    described = ", ".join(a.to_text() for a in anchors) or "repository"
+    return anchors, described
+
+
+def _globs(value) -> list[str]:
+    if isinstance(value, str):
+        items = value.split(",")
+    elif isinstance(value, (list, tuple)):
+        items = [str(v) for v in value]
+    else:
+        return []
+    return [g.strip().strip("'\"") for g in items if g and g.strip().strip("'\"")]
+
+
+def kind_of(text: str, heading: str = "") -> Kind:
+    """Convention when the heading or text tells people what to do (or is a checklist), else fact."""
+    for t in (heading, text):
+        if _NORMATIVE.search(t) or _IMPERATIVE.search(t) or _CHECKLIST.search(t):
+            return Kind.CONVENTION
+    return Kind.FACT
+
+
+def languages_in(heading: str) -> list[Anchor]:
+    """A language named in a heading ("Go-Specific Guidelines") as a language anchor."""
+    words = re.findall(r"[A-Za-z]+", heading)
+    found = {_LANG_WORDS[w.lower()] for w in words if w.lower() in _LANG_WORDS and (w[0].isupper() or len(w) > 2)}
+    return [Anchor("language", lang) for lang in sorted(found)]
+
+
+def parse_rules(importer: str, rel_path: str, text: str, imported: list[tuple[str, str]] = ()) -> Parsed:
+    """Memories of one rules file, plus those of the files it imports (CLAUDE.md `@path`)."""
+    out = Parsed()
+    doc = markdown.parse(text)
+    for line, msg in doc.warnings:
+        out.warn(rel_path, line, msg)
+    anchors, described = scope_anchors(importer, rel_path, doc.front, out)
+    tags = ["rules", _TAGS.get(importer, importer)]
+    meta = {"applies_to": described}
+    if doc.front.get("description"):
+        meta["description"] = str(doc.front["description"])
+    keys = Keys()
+    title_hint = str(doc.front.get("description") or doc.front.get("name") or "").strip() or None
+    _emit(out, doc, rel_path, rel_path, "", anchors, tags, meta, keys, title_hint)
+    for path, itext in imported:
+        idoc = markdown.parse(itext)
+        for line, msg in idoc.warnings:
+            out.warn(path, line, msg)
+        _emit(out, idoc, rel_path, path, f"@{path}", anchors, tags + ["imported"], {**meta, "imported_from": path},
+              keys, None)
+    return out
+
+
+def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, key_prefix: str,
+          anchors: list[Anchor], tags: list[str], meta: dict, keys: Keys, title_hint: str | None) -> None:
+    doc_title, doc_title_line = doc.title()
+    for s in doc.sections:
+        body = doc.text(s)
+        if not body.strip() or _only_code(body):
+            continue
+        is_title = s.level == 1 and s.line == doc_title_line
+        if s.heading is None or is_title:
+            if (s.heading is None and doc_title) or (is_title and any(x.level > 1 for x in doc.sections)):
+                name = doc_title or title_hint
+            else:
+                name = title_hint or doc_title
+            groups = _groups(body) if not any(x.heading for x in doc.sections) else [(body, 0)]
+            for gtext, offset in groups:
+                title = name if len(groups) == 1 and name else short_title(markdown.plain(_first_line(gtext)))
+                _add(out, rel_path, shown_path, s.line + offset, keys.make(key_prefix, title if len(groups) > 1 else "intro"),
+                     title or PurePosixPath(shown_path).name, gtext, anchors, tags, meta, [s.heading or ""])
+            continue
+        trail = [t for t in s.trail if t != doc_title]
+        title = ": ".join([*trail[-1:], s.heading]) if trail else s.heading
+        key = keys.make(key_prefix, *trail, s.heading)
+        _add(out, rel_path, shown_path, s.line, key, title, body, anchors, tags, meta, [*trail, s.heading])
+
+
+def _add(out: Parsed, rel_path: str, shown_path: str, line: int, key: str, title: str, body: str,
+         anchors: list[Anchor], tags: list[str], meta: dict, headings: list[str]) -> None:
+    extra = [] if anchors else languages_in(" ".join(headings))
+    m = draft(title=title, body=body, kind=kind_of(body, headings[-1]), source=SourceKind.RULES_FILE, path=rel_path,
+              line=line if shown_path == rel_path else None, key=key, anchors=[*anchors, *extra],
+              tags=tags, meta=dict(meta))
+    if shown_path != rel_path:
+        m.meta["imported_line"] = line
+    out.memories.append(m)
+
+
+def _only_code(body: str) -> bool:
+    """A section that is just a code block (a command listing) says nothing on its own."""
+    stripped = body.strip()
+    return stripped.startswith(("```", "~~~")) and stripped.endswith(("```", "~~~")) and stripped.count("```") <= 2
+
+
+def _first_line(text: str) -> str:
+    return next((ln for ln in text.splitlines() if ln.strip()), text)
+
+
+def _groups(text: str) -> list[tuple[str, int]]:
+    """A headingless rules text split into groups: a lead-in paragraph with its list, or one paragraph."""
+    if len(text) < GROUP_MIN_CHARS:
+        return [(text, 0)]
+    blocks: list[tuple[list[str], int]] = []
+    current: list[str] = []
+    start = 0
+    in_fence = False
+    for i, line in enumerate(text.splitlines()):
+        if line.strip().startswith(("```", "~~~")):
+            in_fence = not in_fence
+        if not line.strip() and not in_fence:
+            if current:
+                blocks.append((current, start))
+            current = []
+            continue
+        if not current:
+            start = i
+        current.append(line)
+    if current:
+        blocks.append((current, start))
+    groups: list[tuple[str, int]] = []
+    lead: tuple[list[str], int] | None = None
+    for lines, offset in blocks:
+        is_list = bool(re.match(r"^\s*(?:[-*+]|\d+[.)])\s", lines[0]))
+        if is_list and lead is not None:
+            groups.append(("\n".join(lead[0] + lines), lead[1]))
+            lead = None
+            continue
+        if lead is not None:
+            groups.append(("\n".join(lead[0]), lead[1]))
+        lead = (lines, offset) if not is_list and lines[-1].rstrip().endswith(":") else None
+        if lead is None:
+            groups.append(("\n".join(lines), offset))
+    if lead is not None:
+        groups.append(("\n".join(lead[0]), lead[1]))
+    return groups

@@ -1,0 +1,269 @@
+"""`run_import`: discover source files, re-read only what changed, sync each file, link, embed."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+
+import pathspec
+
+from lore.model import Status
+from lore.sources import classify as cls
+from lore.sources import renames
+from lore.sources.adr import looks_like_adr, parse_adr
+from lore.sources.claude_imports import resolve_imports
+from lore.sources.comments import parse_comments
+from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
+from lore.sources.drafts import Parsed
+from lore.sources.links import resolve_links
+from lore.sources.rules import parse_rules
+from lore.sources.summary import ImportSettings, ImportSummary
+from lore.sources.sync import imported_memories, sync_file
+from lore.store import SourceFile
+from lore.text import content_hash
+
+log = logging.getLogger(__name__)
+IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, *cls.RULES_IMPORTERS))
+IMPORTS_META = "sources.imports"
+BINARY_PROBE = 8192
+
+
+def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
+               adr_folders: list[str] = ()) -> Parsed:
+    """Run the parser for one file."""
+    if importer == cls.ADR:
+        if cls.adr_folder_kind(rel, list(adr_folders)) == "mixed" and not looks_like_adr(rel, text):
+            return parse_comments(rel, text)
+        return parse_adr(rel, text)
+    if importer == cls.COMMENTS:
+        return parse_comments(rel, text)
+    if _pointer(rel, text):
+        return Parsed(note="points to another rules file")
+    return parse_rules(importer, rel, text, imported)
+
+
+def _pointer(rel: str, text: str) -> bool:
+    """A rules file whose whole text names a sibling file (a symlink stored as text, e.g. CLAUDE.md -> AGENTS.md)."""
+    words = text.split()
+    return len(words) == 1 and PurePosixPath(words[0]).name == words[0] and words[0].lower().endswith(".md") \
+        and words[0] != PurePosixPath(rel).name
+
+
+class Importer:
+    """State of one import run."""
+
+    def __init__(self, lore, settings: ImportSettings, summary: ImportSummary, progress, cancelled):
+        self.lore = lore
+        self.store = lore.store
+        self.root = Path(lore.root)
+        self.settings = settings
+        self.summary = summary
+        self.progress = progress
+        self.cancelled = cancelled or (lambda: False)
+        self.ledger = {p: sf for p, sf in self.store.sources.all().items() if sf.importer in IMPORTERS}
+        self.imports: dict[str, list[str]] = json.loads(self.store.get_meta(IMPORTS_META) or "{}")
+        self.parsed_now: set[str] = set()
+        self.quiet_rows: list[SourceFile] = []
+
+    def run(self, cands: list[Candidate], vanished: set[str]) -> None:
+        """Renames, then each candidate, then deletions, links and vectors."""
+        fresh = [c for c in cands if c.rel not in self.ledger]
+        for old, new in renames.detect(self, fresh, vanished):
+            renames.move(self, old, new)
+            vanished.discard(old)
+            self.summary.renamed += 1
+        total = len(cands)
+        for done, cand in enumerate(cands, 1):
+            if self.cancelled():
+                self.summary.cancelled = True
+                break
+            if self.progress:
+                self.progress(done - 1, total, cand.rel)
+            self.summary.files_seen += 1
+            try:
+                self.one(cand)
+            except Exception as e:  # one bad file never stops an import
+                log.warning("importing %s failed", cand.rel, exc_info=True)
+                self.summary.warnings.append(f"{cand.rel}:1: not imported: {e.__class__.__name__}: {e}")
+                self.summary.skip("error")
+        self.flush_quiet()
+        if not self.summary.cancelled:
+            for rel in sorted(vanished):
+                self.deleted(rel)
+        self.store.set_meta(IMPORTS_META, json.dumps(self.imports, sort_keys=True))
+        resolve_links(self.store, self.summary, self.parsed_now)
+        head = renames.git_head(self.root)
+        if head and head != self.store.get_meta(renames.GIT_HEAD_META):
+            self.store.set_meta(renames.GIT_HEAD_META, head)
+        if self.progress:
+            self.progress(total, total, "")
+
+    def one(self, cand: Candidate) -> None:
+        """Import one file unless the ledger shows it unchanged."""
+        st = os.stat(cand.path)
+        known = self.ledger.get(cand.rel)
+        same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
+            and known.mtime == st.st_mtime
+        if same_stat and known.state == "skipped":
+            self.summary.skip(known.reason or "skipped")
+            return
+        if same_stat and known.state == "imported" and cand.rel not in self.imports:
+            self.summary.unchanged += 1
+            return
+        if st.st_size > self.settings.max_file_size:
+            return self.skipped(cand, st, "too large")
+        data = Path(cand.path).read_bytes()
+        if b"\0" in data[:BINARY_PROBE]:
+            return self.skipped(cand, st, "binary")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return self.skipped(cand, st, "not utf-8")
+        imported = self.claude_imports(cand, text)
+        chash = content_hash(text + "".join(t for _, t in imported))
+        row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", None, cand.importer, time.time())
+        if known is not None and known.state == "imported" and known.content_hash == chash \
+                and known.importer == cand.importer:
+            self.summary.unchanged += 1
+            self.quiet_rows.append(row)
+            return
+        parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders)
+        self.summary.warnings += parsed.warnings
+        self.summary.imported += 1
+        self.parsed_now.add(cand.rel)
+        if not parsed.memories and known is None:
+            self.quiet_rows.append(row)
+            return
+        with self.store.transaction():
+            sync_file(self.store, cand.rel, parsed, self.summary)
+            self.store.sources.put(row)
+
+    def claude_imports(self, cand: Candidate, text: str) -> list[tuple[str, str]]:
+        """Files a CLAUDE.md imports (remembered, so a change to one re-imports the CLAUDE.md)."""
+        if cand.importer != cls.AGENTS or not PurePosixPath(cand.rel).name.lower().startswith("claude"):
+            return []
+        imported, warnings = resolve_imports(self.root, cand.rel, text, self.settings.max_file_size)
+        self.summary.warnings += warnings
+        if imported:
+            self.imports[cand.rel] = [p for p, _ in imported]
+        else:
+            self.imports.pop(cand.rel, None)
+        return imported
+
+    def skipped(self, cand: Candidate, st: os.stat_result, reason: str) -> None:
+        """Note a file left out, with why."""
+        self.summary.skip(reason)
+        self.quiet_rows.append(SourceFile(cand.rel, None, st.st_size, st.st_mtime, "skipped", reason,
+                                          cand.importer, time.time()))
+
+    def flush_quiet(self) -> None:
+        """Ledger rows of files that changed no memory, written together."""
+        with self.store.transaction():
+            for row in self.quiet_rows:
+                self.store.sources.put(row)
+        self.quiet_rows.clear()
+
+    def deleted(self, rel: str) -> None:
+        """A source file is gone: deprecate its memories (restorable) and mark the ledger row."""
+        known = self.ledger.get(rel)
+        with self.store.transaction():
+            for m in imported_memories(self.store, rel):
+                if m.status is not Status.DEPRECATED and "user_status" not in m.meta:
+                    m.status = Status.DEPRECATED
+                    m.meta["removed_from_source"] = True
+                    m.updated_at = time.time()
+                    self.store.memories.update(m, reindex=False)
+                    self.summary.deprecated += 1
+            if known is not None:
+                self.store.sources.put(SourceFile(rel, known.content_hash, None, None, "removed", "file deleted",
+                                                  known.importer, time.time()))
+        self.imports.pop(rel, None)
+
+
+def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings | None = None,
+               progress: Callable[[int, int, str], None] | None = None,
+               cancelled: Callable[[], bool] | None = None) -> ImportSummary:
+    """Import ADRs, rules files, decision comments and team files; everything when `paths` is None."""
+    settings = settings or ImportSettings()
+    summary = ImportSummary()
+    start = time.monotonic()
+    _team(lore, summary)
+    run = Importer(lore, settings, summary, progress, cancelled)
+    rules = IgnoreRules(run.root, settings.ignore)
+    if paths is not None and any(PurePosixPath(p).name in IGNORE_FILES for p in paths):
+        paths = None  # what is ignored changed: look at everything again
+    if paths is None:
+        cands = list(walk(run.root, rules, settings.adr_folders, summary.skip))
+        seen = {c.rel for c in cands}
+        vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
+    else:
+        cands, vanished = _explicit(run, rules, paths)
+    run.run(cands, vanished)
+    try:
+        summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None)
+    except Exception as e:  # vectors are an optimisation: words still find everything
+        log.warning("embedding after import failed", exc_info=True)
+        summary.warnings.append(f"(embedding):1: vectors not computed: {e}")
+    summary.seconds = time.monotonic() - start
+    return summary
+
+
+def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list[Candidate], set[str]]:
+    """Candidates and vanished files among explicitly named paths (and the CLAUDE.md files importing them)."""
+    wanted = []
+    for p in paths:
+        rel = p.replace("\\", "/").strip("/")
+        wanted.append(rel)
+        wanted += [claude for claude, deps in run.imports.items() if rel in deps]
+    cands, vanished = [], set()
+    for rel in dict.fromkeys(wanted):
+        full = run.root / rel
+        importer = cls.classify(rel, run.settings.adr_folders)
+        rules.load_for(rel)
+        if any(part in cls.SKIP_DIRS for part in rel.split("/")[:-1]):
+            continue
+        if full.is_file() and importer and not rules.ignored(rel) and _inside(run.root, full):
+            cands.append(Candidate(rel, str(full), importer))
+        elif rel in run.ledger and run.ledger[rel].state != "removed":
+            vanished.add(rel)
+    return cands, vanished
+
+
+def _inside(root: Path, full: Path) -> bool:
+    try:
+        full.resolve().relative_to(root.resolve())
+        return True
+    except (ValueError, OSError):
+        return False
+
+
+def _team(lore, summary: ImportSummary) -> None:
+    from lore.teamsync import sync_team_files
+
+    result = sync_team_files(lore)
+    summary.added += result.added
+    summary.updated += result.updated
+    summary.deprecated += result.deprecated
+    summary.warnings += result.errors
+
+
+def is_source_path(rel_path: str, settings: ImportSettings | None = None, root: str | os.PathLike | None = None) -> bool:
+    """Would discovery consider this workspace-relative file? (Filters file-watching events.)"""
+    settings = settings or ImportSettings()
+    rel = rel_path.replace("\\", "/").strip("/")
+    parts = rel.split("/")
+    if PurePosixPath(rel).name in IGNORE_FILES:
+        return True
+    if parts[0] == ".lore":
+        return len(parts) == 3 and parts[1] == "memories" and rel.endswith(".md")
+    if any(p in cls.SKIP_DIRS for p in parts[:-1]) or cls.classify(rel, settings.adr_folders) is None:
+        return False
+    if root is not None:
+        rules = IgnoreRules(Path(root), settings.ignore)
+        rules.load_for(rel)
+        return not rules.ignored(rel)
+    return not (settings.ignore and pathspec.GitIgnoreSpec.from_lines(settings.ignore).match_file(rel))

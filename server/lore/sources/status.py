@@ -1,0 +1,156 @@
+"""ADR status words to memory statuses, and the references in "superseded by …" / "supersedes …"."""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from lore.model import Status
+from lore.sources import markdown
+
+_WORDS: dict[str, Status] = {
+    **dict.fromkeys(("accepted", "approved", "implemented", "adopted", "agreed", "decided", "done",
+                     "complete", "completed", "merged", "active", "final", "finalized", "finalised",
+                     "in effect", "live", "ratified", "established"), Status.ACTIVE),
+    **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
+                     "under review", "in review", "wip", "work in progress", "rfc", "discussing",
+                     "in discussion", "exploring", "suggested", "trial", "experimental"), Status.PROPOSED),
+    **dict.fromkeys(("superseded", "replaced", "amended"), Status.SUPERSEDED),
+    **dict.fromkeys(("deprecated", "rejected", "reverted", "declined", "obsolete", "obsoleted",
+                     "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
+                     "archived", "removed"), Status.DEPRECATED),
+}
+_EMOJI: dict[str, Status] = {
+    "✅": Status.ACTIVE, "✔": Status.ACTIVE, "🟢": Status.ACTIVE, "👍": Status.ACTIVE,
+    "📝": Status.PROPOSED, "🚧": Status.PROPOSED, "🟡": Status.PROPOSED, "💡": Status.PROPOSED,
+    "❌": Status.DEPRECATED, "⛔": Status.DEPRECATED, "🔴": Status.DEPRECATED, "🗑": Status.DEPRECATED,
+    "♻": Status.SUPERSEDED, "⏭": Status.SUPERSEDED,
+}
+_WORD_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True)) + r")\b")
+_SUPERSEDED_BY = re.compile(r"^\W*(?:(?:was|is|has been|been)\s+)?(?:superseded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?",
+                            re.I)
+_PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(superseded|replaced)\b", re.I)
+_SUPERSEDES = re.compile(r"^\W*(?:this\s+(?:document|adr|decision|record)\s+)?(?:supersedes|replaces|obsoletes)\b\s*:?", re.I)
+_ADR_NUMBER = re.compile(r"\b(?:adr|rfc|decision)[\s#:_-]*0*(\d{1,5})\b", re.I)
+_BRACKET_NUMBER = re.compile(r"^\[?#?0*(\d{1,5})\]?\.?$")
+
+
+@attrs.define
+class Reference:
+    """A pointer to another ADR as written: link target, link text, or a number."""
+
+    text: str
+    target: str | None = None
+    number: int | None = None
+
+    def to_json(self) -> dict:
+        """Stored in the memory's meta for resolution at the end of an import."""
+        return {"text": self.text, "target": self.target, "number": self.number}
+
+
+@attrs.define
+class StatusReading:
+    """What a status text says."""
+
+    status: Status | None = None
+    word: str | None = None
+    superseded_by: list[Reference] = attrs.field(factory=list)
+    supersedes: list[Reference] = attrs.field(factory=list)
+    partly_superseded_by: list[Reference] = attrs.field(factory=list)
+
+
+def word_status(text: str) -> tuple[Status | None, str | None]:
+    """The status named first in a text (words, then emoji)."""
+    clean = markdown.plain(text).lower().replace("-", " ")
+    m = _WORD_RE.search(clean)
+    if m:
+        return _WORDS[m.group(1)], m.group(1)
+    for char, status in _EMOJI.items():
+        if char in text:
+            return status, char
+    return None, None
+
+
+def read_status(text: str) -> StatusReading:
+    """Interpret a status value or section: a word, plus any supersession sentences with their references."""
+    out = StatusReading()
+    for sentence in _sentences(text):
+        if _SUPERSEDED_BY.match(markdown.plain(sentence)) or _SUPERSEDED_BY.match(sentence):
+            out.status = Status.SUPERSEDED
+            out.word = out.word or "superseded"
+            out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
+        elif _SUPERSEDES.match(markdown.plain(sentence)):
+            out.supersedes += references(_after(sentence, _SUPERSEDES))
+        elif _PARTIAL.search(sentence):
+            out.partly_superseded_by += references(sentence)
+        elif out.status is None:
+            out.status, out.word = word_status(sentence)
+    return out
+
+
+def supersession_lines(text: str) -> StatusReading:
+    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …")."""
+    out = StatusReading()
+    for sentence in _sentences(text):
+        if _SUPERSEDED_BY.match(markdown.plain(sentence)):
+            out.status = Status.SUPERSEDED
+            out.word = "superseded"
+            out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
+        elif _SUPERSEDES.match(markdown.plain(sentence)):
+            out.supersedes += references(_after(sentence, _SUPERSEDES))
+    return out
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences of a text; a period inside a link (`[2. Foo](0002-foo.md)`) does not end one."""
+    out: list[str] = []
+    for para in re.split(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)", text.strip()):
+        depth, start, flat = 0, 0, " ".join(para.split())
+        for i, ch in enumerate(flat):
+            depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(ch, 0)
+            if depth <= 0 and ch in ".;!?" and flat[i + 1:i + 2] == " " and flat[i + 2:i + 3][:1].isupper():
+                out.append(flat[start:i + 1])
+                start, depth = i + 2, 0
+        out.append(flat[start:])
+    return [s.strip() for s in out if s.strip()]
+
+
+def _after(sentence: str, pattern: re.Pattern) -> str:
+    """The part of a sentence after its leading "superseded by" (written with or without markup)."""
+    m = re.search(r"(?:superseded|replaced|obsoleted)\s+(?:by|with|in favou?r of)|supersedes|replaces|obsoletes",
+                  sentence, re.I)
+    return sentence[m.end():] if m else sentence
+
+
+def references(text: str) -> list[Reference]:
+    """The ADRs a phrase points at: links, "ADR-0012" style numbers, bare file names or numbers."""
+    refs: list[Reference] = []
+    rest = text
+    for label, target in markdown.links(text):
+        if target.startswith(("http://", "https://", "mailto:")) and not _looks_local(target):
+            refs.append(Reference(markdown.plain(label), None, _number(label)))
+        else:
+            refs.append(Reference(markdown.plain(label), target or None, _number(label) or _number(target)))
+        rest = rest.replace(f"]({target}", "](")
+    rest = re.sub(r"!?\[[^\]]*\]\([^)]*\)", " ", rest)
+    for m in _ADR_NUMBER.finditer(rest):
+        refs.append(Reference(m.group(0), None, int(m.group(1))))
+    rest = _ADR_NUMBER.sub(" ", rest)
+    for token in re.split(r"[\s,;]+|\band\b", rest):
+        token = token.strip(" .()*_`'\"")
+        if re.fullmatch(r"[\w./-]+\.(?:md|markdown)", token):
+            refs.append(Reference(token, token, _number(token)))
+        elif _BRACKET_NUMBER.match(token):
+            refs.append(Reference(token, None, int(_BRACKET_NUMBER.match(token).group(1))))
+    return refs
+
+
+def _looks_local(target: str) -> bool:
+    return target.endswith((".md", ".markdown")) and "/blob/" in target
+
+
+def _number(text: str) -> int | None:
+    name = text.rsplit("/", 1)[-1]
+    m = re.match(r"^(?:adr[-_ ]?)?0*(\d{1,5})(?:[-_. ]|$)", name, re.I) or _ADR_NUMBER.search(text)
+    return int(m.group(1)) if m else None

@@ -1,0 +1,71 @@
+"""Import settings and the summary an import returns (counts, reasons, warnings, time)."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.define
+class ImportSettings:
+    """What the importer looks at beyond its defaults."""
+
+    adr_folders: list[str] = attrs.field(factory=list)  # extra ADR folders, workspace-relative
+    ignore: list[str] = attrs.field(factory=list)  # extra gitignore-style globs
+    max_file_size: int = 1_048_576
+
+
+@attrs.define
+class ImportSummary:
+    """What one import did."""
+
+    files_seen: int = 0
+    imported: int = 0
+    unchanged: int = 0
+    skipped: dict[str, int] = attrs.field(factory=dict)  # reason -> count
+    added: int = 0
+    updated: int = 0
+    deprecated: int = 0
+    renamed: int = 0
+    seconds: float = 0.0
+    warnings: list[str] = attrs.field(factory=list)  # "path:line: message"
+    embedded: int = 0
+    cancelled: bool = False
+
+    def skip(self, reason: str) -> None:
+        """Count one skipped file."""
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+
+    def to_json(self) -> dict:
+        """The summary as plain JSON data."""
+        return {
+            "files_seen": self.files_seen,
+            "imported": self.imported,
+            "unchanged": self.unchanged,
+            "skipped": dict(sorted(self.skipped.items())),
+            "added": self.added,
+            "updated": self.updated,
+            "deprecated": self.deprecated,
+            "renamed": self.renamed,
+            "embedded": self.embedded,
+            "seconds": round(self.seconds, 3),
+            "cancelled": self.cancelled,
+            "warnings": list(self.warnings),
+        }
+
+    def summary_line(self) -> str:
+        """One line for people: files, memories, time."""
+        skipped = sum(self.skipped.values())
+        reasons = ", ".join(f"{n} {r}" for r, n in sorted(self.skipped.items()))
+        parts = [
+            f"{self.files_seen} files seen",
+            f"{self.imported} imported",
+            f"{self.unchanged} unchanged",
+            f"{skipped} skipped" + (f" ({reasons})" if reasons else ""),
+        ]
+        memories = f"memories: {self.added} added, {self.updated} updated, {self.deprecated} deprecated"
+        if self.renamed:
+            memories += f", {self.renamed} files renamed"
+        text = f"{'; '.join(parts)}; {memories}; {self.seconds:.2f}s"
+        if self.warnings:
+            text += f"; {len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}"
+        return text + (" (cancelled)" if self.cancelled else "")

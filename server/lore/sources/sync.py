@@ -1,0 +1,140 @@
+"""Bring one file's memories in the database in step with what its parser produced.
+
+Existing memories are matched by (source path, key): a match is updated in place (same id, usage
+counters kept), a new key is inserted, a key that disappeared is deprecated (never deleted). A
+memory whose key changed but whose text did not (a renamed heading, a moved comment) keeps its
+id. A status the user set explicitly (`meta["user_status"]`) survives re-imports.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+
+from lore.model import Memory, SourceKind, Status, ValidationError
+from lore.redact import redact
+from lore.sources.drafts import Parsed
+from lore.sources.summary import ImportSummary
+from lore.store import Store
+from lore.text import content_hash
+
+log = logging.getLogger(__name__)
+IMPORTED_KINDS = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT)
+# meta keys an importer writes; anything else (user_status, learned state) is kept across imports
+OWNED_META = {"status_text", "adr_number", "refs", "applies_to", "description", "imported_from",
+              "imported_line", "marker", "symbol", "decision_makers", "deciders", "consulted", "informed",
+              "authors", "author", "import_hash", "removed_from_source"}
+_USAGE = ("created_at", "last_surfaced_at", "surfaced_count", "used_count", "dismissed_count", "needs_review")
+
+
+def imported_memories(store: Store, rel_path: str) -> list[Memory]:
+    """Memories an importer made from one file (team files and manual memories are not ours)."""
+    return [m for m in store.memories.by_source(rel_path) if m.provenance.kind in IMPORTED_KINDS]
+
+
+def redact_draft(m: Memory, summary: ImportSummary) -> None:
+    """Remove secrets from every stored text of a draft; note each redaction in the summary."""
+    where = f"{m.provenance.path}:{m.provenance.line or 1}"
+    for field in ("title", "body", "rationale"):
+        value = getattr(m, field)
+        if value:
+            r = redact(value)
+            if r.changed:
+                setattr(m, field, r.text)
+                summary.warnings.append(f"{where}: {field} {r.summary()}")
+    for s in m.sections or ():
+        r = redact(s.text)
+        if r.changed:
+            s.text = r.text
+            summary.warnings.append(f"{m.provenance.path}:{s.line or 1}: section {r.summary()}")
+
+
+def fingerprint(m: Memory) -> str:
+    """Hash of everything an import sets on a memory, to skip writes when nothing changed."""
+    data = {
+        "t": m.title, "b": m.body, "r": m.rationale, "s": m.status.value, "k": m.kind.value,
+        "a": [[a.kind, a.value, a.language, a.file, a.content_hash] for a in m.anchors],
+        "g": sorted(m.tags), "d": m.date, "l": m.provenance.line, "p": m.provenance.path,
+        "x": [[s.heading, s.text, s.line] for s in m.sections or ()],
+        "m": {k: v for k, v in m.meta.items() if k in OWNED_META and k != "import_hash"},
+    }
+    return content_hash(json.dumps(data, sort_keys=True, default=str))
+
+
+def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummary) -> None:
+    """Write one file's drafts: update matches in place, insert new ones, deprecate vanished ones."""
+    existing = imported_memories(store, rel_path)
+    by_key = {m.provenance.key: m for m in existing if m.provenance.key}
+    now = time.time()
+    leftovers: list[Memory] = []
+    writes: list[tuple[Memory, Memory | None]] = []
+    for d in parsed.memories:
+        redact_draft(d, summary)
+        try:
+            d.validate()
+        except ValidationError as e:
+            summary.warnings.append(f"{rel_path}:{d.provenance.line or 1}: {e}")
+            continue
+        old = by_key.pop(d.provenance.key, None)
+        if old is None:
+            leftovers.append(d)
+        else:
+            writes.append((d, old))
+    remaining = list(by_key.values())
+    for d in leftovers:
+        writes.append((d, _pair(d, remaining)))
+    for d, old in writes:
+        if old is None:
+            d.created_at = d.updated_at = now
+            d.meta["import_hash"] = fingerprint(d)
+            store.memories.insert(d)
+            summary.added += 1
+        elif _merge(d, old, now):
+            store.memories.update(d)
+            summary.updated += 1
+    for old in remaining:
+        if old.status is not Status.DEPRECATED and "user_status" not in old.meta:
+            old.status = Status.DEPRECATED
+            old.meta["removed_from_source"] = True
+            old.updated_at = now
+            store.memories.update(old, reindex=False)
+            summary.deprecated += 1
+
+
+def _pair(d: Memory, remaining: list[Memory]) -> Memory | None:
+    """An unmatched old memory that is evidently the same one: same text, or same place and kind."""
+    for test in (lambda o: (o.title, o.body, o.kind) == (d.title, d.body, d.kind),
+                 lambda o: o.body == d.body and o.kind == d.kind,
+                 lambda o: _family(o.provenance.key) == _family(d.provenance.key) and o.kind == d.kind
+                 and _family(d.provenance.key) != ""):
+        for o in remaining:
+            if test(o):
+                remaining.remove(o)
+                return o
+    return None
+
+
+def _family(key: str | None) -> str:
+    return (key or "").rsplit("/", 1)[0] if "/" in (key or "") else ""
+
+
+def _merge(d: Memory, old: Memory, now: float) -> bool:
+    """Make draft `d` the new version of `old` (same id, usage, user state); False when nothing changed."""
+    d.id = old.id
+    for k in _USAGE:
+        setattr(d, k, getattr(old, k))
+    user_status = old.meta.get("user_status")
+    if user_status:
+        d.status = old.status
+    kept = {k: v for k, v in old.meta.items() if k not in OWNED_META}
+    d.meta = {**kept, **d.meta}
+    fp = fingerprint(d)
+    if fp == old.meta.get("import_hash") and not old.meta.get("removed_from_source") \
+            and old.provenance.key == d.provenance.key and old.status == d.status:
+        return False
+    d.meta["import_hash"] = fp
+    d.supersedes = list(old.supersedes)
+    d.superseded_by = list(old.superseded_by)
+    d.updated_at = now
+    return True
