@@ -1,0 +1,461 @@
+"""Secret redaction: one realistic example per kind, and ordinary code that must stay untouched.
+
+Every secret is assembled at run time from pieces and seeded random bodies, so the source of
+this file holds nothing a secret scanner would take for a leaked credential.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lore.redact import KINDS, Redaction, RedactResult, contains_secret, redact
+from lore.redact.checks import shannon_entropy
+
+ALNUM = string.ascii_letters + string.digits
+UPPER_DIGITS = string.ascii_uppercase + string.digits
+HEX = "0123456789abcdef"
+B64 = ALNUM + "+/"
+B64URL = ALNUM + "-_"
+FILLER = "# settings for the staging deploy\n\n"  # pushes each secret down to line 3
+
+
+def rnd(n: int, alphabet: str = ALNUM, seed: int = 0) -> str:
+    """A reproducible random string that mixes the alphabet's character classes."""
+    gen = random.Random(f"{seed}-{n}-{alphabet}")
+    while True:
+        out = "".join(gen.choice(alphabet) for _ in range(n))
+        classes = [any(c in group for c in out) for group in (string.ascii_lowercase, string.ascii_uppercase, string.digits)]
+        wanted = [any(c in group for c in alphabet) for group in (string.ascii_lowercase, string.ascii_uppercase, string.digits)]
+        if classes == wanted:
+            return out
+
+
+def b64(data: bytes, urlsafe: bool = False) -> str:
+    encode = base64.urlsafe_b64encode if urlsafe else base64.b64encode
+    return encode(data).decode()
+
+
+def pem(label: str, body_chars: int = 1200, newline: str = "\n") -> str:
+    """A PEM block with a random base64 body, markers built from pieces."""
+    body = rnd(body_chars, B64, seed=len(label))
+    lines = [body[i : i + 64] for i in range(0, len(body), 64)]
+    begin = "-----" + "BEGIN " + label + " KEY-----"
+    end = "-----" + "END " + label + " KEY-----"
+    return newline.join([begin, *lines, end])
+
+
+def jwt() -> str:
+    header = b64(json.dumps({"alg": "HS256", "typ": "JWT"}).encode(), urlsafe=True).rstrip("=")
+    payload = b64(json.dumps({"sub": "1234567890", "name": "Ada"}).encode(), urlsafe=True).rstrip("=")
+    return f"{header}.{payload}.{rnd(43, B64URL, seed=7)}"
+
+
+def discord_token() -> str:
+    bot_id = b64(b"712345678901234567", urlsafe=True).rstrip("=")
+    return f"{bot_id}.{rnd(6, B64URL)}.{rnd(38, B64URL)}"
+
+
+def uuid4ish(seed: int) -> str:
+    h = rnd(32, HEX, seed=seed)
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
+
+
+GITHUB = "gh" + "p_" + rnd(36)
+PRIVATE_RSA = pem("RSA " + "PRIVATE")
+PRIVATE_SSH = pem("OPENSSH " + "PRIVATE", body_chars=800)
+SERVICE_ACCOUNT_KEY = pem("PRIVATE", newline="\\n") + "\\n"
+
+# (kind, text with {s} where the secret goes, the secret)
+POSITIVES = [
+    ("aws-access-key", "aws_access_key_id = {s}", "AK" + "IA" + rnd(16, UPPER_DIGITS)),
+    ("aws-secret-key", "aws_secret_access_key = {s}", rnd(40, B64)),
+    ("gcp-api-key", 'const firebaseConfig = {{ apiKey: "{s}" }};', "AI" + "za" + rnd(35, B64URL)),
+    (
+        "gcp-service-account-key",
+        '{{"type": "service_account", "project_id": "demo", "private_key": "{s}", "client_email": "x"}}',
+        SERVICE_ACCOUNT_KEY,
+    ),
+    (
+        "azure-storage-key",
+        "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey={s};EndpointSuffix=core.windows.net",
+        rnd(86, B64) + "==",
+    ),
+    (
+        "azure-connection-string",
+        "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey={s}",
+        rnd(43, B64) + "=",
+    ),
+    (
+        "azure-sas-token",
+        "https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&sp=r&se=2026-01-01&sig={s}",
+        rnd(40, ALNUM) + "%3D",
+    ),
+    ("azure-client-secret", 'cred = ClientSecretCredential(tenant, client, "{s}")', rnd(3) + "8Q~" + rnd(34)),
+    ("github-token", "GITHUB_TOKEN={s}", GITHUB),
+    ("github-token", "git clone https://x-access-token@github.com/o/r # {s}", "github_" + "pat_" + rnd(22) + "_" + rnd(59)),
+    ("gitlab-token", 'gitlab = Gitlab(url, private_token="{s}")', "gl" + "pat-" + rnd(20, B64URL)),
+    ("slack-token", "slack_client = WebClient({s})", "xo" + "xb-" + rnd(11, string.digits) + "-" + rnd(13, string.digits) + "-" + rnd(24)),
+    ("slack-webhook", "notify: {s}", "https://hooks.slack" + ".com/services/T" + rnd(8, UPPER_DIGITS) + "/B" + rnd(8, UPPER_DIGITS) + "/" + rnd(24)),
+    ("stripe-key", "stripe.api_key = '{s}'", "sk" + "_live_" + rnd(24)),
+    ("twilio-api-key", "client = Client('{s}', api_secret, account_sid)", "S" + "K" + rnd(32, HEX)),
+    ("sendgrid-api-key", "sg = SendGridAPIClient('{s}')", "S" + "G." + rnd(22, B64URL) + "." + rnd(43, B64URL)),
+    ("npm-token", "echo {s} | npm login", "np" + "m_" + rnd(36)),
+    ("npm-token", "//registry.npmjs.org/:_authToken={s}", rnd(36)),
+    ("pypi-token", "twine upload -p {s} dist/*", "py" + "pi-AgEIcHlwaS5vcmc" + rnd(60, B64URL)),
+    ("openai-api-key", "client = OpenAI(api_key='{s}')", "sk" + "-proj-" + rnd(48, B64URL)),
+    ("anthropic-api-key", "client = Anthropic(api_key='{s}')", "sk" + "-ant-api03-" + rnd(93, B64URL) + "AA"),
+    ("jwt", "curl -H 'X-Session: {s}' https://api.internal", jwt()),
+    ("private-key", "{s}", PRIVATE_RSA),
+    ("ssh-private-key", "{s}", PRIVATE_SSH),
+    ("password-in-url", "DATABASE_URL=postgres://app:{s}@db.internal:5432/app", rnd(14)),
+    ("env-secret", "DB_PASSWORD={s}", "hunter2" + rnd(5)),
+    ("env-secret", "  password: {s}", "Tr0ub4dor" + rnd(3)),
+    ("env-secret", 'SECRET_KEY = "{s}"', "django-insecure-" + rnd(12)),
+    ("secret-assignment", 'conn = connect(host, api_key="{s}")', rnd(32)),
+    ("heroku-api-key", "HEROKU_API_KEY={s}", uuid4ish(3)),
+    ("heroku-api-key", "heroku auth:token {s}", "HR" + "KU-" + rnd(60, B64URL)),
+    ("mailgun-api-key", "auth=('api', '{s}')", "ke" + "y-" + rnd(32, HEX)),
+    ("discord-bot-token", "bot.run('{s}')", discord_token()),
+    ("discord-webhook", "hook: {s}", "https://discord" + ".com/api/webhooks/" + rnd(18, string.digits) + "/" + rnd(68, B64URL)),
+    ("telegram-bot-token", "bot = Bot('{s}')", rnd(10, string.digits) + ":A" + "A" + rnd(33, B64URL)),
+    ("google-oauth-client-secret", '"client_secret": "{s}"', "GO" + "CSPX-" + rnd(28, B64URL)),
+    ("datadog-api-key", "DD_API_KEY={s}", rnd(32, HEX)),
+    ("basic-auth", "curl -H 'Authorization: Basic {s}' https://ci.internal", b64(b"deploy:" + rnd(16).encode())),
+    ("bearer-token", "Authorization: Bearer {s}", rnd(40, B64URL)),
+    ("huggingface-token", "login(token='{s}')", "h" + "f_" + rnd(34, string.ascii_letters)),
+    ("shopify-token", "X-Shopify-Access-Token: {s}", "shp" + "at_" + rnd(32, HEX)),
+    ("digitalocean-token", "doctl auth init -t {s}", "do" + "p_v1_" + rnd(64, HEX)),
+    ("vault-token", "VAULT_TOKEN={s}", "hv" + "s." + rnd(90, B64URL)),
+    ("age-secret-key", "# key: {s}", "AGE-" + "SECRET-KEY-1" + rnd(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")),
+    ("postman-api-key", "postman_key: {s}", "PM" + "AK-" + rnd(24, HEX) + "-" + rnd(34, HEX)),
+]
+
+
+@pytest.mark.parametrize(("kind", "template", "secret"), [pytest.param(*p, id=p[0]) for p in POSITIVES])
+def test_secret_is_redacted_with_kind_and_line(kind: str, template: str, secret: str) -> None:
+    text = FILLER + template.format(s=secret) + "\nnext_line = 1\n"
+    result = redact(text)
+    assert secret not in result.text
+    assert f"[REDACTED:{kind}]" in result.text
+    found = [r for r in result.redactions if r.kind == kind]
+    assert len(found) == 1, result.redactions
+    assert found[0].line == 3
+    assert text[found[0].start : found[0].end] == secret
+    assert result.text.startswith(FILLER) and result.text.endswith("\nnext_line = 1\n")
+    assert contains_secret(text)
+
+
+def test_every_kind_has_a_positive_example() -> None:
+    assert {kind for kind, _, _ in POSITIVES} == KINDS
+    assert len(KINDS) >= 24
+
+
+def _data_url() -> str:
+    return "data:image/png;base64," + b64(random.Random(1).randbytes(600))
+
+
+NEGATIVES = {
+    "python": '''
+import os
+from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass
+class Settings:
+    token: str
+    password: str | None = None
+    api_key: Optional[str] = None
+    token_type: str = "bearer"
+    password_min_length: int = 12
+
+
+def connect(settings, password=None):
+    """Connect with the token from the environment.
+
+    Args:
+        token: str
+            The token to use.
+    """
+    password = get_password()
+    token = os.environ["GITHUB_TOKEN"]
+    secret = os.getenv("APP_SECRET", "")
+    api_key = settings.api_key
+    if token is None:
+        raise ValueError("token is required")
+    fake_token = "abc123"
+    dummy_password = "hunter2"
+    test_secret = "s3cr3t"
+    headers = {"Authorization": f"Bearer {token}", "X-Api-Key": api_key}
+    TOKEN_URL = "https://oauth2.googleapis.com/token"
+    SECRET_NAME = "prod/db/password"
+    PRIVATE_KEY_PATH = "~/.ssh/id_rsa"
+    tokenizer_config_hash = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+    return Client(token=token, password=password,
+                  secret=secret)
+''',
+    "javascript": '''
+const token = process.env.NPM_TOKEN;
+const apiKey = config.get("apiKey");
+export function login({ username, password }) {
+  return fetch(url, {
+    headers: { Authorization: `Bearer ${token}` },
+    credentials: "include",
+    withCredentials: kEnumerableProperty
+  });
+}
+const id = "550e8400-e29b-41d4-a716-446655440000";
+const spinner = "sk-spinner-double-bounce-container";
+const className = "AbstractSingletonProxyFactoryBeanImplementation";
+const auth = "Basic " + btoa(user + ":" + pass);
+''',
+    "go": '''
+type Config struct {
+	Password string `json:"password" yaml:"password"`
+	Token    string `env:"TOKEN"`
+}
+
+func Load() (*Config, error) {
+	token := os.Getenv("GITHUB_TOKEN")
+	password := flag.String("password", "", "database password")
+	if token == "" {
+		return nil, errors.New("missing token")
+	}
+	return &Config{Password: *password, Token: token}, nil
+}
+''',
+    "yaml": '''
+services:
+  db:
+    image: postgres:16
+    environment:
+      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD}
+      API_TOKEN: "<your-token>"
+      SECRET_KEY: changeme
+      PASSWORD: xxx
+      TOKEN:
+      REDIS_PASSWORD: ""
+      CLIENT_SECRET: {{ vault_client_secret }}
+steps:
+  - uses: actions/checkout@v4
+  - run: npm publish
+    env:
+      NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}
+''',
+    "dotenv-placeholders": '''
+DATABASE_PASSWORD=
+API_KEY=<your-api-key>
+SECRET_TOKEN=${SECRET_TOKEN}
+AUTH_TOKEN=changeme
+STRIPE_SECRET=xxxxxxxx
+export GITHUB_TOKEN=$(gh auth token)
+SESSION_SECRET=your_session_secret_here
+ACCESS_TOKEN_EXPIRE_MINUTES=30
+PASSWORD_RESET_URL=https://app.example.com/reset
+''',
+    "urls": '''
+git clone https://user@github.com/org/repo.git
+DSN = f"postgres://{user}:{password}@{host}/db"
+redis://:${REDIS_PASSWORD}@redis:6379/0
+https://example.com:8443/path?q=1
+mongodb://admin:<password>@cluster0.mongodb.net/test
+http://abc:xyz@example.com/
+Authorization: Basic <credentials>
+Authorization: Bearer <token>
+Authorization: Bearer ${TOKEN}
+''',
+    "css": '''
+.button { color: #ff00aa; background: #123456; border-color: #abc; }
+:root { --token-primary: #0d6efd; --token-secondary: #6c757d; }
+''',
+    "pem-markers-only": (
+        'PEM_HEADER = "-----BEGIN " + "RSA PRIVATE KEY-----"\n'
+        "if line.startswith('-----" + "BEGIN OPENSSH PRIVATE KEY-----'):\n"
+        "    raise ValueError('unsupported key')\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("value", "random_looking"),
+    [
+        pytest.param("pass1234pass1234pass", False, id="repeated-pattern"),
+        pytest.param("2024-01-01T00:00:00Z", False, id="timestamp"),
+        pytest.param("release-candidate-build", False, id="words"),
+        pytest.param("config.auth.provider.default", False, id="dotted-name"),
+        pytest.param(rnd(24), True, id="random-alnum"),
+        pytest.param(rnd(40, HEX), True, id="random-hex"),
+    ],
+)
+def test_generic_assignment_needs_random_looking_value(value: str, random_looking: bool) -> None:
+    result = redact(f'conn = connect(host, api_key="{value}")')
+    assert result.changed is random_looking
+    assert (value in result.text) is not random_looking
+
+
+def test_shannon_entropy() -> None:
+    assert shannon_entropy("") == 0
+    assert shannon_entropy("aaaa") == 0
+    assert shannon_entropy("abab") == 1
+    assert shannon_entropy("0123456789abcdef") == 4
+
+
+def _lockfiles() -> str:
+    gen = random.Random(5)
+    sha512 = b64(gen.randbytes(64))
+    return "\n".join(
+        [
+            '"node_modules/left-pad": {',
+            '  "version": "1.3.0",',
+            '  "resolved": "https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz",',
+            f'  "integrity": "sha512-{sha512}"',
+            "},",
+            f"requests==2.32.3 --hash=sha256:{gen.randbytes(32).hex()}",
+            f"github.com/pkg/errors v0.9.1 h1:{b64(gen.randbytes(32))}",
+            f'checksum = "{gen.randbytes(32).hex()}"',
+            f"commit {gen.randbytes(20).hex()}",
+            f"Merge: {gen.randbytes(4).hex()[:7]} {gen.randbytes(4).hex()[:7]}",
+            f'"content_hash": "{gen.randbytes(32).hex()}"',
+            f"avatar = '{_data_url()}'",
+            "ssh-ed25519 " + "AAAAC3NzaC1lZDI1NTE5AAAA" + b64(gen.randbytes(32)) + " dev@laptop",
+            "-----" + "BEGIN CERTIFICATE-----",
+            *[b64(gen.randbytes(48)) for _ in range(10)],
+            "-----" + "END CERTIFICATE-----",
+            f'id = "{uuid4ish(9)}"',
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [pytest.param(text, id=name) for name, text in NEGATIVES.items()] + [pytest.param(_lockfiles(), id="lockfiles")],
+)
+def test_ordinary_code_is_left_alone(text: str) -> None:
+    result = redact(text)
+    assert result.redactions == (), result.summary()
+    assert result.text == text
+    assert not result.changed
+    assert not contains_secret(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("DB_PASSWORD=hunter2xyz", "DB_PASSWORD=[REDACTED:env-secret]", id="dotenv-keeps-key"),
+        pytest.param('export API_TOKEN="s3cr3t-value"', 'export API_TOKEN="[REDACTED:env-secret]"', id="quoted-export"),
+        pytest.param("PASSWORD=pa55word # rotate monthly", "PASSWORD=[REDACTED:env-secret] # rotate monthly", id="comment-kept"),
+        pytest.param(
+            "postgres://app:pa55word@db:5432/x",
+            "postgres://app:[REDACTED:password-in-url]@db:5432/x",
+            id="url-keeps-user-and-host",
+        ),
+        pytest.param("spring.datasource.password=pa55word", "spring.datasource.password=[REDACTED:env-secret]", id="properties"),
+    ],
+)
+def test_only_the_value_is_replaced(text: str, expected: str) -> None:
+    assert redact(text).text == expected
+
+
+def test_pem_block_is_removed_whole() -> None:
+    text = "before\n" + PRIVATE_RSA + "\nafter\n"
+    result = redact(text)
+    assert result.text == "before\n[REDACTED:private-key]\nafter\n"
+    assert result.redactions == (Redaction(kind="private-key", line=2, start=7, end=7 + len(PRIVATE_RSA)),)
+
+
+def test_truncated_pem_block_is_still_redacted() -> None:
+    cut = PRIVATE_RSA.rsplit("\n", 3)[0]
+    result = redact("pasted: " + cut)
+    assert result.text == "pasted: [REDACTED:private-key]"
+
+
+def test_specific_kind_wins_over_generic_assignment() -> None:
+    result = redact(f'GITHUB_TOKEN="{GITHUB}"\nAuthorization: Bearer {jwt()}')
+    assert [r.kind for r in result.redactions] == ["github-token", "jwt"]
+
+
+def test_several_secrets_keep_order_lines_and_summary() -> None:
+    aws = "AK" + "IA" + rnd(16, UPPER_DIGITS, seed=2)
+    text = f"a = 1\nb = 2\nkey_id = {aws}\n\n\n\nsend({GITHUB})\n"
+    result = redact(text)
+    assert [(r.kind, r.line) for r in result.redactions] == [("aws-access-key", 3), ("github-token", 7)]
+    assert result.summary() == "redacted 2 secrets: aws-access-key (line 3), github-token (line 7)"
+    assert result.changed
+
+
+def test_summary_for_one_and_none() -> None:
+    assert redact(f"x {GITHUB}").summary() == "redacted 1 secret: github-token (line 1)"
+    assert redact("nothing here").summary() == "no secrets found"
+    assert redact("") == RedactResult(text="", redactions=())
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        pytest.param("gh" + "p_" + "A" * 36, id="github-one-char"),
+        pytest.param("gh" + "p_" + "x" * 36, id="github-xs"),
+        pytest.param("AK" + "IAIOSFODNN7" + "EXAMPLE", id="aws-docs-example"),
+        pytest.param("sk" + "-ant-" + "your-key-here-" + "x" * 30, id="anthropic-placeholder"),
+    ],
+)
+def test_placeholder_tokens_are_not_secrets(token: str) -> None:
+    assert not contains_secret(f"token = {token}")
+
+
+def test_unicode_and_nul_bytes_do_not_break_offsets() -> None:
+    text = "naïve ☃ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 İstanbul\x00\x00 " + GITHUB + " ✓ ẞ"
+    result = redact(text)
+    (found,) = result.redactions
+    assert text[found.start : found.end] == GITHUB
+    assert result.text == text.replace(GITHUB, "[REDACTED:github-token]")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("a" * 300_000, id="one-long-word"),
+        pytest.param(rnd(300_000, B64URL), id="long-base64url"),
+        pytest.param(("-----" + "BEGIN RSA PRIVATE KEY-----") * 10_000, id="repeated-pem-headers"),
+        pytest.param("password=" * 30_000, id="repeated-assignments"),
+        pytest.param("https://" + "u:" * 100_000, id="url-colons"),
+        pytest.param("eyJ" + "a" * 100_000 + "." * 50_000, id="jwt-dots"),
+        pytest.param(("token: " + "x" * 900 + "\n") * 300, id="long-values"),
+        pytest.param("M" + "a" * 30 + "." * 100_000, id="discord-dots"),
+    ],
+)
+def test_pathological_inputs_stay_linear(text: str) -> None:
+    # A generous bound: linear scanning takes well under a second; backtracking takes minutes.
+    began = time.perf_counter()
+    redact(text)
+    assert time.perf_counter() - began < 10
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from("=:'\"\n-_.@/+ ")))
+def test_any_text_is_handled(text: str) -> None:
+    result = redact(text)
+    assert result.changed == contains_secret(text)
+    if not result.changed:
+        assert result.text == text
+    previous_end = 0
+    for r in result.redactions:
+        assert previous_end <= r.start < r.end <= len(text)
+        assert r.line == text.count("\n", 0, r.start) + 1
+        previous_end = r.end
+
+
+@settings(max_examples=60, deadline=None)
+@given(prefix=st.text(max_size=200), suffix=st.text(max_size=200))
+def test_secret_found_in_any_surroundings(prefix: str, suffix: str) -> None:
+    text = prefix + " " + GITHUB + " " + suffix
+    result = redact(text)
+    assert GITHUB not in result.text
+    assert "github-token" in {r.kind for r in result.redactions}
