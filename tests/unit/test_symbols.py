@@ -6,9 +6,12 @@ import os
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from lore.anchors import languages
 from lore.anchors import (
-    extract_symbols, has_grammar, language_for_id, language_for_path, module_name_for_path,
+    extract_comments, extract_symbols, has_grammar, language_for_id, language_for_path, module_name_for_path,
     symbol_at,
 )
 
@@ -364,6 +367,19 @@ def test_binary_and_missing_grammar_give_no_symbols():
     assert extract_symbols("def f(): pass\n", "ruby") == []
 
 
+def test_latin1_file_with_a_few_accents_still_has_symbols():
+    source = "# Café, crème brûlée\ndef f():\n    return 'naïve'\n".encode("latin-1")
+    assert [s.name for s in extract_symbols(source, "python")] == ["f"]
+
+
+def test_parse_over_time_budget_gives_no_symbols_then_recovers(monkeypatch):
+    source = "".join(f"def f{n}(x):\n    return x\n" for n in range(2000))
+    monkeypatch.setattr(languages, "PARSE_BUDGET_SECONDS", 0.0)
+    assert extract_symbols(source, "python", "slow.py") == []
+    monkeypatch.setattr(languages, "PARSE_BUDGET_SECONDS", 2.0)
+    assert len(extract_symbols(source, "python", "fast.py")) == 2000
+
+
 def test_invalid_syntax_keeps_valid_definitions():
     source = "def broken(:\n    pass\n\nclass Fine:\n    def ok(self):\n        return 1\n"
     names = [s.qualified_name for s in extract_symbols(source, "python", "m.py")]
@@ -440,3 +456,26 @@ def test_language_for_id(language_id, language):
 ])
 def test_has_grammar(language, expected):
     assert has_grammar(language) is expected
+
+
+_FRAGMENTS = ["def ", "class ", "async ", "f", "A", "(", ")", ":", "\n", "    ", "pass", "😀", "é",
+              "{", "}", "function ", "fn ", "impl ", "func ", "interface ", "=>", "const ", "=",
+              "/*", "*/", "//", "#", '"', "'", ";", "@dec\n", "export ", "struct ", "\r\n"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(parts=st.lists(st.sampled_from(_FRAGMENTS), max_size=80),
+       language=st.sampled_from(["python", "javascript", "typescript", "tsx", "go", "rust", "java"]))
+def test_any_text_gives_well_formed_symbols(parts, language):
+    """Whatever the text, symbols are well-formed: ordered ranges, name inside, parent a prefix."""
+    source = "".join(parts)
+    lines = source.split("\n")
+    for symbol in extract_symbols(source, language):
+        assert (symbol.start_line, symbol.start_col) <= (symbol.name_line, symbol.name_col)
+        assert (symbol.name_line, symbol.name_col) <= (symbol.end_line, symbol.end_col)
+        assert symbol.end_line < len(lines) and len(symbol.signature) <= 200
+        if symbol.parent is not None:
+            assert symbol.qualified_name.startswith(symbol.parent + ".")
+        line = lines[symbol.name_line].encode("utf-16-le")
+        assert line[symbol.name_col * 2:symbol.name_end_col * 2].decode("utf-16-le") == symbol.name
+    assert isinstance(extract_comments(source, language), list)

@@ -7,7 +7,7 @@ trailing comments after code and block comments stay separate. The text has its 
 (`#`, `//`, `///`, `/* */`, leading `*`, `--`, `;`, `<!-- -->`, ...) removed.
 
 The fallback scanner knows each language's comment markers and nothing else: a marker inside a
-string literal is read as a comment. It never raises.
+string literal is read as a comment. It never raises; binary content has no comments.
 """
 
 from __future__ import annotations
@@ -78,7 +78,9 @@ class _Raw:
 
 def extract_comments(source: str | bytes, language: str) -> list[Comment]:
     """Comments of a file in document order, with comment markers stripped."""
-    data = source.encode("utf-8", "replace") if isinstance(source, str) else source
+    data = source.encode("utf-8", "replace") if isinstance(source, str) else bytes(source)
+    if languages.looks_binary(data):
+        return []
     try:
         raws = _tree_sitter_comments(data, language)
         if raws is None:
@@ -137,12 +139,13 @@ def _trim_blank(lines: list[str]) -> str:
 
 
 def _tree_sitter_comments(data: bytes, language: str) -> list[_Raw] | None:
-    active = languages.parser(language)
-    if active is None or language not in COMMENT_QUERIES:
+    if language not in COMMENT_QUERIES or not languages.has_grammar(language):
         return None
-    root = active.parse(data).root_node
+    tree = languages.parse(language, data)
+    if tree is None:
+        return []
     raws = []
-    for node in comment_nodes(root, language):
+    for node in comment_nodes(tree.root_node, language):
         line_start = data.rfind(b"\n", 0, node.start_byte) + 1
         raw = data[node.start_byte:node.end_byte].decode("utf-8", "replace").rstrip("\r\n")
         raws.append(_Raw(

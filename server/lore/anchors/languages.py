@@ -7,6 +7,7 @@ line-based fallback and memories can be anchored to whole files.
 Grammars are imported on first use. `Language` and compiled `Query` objects are immutable and
 cached per process; `Parser` objects are not safe to share between threads, so one is cached per
 language per thread. A grammar that fails to import or load means "no grammar", never an error.
+Parsing has a time budget, since error recovery on garbage input can take seconds.
 """
 
 from __future__ import annotations
@@ -15,11 +16,16 @@ import functools
 import importlib
 import logging
 import threading
+import time
 from pathlib import PurePosixPath
 
 import tree_sitter
 
 log = logging.getLogger(__name__)
+
+PARSE_BUDGET_SECONDS = 2.0
+_CHUNK = 64 * 1024
+_SAMPLE = 8192
 
 # language -> (module, attribute returning the language pointer)
 _GRAMMARS: dict[str, tuple[str, str]] = {
@@ -123,6 +129,35 @@ def parser(language: str) -> tree_sitter.Parser | None:
             return None
         found = cache[language] = tree_sitter.Parser(lang)
     return found
+
+
+def parse(language: str, data: bytes) -> tree_sitter.Tree | None:
+    """Parse `data` within `PARSE_BUDGET_SECONDS`; None without a grammar or when out of time."""
+    active = parser(language)
+    if active is None:
+        return None
+    deadline = time.monotonic() + PARSE_BUDGET_SECONDS
+
+    def read(offset: int, _point: object) -> bytes:
+        return data[offset:offset + _CHUNK]
+
+    try:
+        return active.parse(read, progress_callback=lambda *_: time.monotonic() > deadline)
+    except ValueError:  # cancelled: tree-sitter's error recovery on garbage can take very long
+        active.reset()  # otherwise the next parse would resume this one
+        log.warning("parsing %d bytes of %s took over %.1fs; skipped", len(data), language,
+                    PARSE_BUDGET_SECONDS)
+        return None
+
+
+def looks_binary(data: bytes) -> bool:
+    """Whether content is not text: a NUL byte, or much undecodable or control data, near the start."""
+    sample = data[:_SAMPLE]
+    if b"\0" in sample:
+        return True
+    text = sample.decode("utf-8", "replace")
+    bad = text.count("\ufffd") + sum(1 for c in text if c < " " and c not in "\t\n\r\f\v")
+    return bad > len(text) * 0.05 + 4  # a few bad bytes: a truncated last character, Latin-1 names
 
 
 @functools.lru_cache(maxsize=None)

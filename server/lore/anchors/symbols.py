@@ -10,7 +10,8 @@ because Python import paths are file paths. Other languages get no module prefix
 module names are not reliably derivable from a path and an anchor also records its file.
 Overloads and redefinitions share a qualified name.
 
-Files with a NUL byte near the start (binary) or larger than `MAX_SOURCE_BYTES` have no symbols.
+Binary content, files larger than `MAX_SOURCE_BYTES` and files that do not parse within the
+parse time budget have no symbols.
 Results for the last few (content, language, path) inputs are cached: lists are fresh copies of
 immutable `Symbol`s.
 """
@@ -101,7 +102,7 @@ def symbol_at(symbols: list[Symbol], line: int, col: int) -> Symbol | None:
 def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> list[Symbol]:
     """All definitions in a file in document order, nested ones included; [] without a grammar."""
     data = source.encode("utf-8", "replace") if isinstance(source, str) else bytes(source)
-    if not data or len(data) > MAX_SOURCE_BYTES or b"\0" in data[:8192]:
+    if not data or len(data) > MAX_SOURCE_BYTES or languages.looks_binary(data):
         return []
     return list(_extract_cached(data, language, rel_path))
 
@@ -109,15 +110,15 @@ def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> l
 # Hover, code lens and code actions ask for the same document version in quick succession.
 @functools.lru_cache(maxsize=16)
 def _extract_cached(data: bytes, language: str, rel_path: str) -> tuple[Symbol, ...]:
-    active = languages.parser(language)
     definitions = languages.DEFINITION_QUERIES.get(language)
-    if active is None or definitions is None:
+    if definitions is None:
         return ()
     compiled = languages.query(language, definitions + comments.COMMENT_QUERIES[language])
-    if compiled is None:
+    tree = languages.parse(language, data) if compiled is not None else None
+    if tree is None:
         return ()
     try:
-        nodes = tree_sitter.QueryCursor(compiled).captures(active.parse(data).root_node)
+        nodes = tree_sitter.QueryCursor(compiled).captures(tree.root_node)
         builder = _Builder(data, language, nodes.get("c", []))
         prefix = module_name_for_path(rel_path, language) if language == "python" else ""
         return tuple(builder.build(nodes.get("def", []), nodes.get("container", []), prefix))
