@@ -1,0 +1,152 @@
+"""Tools and resources of `lore mcp`: search, context, remember, feedback, forget; memories as resources."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+
+from lore import __version__
+from lore.context import build_pack
+from lore.jsonview import hit_json, memory_json, memory_markdown
+from lore.model import Anchor, Memory, Provenance, SourceKind, ValidationError, parse_kind, parse_scope
+from lore.recall import Query
+from lore.service import Lore
+from lore.store import StoreError
+from lore.workspace import relative_path
+
+log = logging.getLogger(__name__)
+
+INSTRUCTIONS = (
+    "Lore is this project's memory: decisions, conventions, preferences, warnings and task history. "
+    "Call get_context with the file you are about to change before editing it; search_memory for "
+    "questions about why the code is the way it is; remember a decision or convention when one is made."
+)
+
+
+@contextlib.contextmanager
+def expected_errors() -> Iterator[None]:
+    """Bad arguments and missing memories reach the agent as a readable tool error, not a crash."""
+    try:
+        yield
+    except (ValidationError, StoreError, ValueError) as e:
+        raise ToolError(str(e)) from e
+
+
+class LoreMCP:
+    """Holds the workspace memory; its tools run on the server's event-loop thread (one connection)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._lore: Lore | None = None
+
+    @property
+    def lore(self) -> Lore:
+        """The workspace memory, opened on first use; team-file edits are picked up on every call."""
+        if self._lore is None:
+            self._lore = Lore(self.root)
+        else:
+            from lore.teamsync import sync_team_files
+
+            sync_team_files(self._lore)
+        return self._lore
+
+    def rel(self, file: str | None) -> str | None:
+        """Workspace-relative path, refusing files outside the workspace."""
+        if not file:
+            return None
+        rel = relative_path(self.root, file)
+        if rel is None:
+            raise ValidationError(f"{file} is outside the workspace {self.root}")
+        return rel
+
+    def close(self) -> None:
+        """Close the database (writes the backup of private memories)."""
+        if self._lore is not None:
+            self._lore.close()
+            self._lore = None
+
+
+def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
+    """An MCP server bound to one workspace."""
+    app = LoreMCP(root)
+    mcp = MCPServer("lore", version=__version__, instructions=INSTRUCTIONS)
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+
+    @mcp.tool(annotations=read_only)
+    async def search_memory(query: str, file: str | None = None, limit: int = 10,
+                            include_superseded: bool = False) -> list[dict[str, Any]]:
+        """Search the project's memory (hybrid words + meaning); each hit says why it matched."""
+        with expected_errors():
+            q = Query(query, path=app.rel(file), limit=max(1, min(limit, 50)), include_superseded=include_superseded)
+            return [hit_json(h) for h in app.lore.search(q)]
+
+    @mcp.tool(annotations=read_only)
+    async def get_context(file: str | None = None, symbol: str | None = None, task: str | None = None,
+                          budget: int = 1500) -> str:
+        """Markdown with the decisions, conventions and preferences that matter for a file, symbol or task."""
+        with expected_errors():
+            return build_pack(app.lore, path=app.rel(file), symbol=symbol, task=task, budget=budget).markdown
+
+    @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
+                                          open_world_hint=False))
+    async def remember(title: str, body: str = "", kind: str = "decision", rationale: str | None = None,
+                       scope: str = "workspace", anchors: list[str] | None = None) -> dict[str, Any]:
+        """Remember a decision, convention, preference, task, fact or warning (secrets are redacted)."""
+        with expected_errors():
+            m = Memory(title=title, body=body, kind=parse_kind(kind), rationale=rationale, scope=parse_scope(scope),
+                       anchors=[Anchor.parse(a) for a in anchors or []], provenance=Provenance(SourceKind.AGENT))
+            result = app.lore.add(m)
+            app.lore.backup_if_dirty()
+            data = memory_json(result.memory)
+            data["redacted"] = result.redactions
+            return data
+
+    @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
+    async def record_feedback(uri: str, proposed_text: str, outcome: str, final_text: str | None = None,
+                              language_id: str | None = None, origin: str = "agent",
+                              reason: str | None = None) -> dict[str, Any]:
+        """Report that a suggested edit was accepted, rejected or modified, so preferences can be learned."""
+        with expected_errors():
+            from lore.learn.events import FeedbackEvent
+            from lore.learn.service import record_feedback as record
+
+            event = FeedbackEvent.from_json({
+                "uri": uri, "languageId": language_id, "proposedText": proposed_text, "finalText": final_text,
+                "outcome": outcome, "origin": origin, "reason": reason,
+            })
+            result = record(app.lore, event)
+            app.lore.backup_if_dirty()
+            return result.to_json()
+
+    @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
+                                          open_world_hint=False))
+    async def forget(id: str, purge: bool = False) -> dict[str, Any]:
+        """Forget a memory (restorable with `lore restore`); purge=True deletes it for good."""
+        with expected_errors():
+            m = app.lore.forget(id, purge=purge)
+            app.lore.backup_if_dirty()
+            return {"id": m.id, "status": "purged" if purge else "deprecated"}
+
+    @mcp.resource("lore://memories", name="memories", mime_type="text/markdown",
+                  description="Index of the project's active memories")
+    async def memories_index() -> str:
+        with expected_errors():
+            lines = ["# Lore memories", ""]
+            for m in app.lore.list(statuses=("active", "proposed"), limit=500):
+                lines.append(f"- [{m.title}](lore://memory/{m.id}) — {m.kind.value}, {m.status.value}")
+            return "\n".join(lines) + "\n"
+
+    @mcp.resource("lore://memory/{id}", name="memory", mime_type="text/markdown",
+                  description="One memory, as markdown")
+    async def memory_resource(id: str) -> str:
+        with expected_errors():
+            return memory_markdown(app.lore.get(id))
+
+    return mcp, app
