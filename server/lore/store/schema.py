@@ -107,9 +107,56 @@ def m001_initial(db: apsw.Connection) -> None:
     )
 
 
+def m002_learning(db: apsw.Connection) -> None:
+    """Learning from edit feedback: raw events (text purged after retention), observations, evidence."""
+    db.execute(
+        """
+        CREATE TABLE feedback_events (
+            id INTEGER PRIMARY KEY,
+            at REAL NOT NULL,
+            scope TEXT NOT NULL,
+            uri TEXT NOT NULL,
+            language TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            origin TEXT NOT NULL,
+            proposed TEXT,
+            final TEXT,
+            reason TEXT,
+            redactions INTEGER NOT NULL DEFAULT 0,
+            purged_at REAL
+        );
+        CREATE INDEX feedback_events_at ON feedback_events(at);
+        CREATE TABLE observations (
+            id INTEGER PRIMARY KEY,
+            event_id INTEGER,
+            scope TEXT NOT NULL,
+            feature TEXT NOT NULL,
+            prefers TEXT NOT NULL,
+            over TEXT NOT NULL,
+            weight REAL NOT NULL,
+            example TEXT NOT NULL DEFAULT '',
+            at REAL NOT NULL
+        );
+        CREATE INDEX observations_feature ON observations(scope, feature);
+        CREATE TABLE evidence (
+            scope TEXT NOT NULL,
+            feature TEXT NOT NULL,
+            option_weights TEXT NOT NULL DEFAULT '{}',
+            signals INTEGER NOT NULL DEFAULT 0,
+            examples TEXT NOT NULL DEFAULT '[]',
+            last_at REAL NOT NULL DEFAULT 0,
+            memory_id TEXT,
+            blocked_at REAL,
+            PRIMARY KEY (scope, feature)
+        ) WITHOUT ROWID;
+        """
+    )
+
+
 Migration = tuple[str, Callable[[apsw.Connection], None]]
 
 MIGRATIONS: list[Migration] = [
     ("m001_initial", m001_initial),
+    ("m002_learning", m002_learning),
 ]
 

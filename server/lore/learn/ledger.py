@@ -1,0 +1,161 @@
+"""The learning ledger of one database: feedback events, their observations and per-feature evidence.
+
+Each database keeps its own scope's learning (the user database for "user", the workspace
+database for "workspace"). Raw event text (proposed, final, reason) is already redacted when it
+arrives here and is dropped by `purge` once the retention period is over; observations and
+evidence hold only short derived examples and persist.
+
+An evidence row also remembers the preference memory proposed from it (`memory_id`) and whether
+the developer rejected that feature (`blocked_at`): a blocked feature is never proposed again in
+this scope.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+
+import attrs
+
+from lore.learn.events import FeedbackEvent
+from lore.learn.evidence import FeatureEvidence
+from lore.learn.extract import Observation
+from lore.store import Store
+
+logger = logging.getLogger(__name__)
+
+_EVIDENCE_COLUMNS = "feature, option_weights, signals, examples, last_at, memory_id, blocked_at"
+
+
+@attrs.define
+class EvidenceEntry:
+    """Stored evidence for one feature in one scope, with its preference memory and block mark."""
+
+    evidence: FeatureEvidence
+    memory_id: str | None = None
+    blocked_at: float | None = None
+
+
+class Ledger:
+    """Reads and writes the learning tables of one `Store` for one scope ("user" or "workspace")."""
+
+    def __init__(self, store: Store, scope: str):
+        self.store = store
+        self.db = store.db
+        self.scope = scope
+
+    def add_event(self, event: FeedbackEvent, redactions: int = 0) -> int:
+        """Store one (already redacted) feedback event; returns its id."""
+        with self.db.transaction() as c:
+            c.execute(
+                "INSERT INTO feedback_events(at, scope, uri, language, outcome, origin, proposed, final, "
+                "reason, redactions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (event.at, self.scope, event.uri, event.language, event.outcome, event.origin,
+                 event.proposed, event.final, event.reason, redactions),
+            )
+            return int(c.last_insert_rowid())
+
+    def add_observations(self, event_id: int | None, observations: list[Observation]) -> None:
+        """Store the observations drawn from one event."""
+        with self.db.transaction() as c:
+            c.executemany(
+                "INSERT INTO observations(event_id, scope, feature, prefers, over, weight, example, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(event_id, self.scope, o.feature, o.prefers, o.over, o.weight, o.example, o.at)
+                 for o in observations],
+            )
+
+    def observations(self, feature: str) -> list[Observation]:
+        """Every stored observation of one feature, oldest first."""
+        rows = self.db.query(
+            "SELECT feature, prefers, over, weight, example, at FROM observations "
+            "WHERE scope = ? AND feature = ? ORDER BY at, id",
+            (self.scope, feature),
+        )
+        return [Observation(*row) for row in rows]
+
+    def entries(self, features: set[str] | list[str]) -> dict[str, EvidenceEntry]:
+        """Stored evidence for the given features (missing ones are left out)."""
+        features = sorted(set(features))
+        if not features:
+            return {}
+        marks = ",".join("?" * len(features))
+        rows = self.db.query(
+            f"SELECT {_EVIDENCE_COLUMNS} FROM evidence WHERE scope = ? AND feature IN ({marks})",
+            (self.scope, *features),
+        )
+        return {row[0]: _entry(row) for row in rows}
+
+    def entry(self, feature: str) -> EvidenceEntry | None:
+        """Stored evidence for one feature, or None."""
+        return self.entries([feature]).get(feature)
+
+    def all_entries(self) -> list[EvidenceEntry]:
+        """Every evidence row of this scope, most recent evidence first."""
+        rows = self.db.query(
+            f"SELECT {_EVIDENCE_COLUMNS} FROM evidence WHERE scope = ? ORDER BY last_at DESC, feature",
+            (self.scope,),
+        )
+        return [_entry(row) for row in rows]
+
+    def save(self, entry: EvidenceEntry) -> None:
+        """Insert or replace one feature's evidence row."""
+        ev = entry.evidence
+        with self.db.transaction() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO evidence(scope, feature, option_weights, signals, examples, last_at, "
+                "memory_id, blocked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (self.scope, ev.feature, json.dumps(ev.option_weights, sort_keys=True), ev.signals,
+                 json.dumps(ev.examples), ev.last_at, entry.memory_id, entry.blocked_at),
+            )
+
+    def block(self, feature: str, at: float) -> None:
+        """Never propose `feature` again in this scope (the developer rejected it)."""
+        entry = self.entry(feature) or EvidenceEntry(FeatureEvidence(feature=feature))
+        entry.blocked_at = at
+        self.save(entry)
+
+    def unblock(self, feature: str) -> None:
+        """Allow `feature` to be proposed again (a rejected preference was confirmed after all)."""
+        with self.db.transaction() as c:
+            c.execute("UPDATE evidence SET blocked_at = NULL WHERE scope = ? AND feature = ?",
+                      (self.scope, feature))
+
+    def purge(self, before: float) -> int:
+        """Drop the raw text of events older than `before`; returns how many events lost it."""
+        with self.db.transaction() as c:
+            c.execute(
+                "UPDATE feedback_events SET proposed = NULL, final = NULL, reason = NULL, purged_at = ? "
+                "WHERE at < ? AND purged_at IS NULL",
+                (time.time(), before),
+            )
+            purged = self.db.conn.changes()
+        if purged:
+            logger.info("dropped the text of %d feedback events older than the retention period", purged)
+        return purged
+
+    def event_count(self) -> int:
+        """Number of feedback events recorded in this scope."""
+        return int(self.db.scalar("SELECT count(*) FROM feedback_events WHERE scope = ?", (self.scope,)))
+
+
+def _entry(row: tuple) -> EvidenceEntry:
+    feature, weights, signals, examples, last_at, memory_id, blocked_at = row
+    evidence = FeatureEvidence(
+        feature=feature,
+        option_weights={str(k): float(v) for k, v in _json(weights, {}).items()},
+        signals=int(signals),
+        examples=[str(e) for e in _json(examples, [])],
+        last_at=float(last_at),
+    )
+    return EvidenceEntry(evidence, memory_id, blocked_at)
+
+
+def _json(text: str, default):
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        logger.warning("unreadable evidence value %r; treating it as empty", text)
+        return default
+    return value if isinstance(value, type(default)) else default
