@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 PARSE_BUDGET_SECONDS = 2.0
 _CHUNK = 64 * 1024
 _SAMPLE = 8192
+_CONTROL_BYTES = bytes(b for b in range(32) if chr(b) not in "\t\n\r\f\v")
 
 # language -> (module, attribute returning the language pointer)
 _GRAMMARS: dict[str, tuple[str, str]] = {
@@ -155,9 +156,9 @@ def looks_binary(data: bytes) -> bool:
     sample = data[:_SAMPLE]
     if b"\0" in sample:
         return True
-    text = sample.decode("utf-8", "replace")
-    bad = text.count("\ufffd") + sum(1 for c in text if c < " " and c not in "\t\n\r\f\v")
-    return bad > len(text) * 0.05 + 4  # a few bad bytes: a truncated last character, Latin-1 names
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    bad = sample.decode("utf-8", "replace").count("\ufffd") + controls
+    return bad > len(sample) * 0.05 + 4  # a few bad bytes: a truncated last character, Latin-1 names
 
 
 @functools.lru_cache(maxsize=None)

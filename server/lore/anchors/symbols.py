@@ -144,33 +144,26 @@ class _Builder:
         emit = {node.id for node in defs}
         ordered = sorted({n.id: n for n in defs + containers}.values(),
                          key=lambda n: (n.start_byte, -n.end_byte))
-        scopes: dict[int, tuple[str, str]] = {}  # node id -> (qualified name, node type)
+        # Syntax nodes nest, so in this order the scopes still open at a node enclose it.
+        open_scopes: list[tuple[int, str, str]] = []  # (end byte, qualified name, node type)
         symbols = []
         for node in ordered:
+            while open_scopes and open_scopes[-1][0] <= node.start_byte:
+                open_scopes.pop()
             name_node, name = _name(node)
             if not name:
                 continue
-            enclosing = self._enclosing(node, scopes)
-            parent = enclosing[0] if enclosing else None
+            enclosing = open_scopes[-1] if open_scopes else None
+            parent = enclosing[1] if enclosing else None
             if parent is None and node.type == "method_declaration" and self.language == "go":
                 parent = _go_receiver(node)
             owner = parent or prefix
             qualified = f"{owner}.{name}" if owner else name
-            scopes[node.id] = (qualified, node.type)
+            open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
-                kind = _kind(node, enclosing[1] if enclosing else None)
+                kind = _kind(node, enclosing[2] if enclosing else None)
                 symbols.append(self._symbol(node, name_node, name, qualified, kind, parent))
         return symbols
-
-    @staticmethod
-    def _enclosing(node: tree_sitter.Node, scopes: dict[int, tuple[str, str]]) -> tuple[str, str] | None:
-        ancestor = node.parent
-        while ancestor is not None:
-            found = scopes.get(ancestor.id)
-            if found is not None:
-                return found
-            ancestor = ancestor.parent
-        return None
 
     def _symbol(self, node: tree_sitter.Node, name_node: tree_sitter.Node, name: str,
                 qualified: str, kind: str, parent: str | None) -> Symbol:
