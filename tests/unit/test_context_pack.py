@@ -56,3 +56,21 @@ def test_budget_holds(lore, budget):
 def test_estimate_is_conservative_on_words():
     assert estimate("one two three four") >= 4
     assert estimate("") == 0
+
+
+def test_export_is_idempotent_and_keeps_the_rest(lore, tmp_workspace):
+    from lore.context.export import BEGIN, END, export_agents_md
+
+    target = tmp_workspace / "AGENTS.md"
+    target.write_text("# Agents\n\nRun `make test` before pushing.\n")
+    assert export_agents_md(lore, target, budget=3000) is True
+    first = target.read_text()
+    assert first.startswith("# Agents\n\nRun `make test` before pushing.\n")
+    assert first.count(BEGIN) == 1 and first.count(END) == 1
+    assert "Money is integer cents" in first
+    assert export_agents_md(lore, target, budget=3000) is False
+    assert target.read_text() == first
+    lore.add(Memory(title="Feature flags live in flags.yaml", kind=Kind.CONVENTION))
+    assert export_agents_md(lore, target, budget=3000) is True
+    second = target.read_text()
+    assert second.count(BEGIN) == 1 and "Run `make test` before pushing." in second
