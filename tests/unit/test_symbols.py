@@ -380,6 +380,26 @@ def test_parse_over_time_budget_gives_no_symbols_then_recovers(monkeypatch):
     assert len(extract_symbols(source, "python", "fast.py")) == 2000
 
 
+def test_grammar_that_fails_to_import_means_no_symbols(monkeypatch):
+    monkeypatch.setitem(languages._GRAMMARS, "brokenlang", ("no_such_grammar_module", "language"))
+    monkeypatch.setitem(languages.DEFINITION_QUERIES, "brokenlang", "(identifier) @def")
+    assert not has_grammar("brokenlang")
+    assert extract_symbols("def f(): pass\n", "brokenlang") == []
+    assert extract_comments("# x\n", "brokenlang") == []
+
+
+def test_parsers_are_cached_per_language_and_thread():
+    import threading
+
+    mine = languages.parser("go")
+    assert mine is languages.parser("go") and mine is not languages.parser("rust")
+    other: list[object] = []
+    thread = threading.Thread(target=lambda: other.append(languages.parser("go")))
+    thread.start()
+    thread.join()
+    assert other[0] is not None and other[0] is not mine
+
+
 def test_invalid_syntax_keeps_valid_definitions():
     source = "def broken(:\n    pass\n\nclass Fine:\n    def ok(self):\n        return 1\n"
     names = [s.qualified_name for s in extract_symbols(source, "python", "m.py")]

@@ -111,9 +111,9 @@ def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> l
 @functools.lru_cache(maxsize=16)
 def _extract_cached(data: bytes, language: str, rel_path: str) -> tuple[Symbol, ...]:
     definitions = languages.DEFINITION_QUERIES.get(language)
-    if definitions is None:
+    if definitions is None or not languages.has_grammar(language):
         return ()
-    compiled = languages.query(language, definitions + comments.COMMENT_QUERIES[language])
+    compiled = languages.query(language, definitions + comments.COMMENT_QUERIES.get(language, ""))
     tree = languages.parse(language, data) if compiled is not None else None
     if tree is None:
         return ()
