@@ -119,6 +119,10 @@ POSITIVES = [
     ("env-secret", "DB_PASSWORD={s}", "hunter2" + rnd(5)),
     ("env-secret", "  password: {s}", "Tr0ub4dor" + rnd(3)),
     ("env-secret", 'SECRET_KEY = "{s}"', "django-insecure-" + rnd(12)),
+    ("connection-string-password", "Server=tcp:db,1433;Database=app;User Id=sa;Password={s};", rnd(12)),
+    ("cli-secret", "mysqldump -u backup --password={s} app > dump.sql", rnd(12)),
+    ("ssh-private-key", "{s}", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ci\nPublic-Lines: 2\n"
+     + rnd(64, B64) + "\n" + rnd(40, B64) + "\nPrivate-Lines: 2\n" + rnd(64, B64) + "\n" + rnd(24, B64)),
     ("secret-assignment", 'conn = connect(host, api_key="{s}")', rnd(32)),
     ("heroku-api-key", "HEROKU_API_KEY={s}", uuid4ish(3)),
     ("heroku-api-key", "heroku auth:token {s}", "HR" + "KU-" + rnd(60, B64URL)),
@@ -151,6 +155,7 @@ def test_secret_is_redacted_with_kind_and_line(kind: str, template: str, secret:
     assert text[found[0].start : found[0].end] == secret
     assert result.text.startswith(FILLER) and result.text.endswith("\nnext_line = 1\n")
     assert contains_secret(text)
+    assert not redact(result.text).changed  # placeholders are never redacted again
 
 
 def test_every_kind_has_a_positive_example() -> None:

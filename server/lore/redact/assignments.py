@@ -67,6 +67,13 @@ def _bearer(secret: str, match: re.Match[str]) -> bool:
     )
 
 
+def _cli_flag(secret: str, match: re.Match[str]) -> bool:
+    if not is_secret_name(match.group("flag")) or is_placeholder(secret) or looks_like_code(secret):
+        return False
+    # "--password options" in prose: a separate word must look like a value, not English.
+    return match.group("sep") == "=" or not secret.isalpha()
+
+
 def _generic_assignment(secret: str, match: re.Match[str]) -> bool:
     name = _variable_name(match, match.start())
     return is_secret_name(name, allow_fixture=True) and looks_random(secret)
@@ -116,9 +123,11 @@ def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[st
     if is_identifier(value):
         if _CAMEL_WORDS.fullmatch(value) and not any(c.isdigit() for c in value):
             return False  # withCredentials: kEnumerableProperty
-        spaced = match.group("op_space") != "" or match.group("indent") != ""
-        if match.group("op") != ":" and spaced:
-            return False
+        if match.group("op") == ":":
+            # `password: bcrypt` in notes and `token: opaque` in docs are words, not secrets.
+            return not value.isalpha()
+        if match.group("op_space") or match.group("indent"):
+            return False  # `token = auth_token`, `    password=pw,`: code referring to a variable
     return True
 
 
@@ -137,38 +146,37 @@ def _locate_env(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _ENV_LINE = (
-    r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?:(?:export|set|const|let|var|readonly|static|final|val)[ \t]+){0,3}"
+    r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?:(?:export|set|env|arg|const|let|var|readonly|static|final|val)[ \t]+){0,3}"
     r"[\"']?(?P<key>[A-Za-z0-9_.\-]{0,60}(?:pass|pwd|secret|token|key|credential)[A-Za-z0-9_.\-]{0,60})"
-    r"[\"']?(?P<op_space>[ \t]*)(?P<op>:=|=|:)(?![=:])[ \t]*(?P<value>[^\r\n]{1,1000})$"
+    r"[\"']?(?P<op_space>[ \t]*)(?P<op>:=|=|:)(?![=:])[ \t]*(?P<value>[^\r\n]{1,1000})\r?$"
 )
-_KEYWORD = r"pass|pwd|secret|token|key|credential"
 _SECRET_WORD = r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_\-]?key|(?:access|private|signing|auth)[_\-]?key|credential)"
 
 ASSIGNMENT_RULES: tuple[Rule, ...] = (
     rule(
         "aws-secret-key",
-        r"(?i)(?:aws[A-Za-z0-9_.\-]{0,30}secret[A-Za-z0-9_.\-]{0,30}|secret[_\-]?access[_\-]?key)"
+        r"(?:aws[A-Za-z0-9_.\-]{0,30}secret[A-Za-z0-9_.\-]{0,30}|secret[_\-]?access[_\-]?key)"
         + _ASSIGN
         + r"[\"']?(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         ("secret",),
         group="s",
-        trigger=r"aws|secret[_\-]?access[_\-]?key",
+        ignore_case=True,
         check=lambda s, m: not is_placeholder(s) and has_variety(s) and shannon_entropy(s) >= 3.5,
     ),
     rule(
         "azure-storage-key",
-        r"(?i)AccountKey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{86}==)",
+        r"accountkey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{86}==)",
         ("accountkey",),
         group="s",
-        trigger="accountkey",
+        ignore_case=True,
         check=_context_value,
     ),
     rule(
         "azure-connection-string",
-        r"(?i)SharedAccessKey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{42,43}=)",
+        r"sharedaccesskey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{42,43}=)",
         ("sharedaccesskey",),
         group="s",
-        trigger="sharedaccesskey",
+        ignore_case=True,
         check=_context_value,
     ),
     rule(
@@ -180,28 +188,28 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "heroku-api-key",
-        r"(?i)heroku[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+        r"heroku[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
         r"-[0-9a-f]{4}-[0-9a-f]{12})\b",
         ("heroku",),
         group="s",
-        trigger="heroku",
+        ignore_case=True,
         check=_context_value,
     ),
     rule(
         "datadog-api-key",
-        r"(?i)(?:datadog|\bdd)[_\-]?(?:api|app(?:lication)?)[_\-]?key" + _ASSIGN
+        r"(?:datadog|dd)(?<![a-z0-9]dd)[_\-]?(?:api|app(?:lication)?)[_\-]?key" + _ASSIGN
         + r"[\"']?(?P<s>[0-9a-f]{40}|[0-9a-f]{32})\b",
         ("datadog", "dd"),
         group="s",
-        trigger=r"datadog|dd[_\-]?ap",
+        ignore_case=True,
         check=_context_value,
     ),
     rule(
         "mailgun-api-key",
-        r"(?i)mailgun[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b",
+        r"mailgun[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b",
         ("mailgun",),
         group="s",
-        trigger="mailgun",
+        ignore_case=True,
         check=_context_value,
     ),
     rule(
@@ -221,36 +229,51 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "basic-auth",
-        r"(?i)\bBasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,1000}={0,2})(?![A-Za-z0-9+/=])",
+        r"basic(?<![A-Za-z0-9_].{5})[ \t]+(?P<s>[A-Za-z0-9+/]{8,1000}={0,2})(?![A-Za-z0-9+/=])",
         ("basic",),
         group="s",
-        trigger="basic",
+        ignore_case=True,
         check=_basic_auth,
     ),
     rule(
         "bearer-token",
-        r"(?i)\bBearer[ \t]+(?P<s>[A-Za-z0-9\-._~+/]{20,4000}=*)(?![A-Za-z0-9\-._~+/=])",
+        r"bearer(?<![A-Za-z0-9_].{6})[ \t]+(?P<s>[A-Za-z0-9\-._~+/]{20,4000}=*)(?![A-Za-z0-9\-._~+/=])",
         ("bearer",),
         group="s",
-        trigger="bearer",
+        ignore_case=True,
         check=_bearer,
+    ),
+    rule(
+        "connection-string-password",
+        r";[ \t]*(?i:password|pwd)[ \t]*=[ \t]*(?P<s>[^;\s\"']{1,200})(?=;|[\"'\s]|$)",
+        ("password", "pwd"),
+        group="s",
+        check=lambda s, m: not is_placeholder(s),
+    ),
+    rule(
+        "cli-secret",
+        r"--(?P<flag>(?:[a-z0-9]+-){0,4}(?:password|passwd|token|secret|api-key|apikey))(?P<sep>[= ])"
+        r"(?P<s>[^\s\"'`]{4,200})",
+        ("--",),
+        group="s",
+        check=_cli_flag,
     ),
     rule(
         "env-secret",
         _ENV_LINE,
         ("pass", "pwd", "secret", "token", "key", "credential"),
         locate=_locate_env,
-        trigger=_KEYWORD,
+        ignore_case=True,
+        trigger=r"pass|pwd|secret|token|key|credential",
         line_anchored=True,
-        flags=re.IGNORECASE,
     ),
     rule(
         "secret-assignment",
-        r"(?i)" + _SECRET_WORD + r"[A-Za-z0-9_.\-]{0,40}" + _ASSIGN
+        r"" + _SECRET_WORD + r"[A-Za-z0-9_.\-]{0,40}" + _ASSIGN
         + r"[A-Za-z]{0,2}(?P<q>[\"'`])(?P<s>[^\"'`\s\\]{16,500})(?P=q)",
         ("pass", "pwd", "secret", "token", "key", "credential"),
         group="s",
-        trigger=_SECRET_WORD,
+        ignore_case=True,
         check=_generic_assignment,
     ),
 )

@@ -11,6 +11,7 @@ _LABEL = r"(?P<label>(?:[A-Z0-9]+ ){0,4})PRIVATE KEY(?: BLOCK)?"
 _BODY = r"(?:[^-]|-(?!----)){16,20000}"
 _LINE_BREAK = r"(?:\r?\n|\\r\\n|\\n)"
 _BASE64_CHARS = re.compile(r"[A-Za-z0-9+/=]")
+_BASE64_LINE = re.compile(r"[A-Za-z0-9+/=]{1,128}(?:\r?\n|\Z)")
 _HEADER_LINE = re.compile(r"^[A-Za-z-]+:.*$", re.MULTILINE)
 _SSH_LABELS = ("OPENSSH ", "SSH2 ENCRYPTED ", "SSH2 ")
 MIN_KEY_CHARS = 64
@@ -41,6 +42,21 @@ def _service_account_check(secret: str, match: re.Match[str]) -> bool:
     return _enough_key_material(match.group("body"))
 
 
+def _putty_span(match: re.Match[str]) -> tuple[int, int] | None:
+    """From the PuTTY header through the number of private lines the file declares."""
+    text, end = match.string, match.end()
+    for _ in range(int(match.group("lines"))):
+        line = _BASE64_LINE.match(text, end)
+        if not line:
+            return None
+        end = line.end()
+    if not _enough_key_material(text[match.end() : end]):
+        return None
+    while text[end - 1] in "\r\n":
+        end -= 1
+    return match.start(), end
+
+
 _PEM_BLOCK = (
     r"-----BEGIN " + _LABEL + r"-----(?P<body>" + _BODY + r")-----END (?P=label)PRIVATE KEY(?: BLOCK)?-----"
 )
@@ -57,10 +73,10 @@ KEY_RULES: tuple[Rule, ...] = (
     rule("ssh-private-key", _PEM_BLOCK, ("private key",), check=_pem_check(ssh=True)),
     rule(
         "ssh-private-key",
-        r"PuTTY-User-Key-File-\d+:[^\r\n]{0,200}\r?\n(?:[^\r\n]{0,4000}\r?\n){0,40}?Private-Lines:[ \t]*\d+"
-        r"\r?\n(?P<body>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})",
+        r"PuTTY-User-Key-File-\d+:[^\r\n]{0,200}\r?\n(?:[^\r\n]{0,4000}\r?\n){0,40}?"
+        r"Private-Lines:[ \t]*(?P<lines>\d{1,3})[ \t]*\r?\n",
         ("putty-user-key-file-",),
-        check=_truncated_check,
+        locate=_putty_span,
     ),
     rule("private-key", _PEM_BLOCK, ("private key",), check=_pem_check(ssh=False)),
     # A block cut short (pasted without its END line): redact the base64 that follows the header.

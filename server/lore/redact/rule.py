@@ -17,9 +17,10 @@ Locate = Callable[["re.Match[str]"], "tuple[int, int] | None"]
 class Rule:
     """Finds one kind of secret; runs only when one of its lowercase keywords is in the text.
 
-    With a `trigger` (a case-sensitive regex run over the lowercased text), the pattern is only
-    tried where the trigger hits (or at the start of that line when `line_anchored`): scanning
-    lowercase text for a few literals is many times faster than a case-insensitive pattern.
+    With a `trigger` (a case-sensitive regex run over the lowercased text), the real
+    case-insensitive pattern is only tried where the trigger hit, or at the start of that line
+    when `line_anchored`: Python's `re` scans lowercase text for lowercase literals many times
+    faster than it runs a case-insensitive pattern over the original.
     """
 
     kind: str
@@ -57,7 +58,7 @@ class Rule:
             tried = pos
             match = self.pattern.match(text, pos)
             if match:
-                resume = max(match.end(), pos + 1)
+                resume = match.end()
                 yield match
 
 
@@ -69,18 +70,23 @@ def rule(
     group: int | str = 0,
     check: Check | None = None,
     locate: Locate | None = None,
+    ignore_case: bool = False,
     trigger: str | None = None,
     line_anchored: bool = False,
     flags: int = 0,
 ) -> Rule:
-    """Build a Rule from regex sources; keywords are lowercased for the prefilter."""
+    """Build a Rule; keywords are lowercased for the prefilter.
+
+    With IGNORE_CASE and no TRIGGER, every letter written in REGEX must be lowercase: the same
+    source then serves as the case-sensitive trigger over the lowercased text.
+    """
     return Rule(
         kind=kind,
-        pattern=re.compile(regex, flags),
+        pattern=re.compile(regex, flags | (re.IGNORECASE if ignore_case else 0)),
         keywords=tuple(k.lower() for k in keywords),
         group=group,
         check=check,
         locate=locate,
-        trigger=re.compile(trigger) if trigger else None,
+        trigger=re.compile(trigger or regex, flags) if ignore_case else None,
         line_anchored=line_anchored,
     )
