@@ -1,0 +1,228 @@
+"""Background work: importing sources (at start, on demand, when files change) and embedding pending
+memories on worker threads with their own `Lore`, with `$/progress` and cancellation; semantic
+matches per symbol for hovers; file watchers. The first hover never waits for any of it."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from lsprotocol import types
+
+from lore.lsp import jobs
+from lore.lsp.folders import Folder
+
+if TYPE_CHECKING:
+    from lore.lsp.documents import DocState
+    from lore.lsp.server import LoreServer
+
+log = logging.getLogger(__name__)
+
+WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/.cursorrules", "**/.windsurfrules",
+               "**/.clinerules", "**/*.instructions.md")
+CHANGE_DEBOUNCE_SECONDS = 0.5
+REPORT_EVERY_SECONDS = 0.1
+_tokens = itertools.count(1)
+
+
+class Background:
+    """Imports, embeddings and semantic matches for every folder, one job at a time per folder."""
+
+    def __init__(self, ls: LoreServer):
+        self.ls = ls
+        self.locks: dict[Folder, asyncio.Lock] = {}
+        self.cancels: dict[str, threading.Event] = {}
+        self.changed: dict[Folder, set[str]] = {}
+        self.change_timers: dict[Folder, asyncio.TimerHandle] = {}
+        self.last_summary: dict[Folder, dict] = {}
+
+    def lock(self, folder: Folder) -> asyncio.Lock:
+        """The lock that keeps one import per folder at a time."""
+        return self.locks.setdefault(folder, asyncio.Lock())
+
+    def start(self) -> None:
+        """Startup work for every folder: import (when enabled), then embeddings."""
+        for folder in self.ls.folders:
+            if folder.error:
+                continue
+            if self.ls.settings.import_.on_startup:
+                self.ls.spawn(self.reindex(folder), f"startup import of {folder.root}")
+            else:
+                self.ls.spawn(self.embed(folder), f"embedding for {folder.root}")
+
+    # -- import --------------------------------------------------------------------------------
+    async def reindex(self, folder: Folder, paths: list[str] | None = None) -> dict:
+        """Import sources of one folder (all, or only `paths`) with progress; then embed."""
+        async with self.lock(folder):
+            self.ls.set_state("indexing")
+            title = f"Lore: importing {folder.root.name}"
+            async with self.progress(title) as (report, cancelled):
+                summary = await folder.run(jobs.import_sources, paths, self.ls.settings, report, cancelled,
+                                           background=True)
+            self.last_summary[folder] = summary
+            log.info("import of %s: %s", folder.root, summary)
+        await self.embed(folder)
+        self.ls.memories_changed()
+        self.refresh_semantic(folder)
+        return summary
+
+    async def embed(self, folder: Folder) -> None:
+        """Embed memories that have no vector yet; the state says whether search has meaning or words only."""
+        async with self.lock(folder):
+            self.ls.set_state("indexing")
+            async with self.progress(f"Lore: embedding {folder.root.name}") as (report, cancelled):
+                done, problem = await folder.run(jobs.embed_pending, report, cancelled, background=True)
+            log.info("embedded %d section(s) in %s", done, folder.root)
+        if problem:
+            self.ls.set_state("wordsOnly", problem)
+        else:
+            self.ls.set_state("ready")
+
+    def changed_paths(self, folder: Folder, rel_paths: list[str]) -> None:
+        """Files changed on disk: re-import the ones that are memory sources, after a short pause."""
+        sources = [p for p in rel_paths if jobs.is_source(p, self.ls.settings, folder.root)]
+        if not sources:
+            return
+        self.changed.setdefault(folder, set()).update(sources)
+        timer = self.change_timers.pop(folder, None)
+        if timer is not None:
+            timer.cancel()
+        loop = asyncio.get_running_loop()
+        self.change_timers[folder] = loop.call_later(CHANGE_DEBOUNCE_SECONDS, self._import_changed, folder)
+
+    def _import_changed(self, folder: Folder) -> None:
+        self.change_timers.pop(folder, None)
+        paths = sorted(self.changed.pop(folder, set()))
+        if paths and folder in self.ls.folders:
+            self.ls.spawn(self.reindex(folder, paths), f"import of changed files in {folder.root}")
+
+    def on_watched_files(self, params: types.DidChangeWatchedFilesParams) -> None:
+        """`workspace/didChangeWatchedFiles`: re-import changed sources per folder."""
+        with self.ls.guard("didChangeWatchedFiles"):
+            by_folder: dict[Folder, list[str]] = {}
+            for change in params.changes:
+                folder = self.ls.folder_for(change.uri)
+                rel = folder.rel_path(change.uri) if folder else None
+                if folder is not None and rel is not None:
+                    by_folder.setdefault(folder, []).append(rel)
+            for folder, rels in by_folder.items():
+                self.changed_paths(folder, rels)
+
+    async def register_watchers(self) -> None:
+        """Ask the client to watch memory sources, when it allows dynamic registration."""
+        caps = self.ls.client_capabilities.workspace
+        watched = caps.did_change_watched_files if caps else None
+        if not (watched and watched.dynamic_registration):
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=g) for g in WATCH_GLOBS])
+        registration = types.Registration(id="lore-watch-sources", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                                          register_options=options)
+        try:
+            await self.ls.client_register_capability_async(types.RegistrationParams(registrations=[registration]))
+        except Exception:
+            log.warning("registering file watchers failed; sources are re-imported on save only", exc_info=True)
+
+    # -- semantic matches for hovers ---------------------------------------------------------
+    async def semantic_for(self, state: DocState, symbols: list) -> None:
+        """Precompute memories close in meaning to each symbol of a document (hovers read the cache)."""
+        if not symbols or state.folder.error:
+            return
+        started = time.perf_counter()
+        found = await state.folder.run(jobs.semantic_matches, state.rel_path, state.language, symbols,
+                                       background=True)
+        if found is not None:
+            state.semantic = found
+            log.info("semantic matches for %s: %d symbol(s) in %.0f ms", state.rel_path, len(found),
+                     1000 * (time.perf_counter() - started))
+
+    def refresh_semantic(self, folder: Folder) -> None:
+        """Memories changed: recompute semantic matches of the folder's open documents."""
+        from lore.lsp.documents import schedule
+
+        for state in list(self.ls.documents.values()):
+            if state.folder is folder:
+                schedule(self.ls, state, delay=0.0)
+
+    # -- progress ------------------------------------------------------------------------------
+    def progress(self, title: str) -> _Progress:
+        """Work-done progress for one job (silent when the client does not support it)."""
+        return _Progress(self, title)
+
+    def on_progress_cancel(self, params: types.WorkDoneProgressCancelParams) -> None:
+        """The user cancelled a job from its progress notification."""
+        with self.ls.guard("workDoneProgress/cancel"):
+            event = self.cancels.get(str(params.token))
+            if event is not None:
+                log.info("cancelling %s", params.token)
+                event.set()
+
+    def cancel_all(self) -> None:
+        """Ask every running job to stop."""
+        for event in self.cancels.values():
+            event.set()
+        for timer in self.change_timers.values():
+            timer.cancel()
+
+
+@attrs.define
+class _Progress:
+    """Async context: yields (report(done, total, text) usable from any thread, cancelled())."""
+
+    owner: Background
+    title: str
+    token: str = attrs.field(factory=lambda: f"lore-{next(_tokens)}")
+    enabled: bool = False
+    last: float = 0.0
+
+    async def __aenter__(self) -> tuple[Any, Any]:
+        ls = self.owner.ls
+        caps = ls.client_capabilities.window
+        cancel = threading.Event()
+        self.owner.cancels[self.token] = cancel
+        if caps and caps.work_done_progress:
+            try:
+                await ls.work_done_progress.create_async(self.token)
+                ls.work_done_progress.begin(self.token, types.WorkDoneProgressBegin(
+                    title=self.title, cancellable=True, percentage=0))
+                self.enabled = True
+            except Exception:
+                log.warning("window/workDoneProgress/create failed", exc_info=True)
+        loop = asyncio.get_running_loop()
+
+        def report(done: int, total: int | None, text: str | None = None) -> None:
+            now = time.monotonic()
+            if self.enabled and (now - self.last >= REPORT_EVERY_SECONDS or (total and done >= total)):
+                self.last = now
+                loop.call_soon_threadsafe(self._report, done, total, text)
+
+        return report, cancel.is_set
+
+    def _report(self, done: int, total: int | None, text: str | None) -> None:
+        percentage = min(100, int(100 * done / total)) if total else None
+        message = f"{done}/{total}" if total else str(done)
+        if text:
+            message += f" {text}"
+        self.owner.ls.work_done_progress.report(self.token, types.WorkDoneProgressReport(
+            message=message, percentage=percentage, cancellable=True))
+
+    async def __aexit__(self, *exc) -> None:
+        cancelled = self.owner.cancels.pop(self.token, threading.Event()).is_set()
+        if self.enabled:
+            message = "cancelled" if cancelled else ("failed" if exc[0] else "done")
+            self.owner.ls.work_done_progress.end(self.token, types.WorkDoneProgressEnd(message=message))
+
+
+def on_watched_files(ls: LoreServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """`workspace/didChangeWatchedFiles`."""
+    ls.background.on_watched_files(params)
+
+
+def on_progress_cancel(ls: LoreServer, params: types.WorkDoneProgressCancelParams) -> None:
+    """`window/workDoneProgress/cancel`."""
+    ls.background.on_progress_cancel(params)

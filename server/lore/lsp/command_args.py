@@ -1,0 +1,142 @@
+"""One attrs class per `workspace/executeCommand` argument object (camelCase on the wire,
+docs/PROTOCOL.md), structured strictly: a wrong type or a missing key is a clear error."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.define
+class PositionArg:
+    """An LSP position."""
+
+    line: int
+    character: int
+
+
+@attrs.define
+class RangeArg:
+    """An LSP range."""
+
+    start: PositionArg
+    end: PositionArg
+
+
+@attrs.define
+class SearchArgs:
+    """`lore.search`."""
+
+    query: str
+    limit: int = 20
+    uri: str | None = None
+    kinds: list[str] = attrs.field(factory=list)
+    include_superseded: bool = False
+
+
+@attrs.define
+class ShowArgs:
+    """`lore.show` (`ids` shows several, as a lens does)."""
+
+    id: str
+    open: bool = True
+    ids: list[str] | None = None
+
+
+@attrs.define
+class RememberArgs:
+    """`lore.remember`."""
+
+    kind: str
+    title: str
+    body: str
+    rationale: str | None = None
+    scope: str = "team"
+    uri: str | None = None
+    range: RangeArg | None = None
+    symbol: str | None = None
+    anchors: list[str] = attrs.field(factory=list)
+
+
+@attrs.define
+class ForgetArgs:
+    """`lore.forget`."""
+
+    id: str
+    purge: bool = False
+
+
+@attrs.define
+class RestoreArgs:
+    """`lore.restore`."""
+
+    id: str
+
+
+@attrs.define
+class SupersedeArgs:
+    """`lore.supersede`; without `by`, a draft successor file is created and opened."""
+
+    id: str
+    by: list[str] | None = None
+
+
+@attrs.define
+class NotRelevantArgs:
+    """`lore.notRelevant`."""
+
+    id: str
+    uri: str
+    symbol: str | None = None
+
+
+@attrs.define
+class FeedbackArgs:
+    """`lore.feedback`."""
+
+    uri: str
+    language_id: str
+    range: RangeArg
+    proposed_text: str
+    outcome: str
+    origin: str
+    final_text: str | None = None
+    reason: str | None = None
+
+
+@attrs.define
+class PreferencesArgs:
+    """`lore.preferences`."""
+
+    action: str
+    id: str | None = None
+
+
+@attrs.define
+class ReindexArgs:
+    """`lore.reindex` (optionally one folder, by a URI inside it)."""
+
+    uri: str | None = None
+
+
+@attrs.define
+class ContextArgs:
+    """`lore.context`."""
+
+    uri: str | None = None
+    symbol: str | None = None
+    task: str | None = None
+    budget: int = 1500
+
+
+@attrs.define
+class StatusArgs:
+    """`lore.status`."""
+
+
+@attrs.define
+class DraftArgs:
+    """`lore.draft`: a team memory file from a template, anchored to a symbol or file, opened."""
+
+    kind: str = "decision"
+    uri: str | None = None
+    symbol: str | None = None

@@ -1,0 +1,146 @@
+"""Open documents: their folder, language and symbols (cached per version), and the debounced work
+after each change: symbols, anchors following edits, semantic matches for hovers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import attrs
+from lsprotocol import types
+
+from lore.lsp.folders import Folder
+
+if TYPE_CHECKING:
+    from lore.anchors import Symbol
+    from lore.lsp.server import LoreServer
+
+log = logging.getLogger(__name__)
+
+DEBOUNCE_SECONDS = 0.3
+
+
+@attrs.define(eq=False)
+class DocState:
+    """What the server knows about one document."""
+
+    uri: str
+    folder: Folder
+    rel_path: str
+    language: str | None
+    key: tuple | None = None  # (version, source hash) the symbols were computed for
+    symbols: list = attrs.field(factory=list)
+    pending: asyncio.Task | None = None
+    pending_key: tuple | None = None
+    semantic: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)
+    lines: list[str] = attrs.field(factory=list)
+    lines_key: tuple | None = None
+
+
+def doc_key(ls: LoreServer, uri: str) -> tuple:
+    """Identity of a document's current text."""
+    doc = ls.workspace.get_text_document(uri)
+    return (doc.version, hash(doc.source))
+
+
+def lines_for(ls: LoreServer, state: DocState) -> list[str]:
+    """The document's lines for its current text (cached: splitting a large file costs)."""
+    key = doc_key(ls, state.uri)
+    if key != state.lines_key:
+        state.lines = ls.workspace.get_text_document(state.uri).lines
+        state.lines_key = key
+    return state.lines
+
+
+async def symbols_for(ls: LoreServer, state: DocState) -> list[Symbol]:
+    """The document's symbols for its current text, extracted off the event loop and cached."""
+    key = doc_key(ls, state.uri)
+    if key == state.key:
+        return state.symbols
+    if state.pending is None or state.pending_key != key:
+        source = ls.workspace.get_text_document(state.uri).source
+        state.pending_key = key
+        state.pending = asyncio.ensure_future(asyncio.to_thread(_extract, source, state.language, state.rel_path))
+    task = state.pending
+    symbols = await asyncio.shield(task)
+    if state.pending_key == key:
+        state.key, state.symbols = key, symbols
+    return symbols
+
+
+def _extract(source: str, language: str | None, rel_path: str) -> list:
+    if not language:
+        return []
+    from lore.anchors import extract_symbols
+
+    return extract_symbols(source, language, rel_path)
+
+
+def on_did_open(ls: LoreServer, params: types.DidOpenTextDocumentParams) -> None:
+    """A document opened: schedule its symbols, anchor following and semantic matches."""
+    with ls.guard("didOpen"):
+        state = ls.doc_state(params.text_document.uri, params.text_document.language_id)
+        if state is not None:
+            schedule(ls, state, delay=0.0)
+
+
+def on_did_change(ls: LoreServer, params: types.DidChangeTextDocumentParams) -> None:
+    """A document changed: redo its derived state after a pause in typing."""
+    with ls.guard("didChange"):
+        state = ls.doc_state(params.text_document.uri)
+        if state is not None:
+            schedule(ls, state, delay=DEBOUNCE_SECONDS)
+
+
+def on_did_save(ls: LoreServer, params: types.DidSaveTextDocumentParams) -> None:
+    """A document saved: re-import it when it is a memory source (ADR, rules file, team file)."""
+    with ls.guard("didSave"):
+        state = ls.doc_state(params.text_document.uri)
+        if state is not None:
+            ls.background.changed_paths(state.folder, [state.rel_path])
+
+
+def on_did_close(ls: LoreServer, params: types.DidCloseTextDocumentParams) -> None:
+    """A document closed: drop its state and pending work."""
+    with ls.guard("didClose"):
+        state = ls.documents.pop(params.text_document.uri, None)
+        task = ls.doc_tasks.pop(params.text_document.uri, None)
+        if task is not None:
+            task.cancel()
+        if state is not None and state.pending is not None:
+            state.pending.cancel()
+
+
+def schedule(ls: LoreServer, state: DocState, delay: float) -> None:
+    """(Re)start the debounced work for a document, cancelling the previous run."""
+    previous = ls.doc_tasks.pop(state.uri, None)
+    if previous is not None:
+        previous.cancel()
+    task = asyncio.ensure_future(_after_change(ls, state, delay))
+    ls.doc_tasks[state.uri] = task
+    task.add_done_callback(lambda t: _finished(ls, state.uri, t))
+
+
+def _finished(ls: LoreServer, uri: str, task: asyncio.Task) -> None:
+    if ls.doc_tasks.get(uri) is task:
+        del ls.doc_tasks[uri]
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("document work for %s failed", uri, exc_info=task.exception())
+
+
+async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
+    if delay:
+        await asyncio.sleep(delay)
+    symbols = await symbols_for(ls, state)
+    lore = state.folder.open()
+    if lore is None or not symbols:
+        return
+    from lore.lsp.follow import follow_anchors
+
+    result = follow_anchors(lore, state.rel_path, symbols, ls.baselines)
+    for mid, old, new in result.renamed:
+        log.info("memory %s now anchored to %s (was %s)", mid, new, old)
+    if result.changed:
+        ls.memories_changed()
+    await ls.background.semantic_for(state, symbols)

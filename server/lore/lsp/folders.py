@@ -1,0 +1,102 @@
+"""Workspace folders: one database each, a `Lore` for the event loop (cheap reads: hovers, lenses)
+and worker threads with their own `Lore` (commands; imports and embeddings in the background)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pygls.uris import from_fs_path, to_fs_path
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class Folder:
+    """One workspace folder and the `Lore` instances that serve it, one per thread."""
+
+    def __init__(self, uri: str, root: Path, embedder: Any):
+        self.uri = uri
+        self.root = root
+        self.embedder = embedder
+        self.lore = None  # the event loop thread's Lore, opened by `open()`
+        self.error: str | None = None
+        self._commands = ThreadPoolExecutor(1, thread_name_prefix=f"lore-cmd-{root.name}")
+        self._background = ThreadPoolExecutor(1, thread_name_prefix=f"lore-bg-{root.name}")
+        self._local = threading.local()
+        self._worker_lores: list[Any] = []
+        self._lock = threading.Lock()
+
+    def open(self):
+        """The event loop's `Lore` (opened on first call; team files are synced by the workers)."""
+        if self.lore is None and self.error is None:
+            from lore.service import Lore
+
+            try:
+                self.lore = Lore(self.root, embedder=self.embedder, sync_team=False)
+            except Exception as e:
+                self.error = f"cannot open the Lore database of {self.root}: {e}"
+                log.error("%s", self.error, exc_info=True)
+        return self.lore
+
+    def _worker_lore(self):
+        lore = getattr(self._local, "lore", None)
+        if lore is None:
+            from lore.service import Lore
+
+            lore = Lore(self.root, embedder=self.embedder, sync_team=True)
+            self._local.lore = lore
+            with self._lock:
+                self._worker_lores.append(lore)
+        return lore
+
+    async def run(self, fn: Callable[..., T], *args: Any, background: bool = False) -> T:
+        """Run `fn(lore, *args)` on a worker thread with that thread's own `Lore`."""
+        pool = self._background if background else self._commands
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(pool, lambda: fn(self._worker_lore(), *args))
+
+    def rel_path(self, uri: str) -> str | None:
+        """Folder-relative POSIX path of a document URI, or None when it lies outside."""
+        path = to_fs_path(uri)
+        if not path:
+            return None
+        try:
+            return Path(path).resolve().relative_to(self.root).as_posix()
+        except (ValueError, OSError):
+            return None
+
+    def uri_for(self, rel_path: str) -> str:
+        """A file URI for a folder-relative path."""
+        return from_fs_path(str(self.root / rel_path)) or ""
+
+    def close(self) -> None:
+        """Stop the worker threads and close every database connection."""
+        for pool in (self._commands, self._background):
+            pool.shutdown(wait=False, cancel_futures=True)
+        for lore in [self.lore, *self._worker_lores]:
+            if lore is not None:
+                try:
+                    lore.close()
+                except Exception:
+                    log.debug("closing a database failed", exc_info=True)
+
+
+def folder_root(uri: str) -> Path | None:
+    """The filesystem path of a folder URI (resolved), or None for non-file URIs."""
+    path = to_fs_path(uri)
+    return Path(path).resolve() if path else None
+
+
+def folder_for(folders: list[Folder], uri: str) -> Folder | None:
+    """The innermost folder holding a document URI."""
+    best: Folder | None = None
+    for folder in folders:
+        if folder.rel_path(uri) is not None and (best is None or len(folder.root.parts) > len(best.root.parts)):
+            best = folder
+    return best

@@ -1,0 +1,267 @@
+"""What each command does: find the folder, run one core call on its command thread (own `Lore`),
+shape the result as docs/PROTOCOL.md says, and tell the client when memories changed."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from lore.jsonview import hit_json, memory_json, memory_markdown
+from lore.lsp import command_args as a
+from lore.lsp.folders import Folder
+from lore.lsp.links import source_uri
+from lore.model import Anchor, Kind, Memory, Status, ValidationError, parse_kind, parse_scope
+from lore.recall import Query
+from lore.store import NotFoundError
+
+if TYPE_CHECKING:
+    from lore.lsp.server import LoreServer
+
+log = logging.getLogger(__name__)
+PREFERENCE_ACTIONS = ("list", "confirm", "reject")
+
+
+def folders(ls: LoreServer, uri: str | None = None) -> list[Folder]:
+    """The folder holding `uri`, or every open folder; a clear error when there is none."""
+    if uri:
+        folder = ls.folder_for(uri)
+        if folder is None:
+            raise ValidationError(f"{uri} is not inside a workspace folder of this server")
+        found = [folder]
+    else:
+        found = list(ls.folders)
+    found = [f for f in found if not f.error]
+    if not found:
+        raise ValidationError("no workspace folder is open (or its database could not be opened)")
+    return found
+
+
+def with_uri(folder: Folder, data: dict) -> dict:
+    """Memory JSON with `source.uri` added."""
+    source = data.get("source") or {}
+    if source.get("path"):
+        source["uri"] = folder.uri_for(source["path"])
+    return data
+
+
+async def locate(ls: LoreServer, mid: str, uri: str | None = None) -> Folder:
+    """The folder whose databases hold a memory id (or prefix)."""
+    for folder in folders(ls, uri):
+        try:
+            await folder.run(lambda lore: lore.get(mid))
+            return folder
+        except NotFoundError:
+            continue
+    raise NotFoundError(f"no memory with id {mid!r}")
+
+
+async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
+    """Hits across the folders, best first."""
+    if not args.query.strip():
+        raise ValidationError("query is empty")
+    if not 1 <= args.limit <= 500:
+        raise ValidationError(f"limit {args.limit} is outside 1..500")
+    kinds = tuple(parse_kind(k) for k in args.kinds)
+    scored: list[tuple[float, dict]] = []
+    for folder in folders(ls, args.uri):
+        rel = folder.rel_path(args.uri) if args.uri else None
+        query = Query(args.query, path=rel, kinds=kinds, include_superseded=args.include_superseded,
+                      limit=args.limit)
+        hits = await folder.run(lambda lore, q=query: lore.search(q))
+        scored += [(h.score, with_uri(folder, hit_json(h))) for h in hits]
+    scored.sort(key=lambda p: -p[0])
+    return [data for _, data in scored[: args.limit]]
+
+
+async def show(ls: LoreServer, args: a.ShowArgs) -> dict:
+    """`{memory, markdown}` (plus `memories` for several ids); opens the source when asked."""
+    ids = args.ids or [args.id]
+    shown: list[tuple[Folder, Memory]] = []
+    for mid in ids:
+        folder = await locate(ls, mid)
+        shown.append((folder, await folder.run(lambda lore, i=mid: lore.get(i))))
+    folder, first = shown[0]
+    result: dict[str, Any] = {"memory": with_uri(folder, memory_json(first)),
+                              "markdown": "\n---\n\n".join(memory_markdown(m) for _, m in shown)}
+    if args.ids:
+        result["memories"] = [with_uri(f, memory_json(m)) for f, m in shown]
+    uri = source_uri(folder.root, first)
+    if args.open and uri:
+        await _show_document(ls, first, uri)
+    return result
+
+
+async def _show_document(ls: LoreServer, m: Memory, uri: str) -> None:
+    caps = ls.client_capabilities.window
+    if not (caps and caps.show_document and caps.show_document.support):
+        return
+    line = max(0, (m.provenance.line or 1) - 1)
+    where = types.Range(start=types.Position(line=line, character=0), end=types.Position(line=line, character=0))
+    try:
+        await ls.window_show_document_async(types.ShowDocumentParams(
+            uri=uri.split("#", 1)[0], take_focus=True, selection=where))
+    except Exception:
+        log.warning("window/showDocument failed", exc_info=True)
+
+
+async def remember(ls: LoreServer, args: a.RememberArgs) -> dict:
+    """Validate, anchor, store; `{memory, redacted}`."""
+    folder = folders(ls, args.uri)[0]
+    anchors = [Anchor.parse(text) for text in args.anchors]
+    if args.uri:
+        anchors += await anchors_at(ls, args.uri, args.range, args.symbol, explicit=bool(args.anchors))
+    m = Memory(title=args.title, body=args.body, kind=parse_kind(args.kind), rationale=args.rationale,
+               scope=parse_scope(args.scope), anchors=anchors)
+    m.validate()
+    result = await folder.run(lambda lore: lore.add(m))
+    ls.memories_changed()
+    ls.background.refresh_semantic(folder)
+    return {"memory": with_uri(folder, memory_json(result.memory)), "redacted": result.redactions}
+
+
+async def anchors_at(ls: LoreServer, uri: str, where: a.RangeArg | None, symbol: str | None,
+                     explicit: bool) -> list[Anchor]:
+    """Anchors for a document place: its symbol (by name or at the range start), else the file."""
+    from lore.lsp.documents import lines_for, symbols_for
+    from lore.lsp.follow import anchor_hash
+    from lore.lsp.governing import enclosing
+    from lore.lsp.positions import from_client
+
+    state = ls.doc_state(uri)
+    if state is None:
+        raise ValidationError(f"{uri} is not inside a workspace folder of this server")
+    symbols = await symbols_for(ls, state)
+    found = None
+    if symbol:
+        found = next((s for s in symbols if s.qualified_name == symbol or s.name == symbol), None)
+        if found is None and not symbols:
+            lang = state.language or "text"
+            return [Anchor("symbol", symbol, language=lang, file=state.rel_path)]
+    elif where is not None:
+        doc = ls.workspace.get_text_document(uri)
+        position = types.Position(line=where.start.line, character=where.start.character)
+        chain = enclosing(symbols, *from_client(doc, lines_for(ls, state), position))
+        found = chain[-1] if chain else None
+    if found is not None:
+        return [Anchor("symbol", found.qualified_name, language=state.language, file=state.rel_path,
+                       content_hash=anchor_hash(found))]
+    return [] if explicit else [Anchor("path", state.rel_path)]
+
+
+async def forget(ls: LoreServer, args: a.ForgetArgs) -> dict:
+    """`{id, status}`; status is "deleted" after a purge."""
+    folder = await locate(ls, args.id)
+    m = await folder.run(lambda lore: lore.forget(args.id, purge=args.purge))
+    ls.memories_changed()
+    return {"id": m.id, "status": "deleted" if args.purge else m.status.value}
+
+
+async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
+    """`{id, status}`."""
+    folder = await locate(ls, args.id)
+    m = await folder.run(lambda lore: lore.restore(args.id))
+    ls.memories_changed()
+    return {"id": m.id, "status": m.status.value}
+
+
+async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
+    """`{memory}`; without `by`: `{memory, draft}` after opening a draft successor file."""
+    folder = await locate(ls, args.id)
+    if args.by is None:
+        from lore.lsp.actions import create_draft, draft_memory
+
+        old = await folder.run(lambda lore: lore.get(args.id))
+        successor = draft_memory(old.kind, f"{old.title} (revised)", list(old.anchors), supersedes=[old.id])
+        created = await create_draft(ls, folder, successor)
+        return {"memory": with_uri(folder, memory_json(old)), "draft": created}
+    m = await folder.run(lambda lore: lore.supersede(args.id, list(args.by)))
+    ls.memories_changed()
+    return {"memory": with_uri(folder, memory_json(m))}
+
+
+async def not_relevant(ls: LoreServer, args: a.NotRelevantArgs) -> dict:
+    """`{id}`; the memory stops surfacing at the symbol (or file)."""
+    folder = ls.folder_for(args.uri)
+    rel = folder.rel_path(args.uri) if folder else None
+    if folder is None or rel is None:
+        raise ValidationError(f"{args.uri} is not inside a workspace folder of this server")
+    m = await folder.run(lambda lore: lore.get(args.id))
+    await folder.run(lambda lore: lore.not_relevant(m.id, args.symbol or rel))
+    ls.memories_changed(status=False)
+    return {"id": m.id}
+
+
+async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
+    """Create and open a memory file from a template, anchored to the symbol or file of `uri`."""
+    from lore.lsp.actions import create_draft, draft_memory
+
+    kind = parse_kind(args.kind)
+    folder = folders(ls, args.uri)[0]
+    anchors = await anchors_at(ls, args.uri, None, args.symbol, explicit=False) if args.uri else []
+    about = anchors[0].value.rsplit(".", 1)[-1].rsplit("/", 1)[-1] if anchors else folder.root.name
+    m = draft_memory(kind, f"{kind.value.capitalize()} about {about}", anchors)
+    return await create_draft(ls, folder, m)
+
+
+async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
+    """`{preferences}`: learned preferences (all statuses but deprecated), after confirming/rejecting one."""
+    if args.action not in PREFERENCE_ACTIONS:
+        raise ValidationError(f"action must be one of {', '.join(PREFERENCE_ACTIONS)}, got {args.action!r}")
+    if args.action != "list":
+        if not args.id:
+            raise ValidationError(f"action {args.action!r} needs an id")
+        folder = await locate(ls, args.id)
+        m = await folder.run(lambda lore: lore.get(args.id))
+        if m.kind is not Kind.PREFERENCE:
+            raise ValidationError(f"memory {m.id} is a {m.kind.value}, not a preference")
+        status = Status.ACTIVE if args.action == "confirm" else Status.DEPRECATED
+        await folder.run(lambda lore: lore.set_status(m.id, status))
+        ls.memories_changed()
+    out = []
+    for folder in folders(ls):
+        found = await folder.run(lambda lore: lore.list(kinds=(Kind.PREFERENCE,),
+                                                        statuses=(Status.ACTIVE, Status.PROPOSED)))
+        out += [with_uri(folder, memory_json(m)) for m in found]
+    return {"preferences": out}
+
+
+async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
+    """Hand a feedback event to the learning engine (when this installation has one)."""
+    from lore.lsp import optional
+
+    record = optional.feedback_recorder()
+    folder = folders(ls, args.uri)[0]
+    payload = {"uri": args.uri, "languageId": args.language_id, "proposedText": args.proposed_text,
+               "finalText": args.final_text, "outcome": args.outcome, "origin": args.origin,
+               "reason": args.reason, "range": {"start": {"line": args.range.start.line,
+                                                          "character": args.range.start.character},
+                                                "end": {"line": args.range.end.line,
+                                                        "character": args.range.end.character}}}
+    result = await folder.run(lambda lore: record(lore, payload))
+    ls.memories_changed()
+    return optional.feedback_result(folder, result, with_uri)
+
+
+async def reindex(ls: LoreServer, args: a.ReindexArgs) -> dict:
+    """`{summary}` of importing every folder (or the one holding `uri`)."""
+    summaries = {}
+    for folder in folders(ls, args.uri):
+        summaries[str(folder.root)] = await ls.background.reindex(folder)
+    if len(summaries) == 1:
+        return {"summary": next(iter(summaries.values()))}
+    return {"summary": {"folders": summaries}}
+
+
+async def context(ls: LoreServer, args: a.ContextArgs) -> dict:
+    """`{markdown, tokens}` from the context pack builder (when this installation has one)."""
+    from lore.lsp import optional
+
+    build = optional.context_builder()
+    folder = folders(ls, args.uri)[0]
+    rel = folder.rel_path(args.uri) if args.uri else None
+    if args.budget < 50:
+        raise ValidationError(f"budget {args.budget} is too small (at least 50 tokens)")
+    return await folder.run(lambda lore: build(lore, path=rel, symbol=args.symbol, task=args.task,
+                                               budget=args.budget))

@@ -1,0 +1,325 @@
+"""The Lore language server: `LoreServer` holds all state (settings, folders, documents, tasks);
+`create_server()` builds one and registers the handlers of every lsp/ module explicitly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from lore import __version__
+from lore.lsp.folders import Folder, folder_for, folder_root
+from lore.lsp.protocol import LoreProtocol
+from lore.lsp.settings import Settings, parse_settings
+
+log = logging.getLogger(__name__)
+
+STATUS_NOTIFICATION = "lore/status"
+VSCODE_LIKE = ("visual studio code", "vscode", "code - oss", "vscodium", "cursor", "windsurf")
+SURFACED_FLUSH_SECONDS = 5.0
+
+
+class LoreServer(LanguageServer):
+    """Language server state: settings, one `Folder` per workspace folder, documents, tasks."""
+
+    def __init__(self) -> None:
+        super().__init__("lore", __version__, protocol_cls=LoreProtocol,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        from lore.lsp.background import Background
+
+        self.settings = Settings()
+        self.command_links = False
+        self.folders: list[Folder] = []
+        self.documents: dict[str, Any] = {}
+        self.doc_tasks: dict[str, asyncio.Task] = {}
+        self.tasks: set[asyncio.Task] = set()
+        self.baselines: dict[tuple[str, str], str] = {}
+        self.background = Background(self)
+        self.state = "starting"
+        self.state_message: str | None = None
+        self._status_sent: dict | None = None
+        self._surfaced: dict[Folder, set[str]] = {}
+        self._embedder = None
+        self._shown_problems: set[str] = set()
+        self.log_handler = None
+        self.default_root: str | None = None
+
+    # -- tasks and errors ------------------------------------------------------------------
+    def spawn(self, coro, name: str) -> asyncio.Task:
+        """Run a coroutine as a task the server keeps (and logs when it fails)."""
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+
+        def done(t: asyncio.Task) -> None:
+            self.tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("%s failed", name, exc_info=t.exception())
+
+        task.add_done_callback(done)
+        return task
+
+    @contextlib.contextmanager
+    def guard(self, what: str) -> Iterator[None]:
+        """For notification handlers: log any failure, never raise."""
+        try:
+            yield
+        except Exception:
+            log.error("handling %s failed", what, exc_info=True)
+
+    def report_server_error(self, error: Exception, source) -> None:
+        """Log server errors; show them only when the user wants error messages."""
+        log.error("server error (%s): %s", getattr(source, "__name__", source), error)
+
+    def show(self, message: str, kind: types.MessageType = types.MessageType.Error) -> None:
+        """`window/showMessage`, filtered by `lore.notifications`."""
+        level = self.settings.notifications
+        if level == "off" or (level == "errors" and kind is not types.MessageType.Error):
+            log.info("%s", message)
+            return
+        self.window_show_message(types.ShowMessageParams(type=kind, message=message))
+
+    # -- folders and documents -------------------------------------------------------------
+    @property
+    def embedder(self):
+        """The embedder shared by every folder (the model is loaded once, in the background)."""
+        if self._embedder is None:
+            from lore.embed import embedder_from_env
+
+            model = self.settings.model
+            self._embedder = embedder_from_env(model.name, model.path or None)
+        return self._embedder
+
+    def set_folders(self, uris: list[str]) -> None:
+        """Open a `Folder` for each workspace folder URI (closing ones no longer listed)."""
+        keep = {f.uri: f for f in self.folders}
+        folders = []
+        for uri in dict.fromkeys(uris):
+            root = folder_root(uri)
+            if root is None:
+                continue
+            folders.append(keep.pop(uri, None) or Folder(uri, root, self.embedder))
+        for gone in keep.values():
+            gone.close()
+        self.folders = folders
+        self.documents = {u: d for u, d in self.documents.items() if d.folder in folders}
+
+    def folder_for(self, uri: str) -> Folder | None:
+        """The workspace folder holding a document."""
+        return folder_for(self.folders, uri)
+
+    def doc_state(self, uri: str, language_id: str | None = None):
+        """The state of a document in one of the folders, created on first use; None outside them."""
+        state = self.documents.get(uri)
+        if state is not None:
+            return state
+        folder = self.folder_for(uri)
+        rel = folder.rel_path(uri) if folder else None
+        if folder is None or rel is None:
+            return None
+        from lore.anchors import language_for_id, language_for_path
+        from lore.lsp.documents import DocState
+
+        language = (language_for_id(language_id) if language_id else None) or language_for_path(rel)
+        state = DocState(uri, folder, rel, language)
+        self.documents[uri] = state
+        return state
+
+    # -- settings --------------------------------------------------------------------------
+    def apply_settings(self, raw: Any, origin: str) -> None:
+        """Take new settings; invalid values fall back to defaults with one message per new problem."""
+        settings, problems = parse_settings(raw)
+        fresh = [p for p in problems if p not in self._shown_problems]
+        if fresh:
+            self._shown_problems.update(fresh)
+            self.show(f"Lore: invalid settings ({origin}): " + "; ".join(fresh), types.MessageType.Warning
+                      if self.settings.notifications == "all" else types.MessageType.Error)
+        old = self.settings
+        self.settings = settings
+        if (old.code_lens.enabled, old.hover.enabled) != (settings.code_lens.enabled, settings.hover.enabled):
+            self.memories_changed(status=False)
+        log.info("settings from %s applied", origin)
+
+    async def pull_settings(self) -> None:
+        """Ask the client for the `lore` section (when it supports `workspace/configuration`)."""
+        caps = self.client_capabilities.workspace
+        if not (caps and caps.configuration):
+            return
+        try:
+            result = await self.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section="lore")]))
+        except Exception:
+            log.warning("workspace/configuration failed", exc_info=True)
+            return
+        if result and result[0] is not None:
+            self.apply_settings(result[0], "workspace/configuration")
+
+    # -- memories changed: lenses, status ----------------------------------------------------
+    def memories_changed(self, status: bool = True) -> None:
+        """Memories changed somewhere: refresh code lenses (when the client can) and the status."""
+        caps = self.client_capabilities.workspace
+        lens = caps.code_lens if caps else None
+        if lens and lens.refresh_support:
+            self.spawn(self.workspace_code_lens_refresh_async(None), "codeLens/refresh")
+        if status:
+            self.send_status()
+
+    def status(self) -> dict:
+        """The `lore/status` object: memories across folders, state and an optional message."""
+        total = 0
+        for folder in self.folders:
+            lore = folder.open()
+            if lore is not None:
+                counts = lore.counts()
+                total += counts.get("active", 0) + counts.get("proposed", 0)
+        errors = [f.error for f in self.folders if f.error]
+        state, message = ("error", errors[0]) if errors else (self.state, self.state_message)
+        out: dict[str, Any] = {"memories": total, "state": state}
+        if message:
+            out["message"] = message
+        return out
+
+    def send_status(self) -> None:
+        """Send `lore/status` when the state or the count changed."""
+        try:
+            status = self.status()
+        except Exception:
+            log.warning("could not compute the status", exc_info=True)
+            return
+        if status != self._status_sent:
+            self._status_sent = status
+            self.protocol.notify(STATUS_NOTIFICATION, status)
+
+    def set_state(self, state: str, message: str | None = None) -> None:
+        """Change the server state (starting, indexing, ready, wordsOnly, error) and tell the client."""
+        self.state, self.state_message = state, message
+        self.send_status()
+
+    # -- surfaced counters, written in batches off the hover path --------------------------
+    def surfaced(self, folder: Folder, ids: list[str]) -> None:
+        """Remember that memories were shown; counted in the database a few seconds later."""
+        if not ids:
+            return
+        pending = self._surfaced.setdefault(folder, set())
+        if not pending:
+            asyncio.get_running_loop().call_later(SURFACED_FLUSH_SECONDS, self._flush_surfaced, folder)
+        pending.update(ids)
+
+    def _flush_surfaced(self, folder: Folder) -> None:
+        ids = sorted(self._surfaced.pop(folder, set()))
+        lore = folder.lore
+        if ids and lore is not None:
+            with self.guard("recording surfaced memories"):
+                lore.record_surfaced(ids)
+
+    def close(self) -> None:
+        """Stop background work and close every database."""
+        for task in [*self.tasks, *self.doc_tasks.values()]:
+            task.cancel()
+        self.background.cancel_all()
+        for folder in self.folders:
+            folder.close()
+
+
+def client_is_vscode_like(params: types.InitializeParams) -> bool:
+    """Whether the client renders `command:` links in hovers (initializationOptions flag or client name)."""
+    options = params.initialization_options
+    if isinstance(options, dict) and isinstance(options.get("commandLinks"), bool):
+        return options["commandLinks"]
+    name = (params.client_info.name if params.client_info else "") or ""
+    return any(word in name.lower() for word in VSCODE_LIKE)
+
+
+def on_initialize(ls: LoreServer, params: types.InitializeParams) -> None:
+    """Read initializationOptions and the workspace folders; nothing heavy happens here."""
+    if ls.log_handler is not None:
+        ls.log_handler.loop = asyncio.get_running_loop()
+    ls.command_links = client_is_vscode_like(params)
+    options = params.initialization_options
+    if isinstance(options, dict):
+        ls.apply_settings({k: v for k, v in options.items() if k != "commandLinks"}, "initializationOptions")
+    uris = [f.uri for f in params.workspace_folders or []]
+    if not uris and params.root_uri:
+        uris = [params.root_uri]
+    elif not uris and params.root_path:
+        from pygls.uris import from_fs_path
+
+        uris = [from_fs_path(params.root_path) or ""]
+    if not uris:
+        from pygls.uris import from_fs_path
+
+        from lore.workspace import find_root
+
+        uris = [from_fs_path(str(find_root(ls.default_root))) or ""]
+    ls.set_folders([u for u in uris if u])
+
+
+async def on_initialized(ls: LoreServer, params: types.InitializedParams) -> None:
+    """Pull settings, open the databases, register file watchers, start the startup import."""
+    with ls.guard("initialized"):
+        await ls.pull_settings()
+        started = time.perf_counter()
+        for folder in ls.folders:
+            folder.open()
+        log.info("opened %d workspace folder(s) in %.0f ms", len(ls.folders), 1000 * (time.perf_counter() - started))
+        ls.send_status()
+        await ls.background.register_watchers()
+        ls.background.start()
+
+
+async def on_did_change_configuration(ls: LoreServer, params: types.DidChangeConfigurationParams) -> None:
+    """Settings changed: pull them again (or take the pushed ones when the client cannot be asked)."""
+    with ls.guard("didChangeConfiguration"):
+        caps = ls.client_capabilities.workspace
+        if caps and caps.configuration:
+            await ls.pull_settings()
+        elif isinstance(params.settings, dict):
+            ls.apply_settings(params.settings.get("lore", params.settings), "didChangeConfiguration")
+
+
+def on_did_change_folders(ls: LoreServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    """Workspace folders were added or removed."""
+    with ls.guard("didChangeWorkspaceFolders"):
+        removed = {f.uri for f in params.event.removed}
+        uris = [f.uri for f in ls.folders if f.uri not in removed] + [f.uri for f in params.event.added]
+        ls.set_folders(uris)
+        for folder in ls.folders:
+            folder.open()
+        ls.background.start()
+
+
+def on_shutdown(ls: LoreServer, params: None) -> None:
+    """Stop background work and close the databases."""
+    with ls.guard("shutdown"):
+        ls.close()
+
+
+def create_server() -> LoreServer:
+    """A fresh server with every handler registered."""
+    from lore.lsp import actions, background, commands, documents, hover, lens, symbols
+
+    ls = LoreServer()
+    ls.feature(types.INITIALIZE)(on_initialize)
+    ls.feature(types.INITIALIZED)(on_initialized)
+    ls.feature(types.SHUTDOWN)(on_shutdown)
+    ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(on_did_change_configuration)
+    ls.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(on_did_change_folders)
+    ls.feature(types.TEXT_DOCUMENT_DID_OPEN)(documents.on_did_open)
+    ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)(documents.on_did_change)
+    ls.feature(types.TEXT_DOCUMENT_DID_SAVE)(documents.on_did_save)
+    ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)(documents.on_did_close)
+    ls.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(background.on_watched_files)
+    ls.feature(types.TEXT_DOCUMENT_HOVER)(hover.on_hover)
+    ls.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))(lens.on_code_lens)
+    ls.feature(types.CODE_LENS_RESOLVE)(lens.on_code_lens_resolve)
+    ls.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.Refactor]))(actions.on_code_action)
+    ls.feature(types.WORKSPACE_SYMBOL)(symbols.on_workspace_symbol)
+    ls.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)(background.on_progress_cancel)
+    commands.register(ls)
+    return ls
