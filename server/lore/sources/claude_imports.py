@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lore.sources.classify import AGENTS, classify
 
-_IMPORT = re.compile(r"(?<![\w@`/.])@((?:~|\.{1,2})?/?[\w][\w.\-/]*)")
+_IMPORT = re.compile(r"(?<![\w@`/.])@((?:~|\.{1,2})?/?[\w.][\w.\-/]*)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _CODE_SPAN = re.compile(r"`[^`]*`")
 MAX_DEPTH = 5

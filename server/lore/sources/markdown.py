@@ -22,7 +22,8 @@ _CODE = re.compile(r"`+([^`]*)`+")
 _HTML = re.compile(r"<[^>\n]+>")
 _NBSP_HEADING = re.compile(r"^(\s{0,3}#{1,6})\u00a0", re.M)
 
-_parser = MarkdownIt("commonmark").enable("table")
+# Only block structure is needed: inline text is read from the source, so inline parsing is skipped.
+_parser = MarkdownIt("commonmark").enable("table").disable("inline")
 
 
 @attrs.define

@@ -1,0 +1,171 @@
+"""ADR formats: Nygard/adr-tools, MADR 2–4 front matter, log4brains, status in every spelling, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from lore.model import Kind, Status
+from lore.sources.adr import parse_adr
+from lore.sources.status import read_status
+
+NYGARD = """# 3. Use PostgreSQL
+
+Date: 2021-04-02
+
+## Status
+
+Superseded by [5. Use SQLite](0005-use-sqlite.md)
+
+Supersedes [1. Record architecture decisions](0001-record-architecture-decisions.md)
+
+## Context
+
+We need a database.
+
+## Decision
+
+We will use PostgreSQL.
+
+## Consequences
+
+Operations need a server.
+"""
+
+MADR = """---
+status: "superseded by ADR-0012 and ADR-0013"
+date: 2023-05-01
+decision-makers: [Ada, Grace]
+tags: [storage, db]
+---
+# Store sessions in Redis
+
+## Context and Problem Statement
+
+Sessions must survive restarts.
+
+## Decision Outcome
+
+Chosen option: "Redis", because it is already deployed.
+"""
+
+LOG4BRAINS = """# Use Log4brains to manage the ADRs
+
+- Status: accepted
+- Date: 2020-12-13
+- Tags: doc
+
+## Context and Problem Statement
+
+We want to record architectural decisions.
+"""
+
+
+def one(path: str, text: str):
+    parsed = parse_adr(path, text)
+    assert len(parsed.memories) == 1, parsed
+    return parsed.memories[0], parsed
+
+
+def test_nygard_adr_tools():
+    m, parsed = one("doc/adr/0003-use-postgresql.md", NYGARD)
+    assert (m.title, m.kind, m.status, m.date) == ("3. Use PostgreSQL", Kind.DECISION, Status.SUPERSEDED, "2021-04-02")
+    assert m.meta["adr_number"] == 3
+    assert m.meta["refs"]["superseded_by"] == [{"text": "5. Use SQLite", "target": "0005-use-sqlite.md", "number": 5}]
+    assert m.meta["refs"]["supersedes"][0]["target"] == "0001-record-architecture-decisions.md"
+    assert m.body == "We will use PostgreSQL." and m.rationale == "We need a database."
+    headings = [(s.heading, s.line) for s in m.sections]
+    assert headings == [(None, 1), ("Status", 5), ("Context", 11), ("Decision", 15), ("Consequences", 19)]
+    assert m.provenance.key == "adr" and not parsed.warnings
+
+
+def test_madr_front_matter_with_several_successors():
+    m, _ = one("docs/decisions/0007-sessions.md", MADR)
+    assert m.status is Status.SUPERSEDED and m.date == "2023-05-01"
+    assert [r["number"] for r in m.meta["refs"]["superseded_by"]] == [12, 13]
+    assert m.meta["decision_makers"] == "Ada, Grace" and {"storage", "db", "adr"} <= set(m.tags)
+    assert m.rationale == "Sessions must survive restarts." and m.body.startswith('Chosen option: "Redis"')
+
+
+def test_log4brains_list_metadata():
+    m, _ = one("docs/adr/20201213-use-log4brains.md", LOG4BRAINS)
+    assert (m.status, m.date, m.title) == (Status.ACTIVE, "2020-12-13", "Use Log4brains to manage the ADRs")
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    pytest.param("# T\n\n**Status:** Accepted\n", Status.ACTIVE, id="bold-label"),
+    pytest.param("# T\n\n## Status\n\n**Proposed**\n", Status.PROPOSED, id="bold-word"),
+    pytest.param("# T\n\n## Status\n\n✅ Accepted\n", Status.ACTIVE, id="emoji-and-word"),
+    pytest.param("# T\n\n## Status\n\n❌\n", Status.DEPRECATED, id="emoji-only"),
+    pytest.param("# T\n\n## Status: Rejected\n\nToo slow.\n", Status.DEPRECATED, id="heading"),
+    pytest.param("# T\n\n* Status: draft\n* Deciders: me\n", Status.PROPOSED, id="list-item"),
+    pytest.param("# T\n\n| Field | Value |\n|---|---|\n| Status | Implemented |\n", Status.ACTIVE, id="table-row"),
+    pytest.param("# T\n\nStatus: reverted\n", Status.DEPRECATED, id="plain-line"),
+    pytest.param("---\nstatus: declined\n---\n# T\n", Status.DEPRECATED, id="front-matter"),
+    pytest.param("# T\n\n## Status\n\nApproved/Merged\n", Status.ACTIVE, id="two-words"),
+    pytest.param("# T\n\n## Context\n\nNo status at all.\n", Status.ACTIVE, id="missing"),
+])
+def test_status_spellings(text, status):
+    m, parsed = one("docs/adr/0001-t.md", text)
+    assert m.status is status and not parsed.warnings
+
+
+@pytest.mark.parametrize(("path", "status"), [
+    pytest.param("docs/adr/deprecated/old.md", Status.DEPRECATED, id="deprecated-folder"),
+    pytest.param("docs/adr/historic-adrs/old.md", Status.DEPRECATED, id="historic-folder"),
+    pytest.param("docs/adr/proposed-adrs/new.md", Status.PROPOSED, id="proposed-folder"),
+])
+def test_folder_says_what_a_missing_status_does_not(path, status):
+    m, _ = one(path, "# T\n\n## Context\n\nText.\n")
+    assert m.status is status
+
+
+def test_unknown_status_warns_with_line_and_imports_as_active():
+    m, parsed = one("docs/adr/0002-x.md", "# X\n\n## Status\n\nPondering\n")
+    assert m.status is Status.ACTIVE
+    assert parsed.warnings == ["docs/adr/0002-x.md:3: unknown status 'Pondering'; imported as active"]
+
+
+def test_broken_yaml_is_salvaged_key_by_key():
+    text = "---\ntitle: Use queues\nstatus: accepted\ntags: [unclosed\n---\n## Context\n\nWhy.\n"
+    m, parsed = one("docs/adr/0004-queues.md", text)
+    assert (m.title, m.status) == ("Use queues", Status.ACTIVE)
+    assert parsed.warnings and parsed.warnings[0].startswith("docs/adr/0004-queues.md:")
+    assert "broken YAML" in parsed.warnings[0]
+
+
+def test_unterminated_fence_warns_and_keeps_what_came_before():
+    text = "# Fence\n\n## Status\n\nAccepted\n\n## Decision\n\n```python\nx = 1\n"
+    m, parsed = one("docs/adr/0005-fence.md", text)
+    assert m.status is Status.ACTIVE and "x = 1" in m.body
+    assert parsed.warnings == ["docs/adr/0005-fence.md:9: code fence is never closed; read to the end of the file"]
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param("docs/adr/README.md", id="readme"),
+    pytest.param("docs/adr/index.md", id="index"),
+    pytest.param("docs/adr/template.md", id="template"),
+    pytest.param("docs/adr/adr-template.md", id="adr-template"),
+    pytest.param("contributing/ADRs/ADRs.md", id="named-like-its-folder"),
+])
+def test_index_and_template_pages_yield_nothing(path):
+    parsed = parse_adr(path, "# Decisions\n\n* [One](0001-one.md)\n")
+    assert parsed.memories == [] and parsed.note
+
+
+def test_unnumbered_file_title_from_name_when_no_heading():
+    m, _ = one("docs/decisions/use-black-formatter.md", "We format with black.\n")
+    assert m.title == "Use black formatter" and "adr_number" not in m.meta
+
+
+@pytest.mark.parametrize(("text", "status", "succ", "partly"), [
+    pytest.param("Implemented. Superseded by [ADR-020](./adr-020-x.md).", Status.SUPERSEDED, 1, 0, id="after-word"),
+    pytest.param("Implemented. Parts of this ADR were superseded by [ADR-020](./adr-020-x.md).", Status.ACTIVE, 0, 1,
+                 id="partly"),
+    pytest.param("Deprecated in favor of [relayer#66](https://github.com/o/r/pull/66)", Status.DEPRECATED, 0, 0,
+                 id="in-favour-of-external"),
+    pytest.param("Superseded by\n[007-x.md](007-x.md).", Status.SUPERSEDED, 1, 0, id="line-break"),
+    pytest.param("superseded by ADR-0012, ADR-0013", Status.SUPERSEDED, 2, 0, id="two-numbers"),
+])
+def test_status_sentences(text, status, succ, partly):
+    r = read_status(text)
+    assert (r.status, len(r.superseded_by), len(r.partly_superseded_by)) == (status, succ, partly)

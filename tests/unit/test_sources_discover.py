@@ -1,0 +1,90 @@
+"""Discovery: .gitignore (nested), .loreignore, tool folders, symlinks, binary / large / undecodable files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from lore.embed import HashEmbedder
+from lore.service import Lore
+from lore.sources import ImportSettings, is_source_path, run_import
+from lore.sources.discover import IgnoreRules, walk
+
+
+def write(root: Path, rel: str, data: str | bytes) -> None:
+    p = root / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(data.encode() if isinstance(data, str) else data)
+
+
+def found(root: Path, settings: ImportSettings | None = None) -> tuple[list[str], dict[str, int]]:
+    settings = settings or ImportSettings()
+    skipped: dict[str, int] = {}
+    rels = [c.rel for c in walk(root, IgnoreRules(root, settings.ignore), settings.adr_folders,
+                                lambda r: skipped.__setitem__(r, skipped.get(r, 0) + 1))]
+    return rels, skipped
+
+
+def test_gitignore_nested_and_negated(tmp_path):
+    write(tmp_path, ".gitignore", "build/\n*.gen.py\n")
+    write(tmp_path, "app/.gitignore", "local_*.py\n!local_keep.py\n")
+    for rel in ("app/main.py", "app/local_x.py", "app/local_keep.py", "build/out.py", "app/x.gen.py",
+                "node_modules/lib/index.js", ".venv/lib/site.py", ".git/hooks/pre-commit.py", ".lore/lore.db"):
+        write(tmp_path, rel, "x = 1\n")
+    rels, _ = found(tmp_path)
+    assert rels == ["app/local_keep.py", "app/main.py"]
+
+
+def test_loreignore_and_extra_globs(tmp_path):
+    write(tmp_path, ".loreignore", "vendor/\n")
+    for rel in ("vendor/a.py", "src/a.py", "src/gen/b.py", "docs/adr/0001-x.md"):
+        write(tmp_path, rel, "x = 1\n")
+    rels, _ = found(tmp_path, ImportSettings(ignore=["src/gen/"]))
+    assert rels == ["docs/adr/0001-x.md", "src/a.py"]
+
+
+def test_symlinks_stay_inside_and_never_loop(tmp_path):
+    root, outside = tmp_path / "ws", tmp_path / "outside"
+    write(outside, "secret.py", "# DECISION: outside\n")
+    write(root, "src/a.py", "x = 1\n")
+    write(root, "AGENTS.md", "# A\n\nUse tabs.\n")
+    os.symlink(outside, root / "ext")
+    os.symlink(root / "src", root / "src" / "loop")
+    os.symlink(root / "AGENTS.md", root / "CLAUDE.md")
+    os.symlink(outside / "secret.py", root / "linked.py")
+    rels, skipped = found(root)
+    assert rels == ["AGENTS.md", "src/a.py"]
+    assert skipped == {"outside workspace": 2}
+
+
+def test_binary_large_and_undecodable_files_are_counted(tmp_path):
+    lore = Lore(tmp_path / "ws", user_db=tmp_path / "user.db", embedder=HashEmbedder())
+    try:
+        write(lore.root, "a.py", b"# DECISION: fine\nx = 1\n")
+        write(lore.root, "b.py", b"\x00\x01binary")
+        write(lore.root, "c.py", b"# caf\xe9\n")
+        write(lore.root, "d.py", "# DECISION: big\n" + "x = 1\n" * 400)
+        summary = run_import(lore, settings=ImportSettings(max_file_size=1000))
+        assert summary.skipped == {"binary": 1, "not utf-8": 1, "too large": 1}
+        assert summary.files_seen == 4 and summary.imported == 1 and summary.added == 1
+        again = run_import(lore, settings=ImportSettings(max_file_size=1000))
+        assert again.skipped == summary.skipped and again.unchanged == 1 and again.imported == 0
+    finally:
+        lore.close()
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    pytest.param("docs/adr/0002-x.md", True, id="adr"),
+    pytest.param("src/app.py", True, id="code"),
+    pytest.param(".cursor/rules/a.mdc", True, id="cursor"),
+    pytest.param(".lore/memories/x.md", True, id="team-file"),
+    pytest.param(".gitignore", True, id="ignore-file"),
+    pytest.param("node_modules/x/index.js", False, id="node-modules"),
+    pytest.param("assets/logo.png", False, id="unknown-type"),
+    pytest.param(".lore/lore.db", False, id="database"),
+    pytest.param("gen/x.py", False, id="extra-ignore"),
+])
+def test_is_source_path(path, expected):
+    assert is_source_path(path, ImportSettings(ignore=["gen/"])) is expected

@@ -1,0 +1,166 @@
+"""Rules files: Cursor .mdc, Copilot instructions, CLAUDE.md imports, Cline, Continue, memory banks, AGENTS.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.embed import HashEmbedder
+from lore.model import Kind, SourceKind
+from lore.service import Lore
+from lore.sources import classify as cls
+from lore.sources import run_import
+from lore.sources.rules import parse_rules
+
+
+@pytest.fixture
+def lore(tmp_path):
+    root = tmp_path / "ws"
+    root.mkdir()
+    lo = Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder())
+    yield lo
+    lo.close()
+
+
+def write(root: Path, rel: str, text: str) -> None:
+    p = root / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text)
+
+
+def memories(lore: Lore, path: str) -> dict[str, object]:
+    return {m.title: m for m in lore.list(limit=500) if m.provenance.path == path}
+
+
+def anchors(m) -> list[str]:
+    return [a.to_text() for a in m.anchors]
+
+
+@pytest.mark.parametrize(("path", "importer"), [
+    pytest.param("AGENTS.md", cls.AGENTS, id="agents"),
+    pytest.param("services/api/CLAUDE.md", cls.AGENTS, id="nested-claude"),
+    pytest.param(".cursor/rules/python.mdc", cls.CURSOR, id="mdc"),
+    pytest.param(".cursorrules", cls.CURSOR, id="legacy-cursorrules"),
+    pytest.param(".github/copilot-instructions.md", cls.COPILOT, id="copilot"),
+    pytest.param(".github/instructions/ts.instructions.md", cls.COPILOT, id="copilot-applyto"),
+    pytest.param(".clinerules", cls.CLINE, id="clinerules-file"),
+    pytest.param(".clinerules/01-style.md", cls.CLINE, id="clinerules-folder"),
+    pytest.param(".continue/rules/naming.md", cls.CONTINUE, id="continue"),
+    pytest.param("memory-bank/systemPatterns.md", cls.MEMORY_BANK, id="memory-bank"),
+    pytest.param("CONTRIBUTING.md", cls.GUIDE, id="contributing"),
+    pytest.param("docs/code-style.md", cls.GUIDE, id="style-guide"),
+    pytest.param("docs/adr/0001-x.md", cls.ADR, id="adr"),
+    pytest.param("app/main.py", cls.COMMENTS, id="code"),
+    pytest.param("docs/notes.md", cls.COMMENTS, id="other-markdown"),
+    pytest.param("image.png", None, id="unknown"),
+    pytest.param(".lore/memories/x.md", None, id="team-files-elsewhere"),
+])
+def test_classify(path, importer):
+    assert cls.classify(path) == importer
+
+
+def test_mdc_globs_and_description(lore):
+    write(lore.root, ".cursor/rules/api.mdc",
+          "---\ndescription: API handlers\nglobs: src/api/**/*.ts, *.test.ts\nalwaysApply: false\n---\n"
+          "- Validate input with zod.\n- Return typed errors.\n")
+    run_import(lore)
+    (m,) = memories(lore, ".cursor/rules/api.mdc").values()
+    assert m.title == "API handlers" and m.kind is Kind.CONVENTION
+    assert anchors(m) == ["src/api/**/*.ts", "*.test.ts"] and m.provenance.kind is SourceKind.RULES_FILE
+
+
+def test_mdc_always_apply_is_repository_wide(lore):
+    write(lore.root, ".cursor/rules/all.mdc", "---\nalwaysApply: true\nglobs: src/**\n---\nNever commit secrets.\n")
+    run_import(lore)
+    (m,) = memories(lore, ".cursor/rules/all.mdc").values()
+    assert m.anchors == [] and m.meta["applies_to"] == "repository"
+
+
+def test_copilot_apply_to_globs(lore):
+    write(lore.root, ".github/instructions/react.instructions.md",
+          "---\napplyTo: \"**/*.tsx,**/*.jsx\"\n---\n# React\n\nUse function components.\n")
+    run_import(lore)
+    (m,) = memories(lore, ".github/instructions/react.instructions.md").values()
+    assert anchors(m) == ["**/*.tsx", "**/*.jsx"]
+    assert lore.memories_at("web/App.tsx") and not lore.memories_at("web/app.py")
+
+
+def test_nested_rules_folder_prefixes_globs(lore):
+    write(lore.root, "web/.cursor/rules/style.mdc", "---\nglobs: \"*.css\"\n---\nUse CSS variables for colours.\n")
+    run_import(lore)
+    (m,) = memories(lore, "web/.cursor/rules/style.mdc").values()
+    assert anchors(m) == ["web/**/*.css"]
+
+
+def test_nested_agents_md_applies_to_its_subtree(lore):
+    write(lore.root, "AGENTS.md", "# Repo\n\n## Style\n\nAlways run the linter.\n")
+    write(lore.root, "services/billing/AGENTS.md", "# Billing\n\n## Money\n\nNever use floats for money.\n")
+    run_import(lore)
+    assert anchors(memories(lore, "AGENTS.md")["Style"]) == []
+    assert anchors(memories(lore, "services/billing/AGENTS.md")["Money"]) == ["services/billing/**"]
+    at = [m.title for m, _ in lore.memories_at("services/billing/ledger.py")]
+    assert "Money" in at and "Style" not in at
+
+
+def test_claude_imports_inside_the_repository(lore, tmp_path):
+    write(lore.root, "docs/git.md", "# Git\n\n## Commits\n\nWrite commit messages in the imperative.\n")
+    write(lore.root, "docs/deeper.md", "## Deeper\n\nPrefer rebase over merge.\n")
+    (tmp_path / "secret.md").write_text("## Outside\n\nNever read me.\n")
+    write(lore.root, "CLAUDE.md", "# Project\n\n## Workflow\n\nSee @docs/git.md and `@not/code.md`.\n"
+          "Also @../secret.md and @~/.claude/mine.md and @docs/missing.md.\n\n```\n@docs/in-fence.md\n```\n")
+    (lore.root / "docs/git.md").write_text((lore.root / "docs/git.md").read_text() + "\nAlso @deeper.md\n")
+    summary = run_import(lore)
+    found = memories(lore, "CLAUDE.md")
+    assert {"Workflow", "Commits", "Deeper"} <= set(found)
+    assert found["Commits"].meta["imported_from"] == "docs/git.md"
+    assert "Outside" not in found
+    assert "CLAUDE.md:6: import @../secret.md points outside the repository; not read" in summary.warnings
+    assert "CLAUDE.md:6: import @~/.claude/mine.md points outside the repository; not read" in summary.warnings
+    assert "CLAUDE.md:6: import @docs/missing.md not found" in summary.warnings
+    assert not any("in-fence" in w or "not/code" in w for w in summary.warnings)
+    # Editing an imported file re-imports the CLAUDE.md that pulls it in, by name or by discovery.
+    write(lore.root, "docs/deeper.md", "## Deeper\n\nPrefer merge commits.\n")
+    again = run_import(lore, paths=["docs/deeper.md"])
+    assert again.updated == 1 and "merge commits" in memories(lore, "CLAUDE.md")["Deeper"].body
+
+
+def test_clinerules_folder_and_continue_rules(lore):
+    write(lore.root, ".clinerules/01-naming.md", "# Naming\n\nUse snake_case for modules.\n")
+    write(lore.root, ".clinerules/02-tests.txt", "Write a test first.\n")
+    write(lore.root, ".continue/rules/db.md", "---\nname: Database\nglobs: db/**\n---\nKeep migrations small.\n")
+    run_import(lore)
+    assert memories(lore, ".clinerules/01-naming.md")["Naming"].kind is Kind.CONVENTION
+    assert "Write a test first." in next(iter(memories(lore, ".clinerules/02-tests.txt").values())).body
+    (db,) = memories(lore, ".continue/rules/db.md").values()
+    assert db.title == "Database" and anchors(db) == ["db/**"]
+
+
+def test_headingless_rules_split_into_groups_of_bullets():
+    text = ("You are working on a Django project.\n\nCode style:\n" + "".join(f"- Style rule {i} about formatting.\n"
+            for i in range(12)) + "\nTesting:\n" + "".join(f"- Testing rule {i} about pytest.\n" for i in range(12)))
+    parsed = parse_rules(cls.CURSOR, ".cursorrules", text)
+    titles = [m.title for m in parsed.memories]
+    assert titles == ["You are working on a Django project.", "Code style:", "Testing:"]
+    assert parsed.memories[1].body.count("Style rule") == 12 and parsed.memories[2].provenance.line == 17
+    assert len({m.provenance.key for m in parsed.memories}) == 3
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    pytest.param("## Layout\n\nThe API lives in `src/api`.\n", Kind.FACT, id="description"),
+    pytest.param("## Imports\n\nPrefer absolute imports.\n", Kind.CONVENTION, id="prefer"),
+    pytest.param("## Tests\n\n- Run `make test` before pushing.\n", Kind.CONVENTION, id="imperative-bullet"),
+    pytest.param("## Review\n\n- [ ] Migrations reversible\n", Kind.CONVENTION, id="checklist"),
+])
+def test_rules_kind(text, kind):
+    (m,) = [m for m in parse_rules(cls.AGENTS, "AGENTS.md", text).memories]
+    assert m.kind is kind
+
+
+def test_memory_bank_and_contributing_are_repository_wide(lore):
+    write(lore.root, "memory-bank/techContext.md", "# Tech Context\n\n## Stack\n\nFastAPI on Python 3.12.\n")
+    write(lore.root, "pkg/CONTRIBUTING.md", "# Contributing\n\n## Pull requests\n\nKeep them small.\n")
+    run_import(lore)
+    assert anchors(memories(lore, "memory-bank/techContext.md")["Stack"]) == []
+    pr = memories(lore, "pkg/CONTRIBUTING.md")["Pull requests"]
+    assert anchors(pr) == [] and "guide" in pr.tags
