@@ -150,18 +150,18 @@ class _Builder:
         for node in ordered:
             while open_scopes and open_scopes[-1][0] <= node.start_byte:
                 open_scopes.pop()
-            name_node, name = _name(node)
+            name_node, name = _name(node, self.data)
             if not name:
                 continue
             enclosing = open_scopes[-1] if open_scopes else None
             parent = enclosing[1] if enclosing else None
             if parent is None and node.type == "method_declaration" and self.language == "go":
-                parent = _go_receiver(node)
+                parent = _go_receiver(node, self.data)
             owner = parent or prefix
             qualified = f"{owner}.{name}" if owner else name
             open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
-                kind = _kind(node, enclosing[2] if enclosing else None)
+                kind = _kind(node, name, enclosing[2] if enclosing else None)
                 symbols.append(self._symbol(node, name_node, name, qualified, kind, parent))
         return symbols
 
@@ -186,7 +186,7 @@ class _Builder:
             name_line=name_row, name_col=self._col(name_row, name_col),
             name_end_col=self._col(name_node.end_point[0], name_node.end_point[1]),
             signature=self._signature(node, outer),
-            docstring=_python_docstring(node) if self.language == "python"
+            docstring=_python_docstring(node, self.data) if self.language == "python"
             else self._leading_comment(start_byte),
             parent=parent, body_hash=_hash(self.data[start_byte:end_byte]),
             shape_hash=_hash(shape),
@@ -247,7 +247,7 @@ class _Builder:
         return text if len(text) <= _SIGNATURE_LIMIT else text[:_SIGNATURE_LIMIT - 1] + "…"
 
 
-def _name(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str]:
+def _name(node: tree_sitter.Node, data: bytes) -> tuple[tree_sitter.Node, str]:
     """The identifier node of a definition and its text ("" when anonymous or missing)."""
     if node.type == "impl_item":
         target = node.child_by_field_name("type")
@@ -257,13 +257,13 @@ def _name(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str]:
         target = node.child_by_field_name("property" if node.type == "field_definition" else "name")
     if target is None or target.is_missing:
         return node, ""
-    return target, (target.text or b"").decode("utf-8", "replace").strip()
+    return target, _text(target, data).strip()
 
 
-def _kind(node: tree_sitter.Node, container_type: str | None) -> str:
+def _kind(node: tree_sitter.Node, name: str, container_type: str | None) -> str:
     """The symbol kind of a definition node, given the node type of its enclosing scope."""
     kind = _KINDS.get(node.type, "function")
-    if node.type == "method_definition" and _name(node)[1] == "constructor":
+    if node.type == "method_definition" and name == "constructor":
         return "constructor"
     if node.type == "variable_declarator":
         value = node.child_by_field_name("value")
@@ -307,17 +307,17 @@ def _body(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return node.child_by_field_name("body")
 
 
-def _go_receiver(node: tree_sitter.Node) -> str | None:
+def _go_receiver(node: tree_sitter.Node, data: bytes) -> str | None:
     """The receiver type name of a Go method: `func (s *Stack[T]) Push` -> `Stack`."""
     receiver = node.child_by_field_name("receiver")
     declaration = receiver.named_child(0) if receiver is not None else None
     kind = declaration.child_by_field_name("type") if declaration is not None else None
     while kind is not None and kind.type in ("pointer_type", "generic_type", "parenthesized_type"):
         kind = kind.child_by_field_name("type") or kind.named_child(0)
-    return kind.text.decode("utf-8", "replace") if kind is not None and kind.text else None
+    return (_text(kind, data) or None) if kind is not None else None
 
 
-def _python_docstring(node: tree_sitter.Node) -> str | None:
+def _python_docstring(node: tree_sitter.Node, data: bytes) -> str | None:
     body = node.child_by_field_name("body")
     first = body.named_child(0) if body is not None and body.named_child_count else None
     if first is None or first.type != "expression_statement" or first.named_child_count != 1:
@@ -325,9 +325,15 @@ def _python_docstring(node: tree_sitter.Node) -> str | None:
     string = first.named_child(0)
     if string.type != "string":
         return None
-    content = b"".join(c.text or b"" for c in string.named_children
-                       if c.type not in ("string_start", "string_end"))
-    return _clean_doc(content.decode("utf-8", "replace"))
+    parts = string.named_children
+    if len(parts) < 2 or parts[0].type != "string_start" or parts[-1].type != "string_end":
+        return None
+    return _clean_doc(data[parts[0].end_byte:parts[-1].start_byte].decode("utf-8", "replace"))
+
+
+def _text(node: tree_sitter.Node, data: bytes) -> str:
+    # Node.text would re-read the source through the parse callback: slice the bytes instead.
+    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _clean_doc(text: str) -> str | None:
