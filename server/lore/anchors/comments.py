@@ -92,7 +92,7 @@ def extract_comments(source: str | bytes, language: str) -> list[Comment]:
             for r in _merge(raws)]
 
 
-def comment_nodes(root: tree_sitter.Node, language: str) -> list[tree_sitter.Node]:
+def _comment_nodes(root: tree_sitter.Node, language: str) -> list[tree_sitter.Node]:
     """The comment nodes under `root` in document order (empty without a grammar)."""
     compiled = languages.query(language, COMMENT_QUERIES.get(language, ""))
     if compiled is None:
@@ -101,7 +101,7 @@ def comment_nodes(root: tree_sitter.Node, language: str) -> list[tree_sitter.Nod
                   key=lambda n: n.start_byte)
 
 
-def node_last_line(node: tree_sitter.Node) -> int:
+def _node_last_line(node: tree_sitter.Node) -> int:
     """The last line a node covers, not counting a trailing newline it swallowed."""
     row, col = node.end_point
     return row - 1 if col == 0 and row > node.start_point[0] else row
@@ -145,11 +145,11 @@ def _tree_sitter_comments(data: bytes, language: str) -> list[_Raw] | None:
     if tree is None:
         return []
     raws = []
-    for node in comment_nodes(tree.root_node, language):
+    for node in _comment_nodes(tree.root_node, language):
         line_start = data.rfind(b"\n", 0, node.start_byte) + 1
         raw = data[node.start_byte:node.end_byte].decode("utf-8", "replace").rstrip("\r\n")
         raws.append(_Raw(
-            line=node.start_point[0], end_line=node_last_line(node), raw=raw,
+            line=node.start_point[0], end_line=_node_last_line(node), raw=raw,
             own_line=not data[line_start:node.start_byte].strip(),
             block=raw.lstrip().startswith("/*"),
         ))

@@ -55,7 +55,7 @@ _METHOD_SCOPES = frozenset({"class_definition", "impl_item", "trait_item"})
 _TYPE_WRAPPERS = {"generic_type": "type", "scoped_type_identifier": "name",
                   "reference_type": "type", "pointer_type": "type"}
 # A space that does not separate two word characters carries no meaning in code.
-_LOOSE_SPACE = re.compile(rb"(?<=[^\w$\x80-\xff]) | (?=[^\w$\x80-\xff])")
+_LOOSE_SPACE = re.compile(rb" (?:(?<![\w$\x80-\xff] )|(?![\w$\x80-\xff]))")
 _PACKAGE_INIT = {"python": "__init__", "javascript": "index", "typescript": "index",
                  "tsx": "index", "rust": "mod"}
 
