@@ -125,6 +125,18 @@ def record_feedback(lore: Lore, event: FeedbackEvent, *, scope: str = "user",
     return result
 
 
+def feedback_from_json(lore: Lore, data, *, retention_days: int | None = None) -> dict:
+    """The `lore.feedback` command: parse the argument (optional `scope`), record it, result JSON."""
+    try:
+        event = FeedbackEvent.from_json(data)
+    except ValueError as e:
+        raise ValidationError(str(e)) from None
+    scope = data.get("scope") or "user"
+    if not isinstance(scope, str):
+        raise ValidationError(f"scope must be user or workspace, got {scope!r}")
+    return record_feedback(lore, event, scope=scope, retention_days=retention_days).to_json()
+
+
 def _learn(lore: Lore, entry: EvidenceEntry, stated: Proposal | None, language: str, scope: str,
            result: FeedbackResult) -> Memory | None:
     """Update the feature's preference with new evidence; a new memory to propose, if any."""
@@ -248,6 +260,24 @@ def reject_preference(lore: Lore, mid: str) -> Memory:
     if feature and fresh.scope in (Scope.USER, Scope.WORKSPACE):
         Ledger(lore.store_for(fresh), fresh.scope.value).block(str(feature), time.time())
     return lore.update(fresh)
+
+
+PREFERENCE_ACTIONS = ("list", "confirm", "reject")
+
+
+def preferences_action(lore: Lore, action: str = "list", mid: str | None = None, *,
+                       include_rejected: bool = False) -> dict:
+    """The `lore.preferences` command: list, confirm or reject; `{preferences, changed?}` as JSON."""
+    if action not in PREFERENCE_ACTIONS:
+        raise ValidationError(f"action must be one of {', '.join(PREFERENCE_ACTIONS)}, got {action!r}")
+    out: dict = {}
+    if action != "list":
+        if not mid or not isinstance(mid, str):
+            raise ValidationError(f"{action} needs the id of a preference")
+        review = confirm_preference if action == "confirm" else reject_preference
+        out["changed"] = preference_json(review(lore, mid))
+    out["preferences"] = [preference_json(m) for m in list_preferences(lore, include_rejected=include_rejected)]
+    return out
 
 
 def _preference_memory(lore: Lore, mid: str) -> Memory:
