@@ -10,6 +10,13 @@ because Python import paths are file paths. Other languages get no module prefix
 module names are not reliably derivable from a path and an anchor also records its file.
 Overloads and redefinitions share a qualified name.
 
+Kinds: function, method, constructor, class (also Java records), interface (also Java
+annotation types), struct, enum, trait, type, module, macro. A definition's range includes its
+decorators, attributes and `export`/`const` statement; `docstring` is the Python docstring, or
+for other languages the comment block directly above the definition with no blank line between.
+`body_hash` covers the whole range, `shape_hash` the same text without comments and without the
+definition's own name; both ignore whitespace.
+
 Binary content, files larger than `MAX_SOURCE_BYTES` and files that do not parse within the
 parse time budget have no symbols.
 Results for the last few (content, language, path) inputs are cached: lists are fresh copies of
@@ -23,7 +30,6 @@ import functools
 import hashlib
 import inspect
 import logging
-import re
 from pathlib import PurePosixPath
 
 import attrs
@@ -54,8 +60,6 @@ _GO_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
 _METHOD_SCOPES = frozenset({"class_definition", "impl_item", "trait_item"})
 _TYPE_WRAPPERS = {"generic_type": "type", "scoped_type_identifier": "name",
                   "reference_type": "type", "pointer_type": "type"}
-# A space that does not separate two word characters carries no meaning in code.
-_LOOSE_SPACE = re.compile(rb" (?:(?<![\w$\x80-\xff] )|(?![\w$\x80-\xff]))")
 _PACKAGE_INIT = {"python": "__init__", "javascript": "index", "typescript": "index",
                  "tsx": "index", "rust": "mod"}
 
@@ -342,6 +346,7 @@ def _clean_doc(text: str) -> str | None:
 
 
 def _hash(text: bytes) -> str:
-    """Hash of code with whitespace normalised: reindenting or `f(a,b)` -> `f(a, b)` is no change."""
-    collapsed = b" ".join(text.split())
-    return hashlib.blake2b(_LOOSE_SPACE.sub(b"", collapsed), digest_size=16).hexdigest()
+    """Hash of code without its whitespace: reindenting or `f(a,b)` -> `f(a, b)` is no change."""
+    # Dropping all whitespace also equates `a b` with `ab`; edits that only do that are rare,
+    # and this is several times faster than keeping the spaces that separate two words.
+    return hashlib.blake2b(b"".join(text.split()), digest_size=16).hexdigest()
