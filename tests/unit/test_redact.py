@@ -119,6 +119,7 @@ POSITIVES = [
     ("env-secret", "DB_PASSWORD={s}", "hunter2" + rnd(5)),
     ("env-secret", "  password: {s}", "Tr0ub4dor" + rnd(3)),
     ("env-secret", 'SECRET_KEY = "{s}"', "django-insecure-" + rnd(12)),
+    ("url-query-secret", "GET https://api.internal/v1/items?page=2&access_token={s}&sort=asc", rnd(24, B64URL)),
     ("connection-string-password", "Server=tcp:db,1433;Database=app;User Id=sa;Password={s};", rnd(12)),
     ("cli-secret", "mysqldump -u backup --password={s} app > dump.sql", rnd(12)),
     ("ssh-private-key", "{s}", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ci\nPublic-Lines: 2\n"
@@ -204,6 +205,9 @@ def connect(settings, password=None):
     SECRET_NAME = "prod/db/password"
     PRIVATE_KEY_PATH = "~/.ssh/id_rsa"
     tokenizer_config_hash = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+    defaults = dict.fromkeys(["username", "password", "repository"], "")
+    if hasattr(self.passwd, "is_authenticated"):
+        keywords = ["pwd", "re_syntax", "read", "CURLOPT_PASSWORD", "CURLOPT_READDATA"]
     return Client(token=token, password=password,
                   secret=secret)
 ''',
@@ -276,6 +280,16 @@ http://abc:xyz@example.com/
 Authorization: Basic <credentials>
 Authorization: Bearer <token>
 Authorization: Bearer ${TOKEN}
+''',
+    "notes": '''
+We store the API key in Vault; the token is rotated daily.
+Password: must be at least 12 characters.
+- token: opaque
+- password: bcrypt
+Pass --password-stdin to docker login, or the --username and --password options.
+login(password="password123") is what the tutorial shows.
+render(password_field="pass_input")
+https://x.io/docs?key_id=abc123456789xyz
 ''',
     "css": '''
 .button { color: #ff00aa; background: #123456; border-color: #abc; }
@@ -363,6 +377,13 @@ def test_ordinary_code_is_left_alone(text: str) -> None:
             id="url-keeps-user-and-host",
         ),
         pytest.param("spring.datasource.password=pa55word", "spring.datasource.password=[REDACTED:env-secret]", id="properties"),
+        pytest.param(
+            '{"user":"ada","password":"wonderland1"}',
+            '{"user":"ada","password":"[REDACTED:secret-assignment]"}',
+            id="inline-json-password",
+        ),
+        pytest.param("PASSWORD=pa55word\r\nDEBUG=1\r\n", "PASSWORD=[REDACTED:env-secret]\r\nDEBUG=1\r\n", id="crlf"),
+        pytest.param("ENV API_TOKEN=s3cr3t-value", "ENV API_TOKEN=[REDACTED:env-secret]", id="dockerfile-env"),
     ],
 )
 def test_only_the_value_is_replaced(text: str, expected: str) -> None:

@@ -8,6 +8,7 @@ import re
 
 from lore.redact.checks import (
     KEY_QUALIFIERS,
+    PASSWORD_WORDS,
     SECRET_WORDS,
     has_variety,
     is_identifier,
@@ -22,12 +23,13 @@ from lore.redact.rule import Rule, rule
 
 _NAME_CHARS = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
 _NAME_CHARS_BEFORE = re.compile(r"[A-Za-z0-9_.\-]{1,80}$")
-_ASSIGN = r"[\"'\]]?[ \t]{0,8}(?:=|:=|:|=>|,)[ \t]{0,8}"
+_ASSIGN = r"[\"'\]]?[ \t]{0,8}(?P<op>=|:=|:|=>|,)[ \t]{0,8}"
 _NAME_LIKE = re.compile(r"[A-Za-z_$][A-Za-z0-9_$.\-]*")
 _EXAMPLE_HOST = re.compile(r"(?:[A-Za-z0-9\-]+\.)*example(?:\.(?:com|org|net))?(?![A-Za-z0-9\-])", re.I)
 _CAMEL_WORDS = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+")
 _CSS_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 _MIN_ENV_VALUE = 4
+_MIN_PASSWORD = 6
 _PATH_PREFIXES = ("/", "./", "../", "~/", "http://", "https://", "file:")
 
 
@@ -68,7 +70,9 @@ def _bearer(secret: str, match: re.Match[str]) -> bool:
 
 
 def _cli_flag(secret: str, match: re.Match[str]) -> bool:
-    if not is_secret_name(match.group("flag")) or is_placeholder(secret) or looks_like_code(secret):
+    if secret.startswith("-") or not is_secret_name(match.group("flag")):
+        return False
+    if is_placeholder(secret) or looks_like_code(secret):
         return False
     # "--password options" in prose: a separate word must look like a value, not English.
     return match.group("sep") == "=" or not secret.isalpha()
@@ -76,7 +80,25 @@ def _cli_flag(secret: str, match: re.Match[str]) -> bool:
 
 def _generic_assignment(secret: str, match: re.Match[str]) -> bool:
     name = _variable_name(match, match.start())
-    return is_secret_name(name, allow_fixture=True) and looks_random(secret)
+    if not is_secret_name(name, allow_fixture=True):
+        return False
+    if looks_random(secret):
+        return True
+    # A literal password needs no entropy to be one: login(user, password="wonderland1"),
+    # but "password", "repository" in a list is two words, hence no comma as operator.
+    return (
+        match.group("op") != ","
+        and len(secret) >= _MIN_PASSWORD
+        and bool(PASSWORD_WORDS & set(name_words(name.rsplit(".", 1)[-1])))
+        and is_secret_name(name)
+        and not is_placeholder(secret)
+        and not (_NAME_LIKE.fullmatch(secret) and _names_itself(name, secret))
+        and not secret.startswith(_PATH_PREFIXES)
+    )
+
+
+def _query_secret(secret: str, match: re.Match[str]) -> bool:
+    return is_secret_name(match.group("name")) and looks_random(secret, min_len=12)
 
 
 def _split_env_value(raw: str) -> tuple[int, int, bool] | None:
@@ -244,6 +266,14 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
         check=_bearer,
     ),
     rule(
+        "url-query-secret",
+        r"[?&](?P<name>[A-Za-z0-9_.\-]{0,40}(?:token|key|secret|password|passwd|pwd)[A-Za-z0-9_.\-]{0,20})"
+        r"=(?P<s>[^&\s#\"'<>]{12,500})",
+        ("token", "key", "secret", "passw", "pwd"),
+        group="s",
+        check=_query_secret,
+    ),
+    rule(
         "connection-string-password",
         r";[ \t]*(?i:password|pwd)[ \t]*=[ \t]*(?P<s>[^;\s\"']{1,200})(?=;|[\"'\s]|$)",
         ("password", "pwd"),
@@ -253,7 +283,7 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     rule(
         "cli-secret",
         r"--(?P<flag>(?:[a-z0-9]+-){0,4}(?:password|passwd|token|secret|api-key|apikey))(?P<sep>[= ])"
-        r"(?P<s>[^\s\"'`]{4,200})",
+        r"(?P<s>[^\s\"'`]{3,200}(?<![.,;:!?)]))",
         ("--",),
         group="s",
         check=_cli_flag,
@@ -270,7 +300,7 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     rule(
         "secret-assignment",
         r"" + _SECRET_WORD + r"[A-Za-z0-9_.\-]{0,40}" + _ASSIGN
-        + r"[A-Za-z]{0,2}(?P<q>[\"'`])(?P<s>[^\"'`\s\\]{16,500})(?P=q)",
+        + r"[A-Za-z]{0,2}(?P<q>[\"'`])(?P<s>[^\"'`\s\\]{6,500})(?P=q)",
         ("pass", "pwd", "secret", "token", "key", "credential"),
         group="s",
         ignore_case=True,

@@ -17,6 +17,7 @@ SECRET_WORDS = frozenset(
     """password passwd passphrase pass pwd secret secrets token credential credentials apikey
     secretkey privatekey accesskey authkey authtoken accesstoken clientsecret""".split()
 )
+PASSWORD_WORDS = frozenset("password passwd passphrase pwd".split())
 # A word followed by "key" that makes the pair a secret name (api_key, signing_key, ...).
 KEY_QUALIFIERS = frozenset(
     "api access private secret signing encryption master auth account app session shared sas".split()
