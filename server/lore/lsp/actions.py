@@ -12,6 +12,7 @@ from lsprotocol import types
 from lore.lsp.documents import lines_for, symbols_for
 from lore.lsp.governing import enclosing
 from lore.lsp.positions import from_client
+from lore.lsp.preferences import code_actions as preference_actions
 from lore.model import Anchor, Kind, Memory, Scope, SourceKind, Provenance
 from lore.workspace import memories_dir
 
@@ -35,10 +36,11 @@ async def on_code_action(ls: LoreServer, params: types.CodeActionParams) -> list
     state = ls.doc_state(params.text_document.uri)
     if state is None or state.folder.error:
         return None
+    found = await preference_actions(ls, state, params)
     only = params.context.only
     if only and not any(types.CodeActionKind.Refactor.value.startswith(k) or k.startswith("refactor")
                         for k in only):
-        return None
+        return found or None
     symbols = await symbols_for(ls, state)
     doc = ls.workspace.get_text_document(state.uri)
     line, col = from_client(doc, lines_for(ls, state), params.range.start)
@@ -56,7 +58,7 @@ async def on_code_action(ls: LoreServer, params: types.CodeActionParams) -> list
                 args["symbol"] = symbol.qualified_name
             command = types.Command(title=title, command="lore.draft", arguments=[args])
         actions.append(types.CodeAction(title=title, kind=types.CodeActionKind.Refactor, command=command))
-    return actions
+    return found + actions
 
 
 def draft_memory(kind: Kind, title: str, anchors: list[Anchor], supersedes: list[str] | None = None) -> Memory:

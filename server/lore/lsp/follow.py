@@ -56,7 +56,7 @@ def follow_anchors(lore: Lore, rel_path: str, symbols: list[Symbol],
     if not symbols:
         return result
     names = {s.qualified_name for s in symbols}
-    for m in _anchored_memories(lore, rel_path, names):
+    for m in _anchored_memories(lore, rel_path, names, baselines):
         changed = False
         for i, anchor in enumerate(m.anchors):
             if anchor.kind != "symbol" or (anchor.file and anchor.file != rel_path):
@@ -73,24 +73,21 @@ def follow_anchors(lore: Lore, rel_path: str, symbols: list[Symbol],
     return result
 
 
-def _anchored_memories(lore: Lore, rel_path: str, names: set[str]) -> list[Memory]:
-    """Active memories with a symbol anchor in this file, or one naming a symbol defined here."""
+def _anchored_memories(lore: Lore, rel_path: str, names: set[str],
+                       baselines: dict[tuple[str, str], str]) -> list[Memory]:
+    """Active memories with a symbol anchor in this file, naming a symbol defined here, or baselined."""
     short = {n.rsplit(".", 1)[-1] for n in names}
     out: list[Memory] = []
     for store in lore.stores():
         rows = store.db.query(
-            "SELECT DISTINCT a.memory_id, a.value FROM anchors a JOIN memories m ON m.id = a.memory_id "
+            "SELECT DISTINCT a.memory_id, a.value, a.file FROM anchors a JOIN memories m ON m.id = a.memory_id "
             "WHERE a.kind = 'symbol' AND m.status IN ('active', 'proposed') AND (a.file = ? OR a.file IS NULL)",
             (rel_path,),
         )
-        ids = [mid for mid, value in rows if value.rsplit(".", 1)[-1] in short or _has_file(store, mid, rel_path)]
+        ids = [mid for mid, value, file in rows
+               if file == rel_path or value.rsplit(".", 1)[-1] in short or (mid, value) in baselines]
         out += store.memories.many(ids).values()
     return out
-
-
-def _has_file(store, mid: str, rel_path: str) -> bool:
-    return bool(store.db.scalar(
-        "SELECT 1 FROM anchors WHERE memory_id = ? AND kind = 'symbol' AND file = ?", (mid, rel_path)))
 
 
 def _follow_one(m: Memory, anchor: Anchor, rel_path: str, symbols: list[Symbol],
@@ -116,7 +113,7 @@ def _follow_one(m: Memory, anchor: Anchor, rel_path: str, symbols: list[Symbol],
         result.flagged.append(m.id)
         return attrs.evolve(anchor)
     if verdict == "renamed":
-        value = _renamed_value(anchor.value, target, symbol.qualified_name)
+        value = _renamed_value(anchor.value, symbol.qualified_name)
         result.renamed.append((m.id, anchor.value, value))
         baselines.pop(key, None)
         if m.scope is Scope.TEAM:
@@ -134,9 +131,7 @@ def _qualified(anchor: Anchor, rel_path: str, symbols: list[Symbol]) -> str:
     return anchor.value
 
 
-def _renamed_value(old_value: str, old_target: str, new_qualified: str) -> str:
-    """Keep the anchor's form: a full name stays full, a suffix (`Repo.save`) stays a suffix."""
-    if old_value == old_target:
-        return new_qualified
+def _renamed_value(old_value: str, new_qualified: str) -> str:
+    """Keep the anchor's form: as many dotted parts as before (`Repo.save` stays a two-part suffix)."""
     depth = old_value.count(".") + 1
     return ".".join(new_qualified.split(".")[-depth:])

@@ -11,6 +11,7 @@ from lore.lsp.documents import lines_for, symbols_for
 from lore.lsp.governing import Governing, enclosing, governing_at
 from lore.lsp.links import command_uri, markdown_link, source_label, source_uri
 from lore.lsp.positions import from_client
+from lore.lsp.preferences import hover_section
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -36,11 +37,12 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     chain = enclosing(symbols, line, col)
     items = governing_at(lore, state.rel_path, chain, state.language, state.semantic,
                          ls.settings.relevance_threshold, ls.settings.hover.max_items)
-    if not items:
+    conflict = await hover_section(ls, state, line)
+    if not items and not conflict:
         return None
     ls.surfaced(state.folder, [g.memory.id for g in items])
     symbol = chain[-1].qualified_name if chain else None
-    text = "\n\n---\n\n".join(render(ls, state, g, symbol) for g in items)
+    text = "\n\n---\n\n".join([render(ls, state, g, symbol) for g in items] + ([conflict] if conflict else []))
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 

@@ -12,7 +12,7 @@ from lore.jsonview import hit_json, memory_json, memory_markdown
 from lore.lsp import command_args as a
 from lore.lsp.folders import Folder
 from lore.lsp.links import source_uri
-from lore.model import Anchor, Kind, Memory, Status, ValidationError, parse_kind, parse_scope
+from lore.model import Anchor, Memory, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
 from lore.store import NotFoundError
 
@@ -207,39 +207,38 @@ async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
 
 async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
     """`{preferences}`: learned preferences (all statuses but deprecated), after confirming/rejecting one."""
+    from lore.learn.service import list_preferences, preference_json, preferences_action
+
     if args.action not in PREFERENCE_ACTIONS:
         raise ValidationError(f"action must be one of {', '.join(PREFERENCE_ACTIONS)}, got {args.action!r}")
     if args.action != "list":
         if not args.id:
             raise ValidationError(f"action {args.action!r} needs an id")
         folder = await locate(ls, args.id)
-        m = await folder.run(lambda lore: lore.get(args.id))
-        if m.kind is not Kind.PREFERENCE:
-            raise ValidationError(f"memory {m.id} is a {m.kind.value}, not a preference")
-        status = Status.ACTIVE if args.action == "confirm" else Status.DEPRECATED
-        await folder.run(lambda lore: lore.set_status(m.id, status))
+        await folder.run(lambda lore: preferences_action(lore, args.action, args.id))
         ls.memories_changed()
-    out = []
+    out: dict[str, dict] = {}
     for folder in folders(ls):
-        found = await folder.run(lambda lore: lore.list(kinds=(Kind.PREFERENCE,),
-                                                        statuses=(Status.ACTIVE, Status.PROPOSED)))
-        out += [with_uri(folder, memory_json(m)) for m in found]
-    return {"preferences": out}
+        found = await folder.run(list_preferences)
+        for m in found:  # user preferences are seen from every folder: list them once
+            out.setdefault(m.id, with_uri(folder, preference_json(m)))
+    return {"preferences": list(out.values())}
 
 
 async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
     """Hand a feedback event to the learning engine (when this installation has one)."""
+    from lore.learn.service import feedback_from_json
     from lore.lsp import optional
 
-    record = optional.feedback_recorder()
     folder = folders(ls, args.uri)[0]
+    retention = ls.settings.feedback.retention_days
     payload = {"uri": args.uri, "languageId": args.language_id, "proposedText": args.proposed_text,
                "finalText": args.final_text, "outcome": args.outcome, "origin": args.origin,
                "reason": args.reason, "range": {"start": {"line": args.range.start.line,
                                                           "character": args.range.start.character},
                                                 "end": {"line": args.range.end.line,
                                                         "character": args.range.end.character}}}
-    result = await folder.run(lambda lore: record(lore, payload))
+    result = await folder.run(lambda lore: feedback_from_json(lore, payload, retention_days=retention))
     ls.memories_changed()
     return optional.feedback_result(folder, result, with_uri)
 

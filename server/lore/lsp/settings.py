@@ -78,12 +78,17 @@ class Settings:
     feedback: FeedbackSettings = attrs.field(factory=FeedbackSettings)
 
 
+for _cls in (ServerSettings, HoverSettings, CodeLensSettings, ModelSettings, ImportSettings, FeedbackSettings,
+             Settings):
+    attrs.resolve_types(_cls)  # field types are strings under `from __future__ import annotations`
+
+
 def leaves(cls: type = Settings, prefix: str = "") -> dict[str, attrs.Attribute]:
     """Dotted camelCase key (`hover.maxItems`) -> attrs field, for every leaf setting."""
     out: dict[str, attrs.Attribute] = {}
     for field in attrs.fields(cls):
         key = prefix + camel(field.name)
-        if attrs.has(field.type if isinstance(field.type, type) else type(None)):
+        if isinstance(field.type, type) and attrs.has(field.type):
             out.update(leaves(field.type, key + "."))
         else:
             out[key] = field

@@ -46,13 +46,22 @@ def make_converter() -> cattrs.Converter:
         converter.register_structure_hook(kind, _strict(kind))
 
     def structure_factory(cls: type) -> Any:
+        attrs.resolve_types(cls)  # string annotations (`from __future__ import annotations`)
         renames = {a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)}
         return make_dict_structure_fn(cls, converter, **renames)
 
     def unstructure_factory(cls: type) -> Any:
+        attrs.resolve_types(cls)
         renames = {a.name: override(rename=camel(a.name)) for a in attrs.fields(cls)}
         return make_dict_unstructure_fn(cls, converter, **renames)
 
+    def strict_list(value: Any, kind: Any) -> Any:
+        if not isinstance(value, list):
+            raise TypeError(f"expected array, got {json_type(value)}")
+        item = kind.__args__[0] if getattr(kind, "__args__", None) else Any
+        return [converter.structure(v, item) for v in value]
+
+    converter.register_structure_hook_func(lambda t: getattr(t, "__origin__", None) is list, strict_list)
     converter.register_structure_hook_factory(attrs.has, structure_factory)
     converter.register_unstructure_hook_factory(attrs.has, unstructure_factory)
     return converter
