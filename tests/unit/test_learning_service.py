@@ -67,7 +67,7 @@ def test_consistent_edits_propose_a_preference_with_its_evidence(lore):
     assert m.meta["evidence"]["signals"] == 3
     assert m.meta["evidence"]["weights"] == {"pathlib": 4.5}
     assert "3 edit signals" in m.body and "`from pathlib import Path`" in m.body
-    assert [a.to_text() for a in m.anchors] == ["lang:python"]
+    assert m.anchors == [] and m.meta["languages"] == ["python"]
     assert lore.user.memories.get(m.id) is not None and lore.store.memories.get(m.id) is None
     json = result.to_json()
     assert json["proposed"][0]["evidence"]["signals"] == 3
@@ -228,3 +228,14 @@ def test_review_refuses_memories_that_are_not_preferences(lore):
                              scope=Scope.USER)).memory
     assert [m.id for m in list_preferences(lore)] == [manual.id]
     assert reject_preference(lore, manual.id).status is Status.DEPRECATED
+
+
+def test_an_active_preference_reaches_context_packs_and_search(lore):
+    from lore.context import build_pack
+    from lore.recall import Query
+
+    m = _paths(_feed(lore, [_flip(f"d{i}") for i in range(3)])[-1].proposed)[0]
+    confirm_preference(lore, m.id)
+    pack = build_pack(lore, path="app/build.py", budget=800)
+    assert m.id in [item.memory.id for item in pack.items] and PATHS_TITLE in pack.markdown
+    assert m.id in [h.memory.id for h in lore.search(Query("pathlib file paths"))]

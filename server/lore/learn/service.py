@@ -29,7 +29,7 @@ from lore.learn.extract import WEIGHT_REJECTED, Observation, observe
 from lore.learn.ledger import EvidenceEntry, Ledger
 from lore.learn.reasons import stated_preference
 from lore.learn.syntax import normalize_language
-from lore.model import Anchor, Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError, parse_scope
+from lore.model import Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError, parse_scope
 from lore.redact import redact
 from lore.store import Store
 
@@ -187,7 +187,6 @@ def _preference(proposal: Proposal, evidence: FeatureEvidence, language: str, sc
         kind=Kind.PREFERENCE,
         status=Status.PROPOSED,
         scope=Scope(scope),
-        anchors=_anchors(proposal.feature, language),
         provenance=Provenance(kind=SourceKind.FEEDBACK, key=f"feature:{proposal.feature}"),
         confidence=proposal.confidence,
         tags=[LEARNED_TAG],
@@ -195,6 +194,7 @@ def _preference(proposal: Proposal, evidence: FeatureEvidence, language: str, sc
             "feature": proposal.feature,
             "prefers": proposal.prefers,
             "over": proposal.over,
+            "languages": _languages(proposal.feature, language),
             "evidence": evidence_meta(evidence, proposal.prefers),
         },
     )
@@ -211,16 +211,15 @@ def evidence_meta(evidence: FeatureEvidence, prefers: str) -> dict:
     }
 
 
-def _anchors(feature_id: str, language: str) -> list[Anchor]:
-    """Language anchors: where the preference applies (context packs read them)."""
+def _languages(feature_id: str, language: str) -> list[str]:
+    """Languages the preference is about. Kept in meta, not as anchors: an unanchored preference is
+    project-wide, which is what puts it into every context pack."""
     feature = catalog.get(feature_id)
     if feature is not None:
         languages = {"python": ["python"], "js": ["javascript", "typescript"]}
-        names = [name for family in sorted(feature.families) for name in languages.get(family, [])]
-    else:
-        normalized = normalize_language(language)
-        names = [normalized] if normalized else []
-    return [Anchor("language", name) for name in names]
+        return [name for family in sorted(feature.families) for name in languages.get(family, [])]
+    normalized = normalize_language(language)
+    return [normalized] if normalized else []
 
 
 # -- review ------------------------------------------------------------------------------------
