@@ -48,18 +48,25 @@ class Rule:
         if self.trigger is None:
             yield from self.pattern.finditer(text)
             return
-        resume, tried = 0, -1
-        for hit in self.trigger.finditer(lowered):
-            pos = hit.start()
-            if self.line_anchored:
-                pos = text.rfind("\n", 0, pos) + 1
-            if pos < resume or pos == tried:
-                continue
-            tried = pos
-            match = self.pattern.match(text, pos)
+        if not self.line_anchored:
+            for hit in self.trigger.finditer(lowered):
+                match = self.pattern.match(text, hit.start())
+                if match:
+                    yield match
+            return
+        # One try per line that has a hit; then jump past that line, so a single huge line
+        # full of hits is scanned once, not once per hit.
+        search = self.trigger.search
+        hit = search(lowered)
+        while hit:
+            line_start = text.rfind("\n", 0, hit.start()) + 1
+            line_end = text.find("\n", hit.start())
+            match = self.pattern.match(text, line_start)
             if match:
-                resume = match.end()
                 yield match
+            if line_end < 0:
+                return
+            hit = search(lowered, line_end)
 
 
 def rule(
