@@ -72,10 +72,17 @@ def embed_pending(lore: Lore, progress, cancelled) -> tuple[int, str | None]:
 
 
 def symbol_text(symbol: Any, rel_path: str) -> str:
-    """What a symbol is about, in words: name, signature, docstring and path."""
-    parts = [identifier_words(symbol.qualified_name), symbol.signature or "", symbol.docstring or "",
-             identifier_words(rel_path.rsplit(".", 1)[0])]
-    return "\n".join(p for p in parts if p)[:2000]
+    """What a symbol is about, in words: its name, then its docstring, else its signature and path.
+
+    Code punctuation and module paths pull a small sentence model away from prose, so they are
+    used only when the symbol has no docstring to speak for it.
+    """
+    name = identifier_words(symbol.name)
+    if symbol.docstring:
+        return f"{name}\n{symbol.docstring}"[:2000]
+    signature = identifier_words(symbol.signature or "")
+    where = identifier_words(rel_path.rsplit(".", 1)[0])
+    return f"{name}\n{signature}\nin {where}"[:2000]
 
 
 def semantic_matches(lore: Lore, rel_path: str, language: str | None,
