@@ -59,7 +59,8 @@ def timing_inputs() -> dict[str, str]:
         '    DB_PASSWORD = os.environ["DB_PASSWORD"]\n'
         "    return call('https://api.example.com/v1?page=2', headers)\n\n"
     )
-    base64ish = "".join(gen.choice(string.ascii_letters + string.digits + "-_") for _ in range(size))
+    alphabet = string.ascii_letters + string.digits + "-_"
+    base64ish = "".join(gen.choice(alphabet) for _ in range(size))
     return {
         "ordinary code": (code * (size // len(code) + 1))[:size],
         "one line, one letter": "a" * size,

@@ -436,6 +436,14 @@ def test_placeholder_tokens_are_not_secrets(token: str) -> None:
     assert not contains_secret(f"token = {token}")
 
 
+@pytest.mark.parametrize("value", [pytest.param(b"token", id="bytes"), pytest.param(None, id="none")])
+def test_non_text_is_a_clear_error(value: object) -> None:
+    with pytest.raises(TypeError, match="needs a str"):
+        redact(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="needs a str"):
+        contains_secret(value)  # type: ignore[arg-type]
+
+
 def test_unicode_and_nul_bytes_do_not_break_offsets() -> None:
     text = "naïve ☃ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 İstanbul\x00\x00 " + GITHUB + " ✓ ẞ"
     result = redact(text)

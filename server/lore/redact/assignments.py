@@ -25,7 +25,9 @@ _NAME_CHARS = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
 _NAME_CHARS_BEFORE = re.compile(r"[A-Za-z0-9_.\-]{1,80}$")
 _ASSIGN = r"[\"'\]]?[ \t]{0,8}(?P<op>=|:=|:|=>|,)[ \t]{0,8}"
 _NAME_LIKE = re.compile(r"[A-Za-z_$][A-Za-z0-9_$.\-]*")
-_EXAMPLE_HOST = re.compile(r"(?:[A-Za-z0-9\-]+\.)*example(?:\.(?:com|org|net))?(?![A-Za-z0-9\-])", re.I)
+_EXAMPLE_HOST = re.compile(
+    r"(?:[A-Za-z0-9\-]+\.)*example(?:\.(?:com|org|net))?(?![A-Za-z0-9\-])", re.IGNORECASE
+)
 _CAMEL_WORDS = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+")
 _CSS_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 _MIN_ENV_VALUE = 4
@@ -57,7 +59,9 @@ def _basic_auth(secret: str, match: re.Match[str]) -> bool:
     except (binascii.Error, ValueError):
         return False
     user, sep, password = decoded.partition(":")
-    return bool(sep and user and password and decoded.isprintable() and not is_placeholder(password))
+    if not (sep and user and password and decoded.isprintable()):
+        return False
+    return not is_placeholder(password)
 
 
 def _bearer(secret: str, match: re.Match[str]) -> bool:
@@ -168,11 +172,17 @@ def _locate_env(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _ENV_LINE = (
-    r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?:(?:export|set|env|arg|const|let|var|readonly|static|final|val)[ \t]+){0,3}"
-    r"[\"']?(?P<key>[A-Za-z0-9_.\-]{0,60}(?:pass|pwd|secret|token|key|credential)[A-Za-z0-9_.\-]{0,60})"
+    r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?"
+    r"(?:(?:export|set|env|arg|const|let|var|readonly|static|final|val)[ \t]+){0,3}"
+    r"[\"']?(?P<key>[A-Za-z0-9_.\-]{0,60}(?:pass|pwd|secret|token|key|credential)"
+    r"[A-Za-z0-9_.\-]{0,60})"
     r"[\"']?(?P<op_space>[ \t]*)(?P<op>:=|=|:)(?![=:])[ \t]*(?P<value>[^\r\n]{1,1000})\r?$"
 )
-_SECRET_WORD = r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_\-]?key|(?:access|private|signing|auth)[_\-]?key|credential)"
+_SECRET_WORD = (
+    r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|credential"
+    r"|(?:api|access|private|signing|auth)[_\-]?key)"
+)
+_UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 
 ASSIGNMENT_RULES: tuple[Rule, ...] = (
     rule(
@@ -210,8 +220,7 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "heroku-api-key",
-        r"heroku[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
-        r"-[0-9a-f]{4}-[0-9a-f]{12})\b",
+        r"heroku[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>" + _UUID + r")\b",
         ("heroku",),
         group="s",
         ignore_case=True,
@@ -228,7 +237,8 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "mailgun-api-key",
-        r"mailgun[A-Za-z0-9_.\-]{0,30}" + _ASSIGN + r"[\"']?(?P<s>[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b",
+        r"mailgun[A-Za-z0-9_.\-]{0,30}" + _ASSIGN
+        + r"[\"']?(?P<s>[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b",
         ("mailgun",),
         group="s",
         ignore_case=True,
@@ -259,7 +269,8 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "bearer-token",
-        r"bearer(?<![A-Za-z0-9_].{6})[ \t]+(?P<s>[A-Za-z0-9\-._~+/]{20,4000}=*)(?![A-Za-z0-9\-._~+/=])",
+        r"bearer(?<![A-Za-z0-9_].{6})[ \t]+"
+        r"(?P<s>[A-Za-z0-9\-._~+/]{20,4000}=*)(?![A-Za-z0-9\-._~+/=])",
         ("bearer",),
         group="s",
         ignore_case=True,
@@ -267,7 +278,8 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "url-query-secret",
-        r"[?&](?P<name>[A-Za-z0-9_.\-]{0,40}(?:token|key|secret|password|passwd|pwd)[A-Za-z0-9_.\-]{0,20})"
+        r"[?&](?P<name>[A-Za-z0-9_.\-]{0,40}(?:token|key|secret|password|passwd|pwd)"
+        r"[A-Za-z0-9_.\-]{0,20})"
         r"=(?P<s>[^&\s#\"'<>]{12,500})",
         ("token", "key", "secret", "passw", "pwd"),
         group="s",
@@ -282,7 +294,8 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "cli-secret",
-        r"--(?P<flag>(?:[a-z0-9]+-){0,4}(?:password|passwd|token|secret|api-key|apikey))(?P<sep>[= ])"
+        r"--(?P<flag>(?:[a-z0-9]+-){0,4}(?:password|passwd|token|secret|api-key|apikey))"
+        r"(?P<sep>[= ])"
         r"(?P<s>[^\s\"'`]{3,200}(?<![.,;:!?)]))",
         ("--",),
         group="s",

@@ -20,7 +20,8 @@ SECRET_WORDS = frozenset(
 PASSWORD_WORDS = frozenset("password passwd passphrase pwd".split())
 # A word followed by "key" that makes the pair a secret name (api_key, signing_key, ...).
 KEY_QUALIFIERS = frozenset(
-    "api access private secret signing encryption master auth account app session shared sas".split()
+    """api access private secret signing encryption master auth account app session shared
+    sas""".split()
 )
 # Words that, after the secret word, make the name about the secret rather than the secret
 # itself: TOKEN_URL, password_min_length, secret_name, token_type.
@@ -46,12 +47,15 @@ NOT_SECRET_ANYWHERE = frozenset(
     """header headers field fields column param params env var vars label prompt placeholder regex
     pattern url uri path file dir""".split()
 )
-FIXTURE_PREFIXES = frozenset("fake dummy mock example sample placeholder bogus invalid wrong bad test".split())
+FIXTURE_PREFIXES = frozenset(
+    "fake dummy mock example sample placeholder bogus invalid wrong bad test".split()
+)
 PLACEHOLDER_VALUES = frozenset(
     """changeme changeit password passwd pass secret token example placeholder dummy fake test
     testing todo tbd none null nil undefined true false yes no on off empty redacted hidden masked
     required optional string str bytes int bool any default foo bar baz foobar qux secretkey apikey
-    mypassword mysecret mytoken bearer basic token_here key value include omit same-origin""".split()
+    mypassword mysecret mytoken bearer basic token_here key value include omit
+    same-origin""".split()
 )
 PLACEHOLDER_MARKERS = (
     "${", "$(", "{{", "}}", "%(", "<", ">", "your", "example", "placeholder", "changeme",

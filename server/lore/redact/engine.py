@@ -33,6 +33,8 @@ def _lowered(text: str) -> str:
 
 def _findings(text: str) -> Iterator[tuple[int, int, str]]:
     """Yield (start, end, kind) for every finding of every rule, in rule order."""
+    if not isinstance(text, str):
+        raise TypeError(f"secret redaction needs a str, not {type(text).__name__}")
     lowered = _lowered(text)
     for rule in RULES:
         if rule.keywords and not any(k in lowered for k in rule.keywords):

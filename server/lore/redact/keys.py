@@ -58,13 +58,15 @@ def _putty_span(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 _PEM_BLOCK = (
-    r"-----BEGIN " + _LABEL + r"-----(?P<body>" + _BODY + r")-----END (?P=label)PRIVATE KEY(?: BLOCK)?-----"
+    r"-----BEGIN " + _LABEL + r"-----(?P<body>" + _BODY + r")"
+    r"-----END (?P=label)PRIVATE KEY(?: BLOCK)?-----"
 )
 
 KEY_RULES: tuple[Rule, ...] = (
     rule(
         "gcp-service-account-key",
-        r'"private_key"[ \t]*:[ \t]*"(?P<key>-----BEGIN [A-Z ]{0,30}PRIVATE KEY-----(?P<body>[^"]{16,20000}?)'
+        r'"private_key"[ \t]*:[ \t]*"(?P<key>-----BEGIN [A-Z ]{0,30}PRIVATE KEY-----'
+        r'(?P<body>[^"]{16,20000}?)'
         r'-----END [A-Z ]{0,30}PRIVATE KEY-----(?:\\n)?)"',
         ('"private_key"',),
         group="key",
