@@ -120,6 +120,7 @@ POSITIVES = [
     ("env-secret", "  password: {s}", "Tr0ub4dor" + rnd(3)),
     ("env-secret", 'SECRET_KEY = "{s}"', "django-insecure-" + rnd(12)),
     ("url-query-secret", "GET https://api.internal/v1/items?page=2&access_token={s}&sort=asc", rnd(24, B64URL)),
+    ("xml-secret", "<server><id>nexus</id><username>ci</username><password>{s}</password></server>", rnd(14)),
     ("connection-string-password", "Server=tcp:db,1433;Database=app;User Id=sa;Password={s};", rnd(12)),
     ("cli-secret", "mysqldump -u backup --password={s} app > dump.sql", rnd(12)),
     ("ssh-private-key", "{s}", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ci\nPublic-Lines: 2\n"
@@ -289,6 +290,8 @@ Password: must be at least 12 characters.
 Pass --password-stdin to docker login, or the --username and --password options.
 login(password="password123") is what the tutorial shows.
 render(password_field="pass_input")
+<input type="password" name="password"><label>Password</label>
+<password>${env.NEXUS_PASSWORD}</password> <token></token> <apiKey>{{ api_key }}</apiKey>
 https://x.io/docs?key_id=abc123456789xyz
 ''',
     "css": '''

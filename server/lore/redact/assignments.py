@@ -101,6 +101,13 @@ def _generic_assignment(secret: str, match: re.Match[str]) -> bool:
     )
 
 
+def _xml_element(secret: str, match: re.Match[str]) -> bool:
+    tag = match.group("tag").rsplit(":", 1)[-1]
+    if not is_secret_name(tag) or is_placeholder(secret) or secret.startswith(_PATH_PREFIXES):
+        return False
+    return not (_NAME_LIKE.fullmatch(secret) and _names_itself(tag, secret))
+
+
 def _query_secret(secret: str, match: re.Match[str]) -> bool:
     return is_secret_name(match.group("name")) and looks_random(secret, min_len=12)
 
@@ -284,6 +291,15 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
         ("token", "key", "secret", "passw", "pwd"),
         group="s",
         check=_query_secret,
+    ),
+    rule(
+        "xml-secret",
+        r"<(?P<tag>[a-z0-9_.:\-]{0,40}(?:password|passwd|secret|token|api[_\-]?key)[a-z0-9_.\-]{0,20})>"
+        r"[ \t]*(?P<s>[^<>\s]{4,500})[ \t]*</(?P=tag)>",
+        ("password", "passwd", "secret", "token", "key"),
+        group="s",
+        ignore_case=True,
+        check=_xml_element,
     ),
     rule(
         "connection-string-password",
