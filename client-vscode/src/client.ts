@@ -122,13 +122,19 @@ export class LoreClient implements vscode.Disposable {
     const client = new QuietLanguageClient(CLIENT_ID, EXTENSION_NAME, () => this.spawnServer(command), this.options());
     client.onNotification(STATUS_NOTIFICATION, (status: Status) => this.setStatus(status));
     this.client = client;
+    let failure: unknown;
     try {
       await client.start();
     } catch (error) {
+      failure = error;
+    }
+    // start() can resolve although initialization failed (the client stops itself meanwhile),
+    // so the state decides.
+    if (failure !== undefined || client.state !== State.Running) {
       this.client = undefined;
       await client.dispose().catch(() => undefined);
       this.killProcess();
-      const detail = this.stderrTail.join('\n').trim() || String(error);
+      const detail = this.stderrTail.join('\n').trim() || String(failure ?? 'the server exited during initialization');
       this.setStatus({ state: 'failed', message: detail });
       void reportStartFailure(command, detail, this.output);
       return;
@@ -188,12 +194,16 @@ export class LoreClient implements vscode.Disposable {
 
   private options(): LanguageClientOptions {
     const trusted = () => vscode.workspace.isTrusted;
+    const initializationOptions = serverSettings(rawSettings(), trusted());
+    this.output.debug(`Settings sent to the server: ${JSON.stringify(initializationOptions)}`);
     const enabledCommands = [...Object.values(Commands), ...Object.values(ClientCommand)];
     return {
       documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
       outputChannel: this.output,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
-      initializationOptions: serverSettings(rawSettings(), trusted()),
+      // Without a handler the client pops the raw initialize error; LoreClient reports it once.
+      initializationFailedHandler: () => false,
+      initializationOptions,
       synchronize: { configurationSection: CONFIG_SECTION },
       markdown: { isTrusted: { enabledCommands }, supportHtml: false },
       errorHandler: {
