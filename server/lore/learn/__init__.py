@@ -3,7 +3,8 @@
 Pure functions only: `observe` turns one `FeedbackEvent` into `Observation`s, `accumulate`
 folds them into per-feature evidence, `propose` and `still_holds` decide when a preference is
 worth proposing or should be retired, and `contradicts` finds code that goes against one.
-Storage and editor wiring live elsewhere.
+Storage is in `ledger` (events, observations, evidence per scope) and the faces call `service`
+(record feedback, review preferences, find contradicting code, purge old feedback text).
 """
 
 from lore.learn.events import FeedbackEvent
