@@ -34,7 +34,7 @@ CASES = [
          * @param x value
          */
         function f(x) {}
-    ''', [(0, 1, "first\nsecond"), (2, 2, "inline"), (3, 6, "JSDoc block.\n@param x value")],
+    ''', [(0, 1, "first\nsecond"), (2, 2, "inline"), (3, 6, "\nJSDoc block.\n@param x value")],
         id="javascript"),
     pytest.param("typescript", '''
         interface A {
@@ -84,7 +84,7 @@ FALLBACK = [
         =begin
         block text
         =end
-    ''', [(0, 0, "frozen_string_literal: true"), (1, 1, "why: speed"), (2, 4, "block text")],
+    ''', [(0, 0, "frozen_string_literal: true"), (1, 1, "why: speed"), (2, 4, "\nblock text")],
         id="ruby"),
     pytest.param("shell", '''
         #!/bin/sh

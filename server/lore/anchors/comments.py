@@ -60,7 +60,11 @@ _BLOCK_MARKERS = (("/**", "*/"), ("/*!", "*/"), ("/*", "*/"), ("<!--", "-->"), (
 
 @attrs.frozen
 class Comment:
-    """One comment (or run of adjacent whole-line comments); lines are 0-based."""
+    """One comment (or run of adjacent whole-line comments); lines are 0-based.
+
+    Line i of `text` is source line `line + i` (an opening `/**` alone on its line leaves an
+    empty first text line); trailing blank lines are dropped.
+    """
 
     line: int
     text: str
@@ -88,7 +92,7 @@ def extract_comments(source: str | bytes, language: str) -> list[Comment]:
     except Exception:  # a comment reader must never take a handler down
         log.warning("reading comments (%s) failed", language, exc_info=True)
         return []
-    return [Comment(line=r.line, text=clean_comment_text(r.raw), end_line=r.end_line)
+    return [Comment(line=r.line, text=clean_comment_text(r.raw, keep_lines=True), end_line=r.end_line)
             for r in _merge(raws)]
 
 
@@ -107,17 +111,20 @@ def _node_last_line(node: tree_sitter.Node) -> int:
     return row - 1 if col == 0 and row > node.start_point[0] else row
 
 
-def clean_comment_text(raw: str) -> str:
-    """Comment text without its markers, per-line leading `*` and surrounding blank lines."""
+def clean_comment_text(raw: str, keep_lines: bool = False) -> str:
+    """Comment text without its markers, per-line leading `*` and surrounding blank lines.
+
+    With `keep_lines`, blank lines at the start stay, so text line i is comment line i.
+    """
     text = raw.strip()
     for opener, closer in _BLOCK_MARKERS:
         if text.startswith(opener):
             text = text[len(opener):]
             text = text[:-len(closer)] if text.endswith(closer) else text
-            lines = [_strip_prefix(line.strip(), ("*",)) for line in text.splitlines()]
-            return _trim_blank(lines)
-    lines = [_strip_prefix(line.strip(), _LINE_MARKERS) for line in text.splitlines()]
-    return _trim_blank(lines)
+            lines = [_strip_prefix(line.strip(), ("*",)) for line in text.split("\n")]
+            return _trim_blank(lines, keep_lines)
+    lines = [_strip_prefix(line.strip(), _LINE_MARKERS) for line in text.split("\n")]
+    return _trim_blank(lines, keep_lines)
 
 
 def _strip_prefix(line: str, markers: tuple[str, ...]) -> str:
@@ -130,11 +137,11 @@ def _strip_prefix(line: str, markers: tuple[str, ...]) -> str:
     return line.rstrip()
 
 
-def _trim_blank(lines: list[str]) -> str:
-    while lines and not lines[0].strip():
-        lines.pop(0)
+def _trim_blank(lines: list[str], keep_leading: bool) -> str:
     while lines and not lines[-1].strip():
         lines.pop()
+    while lines and not keep_leading and not lines[0].strip():
+        lines.pop(0)
     return "\n".join(lines)
 
 
