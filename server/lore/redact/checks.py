@@ -36,10 +36,10 @@ NOT_SECRET_AFTER = frozenset(
     alg algorithms encoding charset limit location hash hasher hashers hashing digest bits strength
     rounds iterations template widget input form view ref reference arn option options setting
     settings flag spec parser storage backend backends module plugin generator loader getter setter
-    response request count num number chars delimiter separator sep start end pos offset cmd command
+    response request num number chars delimiter separator sep start end pos offset cmd command
     script fn func function lookup usage description doc docs title note comment status state valid
     invalid verify check exists missing present fingerprint kid minutes seconds days hours secs
-    ms mins delta duration interval length window""".split()
+    ms mins delta duration interval window""".split()
 )
 # Words that, anywhere in a name, make it the name of a slot rather than a value:
 # HEADER_X_ACCESS_TOKEN, ENV_VAR_TOKEN, PASSWORD_FIELD_LABEL.
@@ -58,7 +58,7 @@ PLACEHOLDER_VALUES = frozenset(
     same-origin""".split()
 )
 PLACEHOLDER_MARKERS = (
-    "${", "$(", "{{", "}}", "%(", "<", ">", "your", "example", "placeholder", "changeme",
+    "${", "$(", "{{", "}}", "%(", "your", "example", "placeholder", "changeme",
     "change_me", "change-me", "redacted", "dummy", "fake", "xxxx", "****", "insert",
     "replace", "sample", "…", "...", "abc123", "123456", "abcdef", "deadbeef",
 )
@@ -121,7 +121,7 @@ def is_placeholder(value: str) -> bool:
         return True
     if stripped[0] == "$" or (stripped[0] == "%" and stripped[-1] == "%"):
         return True
-    if stripped[0] in "{[" and stripped[-1] in "}]":
+    if (stripped[0] in "{[" and stripped[-1] in "}]") or stripped[0] == "<" or stripped[-1] == ">":
         return True
     if _TEMPLATE.search(stripped):
         return True

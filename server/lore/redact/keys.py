@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lore.redact.rule import Rule, rule
+from lore.redact.rule import Check, Rule, rule
 
 _LABEL = r"(?P<label>(?:[A-Z0-9]+ ){0,4})PRIVATE KEY(?: BLOCK)?"
 # Anything but the start of another "-----" marker, so a block never swallows the next one.
@@ -24,7 +24,9 @@ def _enough_key_material(body: str) -> bool:
     return len(_BASE64_CHARS.findall(body)) >= MIN_KEY_CHARS
 
 
-def _pem_check(ssh: bool):
+def _pem_check(ssh: bool) -> Check:
+    """A check accepting only SSH labels (OPENSSH, SSH2) when SSH, only the others otherwise."""
+
     def check(secret: str, match: re.Match[str]) -> bool:
         label = match.group("label")
         if (label in _SSH_LABELS) != ssh:
@@ -34,11 +36,7 @@ def _pem_check(ssh: bool):
     return check
 
 
-def _truncated_check(secret: str, match: re.Match[str]) -> bool:
-    return _enough_key_material(match.group("body"))
-
-
-def _service_account_check(secret: str, match: re.Match[str]) -> bool:
+def _has_key_body(secret: str, match: re.Match[str]) -> bool:
     return _enough_key_material(match.group("body"))
 
 
@@ -70,7 +68,7 @@ KEY_RULES: tuple[Rule, ...] = (
         r'-----END [A-Z ]{0,30}PRIVATE KEY-----(?:\\n)?)"',
         ('"private_key"',),
         group="key",
-        check=_service_account_check,
+        check=_has_key_body,
     ),
     rule("ssh-private-key", _PEM_BLOCK, ("private key",), check=_pem_check(ssh=True)),
     rule(
@@ -87,6 +85,6 @@ KEY_RULES: tuple[Rule, ...] = (
         r"-----BEGIN " + _LABEL + r"-----[ \t]*" + _LINE_BREAK
         + r"(?P<body>(?:[A-Za-z0-9+/=]|[ \t]|" + _LINE_BREAK + r"){64,20000})",
         ("private key",),
-        check=_truncated_check,
+        check=_has_key_body,
     ),
 )
