@@ -133,7 +133,8 @@ async def hover_section(ls: LoreServer, state: DocState, line: int) -> str | Non
 async def code_actions(ls: LoreServer, state: DocState, params: types.CodeActionParams) -> list[types.CodeAction]:
     """"Open preference: …" for each preference contradicted on the selected lines."""
     only = params.context.only
-    if only and not any(str(k).startswith(("quickfix", "source")) or k == "" for k in only):
+    kinds = [str(getattr(k, "value", k)) for k in only or ()]
+    if kinds and not any(k in ("", types.CodeActionKind.QuickFix.value) for k in kinds):
         return []
     try:
         by_line = await contradictions_for(ls, state)
