@@ -318,7 +318,7 @@ def create_server() -> LoreServer:
     ls.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))(lens.on_code_lens)
     ls.feature(types.CODE_LENS_RESOLVE)(lens.on_code_lens_resolve)
     ls.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.Refactor]))(actions.on_code_action)
+        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Refactor]))(actions.on_code_action)
     ls.feature(types.WORKSPACE_SYMBOL)(symbols.on_workspace_symbol)
     ls.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)(background.on_progress_cancel)
     commands.register(ls)
