@@ -247,6 +247,37 @@ def test_symbols_per_language(language):
     assert found == EXPECTED[language]
 
 
+@pytest.mark.parametrize(("language", "source", "expected"), [
+    pytest.param("python", "def f():\n    class Local:\n        def m(self): pass\n",
+                 [("f", "function"), ("f.Local", "class"), ("f.Local.m", "method")],
+                 id="python-class-in-function"),
+    pytest.param("python", "if TYPE_CHECKING:\n    def g(): pass\nelse:\n    g = None\n",
+                 [("g", "function")], id="python-conditional"),
+    pytest.param("javascript",
+                 "const api = { get() {} };\nfunction outer() { const inner = () => 1; }\n"
+                 "export default function () {}\nlet Model = class {};\n",
+                 [("outer", "function"), ("Model", "class")], id="js-not-locals-or-anonymous"),
+    pytest.param("typescript", "namespace N.M { export function g() {} }\n"
+                 "declare class Ambient { run(): void; }\n",
+                 [("N.M", "module"), ("N.M.g", "function"), ("Ambient", "class")],
+                 id="ts-namespace-ambient"),
+    pytest.param("go", "package p\ntype (\n\tID = string\n\tPair struct{ A, B int }\n)\n"
+                 "func (p Pair[T]) Sum() int { return p.A + p.B }\n",
+                 [("ID", "type"), ("Pair", "struct"), ("Pair.Sum", "method")], id="go-grouped"),
+    pytest.param("rust", "mod m { pub fn g() {} }\nmacro_rules! square { ($x:expr) => { $x * $x }; }\n"
+                 "impl<T: Display> fmt::Display for Wrapper<T> { fn fmt(&self) {} }\n"
+                 "trait T { fn d(&self) { } }\n",
+                 [("m", "module"), ("m.g", "function"), ("square", "macro"),
+                  ("Wrapper.fmt", "method"), ("T", "trait"), ("T.d", "method")], id="rust-more"),
+    pytest.param("java", "record Point(int x, int y) { Point { } int sum() { return x + y; } }\n"
+                 "@interface Marker {}\n",
+                 [("Point", "class"), ("Point.Point", "constructor"), ("Point.sum", "method"),
+                  ("Marker", "interface")], id="java-record-annotation"),
+])
+def test_more_constructs(language, source, expected):
+    assert [(s.qualified_name, s.kind) for s in extract_symbols(source, language)] == expected
+
+
 @pytest.mark.parametrize(("language", "qualified", "docstring"), [
     pytest.param("python", "app.repos.UserRepository", "Stores users in the database.", id="py-class"),
     pytest.param("python", "app.repos.UserRepository.save", "Persist a user.", id="py-method"),
