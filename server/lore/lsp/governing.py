@@ -3,13 +3,13 @@ semantic matches of the enclosing symbol. No model and no embedding here: this i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from lore.anchors import Symbol
 from lore.model import Memory
-from lore.recall.anchoring import match_anchor
+from lore.recall.anchoring import MATCH_WEIGHT
 from lore.service import Lore
 
 # Language-wide anchors ("lang:python") would show on every line of every file: not for hovers/lenses.
@@ -36,10 +36,9 @@ def enclosing(symbols: list[Symbol], line: int, col: int) -> list[Symbol]:
 def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str | None,
                  semantic: dict[str, list[tuple[str, float]]], threshold: float,
                  limit: int) -> list[Governing]:
-    """Memories governing a position: anchored first, then close in meaning above `threshold`."""
+    """Memories governing a position: anchored first (symbol > file > glob), then close in meaning."""
     names = [s.qualified_name for s in chain]
-    out = [Governing(m, kind) for m, kind in lore.memories_at(rel_path, names, language)
-           if kind in PLACE_MATCHES]
+    out = anchored_here(lore, rel_path, names, language, limit)
     seen = {g.memory.id for g in out}
     close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold] if names else []
     close = [(mid, sim) for mid, sim in close if mid not in seen]
@@ -49,6 +48,34 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             m = found.get(mid)
             if m is not None and m.visible:
                 out.append(Governing(m, "meaning", sim))
+    return out[:limit]
+
+
+def anchored_here(lore: Lore, rel_path: str, names: list[str], language: str | None,
+                  limit: int) -> list[Governing]:
+    """The strongest `limit` memories anchored to these symbols, this file or a glob covering it.
+
+    A symbol anchor names its file too; it governs only its own symbol, never the rest of the file.
+    Only the memories shown are read from the database.
+    """
+    candidates: list[tuple[float, str, Any, str]] = []
+    for index, store in enumerate(lore.stores()):
+        for mid, (kind, anchor) in lore.anchored(store, rel_path, names, language).items():
+            if kind in PLACE_MATCHES and not (kind != "symbol" and anchor.kind == "symbol"):
+                candidates.append((MATCH_WEIGHT[kind], mid, store, kind))
+    if not candidates:
+        return []
+    candidates.sort(key=lambda c: -c[0])
+    cutoff = candidates[min(limit, len(candidates)) - 1][0]
+    wanted = [c for c in candidates if c[0] >= cutoff]  # ties at the cut are ordered by kind and age below
+    out: list[Governing] = []
+    for store in {id(c[2]): c[2] for c in wanted}.values():
+        mine = {mid: kind for _, mid, st, kind in wanted if st is store}
+        dismissed = store.dismissals([rel_path, *names])
+        for mid, m in store.memories.many(mine).items():
+            if dismissed.get(mid, 0) < 1:
+                out.append(Governing(m, mine[mid]))
+    out.sort(key=lambda g: (-MATCH_WEIGHT[g.match], g.memory.kind.value, -g.memory.updated_at))
     return out[:limit]
 
 
@@ -63,33 +90,43 @@ def memories_by_id(lore: Lore, ids: list[str], places: list[str]) -> dict[str, M
     return out
 
 
+@attrs.frozen
+class LensItem:
+    """What a lens needs of a memory: id, kind and age (full memories are read only on resolve)."""
+
+    id: str
+    kind: str
+    updated_at: float
+
+
 @attrs.define
 class LensGroup:
     """Memories shown by one code lens: anchored to a symbol, or (symbol None) to the whole file."""
 
     symbol: Symbol | None
-    memories: list[Memory]
+    memories: list[LensItem]
 
 
 def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str | None) -> list[LensGroup]:
     """One group for file-level memories (file and glob anchors) and one per symbol with its own anchors."""
     names = list(dict.fromkeys(s.qualified_name for s in symbols))
-    file_level: list[Memory] = []
-    per_symbol: dict[str, list[Memory]] = {}
+    by_suffix = _suffix_index(names)
+    file_level: list[LensItem] = []
+    per_symbol: dict[str, list[LensItem]] = {}
     for store in lore.stores():
         found = lore.anchored(store, rel_path, names, language)
         if not found:
             continue
         dismissed = _dismissed_at(store, found, [rel_path, *names])
-        memories = store.memories.many(found)
+        memories = _lens_items(store, list(found))
         for mid, (kind, anchor) in found.items():
             m = memories.get(mid)
             if m is None or (mid, rel_path) in dismissed:
                 continue
-            if kind in ("file", "glob"):
+            if kind in ("file", "glob") and anchor.kind != "symbol":
                 file_level.append(m)
             elif kind == "symbol":
-                for name in _symbols_matching(anchor, rel_path, names):
+                for name in _symbols_matching(anchor, rel_path, names, by_suffix):
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
     groups = [LensGroup(None, _ordered(file_level))] if file_level else []
@@ -100,8 +137,35 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     return groups
 
 
-def _symbols_matching(anchor, rel_path: str, names: Iterable[str]) -> list[str]:
-    return [n for n in names if match_anchor(anchor, rel_path, n) == "symbol"]
+def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
+    out: dict[str, LensItem] = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        rows = store.db.query(f"SELECT id, kind, updated_at FROM memories WHERE id IN ({','.join('?' * len(chunk))})",
+                              tuple(chunk))
+        out.update((r[0], LensItem(r[0], r[1], r[2])) for r in rows)
+    return out
+
+
+def _suffix_index(names: list[str]) -> dict[str, list[str]]:
+    """Every dotted suffix of every name (`a.B.run` -> `run`, `B.run`, `a.B.run`) -> the names ending so."""
+    index: dict[str, list[str]] = {}
+    for name in names:
+        parts = name.split(".")
+        for i in range(len(parts)):
+            index.setdefault(".".join(parts[i:]), []).append(name)
+    return index
+
+
+def _symbols_matching(anchor, rel_path: str, names: list[str], by_suffix: dict[str, list[str]]) -> list[str]:
+    """Names a symbol anchor governs, as `match_anchor` decides, without testing every name."""
+    if anchor.file and anchor.file != rel_path:
+        return []
+    found = list(by_suffix.get(anchor.value, []))
+    parts = anchor.value.split(".")
+    known = set(names)
+    found += [".".join(parts[i:]) for i in range(1, len(parts)) if ".".join(parts[i:]) in known]
+    return list(dict.fromkeys(found))
 
 
 def _dismissed_at(store, found: dict, places: list[str]) -> set[tuple[str, str]]:
@@ -116,14 +180,14 @@ def _dismissed_at(store, found: dict, places: list[str]) -> set[tuple[str, str]]
     return {(r[0], r[1]) for r in rows}
 
 
-def _ordered(memories: list[Memory]) -> list[Memory]:
-    unique = {m.id: m for m in memories}
-    return sorted(unique.values(), key=lambda m: (m.kind.value, -m.updated_at))
+def _ordered(items: list[LensItem]) -> list[LensItem]:
+    unique = {m.id: m for m in items}
+    return sorted(unique.values(), key=lambda m: (m.kind, -m.updated_at))
 
 
-def count_label(memories: list[Memory]) -> str:
-    """"2 decisions · 1 convention" for a list of memories."""
+def count_label(items: list[LensItem]) -> str:
+    """"2 decisions · 1 convention" for the memories of a lens."""
     counts: dict[str, int] = {}
-    for m in memories:
-        counts[m.kind.value] = counts.get(m.kind.value, 0) + 1
+    for m in items:
+        counts[m.kind] = counts.get(m.kind, 0) + 1
     return " · ".join(f"{n} {kind}{'' if n == 1 else 's'}" for kind, n in counts.items())

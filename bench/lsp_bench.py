@@ -1,0 +1,231 @@
+"""Language server latency through the real server over stdio, with 10k memories.
+
+Measures: spawn -> `initialize` result (`python -m lore.lsp` and `python -m lore serve`), hover
+p50/p99 beside a bare pygls server answering a constant hover (same client, same run), and code
+lenses for a 3,000-line file. Targets: hover <= 2 ms p50 / 15 ms p99, lenses <= 30 ms,
+initialize <= 0.5 s.
+
+Usage: python bench/lsp_bench.py [--memories 10000] [--hovers 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+from pygls.uris import from_fs_path
+
+BARE_SERVER = textwrap.dedent('''\
+    from lsprotocol import types
+    from pygls.lsp.server import LanguageServer
+
+    server = LanguageServer("bare", "1")
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls, params):
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="**constant**"))
+
+    server.start_io()
+''')
+BENCH_FILE = "app/big.py"
+
+
+def big_python_file(lines: int = 3000) -> tuple[str, list[str]]:
+    """A Python file of about `lines` lines: classes with methods and functions; their qualified names."""
+    out, names, n = ['"""Generated module."""', ""], [], 0
+    while len(out) < lines:
+        n += 1
+        if n % 4 == 0:
+            out += [f"class Service{n}:", f'    """Service number {n}."""', ""]
+            names.append(f"app.big.Service{n}")
+            for m in range(3):
+                out += [f"    def handle_{m}(self, request):", "        value = request.body",
+                        "        return value", ""]
+                names.append(f"app.big.Service{n}.handle_{m}")
+        else:
+            out += [f"def compute_{n}(a, b):", f'    """Compute thing {n}."""', "    total = a + b",
+                    "    return total", "", ""]
+            names.append(f"app.big.compute_{n}")
+    return "\n".join(out) + "\n", names
+
+
+def populate(root: Path, count: int, names: list[str]) -> None:
+    """`count` memories in the workspace database: symbol, file, glob and unanchored ones, embedded."""
+    from lore.embed import HashEmbedder
+    from lore.model import Anchor, Kind, Memory
+
+    rng = random.Random(7)
+    kinds = list(Kind)
+    from lore.service import Lore
+
+    with Lore(root, embedder=HashEmbedder(), sync_team=False) as lore:
+        with lore.store.transaction():
+            for i in range(count):
+                roll = i % 10
+                if roll < 3:
+                    anchors = [Anchor("symbol", f"pkg{i % 300}.mod{i % 97}.Thing{i}.run", language="python",
+                                      file=f"pkg{i % 300}/mod{i % 97}.py")]
+                elif roll < 5:
+                    anchors = [Anchor("path", f"pkg{i % 300}/sub{i % 13}/**")]
+                elif roll < 7:
+                    anchors = [Anchor("path", f"pkg{i % 300}/mod{i % 97}.py")]
+                else:
+                    anchors = []
+                words = " ".join(rng.choice(("cache", "retry", "queue", "session", "token", "schema", "index",
+                                             "billing", "email", "audit")) for _ in range(12))
+                lore.store.memories.insert(Memory(title=f"Memory {i} about {words[:40]}", body=words,
+                                                  kind=rng.choice(kinds), anchors=anchors).validate())
+            for j, name in enumerate(names[::7]):
+                lore.store.memories.insert(Memory(title=f"Rule for {name}", body="Keep it small.",
+                                                  kind=kinds[j % 2], anchors=[Anchor("symbol", name, "python",
+                                                                                     BENCH_FILE)]).validate())
+            lore.store.memories.insert(Memory(title="Everything in app/ is typed", kind=Kind.CONVENTION,
+                                              anchors=[Anchor("path", "app/**")]).validate())
+        lore.embed_pending()
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+async def start(command: list[str], root: Path, env: dict) -> tuple[LanguageClient, float, dict]:
+    """Spawn a server, initialize it; (client, seconds from spawn to the initialize result, statuses)."""
+    client = LanguageClient("lore-bench", "1")
+    statuses: dict = {"ready": asyncio.Event()}
+
+    @client.feature("lore/status")
+    def status(params):
+        state = params.get("state") if isinstance(params, dict) else getattr(params, "state", None)
+        if state in ("ready", "wordsOnly"):
+            statuses["ready"].set()
+
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def refresh(params):
+        return None
+
+    @client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
+    def progress(params):
+        return None
+
+    started = time.perf_counter()
+    await client.start_io(*command, env=env)
+    caps = types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=False))
+    await client.initialize_async(types.InitializeParams(
+        capabilities=caps, root_uri=from_fs_path(str(root)), process_id=os.getpid(),
+        workspace_folders=[types.WorkspaceFolder(uri=from_fs_path(str(root)), name=root.name)],
+        initialization_options={"import": {"onStartup": False}}))
+    elapsed = time.perf_counter() - started
+    client.initialized(types.InitializedParams())
+    return client, elapsed, statuses
+
+
+async def stop(client: LanguageClient) -> None:
+    """Shut a server down."""
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+
+
+async def hovers(client: LanguageClient, uri: str, positions: list[tuple[int, int]]) -> tuple[list[float], int]:
+    """Latency (ms) of one hover per position, and how many answered with content."""
+    times, shown = [], 0
+    for line, col in positions:
+        t = time.perf_counter()
+        result = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=col)))
+        times.append(1000 * (time.perf_counter() - t))
+        shown += result is not None
+    return times, shown
+
+
+async def main(count: int, n_hovers: int) -> None:
+    """Run every measurement and print the table."""
+    env = {**os.environ, "LORE_EMBEDDER": "hash", "LORE_USER_DB": ""}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "workspace"
+        (root / "app").mkdir(parents=True)
+        (root / ".git").mkdir()
+        env["LORE_USER_DB"] = str(Path(tmp) / "user.db")
+        source, names = big_python_file()
+        (root / BENCH_FILE).write_text(source)
+        t = time.perf_counter()
+        populate(root, count, names)
+        print(f"setup: {count} memories (+{len(names[::7]) + 1} on the bench file) in {time.perf_counter() - t:.1f} s")
+        bare_script = Path(tmp) / "bare_server.py"
+        bare_script.write_text(BARE_SERVER)
+
+        spawn = {"lore.lsp": [], "lore serve": [], "bare pygls": []}
+        for _ in range(3):
+            for label, cmd in (("lore.lsp", [sys.executable, "-m", "lore.lsp"]),
+                               ("lore serve", [sys.executable, "-m", "lore", "serve", "--stdio"]),
+                               ("bare pygls", [sys.executable, str(bare_script)])):
+                client, elapsed, _ = await start(cmd, root, env)
+                spawn[label].append(elapsed)
+                await stop(client)
+
+        lines = source.splitlines()
+        rng = random.Random(3)
+        positions = [(i, 8) for i in rng.choices(range(len(lines)), k=n_hovers)]
+        uri = from_fs_path(str(root / BENCH_FILE))
+
+        bare, _, _ = await start([sys.executable, str(bare_script)], root, env)
+        bare.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uri, language_id="python", version=1, text=source)))
+        await hovers(bare, uri, positions[:50])
+        bare_times, _ = await hovers(bare, uri, positions)
+        await stop(bare)
+
+        client, _, statuses = await start([sys.executable, "-m", "lore.lsp"], root, env)
+        await asyncio.wait_for(statuses["ready"].wait(), 120)
+        client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uri, language_id="python", version=1, text=source)))
+        t = time.perf_counter()
+        lenses = await client.text_document_code_lens_async(types.CodeLensParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        first_lens = 1000 * (time.perf_counter() - t)
+        await hovers(client, uri, positions[:50])
+        lore_times, shown = await hovers(client, uri, positions)
+        lens_times = []
+        for _ in range(20):
+            t = time.perf_counter()
+            lenses = await client.text_document_code_lens_async(types.CodeLensParams(
+                text_document=types.TextDocumentIdentifier(uri=uri)))
+            lens_times.append(1000 * (time.perf_counter() - t))
+        t = time.perf_counter()
+        for lens in lenses:
+            await client.code_lens_resolve_async(lens)
+        resolve_each = 1000 * (time.perf_counter() - t) / max(1, len(lenses))
+        await stop(client)
+
+    print(f"\nspawn -> initialize result (best of 3; target <= 500 ms):")
+    for label, values in spawn.items():
+        print(f"  {label:<12} {1000 * min(values):7.0f} ms   (runs: {', '.join(f'{1000 * v:.0f}' for v in values)})")
+    print(f"\nhover, {n_hovers} requests on {BENCH_FILE} ({len(lines)} lines), {shown} with memories:")
+    print(f"  {'':<12} {'p50':>8} {'p99':>8}")
+    print(f"  {'lore':<12} {statistics.median(lore_times):6.2f} ms {percentile(lore_times, 99):6.2f} ms"
+          f"   (targets 2 / 15 ms)")
+    print(f"  {'bare pygls':<12} {statistics.median(bare_times):6.2f} ms {percentile(bare_times, 99):6.2f} ms")
+    print(f"\ncode lenses, {len(lines)}-line file, {len(lenses)} lenses (target <= 30 ms):")
+    print(f"  first request after open {first_lens:6.1f} ms (includes symbol extraction)")
+    print(f"  warm p50 {statistics.median(lens_times):6.1f} ms, max {max(lens_times):6.1f} ms;"
+          f" resolve {resolve_each:.2f} ms per lens")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--memories", type=int, default=10_000)
+    parser.add_argument("--hovers", type=int, default=500)
+    options = parser.parse_args()
+    asyncio.run(main(options.memories, options.hovers))
