@@ -123,21 +123,26 @@ class Ledger:
                       (self.scope, feature))
 
     def purge(self, before: float) -> int:
-        """Drop the raw text of events older than `before`; returns how many events lost it."""
-        with self.db.transaction() as c:
-            c.execute(
-                "UPDATE feedback_events SET proposed = NULL, final = NULL, reason = NULL, purged_at = ? "
-                "WHERE at < ? AND purged_at IS NULL",
-                (time.time(), before),
-            )
-            purged = self.db.conn.changes()
-        if purged:
-            logger.info("dropped the text of %d feedback events older than the retention period", purged)
-        return purged
+        """Drop the raw text of this database's events older than `before` (every scope)."""
+        return purge_events(self.store, before)
 
     def event_count(self) -> int:
         """Number of feedback events recorded in this scope."""
         return int(self.db.scalar("SELECT count(*) FROM feedback_events WHERE scope = ?", (self.scope,)))
+
+
+def purge_events(store: Store, before: float) -> int:
+    """Drop the raw text of events older than `before`; returns how many events lost it."""
+    with store.db.transaction() as c:
+        c.execute(
+            "UPDATE feedback_events SET proposed = NULL, final = NULL, reason = NULL, purged_at = ? "
+            "WHERE at < ? AND purged_at IS NULL",
+            (time.time(), before),
+        )
+        purged = store.db.conn.changes()
+    if purged:
+        logger.info("dropped the text of %d feedback events older than the retention period", purged)
+    return purged
 
 
 def _entry(row: tuple) -> EvidenceEntry:

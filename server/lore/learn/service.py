@@ -26,7 +26,7 @@ from lore.learn import catalog
 from lore.learn.events import FeedbackEvent
 from lore.learn.evidence import FeatureEvidence, Proposal, accumulate, propose, still_holds
 from lore.learn.extract import WEIGHT_REJECTED, Observation, observe
-from lore.learn.ledger import EvidenceEntry, Ledger
+from lore.learn.ledger import EvidenceEntry, Ledger, purge_events
 from lore.learn.reasons import stated_preference
 from lore.learn.syntax import normalize_language
 from lore.model import Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError, parse_scope
@@ -326,7 +326,7 @@ def purge_old_feedback(lore: Lore, retention_days: int = 30) -> int:
     if isinstance(retention_days, bool) or not isinstance(retention_days, (int, float)) or retention_days < 0:
         raise ValidationError(f"retention days must be a number of days >= 0, got {retention_days!r}")
     before = time.time() - float(retention_days) * DAY
-    return sum(Ledger(store, "").purge(before) for store in lore.stores())
+    return sum(purge_events(store, before) for store in lore.stores())
 
 
 # -- helpers -----------------------------------------------------------------------------------
