@@ -143,7 +143,12 @@ def _names_itself(name: str, value: str) -> bool:
 
 
 def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[str]) -> bool:
-    if len(value) < _MIN_ENV_VALUE or is_placeholder(value) or value.startswith(_PATH_PREFIXES):
+    if len(value) < _MIN_ENV_VALUE:
+        return False
+    # Most lines that reach here are code (`password = get_password()`): the cheap test first.
+    if not quoted and (value.endswith((",", ";", ":")) or " " in value or looks_like_code(value)):
+        return False
+    if is_placeholder(value) or value.startswith(_PATH_PREFIXES):
         return False
     if (value.isdigit() and len(value) < 6) or _CSS_COLOUR.fullmatch(value):
         return False
@@ -151,8 +156,6 @@ def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[st
         return False
     if quoted:
         return not any(c.isspace() for c in value)
-    if value.endswith((",", ";", ":")) or looks_like_code(value) or " " in value:
-        return False
     if is_identifier(value):
         if _CAMEL_WORDS.fullmatch(value) and not any(c.isdigit() for c in value):
             return False  # withCredentials: kEnumerableProperty

@@ -71,6 +71,10 @@ CODE_MARKERS = (
     "lambda", "await ", "function", "new ",
 )
 
+_PLACEHOLDER_MARKER = re.compile("|".join(map(re.escape, PLACEHOLDER_MARKERS)))
+_CODE_MARKER = re.compile("|".join(map(re.escape, CODE_MARKERS)) + r"|[()\[\]{}]")
+_TOKEN_PLACEHOLDER = re.compile(r"xxxxx|example|placeholder|\*{5}|\.{5}")
+
 
 def shannon_entropy(value: str) -> float:
     """Bits per character of VALUE's character distribution."""
@@ -117,7 +121,7 @@ def is_placeholder(value: str) -> bool:
     lowered = stripped.lower()
     if not stripped or lowered in PLACEHOLDER_VALUES:
         return True
-    if any(marker in lowered for marker in PLACEHOLDER_MARKERS):
+    if _PLACEHOLDER_MARKER.search(lowered):
         return True
     if stripped[0] == "$" or (stripped[0] == "%" and stripped[-1] == "%"):
         return True
@@ -132,10 +136,8 @@ def is_placeholder(value: str) -> bool:
 
 def looks_like_code(value: str) -> bool:
     """True for values that are expressions (calls, attributes, types), not literal secrets."""
-    if any(c in value for c in "()[]{}"):
-        return True
     lowered = value.lower()
-    if lowered in TYPE_NAMES or any(marker in lowered for marker in CODE_MARKERS):
+    if lowered in TYPE_NAMES or _CODE_MARKER.search(lowered):
         return True
     return bool(_DOTTED.fullmatch(value))
 
@@ -148,7 +150,7 @@ def is_identifier(value: str) -> bool:
 def has_variety(token: str, *, min_distinct: int = 6) -> bool:
     """True unless the token is a run of a few repeated characters or a marked placeholder."""
     lowered = token.lower()
-    if any(marker in lowered for marker in ("xxxxx", "example", "placeholder", "*****", ".....")):
+    if _TOKEN_PLACEHOLDER.search(lowered):
         return False
     return len(set(token)) >= min_distinct
 

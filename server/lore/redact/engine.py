@@ -31,13 +31,22 @@ def _lowered(text: str) -> str:
     return text.translate(_ASCII_LOWER)
 
 
+def _has(lowered: str, keyword: str, present: dict[str, bool]) -> bool:
+    """Whether KEYWORD occurs in LOWERED, remembered in PRESENT."""
+    found = present.get(keyword)
+    if found is None:
+        found = present[keyword] = keyword in lowered
+    return found
+
+
 def _findings(text: str) -> Iterator[tuple[int, int, str]]:
     """Yield (start, end, kind) for every finding of every rule, in rule order."""
     if not isinstance(text, str):
         raise TypeError(f"secret redaction needs a str, not {type(text).__name__}")
     lowered = _lowered(text)
+    present: dict[str, bool] = {}  # rules share keywords; look each up once
     for rule in RULES:
-        if rule.keywords and not any(k in lowered for k in rule.keywords):
+        if rule.keywords and not any(_has(lowered, k, present) for k in rule.keywords):
             continue
         for start, end in rule.spans(text, lowered):
             yield start, end, rule.kind
