@@ -28,8 +28,9 @@ from lore.learn.evidence import FeatureEvidence, Proposal, accumulate, propose, 
 from lore.learn.extract import WEIGHT_REJECTED, Observation, observe
 from lore.learn.ledger import EvidenceEntry, Ledger, purge_events
 from lore.learn.reasons import stated_preference
-from lore.learn.syntax import normalize_language
-from lore.model import Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError, parse_scope
+from lore.learn.syntax import normalize_language, shorten
+from lore.model import (MAX_TITLE, Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError,
+                        parse_scope)
 from lore.redact import redact
 from lore.store import Store
 
@@ -98,9 +99,8 @@ def record_feedback(lore: Lore, event: FeedbackEvent, *, scope: str = "user",
     observations = observe(clean)
     stated = stated_preference(clean)
     if stated is not None and not any(o.feature == stated.feature for o in observations):
-        example = stated.example or ""
         observations.append(Observation(stated.feature, stated.prefers, stated.over, WEIGHT_REJECTED,
-                                        example, clean.at))
+                                        stated.example, clean.at))
     result = FeedbackResult(observations=observations, redactions=redactions)
     to_add: list[Memory] = []
     with store.transaction():
@@ -182,7 +182,7 @@ def _reassess(lore: Lore, m: Memory, evidence: FeatureEvidence) -> Memory:
 def _preference(proposal: Proposal, evidence: FeatureEvidence, language: str, scope: str) -> Memory:
     """A proposed preference memory for a proposal, listing its evidence."""
     return Memory(
-        title=proposal.title,
+        title=shorten(proposal.title, MAX_TITLE),
         body=proposal.body,
         kind=Kind.PREFERENCE,
         status=Status.PROPOSED,
