@@ -88,7 +88,7 @@ def _generic_assignment(secret: str, match: re.Match[str]) -> bool:
         return False
     if looks_random(secret):
         return True
-    # A literal password needs no entropy to be one: login(user, password="wonderland1"),
+    # A literal password needs no entropy to be one (`login(user, password=<literal>)`),
     # but "password", "repository" in a list is two words, hence no comma as operator.
     return (
         match.group("op") != ","
