@@ -12,9 +12,7 @@ from lsprotocol import types
 from lore.lsp.documents import lines_for, symbols_for
 from lore.lsp.governing import enclosing
 from lore.lsp.positions import from_client
-from lore.lsp.preferences import code_actions as preference_actions
 from lore.model import Anchor, Kind, Memory, Scope, SourceKind, Provenance
-from lore.workspace import memories_dir
 
 if TYPE_CHECKING:
     from lore.lsp.folders import Folder
@@ -36,6 +34,8 @@ async def on_code_action(ls: LoreServer, params: types.CodeActionParams) -> list
     state = ls.doc_state(params.text_document.uri)
     if state is None or state.folder.error:
         return None
+    from lore.lsp.preferences import code_actions as preference_actions
+
     found = await preference_actions(ls, state, params)
     only = params.context.only
     if only and not any(types.CodeActionKind.Refactor.value.startswith(k) or k.startswith("refactor")
@@ -73,6 +73,7 @@ def draft_memory(kind: Kind, title: str, anchors: list[Anchor], supersedes: list
 async def create_draft(ls: LoreServer, folder: Folder, m: Memory) -> dict:
     """Create `.lore/memories/<slug>.md` for a draft (applyEdit when possible, else on disk) and open it."""
     from lore import teamfiles
+    from lore.workspace import memories_dir
 
     path = teamfiles.file_name(m, memories_dir(folder.root))
     rel = path.relative_to(folder.root).as_posix()

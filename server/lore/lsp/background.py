@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from lsprotocol import types
 
-from lore.lsp import jobs
 from lore.lsp.folders import Folder
 
 if TYPE_CHECKING:
@@ -28,6 +27,13 @@ WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/.cursorrules", "**/.w
 CHANGE_DEBOUNCE_SECONDS = 0.5
 REPORT_EVERY_SECONDS = 0.1
 _tokens = itertools.count(1)
+
+
+def _jobs():
+    """The jobs module, imported on first use (it loads the core; `initialize` must stay fast)."""
+    from lore.lsp import jobs
+
+    return jobs
 
 
 class Background:
@@ -62,7 +68,7 @@ class Background:
             self.ls.set_state("indexing")
             title = f"Lore: importing {folder.root.name}"
             async with self.progress(title) as (report, cancelled):
-                summary = await folder.run(jobs.import_sources, paths, self.ls.settings, report, cancelled,
+                summary = await folder.run(_jobs().import_sources, paths, self.ls.settings, report, cancelled,
                                            background=True)
             self.last_summary[folder] = summary
             log.info("import of %s: %s", folder.root, summary)
@@ -76,7 +82,7 @@ class Background:
         async with self.lock(folder):
             self.ls.set_state("indexing")
             async with self.progress(f"Lore: embedding {folder.root.name}") as (report, cancelled):
-                done, problem = await folder.run(jobs.embed_pending, report, cancelled, background=True)
+                done, problem = await folder.run(_jobs().embed_pending, report, cancelled, background=True)
             log.info("embedded %d section(s) in %s", done, folder.root)
         if problem:
             self.ls.set_state("wordsOnly", problem)
@@ -85,7 +91,7 @@ class Background:
 
     def changed_paths(self, folder: Folder, rel_paths: list[str]) -> None:
         """Files changed on disk: re-import the ones that are memory sources, after a short pause."""
-        sources = [p for p in rel_paths if jobs.is_source(p, self.ls.settings, folder.root)]
+        sources = [p for p in rel_paths if _jobs().is_source(p, self.ls.settings, folder.root)]
         if not sources:
             return
         self.changed.setdefault(folder, set()).update(sources)
@@ -134,7 +140,7 @@ class Background:
         if not symbols or state.folder.error:
             return
         started = time.perf_counter()
-        found = await state.folder.run(jobs.semantic_matches, state.rel_path, state.language, symbols,
+        found = await state.folder.run(_jobs().semantic_matches, state.rel_path, state.language, symbols,
                                        background=True)
         if found is not None:
             state.semantic = found

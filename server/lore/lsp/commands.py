@@ -9,17 +9,21 @@ from typing import TYPE_CHECKING, Any
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams
 
 from lore.lsp import command_args as a
-from lore.lsp import memory_ops as ops
 from lore.lsp.optional import Unavailable
 from lore.lsp.wire import WireError, structure
-from lore.model import ValidationError
-from lore.store import NotFoundError, StoreError
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
 
 log = logging.getLogger(__name__)
 REQUEST_FAILED = -32803  # LSP RequestFailed: valid request, the server cannot do it
+
+
+def _ops():
+    """The command implementations, imported on first use (they load the core)."""
+    from lore.lsp import memory_ops
+
+    return memory_ops
 
 
 def _argument(command: str, args: tuple, cls: type) -> Any:
@@ -33,6 +37,9 @@ def command(name: str, cls: type):
 
     def wrap(fn):
         async def handler(ls, *args):  # unannotated: pygls resolves annotations at call time
+            from lore.model import ValidationError
+            from lore.store import NotFoundError, StoreError
+
             try:
                 parsed = _argument(name, args, cls)
                 return await fn(ls, parsed)
@@ -59,67 +66,67 @@ def command(name: str, cls: type):
 @command("lore.search", a.SearchArgs)
 async def search(ls: LoreServer, args: a.SearchArgs) -> dict:
     """Search memory: `{hits}` best first across the folders (or the one holding `uri`)."""
-    return {"hits": await ops.search(ls, args)}
+    return {"hits": await _ops().search(ls, args)}
 
 
 @command("lore.show", a.ShowArgs)
 async def show(ls: LoreServer, args: a.ShowArgs) -> dict:
     """A memory as JSON and markdown; opens its source unless `open` is false."""
-    return await ops.show(ls, args)
+    return await _ops().show(ls, args)
 
 
 @command("lore.remember", a.RememberArgs)
 async def remember(ls: LoreServer, args: a.RememberArgs) -> dict:
     """Store a new memory, anchored to the symbol at `range` (or `symbol`) in `uri` when given."""
-    return await ops.remember(ls, args)
+    return await _ops().remember(ls, args)
 
 
 @command("lore.forget", a.ForgetArgs)
 async def forget(ls: LoreServer, args: a.ForgetArgs) -> dict:
     """Forget a memory (restorable), or delete it for good with `purge`."""
-    return await ops.forget(ls, args)
+    return await _ops().forget(ls, args)
 
 
 @command("lore.restore", a.RestoreArgs)
 async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
     """Bring a forgotten or superseded memory back."""
-    return await ops.restore(ls, args)
+    return await _ops().restore(ls, args)
 
 
 @command("lore.supersede", a.SupersedeArgs)
 async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
     """Mark a memory superseded by others; without `by`, open a draft successor."""
-    return await ops.supersede(ls, args)
+    return await _ops().supersede(ls, args)
 
 
 @command("lore.notRelevant", a.NotRelevantArgs)
 async def not_relevant(ls: LoreServer, args: a.NotRelevantArgs) -> dict:
     """Stop showing a memory at a symbol (or file)."""
-    return await ops.not_relevant(ls, args)
+    return await _ops().not_relevant(ls, args)
 
 
 @command("lore.feedback", a.FeedbackArgs)
 async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
     """Record what happened to a suggested edit; preferences are learned from it."""
-    return await ops.feedback(ls, args)
+    return await _ops().feedback(ls, args)
 
 
 @command("lore.preferences", a.PreferencesArgs)
 async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
     """List learned preferences, or confirm / reject a proposed one."""
-    return await ops.preferences(ls, args)
+    return await _ops().preferences(ls, args)
 
 
 @command("lore.reindex", a.ReindexArgs)
 async def reindex(ls: LoreServer, args: a.ReindexArgs) -> dict:
     """Import sources again (progress through `$/progress`)."""
-    return await ops.reindex(ls, args)
+    return await _ops().reindex(ls, args)
 
 
 @command("lore.context", a.ContextArgs)
 async def context(ls: LoreServer, args: a.ContextArgs) -> dict:
     """A context pack of the memories that matter for a file, symbol or task."""
-    return await ops.context(ls, args)
+    return await _ops().context(ls, args)
 
 
 @command("lore.status", a.StatusArgs)
@@ -131,7 +138,7 @@ async def status(ls: LoreServer, args: a.StatusArgs) -> dict:
 @command("lore.draft", a.DraftArgs)
 async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
     """Create a memory file from a template and open it (for clients without input boxes)."""
-    return await ops.draft(ls, args)
+    return await _ops().draft(ls, args)
 
 
 HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,

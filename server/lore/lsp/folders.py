@@ -20,10 +20,10 @@ T = TypeVar("T")
 class Folder:
     """One workspace folder and the `Lore` instances that serve it, one per thread."""
 
-    def __init__(self, uri: str, root: Path, embedder: Any):
+    def __init__(self, uri: str, root: Path, embedder: Callable[[], Any]):
         self.uri = uri
         self.root = root
-        self.embedder = embedder
+        self._embedder = embedder  # called when a database is first opened (not during initialize)
         self.lore = None  # the event loop thread's Lore, opened by `open()`
         self.error: str | None = None
         self._commands = ThreadPoolExecutor(1, thread_name_prefix=f"lore-cmd-{root.name}")
@@ -38,7 +38,7 @@ class Folder:
             from lore.service import Lore
 
             try:
-                self.lore = Lore(self.root, embedder=self.embedder, sync_team=False)
+                self.lore = Lore(self.root, embedder=self._embedder(), sync_team=False)
             except Exception as e:
                 self.error = f"cannot open the Lore database of {self.root}: {e}"
                 log.error("%s", self.error, exc_info=True)
@@ -49,7 +49,7 @@ class Folder:
         if lore is None:
             from lore.service import Lore
 
-            lore = Lore(self.root, embedder=self.embedder, sync_team=True)
+            lore = Lore(self.root, embedder=self._embedder(), sync_team=True)
             self._local.lore = lore
             with self._lock:
                 self._worker_lores.append(lore)

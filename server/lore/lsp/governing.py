@@ -3,14 +3,14 @@ semantic matches of the enclosing symbol. No model and no embedding here: this i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from lore.anchors import Symbol
-from lore.model import Memory
-from lore.recall.anchoring import MATCH_WEIGHT
-from lore.service import Lore
+if TYPE_CHECKING:
+    from lore.anchors import Symbol
+    from lore.model import Memory
+    from lore.service import Lore
 
 # Language-wide anchors ("lang:python") would show on every line of every file: not for hovers/lenses.
 PLACE_MATCHES = ("symbol", "file", "glob")
@@ -58,6 +58,8 @@ def anchored_here(lore: Lore, rel_path: str, names: list[str], language: str | N
     A symbol anchor names its file too; it governs only its own symbol, never the rest of the file.
     Only the memories shown are read from the database.
     """
+    from lore.recall.anchoring import MATCH_WEIGHT
+
     candidates: list[tuple[float, str, Any, str]] = []
     for index, store in enumerate(lore.stores()):
         for mid, (kind, anchor) in lore.anchored(store, rel_path, names, language).items():

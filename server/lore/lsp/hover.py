@@ -11,7 +11,6 @@ from lore.lsp.documents import lines_for, symbols_for
 from lore.lsp.governing import Governing, enclosing, governing_at
 from lore.lsp.links import command_uri, markdown_link, source_label, source_uri
 from lore.lsp.positions import from_client
-from lore.lsp.preferences import hover_section
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -37,6 +36,8 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     chain = enclosing(symbols, line, col)
     items = governing_at(lore, state.rel_path, chain, state.language, state.semantic,
                          ls.settings.relevance_threshold, ls.settings.hover.max_items)
+    from lore.lsp.preferences import hover_section
+
     conflict = await hover_section(ls, state, line)
     if not items and not conflict:
         return None

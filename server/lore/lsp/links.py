@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import urllib.parse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pygls.uris import from_fs_path
 
-from lore.model import Memory
+if TYPE_CHECKING:
+    from lore.model import Memory
 
 
 def source_uri(root: Path, m: Memory) -> str | None:

@@ -85,7 +85,6 @@ class LoreServer(LanguageServer):
         self.window_show_message(types.ShowMessageParams(type=kind, message=message))
 
     # -- folders and documents -------------------------------------------------------------
-    @property
     def embedder(self):
         """The embedder shared by every folder (the model is loaded once, in the background)."""
         if self._embedder is None:

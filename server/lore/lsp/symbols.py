@@ -10,7 +10,6 @@ from lsprotocol import types
 
 from lore.lsp.folders import Folder
 from lore.model import Kind, Memory
-from lore.recall import Query
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -39,6 +38,8 @@ async def on_workspace_symbol(ls: LoreServer, params: types.WorkspaceSymbolParam
 
 
 def _find(lore, text: str) -> list[tuple[float, Memory]]:
+    from lore.recall import Query
+
     if not text.strip():
         return [(m.updated_at / 1e10, m) for m in lore.list(limit=LIMIT) if m.visible]
     return [(h.score, h.memory) for h in lore.search(Query(text, limit=LIMIT))]
