@@ -400,6 +400,25 @@ def test_only_the_value_is_replaced(text: str, expected: str) -> None:
     assert redact(text).text == expected
 
 
+@pytest.mark.parametrize(
+    "template",
+    [
+        pytest.param("Use `{s}` for the release job.", id="markdown-code"),
+        pytest.param("the token is {s}.", id="end-of-sentence"),
+        pytest.param('{{"token": "{s}"}}', id="json"),
+        pytest.param("token: '{s}'", id="yaml-quoted"),
+        pytest.param("https://{s}@github.com/org/repo.git", id="in-url"),
+        pytest.param("Authorization: token {s}", id="header"),
+        pytest.param("export GH_TOKEN={s}  # ci only", id="shell-comment"),
+        pytest.param("\t\t{s}\r\n", id="tabs-crlf"),
+    ],
+)
+def test_token_found_in_common_surroundings(template: str) -> None:
+    result = redact(template.format(s=GITHUB))
+    assert GITHUB not in result.text
+    assert [r.kind for r in result.redactions] == ["github-token"]
+
+
 def test_pem_block_is_removed_whole() -> None:
     text = "before\n" + PRIVATE_RSA + "\nafter\n"
     result = redact(text)
