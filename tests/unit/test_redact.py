@@ -294,6 +294,13 @@ render(password_field="pass_input")
 <password>${env.NEXUS_PASSWORD}</password> <token></token> <apiKey>{{ api_key }}</apiKey>
 https://x.io/docs?key_id=abc123456789xyz
 ''',
+    "translations": '''
+login:
+  password: "Passwort"
+  token: "Jeton"
+  secret: "Geheimnis"
+password_label = "Password:"
+''',
     "css": '''
 .button { color: #ff00aa; background: #123456; border-color: #abc; }
 :root { --token-primary: #0d6efd; --token-secondary: #6c757d; }

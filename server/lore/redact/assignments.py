@@ -154,15 +154,16 @@ def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[st
         return False
     if _NAME_LIKE.fullmatch(value) and _names_itself(name, value):
         return False
+    if match.group("op") == ":" and value.isalpha():
+        # `password: bcrypt` in notes, `token: opaque` in docs, `password: "Passwort"` in a
+        # translation file: words, not secrets.
+        return False
     if quoted:
         return not any(c.isspace() for c in value)
     if is_identifier(value):
         if _CAMEL_WORDS.fullmatch(value) and not any(c.isdigit() for c in value):
             return False  # withCredentials: kEnumerableProperty
-        if match.group("op") == ":":
-            # `password: bcrypt` in notes and `token: opaque` in docs are words, not secrets.
-            return not value.isalpha()
-        if match.group("op_space") or match.group("indent"):
+        if match.group("op") != ":" and (match.group("op_space") or match.group("indent")):
             return False  # `token = auth_token`, `    password=pw,`: code referring to a variable
     return True
 
@@ -297,7 +298,8 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "xml-secret",
-        r"<(?P<tag>[a-z0-9_.:\-]{0,40}(?:password|passwd|secret|token|api[_\-]?key)[a-z0-9_.\-]{0,20})>"
+        r"<(?P<tag>[a-z0-9_.:\-]{0,40}(?:password|passwd|secret|token|api[_\-]?key)"
+        r"[a-z0-9_.\-]{0,20})>"
         r"[ \t]*(?P<s>[^<>\s]{4,500})[ \t]*</(?P=tag)>",
         ("password", "passwd", "secret", "token", "key"),
         group="s",

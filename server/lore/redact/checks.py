@@ -119,7 +119,7 @@ def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `xxx`."""
     stripped = value.strip().strip("\"'`")
     lowered = stripped.lower()
-    if not stripped or lowered in PLACEHOLDER_VALUES:
+    if not stripped or lowered.rstrip(":.!?") in PLACEHOLDER_VALUES:
         return True
     if _PLACEHOLDER_MARKER.search(lowered):
         return True
