@@ -21,6 +21,7 @@ export const ServerCommand = {
   reindex: 'lore.reindex',
   context: 'lore.context',
   status: 'lore.status',
+  draft: 'lore.draft',
 } as const;
 
 /** Commands the extension itself registers (palette entries). */
@@ -32,6 +33,7 @@ export const ClientCommand = {
   showContext: 'lore.showContext',
   reviewPreferences: 'lore.reviewPreferences',
   restartServer: 'lore.restartServer',
+  reindexWorkspace: 'lore.reindexWorkspace',
   showOutput: 'lore.showOutput',
 } as const;
 

@@ -10,7 +10,7 @@ import { MemoryDocumentProvider } from './memoryDocument';
 import { reviewPreferences } from './preferences';
 import { onInterpreterChange } from './python';
 import { rememberFromEditor } from './remember';
-import { searchMemory } from './search';
+import { reindexWorkspace, searchMemory } from './search';
 import { needsRestart } from './settings';
 import { StatusItem } from './status';
 
@@ -25,6 +25,7 @@ function registerCommands(context: vscode.ExtensionContext, lore: LoreClient, ou
     [ClientCommand.showContext]: () => showContext(documents),
     [ClientCommand.reviewPreferences]: () => reviewPreferences(lore),
     [ClientCommand.restartServer]: () => lore.restart(),
+    [ClientCommand.reindexWorkspace]: () => reindexWorkspace(lore),
     [ClientCommand.showOutput]: () => output.show(true),
   };
   for (const [id, handler] of Object.entries(commands)) {

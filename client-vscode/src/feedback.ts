@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { LoreClient } from './client';
 import { CONFIG_SECTION, ServerCommand } from './constants';
 import { FeedbackDecision, InsertionTracker, TextChange } from './feedbackHeuristics';
-import type { FeedbackArgs, Origin } from './protocol';
+import type { FeedbackArgs, FeedbackResult, Origin } from './protocol';
 
 function toChange(change: vscode.TextDocumentContentChangeEvent, reason?: vscode.TextDocumentChangeReason): TextChange {
   const kind = reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
@@ -103,9 +103,11 @@ export class FeedbackCapture implements vscode.Disposable {
       if (decision.finalText !== undefined) {
         args.finalText = decision.finalText;
       }
-      this.client.execute(ServerCommand.feedback, args).then(
-        () => this.output.debug(`Feedback sent: ${decision.outcome} (${decision.origin})`),
-        (error) => this.output.warn(`lore.feedback failed: ${String(error)}`),
+      const lines = decision.proposedText.split('\n').length;
+      const what = `${decision.outcome} ${decision.origin} insertion of ${lines} lines in ${vscode.workspace.asRelativePath(document.uri)}`;
+      this.client.execute<FeedbackResult>(ServerCommand.feedback, args).then(
+        (result) => this.output.info(`Feedback sent: ${what}; ${result?.observations?.length ?? 0} observation(s)`),
+        (error) => this.output.warn(`lore.feedback failed (${what}): ${String(error)}`),
       );
     }
   }

@@ -106,6 +106,11 @@ export interface ForgetResult {
   status: string;
 }
 
+export interface FeedbackResult {
+  observations: unknown[];
+  proposed: Memory[];
+}
+
 export interface ContextResult {
   markdown: string;
   tokens: number;

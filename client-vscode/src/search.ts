@@ -124,3 +124,13 @@ export async function searchMemory(client: LoreClient): Promise<void> {
     await openHit(hit);
   }
 }
+
+/** The "Lore: Reindex Workspace" command: import every source again (progress comes from the server). */
+export async function reindexWorkspace(client: LoreClient): Promise<void> {
+  try {
+    await client.execute(ServerCommand.reindex, {});
+    void vscode.window.showInformationMessage('Lore reindexed the workspace.');
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Lore could not reindex: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -128,8 +128,36 @@ function fullSteps(wb, workspace) {
       await wb.hoverText('Invoice lines show exactly two decimals', 45_000);
       return `team file .lore/memories/${written}`;
     }],
+    ['feedback: an undone insertion is rejected, a saved one accepted', async () => {
+      await wb.openFile('shop/billing.py');
+      await wb.goTo(19, 1);
+      // A paste arrives as one multi-line edit, as a completion or an agent's edit does.
+      await wb.paste(PROPOSAL.replace('NAME', 'refund_total'));
+      await wb.page.keyboard.press('Control+Z');
+      await until(() => loreLog(wb.logs).includes('Feedback sent: rejected'), 'no rejected feedback in the Lore log');
+      await wb.paste(PROPOSAL.replace('NAME', 'credit_total'));
+      await wb.page.keyboard.press('Control+S');
+      await until(() => loreLog(wb.logs).includes('Feedback sent: accepted'), 'no accepted feedback in the Lore log');
+      return loreLog(wb.logs).split('\n').filter((line) => line.includes('Feedback sent')).map((line) => line.replace(/^.*Feedback sent: /, '')).join(' | ');
+    }],
     ...failureSteps(wb, workspace),
   ];
+}
+
+const PROPOSAL = '\ndef NAME(amounts):\n    total = Decimal("0")\n    for amount in amounts:\n        total += Decimal(amount)\n    return total\n';
+
+/** The Lore output channel's log file (newest session), or '' before it exists. */
+function loreLog(logsDir) {
+  if (!existsSync(logsDir)) {
+    return '';
+  }
+  for (const session of readdirSync(logsDir).sort().reverse()) {
+    const file = join(logsDir, session, 'exthost1', 'lore.lore-vscode', 'Lore.log');
+    if (existsSync(file)) {
+      return readFileSync(file, 'utf8');
+    }
+  }
+  return '';
 }
 
 function failureSteps(wb, workspace) {
@@ -201,9 +229,11 @@ async function main() {
       args: CHROMIUM_ARGS,
       viewport: { width: 1400, height: 900 },
     });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
     const wb = new Workbench(page, artifacts);
+    wb.logs = join(server.root, 'u', 'logs');
     await wb.open(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await wb.screenshot('workbench');
     ok = await runSteps(wb, fullSteps(wb, workspace));

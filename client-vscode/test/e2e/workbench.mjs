@@ -110,6 +110,12 @@ export class Workbench {
     throw new Error(`no hover containing ${JSON.stringify(expected)}; hovers shown: ${JSON.stringify(shown)}`);
   }
 
+  /** Paste text at the cursor through the clipboard. */
+  async paste(text) {
+    await this.page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await this.page.keyboard.press('Control+V');
+  }
+
   /** Code lens texts in the visible editor. */
   codeLenses() {
     return this.page.locator('.monaco-editor .codelens-decoration');
