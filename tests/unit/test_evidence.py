@@ -69,7 +69,8 @@ def test_mixed_evidence_yields_no_proposal():
     [
         pytest.param([1.5, 1.5], None, id="two-signals-too-few"),
         pytest.param([0.5, 0.5, 0.5], None, id="three-acceptances-too-light"),
-        pytest.param([0.5, 0.5, 0.5, 0.5], "pathlib", id="four-acceptances"),
+        pytest.param([0.5, 0.5, 0.5, 0.5], None, id="four-acceptances-are-not-decisive"),
+        pytest.param([0.5, 0.5, 0.5, 1.0], "pathlib", id="three-acceptances-and-a-rejection"),
         pytest.param([1.5, 0.5, 0.5], "pathlib", id="one-hand-edit-and-two-acceptances"),
     ],
 )
@@ -217,3 +218,21 @@ def test_contradicts(feature, prefers, language, code, expected):
 def test_contradicts_reports_characters_not_bytes():
     found = contradicts("paths.pathlib", "pathlib", "python", "name = 'é'; p = os.path.join(a, name)\n")
     assert [(line, col) for line, col, _ in found] == [(0, 16)]
+
+
+def test_choices_left_alone_in_reworked_edits_propose_nothing():
+    """Four os.path -> pathlib rewrites propose pathlib, not what the edits happened to keep."""
+    from lore.learn.events import FeedbackEvent
+    from lore.learn.extract import observe
+
+    evidence = {}
+    for i in range(4):
+        event = FeedbackEvent(
+            uri="file:///w/app.py", language="python", outcome="modified",
+            proposed=f"import os\nname = 'x{i}'\np = os.path.join('a', name)\n",
+            final=f"from pathlib import Path\nname = 'x{i}'\np = Path('a') / name\n",
+        )
+        evidence = accumulate(evidence, observe(event))
+    proposals = {f: propose(ev) for f, ev in evidence.items()}
+    assert proposals["paths.pathlib"] is not None and proposals["paths.pathlib"].prefers == "pathlib"
+    assert [f for f, p in proposals.items() if p is not None] == ["paths.pathlib"]

@@ -9,7 +9,10 @@ A preference is proposed for a feature when
   codebase in transition or two people with different tastes, and a wrong "you prefer X"
   costs more trust than a late one;
 - at least 2.0 weight in total: three accepted suggestions (1.5) only show what was tolerated;
-  one hand edit or rejection on top of them, or four acceptances, make a pattern.
+- at least one decisive signal (weight >= 1.0: a hand edit that flipped the choice, or a
+  rejection): acceptances and choices left untouched inside a reworked edit only show what was
+  tolerated, so four os.path -> pathlib rewrites propose pathlib and not "single quotes" or
+  whatever else the edits happened to leave alone.
 
 A proposed (or confirmed) preference is retired when later evidence brings its share below
 60%. The gap between 80% to propose and 60% to retire keeps a preference from flapping
@@ -37,6 +40,7 @@ logger = logging.getLogger(__name__)
 MIN_SIGNALS = 3
 MIN_SHARE = 0.8
 MIN_WEIGHT = 2.0
+DECISIVE_WEIGHT = 1.0
 RETIRE_BELOW = 0.6
 MAX_EXAMPLES = 5
 
@@ -50,6 +54,7 @@ class FeatureEvidence:
     signals: int = 0
     examples: list[str] = attrs.Factory(list)
     last_at: float = 0.0
+    decisive: dict[str, int] = attrs.Factory(dict)  # option -> signals of weight >= DECISIVE_WEIGHT
 
     @property
     def total(self) -> float:
@@ -77,12 +82,15 @@ class Proposal:
 def accumulate(evidence: dict[str, FeatureEvidence],
                observations: list[Observation]) -> dict[str, FeatureEvidence]:
     """Return new evidence with `observations` added; the input is left untouched."""
-    result = {key: attrs.evolve(ev, option_weights=dict(ev.option_weights), examples=list(ev.examples))
+    result = {key: attrs.evolve(ev, option_weights=dict(ev.option_weights), examples=list(ev.examples),
+                                decisive=dict(ev.decisive))
               for key, ev in evidence.items()}
     for obs in observations:
         ev = result.setdefault(obs.feature, FeatureEvidence(feature=obs.feature))
         ev.option_weights[obs.prefers] = ev.option_weights.get(obs.prefers, 0.0) + obs.weight
         ev.signals += 1
+        if obs.weight >= DECISIVE_WEIGHT:
+            ev.decisive[obs.prefers] = ev.decisive.get(obs.prefers, 0) + 1
         ev.last_at = max(ev.last_at, obs.at)
         if obs.example:
             tagged = f"[{obs.prefers}] {obs.example}"
@@ -100,7 +108,7 @@ def propose(evidence: FeatureEvidence, *, min_signals: int = MIN_SIGNALS,
         return None
     prefers = max(evidence.option_weights, key=evidence.option_weights.__getitem__)
     confidence = evidence.share(prefers)
-    if confidence < min_share:
+    if confidence < min_share or not evidence.decisive.get(prefers):
         return None
     feature = catalog.get(evidence.feature)
     over = _over(evidence, prefers, feature)

@@ -25,7 +25,7 @@ from lore.store import Store
 
 logger = logging.getLogger(__name__)
 
-_EVIDENCE_COLUMNS = "feature, option_weights, signals, examples, last_at, memory_id, blocked_at"
+_EVIDENCE_COLUMNS = "feature, option_weights, signals, examples, last_at, memory_id, blocked_at, decisive"
 
 
 @attrs.define
@@ -105,9 +105,10 @@ class Ledger:
         with self.db.transaction() as c:
             c.execute(
                 "INSERT OR REPLACE INTO evidence(scope, feature, option_weights, signals, examples, last_at, "
-                "memory_id, blocked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "memory_id, blocked_at, decisive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (self.scope, ev.feature, json.dumps(ev.option_weights, sort_keys=True), ev.signals,
-                 json.dumps(ev.examples), ev.last_at, entry.memory_id, entry.blocked_at),
+                 json.dumps(ev.examples), ev.last_at, entry.memory_id, entry.blocked_at,
+                 json.dumps(ev.decisive, sort_keys=True)),
             )
 
     def block(self, feature: str, at: float) -> None:
@@ -146,13 +147,14 @@ def purge_events(store: Store, before: float) -> int:
 
 
 def _entry(row: tuple) -> EvidenceEntry:
-    feature, weights, signals, examples, last_at, memory_id, blocked_at = row
+    feature, weights, signals, examples, last_at, memory_id, blocked_at, decisive = row
     evidence = FeatureEvidence(
         feature=feature,
         option_weights={str(k): float(v) for k, v in _json(weights, {}).items()},
         signals=int(signals),
         examples=[str(e) for e in _json(examples, [])],
         last_at=float(last_at),
+        decisive={str(k): int(v) for k, v in _json(decisive, {}).items()},
     )
     return EvidenceEntry(evidence, memory_id, blocked_at)
 

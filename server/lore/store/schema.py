@@ -155,8 +155,14 @@ def m002_learning(db: apsw.Connection) -> None:
 
 Migration = tuple[str, Callable[[apsw.Connection], None]]
 
+def m003_decisive_evidence(db: apsw.Connection) -> None:
+    """Evidence remembers how many decisive signals (hand edits, rejections) each option had."""
+    db.execute("ALTER TABLE evidence ADD COLUMN decisive TEXT NOT NULL DEFAULT '{}'")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", m001_initial),
     ("m002_learning", m002_learning),
+    ("m003_decisive_evidence", m003_decisive_evidence),
 ]
 
