@@ -146,20 +146,31 @@ def _folder_status(rel_path: str, status: Status | None) -> Status:
 
 
 def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tuple[list[Section], str, str | None]:
-    """Indexed sections, the body (the decision, else the whole text) and the rationale (the context)."""
+    """Indexed sections, the body (the decision, else the whole text) and the rationale (the context).
+
+    Sections are the top-level parts (Context, Decision, ...) with their subsections folded in:
+    each is embedded as one vector, and a vector per small subsection costs more than it finds.
+    """
     secs: list[Section] = []
     intro: list[str] = []
+    parts = [s for s in doc.sections if s.heading is not None and not (s.line == title_line and s.level == 1)]
     for s in doc.sections:
         text = doc.text(s)
         if s.heading is None or (s.line == title_line and s.level == 1):
             if text:
                 intro.append(text)
-            continue
+    starts: list[markdown.Section] = []
+    for s in parts:
+        if not starts or s.level <= starts[-1].level:
+            starts.append(s)
+    for n, s in enumerate(starts):
+        end = starts[n + 1].line - 1 if n + 1 < len(starts) else len(doc.lines)
+        text = "\n".join(doc.lines[s.start:end]).strip()
         if text:
             secs.append(Section(s.heading, f"{title} — {s.heading}\n{text}", s.line))
     head = "\n\n".join(intro)
     secs.insert(0, Section(None, f"{title}\n{head}".strip(), title_line or 1))
-    start = (title_line or doc.front_lines) if title_line else doc.front_lines
+    start = title_line if title_line else doc.front_lines
     whole = "\n".join(doc.lines[start:]).strip()
     decision = _block(doc, _DECISION)
     context = _block(doc, _CONTEXT)

@@ -1,0 +1,73 @@
+"""Time `run_import` on the three real decision corpora with the real embedding model.
+
+Run: `LORE_TEST_MODEL_PATH=/tmp/lore-model .venv/bin/python bench/import_bench.py [--corpora DIR]`
+(the folder comes from `/work/shared/tools/fetch-test-model DIR`). Each corpus is copied to a
+temporary folder. Prints, per corpus and in total, the cold import (parse, store, embed every
+section; the model is loaded before the clock starts, as a running server has it loaded) and a
+re-import with nothing changed, each with memories per second. CPU time (all threads of the process)
+is printed beside wall time: on a busy machine it shows what the work itself costs. Targets: cold ≤ 20 s for all three,
+no-change ≤ 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lore.embed import FastEmbedder
+from lore.service import Lore
+from lore.sources import run_import
+
+CORPORA = ("Unleash__unleash", "celestiaorg__celestia-app", "guardian__dotcom-rendering")
+COLD_TARGET, WARM_TARGET = 20.0, 1.0
+
+
+def main() -> int:
+    """Run the benchmark; exit 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpora", default=str(Path(__file__).resolve().parents[2] / "shared" / "corpora"))
+    parser.add_argument("--model", default=os.environ.get("LORE_TEST_MODEL_PATH") or os.environ.get("LORE_MODEL_PATH"))
+    args = parser.parse_args()
+    if not args.model:
+        print("set LORE_TEST_MODEL_PATH to the offline model folder (fetch-test-model DIR)", file=sys.stderr)
+        return 2
+    embedder = FastEmbedder(model_path=args.model).load()
+    cold_total = warm_total = cpu_total = 0.0
+    memories_total = sections_total = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in CORPORA:
+            root = Path(tmp) / name
+            shutil.copytree(Path(args.corpora) / name, root)
+            lore = Lore(root, user_db=Path(tmp) / "user.db", embedder=embedder)
+            start, cpu = time.perf_counter(), time.process_time()
+            cold = run_import(lore)
+            cold_s, cold_cpu = time.perf_counter() - start, time.process_time() - cpu
+            start = time.perf_counter()
+            warm = run_import(lore)
+            warm_s = time.perf_counter() - start
+            count = sum(lore.counts().values())
+            lore.close()
+            cold_total += cold_s
+            cpu_total += cold_cpu
+            warm_total += warm_s
+            memories_total += count
+            sections_total += cold.embedded
+            print(f"{name:28} cold {cold_s:6.2f}s (cpu {cold_cpu:6.2f}s)  {count:4d} memories  {count / cold_s:7.1f} memories/s  "
+                  f"{cold.embedded:4d} sections embedded | no change {warm_s * 1000:6.1f} ms "
+                  f"({warm.unchanged} files unchanged, {count / max(warm_s, 1e-9):9.0f} memories/s)")
+    print(f"{'all three':28} cold {cold_total:6.2f}s (cpu {cpu_total:6.2f}s)  {memories_total:4d} memories  "
+          f"{memories_total / cold_total:7.1f} memories/s  {sections_total:4d} sections embedded | no change "
+          f"{warm_total * 1000:6.1f} ms")
+    ok = cold_total <= COLD_TARGET and warm_total <= WARM_TARGET
+    print(f"targets: cold ≤ {COLD_TARGET:.0f} s {'met' if cold_total <= COLD_TARGET else 'MISSED'}, "
+          f"no change ≤ {WARM_TARGET:.0f} s {'met' if warm_total <= WARM_TARGET else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
