@@ -58,6 +58,10 @@ vim.api.nvim_create_autocmd('FileType', {
             notifications = 'errors',
           },
         },
+        -- Neovim 0.7 is never asked for settings (workspace/configuration): send them once started.
+        on_init = function(client)
+          client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+        end,
         commands = { ['lore.show'] = lore_show },
         on_attach = lore_on_attach,
       })

@@ -149,6 +149,12 @@ def test_hover_float_in_the_method_puts_its_own_memory_first(seen: dict):
     assert REPOSITORY_TITLE in "\n".join(lines), "the enclosing class's decision governs the method too"
 
 
+def test_a_settings_change_at_run_time_reaches_the_server(seen: dict):
+    text = "\n".join(seen["hover_after_settings"])
+    assert REPOSITORY_TITLE in seen["hover_after_settings"][0]
+    assert "Conventions for the app package" not in text, "hover.maxItems = 1 keeps one memory"
+
+
 def test_lore_search_fills_the_quickfix_list_at_the_adr_section(seen: dict):
     assert seen["quickfix_open"]
     adr = [item for item in seen["quickfix"] if rel(seen, item["file"]) == ADR_PATH]
