@@ -160,3 +160,11 @@ def test_private_memories_are_backed_up_and_rebuilt(tmp_workspace, monkeypatch):
     assert again.get(team.id).title == team.title  # rebuilt from its team file
     assert Path(result["moved_to"]).exists()  # the damaged file is kept
     again.close()
+
+
+def test_anchor_cache_sees_writes_from_the_same_connection(lore):
+    assert lore.memories_at("app/a.py") == []
+    m = _add(lore, "App code is typed", anchors=[Anchor.parse("app/**")])
+    assert [x.id for x, _ in lore.memories_at("app/a.py")] == [m.id]
+    lore.forget(m.id)
+    assert lore.memories_at("app/a.py") == []

@@ -106,14 +106,25 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None) -
             _offer(found, h.memory, "task", LEVEL_BASE["task"] * (h.score / top) + _quality(h.memory),
                    f"relevant to the task ({signal})")
     for store in lore.stores():
-        kinds = tuple(k.value for k in PROJECT_KINDS)
-        for m in store.memories.select(
-            f"status = 'active' AND kind IN ({','.join('?' * len(kinds))}) AND id NOT IN "
-            "(SELECT memory_id FROM anchors)", kinds, order="used_count DESC, updated_at DESC", limit=200,
-        ):
+        for m in _project_memories(store):
             _offer(found, m, "project", LEVEL_BASE["project"] + _quality(m),
                    "project-wide " + m.kind.value + (" (yours)" if m.scope.value == "user" else ""))
     return sorted(found.values(), key=lambda i: -i.score)
+
+
+def _project_memories(store) -> list[Memory]:
+    """Unanchored active memories of one database, best first; cached until the database changes."""
+    version = store.db.data_version()
+    cached = store.cache.get("project-memories")
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    kinds = tuple(k.value for k in PROJECT_KINDS)
+    memories = store.memories.select(
+        f"status = 'active' AND kind IN ({','.join('?' * len(kinds))}) AND id NOT IN "
+        "(SELECT memory_id FROM anchors)", kinds, order="used_count DESC, updated_at DESC", limit=200,
+    )
+    store.cache["project-memories"] = (version, memories)
+    return memories
 
 
 def render_item(item: ContextItem, full: bool = True) -> str:

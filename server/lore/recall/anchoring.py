@@ -86,7 +86,7 @@ class AnchorMatcher:
     def __init__(self, rows: list[tuple[str, Anchor]]):
         self.by_symbol: dict[str, list[tuple[str, Anchor]]] = {}
         self.by_file: dict[str, list[tuple[str, Anchor]]] = {}
-        self.globs: list[tuple[str, Anchor]] = []
+        self.globs: dict[str, list[tuple[str, Anchor]]] = {}  # glob text -> anchors using it
         self.languages: dict[str, list[tuple[str, Anchor]]] = {}
         # path -> glob anchors covering it; valid for this matcher's life (rebuilt on data change)
         self._globbed: dict[str, list[tuple[str, str, Anchor]]] = {}
@@ -98,7 +98,7 @@ class AnchorMatcher:
             elif a.kind == "language":
                 self.languages.setdefault(a.value, []).append((mid, a))
             elif GLOB_CHARS & set(a.value) or "/" in a.value.rstrip("/") or "." not in a.value:
-                self.globs.append((mid, a))
+                self.globs.setdefault(a.value, []).append((mid, a))
             else:
                 self.by_file.setdefault(a.value, []).append((mid, a))
 
@@ -130,7 +130,11 @@ class AnchorMatcher:
         """(memory id, match kind, anchor) of the glob anchors covering a path, computed once per path."""
         found = self._globbed.get(path)
         if found is None:
-            found = [(mid, kind, a) for mid, a in self.globs if (kind := match_anchor(a, path, None))]
+            found = []
+            for glob, users in self.globs.items():  # each distinct glob is matched once
+                kind = glob_covers(glob, path)
+                if kind:
+                    found += [(mid, kind, a) for mid, a in users]
             if len(self._globbed) > 4096:
                 self._globbed.clear()
             self._globbed[path] = found

@@ -26,6 +26,7 @@ class Store:
         self.memories = MemoryTable(self.db)
         self.sources = SourceLedger(self.db)
         self._vectors: dict[tuple[str, int], VectorIndex] = {}
+        self.cache: dict[str, tuple[tuple[int, int], object]] = {}  # name -> (data_version, value)
 
     def transaction(self):
         """A write transaction (see Database.transaction)."""

@@ -168,9 +168,9 @@ class Database:
         rows = self.conn.execute(sql, params).fetchall()
         return rows[0][0] if rows else None
 
-    def data_version(self) -> int:
-        """Changes when another connection commits (cheap cache invalidation)."""
-        return int(self.scalar("PRAGMA data_version"))
+    def data_version(self) -> tuple[int, int]:
+        """Changes whenever the database changes, by this connection or another (cheap cache key)."""
+        return int(self.scalar("PRAGMA data_version")), self.conn.total_changes()
 
     def integrity_check(self) -> list[str]:
         """`PRAGMA integrity_check` problems (empty when healthy)."""
