@@ -73,7 +73,7 @@ vim.api.nvim_create_autocmd('FileType', {
 
 -- :LoreSearch {words}: matching memories in the quickfix list, each at its source line.
 vim.api.nvim_create_user_command('LoreSearch', function(opts)
-  local id = lore_clients[lore_root(0)]
+  local id = lore_clients[lore_root(0)] or select(2, next(lore_clients))
   local client = id and vim.lsp.get_client_by_id(id)
   if not client then
     return vim.notify('Lore is not running', vim.log.levels.WARN)
