@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 BATCH_SIZE = 32
+# all-MiniLM-L6-v2 was trained for at most 256 tokens (sentence-transformers truncates there); its
+# tokenizer config says 512, and 512-token batches drive ONNX Runtime's peak memory past 4 GB.
+MAX_TOKENS = 256
 
 
 class Embedder(Protocol):
@@ -72,7 +75,8 @@ class FastEmbedder:
                 from fastembed import TextEmbedding
             except ImportError as e:
                 raise ModelUnavailable(f"fastembed is not installed ({e})") from e
-            kwargs: dict = {"threads": self.threads}
+            # Without the arena ONNX Runtime hands batch buffers back instead of keeping the peak.
+            kwargs: dict = {"threads": self.threads, "enable_cpu_mem_arena": False}
             if self.model_path:
                 if not (Path(self.model_path) / "model.onnx").exists() and not any(Path(self.model_path).glob("*.onnx")):
                     raise ModelUnavailable(f"no ONNX model in {self.model_path}")
@@ -82,6 +86,7 @@ class FastEmbedder:
                 kwargs["local_files_only"] = not self.allow_download
             try:
                 model = TextEmbedding(self.model_name, **kwargs)
+                _cap_tokens(model, MAX_TOKENS)
                 probe = list(model.embed(["probe"]))[0]
             except Exception as e:  # fastembed raises many kinds; all mean "no model"
                 where = self.model_path or model_cache_dir()
@@ -99,6 +104,14 @@ class FastEmbedder:
             batch = [t[:2000] for t in texts[i : i + BATCH_SIZE]]
             out.extend(v.tolist() for v in self._model.embed(batch, batch_size=BATCH_SIZE))
         return out
+
+
+def _cap_tokens(model, max_tokens: int) -> None:
+    """Truncate inputs to `max_tokens` when the tokenizer allows a longer context."""
+    tokenizer = getattr(getattr(model, "model", None), "tokenizer", None)
+    current = (getattr(tokenizer, "truncation", None) or {}).get("max_length")
+    if tokenizer is not None and (current is None or current > max_tokens):
+        tokenizer.enable_truncation(max_length=max_tokens)
 
 
 def _short(e: BaseException) -> str:
