@@ -1,6 +1,6 @@
 -- Drives a headless Neovim the way a person would, against the Lore server started by the init
 -- under test (loaded with --cmd, before that init): waits for the server, searches memory with
--- :LoreSearch, reads the code-lens virtual text, opens hovers, runs a lens with its keymap.
+-- :LoreSearch, reads the code-lens virtual text, opens hovers with K, runs a lens with its keymap.
 -- Everything it saw goes to the JSON file named by $LORE_NVIM_RESULT; any error ends Neovim with
 -- exit code 1 (an uncaught error would leave a headless Neovim waiting forever).
 
@@ -92,7 +92,7 @@ end
 local function hover_at(row, col)
   close_floats()
   vim.api.nvim_win_set_cursor(0, { row, col })
-  vim.lsp.buf.hover()
+  vim.api.nvim_feedkeys('K', 'x', false)
   wait_for('the hover float at ' .. row .. ':' .. col, function() return float_lines() ~= nil end)
   local lines = float_lines()
   close_floats()

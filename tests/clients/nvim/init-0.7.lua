@@ -32,6 +32,7 @@ local function lore_on_attach(client, bufnr)
       callback = function() vim.lsp.codelens.refresh() end,
     })
   end
+  vim.keymap.set('n', 'K', vim.lsp.buf.hover, { buffer = bufnr, desc = 'Hover (memories from Lore)' })
   vim.keymap.set('n', '<leader>ml', vim.lsp.codelens.run, { buffer = bufnr, desc = 'Lore: run the code lens' })
   vim.keymap.set('n', '<leader>ms', function()
     local ok, telescope = pcall(require, 'telescope.builtin')
