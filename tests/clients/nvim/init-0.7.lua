@@ -12,7 +12,7 @@ local function lore_root(bufnr)
   return dir
 end
 
--- Before 0.10 Neovim cannot open a memory's source (window/showDocument): show it in a float.
+-- Neovim 0.7 cannot open a memory's source for the server (window/showDocument): float it instead.
 local function lore_show(command, ctx)
   local client = vim.lsp.get_client_by_id(ctx.client_id)
   local params = { command = command.command, arguments = command.arguments }
