@@ -3,6 +3,8 @@ client stubs for the requests the server sends, and waiting for the server to be
 
 from __future__ import annotations
 
+import contextlib
+
 import asyncio
 import sys
 import textwrap
@@ -192,11 +194,8 @@ async def code_actions(client: LanguageClient, doc_uri: str, line: int, characte
                           end=types.Position(line=line, character=character)),
         context=types.CodeActionContext(diagnostics=[]))
     protocol = client.protocol
-    protocol.get_result_type = lambda method: None
-    try:
+    with _untyped(protocol, types.TEXT_DOCUMENT_CODE_ACTION, message=False):
         return await protocol.send_request_async(types.TEXT_DOCUMENT_CODE_ACTION, params)
-    finally:
-        del protocol.get_result_type
 
 
 async def raw_request(client: LanguageClient, method: str, params: Any) -> Any:
@@ -204,12 +203,23 @@ async def raw_request(client: LanguageClient, method: str, params: Any) -> Any:
     from pygls.protocol import JsonRPCProtocol
 
     protocol = client.protocol
-    protocol.get_message_type = lambda name: None
-    protocol.get_result_type = lambda name: None
-    try:
+    with _untyped(protocol, method):
         return await JsonRPCProtocol.send_request_async(protocol, method, params)
+
+
+@contextlib.contextmanager
+def _untyped(protocol, method: str, *, message: bool = True):
+    """Skip typing for `method` only: other traffic meanwhile (log messages) must still be decoded."""
+    originals = {"get_result_type": protocol.get_result_type}
+    if message:
+        originals["get_message_type"] = protocol.get_message_type
+    for name, original in originals.items():
+        setattr(protocol, name, lambda m, _o=original: None if m == method else _o(m))
+    try:
+        yield
     finally:
-        del protocol.get_message_type, protocol.get_result_type
+        for name in originals:
+            delattr(protocol, name)
 
 
 def dedent(text: str) -> str:
