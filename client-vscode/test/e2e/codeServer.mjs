@@ -44,10 +44,10 @@ function commonArgs(dirs) {
 
 /**
  * Start code-server with the extension installed.
- * options: { entry, vsix, workspace, settings, logFile }
- * Returns { url, folderUrl, root, stop() }.
+ * options: { entry, vsix, settings, logFile, workspaceTrust }
+ * Returns { url, root, stop() }.
  */
-export async function startCodeServer({ entry, vsix, workspace, settings, logFile }) {
+export async function startCodeServer({ entry, vsix, settings, logFile, workspaceTrust = false }) {
   const root = mkdtempSync('/tmp/lvs-');
   const dirs = { userData: join(root, 'u'), extensions: join(root, 'e'), tmp: join(root, 't') };
   for (const dir of [dirs.userData, dirs.extensions, dirs.tmp, join(dirs.userData, 'User')]) {
@@ -59,6 +59,8 @@ export async function startCodeServer({ entry, vsix, workspace, settings, logFil
   const env = {
     ...process.env,
     TMPDIR: dirs.tmp,
+    // The server's user-level database lives under XDG_DATA_HOME: keep it inside this run.
+    XDG_DATA_HOME: join(root, 'data'),
     EXTENSIONS_GALLERY: JSON.stringify({
       serviceUrl: `${gallery}/gallery`,
       itemUrl: `${gallery}/item`,
@@ -85,7 +87,7 @@ export async function startCodeServer({ entry, vsix, workspace, settings, logFil
       'none',
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       '--disable-proxy',
     ],
@@ -99,7 +101,7 @@ export async function startCodeServer({ entry, vsix, workspace, settings, logFil
     await stop();
     throw error;
   }
-  return { url, folderUrl: `${url}/?folder=${encodeURIComponent(workspace)}`, root, stop };
+  return { url, root, stop };
 }
 
 /** Stop code-server and everything it started (extension host, language server) by process group. */

@@ -1,14 +1,15 @@
 // Playwright helpers for the VS Code workbench running in code-server: the command palette, quick
 // open, go-to-line, hovers, code lenses, the status bar and notifications, plus screenshots.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const QUICK_INPUT = '.quick-input-widget';
 
 export class Workbench {
-  constructor(page, artifacts) {
+  constructor(page, artifacts, logs) {
     this.page = page;
     this.artifacts = artifacts;
+    this.logs = logs;
     this.shots = 0;
     mkdirSync(artifacts, { recursive: true });
   }
@@ -65,6 +66,21 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Run "Lore: Search Memory" for `query` and return the result titles, then close the pick. */
+  async searchTitles(query) {
+    await this.runCommand('Lore: Search Memory');
+    await this.typeInQuickInput(query);
+    const input = this.quickInput();
+    await input.locator('.quick-input-progress-bar').waitFor({ state: 'hidden' }).catch(() => undefined);
+    await this.page.waitForTimeout(1_000);
+    await input.locator('.quick-input-progress-bar').waitFor({ state: 'hidden' }).catch(() => undefined);
+    const titles = await this.quickRows().evaluateAll((rows) =>
+      rows.map((row) => (row.querySelector('.label-name')?.textContent ?? '').trim()),
+    );
+    await this.closeQuickInput();
+    return titles;
+  }
+
   /** Open a workspace file by its relative path with quick open. */
   async openFile(relativePath) {
     await this.closeQuickInput();
@@ -110,10 +126,22 @@ export class Workbench {
     throw new Error(`no hover containing ${JSON.stringify(expected)}; hovers shown: ${JSON.stringify(shown)}`);
   }
 
-  /** Paste text at the cursor through the clipboard. */
-  async paste(text) {
+  /** The visible lines of the active editor. */
+  editorLines() {
+    return this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+  }
+
+  /** Paste text at the cursor through the clipboard; resolves once `marker` shows in the editor. */
+  async paste(text, marker) {
     await this.page.evaluate((value) => navigator.clipboard.writeText(value), text);
     await this.page.keyboard.press('Control+V');
+    await this.editorLines().filter({ hasText: marker }).waitFor({ timeout: 10_000 });
+  }
+
+  /** Undo; resolves once `marker` no longer shows in the editor. */
+  async undo(marker) {
+    await this.page.keyboard.press('Control+Z');
+    await this.editorLines().filter({ hasText: marker }).waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   /** Code lens texts in the visible editor. */
@@ -129,5 +157,19 @@ export class Workbench {
   /** Notification toasts containing `text`. */
   notification(text) {
     return this.page.locator('.notification-toast', { hasText: text });
+  }
+
+  /** The Lore output channel's log file (newest session), or '' before it exists. */
+  loreLog() {
+    if (!existsSync(this.logs)) {
+      return '';
+    }
+    for (const session of readdirSync(this.logs).sort().reverse()) {
+      const file = join(this.logs, session, 'exthost1', 'lore.lore-vscode', 'Lore.log');
+      if (existsSync(file)) {
+        return readFileSync(file, 'utf8');
+      }
+    }
+    return '';
   }
 }
