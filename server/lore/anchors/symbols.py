@@ -19,7 +19,7 @@ definition's own name; both ignore whitespace.
 
 Binary content, files larger than `MAX_SOURCE_BYTES` and files that do not parse within the
 parse time budget have no symbols.
-Results for the last few (content, language, path) inputs are cached: lists are fresh copies of
+Results for the last few (content, language, module) inputs are cached: lists are fresh copies of
 immutable `Symbol`s.
 """
 
@@ -108,12 +108,13 @@ def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> l
     data = source.encode("utf-8", "replace") if isinstance(source, str) else bytes(source)
     if not data or len(data) > MAX_SOURCE_BYTES or languages.looks_binary(data):
         return []
-    return list(_extract_cached(data, language, rel_path))
+    module = module_name_for_path(rel_path, language) if language == "python" else ""
+    return list(_extract_cached(data, language, module))
 
 
 # Hover, code lens and code actions ask for the same document version in quick succession.
 @functools.lru_cache(maxsize=16)
-def _extract_cached(data: bytes, language: str, rel_path: str) -> tuple[Symbol, ...]:
+def _extract_cached(data: bytes, language: str, module: str) -> tuple[Symbol, ...]:
     definitions = languages.DEFINITION_QUERIES.get(language)
     if definitions is None or not languages.has_grammar(language):
         return ()
@@ -124,11 +125,9 @@ def _extract_cached(data: bytes, language: str, rel_path: str) -> tuple[Symbol, 
     try:
         nodes = tree_sitter.QueryCursor(compiled).captures(tree.root_node)
         builder = _Builder(data, language, nodes.get("c", []))
-        prefix = module_name_for_path(rel_path, language) if language == "python" else ""
-        return tuple(builder.build(nodes.get("def", []), nodes.get("container", []), prefix))
+        return tuple(builder.build(nodes.get("def", []), nodes.get("container", []), module))
     except Exception:  # symbols are an enrichment: a parser surprise must not break a handler
-        log.warning("symbol extraction failed for %s (%s)", rel_path or "<buffer>", language,
-                    exc_info=True)
+        log.warning("symbol extraction failed (%s, %d bytes)", language, len(data), exc_info=True)
         return ()
 
 
