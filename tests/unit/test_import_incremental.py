@@ -187,3 +187,15 @@ def test_team_memory_files_are_part_of_import(lore):
     write(lore.root, ".lore/memories/use-uv.md", "---\nid: team00000001\nkind: convention\n---\n# Use uv\n")
     summary = run_import(lore)
     assert summary.added == 1 and lore.get("team00000001").title == "Use uv"
+
+
+def test_deleted_folder_named_explicitly(lore):
+    write(lore.root, "svc/a.py", "# DECISION: a\nx = 1\n")
+    write(lore.root, "svc/sub/b.py", "# DECISION: b\nx = 1\n")
+    write(lore.root, "other.py", "# DECISION: c\nx = 1\n")
+    run_import(lore)
+    import shutil
+
+    shutil.rmtree(lore.root / "svc")
+    summary = run_import(lore, paths=["svc"])
+    assert summary.deprecated == 2 and by_title(lore)["c"].status is Status.ACTIVE

@@ -169,3 +169,15 @@ def test_unnumbered_file_title_from_name_when_no_heading():
 def test_status_sentences(text, status, succ, partly):
     r = read_status(text)
     assert (r.status, len(r.superseded_by), len(r.partly_superseded_by)) == (status, succ, partly)
+
+
+def test_long_sections_are_indexed_in_parts_that_point_at_their_lines():
+    paragraphs = [f"Paragraph {i}: " + "the queue keeps jobs safe " * 12 for i in range(8)]
+    text = "# Q\n\n## Decision\n\n" + "\n\n".join(paragraphs) + "\n\n### Detail\n\nSmall print.\n"
+    m, _ = one("docs/adr/0009-q.md", text)
+    lines = text.splitlines()
+    parts = [s for s in m.sections if s.heading == "Decision"]
+    assert len(parts) > 1 and parts[0].line == 3 and "Small print." in parts[-1].text
+    for s in parts[1:]:
+        assert lines[s.line - 1] == s.text.splitlines()[1]  # first line after the "Q — Decision" prefix
+    assert sum(len(s.text) for s in parts) > sum(len(p) for p in paragraphs)

@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 
 from lore.model import Kind, Section, SourceKind, Status
 from lore.sources import markdown
-from lore.sources.drafts import Parsed, draft
+from lore.sources.drafts import Parsed, chunked, draft
 from lore.sources.status import StatusReading, read_status, supersession_lines
 
 IMPORTER = "adr"
@@ -167,7 +167,8 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
         end = starts[n + 1].line - 1 if n + 1 < len(starts) else len(doc.lines)
         text = "\n".join(doc.lines[s.start:end]).strip()
         if text:
-            secs.append(Section(s.heading, f"{title} — {s.heading}\n{text}", s.line))
+            lead = next(i for i, ln in enumerate(doc.lines[s.start:end]) if ln.strip())
+            secs += chunked(title, s.heading, text, s.start + lead + 1, first=s.line)
     head = "\n\n".join(intro)
     secs.insert(0, Section(None, f"{title}\n{head}".strip(), title_line or 1))
     start = title_line if title_line else doc.front_lines

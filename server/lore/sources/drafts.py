@@ -54,3 +54,33 @@ def short_title(text: str, limit: int = 120) -> str:
         return line
     cut = line[:limit].rsplit(" ", 1)[0]
     return cut.rstrip(",;:-") + "…"
+
+
+CHUNK_CHARS = 900
+
+
+def chunked(title: str, heading: str | None, text: str, line: int | None, first: int | None = None) -> list[Section]:
+    """Sections of one heading's text, cut at blank lines (never inside a code fence) into parts of
+    about CHUNK_CHARS: each part gets its own vector, and the model reads only the start of a long text.
+
+    `line` is the 1-based line of the text's first line; the first part is reported at `first`
+    (the heading's line) when given."""
+    prefix = f"{title} — {heading}" if heading else title
+    parts: list[tuple[list[str], int]] = [([], 0)]
+    in_fence = False
+    for i, ln in enumerate(text.splitlines()):
+        if ln.lstrip().startswith(("```", "~~~")):
+            in_fence = not in_fence
+        size = sum(len(x) + 1 for x in parts[-1][0])
+        if not ln.strip() and not in_fence and size >= CHUNK_CHARS:
+            parts.append(([], i + 1))
+            continue
+        parts[-1][0].append(ln)
+    out = []
+    for lines, offset in parts:
+        body = "\n".join(lines).strip()
+        if body:
+            lead = next(i for i, ln in enumerate(lines) if ln.strip())
+            at = None if line is None else line + offset + lead
+            out.append(Section(heading, f"{prefix}\n{body}", first if not out and first is not None else at))
+    return out or [Section(heading, prefix, first if first is not None else line)]

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 
 from lore.model import Anchor, Kind, SourceKind, ValidationError
 from lore.sources import classify, markdown
-from lore.sources.drafts import Keys, Parsed, draft, short_title
+from lore.sources.drafts import CHUNK_CHARS, Keys, Parsed, chunked, draft, short_title
 
 _NORMATIVE = re.compile(
     r"\b(always|never|must|should|shall|prefer|preferred|avoid|don'?t|do not|make sure|ensure|required?|"
@@ -145,9 +145,10 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
 def _add(out: Parsed, rel_path: str, shown_path: str, line: int, key: str, title: str, body: str,
          anchors: list[Anchor], tags: list[str], meta: dict, headings: list[str]) -> None:
     extra = [] if anchors else languages_in(" ".join(headings))
+    own = line if shown_path == rel_path else None
+    sections = chunked(title, None, body, own) if len(body) > CHUNK_CHARS else None
     m = draft(title=title, body=body, kind=kind_of(body, headings[-1]), source=SourceKind.RULES_FILE, path=rel_path,
-              line=line if shown_path == rel_path else None, key=key, anchors=[*anchors, *extra],
-              tags=tags, meta=dict(meta))
+              line=own, key=key, anchors=[*anchors, *extra], tags=tags, meta=dict(meta), sections=sections)
     if shown_path != rel_path:
         m.meta["imported_line"] = line
     out.memories.append(m)

@@ -194,8 +194,8 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     _team(lore, summary)
     run = Importer(lore, settings, summary, progress, cancelled)
     rules = IgnoreRules(run.root, settings.ignore)
-    if paths is not None and any(PurePosixPath(p).name in IGNORE_FILES for p in paths):
-        paths = None  # what is ignored changed: look at everything again
+    if paths is not None and any(PurePosixPath(p).name in IGNORE_FILES or (run.root / p).is_dir() for p in paths):
+        paths = None  # what is ignored changed, or a whole folder appeared: look at everything again
     if paths is None:
         cands = list(walk(run.root, rules, settings.adr_folders, summary.skip))
         seen = {c.rel for c in cands}
@@ -228,8 +228,9 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
             continue
         if full.is_file() and importer and not rules.ignored(rel) and _inside(run.root, full):
             cands.append(Candidate(rel, str(full), importer))
-        elif rel in run.ledger and run.ledger[rel].state != "removed":
-            vanished.add(rel)
+        elif not full.exists():  # a deleted file, or a deleted folder with everything in it
+            vanished |= {p for p, sf in run.ledger.items()
+                         if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}
     return cands, vanished
 
 
