@@ -60,8 +60,9 @@ CHUNK_CHARS = 900
 
 
 def chunked(title: str, heading: str | None, text: str, line: int | None, first: int | None = None) -> list[Section]:
-    """Sections of one heading's text, cut at blank lines (never inside a code fence) into parts of
-    about CHUNK_CHARS: each part gets its own vector, and the model reads only the start of a long text.
+    """Sections of one heading's text, cut at blank lines outside code fences into parts of about
+    CHUNK_CHARS (at most twice that): each part gets its own vector, and the model reads only the
+    start of a long text.
 
     `line` is the 1-based line of the text's first line; the first part is reported at `first`
     (the heading's line) when given."""
@@ -75,6 +76,8 @@ def chunked(title: str, heading: str | None, text: str, line: int | None, first:
         if not ln.strip() and not in_fence and size >= CHUNK_CHARS:
             parts.append(([], i + 1))
             continue
+        if size >= 2 * CHUNK_CHARS:  # a long code block still gets cut, at a line
+            parts.append(([], i))
         parts[-1][0].append(ln)
     out = []
     for lines, offset in parts:
