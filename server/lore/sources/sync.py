@@ -43,6 +43,12 @@ def redact_draft(m: Memory, summary: ImportSummary) -> None:
             if r.changed:
                 setattr(m, field, r.text)
                 summary.warnings.append(f"{where}: {field} {r.summary()}")
+    for key, value in list(m.meta.items()):
+        if isinstance(value, str) and value:
+            r = redact(value)
+            if r.changed:
+                m.meta[key] = r.text
+                summary.warnings.append(f"{where}: {key} {r.summary()}")
     for s in m.sections or ():
         r = redact(s.text)
         if r.changed:
