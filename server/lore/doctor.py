@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import time
 from pathlib import Path
 
@@ -77,43 +78,27 @@ def _counts(store: Store) -> dict:
 
 
 def rebuild(root: Path, progress=None) -> dict:
-    """Move the database aside, rebuild it from team files and sources, restore private memories.
+    """Rebuild the database from team files and sources beside the old one, then swap it in.
 
     Private memories come from the old database when it can still be read, else from the newest
-    automatic backup. The old file is kept beside the new one (never deleted).
+    automatic backup. The old file is kept beside the new one (never deleted). The new database is
+    built under another name and renamed over the old one only when complete, so a rebuild that is
+    killed half-way leaves the old database in place.
     """
     from lore.service import Lore
 
     path = workspace_db_path(root)
     result: dict = {"database": str(path), "restored_private": 0, "source": None, "problems": []}
-    salvaged: list = []
-    dismissals: list = []
-    if path.exists():
-        try:
-            old = Store(path, create=False)
-            try:
-                if not old.db.integrity_check():
-                    salvaged = private_memories(old)
-                    dismissals = old.db.query("SELECT memory_id, anchor_key, count, at FROM dismissals")
-                    result["source"] = "old database"
-            finally:
-                old.close()
-        except (StoreError, apsw.Error) as e:
-            result["problems"].append(f"old database unreadable: {e}")
-        moved = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
-        os.replace(path, moved)
-        for suffix in ("-wal", "-shm"):
-            side = Path(str(path) + suffix)
-            if side.exists():
-                os.replace(side, Path(str(moved) + suffix))
-        result["moved_to"] = str(moved)
+    salvaged, dismissals = _salvage(path, result) if path.exists() else ([], [])
     if not salvaged:
         b = latest_backup(backups_dir(path))
         if b:
             salvaged, dismissals, problems = read_backup(b)
             result["problems"] += problems
             result["source"] = str(b)
-    lore = Lore(root)
+    fresh = path.with_name(f"{path.name}-rebuild")
+    _remove_database(fresh)  # left by a rebuild that was killed
+    lore = Lore(root, db_path=fresh)
     try:
         result["restored_private"] = restore_into(lore.store, salvaged, dismissals)
         if salvaged:
@@ -130,4 +115,47 @@ def rebuild(root: Path, progress=None) -> dict:
         result["counts"] = _counts(lore.store)
     finally:
         lore.close()
+    if path.exists():
+        result["moved_to"] = str(_keep_aside(path))
+    os.replace(fresh, path)
     return result
+
+
+def _salvage(path: Path, result: dict) -> tuple[list, list]:
+    """Private memories and dismissals of the old database, when it is readable and whole."""
+    try:
+        old = Store(path, create=False)
+        try:
+            if not old.db.integrity_check():
+                result["source"] = "old database"
+                return private_memories(old), old.db.query("SELECT memory_id, anchor_key, count, at FROM dismissals")
+        finally:
+            old.close()
+    except (StoreError, apsw.Error) as e:
+        result["problems"].append(f"old database unreadable: {e}")
+    return [], []
+
+
+def _keep_aside(path: Path) -> Path:
+    """Link the old database (and move its WAL files) to a `.corrupt-<time>` name; `path` stays in place."""
+    stamp = time.strftime('%Y%m%dT%H%M%S')
+    moved = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while moved.exists():
+        n += 1
+        moved = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    try:
+        os.link(path, moved)
+    except OSError:  # no hard links here: a copy keeps the old data just as well
+        shutil.copy2(path, moved)
+    for suffix in ("-wal", "-shm"):
+        side = Path(str(path) + suffix)
+        if side.exists():
+            os.replace(side, Path(str(moved) + suffix))
+    return moved
+
+
+def _remove_database(path: Path) -> None:
+    """Delete a database file and its WAL files."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
