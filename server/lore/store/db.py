@@ -50,6 +50,16 @@ def _connect(path: str) -> apsw.Connection:
     return db
 
 
+def _create_private(path: str) -> None:
+    """Create a missing database file owner-only (SQLite gives its WAL files the same mode)."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+    except OSError:
+        log.debug("could not pre-create %s; SQLite will report why", path, exc_info=True)
+
+
 class Database:
     """One connection to one Lore database file, used from one thread at a time."""
 
@@ -59,6 +69,7 @@ class Database:
             if not create and not os.path.exists(self.path):
                 raise StoreError(f"no database at {self.path}")
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _create_private(self.path)
         self.conn = _connect(self.path)
         self._depth = 0
         try:
