@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,9 @@ def run(*, tcp: str | None = None, workspace: str | None = None, verbose: int = 
     from lore.lsp.server import create_server
 
     address = parse_address(tcp) if tcp else None
+    # Background threads (imports, embeddings) hold the GIL for up to the switch interval at a time;
+    # a shorter one keeps a hover from waiting behind them.
+    sys.setswitchinterval(0.001)
     ls = create_server()
     ls.default_root = workspace
     setup_logging(ls, verbose)

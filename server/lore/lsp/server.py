@@ -136,8 +136,8 @@ class LoreServer(LanguageServer):
         fresh = [p for p in problems if p not in self._shown_problems]
         if fresh:
             self._shown_problems.update(fresh)
-            self.show(f"Lore: invalid settings ({origin}): " + "; ".join(fresh), types.MessageType.Warning
-                      if self.settings.notifications == "all" else types.MessageType.Error)
+            # An error, not a warning: the user has to fix the setting, so "errors" (the default) shows it.
+            self.show(f"Lore: invalid settings ({origin}): " + "; ".join(fresh), types.MessageType.Error)
         old = self.settings
         self.settings = settings
         if (old.code_lens.enabled, old.hover.enabled) != (settings.code_lens.enabled, settings.hover.enabled):
