@@ -48,11 +48,25 @@ class ClientLogHandler(logging.Handler):
             self._busy.on = False
 
 
+class NotJsonFilter(logging.Filter):
+    """pygls logs a traceback when a message body is not JSON at all; one line says as much."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite that record as a one-line warning; pass every other record unchanged."""
+        error = record.exc_info[1] if record.exc_info else None
+        if record.name.startswith("pygls") and isinstance(error, ValueError):  # JSONDecodeError, UnicodeDecodeError
+            record.msg, record.args = "ignored a message that is not valid JSON: %s", (error,)
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def setup_logging(ls: LoreServer, verbose: int = 0) -> ClientLogHandler:
     """stderr for everything at WARNING (INFO/DEBUG with -v), `lore.*` at INFO to the client, pygls at WARNING."""
     stderr = logging.StreamHandler(sys.stderr)
     stderr.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     stderr.setLevel(logging.WARNING - 10 * min(verbose, 2))
+    stderr.addFilter(NotJsonFilter())
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
