@@ -38,17 +38,25 @@ class DocState:
     lines_key: tuple | None = None
 
 
+def source_of(ls: LoreServer, uri: str) -> str:
+    """A document's text: the editor's copy when open, else the file on disk ("" when unreadable)."""
+    try:
+        return ls.workspace.get_text_document(uri).source
+    except (OSError, ValueError) as e:  # missing, a folder, not UTF-8 (UnicodeDecodeError)
+        log.info("cannot read %s: %s", uri, e)
+        return ""
+
+
 def doc_key(ls: LoreServer, uri: str) -> tuple:
     """Identity of a document's current text."""
-    doc = ls.workspace.get_text_document(uri)
-    return (doc.version, hash(doc.source))
+    return (ls.workspace.get_text_document(uri).version, hash(source_of(ls, uri)))
 
 
 def lines_for(ls: LoreServer, state: DocState) -> list[str]:
     """The document's lines for its current text (cached: splitting a large file costs)."""
     key = doc_key(ls, state.uri)
     if key != state.lines_key:
-        state.lines = ls.workspace.get_text_document(state.uri).lines
+        state.lines = source_of(ls, state.uri).splitlines(True)
         state.lines_key = key
     return state.lines
 
@@ -59,7 +67,7 @@ async def symbols_for(ls: LoreServer, state: DocState) -> list[Symbol]:
     if key == state.key:
         return state.symbols
     if state.pending is None or state.pending_key != key:
-        source = ls.workspace.get_text_document(state.uri).source
+        source = source_of(ls, state.uri)
         state.pending_key = key
         state.pending = asyncio.ensure_future(asyncio.to_thread(_extract, source, state.language, state.rel_path))
     task = state.pending

@@ -16,7 +16,7 @@ import attrs
 from lsprotocol import types
 
 from lore.learn.service import Contradiction, active_learned, contradictions_in
-from lore.lsp.documents import doc_key
+from lore.lsp.documents import doc_key, source_of
 from lore.lsp.links import command_uri, markdown_link
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ async def contradictions_for(ls: LoreServer, state: DocState) -> dict[int, list[
     checked = cache.documents.get(state.uri)
     if checked is not None and checked.key == key:
         return checked.by_line
-    text = doc.source
+    text = source_of(ls, state.uri)
     if len(text) > MAX_CHECK_CHARS:
         return {}
     task = cache.pending.get((state.uri, key))
