@@ -85,9 +85,10 @@ class VectorIndex:
             f"SELECT rowid, distance FROM {self.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance",
             (_pack(vector), int(k)),
         )
-        if not hits:
+        # A zero vector (a query with no words) has no cosine distance: sqlite-vec gives NULL.
+        dist = {rid: d for rid, d in hits if d is not None}
+        if not dist:
             return []
-        dist = dict(hits)
         marks = ",".join("?" * len(dist))
         best = {
             h: 1.0 - float(dist[rid])
