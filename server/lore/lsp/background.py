@@ -139,13 +139,24 @@ class Background:
         """Precompute memories close in meaning to each symbol of a document (hovers read the cache)."""
         if not symbols or state.folder.error:
             return
+        texts = {s.qualified_name: _jobs().symbol_text(s, state.rel_path) for s in symbols}
+        generation = self.ls.generation
+        fresh = state.semantic_generation == generation
+        todo = [s for s in symbols if not fresh or state.semantic_texts.get(s.qualified_name) != texts[s.qualified_name]]
+        if not todo:
+            return
         started = time.perf_counter()
-        found = await state.folder.run(_jobs().semantic_matches, state.rel_path, state.language, symbols,
+        found = await state.folder.run(_jobs().semantic_matches, state.rel_path, state.language, todo,
                                        background=True)
-        if found is not None:
-            state.semantic = found
-            log.info("semantic matches for %s: %d symbol(s) in %.0f ms", state.rel_path, len(found),
-                     1000 * (time.perf_counter() - started))
+        if found is None:
+            return
+        redone = {s.qualified_name for s in todo}
+        kept = {name: v for name, v in state.semantic.items() if fresh and name in texts and name not in redone}
+        state.semantic = {**kept, **found}
+        state.semantic_texts = {name: texts[name] for name in texts if fresh or name in redone}
+        state.semantic_generation = generation
+        log.info("semantic matches for %s: %d of %d symbol(s) in %.0f ms", state.rel_path, len(todo),
+                 len(symbols), 1000 * (time.perf_counter() - started))
 
     def refresh_semantic(self, folder: Folder) -> None:
         """Memories changed: recompute semantic matches of the folder's open documents."""

@@ -34,6 +34,8 @@ class DocState:
     pending: asyncio.Task | None = None
     pending_key: tuple | None = None
     semantic: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)
+    semantic_texts: dict[str, str] = attrs.field(factory=dict)  # symbol -> the text its matches were found for
+    semantic_generation: int = -1  # `LoreServer.generation` the matches were computed at
     lines: list[str] = attrs.field(factory=list)
     lines_key: tuple | None = None
 

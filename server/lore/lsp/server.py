@@ -48,6 +48,7 @@ class LoreServer(LanguageServer):
         self._embedder = None
         self._shown_problems: set[str] = set()
         self.log_handler = None
+        self.generation = 0  # bumped whenever memories change (semantic matches are then recomputed)
         self.default_root: str | None = None
 
     # -- tasks and errors ------------------------------------------------------------------
@@ -161,6 +162,7 @@ class LoreServer(LanguageServer):
     # -- memories changed: lenses, status ----------------------------------------------------
     def memories_changed(self, status: bool = True) -> None:
         """Memories changed somewhere: refresh code lenses (when the client can) and the status."""
+        self.generation += 1
         caps = self.client_capabilities.workspace
         lens = caps.code_lens if caps else None
         if lens and lens.refresh_support:
@@ -211,10 +213,10 @@ class LoreServer(LanguageServer):
 
     def _flush_surfaced(self, folder: Folder) -> None:
         ids = sorted(self._surfaced.pop(folder, set()))
-        lore = folder.lore
-        if ids and lore is not None:
-            with self.guard("recording surfaced memories"):
-                lore.record_surfaced(ids)
+        if ids and folder.lore is not None:
+            # A write waits for other processes' writes: never on the event loop, which serves hovers.
+            self.spawn(folder.run(lambda lore: lore.record_surfaced(ids), background=True),
+                       "recording surfaced memories")
 
     def close(self) -> None:
         """Stop background work and close every database."""
