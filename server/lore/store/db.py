@@ -50,6 +50,16 @@ def _connect(path: str) -> apsw.Connection:
     return db
 
 
+def _make_folder(folder: Path) -> None:
+    """Create the database's folder; a StoreError saying why when it cannot be."""
+    if folder.exists() and not folder.is_dir():
+        raise StoreError(f"{folder} is a file, not a folder: Lore keeps its database there; move the file away")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StoreError(f"cannot create the folder {folder} for the Lore database: {e.strerror or e}") from e
+
+
 def _create_private(path: str) -> None:
     """Create a missing database file owner-only (SQLite gives its WAL files the same mode)."""
     try:
@@ -68,7 +78,7 @@ class Database:
         if self.path != ":memory:":
             if not create and not os.path.exists(self.path):
                 raise StoreError(f"no database at {self.path}")
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _make_folder(Path(self.path).parent)
             _create_private(self.path)
         self.conn = _connect(self.path)
         self._depth = 0
@@ -84,6 +94,9 @@ class Database:
         except apsw.ReadOnlyError as e:
             self.conn.close()
             raise ReadOnlyError(f"database {self.path} is read-only: {e}") from e
+        except apsw.CantOpenError as e:  # e.g. a read-only folder: no room for the WAL and shared-memory files
+            self.conn.close()
+            raise ReadOnlyError(f"cannot open database {self.path} ({e}); is its folder read-only?") from e
         except (apsw.NotADBError, apsw.CorruptError) as e:
             self.conn.close()
             raise CorruptDatabaseError(f"database {self.path} is damaged ({e}); {REBUILD_HINT}") from e
