@@ -121,8 +121,13 @@ def file_name(m: Memory, folder: Path) -> Path:
 
 
 def write(path: Path, m: Memory) -> None:
-    """Write a team file atomically (a reader never sees half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write a team file atomically (a reader never sees half a file); StoreError when it cannot be."""
+    from lore.store.errors import StoreError
+
     tmp = path.with_suffix(".md.tmp")
-    tmp.write_text(render(m), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(render(m), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as e:
+        raise StoreError(f"cannot write the team file {path}: {e.strerror or e}; nothing was stored") from e
