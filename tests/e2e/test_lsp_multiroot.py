@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 import pytest_lsp
-from lsp_support import SERVER, command, hover, make_workspace, open_doc, start
+from lsp_support import SERVER, command, hover, make_workspace, open_doc, start, uri
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
@@ -77,3 +77,21 @@ async def test_pushed_configuration_change_applies(client: LanguageClient):
         settings={"lore": {"hover": {"enabled": True}}}))
     await asyncio.sleep(0.3)
     assert await hover(client, client.first_doc, 3, 8) is not None
+
+
+async def test_folders_added_and_removed_while_running(client: LanguageClient):
+    third = make_workspace(client.first.parent, "third")
+    client.workspace_did_change_workspace_folders(types.DidChangeWorkspaceFoldersParams(
+        event=types.WorkspaceFoldersChangeEvent(
+            added=[types.WorkspaceFolder(uri=uri(third), name="third")],
+            removed=[types.WorkspaceFolder(uri=uri(client.second), name="second")])))
+    doc = open_doc(client, third / "app" / "repos.py")
+    text = None
+    for _ in range(100):
+        text = await hover(client, doc, 3, 8)
+        if text:
+            break
+        await asyncio.sleep(0.1)
+    assert "Use the Repository pattern" in text
+    assert (third / ".lore" / "lore.db").exists()
+    assert await hover(client, client.second_doc, 3, 8) is None, "the removed folder is no longer served"
