@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 
 class Kind(str, enum.Enum):
     """What sort of knowledge a memory holds."""
@@ -215,6 +217,9 @@ class Memory:
         for text in (self.title, self.body, self.rationale or ""):
             if "\x00" in text:
                 raise ValidationError("memory text contains NUL bytes")
+        for text in (self.title, self.body, self.rationale or "", *self.tags, *(a.to_text() for a in self.anchors)):
+            if _SURROGATE.search(text):  # undecodable input bytes (surrogateescape) or a lone \\ud800 from JSON
+                raise ValidationError("memory text is not valid UTF-8 (undecodable bytes or lone surrogates)")
         if not 0.0 <= float(self.confidence) <= 1.0:
             raise ValidationError(f"confidence {self.confidence} is outside 0..1")
         self.confidence = float(self.confidence)
