@@ -169,6 +169,15 @@ class LoreServer(LanguageServer):
             self.spawn(self.workspace_code_lens_refresh_async(None), "codeLens/refresh")
         if status:
             self.send_status()
+        asyncio.get_running_loop().call_later(0.05, self.warm_anchors)
+
+    def warm_anchors(self) -> None:
+        """Build the anchor lookup tables now, so the next hover or lens does not pay for it."""
+        with self.guard("warming anchor tables"):
+            for folder in self.folders:
+                if folder.lore is not None:
+                    for store in folder.lore.stores():
+                        folder.lore.anchored(store, "", [])
 
     def status(self) -> dict:
         """The `lore/status` object: memories across folders, state and an optional message."""
@@ -267,6 +276,7 @@ async def on_initialized(ls: LoreServer, params: types.InitializedParams) -> Non
         started = time.perf_counter()
         for folder in ls.folders:
             folder.open()
+        ls.warm_anchors()
         log.info("opened %d workspace folder(s) in %.0f ms", len(ls.folders), 1000 * (time.perf_counter() - started))
         ls.send_status()
         await ls.background.register_watchers()
