@@ -1,9 +1,13 @@
-// The steps of the end-to-end test, as [name, async () => note] pairs run in order by
-// scenario.mjs. Each checks what a user sees in the workbench.
+// The steps of the end-to-end test, run in order by scenario.mjs. Each is an async function of
+// the workbench (and the workspace folder) that checks what a user sees and returns a short note.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const MISSING_SERVER_PYTHON = '/usr/bin/python3';
+const REMEMBERED = 'Invoice lines show exactly two decimals';
+const ADR_TITLE = 'Invoices are immutable once issued';
+const ADR_QUERY = 'corrections to issued invoices';
+const PROPOSAL = '\ndef NAME(amounts):\n    total = Decimal("0")\n    for amount in amounts:\n        total += Decimal(amount)\n    return total\n';
 
 /** Wait until `check` returns a truthy value, polling; throw `message` on timeout. */
 export async function until(check, message, timeoutMs = 30_000) {
@@ -23,130 +27,185 @@ export async function until(check, message, timeoutMs = 30_000) {
   throw new Error(`${message} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
 }
 
+async function statusShowsCount(wb) {
+  const text = await until(async () => {
+    const value = (await wb.loreStatus().innerText()).trim();
+    const count = value.match(/Lore (\d+)/);
+    return count && Number(count[1]) >= 2 ? value : false;
+  }, 'the Lore status bar item never showed a count of at least 2', 90_000);
+  return `status bar: ${JSON.stringify(text)}`;
+}
+
+async function codeLensAboveFunction(wb) {
+  await wb.openFile('shop/billing.py');
+  const lens = wb.codeLenses().filter({ hasText: /decision/ }).first();
+  await lens.waitFor({ timeout: 60_000 });
+  return `code lens: ${JSON.stringify(await lens.innerText())}`;
+}
+
+async function hoverShowsTeamMemory(wb) {
+  await wb.goTo(6, 7);
+  const text = await wb.hoverText('Money is summed with Decimal', 45_000);
+  return `hover: ${JSON.stringify(text.split('\n').slice(0, 3).join(' | '))}`;
+}
+
+async function searchOpensAdr(wb) {
+  await wb.runCommand('Lore: Search Memory');
+  await wb.typeInQuickInput(ADR_QUERY);
+  const row = wb.quickRows().filter({ hasText: ADR_TITLE }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await wb.screenshot('search-results');
+  await row.click();
+  await wb.activeTab('0001-invoices-are-immutable.md').waitFor({ timeout: 20_000 });
+  return 'opened docs/adr/0001-invoices-are-immutable.md';
+}
+
+async function rememberThenHover(wb, workspace) {
+  await wb.openFile('shop/billing.py');
+  await wb.goTo(16, 7);
+  await wb.runCommand('Lore: Remember Decision…');
+  await wb.quickInput().locator('input').waitFor();
+  await wb.typeInQuickInput(REMEMBERED);
+  await wb.page.keyboard.press('Enter');
+  await until(async () => (await wb.quickInput().innerText()).includes('(2/3)'), 'no body input box');
+  await wb.typeInQuickInput('Totals are formatted with :.2f so every invoice line has cents.');
+  await wb.page.keyboard.press('Enter');
+  await wb.quickRows().filter({ hasText: 'Team' }).first().waitFor();
+  await wb.screenshot('remember-scope');
+  await wb.page.keyboard.press('Enter');
+  await wb.notification('remembered the decision').first().waitFor({ timeout: 30_000 });
+  await wb.screenshot('remembered');
+  const folder = join(workspace, '.lore', 'memories');
+  const files = readdirSync(folder);
+  const written = files.find((name) => readFileSync(join(folder, name), 'utf8').includes(REMEMBERED));
+  if (!written) {
+    throw new Error(`no team memory file was written; .lore/memories holds ${files.join(', ')}`);
+  }
+  await wb.goTo(16, 7);
+  await wb.hoverText(REMEMBERED, 45_000);
+  return `team file .lore/memories/${written}`;
+}
+
+async function feedbackRejectedAndAccepted(wb) {
+  await wb.openFile('shop/billing.py');
+  await wb.goTo(19, 1);
+  // A paste arrives as one multi-line edit, as a completion or an agent's edit does.
+  await wb.paste(PROPOSAL.replace('NAME', 'refund_total'), 'refund_total');
+  await wb.undo('refund_total');
+  await until(() => wb.loreLog().includes('Feedback sent: rejected'), 'no rejected feedback in the Lore log');
+  await wb.paste(PROPOSAL.replace('NAME', 'credit_total'), 'credit_total');
+  await wb.page.keyboard.press('Control+S');
+  await until(() => wb.loreLog().includes('Feedback sent: accepted'), 'no accepted feedback in the Lore log');
+  const sent = wb.loreLog().split('\n').filter((line) => line.includes('Feedback sent'));
+  return sent.map((line) => line.replace(/^.*Feedback sent: /, '')).join(' | ');
+}
+
+async function contextPreview(wb) {
+  await wb.openFile('shop/billing.py');
+  await wb.runCommand('Lore: Show Context for This File');
+  await wb.page.locator('.tabs-container .tab', { hasText: 'Preview billing.py.md' }).waitFor({ timeout: 30_000 });
+  const text = await until(() => wb.webviewText('Lore context for shop/billing.py'), 'the context preview never showed the context pack');
+  return `preview: ${JSON.stringify(text.trim().split('\n').slice(0, 2).join(' | '))}`;
+}
+
+async function reviewPreferences(wb) {
+  await wb.openFile('shop/billing.py');
+  await wb.runCommand('Lore: Review Learned Preferences');
+  const none = wb.notification('has not learned any preferences yet');
+  const pick = wb.page.locator('.quick-input-widget >> visible=true', { hasText: 'Learned preferences' });
+  await none.or(pick).first().waitFor({ timeout: 30_000 });
+  if (await none.count()) {
+    return 'answer: no preferences learned yet';
+  }
+  const titles = await pick.locator('.monaco-list-row .label-name').allInnerTexts();
+  await wb.closeQuickInput();
+  return `answer: preferences ${JSON.stringify(titles)}`;
+}
+
+async function forgetRemembered(wb) {
+  await wb.runCommand('Lore: Forget Memory…');
+  await wb.typeInQuickInput('two decimals invoice lines');
+  const row = wb.quickRows().filter({ hasText: REMEMBERED }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  const dialog = wb.page.locator('.monaco-dialog-box');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Forget', exact: true }).click();
+  await wb.notification('Lore forgot').first().waitFor({ timeout: 30_000 });
+  const titles = await wb.searchTitles('two decimals invoice lines');
+  if (titles.includes(REMEMBERED)) {
+    throw new Error(`the forgotten memory is still found: ${JSON.stringify(titles)}`);
+  }
+  return `search after forgetting: ${JSON.stringify(titles)}`;
+}
+
+async function startFailureNotification(wb, workspace) {
+  // A workspace setting naming a Python without Lore: the change restarts the server.
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  const command = { 'lore.server.command': [MISSING_SERVER_PYTHON, '-m', 'lore', 'serve'] };
+  writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify(command, null, 2));
+  const toast = wb.notification('could not start');
+  await toast.first().waitFor({ timeout: 60_000 });
+  await wb.loreStatus().locator('.codicon-error').waitFor();
+  const count = await toast.count();
+  if (count !== 1) {
+    throw new Error(`expected one start-failure notification, saw ${count}`);
+  }
+  await wb.screenshot('start-failure');
+  await toast.first().getByRole('button', { name: 'Open Terminal' }).click();
+  const terminal = wb.page.locator('.terminal-wrapper .xterm-rows').first();
+  const text = await until(async () => {
+    const rows = await terminal.innerText();
+    return rows.includes('pip install lore-memory') ? rows : false;
+  }, 'the terminal never showed the install command', 30_000);
+  return `terminal: ${JSON.stringify(text.split('\n').find((row) => row.includes('pip install')).trim())}`;
+}
+
+/** Steps in a trusted workspace, as [name, () => note] pairs. */
 export function trustedSteps(wb, workspace) {
   return [
-    ['status bar shows the memory count', async () => {
-      const text = await until(async () => {
-        const value = (await wb.loreStatus().innerText()).trim();
-        return /Lore \d+/.test(value) && Number(value.match(/Lore (\d+)/)[1]) >= 2 ? value : false;
-      }, 'the Lore status bar item never showed a count of at least 2', 90_000);
-      return `status bar: ${JSON.stringify(text)}`;
-    }],
-    ['code lens above the anchored function', async () => {
-      await wb.openFile('shop/billing.py');
-      const lens = wb.codeLenses().filter({ hasText: /decision/ }).first();
-      await lens.waitFor({ timeout: 60_000 });
-      return `code lens: ${JSON.stringify(await lens.innerText())}`;
-    }],
-    ['hover shows the team memory', async () => {
-      await wb.goTo(6, 7);
-      const text = await wb.hoverText('Money is summed with Decimal', 45_000);
-      return `hover: ${JSON.stringify(text.split('\n').slice(0, 3).join(' | '))}`;
-    }],
-    ['palette search opens the ADR', async () => {
-      await wb.runCommand('Lore: Search Memory');
-      await wb.typeInQuickInput('corrections to issued invoices');
-      const row = wb.quickRows().filter({ hasText: 'Invoices are immutable once issued' }).first();
-      await row.waitFor({ timeout: 30_000 });
-      await wb.screenshot('search-results');
-      await row.click();
-      await wb.activeTab('0001-invoices-are-immutable.md').waitFor({ timeout: 20_000 });
-      return 'opened docs/adr/0001-invoices-are-immutable.md';
-    }],
-    ['remember a decision, then see it in a hover', async () => {
-      await wb.openFile('shop/billing.py');
-      await wb.goTo(16, 7);
-      await wb.runCommand('Lore: Remember Decision…');
-      await wb.quickInput().locator('input').waitFor();
-      await wb.typeInQuickInput('Invoice lines show exactly two decimals');
-      await wb.page.keyboard.press('Enter');
-      await until(async () => (await wb.quickInput().innerText()).includes('(2/3)'), 'no body input box');
-      await wb.typeInQuickInput('Totals are formatted with :.2f so every invoice line has cents.');
-      await wb.page.keyboard.press('Enter');
-      await wb.quickRows().filter({ hasText: 'Team' }).first().waitFor();
-      await wb.screenshot('remember-scope');
-      await wb.page.keyboard.press('Enter');
-      await wb.notification('remembered the decision').first().waitFor({ timeout: 30_000 });
-      await wb.screenshot('remembered');
-      const files = readdirSync(join(workspace, '.lore', 'memories'));
-      const written = files.find((name) => readFileSync(join(workspace, '.lore', 'memories', name), 'utf8').includes('Invoice lines show exactly two decimals'));
-      if (!written) {
-        throw new Error(`no team memory file was written; .lore/memories holds ${files.join(', ')}`);
-      }
-      await wb.goTo(16, 7);
-      await wb.hoverText('Invoice lines show exactly two decimals', 45_000);
-      return `team file .lore/memories/${written}`;
-    }],
-    ['feedback: an undone insertion is rejected, a saved one accepted', async () => {
-      await wb.openFile('shop/billing.py');
-      await wb.goTo(19, 1);
-      // A paste arrives as one multi-line edit, as a completion or an agent's edit does.
-      await wb.paste(PROPOSAL.replace('NAME', 'refund_total'), 'refund_total');
-      await wb.undo('refund_total');
-      await until(() => wb.loreLog().includes('Feedback sent: rejected'), 'no rejected feedback in the Lore log');
-      await wb.paste(PROPOSAL.replace('NAME', 'credit_total'), 'credit_total');
-      await wb.page.keyboard.press('Control+S');
-      await until(() => wb.loreLog().includes('Feedback sent: accepted'), 'no accepted feedback in the Lore log');
-      return wb.loreLog().split('\n').filter((line) => line.includes('Feedback sent')).map((line) => line.replace(/^.*Feedback sent: /, '')).join(' | ');
-    }],
-    ...failureSteps(wb, workspace),
+    ['status bar shows the memory count', () => statusShowsCount(wb)],
+    ['code lens above the anchored function', () => codeLensAboveFunction(wb)],
+    ['hover shows the team memory', () => hoverShowsTeamMemory(wb)],
+    ['palette search opens the ADR', () => searchOpensAdr(wb)],
+    ['remember a decision, then see it in a hover', () => rememberThenHover(wb, workspace)],
+    ['feedback: an undone insertion is rejected, a saved one accepted', () => feedbackRejectedAndAccepted(wb)],
+    ['show context for this file in a markdown preview', () => contextPreview(wb)],
+    ['review learned preferences answers', () => reviewPreferences(wb)],
+    ['forget the remembered decision', () => forgetRemembered(wb)],
+    ['a server that cannot start gives one notification with Open Terminal', () => startFailureNotification(wb, workspace)],
   ];
 }
 
-const PROPOSAL = '\ndef NAME(amounts):\n    total = Decimal("0")\n    for amount in amounts:\n        total += Decimal(amount)\n    return total\n';
-
-function failureSteps(wb, workspace) {
-  return [
-    ['a server that cannot start gives one notification with Open Terminal', async () => {
-      // A workspace setting naming a Python without Lore: the change restarts the server.
-      mkdirSync(join(workspace, '.vscode'), { recursive: true });
-      const command = { 'lore.server.command': [MISSING_SERVER_PYTHON, '-m', 'lore', 'serve'] };
-      writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify(command, null, 2));
-      const toast = wb.notification('could not start');
-      await toast.first().waitFor({ timeout: 60_000 });
-      await until(async () => (await wb.loreStatus().innerText()).includes('Lore'), 'no Lore status item');
-      const count = await toast.count();
-      if (count !== 1) {
-        throw new Error(`expected one start-failure notification, saw ${count}`);
-      }
-      await wb.screenshot('start-failure');
-      await toast.first().getByRole('button', { name: 'Open Terminal' }).click();
-      const terminal = wb.page.locator('.terminal-wrapper .xterm-rows').first();
-      const text = await until(async () => {
-        const rows = await terminal.innerText();
-        return rows.includes('pip install lore-memory') ? rows : false;
-      }, 'the terminal never showed the install command', 30_000);
-      const line = text.split('\n').find((row) => row.includes('pip install'));
-      return `terminal: ${JSON.stringify(line.trim())}`;
-    }],
-  ];
+async function untrustedNothingImported(wb) {
+  const dialog = wb.page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 60_000 });
+  await wb.screenshot('trust-prompt');
+  await dialog.getByRole('button', { name: /No, I don't trust/ }).click();
+  await wb.loreStatus().locator('.codicon-book').waitFor({ timeout: 90_000 });
+  const text = (await wb.loreStatus().innerText()).trim();
+  const titles = await wb.searchTitles(ADR_QUERY);
+  if (titles.some((title) => title.includes(ADR_TITLE))) {
+    throw new Error(`the ADR was imported in an untrusted workspace; search found ${JSON.stringify(titles)}`);
+  }
+  return `status bar: ${JSON.stringify(text)}; search found ${JSON.stringify(titles)}`;
 }
 
-/** Steps in a workspace the user has not trusted: nothing is imported until trust is granted. */
+async function grantingTrustImports(wb) {
+  await wb.runCommand('Workspaces: Manage Workspace Trust');
+  const trust = wb.page.locator('.workspace-trust-editor').getByRole('button', { name: 'Trust', exact: true });
+  await trust.first().click();
+  const titles = await until(async () => {
+    const found = await wb.searchTitles(ADR_QUERY);
+    return found.some((title) => title.includes(ADR_TITLE)) ? found : false;
+  }, 'the ADR never became searchable after trust was granted', 90_000);
+  return `status bar: ${JSON.stringify((await wb.loreStatus().innerText()).trim())}; search found ${JSON.stringify(titles)}`;
+}
+
+/** Steps in a workspace the user does not trust: nothing is imported until trust is granted. */
 export function untrustedSteps(wb) {
   return [
-    ['untrusted workspace: the ADR is not imported', async () => {
-      const dialog = wb.page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 60_000 });
-      await wb.screenshot('trust-prompt');
-      await dialog.getByRole('button', { name: /No, I don't trust/ }).click();
-      await wb.loreStatus().locator('.codicon-book').waitFor({ timeout: 90_000 });
-      const text = (await wb.loreStatus().innerText()).trim();
-      const titles = await wb.searchTitles('corrections to issued invoices');
-      if (titles.some((title) => title.includes('Invoices are immutable'))) {
-        throw new Error(`the ADR was imported in an untrusted workspace; search found ${JSON.stringify(titles)}`);
-      }
-      return `status bar: ${JSON.stringify(text)}; search found ${JSON.stringify(titles)}`;
-    }],
-    ['granting trust restarts the server, which imports the ADR', async () => {
-      await wb.runCommand('Workspaces: Manage Workspace Trust');
-      const trust = wb.page.locator('.workspace-trust-editor').getByRole('button', { name: 'Trust', exact: true });
-      await trust.first().click();
-      const titles = await until(async () => {
-        const found = await wb.searchTitles('corrections to issued invoices');
-        return found.some((title) => title.includes('Invoices are immutable')) ? found : false;
-      }, 'the ADR never became searchable after trust was granted', 90_000);
-      return `status bar: ${JSON.stringify((await wb.loreStatus().innerText()).trim())}; search found ${JSON.stringify(titles)}`;
-    }],
+    ['untrusted workspace: the ADR is not imported', () => untrustedNothingImported(wb)],
+    ['granting trust restarts the server, which imports the ADR', () => grantingTrustImports(wb)],
   ];
 }

@@ -96,7 +96,7 @@ export class Workbench {
 
   /** The active editor tab with this label. */
   activeTab(label) {
-    return this.page.locator('.tabs-container .tab.active', { hasText: label });
+    return this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: label });
   }
 
   /** Put the cursor at a one-based line and column with "Go to Line". */
@@ -142,6 +142,17 @@ export class Workbench {
   async undo(marker) {
     await this.page.keyboard.press('Control+Z');
     await this.editorLines().filter({ hasText: marker }).waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
+  /** The text of the first webview frame (a markdown preview) containing `text`, or ''. */
+  async webviewText(text) {
+    for (const frame of this.page.frames()) {
+      const body = await frame.locator('body').innerText({ timeout: 1_000 }).catch(() => '');
+      if (body.includes(text)) {
+        return body;
+      }
+    }
+    return '';
   }
 
   /** Code lens texts in the visible editor. */
