@@ -28,6 +28,7 @@ class Folder:
         self.error: str | None = None
         self._commands = ThreadPoolExecutor(1, thread_name_prefix=f"lore-cmd-{root.name}")
         self._background = ThreadPoolExecutor(1, thread_name_prefix=f"lore-bg-{root.name}")
+        self._reads = ThreadPoolExecutor(1, thread_name_prefix=f"lore-read-{root.name}")
         self._local = threading.local()
         self._worker_lores: list[Any] = []
         self._lock = threading.Lock()
@@ -55,9 +56,12 @@ class Folder:
                 self._worker_lores.append(lore)
         return lore
 
-    async def run(self, fn: Callable[..., T], *args: Any, background: bool = False) -> T:
-        """Run `fn(lore, *args)` on a worker thread with that thread's own `Lore`."""
-        pool = self._background if background else self._commands
+    async def run(self, fn: Callable[..., T], *args: Any, background: bool = False, read: bool = False) -> T:
+        """Run `fn(lore, *args)` on a worker thread with that thread's own `Lore`.
+
+        `read` runs it on the thread for reads, so a search never queues behind a command that
+        waits for another process's write."""
+        pool = self._background if background else self._reads if read else self._commands
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(pool, lambda: fn(self._worker_lore(), *args))
 
@@ -77,7 +81,7 @@ class Folder:
 
     def close(self) -> None:
         """Stop the worker threads and close every database connection."""
-        for pool in (self._commands, self._background):
+        for pool in (self._commands, self._background, self._reads):
             pool.shutdown(wait=False, cancel_futures=True)
         for lore in [self.lore, *self._worker_lores]:
             if lore is not None:

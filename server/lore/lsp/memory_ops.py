@@ -69,7 +69,7 @@ async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
         rel = folder.rel_path(args.uri) if args.uri else None
         query = Query(args.query, path=rel, kinds=kinds, include_superseded=args.include_superseded,
                       limit=args.limit)
-        hits = await folder.run(lambda lore, q=query: lore.search(q))
+        hits = await folder.run(lambda lore, q=query: lore.search(q), read=True)
         scored += [(h.score, with_uri(folder, hit_json(h))) for h in hits]
     scored.sort(key=lambda p: -p[0])
     return [data for _, data in scored[: args.limit]]
