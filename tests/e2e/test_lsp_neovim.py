@@ -124,3 +124,16 @@ async def _wait_for(client: LanguageClient, mid: str, check) -> dict:
             return memory
         await asyncio.sleep(0.1)
     raise AssertionError(f"memory never reached the expected state: {memory}")
+
+
+async def test_supersede_without_successor_opens_a_draft_that_supersedes_it(client: LanguageClient):
+    result = await command(client, "lore.supersede", {"id": "file000000001"})
+    assert result["memory"]["id"] == "file000000001"
+    draft = result["draft"]
+    text = (client.ws / draft["path"]).read_text()
+    assert "supersedes:\n- file000000001" in text
+    assert "Repository methods return plain dicts (revised)" in text
+    assert "- app/repos.py" in text, "the draft keeps the old memory's anchors"
+    assert client.shown_documents[-1].uri == draft["uri"]
+    shown = await command(client, "lore.show", {"id": "file000000001", "open": False})
+    assert shown["memory"]["status"] == "active", "nothing changes until the draft is saved"

@@ -21,7 +21,7 @@ from lore.lsp.settings import Settings, parse_settings
 log = logging.getLogger(__name__)
 
 STATUS_NOTIFICATION = "lore/status"
-VSCODE_LIKE = ("visual studio code", "vscode", "code - oss", "vscodium", "cursor", "windsurf")
+VSCODE_LIKE = ("visual studio code", "vscode", "code - oss", "code-server", "vscodium", "cursor", "windsurf")
 SURFACED_FLUSH_SECONDS = 5.0
 
 
