@@ -108,3 +108,6 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
             lore.store.memories.link(m.id, new)
         for old in m.supersedes:
             lore.store.memories.link(old, m.id)
+            prior = lore.store.memories.get(old)
+            if prior is not None and prior.status in (Status.ACTIVE, Status.PROPOSED) and m.visible:
+                lore.store.memories.set_status(old, Status.SUPERSEDED)

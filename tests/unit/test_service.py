@@ -168,3 +168,15 @@ def test_anchor_cache_sees_writes_from_the_same_connection(lore):
     assert [x.id for x, _ in lore.memories_at("app/a.py")] == [m.id]
     lore.forget(m.id)
     assert lore.memories_at("app/a.py") == []
+
+
+def test_team_file_that_supersedes_marks_its_predecessor(lore, tmp_workspace):
+    old = _add(lore, "Deploy on Fridays", scope=Scope.TEAM)
+    folder = tmp_workspace / ".lore" / "memories"
+    (folder / "no-friday-deploys.md").write_text(
+        f"---\nid: nofri0000001\nkind: decision\nsupersedes:\n- {old.id}\n---\n# Never deploy on Fridays\n")
+    from lore.teamsync import sync_team_files
+
+    sync_team_files(lore)
+    assert lore.get(old.id).status is Status.SUPERSEDED
+    assert lore.get(old.id).superseded_by == ["nofri0000001"]
