@@ -24,8 +24,25 @@ COMMAND_MODULES = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser."""
+# Commands whose module must load on its own: the language server's start-up time matters.
+FAST_COMMANDS = {"serve": "lore.cli.cmd_serve", "mcp": "lore.cli.cmd_mcp"}
+
+
+def _command_of(argv: list[str]) -> str | None:
+    """The subcommand named in argv (skipping global options and their values)."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("-w", "--workspace"):
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser (with every command, or only those of `modules`)."""
     parser = argparse.ArgumentParser(
         prog="lore",
         description="Lore: persistent project memory for coding (decisions, conventions, preferences).",
@@ -34,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (repeat for debug)")
     parser.add_argument("--version", action="version", version=f"lore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in modules or COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as e:
@@ -47,7 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    fast = FAST_COMMANDS.get(_command_of(argv) or "")
+    parser = build_parser([fast] if fast else None)
     args = parser.parse_args(argv)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
