@@ -20,11 +20,13 @@ from lore.sources.drafts import CHUNK_CHARS, Keys, Parsed, chunked, draft, short
 _NORMATIVE = re.compile(
     r"\b(always|never|must|should|shall|prefer|preferred|avoid|don'?t|do not|make sure|ensure|required?|"
     r"instead of|rather than|only use|keep|follow)\b", re.I)
+# Horizontal whitespace only, and one run of it per position: `^\s*...\s*` spans lines and tries
+# every split of a long indent, which took minutes on a rules file of deeply indented lists.
 _IMPERATIVE = re.compile(
-    r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\[[ x]\]\s*)?(?:\*\*[^*]+\*\*\s*[:\-–]?\s*)?(use|run|keep|write|prefer|avoid|"
+    r"^[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]*)?(?:\[[ x]\][ \t]*)?(?:\*\*[^*\n]+\*\*[ \t]*[:\-–]?[ \t]*)?(use|run|keep|write|prefer|avoid|"
     r"add|follow|check|put|name|place|document|test|validate|look|touch|aim|omit|commit|stay|make|"
     r"never|always|do|don'?t|ensure|verify|create|call|return|handle|log|wrap|split|import|export)\b", re.I | re.M)
-_CHECKLIST = re.compile(r"^\s*[-*+]\s+\[[ xX]\]\s", re.M)
+_CHECKLIST = re.compile(r"^[ \t]*[-*+][ \t]+\[[ xX]\]\s", re.M)
 _LANG_WORDS = {"python": "python", "typescript": "typescript", "javascript": "javascript", "go": "go",
                "golang": "go", "rust": "rust", "java": "java"}
 _REPO_WIDE = {"**", "**/*", "*", "**/**", "./**", "/**"}
