@@ -89,6 +89,7 @@ def test_madr_front_matter_with_several_successors():
 def test_log4brains_list_metadata():
     m, _ = one("docs/adr/20201213-use-log4brains.md", LOG4BRAINS)
     assert (m.status, m.date, m.title) == (Status.ACTIVE, "2020-12-13", "Use Log4brains to manage the ADRs")
+    assert "doc" in m.tags
 
 
 @pytest.mark.parametrize(("text", "status"), [
@@ -98,6 +99,7 @@ def test_log4brains_list_metadata():
     pytest.param("# T\n\n## Status\n\n❌\n", Status.DEPRECATED, id="emoji-only"),
     pytest.param("# T\n\n## Status: Rejected\n\nToo slow.\n", Status.DEPRECATED, id="heading"),
     pytest.param("# T\n\n* Status: draft\n* Deciders: me\n", Status.PROPOSED, id="list-item"),
+    pytest.param("# T\n\n- **Status**: accepted ✅\n", Status.ACTIVE, id="bold-list-item"),
     pytest.param("# T\n\n| Field | Value |\n|---|---|\n| Status | Implemented |\n", Status.ACTIVE, id="table-row"),
     pytest.param("# T\n\nStatus: reverted\n", Status.DEPRECATED, id="plain-line"),
     pytest.param("---\nstatus: declined\n---\n# T\n", Status.DEPRECATED, id="front-matter"),

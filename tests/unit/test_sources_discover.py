@@ -88,3 +88,12 @@ def test_binary_large_and_undecodable_files_are_counted(tmp_path):
 ])
 def test_is_source_path(path, expected):
     assert is_source_path(path, ImportSettings(ignore=["gen/"])) is expected
+
+
+def test_is_source_path_reads_gitignore_files_when_given_the_root(tmp_path):
+    write(tmp_path, ".gitignore", "build/\n")
+    write(tmp_path, "pkg/.gitignore", "*.gen.py\n")
+    assert is_source_path("src/app.py", None, tmp_path)
+    assert not is_source_path("build/app.py", None, tmp_path)
+    assert not is_source_path("pkg/x.gen.py", None, tmp_path)
+    assert is_source_path("pkg/x.py", None, tmp_path)

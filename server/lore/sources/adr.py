@@ -88,7 +88,11 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     for key in ("decision-makers", "deciders", "consulted", "informed", "authors", "author"):
         if front.get(key):
             meta[key.replace("-", "_")] = _text(front[key])
-    tags = ["adr"] + [t for t in _list(front.get("tags")) if t]
+    fields = _fields(doc)
+    for key in ("deciders", "decision-makers", "authors"):
+        if key in fields and key.replace("-", "_") not in meta:
+            meta[key.replace("-", "_")] = fields[key]
+    tags = ["adr"] + [t for t in _list(front.get("tags") or fields.get("tags")) if t]
     out.memories.append(draft(
         title=title, body=body, kind=Kind.DECISION, source=SourceKind.ADR, path=rel_path,
         line=title_line or 1, key="adr", status=status, sections=sections, rationale=rationale,
@@ -210,6 +214,16 @@ def _date(doc: markdown.Document) -> str | None:
             if m:
                 return m.group(1)
     return None
+
+
+def _fields(doc: markdown.Document) -> dict[str, str]:
+    """`Key: value` metadata near the top (MADR 2 and log4brains list items, table rows)."""
+    out: dict[str, str] = {}
+    for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
+        m = _FIELD.match(line) or _TABLE_ROW.match(line)
+        if m:
+            out.setdefault(m.group(1).strip().lower(), markdown.plain(m.group(2).strip().strip("|")))
+    return out
 
 
 def _number(rel_path: str, title: str) -> int | None:
