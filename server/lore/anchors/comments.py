@@ -227,16 +227,21 @@ def _next_marker(line: str, pos: int, line_markers: tuple[str, ...],
 
 
 def _merge(raws: list[_Raw]) -> list[_Raw]:
-    merged: list[_Raw] = []
+    # Lines are collected per group and joined once: growing one string line by line (and taking its
+    # marker again each time) was quadratic, minutes for a file of a few hundred thousand comment lines.
+    groups: list[tuple[_Raw, str, list[_Raw]]] = []  # (first line, its marker, every line)
     for raw in raws:
-        last = merged[-1] if merged else None
-        if (last is not None and not raw.block and not last.block and raw.own_line
-                and last.own_line and raw.line == last.end_line + 1
-                and _marker(raw.raw) == _marker(last.raw)):
-            merged[-1] = attrs.evolve(last, end_line=raw.end_line, raw=last.raw + "\n" + raw.raw)
-        else:
-            merged.append(raw)
-    return merged
+        marker = _marker(raw.raw)
+        if groups:
+            first, first_marker, members = groups[-1]
+            if (not raw.block and not first.block and raw.own_line and first.own_line
+                    and raw.line == members[-1].end_line + 1 and marker == first_marker):
+                members.append(raw)
+                continue
+        groups.append((raw, marker, [raw]))
+    return [first if len(members) == 1 else
+            attrs.evolve(first, end_line=members[-1].end_line, raw="\n".join(r.raw for r in members))
+            for first, _, members in groups]
 
 
 def _marker(raw: str) -> str:
