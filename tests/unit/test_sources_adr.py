@@ -183,3 +183,18 @@ def test_long_sections_are_indexed_in_parts_that_point_at_their_lines():
     for s in parts[1:]:
         assert lines[s.line - 1] == s.text.splitlines()[1]  # first line after the "Q — Decision" prefix
     assert sum(len(s.text) for s in parts) > sum(len(p) for p in paragraphs)
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("# T\n\n## Status\n\n" + "*a " * 50_000 + "\n", id="unmatched-emphasis-in-status"),
+    pytest.param("# T\n\n" + "----\n" * 10_000, id="rule-lines"),
+    pytest.param("---\ntitle: [x\nstatus:" + " " * 100_000 + "x\n---\n# T\n", id="spaces-in-broken-yaml"),
+    pytest.param("# T\n\n" + "Superseded by " * 20_000 + "\n", id="repeated-phrase"),
+    pytest.param("# T\n\n" + "- " * 100_000 + "\n", id="empty-list-markers"),
+])
+def test_pathological_text_parses_in_linear_time(text):
+    import time
+
+    start = time.process_time()
+    parse_adr("docs/architecture/0001-t.md", text)
+    assert time.process_time() - start < 5

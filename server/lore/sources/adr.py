@@ -53,9 +53,9 @@ def looks_like_adr(rel_path: str, text: str) -> bool:
     name = PurePosixPath(rel_path).name.lower()
     if _NUMBER_NAME.match(name) or name.startswith("adr"):
         return True
-    heads = {h.strip().lower() for h in re.findall(r"^#{1,6}\s+([^\n:]+)", text, re.M)}
+    heads = {h.strip().lower() for h in re.findall(r"^#{1,6}[ \t]+([^\n:]+)", text, re.M)}
     return bool(heads & {"status", "decision", "decision outcome"}) or bool(
-        re.search(r"^\W*status\W*:", text, re.M | re.I))
+        re.search(r"^[^\w\n]*status[^\w\n]*:", text, re.M | re.I))
 
 
 def parse_adr(rel_path: str, text: str) -> Parsed:

@@ -14,10 +14,13 @@ from markdown_it import MarkdownIt
 
 _FRONT_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
-_KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
+_KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
+PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer text is cut first
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _AUTOLINK = re.compile(r"<(https?://[^>]+)>")
-_EMPHASIS = re.compile(r"(\*\*|__|\*|_|~~)(?=\S)(.+?)(?<=\S)\1")
+# Each span stops at the next marker character, so unmatched markers cost linear time.
+_EMPHASIS = re.compile(r"\*\*(?=\S)([^*]+?)(?<=\S)\*\*|__(?=\S)([^_]+?)(?<=\S)__|\*(?=\S)([^*]+?)(?<=\S)\*"
+                       r"|(?<!\w)_(?=\S)([^_]+?)(?<=\S)_(?!\w)|~~(?=\S)([^~]+?)(?<=\S)~~")
 _CODE = re.compile(r"`+([^`]*)`+")
 _HTML = re.compile(r"<[^>\n]+>")
 _NBSP_HEADING = re.compile(r"^(\s{0,3}#{1,6})\u00a0", re.M)
@@ -88,11 +91,12 @@ def _salvage(raw: str) -> dict:
     out: dict = {}
     for line in raw.splitlines():
         m = _KEY_VALUE.match(line)
-        if m and m.group(2):
+        value = m.group(2).strip() if m else ""
+        if value:
             try:
-                out[m.group(1).lower()] = yaml.safe_load(m.group(2))
+                out[m.group(1).lower()] = yaml.safe_load(value)
             except yaml.YAMLError:
-                out[m.group(1).lower()] = m.group(2).strip("'\"")
+                out[m.group(1).lower()] = value.strip("'\"")
     return out
 
 
@@ -139,11 +143,11 @@ def _sections(heads: list[tuple[int, int, str, int]], first: int, total: int) ->
 
 def plain(inline: str) -> str:
     """Inline markdown as plain text: links keep their text, emphasis and code marks go."""
-    text = _LINK.sub(lambda m: m.group(1), inline)
+    text = _LINK.sub(lambda m: m.group(1), inline[:PLAIN_LIMIT])
     text = _AUTOLINK.sub(lambda m: m.group(1), text)
     text = _CODE.sub(lambda m: m.group(1), text)
     for _ in range(3):
-        text = _EMPHASIS.sub(lambda m: m.group(2), text)
+        text = _EMPHASIS.sub(lambda m: next(g for g in m.groups() if g is not None), text)
     text = _HTML.sub("", text)
     return " ".join(text.split())
 

@@ -31,6 +31,7 @@ _WORD_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), k
 _SUPERSEDED_BY = re.compile(r"^\W*(?:(?:was|is|has been|been)\s+)?(?:superseded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?",
                             re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(superseded|replaced)\b", re.I)
+STATUS_LIMIT = 4000  # a status says what it says in its first lines
 _SUPERSEDES = re.compile(r"^\W*(?:this\s+(?:document|adr|decision|record)\s+)?(?:supersedes|replaces|obsoletes)\b\s*:?", re.I)
 _ADR_NUMBER = re.compile(r"\b(?:adr|rfc|decision)[\s#:_-]*0*(\d{1,5})\b", re.I)
 _BRACKET_NUMBER = re.compile(r"^\[?#?0*(\d{1,5})\]?\.?$")
@@ -75,7 +76,7 @@ def word_status(text: str) -> tuple[Status | None, str | None]:
 def read_status(text: str) -> StatusReading:
     """Interpret a status value or section: a word, plus any supersession sentences with their references."""
     out = StatusReading()
-    for sentence in _sentences(text):
+    for sentence in _sentences(text[:STATUS_LIMIT]):
         if _SUPERSEDED_BY.match(markdown.plain(sentence)) or _SUPERSEDED_BY.match(sentence):
             out.status = Status.SUPERSEDED
             out.word = out.word or "superseded"
@@ -92,7 +93,7 @@ def read_status(text: str) -> StatusReading:
 def supersession_lines(text: str) -> StatusReading:
     """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …")."""
     out = StatusReading()
-    for sentence in _sentences(text):
+    for sentence in _sentences(text[:STATUS_LIMIT]):
         if _SUPERSEDED_BY.match(markdown.plain(sentence)):
             out.status = Status.SUPERSEDED
             out.word = "superseded"
