@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lore.context.pack import build_pack
+from lore.model import Scope
 
 if TYPE_CHECKING:
     from lore.service import Lore
@@ -16,8 +17,11 @@ END = "<!-- lore:end -->"
 
 
 def section_text(lore: Lore, budget: int) -> str:
-    """The generated section: the project-level context pack, headed for a rules file."""
-    pack = build_pack(lore, budget=budget)
+    """The generated section: the project-level context pack, headed for a rules file.
+
+    User-scope memories are the user's own and follow them across repositories: never written
+    into a repository file."""
+    pack = build_pack(lore, budget=budget, scopes=(Scope.WORKSPACE, Scope.TEAM))
     body = pack.markdown.replace("# Lore context for this project", "## Project memory (Lore)", 1)
     return f"{BEGIN}\n{body.strip()}\n{END}\n"
 

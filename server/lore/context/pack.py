@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.context.tokens import TokenCounter, token_counter
-from lore.model import Kind, Memory, Status
+from lore.model import Kind, Memory, Scope, Status
 from lore.recall import Query
 
 if TYPE_CHECKING:
@@ -77,8 +77,9 @@ def _quality(m: Memory) -> float:
     return bonus - (0.2 if m.status is Status.PROPOSED else 0.0)
 
 
-def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None) -> list[ContextItem]:
-    """Candidate items from every level, de-duplicated, best first."""
+def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
+           scopes: tuple[Scope, ...] = ()) -> list[ContextItem]:
+    """Candidate items from every level (of the given scopes, when any), de-duplicated, best first."""
     found: dict[str, ContextItem] = {}
     if path:
         for m, match in lore.memories_at(path, [symbol] if symbol else []):
@@ -109,7 +110,7 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None) -
         for m in _project_memories(store):
             _offer(found, m, "project", LEVEL_BASE["project"] + _quality(m),
                    "project-wide " + m.kind.value + (" (yours)" if m.scope.value == "user" else ""))
-    return sorted(found.values(), key=lambda i: -i.score)
+    return sorted((i for i in found.values() if not scopes or i.memory.scope in scopes), key=lambda i: -i.score)
 
 
 def _project_memories(store) -> list[Memory]:
@@ -145,8 +146,8 @@ def render_item(item: ContextItem, full: bool = True) -> str:
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
-               budget: int = 1500, counter: TokenCounter | None = None) -> ContextPack:
-    """A markdown pack of the most relevant memories, never over `budget` tokens."""
+               budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = ()) -> ContextPack:
+    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens."""
     start = time.perf_counter()
     counter = counter or token_counter()
     budget = max(50, int(budget))
@@ -154,7 +155,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     header = f"# Lore context for {subject}\n"
     used = counter.count(header) + 40  # room for the footer line
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
-    candidates = gather(lore, path, symbol, task)
+    candidates = gather(lore, path, symbol, task, scopes)
     left_out = 0
     for item in candidates:
         heading_cost = 0 if chosen[item.level] else counter.count(f"\n## {LEVEL_TITLES[item.level]}\n")
