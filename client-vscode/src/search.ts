@@ -26,6 +26,55 @@ function toItem(hit: Hit): HitItem {
   };
 }
 
+/** Feeds a QuickPick with `lore.search` results as the user types; stale answers are dropped. */
+class LiveSearch {
+  private timer: NodeJS.Timeout | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly client: LoreClient,
+    private readonly pick: vscode.QuickPick<HitItem>,
+    private readonly uri: string | undefined,
+  ) {}
+
+  /** Search again after a short pause in typing. */
+  schedule(query: string): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.run(query), DEBOUNCE_MS);
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+    this.generation += 1;
+  }
+
+  /** Search now and show the hits, unless a newer search started meanwhile. */
+  async run(query: string): Promise<void> {
+    const mine = ++this.generation;
+    const args = buildSearchArgs(query, this.uri);
+    if (!args) {
+      this.pick.items = [];
+      this.pick.busy = false;
+      return;
+    }
+    this.pick.busy = true;
+    let items: HitItem[] = [];
+    let title: string | undefined;
+    try {
+      const result = await this.client.execute<SearchResult>(ServerCommand.search, args);
+      items = result.hits.map(toItem);
+      title = items.length === 0 ? 'No memory matches.' : undefined;
+    } catch (error) {
+      title = `Search failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (mine === this.generation) {
+      this.pick.items = items;
+      this.pick.title = title;
+      this.pick.busy = false;
+    }
+  }
+}
+
 /** Show a live-search QuickPick and resolve with the chosen hit, or undefined. */
 export function pickMemory(client: LoreClient, placeholder: string, initial = ''): Promise<Hit | undefined> {
   const pick = vscode.window.createQuickPick<HitItem>();
@@ -33,42 +82,9 @@ export function pickMemory(client: LoreClient, placeholder: string, initial = ''
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;
   pick.value = initial;
-  const uri = vscode.window.activeTextEditor?.document.uri.toString();
-  let timer: NodeJS.Timeout | undefined;
-  let generation = 0;
-
-  const run = async (query: string) => {
-    const args = buildSearchArgs(query, uri);
-    const mine = ++generation;
-    if (!args) {
-      pick.items = [];
-      pick.busy = false;
-      return;
-    }
-    pick.busy = true;
-    try {
-      const result = await client.execute<SearchResult>(ServerCommand.search, args);
-      if (mine === generation) {
-        pick.items = result.hits.map(toItem);
-        pick.title = result.hits.length === 0 ? 'No memory matches.' : undefined;
-      }
-    } catch (error) {
-      if (mine === generation) {
-        pick.items = [];
-        pick.title = `Search failed: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    } finally {
-      if (mine === generation) {
-        pick.busy = false;
-      }
-    }
-  };
-
+  const search = new LiveSearch(client, pick, vscode.window.activeTextEditor?.document.uri.toString());
   return new Promise((resolve) => {
-    pick.onDidChangeValue((value) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void run(value), DEBOUNCE_MS);
-    });
+    pick.onDidChangeValue((value) => search.schedule(value));
     pick.onDidAccept(() => {
       const chosen = pick.selectedItems[0]?.hit;
       if (chosen) {
@@ -77,13 +93,13 @@ export function pickMemory(client: LoreClient, placeholder: string, initial = ''
       }
     });
     pick.onDidHide(() => {
-      clearTimeout(timer);
+      search.cancel();
       resolve(undefined);
       pick.dispose();
     });
     pick.show();
     if (initial) {
-      void run(initial);
+      void search.run(initial);
     }
   });
 }

@@ -66,9 +66,9 @@ export async function withSession(options, body) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
-    const wb = new Workbench(page, options.artifacts, join(server.root, 'u', 'logs'));
+    const wb = new Workbench(page, options.artifacts, join(server.root, 'u', 'logs'), options.name);
     await wb.open(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
-    await wb.screenshot(`${options.name}-workbench`);
+    await wb.screenshot('workbench');
     return await body(wb, workspace);
   } finally {
     await context?.close().catch(() => undefined);

@@ -1,10 +1,11 @@
 // The steps of the end-to-end test, run in order by scenario.mjs. Each is an async function of
 // the workbench (and the workspace folder) that checks what a user sees and returns a short note.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const MISSING_SERVER_PYTHON = '/usr/bin/python3';
 const REMEMBERED = 'Invoice lines show exactly two decimals';
+const CONVENTION = 'Discount percentages are whole numbers';
 const ADR_TITLE = 'Invoices are immutable once issued';
 const ADR_QUERY = 'corrections to issued invoices';
 const PROPOSAL = '\ndef NAME(amounts):\n    total = Decimal("0")\n    for amount in amounts:\n        total += Decimal(amount)\n    return total\n';
@@ -139,6 +140,74 @@ async function forgetRemembered(wb) {
   return `search after forgetting: ${JSON.stringify(titles)}`;
 }
 
+async function rememberPrivate(wb) {
+  await wb.openFile('shop/billing.py');
+  await wb.goTo(11, 7);
+  await wb.runCommand('Lore: Remember Convention…');
+  await wb.quickInput().locator('input').waitFor();
+  await wb.typeInQuickInput(CONVENTION);
+  await wb.page.keyboard.press('Enter');
+  await until(async () => (await wb.quickInput().innerText()).includes('(2/3)'), 'no body input box');
+  await wb.typeInQuickInput('apply_discount takes 15 for 15 %, never 0.15.');
+  await wb.page.keyboard.press('Enter');
+  await wb.typeInQuickInput('Workspace');
+  await wb.focusedRow('Workspace').waitFor();
+  await wb.page.keyboard.press('Enter');
+  await wb.notification('remembered the convention').first().waitFor({ timeout: 30_000 });
+  return 'remembered in the workspace scope';
+}
+
+async function memoryWithoutFileOpensReadOnly(wb) {
+  await wb.runCommand('Lore: Search Memory');
+  await wb.typeInQuickInput('discount percentages as whole numbers');
+  const row = wb.quickRows().filter({ hasText: CONVENTION }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  await wb.activeTab('.md').waitFor({ timeout: 20_000 });
+  await wb.editorLines().filter({ hasText: CONVENTION }).waitFor({ timeout: 20_000 });
+  const label = (await wb.activeTab('.md').innerText()).trim();
+  await wb.page.keyboard.type('x');
+  await wb.page.locator('.monaco-editor-overlaymessage', { hasText: /read-only/i }).waitFor({ timeout: 10_000 });
+  return `opened ${JSON.stringify(label)}, read-only`;
+}
+
+/** The pid of the language server started for `workspace` (its cwd), or undefined. */
+function serverPid(workspace) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (cmdline.includes('lore') && cmdline.includes('--stdio') && readlinkSync(`/proc/${entry}/cwd`) === workspace) {
+        return Number(entry);
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return undefined;
+}
+
+async function crashThenRestart(wb, workspace) {
+  const pid = await until(() => serverPid(workspace), 'no language server process for the workspace');
+  process.kill(pid, 'SIGKILL');
+  const toast = wb.notification('stopped unexpectedly');
+  await toast.first().waitFor({ timeout: 30_000 });
+  await wb.loreStatus().locator('.codicon-error').waitFor();
+  await wb.screenshot('server-crashed');
+  await toast.first().getByRole('button', { name: 'Restart' }).click();
+  const text = await until(async () => {
+    const value = (await wb.loreStatus().innerText()).trim();
+    return /^Lore [1-9]\d*$/.test(value) ? value : false;
+  }, 'the status bar never came back after the restart', 60_000);
+  const again = serverPid(workspace);
+  if (!again || again === pid) {
+    throw new Error(`no new server process after the restart (was ${pid}, now ${again})`);
+  }
+  return `server ${pid} killed; restarted as ${again}; status bar ${JSON.stringify(text)}`;
+}
+
 async function startFailureNotification(wb, workspace) {
   // A workspace setting naming a Python without Lore: the change restarts the server.
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
@@ -173,6 +242,9 @@ export function trustedSteps(wb, workspace) {
     ['show context for this file in a markdown preview', () => contextPreview(wb)],
     ['review learned preferences answers', () => reviewPreferences(wb)],
     ['forget the remembered decision', () => forgetRemembered(wb)],
+    ['remember a convention in the workspace scope', () => rememberPrivate(wb)],
+    ['a memory without a file opens read-only', () => memoryWithoutFileOpensReadOnly(wb)],
+    ['a crashed server is reported once and restarts', () => crashThenRestart(wb, workspace)],
     ['a server that cannot start gives one notification with Open Terminal', () => startFailureNotification(wb, workspace)],
   ];
 }

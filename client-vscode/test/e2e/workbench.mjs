@@ -6,10 +6,11 @@ import { join } from 'node:path';
 const QUICK_INPUT = '.quick-input-widget';
 
 export class Workbench {
-  constructor(page, artifacts, logs) {
+  constructor(page, artifacts, logs, prefix) {
     this.page = page;
     this.artifacts = artifacts;
     this.logs = logs;
+    this.prefix = prefix;
     this.shots = 0;
     mkdirSync(artifacts, { recursive: true });
   }
@@ -17,7 +18,7 @@ export class Workbench {
   /** Save a numbered screenshot named after the step. */
   async screenshot(name) {
     this.shots += 1;
-    const file = join(this.artifacts, `${String(this.shots).padStart(2, '0')}-${name}.png`);
+    const file = join(this.artifacts, `${this.prefix}-${String(this.shots).padStart(2, '0')}-${name}.png`);
     await this.page.screenshot({ path: file });
     return file;
   }
