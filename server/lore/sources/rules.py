@@ -25,7 +25,9 @@ _NORMATIVE = re.compile(
 _IMPERATIVE = re.compile(
     r"^[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]*)?(?:\[[ x]\][ \t]*)?(?:\*\*[^*\n]+\*\*[ \t]*[:\-–]?[ \t]*)?(use|run|keep|write|prefer|avoid|"
     r"add|follow|check|put|name|place|document|test|validate|look|touch|aim|omit|commit|stay|make|"
-    r"never|always|do|don'?t|ensure|verify|create|call|return|handle|log|wrap|split|import|export)\b", re.I | re.M)
+    r"never|always|do|don'?t|ensure|verify|create|call|return|handle|log|wrap|split|import|export|extract|"
+    r"define|declare|move|group|colocate|annotate|mark|pass|store|limit|include|exclude|remove|replace|reuse|"
+    r"separate|consider|start|favou?r|opt)\b", re.I | re.M)
 _CHECKLIST = re.compile(r"^[ \t]*[-*+][ \t]+\[[ xX]\]\s", re.M)
 _LANG_WORDS = {"python": "python", "typescript": "typescript", "javascript": "javascript", "go": "go",
                "golang": "go", "rust": "rust", "java": "java"}
