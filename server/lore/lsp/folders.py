@@ -37,12 +37,14 @@ class Folder:
         """The event loop's `Lore` (opened on first call; team files are synced by the workers)."""
         if self.lore is None and self.error is None:
             from lore.service import Lore
+            from lore.store import StoreError
 
             try:
                 self.lore = Lore(self.root, embedder=self._embedder(), sync_team=False)
             except Exception as e:
                 self.error = f"cannot open the Lore database of {self.root}: {e}"
-                log.error("%s", self.error, exc_info=True)
+                # A StoreError already says what is wrong (newer schema, damaged, read-only): no traceback.
+                log.error("%s", self.error, exc_info=not isinstance(e, StoreError))
         return self.lore
 
     def _worker_lore(self):
