@@ -106,6 +106,10 @@ async function contextPreview(wb) {
   await wb.runCommand('Lore: Show Context for This File');
   await wb.page.locator('.tabs-container .tab', { hasText: 'Preview billing.py.md' }).waitFor({ timeout: 30_000 });
   const text = await until(() => wb.webviewText('Lore context for shop/billing.py'), 'the context preview never showed the context pack');
+  await wb.screenshot('context-preview');
+  // Close the preview again: a webview that keeps focus would take the keys of the next steps.
+  await wb.runCommand('View: Close All Editor Groups');
+  await wb.page.locator('.tabs-container .tab', { hasText: 'Preview billing.py.md' }).waitFor({ state: 'detached' });
   return `preview: ${JSON.stringify(text.trim().split('\n').slice(0, 2).join(' | '))}`;
 }
 
