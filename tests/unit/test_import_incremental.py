@@ -202,3 +202,18 @@ def test_deleted_folder_named_explicitly(lore):
     shutil.rmtree(lore.root / "svc")
     summary = run_import(lore, paths=["svc"])
     assert summary.deprecated == 2 and by_title(lore)["c"].status is Status.ACTIVE
+
+
+def test_supersedes_written_only_in_the_successor(lore):
+    write(lore.root, "docs/adr/0001-queues.md", ADR)
+    write(lore.root, "docs/adr/0002-streams.md", "# 2. Use streams\n\nSupersedes ADR-0001.\n\n## Status\n\nAccepted\n")
+    run_import(lore)
+    t = by_title(lore)
+    old, new = t["1. Use queues"], t["2. Use streams"]
+    assert old.status is Status.SUPERSEDED and old.superseded_by == [new.id]
+    lore.restore(old.id)  # the user disagrees: the import does not link it again
+    run_import(lore)
+    write(lore.root, "docs/adr/0002-streams.md", "# 2. Use streams\n\nSupersedes ADR-0001.\n\n## Status\n\nApproved\n")
+    run_import(lore)
+    again = lore.get(old.id)
+    assert again.status is Status.ACTIVE and again.superseded_by == []

@@ -112,6 +112,8 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
 
 
 def _apply(store: Store, m: Memory, want: set[str], by_id: dict[str, Memory]) -> None:
+    if m.meta.get("user_status") not in (None, Status.SUPERSEDED.value):
+        want = set()  # the user brought it back (restore unlinks successors): keep it that way
     made = set(m.meta.get("import_links") or [])
     current = set(m.superseded_by)
     stale = (made - want) & current
