@@ -217,3 +217,18 @@ def test_supersedes_written_only_in_the_successor(lore):
     run_import(lore)
     again = lore.get(old.id)
     assert again.status is Status.ACTIVE and again.superseded_by == []
+
+
+def test_nothing_changed_means_nothing_written(lore):
+    write(lore.root, "docs/adr/0001-queues.md", ADR)
+    write(lore.root, "docs/adr/0002-streams.md", "# 2. Use streams\n\nSupersedes ADR-0001.\n")
+    write(lore.root, "CLAUDE.md", "# P\n\n## W\n\nSee @docs/notes.md\n")
+    write(lore.root, "docs/notes.md", "## Notes\n\nKeep notes short.\n")
+    run_import(lore)
+    watcher = Lore(lore.root, user_db=lore.root.parent / "user2.db", embedder=HashEmbedder(), sync_team=False)
+    try:
+        before = watcher.store.db.data_version()
+        summary = run_import(lore)
+        assert summary.unchanged == 4 and watcher.store.db.data_version() == before
+    finally:
+        watcher.close()

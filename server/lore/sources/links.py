@@ -105,13 +105,12 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
                 old, new = (m, other) if direction == "superseded_by" else (other, m)
                 if old.id != new.id:
                     wanted[old.id].add(new.id)
-    by_id = {m.id: m for m in adrs}
-    with store.transaction():
-        for m in adrs:
-            _apply(store, m, wanted.get(m.id, set()), by_id)
+    for m in adrs:
+        _apply(store, m, wanted.get(m.id, set()))
 
 
-def _apply(store: Store, m: Memory, want: set[str], by_id: dict[str, Memory]) -> None:
+def _apply(store: Store, m: Memory, want: set[str]) -> None:
+    """Make the import's links of `m` what its references say (a write only when they differ)."""
     if m.meta.get("user_status") not in (None, Status.SUPERSEDED.value):
         want = set()  # the user brought it back (restore unlinks successors): keep it that way
     made = set(m.meta.get("import_links") or [])
@@ -120,6 +119,12 @@ def _apply(store: Store, m: Memory, want: set[str], by_id: dict[str, Memory]) ->
     missing = want - current
     if not stale and not missing and made == want:
         return
+    with store.transaction():
+        _relink(store, m, want, made, current, stale, missing)
+
+
+def _relink(store: Store, m: Memory, want: set[str], made: set[str], current: set[str], stale: set[str],
+            missing: set[str]) -> None:
     if stale:
         store.memories.unlink_successors(m.id)
         for keep in current - stale:

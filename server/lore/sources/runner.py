@@ -94,7 +94,9 @@ class Importer:
         if not self.summary.cancelled:
             for rel in sorted(vanished):
                 self.deleted(rel)
-        self.store.set_meta(IMPORTS_META, json.dumps(self.imports, sort_keys=True))
+        imports = json.dumps(self.imports, sort_keys=True)
+        if imports != (self.store.get_meta(IMPORTS_META) or "{}"):
+            self.store.set_meta(IMPORTS_META, imports)
         resolve_links(self.store, self.summary, self.parsed_now)
         head = renames.git_head(self.root)
         if head and head != self.store.get_meta(renames.GIT_HEAD_META):
@@ -129,7 +131,8 @@ class Importer:
         if known is not None and known.state == "imported" and known.content_hash == chash \
                 and known.importer == cand.importer:
             self.summary.unchanged += 1
-            self.quiet_rows.append(row)
+            if not same_stat:
+                self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
         parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders)
         self.summary.warnings += parsed.warnings
@@ -162,6 +165,8 @@ class Importer:
 
     def flush_quiet(self) -> None:
         """Ledger rows of files that changed no memory, written together."""
+        if not self.quiet_rows:
+            return
         with self.store.transaction():
             for row in self.quiet_rows:
                 self.store.sources.put(row)
@@ -203,6 +208,9 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     else:
         cands, vanished = _explicit(run, rules, paths)
     run.run(cands, vanished)
+    if summary.cancelled:
+        summary.seconds = time.monotonic() - start
+        return summary
     try:
         summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None)
     except Exception as e:  # vectors are an optimisation: words still find everything

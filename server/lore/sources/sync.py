@@ -50,10 +50,12 @@ def redact_draft(m: Memory, summary: ImportSummary) -> None:
                 m.meta[key] = r.text
                 summary.warnings.append(f"{where}: {key} {r.summary()}")
     for s in m.sections or ():
-        r = redact(s.text)
-        if r.changed:
-            s.text = r.text
-            summary.warnings.append(f"{m.provenance.path}:{s.line or 1}: section {r.summary()}")
+        for part in ("heading", "text"):  # a heading is stored and indexed too ("# key: ..." in an ADR)
+            value = getattr(s, part)
+            r = redact(value) if value else None
+            if r is not None and r.changed:
+                setattr(s, part, r.text)
+                summary.warnings.append(f"{m.provenance.path}:{s.line or 1}: section {part} {r.summary()}")
 
 
 def fingerprint(m: Memory) -> str:
