@@ -29,6 +29,7 @@ import type { ServerState, Status } from './protocol';
 import { serverCommand } from './python';
 import { describeCommand, ServerCommand } from './serverCommand';
 import { patchConfigurationItem, serverSettings } from './settings';
+import { executeCommandMiddleware } from './commandMiddleware';
 import { reportStartFailure } from './startFailure';
 
 export type ClientState = ServerState | 'stopped' | 'failed';
@@ -214,6 +215,7 @@ export class LoreClient implements vscode.Disposable {
         closed: (): CloseHandlerResult => this.onClosed(),
       },
       middleware: {
+        executeCommand: executeCommandMiddleware(this),
         workspace: {
           configuration: async (params, token, next) => {
             const result = await next(params, token);

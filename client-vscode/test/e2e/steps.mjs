@@ -175,6 +175,35 @@ async function memoryWithoutFileOpensReadOnly(wb) {
   return `opened ${JSON.stringify(label)}, read-only`;
 }
 
+async function hoverLink(wb, line, expected, link) {
+  await wb.openFile('shop/billing.py');
+  await wb.goTo(line, 7);
+  await wb.hoverText(expected, 45_000);
+  const hover = wb.page.locator('.monaco-hover:not(.hidden)').filter({ hasText: expected }).first();
+  await hover.locator('a', { hasText: link }).first().click();
+}
+
+async function hoverShowOpensMemoryView(wb) {
+  await hoverLink(wb, 11, CONVENTION, 'Show');
+  await wb.activeTab('Discount-percentages-are-whole-numbers.md').waitFor({ timeout: 20_000 });
+  return 'the hover\'s Show link opened the memory view';
+}
+
+async function hoverSupersedeAsksForReplacement(wb) {
+  await hoverLink(wb, 11, CONVENTION, 'Supersede');
+  await wb.quickInput().locator('input').waitFor();
+  await wb.typeInQuickInput('money decimal');
+  const row = wb.quickRows().filter({ hasText: 'Money is summed with Decimal' }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  await wb.notification('superseded by').first().waitFor({ timeout: 30_000 });
+  const titles = await wb.searchTitles('discount percentages as whole numbers');
+  if (titles.includes(CONVENTION)) {
+    throw new Error(`the superseded memory is still found: ${JSON.stringify(titles)}`);
+  }
+  return `search after superseding: ${JSON.stringify(titles)}`;
+}
+
 /** The pid of the language server started for `workspace` (its cwd), or undefined. */
 function serverPid(workspace) {
   for (const entry of readdirSync('/proc')) {
@@ -248,6 +277,8 @@ export function trustedSteps(wb, workspace) {
     ['forget the remembered decision', () => forgetRemembered(wb)],
     ['remember a convention in the workspace scope', () => rememberPrivate(wb)],
     ['a memory without a file opens read-only', () => memoryWithoutFileOpensReadOnly(wb)],
+    ['a hover\'s Show link opens a memory without a file', () => hoverShowOpensMemoryView(wb)],
+    ['a hover\'s Supersede link asks for the replacement', () => hoverSupersedeAsksForReplacement(wb)],
     ['a crashed server is reported once and restarts', () => crashThenRestart(wb, workspace)],
     ['a server that cannot start gives one notification with Open Terminal', () => startFailureNotification(wb, workspace)],
   ];
