@@ -12,6 +12,7 @@ import attrs
 
 from lore import teamfiles
 from lore.model import Status
+from lore.redact import redact
 from lore.store import SourceFile
 from lore.text import content_hash
 from lore.workspace import memories_dir
@@ -81,6 +82,7 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
 
 def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None:
     m = teamfiles.parse(text, rel)
+    _redact(m, rel, result)
     existing = lore.store.memories.get(m.id)
     if existing is None:
         by_path = lore.store.memories.by_source(rel)
@@ -111,3 +113,15 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
             prior = lore.store.memories.get(old)
             if prior is not None and prior.status in (Status.ACTIVE, Status.PROPOSED) and m.visible:
                 lore.store.memories.set_status(old, Status.SUPERSEDED)
+
+
+def _redact(m, rel: str, result: TeamSyncResult) -> None:
+    """A team file edited by hand may hold a secret: the database keeps it redacted, the user is told."""
+    for field in ("title", "body", "rationale"):
+        value = getattr(m, field)
+        r = redact(value) if value else None
+        if r is not None and r.changed:
+            setattr(m, field, r.text)
+            message = f"{rel}: {field} {r.summary()}; remove it from the file"
+            result.errors.append(message)
+            log.warning("%s", message)
