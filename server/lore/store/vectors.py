@@ -8,6 +8,9 @@ from collections.abc import Sequence
 
 from lore.store.db import Database
 
+# From this many vectors on, KNN pre-filters by sign bits (see bitindex.py) instead of a full scan.
+PREFILTER_FROM = 20_000
+
 
 def _pack(vector: Sequence[float]) -> bytes:
     try:
@@ -26,6 +29,18 @@ class VectorIndex:
         self.model = model
         self.dim = dim
         self.table = self._ensure_table()
+        self._prefilter = None
+
+    def _bits(self):
+        """The sign-bit pre-filter of this table (imported late: numpy costs start-up time)."""
+        if self._prefilter is None:
+            from lore.store.bitindex import BitPrefilter
+
+            self._prefilter = BitPrefilter(self.db, self.table, self.dim)
+        return self._prefilter
+
+    def _large(self) -> bool:
+        return int(self.db.scalar(f"SELECT max(rowid) FROM {self.table}_rowids") or 0) >= PREFILTER_FROM
 
     def _ensure_table(self) -> str:
         row = self.db.query("SELECT dim, table_name FROM vector_models WHERE model = ?", (self.model,))
@@ -65,6 +80,7 @@ class VectorIndex:
     def add(self, items: Sequence[tuple[str, Sequence[float]]]) -> int:
         """Store (content_hash, vector) pairs in one transaction; returns how many were new."""
         added = 0
+        fresh: list[tuple[int, Sequence[float]]] = []
         with self.db.transaction() as c:
             for chash, vec in items:
                 if len(vec) != self.dim:
@@ -76,15 +92,20 @@ class VectorIndex:
                     continue
                 rowid = self.db.conn.last_insert_rowid()
                 c.execute(f"INSERT INTO {self.table}(rowid, embedding) VALUES (?, ?)", (rowid, _pack(vec)))
+                fresh.append((rowid, vec))
                 added += 1
+            self._bits().add(fresh)
         return added
 
     def knn(self, vector: Sequence[float], k: int) -> list[tuple[int, float]]:
         """(section id, cosine similarity) of the sections nearest to `vector`, best first."""
-        hits = self.db.query(
-            f"SELECT rowid, distance FROM {self.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance",
-            (_pack(vector), int(k)),
-        )
+        if self._large():
+            hits = self._bits().search(vector, int(k))
+        else:
+            hits = self.db.query(
+                f"SELECT rowid, distance FROM {self.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance",
+                (_pack(vector), int(k)),
+            )
         # A zero vector (a query with no words) has no cosine distance: sqlite-vec gives NULL.
         dist = {rid: d for rid, d in hits if d is not None}
         if not dist:
@@ -118,6 +139,7 @@ class VectorIndex:
             for rid in dead:
                 c.execute(f"DELETE FROM {self.table} WHERE rowid = ?", (rid,))
                 c.execute("DELETE FROM embeddings WHERE id = ?", (rid,))
+                self._bits().delete(rid)
         return len(dead)
 
     def count(self) -> int:
