@@ -168,6 +168,16 @@ def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[st
     return True
 
 
+def _locate_inline_env(match: re.Match[str]) -> tuple[int, int] | None:
+    span = _locate_env(match)
+    if span is None:
+        return None
+    value = match.string[span[0] : span[1]]
+    if is_identifier(value) and not any(c.isdigit() for c in value):
+        return None  # `set GITHUB_TOKEN=SECRET_NAME` in prose names a variable
+    return span
+
+
 def _locate_env(match: re.Match[str]) -> tuple[int, int] | None:
     name = match.group("key")
     if not is_secret_name(name):
@@ -188,6 +198,12 @@ _ENV_LINE = (
     r"[\"']?(?P<key>[A-Za-z0-9_.\-]{0,60}(?:pass|pwd|secret|token|key|credential)"
     r"[A-Za-z0-9_.\-]{0,60})"
     r"[\"']?(?P<op_space>[ \t]*)(?P<op>:=|=|:)(?![=:])[ \t]*(?P<value>[^\r\n]{1,1000})\r?$"
+)
+# The same assignment inside a line of prose or a joined comment ("never inline DB_PASSWORD=..."):
+# only an upper-case variable name with `=` and no spaces, which prose and code rarely write otherwise.
+_ENV_INLINE = (
+    r"(?<![A-Za-z0-9_$.\-])(?P<indent>)(?P<key>[A-Z0-9_]{0,60}(?:PASS|PWD|SECRET|TOKEN|KEY|CREDENTIAL)[A-Z0-9_]{0,60})"
+    r"(?P<op_space>)(?P<op>=)(?P<value>[^\s\"'`<>(){}\[\],;]{1,500})"
 )
 _SECRET_WORD = (
     r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|credential"
@@ -330,6 +346,12 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
         ignore_case=True,
         trigger=r"pass|pwd|secret|token|key|credential",
         line_anchored=True,
+    ),
+    rule(
+        "env-secret",
+        _ENV_INLINE,
+        ("pass", "pwd", "secret", "token", "key", "credential"),
+        locate=_locate_inline_env,
     ),
     rule(
         "secret-assignment",
