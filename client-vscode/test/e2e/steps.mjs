@@ -241,6 +241,23 @@ async function crashThenRestart(wb, workspace) {
   return `server ${pid} killed; restarted as ${again}; status bar ${JSON.stringify(text)}`;
 }
 
+async function restartCommand(wb, workspace) {
+  const before = serverPid(workspace);
+  await wb.runCommand('Lore: Restart Server');
+  const after = await until(() => {
+    const pid = serverPid(workspace);
+    return pid && pid !== before ? pid : false;
+  }, 'no new server process after "Lore: Restart Server"');
+  await wb.loreStatus().locator('.codicon-book').waitFor({ timeout: 60_000 });
+  return `server ${before} replaced by ${after}`;
+}
+
+async function reindexCommand(wb) {
+  await wb.runCommand('Lore: Reindex Workspace');
+  await wb.notification('reindexed the workspace').first().waitFor({ timeout: 60_000 });
+  return 'reindexed';
+}
+
 async function startFailureNotification(wb, workspace) {
   // A workspace setting naming a Python without Lore: the change restarts the server.
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
@@ -280,6 +297,8 @@ export function trustedSteps(wb, workspace) {
     ['a hover\'s Show link opens a memory without a file', () => hoverShowOpensMemoryView(wb)],
     ['a hover\'s Supersede link asks for the replacement', () => hoverSupersedeAsksForReplacement(wb)],
     ['a crashed server is reported once and restarts', () => crashThenRestart(wb, workspace)],
+    ['"Lore: Restart Server" starts a new server', () => restartCommand(wb, workspace)],
+    ['"Lore: Reindex Workspace" reindexes', () => reindexCommand(wb)],
     ['a server that cannot start gives one notification with Open Terminal', () => startFailureNotification(wb, workspace)],
   ];
 }
