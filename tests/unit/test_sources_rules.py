@@ -164,3 +164,14 @@ def test_memory_bank_and_contributing_are_repository_wide(lore):
     assert anchors(memories(lore, "memory-bank/techContext.md")["Stack"]) == []
     pr = memories(lore, "pkg/CONTRIBUTING.md")["Pull requests"]
     assert anchors(pr) == [] and "guide" in pr.tags
+
+
+def test_lore_export_section_is_not_read_back(lore):
+    from lore.context.export import BEGIN, END
+
+    write(lore.root, "AGENTS.md", f"# Rules\n\n## Style\n\nUse black.\n\n{BEGIN}\n## Project memory (Lore)\n\n"
+          f"- Use queues\n{END}\n\n## Tests\n\nUse pytest.\n")
+    run_import(lore)
+    found = memories(lore, "AGENTS.md")
+    assert set(found) == {"Style", "Tests"} and found["Tests"].provenance.line == 13
+    assert "lore:" not in found["Style"].body

@@ -36,6 +36,8 @@ _TAGS = {classify.AGENTS: "agents", classify.CURSOR: "cursor", classify.COPILOT:
          classify.CLINE: "cline", classify.CONTINUE: "continue", classify.MEMORY_BANK: "memory-bank",
          classify.GUIDE: "guide"}
 GROUP_MIN_CHARS = 600
+# The markers `lore export` writes around its section (lore.context.export).
+GENERATED_BEGIN, GENERATED_END = "<!-- lore:begin", "<!-- lore:end -->"
 
 
 def scope_folder(importer: str, rel_path: str) -> str:
@@ -98,10 +100,22 @@ def languages_in(heading: str) -> list[Anchor]:
     return [Anchor("language", lang) for lang in sorted(found)]
 
 
+def without_generated(text: str) -> str:
+    """The text with Lore's own exported section (`lore export`) blanked out, lines kept in place:
+    reading it back would echo memories the database already holds."""
+    start = text.find(GENERATED_BEGIN)
+    while start >= 0:
+        end = text.find(GENERATED_END, start)
+        stop = len(text) if end < 0 else end + len(GENERATED_END)
+        text = text[:start] + "\n" * text.count("\n", start, stop) + text[stop:]
+        start = text.find(GENERATED_BEGIN, start)
+    return text
+
+
 def parse_rules(importer: str, rel_path: str, text: str, imported: list[tuple[str, str]] = ()) -> Parsed:
     """Memories of one rules file, plus those of the files it imports (CLAUDE.md `@path`)."""
     out = Parsed()
-    doc = markdown.parse(text)
+    doc = markdown.parse(without_generated(text))
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
     anchors, described = scope_anchors(importer, rel_path, doc.front, out)
