@@ -78,6 +78,8 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
     app = LoreMCP(root)
     mcp = MCPServer("lore", version=__version__, instructions=INSTRUCTIONS)
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    # Free text is typed `str` ("" = none): the SDK parses a `str | None` argument that looks like
+    # JSON into an object first, so a final text of `[1, 2]` or a JSON rationale was refused.
 
     @mcp.tool(annotations=read_only)
     async def search_memory(query: str, file: str | None = None, limit: int = 10,
@@ -88,19 +90,20 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
             return [hit_json(h) for h in app.lore.search(q)]
 
     @mcp.tool(annotations=read_only)
-    async def get_context(file: str | None = None, symbol: str | None = None, task: str | None = None,
+    async def get_context(file: str | None = None, symbol: str | None = None, task: str = "",
                           budget: int = 1500) -> str:
         """Markdown with the decisions, conventions and preferences that matter for a file, symbol or task."""
         with expected_errors():
-            return build_pack(app.lore, path=app.rel(file), symbol=symbol, task=task, budget=budget).markdown
+            return build_pack(app.lore, path=app.rel(file), symbol=symbol, task=task or None, budget=budget).markdown
 
     @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
                                           open_world_hint=False))
-    async def remember(title: str, body: str = "", kind: str = "decision", rationale: str | None = None,
+    async def remember(title: str, body: str = "", kind: str = "decision", rationale: str = "",
                        scope: str = "workspace", anchors: list[str] | None = None) -> dict[str, Any]:
         """Remember a decision, convention, preference, task, fact or warning (secrets are redacted)."""
         with expected_errors():
-            m = Memory(title=title, body=body, kind=parse_kind(kind), rationale=rationale, scope=parse_scope(scope),
+            m = Memory(title=title, body=body, kind=parse_kind(kind), rationale=rationale or None,
+                       scope=parse_scope(scope),
                        anchors=[Anchor.parse(a) for a in anchors or []], provenance=Provenance(SourceKind.AGENT))
             result = app.lore.add(m)
             app.lore.backup_if_dirty()
@@ -109,17 +112,17 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
             return data
 
     @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
-    async def record_feedback(uri: str, proposed_text: str, outcome: str, final_text: str | None = None,
+    async def record_feedback(uri: str, proposed_text: str, outcome: str, final_text: str = "",
                               language_id: str | None = None, origin: str = "agent",
-                              reason: str | None = None) -> dict[str, Any]:
+                              reason: str = "") -> dict[str, Any]:
         """Report that a suggested edit was accepted, rejected or modified, so preferences can be learned."""
         with expected_errors():
             from lore.learn.events import FeedbackEvent
             from lore.learn.service import record_feedback as record
 
             event = FeedbackEvent.from_json({
-                "uri": uri, "languageId": language_id, "proposedText": proposed_text, "finalText": final_text,
-                "outcome": outcome, "origin": origin, "reason": reason,
+                "uri": uri, "languageId": language_id, "proposedText": proposed_text, "finalText": final_text or None,
+                "outcome": outcome, "origin": origin, "reason": reason or None,
             })
             result = record(app.lore, event)
             app.lore.backup_if_dirty()
