@@ -167,6 +167,8 @@ def test_unnumbered_file_title_from_name_when_no_heading():
                  id="in-favour-of-external"),
     pytest.param("Superseded by\n[007-x.md](007-x.md).", Status.SUPERSEDED, 1, 0, id="line-break"),
     pytest.param("superseded by ADR-0012, ADR-0013", Status.SUPERSEDED, 2, 0, id="two-numbers"),
+    pytest.param("Superceded by [4. X](0004-x.md)", Status.SUPERSEDED, 1, 0, id="common-misspelling"),
+    pytest.param("Accepted\n\nAmended by [5. Y](0005-y.md)", Status.ACTIVE, 0, 0, id="amended-stays-active"),
 ])
 def test_status_sentences(text, status, succ, partly):
     r = read_status(text)

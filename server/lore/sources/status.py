@@ -12,11 +12,11 @@ from lore.sources import markdown
 _WORDS: dict[str, Status] = {
     **dict.fromkeys(("accepted", "approved", "implemented", "adopted", "agreed", "decided", "done",
                      "complete", "completed", "merged", "active", "final", "finalized", "finalised",
-                     "in effect", "live", "ratified", "established"), Status.ACTIVE),
+                     "in effect", "live", "ratified", "established", "amended"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental"), Status.PROPOSED),
-    **dict.fromkeys(("superseded", "replaced", "amended"), Status.SUPERSEDED),
+    **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("deprecated", "rejected", "reverted", "declined", "obsolete", "obsoleted",
                      "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
                      "archived", "removed"), Status.DEPRECATED),
@@ -28,11 +28,11 @@ _EMOJI: dict[str, Status] = {
     "♻": Status.SUPERSEDED, "⏭": Status.SUPERSEDED,
 }
 _WORD_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True)) + r")\b")
-_SUPERSEDED_BY = re.compile(r"^\W*(?:(?:was|is|has been|been)\s+)?(?:superseded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?",
+_SUPERSEDED_BY = re.compile(r"^\W*(?:(?:was|is|has been|been)\s+)?(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?",
                             re.I)
-_PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(superseded|replaced)\b", re.I)
+_PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
-_SUPERSEDES = re.compile(r"^\W*(?:this\s+(?:document|adr|decision|record)\s+)?(?:supersedes|replaces|obsoletes)\b\s*:?", re.I)
+_SUPERSEDES = re.compile(r"^\W*(?:this\s+(?:document|adr|decision|record)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
 _ADR_NUMBER = re.compile(r"\b(?:adr|rfc|decision)[\s#:_-]*0*(\d{1,5})\b", re.I)
 _BRACKET_NUMBER = re.compile(r"^\[?#?0*(\d{1,5})\]?\.?$")
 
@@ -119,7 +119,7 @@ def _sentences(text: str) -> list[str]:
 
 def _after(sentence: str, pattern: re.Pattern) -> str:
     """The part of a sentence after its leading "superseded by" (written with or without markup)."""
-    m = re.search(r"(?:superseded|replaced|obsoleted)\s+(?:by|with|in favou?r of)|supersedes|replaces|obsoletes",
+    m = re.search(r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)|super[sc]edes|replaces|obsoletes",
                   sentence, re.I)
     return sentence[m.end():] if m else sentence
 
