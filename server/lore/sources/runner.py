@@ -138,8 +138,8 @@ class Importer:
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
         self.parsed_now.add(cand.rel)
-        if not parsed.memories and known is None:
-            self.quiet_rows.append(row)
+        if not parsed.memories and (known is None or not self.store.memories.count("source_path = ?", (cand.rel,))):
+            self.quiet_rows.append(row)  # nothing here before or now: no transaction of its own
             return
         with self.store.transaction():
             sync_file(self.store, cand.rel, parsed, self.summary)
