@@ -61,8 +61,8 @@ def decisions_from_comments(source: str) -> tuple[str, int]:
     return "\n".join(out) + "\n", count
 
 
-def build_workspace(site: Path, ws: Path, files: int, measure: Measure) -> None:
-    """Copy up to FILES Python files (as decision comments) and every METADATA (as ADRs) into WS."""
+def build_workspace(site: Path, ws: Path, files: int, measure: Measure, adrs: int | None = None) -> None:
+    """Copy up to FILES Python files (as decision comments) and ADRS METADATA files (all by default) into WS."""
     (ws / "src").mkdir(parents=True)
     (ws / "docs" / "adr").mkdir(parents=True)
     for path in sorted(site.rglob("*.py")):
@@ -79,7 +79,7 @@ def build_workspace(site: Path, ws: Path, files: int, measure: Measure) -> None:
             (ws / "src" / rel).write_text(text, encoding="utf-8")
             measure.python_files += 1
             measure.decision_comments += count
-    for i, path in enumerate(sorted(site.glob("*.dist-info/METADATA"))):
+    for i, path in enumerate(sorted(site.glob("*.dist-info/METADATA"))[:adrs]):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -89,14 +89,14 @@ def build_workspace(site: Path, ws: Path, files: int, measure: Measure) -> None:
         measure.adr_files += 1
 
 
-def measure_import(site: Path, ws: Path, files: int, show: int = 0) -> Measure:
+def measure_import(site: Path, ws: Path, files: int, show: int = 0, adrs: int | None = None) -> Measure:
     """Build the workspace, import it with the hash embedder, count what was redacted."""
     from lore.embed import HashEmbedder
     from lore.service import Lore
     from lore.sources import ImportSettings, run_import
 
     measure = Measure()
-    build_workspace(site, ws, files, measure)
+    build_workspace(site, ws, files, measure, adrs)
     lore = Lore(ws, user_db=ws / ".lore" / "bench-user.db", embedder=HashEmbedder())
     started = time.perf_counter()
     run_import(lore, settings=ImportSettings(max_file_size=MAX_BYTES * 4))
