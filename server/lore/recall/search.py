@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import apsw
 
-from lore.model import HIDDEN_STATUSES, Kind, Memory, Section, Status
-from lore.recall.anchoring import MATCH_WEIGHT, best_match, glob_covers
+from lore.model import HIDDEN_STATUSES, Anchor, Kind, Memory, Section, Status
+from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.query import Hit, Query
 from lore.store import Store
 from lore.text import query_words
@@ -20,6 +20,9 @@ CANDIDATES = 60
 SEMANTIC_FLOOR = 0.2
 KIND_WEIGHT = {Kind.DECISION: 1.0, Kind.CONVENTION: 1.0, Kind.PREFERENCE: 1.0, Kind.WARNING: 1.0,
                Kind.FACT: 0.97, Kind.TASK: 0.93}
+# An anchor at the query's place is a third ranked list fused like words and meaning: a symbol
+# anchor ranks first, a file second, a glob by how deep its fixed part reaches, a language last.
+ANCHOR_RANK = {"symbol": 1, "file": 2, "language": 12}
 STATUS_WEIGHT = {Status.ACTIVE: 1.0, Status.PROPOSED: 0.85, Status.SUPERSEDED: 0.5, Status.DEPRECATED: 0.45}
 
 
@@ -87,6 +90,18 @@ def _passes(m: Memory, q: Query) -> bool:
     return True
 
 
+def _anchor_rank(kind: str, anchor: Anchor) -> int:
+    """Rank of an anchor match among anchor signals (deeper globs are more specific)."""
+    if kind != "glob":
+        return ANCHOR_RANK.get(kind, 12)
+    depth = 0
+    for part in anchor.value.split("/"):
+        if GLOB_CHARS & set(part):
+            break
+        depth += 1
+    return max(3, 7 - depth)
+
+
 def _adjust(hit: Hit, q: Query, now: float) -> None:
     m = hit.memory
     factor = KIND_WEIGHT.get(m.kind, 1.0) * STATUS_WEIGHT.get(m.status, 1.0)
@@ -106,6 +121,7 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
         if match:
             kind, anchor = match
             hit.anchor_match = kind
+            hit.score += 1.0 / (RRF_K + _anchor_rank(kind, anchor))
             factor *= MATCH_WEIGHT[kind]
             hit.why.append(f"anchored to {kind} {anchor.to_text()}")
     if m.needs_review:
@@ -146,9 +162,10 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
             hit.why.append(f"words {', '.join(matched[:4]) or 'matched'} (rank {rank})")
         if mid in sem:
             rank, sid = sem[mid]
-            hit.score += 1.0 / (RRF_K + rank)
-            hit.semantic_rank = rank
             hit.similarity = sims.get(sid)
+            if (hit.similarity or 0.0) >= SEMANTIC_FLOOR:
+                hit.score += 1.0 / (RRF_K + rank)
+            hit.semantic_rank = rank
             if hit.section is None or (hit.lexical_rank or 99) > rank:
                 hit.section = sections.get(sid)
             hit.why.append(f"meaning {hit.similarity:.2f} (rank {rank})")
