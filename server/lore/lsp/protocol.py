@@ -1,7 +1,8 @@
-"""The JSON-RPC protocol with three changes to how pygls treats bad input: a request whose params do
+"""The JSON-RPC protocol with these changes to how pygls treats bad input: a request whose params do
 not fit the LSP types gets an InvalidParams answer (pygls would only log it, leaving the client
-waiting); a message that is not a JSON-RPC object is answered or dropped with one log line; and an
-error a handler raised on purpose (bad arguments, refused operation) is logged without a traceback."""
+waiting), as does a request after shutdown (InvalidRequest); a message that is not a JSON-RPC object
+is answered or dropped with one log line; and an error a handler raised on purpose (bad arguments,
+refused operation) is logged without a traceback."""
 
 from __future__ import annotations
 
@@ -62,6 +63,11 @@ class LoreProtocol(LanguageServerProtocol):
             if isinstance(message, dict) and "method" in message and isinstance(message.get("id"), (int, str)):
                 error = JsonRpcInvalidRequest("not a JSON-RPC 2.0 message (\"jsonrpc\": \"2.0\" is missing)")
                 self._send_response(message["id"], error=error.to_response_error())
+            return None
+        if self._shutdown and hasattr(message, "id") and getattr(message, "method", "exit") != "exit":
+            # pygls drops requests after shutdown without an answer; LSP says: InvalidRequest.
+            error = JsonRpcInvalidRequest(f"{message.method}: the server is shutting down")
+            self._send_response(message.id, error=error.to_response_error())
             return None
         return super().handle_message(message)
 
