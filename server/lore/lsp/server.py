@@ -234,6 +234,7 @@ class LoreServer(LanguageServer):
         self.background.cancel_all()
         for folder in self.folders:
             folder.close()
+        self.folders, self.documents = [], {}  # callbacks already scheduled must not find closed databases
 
 
 def client_is_vscode_like(params: types.InitializeParams) -> bool:
