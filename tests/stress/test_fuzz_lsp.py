@@ -276,3 +276,20 @@ def test_fuzzed_messages_stress(fuzz: Fuzz) -> None:
     before = fuzz.cases
     run(fuzz, 3000)
     assert fuzz.cases - before >= 10_000, fuzz.cases - before
+
+
+def test_requests_after_shutdown_are_refused_and_exit_ends_the_process(tmp_path: Path) -> None:
+    ws = make_workspace(tmp_path)
+    server = RawServer(ws, env={"LORE_USER_DB": str(tmp_path / "user.db")}, timeout=10.0)
+    try:
+        server.initialize()
+        server.wait_status()
+        assert server.request("shutdown", None)["result"] is None
+        late = server.request("textDocument/hover", {"textDocument": {"uri": uri(ws / "app" / "repos.py")},
+                                                     "position": {"line": 3, "character": 8}})
+        assert late["error"]["code"] == -32600 and "shutting down" in late["error"]["message"]
+        server.notify("exit")
+        assert server.proc.wait(timeout=10) == 0
+        assert "Traceback" not in server.stderr(), server.stderr()
+    finally:
+        server.close()
