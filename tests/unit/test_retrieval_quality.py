@@ -116,10 +116,11 @@ def test_fixture_is_big_enough_and_well_labelled() -> None:
 @pytest.mark.parametrize(
     ("kind", "recall_floor", "mrr_floor"),
     [
-        pytest.param(None, 0.88, 0.78, id="all"),
+        # Measured (Recall@5, MRR): all 1.00/0.92, exact 1.00/1.00, paraphrase 1.00/0.83, code 1.00/1.00.
+        pytest.param(None, 0.92, 0.85, id="all"),
         pytest.param("exact", 0.95, 0.9, id="exact"),
-        pytest.param("paraphrase", 0.88, 0.7, id="paraphrase"),
-        pytest.param("code", 0.78, 0.72, id="code-context"),
+        pytest.param("paraphrase", 0.9, 0.75, id="paraphrase"),
+        pytest.param("code", 0.9, 0.85, id="code-context"),
     ],
 )
 def test_hybrid_recall_floor(hybrid: Lore, kind: str | None, recall_floor: float, mrr_floor: float) -> None:
@@ -134,7 +135,8 @@ def test_hybrid_beats_words_only_on_paraphrases(hybrid: Lore, words_only: Lore) 
     with_meaning = metrics(hybrid, rows)
     words = metrics(words_only, rows)
     assert words_only.model_error, "the comparison run must really be words-only"
-    assert with_meaning["recall@5"] >= words["recall@5"] + 0.08, (with_meaning, words)
+    # Measured: hybrid 1.00/0.83, words only 0.83/0.63.
+    assert with_meaning["recall@5"] >= words["recall@5"] + 0.1, (with_meaning, words)
     assert with_meaning["mrr"] > words["mrr"], (with_meaning, words)
 
 
