@@ -50,9 +50,15 @@ def existing_memories(capsys, ws: Path) -> dict[str, str]:
 
 
 def listed(capsys, ws: Path) -> dict[str, str]:
+    """{id: title} of every memory; no memory is ever anchored outside the workspace."""
     code, out, err = cli(capsys, ws, "list", "--json")
     assert code == 0, err
-    return {m["id"]: m["title"] for m in json.loads(out)}
+    memories = json.loads(out)
+    for m in memories:
+        for anchor in m["anchors"]:
+            path = anchor.split(":")[-1] if anchor.startswith(("symbol:", "lang:")) else anchor
+            assert not path.startswith("/") and ".." not in path.split("/"), (m["title"], anchor)
+    return {m["id"]: m["title"] for m in memories}
 
 
 def random_bytes(n: int) -> bytes:
@@ -87,6 +93,8 @@ CORPUS = [
                  {"warning": "anchor '../outside/**' points outside the workspace"}, id="team-anchor-dotdot"),
     pytest.param(".lore/memories/absolute.md", TEAM_ANCHORED.format(anchor="/etc/passwd"),
                  {"warning": "anchor '/etc/passwd' is an absolute path"}, id="team-anchor-absolute"),
+    pytest.param("docs/adr/0007-anchors.md", "---\nanchors:\n- ../../etc/**\n- /etc/passwd\n---\n# Anchored outside\n\nx\n",
+                 {"title": "Anchored outside"}, id="adr-front-matter-anchors-outside"),
     pytest.param(".lore/memories/yaml.md", "---\nkind: [decision\n---\n# Half a team file\n",
                  {"warning": ".lore/memories/yaml.md"}, id="team-broken-yaml"),
     pytest.param(".cursor/rules/out.mdc", "---\nglobs: ../../**, /etc/*\n---\n# Rule\n\nUse tabs.\n",
