@@ -84,10 +84,22 @@ def test_knn_uses_prefilter_and_sees_new_and_pruned_vectors(index):
     assert idx._bits().search(extra, 1) == []
 
 
+def test_small_index_keeps_no_bits(tmp_path):
+    store = Store(tmp_path / "lore.db")
+    idx = store.vectors("model-x", DIM)
+    idx.add([(f"h{i}", v) for i, v in enumerate(clustered(50, seed=4))])
+    assert idx.knn(clustered(1, seed=5)[0], 5) == []  # no sections use these vectors
+    assert not BitPrefilter(store.db, idx.table, DIM).exists()
+    store.close()
+
+
 def test_vectors_written_without_bits_are_backfilled(index):
     store, idx, data = index
+    bits = BitPrefilter(store.db, idx.table, DIM)
+    assert not bits.exists()  # created by the first search of a large index, not by add()
+    assert [r for r, _ in bits.search(data[0], 1)] == [1]
     with store.transaction() as c:
-        c.execute(f"DELETE FROM {idx.table}_bits")
+        c.execute(f"DELETE FROM {idx.table}_bits WHERE id > 1000")
     bits = BitPrefilter(store.db, idx.table, DIM)
     assert [r for r, _ in bits.search(data[5], 1)] == [6]
     assert store.db.scalar(f"SELECT count(*) FROM {idx.table}_bits") == 3000

@@ -4,8 +4,9 @@ sqlite-vec scans every float vector for each query (about 0.5 µs per 384-dimens
 ~50 ms at 100k). From `vectors.PREFILTER_FROM` vectors on, `VectorIndex.knn` asks this index
 instead: the sign bits of every vector (48 bytes, cached in memory) give the `k * OVERSAMPLE`
 nearest by Hamming distance, which are re-ranked by cosine similarity on a float16 copy of their
-vectors. Both live in a plain table beside the vec0 one: reading a vector back out of vec0 by rowid
-costs ~80 µs, a plain-table row ~5 µs.
+vectors. Both live in a plain table beside the vec0 one (reading a vector back out of vec0 by rowid
+costs ~80 µs, a plain-table row ~5 µs), created and filled the first time the index is large, so
+small databases carry no copy.
 """
 
 from __future__ import annotations
@@ -55,9 +56,13 @@ class BitPrefilter:
             f"CREATE TABLE IF NOT EXISTS {self.bits_table} (id INTEGER PRIMARY KEY, bits BLOB NOT NULL, half BLOB NOT NULL)"
         )
 
-    def add(self, items: Sequence[tuple[int, Sequence[float]]]) -> None:
-        """Store the bits of (rowid, vector) pairs (inside the caller's transaction)."""
-        if not items:
+    def exists(self) -> bool:
+        """Whether the bits table exists (it is created the first time the index is large)."""
+        return bool(self.db.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (self.bits_table,)))
+
+    def add(self, items: Sequence[tuple[int, Sequence[float]]], *, create: bool = False) -> None:
+        """Store the bits of (rowid, vector) pairs once the index is large (inside the caller's transaction)."""
+        if not items or not (create or self.exists()):
             return
         self.ensure_table()
         vectors = np.asarray([v for _, v in items], dtype=np.float32)
@@ -70,8 +75,8 @@ class BitPrefilter:
 
     def delete(self, rowid: int) -> None:
         """Forget one vector's bits (inside the caller's transaction)."""
-        self.ensure_table()
-        self.db.conn.execute(f"DELETE FROM {self.bits_table} WHERE id = ?", (rowid,))
+        if self.exists():
+            self.db.conn.execute(f"DELETE FROM {self.bits_table} WHERE id = ?", (rowid,))
 
     def _sync(self) -> None:
         """Drop bits of vanished vectors; compute bits for vectors stored without them (older Lore)."""
@@ -85,7 +90,7 @@ class BitPrefilter:
             )
             for i in range(0, len(missing), 5000):
                 chunk = missing[i : i + 5000]
-                self.add([(rid, np.frombuffer(blob, dtype=np.float32)) for rid, blob in chunk])
+                self.add([(rid, np.frombuffer(blob, dtype=np.float32)) for rid, blob in chunk], create=True)
         if missing:
             log.info("computed sign bits for %d vectors in %s", len(missing), self.table)
 
@@ -94,7 +99,7 @@ class BitPrefilter:
         state = (self.db.data_version(), self.db.conn.total_changes())
         if state == self._state:
             return
-        exists = self.db.scalar("SELECT 1 FROM sqlite_master WHERE name = ?", (self.bits_table,))
+        exists = self.exists()
         vectors = int(self.db.scalar(f"SELECT count(*) FROM {self.table}_rowids") or 0)
         stored = int(self.db.scalar(f"SELECT count(*) FROM {self.bits_table}") or 0) if exists else 0
         if stored != vectors:
