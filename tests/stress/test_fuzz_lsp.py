@@ -63,7 +63,8 @@ def make_workspace(root: Path) -> Path:
 SURROGATES = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)
 ODD_CHARS = st.one_of(st.characters(), SURROGATES, st.sampled_from("\x00\x01\x7f\ufeff\uffff\u202e\r\n\t"))
 SHORT_TEXT = st.text(ODD_CHARS, max_size=40)
-HUGE_TEXT = st.builds(lambda n, c: c * n, st.integers(50_000, 1_500_000), st.sampled_from(["x", "é", "\x00", "\n", "a\n"]))
+HUGE_TEXT = st.builds(lambda n, c: c * n, st.integers(50_000, 1_500_000),
+                      st.sampled_from(["x", "é", "\x00", "\n", "a\n"]))
 TEXT = st.one_of(SHORT_TEXT, SHORT_TEXT, HUGE_TEXT)
 INTS = st.one_of(st.integers(-5, 40), st.integers(-(2**63), 2**70),
                  st.sampled_from([-1, 2**31 - 1, 2**31, 2**32, 2**53 + 1, -(2**31)]))
@@ -169,7 +170,8 @@ def messages(ws: Path) -> st.SearchStrategy[tuple[str, str, Any]]:
         req("workspace/symbol", maybe(obj({"query": TEXT}))),
         req("workspace/executeCommand", maybe(execute_command(ws))),
         req("workspace/executeCommand", maybe(execute_command(ws))),
-        st.tuples(st.just("request"), st.one_of(SHORT_TEXT, st.sampled_from(["lore/unknown", "$/unknown", "x/y"])), JSON),
+        st.tuples(st.just("request"), st.one_of(SHORT_TEXT, st.sampled_from(["lore/unknown", "$/unknown", "x/y"])),
+                  JSON),
         note("textDocument/didOpen", maybe(obj({"textDocument": text_item}))),
         note("textDocument/didChange", maybe(obj({"textDocument": doc, "contentChanges": content_changes(ws)}))),
         note("textDocument/didSave", maybe(obj({"textDocument": doc, "text": TEXT}))),
@@ -266,8 +268,9 @@ def run(fuzz: Fuzz, examples: int) -> None:
 
 
 def test_fuzzed_messages_leave_the_server_answering(fuzz: Fuzz) -> None:
-    run(fuzz, 90)
-    assert fuzz.cases >= 200, fuzz.cases
+    run(fuzz, 130)
+    print(f"fuzz: {fuzz.cases} cases, JSON-RPC errors by code {fuzz.errors}")
+    assert fuzz.cases >= 250, fuzz.cases
     assert fuzz.errors.get(-32602, 0) > 0  # the garbage did reach argument checking
 
 
@@ -275,6 +278,7 @@ def test_fuzzed_messages_leave_the_server_answering(fuzz: Fuzz) -> None:
 def test_fuzzed_messages_stress(fuzz: Fuzz) -> None:
     before = fuzz.cases
     run(fuzz, 3000)
+    print(f"fuzz (stress): {fuzz.cases - before} cases, JSON-RPC errors by code so far {fuzz.errors}")
     assert fuzz.cases - before >= 10_000, fuzz.cases - before
 
 

@@ -93,7 +93,8 @@ CORPUS = [
                  {"warning": "anchor '../outside/**' points outside the workspace"}, id="team-anchor-dotdot"),
     pytest.param(".lore/memories/absolute.md", TEAM_ANCHORED.format(anchor="/etc/passwd"),
                  {"warning": "anchor '/etc/passwd' is an absolute path"}, id="team-anchor-absolute"),
-    pytest.param("docs/adr/0007-anchors.md", "---\nanchors:\n- ../../etc/**\n- /etc/passwd\n---\n# Anchored outside\n\nx\n",
+    pytest.param("docs/adr/0007-anchors.md",
+                 "---\nanchors:\n- ../../etc/**\n- /etc/passwd\n---\n# Anchored outside\n\nx\n",
                  {"title": "Anchored outside"}, id="adr-front-matter-anchors-outside"),
     pytest.param(".lore/memories/yaml.md", "---\nkind: [decision\n---\n# Half a team file\n",
                  {"warning": ".lore/memories/yaml.md"}, id="team-broken-yaml"),
@@ -158,7 +159,8 @@ def test_symlink_loops_and_links_out_of_the_workspace(tmp_path: Path, capsys):
 
 
 BAD_ADDS = [
-    pytest.param(["--anchor", "../../etc/passwd"], "anchor '../../etc/passwd' points outside the workspace", id="dotdot"),
+    pytest.param(["--anchor", "../../etc/passwd"], "anchor '../../etc/passwd' points outside the workspace",
+                 id="dotdot"),
     pytest.param(["--anchor", "app/../../x.py"], "points outside the workspace", id="dotdot-inside-path"),
     pytest.param(["--anchor", "/etc/passwd"], "is an absolute path", id="absolute"),
     pytest.param(["--title", "a\x01b" + "x" * 1000], "title is", id="title-too-long"),

@@ -215,6 +215,8 @@ def test_no_secret_is_stored_through_the_language_server(tmp_path: Path):
                 "reason": SAMPLES[kind]}]})
             assert "result" in answer, (kind, answer)
         assert "Traceback" not in server.stderr()
+        assert any(p.name.endswith("-wal") for p in stored_files(ws, user_db))
+        assert leaks(ws, user_db, sorted(KINDS)) == {}  # while the server runs: its WAL files too
     finally:
         server.close()
     assert leaks(ws, user_db, sorted(KINDS)) == {}
@@ -244,6 +246,8 @@ async def test_no_secret_is_stored_through_mcp(tmp_path: Path):
             "uri": "app/config.json", "proposed_text": '{"retries": 5}', "final_text": '{"retries": 3}',
             "outcome": "modified", "reason": "[nit] fewer retries"})
         assert not fed.is_error, fed.content
+        assert any(p.name.endswith("-wal") for p in stored_files(ws, user_db))
+        assert leaks(ws, user_db, sorted(KINDS)) == {}  # while the server runs: its WAL files too
     assert leaks(ws, user_db, sorted(KINDS)) == {}
 
 
