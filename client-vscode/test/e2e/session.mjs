@@ -1,7 +1,7 @@
 // One code-server session for the end-to-end test: code-server with the extension installed, a
 // fresh copy of the fixture workspace, and headless Chromium showing the workbench. Workspace
 // trust is either switched off (the workspace is trusted) or on (the test answers the prompt).
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startCodeServer } from './codeServer.mjs';
@@ -43,7 +43,8 @@ function userSettings(python, modelPath, workspaceTrust) {
 
 /**
  * Run `body(wb, workspace)` in a fresh session. options: { name, entry, vsix, fixture, python,
- * modelPath, artifacts, workspaceTrust }. Logs are kept under artifacts/logs-<name>.
+ * modelPath, artifacts, workspaceTrust }. Logs are kept under artifacts/logs-<name>; the session's
+ * temporary folder is removed unless LORE_E2E_KEEP is set.
  */
 export async function withSession(options, body) {
   const server = await startCodeServer({
@@ -76,6 +77,9 @@ export async function withSession(options, body) {
     const logs = join(server.root, 'u', 'logs');
     if (existsSync(logs)) {
       cpSync(logs, join(options.artifacts, `logs-${options.name}`), { recursive: true });
+    }
+    if (!process.env.LORE_E2E_KEEP) {
+      rmSync(server.root, { recursive: true, force: true });
     }
   }
 }
