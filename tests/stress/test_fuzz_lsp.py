@@ -277,7 +277,7 @@ def test_fuzzed_messages_leave_the_server_answering(fuzz: Fuzz) -> None:
 @pytest.mark.stress
 def test_fuzzed_messages_stress(fuzz: Fuzz) -> None:
     before = fuzz.cases
-    run(fuzz, 3000)
+    run(fuzz, 3500)
     print(f"fuzz (stress): {fuzz.cases - before} cases, JSON-RPC errors by code so far {fuzz.errors}")
     assert fuzz.cases - before >= 10_000, fuzz.cases - before
 
