@@ -83,22 +83,24 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
 def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None:
     m = teamfiles.parse(text, rel)
     _redact(m, rel, result)
-    existing = lore.store.memories.get(m.id)
-    if existing is None:
-        by_path = lore.store.memories.by_source(rel)
-        existing = by_path[0] if by_path else None
-        if existing is not None:
-            m.id = existing.id
-    if existing is not None:
-        m.created_at = m.created_at or existing.created_at
-        m.updated_at = time.time()
-        for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at"):
-            setattr(m, k, getattr(existing, k))
-    else:
-        now = time.time()
-        m.created_at = m.created_at or now
-        m.updated_at = m.updated_at or now
+    # Looked up inside the write transaction: another process may be adding this very memory (and
+    # its file) right now, and only the transaction's snapshot is sure to show its row.
     with lore.store.transaction():
+        existing = lore.store.memories.get(m.id)
+        if existing is None:
+            by_path = lore.store.memories.by_source(rel)
+            existing = by_path[0] if by_path else None
+            if existing is not None:
+                m.id = existing.id
+        if existing is not None:
+            m.created_at = m.created_at or existing.created_at
+            m.updated_at = time.time()
+            for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at"):
+                setattr(m, k, getattr(existing, k))
+        else:
+            now = time.time()
+            m.created_at = m.created_at or now
+            m.updated_at = m.updated_at or now
         if existing is None:
             lore.store.memories.insert(m)
             result.added += 1
