@@ -185,7 +185,8 @@ def guarded(tmp_path):
 
 def test_the_guard_catches_an_attempt(guarded):
     env, log = guarded
-    code = "import urllib.request\ntry:\n    urllib.request.urlopen('http://example.com', timeout=2)\nexcept OSError:\n    pass"
+    code = ("import urllib.request\ntry:\n    urllib.request.urlopen('http://example.com', timeout=2)\n"
+            "except OSError:\n    pass")
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
     assert "example.com" in log.read_text()
 
@@ -205,10 +206,11 @@ def test_cli_and_import_stay_off_the_network(embedder, guarded, tmp_path):
     env = _with_embedder(env, embedder)
     ws = _workspace(tmp_path, "ws")
     (ws / "docs" / "adr").mkdir(parents=True)
-    (ws / "docs" / "adr" / "0001-queues.md").write_text("# 1. Use queues\n\n## Status\n\nAccepted\n\n## Decision\n\nQueues.\n")
+    adr = "# 1. Use queues\n\n## Status\n\nAccepted\n\n## Decision\n\nQueues.\n"
+    (ws / "docs" / "adr" / "0001-queues.md").write_text(adr)
     (ws / "AGENTS.md").write_text("# Conventions\n\n- Use tabs in Makefiles.\n")
-    commands = [["add", "--title", "Retry webhooks", "--anchor", "app/repos.py"], ["import"], ["search", "queues"],
-                ["list"], ["context", "--file", "app/repos.py"], ["doctor"], ["export"]]
+    commands = [["add", "--title", "Retry webhooks", "--anchor", "app/repos.py"], ["import"],
+                ["search", "queues"], ["list"], ["context", "--file", "app/repos.py"], ["doctor"], ["export"]]
     for args in commands if embedder else commands[:3]:  # the model is only loaded by these
         r = subprocess.run([sys.executable, "-m", "lore", "-w", str(ws), *args], env=env, capture_output=True,
                            text=True, timeout=120)
