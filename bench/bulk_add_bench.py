@@ -8,6 +8,10 @@ adding, each into a fresh workspace through the public `Lore.add`:
   embedding in bulk);
 - `add, then embed_pending`: the same, then one `embed_pending()` that embeds in batches;
 - `add with embedding`: `add(m)`, which embeds each memory as it is written (the CLI `lore add` path).
+Rates are per wall second and per CPU second of this process (all threads; the model uses two),
+which says what the work costs when other processes share the machine. Bytes per memory include
+the WAL after a checkpoint; with vectors, small counts are dominated by sqlite-vec's preallocated
+chunk of 1,024 vectors (search_bench.py prints bytes per memory at 1k, 10k and 100k).
 Memory is read from /proc/self/status (VmRSS now, VmHWM peak) in a fresh child process that only
 imports Lore and loads the model, then embeds a realistic batch; the target is RSS <= 300 MB.
 """
@@ -59,17 +63,18 @@ def db_bytes(root: Path) -> int:
 def run(label: str, memories, embedder, embed_each: bool, embed_after: bool) -> tuple[float, int, Path]:
     """Add `memories` to a fresh workspace; returns (memories/s, count, workspace)."""
     root = Path(tempfile.mkdtemp(prefix="lore-bulk-"))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     with Lore(root, user_db=False, embedder=embedder, sync_team=False) as lore:
         for m in memories:
             lore.add(m, embed=embed_each)
         if embed_after:
             lore.embed_pending()
         assert lore.model_error is None, lore.model_error
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     rate = len(memories) / elapsed
     size = db_bytes(root)
-    print(f"  {label:26s} {len(memories):6,d} memories  {rate:8.1f} memories/s  {size / len(memories):8,.0f} bytes/memory")
+    print(f"  {label:26s} {len(memories):6,d} memories  {rate:8.1f} memories/s  "
+          f"(per CPU second {len(memories) / cpu:8.1f})  {size / len(memories):8,.0f} bytes/memory")
     return rate, len(memories), root
 
 
