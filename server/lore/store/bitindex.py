@@ -53,7 +53,8 @@ class BitPrefilter:
     def ensure_table(self) -> None:
         """Create the bits table (inside the caller's transaction)."""
         self.db.conn.execute(
-            f"CREATE TABLE IF NOT EXISTS {self.bits_table} (id INTEGER PRIMARY KEY, bits BLOB NOT NULL, half BLOB NOT NULL)"
+            f"CREATE TABLE IF NOT EXISTS {self.bits_table} "
+            "(id INTEGER PRIMARY KEY, bits BLOB NOT NULL, half BLOB NOT NULL)"
         )
 
     def exists(self) -> bool:
