@@ -108,3 +108,13 @@ def test_vectors_written_without_bits_are_backfilled(index):
 def test_zero_vector_finds_nothing(index):
     store, idx, _ = index
     assert BitPrefilter(store.db, idx.table, DIM).search(np.zeros(DIM), 5) == []
+
+
+def test_read_only_database_falls_back_to_the_exact_scan(index):
+    store, idx, data = index
+    with store.transaction() as c:  # a section that uses vector 8, so knn maps it back
+        c.execute("INSERT INTO sections(memory_id, ordinal, text, content_hash) VALUES ('m', 0, 't', 'h7')")
+    store.db.conn.execute("PRAGMA query_only = ON")  # the bits table cannot be created now
+    (sid, sim), = idx.knn(data[7], 1)
+    assert sim == pytest.approx(1.0, abs=1e-5)
+    assert not idx._bits().exists()

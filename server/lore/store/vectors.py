@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import struct
 from collections.abc import Sequence
 
 from lore.store.db import Database
+
+log = logging.getLogger(__name__)
 
 # From this many vectors on, KNN pre-filters by sign bits (see bitindex.py) instead of a full scan.
 PREFILTER_FROM = 20_000
@@ -99,9 +102,13 @@ class VectorIndex:
 
     def knn(self, vector: Sequence[float], k: int) -> list[tuple[int, float]]:
         """(section id, cosine similarity) of the sections nearest to `vector`, best first."""
+        hits = None
         if self._large():
-            hits = self._bits().search(vector, int(k))
-        else:
+            try:
+                hits = self._bits().search(vector, int(k))
+            except Exception:  # e.g. a read-only database cannot store the bits: scan instead
+                log.warning("sign-bit pre-filter unavailable for %s; using the exact scan", self.table, exc_info=True)
+        if hits is None:
             hits = self.db.query(
                 f"SELECT rowid, distance FROM {self.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance",
                 (_pack(vector), int(k)),
