@@ -1,5 +1,5 @@
-"""Helpers shared by the stress tests: run sizes (CI or LORE_STRESS=1), child-process environment,
-corpus copies, database checks and latency figures."""
+"""Helpers shared by the stress tests (as the `kit` fixture): child-process environment, corpus
+copies, database checks and latency figures. Sizes: a `ci` and a `stress` parameter per test."""
 
 from __future__ import annotations
 
@@ -14,17 +14,7 @@ from pathlib import Path
 import apsw
 import pytest
 
-STRESS = os.environ.get("LORE_STRESS") == "1"
-CORPORA = Path("/work/shared/corpora")
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def sized(ci: int, stress: int) -> int:
-    """A run size: `stress` under LORE_STRESS=1 (or LORE_STRESS_SCALE times `ci`), else `ci`."""
-    scale = os.environ.get("LORE_STRESS_SCALE")
-    if scale:
-        return max(1, int(ci * float(scale)))
-    return stress if STRESS else ci
+CORPORA = Path(os.environ.get("LORE_CORPORA", Path(__file__).resolve().parents[3] / "shared" / "corpora"))
 
 
 def child_env(user_db: Path, **extra: str) -> dict[str, str]:
@@ -41,7 +31,9 @@ def lore_cmd(*args: str) -> list[str]:
 
 
 def copy_corpus(name: str, dest: Path) -> Path:
-    """A writable git workspace holding a copy of a read-only corpus."""
+    """A writable git workspace holding a copy of a read-only corpus (the test is skipped without one)."""
+    if not (CORPORA / name).is_dir():
+        pytest.skip(f"no corpus {name} under {CORPORA}")
     shutil.copytree(CORPORA / name, dest)
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=dest, check=True)
     return dest
@@ -78,6 +70,6 @@ def latency_line(name: str, seconds: list[float]) -> str:
 def kit() -> types.SimpleNamespace:
     """These helpers, for test modules (a conftest is never imported by name: two would clash)."""
     return types.SimpleNamespace(
-        STRESS=STRESS, CORPORA=CORPORA, sized=sized, child_env=child_env, lore_cmd=lore_cmd,
+        CORPORA=CORPORA, child_env=child_env, lore_cmd=lore_cmd,
         copy_corpus=copy_corpus, integrity=integrity, percentile=percentile, latency_line=latency_line,
     )

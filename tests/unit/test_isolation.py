@@ -130,16 +130,17 @@ def test_user_memories_are_never_written_into_the_repository(tmp_path, monkeypat
         assert {"Quokkamarker one", "Quokkamarker two"} <= {h.memory.title for h in lore.search(Query("quokkamarker"))}
     assert _files_holding(ws, b"uokkamarker") == []
     assert _tree(team) == before
-    assert b"uokkamarker" in user_db.read_bytes() + _wal(user_db)
+    assert b"uokkamarker" in _db_bytes(user_db)
 
 
 def _fields(m: Memory) -> dict:
     return {k: getattr(m, k) for k in ("id", "title", "body", "kind", "scope", "anchors", "provenance", "created_at")}
 
 
-def _wal(db: Path) -> bytes:
+def _db_bytes(db: Path) -> bytes:
+    """A database file and its WAL, as bytes."""
     wal = Path(str(db) + "-wal")
-    return wal.read_bytes() if wal.exists() else b""
+    return db.read_bytes() + (wal.read_bytes() if wal.exists() else b"")
 
 
 # -- owner-only files ----------------------------------------------------------------------------
@@ -255,8 +256,8 @@ def test_language_server_stays_off_the_network(embedder, guarded, tmp_path):
         _rpc(proc, {"method": "initialized", "params": {}})
         _rpc(proc, {"method": "textDocument/didOpen", "params": {"textDocument": {
             "uri": doc, "languageId": "python", "version": 1, "text": REPOS_PY}}})
-        remembered = {"kind": "decision", "title": "Repositories return dicts", "body": "no ORM objects",
-                      "scope": "workspace", "anchors": ["app/repos.py"]}
+        remembered = {"kind": "decision", "title": "Repositories return dicts", "body": "wombatmarker",
+                      "scope": "user", "anchors": ["app/repos.py"]}
         calls = [("workspace/executeCommand", {"command": "lore.remember", "arguments": [remembered]}),
                  ("textDocument/hover", {"textDocument": {"uri": doc}, "position": {"line": 0, "character": 8}}),
                  ("workspace/executeCommand", {"command": "lore.search", "arguments": [{"query": "dicts"}]}),
@@ -272,6 +273,8 @@ def test_language_server_stays_off_the_network(embedder, guarded, tmp_path):
     finally:
         proc.kill()
     assert not log.exists(), log.read_text()
+    assert _files_holding(ws, b"wombatmarker") == []  # a user memory: kept out of the repository
+    assert b"wombatmarker" in _db_bytes(tmp_path / "user.db")
 
 
 @pytest.mark.parametrize("embedder", EMBEDDERS)
@@ -286,8 +289,11 @@ async def test_mcp_server_stays_off_the_network(embedder, guarded, tmp_path):
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         await session.list_tools()
-        made = await session.call_tool("remember", {"title": "Webhooks retry", "body": "five times"})
+        made = await session.call_tool("remember", {"title": "Webhooks retry", "body": "numbatmarker",
+                                                    "scope": "user"})
         assert not made.is_error
         for name, args in (("search_memory", {"query": "webhooks"}), ("get_context", {"file": "app/repos.py"})):
             assert not (await session.call_tool(name, args)).is_error
     assert not log.exists(), log.read_text()
+    assert _files_holding(ws, b"numbatmarker") == []
+    assert b"numbatmarker" in _db_bytes(tmp_path / "user.db")
