@@ -238,3 +238,23 @@ def test_pathological_shapes_in_every_source_kind_import_quickly(tmp_path: Path,
     assert summary["files_seen"] == len(HOMES) * len(SHAPES) - len(SHAPES)  # team files are synced, not "seen"
     assert took < 30, f"import of {len(HOMES) * len(SHAPES)} pathological files took {took:.1f} s"
     assert before.items() <= listed(capsys, ws).items()
+
+
+@pytest.mark.parametrize("query", [
+    pytest.param("\x1b", id="no-words"),  # the hash embedder's zero vector: no cosine distance
+    pytest.param("", id="empty"),
+    pytest.param("\ud800", id="lone-surrogate"),
+    pytest.param("\x00", id="nul"),
+    pytest.param('NEAR( "', id="fts-syntax"),
+    pytest.param("a" * 100_000, id="huge"),
+])
+def test_search_with_odd_queries_finds_nothing_and_does_not_fail(tmp_path: Path, query: str):
+    from lore.embed import HashEmbedder
+    from lore.model import Memory
+    from lore.recall import Query
+    from lore.service import Lore
+
+    lore = Lore(tmp_path, user_db=tmp_path / "user.db", embedder=HashEmbedder())
+    lore.add(Memory(title="Use SQLite for local state", body="One file per workspace."))
+    assert lore.search(Query(query)) == []
+    assert [h.memory.title for h in lore.search(Query("sqlite"))] == ["Use SQLite for local state"]
