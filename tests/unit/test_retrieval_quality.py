@@ -161,3 +161,13 @@ def test_superseded_hidden_by_default(hybrid: Lore, old: str, new: str, text: st
     ids = [h.memory.id for h in hybrid.search(Query(text, limit=20))]
     assert old not in ids
     assert new in ids[:3], ids
+
+
+def test_no_query_ranks_a_superseded_memory_above_its_successor(hybrid: Lore) -> None:
+    for row in load_queries():
+        hits = hybrid.search(to_query(row, include_superseded=True))
+        position = {h.memory.id: i for i, h in enumerate(hits)}
+        for h in hits:
+            for successor in h.memory.superseded_by:
+                assert successor in position, (row["text"], h.memory.id)
+                assert position[successor] < position[h.memory.id], (row["text"], h.memory.id)
