@@ -70,6 +70,10 @@ async def test_full_reindex_imports_everything_with_progress_reports(client: Lan
 async def test_watched_team_file_is_imported_when_it_changes(client: LanguageClient):
     registered = [r for p in client.seen["registrations"] for r in p.registrations]
     assert any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in registered)
+    # Automatic imports were off for the cancellation test; watched files import only when they are on.
+    client.set_configuration({"lore": {"import": {"onStartup": True}}})
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    await asyncio.sleep(0.5)
     path = client.ws / ".lore" / "memories" / "load-is-lazy.md"
     path.write_text("---\nkind: warning\nanchors:\n- symbol:python:app.repos.Repository.load\n---\n"
                     "# load() hits the database every time\n\nCache at the call site.\n")

@@ -90,7 +90,11 @@ class Background:
             self.ls.set_state("ready")
 
     def changed_paths(self, folder: Folder, rel_paths: list[str]) -> None:
-        """Files changed on disk: re-import the ones that are memory sources, after a short pause."""
+        """Files changed on disk: re-import the ones that are memory sources, after a short pause.
+
+        Not when automatic imports are off (an untrusted workspace): only `lore.reindex` imports then."""
+        if not self.ls.settings.import_.on_startup:
+            return
         sources = [p for p in rel_paths if _jobs().is_source(p, self.ls.settings, folder.root)]
         if not sources:
             return

@@ -20,9 +20,11 @@ T = TypeVar("T")
 class Folder:
     """One workspace folder and the `Lore` instances that serve it, one per thread."""
 
-    def __init__(self, uri: str, root: Path, embedder: Callable[[], Any]):
+    def __init__(self, uri: str, root: Path, embedder: Callable[[], Any],
+                 trusted: Callable[[], bool] = lambda: True):
         self.uri = uri
         self.root = root
+        self._trusted = trusted  # False: read no repository file (team files included) on its own
         self._embedder = embedder  # called when a database is first opened (not during initialize)
         self.lore = None  # the event loop thread's Lore, opened by `open()`
         self.error: str | None = None
@@ -52,7 +54,7 @@ class Folder:
         if lore is None:
             from lore.service import Lore
 
-            lore = Lore(self.root, embedder=self._embedder(), sync_team=True)
+            lore = Lore(self.root, embedder=self._embedder(), sync_team=self._trusted())
             self._local.lore = lore
             with self._lock:
                 self._worker_lores.append(lore)

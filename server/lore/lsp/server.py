@@ -103,7 +103,7 @@ class LoreServer(LanguageServer):
             root = folder_root(uri)
             if root is None:
                 continue
-            folders.append(keep.pop(uri, None) or Folder(uri, root, self.embedder))
+            folders.append(keep.pop(uri, None) or Folder(uri, root, self.embedder, lambda: self.settings.import_.on_startup))
         for gone in keep.values():
             gone.close()
         self.folders = folders
