@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import pathspec
 
-from lore.model import Status
+from lore.model import SourceKind, Status
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.adr import looks_like_adr, parse_adr
@@ -20,6 +20,7 @@ from lore.sources.comments import parse_comments
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources.drafts import Parsed
 from lore.sources.links import resolve_links
+from lore.sources.mentions import mentioned_anchors
 from lore.sources.rules import parse_rules
 from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
@@ -135,6 +136,10 @@ class Importer:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
         parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders)
+        if cand.importer == cls.ADR:
+            for m in parsed.memories:
+                if not m.anchors and m.provenance.kind is SourceKind.ADR:
+                    m.anchors = mentioned_anchors(text, self.lore.root)
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
         self.parsed_now.add(cand.rel)
