@@ -64,11 +64,11 @@ class VectorIndex:
         return table
 
     def pending(self, limit: int = 256) -> list[tuple[str, str]]:
-        """(content_hash, text) of sections with no embedding for this model yet."""
+        """(content_hash, text) of sections with no embedding yet, shortest first (batches of like lengths pad less)."""
         return self.db.query(
             "SELECT s.content_hash, min(s.text) FROM sections s "
             "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? "
-            "WHERE e.id IS NULL GROUP BY s.content_hash LIMIT ?",
+            "WHERE e.id IS NULL GROUP BY s.content_hash ORDER BY length(min(s.text)) LIMIT ?",
             (self.model, limit),
         )
 
