@@ -14,7 +14,7 @@ from lore.embed import Embedder, ModelUnavailable, embedder_from_env
 from lore.model import Memory, Scope, SourceKind, Status, ValidationError
 from lore.recall import AnchorMatcher, Hit, Query, search_store
 from lore.recall.anchoring import MATCH_WEIGHT
-from lore.redact import redact
+from lore.scrub import scrub_memory
 from lore.store import NotFoundError, Store
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 
@@ -133,14 +133,7 @@ class Lore:
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
         """Validate, redact secrets, store (and write the team file for team scope), embed."""
         m.validate()
-        redactions: list[str] = []
-        for field in ("title", "body", "rationale"):
-            value = getattr(m, field)
-            if value:
-                r = redact(value)
-                if r.changed:
-                    setattr(m, field, r.text)
-                    redactions.append(f"{field}: {r.summary()}")
+        redactions = scrub_memory(m)
         m.validate()
         store = self.store_for(m)
         path = None

@@ -12,7 +12,7 @@ import attrs
 
 from lore import teamfiles
 from lore.model import Status
-from lore.redact import redact
+from lore.scrub import scrub_memory
 from lore.store import SourceFile
 from lore.text import content_hash
 from lore.workspace import memories_dir
@@ -119,11 +119,7 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
 
 def _redact(m, rel: str, result: TeamSyncResult) -> None:
     """A team file edited by hand may hold a secret: the database keeps it redacted, the user is told."""
-    for field in ("title", "body", "rationale"):
-        value = getattr(m, field)
-        r = redact(value) if value else None
-        if r is not None and r.changed:
-            setattr(m, field, r.text)
-            message = f"{rel}: {field} {r.summary()}; remove it from the file"
-            result.errors.append(message)
-            log.warning("%s", message)
+    for note in scrub_memory(m):
+        message = f"{rel}: {note}; remove it from the file"
+        result.errors.append(message)
+        log.warning("%s", message)

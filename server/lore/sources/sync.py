@@ -13,7 +13,7 @@ import logging
 import time
 
 from lore.model import Memory, SourceKind, Status, ValidationError
-from lore.redact import redact
+from lore.scrub import scrub_memory
 from lore.sources.drafts import Parsed
 from lore.sources.summary import ImportSummary
 from lore.store import Store
@@ -36,26 +36,7 @@ def imported_memories(store: Store, rel_path: str) -> list[Memory]:
 def redact_draft(m: Memory, summary: ImportSummary) -> None:
     """Remove secrets from every stored text of a draft; note each redaction in the summary."""
     where = f"{m.provenance.path}:{m.provenance.line or 1}"
-    for field in ("title", "body", "rationale"):
-        value = getattr(m, field)
-        if value:
-            r = redact(value)
-            if r.changed:
-                setattr(m, field, r.text)
-                summary.warnings.append(f"{where}: {field} {r.summary()}")
-    for key, value in list(m.meta.items()):
-        if isinstance(value, str) and value:
-            r = redact(value)
-            if r.changed:
-                m.meta[key] = r.text
-                summary.warnings.append(f"{where}: {key} {r.summary()}")
-    for s in m.sections or ():
-        for part in ("heading", "text"):  # a heading is stored and indexed too ("# key: ..." in an ADR)
-            value = getattr(s, part)
-            r = redact(value) if value else None
-            if r is not None and r.changed:
-                setattr(s, part, r.text)
-                summary.warnings.append(f"{m.provenance.path}:{s.line or 1}: section {part} {r.summary()}")
+    summary.warnings += [f"{where}: {note}" for note in scrub_memory(m)]
 
 
 def fingerprint(m: Memory) -> str:
