@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,8 +61,8 @@ def db_bytes(root: Path) -> int:
     return sum(p.stat().st_size for p in (root / ".lore").glob("lore.db*"))
 
 
-def run(label: str, memories, embedder, embed_each: bool, embed_after: bool) -> tuple[float, int, Path]:
-    """Add `memories` to a fresh workspace; returns (memories/s, count, workspace)."""
+def run(label: str, memories, embedder, embed_each: bool, embed_after: bool) -> float:
+    """Add `memories` to a fresh (then removed) workspace; returns memories per second."""
     root = Path(tempfile.mkdtemp(prefix="lore-bulk-"))
     start, cpu = time.perf_counter(), time.process_time()
     with Lore(root, user_db=False, embedder=embedder, sync_team=False) as lore:
@@ -73,9 +74,10 @@ def run(label: str, memories, embedder, embed_each: bool, embed_after: bool) -> 
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     rate = len(memories) / elapsed
     size = db_bytes(root)
+    shutil.rmtree(root, ignore_errors=True)
     print(f"  {label:26s} {len(memories):6,d} memories  {rate:8.1f} memories/s  "
           f"(per CPU second {len(memories) / cpu:8.1f})  {size / len(memories):8,.0f} bytes/memory")
-    return rate, len(memories), root
+    return rate
 
 
 def main() -> None:

@@ -28,6 +28,7 @@ import argparse
 import hashlib
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -250,6 +251,8 @@ def main() -> None:
             p50 = statistics.median(w for w, _ in results[name]) * 1000
             print(f"  target {name} p50 <= {target:.0f} ms: {'met' if p50 <= target else 'MISSED'} ({p50:.1f} ms)")
         print(f"  {rss_mb()}")
+    if not args.dir:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
