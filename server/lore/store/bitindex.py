@@ -1,7 +1,7 @@
-"""A sign-bit copy of one vec0 table, for large indexes: Hamming pre-filter in numpy, exact re-rank.
+"""A sign-bit copy of one vec0 table, for large indexes: Hamming pre-filter in numpy, float16 re-rank.
 
-sqlite-vec scans every float vector for each query (about 0.5 µs per 384-dimension vector, so
-~50 ms at 100k). From `vectors.PREFILTER_FROM` vectors on, `VectorIndex.knn` asks this index
+sqlite-vec scans every float vector for each query (about 0.6 µs per 384-dimension vector, so
+~60 ms at 100k). From `vectors.PREFILTER_FROM` vectors on, `VectorIndex.knn` asks this index
 instead: the sign bits of every vector (48 bytes, cached in memory) give the `k * OVERSAMPLE`
 nearest by Hamming distance, which are re-ranked by cosine similarity on a float16 copy of their
 vectors. Both live in a plain table beside the vec0 one (reading a vector back out of vec0 by rowid
