@@ -20,7 +20,7 @@ import platformdirs
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
-BATCH_SIZE = 32
+BATCH_SIZE = 16  # peak memory grows with batch x length; 16 keeps long sections well under 1 GB
 # all-MiniLM-L6-v2 was trained for at most 256 tokens (sentence-transformers truncates there); its
 # tokenizer config says 512, and 512-token batches drive ONNX Runtime's peak memory past 4 GB.
 MAX_TOKENS = 256
