@@ -35,10 +35,14 @@ Services never call the ORM directly.
 """
 ADR = ("# {n}. Queue choice {n}\n\nDate: 2026-01-0{d}\n\n## Status\n\nAccepted\n\n"
        "## Decision\n\nUse queue {n}. {extra}\n")
+# p99 bounds. CI machines are loaded: generous. Stress: hovers and core reads 100 ms; lore.search
+# ranks the whole database (CPU work sharing two cores with four writers, never waiting for a lock)
+# and gets 250 ms.
 SIZES = [
-    pytest.param({"remembers": 80, "cli": 8, "imports": 3, "read_ms": 2000}, id="ci"),
+    pytest.param({"remembers": 80, "cli": 8, "imports": 3, "read_ms": 2000, "search_ms": 2000}, id="ci"),
     pytest.param({"remembers": 1500, "cli": 100, "imports": 30,
-                  "read_ms": float(os.environ.get("LORE_STRESS_READ_MS", "100"))},
+                  "read_ms": float(os.environ.get("LORE_STRESS_READ_MS", "100")),
+                  "search_ms": float(os.environ.get("LORE_STRESS_SEARCH_MS", "250"))},
                  id="stress", marks=pytest.mark.stress),
 ]
 
@@ -254,8 +258,8 @@ async def test_servers_cli_and_importer_share_a_workspace(size, kit, tmp_path):
     assert len(written) == 2 * size["remembers"] + size["cli"]
     on_disk = {int(p.name[:4]) for p in (root / "docs" / "adr").glob("*.md")}
     assert {k for k in on_disk if any(t.endswith(f"Queue choice {k}") for t in adr_titles)} == on_disk
-    for name, values in (("hover", hovers), ("lore.search", searches), ("core read", direct)):
-        assert kit.percentile([v * 1000 for v in values], 99) < size["read_ms"], "\n".join(report)
+    for values, bound in ((hovers, "read_ms"), (direct, "read_ms"), (searches, "search_ms")):
+        assert kit.percentile([v * 1000 for v in values], 99) < size[bound], "\n".join(report)
 
 
 def test_team_sync_meets_a_memory_being_added_by_another_process(tmp_path):
