@@ -9,7 +9,8 @@ import platformdirs
 
 LORE_DIR = ".lore"
 MEMORIES_DIR = "memories"
-GITIGNORE = "# Lore keeps its database private; memories/ is meant to be committed.\nlore.db\nlore.db-*\nbackups/\n*.corrupt-*\n"
+GITIGNORE = ("# Lore keeps its database private; memories/ is meant to be committed.\nlore.db\nlore.db-*\nbackups/\n"
+             "*.corrupt-*\n# half-written files a killed process may leave\nmemories/*.tmp\n")
 
 
 def find_root(start: str | os.PathLike[str] | None = None) -> Path:
