@@ -100,10 +100,14 @@ def _check_open(kit, root: Path, user_db: Path) -> Lore:
 
 
 def _team_files_whole(root: Path) -> int:
-    """Every team file parses (never half a file); returns how many there are."""
+    """Every team file parses (never half a file) and git would not pick up a half-written temporary
+    one; returns how many team files there are."""
     files = sorted((root / ".lore" / "memories").glob("*.md"))
     for path in files:
         teamfiles.parse(path.read_text(encoding="utf-8"), path.name)
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", ".lore"], cwd=root,
+                            capture_output=True, text=True, check=True).stdout
+    assert [line for line in status.splitlines() if not line.endswith((".md", "/.gitignore"))] == []
     return len(files)
 
 
