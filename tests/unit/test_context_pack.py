@@ -63,14 +63,17 @@ def test_export_is_idempotent_and_keeps_the_rest(lore, tmp_workspace):
 
     target = tmp_workspace / "AGENTS.md"
     target.write_text("# Agents\n\nRun `make test` before pushing.\n")
+    lore.add(Memory(title="Errors are wrapped with context", kind=Kind.CONVENTION, scope=Scope.TEAM))
     assert export_agents_md(lore, target, budget=3000) is True
     first = target.read_text()
     assert first.startswith("# Agents\n\nRun `make test` before pushing.\n")
     assert first.count(BEGIN) == 1 and first.count(END) == 1
-    assert "Money is integer cents" in first
+    assert "Errors are wrapped with context" in first
+    assert "Money is integer cents" not in first, "workspace memories are private: not in a committed file"
+    assert lore.pref.title not in first, "user memories never go into a repository file"
     assert export_agents_md(lore, target, budget=3000) is False
     assert target.read_text() == first
-    lore.add(Memory(title="Feature flags live in flags.yaml", kind=Kind.CONVENTION))
+    lore.add(Memory(title="Feature flags live in flags.yaml", kind=Kind.CONVENTION, scope=Scope.TEAM))
     assert export_agents_md(lore, target, budget=3000) is True
     second = target.read_text()
     assert second.count(BEGIN) == 1 and "Run `make test` before pushing." in second

@@ -19,9 +19,9 @@ END = "<!-- lore:end -->"
 def section_text(lore: Lore, budget: int) -> str:
     """The generated section: the project-level context pack, headed for a rules file.
 
-    User-scope memories are the user's own and follow them across repositories: never written
-    into a repository file."""
-    pack = build_pack(lore, budget=budget, scopes=(Scope.WORKSPACE, Scope.TEAM))
+    The file is committed, so only team memories go in: user-scope memories follow the user across
+    repositories and workspace-scope ones are private to this checkout."""
+    pack = build_pack(lore, budget=budget, scopes=(Scope.TEAM,))  # the file is committed: team memory only
     body = pack.markdown.replace("# Lore context for this project", "## Project memory (Lore)", 1)
     return f"{BEGIN}\n{body.strip()}\n{END}\n"
 
