@@ -87,7 +87,7 @@ class Lore:
         done = 0
         for store in self.stores():
             index = store.vectors(emb.model_id, emb.dim)
-            total = index.pending_count()
+            total = index.pending_count() if progress else None  # a full scan: only when someone watches
             while limit is None or done < limit:
                 batch = index.pending(64 if limit is None else min(64, limit - done))
                 if not batch:

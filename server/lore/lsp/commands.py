@@ -9,14 +9,12 @@ from typing import TYPE_CHECKING, Any
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams
 
 from lore.lsp import command_args as a
-from lore.lsp.optional import Unavailable
 from lore.lsp.wire import WireError, structure
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
 
 log = logging.getLogger(__name__)
-REQUEST_FAILED = -32803  # LSP RequestFailed: valid request, the server cannot do it
 
 
 def _ops():
@@ -45,8 +43,6 @@ def command(name: str, cls: type):
                 return await fn(ls, parsed)
             except (WireError, ValidationError, NotFoundError) as e:
                 raise JsonRpcInvalidParams(str(e)) from None
-            except Unavailable as e:
-                raise JsonRpcException(str(e), code=REQUEST_FAILED) from None
             except StoreError as e:
                 raise JsonRpcInternalError(f"{name}: {e}") from None
             except JsonRpcException:

@@ -226,9 +226,8 @@ async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
 
 
 async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
-    """Hand a feedback event to the learning engine (when this installation has one)."""
+    """Hand a feedback event to the learning engine; its result JSON."""
     from lore.learn.service import feedback_from_json
-    from lore.lsp import optional
 
     folder = folders(ls, args.uri)[0]
     retention = ls.settings.feedback.retention_days
@@ -240,7 +239,7 @@ async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
                                                         "character": args.range.end.character}}}
     result = await folder.run(lambda lore: feedback_from_json(lore, payload, retention_days=retention))
     ls.memories_changed()
-    return optional.feedback_result(folder, result, with_uri)
+    return result
 
 
 async def reindex(ls: LoreServer, args: a.ReindexArgs) -> dict:
@@ -254,13 +253,12 @@ async def reindex(ls: LoreServer, args: a.ReindexArgs) -> dict:
 
 
 async def context(ls: LoreServer, args: a.ContextArgs) -> dict:
-    """`{markdown, tokens}` from the context pack builder (when this installation has one)."""
-    from lore.lsp import optional
+    """`{markdown, tokens, ...}`: the context pack for a document, symbol or task."""
+    from lore.context import build_pack
 
-    build = optional.context_builder()
     folder = folders(ls, args.uri)[0]
     rel = folder.rel_path(args.uri) if args.uri else None
     if args.budget < 50:
         raise ValidationError(f"budget {args.budget} is too small (at least 50 tokens)")
-    return await folder.run(lambda lore: build(lore, path=rel, symbol=args.symbol, task=args.task,
-                                               budget=args.budget))
+    return await folder.run(lambda lore: build_pack(lore, path=rel, symbol=args.symbol, task=args.task,
+                                                    budget=args.budget).to_json())
