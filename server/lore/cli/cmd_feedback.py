@@ -7,10 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from rich.table import Table
-
 from lore.cli.common import open_lore
-from lore.cli.output import notice, out, print_json
+from lore.cli.output import notice, out, print_json, table
 from lore.learn.events import ORIGINS, OUTCOMES
 from lore.learn.service import PREFERENCE_ACTIONS, feedback_from_json, preferences_action
 from lore.model import ValidationError
@@ -141,14 +139,9 @@ def cmd_preferences(args) -> int:
 
 
 def _preferences_table(preferences: list[dict]) -> None:
-    if not preferences:
-        out.print("No learned preferences yet.")
-        return
-    t = Table(pad_edge=False)
-    for col in ("id", "status", "scope", "confidence", "evidence", "title"):
-        t.add_column(col, overflow="fold")
+    rows = []
     for m in preferences:
         evidence = m.get("evidence") or {}
         signals = f"{evidence['signals']} signals" if evidence.get("signals") else "-"
-        t.add_row(m["id"], m["status"], m["scope"], f"{m['confidence']:.0%}", signals, m["title"])
-    out.print(t)
+        rows.append((m["id"], m["status"], m["scope"], f"{m['confidence']:.0%}", signals, m["title"]))
+    table(("id", "status", "scope", "confidence", "evidence", "title"), rows, "No learned preferences yet.")

@@ -40,35 +40,38 @@ def _short(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
+    """Rows as a table on stdout, or the `empty` line when there are none."""
+    if not rows:
+        out.print(empty)
+        return
+    t = Table(pad_edge=False)
+    for col in columns:
+        t.add_column(col, overflow="fold")
+    for row in rows:
+        t.add_row(*row)
+    out.print(t)
+
+
 def hits_table(hits: list[Hit]) -> None:
     """Search results as a table."""
-    if not hits:
-        out.print("No memories match.")
-        return
-    t = Table(show_lines=False, pad_edge=False)
-    for col in ("id", "kind", "status", "title", "score", "why"):
-        t.add_column(col, overflow="fold")
+    rows = []
     for h in hits:
         m = h.memory
         status = m.status.value + (f" → {', '.join(m.superseded_by)}" if m.superseded_by else "")
-        t.add_row(m.id, m.kind.value, status, _short(m.title, 60), f"{h.score:.4f}", _short("; ".join(h.why), 70))
-    out.print(t)
+        rows.append((m.id, m.kind.value, status, _short(m.title, 60), f"{h.score:.4f}", _short("; ".join(h.why), 70)))
+    table(("id", "kind", "status", "title", "score", "why"), rows, "No memories match.")
 
 
 def memories_table(memories: list[Memory]) -> None:
     """A list of memories as a table."""
-    if not memories:
-        out.print("No memories.")
-        return
-    t = Table(pad_edge=False)
-    for col in ("id", "kind", "status", "scope", "title", "source"):
-        t.add_column(col, overflow="fold")
+    rows = []
     for m in memories:
         src = m.provenance.path or m.provenance.kind.value
         if m.provenance.line and m.provenance.path:
             src += f":{m.provenance.line}"
-        t.add_row(m.id, m.kind.value, m.status.value, m.scope.value, _short(m.title, 60), src)
-    out.print(t)
+        rows.append((m.id, m.kind.value, m.status.value, m.scope.value, _short(m.title, 60), src))
+    table(("id", "kind", "status", "scope", "title", "source"), rows, "No memories.")
 
 
 def show_memory(m: Memory) -> None:
