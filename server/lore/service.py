@@ -16,6 +16,7 @@ from lore.recall import AnchorMatcher, Hit, Query, search_store
 from lore.recall.anchoring import MATCH_WEIGHT
 from lore.scrub import scrub_memory
 from lore.store import NotFoundError, Store
+from lore.store.rows import anchor_from_row
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 
 log = logging.getLogger(__name__)
@@ -300,8 +301,6 @@ class Lore:
                 "SELECT a.memory_id, a.kind, a.value, a.language, a.file, a.content_hash FROM anchors a "
                 "JOIN memories m ON m.id = a.memory_id WHERE m.status IN ('active', 'proposed')"
             )
-            from lore.store.rows import anchor_from_row
-
             cached = (version, AnchorMatcher([(r[0], anchor_from_row(r[1:])) for r in rows]))
             self._matchers[key] = cached
         return cached[1].for_place(path, symbols, language)
