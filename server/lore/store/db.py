@@ -83,10 +83,10 @@ class Database:
         self.conn = _connect(self.path)
         self._depth = 0
         try:
-            self._check_readable()
-            self._check_schema()
+            self._while_busy(self._check_readable)
+            self._while_busy(self._check_schema)
             if self.path != ":memory:":
-                self.conn.execute("PRAGMA journal_mode=WAL")
+                self._while_busy(lambda: self.conn.execute("PRAGMA journal_mode=WAL").fetchall())
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA mmap_size=268435456")
@@ -103,6 +103,24 @@ class Database:
         except StoreError:
             self.conn.close()
             raise
+
+    def _while_busy(self, step, seconds: float = 60) -> None:
+        """Run one opening step, retrying while another process holds a lock SQLite will not wait on.
+
+        Two processes opening a brand-new file at once can meet here: switching the journal to WAL
+        needs an exclusive lock, and SQLite answers "busy" at once instead of calling the busy handler.
+        """
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                step()
+                return
+            except apsw.BusyError:
+                if time.monotonic() > deadline:
+                    raise StoreError(
+                        f"database {self.path} stayed busy for {seconds:.0f} s; another process holds it"
+                    ) from None
+                time.sleep(random.uniform(0.005, 0.05))
 
     def _check_readable(self) -> None:
         try:
