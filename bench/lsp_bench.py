@@ -155,6 +155,17 @@ async def hovers(client: LanguageClient, uri: str, positions: list[tuple[int, in
     return times, shown
 
 
+async def warm_client(client: LanguageClient, root: Path) -> None:
+    """One lens request on a small file first: the client's first decoding of lenses is not the server's time."""
+    small = root / "app" / "small.py"
+    small.write_text(big_python_file(40)[0])
+    uri = from_fs_path(str(small))
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=uri, language_id="python", version=1, text=small.read_text())))
+    await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+
+
 async def main(count: int, n_hovers: int) -> None:
     """Run every measurement and print the table."""
     env = {**os.environ, "LORE_EMBEDDER": "hash", "LORE_USER_DB": ""}
@@ -194,6 +205,7 @@ async def main(count: int, n_hovers: int) -> None:
 
         client, _, statuses = await start([sys.executable, "-m", "lore.lsp"], root, env)
         await asyncio.wait_for(statuses["ready"].wait(), 120)
+        await warm_client(client, root)
         client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
             uri=uri, language_id="python", version=1, text=source)))
         t = time.perf_counter()
@@ -227,7 +239,7 @@ async def main(count: int, n_hovers: int) -> None:
           f"   (right after opening: semantic matches computed in the background meanwhile)")
     print(f"  {'bare pygls':<12} {statistics.median(bare_times):6.2f} ms {percentile(bare_times, 99):6.2f} ms")
     print(f"\ncode lenses, {len(lines)}-line file, {len(lenses)} lenses (target <= 30 ms):")
-    print(f"  first request after open {first_lens:6.1f} ms (includes symbol extraction)")
+    print(f"  first request after open {first_lens:6.1f} ms (includes symbol extraction and anchor baselines)")
     print(f"  warm p50 {statistics.median(lens_times):6.1f} ms, max {max(lens_times):6.1f} ms;"
           f" resolve {resolve_each:.2f} ms per lens")
 

@@ -51,7 +51,7 @@ class Lore:
         self.embedder: Embedder | None = embedder or embedder_from_env()
         self.model_error: str | None = None
         self.notices: list[str] = []
-        self._matchers: dict[str, tuple[int, AnchorMatcher]] = {}
+        self._matchers: dict[str, tuple[tuple[int, int], AnchorMatcher]] = {}
         self._lock = threading.RLock()
         self._dirty: set[str] = set()
         if sync_team:
@@ -292,18 +292,27 @@ class Lore:
         return order_hits(self, hits, q)[: q.limit]
 
     def anchored(self, store: Store, path: str, symbols: list[str], language: str | None = None) -> dict:
-        """Memory id -> (match kind, anchor) for memories anchored at a place in one database (cached)."""
-        version = store.db.data_version()
-        key = store.path
-        cached = self._matchers.get(key)
+        """Memory id -> (match kind, anchor) for memories anchored at a place in one database.
+
+        The lookup tables are cached until the database's anchor generation moves; their anchors
+        carry no code hash (read a memory for that).
+        """
+        version = (id(store.db), store.anchor_generation())
+        cached = self._matchers.get(store.path)
         if cached is None or cached[0] != version:
             rows = store.db.query(
-                "SELECT a.memory_id, a.kind, a.value, a.language, a.file, a.content_hash FROM anchors a "
+                "SELECT a.memory_id, a.kind, a.value, a.language, a.file, NULL FROM anchors a "
                 "JOIN memories m ON m.id = a.memory_id WHERE m.status IN ('active', 'proposed')"
             )
             cached = (version, AnchorMatcher([(r[0], anchor_from_row(r[1:])) for r in rows]))
-            self._matchers[key] = cached
+            self._matchers[store.path] = cached
         return cached[1].for_place(path, symbols, language)
+
+    def warm_anchor_tables(self) -> None:
+        """Build every database's anchor lookup tables and compile their globs ahead of the first hover."""
+        for store in self.stores():
+            self.anchored(store, "", [])
+            self._matchers[store.path][1].compile_globs()
 
     def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
         """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model)."""

@@ -31,7 +31,7 @@ class DocState:
     language: str | None
     key: tuple | None = None  # (version, source hash) the symbols were computed for
     symbols: list = attrs.field(factory=list)
-    pending: asyncio.Task | None = None
+    pending: asyncio.Future | None = None
     pending_key: tuple | None = None
     semantic: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)
     semantic_texts: dict[str, str] = attrs.field(factory=dict)  # symbol -> the text its matches were found for
@@ -68,15 +68,23 @@ async def symbols_for(ls: LoreServer, state: DocState) -> list[Symbol]:
     key = doc_key(ls, state.uri)
     if key == state.key:
         return state.symbols
-    if state.pending is None or state.pending_key != key:
-        source = source_of(ls, state.uri)
-        state.pending_key = key
-        state.pending = asyncio.ensure_future(asyncio.to_thread(_extract, source, state.language, state.rel_path))
-    task = state.pending
+    task = start_symbols(ls, state, key)
     symbols = await asyncio.shield(task)
     if state.pending_key == key:
         state.key, state.symbols = key, symbols
     return symbols
+
+
+def start_symbols(ls: LoreServer, state: DocState, key: tuple | None = None) -> asyncio.Future:
+    """The extraction of the document's symbols for its current text, started now in a worker thread
+    unless already under way."""
+    key = key or doc_key(ls, state.uri)
+    if state.pending is None or state.pending_key != key:
+        source = source_of(ls, state.uri)
+        state.pending_key = key
+        state.pending = asyncio.get_running_loop().run_in_executor(
+            None, _extract, source, state.language, state.rel_path)
+    return state.pending
 
 
 def _extract(source: str, language: str | None, rel_path: str) -> list:
@@ -142,13 +150,19 @@ def _finished(ls: LoreServer, uri: str, task: asyncio.Task) -> None:
 async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
     if delay:
         await asyncio.sleep(delay)
-    symbols = await symbols_for(ls, state)
     lore = state.folder.open()
+    if lore is not None and state.key != doc_key(ls, state.uri):
+        start_symbols(ls, state)
+        with ls.guard("anchor tables"):  # built while the worker parses, so the first lens need not
+            for store in lore.stores():
+                lore.anchored(store, state.rel_path, [], state.language)
+    symbols = await symbols_for(ls, state)
     if lore is None or not symbols:
         return
     from lore.lsp.follow import follow_anchors
 
-    result = follow_anchors(lore, state.rel_path, symbols, ls.baselines)
+    # on the folder's background worker: requests waiting for these symbols answer meanwhile
+    result = await state.folder.run(follow_anchors, state.rel_path, symbols, ls.baselines, background=True)
     for mid, old, new in result.renamed:
         log.info("memory %s now anchored to %s (was %s)", mid, new, old)
     if result.changed:

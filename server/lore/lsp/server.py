@@ -39,6 +39,7 @@ class LoreServer(LanguageServer):
         self.documents: dict[str, Any] = {}
         self.doc_tasks: dict[str, asyncio.Task] = {}
         self.tasks: set[asyncio.Task] = set()
+        # code-hash baselines of team memories' anchors; touched only on the folders' background workers
         self.baselines: dict[tuple[str, str], str] = {}
         self.background = Background(self)
         self.state = "starting"
@@ -176,8 +177,7 @@ class LoreServer(LanguageServer):
         with self.guard("warming anchor tables"):
             for folder in self.folders:
                 if folder.lore is not None:
-                    for store in folder.lore.stores():
-                        folder.lore.anchored(store, "", [])
+                    folder.lore.warm_anchor_tables()
 
     def status(self) -> dict:
         """The `lore/status` object: memories across folders, state and an optional message."""

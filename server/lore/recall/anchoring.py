@@ -126,6 +126,12 @@ class AnchorMatcher:
                 offer(mid, "language", a)
         return found
 
+    def compile_globs(self) -> None:
+        """Compile every glob now (they are otherwise compiled by the first lookup that needs them)."""
+        for glob in self.globs:
+            if GLOB_CHARS & set(glob):
+                _spec(glob)
+
     def _globs_covering(self, path: str) -> list[tuple[str, str, Anchor]]:
         """(memory id, match kind, anchor) of the glob anchors covering a path, computed once per path."""
         found = self._globbed.get(path)

@@ -44,6 +44,10 @@ class Store:
         row = self.db.query("SELECT dim FROM vector_models WHERE model = ?", (model,))
         return self.vectors(model, row[0][0]) if row else None
 
+    def anchor_generation(self) -> int:
+        """Moves whenever an anchor's place or an anchored memory's status changes (see m004)."""
+        return int(self.db.scalar("SELECT value FROM counters WHERE name = 'anchors'") or 0)
+
     def get_meta(self, key: str) -> str | None:
         """A small stored value."""
         return self.db.scalar("SELECT value FROM meta WHERE key = ?", (key,))

@@ -63,6 +63,18 @@ class MemoryTable:
             self._refresh_fts_titles(m)
 
     def _write_anchors(self, mid: str, anchors: Iterable[Anchor]) -> None:
+        """Replace a memory's anchors; when only their code hashes changed, update those in place
+        (the anchors' places stay put, so anchor lookup tables stay valid)."""
+        anchors = list(anchors)
+        rows = self.db.conn.execute(
+            "SELECT rowid, kind, value, language, file, content_hash FROM anchors WHERE memory_id = ? ORDER BY rowid",
+            (mid,),
+        ).fetchall()
+        if [r[1:5] for r in rows] == [(a.kind, a.value, a.language, a.file) for a in anchors]:
+            for r, a in zip(rows, anchors):
+                if r[5] != a.content_hash:
+                    self.db.conn.execute("UPDATE anchors SET content_hash = ? WHERE rowid = ?", (a.content_hash, r[0]))
+            return
         self.db.conn.execute("DELETE FROM anchors WHERE memory_id = ?", (mid,))
         for a in anchors:
             self.db.conn.execute(

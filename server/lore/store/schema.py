@@ -160,9 +160,32 @@ def m003_decisive_evidence(db: apsw.Connection) -> None:
     db.execute("ALTER TABLE evidence ADD COLUMN decisive TEXT NOT NULL DEFAULT '{}'")
 
 
+def m004_anchor_generation(db: apsw.Connection) -> None:
+    """A counter that moves only when what anchor lookups see changes (an anchor's place, or a memory's status).
+
+    Anchor lookup tables are rebuilt when it moves, not on every write: usage counts, baseline
+    hashes and section updates leave them valid.
+    """
+    db.execute("CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+    db.execute("INSERT INTO counters(name, value) VALUES ('anchors', 0)")
+    bump = "UPDATE counters SET value = value + 1 WHERE name = 'anchors'"
+    db.execute(f"CREATE TRIGGER anchors_generation_insert AFTER INSERT ON anchors BEGIN {bump}; END")
+    db.execute(f"CREATE TRIGGER anchors_generation_delete AFTER DELETE ON anchors BEGIN {bump}; END")
+    db.execute(
+        "CREATE TRIGGER anchors_generation_update AFTER UPDATE ON anchors WHEN "
+        "old.memory_id IS NOT new.memory_id OR old.kind IS NOT new.kind OR old.value IS NOT new.value "
+        f"OR old.language IS NOT new.language OR old.file IS NOT new.file BEGIN {bump}; END"
+    )
+    db.execute(
+        "CREATE TRIGGER anchors_generation_status AFTER UPDATE OF status ON memories "
+        f"WHEN old.status IS NOT new.status BEGIN {bump}; END"
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", m001_initial),
     ("m002_learning", m002_learning),
     ("m003_decisive_evidence", m003_decisive_evidence),
+    ("m004_anchor_generation", m004_anchor_generation),
 ]
 
