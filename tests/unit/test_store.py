@@ -131,3 +131,20 @@ def test_vectors_are_keyed_by_content_hash_and_model(tmp_path):
     assert len(v.knn([1.0, 0.0, 0.0, 0.0], 5)) == 2  # both sections share the vector
     other = s.vectors("model-b", 4)
     assert len(other.pending()) == 1  # a model change re-embeds
+
+
+def test_write_ahead_log_is_truncated_after_a_big_write(tmp_path):
+    from lore.store.db import WAL_SIZE_LIMIT
+
+    store = Store(tmp_path / "lore.db")
+    with store.transaction() as c:
+        c.execute("CREATE TABLE scratch (blob BLOB)")
+        for _ in range(40):
+            c.execute("INSERT INTO scratch VALUES (randomblob(1000000))")
+    wal = tmp_path / "lore.db-wal"
+    assert wal.stat().st_size > WAL_SIZE_LIMIT  # the big transaction went through the log
+    store.db.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    with store.transaction() as c:  # the next write starts the log over, and cuts it down to the limit
+        c.execute("DELETE FROM scratch")
+    assert wal.stat().st_size <= WAL_SIZE_LIMIT
+    store.close()

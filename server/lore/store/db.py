@@ -19,6 +19,7 @@ from lore.store.schema import MIGRATIONS
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 10_000
+WAL_SIZE_LIMIT = 16 * 1024 * 1024  # a write-ahead log left larger than this after a checkpoint is truncated
 REBUILD_HINT = "run `lore doctor --rebuild` to rebuild it from team files and sources"
 
 
@@ -87,6 +88,7 @@ class Database:
             self._while_busy(self._check_schema)
             if self.path != ":memory:":
                 self._while_busy(lambda: self.conn.execute("PRAGMA journal_mode=WAL").fetchall())
+            self.conn.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA mmap_size=268435456")
