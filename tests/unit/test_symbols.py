@@ -256,7 +256,16 @@ def test_symbols_per_language(language):
     pytest.param("javascript",
                  "const api = { get() {} };\nfunction outer() { const inner = () => 1; }\n"
                  "export default function () {}\nlet Model = class {};\n",
-                 [("outer", "function"), ("Model", "class")], id="js-not-locals-or-anonymous"),
+                 [("api.get", "method"), ("outer", "function"), ("Model", "class")],
+                 id="js-not-locals-or-anonymous"),
+    pytest.param("javascript",
+                 "export const api = {\n  get(id) {},\n  post: async (b) => b,\n  'delete': function () {},\n"
+                 "  name: 'x',\n  nested: { inner() {} },\n};\nvar legacy = { old: function () {} };\n"
+                 "function f() { return { local() {} }; }\n",
+                 [("api.get", "method"), ("api.post", "method"), ("api.delete", "method"),
+                  ("legacy.old", "method"), ("f", "function")], id="js-object-literal-members"),
+    pytest.param("typescript", "export const handlers: Handlers = { onSave(e: Event): void {} };\n",
+                 [("handlers.onSave", "method")], id="ts-object-literal-members"),
     pytest.param("typescript", "namespace N.M { export function g() {} }\n"
                  "declare class Ambient { run(): void; }\n",
                  [("N.M", "module"), ("N.M.g", "function"), ("Ambient", "class")],

@@ -186,6 +186,16 @@ _JS_TOP_LEVEL = f"""
 (program (export_statement (variable_declaration
   (variable_declarator value: {_JS_FUNCTION_VALUES}) @def)))
 """
+# Members of a top-level object literal (`export const api = { get() {}, post: async () => {} }`):
+# the variable names them (`api.get`) without being a symbol of its own.
+_JS_OBJECT_MEMBERS = "[(method_definition) (pair key: [(property_identifier) (string)] " \
+    "value: [(arrow_function) (function_expression) (generator_function)])]"
+_JS_TOP_LEVEL += "".join(
+    f"""
+(program {open_}({declaration} (variable_declarator value: (object {_JS_OBJECT_MEMBERS} @def)) @container){close})"""
+    for declaration in ("lexical_declaration", "variable_declaration")
+    for open_, close in (("", ""), ("(export_statement ", ")"))
+)
 _TS_DEFINITIONS = _JS_TOP_LEVEL + """
 [(function_declaration) (generator_function_declaration) (class_declaration)
  (abstract_class_declaration) (interface_declaration) (type_alias_declaration)

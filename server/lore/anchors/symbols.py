@@ -46,7 +46,7 @@ _ATTACHED = frozenset({"decorator", "attribute_item"})
 _HAS_ATTACHED = frozenset({"javascript", "typescript", "tsx", "rust"})
 _KINDS = {
     "class_definition": "class", "class_declaration": "class", "abstract_class_declaration": "class",
-    "record_declaration": "class", "method_definition": "method", "field_definition": "method",
+    "record_declaration": "class", "method_definition": "method", "field_definition": "method", "pair": "method",
     "public_field_definition": "method", "abstract_method_signature": "method",
     "method_signature": "method", "method_declaration": "method", "method_elem": "method",
     "constructor_declaration": "constructor", "compact_constructor_declaration": "constructor",
@@ -257,10 +257,14 @@ def _name(node: tree_sitter.Node, data: bytes) -> tuple[tree_sitter.Node, str]:
         while target is not None and target.type in _TYPE_WRAPPERS:
             target = target.child_by_field_name(_TYPE_WRAPPERS[target.type])
     else:
-        target = node.child_by_field_name("property" if node.type == "field_definition" else "name")
+        field = {"field_definition": "property", "pair": "key"}.get(node.type, "name")
+        target = node.child_by_field_name(field)
     if target is None or target.is_missing:
         return node, ""
-    return target, _text(target, data).strip()
+    name = _text(target, data).strip()
+    if target.type == "string":  # `{"delete": function () {}}`
+        name = name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
+    return target, name
 
 
 def _kind(node: tree_sitter.Node, name: str, container_type: str | None) -> str:
