@@ -51,6 +51,8 @@ def test_budget_holds(lore, budget):
     if budget >= 300:
         assert pack.items and pack.items[0].memory.id == lore.sym.id
     assert pack.left_out > 0
+    if budget >= 300:  # the footer states the pack's own count, footer included
+        assert f"{len(pack.items)} memories, {pack.tokens} of {budget} tokens" in pack.markdown
 
 
 def test_estimate_is_conservative_on_words():

@@ -178,12 +178,16 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     if not items:
         parts.append("\nNo memories apply here yet.\n")
     body = "".join(parts)
-    tokens = counter.count(body)
-    footer = f"\n_{len(items)} memories, {tokens} of {budget} tokens ({counter.method}); {left_out} left out._\n"
-    if tokens + counter.count(footer) <= budget:
-        body += footer
-    markdown = body
-    total = counter.count(markdown)
+    markdown, total = body, counter.count(body)
+    stated = total
+    for _ in range(4):  # the footer states the pack's whole count, its own tokens included
+        footer = f"\n_{len(items)} memories, {stated} of {budget} tokens ({counter.method}); {left_out} left out._\n"
+        with_footer = counter.count(body + footer)
+        if with_footer == stated:
+            break
+        stated = with_footer
+    if with_footer <= budget and with_footer == stated:
+        markdown, total = body + footer, with_footer
     if items:
         lore.record_surfaced([i.memory.id for i in items])
     return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000)
