@@ -45,7 +45,7 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     if not rows:
         out.print(empty)
         return
-    t = Table(pad_edge=False)
+    t = Table()
     for col in columns:
         t.add_column(col, overflow="fold")
     for row in rows:
