@@ -297,6 +297,9 @@ class Lore:
         The lookup tables are cached until the database's anchor generation moves; their anchors
         carry no code hash (read a memory for that).
         """
+        return self._matcher(store).for_place(path, symbols, language)
+
+    def _matcher(self, store: Store) -> AnchorMatcher:
         version = (id(store.db), store.anchor_generation())
         cached = self._matchers.get(store.path)
         if cached is None or cached[0] != version:
@@ -306,13 +309,16 @@ class Lore:
             )
             cached = (version, AnchorMatcher([(r[0], anchor_from_row(r[1:])) for r in rows]))
             self._matchers[store.path] = cached
-        return cached[1].for_place(path, symbols, language)
+        return cached[1]
 
-    def warm_anchor_tables(self) -> None:
-        """Build every database's anchor lookup tables and compile their globs ahead of the first hover."""
+    def warm_anchor_tables(self, path: str = "") -> None:
+        """Build every database's anchor lookup tables and compile their globs ahead of the first
+        hover; with `path`, also find the globs covering that file."""
         for store in self.stores():
-            self.anchored(store, "", [])
-            self._matchers[store.path][1].compile_globs()
+            matcher = self._matcher(store)
+            matcher.compile_globs()
+            if path:
+                matcher.for_place(path)
 
     def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
         """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model)."""

@@ -92,19 +92,17 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
             existing = by_path[0] if by_path else None
             if existing is not None:
                 m.id = existing.id
-        if existing is not None:
+        if existing is None:
+            now = time.time()
+            m.created_at = m.created_at or now
+            m.updated_at = m.updated_at or now
+            lore.store.memories.insert(m)
+            result.added += 1
+        else:
             m.created_at = m.created_at or existing.created_at
             m.updated_at = time.time()
             for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at"):
                 setattr(m, k, getattr(existing, k))
-        else:
-            now = time.time()
-            m.created_at = m.created_at or now
-            m.updated_at = m.updated_at or now
-        if existing is None:
-            lore.store.memories.insert(m)
-            result.added += 1
-        else:
             lore.store.memories.update(m)
             result.updated += 1
         lore.store.memories.unlink_successors(m.id)

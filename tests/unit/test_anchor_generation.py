@@ -72,11 +72,11 @@ def test_cached_tables_follow_changes_from_another_connection(lore, tmp_workspac
 def test_cached_tables_survive_unrelated_writes(lore):
     m = lore.add(Memory(title="Repositories own SQL", anchors=[Anchor.parse("app/repos/**")])).memory
     lore.memories_at("app/repos/r.py")
-    matcher = lore._matchers[lore.store.path][1]
+    matcher = lore._matcher(lore.store)
     lore.record_surfaced([m.id])
     lore.add(Memory(title="No anchors here", body="words"))  # adds no anchor
     lore.memories_at("app/repos/r.py")
-    assert lore._matchers[lore.store.path][1] is matcher
+    assert lore._matcher(lore.store) is matcher
     lore.add(Memory(title="Another place", anchors=[Anchor.parse("lib/**")]))
     lore.memories_at("app/repos/r.py")
-    assert lore._matchers[lore.store.path][1] is not matcher
+    assert lore._matcher(lore.store) is not matcher

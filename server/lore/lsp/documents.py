@@ -154,8 +154,7 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
     if lore is not None and state.key != doc_key(ls, state.uri):
         start_symbols(ls, state)
         with ls.guard("anchor tables"):  # built while the worker parses, so the first lens need not
-            for store in lore.stores():
-                lore.anchored(store, state.rel_path, [], state.language)
+            lore.warm_anchor_tables(state.rel_path)
     symbols = await symbols_for(ls, state)
     if lore is None or not symbols:
         return

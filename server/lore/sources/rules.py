@@ -36,7 +36,7 @@ _TAGS = {classify.AGENTS: "agents", classify.CURSOR: "cursor", classify.COPILOT:
          classify.CLINE: "cline", classify.CONTINUE: "continue", classify.MEMORY_BANK: "memory-bank",
          classify.GUIDE: "guide"}
 GROUP_MIN_CHARS = 600
-# The markers `lore export` writes around its section (lore.context.export).
+# The markers `lore export` writes around its section (lore.context.export builds on these).
 GENERATED_BEGIN, GENERATED_END = "<!-- lore:begin", "<!-- lore:end -->"
 
 

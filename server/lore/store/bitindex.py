@@ -48,7 +48,7 @@ class BitPrefilter:
         self.dim = dim
         self._ids = np.empty(0, dtype=np.int64)
         self._bits = np.empty((0, (dim + 7) // 8), dtype=np.uint8)
-        self._state: tuple[int, int] | None = None
+        self._state: tuple[int, int] | None = None  # data_version() the copy was read at
 
     def ensure_table(self) -> None:
         """Create the bits table (inside the caller's transaction)."""
@@ -97,7 +97,7 @@ class BitPrefilter:
 
     def _refresh(self) -> None:
         """Bring the in-memory copy up to date with the database (appends, or reloads after deletes)."""
-        state = (self.db.data_version(), self.db.conn.total_changes())
+        state = self.db.data_version()
         if state == self._state:
             return
         exists = self.exists()
@@ -117,7 +117,7 @@ class BitPrefilter:
             bits = np.frombuffer(b"".join(r[1] for r in new), dtype=np.uint8).reshape(len(new), -1)
             self._ids = np.concatenate([self._ids, ids])
             self._bits = np.concatenate([self._bits, bits])
-        self._state = (self.db.data_version(), self.db.conn.total_changes())
+        self._state = self.db.data_version()
 
     def search(self, vector: Sequence[float], k: int) -> list[tuple[int, float]]:
         """(rowid, cosine distance) of the k nearest vectors, nearest first."""
