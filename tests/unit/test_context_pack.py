@@ -79,3 +79,27 @@ def test_export_is_idempotent_and_keeps_the_rest(lore, tmp_workspace):
     assert export_agents_md(lore, target, budget=3000) is True
     second = target.read_text()
     assert second.count(BEGIN) == 1 and "Run `make test` before pushing." in second
+
+
+class _DigitSensitive:
+    """Counts words, plus one when the stated count is even: a count whose wording can never be exact."""
+
+    method = "digits"
+
+    def count(self, text: str) -> int:
+        import re
+
+        m = re.search(r"(\d+) of 100 tokens", text)
+        return len(text.split()) + (1 if m and int(m.group(1)) % 2 == 0 else 0)
+
+
+def test_footer_states_an_exact_count_or_an_honest_bound():
+    from lore.context.pack import _with_footer
+
+    counter = _DigitSensitive()
+    footer = lambda stated: f"\n_x, {stated} of 100 tokens (digits); y._\n"  # noqa: E731
+    text, total = _with_footer("a b", 2, 100, counter, footer)
+    assert "_x, 9 of 100 tokens" in text and total == counter.count(text) == 9
+    text, total = _with_footer("a b c", 3, 100, counter, footer)  # 10 reads as 11, 11 as 10
+    assert "at most 13 of 100 tokens" in text and total == counter.count(text) == 12
+    assert _with_footer("a b c", 3, 11, counter, footer) is None  # over the budget: no footer

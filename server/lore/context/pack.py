@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -179,15 +180,31 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
         parts.append("\nNo memories apply here yet.\n")
     body = "".join(parts)
     markdown, total = body, counter.count(body)
-    stated = total
-    for _ in range(4):  # the footer states the pack's whole count, its own tokens included
-        footer = f"\n_{len(items)} memories, {stated} of {budget} tokens ({counter.method}); {left_out} left out._\n"
-        with_footer = counter.count(body + footer)
-        if with_footer == stated:
-            break
-        stated = with_footer
-    if with_footer <= budget and with_footer == stated:
-        markdown, total = body + footer, with_footer
+
+    def footer(stated: str) -> str:
+        return f"\n_{len(items)} memories, {stated} of {budget} tokens ({counter.method}); {left_out} left out._\n"
+
+    footed = _with_footer(body, total, budget, counter, footer)
+    if footed is not None:
+        markdown, total = footed
     if items:
         lore.record_surfaced([i.memory.id for i in items])
     return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000)
+
+
+def _with_footer(body: str, tokens: int, budget: int, counter: TokenCounter,
+                 footer: Callable[[str], str]) -> tuple[str, int] | None:
+    """The body with a footer stating the pack's whole token count, footer included, and that count;
+    None when it would not fit the budget.
+
+    A number's own tokens depend on its digits, so an exact count may have no consistent wording;
+    then the footer gives the nearest bound above ("at most N").
+    """
+    start = max(0, tokens + counter.count(footer("0")) - 2)
+    for wording in ("{}", "at most {}"):
+        for n in range(start, start + 12):
+            text = body + footer(wording.format(n))
+            total = counter.count(text)
+            if total == n or (wording != "{}" and total <= n):
+                return (text, total) if n <= budget else None
+    return None
