@@ -18,7 +18,7 @@ import pytest
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 QUESTIONS = FIXTURES / "retrieval" / "questions"
 CORPORA = FIXTURES / "corpora"
-REPOS = ("thomvaill__log4brains", "adr__madr")
+REPOS = ("thomvaill__log4brains", "adr__madr", "jaegertracing__jaeger")
 KINDS = {"paraphrase", "code", "keyword", "superseded"}
 KEYS = {"id", "repo", "query", "relevant", "kind", "stale", "note"}
 MIN_QUESTIONS = 26
