@@ -4,6 +4,7 @@ corpora (tests/fixtures/corpora/<repo>/): well-formed lines, unique ids, labels 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ CORPORA = FIXTURES / "corpora"
 KINDS = {"paraphrase", "code", "keyword", "superseded"}
 KEYS = {"id", "repo", "query", "relevant", "kind", "stale", "note"}
 SETS = sorted(QUESTIONS.glob("*.jsonl"))
+MIN_QUESTIONS = 26
+MAX_CORPUS_BYTES = 2_500_000
 
 
 def load(path: Path) -> list[dict]:
@@ -68,3 +71,17 @@ def test_labels_name_files_of_the_vendored_corpus(path: Path):
         for label in row["relevant"] + row.get("stale", []):
             assert not Path(label).is_absolute() and ".." not in Path(label).parts, f"{row['id']}: {label}"
             assert (corpus / label).is_file(), f"{row['id']}: {label} not in {corpus.name}"
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
+def test_each_set_is_big_enough_and_its_corpus_names_its_source(path: Path):
+    assert len(load(path)) >= MIN_QUESTIONS, f"{path.name}: fewer than {MIN_QUESTIONS} questions"
+    corpus = CORPORA / path.stem
+    source = (corpus / "SOURCE.md").read_text(encoding="utf-8")
+    owner, name = path.stem.split("__", 1)
+    assert f"github.com/{owner}/{name}" in source, "SOURCE.md names the repository"
+    assert re.search(r"\b[0-9a-f]{40}\b", source), "SOURCE.md names the exact commit"
+    assert any(p.name.upper().startswith(("LICENSE", "LICENCE")) for p in corpus.iterdir()), \
+        "the licence text sits alongside"
+    size = sum(p.stat().st_size for p in corpus.rglob("*") if p.is_file())
+    assert size < MAX_CORPUS_BYTES, f"{path.stem} corpus is {size} bytes"
