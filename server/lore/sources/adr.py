@@ -27,7 +27,8 @@ _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.
 _NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?)?0*(\d{1,5})(?:[-_. ]|$)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
 _RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
-                 "retired", "rejected", "old", "legacy"}
+                 "retired", "old", "legacy"}
+_REJECTED_DIRS = {"rejected", "declined"}
 _PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending", "rfcs"}
 _CONTEXT = ("context", "context and problem statement", "background", "problem", "problem statement",
             "motivation", "context and motivation")
@@ -121,8 +122,10 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
 def _folder_status(rel_path: str, status: Status | None) -> Status:
     """A folder for retired or proposed ADRs says what a missing or plain status does not."""
     words = {w for part in PurePosixPath(rel_path).parts[:-1] for w in re.split(r"[-_ .]+", part.lower())}
-    if status in (Status.SUPERSEDED, Status.DEPRECATED):
+    if status in (Status.SUPERSEDED, Status.DEPRECATED, Status.REJECTED):
         return status
+    if words & _REJECTED_DIRS:
+        return Status.REJECTED
     if words & _RETIRED_DIRS:
         return Status.DEPRECATED
     if status is None and words & _PROPOSED_DIRS:

@@ -150,7 +150,7 @@ def evidence(rel_path: str, text: str) -> Evidence:
         ev.add(1.5, "numbered or ADR title")
         ev.core = True
     if _Y_STATEMENT.search(body):
-        ev.add(3.0, "Y-statement")
+        ev.add(4.0, "Y-statement")
         ev.core = True
     elif _DECIDED.search(body):
         ev.add(0.5, "'we decided'")
