@@ -204,6 +204,11 @@ Offline mode, then sync.
                  id="readme-in-adr-folder"),
     pytest.param("docs/adr/index.md", MADR, False, id="index-page-in-adr-folder"),
     pytest.param("docs/adr/template.md", NYGARD, False, id="template-in-adr-folder"),
+    pytest.param("docs/adr/0002-shell-scripts/README.md", NYGARD, True, id="record-in-its-own-folder"),
+    pytest.param("examples/4-day-work-week/README.md", MADR, False, id="readme-of-an-example-folder"),
+    pytest.param("templates/decision-record-template-by-x/LICENSE-WIP.md", "Some licence text.\n", False,
+                 id="licence-in-a-template-folder"),
+    pytest.param("templates/nygard/0001-x.md", NYGARD, False, id="anything-in-a-templates-folder"),
     pytest.param("docs/decisions/adr-template.md", MADR, False, id="madr-template"),
     pytest.param("docs/adr/0000-x.md", "# {short title of solved problem and solution}\n\n## Context and Problem "
                  "Statement\n\n{Describe the context}\n", False, id="placeholder-template"),

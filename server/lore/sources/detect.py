@@ -40,6 +40,8 @@ _NUMBERED = re.compile(r"^\d{1,5}[-_ .]+[a-z]", re.I)
 _DATED = re.compile(r"^(?:\d{8}|\d{4}-\d{2}-\d{2})[-_]", re.I)
 _STATUS_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:current\s+)?status(?:\*\*|__|\*|_)?\s*(?::|\|)",
                            re.I | re.M)
+_DECIDERS_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\|\s*)?(?:\*\*|__)?(?:deciders|decision[- ]makers|decided by)"
+                             r"(?:\*\*|__)?\s*(?::|\|)", re.I | re.M)
 _HEADINGS: dict[str, tuple[str, float]] = {
     **dict.fromkeys(("status", "current status", "decision status"), ("status", 2.0)),
     **dict.fromkeys(("context", "context and problem statement", "problem statement", "context and motivation",
@@ -117,13 +119,20 @@ def name_hint(rel_path: str) -> bool:
 
 
 def index_reason(rel_path: str, title: str | None = None) -> str | None:
-    """Why a file is an index, read-me or template rather than a decision (None when it is not one)."""
+    """Why a file is an index, read-me or template rather than a decision (None when it is not one).
+
+    A read-me in a folder named like a record (`0007-use-kafka/README.md`) is that record.
+    """
     p = PurePosixPath(rel_path)
     stem = p.stem.lower()
-    if stem in _INDEX_STEMS:
-        return "index or read-me page"
+    if any(re.search(r"\btemplates?\b", part, re.I) for part in p.parts[:-1]):
+        return "template"
     if _TEMPLATE.search(stem):
         return "template"
+    own_folder = stem in ("readme", "index") and bool(re.match(r"^\d{2,5}[-_]", p.parent.name)
+                                                      or _ADR_NAME.match(p.parent.name))
+    if not own_folder and (stem in _INDEX_STEMS or re.sub(r"[-_.].*$", "", stem) in _INDEX_STEMS):
+        return "index or read-me page"
     if p.parent.name and stem == p.parent.name.lower():
         return "index or read-me page"
     if title and _INDEX_TITLE.match(title.strip()):
@@ -158,7 +167,8 @@ def evidence(rel_path: str, text: str) -> Evidence:
 
 
 def _path_signals(ev: Evidence, rel_path: str) -> None:
-    name = PurePosixPath(rel_path).name
+    p = PurePosixPath(rel_path)
+    name = p.parent.name if p.stem.lower() in ("readme", "index") and p.parent.name else p.name
     if folder_hint(rel_path):
         ev.folder = True
         ev.add(3.0, "decision-record folder", text=False)
@@ -198,6 +208,8 @@ def _heading_signals(ev: Evidence, body: str) -> None:
         if words in _MADR_STRONG and "madr:" + words not in seen:
             seen.add("madr:" + words)
             ev.add(0.5, "MADR heading")
+    if _DECIDERS_FIELD.search(body):
+        ev.add(1.5, "deciders line")
     if "status" not in seen and _STATUS_FIELD.search(body):
         ev.add(2.0, "status line")
     if "status" not in seen and re.search(r"^\s*(?:\*\*|__)?status(?:\*\*|__)?\s*$", body, re.M | re.I):
