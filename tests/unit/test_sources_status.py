@@ -71,3 +71,14 @@ def test_rejected_folder_and_unknown_status_are_reported():
     parsed = parse_adr("docs/adr/0003-use-z.md", "# Use Z\n\n## Status\n\nParked\n\n## Context\n\nx\n")
     assert parsed.memories[0].status is Status.ACTIVE and parsed.memories[0].meta["status_unknown"] == "Parked"
     assert any("unknown status 'Parked'" in w for w in parsed.warnings)
+
+
+def test_an_alternative_superseded_by_another_is_no_supersession():
+    text = ("# Internal tracing\n\n* **Status**: Implemented\n\n## Context\n\nx\n\n## Decision\n\ny\n\n"
+            "## Alternatives Considered\n\n**Filter by scope name prefix.** Fragile: depends on naming. "
+            "Superseded by the component attribute approach.\n")  # jaegertracing/jaeger docs/adr/006 (Apache-2.0)
+    (m,) = parse_adr("docs/adr/006-internal-tracing.md", text).memories
+    assert m.status is Status.ACTIVE
+    late = "# Use X\n\n## Status\n\nAccepted\n\n## Notes\n\nWe liked it. This ADR was superseded by [ADR 9](0009-y.md).\n"
+    (m,) = parse_adr("docs/adr/0001-use-x.md", late).memories
+    assert m.status is Status.SUPERSEDED and m.meta["refs"]["superseded_by"][0]["target"] == "0009-y.md"

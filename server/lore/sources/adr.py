@@ -29,6 +29,7 @@ _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\
 _RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
 _REJECTED_DIRS = {"rejected", "declined"}
+_ALTERNATIVES = re.compile(r"^(?:\d+\.\s*)?(?:alternatives?|options?|considered|pros and cons)\b", re.I)
 _PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending", "rfcs"}
 _CONTEXT = ("context", "context and problem statement", "background", "problem", "problem statement",
             "motivation", "context and motivation")
@@ -107,13 +108,18 @@ def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusR
 
 
 def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
-    """Paragraphs such as "SUPERSEDED BY [..]" or "This document supersedes [..]" anywhere in the text."""
+    """Paragraphs such as "SUPERSEDED BY [..]" or "This document supersedes [..]" anywhere in the text.
+
+    Only a paragraph that opens with it, or a sentence about this record ("This ADR has been
+    superseded by …"), counts; an option "superseded by the other approach" in a list of
+    alternatives does not. Against a stated status, it must also name the successor.
+    """
     for s in doc.sections:
-        if _STATUS_HEAD.match(s.heading or ""):
+        if _STATUS_HEAD.match(s.heading or "") or _ALTERNATIVES.match((s.heading or "").strip()):
             continue
         for para in re.split(r"\n\s*\n", doc.text(s)):
-            found = supersession_lines(para)
-            if found.status is Status.SUPERSEDED:
+            found = supersession_lines(para, opening_only=True)
+            if found.status is Status.SUPERSEDED and (found.superseded_by or reading.status is None):
                 reading.status = Status.SUPERSEDED
                 reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
             reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]

@@ -33,6 +33,7 @@ _WORD_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), k
 _SUBJECT = r"(?:(?:note|update|edit)\b\W*)?(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc|approach)\s+)?"
 _SUPERSEDED_BY = re.compile(r"^\W*" + _SUBJECT + r"(?:(?:was|is|has been|had been|been|is now|now)\s+)?"
                             r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
+_THIS = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?this\s+(?:adr|decision|record|document|proposal|rfc)\b", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
@@ -99,10 +100,15 @@ def read_status(text: str) -> StatusReading:
     return out
 
 
-def supersession_lines(text: str) -> StatusReading:
-    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …")."""
+def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
+    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …").
+
+    With `opening_only`, a later sentence counts only when it speaks of this record ("This ADR …").
+    """
     out = StatusReading()
-    for sentence in _sentences(text[:STATUS_LIMIT]):
+    for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
+        if opening_only and n and not _THIS.match(markdown.plain(sentence)):
+            continue
         if _SUPERSEDED_BY.match(markdown.plain(sentence)):
             out.status = Status.SUPERSEDED
             out.word = "superseded"
