@@ -191,3 +191,26 @@ def test_small_deprecations_need_no_confirmation(lore):
     (lore.root / "docs/adr/0002-x2.md").unlink()
     summary = run_import(lore)
     assert summary.held_back == 0 and summary.deprecated == 2
+
+
+def test_new_rules_read_unchanged_files_again_once(lore, monkeypatch):
+    from lore.sources import runner
+
+    write(lore.root, LAYOUT)
+    run_import(lore)
+    lore.store.set_meta(runner.RULES_META, '{"version": 1, "adr_folders": []}')  # a workspace from before
+    calls = []
+    real = runner.parse_file
+    monkeypatch.setattr(runner, "parse_file", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    summary = run_import(lore)
+    assert len(calls) == len(LAYOUT) and summary.added == 0 and sorted(summary.decisions) == DECISIONS
+    calls.clear()
+    run_import(lore)
+    assert calls == []
+
+
+def test_the_shared_config_is_watched():
+    from lore.sources import is_source_path
+
+    assert is_source_path(".lore/config.toml")
+    assert not is_source_path(".lore/lore.db")
