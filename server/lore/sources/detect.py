@@ -38,9 +38,9 @@ _ARCH_WORDS = {"architecture", "architectural", "arch"}
 _ADR_NAME = re.compile(r"^adr[-_ .]?\d{1,5}(?:\b|[-_ .])", re.I)
 _NUMBERED = re.compile(r"^\d{1,5}[-_ .]+[a-z]", re.I)
 _DATED = re.compile(r"^(?:\d{8}|\d{4}-\d{2}-\d{2})[-_]", re.I)
-_STATUS_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:current\s+)?status(?:\*\*|__|\*|_)?\s*(?::|\|)",
+_STATUS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:current\s+)?status(?:\*\*|__|\*|_)?\s*(?::|\|)",
                            re.I | re.M)
-_DECIDERS_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\|\s*)?(?:\*\*|__)?(?:deciders|decision[- ]makers|decided by)"
+_DECIDERS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__)?(?:deciders|decision[- ]makers|decided by)"
                              r"(?:\*\*|__)?\s*(?::|\|)", re.I | re.M)
 _HEADINGS: dict[str, tuple[str, float]] = {
     **dict.fromkeys(("status", "current status", "decision status"), ("status", 2.0)),
@@ -60,8 +60,8 @@ _FRONT_KEYS = {"status": 2.0, "deciders": 2.0, "decision-makers": 2.0, "decision
                "informed": 0.5, "supersedes": 1.0, "superseded-by": 1.0, "superseded_by": 1.0}
 _ADR_TITLE = re.compile(r"^(?:adr|architecture decision record|architectural decision|decision record|decision)"
                         r"[\s#:_-]*\d*\b|^\d{1,5}\.\s+\S", re.I)
-_Y_STATEMENT = re.compile(r"\bin the context of\b.{0,400}?\bfacing\b.{0,400}?\bwe decided\b", re.I | re.S)
-_DECIDED = re.compile(r"\b(?:we (?:have )?(?:decided|will|chose|agreed)|we've decided|it was decided|chosen option)\b", re.I)
+_DECIDED = ("we decided", "we have decided", "we've decided", "we will ", "we chose", "we agreed", "it was decided",
+            "chosen option")
 
 
 @attrs.define
@@ -150,7 +150,7 @@ def evidence(rel_path: str, text: str) -> Evidence:
     body = "\n".join(head.splitlines()[front_lines:])
     title = _title(front, body)
     ev.veto = index_reason(rel_path, title)
-    if ev.veto is None and _PLACEHOLDER.search(head):
+    if ev.veto is None and ("{" in head or "[short" in head) and _PLACEHOLDER.search(head):
         ev.veto = "template"
     _path_signals(ev, rel_path)
     _front_signals(ev, front)
@@ -158,10 +158,11 @@ def evidence(rel_path: str, text: str) -> Evidence:
     if title and _ADR_TITLE.match(markdown.plain(title)):
         ev.add(1.5, "numbered or ADR title")
         ev.core = True
-    if _Y_STATEMENT.search(body):
+    low = body.lower()
+    if _y_statement(low):
         ev.add(4.0, "Y-statement")
         ev.core = True
-    elif _DECIDED.search(body):
+    elif any(phrase in low for phrase in _DECIDED):
         ev.add(0.5, "'we decided'")
     return ev
 
@@ -212,8 +213,19 @@ def _heading_signals(ev: Evidence, body: str) -> None:
         ev.add(1.5, "deciders line")
     if "status" not in seen and _STATUS_FIELD.search(body):
         ev.add(2.0, "status line")
-    if "status" not in seen and re.search(r"^\s*(?:\*\*|__)?status(?:\*\*|__)?\s*$", body, re.M | re.I):
+    if "status" not in seen and re.search(r"^[ \t]*(?:\*\*|__)?status(?:\*\*|__)?[ \t]*$", body, re.M | re.I):
         ev.add(1.5, "status label")
+
+
+def _y_statement(low: str) -> bool:
+    """"In the context of …, facing …, we decided for …" within a paragraph or two."""
+    start = low.find("in the context of")
+    while start >= 0:
+        facing = low.find("facing", start, start + 600)
+        if facing >= 0 and low.find("we decided", facing, facing + 600) >= 0:
+            return True
+        start = low.find("in the context of", start + 1)
+    return False
 
 
 def _title(front: dict, body: str) -> str | None:
