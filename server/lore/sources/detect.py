@@ -89,7 +89,7 @@ class Evidence:
         """The verdict: vetoed never; a decision-record folder with any structure; else the threshold."""
         if self.veto:
             return False
-        if (self.folder and self.score >= FOLDER_ONLY) or self.series:
+        if self.series or (self.folder and self.score >= FOLDER_ONLY and (self.from_text or self.numbered)):
             return True
         return self.score >= THRESHOLD and self.from_text >= 2.0 and self.core
 
@@ -276,12 +276,25 @@ class Series:
 
 
 def decide(rel_path: str, abs_path: str | None, text: str, series: Series | None = None) -> Evidence:
-    """The evidence for one file, with the numbered-series rule applied when its own falls short."""
+    """The evidence for one file, with the numbered-series rule applied when its own falls short.
+
+    A numbered file counts when its own folder is a series of decision records, or when the folder
+    above is one and the file has some decision-record text of its own (a sub-series such as
+    `docs/architecture/3rd-party-technical-review/001-….md`).
+    """
     ev = evidence(rel_path, text)
     if ev.is_decision or ev.veto or not ev.numbered or series is None or abs_path is None:
         return ev
-    rel_folder = PurePosixPath(rel_path).parent.as_posix()
-    if series.holds_decisions(os.path.dirname(abs_path), "" if rel_folder == "." else rel_folder):
+    rel_folder = PurePosixPath(rel_path).parent
+    folder = os.path.dirname(abs_path)
+    if series.holds_decisions(folder, _rel(rel_folder)) or (
+            ev.from_text and rel_folder.parent != rel_folder
+            and series.holds_decisions(os.path.dirname(folder), _rel(rel_folder.parent))):
         ev.series = True
         ev.add(2.0, "numbered like the decision records beside it", text=False)
     return ev
+
+
+def _rel(folder: PurePosixPath) -> str:
+    text = folder.as_posix()
+    return "" if text == "." else text
