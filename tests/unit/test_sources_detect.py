@@ -264,3 +264,25 @@ def test_numbered_design_docs_are_no_series(tmp_path):
 def test_content_check_reads_only_the_head():
     padded = "# Notes\n\n" + "Plain text.\n" * 2000 + NYGARD.split("\n", 1)[1]
     assert not evidence("notes/long.md", padded).is_decision
+
+
+def test_a_numbered_sub_series_under_decision_records(tmp_path):
+    """guardian/dotcom-rendering keeps technical reviews in docs/architecture/3rd-party-technical-review/."""
+    top = tmp_path / "docs" / "architecture"
+    sub = top / "3rd-party-technical-review"
+    sub.mkdir(parents=True)
+    for n in range(1, 4):
+        (top / f"00{n}-choice-{n}.md").write_text(NYGARD.replace("2. Implement", f"{n}. Choose"))
+    review = "# Ipsos Mori tagging\n\n## Metadata\n\n- Date: 24/09/2020\n\n## Context\n\nPAMCo changed partner.\n"
+    (sub / "002-ipsos-mori.md").write_text(review)
+    rel = "docs/architecture/3rd-party-technical-review/002-ipsos-mori.md"
+    assert decide(rel, str(sub / "002-ipsos-mori.md"), review, Series()).is_decision
+    bare = "# Pictures\n\nImages go through Fastly.\n"  # no decision-record text of its own: not from the folder above
+    assert not decide(rel, str(sub / "002-ipsos-mori.md"), bare, Series()).is_decision
+
+
+def test_a_how_to_in_a_decision_record_folder_is_none():
+    howto = ("> **Warning**\n> We no longer generate a `.env` file\n\n# `.env` File\n\nAny values in the `.env` file "
+             "shouldn't be required to run the application locally.\n\n## Making Changes\n\nRaise an issue first.\n")
+    assert not evidence("docs/architecture/historic-adrs/dotenv.md", howto).is_decision
+    assert evidence("docs/adr/0007-dotenv.md", howto).is_decision  # numbered like a record: the folder decides
