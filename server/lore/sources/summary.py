@@ -59,6 +59,7 @@ class ImportSummary:
             "cancelled": self.cancelled,
             "warnings": list(self.warnings),
             "held_back": self.held_back,
+            "live_before": self.live_before,
             "decision_records": list(self.decisions),
             "guides_and_rules": list(self.rules),
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
