@@ -34,6 +34,7 @@ _SUBJECT = r"(?:(?:note|update|edit)\b\W*)?(?:(?:this|the)\s+(?:adr|decision|rec
 _SUPERSEDED_BY = re.compile(r"^\W*" + _SUBJECT + r"(?:(?:was|is|has been|had been|been|is now|now)\s+)?"
                             r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
 _THIS = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?this\s+(?:adr|decision|record|document|proposal|rfc)\b", re.I)
+_GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
@@ -86,6 +87,9 @@ def read_status(text: str) -> StatusReading:
             out.status = Status.SUPERSEDED
             out.word = out.word or "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
+        elif _GRADUATED.search(sentence) and references(sentence[_GRADUATED.search(sentence).end():]):
+            out.status, out.word = Status.SUPERSEDED, "graduated"  # an RFC that became an ADR: the ADR answers now
+            out.superseded_by += references(sentence[_GRADUATED.search(sentence).end():])
         elif _SUPERSEDES.match(markdown.plain(sentence)):
             out.supersedes += references(_after(sentence, _SUPERSEDES))
         elif _PARTIAL.search(sentence):
