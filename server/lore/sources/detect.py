@@ -42,6 +42,9 @@ _STATUS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:curre
                            re.I | re.M)
 _DECIDERS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__)?(?:deciders|decision[- ]makers|decided by)"
                              r"(?:\*\*|__)?\s*(?::|\|)", re.I | re.M)
+_HEADING = re.compile(r"^#{2,6}[ \t]+(.+?)[ \t#]*$")
+_TITLE = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
+_STATUS_LABEL = re.compile(r"^[ \t]*(?:\*\*|__)?status(?:\*\*|__)?[ \t]*$", re.I)
 _HEADINGS: dict[str, tuple[str, float]] = {
     **dict.fromkeys(("status", "current status", "decision status"), ("status", 2.0)),
     **dict.fromkeys(("context", "context and problem statement", "problem statement", "context and motivation",
@@ -147,14 +150,15 @@ def evidence(rel_path: str, text: str) -> Evidence:
     ev = Evidence()
     head = text[:HEAD_BYTES]
     front, front_lines, _ = markdown.split_front_matter(head)
-    body = "\n".join(head.splitlines()[front_lines:])
-    title = _title(front, body)
+    lines = _prose_lines(head.splitlines()[front_lines:])
+    body = "\n".join(lines)
+    title = _title(front, lines)
     ev.veto = index_reason(rel_path, title)
     if ev.veto is None and ("{" in head or "[short" in head) and _PLACEHOLDER.search(head):
         ev.veto = "template"
     _path_signals(ev, rel_path)
     _front_signals(ev, front)
-    _heading_signals(ev, body)
+    _heading_signals(ev, lines)
     if title and _ADR_TITLE.match(markdown.plain(title)):
         ev.add(1.5, "numbered or ADR title")
         ev.core = True
@@ -195,9 +199,12 @@ def _front_signals(ev: Evidence, front: dict) -> None:
         ev.add(0.5, "front matter date")
 
 
-def _heading_signals(ev: Evidence, body: str) -> None:
+def _heading_signals(ev: Evidence, lines: list[str]) -> None:
     seen: set[str] = set()
-    for m in re.finditer(r"^#{2,6}[ \t]+(.+?)[ \t#]*$", body, re.M):
+    for line in lines:
+        m = _HEADING.match(line)
+        if not m:
+            continue
         words = markdown.plain(m.group(1)).strip().rstrip(":").lower()
         words = re.sub(r"^\d+(?:\.\d+)*\.?\s+", "", words)
         status = re.match(r"^status\s*[:\-–]\s*\S", words)
@@ -209,12 +216,28 @@ def _heading_signals(ev: Evidence, body: str) -> None:
         if words in _MADR_STRONG and "madr:" + words not in seen:
             seen.add("madr:" + words)
             ev.add(0.5, "MADR heading")
-    if _DECIDERS_FIELD.search(body):
+    fields = [ln for ln in lines if "status" in ln.lower() or "decid" in ln.lower() or "decision" in ln.lower()]
+    if any(_DECIDERS_FIELD.match(ln) for ln in fields):
         ev.add(1.5, "deciders line")
-    if "status" not in seen and _STATUS_FIELD.search(body):
+    if "status" not in seen and any(_STATUS_FIELD.match(ln) for ln in fields):
         ev.add(2.0, "status line")
-    if "status" not in seen and re.search(r"^[ \t]*(?:\*\*|__)?status(?:\*\*|__)?[ \t]*$", body, re.M | re.I):
+    elif "status" not in seen and any(_STATUS_LABEL.match(ln) for ln in fields):
         ev.add(1.5, "status label")
+
+
+def _prose_lines(lines: list[str]) -> list[str]:
+    """The lines outside fenced code blocks (a `# comment` in a shell example is no heading)."""
+    out: list[str] = []
+    fence: str | None = None
+    for line in lines:
+        stripped = line.lstrip()
+        if stripped.startswith(("```", "~~~")):
+            mark = stripped[:3]
+            fence = None if fence == mark else (fence or mark)
+            continue
+        if fence is None:
+            out.append(line)
+    return out
 
 
 def _y_statement(low: str) -> bool:
@@ -228,12 +251,15 @@ def _y_statement(low: str) -> bool:
     return False
 
 
-def _title(front: dict, body: str) -> str | None:
+def _title(front: dict, lines: list[str]) -> str | None:
     value = front.get("title") if isinstance(front, dict) else None
     if value:
         return str(value)
-    m = re.search(r"^#[ \t]+(.+?)[ \t#]*$", body, re.M)
-    return markdown.plain(m.group(1)) if m else None
+    for line in lines:
+        m = _TITLE.match(line) if line.startswith("#") else None
+        if m:
+            return markdown.plain(m.group(1))
+    return None
 
 
 class Series:
