@@ -25,12 +25,17 @@ class Kind(str, enum.Enum):
 
 
 class Status(str, enum.Enum):
-    """Lifecycle of a memory; superseded and deprecated are hidden from recall by default."""
+    """Lifecycle of a memory; superseded and deprecated are hidden from recall by default.
+
+    A rejected decision ("we considered X and chose not to, because ...") is an answer, not a
+    retired one: it is found like an active memory and shown as rejected.
+    """
 
     ACTIVE = "active"
     PROPOSED = "proposed"
     SUPERSEDED = "superseded"
     DEPRECATED = "deprecated"
+    REJECTED = "rejected"
 
 
 class Scope(str, enum.Enum):

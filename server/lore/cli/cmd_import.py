@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from lore.cli.common import flush_notices, open_lore
 from lore.cli.output import err, out, print_json, progress
+from lore.cli.import_report import print_held_back, print_taken
 from lore.sources import ImportSettings, run_import
+from lore.sources.config import CONFIG_PATH, ConfigError, check_folder, remember_adr_folders
 from lore.workspace import relative_path
 
 WARNINGS_SHOWN = 50
@@ -16,11 +18,16 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="only these files (changed or deleted ones); default: discover everything")
     p.add_argument("--adr-folder", action="append", default=[], metavar="F",
-                   help="another folder holding ADRs, relative to the workspace (repeatable)")
+                   help="another folder holding ADRs, relative to the workspace (repeatable); remembered in "
+                        ".lore/config.toml so every later import, the language server and MCP use it too")
     p.add_argument("--ignore", action="append", default=[], metavar="GLOB",
                    help="leave out files matching a gitignore-style glob (repeatable)")
     p.add_argument("--max-file-size", type=int, default=ImportSettings().max_file_size, metavar="BYTES")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="list the files read as decision records, as guides and rules, and as nothing")
+    p.add_argument("--yes", action="store_true",
+                   help="allow an import that deprecates most of the workspace's imported memories")
     p.set_defaults(func=cmd_import)
 
 
@@ -28,8 +35,15 @@ def cmd_import(args) -> int:
     """Run an import and print its summary."""
     lore = open_lore(args)
     try:
-        settings = ImportSettings(adr_folders=list(args.adr_folder), ignore=list(args.ignore),
-                                  max_file_size=args.max_file_size)
+        try:
+            folders = [check_folder(lore.root, f) for f in args.adr_folder]
+            for f in remember_adr_folders(lore.root, folders):
+                err.print(f"lore: {f} remembered as a decision-record folder in {CONFIG_PATH} (commit it)", markup=False)
+        except ConfigError as e:
+            err.print(f"[red]lore:[/] {e}")
+            return 2
+        settings = ImportSettings(adr_folders=folders, ignore=list(args.ignore),
+                                  max_file_size=args.max_file_size, allow_mass_deprecation=args.yes)
         paths = None
         if args.paths:
             paths = []
@@ -46,7 +60,11 @@ def cmd_import(args) -> int:
             print_json(summary.to_json())
         else:
             _print_summary(summary)
+            print_taken(summary, args.verbose)
             flush_notices(lore)
+        if summary.held_back:
+            print_held_back(summary)
+            return 1
         return 0
     finally:
         lore.close()

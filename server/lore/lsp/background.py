@@ -72,6 +72,13 @@ class Background:
                                            background=True)
             self.last_summary[folder] = summary
             log.info("import of %s: %s", folder.root, summary)
+            if summary.get("held_back"):
+                log.warning("import of %s held back %d deprecations of %d imported memories", folder.root,
+                            summary["held_back"], summary.get("live_before", 0))
+                self.ls.show(f"Lore: an import of {folder.root.name} would deprecate {summary['held_back']} of "
+                             f"{summary.get('live_before', 0)} imported memories, so it did not. If decision records "
+                             "sit in a folder Lore does not know, run `lore import --adr-folder F` once (it is "
+                             "remembered); to accept the change, run `lore import --yes`.")
         await self.embed(folder)
         self.ls.memories_changed()
         self.refresh_semantic(folder)

@@ -14,6 +14,7 @@ from pathlib import PurePosixPath
 
 from lore.model import Kind, Section, SourceKind, Status
 from lore.sources import markdown
+from lore.sources.detect import index_reason
 from lore.sources.drafts import Parsed, chunked, draft
 from lore.sources.status import StatusReading, read_status, supersession_lines
 
@@ -25,37 +26,15 @@ _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\
 _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
 _NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?)?0*(\d{1,5})(?:[-_. ]|$)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
-_INDEX_STEMS = {"readme", "index", "toc", "summary", "_sidebar", "sidebar", "overview"}
-_INDEX_TITLE = re.compile(r"^(?:adrs?|architecture decision records?|decision records?|decisions?)?\s*"
-                          r"(?:overview|index|log|list|table of contents)$", re.I)
 _RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
-                 "retired", "rejected", "old", "legacy"}
+                 "retired", "old", "legacy"}
+_REJECTED_DIRS = {"rejected", "declined"}
+_ALTERNATIVES = re.compile(r"^(?:\d+\.\s*)?(?:alternatives?|options?|considered|pros and cons)\b", re.I)
 _PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending", "rfcs"}
 _CONTEXT = ("context", "context and problem statement", "background", "problem", "problem statement",
             "motivation", "context and motivation")
 _DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution", "chosen option", "the decision")
 _SKIP_META = ("status", "changelog", "change log", "metadata", "date")
-
-
-def is_index(rel_path: str, title: str | None = None) -> bool:
-    """Index pages, read-mes and templates in an ADR folder are not decisions."""
-    p = PurePosixPath(rel_path)
-    stem = p.stem.lower()
-    if stem in _INDEX_STEMS or "template" in stem or stem.startswith("_"):
-        return True
-    if p.parent.name and stem == p.parent.name.lower():
-        return True
-    return bool(title and _INDEX_TITLE.match(title.strip()))
-
-
-def looks_like_adr(rel_path: str, text: str) -> bool:
-    """For folders that hold other documents too (docs/architecture): numbered, named adr, or shaped like one."""
-    name = PurePosixPath(rel_path).name.lower()
-    if _NUMBER_NAME.match(name) or name.startswith("adr"):
-        return True
-    heads = {h.strip().lower() for h in re.findall(r"^#{1,6}[ \t]+([^\n:]+)", text, re.M)}
-    return bool(heads & {"status", "decision", "decision outcome"}) or bool(
-        re.search(r"^[^\w\n]*status[^\w\n]*:", text, re.M | re.I))
 
 
 def parse_adr(rel_path: str, text: str) -> Parsed:
@@ -67,17 +46,21 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     front = doc.front
     heading, title_line = doc.title()
     title = _text(front.get("title")) or heading or _title_from_name(rel_path)
-    if is_index(rel_path, title):
-        out.note = "index or template page"
+    not_one = index_reason(rel_path, title)
+    if not_one:
+        out.note = not_one
         return out
     reading, status_line, status_text = _status(doc, rel_path, out)
     _body_supersessions(doc, reading)
     status = reading.status
-    if status is None and status_text is not None:
+    unknown = status is None and bool(status_text)
+    if unknown:
         out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as active")
     status = _folder_status(rel_path, status)
     sections, body, rationale = _sections(doc, title, title_line)
     meta: dict = {"status_text": status_text} if status_text else {}
+    if unknown and status is Status.ACTIVE:
+        meta["status_unknown"] = status_text[:60]
     number = _number(rel_path, title)
     if number is not None:
         meta["adr_number"] = number
@@ -125,13 +108,18 @@ def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusR
 
 
 def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
-    """Paragraphs such as "SUPERSEDED BY [..]" or "This document supersedes [..]" anywhere in the text."""
+    """Paragraphs such as "SUPERSEDED BY [..]" or "This document supersedes [..]" anywhere in the text.
+
+    Only a paragraph that opens with it, or a sentence about this record ("This ADR has been
+    superseded by …"), counts; an option "superseded by the other approach" in a list of
+    alternatives does not. Against a stated status, it must also name the successor.
+    """
     for s in doc.sections:
-        if _STATUS_HEAD.match(s.heading or ""):
+        if _STATUS_HEAD.match(s.heading or "") or _ALTERNATIVES.match((s.heading or "").strip()):
             continue
         for para in re.split(r"\n\s*\n", doc.text(s)):
-            found = supersession_lines(para)
-            if found.status is Status.SUPERSEDED:
+            found = supersession_lines(para, opening_only=True)
+            if found.status is Status.SUPERSEDED and (found.superseded_by or reading.status is None):
                 reading.status = Status.SUPERSEDED
                 reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
             reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
@@ -140,8 +128,10 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
 def _folder_status(rel_path: str, status: Status | None) -> Status:
     """A folder for retired or proposed ADRs says what a missing or plain status does not."""
     words = {w for part in PurePosixPath(rel_path).parts[:-1] for w in re.split(r"[-_ .]+", part.lower())}
-    if status in (Status.SUPERSEDED, Status.DEPRECATED):
+    if status in (Status.SUPERSEDED, Status.DEPRECATED, Status.REJECTED):
         return status
+    if words & _REJECTED_DIRS:
+        return Status.REJECTED
     if words & _RETIRED_DIRS:
         return Status.DEPRECATED
     if status is None and words & _PROPOSED_DIRS:
@@ -227,7 +217,9 @@ def _fields(doc: markdown.Document) -> dict[str, str]:
 
 
 def _number(rel_path: str, title: str) -> int | None:
-    m = _NUMBER_NAME.match(PurePosixPath(rel_path).name) or _NUMBER_TITLE.match(title)
+    name = PurePosixPath(rel_path).name
+    dated = re.match(r"^\d{4}-\d{2}-\d{2}", name)
+    m = (None if dated else _NUMBER_NAME.match(name)) or _NUMBER_TITLE.match(title)
     return int(m.group(1)) if m else None
 
 

@@ -1,4 +1,9 @@
-"""Which importer reads a workspace file, decided from its path alone (cheap enough for file watching)."""
+"""Which importer reads a workspace file, decided from its path alone (cheap enough for file watching).
+
+A markdown file in a folder named for decision records, or named like one (`adr-001-…`), goes to
+the ADR importer; any other markdown file goes to the comments importer, and the runner still asks
+`detect` whether its text is a decision record (so a record anywhere is found).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +11,12 @@ import re
 from pathlib import PurePosixPath
 
 from lore.anchors import language_for_path
+from lore.sources.detect import folder_hint, name_hint
 
 ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, COMMENTS = (
     "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "comments")
 RULES_IMPORTERS = (AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE)
 
-# Folder sequences that hold only decision records, and ones that hold other documents too.
-_ADR_FOLDERS = (("adr",), ("adrs",), ("docs", "decisions"), ("doc", "decisions"), ("docs", "adr"),
-                ("doc", "adr"), ("architecture-decision-record",), ("architecture-decision-records",),
-                ("contributing", "adrs"), ("decision-records",), ("docs", "architecture", "decisions"))
-_MIXED_ADR_FOLDERS = (("docs", "architecture"), ("doc", "architecture"))
 _AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
 _LEGACY_RULES = {".cursorrules": CURSOR, ".windsurfrules": CURSOR, ".clinerules": CLINE}
 _MARKDOWN = (".md", ".markdown", ".mdx")
@@ -31,20 +32,19 @@ def _contains(parts: tuple[str, ...], seq: tuple[str, ...]) -> bool:
     return any(parts[i:i + n] == seq for i in range(len(parts) - n + 1))
 
 
-def adr_folder_kind(rel_path: str, extra: list[str] = ()) -> str | None:
-    """"only" when a file sits in a folder of ADRs, "mixed" in docs/architecture, else None."""
-    p = PurePosixPath(rel_path)
-    folder = p.parent.as_posix()
-    for f in extra:
+def in_folders(rel_path: str, folders: list[str]) -> bool:
+    """Whether a file sits in (or under) one of the given workspace-relative folders."""
+    folder = PurePosixPath(rel_path).parent.as_posix()
+    for f in folders:
         f = f.strip("/").replace("\\", "/")
         if f and (folder == f or folder.startswith(f + "/")):
-            return "only"
-    parts = tuple(x.lower() for x in p.parent.parts)
-    if any(_contains(parts, seq) for seq in _ADR_FOLDERS):
-        return "only"
-    if any(_contains(parts, seq) for seq in _MIXED_ADR_FOLDERS):
-        return "mixed"
-    return None
+            return True
+    return False
+
+
+def is_markdown(rel_path: str) -> bool:
+    """Markdown by its extension."""
+    return rel_path.lower().endswith(_MARKDOWN)
 
 
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
@@ -71,7 +71,7 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
         return CONTINUE if md or name.endswith((".txt", ".mdc")) else None
     if md and parts[-1:] == ("memory-bank",):
         return MEMORY_BANK
-    if md and adr_folder_kind(rel_path, list(adr_folders)):
+    if md and (in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
         return ADR
     if md and _GUIDE.match(p.stem):
         return GUIDE

@@ -15,6 +15,7 @@ class Parsed:
     memories: list[Memory] = attrs.field(factory=list)
     warnings: list[str] = attrs.field(factory=list)  # "path:line: message"
     note: str | None = None  # why a candidate file yielded nothing (index page, pointer file)
+    taken: str | None = None  # what the file was read as: "decision", "rules", or None (comments, nothing)
 
     def warn(self, path: str, line: int | None, message: str) -> None:
         """Record a warning pointing at a file and line."""

@@ -9,16 +9,22 @@ import time
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
+import attrs
 import pathspec
 
 from lore.model import SourceKind, Status
 from lore.sources import classify as cls
 from lore.sources import renames
-from lore.sources.adr import looks_like_adr, parse_adr
+from lore.sources.adr import parse_adr
 from lore.sources.claude_imports import resolve_imports
 from lore.sources.comments import parse_comments
+from lore.sources.detect import Series, decide
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
+from lore.sources import report
+from lore.sources.report import DECISION, NOT_TAKEN, RULES
+from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.drafts import Parsed
+from lore.sources.guard import DeprecationGuard
 from lore.sources.links import resolve_links
 from lore.sources.mentions import mentioned_anchors
 from lore.sources.rules import parse_rules
@@ -30,21 +36,35 @@ from lore.text import content_hash
 log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
+RULES_META = "sources.rules"
+RULES_VERSION = 2  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
 def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
-               adr_folders: list[str] = ()) -> Parsed:
-    """Run the parser for one file."""
-    if importer == cls.ADR:
-        if cls.adr_folder_kind(rel, list(adr_folders)) == "mixed" and not looks_like_adr(rel, text):
-            return parse_comments(rel, text)
-        return parse_adr(rel, text)
+               adr_folders: list[str] = (), *, abs_path: str | None = None, series: Series | None = None) -> Parsed:
+    """Run the parser for one file; markdown is read as a decision record when its evidence says so."""
+    if importer in (cls.ADR, cls.COMMENTS) and cls.is_markdown(rel):
+        if cls.in_folders(rel, list(adr_folders)):
+            parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
+        else:
+            ev = decide(rel, abs_path, text, series)
+            if not ev.is_decision:
+                parsed = parse_comments(rel, text)
+                parsed.note = parsed.note or f"{NOT_TAKEN}{ev.why_not()}"
+                return parsed
+            parsed = parse_adr(rel, text)
+        parsed.taken = DECISION if parsed.memories else None
+        if not parsed.memories:
+            parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
+        return parsed
     if importer == cls.COMMENTS:
         return parse_comments(rel, text)
     if _pointer(rel, text):
         return Parsed(note="points to another rules file")
-    return parse_rules(importer, rel, text, imported)
+    parsed = parse_rules(importer, rel, text, imported)
+    parsed.taken = RULES if parsed.memories else None
+    return parsed
 
 
 def _pointer(rel: str, text: str) -> bool:
@@ -69,6 +89,10 @@ class Importer:
         self.imports: dict[str, list[str]] = json.loads(self.store.get_meta(IMPORTS_META) or "{}")
         self.parsed_now: set[str] = set()
         self.quiet_rows: list[SourceFile] = []
+        self.series = Series()
+        self.rules = rules_fingerprint(settings)
+        self.reread = self.store.get_meta(RULES_META) != self.rules  # the rules changed: read every file again
+        self.guard = DeprecationGuard(self.store, settings.allow_mass_deprecation)
 
     def run(self, cands: list[Candidate], vanished: set[str]) -> None:
         """Renames, then each candidate, then deletions, links and vectors."""
@@ -93,8 +117,15 @@ class Importer:
                 self.summary.skip("error")
         self.flush_quiet()
         if not self.summary.cancelled:
-            for rel in sorted(vanished):
-                self.deleted(rel)
+            for rel in vanished:
+                self.guard.doom(rel, sum(1 for m in imported_memories(self.store, rel) if self.guard.live(m)))
+            if self.guard.allowed(self.summary):
+                for rel, parsed, row in self.guard.held:
+                    with self.store.transaction():
+                        sync_file(self.store, rel, parsed, self.summary)
+                        self.store.sources.put(row)
+                for rel in sorted(vanished):
+                    self.deleted(rel)
         imports = json.dumps(self.imports, sort_keys=True)
         if imports != (self.store.get_meta(IMPORTS_META) or "{}"):
             self.store.set_meta(IMPORTS_META, imports)
@@ -110,7 +141,7 @@ class Importer:
         st = os.stat(cand.path)
         known = self.ledger.get(cand.rel)
         same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
-            and known.mtime == st.st_mtime
+            and known.mtime == st.st_mtime and not self.reread
         if same_stat and known.state == "skipped":
             self.summary.skip(known.reason or "skipped")
             return
@@ -128,14 +159,17 @@ class Importer:
             return self.skipped(cand, st, "not utf-8")
         imported = self.claude_imports(cand, text)
         chash = content_hash(text + "".join(t for _, t in imported))
-        row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", None, cand.importer, time.time())
+        row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", known.reason if known else None,
+                         cand.importer, time.time())
         if known is not None and known.state == "imported" and known.content_hash == chash \
-                and known.importer == cand.importer:
+                and known.importer == cand.importer and not self.reread:
             self.summary.unchanged += 1
             if not same_stat:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
-        parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders)
+        parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders,
+                            abs_path=cand.path, series=self.series)
+        row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
         if cand.importer == cls.ADR:
             for m in parsed.memories:
                 if not m.anchors and m.provenance.kind is SourceKind.ADR:
@@ -145,6 +179,8 @@ class Importer:
         self.parsed_now.add(cand.rel)
         if not parsed.memories and (known is None or not self.store.memories.count("source_path = ?", (cand.rel,))):
             self.quiet_rows.append(row)  # nothing here before or now: no transaction of its own
+            return
+        if known is not None and self.guard.hold(cand.rel, parsed, row):
             return
         with self.store.transaction():
             sync_file(self.store, cand.rel, parsed, self.summary)
@@ -198,13 +234,14 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
                progress: Callable[[int, int, str], None] | None = None,
                cancelled: Callable[[], bool] | None = None) -> ImportSummary:
     """Import ADRs, rules files, decision comments and team files; everything when `paths` is None."""
-    settings = settings or ImportSettings()
     summary = ImportSummary()
     start = time.monotonic()
+    settings = with_workspace_config(lore.root, settings or ImportSettings(), summary.warnings)
     _team(lore, summary)
     run = Importer(lore, settings, summary, progress, cancelled)
     rules = IgnoreRules(run.root, settings.ignore)
-    if paths is not None and any(PurePosixPath(p).name in IGNORE_FILES or (run.root / p).is_dir() for p in paths):
+    if paths is not None and any(PurePosixPath(p).name in IGNORE_FILES or p == CONFIG_PATH or (run.root / p).is_dir()
+                                 for p in paths):
         paths = None  # what is ignored changed, or a whole folder appeared: look at everything again
     if paths is None:
         cands = list(walk(run.root, rules, settings.adr_folders, summary.skip))
@@ -216,6 +253,10 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     if summary.cancelled:
         summary.seconds = time.monotonic() - start
         return summary
+    if paths is None and not summary.held_back and run.reread:
+        lore.store.set_meta(RULES_META, run.rules)
+    summary.adr_folders = list(settings.adr_folders)
+    report.fill(lore.store, summary)
     try:
         summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None)
     except Exception as e:  # vectors are an optimisation: words still find everything
@@ -223,6 +264,11 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         summary.warnings.append(f"(embedding):1: vectors not computed: {e}")
     summary.seconds = time.monotonic() - start
     return summary
+
+
+def rules_fingerprint(settings: ImportSettings) -> str:
+    """What decides how files are read: the rules' version and the decision-record folders."""
+    return json.dumps({"version": RULES_VERSION, "adr_folders": sorted(settings.adr_folders)})
 
 
 def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list[Candidate], set[str]]:
@@ -273,7 +319,7 @@ def is_source_path(rel_path: str, settings: ImportSettings | None = None, root: 
     if PurePosixPath(rel).name in IGNORE_FILES:
         return True
     if parts[0] == ".lore":
-        return len(parts) == 3 and parts[1] == "memories" and rel.endswith(".md")
+        return rel == CONFIG_PATH or (len(parts) == 3 and parts[1] == "memories" and rel.endswith(".md"))
     if any(p in cls.SKIP_DIRS for p in parts[:-1]) or cls.classify(rel, settings.adr_folders) is None:
         return False
     if root is not None:

@@ -17,19 +17,25 @@ _WORDS: dict[str, Status] = {
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
-    **dict.fromkeys(("deprecated", "rejected", "reverted", "declined", "obsolete", "obsoleted",
+    **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
+                     "won't fix", "not adopted"), Status.REJECTED),
+    **dict.fromkeys(("deprecated", "reverted", "obsolete", "obsoleted",
                      "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
                      "archived", "removed"), Status.DEPRECATED),
 }
 _EMOJI: dict[str, Status] = {
     "✅": Status.ACTIVE, "✔": Status.ACTIVE, "🟢": Status.ACTIVE, "👍": Status.ACTIVE,
     "📝": Status.PROPOSED, "🚧": Status.PROPOSED, "🟡": Status.PROPOSED, "💡": Status.PROPOSED,
-    "❌": Status.DEPRECATED, "⛔": Status.DEPRECATED, "🔴": Status.DEPRECATED, "🗑": Status.DEPRECATED,
-    "♻": Status.SUPERSEDED, "⏭": Status.SUPERSEDED,
+    "❌": Status.REJECTED, "🚫": Status.REJECTED, "⛔": Status.DEPRECATED, "🔴": Status.DEPRECATED,
+    "🗑": Status.DEPRECATED, "♻": Status.SUPERSEDED, "⏭": Status.SUPERSEDED, "⌛": Status.SUPERSEDED,
 }
 _WORD_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True)) + r")\b")
-_SUPERSEDED_BY = re.compile(r"^\W*(?:(?:was|is|has been|been)\s+)?(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?",
-                            re.I)
+_SUBJECT = r"(?:(?:note|update|edit)\b\W*)?(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc|approach)\s+)?"
+_SUPERSEDED_BY = re.compile(r"^\W*" + _SUBJECT + r"(?:(?:was|is|has been|had been|been|is now|now)\s+)?"
+                            r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
+_THIS = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?this\s+(?:adr|decision|record|document|proposal|rfc)\b", re.I)
+_GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", re.I)
+_SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
 _SUPERSEDES = re.compile(r"^\W*(?:this\s+(?:document|adr|decision|record)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
@@ -81,19 +87,32 @@ def read_status(text: str) -> StatusReading:
             out.status = Status.SUPERSEDED
             out.word = out.word or "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
+        elif _GRADUATED.search(sentence) and references(sentence[_GRADUATED.search(sentence).end():]):
+            out.status, out.word = Status.SUPERSEDED, "graduated"  # an RFC that became an ADR: the ADR answers now
+            out.superseded_by += references(sentence[_GRADUATED.search(sentence).end():])
         elif _SUPERSEDES.match(markdown.plain(sentence)):
             out.supersedes += references(_after(sentence, _SUPERSEDES))
         elif _PARTIAL.search(sentence):
             out.partly_superseded_by += references(sentence)
+            if out.status is None:  # a record partly superseded still governs the rest
+                out.status, out.word = Status.ACTIVE, "partly superseded"
         elif out.status is None:
             out.status, out.word = word_status(sentence)
+            if out.status is Status.SUPERSEDED and _SUPERSEDED_BARE.match(markdown.plain(sentence)):
+                out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", markdown.plain(sentence), flags=re.I)) \
+                    if not markdown.links(sentence) else references(sentence)
     return out
 
 
-def supersession_lines(text: str) -> StatusReading:
-    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …")."""
+def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
+    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …").
+
+    With `opening_only`, a later sentence counts only when it speaks of this record ("This ADR …").
+    """
     out = StatusReading()
-    for sentence in _sentences(text[:STATUS_LIMIT]):
+    for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
+        if opening_only and n and not _THIS.match(markdown.plain(sentence)):
+            continue
         if _SUPERSEDED_BY.match(markdown.plain(sentence)):
             out.status = Status.SUPERSEDED
             out.word = "superseded"

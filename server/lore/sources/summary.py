@@ -12,6 +12,7 @@ class ImportSettings:
     adr_folders: list[str] = attrs.field(factory=list)  # extra ADR folders, workspace-relative
     ignore: list[str] = attrs.field(factory=list)  # extra gitignore-style globs
     max_file_size: int = 1_048_576
+    allow_mass_deprecation: bool = False  # let one import deprecate most of the workspace's imported memories
 
 
 @attrs.define
@@ -30,6 +31,13 @@ class ImportSummary:
     warnings: list[str] = attrs.field(factory=list)  # "path:line: message"
     embedded: int = 0
     cancelled: bool = False
+    held_back: int = 0  # deprecations not written: most of the workspace's imported memories (see guard)
+    live_before: int = 0
+    decisions: list[str] = attrs.field(factory=list)  # files read as decision records
+    rules: list[str] = attrs.field(factory=list)  # files read as guides and rules
+    not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
+    unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
+    adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
 
     def skip(self, reason: str) -> None:
         """Count one skipped file."""
@@ -50,6 +58,13 @@ class ImportSummary:
             "seconds": round(self.seconds, 3),
             "cancelled": self.cancelled,
             "warnings": list(self.warnings),
+            "held_back": self.held_back,
+            "live_before": self.live_before,
+            "decision_records": list(self.decisions),
+            "guides_and_rules": list(self.rules),
+            "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
+            "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
+            "adr_folders": list(self.adr_folders),
         }
 
     def summary_line(self) -> str:

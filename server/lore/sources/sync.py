@@ -22,7 +22,7 @@ from lore.text import content_hash
 log = logging.getLogger(__name__)
 IMPORTED_KINDS = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT)
 # meta keys an importer writes; anything else (user_status, learned state) is kept across imports
-OWNED_META = {"status_text", "adr_number", "refs", "applies_to", "description", "imported_from",
+OWNED_META = {"status_text", "status_unknown", "adr_number", "refs", "applies_to", "description", "imported_from",
               "imported_line", "marker", "symbol", "decision_makers", "deciders", "consulted", "informed",
               "authors", "author", "import_hash", "removed_from_source"}
 _USAGE = ("created_at", "last_surfaced_at", "surfaced_count", "used_count", "dismissed_count", "needs_review")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterable
 
-from lore.model import Anchor, Memory, Section, Status
+from lore.model import HIDDEN_STATUSES, Anchor, Memory, Section, SourceKind, Status
 from lore.store.db import Database
 from lore.store.errors import NotFoundError
 from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row, memory_params
@@ -193,6 +194,18 @@ class MemoryTable:
     def by_source(self, path: str) -> list[Memory]:
         """Memories imported from one source file."""
         return self.select("source_path = ?", (path,), order="source_line, id")
+
+    def meta_by_source_kind(self, kind: SourceKind) -> list[dict]:
+        """The meta data of every memory from one kind of source (for import reports), without hydrating them."""
+        return [json.loads(r[0] or "{}") for r in self.db.query(
+            "SELECT meta FROM memories WHERE source_kind = ? AND status != ?", (kind.value, Status.DEPRECATED.value))]
+
+    def count_live_imported(self) -> int:
+        """Memories read from repository files (ADRs, rules files, comments) that recall shows by default."""
+        return int(self.db.scalar(
+            "SELECT count(*) FROM memories WHERE source_kind IN (?, ?, ?) AND status NOT IN (?, ?)",
+            (SourceKind.ADR.value, SourceKind.RULES_FILE.value, SourceKind.COMMENT.value,
+             *(s.value for s in HIDDEN_STATUSES))))
 
     def count(self, where: str = "1", params: tuple = ()) -> int:
         """Number of memories matching a WHERE clause."""

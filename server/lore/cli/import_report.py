@@ -1,0 +1,52 @@
+"""What `lore import` prints about the files it took: decision records, guides and rules, and nothing."""
+
+from __future__ import annotations
+
+from lore.cli.output import err, out
+from lore.sources.report import folders_of, reasons_of
+
+FOLDERS_SHOWN = 4
+
+
+def print_taken(summary, verbose: bool) -> None:
+    """A line per category (and, verbose, the files), so a decision record that was missed is visible."""
+    folders = ", ".join(f"{f} {n}" for f, n in folders_of(summary.decisions)[:FOLDERS_SHOWN])
+    more = len(folders_of(summary.decisions)) - FOLDERS_SHOWN
+    folders += f", … {more} more folders" if more > 0 else ""
+    out.print(f"decision records: {_files(len(summary.decisions))}" + (f" ({folders})" if folders else ""),
+              markup=False)
+    if verbose:
+        _list(summary.decisions)
+    out.print(f"guides and rules: {_files(len(summary.rules))}", markup=False)
+    if verbose:
+        _list(summary.rules)
+    reasons = ", ".join(f"{n} {why}" for why, n in reasons_of(summary.not_taken))
+    out.print(f"taken as nothing: {_files(len(summary.not_taken))} of markdown in docs folders"
+              + (f" ({reasons})" if reasons else ""), markup=False)
+    if verbose:
+        for path, why in summary.not_taken:
+            out.print(f"  {path}: {why}", markup=False)
+    for written, n in sorted(summary.unknown_statuses.items(), key=lambda kv: (-kv[1], kv[0])):
+        out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
+                  "treated as active", markup=False)
+    if not summary.decisions and summary.not_taken:
+        out.print("no decision records found; if some sit among the files above, name their folder with "
+                  "--adr-folder F (it is remembered)", markup=False)
+
+
+def print_held_back(summary) -> None:
+    """The loud refusal to deprecate most of a workspace's imported memories without a confirmation."""
+    err.print(f"[bold red]lore: this import would deprecate {summary.held_back} of the workspace's "
+              f"{summary.live_before} imported memories; nothing of that was written.[/]")
+    err.print("  If files or folders were removed on purpose, or decision records moved, run again with --yes.")
+    err.print("  If decision records went missing because their folder was not given, name it with "
+              "--adr-folder F (remembered in .lore/config.toml).")
+
+
+def _files(n: int) -> str:
+    return f"{n} file{'s' if n != 1 else ''}"
+
+
+def _list(paths: list[str]) -> None:
+    for p in paths:
+        out.print(f"  {p}", markup=False)

@@ -1,0 +1,326 @@
+"""Is a markdown file a decision record? Evidence from its path and the first few KB of its text.
+
+Real repositories keep decision records under many folder names (`docs/adr`, `architecture/
+decisions`, `architecture-decision-record`, the repository root, ...) and file-name schemes
+(`0001-title.md`, `adr-001-title.md`, `ADR-0001.md`, `20200925-title.md`), so neither a folder list
+nor a name pattern alone can decide. Each signal adds to a score: a decision-record folder or
+name, a status line or section, Nygard headings (Context / Decision / Consequences), MADR front
+matter and headings, a "# 12. Title" or "ADR-12" title, a Y-statement. A file is a decision record
+when the score reaches `THRESHOLD` and some of it comes from the text, or when it sits in a folder
+of decision records; index pages, read-mes and templates never are. A general document that merely
+has a "Context" heading, a design doc or an RFC scores below the threshold.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import PurePosixPath
+
+import attrs
+
+from lore.sources import markdown
+
+HEAD_BYTES = 8192  # a decision record shows what it is near its top
+THRESHOLD = 4.0
+FOLDER_ONLY = 3.0  # a folder named for decision records, alone enough for a file with any structure
+
+_INDEX_STEMS = {"readme", "index", "toc", "summary", "_sidebar", "sidebar", "overview", "changelog", "changes",
+                "history", "license", "licence", "contributing", "code_of_conduct", "code-of-conduct", "security",
+                "authors", "glossary", "faq", "todo", "notice", "copying", "release-notes", "releasing"}
+_INDEX_TITLE = re.compile(r"^(?:(?:architecture |architectural )?(?:decision records?|decisions?|adrs?)\s*)?"
+                          r"(?:overview|index|log|list|table of contents|readme)$", re.I)
+_TEMPLATE = re.compile(r"\btemplate\b|^_|^0+-template$", re.I)
+_PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
+_FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
+_FOLDER_PHRASES = ("architecture-decision", "architectural-decision", "decision-record", "decision-log")
+_ARCH_WORDS = {"architecture", "architectural", "arch"}
+_ADR_NAME = re.compile(r"^adr[-_ .]?\d{1,5}(?:\b|[-_ .])", re.I)
+_NUMBERED = re.compile(r"^\d{1,5}[-_ .]+[a-z]", re.I)
+_DATED = re.compile(r"^(?:\d{8}|\d{4}-\d{2}-\d{2})[-_]", re.I)
+_STATUS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:current\s+)?status(?:\*\*|__|\*|_)?\s*(?::|\|)",
+                           re.I | re.M)
+_DECIDERS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__)?(?:deciders|decision[- ]makers|decided by)"
+                             r"(?:\*\*|__)?\s*(?::|\|)", re.I | re.M)
+_HEADING = re.compile(r"^#{2,6}[ \t]+(.+?)[ \t#]*$")
+_TITLE = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
+_STATUS_LABEL = re.compile(r"^[ \t]*(?:\*\*|__)?status(?:\*\*|__)?[ \t]*$", re.I)
+_HEADINGS: dict[str, tuple[str, float]] = {
+    **dict.fromkeys(("status", "current status", "decision status"), ("status", 2.0)),
+    **dict.fromkeys(("context", "context and problem statement", "problem statement", "context and motivation",
+                     "background and context", "background", "problem", "issue"), ("context", 1.0)),
+    **dict.fromkeys(("decision", "decision outcome", "the decision", "our decision", "decisions", "chosen option",
+                     "decision made", "resolution"), ("decision", 1.5)),
+    **dict.fromkeys(("consequences", "positive consequences", "negative consequences", "implications",
+                     "consequences and risks", "outcome"), ("consequences", 1.0)),
+    **dict.fromkeys(("considered options", "options considered", "options", "alternatives considered",
+                     "considered alternatives"), ("options", 1.0)),
+    **dict.fromkeys(("decision drivers", "pros and cons of the options", "confirmation", "more information",
+                     "assumptions", "constraints", "related decisions", "argument", "arguments"), ("madr", 0.5)),
+}
+_MADR_STRONG = {"context and problem statement", "decision outcome", "considered options", "pros and cons of the options"}
+_FRONT_KEYS = {"status": 2.0, "deciders": 2.0, "decision-makers": 2.0, "decision_makers": 2.0, "consulted": 0.5,
+               "informed": 0.5, "supersedes": 1.0, "superseded-by": 1.0, "superseded_by": 1.0}
+_ADR_TITLE = re.compile(r"^(?:adr|architecture decision record|architectural decision|decision record|decision)"
+                        r"[\s#:_-]*\d*\b|^\d{1,5}\.\s+\S", re.I)
+_DECIDED = ("we decided", "we have decided", "we've decided", "we will ", "we chose", "we agreed", "it was decided",
+            "chosen option")
+
+
+@attrs.define
+class Evidence:
+    """How much a file looks like a decision record, and why."""
+
+    score: float = 0.0
+    from_text: float = 0.0
+    folder: bool = False
+    core: bool = False  # says what was decided: a decision or consequences heading, options, a Y-statement, an ADR title
+    reasons: list[str] = attrs.field(factory=list)
+    veto: str | None = None
+    numbered: bool = False  # numbered or dated name: may belong to a series of records
+    series: bool = False  # its numbered siblings are decision records
+
+    def add(self, points: float, why: str, text: bool = True) -> None:
+        """Count one signal."""
+        self.score += points
+        if text:
+            self.from_text += points
+        self.reasons.append(why)
+
+    @property
+    def is_decision(self) -> bool:
+        """The verdict: vetoed never; a decision-record folder with any structure; else the threshold."""
+        if self.veto:
+            return False
+        if self.series or (self.folder and self.score >= FOLDER_ONLY and (self.from_text or self.numbered)):
+            return True
+        return self.score >= THRESHOLD and self.from_text >= 2.0 and self.core
+
+    def why_not(self) -> str:
+        """The reason a file was not taken, for the import report."""
+        if self.veto:
+            return self.veto
+        if not self.from_text:
+            return "no decision-record structure"
+        if not self.core:
+            return "no decision or consequences section"
+        return "too little decision-record structure"
+
+
+def folder_hint(rel_path: str) -> bool:
+    """Whether a folder on the path is named for decision records (adr, decisions, architecture-decision-log, ...)."""
+    for part in PurePosixPath(rel_path).parts[:-1]:
+        low = part.lower().replace("_", "-").replace(" ", "-")
+        if set(re.split(r"[-.]+", low)) & _FOLDER_WORDS or any(p in low for p in _FOLDER_PHRASES):
+            return True
+    return False
+
+
+def name_hint(rel_path: str) -> bool:
+    """Whether a file name alone says decision record (`adr-001-…`, `ADR-0001.md`)."""
+    return bool(_ADR_NAME.match(PurePosixPath(rel_path).name))
+
+
+def index_reason(rel_path: str, title: str | None = None) -> str | None:
+    """Why a file is an index, read-me or template rather than a decision (None when it is not one).
+
+    A read-me in a folder named like a record (`0007-use-kafka/README.md`) is that record.
+    """
+    p = PurePosixPath(rel_path)
+    stem = p.stem.lower()
+    if any(re.search(r"\btemplates?\b", part, re.I) for part in p.parts[:-1]):
+        return "template"
+    if _TEMPLATE.search(stem):
+        return "template"
+    own_folder = stem in ("readme", "index") and bool(re.match(r"^\d{2,5}[-_]", p.parent.name)
+                                                      or _ADR_NAME.match(p.parent.name))
+    if not own_folder and (stem in _INDEX_STEMS or re.sub(r"[-_.].*$", "", stem) in _INDEX_STEMS):
+        return "index or read-me page"
+    if p.parent.name and stem == p.parent.name.lower():
+        return "index or read-me page"
+    if title and _INDEX_TITLE.match(title.strip()):
+        return "index or read-me page"
+    if title and re.search(r"\btemplate\b", title, re.I):
+        return "template"
+    return None
+
+
+def evidence(rel_path: str, text: str) -> Evidence:
+    """Score the path and the first `HEAD_BYTES` of the text."""
+    ev = Evidence()
+    head = text[:HEAD_BYTES]
+    front, front_lines, _ = markdown.split_front_matter(head)
+    lines = _prose_lines(head.splitlines()[front_lines:])
+    body = "\n".join(lines)
+    title = _title(front, lines)
+    ev.veto = index_reason(rel_path, title)
+    if ev.veto is None and ("{" in head or "[short" in head) and _PLACEHOLDER.search(head):
+        ev.veto = "template"
+    _path_signals(ev, rel_path)
+    _front_signals(ev, front)
+    _heading_signals(ev, lines)
+    if title and _ADR_TITLE.match(markdown.plain(title)):
+        ev.add(1.5, "numbered or ADR title")
+        ev.core = True
+    low = body.lower()
+    if _y_statement(low):
+        ev.add(4.0, "Y-statement")
+        ev.core = True
+    elif any(phrase in low for phrase in _DECIDED):
+        ev.add(0.5, "'we decided'")
+    return ev
+
+
+def _path_signals(ev: Evidence, rel_path: str) -> None:
+    p = PurePosixPath(rel_path)
+    name = p.parent.name if p.stem.lower() in ("readme", "index") and p.parent.name else p.name
+    if folder_hint(rel_path):
+        ev.folder = True
+        ev.add(3.0, "decision-record folder", text=False)
+    elif any(w in _ARCH_WORDS for part in PurePosixPath(rel_path).parts[:-1]
+             for w in re.split(r"[-_ .]+", part.lower())):
+        ev.add(1.0, "architecture folder", text=False)
+    if name_hint(rel_path):
+        ev.add(3.0, "adr-numbered name", text=False)
+    elif _DATED.match(name):
+        ev.numbered = True
+        ev.add(0.5, "dated name", text=False)
+    elif _NUMBERED.match(name):
+        ev.numbered = True
+        ev.add(1.0, "numbered name", text=False)
+
+
+def _front_signals(ev: Evidence, front: dict) -> None:
+    keys = {str(k).lower() for k in front} if isinstance(front, dict) else set()
+    for key, points in _FRONT_KEYS.items():
+        if key in keys:
+            ev.add(points, f"front matter {key}")
+    if "date" in keys and keys & {"status", "deciders", "decision-makers"}:
+        ev.add(0.5, "front matter date")
+
+
+def _heading_signals(ev: Evidence, lines: list[str]) -> None:
+    seen: set[str] = set()
+    for line in lines:
+        m = _HEADING.match(line)
+        if not m:
+            continue
+        words = markdown.plain(m.group(1)).strip().rstrip(":").lower()
+        words = re.sub(r"^\d+(?:\.\d+)*\.?\s+", "", words)
+        status = re.match(r"^status\s*[:\-–]\s*\S", words)
+        group, points = ("status", 2.0) if status else _HEADINGS.get(words, (None, 0.0))
+        if group and group not in seen:
+            seen.add(group)
+            ev.add(points, f"{group} heading")
+            ev.core = ev.core or group in ("decision", "consequences", "options")
+        if words in _MADR_STRONG and "madr:" + words not in seen:
+            seen.add("madr:" + words)
+            ev.add(0.5, "MADR heading")
+    fields = [ln for ln in lines if "status" in ln.lower() or "decid" in ln.lower() or "decision" in ln.lower()]
+    if any(_DECIDERS_FIELD.match(ln) for ln in fields):
+        ev.add(1.5, "deciders line")
+    if "status" not in seen and any(_STATUS_FIELD.match(ln) for ln in fields):
+        ev.add(2.0, "status line")
+    elif "status" not in seen and any(_STATUS_LABEL.match(ln) for ln in fields):
+        ev.add(1.5, "status label")
+
+
+def _prose_lines(lines: list[str]) -> list[str]:
+    """The lines outside fenced code blocks (a `# comment` in a shell example is no heading)."""
+    out: list[str] = []
+    fence: str | None = None
+    for line in lines:
+        stripped = line.lstrip()
+        if stripped.startswith(("```", "~~~")):
+            mark = stripped[:3]
+            fence = None if fence == mark else (fence or mark)
+            continue
+        if fence is None:
+            out.append(line)
+    return out
+
+
+def _y_statement(low: str) -> bool:
+    """"In the context of …, facing …, we decided for …" within a paragraph or two."""
+    start = low.find("in the context of")
+    while start >= 0:
+        facing = low.find("facing", start, start + 600)
+        if facing >= 0 and low.find("we decided", facing, facing + 600) >= 0:
+            return True
+        start = low.find("in the context of", start + 1)
+    return False
+
+
+def _title(front: dict, lines: list[str]) -> str | None:
+    value = front.get("title") if isinstance(front, dict) else None
+    if value:
+        return str(value)
+    for line in lines:
+        m = _TITLE.match(line) if line.startswith("#") else None
+        if m:
+            return markdown.plain(m.group(1))
+    return None
+
+
+class Series:
+    """Folders whose numbered files are decision records, remembered for one import run.
+
+    A record in a numbered series may lack the usual headings (a write-up with only a Context, a
+    technical review), yet its siblings show what the folder holds: when at least two of the
+    first `SERIES_SAMPLE` numbered files, and half of them, are decision records by their own
+    evidence, a numbered file there is one too. A folder of numbered design docs or RFCs has no
+    such siblings and stays out.
+    """
+
+    SAMPLE = 8
+
+    def __init__(self) -> None:
+        self.folders: dict[str, bool] = {}
+
+    def holds_decisions(self, folder_abs: str, rel_folder: str) -> bool:
+        """Whether the numbered markdown files of a folder are mostly decision records."""
+        if folder_abs not in self.folders:
+            self.folders[folder_abs] = self._look(folder_abs, rel_folder)
+        return self.folders[folder_abs]
+
+    def _look(self, folder_abs: str, rel_folder: str) -> bool:
+        try:
+            names = sorted(n for n in os.listdir(folder_abs)
+                           if n.lower().endswith((".md", ".markdown")) and (_NUMBERED.match(n) or _DATED.match(n)))
+        except OSError:
+            return False
+        taken = seen = 0
+        for name in names[:self.SAMPLE]:
+            try:
+                with open(os.path.join(folder_abs, name), encoding="utf-8", errors="replace") as f:
+                    head = f.read(HEAD_BYTES)
+            except OSError:
+                continue
+            seen += 1
+            taken += evidence(f"{rel_folder}/{name}" if rel_folder else name, head).is_decision
+        return taken >= 2 and 2 * taken >= seen
+
+
+def decide(rel_path: str, abs_path: str | None, text: str, series: Series | None = None) -> Evidence:
+    """The evidence for one file, with the numbered-series rule applied when its own falls short.
+
+    A numbered file counts when its own folder is a series of decision records, or when the folder
+    above is one and the file has some decision-record text of its own (a sub-series such as
+    `docs/architecture/3rd-party-technical-review/001-….md`).
+    """
+    ev = evidence(rel_path, text)
+    if ev.is_decision or ev.veto or not ev.numbered or series is None or abs_path is None:
+        return ev
+    rel_folder = PurePosixPath(rel_path).parent
+    folder = os.path.dirname(abs_path)
+    if series.holds_decisions(folder, _rel(rel_folder)) or (
+            ev.from_text and rel_folder.parent != rel_folder
+            and series.holds_decisions(os.path.dirname(folder), _rel(rel_folder.parent))):
+        ev.series = True
+        ev.add(2.0, "numbered like the decision records beside it", text=False)
+    return ev
+
+
+def _rel(folder: PurePosixPath) -> str:
+    text = folder.as_posix()
+    return "" if text == "." else text

@@ -1,0 +1,66 @@
+"""What an import took: files read as decision records, as guides and rules, and markdown taken as
+nothing (with why), plus statuses no rule knew. Read from the ledger and the stored records, so
+the report describes the whole workspace after the run, not only the files this run re-read.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from lore.model import SourceKind
+from lore.sources.classify import is_markdown
+from lore.sources.detect import folder_hint
+from lore.sources.summary import ImportSummary
+from lore.store import Store
+
+DECISION, RULES, NOT_TAKEN = "decision", "rules", "not taken: "
+_DOC_WORDS = {"doc", "docs", "documentation", "architecture", "arch", "design", "designs", "decisions", "adr", "adrs",
+              "rfc", "rfcs", "wiki", "notes", "handbook", "contributing", "proposals", "proposal", "spec", "specs",
+              "guides", "guide", "dev", "development", "engineering"}
+_PARTIAL = ("too little", "no decision or consequences")
+
+
+def fill(store: Store, summary: ImportSummary) -> None:
+    """Set the summary's lists from the ledger and the decision records in the database."""
+    for path, sf in sorted(store.sources.all().items()):
+        if sf.state == "removed" or not is_markdown(path):
+            continue
+        if sf.state == "skipped":
+            if docs_like(path):
+                summary.not_taken.append((path, sf.reason or "skipped"))
+        elif sf.reason == DECISION:
+            summary.decisions.append(path)
+        elif sf.reason == RULES:
+            summary.rules.append(path)
+        elif sf.reason and sf.reason.startswith(NOT_TAKEN):
+            why = sf.reason[len(NOT_TAKEN):]
+            if docs_like(path) or why.startswith(_PARTIAL):
+                summary.not_taken.append((path, why))
+    for meta in store.memories.meta_by_source_kind(SourceKind.ADR):
+        written = meta.get("status_unknown")
+        if written:
+            summary.unknown_statuses[written] = summary.unknown_statuses.get(written, 0) + 1
+
+
+def docs_like(path: str) -> bool:
+    """Whether a file sits in a folder of documents, where a missed decision record would hide."""
+    parts = PurePosixPath(path).parts[:-1]
+    return folder_hint(path) or any(set(re.split(r"[-_ .]+", p.lower())) & _DOC_WORDS for p in parts)
+
+
+def folders_of(paths: list[str]) -> list[tuple[str, int]]:
+    """Folders with how many of the paths each holds, the fullest first."""
+    counts: dict[str, int] = {}
+    for p in paths:
+        folder = PurePosixPath(p).parent.as_posix()
+        counts[folder] = counts.get(folder, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def reasons_of(not_taken: list[tuple[str, str]]) -> list[tuple[str, int]]:
+    """Reasons with how many files each left out, the commonest first."""
+    counts: dict[str, int] = {}
+    for _, why in not_taken:
+        counts[why] = counts.get(why, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

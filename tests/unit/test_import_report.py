@@ -1,0 +1,216 @@
+"""`lore import` tells what it took: decision records found in several real layouts, guides and
+rules, markdown taken as nothing with why, unknown statuses; a folder given once is remembered in
+`.lore/config.toml`; an import that would deprecate most imported memories is held back."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from lore.cli.main import main
+from lore.embed import HashEmbedder
+from lore.model import Status
+from lore.recall import Query
+from lore.service import Lore
+from lore.sources import ImportSettings, run_import
+from lore.sources.config import ConfigError, read_adr_folders, remember_adr_folders
+
+
+def nygard(n: int, title: str, status: str = "Accepted") -> str:
+    return (f"# {n}. {title}\n\nDate: 2021-03-04\n\n## Status\n\n{status}\n\n## Context\n\nWe had a problem.\n\n"
+            f"## Decision\n\nWe will {title.lower()}.\n\n## Consequences\n\nSome work.\n")
+
+
+def madr(title: str, status: str = "accepted") -> str:
+    return (f"---\nstatus: {status}\ndate: 2020-09-25\ndeciders: Ana\n---\n\n# {title}\n\n## Context and Problem "
+            f"Statement\n\nWhich one?\n\n## Considered Options\n\n* A\n* B\n\n## Decision Outcome\n\n"
+            f"Chosen option: \"A\", because it is simpler.\n")
+
+
+# Layouts as in real repositories (alphagov/govuk-aws, arachne-framework/architecture,
+# ministryofjustice/modernisation-platform, thomvaill/log4brains, guardian/dotcom-rendering) plus
+# the documents that sit beside them and are no decision records.
+LAYOUT = {
+    "docs/architecture/decisions/0001-record-architecture-decisions.md": nygard(1, "Record architecture decisions"),
+    "docs/architecture/decisions/0002-hosting-platforms.md": nygard(2, "Use AWS", "Superseded by [3. Use GCP]"
+                                                                    "(0003-use-gcp.md)"),
+    "docs/architecture/decisions/0003-use-gcp.md": nygard(3, "Use GCP"),
+    "docs/architecture/README.md": "# Architecture\n\nSee [decisions](decisions/).\n",
+    "adr-001-use-adrs.md": "# Architecture Decision Record: Use ADRs\n\n## Context\n\nWe decide often.\n\n"
+                           "## Decision\n\nWe will write ADRs.\n\n## Status\n\nAccepted\n",
+    "architecture-decision-record/0004-use-bash.md": nygard(4, "Use bash", "❌ Rejected"),
+    "architecture-decision-record/0005-use-go.md": nygard(5, "Use go", "Parked"),
+    "architecture-decision-record/0006-use-rust.md": nygard(6, "Use rust", "Parked"),
+    "architecture-decision-record/README.md": "# Architecture decisions\n\nAn index.\n",
+    "docs/adr/20200925-use-lerna.md": madr("Use Lerna"),
+    "docs/adr/20201016-use-slugs.md": madr("Use slugs", "proposed"),
+    "docs/adr/template.md": madr("Title"),
+    "site/docs/design/021-nojs.md": "# Support NoJS\n\n## Context\n\nNav needs JS.\n\n## Status\n\nApproved\n",
+    "site/docs/design/022-hydration.md": nygard(22, "Hydrate islands"),
+    "site/docs/design/023-scripts.md": nygard(23, "Load scripts as modules", "2021-03-04 In progress"),
+    "docs/guides/deploy.md": "# Deploying\n\n## Context\n\nStaging mirrors production.\n\n## Steps\n\nMerge.\n",
+    "docs/roadmap.md": "# Roadmap\n\n## Status\n\nBeta.\n\n## Background\n\nUsers asked.\n",
+    "CHANGELOG.md": "# Changelog\n\n## [1.0.0] - 2024-01-01\n\n### Changed\n\n- Things.\n",
+    "CONTRIBUTING.md": "# Contributing\n\n## Style\n\nUse black.\n",
+    "AGENTS.md": "# Rules\n\n## Tests\n\nUse pytest.\n",
+}
+DECISIONS = sorted(p for p in LAYOUT if "decisions/0" in p or p.startswith(("adr-", "architecture-decision-record/0"))
+                   or "/docs/design/" in p or p.startswith("docs/adr/2"))
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def lore(tmp_workspace):
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    yield lo
+    lo.close()
+
+
+def test_layouts_of_real_repositories_are_found(lore):
+    write(lore.root, LAYOUT)
+    summary = run_import(lore)
+    assert sorted(summary.decisions) == DECISIONS
+    assert summary.rules == ["AGENTS.md", "CONTRIBUTING.md"]
+    not_taken = dict(summary.not_taken)
+    assert not_taken["docs/guides/deploy.md"] == "no decision or consequences section"
+    assert not_taken["docs/adr/template.md"] == "template"
+    assert not_taken["architecture-decision-record/README.md"] == "index or read-me page"
+    assert "CHANGELOG.md" not in summary.decisions and "docs/roadmap.md" not in summary.decisions
+    assert summary.unknown_statuses == {"Parked": 2}
+    again = run_import(lore)  # nothing re-read, the same report
+    assert (again.imported, sorted(again.decisions), again.unknown_statuses) == (0, DECISIONS, {"Parked": 2})
+
+
+def test_statuses_of_found_records(lore):
+    write(lore.root, LAYOUT)
+    run_import(lore)
+    status = {m.provenance.path: m for m in lore.store.memories.select()}
+    assert status["architecture-decision-record/0004-use-bash.md"].status is Status.REJECTED
+    assert status["docs/adr/20201016-use-slugs.md"].status is Status.PROPOSED
+    assert status["site/docs/design/023-scripts.md"].status is Status.PROPOSED
+    old, new = status["docs/architecture/decisions/0002-hosting-platforms.md"], \
+        status["docs/architecture/decisions/0003-use-gcp.md"]
+    assert old.status is Status.SUPERSEDED and old.superseded_by == [new.id]
+    found = {h.memory.provenance.path for h in lore.search(Query("use bash", limit=20))}
+    assert "architecture-decision-record/0004-use-bash.md" in found  # rejected is an answer, not hidden
+
+
+def test_cli_prints_categories_and_lists_with_verbose(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    write(tmp_path, LAYOUT)
+    assert main(["-w", str(tmp_path), "import", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert f"decision records: {len(DECISIONS)} files" in out
+    assert "guides and rules: 2 files" in out
+    assert "  docs/guides/deploy.md: no decision or consequences section" in out
+    assert "2 records with an unknown status 'Parked' treated as active" in out
+    assert main(["-w", str(tmp_path), "import", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(data["decision_records"]) == DECISIONS and data["unknown_statuses"] == {"Parked": 2}
+
+
+def test_a_folder_given_once_is_remembered(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    records = {f"design/records/{n}-choice.md": f"# Choice {n}\n\nWe use tool {n} for jobs.\n" for n in range(1, 8)}
+    write(tmp_path, records)
+    assert main(["-w", str(tmp_path), "import", "--json", "--adr-folder", "./design/records/"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["decision_records"]) == 7
+    config = tomllib.loads((tmp_path / ".lore" / "config.toml").read_text())
+    assert config == {"import": {"adr_folders": ["design/records"]}}
+    # A later run without the option (the language server's start-up import) keeps them.
+    assert main(["-w", str(tmp_path), "import", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (len(data["decision_records"]), data["deprecated"]) == (7, 0)
+
+
+def test_bad_folder_is_a_clear_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    assert main(["-w", str(tmp_path), "import", "--adr-folder", "../elsewhere"]) == 2
+    assert "not a folder inside the workspace" in capsys.readouterr().err
+    assert not (tmp_path / ".lore" / "config.toml").exists()
+
+
+def test_config_keeps_what_else_it_says(tmp_path):
+    (tmp_path / ".lore").mkdir()
+    (tmp_path / ".lore" / "config.toml").write_text("# ours\n[import]\nadr_folders = [\"a\"]  # kept\n\n[other]\nx = 1\n")
+    assert remember_adr_folders(tmp_path, ["b", "a"]) == ["b"]
+    text = (tmp_path / ".lore" / "config.toml").read_text()
+    assert text.startswith("# ours\n") and tomllib.loads(text)["other"] == {"x": 1}
+    assert read_adr_folders(tmp_path) == ["a", "b"]
+    (tmp_path / ".lore" / "config.toml").write_text("[import\n")
+    with pytest.raises(ConfigError):
+        read_adr_folders(tmp_path)
+
+
+def test_broken_config_is_a_warning_not_a_crash(lore):
+    write(lore.root, {".lore/config.toml": "[import]\nadr_folders = 3\n", **LAYOUT})
+    summary = run_import(lore)
+    assert any(w.startswith(".lore/config.toml:1:") for w in summary.warnings)
+    assert sorted(summary.decisions) == DECISIONS
+
+
+def test_mass_deprecation_is_held_back_until_confirmed(lore):
+    records = {f"design/records/{n}-choice.md": f"# Choice {n}\n\nWe use tool {n} for jobs.\n" for n in range(1, 8)}
+    write(lore.root, records)
+    run_import(lore, settings=ImportSettings(adr_folders=["design/records"]))
+    assert lore.store.memories.count_live_imported() == 7
+    held = run_import(lore)  # the folder forgotten: all seven would go
+    assert held.held_back == 7 and held.deprecated == 0
+    assert lore.store.memories.count_live_imported() == 7
+    assert run_import(lore).held_back == 7  # asked again next time, still not written
+    done = run_import(lore, settings=ImportSettings(allow_mass_deprecation=True))
+    assert done.held_back == 0 and done.deprecated == 7
+    assert lore.store.memories.count_live_imported() == 0
+
+
+def test_cli_refuses_mass_deprecation_loudly(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    write(tmp_path, {f"docs/adr/000{n}-x{n}.md": nygard(n, f"Use tool {n}") for n in range(1, 7)})
+    assert main(["-w", str(tmp_path), "import"]) == 0
+    for n in range(1, 7):
+        (tmp_path / f"docs/adr/000{n}-x{n}.md").unlink()
+    capsys.readouterr()
+    assert main(["-w", str(tmp_path), "import"]) == 1
+    assert "would deprecate 6 of the workspace's 6 imported memories" in capsys.readouterr().err
+    assert main(["-w", str(tmp_path), "import", "--yes"]) == 0
+
+
+def test_small_deprecations_need_no_confirmation(lore):
+    write(lore.root, {f"docs/adr/000{n}-x{n}.md": nygard(n, f"Use tool {n}") for n in range(1, 4)})
+    run_import(lore)
+    (lore.root / "docs/adr/0001-x1.md").unlink()
+    (lore.root / "docs/adr/0002-x2.md").unlink()
+    summary = run_import(lore)
+    assert summary.held_back == 0 and summary.deprecated == 2
+
+
+def test_new_rules_read_unchanged_files_again_once(lore, monkeypatch):
+    from lore.sources import runner
+
+    write(lore.root, LAYOUT)
+    run_import(lore)
+    lore.store.set_meta(runner.RULES_META, '{"version": 1, "adr_folders": []}')  # a workspace from before
+    calls = []
+    real = runner.parse_file
+    monkeypatch.setattr(runner, "parse_file", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    summary = run_import(lore)
+    assert len(calls) == len(LAYOUT) and summary.added == 0 and sorted(summary.decisions) == DECISIONS
+    calls.clear()
+    run_import(lore)
+    assert calls == []
+
+
+def test_the_shared_config_is_watched():
+    from lore.sources import is_source_path
+
+    assert is_source_path(".lore/config.toml")
+    assert not is_source_path(".lore/lore.db")

@@ -1,0 +1,288 @@
+"""Is a markdown file a decision record? Real excerpts both ways, path and name schemes, and the
+numbered-series rule.
+
+Excerpts are quoted (a few lines each) from public repositories, at these commits:
+npryce/adr-tools b3279ba (GPL-3.0), adr/madr 11807d8 (MIT OR CC0-1.0), golang/proposal f6e2e6b
+(BSD-3-Clause), rust-lang/rfcs 354518a (MIT OR Apache-2.0), arachne-framework/architecture 060a956
+(Apache-2.0), ministryofjustice/modernisation-platform and alphagov/govuk-aws (MIT),
+thomvaill/log4brains (Apache-2.0), guardian/dotcom-rendering f72cb8f (Apache-2.0).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lore.sources.classify import ADR, COMMENTS, classify
+from lore.sources.detect import Series, decide, evidence
+
+NYGARD = """# 2. Implement as shell scripts
+
+Date: 2016-02-12
+
+## Status
+
+Accepted
+
+## Context
+
+ADRs are plain text files stored in a subdirectory of the project.
+
+## Decision
+
+ADR tools will be implemented as a collection of Bash scripts.
+
+## Consequences
+
+Bash is not a language that is well known for its robustness.
+"""
+MADR = """---
+parent: Decisions
+nav_order: 8
+---
+# Add Status Field
+
+## Context and Problem Statement
+
+ADRs have a status. Should this be tracked? And if it should, how should we track it?
+
+## Considered Options
+
+* Use YAML front matter
+* Use badge
+
+## Decision Outcome
+
+Chosen option: "Use YAML front matter", because comes out best (see below).
+"""
+MADR_FRONT = """---
+status: accepted
+date: 2020-09-24
+deciders: Thomas Vaillant
+---
+
+# Use Markdown Architectural Decision Records
+
+## Context and Problem Statement
+
+We want to record architectural decisions made in this project.
+
+## Decision Outcome
+
+Chosen option: "MADR 2.1.2", because it is implemented by Log4brains.
+"""
+ARACHNE = """# Architecture Decision Record: Core Runtime
+
+## Context
+
+At some point, every Arachne application needs to start.
+
+## Status
+
+PROPOSED
+
+## Consequences
+
+- The runtime is the only thing that starts and stops.
+"""
+MOJ = """# 4. Use bash, node, python as core languages
+
+Date: 2021-01-07
+
+## Status
+
+⌛️ Superseded [0019](0019-use-bash-go-as-core-languages.md)
+
+## Context
+
+We need to choose core languages for the platform.
+
+## Decision
+
+Use bash, node and python.
+"""
+Y_STATEMENT = """# Session state
+
+In the context of the web shop, facing the need to keep session state consistent across servers,
+we decided for a database-backed session store and neglected client-side sessions, to achieve
+horizontal scaling, accepting an extra query per request.
+"""
+GO_DESIGN = """# Proposal: A minimal release process for Go repositories
+
+Status: Withdrawn
+
+## Abstract
+
+We propose to establish a minimal release process for Go repositories.
+
+## Background
+
+Go repositories ship without tags.
+
+## Proposal
+
+A release is a tag.
+
+## Rationale
+
+SemVer is widely used.
+"""
+RUST_TEMPLATE = """- Feature Name: (fill me in with a unique ident, `my_awesome_feature`)
+- Start Date: (fill me in with today's date, YYYY-MM-DD)
+
+# Summary
+
+One paragraph explanation of the feature.
+
+# Motivation
+
+Why are we doing this?
+
+# Guide-level explanation
+
+# Drawbacks
+
+# Rationale and alternatives
+"""
+CHANGELOG = """# Changelog
+
+All notable changes to this project will be documented in this file.
+
+## [4.0.0] – 2024-09-17
+
+### Fixed
+
+- `adr-template.md`: Re-add quotes around chosen option name.
+"""
+GUIDE_WITH_CONTEXT = """# Deploying to staging
+
+## Context
+
+Staging mirrors production and is rebuilt nightly.
+
+## Steps
+
+1. Merge to main.
+2. Wait for the pipeline.
+
+## Troubleshooting
+
+Check the logs.
+"""
+ROADMAP = """# Roadmap
+
+## Status
+
+We are in beta.
+
+## Background
+
+Users asked for offline mode.
+
+## Next
+
+Offline mode, then sync.
+"""
+
+
+@pytest.mark.parametrize("rel, text, expected", [
+    pytest.param("doc/adr/0002-implement-as-shell-scripts.md", NYGARD, True, id="adr-tools-in-doc-adr"),
+    pytest.param("notes/0002-implement-as-shell-scripts.md", NYGARD, True, id="nygard-anywhere"),
+    pytest.param("docs/decisions/0008-add-status-field.md", MADR, True, id="madr-in-docs-decisions"),
+    pytest.param("design/add-status-field.md", MADR, True, id="madr-headings-unnumbered"),
+    pytest.param("docs/20200924-use-markdown-adrs.md", MADR_FRONT, True, id="madr-front-matter-dated"),
+    pytest.param("adr-006-core-runtime.md", ARACHNE, True, id="arachne-at-root"),
+    pytest.param("architecture-decision-record/0004-use-bash.md", MOJ, True, id="moj-folder"),
+    pytest.param("wiki/session-state.md", Y_STATEMENT, True, id="y-statement"),
+    pytest.param("design/12302-release-proposal.md", GO_DESIGN, False, id="go-design-doc"),
+    pytest.param("text/0000-template.md", RUST_TEMPLATE, False, id="rust-rfc-template"),
+    pytest.param("text/2094-nll.md", RUST_TEMPLATE.replace("(fill me in with a unique ident, `my_awesome_feature`)", "nll"),
+                 False, id="rust-rfc"),
+    pytest.param("CHANGELOG.md", CHANGELOG, False, id="changelog"),
+    pytest.param("docs/guides/deploy.md", GUIDE_WITH_CONTEXT, False, id="guide-with-context-heading"),
+    pytest.param("docs/roadmap.md", ROADMAP, False, id="roadmap-with-status-heading"),
+    pytest.param("docs/adr/README.md", "# Architecture Decision Records\n\n* [1. Record](0001-record.md)\n", False,
+                 id="readme-in-adr-folder"),
+    pytest.param("docs/adr/index.md", MADR, False, id="index-page-in-adr-folder"),
+    pytest.param("docs/adr/template.md", NYGARD, False, id="template-in-adr-folder"),
+    pytest.param("docs/adr/0002-shell-scripts/README.md", NYGARD, True, id="record-in-its-own-folder"),
+    pytest.param("examples/4-day-work-week/README.md", MADR, False, id="readme-of-an-example-folder"),
+    pytest.param("templates/decision-record-template-by-x/LICENSE-WIP.md", "Some licence text.\n", False,
+                 id="licence-in-a-template-folder"),
+    pytest.param("templates/nygard/0001-x.md", NYGARD, False, id="anything-in-a-templates-folder"),
+    pytest.param("docs/decisions/adr-template.md", MADR, False, id="madr-template"),
+    pytest.param("docs/adr/0000-x.md", "# {short title of solved problem and solution}\n\n## Context and Problem "
+                 "Statement\n\n{Describe the context}\n", False, id="placeholder-template"),
+])
+def test_evidence(rel, text, expected):
+    ev = evidence(rel, text)
+    assert ev.is_decision is expected, ev.reasons
+
+
+@pytest.mark.parametrize("rel, importer", [
+    pytest.param("docs/adr/0001-x.md", ADR, id="docs-adr"),
+    pytest.param("docs/decisions/0001-x.md", ADR, id="docs-decisions"),
+    pytest.param("architecture/decisions/0001-x.md", ADR, id="architecture-decisions"),
+    pytest.param("docs/architecture-decisions/0001-x.md", ADR, id="architecture-decisions-folder"),
+    pytest.param("architecture-decision-log/0001-x.md", ADR, id="decision-log"),
+    pytest.param("docs/design/decisions/x.md", ADR, id="design-decisions"),
+    pytest.param("docs/arch/adr/x.md", ADR, id="arch-adr"),
+    pytest.param("docs/dev/adr/x.md", ADR, id="dev-adr"),
+    pytest.param("contributing/ADRs/back-end/naming.md", ADR, id="unleash-ADRs"),
+    pytest.param("adr-001-use-adrs.md", ADR, id="adr-numbered-at-root"),
+    pytest.param("records/ADR-0001.md", ADR, id="ADR-0001"),
+    pytest.param("records/adr001-title.md", ADR, id="adr001"),
+    pytest.param("docs/architecture/008-static-types.md", COMMENTS, id="mixed-folder-decided-by-content"),
+    pytest.param("docs/guide.md", COMMENTS, id="plain-doc"),
+    pytest.param("src/adrenaline.md", COMMENTS, id="adr-prefix-is-not-a-word"),
+])
+def test_classify_by_path(rel, importer):
+    assert classify(rel) == importer
+
+
+def test_numbered_series_takes_a_record_with_little_structure(tmp_path):
+    folder = tmp_path / "docs" / "architecture"
+    folder.mkdir(parents=True)
+    for n in range(1, 4):
+        (folder / f"00{n}-choice-{n}.md").write_text(NYGARD.replace("2. Implement", f"{n}. Choose"))
+    lean = "# Pictures in DCR\n\n## Background Info\n\nWe serve images through Fastly.\n"
+    (folder / "027-pictures.md").write_text(lean)
+    (folder / "notes.md").write_text(lean)
+    series = Series()
+    assert decide("docs/architecture/027-pictures.md", str(folder / "027-pictures.md"), lean, series).is_decision
+    assert not decide("docs/architecture/notes.md", str(folder / "notes.md"), lean, series).is_decision
+
+
+def test_numbered_design_docs_are_no_series(tmp_path):
+    folder = tmp_path / "design"
+    folder.mkdir()
+    for n in range(1, 6):
+        (folder / f"1230{n}-proposal.md").write_text(GO_DESIGN)
+    rel = "design/12301-proposal.md"
+    assert not decide(rel, str(folder / "12301-proposal.md"), GO_DESIGN, Series()).is_decision
+
+
+def test_content_check_reads_only_the_head():
+    padded = "# Notes\n\n" + "Plain text.\n" * 2000 + NYGARD.split("\n", 1)[1]
+    assert not evidence("notes/long.md", padded).is_decision
+
+
+def test_a_numbered_sub_series_under_decision_records(tmp_path):
+    """guardian/dotcom-rendering keeps technical reviews in docs/architecture/3rd-party-technical-review/."""
+    top = tmp_path / "docs" / "architecture"
+    sub = top / "3rd-party-technical-review"
+    sub.mkdir(parents=True)
+    for n in range(1, 4):
+        (top / f"00{n}-choice-{n}.md").write_text(NYGARD.replace("2. Implement", f"{n}. Choose"))
+    review = "# Ipsos Mori tagging\n\n## Metadata\n\n- Date: 24/09/2020\n\n## Context\n\nPAMCo changed partner.\n"
+    (sub / "002-ipsos-mori.md").write_text(review)
+    rel = "docs/architecture/3rd-party-technical-review/002-ipsos-mori.md"
+    assert decide(rel, str(sub / "002-ipsos-mori.md"), review, Series()).is_decision
+    bare = "# Pictures\n\nImages go through Fastly.\n"  # no decision-record text of its own: not from the folder above
+    assert not decide(rel, str(sub / "002-ipsos-mori.md"), bare, Series()).is_decision
+
+
+def test_a_how_to_in_a_decision_record_folder_is_none():
+    howto = ("> **Warning**\n> We no longer generate a `.env` file\n\n# `.env` File\n\nAny values in the `.env` file "
+             "shouldn't be required to run the application locally.\n\n## Making Changes\n\nRaise an issue first.\n")
+    assert not evidence("docs/architecture/historic-adrs/dotenv.md", howto).is_decision
+    assert evidence("docs/adr/0007-dotenv.md", howto).is_decision  # numbered like a record: the folder decides

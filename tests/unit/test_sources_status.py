@@ -1,0 +1,85 @@
+"""Status lines as real decision records write them (quoted from ministryofjustice/modernisation-platform,
+alphagov/govuk-aws, celestiaorg/celestia-app, guardian/dotcom-rendering, thomvaill/log4brains, adr/madr,
+jaegertracing/jaeger), and supersession said in a body paragraph."""
+
+from __future__ import annotations
+
+import pytest
+
+from lore.model import Status
+from lore.sources.adr import parse_adr
+from lore.sources.status import read_status, supersession_lines
+
+
+@pytest.mark.parametrize("line, status, successor", [
+    pytest.param("✅ Accepted", Status.ACTIVE, None, id="emoji-accepted"),
+    pytest.param("❌ Rejected", Status.REJECTED, None, id="emoji-rejected"),
+    pytest.param("🤔 Proposed", Status.PROPOSED, None, id="emoji-proposed"),
+    pytest.param("⌛️ Superseded [0019](0019-use-bash-go-as-core-languages.md)", Status.SUPERSEDED, 19,
+                 id="superseded-without-by"),
+    pytest.param("Superseded by [ADR-0042](0042-use-queues.md)", Status.SUPERSEDED, 42, id="superseded-by-link"),
+    pytest.param("Implemented. Superseded by ADR-013.", Status.SUPERSEDED, 13, id="word-then-superseded"),
+    pytest.param("Implemented. Parts of this ADR were superseded by ADR-020.", Status.ACTIVE, None, id="parts"),
+    pytest.param("Partly superseded", Status.ACTIVE, None, id="partly-superseded"),
+    pytest.param("2021-03-04 Accepted", Status.ACTIVE, None, id="date-and-word"),
+    pytest.param("**Accepted**", Status.ACTIVE, None, id="bold"),
+    pytest.param("_Rejected_", Status.REJECTED, None, id="italic-rejected"),
+    pytest.param("Accepted, amended by [ADR 7](0007-cache.md)", Status.ACTIVE, None, id="amended-by"),
+    pytest.param("PROPOSED", Status.PROPOSED, None, id="upper-proposed"),
+    pytest.param("Pending", Status.PROPOSED, None, id="pending"),
+    pytest.param("In progress", Status.PROPOSED, None, id="in-progress"),
+    pytest.param("Deprecated in favor of orchestrator-relayer#66", Status.DEPRECATED, None, id="deprecated"),
+    pytest.param("Implemented — graduated from RFC 0013", Status.ACTIVE, None, id="implemented-graduated-from"),
+    pytest.param("Implemented — graduated into ADR-010", Status.SUPERSEDED, 10, id="rfc-graduated-into-adr"),
+    pytest.param("Declined", Status.REJECTED, None, id="declined"),
+    pytest.param("Parked", None, None, id="unknown"),
+    pytest.param("on hold", None, None, id="unknown-on-hold"),
+])
+def test_status_lines(line, status, successor):
+    reading = read_status(line)
+    assert reading.status is status
+    assert [r.number for r in reading.superseded_by][:1] == ([successor] if successor else [])
+
+
+@pytest.mark.parametrize("paragraph, successor", [
+    pytest.param("SUPERSEDED BY [ADR: Preferred styling method](./preferred-styling-method.md)",
+                 "./preferred-styling-method.md", id="unleash-upper"),
+    pytest.param("This ADR has been superseded by [ADR-0042](0042-use-queues.md).", "0042-use-queues.md", id="this-adr"),
+    pytest.param("Note: this decision was replaced by [the new one](0009-new.md).", "0009-new.md", id="note"),
+    pytest.param("We replaced the old cache with Redis.", None, id="not-a-supersession"),
+])
+def test_body_supersession(paragraph, successor):
+    found = supersession_lines(paragraph)
+    assert (found.status is Status.SUPERSEDED) is (successor is not None)
+    assert [r.target for r in found.superseded_by][:1] == ([successor] if successor else [])
+
+
+@pytest.mark.parametrize("text, status", [
+    pytest.param("# Use X\n\n| Status | Accepted |\n|---|---|\n\n## Context\n\nx\n", Status.ACTIVE, id="table-row"),
+    pytest.param("---\nstatus: rejected\n---\n# Use X\n\n## Context\n\nx\n", Status.REJECTED, id="front-matter"),
+    pytest.param("# Use X\n\n## Context\n\nx\n\n## Decision\n\ny\n\nThis ADR has been superseded by "
+                 "[ADR-0042](0042-use-queues.md).\n", Status.SUPERSEDED, id="nothing-then-body"),
+    pytest.param("# Use X\n\n* Status: proposed\n\n## Context\n\nx\n", Status.PROPOSED, id="madr2-list-item"),
+])
+def test_status_in_records(text, status):
+    (m,) = parse_adr("docs/adr/0001-use-x.md", text).memories
+    assert m.status is status
+
+
+def test_rejected_folder_and_unknown_status_are_reported():
+    (m,) = parse_adr("docs/adr/rejected/0002-use-y.md", "# Use Y\n\n## Context\n\nx\n").memories
+    assert m.status is Status.REJECTED
+    parsed = parse_adr("docs/adr/0003-use-z.md", "# Use Z\n\n## Status\n\nParked\n\n## Context\n\nx\n")
+    assert parsed.memories[0].status is Status.ACTIVE and parsed.memories[0].meta["status_unknown"] == "Parked"
+    assert any("unknown status 'Parked'" in w for w in parsed.warnings)
+
+
+def test_an_alternative_superseded_by_another_is_no_supersession():
+    text = ("# Internal tracing\n\n* **Status**: Implemented\n\n## Context\n\nx\n\n## Decision\n\ny\n\n"
+            "## Alternatives Considered\n\n**Filter by scope name prefix.** Fragile: depends on naming. "
+            "Superseded by the component attribute approach.\n")  # jaegertracing/jaeger docs/adr/006 (Apache-2.0)
+    (m,) = parse_adr("docs/adr/006-internal-tracing.md", text).memories
+    assert m.status is Status.ACTIVE
+    late = "# Use X\n\n## Status\n\nAccepted\n\n## Notes\n\nWe liked it. This ADR was superseded by [ADR 9](0009-y.md).\n"
+    (m,) = parse_adr("docs/adr/0001-use-x.md", late).memories
+    assert m.status is Status.SUPERSEDED and m.meta["refs"]["superseded_by"][0]["target"] == "0009-y.md"
