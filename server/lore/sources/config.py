@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the same parser under its backport's name
+    import tomli as tomllib
 from pathlib import Path, PurePosixPath
 
 import attrs
