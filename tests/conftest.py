@@ -43,6 +43,54 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip_stress)
 
 
+class SkipAudit:
+    """Lists skipped tests; with LORE_FAIL_ON_SKIP=1 (set by scripts/test) any skip but a `stress`
+    test left out for want of LORE_STRESS=1 turns a passing run into a failing one, naming each."""
+
+    def __init__(self) -> None:
+        self.skips: list[str] = []
+        self.enforce = os.environ.get("LORE_FAIL_ON_SKIP") == "1"
+
+    def note(self, report: pytest.TestReport | pytest.CollectReport) -> None:
+        """Record a skip that a full run does not expect (expected failures are not skips)."""
+        if not report.skipped or hasattr(report, "wasxfail"):
+            return
+        if "stress" in getattr(report, "keywords", {}) and os.environ.get("LORE_STRESS") != "1":
+            return
+        longrepr = report.longrepr  # (path, line, "Skipped: why") for a skip
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        self.skips.append(f"{report.nodeid or '<session>'}: {reason.removeprefix('Skipped: ')}")
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """Modules skipped whole (`pytest.skip(..., allow_module_level=True)`, `importorskip`)."""
+        self.note(report)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Tests skipped by a marker, a fixture or the test itself."""
+        self.note(report)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Fail a run that would otherwise pass (or collect nothing) when it had unexpected skips."""
+        if self.enforce and self.skips and session.exitstatus in (pytest.ExitCode.OK,
+                                                                  pytest.ExitCode.NO_TESTS_COLLECTED):
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        """Name the unexpected skips and their reasons, above pytest's closing counts."""
+        if self.enforce and self.skips:
+            terminalreporter.section("unexpected skips (LORE_FAIL_ON_SKIP=1)", sep="=", red=True, bold=True)
+            terminalreporter.line(f"{len(self.skips)} test(s) skipped; a full run skips only `stress` tests "
+                                  "(without LORE_STRESS=1), so this run fails:", red=True)
+            for line in self.skips:
+                terminalreporter.line(f"  {line}", red=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Watch for skips (see SkipAudit)."""
+    config.pluginmanager.register(SkipAudit(), "lore-skip-audit")
+
+
 @pytest.fixture(scope="session")
 def model_dir() -> Path:
     """The offline all-MiniLM-L6-v2 copy: $LORE_TEST_MODEL_PATH, built there or by default if absent."""

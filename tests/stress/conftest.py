@@ -14,7 +14,7 @@ from pathlib import Path
 import apsw
 import pytest
 
-CORPORA = Path(os.environ.get("LORE_CORPORA", Path(__file__).resolve().parents[3] / "shared" / "corpora"))
+CORPORA = Path(os.environ.get("LORE_CORPORA") or Path(__file__).resolve().parents[1] / "fixtures" / "corpora")
 
 
 def child_env(user_db: Path, **extra: str) -> dict[str, str]:
@@ -31,9 +31,9 @@ def lore_cmd(*args: str) -> list[str]:
 
 
 def copy_corpus(name: str, dest: Path) -> Path:
-    """A writable git workspace holding a copy of a read-only corpus (the test is skipped without one)."""
+    """A writable git workspace holding a copy of a vendored corpus (the copy is the test's to change)."""
     if not (CORPORA / name).is_dir():
-        pytest.skip(f"no corpus {name} under {CORPORA}")
+        pytest.fail(f"no corpus {name} under {CORPORA}")
     shutil.copytree(CORPORA / name, dest)
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=dest, check=True)
     return dest

@@ -1,4 +1,4 @@
-"""Real decision corpora (../shared/corpora, copied first): counts, links, titles and anchors read by hand."""
+"""Real decision corpora (tests/fixtures/corpora, copied first): counts, links, titles and anchors read by hand."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from lore.model import Kind, SourceKind, Status
 from lore.service import Lore
 from lore.sources import run_import
 
-CORPORA = Path(os.environ.get("LORE_CORPORA", Path(__file__).resolve().parents[3] / "shared" / "corpora"))
-pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"no corpora at {CORPORA}")
+CORPORA = Path(os.environ.get("LORE_CORPORA") or Path(__file__).resolve().parents[1] / "fixtures" / "corpora")
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Section-level against whole-document retrieval on real ADRs, with the real offline model.
 
-The ADRs of ../shared/corpora (all of Unleash and dotcom-rendering; four of celestia-app, whose
+The ADRs of tests/fixtures/corpora (all of Unleash and dotcom-rendering; four of celestia-app, whose
 ADRs are long enough that embedding all of them would take minutes) are each stored as one memory
 twice: once as a single section holding the whole text, once split at its headings. Each query asks
 about a detail that sits in one section deep inside one ADR (checked by reading the ADR);
@@ -10,6 +10,7 @@ Measured: sections Recall@3 1.00, MRR 1.00; whole documents Recall@3 0.89, MRR 0
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ from lore.model import Memory, Section
 from lore.recall import Query
 from lore.service import Lore
 
-CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
+CORPORA = Path(os.environ.get("LORE_CORPORA") or Path(__file__).resolve().parents[1] / "fixtures" / "corpora")
 ADR_GLOBS = (
     "Unleash__unleash/contributing/ADRs/*/*.md",
     "guardian__dotcom-rendering/dotcom-rendering/docs/architecture/*.md",
