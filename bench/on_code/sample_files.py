@@ -7,7 +7,9 @@ seed, extensions and exclusions it was drawn with under `sampling`; run
     python bench/on_code/sample_files.py --git-dir /path/to/repo.git --label bench/on_code/labels/X.json
 
 to print the same draw (the first `n` files are the ones that were read and labelled; any
-of them found governed moved from `ungoverned` to `governed`).
+of them found governed moved from `ungoverned` to `governed`). With `--check` it instead verifies
+the label against the repository: every labelled file and decision exists at the commit, and the
+draw is exactly the ungoverned files plus the drawn files that were found governed.
 """
 
 from __future__ import annotations
@@ -35,14 +37,37 @@ def draw(files: list[str], seed: int, n: int) -> list[str]:
     return pool[:n]
 
 
+def check(git_dir: str, label: dict) -> list[str]:
+    """Problems found comparing `label` with the repository at its commit (empty when it agrees)."""
+    out = subprocess.run(["git", f"--git-dir={git_dir}", "ls-tree", "-r", "--name-only", label["commit"]],
+                         check=True, capture_output=True, text=True).stdout
+    present = set(out.splitlines())
+    problems = [f"decision missing: {d}" for d in label["decision_paths"] if d not in present]
+    labelled = [g["file"] for g in label["governed"]] + [u["file"] for u in label["ungoverned"]]
+    labelled += [r["file"] for r in label.get("loosely_related", [])]
+    problems += [f"file missing: {f}" for f in dict.fromkeys(labelled) if f not in present]
+    s = label["sampling"]
+    drawn = set(draw(source_files(git_dir, label["commit"], s["extensions"], s["exclude"]), s["seed"], s["n"]))
+    ungoverned = {u["file"] for u in label["ungoverned"]}
+    governed = {g["file"] for g in label["governed"]}
+    problems += [f"ungoverned but not drawn: {f}" for f in sorted(ungoverned - drawn)]
+    problems += [f"drawn but not labelled: {f}" for f in sorted(drawn - ungoverned - governed)]
+    return problems
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--git-dir", required=True)
     ap.add_argument("--label", required=True, help="a label file whose `sampling` block gives the draw")
     ap.add_argument("-n", type=int, help="how many to print (default: the label's n)")
+    ap.add_argument("--check", action="store_true", help="verify the label against the repository")
     args = ap.parse_args()
     with open(args.label, encoding="utf-8") as f:
         label = json.load(f)
+    if args.check:
+        problems = check(args.git_dir, label)
+        print("\n".join(problems) or f"ok: {len(label['governed'])} governed, {len(label['ungoverned'])} ungoverned")
+        raise SystemExit(1 if problems else 0)
     s = label["sampling"]
     files = source_files(args.git_dir, label["commit"], s["extensions"], s["exclude"])
     for path in draw(files, s["seed"], args.n or s["n"]):
