@@ -76,37 +76,44 @@ def real_folder(root: Path, folder: Path, *, create: bool = True, mode: int = 0o
     return folder
 
 
-def check_target(root: Path, path: Path) -> None:
-    """UnsafePathError when `path` is a link (Lore never writes through one) or its folder leads outside."""
+def check_target(root: Path, path: Path) -> os.stat_result | None:
+    """UnsafePathError when `path` is a link (Lore never writes through one) or its folder leads outside;
+    else the target's own status (None when it does not exist yet)."""
     if not inside(root, path.parent):
         raise UnsafePathError(f"{_shown(path, root)}: its folder resolves outside the workspace "
                               f"({os.path.realpath(path.parent)}); not written")
     try:
         st = os.lstat(path)
     except FileNotFoundError:
-        return
+        return None
     if stat.S_ISLNK(st.st_mode):
         raise UnsafePathError(f"{_shown(path, root)} is a symbolic link (to {os.readlink(path)}); Lore does not write "
                               "through links: replace it with a regular file")
     if not stat.S_ISREG(st.st_mode):
         raise UnsafePathError(f"{_shown(path, root)} is not a regular file; not written")
+    return st
 
 
 def write_atomic(root: Path, path: Path, data: str | bytes, *, mode: int = 0o644, exclusive: bool = False,
                  sync: bool = False) -> None:
     """Write `path` whole or not at all, never through a link; `exclusive` refuses an existing file.
 
+    A new file gets `mode` (less the umask); a rewritten one keeps its permissions.
     The temporary file is created with O_CREAT|O_EXCL|O_NOFOLLOW under a random name in the target's
     folder (the same file system, so the rename is atomic); a link planted at any name Lore might use
     is never opened. UnsafePathError for a refused target, OSError for the rest.
     """
-    check_target(root, path)
-    if exclusive and os.path.lexists(path):
+    st = check_target(root, path)
+    if exclusive and st is not None:
         raise FileExistsError(17, "already exists", str(path))
+    if st is not None:
+        mode = stat.S_IMODE(st.st_mode)  # rewriting keeps the file's permissions
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}{TMP_SUFFIX}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
     try:
+        if st is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)  # the umask would narrow the permissions it had
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             if sync:
@@ -122,8 +129,3 @@ def write_atomic(root: Path, path: Path, data: str | bytes, *, mode: int = 0o644
             pass
         raise
 
-
-def read_inside(root: Path, path: Path) -> bytes:
-    """The bytes of a repository file, after checking it resolves inside `root`."""
-    check_inside(root, path)
-    return path.read_bytes()

@@ -129,7 +129,7 @@ def write_text(root: Path, path: Path, text: str, *, exclusive: bool = False) ->
     from lore.store.errors import StoreError
 
     try:
-        real_folder(root, path.parent)
+        real_folder(root, path.parent, mode=0o755)  # `.lore` itself stays owner-only: made first, by lore_dir
         write_atomic(root, path, text, exclusive=exclusive)
     except UnsafePathError as e:
         raise UnsafePathError(f"{e}; nothing was stored") from None
