@@ -221,3 +221,15 @@ def test_lore_folder_must_be_a_real_folder(capsys, tmp_path, ws, kind, command):
     said = err if command == ("list",) else out + err  # doctor reports problems on stdout
     assert code != 0 and ".lore" in said and "Traceback" not in said
     assert len(err.splitlines()) <= 1
+
+
+@pytest.mark.parametrize("name", [pytest.param("lore.db", id="database-link"),
+                                  pytest.param("lore.db-wal", id="wal-link")])
+def test_database_files_that_are_links_are_refused(capsys, tmp_path, ws, name):
+    """A committed `.lore/lore.db` (or its WAL) linking out would have the database written there."""
+    target = victim(tmp_path)
+    (ws / ".lore").mkdir()
+    link(ws, f".lore/{name}", target)
+    code, out, err = cli(capsys, ws, "add", "--title", TITLE)
+    assert target.read_bytes() == VICTIM_TEXT
+    assert code != 0 and name in err and "Traceback" not in err
