@@ -53,6 +53,8 @@ def real_folder(root: Path, folder: Path, *, create: bool = True, mode: int = 0o
     A part that is a link (dangling or not) or a file raises UnsafePathError naming it and saying
     what to do; with create=False a missing part simply ends the walk.
     """
+    if create:
+        root.mkdir(parents=True, exist_ok=True)  # the workspace itself is the user's choice, not the repository's
     current = root
     for part in folder.relative_to(root).parts:
         current = current / part
