@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from pathlib import Path
 
 import cattrs
 
 from lore.model import Anchor, Memory, Provenance, SourceKind
+from lore.safe_fs import real_folder, write_atomic
 from lore.store import Store
 
 log = logging.getLogger(__name__)
@@ -57,19 +57,13 @@ def write_backup(store: Store, folder: Path) -> Path | None:
     memories = private_memories(store)
     if not memories:
         return None
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    real_folder(folder.parent, folder)  # `.lore/backups` must be a real folder, never a link out
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + f"-{time.time_ns() % 1_000_000:06d}"
     path = folder / f"private-{stamp}.jsonl"
-    tmp = path.with_suffix(".tmp")
     dismissals = store.db.query("SELECT memory_id, anchor_key, count, at FROM dismissals")
-    with open(tmp, "w", encoding="utf-8") as f:
-        for m in memories:
-            f.write(json.dumps({"memory": memory_record(m)}, ensure_ascii=False) + "\n")
-        for row in dismissals:
-            f.write(json.dumps({"dismissal": list(row)}) + "\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    lines = [json.dumps({"memory": memory_record(m)}, ensure_ascii=False) + "\n" for m in memories]
+    lines += [json.dumps({"dismissal": list(row)}) + "\n" for row in dismissals]
+    write_atomic(folder.parent, path, "".join(lines), mode=0o600, sync=True)
     for old in sorted(folder.glob("private-*.jsonl"))[:-KEEP]:
         old.unlink(missing_ok=True)
     return path
@@ -77,7 +71,7 @@ def write_backup(store: Store, folder: Path) -> Path | None:
 
 def latest_backup(folder: Path) -> Path | None:
     """The newest backup file, if any."""
-    files = sorted(folder.glob("private-*.jsonl")) if folder.is_dir() else []
+    files = sorted(f for f in folder.glob("private-*.jsonl") if not f.is_symlink()) if folder.is_dir() else []
     return files[-1] if files else None
 
 

@@ -13,7 +13,7 @@ import apsw
 from lore.backup import latest_backup, private_memories, read_backup, restore_into
 from lore.store import Store, StoreError
 from lore.store.schema import MIGRATIONS
-from lore.workspace import backups_dir, workspace_db_path
+from lore.workspace import backups_dir, lore_dir, workspace_db_path
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +88,7 @@ def rebuild(root: Path, progress=None) -> dict:
     from lore.service import Lore
 
     path = workspace_db_path(root)
+    lore_dir(root, create=False)  # a linked .lore is refused before anything is read or removed through it
     result: dict = {"database": str(path), "restored_private": 0, "source": None, "problems": []}
     salvaged, dismissals = _salvage(path, result) if path.exists() else ([], [])
     if not salvaged:

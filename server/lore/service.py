@@ -14,6 +14,7 @@ from lore.embed import Embedder, ModelUnavailable, embedder_from_env
 from lore.model import Memory, Scope, SourceKind, Status, ValidationError
 from lore.recall import AnchorMatcher, Hit, Query, search_store
 from lore.recall.anchoring import MATCH_WEIGHT
+from lore.safe_fs import check_inside
 from lore.scrub import scrub_memory
 from lore.store import NotFoundError, Store
 from lore.store.rows import anchor_from_row
@@ -39,8 +40,7 @@ class Lore:
                  sync_team: bool = True):
         self.root = Path(root).resolve() if root else find_root()
         path = Path(db_path) if db_path else workspace_db_path(self.root)
-        if path == workspace_db_path(self.root) and path.parent == self.root / ".lore":
-            lore_dir(self.root)
+        lore_dir(self.root, create=path == workspace_db_path(self.root) and path.parent == self.root / ".lore")
         self.store = Store(path)
         self.user: Store | None = None
         if user_db is not False:
@@ -148,7 +148,7 @@ class Lore:
                     m.provenance.kind = SourceKind.TEAM_FILE
             store.memories.insert(m)
             if path is not None:
-                teamfiles.write(path, m)
+                teamfiles.write(self.root, path, m)
                 from lore.teamsync import record_team_file
 
                 record_team_file(self, path)
@@ -189,18 +189,18 @@ class Lore:
         if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
             full = self.root / m.provenance.path
             fresh = self._locate(m.id)[1]
-            teamfiles.write(full, fresh)
+            teamfiles.write(self.root, full, fresh)
             from lore.teamsync import record_team_file
 
             record_team_file(self, full)
 
     def _mark_superseded(self, old_id: str, new_id: str) -> None:
         store, old = self._locate(old_id)
-        with store.transaction():
+        with store.transaction():  # a team file that cannot be rewritten undoes the change
             store.memories.link(old.id, new_id)
             store.memories.set_status(old.id, Status.SUPERSEDED)
+            self._rewrite_team_file(old)
         self._dirty.add(store.path)
-        self._rewrite_team_file(old)
 
     def supersede(self, old_id: str, new_ids: list[str]) -> Memory:
         """Mark `old_id` superseded by each of `new_ids` (all must exist)."""
@@ -227,8 +227,8 @@ class Lore:
             assert fresh is not None
             fresh.meta["user_status"] = status.value
             store.memories.update(fresh, reindex=False)
+            self._rewrite_team_file(m)  # inside: a team file that cannot be rewritten undoes the change
         self._dirty.add(store.path)
-        self._rewrite_team_file(m)
         return self.get(m.id)
 
     def forget(self, mid: str, *, purge: bool = False) -> Memory:
@@ -239,7 +239,9 @@ class Lore:
         with self._lock, store.transaction():
             store.memories.delete(m.id)
             if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
-                (self.root / m.provenance.path).unlink(missing_ok=True)
+                full = self.root / m.provenance.path
+                check_inside(self.root, full.parent)  # removes a link itself, never a file outside
+                full.unlink(missing_ok=True)
                 store.sources.delete(m.provenance.path)
         self._dirty.add(store.path)
         return m

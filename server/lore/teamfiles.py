@@ -11,6 +11,7 @@ import yaml
 
 from lore.model import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
 from lore.text import slugify
+from lore.yamlbound import YamlLimitError, load_bounded
 
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 _WHY = re.compile(r"^##\s+(Why|Rationale)\s*$", re.M | re.I)
@@ -68,7 +69,9 @@ def parse(text: str, rel_path: str) -> Memory:
     if not m:
         raise TeamFileError(f"{rel_path}:1: no YAML front matter (a team memory starts with ---)")
     try:
-        front = yaml.safe_load(m.group(1)) or {}
+        front = load_bounded(m.group(1)) or {}
+    except YamlLimitError as e:
+        raise TeamFileError(f"{rel_path}:2: skipped: front matter over a limit: {e}") from None
     except yaml.YAMLError as e:
         line = getattr(getattr(e, "problem_mark", None), "line", 0) + 2
         raise TeamFileError(f"{rel_path}:{line}: broken front matter: {getattr(e, 'problem', e)}") from None
@@ -113,21 +116,27 @@ def parse(text: str, rel_path: str) -> Memory:
 
 
 def file_name(m: Memory, folder: Path) -> Path:
-    """A new file path for a memory: the title's slug, made unique with the id when taken."""
+    """A new file path for a memory: the title's slug, made unique with the id when taken (a link counts)."""
     p = folder / f"{slugify(m.title)}.md"
-    if p.exists():
+    if os.path.lexists(p):
         p = folder / f"{slugify(m.title)}-{m.id[:6]}.md"
     return p
 
 
-def write(path: Path, m: Memory) -> None:
-    """Write a team file atomically (a reader never sees half a file); StoreError when it cannot be."""
+def write_text(root: Path, path: Path, text: str, *, exclusive: bool = False) -> None:
+    """Write a team file's text atomically and never through a link; StoreError when it cannot be."""
+    from lore.safe_fs import UnsafePathError, real_folder, write_atomic
     from lore.store.errors import StoreError
 
-    tmp = path.with_suffix(".md.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(render(m), encoding="utf-8")
-        os.replace(tmp, path)
+        real_folder(root, path.parent, mode=0o755)  # `.lore` itself stays owner-only: made first, by lore_dir
+        write_atomic(root, path, text, exclusive=exclusive)
+    except UnsafePathError as e:
+        raise UnsafePathError(f"{e}; nothing was stored") from None
     except OSError as e:
         raise StoreError(f"cannot write the team file {path}: {e.strerror or e}; nothing was stored") from e
+
+
+def write(root: Path, path: Path, m: Memory) -> None:
+    """Write a memory's team file under the workspace `root` (see write_text)."""
+    write_text(root, path, render(m))

@@ -12,6 +12,7 @@ import attrs
 
 from lore import teamfiles
 from lore.model import Status
+from lore.safe_fs import UnsafePathError, check_inside
 from lore.scrub import scrub_memory
 from lore.store import SourceFile
 from lore.text import content_hash
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 IMPORTER = "team-file"
+MAX_TEAM_FILE = 1_048_576
 
 
 @attrs.define
@@ -54,10 +56,14 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
         rel = path.relative_to(lore.root).as_posix()
         seen.add(rel)
         try:
+            check_inside(lore.root, path)
             st = path.stat()
             known = ledger.get(rel)
             if known and known.state == "imported" and known.size == st.st_size and known.mtime == st.st_mtime:
                 continue
+            if st.st_size > MAX_TEAM_FILE:
+                raise teamfiles.TeamFileError(f"{rel}:1: skipped: {st.st_size} bytes is over the limit of "
+                                              f"{MAX_TEAM_FILE} bytes for a team file")
             text = path.read_bytes().decode("utf-8")
             chash = content_hash(text)
             if known and known.content_hash == chash and known.state == "imported":
@@ -65,7 +71,7 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
                 continue
             _import_one(lore, rel, text, result)
             lore.store.sources.put(SourceFile(rel, chash, st.st_size, st.st_mtime, "imported", None, IMPORTER, time.time()))
-        except (UnicodeDecodeError, teamfiles.TeamFileError, OSError) as e:
+        except (UnicodeDecodeError, teamfiles.TeamFileError, UnsafePathError, OSError, RecursionError) as e:
             msg = str(e) if isinstance(e, teamfiles.TeamFileError) else f"{rel}: {e}"
             result.errors.append(msg)
             log.warning("team file skipped: %s", msg)

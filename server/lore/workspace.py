@@ -7,8 +7,12 @@ from pathlib import Path
 
 import platformdirs
 
+from lore.safe_fs import check_target, real_folder, write_atomic
+
 LORE_DIR = ".lore"
 MEMORIES_DIR = "memories"
+BACKUPS_DIR = "backups"
+DB_FILES = ("lore.db", "lore.db-wal", "lore.db-shm", "lore.db-journal")
 GITIGNORE = ("# Lore keeps its database private; memories/ is meant to be committed.\nlore.db\nlore.db-*\nbackups/\n"
              "*.corrupt-*\n# half-written files a killed process may leave\nmemories/*.tmp\n")
 
@@ -23,13 +27,21 @@ def find_root(start: str | os.PathLike[str] | None = None) -> Path:
 
 
 def lore_dir(root: Path, *, create: bool = True) -> Path:
-    """`<root>/.lore`, created owner-only with a .gitignore that keeps the database out of git."""
+    """`<root>/.lore`, created owner-only with a .gitignore that keeps the database out of git.
+
+    `.lore` and the folders Lore keeps in it must be real folders, and the database files must not be
+    links (a repository may commit any of them): UnsafePathError otherwise, naming the path.
+    """
     d = root / LORE_DIR
-    if create and not d.exists():
-        d.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if create and not (d / ".gitignore").exists():
+    real_folder(root, d, create=create)
+    for sub in (MEMORIES_DIR, BACKUPS_DIR):
+        real_folder(root, d / sub, create=False)
+    if d.is_dir():
+        for name in DB_FILES:
+            check_target(root, d / name)
+    if create and not os.path.lexists(d / ".gitignore"):
         try:
-            (d / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
+            write_atomic(root, d / ".gitignore", GITIGNORE, exclusive=True)
         except OSError:
             pass
     return d
@@ -54,7 +66,7 @@ def user_db_path() -> Path:
 
 def backups_dir(db_path: Path) -> Path:
     """Automatic backups sit beside the database."""
-    return db_path.parent / "backups"
+    return db_path.parent / BACKUPS_DIR
 
 
 def relative_path(root: Path, path: str | os.PathLike[str]) -> str | None:

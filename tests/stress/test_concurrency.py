@@ -277,7 +277,7 @@ def test_team_sync_meets_a_memory_being_added_by_another_process(tmp_path):
     outcome: list = []
     with writer.store.transaction():
         writer.store.memories.insert(m)
-        teamfiles.write(path, m)  # the file exists before the row is committed, as in Lore.add
+        teamfiles.write(root, path, m)  # the file exists before the row is committed, as in Lore.add
         thread = threading.Thread(target=lambda: outcome.append(_catch(sync_team_files, syncer)))
         thread.start()
         time.sleep(0.3)

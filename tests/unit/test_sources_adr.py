@@ -195,8 +195,13 @@ def test_long_sections_are_indexed_in_parts_that_point_at_their_lines():
     pytest.param("# T\n\n" + "- " * 100_000 + "\n", id="empty-list-markers"),
 ])
 def test_pathological_text_parses_in_linear_time(text):
+    """Parsed, or refused for passing a front-matter limit (the importer then skips the file), quickly."""
+    import contextlib
     import time
 
+    from lore.yamlbound import YamlLimitError
+
     start = time.process_time()
-    parse_adr("docs/architecture/0001-t.md", text)
+    with contextlib.suppress(YamlLimitError):
+        parse_adr("docs/architecture/0001-t.md", text)
     assert time.process_time() - start < 5

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lore.cli.output import out, print_json, progress
+from rich.markup import escape
+
+from lore.cli.output import out, print_json, printable, progress
 from lore.doctor import rebuild, report
 from lore.workspace import find_root
 
@@ -62,6 +64,6 @@ def cmd_doctor(args) -> int:
             out.print(f"user db     {r['user_database']['path']}  memories={r['user_database']['counts']['total']}")
         out.print(f"private     {r['private_memories']} memories; last backup: {r['backup'] or 'none yet'}")
     for p in r["problems"]:
-        out.print(f"[bold red]problem[/]     {p}", markup=True)
+        out.print(f"[bold red]problem[/]     {escape(printable(p))}", markup=True)
     out.print("ok" if r["ok"] else "problems found")
     return 0 if r["ok"] else 1

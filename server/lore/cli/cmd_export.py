@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lore.cli.common import open_lore
 from lore.cli.output import out, print_json
+from lore.safe_fs import check_target
 from lore.context.export import export_agents_md
 from lore.model import ValidationError
 from lore.workspace import relative_path
@@ -22,6 +23,7 @@ def register(sub) -> None:
 def cmd_export(args) -> int:
     """lore export"""
     with open_lore(args) as lore:
+        check_target(lore.root, lore.root / args.file)  # a link is named as one, wherever it points
         rel = relative_path(lore.root, args.file)
         if rel is None:
             raise ValidationError(f"{args.file} is outside the workspace")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lore.cli.common import flush_notices, open_lore
-from lore.cli.output import err, out, print_json, progress
+from lore.cli.output import err, notice, out, print_json, progress
 from lore.cli.import_report import print_held_back, print_taken
 from lore.sources import ImportSettings, run_import
 from lore.sources.config import CONFIG_PATH, ConfigError, check_folder, remember_adr_folders
@@ -50,7 +50,7 @@ def cmd_import(args) -> int:
             for p in args.paths:
                 rel = relative_path(lore.root, p)
                 if rel is None:
-                    err.print(f"[yellow]lore:[/] {p} is outside the workspace {lore.root}; left out")
+                    notice(f"{p} is outside the workspace {lore.root}; left out")
                     continue
                 paths.append(rel)
         with progress("importing", enabled=not args.json) as update:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+import apsw
+
 from lore.cli.output import error
 from lore.model import ValidationError
 from lore.store import NotFoundError, StoreError
+from lore.store.errors import from_os, from_sqlite
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +28,16 @@ def run_guarded(func: Callable, args) -> int:
     except StoreError as e:
         error(str(e))
         return 1
+    except apsw.Error as e:  # met mid-command (opening already turns these into StoreErrors)
+        log.debug("database error", exc_info=True)
+        error(str(from_sqlite(e)))
+        return 1
+    except BrokenPipeError:
+        return 0
+    except OSError as e:
+        log.debug("file error", exc_info=True)
+        error(str(from_os(e)))
+        return 1
     except KeyboardInterrupt:
         error("interrupted")
         return 130
-    except BrokenPipeError:
-        return 0

@@ -37,7 +37,7 @@ def print_taken(summary, verbose: bool) -> None:
 def print_held_back(summary) -> None:
     """The loud refusal to deprecate most of a workspace's imported memories without a confirmation."""
     err.print(f"[bold red]lore: this import would deprecate {summary.held_back} of the workspace's "
-              f"{summary.live_before} imported memories; nothing of that was written.[/]")
+              f"{summary.live_before} imported memories; nothing of that was written.[/]", markup=True, soft_wrap=True)
     err.print("  If files or folders were removed on purpose, or decision records moved, run again with --yes.")
     err.print("  If decision records went missing because their folder was not given, name it with "
               "--adr-folder F (remembered in .lore/config.toml).")

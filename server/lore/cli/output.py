@@ -4,35 +4,64 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from lore.jsonview import hit_json, memory_json, memory_markdown
 from lore.model import Memory
 from lore.recall import Hit
 
-out = Console(soft_wrap=True, highlight=False)
-err = Console(stderr=True, highlight=False)
+# Control characters (C0 but tab and newline, DEL, C1) and bidirectional overrides: terminal
+# escapes (clear screen, retitle, OSC 8 links), bells and text that reads differently than it is.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_C1 = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _shown(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """Text safe to print on a terminal: control characters written out as `\\x1b`, `\\u202e`."""
+    return _UNSAFE.sub(_shown, text.replace("\r\n", "\n"))
+
+
+class SafeConsole(Console):
+    """A console whose string arguments never carry control sequences; markup only when asked for."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        """Console.print with every string made printable first."""
+        kwargs.setdefault("markup", False)
+        super().print(*(printable(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+out = SafeConsole(soft_wrap=True, highlight=False)
+err = SafeConsole(stderr=True, highlight=False)
 
 
 def print_json(data: Any) -> None:
-    """JSON on stdout, one document."""
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """JSON on stdout, one document (C1 controls and bidi overrides escaped too, not only C0)."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    sys.stdout.write(_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
 
 def notice(text: str) -> None:
     """A one-line notice on stderr."""
-    err.print(f"[yellow]lore:[/] {text}", markup=True, highlight=False)
+    err.print(f"[yellow]lore:[/] {escape(printable(text))}", markup=True, highlight=False)
 
 
 def error(text: str) -> None:
     """An error line on stderr."""
-    err.print(f"[bold red]lore: error:[/] {text}", markup=True, highlight=False)
+    err.print(f"[bold red]lore: error:[/] {escape(printable(text))}", markup=True, highlight=False)
 
 
 def _short(text: str, n: int) -> str:
@@ -49,7 +78,7 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     for col in columns:
         t.add_column(col, overflow="fold")
     for row in rows:
-        t.add_row(*row)
+        t.add_row(*(Text(printable(cell)) for cell in row))  # Text: a title's `[link=...]` is not markup
     out.print(t)
 
 
@@ -106,6 +135,6 @@ def progress(label: str, enabled: bool = True) -> Iterator:
         task = bar.add_task(label, total=None)
 
         def update(done: int, total: int | None, text: str | None = None) -> None:
-            bar.update(task, completed=done, total=total, description=text or label)
+            bar.update(task, completed=done, total=total, description=escape(printable(text or label)))
 
         yield update

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lore.context.pack import build_pack
 from lore.model import Scope
+from lore.safe_fs import check_target, write_atomic
 from lore.sources.rules import GENERATED_BEGIN, GENERATED_END
 
 if TYPE_CHECKING:
@@ -39,11 +39,10 @@ def splice(existing: str, section: str) -> str:
 
 def export_agents_md(lore: Lore, target: Path, *, budget: int = 2000) -> bool:
     """Write the section into `target`; returns whether the file changed (False: already up to date)."""
+    check_target(lore.root, target)  # a link (even one pointing inside) is refused before anything is read
     existing = target.read_text(encoding="utf-8") if target.exists() else ""
     updated = splice(existing, section_text(lore, budget))
     if updated == existing:
         return False
-    tmp = target.with_name(target.name + ".lore-tmp")
-    tmp.write_text(updated, encoding="utf-8")
-    os.replace(tmp, target)
+    write_atomic(lore.root, target, updated)
     return True

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.context.tokens import TokenCounter, token_counter
-from lore.model import Kind, Memory, Scope, Status
+from lore.model import Kind, Memory, Scope, Status, ValidationError
 from lore.recall import Query
+
+MIN_BUDGET = 50  # the header and footer alone take about this many tokens
 
 if TYPE_CHECKING:
     from lore.service import Lore
@@ -151,7 +153,9 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens."""
     start = time.perf_counter()
     counter = counter or token_counter()
-    budget = max(50, int(budget))
+    if int(budget) < MIN_BUDGET:
+        raise ValidationError(f"budget {budget} is too small: a context pack needs at least {MIN_BUDGET} tokens")
+    budget = int(budget)
     subject = " · ".join(x for x in (path, symbol, f"task: {task}" if task else None) if x) or "this project"
     header = f"# Lore context for {subject}\n"
     used = counter.count(header) + 40  # room for the footer line
@@ -177,7 +181,8 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
             parts += [t + "\n" for _, t in chosen[lvl]]
             items += [i for i, _ in chosen[lvl]]
     if not items:
-        parts.append("\nNo memories apply here yet.\n")
+        parts.append(f"\nNone of the {left_out} memories that apply fits a budget of {budget} tokens; raise the "
+                     "budget to see them.\n" if left_out else "\nNo memories apply here yet.\n")
     body = "".join(parts)
     markdown, total = body, counter.count(body)
 

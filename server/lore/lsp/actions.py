@@ -81,8 +81,7 @@ async def create_draft(ls: LoreServer, folder: Folder, m: Memory) -> dict:
     text = teamfiles.render(m)
     applied = await _apply_create(ls, uri, text)
     if not applied:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        teamfiles.write_text(folder.root, path, text, exclusive=True)
     shown = await _show(ls, uri)
     return {"uri": uri, "path": rel, "applied": applied, "shown": shown}
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import apsw
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
@@ -19,6 +20,7 @@ from lore.model import Anchor, Memory, Provenance, SourceKind, ValidationError, 
 from lore.recall import Query
 from lore.service import Lore
 from lore.store import StoreError
+from lore.store.errors import from_sqlite
 from lore.workspace import relative_path
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,8 @@ def expected_errors() -> Iterator[None]:
         yield
     except (ValidationError, StoreError, ValueError) as e:
         raise ToolError(str(e)) from e
+    except apsw.Error as e:
+        raise ToolError(str(from_sqlite(e))) from e
 
 
 class LoreMCP:

@@ -12,6 +12,8 @@ import attrs
 import yaml
 from markdown_it import MarkdownIt
 
+from lore.yamlbound import load_bounded
+
 _FRONT_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 _KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
@@ -63,7 +65,9 @@ class Document:
 
 
 def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
-    """YAML front matter as a dict, the number of lines it spans, and warnings; broken YAML is salvaged."""
+    """YAML front matter as a dict, the number of lines it spans, and warnings; broken YAML is salvaged.
+
+    Front matter over a limit (alias bomb, deep nesting, huge text) raises YamlLimitError."""
     m = _FRONT_OPEN.match(text)
     if not m:
         return {}, 0, []
@@ -73,7 +77,7 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
     raw = text[m.end():close.start()]
     lines = text[:close.end()].count("\n") + 1
     try:
-        data = yaml.safe_load(raw)
+        data = load_bounded(raw)  # YamlLimitError propagates: the file is skipped, not salvaged
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = 2 + (mark.line if mark is not None else 0)
@@ -94,7 +98,7 @@ def _salvage(raw: str) -> dict:
         value = m.group(2).strip() if m else ""
         if value:
             try:
-                out[m.group(1).lower()] = yaml.safe_load(value)
+                out[m.group(1).lower()] = load_bounded(value)
             except yaml.YAMLError:
                 out[m.group(1).lower()] = value.strip("'\"")
     return out

@@ -13,6 +13,7 @@ import attrs
 import pathspec
 
 from lore.model import SourceKind, Status
+from lore.safe_fs import inside
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.adr import parse_adr
@@ -32,6 +33,7 @@ from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
 from lore.store import SourceFile
 from lore.text import content_hash
+from lore.yamlbound import YamlLimitError
 
 log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, *cls.RULES_IMPORTERS))
@@ -138,6 +140,9 @@ class Importer:
 
     def one(self, cand: Candidate) -> None:
         """Import one file unless the ledger shows it unchanged."""
+        if not inside(self.root, cand.path):  # walk() checks too; a path named by a watcher may not be
+            self.summary.warnings.append(f"{cand.rel}:1: a link to a file outside the workspace; not read")
+            return self.summary.skip("outside workspace")
         st = os.stat(cand.path)
         known = self.ledger.get(cand.rel)
         same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
@@ -167,8 +172,12 @@ class Importer:
             if not same_stat:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
-        parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders,
-                            abs_path=cand.path, series=self.series)
+        try:
+            parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders,
+                                abs_path=cand.path, series=self.series)
+        except YamlLimitError as e:
+            self.summary.warnings.append(f"{cand.rel}:1: skipped: front matter over a limit: {e}")
+            return self.skipped(cand, st, "over a limit")
         row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
         if cand.importer == cls.ADR:
             for m in parsed.memories:
@@ -285,20 +294,12 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
         rules.load_for(rel)
         if any(part in cls.SKIP_DIRS for part in rel.split("/")[:-1]):
             continue
-        if full.is_file() and importer and not rules.ignored(rel) and _inside(run.root, full):
+        if full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
             cands.append(Candidate(rel, str(full), importer))
         elif not full.exists():  # a deleted file, or a deleted folder with everything in it
             vanished |= {p for p, sf in run.ledger.items()
                          if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}
     return cands, vanished
-
-
-def _inside(root: Path, full: Path) -> bool:
-    try:
-        full.resolve().relative_to(root.resolve())
-        return True
-    except (ValueError, OSError):
-        return False
 
 
 def _team(lore, summary: ImportSummary) -> None:

@@ -19,3 +19,47 @@ class ReadOnlyError(StoreError):
 
 class NotFoundError(StoreError):
     """No memory has the given id."""
+
+
+class DiskFullError(StoreError):
+    """The disk (or the database's size limit) is full; the write did not happen."""
+
+
+REBUILD = "run `lore doctor --rebuild` to rebuild it from team files and sources"
+
+
+def from_sqlite(e: Exception) -> StoreError:
+    """A SQLite error met mid-command as a StoreError whose message says what happened and what to run."""
+    import apsw
+
+    why = str(e).split(":", 1)[-1].strip() or e.__class__.__name__
+    if isinstance(e, (apsw.CorruptError, apsw.NotADBError)):
+        return CorruptDatabaseError(f"the Lore database is damaged ({why}); {REBUILD}")
+    if isinstance(e, apsw.ReadOnlyError):
+        return ReadOnlyError(f"the Lore database is read-only ({why}); nothing was saved: make .lore/ and its "
+                             "files writable, then run the command again")
+    if isinstance(e, apsw.FullError):
+        return DiskFullError(f"the disk is full ({why}); nothing was saved: free some space, then run the "
+                             "command again")
+    if isinstance(e, (apsw.BusyError, apsw.LockedError)):
+        return StoreError(f"the Lore database is busy ({why}): another Lore process holds it; try again")
+    if isinstance(e, apsw.IOError):
+        return StoreError(f"the Lore database could not be read or written ({why}); check the disk, then run "
+                          "`lore doctor`")
+    if isinstance(e, apsw.CantOpenError):
+        return ReadOnlyError(f"the Lore database cannot be opened ({why}); check that .lore/ is a writable "
+                             "folder, then run `lore doctor`")
+    return StoreError(f"the Lore database failed ({e.__class__.__name__}: {why}); run `lore doctor`")
+
+
+def from_os(e: OSError) -> StoreError:
+    """A file-system error as a StoreError naming the file and what to do."""
+    import errno
+
+    name = f" {e.filename}" if e.filename else ""
+    why = e.strerror or str(e)
+    if e.errno == errno.ENOSPC:
+        return DiskFullError(f"the disk is full writing{name} ({why}); free some space, then run the command again")
+    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return ReadOnlyError(f"cannot write or read{name} ({why}); check its permissions, then run the command again")
+    return StoreError(f"file error on{name}: {why}")

@@ -144,9 +144,14 @@ class MemoryTable:
         return self.hydrate([memory_from_row(rows[0])])[0]
 
     def find_prefix(self, prefix: str) -> list[str]:
-        """Ids starting with `prefix` (users type short ids)."""
-        like = prefix.replace("%", "").replace("_", r"\_") + "%"
-        return [r[0] for r in self.db.query("SELECT id FROM memories WHERE id LIKE ? ESCAPE '\\' LIMIT 5", (like,))]
+        """Ids starting with `prefix` (users type short ids), compared literally: `%` and `_` are no wildcards."""
+        if not prefix:
+            return []
+        # Text compares by code point, so [prefix, upper) holds every match and the primary key finds them.
+        last = ord(prefix[-1])
+        upper = prefix[:-1] + chr(last + 1) if last < 0xD7FF else "\U0010ffff" * 2
+        return [r[0] for r in self.db.query("SELECT id FROM memories WHERE id >= ? AND id < ? AND substr(id, 1, ?) = ? "
+                                            "ORDER BY id LIMIT 5", (prefix, upper, len(prefix), prefix))]
 
     def many(self, ids: Iterable[str]) -> dict[str, Memory]:
         """Memories by id (missing ids are left out)."""
