@@ -7,6 +7,7 @@ from typing import Any
 
 from lore.model import Memory
 from lore.recall import Hit
+from lore.trust import mark
 
 
 def iso(ts: float | None) -> str | None:
@@ -34,6 +35,7 @@ def memory_json(m: Memory) -> dict[str, Any]:
         "supersedes": list(m.supersedes),
         "needsReview": m.needs_review,
         "source": {"kind": p.kind.value, "path": p.path, "line": p.line},
+        "trust": mark(m).to_json(),
         "date": m.date,
         "createdAt": iso(m.created_at),
         "updatedAt": iso(m.updated_at),
@@ -68,7 +70,6 @@ def memory_markdown(m: Memory) -> str:
         lines += ["", "## Why", "", m.rationale]
     if m.anchors:
         lines += ["", "**Applies to:** " + ", ".join(f"`{a.to_text()}`" for a in m.anchors)]
-    if m.provenance.path:
-        where = m.provenance.path + (f":{m.provenance.line}" if m.provenance.line else "")
-        lines += ["", f"**Source:** {m.provenance.kind.value} `{where}`"]
+    where = f" `{m.provenance.path}" + (f":{m.provenance.line}`" if m.provenance.line else "`") if m.provenance.path else ""
+    lines += ["", f"**Source:** {m.provenance.kind.value}{where} ({mark(m).label})"]
     return "\n".join(lines) + "\n"

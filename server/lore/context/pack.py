@@ -11,6 +11,7 @@ import attrs
 from lore.context.tokens import TokenCounter, token_counter
 from lore.model import Kind, Memory, Scope, Status
 from lore.recall import Query
+from lore.trust import DATA_NOTE, Trust, code, mark, plain
 
 if TYPE_CHECKING:
     from lore.service import Lore
@@ -54,7 +55,8 @@ class ContextPack:
             "markdown": self.markdown, "tokens": self.tokens, "budget": self.budget, "counter": self.counter,
             "leftOut": self.left_out, "millis": round(self.millis, 2),
             "items": [{"id": i.memory.id, "level": i.level, "title": i.memory.title, "kind": i.memory.kind.value,
-                       "score": round(i.score, 4), "why": i.reasons} for i in self.items],
+                       "score": round(i.score, 4), "why": i.reasons, "trust": mark(i.memory).to_json()}
+                      for i in self.items],
         }
 
 
@@ -130,20 +132,20 @@ def _project_memories(store) -> list[Memory]:
 
 
 def render_item(item: ContextItem, full: bool = True) -> str:
-    """One bullet: kind, title, gist, why it matters, why it was picked, source."""
+    """One memory: a line with its kind, source, trust and why it was picked, then its own text
+    (title, gist, why; the title alone when short) quoted as data on one line."""
     m = item.memory
-    line = f"- **{m.kind.value}** {m.title}"
-    if m.status is Status.PROPOSED:
-        line += " _(proposed)_"
+    mk = mark(m)
+    proposed = m.status is Status.PROPOSED and mk.trust is not Trust.AGENT  # an agent's label says it
+    head = f"- **{m.kind.value}**" + (" _(proposed)_" if proposed else "")
+    head += f" from {code(mk.source)} ({mk.label}), picked as {plain('; '.join(item.reasons[:2]))}:"
+    text = f"**{plain(m.title)}**"
     if full and m.body:
-        gist = " ".join(m.body.split())
-        line += " — " + (gist if len(gist) <= BODY_CHARS else gist[: BODY_CHARS - 1] + "…")
+        gist = plain(m.body)
+        text += " — " + (gist if len(gist) <= BODY_CHARS else gist[: BODY_CHARS - 1] + "…")
     if full and m.rationale:
-        why = " ".join(m.rationale.split())
-        line += f" Why: {why[:200]}"
-    src = m.provenance.path + (f":{m.provenance.line}" if m.provenance.line else "") if m.provenance.path else m.id
-    line += f" _(picked: {'; '.join(item.reasons[:2])}; {src})_"
-    return line
+        text += f" Why: {plain(m.rationale)[:200]}"
+    return f"{head}\n  > {text}"
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
@@ -153,8 +155,9 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     counter = counter or token_counter()
     budget = max(50, int(budget))
     subject = " · ".join(x for x in (path, symbol, f"task: {task}" if task else None) if x) or "this project"
-    header = f"# Lore context for {subject}\n"
-    used = counter.count(header) + 40  # room for the footer line
+    header = f"# Lore context for {plain(subject)}\n"
+    note = f"\n{DATA_NOTE}\n"
+    used = counter.count(header + note) + 40  # room for the footer line
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
     candidates = gather(lore, path, symbol, task, scopes)
     left_out = 0
@@ -169,7 +172,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
                 break
         else:
             left_out += 1
-    parts = [header]
+    parts = [header, note] if any(chosen.values()) else [header]
     items: list[ContextItem] = []
     for lvl in LEVELS:
         if chosen[lvl]:

@@ -12,6 +12,8 @@ import attrs
 import yaml
 from markdown_it import MarkdownIt
 
+from lore.text import strip_hidden
+
 _FRONT_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 _KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
@@ -101,7 +103,8 @@ def _salvage(raw: str) -> dict:
 
 
 def parse(text: str) -> Document:
-    """Front matter, sections and structural warnings of a markdown text."""
+    """Front matter, sections and structural warnings of a markdown text (hidden text removed first)."""
+    text = strip_hidden(text)
     front, front_lines, warnings = split_front_matter(text)
     lines = text.splitlines()
     # Editors sometimes put a non-breaking space after the hashes; people still mean a heading.
