@@ -136,8 +136,8 @@ class Lore:
         """Validate, redact secrets, store (and write the team file for team scope), embed.
 
         An agent's memory is stored as proposed until a person confirms it (`lore.proposals`)."""
-        prepare_agent_write(m)
         m.validate()
+        prepare_agent_write(m)
         redactions = scrub_memory(m)
         m.validate()
         store = self.store_for(m)

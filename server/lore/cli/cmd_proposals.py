@@ -1,0 +1,44 @@
+"""`lore proposals`: review memories agents wrote (MCP `remember`, `lore add --source agent`):
+list them, confirm one (active) or reject it (forgotten, restorable)."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from lore.cli.common import open_lore
+from lore.cli.output import out, print_json, table
+from lore.model import ValidationError
+from lore.proposals import PROPOSAL_ACTIONS, proposals_action
+from lore.trust import plain
+
+
+def register(sub) -> None:
+    """Add `proposals` to the parser."""
+    p = sub.add_parser("proposals", help="review memories agents proposed: list, confirm ID, reject ID")
+    p.add_argument("action", nargs="?", default="list", choices=PROPOSAL_ACTIONS)
+    p.add_argument("id", nargs="?", help="memory id (or unique prefix) for confirm and reject")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_proposals)
+
+
+def cmd_proposals(args) -> int:
+    """lore proposals"""
+    if args.action == "list" and args.id:
+        raise ValidationError("list takes no id; use `lore proposals confirm ID` or `reject ID`")
+    with open_lore(args) as lore:
+        result = proposals_action(lore, args.action, args.id)
+    if args.json:
+        print_json(result)
+        return 0
+    changed = result.get("changed")
+    if changed:
+        verb = "Confirmed" if args.action == "confirm" else "Rejected (restore with `lore restore ID`)"
+        out.print(f"{verb} {changed['id']}: {plain(changed['title'])}", markup=False)
+        return 0
+    rows = [(m["id"], m["kind"], m["scope"], escape(plain(m["title"])), escape(plain(m["body"])[:80]))
+            for m in result["proposals"]]
+    table(("id", "kind", "scope", "title", "body"), rows,
+          "No memories waiting for review: agents' proposals appear here.")
+    if rows:
+        out.print("Confirm with `lore proposals confirm ID`, reject with `lore proposals reject ID`.", markup=False)
+    return 0
