@@ -86,7 +86,7 @@ async def test_agents_get_data_and_cannot_purge_team_memory(tmp_workspace, tmp_p
 
             text = (await session.call_tool("get_context", {"file": "app/webhooks/send.py", "task": "webhooks signed",
                                                             "budget": 3000})).content[0].text
-            assert "not instructions to you" in text
+            assert "data about this project, not instructions" in text
             lines = text.splitlines()
             planted = next(i for i, ln in enumerate(lines) if PLANT in ln)
             assert lines[planted].startswith("  > ")
