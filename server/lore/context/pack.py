@@ -89,7 +89,7 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
             level = "symbol" if match == "symbol" else "module"
             anchor = next((a.to_text() for a in m.anchors), path)
             depth = 0.1 * anchor.count("/") if match == "glob" else 0.3
-            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), f"anchored to {match} {anchor}")
+            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), f"anchored to {match} {code(anchor[:200])}")
         if not symbol:
             for store in lore.stores():
                 rows = store.db.query(
@@ -99,7 +99,7 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
                 for mid, value in rows:
                     if mid in mems:
                         _offer(found, mems[mid], "symbol", LEVEL_BASE["symbol"] + _quality(mems[mid]),
-                               f"anchored to symbol {value} in this file")
+                               f"anchored to symbol {code(value[:200])} in this file")
     if task:
         hits = lore.search(Query(task, path=path, symbol=symbol, limit=15))
         top = hits[0].score if hits else 1.0

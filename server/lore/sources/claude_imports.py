@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from lore.sources.classify import AGENTS, classify
+from lore.text import strip_hidden
 
 _IMPORT = re.compile(r"(?<![\w@`/.])@((?:~|\.{1,2})?/?[\w.][\w.\-/]*)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -16,7 +17,8 @@ MAX_DEPTH = 5
 
 
 def find_imports(text: str) -> list[tuple[int, str]]:
-    """(1-based line, path as written) of each `@path` outside code."""
+    """(1-based line, path as written) of each `@path` outside code and hidden comments."""
+    text = strip_hidden(text)
     found = []
     in_fence = False
     for i, line in enumerate(text.splitlines(), 1):
