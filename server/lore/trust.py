@@ -102,13 +102,13 @@ def check_agent_forget(m: Memory, purge: bool) -> None:
     owner = "a repository file" if trust is Trust.REPOSITORY else "the team"
     if trust is Trust.REPOSITORY or m.scope is Scope.TEAM:
         verb = "purge" if purge else "forget"
-        raise ValidationError(
-            f"an agent cannot {verb} memory {m.id} ({m.title!r}): it belongs to {owner}. Ask the user to run "
-            f"`lore forget {m.id}`" + (" --purge" if purge else "") + " if it should go.")
+        command = f"lore forget {m.id}" + (" --purge" if purge else "")
+        raise ValidationError(f"an agent cannot {verb} memory {m.id}: it belongs to {owner}. "
+                              f"Ask the user to run `{command}` if it should go.")
     if purge and m.provenance.kind is not SourceKind.AGENT:
         raise ValidationError(
-            f"an agent can only purge memories agents wrote; {m.id} was written by the user. Forget it "
-            f"without purge (restorable with `lore restore {m.id}`), or ask the user to run `lore forget {m.id} --purge`.")
+            f"an agent can only purge memories agents wrote, and {m.id} is the user's. Forget it without purge "
+            f"(restorable with `lore restore {m.id}`), or ask the user to run `lore forget {m.id} --purge`.")
 
 
 def prepare_agent_write(m: Memory) -> None:

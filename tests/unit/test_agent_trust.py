@@ -159,6 +159,7 @@ def test_agent_writes_are_proposed_and_reviewed(tmp_workspace):
     pytest.param(Scope.TEAM, SourceKind.ADR, True, "belongs to a repository file", id="purge ADR"),
     pytest.param(Scope.TEAM, SourceKind.RULES_FILE, False, "belongs to a repository file", id="forget rules"),
     pytest.param(Scope.WORKSPACE, SourceKind.MANUAL, True, "only purge memories agents wrote", id="purge own"),
+    pytest.param(Scope.USER, SourceKind.FEEDBACK, True, "only purge memories agents wrote", id="purge learned"),
     pytest.param(Scope.WORKSPACE, SourceKind.MANUAL, False, None, id="forget own"),
     pytest.param(Scope.WORKSPACE, SourceKind.AGENT, True, None, id="purge agent's own"),
 ])

@@ -89,7 +89,8 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
             level = "symbol" if match == "symbol" else "module"
             anchor = next((a.to_text() for a in m.anchors), path)
             depth = 0.1 * anchor.count("/") if match == "glob" else 0.3
-            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), f"anchored to {match} {code(anchor[:200])}")
+            reason = f"anchored to {match} {code(anchor[:200])}"
+            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), reason)
         if not symbol:
             for store in lore.stores():
                 rows = store.db.query(
