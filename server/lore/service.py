@@ -17,7 +17,6 @@ from lore.recall.anchoring import MATCH_WEIGHT
 from lore.scrub import scrub_memory
 from lore.store import NotFoundError, Store
 from lore.store.rows import anchor_from_row
-from lore.trust import prepare_agent_write
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 
 log = logging.getLogger(__name__)
@@ -133,10 +132,10 @@ class Lore:
 
     # -- writing ---------------------------------------------------------------------------
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
-        """Validate, redact secrets, store (and write the team file for team scope), embed.
-
-        An agent's memory is stored as proposed until a person confirms it (`lore.proposals`)."""
+        """Validate, redact secrets, store (and write the team file for team scope), embed."""
         m.validate()
+        from lore.trust import prepare_agent_write  # an agent's memory waits as proposed for a person
+
         prepare_agent_write(m)
         redactions = scrub_memory(m)
         m.validate()

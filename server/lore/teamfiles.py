@@ -9,8 +9,9 @@ from pathlib import Path
 
 import yaml
 
+from lore.hidden import strip_hidden
 from lore.model import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
-from lore.text import slugify, strip_hidden
+from lore.text import slugify
 
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 _WHY = re.compile(r"^##\s+(Why|Rationale)\s*$", re.M | re.I)

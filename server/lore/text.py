@@ -11,13 +11,6 @@ from lore.model import Section
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 SECTION_MIN_CHARS = 400
-# Characters that change nothing a reader sees: zero-width, bidi controls, invisible operators,
-# the BOM and Unicode tag characters (which spell hidden ASCII).
-_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
-                        "\ufeff\U000e0000-\U000e007f]")
-# A fenced block or a code span (within a paragraph) is kept as written: an HTML comment there is
-# shown, not hidden; an HTML comment elsewhere is hidden when rendered, and an unclosed one hides the rest.
-_HIDDEN = re.compile(r"(?ms)(^[ \t]{0,3}(`{3,}|~{3,}).*?(?:^[ \t]{0,3}\2|\Z))|(`+)(?:(?!\3|\n[ \t]*\n).)*?\3|(<!--.*?(?:-->|\Z))")
 
 STOP_WORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have how i if in into
@@ -29,14 +22,6 @@ STOP_WORDS = frozenset(
 def content_hash(text: str) -> str:
     """Stable short hash of text (sha256, 24 hex digits)."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:24]
-
-
-def strip_hidden(text: str) -> str:
-    """Text without what a rendered view hides: HTML comments outside code (each replaced by the
-    line breaks it held, so line numbers stay true) and invisible format characters."""
-    if "<!--" in text:
-        text = _HIDDEN.sub(lambda m: "\n" * m.group(4).count("\n") if m.group(4) else m.group(0), text)
-    return _INVISIBLE.sub("", text)
 
 
 def slugify(text: str, max_len: int = 60) -> str:

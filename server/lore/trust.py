@@ -14,8 +14,8 @@ import re
 
 import attrs
 
+from lore.hidden import strip_hidden
 from lore.model import Memory, Scope, SourceKind, Status, ValidationError
-from lore.text import strip_hidden
 
 
 class Trust(str, enum.Enum):

@@ -7,8 +7,8 @@ import posixpath
 import re
 from pathlib import Path
 
+from lore.hidden import strip_hidden
 from lore.sources.classify import AGENTS, classify
-from lore.text import strip_hidden
 
 _IMPORT = re.compile(r"(?<![\w@`/.])@((?:~|\.{1,2})?/?[\w.][\w.\-/]*)")
 _FENCE = re.compile(r"^\s*(```|~~~)")

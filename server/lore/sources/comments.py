@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from lore.anchors import extract_comments, extract_symbols, language_for_path, symbol_at
+from lore.hidden import strip_hidden
 from lore.model import Anchor, Kind, SourceKind
 from lore.sources.drafts import Keys, Parsed, draft, short_title
-from lore.text import strip_hidden
 
 MARKERS: dict[str, Kind] = {
     "DECISION": Kind.DECISION, "WHY": Kind.DECISION, "CONVENTION": Kind.CONVENTION,

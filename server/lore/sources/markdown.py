@@ -12,7 +12,7 @@ import attrs
 import yaml
 from markdown_it import MarkdownIt
 
-from lore.text import strip_hidden
+from lore.hidden import strip_hidden
 
 _FRONT_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)

@@ -25,7 +25,7 @@ from lore.sources.rules import parse_rules
 from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
 from lore.store import SourceFile
-from lore.text import content_hash, strip_hidden
+from lore.text import content_hash
 
 log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, *cls.RULES_IMPORTERS))
@@ -139,7 +139,7 @@ class Importer:
         if cand.importer == cls.ADR:
             for m in parsed.memories:
                 if not m.anchors and m.provenance.kind is SourceKind.ADR:
-                    m.anchors = mentioned_anchors(strip_hidden(text), self.lore.root)
+                    m.anchors = mentioned_anchors(text, self.lore.root)
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
         self.parsed_now.add(cand.rel)
