@@ -7,7 +7,6 @@ from typing import Any
 
 from lore.model import Memory
 from lore.recall import Hit
-from lore.trust import mark
 
 
 def iso(ts: float | None) -> str | None:
@@ -19,6 +18,8 @@ def iso(ts: float | None) -> str | None:
 
 def memory_json(m: Memory) -> dict[str, Any]:
     """A memory as the protocol's Memory JSON."""
+    from lore.trust import mark
+
     p = m.provenance
     return {
         "id": m.id,
@@ -57,6 +58,8 @@ def hit_json(h: Hit) -> dict[str, Any]:
 
 def memory_markdown(m: Memory) -> str:
     """A readable markdown view of one memory."""
+    from lore.trust import mark
+
     lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
     if m.superseded_by:
         lines.append(f"\nSuperseded by: {', '.join(f'`{i}`' for i in m.superseded_by)}")
