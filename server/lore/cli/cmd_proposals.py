@@ -3,10 +3,8 @@ list them, confirm one (active) or reject it (forgotten, restorable)."""
 
 from __future__ import annotations
 
-from rich.markup import escape
-
 from lore.cli.common import open_lore
-from lore.cli.output import out, print_json, table
+from lore.cli.output import out, print_json
 from lore.model import ValidationError
 from lore.proposals import PROPOSAL_ACTIONS, proposals_action
 from lore.trust import plain
@@ -32,13 +30,27 @@ def cmd_proposals(args) -> int:
         return 0
     changed = result.get("changed")
     if changed:
-        verb = "Confirmed" if args.action == "confirm" else "Rejected (restore with `lore restore ID`)"
-        out.print(f"{verb} {changed['id']}: {plain(changed['title'])}", markup=False)
+        line = f"{'Confirmed' if args.action == 'confirm' else 'Rejected'} {changed['id']}: {plain(changed['title'])}"
+        if args.action == "reject":
+            line += f" (restore with `lore restore {changed['id']}`)"
+        out.print(line, markup=False)
         return 0
-    rows = [(m["id"], m["kind"], m["scope"], escape(plain(m["title"])), escape(plain(m["body"])[:80]))
-            for m in result["proposals"]]
-    table(("id", "kind", "scope", "title", "body"), rows,
-          "No memories waiting for review: agents' proposals appear here.")
-    if rows:
-        out.print("Confirm with `lore proposals confirm ID`, reject with `lore proposals reject ID`.", markup=False)
+    if not result["proposals"]:
+        out.print("No memories waiting for review: agents' proposals appear here.", markup=False)
+        return 0
+    _table(result["proposals"])
+    out.print("Confirm with `lore proposals confirm ID`, reject with `lore proposals reject ID`.", markup=False)
     return 0
+
+
+def _table(proposals: list[dict]) -> None:
+    """The review list; cells are plain text (an agent's title is never markup or a terminal escape)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table()
+    for col in ("id", "kind", "scope", "title", "body"):
+        t.add_column(col, overflow="fold")
+    for m in proposals:
+        t.add_row(*(Text(plain(v)) for v in (m["id"], m["kind"], m["scope"], m["title"], m["body"][:400])))
+    out.print(t)
