@@ -200,3 +200,21 @@ def test_imports_and_mentions_in_hidden_comments_are_not_followed(tmp_workspace)
     lore.close()
     assert "unicornfish" in stored and "zebracorn" not in stored
     assert adr_memory.anchors == []
+
+
+def test_the_note_heads_the_items_once_and_only_when_there_are_items(tmp_workspace):
+    from lore.context.tokens import TokenCounter
+
+    lore = Lore(tmp_workspace, user_db=False, embedder=HashEmbedder())
+    for n in range(3):
+        lore.add(Memory(title=f"Money rule {n}: integer cents", kind=Kind.CONVENTION))
+    counter = TokenCounter("estimate")
+    noted = build_pack(lore, budget=1500, counter=counter)
+    plain_pack = build_pack(lore, budget=1500, counter=counter, data_note=False)
+    empty = build_pack(Lore(tmp_workspace / "other", user_db=False, embedder=HashEmbedder()), budget=1500)
+    lore.close()
+    assert noted.markdown.count(DATA_NOTE) == 1
+    assert noted.markdown.index(DATA_NOTE) < noted.markdown.index("Money rule")
+    assert len(noted.items) == len(plain_pack.items) == 3 and DATA_NOTE not in plain_pack.markdown
+    assert abs(noted.tokens - plain_pack.tokens - counter.count(f"\n{DATA_NOTE}\n")) <= 3
+    assert DATA_NOTE not in empty.markdown, "no items, no note"

@@ -150,20 +150,28 @@ def render_item(item: ContextItem, full: bool = True) -> str:
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
-               budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = ()) -> ContextPack:
-    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens."""
+               budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = (),
+               data_note: bool = True) -> ContextPack:
+    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens.
+
+    Each memory's text is quoted under a line naming its source and trust; the note saying quoted
+    text is data, not instructions, heads the items unless `data_note` is False (`lore export`
+    writes the team's own memories into its rules file)."""
     start = time.perf_counter()
     counter = counter or token_counter()
     budget = max(50, int(budget))
     subject = " · ".join(x for x in (path, symbol, f"task: {task}" if task else None) if x) or "this project"
     header = f"# Lore context for {plain(subject)}\n"
-    note = f"\n{DATA_NOTE}\n"
-    used = counter.count(header + note) + 40  # room for the footer line
+    note = f"\n{DATA_NOTE}\n" if data_note else ""
+    note_cost = counter.count(note)
+    used = counter.count(header) + 40  # room for the footer line
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
     candidates = gather(lore, path, symbol, task, scopes)
     left_out = 0
     for item in candidates:
         heading_cost = 0 if chosen[item.level] else counter.count(f"\n## {LEVEL_TITLES[item.level]}\n")
+        if not any(chosen.values()):
+            heading_cost += note_cost  # the note comes with the first item
         for full in (True, False):
             text = render_item(item, full)
             cost = counter.count(text + "\n") + heading_cost
@@ -173,7 +181,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
                 break
         else:
             left_out += 1
-    parts = [header, note] if any(chosen.values()) else [header]
+    parts = [header, note] if any(chosen.values()) and note else [header]
     items: list[ContextItem] = []
     for lvl in LEVELS:
         if chosen[lvl]:
