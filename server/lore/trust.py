@@ -69,7 +69,8 @@ def mark(m: Memory) -> TrustMark:
     """The trust, its label and the source of a memory."""
     p = m.provenance
     source = plain(p.path + (f":{p.line}" if p.line else "")) if p.path else m.id
-    return TrustMark(trust_of(m), LABELS[trust_of(m)], source)
+    trust = trust_of(m)
+    return TrustMark(trust, LABELS[trust], source)
 
 
 def plain(text: str) -> str:
