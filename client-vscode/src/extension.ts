@@ -8,6 +8,7 @@ import { FeedbackCapture } from './feedback';
 import { forgetMemory } from './forget';
 import { MemoryDocumentProvider } from './memoryDocument';
 import { reviewPreferences } from './preferences';
+import { reviewProposals } from './proposals';
 import { onInterpreterChange } from './python';
 import { rememberFromEditor } from './remember';
 import { reindexWorkspace, searchMemory } from './search';
@@ -24,6 +25,7 @@ function registerCommands(context: vscode.ExtensionContext, lore: LoreClient, ou
     [ClientCommand.forgetMemory]: () => forgetMemory(lore),
     [ClientCommand.showContext]: () => showContext(documents),
     [ClientCommand.reviewPreferences]: () => reviewPreferences(lore),
+    [ClientCommand.reviewProposals]: () => reviewProposals(lore),
     [ClientCommand.restartServer]: () => lore.restart(),
     [ClientCommand.reindexWorkspace]: () => reindexWorkspace(lore),
     [ClientCommand.showOutput]: () => output.show(true),

@@ -22,6 +22,8 @@ export interface Memory {
   supersedes: string[];
   needsReview: boolean;
   source?: MemorySource | null;
+  /** Who wrote the text: repository file, team memory, the user's own, or an agent (unconfirmed). */
+  trust?: { kind: 'repository-file' | 'team' | 'own' | 'agent-proposed'; label: string; source: string };
   createdAt?: string;
   updatedAt?: string;
 }
@@ -118,4 +120,14 @@ export interface ContextResult {
 
 export interface PreferencesResult {
   preferences: Memory[];
+}
+
+export interface ProposalsArgs {
+  action: 'list' | 'confirm' | 'reject';
+  id?: string;
+}
+
+export interface ProposalsResult {
+  proposals: Memory[];
+  changed?: Memory;
 }

@@ -18,6 +18,8 @@ def iso(ts: float | None) -> str | None:
 
 def memory_json(m: Memory) -> dict[str, Any]:
     """A memory as the protocol's Memory JSON."""
+    from lore.trust import mark
+
     p = m.provenance
     return {
         "id": m.id,
@@ -34,6 +36,7 @@ def memory_json(m: Memory) -> dict[str, Any]:
         "supersedes": list(m.supersedes),
         "needsReview": m.needs_review,
         "source": {"kind": p.kind.value, "path": p.path, "line": p.line},
+        "trust": mark(m).to_json(),
         "date": m.date,
         "createdAt": iso(m.created_at),
         "updatedAt": iso(m.updated_at),
@@ -55,6 +58,8 @@ def hit_json(h: Hit) -> dict[str, Any]:
 
 def memory_markdown(m: Memory) -> str:
     """A readable markdown view of one memory."""
+    from lore.trust import mark
+
     lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
     if m.superseded_by:
         lines.append(f"\nSuperseded by: {', '.join(f'`{i}`' for i in m.superseded_by)}")
@@ -68,7 +73,6 @@ def memory_markdown(m: Memory) -> str:
         lines += ["", "## Why", "", m.rationale]
     if m.anchors:
         lines += ["", "**Applies to:** " + ", ".join(f"`{a.to_text()}`" for a in m.anchors)]
-    if m.provenance.path:
-        where = m.provenance.path + (f":{m.provenance.line}" if m.provenance.line else "")
-        lines += ["", f"**Source:** {m.provenance.kind.value} `{where}`"]
+    where = f" `{m.provenance.path}" + (f":{m.provenance.line}`" if m.provenance.line else "`") if m.provenance.path else ""
+    lines += ["", f"**Source:** {m.provenance.kind.value}{where} ({mark(m).label})"]
     return "\n".join(lines) + "\n"

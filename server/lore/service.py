@@ -134,6 +134,9 @@ class Lore:
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
         """Validate, redact secrets, store (and write the team file for team scope), embed."""
         m.validate()
+        from lore.trust import prepare_agent_write  # an agent's memory waits as proposed for a person
+
+        prepare_agent_write(m)
         redactions = scrub_memory(m)
         m.validate()
         store = self.store_for(m)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from lore.hidden import strip_hidden
 from lore.model import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
 from lore.text import slugify
 from lore.yamlbound import YamlLimitError, load_bounded
@@ -54,6 +55,8 @@ def render(m: Memory) -> str:
     }
     if m.date:
         front["date"] = m.date
+    if m.provenance.kind is SourceKind.AGENT and not m.meta.get("confirmedAt"):
+        front["source"] = "agent"  # written by an agent and not yet confirmed: every checkout shows it so
     text = "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True) + "---\n"
     text += f"# {m.title}\n"
     if m.body:
@@ -64,7 +67,8 @@ def render(m: Memory) -> str:
 
 
 def parse(text: str, rel_path: str) -> Memory:
-    """A Memory from a team file's text; raises TeamFileError naming the file and line."""
+    """A Memory from a team file's text (hidden text removed); raises TeamFileError naming the file and line."""
+    text = strip_hidden(text)
     m = _FRONT.match(text)
     if not m:
         raise TeamFileError(f"{rel_path}:1: no YAML front matter (a team memory starts with ---)")
@@ -101,7 +105,8 @@ def parse(text: str, rel_path: str) -> Memory:
             status=front.get("status", "active"),
             scope=Scope.TEAM,
             anchors=anchors,
-            provenance=Provenance(SourceKind.TEAM_FILE, rel_path, body_start_line),
+            provenance=Provenance(SourceKind.AGENT if front.get("source") == "agent" else SourceKind.TEAM_FILE,
+                                  rel_path, body_start_line),
             confidence=float(front.get("confidence", 1.0)),
             tags=_list("tags"),
             supersedes=_list("supersedes"),

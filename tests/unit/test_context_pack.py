@@ -38,7 +38,7 @@ def test_levels_order_and_reasons(lore):
     assert lore.pref.title in md  # the user's preferences travel with them
     assert lore.old.title not in md  # superseded memories are never packed
     item = next(i for i in pack.items if i.memory.id == lore.mod.id)
-    assert any("anchored to glob src/api/**" in r for r in item.reasons)
+    assert any("anchored to glob `src/api/**`" in r for r in item.reasons)
     assert "One place for auth headers." in md
 
 

@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     "lore.cli.cmd_context",
     "lore.cli.cmd_mcp",
     "lore.cli.cmd_feedback",
+    "lore.cli.cmd_proposals",
     "lore.cli.cmd_export",
 ]
 

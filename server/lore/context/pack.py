@@ -11,6 +11,7 @@ import attrs
 from lore.context.tokens import TokenCounter, token_counter
 from lore.model import Kind, Memory, Scope, Status, ValidationError
 from lore.recall import Query
+from lore.trust import DATA_NOTE, Trust, code, mark, plain
 
 MIN_BUDGET = 50  # the header and footer alone take about this many tokens
 
@@ -56,7 +57,8 @@ class ContextPack:
             "markdown": self.markdown, "tokens": self.tokens, "budget": self.budget, "counter": self.counter,
             "leftOut": self.left_out, "millis": round(self.millis, 2),
             "items": [{"id": i.memory.id, "level": i.level, "title": i.memory.title, "kind": i.memory.kind.value,
-                       "score": round(i.score, 4), "why": i.reasons} for i in self.items],
+                       "score": round(i.score, 4), "why": i.reasons, "trust": mark(i.memory).to_json()}
+                      for i in self.items],
         }
 
 
@@ -89,7 +91,8 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
             level = "symbol" if match == "symbol" else "module"
             anchor = next((a.to_text() for a in m.anchors), path)
             depth = 0.1 * anchor.count("/") if match == "glob" else 0.3
-            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), f"anchored to {match} {anchor}")
+            reason = f"anchored to {match} {code(anchor[:200])}"
+            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), reason)
         if not symbol:
             for store in lore.stores():
                 rows = store.db.query(
@@ -99,7 +102,7 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
                 for mid, value in rows:
                     if mid in mems:
                         _offer(found, mems[mid], "symbol", LEVEL_BASE["symbol"] + _quality(mems[mid]),
-                               f"anchored to symbol {value} in this file")
+                               f"anchored to symbol {code(value[:200])} in this file")
     if task:
         hits = lore.search(Query(task, path=path, symbol=symbol, limit=15))
         top = hits[0].score if hits else 1.0
@@ -132,38 +135,47 @@ def _project_memories(store) -> list[Memory]:
 
 
 def render_item(item: ContextItem, full: bool = True) -> str:
-    """One bullet: kind, title, gist, why it matters, why it was picked, source."""
+    """One memory: a line with its kind, source, trust and why it was picked, then its own text
+    (title, gist, why; the title alone when short) quoted as data on one line."""
     m = item.memory
-    line = f"- **{m.kind.value}** {m.title}"
-    if m.status is Status.PROPOSED:
-        line += " _(proposed)_"
+    mk = mark(m)
+    proposed = m.status is Status.PROPOSED and mk.trust is not Trust.AGENT  # an agent's label says it
+    head = f"- **{m.kind.value}**" + (" _(proposed)_" if proposed else "")
+    head += f" from {code(mk.source)} ({mk.label}), picked as {plain('; '.join(item.reasons[:2]))}:"
+    text = f"**{plain(m.title)}**"
     if full and m.body:
-        gist = " ".join(m.body.split())
-        line += " — " + (gist if len(gist) <= BODY_CHARS else gist[: BODY_CHARS - 1] + "…")
+        gist = plain(m.body)
+        text += " — " + (gist if len(gist) <= BODY_CHARS else gist[: BODY_CHARS - 1] + "…")
     if full and m.rationale:
-        why = " ".join(m.rationale.split())
-        line += f" Why: {why[:200]}"
-    src = m.provenance.path + (f":{m.provenance.line}" if m.provenance.line else "") if m.provenance.path else m.id
-    line += f" _(picked: {'; '.join(item.reasons[:2])}; {src})_"
-    return line
+        text += f" Why: {plain(m.rationale)[:200]}"
+    return f"{head}\n  > {text}"
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
-               budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = ()) -> ContextPack:
-    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens."""
+               budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = (),
+               data_note: bool = True) -> ContextPack:
+    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens.
+
+    Each memory's text is quoted under a line naming its source and trust; the note saying quoted
+    text is data, not instructions, heads the items unless `data_note` is False (`lore export`
+    writes the team's own memories into its rules file)."""
     start = time.perf_counter()
     counter = counter or token_counter()
     if int(budget) < MIN_BUDGET:
         raise ValidationError(f"budget {budget} is too small: a context pack needs at least {MIN_BUDGET} tokens")
     budget = int(budget)
     subject = " · ".join(x for x in (path, symbol, f"task: {task}" if task else None) if x) or "this project"
-    header = f"# Lore context for {subject}\n"
+    header = f"# Lore context for {plain(subject)}\n"
+    note = f"\n{DATA_NOTE}\n" if data_note else ""
+    note_cost = counter.count(note)
     used = counter.count(header) + 40  # room for the footer line
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
     candidates = gather(lore, path, symbol, task, scopes)
     left_out = 0
     for item in candidates:
         heading_cost = 0 if chosen[item.level] else counter.count(f"\n## {LEVEL_TITLES[item.level]}\n")
+        if not any(chosen.values()):
+            heading_cost += note_cost  # the note comes with the first item
         for full in (True, False):
             text = render_item(item, full)
             cost = counter.count(text + "\n") + heading_cost
@@ -173,7 +185,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
                 break
         else:
             left_out += 1
-    parts = [header]
+    parts = [header, note] if any(chosen.values()) and note else [header]
     items: list[ContextItem] = []
     for lvl in LEVELS:
         if chosen[lvl]:

@@ -112,6 +112,14 @@ class PreferencesArgs:
 
 
 @attrs.define
+class ProposalsArgs:
+    """`lore.proposals`: memories agents proposed; list, confirm or reject one."""
+
+    action: str = "list"
+    id: str | None = None
+
+
+@attrs.define
 class ReindexArgs:
     """`lore.reindex` (optionally one folder, by a URI inside it)."""
 

@@ -113,6 +113,12 @@ async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
     return await _ops().preferences(ls, args)
 
 
+@command("lore.proposals", a.ProposalsArgs)
+async def proposals(ls: LoreServer, args: a.ProposalsArgs) -> dict:
+    """List memories agents proposed, or confirm / reject one."""
+    return await _ops().proposals(ls, args)
+
+
 @command("lore.reindex", a.ReindexArgs)
 async def reindex(ls: LoreServer, args: a.ReindexArgs) -> dict:
     """Import sources again (progress through `$/progress`)."""
@@ -138,7 +144,7 @@ async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
 
 
 HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,
-            reindex, context, status, draft]
+            proposals, reindex, context, status, draft]
 
 
 def register(ls: LoreServer) -> None:

@@ -225,6 +225,28 @@ async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
     return {"preferences": list(out.values())}
 
 
+async def proposals(ls: LoreServer, args: a.ProposalsArgs) -> dict:
+    """`{proposals, changed?}`: memories agents proposed in every folder, after confirming/rejecting one."""
+    from lore.proposals import PROPOSAL_ACTIONS, list_proposals, proposals_action
+
+    if args.action not in PROPOSAL_ACTIONS:
+        raise ValidationError(f"action must be one of {', '.join(PROPOSAL_ACTIONS)}, got {args.action!r}")
+    out: dict = {}
+    if args.action != "list":
+        if not args.id:
+            raise ValidationError(f"action {args.action!r} needs an id")
+        folder = await locate(ls, args.id)
+        done = await folder.run(lambda lore: proposals_action(lore, args.action, args.id))
+        out["changed"] = with_uri(folder, done["changed"])
+        ls.memories_changed()
+    found: dict[str, dict] = {}
+    for folder in folders(ls):
+        for m in await folder.run(list_proposals):  # user-scope ones are seen from every folder: once
+            found.setdefault(m.id, with_uri(folder, memory_json(m)))
+    out["proposals"] = list(found.values())
+    return out
+
+
 async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
     """Hand a feedback event to the learning engine; its result JSON."""
     from lore.learn.service import feedback_from_json

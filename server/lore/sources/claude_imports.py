@@ -7,6 +7,7 @@ import posixpath
 import re
 from pathlib import Path
 
+from lore.hidden import strip_hidden
 from lore.sources.classify import AGENTS, classify
 
 _IMPORT = re.compile(r"(?<![\w@`/.])@((?:~|\.{1,2})?/?[\w.][\w.\-/]*)")
@@ -16,7 +17,8 @@ MAX_DEPTH = 5
 
 
 def find_imports(text: str) -> list[tuple[int, str]]:
-    """(1-based line, path as written) of each `@path` outside code."""
+    """(1-based line, path as written) of each `@path` outside code and hidden comments."""
+    text = strip_hidden(text)
     found = []
     in_fence = False
     for i, line in enumerate(text.splitlines(), 1):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from lore.anchors import extract_comments, extract_symbols, language_for_path, symbol_at
+from lore.hidden import strip_hidden
 from lore.model import Anchor, Kind, SourceKind
 from lore.sources.drafts import Keys, Parsed, draft, short_title
 
@@ -28,7 +29,7 @@ def parse_comments(rel_path: str, text: str) -> Parsed:
     if not QUICK.search(text):
         return out
     language = language_for_path(rel_path)
-    if language is None:
+    if language is None or language == "markdown":  # a markdown comment is hidden when rendered: never read
         return out
     comments = [c for c in extract_comments(text, language) if QUICK.search(c.text)]
     if not comments:
@@ -36,7 +37,7 @@ def parse_comments(rel_path: str, text: str) -> Parsed:
     symbols = extract_symbols(text, language, rel_path)
     keys = Keys()
     for c in comments:
-        for offset, marker, title, body, rationale in _entries(c.text):
+        for offset, marker, title, body, rationale in _entries(strip_hidden(c.text)):
             line = c.line + offset
             anchor, where = _anchor(symbols, c.line, c.end_line, rel_path, language)
             kind = MARKERS[marker]

@@ -13,6 +13,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from lore.yamlbound import load_bounded
+from lore.hidden import strip_hidden
 
 _FRONT_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
@@ -105,7 +106,8 @@ def _salvage(raw: str) -> dict:
 
 
 def parse(text: str) -> Document:
-    """Front matter, sections and structural warnings of a markdown text."""
+    """Front matter, sections and structural warnings of a markdown text (hidden text removed first)."""
+    text = strip_hidden(text)
     front, front_lines, warnings = split_front_matter(text)
     lines = text.splitlines()
     # Editors sometimes put a non-breaking space after the hashes; people still mean a heading.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from lore.hidden import strip_hidden
 from lore.model import Anchor, ValidationError
 
 MAX_ANCHORS = 6
@@ -28,7 +29,9 @@ def _candidates(text: str):
 
 
 def mentioned_anchors(text: str, root: Path) -> list[Anchor]:
-    """Path anchors for the existing workspace files and folders that `text` names (at most a few)."""
+    """Path anchors for the existing workspace files and folders that `text` names (at most a few;
+    a path named only inside a hidden comment is not one)."""
+    text = strip_hidden(text)
     anchors: list[Anchor] = []
     seen: set[str] = set()
     base = root.resolve()

@@ -1,0 +1,69 @@
+"""Memories agents proposed, waiting for a person: list them, confirm one (active) or reject it
+(forgotten, restorable). The CLI (`lore proposals`), the `lore.proposals` command and VS Code's
+"Review Proposed Memories" all call `proposals_action`."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import TYPE_CHECKING
+
+from lore.jsonview import memory_json
+from lore.model import Memory, SourceKind, Status, ValidationError
+
+if TYPE_CHECKING:
+    from lore.service import Lore
+
+PROPOSAL_ACTIONS = ("list", "confirm", "reject")
+
+
+def _now() -> str:
+    return dt.datetime.fromtimestamp(time.time(), dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def list_proposals(lore: Lore) -> list[Memory]:
+    """Agent-written memories still proposed, newest first."""
+    found = lore.list(statuses=[Status.PROPOSED], limit=10_000)
+    return [m for m in found if m.provenance.kind is SourceKind.AGENT]
+
+
+def _proposal(lore: Lore, mid: str) -> Memory:
+    m = lore.get(mid)
+    if m.provenance.kind is not SourceKind.AGENT:
+        raise ValidationError(f"memory {m.id} was not proposed by an agent (its source is {m.provenance.kind.value})")
+    return m
+
+
+def confirm_proposal(lore: Lore, mid: str) -> Memory:
+    """Make an agent's memory active; from now on it is trusted like the person's own (or the team's)."""
+    m = _proposal(lore, mid)
+    if m.status in (Status.SUPERSEDED,):
+        raise ValidationError(f"memory {m.id} was superseded; confirm its successor instead")
+    lore.set_status(m.id, Status.ACTIVE)
+    fresh = lore.get(m.id)
+    fresh.meta.pop("rejectedAt", None)
+    fresh.meta["confirmedAt"] = _now()
+    return lore.update(fresh)
+
+
+def reject_proposal(lore: Lore, mid: str) -> Memory:
+    """Forget an agent's memory (deprecated, restorable with `lore restore`)."""
+    m = _proposal(lore, mid)
+    lore.set_status(m.id, Status.DEPRECATED)
+    fresh = lore.get(m.id)
+    fresh.meta["rejectedAt"] = _now()
+    return lore.update(fresh)
+
+
+def proposals_action(lore: Lore, action: str = "list", mid: str | None = None) -> dict:
+    """List, confirm or reject; `{proposals, changed?}` as JSON (the memory JSON of each)."""
+    if action not in PROPOSAL_ACTIONS:
+        raise ValidationError(f"action must be one of {', '.join(PROPOSAL_ACTIONS)}, got {action!r}")
+    out: dict = {}
+    if action != "list":
+        if not mid or not isinstance(mid, str):
+            raise ValidationError(f"{action} needs the id of a proposed memory")
+        review = confirm_proposal if action == "confirm" else reject_proposal
+        out["changed"] = memory_json(review(lore, mid))
+    out["proposals"] = [memory_json(m) for m in list_proposals(lore)]
+    return out
