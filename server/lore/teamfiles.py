@@ -53,6 +53,8 @@ def render(m: Memory) -> str:
     }
     if m.date:
         front["date"] = m.date
+    if m.meta.get("anchors_dropped"):
+        front["anchors_dropped"] = [str(a) for a in m.meta["anchors_dropped"]]
     text = "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True) + "---\n"
     text += f"# {m.title}\n"
     if m.body:
@@ -107,6 +109,8 @@ def parse(text: str, rel_path: str) -> Memory:
             updated_at=_ts(front.get("updated"), 0.0),
             date=str(front["date"]) if front.get("date") else None,
         )
+        if _list("anchors_dropped"):
+            mem.meta["anchors_dropped"] = _list("anchors_dropped")
         return mem.validate()
     except (ValidationError, TypeError, ValueError) as e:
         raise TeamFileError(f"{rel_path}:2: {e}") from None
