@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import attrs
 
-from lore.model import Anchor, Memory, Scope, ValidationError
-from lore.sources.mentions import DERIVED_META, key_of
+from lore.model import Anchor, Memory, SourceKind, ValidationError
 
 ADDED = "anchors_added"
 DROPPED = "anchors_dropped"
 CONFIRMED = "anchors_confirmed"
+DERIVED_META = "derived_anchors"
 
 
 @attrs.define
@@ -28,6 +28,11 @@ class AnchorView:
     anchor: Anchor
     state: str  # "derived" | "confirmed" | "added" | "written"
     why: str | None = None
+
+
+def key_of(a: Anchor) -> str:
+    """An anchor's text, with the file for a symbol anchor (`symbol:go:Keeper@x/blob/keeper.go`)."""
+    return f"{a.to_text()}@{a.file}" if a.kind == "symbol" and a.file else a.to_text()
 
 
 def parse_key(text: str) -> Anchor:
@@ -88,7 +93,7 @@ def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=()) -> Memory:
         if k not in keys:
             m.anchors.append(a)
             keys[k] = a
-        _remember(m, ADDED, k, m.scope is not Scope.TEAM)
+        _remember(m, ADDED, k, m.provenance.kind is not SourceKind.TEAM_FILE)
         _forget(m, DROPPED, k)
     for text in drop:
         k = _known(keys, text, m)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import attrs
 
+from lore.anchor_choices import DERIVED_META, key_of
 from lore.model import Anchor, ValidationError
 from lore.sources import named
 from lore.sources.layout import WorkspaceLayout
@@ -28,8 +29,8 @@ from lore.sources.layout import WorkspaceLayout
 SURE = 0.8
 MAX_SURE = 12
 MAX_WEAK = 6
-DERIVED_META = "derived_anchors"
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
+_OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
 _SKIP_TOP = {".git", ".lore", "node_modules", ".venv"}
 
@@ -97,6 +98,15 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
                 continue
             if glob not in out:
                 out[glob] = Derived(anchor, score, why)
+    for m in _OWN_LINK.finditer(text):
+        repo, path = f"github.com/{m.group(1)}/{m.group(2)}", m.group(3).rstrip("/.")
+        own = m.group(2) == ctx.root.name or any(mod == repo or mod.startswith(repo + "/") for mod in layout.go_modules)
+        glob = f"{path}/**" if path in layout.dirs else path
+        if own and layout.exists(path) and glob not in out and not path.lower().endswith(_DOC_SUFFIXES):
+            try:
+                out[glob] = Derived(Anchor.parse(glob), 0.9, f"links to `{path}`")
+            except ValidationError:
+                continue
     return list(out.values())
 
 
@@ -127,11 +137,6 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
 def derived_meta(derived: list[Derived]) -> dict[str, str]:
     """`meta["derived_anchors"]`: anchor text -> why it was derived."""
     return {key_of(d.anchor): d.why for d in derived}
-
-
-def key_of(a: Anchor) -> str:
-    """An anchor's text, with the file for a symbol anchor (`symbol:go:Keeper@x/blob/keeper.go`)."""
-    return f"{a.to_text()}@{a.file}" if a.kind == "symbol" and a.file else a.to_text()
 
 
 def mentioned_anchors(text: str, root: Path, rel: str = "") -> list[Anchor]:
