@@ -57,6 +57,8 @@ def render(m: Memory) -> str:
         front["date"] = m.date
     if m.provenance.kind is SourceKind.AGENT and not m.meta.get("confirmedAt"):
         front["source"] = "agent"  # written by an agent and not yet confirmed: every checkout shows it so
+    if m.meta.get("anchors_dropped"):
+        front["anchors_dropped"] = [str(a) for a in m.meta["anchors_dropped"]]
     text = "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True) + "---\n"
     text += f"# {m.title}\n"
     if m.body:
@@ -115,6 +117,8 @@ def parse(text: str, rel_path: str) -> Memory:
             updated_at=_ts(front.get("updated"), 0.0),
             date=str(front["date"]) if front.get("date") else None,
         )
+        if _list("anchors_dropped"):
+            mem.meta["anchors_dropped"] = _list("anchors_dropped")
         return mem.validate()
     except (ValidationError, TypeError, ValueError) as e:
         raise TeamFileError(f"{rel_path}:2: {e}") from None

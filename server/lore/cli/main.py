@@ -13,6 +13,7 @@ from lore import __version__
 # Each module has register(subparsers); its parsers set `func(args) -> int`.
 COMMAND_MODULES = [
     "lore.cli.cmd_memory",
+    "lore.cli.cmd_anchors",
     "lore.cli.cmd_doctor",
     "lore.cli.cmd_model",
     "lore.cli.cmd_import",

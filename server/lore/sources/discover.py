@@ -83,8 +83,12 @@ class IgnoreRules:
         return bool(verdict)
 
 
-def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped) -> Iterator[Candidate]:
-    """Candidates under `root` in a stable order; `skipped(reason)` counts what is left out."""
+def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped, every=None) -> Iterator[Candidate]:
+    """Candidates under `root` in a stable order; `skipped(reason)` counts what is left out.
+
+    `every(rel, is_dir)`, when given, hears of every folder and file the walk keeps, candidate or not
+    (the workspace layout that resolves what decisions name is built from it).
+    """
     real_root = os.path.realpath(root)
     seen_dirs = {real_root}
     seen_files: set[str] = set()
@@ -118,9 +122,17 @@ def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped) -> Ite
                     continue
                 seen_dirs.add(key)
                 subdirs.append((rel, entry.path))
+                if every is not None:
+                    every(rel, True)
                 continue
             importer = classify(rel, adr_folders)
-            if importer is None or not entry.is_file() or rules.ignored(rel):
+            if every is not None:
+                if rules.ignored(rel):
+                    continue
+                every(rel, False)
+            elif importer is None or rules.ignored(rel):
+                continue
+            if importer is None or not entry.is_file():
                 continue
             real = os.path.realpath(entry.path)
             if is_link and not _inside(real, real_root):

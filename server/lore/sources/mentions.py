@@ -1,9 +1,17 @@
-"""Anchors for a decision from the repository paths it names (`app/services/`, `src/api/client.ts`).
+"""Anchors for a decision from the code it names: paths (`app/services/`, `src/hooks/api`, Go import
+paths) and identifiers (`FeaturesReadModel`, `useFeatures()`).
 
-An ADR that names code governs that code: each path written in its text that exists in the
-workspace becomes a path anchor (a folder covers its subtree). Links to other documents, URLs and
-paths outside the workspace are ignored, so ADRs that name no code stay unanchored and are found by
-search instead.
+An ADR that names code governs that code. A written path becomes a path anchor when it exists in
+the workspace, relative to the workspace root, to the ADR's folder, to a Go module or to one of
+the sub-projects (a folder covers its subtree). A specific identifier becomes a symbol anchor on
+each file defining it (see `named`). Links to documents, URLs and paths outside the workspace are
+ignored, so ADRs that name no code stay unanchored and are found by search instead.
+
+Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the memory's
+`meta["derived_anchors"]` so a lens or hover can say it and a person can confirm or drop it.
+How many anchors a decision keeps depends on how specific they are, not a fixed count: every
+anchor scoring `SURE` or more is kept (up to `MAX_SURE`), weaker ones only while fewer than
+`MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere.
 """
 
 from __future__ import annotations
@@ -11,42 +19,129 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import attrs
+
+from lore.anchor_choices import DERIVED_META, key_of
 from lore.hidden import strip_hidden
 from lore.model import Anchor, ValidationError
+from lore.sources import named
+from lore.sources.layout import WorkspaceLayout
 
-MAX_ANCHORS = 6
+SURE = 0.8
+MAX_SURE = 12
+MAX_WEAK = 6
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
+_OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
 _SKIP_TOP = {".git", ".lore", "node_modules", ".venv"}
+
+
+@attrs.define
+class Derived:
+    """An anchor Lore derived from a decision's text, how sure it is and why."""
+
+    anchor: Anchor
+    score: float
+    why: str
+
+
+class AnchorContext:
+    """What resolving names needs, built once per import: the layout, then (on first need) the symbols."""
+
+    def __init__(self, root: Path, layout: WorkspaceLayout | None = None):
+        self.root = Path(root)
+        self._layout = layout
+        self._symbols: named.SymbolIndex | None = None
+
+    @property
+    def layout(self) -> WorkspaceLayout:
+        if self._layout is None:
+            from lore.sources.discover import IgnoreRules, walk
+
+            self._layout = WorkspaceLayout(self.root)
+            for _ in walk(self.root, IgnoreRules(self.root), [], lambda _r: None, every=self._layout.add):
+                pass
+        return self._layout.finish()
+
+    @property
+    def symbols(self) -> named.SymbolIndex:
+        if self._symbols is None:
+            self._symbols = named.SymbolIndex(self.root, self.layout)
+        return self._symbols
 
 
 def _candidates(text: str):
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or m.group(2) or "").strip().rstrip(".,;:)")
-        if "://" in token or token.startswith(("http", "www.", "~", "$")) or "/" not in token.strip("/"):
+        if "://" in token or token.startswith(("~", "$")) or "/" not in token.strip("/"):
             continue
-        yield token.lstrip("./").lstrip("/") if token.startswith(("./", "/")) else token
+        yield token
 
 
-def mentioned_anchors(text: str, root: Path) -> list[Anchor]:
-    """Path anchors for the existing workspace files and folders that `text` names (at most a few;
-    a path named only inside a hidden comment is not one)."""
-    text = strip_hidden(text)
-    anchors: list[Anchor] = []
-    seen: set[str] = set()
-    base = root.resolve()
+def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
+    """Anchors for the paths `text` writes that exist in the workspace, as written or under a sub-project."""
+    out: dict[str, Derived] = {}
+    layout = ctx.layout
     for token in _candidates(text):
-        if token in seen or token.split("/", 1)[0] in _SKIP_TOP or token.lower().endswith(_DOC_SUFFIXES):
+        clean = re.sub(r"^(\./)+|^/+", "", token.rstrip("*").rstrip("/"))
+        if not clean or clean.split("/", 1)[0] in _SKIP_TOP or clean.lower().endswith(_DOC_SUFFIXES):
             continue
-        seen.add(token)
-        target = root / token
-        try:
-            if not target.exists() or base not in target.resolve().parents:
+        if token.startswith(("http", "www.")) and not layout.is_go_import(clean):
+            continue
+        hits = layout.resolve(clean, rel)
+        for hit in hits:
+            glob = f"{hit}/**" if hit in layout.dirs else hit
+            score = 1.0 if hit == clean else 0.9 / len(hits)
+            why = f"names `{token}`" + ("" if hit == clean else f" ({hit})")
+            try:
+                anchor = Anchor.parse(glob)
+            except ValidationError:
                 continue
-            glob = f"{token.rstrip('/')}/**" if target.is_dir() else token
-            anchors.append(Anchor.parse(glob))
-        except (OSError, ValidationError):
+            if glob not in out:
+                out[glob] = Derived(anchor, score, why)
+    for m in _OWN_LINK.finditer(text):
+        repo, path = f"github.com/{m.group(1)}/{m.group(2)}", m.group(3).rstrip("/.")
+        own = m.group(2) == ctx.root.name or any(mod == repo or mod.startswith(repo + "/") for mod in layout.go_modules)
+        glob = f"{path}/**" if path in layout.dirs else path
+        if own and layout.exists(path) and glob not in out and not path.lower().endswith(_DOC_SUFFIXES):
+            try:
+                out[glob] = Derived(Anchor.parse(glob), 0.9, f"links to `{path}`")
+            except ValidationError:
+                continue
+    return list(out.values())
+
+
+def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Symbol anchors for the specific identifiers `text` names that the workspace defines."""
+    out: dict[tuple[str, str], Derived] = {}
+    for n in named.names_in(text):
+        if not named.specific(n):
             continue
-        if len(anchors) >= MAX_ANCHORS:
-            break
-    return anchors
+        found = named.resolve_name(n, ctx.symbols)
+        for rel, lang, qualified in found:
+            score = (0.9 if n.backticked else 0.8) / len(found)
+            anchor = Anchor("symbol", qualified, language=lang, file=rel)
+            out.setdefault((rel, qualified), Derived(anchor, score, f"names `{n.name}`"))
+    return list(out.values())
+
+
+def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
+    """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
+    name written only inside a hidden comment supports none)."""
+    text = strip_hidden(text)
+    found = sorted(path_anchors(text, rel, ctx) + name_anchors(text, ctx), key=lambda d: -d.score)
+    kept: list[Derived] = []
+    for d in found:
+        if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK:
+            kept.append(d)
+    return kept
+
+
+def derived_meta(derived: list[Derived]) -> dict[str, str]:
+    """`meta["derived_anchors"]`: anchor text -> why it was derived."""
+    return {key_of(d.anchor): d.why for d in derived}
+
+
+def mentioned_anchors(text: str, root: Path, rel: str = "") -> list[Anchor]:
+    """Anchors for the existing workspace code `text` names (a one-off walk of the workspace)."""
+    return [d.anchor for d in derive_anchors(text, rel, AnchorContext(root))]

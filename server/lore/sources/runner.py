@@ -26,8 +26,9 @@ from lore.sources.report import DECISION, NOT_TAKEN, RULES
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.drafts import Parsed
 from lore.sources.guard import DeprecationGuard
+from lore.sources.layout import WorkspaceLayout
 from lore.sources.links import resolve_links
-from lore.sources.mentions import mentioned_anchors
+from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta
 from lore.sources.rules import parse_rules
 from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
@@ -39,7 +40,7 @@ log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
-RULES_VERSION = 2  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 3  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -95,6 +96,8 @@ class Importer:
         self.rules = rules_fingerprint(settings)
         self.reread = self.store.get_meta(RULES_META) != self.rules  # the rules changed: read every file again
         self.guard = DeprecationGuard(self.store, settings.allow_mass_deprecation)
+        self.layout = WorkspaceLayout(self.root)
+        self.anchoring = AnchorContext(self.root)  # its layout is the walk's when there is a walk
 
     def run(self, cands: list[Candidate], vanished: set[str]) -> None:
         """Renames, then each candidate, then deletions, links and vectors."""
@@ -182,7 +185,10 @@ class Importer:
         if cand.importer == cls.ADR:
             for m in parsed.memories:
                 if not m.anchors and m.provenance.kind is SourceKind.ADR:
-                    m.anchors = mentioned_anchors(text, self.lore.root)
+                    derived = derive_anchors(text, cand.rel, self.anchoring)
+                    m.anchors = [d.anchor for d in derived]
+                    if derived:
+                        m.meta[DERIVED_META] = derived_meta(derived)
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
         self.parsed_now.add(cand.rel)
@@ -253,7 +259,8 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
                                  for p in paths):
         paths = None  # what is ignored changed, or a whole folder appeared: look at everything again
     if paths is None:
-        cands = list(walk(run.root, rules, settings.adr_folders, summary.skip))
+        cands = list(walk(run.root, rules, settings.adr_folders, summary.skip, every=run.layout.add))
+        run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
     else:

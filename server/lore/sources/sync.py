@@ -12,6 +12,7 @@ import json
 import logging
 import time
 
+from lore.anchor_choices import apply_choices
 from lore.model import Memory, SourceKind, Status, ValidationError
 from lore.scrub import scrub_memory
 from lore.sources.drafts import Parsed
@@ -24,7 +25,7 @@ IMPORTED_KINDS = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT)
 # meta keys an importer writes; anything else (user_status, learned state) is kept across imports
 OWNED_META = {"status_text", "status_unknown", "adr_number", "refs", "applies_to", "description", "imported_from",
               "imported_line", "marker", "symbol", "decision_makers", "deciders", "consulted", "informed",
-              "authors", "author", "import_hash", "removed_from_source"}
+              "authors", "author", "import_hash", "removed_from_source", "derived_anchors"}
 _USAGE = ("created_at", "last_surfaced_at", "surfaced_count", "used_count", "dismissed_count", "needs_review")
 
 
@@ -118,6 +119,7 @@ def _merge(d: Memory, old: Memory, now: float) -> bool:
         d.status = old.status
     kept = {k: v for k, v in old.meta.items() if k not in OWNED_META}
     d.meta = {**kept, **d.meta}
+    apply_choices(d)
     fp = fingerprint(d)
     if fp == old.meta.get("import_hash") and not old.meta.get("removed_from_source") \
             and old.provenance.key == d.provenance.key and old.status == d.status:

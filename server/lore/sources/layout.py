@@ -1,0 +1,133 @@
+"""The workspace's files, folders and sub-projects, indexed once per import to resolve what a decision names.
+
+A decision written inside a sub-project names paths relative to that project (`src/hooks/api` in a
+repository whose front end lives in `frontend/`), and a Go decision names packages by import path
+(`github.com/org/app/x/blob`). `WorkspaceLayout` knows every file and folder the import walk kept
+(ignore files honoured), the project roots (folders holding a package manifest, and package.json
+workspaces) and the Go module paths, and resolves such names to the paths that exist.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path, PurePosixPath
+
+log = logging.getLogger(__name__)
+
+MANIFESTS = frozenset({"package.json", "go.mod", "pyproject.toml", "setup.py", "Cargo.toml", "pom.xml",
+                       "build.gradle", "build.gradle.kts"})
+# Folders of third-party or generated code: never a decision's subject, and costly to read.
+VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
+                      "coverage", "generated", "__generated__", "gen", ".cache", "site-packages", "external"})
+MAX_ENTRIES = 400_000
+MAX_PROJECT_HITS = 2  # a path found under more sub-projects than this names none of them in particular
+_MODULE = re.compile(r"^\s*module\s+(\S+)", re.M)
+_MAJOR = re.compile(r"/v\d+$")
+
+
+class WorkspaceLayout:
+    """Files and folders of one workspace (workspace-relative, forward slashes) and its project roots."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.files: set[str] = set()
+        self.dirs: set[str] = {""}
+        self.roots: list[str] = []
+        self.go_modules: dict[str, str] = {}
+        self.truncated = False
+        self._done = False
+
+    def add(self, rel: str, is_dir: bool) -> None:
+        """Record one entry of the walk (called for every file and folder it keeps)."""
+        if len(self.files) + len(self.dirs) >= MAX_ENTRIES:
+            self.truncated = True
+            return
+        (self.dirs if is_dir else self.files).add(rel)
+
+    def finish(self) -> WorkspaceLayout:
+        """Find the project roots and Go modules once every entry is in."""
+        if self._done:
+            return self
+        self._done = True
+        roots = {(f.rsplit("/", 1)[0] if "/" in f else "") for f in self.files
+                 if PurePosixPath(f).name in MANIFESTS and not self.vendored(f)}
+        roots |= self._workspaces()
+        self.roots = sorted((r for r in roots if r in self.dirs), key=lambda r: (r.count("/"), r))
+        for r in self.roots:
+            mod = self._go_module(r)
+            if mod:
+                self.go_modules[mod] = r
+        return self
+
+    @staticmethod
+    def vendored(rel: str) -> bool:
+        """Whether a path lies in a vendored, generated or built folder."""
+        return any(part in VENDORED for part in rel.split("/")[:-1])
+
+    def _workspaces(self) -> set[str]:
+        """Folders named by the root package.json `workspaces` (globs ending in `*` expanded one level)."""
+        try:
+            data = json.loads((self.root / "package.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return set()
+        spaces = data.get("workspaces") if isinstance(data, dict) else None
+        if isinstance(spaces, dict):
+            spaces = spaces.get("packages")
+        out: set[str] = set()
+        for pattern in spaces if isinstance(spaces, list) else []:
+            p = str(pattern).strip("./").rstrip("/")
+            if p.endswith("/*") or p.endswith("/**"):
+                parent = p.rsplit("/", 1)[0]
+                out |= {d for d in self.dirs if d.rsplit("/", 1)[0] == parent and "/" in d}
+            elif p in self.dirs:
+                out.add(p)
+        return out
+
+    def _go_module(self, folder: str) -> str | None:
+        path = self.root / folder / "go.mod" if folder else self.root / "go.mod"
+        if not path.is_file():
+            return None
+        try:
+            m = _MODULE.search(path.read_text(encoding="utf-8", errors="replace")[:4096])
+        except OSError:
+            return None
+        return m.group(1).strip('"') if m else None
+
+    def exists(self, rel: str) -> bool:
+        return rel in self.files or rel in self.dirs
+
+    def resolve(self, token: str, from_file: str = "") -> list[str]:
+        """Existing workspace paths a written path means, tried against the workspace root, the folder
+        of the file naming it, the Go modules and every sub-project root; [] when none or too many."""
+        token = token.strip().rstrip("/")
+        while token.startswith("./"):
+            token = token[2:]
+        token = token.lstrip("/")
+        if not token or any(p == ".." for p in token.split("/")):
+            return []
+        if self.exists(token):
+            return [token]
+        here = str(PurePosixPath(from_file).parent) if "/" in from_file else ""
+        if here and self.exists(f"{here}/{token}"):
+            return [f"{here}/{token}"]
+        go = self._go_path(token)
+        if go is not None:
+            return [go] if self.exists(go) else []
+        hits = [f"{r}/{token}" for r in self.roots if r and self.exists(f"{r}/{token}")]
+        return hits if len(hits) <= MAX_PROJECT_HITS else []
+
+    def _go_path(self, token: str) -> str | None:
+        """The folder of a Go import path inside one of the workspace's modules (major version optional)."""
+        for mod, folder in self.go_modules.items():
+            for prefix in dict.fromkeys((mod, _MAJOR.sub("", mod))):
+                if token == prefix or token.startswith(prefix + "/"):
+                    rest = token[len(prefix):].lstrip("/")
+                    rest = re.sub(r"^v\d+(/|$)", "", rest) if prefix != mod else rest
+                    return "/".join(p for p in (folder, rest) if p)
+        return None
+
+    def is_go_import(self, token: str) -> bool:
+        """Whether a token is an import path of a module this workspace defines."""
+        return self._go_path(token) is not None

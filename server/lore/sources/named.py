@@ -1,0 +1,188 @@
+"""Code a decision names: identifiers in its text matched against the definitions of the workspace.
+
+Names come from backticks (`FeaturesReadModel`, `useFeatures()`, `<ConditionallyRender />`,
+`FeatureToggleService.getFeature`) and from bare CamelCase words of two or more parts
+(FeaturesReadModel). `SymbolIndex` maps each defined name to the files defining it: one regex pass
+over the workspace's code files finds candidate definitions (bounded in time and bytes, vendored
+and generated folders skipped), and tree-sitter (`extract_symbols`) confirms the few files a
+specific name points to and gives the qualified symbol.
+
+A name anchors only when it is specific: defined in at most `MAX_FILES` files (test files count
+only when nothing else defines it, and a name only tests define anchors nothing), made of two or
+more parts (`SegmentReadModel`, `useApi`, `blob.MsgPayForBlobs`: one word such as `Approved` or
+`Hasher` is too often a generic term), and not a common word or keyword (`Config`, `Handler`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from pathlib import Path, PurePosixPath
+
+import attrs
+
+from lore.anchors import extract_symbols, language_for_path
+from lore.sources.layout import WorkspaceLayout
+
+log = logging.getLogger(__name__)
+
+MAX_FILES = 3
+MAX_FILE_BYTES = 512 * 1024
+BUDGET_SECONDS = 8.0
+_DEF = re.compile(
+    rb"\b(?:class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace)\s+"
+    rb"(?:\([^)\n]{0,80}\)\s*)?([A-Za-z_$][\w$]{2,80})"
+    rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
+_BACKTICK = re.compile(r"`([^`\n]{3,120})`")
+_CAMEL = re.compile(r"(?<![\w./`-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w`/-])")
+_IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
+_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
+_TEST = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$")
+COMMON = frozenset("""
+config configuration handler handlers index main app application service services client server test tests
+data type types string error errors value values model models util utils helper helpers manager controller
+base default options option settings context request response state store result results item items list map
+node event events logger log message messages user users name id key keys api schema schemas module modules
+package component components props view views router route routes query queries table form page provider
+function method object class interface struct enum trait record null undefined true false none self this
+super new return const let var import export async await promise string number boolean array true false
+readme todo note example examples feature features flag flags project projects version release update
+javascript typescript python golang java rust react node json yaml http https rest graphql sql postgres
+github gitlab docker kubernetes openapi swagger
+""".split())
+
+
+def name_parts(name: str) -> list[str]:
+    """The words of an identifier: `FeaturesReadModel` -> features, read, model; dots and `_` split too."""
+    return [p.lower() for chunk in re.split(r"[._$-]+", name) for p in _PARTS.findall(chunk)]
+
+
+@attrs.define
+class Named:
+    """A name written in a decision and how it was written."""
+
+    name: str
+    backticked: bool
+
+
+_FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
+
+
+def names_in(text: str) -> list[Named]:
+    """Identifiers a decision's prose writes: backticked ones first, then bare CamelCase words.
+
+    Code blocks are left out: a decision's sample code proposes or illustrates (`func EndBlocker`,
+    `writeTx` in a 2021 sketch) more often than it names the code that exists.
+    """
+    out: dict[str, Named] = {}
+    text = _FENCE.sub(" ", text)
+    for m in _BACKTICK.finditer(text):
+        raw = m.group(1).strip()
+        raw = re.sub(r"^<\s*|\s*/?>$", "", raw)  # <ConditionallyRender />
+        raw = re.sub(r"\(.*\)$|<.*>$|\[\]$", "", raw).strip()  # useFeatures(), Map<K, V>, Item[]
+        if _IDENT.match(raw) and raw not in out:
+            out[raw] = Named(raw, True)
+    for m in _CAMEL.finditer(_BACKTICK.sub(" ", text)):
+        if m.group(1) not in out:
+            out[m.group(1)] = Named(m.group(1), False)
+    return list(out.values())
+
+
+def specific(n: Named) -> bool:
+    """Whether a name says enough on its own to point at one place (before counting its definitions)."""
+    head = n.name.split(".")[0]
+    parts = name_parts(n.name)
+    if n.name.lower() in COMMON or head.lower() in COMMON and "." not in n.name:
+        return False
+    return len(parts) >= 2 and (not all(p in COMMON for p in parts) or "." in n.name)
+
+
+class SymbolIndex:
+    """Defined name -> workspace files defining it, for the code files of a layout."""
+
+    def __init__(self, root: Path, layout: WorkspaceLayout, budget: float = BUDGET_SECONDS):
+        self.root = Path(root)
+        self.defs: dict[str, set[str]] = {}
+        self.files_read = 0
+        self.truncated = False
+        self.seconds = 0.0
+        self._build(layout, budget)
+
+    def _build(self, layout: WorkspaceLayout, budget: float) -> None:
+        start = time.monotonic()
+        for rel in sorted(layout.files):
+            if layout.vendored(rel) or rel.endswith(_GENERATED) or language_for_path(rel) is None:
+                continue
+            if time.monotonic() - start > budget:
+                self.truncated = True
+                log.info("symbol index stopped after %.1fs (%d files)", budget, self.files_read)
+                break
+            try:
+                with open(self.root / rel, "rb") as f:
+                    data = f.read(MAX_FILE_BYTES + 1)
+            except OSError:
+                continue
+            if len(data) > MAX_FILE_BYTES:
+                continue
+            self.files_read += 1
+            for m in _DEF.finditer(data):
+                name = (m.group(1) or m.group(2)).decode("ascii", "replace")
+                self.defs.setdefault(name, set()).add(rel)
+        self.seconds = time.monotonic() - start
+
+    def files_for(self, name: str) -> list[str]:
+        """Files defining `name`: those outside tests when there are any."""
+        files = self.defs.get(name, set())
+        real = sorted(f for f in files if not _TEST.search(f))
+        return real or sorted(files)
+
+    def symbol(self, rel: str, qualified: str) -> tuple[str, str, str] | None:
+        """(language, qualified name, kind) of the definition in `rel` that `qualified` names, by tree-sitter."""
+        lang = language_for_path(rel)
+        if lang is None:
+            return None
+        try:
+            data = (self.root / rel).read_bytes()
+        except OSError:
+            return None
+        want = qualified.split(".")
+        for s in extract_symbols(data, lang, rel):
+            have = s.qualified_name.split(".")
+            if have[-len(want):] == want:
+                return lang, s.qualified_name, s.kind
+        return None
+
+
+def resolve_name(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:
+    """(file, language, qualified symbol) for each file defining a specific name; [] when not specific.
+
+    `pkg.Name` (a lowercase qualifier, as Go and Python write them) looks only in folders named `pkg`;
+    `Type.member` looks for the member under that type. A method named alone anchors only when one
+    file defines it (every receiver has its `EndBlock`), and a name only tests define anchors nothing.
+    """
+    if not specific(n):
+        return []
+    parts = n.name.split(".")
+    package = parts[0] if len(parts) > 1 and parts[0][:1].islower() else None
+    rest = parts[1:] if package else parts
+    head = rest[0]
+    files = index.files_for(head)
+    if package:
+        files = [f for f in files if PurePosixPath(f).parent.name == package]
+    if not files or len(files) > MAX_FILES or all(_TEST.search(f) for f in files):
+        return []
+    out = []
+    for rel in files:
+        found = index.symbol(rel, ".".join(rest)) or (index.symbol(rel, head) if len(rest) > 1 else None)
+        if found:
+            out.append((rel, found[0], found[1], found[2]))
+    if len(out) > 1 and len(rest) == 1 and any(kind in ("method", "function") and "." in q for _, _, q, kind in out):
+        return []
+    return [(rel, lang, q) for rel, lang, q, _ in out]
+
+
+def module_of(name: str) -> str:
+    """The file a dotted Python module name means: `app.repos` -> `app/repos`."""
+    return str(PurePosixPath(*name.split(".")))

@@ -1,0 +1,153 @@
+"""Anchors derived from what decisions name: sub-project paths, Go import paths, specific identifiers;
+and a person's choices about them kept across imports."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lore.anchor_choices import change_anchors, views
+from lore.cli.main import main
+from lore.embed import HashEmbedder
+from lore.service import Lore
+from lore.sources import run_import
+from lore.sources.mentions import AnchorContext, derive_anchors
+
+# From Unleash's contributing/ADRs/front-end (tests/fixtures/corpora/Unleash__unleash, Apache-2.0).
+SDK_GENERATOR = (
+    "Types have not been updated in a while, and even some new features rely on hard-coded types instead of "
+    "auto-generated files in `src/openapi`. Fetchers and actions in the frontend involve custom-built code that "
+    "is grouped in the `src/hooks/api` folder. API actions (POST/PUT/DELETE) are grouped by feature and are "
+    "exposed to components reliant on `useAPI` hook.\n")
+JSX = "5. Utilities and components used in many places (`/src/component/common`).\n"
+# From celestia-app's docs/architecture/adr-010 (tests/fixtures/corpora/celestiaorg__celestia-app, Apache-2.0).
+CELESTIA = (
+    "2. Implement a [`ValidateBlobTx`](https://github.com/celestiaorg/celestia-app/blob/74a3e4ba/x/blob/types/"
+    "blob_tx.go#L37) that checks the blob.\nThe module `github.com/celestiaorg/celestia-app/x/blob` keeps "
+    "`MsgPayForBlobs` small.\n")
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def texts(found):
+    return sorted(f"{d.anchor.to_text()}@{d.anchor.file}" if d.anchor.file else d.anchor.to_text() for d in found)
+
+
+@pytest.fixture
+def unleash(tmp_workspace):
+    return write(tmp_workspace, {
+        "package.json": json.dumps({"name": "unleash-server"}),
+        "frontend/package.json": json.dumps({"name": "unleash-frontend"}),
+        "frontend/src/openapi/models/index.ts": "export * from './x';\n",
+        "frontend/src/hooks/api/actions/useApi/useApi.ts": "export const useAPI = () => {};\n",
+        "frontend/src/component/common/Button.tsx": "export const Button = () => null;\n",
+        "src/lib/features/segment/segment-read-model.ts": "export class SegmentReadModel {}\n",
+        "src/lib/server-impl.ts": "export class Config {}\n",
+        ".gitignore": "ignored/\n",
+        "ignored/src/hooks/api/x.ts": "export const y = 1;\n",
+    })
+
+
+def test_paths_relative_to_a_sub_project_resolve_under_it(unleash):
+    found = derive_anchors(SDK_GENERATOR + JSX, "contributing/ADRs/front-end/sdk-generator.md", AnchorContext(unleash))
+    assert texts(found) == [
+        "frontend/src/component/common/**", "frontend/src/hooks/api/**", "frontend/src/openapi/**",
+        "symbol:typescript:useAPI@frontend/src/hooks/api/actions/useApi/useApi.ts"]
+    assert {d.why for d in found} >= {"names `src/hooks/api` (frontend/src/hooks/api)", "names `useAPI`"}
+
+
+def test_a_path_in_the_workspace_root_wins_over_sub_projects(unleash):
+    (unleash / "frontend/src/lib/features").mkdir(parents=True)
+    found = derive_anchors("Features live in `src/lib/features`.", "docs/adr/1.md", AnchorContext(unleash))
+    assert texts(found) == ["src/lib/features/**"]
+
+
+def test_go_import_paths_and_links_to_the_repository_resolve(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "go.mod": "module github.com/celestiaorg/celestia-app/v10\n\ngo 1.23\n",
+        "x/blob/types/blob_tx.go": "package types\n\nfunc ValidateBlobTx() error { return nil }\n",
+        "x/blob/types/payforblob.go": "package types\n\ntype MsgPayForBlobs struct{}\n",
+        "x/blob/keeper/keeper.go": "package keeper\n\ntype Keeper struct{}\n",
+    })
+    found = derive_anchors(CELESTIA, "docs/architecture/adr-010.md", AnchorContext(ws))
+    assert texts(found) == [
+        "symbol:go:MsgPayForBlobs@x/blob/types/payforblob.go", "symbol:go:ValidateBlobTx@x/blob/types/blob_tx.go",
+        "x/blob/**", "x/blob/types/blob_tx.go"]
+
+
+def test_a_named_python_class_anchors_to_its_file_and_symbol(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "billing/pyproject.toml": "[project]\nname = 'billing'\n",
+        "billing/src/shop/ledger.py": "class InvoiceLedger:\n    def post(self):\n        pass\n",
+        "billing/src/shop/__init__.py": "",
+    })
+    found = derive_anchors("All postings go through the InvoiceLedger and `InvoiceLedger.post`.", "docs/adr/2.md",
+                           AnchorContext(ws))
+    assert texts(found) == ["symbol:python:billing.src.shop.ledger.InvoiceLedger.post@billing/src/shop/ledger.py",
+                            "symbol:python:billing.src.shop.ledger.InvoiceLedger@billing/src/shop/ledger.py"]
+
+
+def test_ambiguous_and_common_names_anchor_nothing(tmp_workspace):
+    files = {f"svc{i}/retry.go": "package x\n\ntype RetryPolicy struct{}\ntype Config struct{}\n" for i in range(4)}
+    files["lib/handler.py"] = "class Handler:\n    pass\n"
+    files["lib/tests/test_cache.py"] = "class FakeCacheStore:\n    pass\n"
+    files["lib/one.go"] = "package lib\n\nfunc (s *Server) StartServing() {}\nfunc (c *Client) StartServing() {}\n"
+    files["lib/two.go"] = "package lib\n\nfunc (p *Peer) StartServing() {}\n"
+    ws = write(tmp_workspace, files)
+    text = "Use `RetryPolicy`, `Config`, the Handler, `FakeCacheStore`, `Approved` and `StartServing`."
+    assert derive_anchors(text, "docs/adr/3.md", AnchorContext(ws)) == []
+
+
+def test_dropped_anchors_stay_dropped_and_added_ones_stay_across_imports(unleash):
+    adr = unleash / "contributing/ADRs/front-end/sdk-generator.md"
+    adr.parent.mkdir(parents=True)
+    adr.write_text("# SDK generator\n\n## Status\n\nAccepted\n\n## Decision\n\n" + SDK_GENERATOR)
+    lore = Lore(unleash, user_db=False, embedder=HashEmbedder())
+    run_import(lore, settings=None)
+    (m, _), = lore.memories_at("frontend/src/hooks/api/actions/useApi/useApi.ts")
+    assert {v.state for v in views(m)} == {"derived"}
+    change_anchors(lore, m.id, drop=["frontend/src/openapi/**"], add=["src/lib/**"],
+                   confirm=["frontend/src/hooks/api/**"])
+    adr.write_text(adr.read_text() + "\nWe will deprecate `src/interfaces`.\n")
+    (unleash / "frontend/src/interfaces").mkdir()
+    run_import(lore)
+    states = {v.key: v.state for v in views(lore.get(m.id))}
+    assert "frontend/src/openapi/**" not in states
+    assert states["src/lib/**"] == "added" and states["frontend/src/hooks/api/**"] == "confirmed"
+    assert states["frontend/src/interfaces/**"] == "derived"
+    assert lore.memories_at("frontend/src/openapi/models/index.ts") == []
+    lore.close()
+
+
+def test_the_cli_lists_and_changes_anchors(unleash, capsys):
+    adr = unleash / "docs/adr/0001-read-models.md"
+    adr.parent.mkdir(parents=True)
+    adr.write_text("# 1. Read models\n\n## Status\n\nAccepted\n\n## Decision\n\nQueries go through `SegmentReadModel`.\n")
+    lore = Lore(unleash, user_db=False, embedder=HashEmbedder())
+    run_import(lore)
+    (m, _), = lore.memories_at("src/lib/features/segment/segment-read-model.ts", ["SegmentReadModel"], "typescript")
+    mid = m.id
+    lore.close()
+    assert main(["-w", str(unleash), "anchors", mid]) == 0
+    shown = capsys.readouterr().out
+    assert "derived" in shown and "names `SegmentReadModel`" in shown
+    assert main(["-w", str(unleash), "anchors", mid, "--drop", "symbol:typescript:SegmentReadModel", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["anchors"] == [] and data["dropped"] == [
+        "symbol:typescript:SegmentReadModel@src/lib/features/segment/segment-read-model.ts"]
+    assert main(["-w", str(unleash), "anchors", mid, "--drop", "nowhere/**"]) != 0
+
+
+def test_a_team_file_keeps_its_dropped_anchors(tmp_workspace):
+    from lore import teamfiles
+    from lore.model import Anchor, Memory, Scope
+
+    m = Memory(title="Read models", scope=Scope.TEAM, anchors=[Anchor.parse("src/**")])
+    m.meta["anchors_dropped"] = ["src/lib/**"]
+    back = teamfiles.parse(teamfiles.render(m), ".lore/memories/read-models.md")
+    assert back.meta["anchors_dropped"] == ["src/lib/**"] and [a.to_text() for a in back.anchors] == ["src/**"]
