@@ -6,20 +6,23 @@ import logging
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
-from lore import teamfiles
 from lore.embed import Embedder, ModelUnavailable, embedder_from_env
 from lore.model import Memory, Scope, SourceKind, Status, ValidationError
-from lore.recall import AnchorMatcher, Hit, Query, search_store
-from lore.recall.anchoring import MATCH_WEIGHT
-from lore.scrub import scrub_memory
 from lore.store import NotFoundError, Store
-from lore.store.rows import anchor_from_row
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 
+if TYPE_CHECKING:  # recall, redaction and team files are imported where used: `lore list` needs none
+    from lore.recall import AnchorMatcher, Hit, Query
+
 log = logging.getLogger(__name__)
+
+# Sections a search embeds before it runs: the few memories added since the last search or import
+# (a larger backlog is the work of `lore import`, `lore doctor` or a running server).
+PENDING_ON_SEARCH = 64
 
 
 @attrs.define
@@ -100,6 +103,13 @@ class Lore:
                     progress(done, total)
         return done
 
+    def _fill_pending(self) -> None:
+        """Embed up to PENDING_ON_SEARCH waiting sections; failures leave them for later."""
+        try:
+            self.embed_pending(limit=PENDING_ON_SEARCH)
+        except Exception:  # e.g. a read-only database: search what has vectors
+            log.warning("embedding pending sections before a search failed", exc_info=True)
+
     # -- stores ----------------------------------------------------------------------------
     def stores(self) -> list[Store]:
         """The workspace database, then the user database."""
@@ -133,6 +143,9 @@ class Lore:
     # -- writing ---------------------------------------------------------------------------
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
         """Validate, redact secrets, store (and write the team file for team scope), embed."""
+        from lore import teamfiles
+        from lore.scrub import scrub_memory
+
         m.validate()
         redactions = scrub_memory(m)
         m.validate()
@@ -186,6 +199,8 @@ class Lore:
         return store.memories.get(m.id) or m
 
     def _rewrite_team_file(self, m: Memory) -> None:
+        from lore import teamfiles
+
         if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
             full = self.root / m.provenance.path
             fresh = self._locate(m.id)[1]
@@ -269,10 +284,17 @@ class Lore:
         return out[:limit]
 
     def search(self, q: Query) -> list[Hit]:
-        """Hybrid recall across the workspace and user databases, best first, explained."""
+        """Hybrid recall across the workspace and user databases, best first, explained.
+
+        Sections still waiting for a vector (a memory added by `lore add`) are embedded first, so a
+        new memory is found by meaning from the first search after it."""
+        from lore.recall import search_store
+        from lore.recall.ordering import order_hits
+
         qvec = None
         emb = self.ready_embedder() if q.text.strip() else None
         if emb is not None:
+            self._fill_pending()
             try:
                 qvec = emb.embed([q.text])[0]
             except Exception:
@@ -287,7 +309,6 @@ class Lore:
         if emb is None and self.model_error:
             for h in hits:
                 h.why.append("words only: no model")
-        from lore.recall.ordering import order_hits
 
         return order_hits(self, hits, q)[: q.limit]
 
@@ -300,6 +321,9 @@ class Lore:
         return self._matcher(store).for_place(path, symbols, language)
 
     def _matcher(self, store: Store) -> AnchorMatcher:
+        from lore.recall import AnchorMatcher
+        from lore.store.rows import anchor_from_row
+
         version = (id(store.db), store.anchor_generation())
         cached = self._matchers.get(store.path)
         if cached is None or cached[0] != version:
@@ -322,6 +346,8 @@ class Lore:
 
     def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
         """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model)."""
+        from lore.recall.anchoring import MATCH_WEIGHT
+
         out: list[tuple[Memory, str]] = []
         for store in self.stores():
             found = self.anchored(store, path, list(symbols), language)

@@ -8,16 +8,29 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from typing import TYPE_CHECKING
 
-from lore.jsonview import hit_json, memory_json, memory_markdown
-from lore.model import Memory
-from lore.recall import Hit
+if TYPE_CHECKING:
+    from lore.model import Memory
 
-out = Console(soft_wrap=True, highlight=False)
-err = Console(stderr=True, highlight=False)
+
+class LazyConsole:
+    """A rich Console made on first use: importing rich costs a command that prints no table ~50 ms."""
+
+    def __init__(self, **options: Any):
+        self._options = options
+        self._console = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return getattr(self._console, name)
+
+
+out = LazyConsole(soft_wrap=True, highlight=False)
+err = LazyConsole(stderr=True, highlight=False)
 
 
 def print_json(data: Any) -> None:
@@ -45,6 +58,8 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     if not rows:
         out.print(empty)
         return
+    from rich.table import Table
+
     t = Table()
     for col in columns:
         t.add_column(col, overflow="fold")
@@ -53,13 +68,13 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     out.print(t)
 
 
-def hits_table(hits: list[Hit]) -> None:
-    """Search results as a table."""
+def hits_table(hits: list[dict], scores: list[float]) -> None:
+    """Search results (as hit_json gives them, with their unrounded scores) as a table."""
     rows = []
-    for h in hits:
-        m = h.memory
-        status = m.status.value + (f" → {', '.join(m.superseded_by)}" if m.superseded_by else "")
-        rows.append((m.id, m.kind.value, status, _short(m.title, 60), f"{h.score:.4f}", _short("; ".join(h.why), 70)))
+    for h, score in zip(hits, scores):
+        status = h["status"] + (f" → {', '.join(h['supersededBy'])}" if h["supersededBy"] else "")
+        rows.append((h["id"], h["kind"], status, _short(h["title"], 60), f"{score:.4f}",
+                     _short("; ".join(h["why"]), 70)))
     table(("id", "kind", "status", "title", "score", "why"), rows, "No memories match.")
 
 
@@ -76,20 +91,24 @@ def memories_table(memories: list[Memory]) -> None:
 
 def show_memory(m: Memory) -> None:
     """One memory, readable."""
+    from lore.jsonview import memory_markdown
+
     out.print(memory_markdown(m), markup=False)
 
 
-def emit_hits(hits: list[Hit], as_json: bool) -> None:
-    """Hits as JSON or a table."""
+def emit_hits(hits: list[dict], as_json: bool, scores: list[float]) -> None:
+    """Hits (as hit_json gives them) as JSON, or a table with their unrounded scores."""
     if as_json:
-        print_json([hit_json(h) for h in hits])
+        print_json(hits)
     else:
-        hits_table(hits)
+        hits_table(hits, scores)
 
 
 def emit_memory(m: Memory, as_json: bool) -> None:
     """One memory as JSON or markdown."""
     if as_json:
+        from lore.jsonview import memory_json
+
         print_json(memory_json(m))
     else:
         show_memory(m)
@@ -101,6 +120,7 @@ def progress(label: str, enabled: bool = True) -> Iterator:
     if not enabled or not err.is_terminal:
         yield lambda done, total, text=None: None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task(label, total=None)

@@ -1,0 +1,71 @@
+"""`search` and `context` as JSON in, JSON out: what `lore search` and `lore context` compute, in
+their own process or in a Lore server already running on the workspace (see relay.py), through
+the same functions, so both give the same answer.
+
+Arguments are plain JSON values (workspace-relative paths, enum values as text); each call returns
+`{"result": ..., "notices": [...]}` with the notices the core raised on the way.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lore.model import ValidationError, parse_kind, parse_scope, parse_status
+
+if TYPE_CHECKING:
+    from lore.service import Lore
+
+OPS = ("search", "context")
+
+
+def where(root: Path, model_id: str | None) -> dict[str, Any]:
+    """What a call is about besides its arguments: the databases and the model (a server answers
+    another process only when these agree)."""
+    from lore.workspace import user_db_path, workspace_db_path
+
+    return {"db": os.path.realpath(workspace_db_path(Path(root))), "user_db": os.path.realpath(user_db_path()),
+            "model": model_id}
+
+
+def search(lore: Lore, args: dict[str, Any]) -> list[dict[str, Any]]:
+    """Hits as hit_json gives them, each with `exactScore` (the unrounded score, for tables)."""
+    from lore.jsonview import hit_json
+    from lore.recall import Query
+
+    q = Query(
+        str(args.get("text") or ""), path=args.get("path"), symbol=args.get("symbol"),
+        kinds=tuple(parse_kind(k) for k in args.get("kinds") or ()),
+        scopes=tuple(parse_scope(s) for s in args.get("scopes") or ()),
+        statuses=tuple(parse_status(s) for s in args.get("statuses") or ()),
+        tags=tuple(str(t) for t in args.get("tags") or ()), since=args.get("since"),
+        include_superseded=bool(args.get("include_superseded")), limit=max(1, int(args.get("limit") or 10)),
+        under=args.get("under"),
+    )
+    out = []
+    for h in lore.search(q):
+        data = hit_json(h)
+        data["exactScore"] = h.score
+        out.append(data)
+    return out
+
+
+def context(lore: Lore, args: dict[str, Any]) -> dict[str, Any]:
+    """The context pack's JSON (markdown, tokens, budget, counter, items...)."""
+    from lore.context import build_pack
+
+    return build_pack(lore, path=args.get("path"), symbol=args.get("symbol"), task=args.get("task"),
+                      budget=int(args.get("budget") or 1500)).to_json()
+
+
+def answer(lore: Lore, op: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Run one call; `{"result", "notices"}`. Unknown calls and bad arguments raise ValidationError."""
+    if op not in OPS:
+        raise ValidationError(f"unknown call {op!r}")
+    if not isinstance(args, dict):
+        raise ValidationError("call arguments must be an object")
+    result = (search if op == "search" else context)(lore, args)
+    notices = list(lore.notices)
+    lore.notices.clear()
+    return {"result": result, "notices": notices}
