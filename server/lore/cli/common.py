@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 import time
 from pathlib import Path
@@ -13,6 +14,8 @@ from lore.model import ValidationError, parse_kind, parse_scope, parse_status
 
 if TYPE_CHECKING:
     from lore.service import Lore
+
+log = logging.getLogger(__name__)
 
 
 def open_lore(args, **kwargs) -> Lore:
@@ -43,6 +46,8 @@ def call(args, root: Path, op: str, params: dict[str, Any], *, notices: bool = T
     if reply is None:
         with open_lore(args) as lore:
             reply = calls.answer(lore, op, params)
+    else:
+        log.debug("%s answered by the Lore server on %s", op, relay.socket_path(root))
     for text in reply["notices"] if notices else ():
         notice(text)
     return reply["result"]
