@@ -16,17 +16,16 @@ a dead server is replaced; any other file at the path is left alone (and nothing
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
 import os
-import socket
 import stat
-import tempfile
-import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import socket
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +55,9 @@ def socket_path(root: Path) -> Path:
     path = Path(root) / ".lore" / SOCKET_NAME
     if len(os.fsencode(str(path))) <= MAX_PATH:
         return path
+    import hashlib
+    import tempfile
+
     folder = Path(tempfile.gettempdir()) / f"lore-{os.getuid()}"
     digest = hashlib.sha256(os.fsencode(str(Path(root)))).hexdigest()[:24]
     return folder / f"{digest}.sock"
@@ -104,6 +106,8 @@ def ask(root: Path, op: str, args: dict | None = None, *, timeout: float = REPLY
     path = socket_path(root)
     if not _ours(path):
         return None
+    import socket
+
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(CONNECT_TIMEOUT)
@@ -145,6 +149,8 @@ class RelayServer:
         self.handle = handle
         self.on_changed = on_changed
         self.warm = warm  # run on the relay's thread before the first answer (e.g. load the model)
+        import threading
+
         self._sock: socket.socket | None = None
         self._thread: threading.Thread | None = None
         self._closed = threading.Event()
@@ -159,6 +165,8 @@ class RelayServer:
             return False
         if sock is None:
             return False
+        import threading
+
         self._sock = sock
         self._thread = threading.Thread(target=self._serve, name="lore-relay", daemon=True)
         self._thread.start()
@@ -174,6 +182,8 @@ class RelayServer:
                 log.info("another Lore server answers on %s", self.path)
                 return None
             os.unlink(self.path)  # a socket left by a server that died (unlink never follows links)
+        import socket
+
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             sock.bind(str(self.path))
@@ -231,6 +241,9 @@ class RelayServer:
 
     def close(self) -> None:
         """Stop answering and remove the socket (only if it is still the one this server made)."""
+        import socket
+        import threading
+
         self._closed.set()
         if self._sock is None:
             return
@@ -247,6 +260,8 @@ class RelayServer:
 
 def ask_alive(path: Path) -> bool:
     """Whether a process accepts connections on the socket at `path`."""
+    import socket
+
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(CONNECT_TIMEOUT)
@@ -260,6 +275,8 @@ def ask_alive(path: Path) -> bool:
 
 def _same_user(conn: socket.socket) -> bool:
     """Whether the peer runs as this user (Linux SO_PEERCRED; elsewhere the owner-only socket guards it)."""
+    import socket
+
     option = getattr(socket, "SO_PEERCRED", None)
     if option is None:
         return True

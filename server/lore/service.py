@@ -143,7 +143,6 @@ class Lore:
     # -- writing ---------------------------------------------------------------------------
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
         """Validate, redact secrets, store (and write the team file for team scope), embed."""
-        from lore import teamfiles
         from lore.scrub import scrub_memory
 
         m.validate()
@@ -155,6 +154,8 @@ class Lore:
             for old in m.supersedes:
                 self._mark_superseded(old, m.id)
             if m.scope is Scope.TEAM:
+                from lore import teamfiles  # YAML: only team memories need it
+
                 path = teamfiles.file_name(m, memories_dir(self.root))
                 m.provenance.path = path.relative_to(self.root).as_posix()
                 if m.provenance.kind is SourceKind.MANUAL:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from lore.cli.common import call, flush_notices, kinds, open_lore, parse_since, scopes, statuses, workspace_root
-from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json
+from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json, say
 from lore.jsonview import memory_json
 from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, parse_kind, parse_scope, parse_source_kind
 from lore.workspace import relative_path
@@ -103,7 +103,7 @@ def cmd_add(args) -> int:
             print_json(data)
         else:
             where = f" in {result.file.relative_to(lore.root)}" if result.file else ""
-            out.print(f"Remembered {result.memory.kind.value} {result.memory.id}{where}: {result.memory.title}")
+            say(f"Remembered {result.memory.kind.value} {result.memory.id}{where}: {result.memory.title}")
     return 0
 
 

@@ -38,6 +38,11 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def say(text: str) -> None:
+    """One plain line on stdout, printed as written (no markup; no rich import for a one-liner)."""
+    sys.stdout.write(text + "\n")
+
+
 def notice(text: str) -> None:
     """A one-line notice on stderr."""
     err.print(f"[yellow]lore:[/] {text}", markup=True, highlight=False)
