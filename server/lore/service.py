@@ -103,12 +103,23 @@ class Lore:
                     progress(done, total)
         return done
 
-    def _fill_pending(self) -> None:
-        """Embed up to PENDING_ON_SEARCH waiting sections; failures leave them for later."""
-        try:
-            self.embed_pending(limit=PENDING_ON_SEARCH)
-        except Exception:  # e.g. a read-only database: search what has vectors
-            log.warning("embedding pending sections before a search failed", exc_info=True)
+    def _fill_pending(self, emb: Embedder) -> None:
+        """Embed up to PENDING_ON_SEARCH waiting sections of each database; failures leave them for
+        later. A database unchanged since it was last found complete is not scanned again."""
+        for store in self.stores():
+            key = f"no-pending:{emb.model_id}"
+            cached = store.cache.get(key)
+            if cached is not None and cached[0] == store.db.data_version():
+                continue
+            try:
+                index = store.vectors(emb.model_id, emb.dim)
+                batch = index.pending(PENDING_ON_SEARCH)
+                if batch:
+                    index.add(list(zip([h for h, _ in batch], emb.embed([t for _, t in batch]))))
+                if len(batch) < PENDING_ON_SEARCH:
+                    store.cache[key] = (store.db.data_version(), True)
+            except Exception:  # e.g. a read-only database: search what has vectors
+                log.warning("embedding pending sections before a search failed", exc_info=True)
 
     # -- stores ----------------------------------------------------------------------------
     def stores(self) -> list[Store]:
@@ -295,7 +306,7 @@ class Lore:
         qvec = None
         emb = self.ready_embedder() if q.text.strip() else None
         if emb is not None:
-            self._fill_pending()
+            self._fill_pending(emb)
             try:
                 qvec = emb.embed([q.text])[0]
             except Exception:
