@@ -49,6 +49,13 @@ class RelayError(Exception):
         self.kind = kind
 
 
+def available() -> bool:
+    """Unix sockets and user ids exist here (not on Windows: commands then always work alone)."""
+    import socket
+
+    return hasattr(socket, "AF_UNIX") and hasattr(os, "getuid")
+
+
 def socket_path(root: Path) -> Path:
     """Where the server of `root` listens: `<root>/.lore/lore.sock`, or a hashed name in a private
     temp folder when that path is too long for a Unix socket."""
@@ -103,6 +110,8 @@ def _send(conn: socket.socket, message: dict) -> None:
 def ask(root: Path, op: str, args: dict | None = None, *, timeout: float = REPLY_TIMEOUT) -> dict | None:
     """The reply of the server running on `root` (`{"result", "notices"}`), or None when no server
     answers in time (the caller then computes the answer itself). RelayError for a refused call."""
+    if not hasattr(os, "getuid"):
+        return None
     path = socket_path(root)
     if not _ours(path):
         return None
@@ -158,6 +167,8 @@ class RelayServer:
     def start(self) -> bool:
         """Open the socket and start answering; False (logged) when another server holds it or it
         cannot be opened."""
+        if not available():
+            return False
         try:
             sock = self._bind()
         except OSError as e:
