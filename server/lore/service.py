@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 # Sections a search embeds before it runs: the few memories added since the last search or import
 # (a larger backlog is the work of `lore import`, `lore doctor` or a running server).
-PENDING_ON_SEARCH = 64
+PENDING_ON_SEARCH = 32
 
 
 @attrs.define
