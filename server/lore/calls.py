@@ -1,6 +1,7 @@
 """`search` and `context` as JSON in, JSON out: what `lore search` and `lore context` compute, in
 their own process or in a Lore server already running on the workspace (see relay.py), through
-the same functions, so both give the same answer.
+the same functions, so both give the same answer. Both embed the few sections `lore add` left
+without a vector first (Lore.fill_pending).
 
 Arguments are plain JSON values (workspace-relative paths, enum values as text); each call returns
 `{"result": ..., "notices": [...]}` with the notices the core raised on the way.
@@ -43,6 +44,8 @@ def search(lore: Lore, args: dict[str, Any]) -> list[dict[str, Any]]:
         include_superseded=bool(args.get("include_superseded")), limit=max(1, int(args.get("limit") or 10)),
         under=args.get("under"),
     )
+    if q.text.strip():
+        lore.fill_pending()
     out = []
     for h in lore.search(q):
         data = hit_json(h)
@@ -55,6 +58,8 @@ def context(lore: Lore, args: dict[str, Any]) -> dict[str, Any]:
     """The context pack's JSON (markdown, tokens, budget, counter, items...)."""
     from lore.context import build_pack
 
+    if args.get("task"):
+        lore.fill_pending()
     return build_pack(lore, path=args.get("path"), symbol=args.get("symbol"), task=args.get("task"),
                       budget=int(args.get("budget") or 1500)).to_json()
 

@@ -103,9 +103,14 @@ class Lore:
                     progress(done, total)
         return done
 
-    def _fill_pending(self, emb: Embedder) -> None:
-        """Embed up to PENDING_ON_SEARCH waiting sections of each database; failures leave them for
-        later. A database unchanged since it was last found complete is not scanned again."""
+    def fill_pending(self) -> None:
+        """Before a command's search: embed up to PENDING_ON_SEARCH sections still waiting for a
+        vector (memories `lore add` stored without one), so they are found by meaning from the first
+        search after them. A write: servers' own reads skip it (their workers embed). Failures leave
+        the sections for later; a database unchanged since it was last found complete is not scanned."""
+        emb = self.ready_embedder()
+        if emb is None:
+            return
         for store in self.stores():
             key = f"no-pending:{emb.model_id}"
             cached = store.cache.get(key)
@@ -296,17 +301,14 @@ class Lore:
         return out[:limit]
 
     def search(self, q: Query) -> list[Hit]:
-        """Hybrid recall across the workspace and user databases, best first, explained.
-
-        Sections still waiting for a vector (a memory added by `lore add`) are embedded first, so a
-        new memory is found by meaning from the first search after it."""
+        """Hybrid recall across the workspace and user databases, best first, explained (a read:
+        sections waiting for a vector are found by their words; see fill_pending)."""
         from lore.recall import search_store
         from lore.recall.ordering import order_hits
 
         qvec = None
         emb = self.ready_embedder() if q.text.strip() else None
         if emb is not None:
-            self._fill_pending(emb)
             try:
                 qvec = emb.embed([q.text])[0]
             except Exception:
