@@ -176,8 +176,8 @@ def main() -> None:
         row = [label]
         for name, _ in variants:
             row += [_cell(results[(name, "alone")].get(label)), _cell(results[(name, "server")].get(label))]
-        targets = _target(alone, rss) if alone == with_server else f"{_target(alone, rss)} / {_target(with_server, None)}"
-        row.append(targets)
+        both = f"{_target(alone, rss)} / {_target(with_server, None)}"
+        row.append(_target(alone, rss) if alone == with_server else both)
         print("| " + " | ".join(row) + " |")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from lore import relay
 from lore.cli.common import call, flush_notices, kinds, open_lore, parse_since, scopes, statuses, workspace_root
 from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json, say
 from lore.jsonview import memory_json
@@ -91,8 +92,6 @@ def cmd_add(args) -> int:
         m.supersedes = [lore.get(old).id for old in m.supersedes]
         # Stored and acknowledged now; the vector comes from the next search or a running server.
         result = lore.add(m, embed=False)
-        from lore import relay
-
         relay.changed(lore.root)
         flush_notices(lore)
         for r in result.redactions:

@@ -6,9 +6,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Iterator
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from lore.model import Memory
@@ -126,6 +124,7 @@ def progress(label: str, enabled: bool = True) -> Iterator:
         yield lambda done, total, text=None: None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task(label, total=None)
