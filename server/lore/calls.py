@@ -1,7 +1,7 @@
 """`search` and `context` as JSON in, JSON out: what `lore search` and `lore context` compute, in
 their own process or in a Lore server already running on the workspace (see relay.py), through
 the same functions, so both give the same answer. Both embed the few sections `lore add` left
-without a vector first (Lore.fill_pending).
+without a vector first (fill_pending).
 
 Arguments are plain JSON values (workspace-relative paths, enum values as text); each call returns
 `{"result": ..., "notices": [...]}` with the notices the core raised on the way.
@@ -9,6 +9,7 @@ Arguments are plain JSON values (workspace-relative paths, enum values as text);
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,11 @@ from lore.model import ValidationError, parse_kind, parse_scope, parse_status
 if TYPE_CHECKING:
     from lore.service import Lore
 
+log = logging.getLogger(__name__)
 OPS = ("search", "context")
+# Sections a call embeds before it runs: the few memories added since the last search or import
+# (a larger backlog is the work of `lore import`, `lore doctor` or a running server).
+PENDING_ON_SEARCH = 32
 
 
 def where(root: Path, model_id: str | None) -> dict[str, Any]:
@@ -28,6 +33,30 @@ def where(root: Path, model_id: str | None) -> dict[str, Any]:
 
     return {"db": os.path.realpath(workspace_db_path(Path(root))), "user_db": os.path.realpath(user_db_path()),
             "model": model_id}
+
+
+def fill_pending(lore: Lore) -> None:
+    """Embed up to PENDING_ON_SEARCH sections still waiting for a vector (memories `lore add`
+    stored without one), so they are found by meaning from the first search after them. A write:
+    servers' own reads skip it (their workers embed). Failures leave the sections for later; a
+    database unchanged since it was last found complete is not scanned again (~10 ms at 10k)."""
+    emb = lore.ready_embedder()
+    if emb is None:
+        return
+    for store in lore.stores():
+        key = f"no-pending:{emb.model_id}"
+        cached = store.cache.get(key)
+        if cached is not None and cached[0] == store.db.data_version():
+            continue
+        try:
+            index = store.vectors(emb.model_id, emb.dim)
+            batch = index.pending(PENDING_ON_SEARCH)
+            if batch:
+                index.add(list(zip([h for h, _ in batch], emb.embed([t for _, t in batch]))))
+            if len(batch) < PENDING_ON_SEARCH:
+                store.cache[key] = (store.db.data_version(), True)
+        except Exception:  # e.g. a read-only database: search what has vectors
+            log.warning("embedding pending sections before a search failed", exc_info=True)
 
 
 def search(lore: Lore, args: dict[str, Any]) -> list[dict[str, Any]]:
@@ -45,7 +74,7 @@ def search(lore: Lore, args: dict[str, Any]) -> list[dict[str, Any]]:
         under=args.get("under"),
     )
     if q.text.strip():
-        lore.fill_pending()
+        fill_pending(lore)
     out = []
     for h in lore.search(q):
         data = hit_json(h)
@@ -59,7 +88,7 @@ def context(lore: Lore, args: dict[str, Any]) -> dict[str, Any]:
     from lore.context import build_pack
 
     if args.get("task"):
-        lore.fill_pending()
+        fill_pending(lore)
     return build_pack(lore, path=args.get("path"), symbol=args.get("symbol"), task=args.get("task"),
                       budget=int(args.get("budget") or 1500)).to_json()
 

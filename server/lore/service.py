@@ -20,10 +20,6 @@ if TYPE_CHECKING:  # recall, redaction and team files are imported where used: `
 
 log = logging.getLogger(__name__)
 
-# Sections a search embeds before it runs: the few memories added since the last search or import
-# (a larger backlog is the work of `lore import`, `lore doctor` or a running server).
-PENDING_ON_SEARCH = 32
-
 
 @attrs.define
 class AddResult:
@@ -102,29 +98,6 @@ class Lore:
                 if progress:
                     progress(done, total)
         return done
-
-    def fill_pending(self) -> None:
-        """Before a command's search: embed up to PENDING_ON_SEARCH sections still waiting for a
-        vector (memories `lore add` stored without one), so they are found by meaning from the first
-        search after them. A write: servers' own reads skip it (their workers embed). Failures leave
-        the sections for later; a database unchanged since it was last found complete is not scanned."""
-        emb = self.ready_embedder()
-        if emb is None:
-            return
-        for store in self.stores():
-            key = f"no-pending:{emb.model_id}"
-            cached = store.cache.get(key)
-            if cached is not None and cached[0] == store.db.data_version():
-                continue
-            try:
-                index = store.vectors(emb.model_id, emb.dim)
-                batch = index.pending(PENDING_ON_SEARCH)
-                if batch:
-                    index.add(list(zip([h for h, _ in batch], emb.embed([t for _, t in batch]))))
-                if len(batch) < PENDING_ON_SEARCH:
-                    store.cache[key] = (store.db.data_version(), True)
-            except Exception:  # e.g. a read-only database: search what has vectors
-                log.warning("embedding pending sections before a search failed", exc_info=True)
 
     # -- stores ----------------------------------------------------------------------------
     def stores(self) -> list[Store]:
@@ -302,7 +275,7 @@ class Lore:
 
     def search(self, q: Query) -> list[Hit]:
         """Hybrid recall across the workspace and user databases, best first, explained (a read:
-        sections waiting for a vector are found by their words; see fill_pending)."""
+        sections waiting for a vector are found by their words; see calls.fill_pending)."""
         from lore.recall import search_store
         from lore.recall.ordering import order_hits
 

@@ -129,7 +129,7 @@ def test_nothing_acknowledged_is_lost_when_processes_are_killed(tmp_workspace):
         index = lore.store.vectors("hash-384", 384)
         assert index.pending_count() >= 1
         while index.pending_count():
-            lore.fill_pending()
+            calls.fill_pending(lore)
         for mid in acknowledged:
             hit = next(h for h in lore.search(Query(acknowledged[mid], limit=50)) if h.memory.id == mid)
             assert hit.similarity is not None
