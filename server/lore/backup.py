@@ -7,12 +7,13 @@ written after each change to `.lore/backups/private-<time>.jsonl`, newest three 
 
 from __future__ import annotations
 
+import enum
 import json
 import logging
 import time
 from pathlib import Path
 
-import cattrs
+import attrs
 
 from lore.model import Anchor, Memory, Provenance, SourceKind
 from lore.safe_fs import real_folder, write_atomic
@@ -21,7 +22,6 @@ from lore.store import Store
 log = logging.getLogger(__name__)
 REBUILDABLE = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.TEAM_FILE)
 KEEP = 3
-_conv = cattrs.Converter()
 
 
 def is_private(m: Memory) -> bool:
@@ -30,14 +30,17 @@ def is_private(m: Memory) -> bool:
 
 
 def memory_record(m: Memory) -> dict:
-    """A memory as a plain dict (every field)."""
-    d = _conv.unstructure(m)
+    """A memory as a plain dict (every field; enums as their values)."""
+    d = attrs.asdict(m, value_serializer=lambda _, __, v: v.value if isinstance(v, enum.Enum) else v)
     d.pop("sections", None)
     return d
 
 
 def memory_from_record(d: dict) -> Memory:
     """The inverse of memory_record."""
+    import cattrs  # only restoring needs it
+
+    _conv = cattrs.Converter()
     d = dict(d)
     d["anchors"] = [_conv.structure(a, Anchor) for a in d.get("anchors", [])]
     d["provenance"] = _conv.structure(d.get("provenance") or {}, Provenance)

@@ -46,6 +46,8 @@ def report(root: Path, *, check_model: bool = True) -> dict:
         if check_model:
             emb = lore.ready_embedder()
             model["state"] = "ready" if emb else "unavailable"
+            if getattr(emb, "loader", None):
+                model["loader"] = emb.loader  # "onnxruntime" (Lore's own loader) or "fastembed"
             if lore.model_error:
                 model["error"] = lore.model_error
             if emb:

@@ -1,4 +1,5 @@
-"""Local text embeddings: fastembed loaded lazily from a local folder or Lore's model cache.
+"""Local text embeddings, loaded lazily from a local folder or Lore's model cache: through the lean
+loader in embed_onnx when it knows the model, else through fastembed.
 
 Nothing is downloaded unless the user asks (`lore model fetch`, or `LORE_MODEL_DOWNLOAD=1`);
 without a model Lore searches by words only and fills vectors in once a model loads.
@@ -53,7 +54,8 @@ def model_cache_dir() -> Path:
 
 
 class FastEmbedder:
-    """fastembed's ONNX model, loaded on first use, capped to a small thread count and batch size."""
+    """The ONNX embedding model (lean loader or fastembed), loaded on first use, capped to a small thread
+    count and batch size."""
 
     def __init__(self, model_name: str = DEFAULT_MODEL, model_path: str | None = None, *,
                  allow_download: bool = False, threads: int | None = None):
@@ -64,6 +66,7 @@ class FastEmbedder:
         self.model_id = model_name
         self.dim = 0
         self._model = None
+        self.loader: str | None = None  # "onnxruntime" (embed_onnx) or "fastembed", once loaded
         self._lock = threading.Lock()
 
     def load(self) -> FastEmbedder:
@@ -71,36 +74,67 @@ class FastEmbedder:
         with self._lock:
             if self._model is not None:
                 return self
+            lean = self._lean_folder()
             try:
-                from loguru import logger as _fastembed_logger
-
-                _fastembed_logger.disable("fastembed")
-            except ImportError:
-                pass
-            try:
-                from fastembed import TextEmbedding
-            except ImportError as e:
-                raise ModelUnavailable(f"fastembed is not installed ({e})") from e
-            # Without the arena ONNX Runtime hands batch buffers back instead of keeping the peak.
-            kwargs: dict = {"threads": self.threads, "enable_cpu_mem_arena": False}
-            if self.model_path:
-                if not (Path(self.model_path) / "model.onnx").exists() and not any(Path(self.model_path).glob("*.onnx")):
-                    raise ModelUnavailable(f"no ONNX model in {self.model_path}")
-                kwargs["specific_model_path"] = self.model_path
-            else:
-                kwargs["cache_dir"] = str(model_cache_dir())
-                kwargs["local_files_only"] = not self.allow_download
-            try:
-                model = TextEmbedding(self.model_name, **kwargs)
-                _cap_tokens(model, MAX_TOKENS)
-                probe = list(model.embed(["probe"]))[0]
-            except Exception as e:  # fastembed raises many kinds; all mean "no model"
+                model = self._load_lean(lean) if lean else self._load_fastembed()
+                probe = self._run(model, ["probe"])[0]
+            except ModelUnavailable:
+                raise
+            except Exception as e:  # onnxruntime and fastembed raise many kinds; all mean "no model"
                 where = self.model_path or model_cache_dir()
                 hint = "" if self.model_path or self.allow_download else " (run `lore model fetch` to download it)"
                 raise ModelUnavailable(f"cannot load {self.model_name} from {where}: {_short(e)}{hint}") from e
             self.dim = int(len(probe))
             self._model = model
             return self
+
+    def _lean_folder(self) -> Path | None:
+        """The model folder when the lean loader (embed_onnx) computes this model, else None."""
+        from lore import embed_onnx
+
+        if os.environ.get("LORE_EMBED_LOADER") == "fastembed":
+            return None
+        if self.model_path:
+            folder = Path(self.model_path)
+            return folder if embed_onnx.supports(self.model_name, folder) else None
+        return embed_onnx.cached_folder(self.model_name, model_cache_dir())
+
+    def _load_lean(self, folder: Path):
+        from lore.embed_onnx import MeanPooledModel
+
+        self.loader = "onnxruntime"
+        return MeanPooledModel(folder, threads=self.threads, max_tokens=MAX_TOKENS)
+
+    def _load_fastembed(self):
+        try:
+            from loguru import logger as _fastembed_logger
+
+            _fastembed_logger.disable("fastembed")
+        except ImportError:
+            pass
+        try:
+            from fastembed import TextEmbedding
+        except ImportError as e:
+            raise ModelUnavailable(f"fastembed is not installed ({e})") from e
+        # Without the arena ONNX Runtime hands batch buffers back instead of keeping the peak.
+        kwargs: dict = {"threads": self.threads, "enable_cpu_mem_arena": False}
+        if self.model_path:
+            if not (Path(self.model_path) / "model.onnx").exists() and not any(Path(self.model_path).glob("*.onnx")):
+                raise ModelUnavailable(f"no ONNX model in {self.model_path}")
+            kwargs["specific_model_path"] = self.model_path
+        else:
+            kwargs["cache_dir"] = str(model_cache_dir())
+            kwargs["local_files_only"] = not self.allow_download
+        self.loader = "fastembed"
+        model = TextEmbedding(self.model_name, **kwargs)
+        _cap_tokens(model, MAX_TOKENS)
+        return model
+
+    def _run(self, model, batch: list[str]) -> list:
+        """One batch through the loaded model: a vector (array) per text."""
+        if self.loader == "onnxruntime":
+            return list(model.embed(batch))
+        return list(model.embed(batch, batch_size=len(batch)))
 
     def embed(self, texts: list[str]) -> list[list[float]]:
         """Embed texts in capped batches (keeps memory in budget), similar lengths batched together."""
@@ -111,7 +145,7 @@ class FastEmbedder:
         out: list[list[float]] = [[] for _ in texts]
         for chunk in batches(order, [len(t) for t in texts]):
             batch = [texts[j][:2000] for j in chunk]
-            for j, v in zip(chunk, self._model.embed(batch, batch_size=len(batch))):
+            for j, v in zip(chunk, self._run(self._model, batch)):
                 out[j] = v.tolist()
         return out
 

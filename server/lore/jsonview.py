@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lore.model import Memory
-from lore.recall import Hit
+
+if TYPE_CHECKING:
+    from lore.recall import Hit
 
 
 def iso(ts: float | None) -> str | None:

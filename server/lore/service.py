@@ -6,19 +6,18 @@ import logging
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
-from lore import teamfiles
 from lore.embed import Embedder, ModelUnavailable, embedder_from_env
 from lore.model import Memory, Scope, SourceKind, Status, ValidationError
-from lore.recall import AnchorMatcher, Hit, Query, search_store
-from lore.recall.anchoring import MATCH_WEIGHT
 from lore.safe_fs import check_inside
-from lore.scrub import scrub_memory
 from lore.store import NotFoundError, Store
-from lore.store.rows import anchor_from_row
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
+
+if TYPE_CHECKING:  # recall, redaction and team files are imported where used: `lore list` needs none
+    from lore.recall import AnchorMatcher, Hit, Query
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +132,8 @@ class Lore:
     # -- writing ---------------------------------------------------------------------------
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
         """Validate, redact secrets, store (and write the team file for team scope), embed."""
+        from lore.scrub import scrub_memory
+
         m.validate()
         from lore.trust import prepare_agent_write  # an agent's memory waits as proposed for a person
 
@@ -145,6 +146,8 @@ class Lore:
             for old in m.supersedes:
                 self._mark_superseded(old, m.id)
             if m.scope is Scope.TEAM:
+                from lore import teamfiles  # YAML: only team memories need it
+
                 path = teamfiles.file_name(m, memories_dir(self.root))
                 m.provenance.path = path.relative_to(self.root).as_posix()
                 if m.provenance.kind is SourceKind.MANUAL:
@@ -189,6 +192,8 @@ class Lore:
         return store.memories.get(m.id) or m
 
     def _rewrite_team_file(self, m: Memory) -> None:
+        from lore import teamfiles
+
         if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
             full = self.root / m.provenance.path
             fresh = self._locate(m.id)[1]
@@ -274,7 +279,11 @@ class Lore:
         return out[:limit]
 
     def search(self, q: Query) -> list[Hit]:
-        """Hybrid recall across the workspace and user databases, best first, explained."""
+        """Hybrid recall across the workspace and user databases, best first, explained (a read:
+        sections waiting for a vector are found by their words; see calls.fill_pending)."""
+        from lore.recall import search_store
+        from lore.recall.ordering import order_hits
+
         qvec = None
         emb = self.ready_embedder() if q.text.strip() else None
         if emb is not None:
@@ -292,7 +301,6 @@ class Lore:
         if emb is None and self.model_error:
             for h in hits:
                 h.why.append("words only: no model")
-        from lore.recall.ordering import order_hits
 
         return order_hits(self, hits, q)[: q.limit]
 
@@ -305,6 +313,9 @@ class Lore:
         return self._matcher(store).for_place(path, symbols, language)
 
     def _matcher(self, store: Store) -> AnchorMatcher:
+        from lore.recall import AnchorMatcher
+        from lore.store.rows import anchor_from_row
+
         version = (id(store.db), store.anchor_generation())
         cached = self._matchers.get(store.path)
         if cached is None or cached[0] != version:
@@ -327,6 +338,8 @@ class Lore:
 
     def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
         """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model)."""
+        from lore.recall.anchoring import MATCH_WEIGHT
+
         out: list[tuple[Memory, str]] = []
         for store in self.stores():
             found = self.anchored(store, path, list(symbols), language)

@@ -10,10 +10,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from lore import teamfiles
 from lore.model import Status
 from lore.safe_fs import UnsafePathError, check_inside
-from lore.scrub import scrub_memory
 from lore.store import SourceFile
 from lore.text import content_hash
 from lore.workspace import memories_dir
@@ -52,6 +50,8 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
     ledger = {p: sf for p, sf in lore.store.sources.all().items() if sf.importer == IMPORTER}
     seen: set[str] = set()
     files = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    if files:
+        from lore import teamfiles  # YAML: imported only when there are team files
     for path in files:
         rel = path.relative_to(lore.root).as_posix()
         seen.add(rel)
@@ -87,6 +87,8 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
 
 
 def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None:
+    from lore import teamfiles
+
     m = teamfiles.parse(text, rel)
     _redact(m, rel, result)
     # Looked up inside the write transaction: another process may be adding this very memory (and
@@ -123,6 +125,8 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
 
 def _redact(m, rel: str, result: TeamSyncResult) -> None:
     """A team file edited by hand may hold a secret: the database keeps it redacted, the user is told."""
+    from lore.scrub import scrub_memory
+
     for note in scrub_memory(m):
         message = f"{rel}: {note}; remove it from the file"
         result.errors.append(message)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from lore.cli.common import open_lore
+from lore.cli.common import call, workspace_root
 from lore.cli.output import err, out, print_json
-from lore.context import build_pack
 from lore.model import ValidationError
 from lore.workspace import relative_path
 
@@ -22,17 +21,18 @@ def register(sub) -> None:
 
 def cmd_context(args) -> int:
     """lore context"""
-    with open_lore(args) as lore:
-        path = None
-        if args.file:
-            path = relative_path(lore.root, args.file)
-            if path is None:
-                raise ValidationError(f"{args.file} is outside the workspace {lore.root}")
-        pack = build_pack(lore, path=path, symbol=args.symbol, task=args.task, budget=args.budget)
-        if args.json:
-            print_json(pack.to_json())
-        else:
-            out.print(pack.markdown, markup=False, highlight=False, end="")
-            err.print(f"{pack.tokens}/{pack.budget} tokens, {len(pack.items)} memories ({pack.counter})",
-                      highlight=False)
+    root = workspace_root(args)
+    path = None
+    if args.file:
+        path = relative_path(root, args.file)
+        if path is None:
+            raise ValidationError(f"{args.file} is outside the workspace {root}")
+    pack = call(args, root, "context", {"path": path, "symbol": args.symbol, "task": args.task, "budget": args.budget},
+                notices=False)
+    if args.json:
+        print_json(pack)
+    else:
+        out.print(pack["markdown"], markup=False, highlight=False, end="")
+        err.print(f"{pack['tokens']}/{pack['budget']} tokens, {len(pack['items'])} memories ({pack['counter']})",
+                  highlight=False)
     return 0

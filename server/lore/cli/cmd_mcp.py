@@ -19,6 +19,7 @@ def cmd_mcp(args) -> int:
 
     root = Path(args.workspace).resolve() if args.workspace else find_root()
     server, app = build_server(root)
+    app.listen()
     try:
         server.run("stdio")
     finally:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from lore.cli.common import flush_notices, kinds, open_lore, parse_since, scopes, statuses
-from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json
+from lore import relay
+from lore.cli.common import call, flush_notices, kinds, open_lore, parse_since, scopes, statuses, workspace_root
+from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json, say
 from lore.jsonview import memory_json
-from lore.model import Anchor, Kind, Memory, Provenance, Scope, SourceKind, parse_kind, parse_scope, parse_source_kind
-from lore.recall import Query
+from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, parse_kind, parse_scope, parse_source_kind
 from lore.workspace import relative_path
 
 
@@ -90,7 +90,9 @@ def cmd_add(args) -> int:
         for old in m.supersedes:
             lore.get(old)
         m.supersedes = [lore.get(old).id for old in m.supersedes]
-        result = lore.add(m)
+        # Stored and acknowledged now; the vector comes from the next search or a running server.
+        result = lore.add(m, embed=False)
+        relay.changed(lore.root)
         flush_notices(lore)
         for r in result.redactions:
             notice(r)
@@ -100,23 +102,23 @@ def cmd_add(args) -> int:
             print_json(data)
         else:
             where = f" in {result.file.relative_to(lore.root)}" if result.file else ""
-            out.print(f"Remembered {result.memory.kind.value} {result.memory.id}{where}: {result.memory.title}")
+            say(f"Remembered {result.memory.kind.value} {result.memory.id}{where}: {result.memory.title}")
     return 0
 
 
 def cmd_search(args) -> int:
     """lore search"""
-    with open_lore(args) as lore:
-        path = relative_path(lore.root, args.path) if args.path else None
-        q = Query(
-            " ".join(args.query), path=path, symbol=args.symbol, kinds=kinds(args.kind), scopes=scopes(args.scope),
-            statuses=statuses(args.status), tags=tuple(args.tag or ()), since=parse_since(args.since),
-            include_superseded=args.include_superseded, limit=max(1, args.limit),
-            under=relative_path(lore.root, args.under) if args.under else None,
-        )
-        hits = lore.search(q)
-        flush_notices(lore)
-        emit_hits(hits, args.json)
+    root = workspace_root(args)
+    params = {
+        "text": " ".join(args.query), "path": relative_path(root, args.path) if args.path else None,
+        "symbol": args.symbol, "kinds": [k.value for k in kinds(args.kind)],
+        "scopes": [s.value for s in scopes(args.scope)], "statuses": [s.value for s in statuses(args.status)],
+        "tags": list(args.tag or ()), "since": parse_since(args.since), "include_superseded": args.include_superseded,
+        "limit": max(1, args.limit), "under": relative_path(root, args.under) if args.under else None,
+    }
+    hits = call(args, root, "search", params)
+    scores = [h.pop("exactScore") for h in hits]
+    emit_hits(hits, args.json, scores)
     return 0
 
 

@@ -1,20 +1,56 @@
-"""Helpers shared by command modules: opening the workspace, parsing filters."""
+"""Helpers shared by command modules: opening the workspace, asking a running server, parsing filters."""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from lore.cli.output import notice
 from lore.model import ValidationError, parse_kind, parse_scope, parse_status
-from lore.service import Lore
+
+if TYPE_CHECKING:
+    from lore.service import Lore
+
+log = logging.getLogger(__name__)
 
 
 def open_lore(args, **kwargs) -> Lore:
     """The workspace named by -w (or found from the current folder), with notices printed."""
-    lore = Lore(getattr(args, "workspace", None), **kwargs)
-    return lore
+    from lore.service import Lore
+
+    return Lore(getattr(args, "workspace", None), **kwargs)
+
+
+def workspace_root(args) -> Path:
+    """The workspace folder, as `Lore` finds it (without opening the database)."""
+    from lore.workspace import find_root
+
+    return Path(args.workspace).resolve() if getattr(args, "workspace", None) else find_root()
+
+
+def call(args, root: Path, op: str, params: dict[str, Any], *, notices: bool = True) -> Any:
+    """The result of a core call (calls.py): from a Lore server running on the workspace when one
+    answers (it has the model loaded), else computed here; the notices are printed either way."""
+    from lore import calls, relay
+    from lore.embed import embedder_from_env
+
+    params = {**params, "where": calls.where(root, embedder_from_env().model_id)}
+    try:
+        reply = relay.ask(root, op, params)
+    except relay.RelayError as e:
+        raise ValidationError(str(e)) from None
+    if reply is None:
+        with open_lore(args) as lore:
+            reply = calls.answer(lore, op, params)
+    else:
+        log.debug("%s answered by the Lore server on %s", op, relay.socket_path(root))
+    for text in reply["notices"] if notices else ():
+        notice(text)
+    return reply["result"]
 
 
 def flush_notices(lore: Lore) -> None:

@@ -10,24 +10,31 @@ import sys
 
 from lore import __version__
 
-# Each module has register(subparsers); its parsers set `func(args) -> int`.
-COMMAND_MODULES = [
-    "lore.cli.cmd_memory",
-    "lore.cli.cmd_anchors",
-    "lore.cli.cmd_doctor",
-    "lore.cli.cmd_model",
-    "lore.cli.cmd_import",
-    "lore.cli.cmd_serve",
-    "lore.cli.cmd_context",
-    "lore.cli.cmd_mcp",
-    "lore.cli.cmd_feedback",
-    "lore.cli.cmd_proposals",
-    "lore.cli.cmd_export",
-]
-
-
-# Commands whose module must load on its own: the language server's start-up time matters.
-FAST_COMMANDS = {"serve": "lore.cli.cmd_serve", "mcp": "lore.cli.cmd_mcp"}
+# Every command: (module whose register(subparsers) adds it, its one-line help). Only the module of
+# the command being run is imported: `lore --help` and `lore add` must not pay for the rest (a
+# unit test checks this table against the modules).
+COMMANDS = {
+    "add": ("lore.cli.cmd_memory", "remember a decision, convention, preference, task, fact or warning"),
+    "search": ("lore.cli.cmd_memory", "hybrid search with explanations"),
+    "list": ("lore.cli.cmd_memory", "list memories"),
+    "show": ("lore.cli.cmd_memory", "show one memory"),
+    "supersede": ("lore.cli.cmd_memory", "mark a memory superseded by one or more others"),
+    "forget": ("lore.cli.cmd_memory", "forget a memory (soft; `lore restore` brings it back)"),
+    "restore": ("lore.cli.cmd_memory", "bring a forgotten or superseded memory back"),
+    "doctor": ("lore.cli.cmd_doctor", "check the database, model and counts; --rebuild recovers"),
+    "model": ("lore.cli.cmd_model", "download or check the embedding model"),
+    "import": ("lore.cli.cmd_import", "import ADRs, rules files (AGENTS.md, CLAUDE.md, ...) and decision comments"),
+    "serve": ("lore.cli.cmd_serve", "run the language server (stdio by default)"),
+    "context": ("lore.cli.cmd_context", "print the memories that matter for a file, symbol or task (markdown)"),
+    "mcp": ("lore.cli.cmd_mcp", "run the MCP server over stdio (tools: search_memory, get_context, ...)"),
+    "feedback": ("lore.cli.cmd_feedback",
+                 "report an accepted, rejected or modified suggested edit (JSON on stdin, or flags)"),
+    "preferences": ("lore.cli.cmd_feedback", "review preferences learned from edits: list, confirm ID, reject ID"),
+    "export": ("lore.cli.cmd_export", "write project memory into AGENTS.md / CLAUDE.md between markers"),
+    "anchors": ("lore.cli.cmd_anchors", "list a memory's anchors; --add, --drop or --confirm one (kept across imports)"),
+    "proposals": ("lore.cli.cmd_proposals", "review memories agents proposed: list, confirm ID, reject ID"),
+}
+COMMAND_MODULES = list(dict.fromkeys(module for module, _ in COMMANDS.values()))
 
 
 def _command_of(argv: list[str]) -> str | None:
@@ -44,7 +51,7 @@ def _command_of(argv: list[str]) -> str | None:
 
 
 def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:
-    """The argument parser (with every command, or only those of `modules`)."""
+    """The argument parser: the commands of `modules` in full (all when None), the others named only."""
     parser = argparse.ArgumentParser(
         prog="lore",
         description="Lore: persistent project memory for coding (decisions, conventions, preferences).",
@@ -53,7 +60,7 @@ def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="count", default=0, help="log more (repeat for debug)")
     parser.add_argument("--version", action="version", version=f"lore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in modules or COMMAND_MODULES:
+    for name in COMMAND_MODULES if modules is None else modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as e:
@@ -61,14 +68,17 @@ def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:
                 continue
             raise
         module.register(sub)
+    for command, (_, text) in COMMANDS.items():
+        if command not in sub.choices:
+            sub.add_parser(command, help=text)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = sys.argv[1:] if argv is None else argv
-    fast = FAST_COMMANDS.get(_command_of(argv) or "")
-    parser = build_parser([fast] if fast else None)
+    command = COMMANDS.get(_command_of(argv) or "")
+    parser = build_parser([command[0]] if command else [])
     args = parser.parse_args(argv)
     level = logging.WARNING - 10 * min(args.verbose, 2)
     logging.basicConfig(level=level, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")

@@ -7,17 +7,11 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
+if TYPE_CHECKING:
+    from lore.model import Memory
 
-from lore.jsonview import hit_json, memory_json, memory_markdown
-from lore.model import Memory
-from lore.recall import Hit
 
 # Control characters (C0 but tab and newline, DEL, C1) and bidirectional overrides: terminal
 # escapes (clear screen, retitle, OSC 8 links), bells and text that reads differently than it is.
@@ -35,17 +29,38 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(_shown, text.replace("\r\n", "\n"))
 
 
-class SafeConsole(Console):
-    """A console whose string arguments never carry control sequences; markup only when asked for."""
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(printable(text))
+
+
+class LazyConsole:
+    """A rich Console made on first use (importing rich costs a command that prints no table ~50 ms)
+    whose string arguments never carry control sequences, with markup only when asked for."""
+
+    def __init__(self, **options: Any):
+        self._options = options
+        self._console = None
+
+    def _get(self) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return self._console
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
         """Console.print with every string made printable first."""
         kwargs.setdefault("markup", False)
-        super().print(*(printable(o) if isinstance(o, str) else o for o in objects), **kwargs)
+        self._get().print(*(printable(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._get(), name)
 
 
-out = SafeConsole(soft_wrap=True, highlight=False)
-err = SafeConsole(stderr=True, highlight=False)
+out = LazyConsole(soft_wrap=True, highlight=False)
+err = LazyConsole(stderr=True, highlight=False)
 
 
 def print_json(data: Any) -> None:
@@ -54,14 +69,19 @@ def print_json(data: Any) -> None:
     sys.stdout.write(_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
 
+def say(text: str) -> None:
+    """One plain line on stdout, printed as written (no markup; no rich import for a one-liner)."""
+    sys.stdout.write(printable(text) + "\n")
+
+
 def notice(text: str) -> None:
     """A one-line notice on stderr."""
-    err.print(f"[yellow]lore:[/] {escape(printable(text))}", markup=True, highlight=False)
+    err.print(f"[yellow]lore:[/] {_escape(text)}", markup=True, highlight=False)
 
 
 def error(text: str) -> None:
     """An error line on stderr."""
-    err.print(f"[bold red]lore: error:[/] {escape(printable(text))}", markup=True, highlight=False)
+    err.print(f"[bold red]lore: error:[/] {_escape(text)}", markup=True, highlight=False)
 
 
 def _short(text: str, n: int) -> str:
@@ -74,6 +94,9 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     if not rows:
         out.print(empty)
         return
+    from rich.table import Table
+    from rich.text import Text
+
     t = Table()
     for col in columns:
         t.add_column(col, overflow="fold")
@@ -82,13 +105,13 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     out.print(t)
 
 
-def hits_table(hits: list[Hit]) -> None:
-    """Search results as a table."""
+def hits_table(hits: list[dict], scores: list[float]) -> None:
+    """Search results (as hit_json gives them, with their unrounded scores) as a table."""
     rows = []
-    for h in hits:
-        m = h.memory
-        status = m.status.value + (f" → {', '.join(m.superseded_by)}" if m.superseded_by else "")
-        rows.append((m.id, m.kind.value, status, _short(m.title, 60), f"{h.score:.4f}", _short("; ".join(h.why), 70)))
+    for h, score in zip(hits, scores):
+        status = h["status"] + (f" → {', '.join(h['supersededBy'])}" if h["supersededBy"] else "")
+        rows.append((h["id"], h["kind"], status, _short(h["title"], 60), f"{score:.4f}",
+                     _short("; ".join(h["why"]), 70)))
     table(("id", "kind", "status", "title", "score", "why"), rows, "No memories match.")
 
 
@@ -105,20 +128,24 @@ def memories_table(memories: list[Memory]) -> None:
 
 def show_memory(m: Memory) -> None:
     """One memory, readable."""
+    from lore.jsonview import memory_markdown
+
     out.print(memory_markdown(m), markup=False)
 
 
-def emit_hits(hits: list[Hit], as_json: bool) -> None:
-    """Hits as JSON or a table."""
+def emit_hits(hits: list[dict], as_json: bool, scores: list[float]) -> None:
+    """Hits (as hit_json gives them) as JSON, or a table with their unrounded scores."""
     if as_json:
-        print_json([hit_json(h) for h in hits])
+        print_json(hits)
     else:
-        hits_table(hits)
+        hits_table(hits, scores)
 
 
 def emit_memory(m: Memory, as_json: bool) -> None:
     """One memory as JSON or markdown."""
     if as_json:
+        from lore.jsonview import memory_json
+
         print_json(memory_json(m))
     else:
         show_memory(m)
@@ -130,11 +157,13 @@ def progress(label: str, enabled: bool = True) -> Iterator:
     if not enabled or not err.is_terminal:
         yield lambda done, total, text=None: None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task(label, total=None)
 
         def update(done: int, total: int | None, text: str | None = None) -> None:
-            bar.update(task, completed=done, total=total, description=escape(printable(text or label)))
+            bar.update(task, completed=done, total=total, description=_escape(text or label))
 
         yield update

@@ -34,6 +34,7 @@ class Folder:
         self._local = threading.local()
         self._worker_lores: list[Any] = []
         self._lock = threading.Lock()
+        self.relay = None  # answers `lore search`/`lore context` of other processes (see listen)
 
     def open(self):
         """The event loop's `Lore` (opened on first call; team files are synced by the workers)."""
@@ -48,6 +49,26 @@ class Folder:
                 # A StoreError already says what is wrong (newer schema, damaged, read-only): no traceback.
                 log.error("%s", self.error, exc_info=not isinstance(e, StoreError))
         return self.lore
+
+    def listen(self, on_changed: Callable[[], None]) -> None:
+        """Answer other processes' `search` and `context` calls on the folder's socket (relay.py),
+        each on the relay thread's own `Lore`; `on_changed()` when one says it wrote memories."""
+        if self.relay is not None or self.error is not None:
+            return
+        from lore.relay import RelayServer, answer_with
+
+        relay = RelayServer(self.root, answer_with(self._relay_lore), on_changed, warm=self._worker_lore)
+        if relay.start():
+            self.relay = relay
+
+    def _relay_lore(self):
+        """The relay thread's `Lore`, with team-file edits picked up first (as a command's own would)."""
+        lore = self._worker_lore()
+        if self._trusted():
+            from lore.teamsync import sync_team_files
+
+            sync_team_files(lore)
+        return lore
 
     def _worker_lore(self):
         lore = getattr(self._local, "lore", None)
@@ -84,7 +105,10 @@ class Folder:
         return from_fs_path(str(self.root / rel_path)) or ""
 
     def close(self) -> None:
-        """Stop the worker threads and close every database connection."""
+        """Stop the relay and the worker threads, and close every database connection."""
+        if self.relay is not None:
+            self.relay.close()
+            self.relay = None
         for pool in (self._commands, self._background, self._reads):
             pool.shutdown(wait=False, cancel_futures=True)
         for lore in [self.lore, *self._worker_lores]:

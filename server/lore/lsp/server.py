@@ -172,6 +172,18 @@ class LoreServer(LanguageServer):
             self.send_status()
         asyncio.get_running_loop().call_later(0.05, self.warm_anchors)
 
+    def listen(self) -> None:
+        """Let `lore search`, `lore context` and `lore add` of other processes reach every folder."""
+        loop = asyncio.get_running_loop()
+        for folder in self.folders:
+            folder.listen(lambda f=folder: loop.call_soon_threadsafe(self.changed_elsewhere, f))
+
+    def changed_elsewhere(self, folder: Folder) -> None:
+        """Another process wrote memories in a folder: embed them, refresh lenses and status."""
+        if folder in self.folders:
+            self.spawn(self.background.embed(folder), f"embedding for {folder.root}")
+            self.memories_changed()
+
     def warm_anchors(self) -> None:
         """Build the anchor lookup tables now, so the next hover or lens does not pay for it."""
         with self.guard("warming anchor tables"):
@@ -278,6 +290,7 @@ async def on_initialized(ls: LoreServer, params: types.InitializedParams) -> Non
         for folder in ls.folders:
             folder.open()
         ls.warm_anchors()
+        ls.listen()
         log.info("opened %d workspace folder(s) in %.0f ms", len(ls.folders), 1000 * (time.perf_counter() - started))
         ls.send_status()
         await ls.background.register_watchers()
@@ -302,6 +315,7 @@ def on_did_change_folders(ls: LoreServer, params: types.DidChangeWorkspaceFolder
         ls.set_folders(uris)
         for folder in ls.folders:
             folder.open()
+        ls.listen()
         ls.background.start()
 
 

@@ -53,12 +53,22 @@ class LoreMCP:
     def __init__(self, root: Path):
         self.root = root
         self._lore: Lore | None = None
+        self.embedder = None  # one model for the tools and the relay, loaded once
+        self.relay = None
+        self._relay_lore: Lore | None = None
+
+    def _embedder(self):
+        if self.embedder is None:
+            from lore.embed import embedder_from_env
+
+            self.embedder = embedder_from_env()
+        return self.embedder
 
     @property
     def lore(self) -> Lore:
         """The workspace memory, opened on first use; team-file edits are picked up on every call."""
         if self._lore is None:
-            self._lore = Lore(self.root)
+            self._lore = Lore(self.root, embedder=self._embedder())
         else:
             from lore.teamsync import sync_team_files
 
@@ -74,8 +84,41 @@ class LoreMCP:
             raise ValidationError(f"{file} is outside the workspace {self.root}")
         return rel
 
+    def listen(self) -> None:
+        """Answer other processes' `lore search` and `lore context` on the workspace's socket (relay.py),
+        with the model loaded ahead; embed what `lore add` wrote when it says so."""
+        from lore.relay import RelayServer, answer_with
+
+        relay = RelayServer(self.root, answer_with(self._relay), self._embed_pending, warm=self._warm)
+        if relay.start():
+            self.relay = relay
+
+    def _relay(self) -> Lore:
+        """The relay thread's own connection (tools run on the event loop's); team-file edits are
+        picked up first, as a command's own `Lore` would."""
+        if self._relay_lore is None:
+            self._relay_lore = Lore(self.root, embedder=self._embedder())
+        else:
+            from lore.teamsync import sync_team_files
+
+            sync_team_files(self._relay_lore)
+        return self._relay_lore
+
+    def _warm(self) -> None:
+        self._relay().ready_embedder()
+        self._embed_pending()
+
+    def _embed_pending(self) -> None:
+        self._relay().embed_pending()
+
     def close(self) -> None:
-        """Close the database (writes the backup of private memories)."""
+        """Stop the relay; close the databases (writes the backup of private memories)."""
+        if self.relay is not None:
+            self.relay.close()
+            self.relay = None
+        if self._relay_lore is not None:
+            self._relay_lore.close()
+            self._relay_lore = None
         if self._lore is not None:
             self._lore.close()
             self._lore = None
