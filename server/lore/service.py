@@ -14,6 +14,7 @@ from lore.embed import Embedder, ModelUnavailable, embedder_from_env
 from lore.model import Memory, Scope, SourceKind, Status, ValidationError
 from lore.recall import AnchorMatcher, Hit, Query, search_store
 from lore.recall.anchoring import MATCH_WEIGHT
+from lore.redact import redact_path
 from lore.scrub import scrub_memory
 from lore.store import NotFoundError, Store
 from lore.store.rows import anchor_from_row
@@ -176,6 +177,10 @@ class Lore:
 
     def update(self, m: Memory) -> Memory:
         """Rewrite a memory in place (same id, usage kept) and its team file."""
+        m.validate()
+        redactions = scrub_memory(m)
+        if redactions:
+            log.warning("secrets removed before storing %s: %s", m.id, "; ".join(redactions))
         m.validate()
         m.updated_at = time.time()
         store, _ = self._locate(m.id)
@@ -349,7 +354,7 @@ class Lore:
     def not_relevant(self, mid: str, anchor_key: str) -> None:
         """"Not relevant here": stop surfacing a memory at a file or symbol."""
         store, m = self._locate(mid)
-        store.dismiss(m.id, anchor_key)
+        store.dismiss(m.id, redact_path(anchor_key).text)
 
     def counts(self) -> dict[str, int]:
         """Memories by status across both databases."""

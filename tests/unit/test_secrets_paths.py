@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 from lsp_raw import RawServer, uri
-from test_redact import POSITIVES
+from fixtures.secrets.formats import FORMATS
+from test_redact import POSITIVES, corpus_kind
 
 from lore.cli.main import main
 from lore.redact import KINDS
@@ -30,6 +31,10 @@ SECRETS: dict[str, str] = {}  # kind -> the secret alone
 for _kind, _template, _secret in POSITIVES:
     if _kind not in SAMPLES:
         SAMPLES[_kind], SECRETS[_kind] = _template.format(s=_secret), _secret
+for _fmt in FORMATS:  # kinds only the corpus of tests/fixtures/secrets shows
+    _kind = corpus_kind(_fmt)
+    if _kind not in SAMPLES:
+        SAMPLES[_kind], SECRETS[_kind] = _fmt.text, _fmt.secret
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 import pathspec
 
 from lore.model import SourceKind, Status
+from lore.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.adr import looks_like_adr, parse_adr
@@ -135,6 +136,11 @@ class Importer:
             if not same_stat:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
+        if cand.importer != cls.COMMENTS:  # code is scrubbed comment by comment, as drafts
+            text, note = scrub_source(text)
+            if note:
+                self.summary.warnings.append(f"{cand.rel}: {note}")
+            imported = [(path, scrub_source(itext)[0]) for path, itext in imported]
         parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders)
         if cand.importer == cls.ADR:
             for m in parsed.memories:
