@@ -1,8 +1,10 @@
-"""Automatic backups of private memories (the ones no file can rebuild) and restoring them.
+"""Automatic backups of private memories (the ones no file can rebuild) and the learning state.
 
 Team memories, ADRs, rules files and comments are rebuilt from the repository; what only the
-database holds (workspace-scope memories added by hand, by agents or learned from feedback) is
-written after each change to `.lore/backups/private-<time>.jsonl`, newest three kept.
+database holds (workspace-scope memories added by hand, by agents or learned from feedback, and
+the feedback events, observations, evidence and dismissals learning uses) is written as a full
+snapshot to `.lore/backups/private-<time>.jsonl` (newest three kept), and every write transaction
+in between is appended to a journal beside it (see lore.journal).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import cattrs
 
 from lore.model import Anchor, Memory, Provenance, SourceKind
 from lore.store import Store
+from lore.store.journal_rows import LEARNING_TABLES, learning_rows
 
 log = logging.getLogger(__name__)
 REBUILDABLE = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.TEAM_FILE)
@@ -53,20 +56,23 @@ def private_memories(store: Store) -> list[Memory]:
 
 
 def write_backup(store: Store, folder: Path) -> Path | None:
-    """Write the private memories and their dismissals; prune old backups. None when there is nothing."""
+    """Write the private memories and the learning rows as one snapshot; prune old snapshots.
+    None when there is nothing to keep."""
     memories = private_memories(store)
-    if not memories:
+    learning = {t: learning_rows(store.db.conn, t) for t in LEARNING_TABLES}
+    if not memories and not any(learning.values()):
         return None
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + f"-{time.time_ns() % 1_000_000:06d}"
+    now = time.time_ns()  # the name sorts by time: seconds, then microseconds within the second
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now / 1e9)) + f"-{now // 1000 % 1_000_000:06d}"
     path = folder / f"private-{stamp}.jsonl"
     tmp = path.with_suffix(".tmp")
-    dismissals = store.db.query("SELECT memory_id, anchor_key, count, at FROM dismissals")
     with open(tmp, "w", encoding="utf-8") as f:
         for m in memories:
             f.write(json.dumps({"memory": memory_record(m)}, ensure_ascii=False) + "\n")
-        for row in dismissals:
-            f.write(json.dumps({"dismissal": list(row)}) + "\n")
+        for table, rows in learning.items():
+            for row in rows:
+                f.write(json.dumps({"row": [table, row]}, ensure_ascii=False) + "\n")
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)

@@ -16,7 +16,7 @@ from lore.recall import AnchorMatcher, Hit, Query, search_store
 from lore.recall.anchoring import MATCH_WEIGHT
 from lore.redact import redact_path
 from lore.scrub import scrub_memory
-from lore.store import NotFoundError, Store
+from lore.store import NotFoundError, Store, StoreError
 from lore.store.rows import anchor_from_row
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 
@@ -55,6 +55,9 @@ class Lore:
         self._matchers: dict[str, tuple[tuple[int, int], AnchorMatcher]] = {}
         self._lock = threading.RLock()
         self._dirty: set[str] = set()
+        from lore.recovery import attach
+
+        self.journals = {store.path: attach(self, store) for store in self.stores()}
         if sync_team:
             from lore.teamsync import sync_team_files
 
@@ -364,23 +367,26 @@ class Lore:
                 out[status] = out.get(status, 0) + n
         return out
 
-    def backup_if_dirty(self) -> None:
-        """Write the automatic backup of private memories for each database changed since the last one."""
-        from lore.backup import write_backup
-        from lore.workspace import backups_dir
-
+    def backup_if_dirty(self, *, force: bool = False) -> None:
+        """Fold each changed database's journal into a fresh snapshot of its private memories and
+        learning state once the journal has grown (always with FORCE, as at close). Every commit
+        is already in the journal: this only keeps the replay short."""
         for store in self.stores():
-            if store.path in self._dirty:
+            if store.path in self._dirty and (force or self.journals[store.path].size() > 256 * 1024):
                 try:
-                    write_backup(store, backups_dir(Path(store.path)))
-                except OSError:
+                    self.journals[store.path].compact()
+                except (OSError, StoreError):
                     log.warning("could not write the backup of %s", store.path, exc_info=True)
                 self._dirty.discard(store.path)
+
+    def forget_caches(self) -> None:
+        """Drop what was read from a database that has since been reopened."""
+        self._matchers.clear()
 
     def close(self) -> None:
         """Back up what changed, then close both databases."""
         try:
-            self.backup_if_dirty()
+            self.backup_if_dirty(force=True)
         finally:
             for store in self.stores():
                 store.close()
