@@ -50,6 +50,8 @@ def _context_value(secret: str, match: re.Match[str]) -> bool:
 
 def _url_password(secret: str, match: re.Match[str]) -> bool:
     secret = unquote(secret)  # `p%40ss%21`: an encoded password is no `%s` template
+    if " " in secret and all(word.isalpha() for word in secret.split()):
+        return False  # `user:a%20secret@` in docs: words, not a password
     if is_placeholder(secret) or secret.lower() in {"pass", "pwd", "pw", "p"}:
         return False
     return not _EXAMPLE_HOST.match(match.string, match.end())

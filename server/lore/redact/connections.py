@@ -57,9 +57,11 @@ def _prose_value(match: re.Match[str]) -> tuple[int, int] | None:
     before = text[match.start() - 1] if match.start() else " "
     if before.isalnum() or before in "_-.$":
         return None  # `fake_token is ...`: a name in code, not a sentence
-    while end > start and text[end - 1] in _TRAILING:
+    while end > start and text[end - 1] in _TRAILING + "\"'`":
         end -= 1
-    value = text[start:end].strip("\"'`")
+    while start < end and text[start] in "\"'`":
+        start += 1
+    value = text[start:end]
     if len(value) < 6 or is_placeholder(value) or looks_like_code(value):
         return None
     if value.isalpha() or value.startswith(("/", "./", "~/", "http://", "https://")):
