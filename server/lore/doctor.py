@@ -11,7 +11,7 @@ from pathlib import Path
 import apsw
 
 from lore.backup import latest_backup, private_memories
-from lore.journal import read_state, restore
+from lore.journal import journal_path, read_state, restore
 from lore.store import Store, StoreError
 from lore.store.salvage import salvage
 from lore.store.schema import MIGRATIONS
@@ -57,6 +57,8 @@ def report(root: Path, *, check_model: bool = True) -> dict:
         out["model"] = model
         b = latest_backup(backups_dir(Path(lore.store.path)))
         out["backup"] = str(b) if b else None
+        journal = journal_path(lore.store.path)
+        out["journal"] = {"path": str(journal), "bytes": journal.stat().st_size if journal.exists() else 0}
         out["private_memories"] = len(private_memories(lore.store))
     finally:
         lore.close()

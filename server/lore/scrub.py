@@ -54,19 +54,20 @@ def scrub_memory(m: Memory) -> list[str]:
     return notes
 
 
-def scrub_source(text: str) -> tuple[str, str | None]:
+def scrub_source(text: str) -> tuple[str, list[str]]:
     """A source file's text with its secrets replaced before any parsing (markup, headings and
     front matter can no longer split a secret from the words that mark it), each placeholder
-    followed by as many line breaks as it replaced, so line numbers stay right; and a summary."""
+    followed by as many line breaks as it replaced, so line numbers stay right; and one note per
+    secret, starting with its line number ("5: redacted 1 secret: github-token")."""
     r = redact(text)
     if not r.changed:
-        return text, None
+        return text, []
     pieces, pos = [], 0
     for found in r.redactions:
         pieces += [text[pos : found.start], f"[REDACTED:{found.kind}]", "\n" * text.count("\n", found.start, found.end)]
         pos = found.end
     pieces.append(text[pos:])
-    return "".join(pieces), r.summary()
+    return "".join(pieces), [f"{found.line}: redacted 1 secret: {found.kind}" for found in r.redactions]
 
 
 def _tag(tag: Any, notes: list[str]) -> Any:

@@ -14,6 +14,7 @@ from lore.redact.checks import has_variety, is_identifier, is_placeholder, looks
 from lore.redact.rule import Rule, rule
 
 _TRAILING = ".,;:!?)]}"
+_WORDS = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")  # "required", "self-describing", "don't"
 
 
 def _base64_key(secret: str, match: re.Match[str]) -> bool:
@@ -64,7 +65,7 @@ def _prose_value(match: re.Match[str]) -> tuple[int, int] | None:
     value = text[start:end]
     if len(value) < 6 or is_placeholder(value) or looks_like_code(value):
         return None
-    if value.isalpha() or value.startswith(("/", "./", "~/", "http://", "https://")):
+    if _WORDS.fullmatch(value) or value.startswith(("/", "./", "~/", "http://", "https://")):
         return None  # "the password is required", "the token is stored in the vault"
     if match.group("colon") is not None and not _colon_value_is_secret(match, value):
         return None

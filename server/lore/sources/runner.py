@@ -137,9 +137,8 @@ class Importer:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
         if cand.importer != cls.COMMENTS:  # code is scrubbed comment by comment, as drafts
-            text, note = scrub_source(text)
-            if note:
-                self.summary.warnings.append(f"{cand.rel}: {note}")
+            text, notes = scrub_source(text)
+            self.summary.warnings += [f"{cand.rel}:{note}" for note in notes]
             imported = [(path, scrub_source(itext)[0]) for path, itext in imported]
         parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders)
         if cand.importer == cls.ADR:

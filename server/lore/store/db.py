@@ -115,8 +115,9 @@ class Database:
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA mmap_size=268435456")
             self._migrate()
-            install_change_triggers(self.conn)
-            self._tracking = True
+            if self.path != ":memory:":
+                install_change_triggers(self.conn)
+                self._tracking = True
         except apsw.ReadOnlyError as e:
             self.conn.close()
             raise ReadOnlyError(f"database {self.path} is read-only ({e}): Lore cannot write to it; nothing was "
