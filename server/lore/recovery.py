@@ -24,7 +24,7 @@ def attach(lore, store: Store) -> Journal:
     if store.db.created:
         state = read_state(store.path)
         if not state.empty:
-            recover(lore, store, "was missing", state=state)
+            recover(lore, store, "is new (it was missing)", state=state)
     return journal
 
 
@@ -35,7 +35,7 @@ def recover(lore, store: Store, why: str, *, state=None) -> dict[str, int]:
     state = state if state is not None else read_state(store.path)
     counts = restore(store, state) if not state.empty else {"memories": 0}
     learned = sum(n for t, n in counts.items() if t != "memories")
-    message = (f"database {store.path} {why}: opened the file now at that path and restored "
+    message = (f"database {store.path} {why}; opened the file now at that path and restored "
                f"{counts['memories']} private memories and {learned} learning rows from {', '.join(state.sources) or 'no backup'}")
     if store is lore.store:
         from lore.teamsync import sync_team_files
