@@ -3,7 +3,8 @@
 A full snapshot (lore.backup) is written now and then; between snapshots each commit that changed
 a private memory or a learning row appends those rows, whole, to `<db>.journal.jsonl` beside the
 snapshots, so a database lost to a crash, a deletion or a damaged page loses no acknowledged write:
-the newest snapshot with the journal replayed over it is the state at the last commit.
+the newest snapshot with the journal replayed over it is the state at the last commit. Each
+append is written before the write is acknowledged and fsynced at most a second later.
 
 Processes share the journal: appends and compaction (snapshot, then empty the journal) hold an
 exclusive lock on it, and replay is idempotent (each line holds a row's whole state).
@@ -16,6 +17,7 @@ import fcntl
 import json
 import logging
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +31,9 @@ from lore.workspace import backups_dir
 
 log = logging.getLogger(__name__)
 COMPACT_BYTES = 4 * 1024 * 1024  # a journal this large is folded into a fresh snapshot
+# Appends reach the kernel at once (a killed process loses nothing) and the disk at most this long
+# after (like SQLite's own WAL at synchronous=NORMAL, which syncs at checkpoints, not per commit).
+SYNC_SECONDS = 1.0
 
 
 def journal_path(db_path: str | Path) -> Path:
@@ -141,6 +146,7 @@ class Journal:
         self.store = store
         self.path = journal_path(store.path)
         self.failed: str | None = None  # why the last append failed, if it did
+        self._synced = 0.0
 
     def record(self, changes: dict[str, list[str]]) -> None:
         """Append the current state of each changed row; fsync; fold into a snapshot when large."""
@@ -162,8 +168,10 @@ class Journal:
         data = ("\n".join(lines) + "\n").encode("utf-8")
         try:
             with self._locked() as fd:
-                os.write(fd, data)
-                os.fsync(fd)
+                os.write(fd, data)  # in the kernel's cache: a killed process loses nothing
+                if time.monotonic() - self._synced > SYNC_SECONDS:  # a power cut: at most ~1 s
+                    os.fsync(fd)
+                    self._synced = time.monotonic()
                 size = os.fstat(fd).st_size
             if size > COMPACT_BYTES:
                 self.compact()
