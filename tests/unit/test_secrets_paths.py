@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -235,7 +236,10 @@ async def test_no_secret_is_stored_through_mcp(tmp_path: Path):
     ws, user_db = tmp_path / "ws", tmp_path / "user.db"
     ws.mkdir()
     params = StdioServerParameters(command=sys.executable, args=["-m", "lore", "-w", str(ws), "mcp"],
-                                   env={"LORE_EMBEDDER": "hash", "LORE_USER_DB": str(user_db)}, cwd=str(ws))
+                                   env={"LORE_EMBEDDER": "hash", "LORE_USER_DB": str(user_db),
+                                        # the code under test, not another installed copy
+                                        **{k: os.environ[k] for k in ("PYTHONPATH",) if k in os.environ}},
+                                   cwd=str(ws))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         for i, kind in enumerate(sorted(KINDS)):
