@@ -38,12 +38,9 @@ def _lowered(text: str) -> str:
     return text.translate(_ASCII_LOWER)
 
 
-def _has(lowered: str, keyword: str, present: dict[str, bool]) -> bool:
-    """Whether KEYWORD occurs in LOWERED, remembered in PRESENT."""
-    found = present.get(keyword)
-    if found is None:
-        found = present[keyword] = keyword in lowered
-    return found
+# Every rule's keywords, looked up once per text; a rule runs when its set meets the ones present.
+_KEYWORDS: tuple[str, ...] = tuple(sorted({k for r in RULES for k in r.keywords}))
+_RULE_KEYWORDS: tuple[frozenset[str], ...] = tuple(frozenset(r.keywords) for r in RULES)
 
 
 def _findings(text: str) -> Iterator[tuple[int, int, str]]:
@@ -51,9 +48,11 @@ def _findings(text: str) -> Iterator[tuple[int, int, str]]:
     if not isinstance(text, str):
         raise TypeError(f"secret redaction needs a str, not {type(text).__name__}")
     lowered = _lowered(text)
-    present: dict[str, bool] = {}  # rules share keywords; look each up once
-    for rule in RULES:
-        if rule.keywords and not any(_has(lowered, k, present) for k in rule.keywords):
+    present = {k for k in _KEYWORDS if k in lowered}
+    if not present and all(_RULE_KEYWORDS):
+        return
+    for rule, keywords in zip(RULES, _RULE_KEYWORDS):
+        if keywords and keywords.isdisjoint(present):
             continue
         for start, end in rule.spans(text, lowered):
             yield start, end, rule.kind
