@@ -85,39 +85,3 @@ def latest_backup(folder: Path) -> Path | None:
     """The newest backup file, if any."""
     files = sorted(folder.glob("private-*.jsonl")) if folder.is_dir() else []
     return files[-1] if files else None
-
-
-def read_backup(path: Path) -> tuple[list[Memory], list[tuple], list[str]]:
-    """Memories and dismissals from a backup; unreadable lines are reported, not fatal."""
-    memories, dismissals, problems = [], [], []
-    for i, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-            if "memory" in rec:
-                memories.append(memory_from_record(rec["memory"]))
-            elif "dismissal" in rec:
-                dismissals.append(tuple(rec["dismissal"]))
-        except Exception as e:  # one bad line never loses the rest
-            problems.append(f"{path.name}:{i}: {e}")
-    return memories, dismissals, problems
-
-
-def restore_into(store: Store, memories: list[Memory], dismissals: list[tuple]) -> int:
-    """Insert memories (ids kept) that the database lacks; returns how many."""
-    added = 0
-    with store.transaction() as c:
-        for m in memories:
-            if store.memories.get(m.id) is not None:
-                continue
-            links = list(m.superseded_by)
-            m.superseded_by = []
-            store.memories.insert(m)
-            for new in links:
-                store.memories.link(m.id, new)
-            added += 1
-        for mid, key, count, at in dismissals:
-            c.execute("INSERT OR REPLACE INTO dismissals(memory_id, anchor_key, count, at) VALUES (?,?,?,?)",
-                      (mid, key, count, at))
-    return added
