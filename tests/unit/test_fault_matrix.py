@@ -12,6 +12,7 @@ is deleted under them.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import resource
 import shutil
@@ -327,8 +328,6 @@ class McpPipe:
         self.proc, self.next_id = proc, 0
 
     def call(self, method: str, params: dict) -> dict:
-        import json
-
         self.next_id += 1
         self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method,
                                           "params": params}) + "\n")
@@ -344,16 +343,12 @@ class McpPipe:
         raise AssertionError(f"no answer to {method}")
 
     def initialize(self) -> None:
-        import json
-
         self.call("initialize", {"protocolVersion": "2025-03-26", "capabilities": {},
                                  "clientInfo": {"name": "fault-matrix", "version": "1"}})
         self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
         self.proc.stdin.flush()
 
     def remember(self, title: str) -> str:
-        import json
-
         answer = self.call("tools/call", {"name": "remember", "arguments": {"title": title, "body": "kept"}})
         result = answer["result"]
         assert not result.get("isError"), result
