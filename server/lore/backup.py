@@ -1,8 +1,10 @@
-"""Automatic backups of private memories (the ones no file can rebuild) and restoring them.
+"""Automatic backups of private memories (the ones no file can rebuild) and the learning state.
 
 Team memories, ADRs, rules files and comments are rebuilt from the repository; what only the
-database holds (workspace-scope memories added by hand, by agents or learned from feedback) is
-written after each change to `.lore/backups/private-<time>.jsonl`, newest three kept.
+database holds (workspace-scope memories added by hand, by agents or learned from feedback, and
+the feedback events, observations, evidence and dismissals learning uses) is written as a full
+snapshot to `.lore/backups/private-<time>.jsonl` (newest three kept), and every write transaction
+in between is appended to a journal beside it (see lore.journal).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import attrs
 from lore.model import Anchor, Memory, Provenance, SourceKind
 from lore.safe_fs import real_folder, write_atomic
 from lore.store import Store
+from lore.store.journal_rows import LEARNING_TABLES, learning_rows
 
 log = logging.getLogger(__name__)
 REBUILDABLE = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.TEAM_FILE)
@@ -56,16 +59,19 @@ def private_memories(store: Store) -> list[Memory]:
 
 
 def write_backup(store: Store, folder: Path) -> Path | None:
-    """Write the private memories and their dismissals; prune old backups. None when there is nothing."""
+    """Write the private memories and the learning rows as one snapshot; prune old snapshots.
+    None when there is nothing to keep."""
     memories = private_memories(store)
-    if not memories:
+    learning = {t: learning_rows(store.db.conn, t) for t in LEARNING_TABLES}
+    if not memories and not any(learning.values()):
         return None
     real_folder(folder.parent, folder)  # `.lore/backups` must be a real folder, never a link out
-    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + f"-{time.time_ns() % 1_000_000:06d}"
+    now = time.time_ns()  # the name sorts by time: seconds, then microseconds within the second
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now / 1e9)) + f"-{now // 1000 % 1_000_000:06d}"
     path = folder / f"private-{stamp}.jsonl"
-    dismissals = store.db.query("SELECT memory_id, anchor_key, count, at FROM dismissals")
     lines = [json.dumps({"memory": memory_record(m)}, ensure_ascii=False) + "\n" for m in memories]
-    lines += [json.dumps({"dismissal": list(row)}) + "\n" for row in dismissals]
+    lines += [json.dumps({"row": [table, row]}, ensure_ascii=False) + "\n"
+              for table, rows in learning.items() for row in rows]
     write_atomic(folder.parent, path, "".join(lines), mode=0o600, sync=True)
     for old in sorted(folder.glob("private-*.jsonl"))[:-KEEP]:
         old.unlink(missing_ok=True)
@@ -76,39 +82,3 @@ def latest_backup(folder: Path) -> Path | None:
     """The newest backup file, if any."""
     files = sorted(f for f in folder.glob("private-*.jsonl") if not f.is_symlink()) if folder.is_dir() else []
     return files[-1] if files else None
-
-
-def read_backup(path: Path) -> tuple[list[Memory], list[tuple], list[str]]:
-    """Memories and dismissals from a backup; unreadable lines are reported, not fatal."""
-    memories, dismissals, problems = [], [], []
-    for i, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-            if "memory" in rec:
-                memories.append(memory_from_record(rec["memory"]))
-            elif "dismissal" in rec:
-                dismissals.append(tuple(rec["dismissal"]))
-        except Exception as e:  # one bad line never loses the rest
-            problems.append(f"{path.name}:{i}: {e}")
-    return memories, dismissals, problems
-
-
-def restore_into(store: Store, memories: list[Memory], dismissals: list[tuple]) -> int:
-    """Insert memories (ids kept) that the database lacks; returns how many."""
-    added = 0
-    with store.transaction() as c:
-        for m in memories:
-            if store.memories.get(m.id) is not None:
-                continue
-            links = list(m.superseded_by)
-            m.superseded_by = []
-            store.memories.insert(m)
-            for new in links:
-                store.memories.link(m.id, new)
-            added += 1
-        for mid, key, count, at in dismissals:
-            c.execute("INSERT OR REPLACE INTO dismissals(memory_id, anchor_key, count, at) VALUES (?,?,?,?)",
-                      (mid, key, count, at))
-    return added

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import apsw
 
-from lore.backup import latest_backup, private_memories, read_backup, restore_into
+from lore.backup import latest_backup, private_memories
+from lore.journal import journal_path, read_state, restore
 from lore.store import Store, StoreError
+from lore.store.salvage import salvage
 from lore.store.schema import MIGRATIONS
 from lore.workspace import backups_dir, lore_dir, workspace_db_path
 
@@ -57,6 +59,8 @@ def report(root: Path, *, check_model: bool = True) -> dict:
         out["model"] = model
         b = latest_backup(backups_dir(Path(lore.store.path)))
         out["backup"] = str(b) if b else None
+        journal = journal_path(lore.store.path)
+        out["journal"] = {"path": str(journal), "bytes": journal.stat().st_size if journal.exists() else 0}
         out["private_memories"] = len(private_memories(lore.store))
     finally:
         lore.close()
@@ -82,30 +86,38 @@ def _counts(store: Store) -> dict:
 def rebuild(root: Path, progress=None) -> dict:
     """Rebuild the database from team files and sources beside the old one, then swap it in.
 
-    Private memories come from the old database when it can still be read, else from the newest
-    automatic backup. The old file is kept beside the new one (never deleted). The new database is
-    built under another name and renamed over the old one only when complete, so a rebuild that is
-    killed half-way leaves the old database in place.
+    Private memories and learning state are merged from two places: every row still readable in
+    the old database (read table by table, row by row, skipping damaged pages) and the newest
+    snapshot with its journal replayed (every acknowledged write since); the newer version of a
+    memory wins. The old file is kept beside the new one (never deleted). The new database is
+    built under another name and renamed over the old one only when complete, so a rebuild that
+    is killed half-way leaves the old database in place.
     """
     from lore.service import Lore
 
     path = workspace_db_path(root)
     lore_dir(root, create=False)  # a linked .lore is refused before anything is read or removed through it
     result: dict = {"database": str(path), "restored_private": 0, "source": None, "problems": []}
-    salvaged, dismissals = _salvage(path, result) if path.exists() else ([], [])
-    if not salvaged:
-        b = latest_backup(backups_dir(path))
-        if b:
-            salvaged, dismissals, problems = read_backup(b)
-            result["problems"] += problems
-            result["source"] = str(b)
+    state = read_state(path)
+    result["problems"] += state.problems
+    sources = list(state.sources)
+    if path.exists():
+        memories, learning, problems = salvage(str(path))
+        result["problems"] += problems
+        result["salvaged_rows"] = len(memories) + sum(len(r) for r in learning.values())
+        if memories or any(learning.values()):
+            sources.insert(0, "old database")
+        state.merge_memories(memories)
+        for table, rows in learning.items():
+            state.merge_rows(table, rows)
+    result["source"] = ", ".join(sources) or None
     fresh = path.with_name(f"{path.name}-rebuild")
     _remove_database(fresh)  # left by a rebuild that was killed
     lore = Lore(root, db_path=fresh)
     try:
-        result["restored_private"] = restore_into(lore.store, salvaged, dismissals)
-        if salvaged:
-            lore._dirty.add(lore.store.path)
+        restore(lore.store, state)
+        result["restored_private"] = len(private_memories(lore.store))
+        lore._dirty.add(lore.store.path)
         try:
             from lore.sources import run_import
         except ImportError:
@@ -122,21 +134,6 @@ def rebuild(root: Path, progress=None) -> dict:
         result["moved_to"] = str(_keep_aside(path))
     os.replace(fresh, path)
     return result
-
-
-def _salvage(path: Path, result: dict) -> tuple[list, list]:
-    """Private memories and dismissals of the old database, when it is readable and whole."""
-    try:
-        old = Store(path, create=False)
-        try:
-            if not old.db.integrity_check():
-                result["source"] = "old database"
-                return private_memories(old), old.db.query("SELECT memory_id, anchor_key, count, at FROM dismissals")
-        finally:
-            old.close()
-    except (StoreError, apsw.Error) as e:
-        result["problems"].append(f"old database unreadable: {e}")
-    return [], []
 
 
 def _keep_aside(path: Path) -> Path:

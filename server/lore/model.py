@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 
+from lore.redact import redact
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -228,7 +230,8 @@ class Memory:
         if not 0.0 <= float(self.confidence) <= 1.0:
             raise ValidationError(f"confidence {self.confidence} is outside 0..1")
         self.confidence = float(self.confidence)
-        self.tags = sorted({t.strip().lower() for t in self.tags if t and t.strip()})
+        # Secrets are redacted before lowercasing: a lowercased key no longer looks like one.
+        self.tags = sorted({redact(t).text.strip().lower() for t in self.tags if t and t.strip()})
         return self
 
     @property

@@ -229,10 +229,14 @@ class RelayServer:
             return
         conn.settimeout(READ_TIMEOUT)
         try:
-            request = json.loads(_read_line(conn))
+            line = _read_line(conn)
+            if not line.strip():
+                return  # the peer closed without asking (a probe, or a client that gave up)
+            request = json.loads(line)
             op, args = request["op"], request.get("args") or {}
         except (ValueError, KeyError, TypeError, OSError):
-            _send(conn, {"ok": False, "error": "not a Lore call", "kind": "invalid"})
+            with contextlib.suppress(OSError):  # the peer may be gone already
+                _send(conn, {"ok": False, "error": "not a Lore call", "kind": "invalid"})
             return
         if op == "changed":
             self.on_changed()

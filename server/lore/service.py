@@ -13,7 +13,7 @@ import attrs
 from lore.embed import Embedder, ModelUnavailable, embedder_from_env
 from lore.model import Memory, Scope, SourceKind, Status, ValidationError
 from lore.safe_fs import check_inside
-from lore.store import NotFoundError, Store
+from lore.store import NotFoundError, Store, StoreError
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 
 if TYPE_CHECKING:  # recall, redaction and team files are imported where used: `lore list` needs none
@@ -53,6 +53,9 @@ class Lore:
         self._matchers: dict[str, tuple[tuple[int, int], AnchorMatcher]] = {}
         self._lock = threading.RLock()
         self._dirty: set[str] = set()
+        from lore.recovery import attach
+
+        self.journals = {store.path: attach(self, store) for store in self.stores()}
         if sync_team:
             from lore.teamsync import sync_team_files
 
@@ -182,6 +185,12 @@ class Lore:
 
     def update(self, m: Memory) -> Memory:
         """Rewrite a memory in place (same id, usage kept) and its team file."""
+        from lore.scrub import scrub_memory
+
+        m.validate()
+        redactions = scrub_memory(m)
+        if redactions:
+            log.warning("secrets removed before storing %s: %s", m.id, "; ".join(redactions))
         m.validate()
         m.updated_at = time.time()
         store, _ = self._locate(m.id)
@@ -367,7 +376,9 @@ class Lore:
     def not_relevant(self, mid: str, anchor_key: str) -> None:
         """"Not relevant here": stop surfacing a memory at a file or symbol."""
         store, m = self._locate(mid)
-        store.dismiss(m.id, anchor_key)
+        from lore.redact import redact_path
+
+        store.dismiss(m.id, redact_path(anchor_key).text)
 
     def counts(self) -> dict[str, int]:
         """Memories by status across both databases."""
@@ -377,23 +388,26 @@ class Lore:
                 out[status] = out.get(status, 0) + n
         return out
 
-    def backup_if_dirty(self) -> None:
-        """Write the automatic backup of private memories for each database changed since the last one."""
-        from lore.backup import write_backup
-        from lore.workspace import backups_dir
-
+    def backup_if_dirty(self, *, force: bool = False) -> None:
+        """Fold each changed database's journal into a fresh snapshot of its private memories and
+        learning state once the journal has grown (always with FORCE, as at close). Every commit
+        is already in the journal: this only keeps the replay short."""
         for store in self.stores():
-            if store.path in self._dirty:
+            if store.path in self._dirty and (force or self.journals[store.path].size() > 256 * 1024):
                 try:
-                    write_backup(store, backups_dir(Path(store.path)))
-                except OSError:
+                    self.journals[store.path].compact()
+                except (OSError, StoreError):
                     log.warning("could not write the backup of %s", store.path, exc_info=True)
                 self._dirty.discard(store.path)
+
+    def forget_caches(self) -> None:
+        """Drop what was read from a database that has since been reopened."""
+        self._matchers.clear()
 
     def close(self) -> None:
         """Back up what changed, then close both databases."""
         try:
-            self.backup_if_dirty()
+            self.backup_if_dirty(force=True)
         finally:
             for store in self.stores():
                 store.close()

@@ -167,10 +167,10 @@ def test_secrets_are_redacted_with_a_warning(lore):
     summary = run_import(lore)
     body = by_title(lore)["Release"].body
     assert token not in body and "[REDACTED" in body
-    assert any(w.startswith("AGENTS.md:3: body redacted 1 secret") for w in summary.warnings)
+    assert any(w.startswith("AGENTS.md:5: redacted 1 secret: github-token") for w in summary.warnings)
     write(lore.root, ".cursor/rules/ci.mdc", f"---\ndescription: CI uses {token}\n---\n" + "Publish tags. " * 100)
     summary = run_import(lore)
-    assert any(w.startswith(".cursor/rules/ci.mdc:") and "description redacted" in w for w in summary.warnings)
+    assert any(w.startswith(".cursor/rules/ci.mdc:2: redacted 1 secret") for w in summary.warnings)
     rows = lore.store.db.query("SELECT text FROM sections") + lore.store.db.query("SELECT title || meta FROM memories")
     assert rows and not any(token in r[0] for r in rows)
 

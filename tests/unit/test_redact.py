@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import string
 import time
 
@@ -16,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fixtures.secrets.formats import FORMATS
 from lore.redact import KINDS, Redaction, RedactResult, contains_secret, redact
 from lore.redact.checks import shannon_entropy
 
@@ -160,8 +162,30 @@ def test_secret_is_redacted_with_kind_and_line(kind: str, template: str, secret:
     assert not redact(result.text).changed  # placeholders are never redacted again
 
 
+def corpus_kind(fmt) -> str:
+    """The kind `redact` gives a corpus format's secret (the test below checks it is the secret)."""
+    found = [r for r in redact(fmt.text).redactions if fmt.secret in fmt.text[r.start : r.end] or
+             fmt.text[r.start : r.end] in fmt.secret]
+    return found[0].kind if found else "missed"
+
+
+@pytest.mark.parametrize("fmt", [pytest.param(f, id=f.name) for f in FORMATS])
+def test_every_corpus_format_is_redacted(fmt) -> None:
+    text = FILLER + fmt.text + "\nnext_line = 1\n"
+    result = redact(text)
+    runs = re.findall(r"[A-Za-z0-9+/]{12,}", fmt.secret)
+    assert fmt.secret not in result.text and not [r for r in runs if r in result.text], result.text
+    assert result.text.startswith(FILLER) and result.text.endswith("\nnext_line = 1\n")
+    assert not redact(result.text).changed
+
+
+def test_corpus_has_sixty_formats() -> None:
+    assert len({f.name for f in FORMATS}) == len(FORMATS) >= 60
+
+
 def test_every_kind_has_a_positive_example() -> None:
-    assert {kind for kind, _, _ in POSITIVES} == KINDS
+    kinds = {kind for kind, _, _ in POSITIVES} | {corpus_kind(f) for f in FORMATS}
+    assert kinds == KINDS
     assert len(KINDS) >= 24
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -20,7 +21,8 @@ from pathlib import Path
 
 import pytest
 from lsp_raw import RawServer, uri
-from test_redact import POSITIVES
+from fixtures.secrets.formats import FORMATS
+from test_redact import POSITIVES, corpus_kind
 
 from lore.cli.main import main
 from lore.redact import KINDS
@@ -30,6 +32,10 @@ SECRETS: dict[str, str] = {}  # kind -> the secret alone
 for _kind, _template, _secret in POSITIVES:
     if _kind not in SAMPLES:
         SAMPLES[_kind], SECRETS[_kind] = _template.format(s=_secret), _secret
+for _fmt in FORMATS:  # kinds only the corpus of tests/fixtures/secrets shows
+    _kind = corpus_kind(_fmt)
+    if _kind not in SAMPLES:
+        SAMPLES[_kind], SECRETS[_kind] = _fmt.text, _fmt.secret
 
 
 @pytest.fixture(autouse=True)
@@ -230,7 +236,10 @@ async def test_no_secret_is_stored_through_mcp(tmp_path: Path):
     ws, user_db = tmp_path / "ws", tmp_path / "user.db"
     ws.mkdir()
     params = StdioServerParameters(command=sys.executable, args=["-m", "lore", "-w", str(ws), "mcp"],
-                                   env={"LORE_EMBEDDER": "hash", "LORE_USER_DB": str(user_db)}, cwd=str(ws))
+                                   env={"LORE_EMBEDDER": "hash", "LORE_USER_DB": str(user_db),
+                                        # the code under test, not another installed copy
+                                        **{k: os.environ[k] for k in ("PYTHONPATH",) if k in os.environ}},
+                                   cwd=str(ws))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         for i, kind in enumerate(sorted(KINDS)):

@@ -31,7 +31,7 @@ from lore.learn.reasons import stated_preference
 from lore.learn.syntax import normalize_language, shorten
 from lore.model import (MAX_TITLE, Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError,
                         parse_scope)
-from lore.redact import redact
+from lore.redact import redact, redact_path
 from lore.store import Store
 
 if TYPE_CHECKING:
@@ -349,10 +349,10 @@ def _redacted(event: FeedbackEvent) -> tuple[FeedbackEvent, int]:
     """The event with secrets removed from proposed, final and reason text, and how many."""
     count = 0
     changes = {}
-    for field in ("proposed", "final", "reason", "uri"):
+    for field in ("proposed", "final", "reason", "uri", "language"):
         value = getattr(event, field)
         if value:
-            r = redact(value)
+            r = redact_path(value) if field == "uri" else redact(value)
             if r.changed:
                 changes[field] = r.text
                 count += len(r.redactions)

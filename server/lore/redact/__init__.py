@@ -5,7 +5,7 @@ assignments) with linear regular expressions gated by cheap keyword checks, then
 candidate by context and entropy so ordinary code stays untouched.
 """
 
-from lore.redact.engine import KINDS, contains_secret, redact
+from lore.redact.engine import KINDS, contains_secret, redact, redact_path
 from lore.redact.result import Redaction, RedactResult
 
-__all__ = ["KINDS", "Redaction", "RedactResult", "contains_secret", "redact"]
+__all__ = ["KINDS", "Redaction", "RedactResult", "contains_secret", "redact", "redact_path"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from urllib.parse import unquote
 
 from lore.redact.checks import (
     KEY_QUALIFIERS,
@@ -48,6 +49,9 @@ def _context_value(secret: str, match: re.Match[str]) -> bool:
 
 
 def _url_password(secret: str, match: re.Match[str]) -> bool:
+    secret = unquote(secret)  # `p%40ss%21`: an encoded password is no `%s` template
+    if " " in secret and all(word.isalpha() for word in secret.split()):
+        return False  # `user:a%20secret@` in docs: words, not a password
     if is_placeholder(secret) or secret.lower() in {"pass", "pwd", "pw", "p"}:
         return False
     return not _EXAMPLE_HOST.match(match.string, match.end())
@@ -118,8 +122,8 @@ def _split_env_value(raw: str) -> tuple[int, int, bool] | None:
     if stripped[:1] in ("'", '"', "`"):
         quote = stripped[0]
         close = stripped.find(quote, 1)
-        if close < 0:
-            return None
+        if close < 0:  # cut short (a glob, a title): the value runs to the end
+            close = len(stripped)
         tail = stripped[close + 1 :].strip()
         if tail and tail[0] not in ",;#" and not tail.startswith("//"):
             return None
@@ -221,22 +225,6 @@ ASSIGNMENT_RULES: tuple[Rule, ...] = (
         group="s",
         ignore_case=True,
         check=lambda s, m: not is_placeholder(s) and has_variety(s) and shannon_entropy(s) >= 3.5,
-    ),
-    rule(
-        "azure-storage-key",
-        r"accountkey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{86}==)",
-        ("accountkey",),
-        group="s",
-        ignore_case=True,
-        check=_context_value,
-    ),
-    rule(
-        "azure-connection-string",
-        r"sharedaccesskey[ \t]*=[ \t]*(?P<s>[A-Za-z0-9+/]{42,43}=)",
-        ("sharedaccesskey",),
-        group="s",
-        ignore_case=True,
-        check=_context_value,
     ),
     rule(
         "azure-sas-token",

@@ -13,6 +13,7 @@ _NAME_LIKE = re.compile(r"[A-Za-z0-9_\-]+")
 _SECRET_SUBSTRING = re.compile(r"token|passw|secret|api_?key|credential")
 _TEMPLATE = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[sdrfx]|\{\d*\}|\{[A-Za-z_][\w.]*\}")
 
+_GLUED_PASSWORD = ("password", "passwd")
 SECRET_WORDS = frozenset(
     """password passwd passphrase pass pwd secret secrets token credential credentials apikey
     secretkey privatekey accesskey authkey authtoken accesstoken clientsecret""".split()
@@ -92,7 +93,7 @@ def name_words(name: str) -> list[str]:
 def secret_word_index(words: list[str]) -> int:
     """Index of the first word that makes a name secret-like, or -1."""
     for i, word in enumerate(words):
-        if word in SECRET_WORDS:
+        if word in SECRET_WORDS or word.endswith(_GLUED_PASSWORD):  # PGPASSWORD, mysqlpasswd
             return i
         if word == "key" and i > 0 and words[i - 1] in KEY_QUALIFIERS:
             return i

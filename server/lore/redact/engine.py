@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import logging
+import re
 from collections.abc import Iterator
 
 from lore.redact.assignments import ASSIGNMENT_RULES
+from lore.redact.connections import CONNECTION_RULES, PROSE_RULES
 from lore.redact.keys import KEY_RULES
 from lore.redact.result import Redaction, RedactResult
 from lore.redact.rule import Rule
 from lore.redact.tokens import TOKEN_RULES
+from lore.redact.vendors import VENDOR_RULES
 
 log = logging.getLogger(__name__)
 
 # Order is precedence: when two findings overlap, the rule listed first wins, so a GitHub
 # token assigned to GITHUB_TOKEN is reported as github-token, not as an env secret.
-RULES: tuple[Rule, ...] = KEY_RULES + TOKEN_RULES + ASSIGNMENT_RULES
+RULES: tuple[Rule, ...] = (
+    KEY_RULES + TOKEN_RULES + VENDOR_RULES + CONNECTION_RULES + ASSIGNMENT_RULES
+    + PROSE_RULES
+)
 
 _ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
 
@@ -31,12 +38,9 @@ def _lowered(text: str) -> str:
     return text.translate(_ASCII_LOWER)
 
 
-def _has(lowered: str, keyword: str, present: dict[str, bool]) -> bool:
-    """Whether KEYWORD occurs in LOWERED, remembered in PRESENT."""
-    found = present.get(keyword)
-    if found is None:
-        found = present[keyword] = keyword in lowered
-    return found
+# Every rule's keywords, looked up once per text; a rule runs when its set meets the ones present.
+_KEYWORDS: tuple[str, ...] = tuple(sorted({k for r in RULES for k in r.keywords}))
+_RULE_KEYWORDS: tuple[frozenset[str], ...] = tuple(frozenset(r.keywords) for r in RULES)
 
 
 def _findings(text: str) -> Iterator[tuple[int, int, str]]:
@@ -44,9 +48,11 @@ def _findings(text: str) -> Iterator[tuple[int, int, str]]:
     if not isinstance(text, str):
         raise TypeError(f"secret redaction needs a str, not {type(text).__name__}")
     lowered = _lowered(text)
-    present: dict[str, bool] = {}  # rules share keywords; look each up once
-    for rule in RULES:
-        if rule.keywords and not any(_has(lowered, k, present) for k in rule.keywords):
+    present = {k for k in _KEYWORDS if k in lowered}
+    if not present and all(_RULE_KEYWORDS):
+        return
+    for rule, keywords in zip(RULES, _RULE_KEYWORDS):
+        if keywords and keywords.isdisjoint(present):
             continue
         for start, end in rule.spans(text, lowered):
             yield start, end, rule.kind
@@ -80,7 +86,11 @@ def _with_lines(text: str, spans: list[tuple[int, int, str]]) -> tuple[Redaction
 
 def redact(text: str) -> RedactResult:
     """Replace every secret in TEXT with `[REDACTED:<kind>]` and report where each one was."""
-    spans = _select(_findings(text))
+    return _rewrite(text, _select(_findings(text)))
+
+
+def _rewrite(text: str, spans: list[tuple[int, int, str]]) -> RedactResult:
+    """TEXT with each span replaced by its placeholder."""
     if not spans:
         return RedactResult(text=text)
     pieces, pos = [], 0
@@ -97,3 +107,17 @@ def redact(text: str) -> RedactResult:
 def contains_secret(text: str) -> bool:
     """True when TEXT holds at least one secret that `redact` would replace."""
     return next(_findings(text), None) is not None
+
+
+_PATH_SEPARATORS = (re.compile(r"[/\\]"), re.compile(r"[/\\_.]"))
+
+
+def redact_path(text: str) -> RedactResult:
+    """`redact` for a path, a glob or a URI: also reads it with its separators as spaces, so
+    `app/DB_PASSWORD=x.py` shows the assignment a separator hid (same length: offsets carry over)."""
+    spans = _findings(text)
+    for separators in _PATH_SEPARATORS:
+        spaced = separators.sub(" ", text)
+        if spaced != text:
+            spans = itertools.chain(spans, _findings(spaced))
+    return _rewrite(text, _select(spans))

@@ -82,7 +82,7 @@ KEY_RULES: tuple[Rule, ...] = (
     # A block cut short (pasted without its END line): redact the base64 that follows the header.
     rule(
         "private-key",
-        r"-----BEGIN " + _LABEL + r"-----[ \t]*" + _LINE_BREAK
+        r"-----BEGIN " + _LABEL + r"-----[ \t]*(?:" + _LINE_BREAK + r"|(?<=[ \t]))"  # one line in a title
         + r"(?P<body>(?:[A-Za-z0-9+/=]|[ \t]|" + _LINE_BREAK + r"){64,20000})",
         ("private key",),
         check=_has_key_body,

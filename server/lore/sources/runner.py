@@ -14,6 +14,7 @@ import pathspec
 
 from lore.model import SourceKind, Status
 from lore.safe_fs import inside
+from lore.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.adr import parse_adr
@@ -175,6 +176,10 @@ class Importer:
             if not same_stat:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
+        if cand.importer != cls.COMMENTS:  # code is scrubbed comment by comment, as drafts
+            text, notes = scrub_source(text)
+            self.summary.warnings += [f"{cand.rel}:{note}" for note in notes]
+            imported = [(path, scrub_source(itext)[0]) for path, itext in imported]
         try:
             parsed = parse_file(cand.importer, cand.rel, text, imported, self.settings.adr_folders,
                                 abs_path=cand.path, series=self.series)

@@ -28,6 +28,11 @@ class Store:
         self._vectors: dict[tuple[str, int], VectorIndex] = {}
         self.cache: dict[str, tuple[tuple[int, int], object]] = {}  # name -> (data_version, value)
 
+    def reset_caches(self) -> None:
+        """Forget vector indexes and cached values (after the file was reopened)."""
+        self._vectors.clear()
+        self.cache.clear()
+
     def transaction(self):
         """A write transaction (see Database.transaction)."""
         return self.db.transaction()

@@ -8,18 +8,23 @@ import logging
 import os
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import apsw
 
-from lore.store.errors import CorruptDatabaseError, NewerSchemaError, ReadOnlyError, StoreError
+from lore.store.errors import CorruptDatabaseError, NewerSchemaError, ReadOnlyError, ReplacedError, StoreError, explain
+from lore.store.fileid import FileWatch, reopen_lock
+from lore.store.journal_rows import install_change_triggers, take_changes
 from lore.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 10_000
 WAL_SIZE_LIMIT = 16 * 1024 * 1024  # a write-ahead log left larger than this after a checkpoint is truncated
+# Errors of the file and disk, not of the statement: shown to the user as sentences (see errors.explain).
+STORAGE_ERRORS = (apsw.FullError, apsw.ReadOnlyError, apsw.CorruptError, apsw.NotADBError, apsw.IOError,
+                  apsw.CantOpenError, apsw.PermissionsError)
 REBUILD_HINT = "run `lore doctor --rebuild` to rebuild it from team files and sources"
 
 
@@ -61,14 +66,20 @@ def _make_folder(folder: Path) -> None:
         raise StoreError(f"cannot create the folder {folder} for the Lore database: {e.strerror or e}") from e
 
 
-def _create_private(path: str) -> None:
-    """Create a missing database file owner-only (SQLite gives its WAL files the same mode)."""
+def _create_private(path: str) -> bool:
+    """Create a missing database file owner-only (SQLite gives its WAL files the same mode); True when
+    this made it (or found it empty: a file made by a process that died before writing)."""
     try:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        return True
     except FileExistsError:
-        pass
+        try:
+            return os.path.getsize(path) == 0
+        except OSError:
+            return False
     except OSError:
         log.debug("could not pre-create %s; SQLite will report why", path, exc_info=True)
+        return False
 
 
 class Database:
@@ -76,13 +87,24 @@ class Database:
 
     def __init__(self, path: str | os.PathLike[str], *, create: bool = True):
         self.path = str(path)
-        if self.path != ":memory:":
-            if not create and not os.path.exists(self.path):
-                raise StoreError(f"no database at {self.path}")
-            _make_folder(Path(self.path).parent)
-            _create_private(self.path)
-        self.conn = _connect(self.path)
+        self.created = False  # True when this open made a new, empty file
+        self.watch = FileWatch(self.path)
+        # Called with {table: [keys]} after each commit that changed private rows (the backup journal).
+        self.after_commit: Callable[[dict[str, list[str]]], None] | None = None
+        # Called after the file was found deleted or replaced and a new connection opened.
+        self.on_replaced: Callable[[], None] | None = None
         self._depth = 0
+        if self.path != ":memory:" and not create and not os.path.exists(self.path):
+            raise StoreError(f"no database at {self.path}")
+        self._open()
+
+    def _open(self) -> None:
+        """Connect, check and migrate; remember which file is open."""
+        if self.path != ":memory:":
+            _make_folder(Path(self.path).parent)
+            self.created = _create_private(self.path) or self.created
+        self.conn = _connect(self.path)
+        self._tracking = False
         try:
             self._while_busy(self._check_readable)
             self._while_busy(self._check_schema)
@@ -93,18 +115,47 @@ class Database:
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA mmap_size=268435456")
             self._migrate()
+            if self.path != ":memory:":
+                install_change_triggers(self.conn)
+                self._tracking = True
         except apsw.ReadOnlyError as e:
             self.conn.close()
-            raise ReadOnlyError(f"database {self.path} is read-only: {e}") from e
+            raise ReadOnlyError(f"database {self.path} is read-only ({e}): Lore cannot write to it; nothing was "
+                                "saved. Make it and its folder writable (chmod u+w) and try again.") from e
         except apsw.CantOpenError as e:  # e.g. a read-only folder: no room for the WAL and shared-memory files
             self.conn.close()
-            raise ReadOnlyError(f"cannot open database {self.path} ({e}); is its folder read-only?") from e
+            raise ReadOnlyError(f"cannot open database {self.path} ({e}); is its folder read-only? Nothing was "
+                                "saved. Make the folder writable (chmod u+w) and try again.") from e
         except (apsw.NotADBError, apsw.CorruptError) as e:
             self.conn.close()
             raise CorruptDatabaseError(f"database {self.path} is damaged ({e}); {REBUILD_HINT}") from e
+        except apsw.FullError as e:
+            self.conn.close()
+            raise explain(e, self.path, "open") from e
         except StoreError:
             self.conn.close()
             raise
+        if self.path != ":memory:":
+            self.watch.remember()
+
+    def ensure_current(self) -> None:
+        """Reopen when the path no longer names the open file (deleted, or replaced by a rename)."""
+        if self.path == ":memory:" or not self.watch.changed():
+            return
+        log.warning("database %s was deleted or replaced while open; opening the file now at that path", self.path)
+        with reopen_lock(self.path):
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            if self.watch.changed():
+                self.watch.set_aside_stale()
+            self.watch.main = None  # nothing is open: the reopening's own transactions must not look again
+            try:
+                self._open()
+            except StoreError as e:
+                raise ReplacedError(f"database {self.path} was deleted or replaced while Lore was running, and "
+                                    f"the new file cannot be opened: {e}. Nothing was saved.") from e
+        if self.on_replaced is not None:
+            self.on_replaced()
 
     def _while_busy(self, step, seconds: float = 60) -> None:
         """Run one opening step, retrying while another process holds a lock SQLite will not wait on.
@@ -165,7 +216,11 @@ class Database:
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[apsw.Connection]:
-        """An IMMEDIATE write transaction (nested calls join the outer one); retried while busy."""
+        """An IMMEDIATE write transaction (nested calls join the outer one); retried while busy.
+
+        Before it begins and after it commits, the path must still name the open file; SQLite
+        errors come out as StoreErrors whose message says what happened and what to run.
+        """
         if self._depth:
             self._depth += 1
             try:
@@ -173,16 +228,38 @@ class Database:
             finally:
                 self._depth -= 1
             return
-        self._begin_immediate()
+        self.ensure_current()
+        try:
+            self._begin_immediate()
+        except STORAGE_ERRORS as e:
+            raise explain(e, self.path) from e
         self._depth = 1
         try:
             yield self.conn
-        except BaseException:
+        except BaseException as e:
             self._depth = 0
-            self.conn.execute("ROLLBACK")
+            with contextlib.suppress(apsw.Error):
+                self.conn.execute("ROLLBACK")
+            if isinstance(e, STORAGE_ERRORS):
+                raise explain(e, self.path) from e
             raise
         self._depth = 0
-        self._commit()
+        try:
+            self._commit()
+        except STORAGE_ERRORS as e:
+            with contextlib.suppress(apsw.Error):
+                self.conn.execute("ROLLBACK")
+            raise explain(e, self.path) from e
+        self._committed()
+
+    def _committed(self) -> None:
+        """Hand the changed private rows to the journal, then make sure they reached the file at the path."""
+        if self.path == ":memory:" or not self._tracking:
+            return
+        changes = take_changes(self.conn)
+        if changes and self.after_commit is not None:
+            self.after_commit(changes)
+        self.ensure_current()
 
     def _begin_immediate(self) -> None:
         deadline = time.monotonic() + 60
@@ -205,11 +282,14 @@ class Database:
 
     def query(self, sql: str, params: tuple | dict = ()) -> list[tuple]:
         """Run a read and return all rows."""
-        return self.conn.execute(sql, params).fetchall()
+        try:
+            return self.conn.execute(sql, params).fetchall()
+        except STORAGE_ERRORS as e:
+            raise explain(e, self.path, "read") from e
 
     def scalar(self, sql: str, params: tuple | dict = ()):
         """Run a read and return the first column of the first row (or None)."""
-        rows = self.conn.execute(sql, params).fetchall()
+        rows = self.query(sql, params)
         return rows[0][0] if rows else None
 
     def data_version(self) -> tuple[int, int]:

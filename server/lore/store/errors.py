@@ -63,3 +63,28 @@ def from_os(e: OSError) -> StoreError:
     if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return ReadOnlyError(f"cannot write or read{name} ({why}); check its permissions, then run the command again")
     return StoreError(f"file error on{name}: {why}")
+
+
+class ReplacedError(StoreError):
+    """The database file was deleted or replaced while open, and could not be opened again."""
+
+
+def explain(error: Exception, path: str, doing: str = "save to") -> StoreError:
+    """A sentence for an SQLite error: what happened, that nothing was saved, and what to run."""
+    import apsw
+
+    name = type(error).__name__
+    if isinstance(error, apsw.FullError) or "disk is full" in str(error) or "File too large" in str(error):
+        return DiskFullError(f"the disk is full: Lore could not {doing} {path}; nothing was saved. "
+                             "Free some space and try again.")
+    if isinstance(error, (apsw.ReadOnlyError, apsw.PermissionsError, apsw.AuthError)):
+        return ReadOnlyError(f"database {path} is read-only (or its folder is): Lore could not {doing} it; nothing "
+                             f"was saved. Make both writable (chmod u+w) and try again.")
+    if isinstance(error, (apsw.CorruptError, apsw.NotADBError)):
+        return CorruptDatabaseError(f"database {path} is damaged ({error}); nothing was saved. Run "
+                                    "`lore doctor --rebuild` to rebuild it; every readable memory and the backups "
+                                    "are kept.")
+    if isinstance(error, (apsw.IOError, apsw.CantOpenError)):
+        return StoreError(f"could not {doing} database {path}: a disk error ({error}); nothing was saved. Check the "
+                          "disk and the file, then run `lore doctor`.")
+    return StoreError(f"database {path} failed ({name}: {error}); nothing was saved. Run `lore doctor` to check it.")
