@@ -75,7 +75,8 @@ def lore_rankings(root: Path, questions: list[dict], embedder: CachedEmbedder, t
     lore = Lore(root, user_db=tmp / f"user-{root.name}.db", embedder=embedder)
     summary = run_import(lore)
     info = {"seconds": time.perf_counter() - start, "memories": sum(lore.counts().values()),
-            "embedded": summary.embedded}
+            "embedded": summary.embedded,
+            "paths": {m.provenance.path for m in lore.list(limit=1_000_000) if m.provenance.path}}
     lore.embedder = embedder.inner  # questions embed for real: their time is part of a search
     rankings, times = {}, []
     for q in questions:
@@ -160,7 +161,7 @@ def main() -> int:
     lore_emb = CachedEmbedder(lore_embed.FastEmbedder(model_path=args.model).load(), cache,
                               f"lore:{model_name}:{lore_embed.MAX_TOKENS}")
     base_emb = CachedEmbedder(ModelEmbedder(args.model), cache, f"base:{model_name}")
-    lore_runs, base_runs, lore_ms, base_ms, kept = {}, {}, [], [], []
+    lore_runs, base_runs, lore_ms, base_ms, kept, imported = {}, {}, [], [], [], set()
     with tempfile.TemporaryDirectory() as tmp:
         for repo in dict.fromkeys(q["repo"] for q in questions):
             src = find_corpus(repo, cfolders)
@@ -177,6 +178,7 @@ def main() -> int:
             base_runs.update(runs)
             base_ms += ms
             kept += qs
+            imported |= {f"{repo}/{p}" for p in info["paths"]}
             print(f"{repo}: {len(qs)} questions, {info['memories']} memories imported in {info['seconds']:.1f} s "
                   f"({info['embedded']} sections embedded)", file=sys.stderr)
     per_lore = {q["id"]: score_question(q, lore_runs[q["id"]]) for q in kept}
@@ -188,6 +190,9 @@ def main() -> int:
     print(table(groups(kept, per_lore), groups(kept, per_base)))
     print(f"\nsearch p50: Lore {statistics.median(lore_ms):.1f} ms (p90 {sorted(lore_ms)[int(0.9 * len(lore_ms))]:.1f}), "
           f"baseline {statistics.median(base_ms):.1f} ms, query embedding included")
+    whole = [q for q in kept if all(f"{q['repo']}/{p}" in imported for p in q["relevant"])]
+    print(f"\nOnly the {len(whole)} questions whose relevant files Lore imported (ranking apart from discovery):\n")
+    print(table(groups(whole, per_lore), groups(whole, per_base)))
     if args.json:
         args.json.write_text(json.dumps({"lore": lore_runs, "baseline": base_runs, "per_lore": per_lore,
                                          "per_baseline": per_base}, indent=1))
