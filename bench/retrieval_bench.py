@@ -195,7 +195,8 @@ def main() -> int:
     print(table(groups(whole, per_lore), groups(whole, per_base)))
     if args.json:
         args.json.write_text(json.dumps({"lore": lore_runs, "baseline": base_runs, "per_lore": per_lore,
-                                         "per_baseline": per_base}, indent=1))
+                                         "per_baseline": per_base,
+                                         "imported": [q["id"] for q in whole]}, indent=1))
     return 0
 
 

@@ -11,14 +11,9 @@ from lore.model import Section
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 SECTION_MIN_CHARS = 400
-# A section longer than this is indexed as several chunks, so that meaning search sees all of it:
-# the embedding model reads ~128 tokens (~4 characters each for prose), and what lies beyond its
-# window would otherwise be invisible to it.
-CHUNK_CHARS = 500
 # Every content word of a question is evidence (a cap of 8 dropped the second half of long questions
 # and code fragments); the cap only bounds the cost of pasted text.
 QUERY_WORDS = 32
-_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 
 STOP_WORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have how i if in into
@@ -69,50 +64,6 @@ def split_sections(title: str, body: str, base_line: int | None = None) -> list[
     if not sections or sections[0].heading is not None:
         sections.insert(0, Section(None, title, base_line))
     return sections
-
-
-def chunk_section(section: Section, limit: int = CHUNK_CHARS) -> list[Section]:
-    """A long section as chunks of about `limit` characters cut at line or sentence ends, each
-    starting with the section's first line (the title and heading) and pointing at its own line."""
-    if len(section.text) <= limit:
-        return [section]
-    head, _, body = section.text.partition("\n")
-    budget = max(limit - len(head) - 1, limit // 2)
-    pieces: list[tuple[int, str]] = []  # (line offset in the body, text)
-    current: list[str] = []
-    start = size = 0
-    for i, line in enumerate(body.split("\n")):
-        for part in _pieces(line, budget):
-            if current and size + len(part) + 1 > budget:
-                pieces.append((start, "\n".join(current).strip()))
-                current, size = [], 0
-            if not current:
-                start = i
-            current.append(part)
-            size += len(part) + 1
-    if current:
-        pieces.append((start, "\n".join(current).strip()))
-    first_line = None if section.line is None else section.line + (1 if section.heading else 0)
-    return [Section(section.heading, f"{head}\n{text}", None if first_line is None else first_line + offset)
-            for offset, text in pieces if text]
-
-
-def _pieces(line: str, budget: int) -> list[str]:
-    """A line cut at sentence ends (then at spaces, then anywhere) into parts of at most `budget` characters."""
-    if len(line) <= budget:
-        return [line]
-    out: list[str] = []
-    for sentence in _SENTENCE_END.split(line):
-        while len(sentence) > budget:
-            cut = sentence.rfind(" ", budget // 2, budget)
-            cut = cut if cut > 0 else budget
-            out.append(sentence[:cut])
-            sentence = sentence[cut:].lstrip()
-        if out and len(out[-1]) + len(sentence) + 1 <= budget:
-            out[-1] = f"{out[-1]} {sentence}"
-        elif sentence:
-            out.append(sentence)
-    return out
 
 
 def query_words(query: str, limit: int = QUERY_WORDS) -> list[str]:

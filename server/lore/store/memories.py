@@ -9,7 +9,7 @@ from lore.model import Anchor, Memory, Section, Status
 from lore.store.db import Database
 from lore.store.errors import NotFoundError
 from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row, memory_params
-from lore.text import chunk_section, content_hash, split_sections
+from lore.text import content_hash, split_sections
 
 PLACEHOLDERS = ", ".join("?" * len(MEMORY_COLUMNS.split(",")))
 
@@ -20,16 +20,14 @@ def memory_hash(m: Memory) -> str:
 
 
 def sections_of(m: Memory) -> list[Section]:
-    """The sections a memory is indexed as (an importer's own split, or a split at headings), long
-    ones cut into chunks the embedding model reads whole."""
+    """The sections a memory is indexed as: an importer's own split, or a split at headings."""
     if m.sections:
         secs = list(m.sections)
         if not any(s.heading is None for s in secs):
             secs.insert(0, Section(None, m.title, m.provenance.line))
-    else:
-        body = m.body if not m.rationale else f"{m.body}\n\nWhy: {m.rationale}"
-        secs = split_sections(m.title, body, m.provenance.line)
-    return [chunk for s in secs for chunk in chunk_section(s)]
+        return secs
+    body = m.body if not m.rationale else f"{m.body}\n\nWhy: {m.rationale}"
+    return split_sections(m.title, body, m.provenance.line)
 
 
 class MemoryTable:
