@@ -1,4 +1,4 @@
-"""Hybrid search over one database: BM25 words and vector KNN fused by reciprocal rank, then adjusted."""
+"""Hybrid search over one database: BM25 words and vector KNN, each scaled against the best match and fused by score, then adjusted."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ RRF_K = 60
 SEMANTIC_FLOOR = 0.2
 KIND_WEIGHT = {Kind.DECISION: 1.0, Kind.CONVENTION: 1.0, Kind.PREFERENCE: 1.0, Kind.WARNING: 1.0,
                Kind.FACT: 0.97, Kind.TASK: 0.93}
-# An anchor at the query's place is a third ranked list fused like words and meaning: a symbol
-# anchor ranks first, a file second, a glob by how deep its fixed part reaches, a language last.
+# How specific an anchor match is: a symbol first, a file second, a glob by how deep its fixed part
+# reaches, a language last (turned into a strength by (RRF_K + 1) / (RRF_K + rank)).
 ANCHOR_RANK = {"symbol": 1, "file": 2, "language": 12}
 # By status value: a proposal is often the project's current thinking and a rejected decision is an
 # answer ("we chose not to, because"); superseded ones rank below their successors (ordering.py).
