@@ -11,6 +11,9 @@ from lore.model import Section
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 SECTION_MIN_CHARS = 400
+# Every content word of a question is evidence (a cap of 8 dropped the second half of long questions
+# and code fragments); the cap only bounds the cost of pasted text.
+QUERY_WORDS = 32
 
 STOP_WORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have how i if in into
@@ -63,7 +66,7 @@ def split_sections(title: str, body: str, base_line: int | None = None) -> list[
     return sections
 
 
-def query_words(query: str, limit: int = 8) -> list[str]:
+def query_words(query: str, limit: int = QUERY_WORDS) -> list[str]:
     """Distinct content words of a query for the word index: stop words dropped, capped (cost follows matches)."""
     words: list[str] = []
     for w in re.findall(r"\w+", query.lower()):

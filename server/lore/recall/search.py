@@ -1,4 +1,4 @@
-"""Hybrid search over one database: BM25 words and vector KNN fused by reciprocal rank, then adjusted."""
+"""Hybrid search over one database: BM25 words and vector KNN, each scaled against the best match and fused by score, then adjusted."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 
 import apsw
+import attrs
 
 from lore.model import HIDDEN_STATUSES, Anchor, Kind, Memory, Section, Status
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
@@ -14,20 +15,28 @@ from lore.recall.query import Hit, Query
 from lore.store import Store
 from lore.text import query_words
 
-RRF_K = 60
 CANDIDATES = 60
+# Words and meaning weigh the same; each is scaled to 0..1 against this query's best match.
+WORD_SHARE = 0.5
+# An anchor at the query's place is a third signal worth as much as words or meaning; RRF_K keeps
+# the old spacing between anchor kinds (a symbol anchor a little above a file, a file above a glob).
+ANCHOR_SHARE = 0.5
+RRF_K = 60
 # Below this cosine similarity a memory found by meaning alone is noise, not a match.
 SEMANTIC_FLOOR = 0.2
 KIND_WEIGHT = {Kind.DECISION: 1.0, Kind.CONVENTION: 1.0, Kind.PREFERENCE: 1.0, Kind.WARNING: 1.0,
                Kind.FACT: 0.97, Kind.TASK: 0.93}
-# An anchor at the query's place is a third ranked list fused like words and meaning: a symbol
-# anchor ranks first, a file second, a glob by how deep its fixed part reaches, a language last.
+# How specific an anchor match is: a symbol first, a file second, a glob by how deep its fixed part
+# reaches, a language last (turned into a strength by (RRF_K + 1) / (RRF_K + rank)).
 ANCHOR_RANK = {"symbol": 1, "file": 2, "language": 12}
-STATUS_WEIGHT = {Status.ACTIVE: 1.0, Status.PROPOSED: 0.85, Status.SUPERSEDED: 0.5, Status.DEPRECATED: 0.45}
+# By status value: a proposal is often the project's current thinking and a rejected decision is an
+# answer ("we chose not to, because"); superseded ones rank below their successors (ordering.py).
+STATUS_WEIGHT = {"active": 1.0, "proposed": 0.95, "rejected": 0.9, "superseded": 0.6, "deprecated": 0.6}
+OTHER_STATUS_WEIGHT = 0.9
 
 
 def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
-    """(section id, bm25) best first, for the content words of `text`."""
+    """(section id, bm25) best first, for the content words of `text` (bm25 is negative: lower is better)."""
     words = query_words(text)
     if not words:
         return []
@@ -42,21 +51,36 @@ def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int,
         return []
 
 
-def _best_per_memory(store: Store, section_ids: Sequence[int]) -> dict[str, tuple[int, int]]:
-    """memory id -> (rank of its best section, section id)."""
+def word_scores(rows: Sequence[tuple[int, float]]) -> dict[int, float]:
+    """Section id -> BM25 relative to the best match (1.0 for the best; 0 means no word matched)."""
+    best = max((-r for _, r in rows), default=0.0)
+    if best <= 0:
+        return {sid: 1.0 for sid, _ in rows}
+    return {sid: max(0.0, -r) / best for sid, r in rows}
+
+
+def meaning_scores(pairs: Sequence[tuple[int, float]]) -> dict[int, float]:
+    """Section id -> cosine rescaled between the weakest candidate (0) and the best (1).
+
+    The weakest of the nearest candidates stands for what an unrelated text scores against this
+    query; a section far above it stays far above a section near it.
+    """
+    if not pairs:
+        return {}
+    top = max(c for _, c in pairs)
+    floor = min(c for _, c in pairs) if len(pairs) > 1 else 0.0
+    span = top - floor
+    if span <= 1e-6:
+        return {sid: 1.0 for sid, _ in pairs}
+    return {sid: (c - floor) / span for sid, c in pairs}
+
+
+def _owners(store: Store, section_ids: Sequence[int]) -> dict[int, str]:
+    """Section id -> memory id."""
     if not section_ids:
         return {}
     marks = ",".join("?" * len(section_ids))
-    owner = dict(store.db.query(f"SELECT id, memory_id FROM sections WHERE id IN ({marks})", tuple(section_ids)))
-    out: dict[str, tuple[int, int]] = {}
-    rank = 0
-    for sid in section_ids:
-        mid = owner.get(sid)
-        if mid is None or mid in out:
-            continue
-        rank += 1
-        out[mid] = (rank, sid)
-    return out
+    return dict(store.db.query(f"SELECT id, memory_id FROM sections WHERE id IN ({marks})", tuple(section_ids)))
 
 
 def _sections(store: Store, ids: Sequence[int]) -> dict[int, Section]:
@@ -103,13 +127,14 @@ def _anchor_rank(kind: str, anchor: Anchor) -> int:
 
 
 def _adjust(hit: Hit, q: Query, now: float) -> None:
+    """Kind, status, confidence, age, use and anchors: factors that stay small next to the match itself."""
     m = hit.memory
-    factor = KIND_WEIGHT.get(m.kind, 1.0) * STATUS_WEIGHT.get(m.status, 1.0)
-    factor *= 0.6 + 0.4 * m.confidence
+    factor = KIND_WEIGHT.get(m.kind, 1.0) * STATUS_WEIGHT.get(m.status.value, OTHER_STATUS_WEIGHT)
+    factor *= 0.8 + 0.2 * m.confidence
     age_days = max(0.0, (now - m.updated_at) / 86400)
-    factor *= 1.0 + 0.05 * math.exp(-age_days / 90)
+    factor *= 1.0 + 0.02 * math.exp(-age_days / 90)
     if m.used_count:
-        factor *= 1.0 + 0.04 * math.log1p(m.used_count)
+        factor *= 1.0 + 0.02 * math.log1p(min(m.used_count, 50))
         hit.why.append(f"used {m.used_count}×")
     if m.status is not Status.ACTIVE:
         if m.superseded_by:
@@ -121,7 +146,7 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
         if match:
             kind, anchor = match
             hit.anchor_match = kind
-            hit.score += 1.0 / (RRF_K + _anchor_rank(kind, anchor))
+            hit.score += ANCHOR_SHARE * (RRF_K + 1) / (RRF_K + _anchor_rank(kind, anchor))
             factor *= MATCH_WEIGHT[kind]
             hit.why.append(f"anchored to {kind} {anchor.to_text()}")
     if m.needs_review:
@@ -129,50 +154,87 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
     hit.score *= factor
 
 
+@attrs.define
+class _Best:
+    """A memory's best section by the fused score, and its best signals (for the explanation)."""
+
+    score: float = 0.0
+    section: int | None = None
+    lexical: int | None = None  # best section by words
+    semantic: int | None = None  # best section by meaning
+    similarity: float | None = None
+
+
+def _fuse(owners: dict[int, str], words: dict[int, float], meaning: dict[int, float],
+          sims: dict[int, float]) -> dict[str, _Best]:
+    """Memory id -> its best section, each section scored by its own words and meaning together.
+
+    A memory counts by its single best section, so a long document with many weak sections does
+    not outrank a short one with one strong section.
+    """
+    out: dict[str, _Best] = {}
+    for sid in dict.fromkeys([*words, *meaning]):
+        mid = owners.get(sid)
+        if mid is None:
+            continue
+        best = out.setdefault(mid, _Best())
+        sem = meaning.get(sid, 0.0) if sims.get(sid, 0.0) >= SEMANTIC_FLOOR else 0.0
+        score = WORD_SHARE * words.get(sid, 0.0) + (1.0 - WORD_SHARE) * sem
+        if score > best.score or best.section is None:
+            best.score, best.section = score, sid
+        if sid in words and (best.lexical is None or words[sid] > words[best.lexical]):
+            best.lexical = sid
+        if sid in sims and (best.similarity is None or sims[sid] > best.similarity):
+            best.semantic, best.similarity = sid, sims[sid]
+    return out
+
+
+def _ranks(fused: dict[str, _Best], key) -> dict[str, int]:
+    """Memory id -> rank (1 = best) among memories that have the signal `key` picks."""
+    have = [(mid, key(b)) for mid, b in fused.items() if key(b) is not None]
+    have.sort(key=lambda p: -p[1])
+    return {mid: i for i, (mid, _) in enumerate(have, 1)}
+
+
 def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = None,
                  model: str | None = None, *, candidates: int = CANDIDATES,
                  extra_ids: Sequence[str] = ()) -> list[Hit]:
     """Hits from one database (not yet merged with other databases), best first."""
     words = query_words(q.text)
-    lex = _best_per_memory(store, [sid for sid, _ in lexical(store, q.text, candidates)])
-    sem: dict[str, tuple[int, int]] = {}
-    sims: dict[int, float] = {}
+    lex_rows = lexical(store, q.text, candidates)
+    pairs: list[tuple[int, float]] = []
     if query_vector is not None and model:
         index = store.existing_vectors(model)
         if index is not None:
             pairs = index.knn(query_vector, candidates)
-            sims = dict(pairs)
-            sem = _best_per_memory(store, [sid for sid, _ in pairs])
-    ids = list(dict.fromkeys([*lex, *sem, *extra_ids]))
+    word_n, meaning_n, sims = word_scores(lex_rows), meaning_scores(pairs), dict(pairs)
+    fused = _fuse(_owners(store, list(dict.fromkeys([*word_n, *meaning_n]))), word_n, meaning_n, sims)
+    lex_rank = _ranks(fused, lambda b: word_n.get(b.lexical) if b.lexical is not None else None)
+    sem_rank = _ranks(fused, lambda b: b.similarity)
+    ids = list(dict.fromkeys([*fused, *extra_ids]))
     memories = store.memories.many(ids)
-    sections = _sections(store, [v[1] for v in (*lex.values(), *sem.values())])
+    sections = _sections(store, [b.section for b in fused.values() if b.section is not None])
     now = time.time()
     hits: list[Hit] = []
     for mid in ids:
         m = memories.get(mid)
         if m is None or not _passes(m, q):
             continue
-        hit = Hit(m, 0.0)
-        if mid in lex:
-            rank, sid = lex[mid]
-            hit.score += 1.0 / (RRF_K + rank)
-            hit.lexical_rank = rank
-            hit.section = sections.get(sid)
-            matched = [w for w in words if w in (sections.get(sid).text.lower() if sid in sections else "")]
-            hit.why.append(f"words {', '.join(matched[:4]) or 'matched'} (rank {rank})")
-        if mid in sem:
-            rank, sid = sem[mid]
-            hit.similarity = sims.get(sid)
-            if (hit.similarity or 0.0) >= SEMANTIC_FLOOR:
-                hit.score += 1.0 / (RRF_K + rank)
-            hit.semantic_rank = rank
-            if hit.section is None or (hit.lexical_rank or 99) > rank:
-                hit.section = sections.get(sid)
-            hit.why.append(f"meaning {hit.similarity:.2f} (rank {rank})")
-        if mid not in lex and mid not in extra_ids and (hit.similarity or 0.0) < SEMANTIC_FLOOR:
+        best = fused.get(mid)
+        if best is None:
+            hits.append(Hit(m, 0.0))
+            _adjust(hits[-1], q, now)
             continue
-        if mid not in lex and mid not in sem:
-            hit.score += 1.0 / (RRF_K + candidates)
+        if mid not in lex_rank and mid not in extra_ids and (best.similarity or 0.0) < SEMANTIC_FLOOR:
+            continue
+        hit = Hit(m, best.score, section=sections.get(best.section), similarity=best.similarity,
+                  lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid))
+        if hit.lexical_rank:
+            text = hit.section.text.lower() if hit.section else ""
+            matched = [w for w in words if w in text]
+            hit.why.append(f"words {', '.join(matched[:4]) or 'matched'} (rank {hit.lexical_rank})")
+        if hit.semantic_rank:
+            hit.why.append(f"meaning {hit.similarity:.2f} (rank {hit.semantic_rank})")
         _adjust(hit, q, now)
         hits.append(hit)
     hits.sort(key=lambda h: -h.score)
