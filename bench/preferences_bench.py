@@ -51,7 +51,7 @@ WORDS = {
     "logging": (("logging", "logger", "log"), ("print", "print()")),
     "httpx": (("httpx",), ("requests",)),
     "f-strings": (("f-string", "f-strings", "fstring", "f\""), (".format", "format(", "str.format", "str.format()")),
-    "named-exports": (("named export", "named exports", "export function", "export class", "export async", "export {"),
+    "named-exports": (("export", "named export", "named exports", "export function", "export class", "export {"),
                       ("export default", "default export", "default exports")),
     "const": (("const",), ("let",)),
     "strict-eq": (("===", "!==", "strict equality"), ("==", "!=")),
@@ -99,7 +99,7 @@ def run(events, root: Path, *, reasons: bool) -> dict:
 
     lore = _open(root)
     seen: dict[str, int] = {}
-    proposals, first = [], {}
+    proposals, first, ids, again = [], {}, set(), 0
     start = time.time() - len(events) * 60
     for i, event in enumerate(events):
         seen[event.label] = seen.get(event.label, 0) + 1
@@ -107,11 +107,15 @@ def run(events, root: Path, *, reasons: bool) -> dict:
                                     retention_days=RETENTION_DAYS)
         for data in result["proposed"]:
             m = lore.get(data["id"])
+            if m.id in ids:  # a retired preference proposed again: the same memory, not a duplicate
+                again += 1
+                continue
+            ids.add(m.id)
             key = truth_of(m)
             proposals.append((m, key))
             if key is not None and key not in first:
                 first[key] = seen.get(key, 0)
-    return {"lore": lore, "proposals": proposals, "first": first}
+    return {"lore": lore, "proposals": proposals, "first": first, "again": again}
 
 
 def report_run(name: str, out: dict, target: str) -> None:
@@ -122,7 +126,8 @@ def report_run(name: str, out: dict, target: str) -> None:
     print(f"\n== {name}")
     print(f"recall     {len(distinct)}/10 true preferences proposed      (target {target})")
     print(f"precision  {precision:.2f} = {len(distinct)} distinct true / {len(proposals)} proposals "
-          f"({sum(1 for k in keys if k) - len(distinct)} duplicates, {keys.count(None)} spurious)  (target >= 0.9)")
+          f"({sum(1 for k in keys if k) - len(distinct)} duplicates, {keys.count(None)} spurious; "
+          f"{out['again']} retired ones proposed again)  (target >= 0.9)")
     for key in WORDS:
         n = out["first"].get(key)
         print(f"  {key:14s} {'proposed after ' + str(n) + ' of its events' if n else 'NOT proposed'}")
@@ -242,7 +247,7 @@ def retention(root: Path) -> None:
         from lore.embed import HashEmbedder
 
         lore = Lore(ws, embedder=HashEmbedder())
-        feedback_from_json(lore, _old(path))  # recorded when it happened, before any purge
+        feedback_from_json(lore, _old(path), retention_days=None)  # recorded back then, nothing to purge yet
         before = _leftovers(lore, f"marker_{path}")
         if path == "lsp":
             feedback_from_json(lore, dict(_NEW_EVENT), retention_days=FeedbackSettings().retention_days)
