@@ -45,7 +45,8 @@ def learn(lore: Lore, entry: EvidenceEntry, stated: Proposal | None, language: s
     current = memory(lore, entry.memory_id)
     replaces = None
     if current is not None and current.status in (Status.PROPOSED, Status.ACTIVE):
-        changed = reassess(lore, current, entry.evidence)
+        linked = (current.meta.get("linked") or {}).get(entry.evidence.feature)
+        changed = reassess(lore, current, entry.evidence, linked)
         if changed.status is Status.DEPRECATED:
             result.retired.append(changed)
         elif changed.meta.get("review") and changed.status is Status.ACTIVE:
@@ -68,9 +69,7 @@ def learn(lore: Lore, entry: EvidenceEntry, stated: Proposal | None, language: s
     twin = find_twin(lore, proposal, language, scope)
     if twin is not None:
         entry.memory_id = twin.id
-        twin.meta.setdefault("features", [])
-        if proposal.feature not in twin.meta["features"]:
-            twin.meta["features"].append(proposal.feature)
+        twin.meta.setdefault("linked", {})[proposal.feature] = proposal.prefers
         result.updated.append(lore.update(twin))
         return None
     new = preference(proposal, entry.evidence, language, scope)
@@ -93,12 +92,18 @@ def revive(lore: Lore, m: Memory, proposal: Proposal, evidence: FeatureEvidence)
     return lore.update(fresh)
 
 
-def reassess(lore: Lore, m: Memory, evidence: FeatureEvidence) -> Memory:
-    """New confidence and body for a preference; retire or flag it when it no longer holds."""
-    prefers = str(m.meta.get("prefers") or "")
+def reassess(lore: Lore, m: Memory, evidence: FeatureEvidence, linked: str | None = None) -> Memory:
+    """New confidence and body for a preference; retire or flag it when it no longer holds.
+
+    `linked` is the option a merged feature's evidence (not the memory's own) counts as support."""
+    own = linked is None
+    prefers = str(m.meta.get("prefers") or "") if own else linked
     holds, confidence = still_holds(evidence, prefers)
     m.confidence = confidence
-    m.meta["evidence"] = evidence_meta(evidence, prefers)
+    if own:
+        m.meta["evidence"] = evidence_meta(evidence, prefers)
+    else:
+        m.meta.setdefault("linkedEvidence", {})[evidence.feature] = evidence_meta(evidence, prefers)
     if not holds and m.status is Status.ACTIVE:
         if not m.meta.get("review"):
             m.meta["review"] = {"reason": f"later edits went the other way: {confidence:.0%} of the recent "
@@ -111,7 +116,7 @@ def reassess(lore: Lore, m: Memory, evidence: FeatureEvidence) -> Memory:
         logger.info("retired preference %s: %s", m.id, m.meta["retired"]["reason"])
     else:
         m.meta.pop("review", None)
-    if holds and not str(m.meta.get("feature", "")).startswith("reason."):
+    if own and holds and not str(m.meta.get("feature", "")).startswith("reason."):
         refreshed = propose(evidence, min_signals=0, min_share=0.0, min_weight=0.0)
         if refreshed is not None and refreshed.prefers == prefers:
             m.body = refreshed.body
