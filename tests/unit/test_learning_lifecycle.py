@@ -10,7 +10,7 @@ from lore.context import build_pack
 from lore.embed import HashEmbedder
 from lore.learn import FeedbackEvent
 from lore.learn.evidence import parse_reason
-from lore.learn.lifecycle import same_choice
+from lore.learn.lifecycle import same_choice, same_shape
 from lore.learn.service import confirm_preference, list_preferences, record_feedback, reject_preference
 from lore.model import Kind, Memory, Scope
 from lore.service import Lore
@@ -58,6 +58,18 @@ def test_reasons_in_many_phrasings(reason, expected):
 )
 def test_same_choice_in_other_words(a, b, same):
     assert same_choice(*a, *b) is same
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        pytest.param(("===", "=="), ("!==", "!="), True, id="strict-equality-both-ways"),
+        pytest.param(("===", "=="), ("==", "==="), False, id="opposite"),
+        pytest.param(("const", "let"), ("===", "=="), False, id="words-are-not-shapes"),
+    ],
+)
+def test_operator_substitutions_of_one_shape_are_one_preference(a, b, same):
+    assert same_shape(*a, *b) is same
 
 
 def _ts(outcome, n, *, final=True, reason=None):

@@ -105,3 +105,19 @@ def test_candidates_of_another_language_are_ignored():
     event = FeedbackEvent(uri="file:///w/a.go", language="go", proposed="package x\n\nvar requests = 1\n",
                           final=None, outcome="accepted")
     assert counter_evidence(event, [HTTPX], set(), None) == []
+
+
+@pytest.mark.parametrize(
+    ("feature", "prefers", "language", "code", "expected"),
+    [
+        pytest.param("edit.go:%v \u2192 %w", "%w", "go", 'package x\n\nfunc f() error {\n\treturn fmt.Errorf("x: %v", err)\n}\n',
+                     [(3, 23, "%v: prefer `%w` over `%v`")], id="go-verb-in-a-string"),
+        pytest.param("edit.js:let \u2192 const", "const", "typescript", "const b = 2;\nlet a = 1;\n",
+                     [(1, 0, "let: prefer `const` over `let`")], id="ts-keyword"),
+        pytest.param("edit.js:let \u2192 const", "const", "python", "let = 1\n", [], id="other-language"),
+    ],
+)
+def test_code_that_goes_against_a_mined_preference_is_found(feature, prefers, language, code, expected):
+    from lore.learn.evidence import contradicts
+
+    assert contradicts(feature, prefers, language, code) == expected

@@ -271,6 +271,12 @@ def _targets(feature_id: str, prefers: str, language: str) -> list[tuple[Feature
 
 def contradicts(feature: str, prefers: str, language: str, code: str) -> list[tuple[int, int, str]]:
     """(line, col, description) of each use in `code` of an option the preference rules out."""
+    edit = split_feature(feature)
+    if edit is not None:
+        from lore.learn.substitutions import uses_of
+
+        over = edit[1] if prefers == edit[2] else edit[2]
+        return uses_of(language, edit[0], over, code, f"prefer `{prefers}` over `{over}`")
     targets = _targets(feature, prefers, language)
     if not targets:
         return []

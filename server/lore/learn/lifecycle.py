@@ -164,10 +164,28 @@ def find_twin(lore: Lore, proposal: Proposal, language: str, scope: str) -> Memo
             continue
         if languages and not languages & set(m.meta.get("languages") or []):
             continue
-        if same_choice(proposal.prefers, proposal.over, str(m.meta.get("prefers") or ""),
-                       str(m.meta.get("over") or "")):
+        prefers, over = str(m.meta.get("prefers") or ""), str(m.meta.get("over") or "")
+        if same_choice(proposal.prefers, proposal.over, prefers, over) or \
+                same_shape(proposal.prefers, proposal.over, prefers, over):
             return m
     return None
+
+
+def _affix(prefers: str, over: str) -> str | None:
+    """What an operator substitution adds or drops ("==" -> "===": "+="), None for other edits."""
+    if not prefers or not over or any(ch.isalnum() or ch.isspace() for ch in prefers + over):
+        return None
+    if prefers.startswith(over):
+        return "+" + prefers[len(over):]
+    if over.startswith(prefers):
+        return "-" + over[len(prefers):]
+    return None
+
+
+def same_shape(p1: str, o1: str, p2: str, o2: str) -> bool:
+    """True for operator substitutions making the same change ("==" -> "===" and "!=" -> "!==")."""
+    a = _affix(p1, o1)
+    return a is not None and a == _affix(p2, o2)
 
 
 def preference(proposal: Proposal, evidence: FeatureEvidence, language: str, scope: str) -> Memory:

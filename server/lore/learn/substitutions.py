@@ -47,11 +47,12 @@ _TERMS = re.compile(r"%\w|\w+|[^\w\s()\[\],.;:'\"`]+")
 
 @attrs.frozen
 class Token:
-    """One token: its text, whether it is a literal value, and its 0-based row."""
+    """One token: its text, whether it is a literal value, its 0-based row and byte column."""
 
     text: str
     literal: bool
     row: int
+    col: int = 0
 
 
 def tokens(snippet: Snippet) -> list[Token]:
@@ -67,11 +68,22 @@ def tokens(snippet: Snippet) -> list[Token]:
             if not text.strip():
                 continue
             if _STRINGISH.search(node.type) or (node.parent is not None and _STRINGISH.search(node.parent.type)):
-                out += [Token(w, False, node.start_point[0]) for w in _WORDS.findall(text)]
+                out += _string_words(text, *node.start_point)
             else:
-                out.append(Token(text, node.type in _LITERALS, node.start_point[0]))
+                out.append(Token(text, node.type in _LITERALS, *node.start_point))
             continue
         stack.extend(reversed(node.children))
+    return out
+
+
+def _string_words(text: str, row: int, col: int) -> list[Token]:
+    """Words and `%` verbs of a string's text, each at its own row and byte column."""
+    out = []
+    for m in _WORDS.finditer(text):
+        before = text[:m.start()]
+        line = before.count("\n")
+        start = len(before.rsplit("\n", 1)[-1].encode()) + (col if line == 0 else 0)
+        out.append(Token(m.group(), False, row + line, start))
     return out
 
 
@@ -220,3 +232,20 @@ def _word_set(text: str) -> set[str]:
 def reason_words(reason: str | None) -> set[str] | None:
     """What a reason names, for `counter_evidence`; None without a reason."""
     return _word_set(reason) if reason else None
+
+
+def uses_of(language: str, fam: str, shown: str, code: str, description: str) -> list[tuple[int, int, str]]:
+    """(line, col, description) of each place `code` writes the tokens of `shown` (a substitution side)."""
+    if family_of(language) != fam:
+        return []
+    snippet = parse(code, language)
+    if snippet is None:
+        return []
+    needle = _needle(shown)
+    toks = tokens(snippet)
+    texts = [t.text for t in toks]
+    found = []
+    for i in range(len(texts) - len(needle) + 1):
+        if tuple(texts[i:i + len(needle)]) == needle:
+            found.append((*snippet.point(toks[i].row, toks[i].col), f"{shown}: {description}"))
+    return sorted(set(found))
