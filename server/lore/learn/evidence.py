@@ -153,7 +153,7 @@ def _over(evidence: FeatureEvidence, prefers: str, feature: Feature | None) -> s
 def _body(evidence: FeatureEvidence, prefers: str, feature: Feature | None) -> str:
     label = feature.label if feature else str
     weights = ", ".join(
-        f"{label(option)} {weight:g}"
+        f"{label(option)} {round(weight, 2):g}"
         for option, weight in sorted(evidence.option_weights.items(), key=lambda kv: -kv[1])
     )
     lines = [
