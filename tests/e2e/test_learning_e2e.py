@@ -83,7 +83,8 @@ async def test_consistent_feedback_proposes_a_preference_with_its_evidence(clien
     assert [p["title"] for p in proposed] == [PATHS_TITLE]
     pref = proposed[0]
     assert (pref["kind"], pref["status"], pref["scope"]) == ("preference", "proposed", "user")
-    assert pref["evidence"]["signals"] == 3 and pref["evidence"]["weights"] == {"pathlib": 4.5}
+    # earlier evidence fades by 0.8 per hand edit: 1.5 * (0.8 ** 2 + 0.8 + 1)
+    assert pref["evidence"]["signals"] == 3 and pref["evidence"]["weights"] == {"pathlib": 3.66}
     assert "`from pathlib import Path`" in pref["body"]
     listed = {p["id"]: p for p in await _preferences(client)}
     assert listed[pref["id"]]["status"] == "proposed"

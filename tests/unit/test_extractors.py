@@ -6,7 +6,7 @@ import pytest
 
 from lore.learn import FeedbackEvent, observe
 from lore.learn import catalog
-from lore.learn.extract import WEIGHT_ACCEPTED, WEIGHT_FLIPPED, WEIGHT_REJECTED
+from lore.learn.extract import WEIGHT_ACCEPTED, WEIGHT_FLIPPED, WEIGHT_REJECTED, WEIGHT_UNREASONED_REJECTION
 from lore.learn.syntax import parse
 
 UNRELATED_PY = "total = 0\nfor item in items:\n    total += item.price\n"
@@ -278,10 +278,26 @@ def test_rejected_edit_prefers_the_alternative_where_there_is_one():
     proposed = "msg = '{} items'.format(n)\nfor x in xs:\n    out.append(x)\n"
     obs = _by_feature(observe(_event("rejected", proposed)))
     loop = obs["loops.comprehension"]
-    assert (loop.prefers, loop.over, loop.weight) == ("comprehension", "loop-append", WEIGHT_REJECTED)
+    # no reason: weak evidence only, never a decisive vote
+    assert (loop.prefers, loop.over, loop.weight) == ("comprehension", "loop-append", WEIGHT_UNREASONED_REJECTION)
     assert loop.example == "instead of: for x in xs:"
     # three ways to format strings: rejecting one does not say which other was wanted
     assert "strings.format" not in obs
+
+
+@pytest.mark.parametrize(
+    ("reason", "stated", "expected"),
+    [
+        pytest.param("use a comprehension", "loops.comprehension", {"loops.comprehension": WEIGHT_REJECTED},
+                     id="reason-names-the-feature"),
+        pytest.param("requests is banned in this repo", None, {}, id="reason-names-another-choice"),
+        pytest.param("not what I asked for", None, {}, id="reason-names-nothing"),
+    ],
+)
+def test_a_reasoned_rejection_charges_only_what_the_reason_names(reason, stated, expected):
+    proposed = "import requests\nprint('got', requests.get(u))\nfor x in xs:\n    out.append(x)\n"
+    obs = observe(_event("rejected", proposed, reason=reason), stated)
+    assert {o.feature: o.weight for o in obs} == expected
 
 
 def test_modified_edit_flip_is_a_strong_signal_and_unchanged_choices_are_mild():

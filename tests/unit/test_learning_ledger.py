@@ -71,11 +71,15 @@ def test_purge_drops_old_text_only(store):
     old = ledger.add_event(_event(100.0, reason="use logging"))
     new = ledger.add_event(_event(10_000.0, reason="use logging"))
     ledger.add_observations(old, [Observation("output.logging", "logging", "print", 1.0, "x", 100.0)])
+    ledger.add_observations(new, [Observation("output.logging", "logging", "print", 1.0, "y", 10_000.0)])
+    ledger.save(EvidenceEntry(FeatureEvidence("output.logging", {"logging": 2.0}, 2, ["[logging] x", "[logging] y"])))
     assert ledger.purge(before=5_000.0) == 1
     proposed, final, reason, purged_at = _raw(store, old)
     assert (proposed, final, reason) == (None, None, None) and purged_at is not None
     assert _raw(store, new)[:3] == ("print('hi')\n", None, "use logging")
-    assert ledger.observations("output.logging")[0].example == "x"
+    # examples drawn from old text go with it, in observations and in the evidence
+    assert [o.example for o in ledger.observations("output.logging")] == ["", "y"]
+    assert ledger.entry("output.logging").evidence.examples == ["[logging] y"]
     assert ledger.event_count() == 2
     assert ledger.purge(before=5_000.0) == 0
 

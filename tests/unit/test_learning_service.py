@@ -65,7 +65,8 @@ def test_consistent_edits_propose_a_preference_with_its_evidence(lore):
         Kind.PREFERENCE, Status.PROPOSED, Scope.USER, SourceKind.FEEDBACK)
     assert m.meta["feature"] == "paths.pathlib" and m.meta["prefers"] == "pathlib"
     assert m.meta["evidence"]["signals"] == 3
-    assert m.meta["evidence"]["weights"] == {"pathlib": 4.5}
+    # earlier evidence fades by DECAY per hand edit: 1.5 * (0.8 ** 2 + 0.8 + 1)
+    assert m.meta["evidence"]["weights"] == {"pathlib": 3.66}
     assert "3 edit signals" in m.body and "`from pathlib import Path`" in m.body
     assert m.anchors == [] and m.meta["languages"] == ["python"]
     assert lore.user.memories.get(m.id) is not None and lore.store.memories.get(m.id) is None
@@ -131,14 +132,12 @@ def test_rejecting_blocks_the_feature_in_that_scope_only(lore):
     assert Ledger(lore.user, "user").entry("paths.pathlib").blocked_at is None
 
 
-def test_contradicting_evidence_lowers_confidence_then_retires(lore):
+def test_a_proposed_preference_that_later_edits_contradict_is_retired(lore):
     _feed(lore, [_flip(f"d{i}") for i in range(4)])
     m = _paths_preference(lore)
-    confirm_preference(lore, m.id)
     first = record_feedback(lore, _flip("back1", to_pathlib=False))
     assert not _paths(first.retired)
     assert 0.6 <= lore.get(m.id).confidence < 1.0
-    assert lore.get(m.id).status is Status.ACTIVE
     retired = []
     for i in range(4):
         retired += _paths(record_feedback(lore, _flip(f"back{i + 2}", to_pathlib=False)).retired)
@@ -149,6 +148,24 @@ def test_contradicting_evidence_lowers_confidence_then_retires(lore):
     assert gone.status is Status.DEPRECATED and gone.confidence < 0.6
     assert "other way" in gone.meta["retired"]["reason"]
     assert contradictions(lore, "a.py", "python", OS_PATH.format(name="x")) == []
+
+
+def test_a_confirmed_preference_contradicted_later_is_flagged_and_its_successor_proposed(lore):
+    _feed(lore, [_flip(f"d{i}") for i in range(10)])
+    m = _paths_preference(lore)
+    confirm_preference(lore, m.id)
+    successor, contrary = None, 0
+    while successor is None and contrary < 12:
+        contrary += 1
+        result = record_feedback(lore, _flip(f"back{contrary}", to_pathlib=False))
+        successor = next((p for p in _paths(result.proposed) if p.meta["prefers"] == "os.path"), None)
+        assert not _paths(result.retired)  # never silently dropped
+    assert successor is not None and contrary <= 8  # evidence fades: a change of mind shows quickly
+    flagged = lore.get(m.id)
+    assert flagged.status is Status.ACTIVE and "other way" in flagged.meta["review"]["reason"]
+    assert flagged.meta["review"]["successor"] == successor.id and successor.meta["replaces"] == m.id
+    confirm_preference(lore, successor.id)
+    assert lore.get(m.id).status is Status.SUPERSEDED
 
 
 @pytest.mark.parametrize(
@@ -172,9 +189,14 @@ def test_a_rejection_with_a_reason_proposes_at_once(lore, reason, code, feature,
 
 def test_old_feedback_text_is_purged_but_evidence_and_preferences_stay(lore):
     old = time.time() - 40 * 86400
-    m = _feed(lore, [_flip(f"d{i}", at=old + i) for i in range(3)] + [_flip("recent")])
+    m = [record_feedback(lore, _flip(f"d{i}", at=old + i), retention_days=None) for i in range(3)]
+    m += [record_feedback(lore, _flip("recent"), retention_days=None)]
     pref = _paths_preference(lore)
     assert purge_old_feedback(lore, 30) == 3
+    # examples drawn from the old text are gone from the evidence and the preference too
+    examples = lore.get(pref.id).meta["evidence"]["examples"]
+    assert examples == Ledger(lore.user, "user").entry("paths.pathlib").evidence.examples
+    assert not any("d0" in e or "d1" in e or "d2" in e for e in examples)
     rows = lore.user.db.query("SELECT proposed, final, purged_at FROM feedback_events ORDER BY at")
     assert [r[0] is None and r[1] is None for r in rows] == [True, True, True, False]
     assert Ledger(lore.user, "user").entry("paths.pathlib").evidence.signals == 4

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.context.tokens import TokenCounter, token_counter
+from lore.learn.lifecycle import LEARNED_TAG, applies_to_path
 from lore.model import Kind, Memory, Scope, Status, ValidationError
 from lore.recall import Query
 from lore.trust import DATA_NOTE, Trust, code, mark, plain
@@ -24,6 +25,8 @@ LEVEL_BASE = {"symbol": 4.0, "module": 3.0, "task": 2.5, "project": 1.0}
 PROJECT_KINDS = (Kind.DECISION, Kind.CONVENTION, Kind.PREFERENCE, Kind.FACT, Kind.WARNING)
 KIND_PRIOR = {Kind.CONVENTION: 0.3, Kind.DECISION: 0.3, Kind.PREFERENCE: 0.35, Kind.WARNING: 0.25,
               Kind.FACT: 0.2, Kind.TASK: 0.1}
+#: A preference learned from edits ranks below the team's decisions and conventions.
+LEARNED_BELOW = 0.2
 BODY_CHARS = 320
 # A memory found for a task by meaning alone must be at least this similar.
 TASK_FLOOR = 0.3
@@ -77,7 +80,7 @@ def _offer(found: dict[str, ContextItem], m: Memory, level: str, score: float, r
 
 def _quality(m: Memory) -> float:
     age_days = max(0.0, (time.time() - m.updated_at) / 86400)
-    bonus = KIND_PRIOR.get(m.kind, 0.1) + 0.1 * m.confidence + 0.05 * min(m.used_count, 10) / 10
+    bonus = KIND_PRIOR.get(m.kind, 0.1) - (LEARNED_BELOW if LEARNED_TAG in m.tags else 0.0) + 0.1 * m.confidence + 0.05 * min(m.used_count, 10) / 10
     bonus += 0.05 if age_days < 90 else 0.0
     return bonus - (0.2 if m.status is Status.PROPOSED else 0.0)
 
@@ -116,7 +119,8 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
         for m in _project_memories(store):
             _offer(found, m, "project", LEVEL_BASE["project"] + _quality(m),
                    "project-wide " + m.kind.value + (" (yours)" if m.scope.value == "user" else ""))
-    return sorted((i for i in found.values() if not scopes or i.memory.scope in scopes), key=lambda i: -i.score)
+    return sorted((i for i in found.values() if (not scopes or i.memory.scope in scopes)
+                   and applies_to_path(i.memory, path)), key=lambda i: -i.score)
 
 
 def _project_memories(store) -> list[Memory]:

@@ -19,7 +19,7 @@ ORIGINS = ("inline-completion", "agent", "code-action", "manual")
 _EXTENSION_LANGUAGES = {
     ".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript",
     ".cjs": "javascript", ".jsx": "javascript", ".ts": "typescript", ".mts": "typescript",
-    ".cts": "typescript", ".tsx": "tsx",
+    ".cts": "typescript", ".tsx": "tsx", ".go": "go", ".rs": "rust", ".java": "java",
 }
 _LANGUAGE_IDS = {"javascriptreact": "javascript", "typescriptreact": "tsx"}
 

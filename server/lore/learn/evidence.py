@@ -14,7 +14,13 @@ A preference is proposed for a feature when
   tolerated, so four os.path -> pathlib rewrites propose pathlib and not "single quotes" or
   whatever else the edits happened to leave alone.
 
-A proposed (or confirmed) preference is retired when later evidence brings its share below
+Substitutions mined from edits (`edit.` features, see `substitutions`) also need the new form
+written by hand in at least 3 edits: a fix that recurs twice is still a coincidence.
+
+Evidence fades: before each new observation of a feature, its earlier weights are multiplied by
+DECAY (a hand edit's worth of decay per hand edit, less for lighter signals), so after a change
+of mind a handful of edits outweighs a long history. A proposed preference is retired, and a
+confirmed one flagged for review (see `lifecycle`), when later evidence brings its share below
 60%. The gap between 80% to propose and 60% to retire keeps a preference from flapping
 between proposed and retired on every single edit.
 
@@ -33,6 +39,7 @@ from lore.learn import catalog
 from lore.learn.events import FeedbackEvent
 from lore.learn.extract import Observation
 from lore.learn.features import Feature
+from lore.learn.substitutions import split_feature
 from lore.learn.syntax import parse, shorten
 
 logger = logging.getLogger(__name__)
@@ -43,6 +50,10 @@ MIN_WEIGHT = 2.0
 DECISIVE_WEIGHT = 1.0
 RETIRE_BELOW = 0.6
 MAX_EXAMPLES = 5
+MIN_EDIT_FLIPS = 3
+#: Weight kept by earlier evidence per hand edit (1.5) of new evidence; lighter signals decay less.
+DECAY = 0.8
+_FULL_WEIGHT = 1.5
 
 
 @attrs.define
@@ -87,6 +98,8 @@ def accumulate(evidence: dict[str, FeatureEvidence],
               for key, ev in evidence.items()}
     for obs in observations:
         ev = result.setdefault(obs.feature, FeatureEvidence(feature=obs.feature))
+        fade = DECAY ** (min(obs.weight, _FULL_WEIGHT) / _FULL_WEIGHT)
+        ev.option_weights = {k: v * fade for k, v in ev.option_weights.items()}
         ev.option_weights[obs.prefers] = ev.option_weights.get(obs.prefers, 0.0) + obs.weight
         ev.signals += 1
         if obs.weight >= DECISIVE_WEIGHT:
@@ -110,10 +123,15 @@ def propose(evidence: FeatureEvidence, *, min_signals: int = MIN_SIGNALS,
     confidence = evidence.share(prefers)
     if confidence < min_share or not evidence.decisive.get(prefers):
         return None
+    edit = split_feature(evidence.feature)
+    if edit is not None and min_signals and evidence.decisive.get(prefers, 0) < MIN_EDIT_FLIPS:
+        return None
     feature = catalog.get(evidence.feature)
     over = _over(evidence, prefers, feature)
     if feature is not None:
         title = feature.title(prefers, over)
+    elif edit is not None:
+        title = f"Prefer `{prefers}` over `{over}`"
     else:
         title = f"Prefer {prefers} over {over}" if over else f"Prefer {prefers}"
     return Proposal(evidence.feature, prefers, over, title, _body(evidence, prefers, feature),
@@ -121,6 +139,9 @@ def propose(evidence: FeatureEvidence, *, min_signals: int = MIN_SIGNALS,
 
 
 def _over(evidence: FeatureEvidence, prefers: str, feature: Feature | None) -> str:
+    edit = split_feature(evidence.feature)
+    if edit is not None:
+        return edit[1] if prefers == edit[2] else edit[2]
     rivals = {k: v for k, v in evidence.option_weights.items() if k != prefers and v > 0}
     if rivals:
         return max(rivals, key=rivals.__getitem__)
@@ -132,18 +153,19 @@ def _over(evidence: FeatureEvidence, prefers: str, feature: Feature | None) -> s
 def _body(evidence: FeatureEvidence, prefers: str, feature: Feature | None) -> str:
     label = feature.label if feature else str
     weights = ", ".join(
-        f"{label(option)} {weight:g}"
+        f"{label(option)} {round(weight, 2):g}"
         for option, weight in sorted(evidence.option_weights.items(), key=lambda kv: -kv[1])
     )
     lines = [
-        f"Learned from {evidence.signals} edit signals: {weights} "
+        f"Learned from {evidence.signals} edit signals: {weights} after decay "
         f"({evidence.share(prefers):.0%} for {label(prefers)}; a hand edit counts 1.5, "
-        "a rejection 1.0, an acceptance 0.5).",
+        "a rejection 1.0 with a reason naming it and 0.25 without one, an acceptance 0.5).",
     ]
     tag = f"[{prefers}] "
     examples = [e[len(tag):] for e in evidence.examples if e.startswith(tag)]
     if examples:
-        lines += ["", "Examples:"] + [f"- `{example}`" for example in examples]
+        heading = "Examples (before \u2192 after):" if evidence.feature.startswith("edit.") else "Examples:"
+        lines += ["", heading] + [f"- `{example}`" for example in examples]
     return "\n".join(lines)
 
 
@@ -166,11 +188,15 @@ _REASON_PATTERNS = (
                r"\s*(?:,\s*|\s+)(?:not|instead of|over|rather than|and not)\s+(?P<over>.+)", re.I),
     re.compile(_LEAD + r"(?:don'?t|do not|never|shouldn'?t|should not|no longer)\s+use\s+(?P<over>.+)",
                re.I),
-    re.compile(_LEAD + r"(?:avoid|no more|drop|stop using)\s+(?P<over>.+)", re.I),
+    re.compile(_LEAD + r"(?:avoid|no more|no|drop|stop using|get rid of)\s+(?P<over>[^,].*)", re.I),
     re.compile(r"(?P<over>.+?)\s+(?:is|are)\s+(?:banned|not allowed|forbidden|discouraged)\b.*", re.I),
     re.compile(r"(?P<prefers>[^,]+?)\s*(?:,\s*not|\s+over|\s+instead of|\s+rather than)\s+(?P<over>.+)",
                re.I),
 )
+#: "prefer const", "always use ===", "use a named export": what is wanted, nothing named against it.
+_PREFERS_ONLY = re.compile(_LEAD + r"(?:use|prefer|write|go with|stick to|stick with)\s+(?P<prefers>[^,]+?)"
+                           r"(?:\s+(?:please|instead|here))?", re.I)
+_MAX_PREFERS_ONLY_WORDS = 3
 _MAX_WORDS = 4
 
 
@@ -189,7 +215,8 @@ def _phrase(text: str | None) -> str | None:
 
 
 def parse_reason(reason: str) -> tuple[str, str] | None:
-    """(prefers, over) stated by a reason; prefers is "not X" when only X is ruled out."""
+    """(prefers, over) stated by a reason; prefers is "not X" when only X is ruled out, over is ""
+    when only what is wanted is named."""
     text = " ".join(reason.replace("`", "").split())
     for number, pattern in enumerate(_REASON_PATTERNS):
         match = pattern.fullmatch(text.rstrip(".!"))
@@ -203,11 +230,15 @@ def parse_reason(reason: str) -> tuple[str, str] | None:
             return None
         if prefers and over:
             return prefers, over
+    match = _PREFERS_ONLY.fullmatch(text.rstrip(".!"))
+    prefers = _phrase(match.group("prefers")) if match else None
+    if prefers and len(prefers.split()) <= _MAX_PREFERS_ONLY_WORDS:
+        return prefers, ""
     return None
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "preference"
+    return re.sub(r"[\s`'\"]+", "-", text.lower()).strip("-")[:60] or "preference"
 
 
 def proposal_from_reason(event: FeedbackEvent) -> Proposal | None:
@@ -220,12 +251,11 @@ def proposal_from_reason(event: FeedbackEvent) -> Proposal | None:
     prefers, over = parsed
     if prefers.startswith("not "):
         feature_id, title = f"reason.avoid-{_slug(over)}", f"Avoid {over}"
+    elif not over:
+        feature_id, title = f"reason.prefer-{_slug(prefers)}", f"Prefer {prefers}"
     else:
-        feature_id, title = f"reason.{_slug(prefers)}-over-{_slug(over)}", f"Prefer {prefers} over {over}"
+        feature_id, title = f"reason.avoid-{_slug(over)}", f"Prefer {prefers} over {over}"
     body = f"Stated when a suggested edit was {event.outcome}: \u201c{shorten(event.reason, 300)}\u201d"
-    example = shorten(event.proposed.strip().split("\n", 1)[0]) if event.proposed.strip() else ""
-    if example:
-        body += f"\n\nThe {event.outcome} suggestion began with:\n- `{example}`"
     return Proposal(feature_id, prefers, over, title, body, 1.0)
 
 
@@ -241,6 +271,12 @@ def _targets(feature_id: str, prefers: str, language: str) -> list[tuple[Feature
 
 def contradicts(feature: str, prefers: str, language: str, code: str) -> list[tuple[int, int, str]]:
     """(line, col, description) of each use in `code` of an option the preference rules out."""
+    edit = split_feature(feature)
+    if edit is not None:
+        from lore.learn.substitutions import uses_of
+
+        over = edit[1] if prefers == edit[2] else edit[2]
+        return uses_of(language, edit[0], over, code, f"prefer `{prefers}` over `{over}`")
     targets = _targets(feature, prefers, language)
     if not targets:
         return []

@@ -4,9 +4,13 @@ Weights say how much an outcome tells us:
 
 - accepted (0.5): the suggestion's choices were tolerated; people accept code they would not
   have written themselves, so this is a mild signal.
-- rejected (1.0): the suggestion's choice was turned down, recorded as a preference for the
-  alternative. Only for features with exactly one alternative: rejecting an f-string does not
-  say whether `.format()` or `%` was wanted.
+- rejected: the suggestion's choice was turned down, recorded as a preference for the
+  alternative, and only for features with exactly one alternative (rejecting an f-string does
+  not say whether `.format()` or `%` was wanted). A rejection is charged to what its reason
+  names (1.0): "requests is banned" says nothing about the quotes or the prints in the rejected
+  code, so a reason that names another feature, or no feature, charges none. A rejection
+  without a reason is weak evidence (0.25, never decisive): code is turned down for many
+  reasons, and style is rarely the one.
 - modified, choice flipped (1.5): the developer rewrote os.path into pathlib by hand, the
   clearest signal there is. Choices left unchanged, or introduced by the developer's own edit,
   count as accepted (0.5); a choice the developer deleted outright says nothing.
@@ -31,6 +35,7 @@ logger = logging.getLogger(__name__)
 
 WEIGHT_ACCEPTED = 0.5
 WEIGHT_REJECTED = 1.0
+WEIGHT_UNREASONED_REJECTION = 0.25
 WEIGHT_FLIPPED = 1.5
 
 
@@ -46,8 +51,9 @@ class Observation:
     at: float = 0.0
 
 
-def observe(event: FeedbackEvent) -> list[Observation]:
-    """Observations about every feature the event's text bears on."""
+def observe(event: FeedbackEvent, stated_feature: str | None = None) -> list[Observation]:
+    """Observations about every feature the event's text bears on; `stated_feature` is the
+    feature the event's reason names, if any (a reasoned rejection charges only that one)."""
     features = catalog.for_language(event.language)
     if not features:
         return []
@@ -60,6 +66,8 @@ def observe(event: FeedbackEvent) -> list[Observation]:
     observations = []
     for feature in features:
         try:
+            if event.outcome == "rejected" and event.reason and feature.id != stated_feature:
+                continue
             observation = _observe_feature(feature, event, proposed, final)
         except Exception:
             # A finder tripping over odd code must not cost the other features' evidence.
@@ -94,7 +102,8 @@ def _observe_feature(feature: Feature, event: FeedbackEvent, proposed: Snippet,
     if alternative is None:
         return None
     example = _example(proposed, proposed_uses, before)
-    return Observation(feature.id, alternative, before, WEIGHT_REJECTED,
+    weight = WEIGHT_REJECTED if event.reason else WEIGHT_UNREASONED_REJECTION
+    return Observation(feature.id, alternative, before, weight,
                        shorten(f"instead of: {example}") if example else "", event.at)
 
 

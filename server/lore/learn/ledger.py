@@ -19,7 +19,7 @@ import time
 import attrs
 
 from lore.learn.events import FeedbackEvent
-from lore.learn.evidence import FeatureEvidence
+from lore.learn.evidence import MAX_EXAMPLES, FeatureEvidence
 from lore.learn.extract import Observation
 from lore.store import Store
 
@@ -127,13 +127,22 @@ class Ledger:
         """Drop the raw text of this database's events older than `before` (every scope)."""
         return purge_events(self.store, before)
 
+    def recent_features(self, prefix: str, limit: int = 200) -> list[str]:
+        """Features of this scope whose id starts with `prefix`, most recent evidence first."""
+        rows = self.db.query(
+            "SELECT feature FROM evidence WHERE scope = ? AND substr(feature, 1, ?) = ? ORDER BY last_at DESC "
+            "LIMIT ?", (self.scope, len(prefix), prefix, limit))
+        return [row[0] for row in rows]
+
     def event_count(self) -> int:
         """Number of feedback events recorded in this scope."""
         return int(self.db.scalar("SELECT count(*) FROM feedback_events WHERE scope = ?", (self.scope,)))
 
 
 def purge_events(store: Store, before: float) -> int:
-    """Drop the raw text of events older than `before`; returns how many events lost it."""
+    """Drop the raw text of events older than `before`, and the examples drawn from it (in
+    observations and in the evidence rows, rebuilt from the examples left); returns how many
+    events lost their text."""
     with store.db.transaction() as c:
         c.execute(
             "UPDATE feedback_events SET proposed = NULL, final = NULL, reason = NULL, purged_at = ? "
@@ -141,9 +150,28 @@ def purge_events(store: Store, before: float) -> int:
             (time.time(), before),
         )
         purged = store.db.conn.changes()
+        c.execute("UPDATE observations SET example = '' WHERE at < ? AND example != ''", (before,))
+        if store.db.conn.changes() or purged:
+            _rebuild_examples(store, c)
     if purged:
         logger.info("dropped the text of %d feedback events older than the retention period", purged)
     return purged
+
+
+def _rebuild_examples(store: Store, c) -> None:
+    """Evidence examples from the observations that still hold one (most recent last)."""
+    kept: dict[tuple[str, str], list[str]] = {}
+    for scope, feature, prefers, example in store.db.query(
+            "SELECT scope, feature, prefers, example FROM observations WHERE example != '' ORDER BY at, id"):
+        tagged = f"[{prefers}] {example}"
+        examples = kept.setdefault((scope, feature), [])
+        if tagged in examples:
+            examples.remove(tagged)
+        examples.append(tagged)
+    for scope, feature in store.db.query("SELECT scope, feature FROM evidence"):
+        examples = kept.get((scope, feature), [])[-MAX_EXAMPLES:]
+        c.execute("UPDATE evidence SET examples = ? WHERE scope = ? AND feature = ?",
+                  (json.dumps(examples), scope, feature))
 
 
 def _entry(row: tuple) -> EvidenceEntry:

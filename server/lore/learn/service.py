@@ -14,20 +14,21 @@ a retired feature may be proposed again later when the evidence turns consistent
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
+import re
 import time
 from typing import TYPE_CHECKING
 
 import attrs
 
 from lore.jsonview import memory_json
-from lore.learn import catalog
 from lore.learn.events import FeedbackEvent
-from lore.learn.evidence import FeatureEvidence, Proposal, accumulate, propose, still_holds
-from lore.learn.extract import WEIGHT_REJECTED, Observation, observe
+from lore.learn.evidence import accumulate, propose
+from lore.learn.extract import WEIGHT_FLIPPED, WEIGHT_REJECTED, Observation, observe
 from lore.learn.ledger import EvidenceEntry, Ledger, purge_events
+from lore.learn.lifecycle import LEARNED_TAG, evidence_meta, iso, learn, memory
 from lore.learn.reasons import stated_preference
+from lore.learn.substitutions import PREFIX, counter_evidence, family_of, mine, reason_words
 from lore.learn.syntax import normalize_language, shorten
 from lore.model import (MAX_TITLE, Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError,
                         parse_scope)
@@ -39,8 +40,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-LEARNED_TAG = "learned"
 DAY = 86400.0
+#: Days raw feedback text (and examples drawn from it) is kept when a face does not say otherwise.
+DEFAULT_RETENTION_DAYS = 30
 
 
 @attrs.define
@@ -90,14 +92,26 @@ def preference_json(m: Memory) -> dict:
 
 # -- recording ---------------------------------------------------------------------------------
 def record_feedback(lore: Lore, event: FeedbackEvent, *, scope: str = "user",
-                    retention_days: int | None = None) -> FeedbackResult:
-    """Store a feedback event (redacted), learn from it, propose or retire preferences."""
+                    retention_days: int | None = DEFAULT_RETENTION_DAYS) -> FeedbackResult:
+    """Store a feedback event (redacted), learn from it, propose, retire or flag preferences, and
+    drop feedback text older than `retention_days` (None keeps it: only for tests and imports)."""
     scope_value = _private_scope(scope)
     store = _store(lore, scope_value)
     ledger = Ledger(store, scope_value)
     clean, redactions = _redacted(event)
-    observations = observe(clean)
-    stated = stated_preference(clean)
+    family = family_of(clean.language)
+    candidates = ledger.recent_features(f"{PREFIX}{family}:") if family else []
+    mined = mine(clean)
+    stated = stated_preference(clean, candidates, mined)
+    observations = observe(clean, stated.feature if stated is not None else None)
+    if not any(o.weight >= WEIGHT_FLIPPED for o in observations):
+        # An edit the catalogue explains is not mined as well: its pieces (`os` -> `Path`) would
+        # propose the same choice a second time in other words.
+        observations += mined
+    else:
+        mined = []
+    observations += counter_evidence(clean, candidates, {o.feature for o in observations},
+                                     reason_words(clean.reason) if stated is not None or clean.reason else None)
     if stated is not None and not any(o.feature == stated.feature for o in observations):
         observations.append(Observation(stated.feature, stated.prefers, stated.over, WEIGHT_REJECTED,
                                         stated.example, clean.at))
@@ -112,7 +126,7 @@ def record_feedback(lore: Lore, event: FeedbackEvent, *, scope: str = "user",
             entry = entries.get(feature) or EvidenceEntry(evidence)
             entry.evidence = evidence
             proposal = stated.proposal if stated is not None and stated.feature == feature else None
-            new = _learn(lore, entry, proposal, clean.language, scope_value, result)
+            new = learn(lore, entry, proposal, clean.language, scope_value, result)
             if new is not None:
                 entry.memory_id = new.id
                 to_add.append(new)
@@ -125,7 +139,7 @@ def record_feedback(lore: Lore, event: FeedbackEvent, *, scope: str = "user",
     return result
 
 
-def feedback_from_json(lore: Lore, data, *, retention_days: int | None = None) -> dict:
+def feedback_from_json(lore: Lore, data, *, retention_days: int | None = DEFAULT_RETENTION_DAYS) -> dict:
     """The `lore.feedback` command: parse the argument (optional `scope`), record it, result JSON."""
     try:
         event = FeedbackEvent.from_json(data)
@@ -135,91 +149,6 @@ def feedback_from_json(lore: Lore, data, *, retention_days: int | None = None) -
     if not isinstance(scope, str):
         raise ValidationError(f"scope must be user or workspace, got {scope!r}")
     return record_feedback(lore, event, scope=scope, retention_days=retention_days).to_json()
-
-
-def _learn(lore: Lore, entry: EvidenceEntry, stated: Proposal | None, language: str, scope: str,
-           result: FeedbackResult) -> Memory | None:
-    """Update the feature's preference with new evidence; a new memory to propose, if any."""
-    current = _memory(lore, entry.memory_id)
-    if current is not None and current.status in (Status.PROPOSED, Status.ACTIVE):
-        changed = _reassess(lore, current, entry.evidence)
-        if changed.status is Status.DEPRECATED:
-            result.retired.append(changed)
-        else:
-            result.updated.append(changed)
-            return None
-    elif current is not None and not current.meta.get("retired"):
-        return None  # rejected, forgotten or superseded by the developer: theirs to revive
-    if entry.blocked_at is not None:
-        return None
-    proposal = stated or propose(entry.evidence)
-    if proposal is None:
-        return None
-    return _preference(proposal, entry.evidence, language, scope)
-
-
-def _reassess(lore: Lore, m: Memory, evidence: FeatureEvidence) -> Memory:
-    """New confidence for a preference; retire it when the evidence no longer holds."""
-    prefers = str(m.meta.get("prefers") or "")
-    holds, confidence = still_holds(evidence, prefers)
-    m.confidence = confidence
-    m.meta["evidence"] = evidence_meta(evidence, prefers)
-    if not holds:
-        m.status = Status.DEPRECATED
-        m.meta["retired"] = {
-            "reason": f"later edits went the other way: {confidence:.0%} of the evidence still "
-                      f"prefers {prefers}",
-            "at": _iso(time.time()),
-        }
-        logger.info("retired preference %s: %s", m.id, m.meta["retired"]["reason"])
-    elif m.status is Status.PROPOSED and not str(m.meta.get("feature", "")).startswith("reason."):
-        refreshed = propose(evidence, min_signals=0, min_share=0.0, min_weight=0.0)
-        if refreshed is not None and refreshed.prefers == prefers:
-            m.body = refreshed.body
-    return lore.update(m)
-
-
-def _preference(proposal: Proposal, evidence: FeatureEvidence, language: str, scope: str) -> Memory:
-    """A proposed preference memory for a proposal, listing its evidence."""
-    return Memory(
-        title=shorten(proposal.title, MAX_TITLE),
-        body=proposal.body,
-        kind=Kind.PREFERENCE,
-        status=Status.PROPOSED,
-        scope=Scope(scope),
-        provenance=Provenance(kind=SourceKind.FEEDBACK, key=f"feature:{proposal.feature}"),
-        confidence=proposal.confidence,
-        tags=[LEARNED_TAG],
-        meta={
-            "feature": proposal.feature,
-            "prefers": proposal.prefers,
-            "over": proposal.over,
-            "languages": _languages(proposal.feature, language),
-            "evidence": evidence_meta(evidence, proposal.prefers),
-        },
-    )
-
-
-def evidence_meta(evidence: FeatureEvidence, prefers: str) -> dict:
-    """The evidence behind a preference, as stored in `meta["evidence"]`."""
-    return {
-        "signals": evidence.signals,
-        "weights": {k: round(v, 3) for k, v in sorted(evidence.option_weights.items())},
-        "share": round(evidence.share(prefers), 3),
-        "examples": list(evidence.examples),
-        "lastAt": _iso(evidence.last_at) if evidence.last_at else None,
-    }
-
-
-def _languages(feature_id: str, language: str) -> list[str]:
-    """Languages the preference is about. Kept in meta, not as anchors: an unanchored preference is
-    project-wide, which is what puts it into every context pack."""
-    feature = catalog.get(feature_id)
-    if feature is not None:
-        languages = {"python": ["python"], "js": ["javascript", "typescript"]}
-        return [name for family in sorted(feature.families) for name in languages.get(family, [])]
-    normalized = normalize_language(language)
-    return [normalized] if normalized else []
 
 
 # -- review ------------------------------------------------------------------------------------
@@ -244,8 +173,12 @@ def confirm_preference(lore: Lore, mid: str) -> Memory:
     lore.set_status(m.id, Status.ACTIVE)
     fresh = lore.get(m.id)
     fresh.meta.pop("retired", None)
-    fresh.meta["confirmedAt"] = _iso(time.time())
-    return lore.update(fresh)
+    fresh.meta["confirmedAt"] = iso(time.time())
+    fresh = lore.update(fresh)
+    old = memory(lore, str(fresh.meta.get("replaces") or ""))
+    if old is not None and old.status is Status.ACTIVE:
+        lore.supersede(old.id, [fresh.id])  # the flagged preference this one succeeds
+    return fresh
 
 
 def reject_preference(lore: Lore, mid: str) -> Memory:
@@ -254,7 +187,7 @@ def reject_preference(lore: Lore, mid: str) -> Memory:
     lore.set_status(m.id, Status.DEPRECATED)
     fresh = lore.get(m.id)
     fresh.meta.pop("retired", None)
-    fresh.meta["rejectedAt"] = _iso(time.time())
+    fresh.meta["rejectedAt"] = iso(time.time())
     feature = fresh.meta.get("feature")
     if feature and fresh.scope in (Scope.USER, Scope.WORKSPACE):
         Ledger(lore.store_for(fresh), fresh.scope.value).block(str(feature), time.time())
@@ -326,7 +259,34 @@ def purge_old_feedback(lore: Lore, retention_days: int = 30) -> int:
     if isinstance(retention_days, bool) or not isinstance(retention_days, (int, float)) or retention_days < 0:
         raise ValidationError(f"retention days must be a number of days >= 0, got {retention_days!r}")
     before = time.time() - float(retention_days) * DAY
-    return sum(purge_events(store, before) for store in lore.stores())
+    purged = 0
+    for store in lore.stores():
+        purged += purge_events(store, before)
+    if purged:
+        _forget_old_examples(lore, before)
+    return purged
+
+
+def _forget_old_examples(lore: Lore, before: float) -> None:
+    """Rebuild learned preferences' evidence, examples and bodies from what the purge left."""
+    for m in lore.list(kinds=[Kind.PREFERENCE], tags=[LEARNED_TAG], limit=10_000):
+        feature, prefers = m.meta.get("feature"), str(m.meta.get("prefers") or "")
+        if not feature or m.scope not in (Scope.USER, Scope.WORKSPACE):
+            continue
+        entry = Ledger(lore.store_for(m), m.scope.value).entry(str(feature))
+        changed = False
+        if entry is not None and m.meta.get("evidence", {}).get("examples") != entry.evidence.examples:
+            m.meta["evidence"] = evidence_meta(entry.evidence, prefers)
+            refreshed = propose(entry.evidence, min_signals=0, min_share=0.0, min_weight=0.0)
+            if refreshed is not None and refreshed.prefers == prefers and not str(feature).startswith("reason."):
+                m.body = refreshed.body
+            changed = True
+        if str(feature).startswith("reason.") and float(m.meta.get("statedAt") or 0) < before \
+                and "\u201c" in m.body:
+            m.body = f"Stated in the reason given for a suggested edit ({m.title})."
+            changed = True
+        if changed:
+            lore.update(m)
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -356,18 +316,15 @@ def _redacted(event: FeedbackEvent) -> tuple[FeedbackEvent, int]:
             if r.changed:
                 changes[field] = r.text
                 count += len(r.redactions)
+    if event.reason:
+        text, found = _PROSE_SECRET.subn(r"\1\2[REDACTED:secret-in-prose]", changes.get("reason", event.reason))
+        if found:
+            changes["reason"] = text
+            count += found
     return (attrs.evolve(event, **changes) if changes else event), count
 
 
-def _memory(lore: Lore, mid: str | None) -> Memory | None:
-    if not mid:
-        return None
-    for store in lore.stores():
-        m = store.memories.get(mid)
-        if m is not None:
-            return m
-    return None
-
-
-def _iso(ts: float) -> str:
-    return dt.datetime.fromtimestamp(ts, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+#: "the password is hunter2": a secret written in prose in a reason, which code scanners miss.
+_PROSE_SECRET = re.compile(
+    r"(?i)\b(password|passwd|passphrase|pwd|secret|token|api[ _-]?key|access[ _-]?key)\b"
+    r"(\s*(?:is|was|=|:)\s*)(?!\[REDACTED)([^\s,;]{4,})")

@@ -5,8 +5,8 @@ method body, a half-finished block. Python goes through `ast` first (dedenting i
 the fragment still does not parse, tree-sitter finds the statements that are intact and each
 is parsed on its own, so one broken line does not hide the rest: the fragment is cut at
 each line of its outermost indentation, and a piece that still fails is taken apart by
-tree-sitter's error recovery. JavaScript and TypeScript
-are parsed with tree-sitter only.
+tree-sitter's error recovery. JavaScript, TypeScript, Go, Rust
+and Java are parsed with tree-sitter only.
 
 Positions inside a `Snippet` follow the parsers (0-based rows for tree-sitter, 1-based lines
 for `ast`, byte columns for both); `Snippet.point` turns them into 0-based (line, character).
@@ -35,9 +35,15 @@ _LANGUAGE_IDS = {
     "ts": "typescript",
     "typescriptreact": "tsx",
     "tsx": "tsx",
+    "go": "go",
+    "golang": "go",
+    "rust": "rust",
+    "rs": "rust",
+    "java": "java",
 }
 
-_FAMILIES = {"python": "python", "javascript": "js", "typescript": "js", "tsx": "js"}
+_FAMILIES = {"python": "python", "javascript": "js", "typescript": "js", "tsx": "js", "go": "go",
+             "rust": "rust", "java": "java"}
 
 EXAMPLE_CHARS = 120
 #: `ast.parse` raises RecursionError (and can run out of memory) on absurdly nested code.
@@ -64,6 +70,18 @@ def _parser(language: str) -> tree_sitter.Parser:
         capsule = grammar.language()
     elif language == "javascript":
         import tree_sitter_javascript as grammar
+
+        capsule = grammar.language()
+    elif language == "go":
+        import tree_sitter_go as grammar
+
+        capsule = grammar.language()
+    elif language == "rust":
+        import tree_sitter_rust as grammar
+
+        capsule = grammar.language()
+    elif language == "java":
+        import tree_sitter_java as grammar
 
         capsule = grammar.language()
     else:
