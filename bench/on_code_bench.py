@@ -128,8 +128,9 @@ class Session:
 
         @self.client.feature(types.WINDOW_LOG_MESSAGE)
         def log_message(params):
-            if params.message.startswith("semantic matches for "):
-                rel = params.message[len("semantic matches for "):].split(":")[0]
+            marker = "semantic matches for "
+            if marker in params.message:
+                rel = params.message.split(marker, 1)[1].split(": ")[0]
                 self.semantic.setdefault(rel, asyncio.Event()).set()
 
         @self.client.feature("lore/status")
