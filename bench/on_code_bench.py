@@ -53,6 +53,8 @@ def materialise(label: dict, mirror: Path | None, checkout: Path | None, into: P
     """The repository at the labelled commit, whole, in a fresh folder (a checkout is used as is)."""
     if checkout is not None:
         return checkout
+    if (into / ".lore" / "lore.db").exists():
+        return into  # kept from an earlier run (--keep): reused as it was imported
     if mirror is None:
         raise SystemExit(f"no mirror for {label['repository']}: pass --mirror-root or --checkout")
     git_dir = mirror / "repo" if (mirror / "repo" / "HEAD").exists() else mirror
@@ -309,7 +311,7 @@ async def run_one(label_path: Path, args, tmp: Path) -> dict:
     env = {**os.environ, "LORE_USER_DB": str(tmp / "user.db"), "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
     env.pop("LORE_EMBEDDER", None)
     t = time.perf_counter()
-    by_hand = lore_import(root, label, env)
+    by_hand = [] if (root / ".lore" / "lore.db").exists() and args.keep else lore_import(root, label, env)
     imported = time.perf_counter() - t
     sources = memory_sources(root, env)
     from lore.anchors.languages import language_for_path

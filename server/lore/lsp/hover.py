@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from lore.lsp.documents import lines_for, symbols_for
-from lore.lsp.governing import Governing, enclosing, governing_at
+from lore.recall.governing import Governing, enclosing, governing_at
 from lore.lsp.links import command_uri, markdown_link, source_label, source_uri
 from lore.lsp.positions import from_client
 
@@ -69,7 +69,8 @@ def render(ls: LoreServer, state, g: Governing, symbol: str | None) -> str:
 def _match_text(g: Governing) -> str:
     if g.match == "meaning":
         return f"related by meaning ({g.similarity:.2f})"
-    return {"symbol": "anchored to this symbol", "file": "anchored to this file",
+    return {"symbol": "anchored to this symbol", "named": "names this symbol; governs this file",
+            "file": "anchored to this file",
             "glob": "anchored to this folder"}.get(g.match, g.match)
 
 
