@@ -127,12 +127,12 @@ def test_the_bar_is_each_memory_own_spread_not_one_cosine():
     assert calibrate({"f": [("unknown", 0.99)]}, spreads) == {}, "no spread, no meaning-only match"
 
 
-def test_a_weak_second_candidate_is_left_out_beside_a_clear_first():
-    spreads = {"a": (0.2, 0.05), "b": (0.2, 0.05)}
-    z_a = calibration.Z_BAR + 3
-    z_b = calibration.Z_BAR + 0.1
-    kept = calibrate({"f": [("a", 0.2 + 0.05 * z_a), ("b", 0.2 + 0.05 * z_b)]}, spreads)
-    assert [mid for mid, _ in kept["f"]] == ["a"]
+def test_a_match_must_stand_out_from_the_symbol_other_candidates_too():
+    spreads = {"a": (0.2, 0.05)}
+    match = 0.2 + 0.05 * (calibration.Z_MEMORY + 1)
+    assert calibrate({"f": [("a", match)]}, spreads, {"f": (0.1, 0.05)}) == {"f": [("a", match)]}
+    assert calibrate({"f": [("a", match)]}, spreads, {"f": (match - 0.01, 0.05)}) == {}, \
+        "a symbol close to every memory: this one is not its subject"
 
 
 WORKSPACE = {

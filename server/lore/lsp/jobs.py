@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from lore.recall import Query, search_store
 from lore.service import Lore
-from lore.recall.calibration import calibrate, memory_spreads, symbol_text
+from lore.recall.calibration import calibrate, memory_spreads, nearest_memories, symbol_text
+from lore.recall.search import SEMANTIC_FLOOR
 
 log = logging.getLogger(__name__)
 
@@ -85,15 +85,11 @@ def semantic_matches(lore: Lore, rel_path: str, language: str | None,
     symbols = symbols[:SEMANTIC_MAX_SYMBOLS]
     vectors = emb.embed([symbol_text(s, rel_path) for s in symbols])
     out: dict[str, list[tuple[str, float]]] = {}
+    symbol_spreads: dict[str, tuple[float, float] | None] = {}
     for symbol, vector in zip(symbols, vectors):
-        query = Query("", path=rel_path, symbol=symbol.qualified_name, language=language,
-                      limit=SEMANTIC_PER_SYMBOL)
-        found: dict[str, float] = {}
-        for store in lore.stores():
-            for hit in search_store(store, query, vector, emb.model_id):
-                if hit.similarity is not None:
-                    found[hit.memory.id] = max(found.get(hit.memory.id, 0.0), hit.similarity)
-        best = sorted(found.items(), key=lambda p: -p[1])[:SEMANTIC_PER_SYMBOL]
+        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_PER_SYMBOL)
+        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR]
         if best:
             out[symbol.qualified_name] = best
-    return calibrate(out, spreads)
+            symbol_spreads[symbol.qualified_name] = spread
+    return calibrate(out, spreads, symbol_spreads)
