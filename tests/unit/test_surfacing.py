@@ -69,6 +69,15 @@ def test_a_file_memory_is_the_file_lens_and_only_the_hover_of_the_symbol_it_name
     assert _hover(lore, 7, 5)[0].match == "named"
 
 
+def test_a_file_memory_naming_most_symbols_of_the_file_stays_on_the_lens(lore):
+    m = _add(lore, "Order flow", "`OrderBook`, `cancel_order` and `name` are the public surface.",
+             anchors=[Anchor.parse("app/orders.py")])
+    names = tuple(s.name for s in _symbols())
+    chain = enclosing(_symbols(), 7, 5)
+    assert governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5, names) == []
+    assert [g.memory.id for g in governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5)] == [m.id]
+
+
 def test_a_common_word_is_not_a_subject_but_an_identifier_or_a_call_is():
     m = Memory(title="Each service has a name", body="The name comes from config; see `load_config`.")
     assert not names_symbol(m, "name") and not names_symbol(m, "Name")
@@ -99,9 +108,12 @@ def test_generic_guide_sections_never_show_on_code(lore):
                  provenance=Provenance(kind=SourceKind.RULES_FILE, path="app/AGENTS.md", key="intro"))
     generic = _add(lore, "Agent context for `app/`", "This folder holds `cancel_order` and OrderBook.", **guide)
     toc = _add(lore, "App guide: Table of contents", "- cancel_order\n- OrderBook", **guide)
-    rule = _add(lore, "Log through the logger", "Never print in app/.", **guide)
+    folder_rule = _add(lore, "Log through the logger", "Never print in app/.", **guide)
+    named = _add(lore, "Orders: keep cancel idempotent", "Calling it twice is harmless.",
+                 **{**guide, "anchors": [Anchor.parse("app/orders.py")]})
     (group,) = lens_groups(lore, "app/orders.py", _symbols(), "python")
-    assert [i.id for i in group.memories] == [rule.id]
+    assert [i.id for i in group.memories] == [named.id], "a folder's guide says the same on every file of it"
+    assert folder_rule.id not in {g.memory.id for g in _hover(lore, 7, 5)}
     shown = {g.memory.id for line in (0, 7) for g in _hover(lore, line, 5, {
         "app.orders.cancel_order": [(generic.id, 0.9), (toc.id, 0.9)]})}
     assert not shown & {generic.id, toc.id}

@@ -35,7 +35,8 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     line, col = from_client(doc, lines_for(ls, state), params.position)
     chain = enclosing(symbols, line, col)
     items = governing_at(lore, state.rel_path, chain, state.language, state.semantic,
-                         ls.settings.relevance_threshold, ls.settings.hover.max_items)
+                         ls.settings.relevance_threshold, ls.settings.hover.max_items,
+                         tuple(s.name for s in symbols))
     from lore.lsp.preferences import hover_section
 
     conflict = await hover_section(ls, state, line)

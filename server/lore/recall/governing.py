@@ -7,7 +7,8 @@ context packs and path searches. No model and no embedding here (this is the hov
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
 - Current records come before proposals; superseded and deprecated ones are not shown on code;
-  the generic sections of guides (their preamble, "Agent context for …", tables of contents) never are.
+  the generic sections of guides ("Agent context for …", tables of contents, overviews) never are,
+  nor guide sections that reach a file only through its folder (the same on every file there).
 """
 
 from __future__ import annotations
@@ -73,6 +74,29 @@ def names_symbol(m: Memory, name: str) -> bool:
     return identifier and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
 
 
+_NAMED: dict[tuple, frozenset[str]] = {}
+
+
+def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
+    """Which of a file's symbol names a memory names (cached per memory version and file)."""
+    key = (m.id, m.updated_at, names)
+    found = _NAMED.get(key)
+    if found is None:
+        if len(_NAMED) > 4096:
+            _NAMED.clear()
+        found = _NAMED[key] = frozenset(n for n in set(names) if names_symbol(m, n))
+    return found
+
+
+def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
+    """Whether a memory may show on code at all: not a guide's generic section, and not a guide's
+    section that reaches the file only through its folder (it says the same on every file there;
+    context packs and search carry it)."""
+    if source_kind == "rules-file" and match == "glob":
+        return False
+    return not is_generic_guide(source_kind, key, title)
+
+
 def order_key(m: Memory, match: str) -> tuple:
     """Strongest place first, then current before proposed, then kind and age."""
     from lore.recall.anchoring import MATCH_WEIGHT
@@ -83,11 +107,15 @@ def order_key(m: Memory, match: str) -> tuple:
 
 def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str | None,
                  semantic: dict[str, list[tuple[str, float]]], threshold: float,
-                 limit: int) -> list[Governing]:
+                 limit: int, file_symbols: tuple[str, ...] = ()) -> list[Governing]:
     """Memories to show in a hover at a position: the symbol's own, then calibrated meaning matches.
 
-    `semantic` holds the calibrated matches of the file's symbols (already past the bar).
+    `semantic` holds the calibrated matches of the file's symbols (already past the bar);
+    `file_symbols`, the names of the file's symbols: a file's memory that names more than `PER_FILE`
+    of them is about the file, not those symbols, and stays on the lens.
     """
+    from lore.recall.calibration import PER_FILE
+
     names = [s.qualified_name for s in chain]
     if not names:
         return []
@@ -95,8 +123,10 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     innermost = chain[-1].name
     out: list[Governing] = []
     for m, kind in anchored.values():
-        if kind == "symbol" or (kind in ("file", "glob") and names_symbol(m, innermost)):
-            out.append(Governing(m, "symbol" if kind == "symbol" else "named"))
+        if kind == "symbol":
+            out.append(Governing(m, "symbol"))
+        elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
+            out.append(Governing(m, "named"))
     seen = set(anchored)
     close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold and mid not in seen]
     if close and len(out) < limit:
@@ -120,7 +150,8 @@ def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None)
             continue
         dismissed = store.dismissals([rel_path, *names])
         for mid, m in store.memories.many(wanted).items():
-            if dismissed.get(mid, 0) < 1 and m.visible and not _generic(m):
+            if dismissed.get(mid, 0) < 1 and m.visible and on_code(m.provenance.kind.value, m.provenance.key,
+                                                                   m.title, wanted[mid]):
                 out.setdefault(mid, (m, wanted[mid]))
     return out
 
@@ -154,6 +185,7 @@ class LensItem:
     kind: str
     updated_at: float
     status: str = "active"
+    source_kind: str = "manual"
 
 
 @attrs.define
@@ -178,7 +210,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         items = _lens_items(store, list(found))
         for mid, (kind, anchor) in found.items():
             m = items.get(mid)
-            if m is None or (mid, rel_path) in dismissed:
+            if m is None or (mid, rel_path) in dismissed or (kind == "glob" and m.source_kind == "rules-file"):
                 continue
             if kind in ("file", "glob") and anchor.kind != "symbol":
                 file_level.append(m)
@@ -199,7 +231,7 @@ def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
     out: dict[str, LensItem] = {}
     for mid, kind, status, updated, source_kind, key, title in store.memories.lens_rows(ids):
         if status in STATUS_ORDER and not is_generic_guide(source_kind, key, title):
-            out[mid] = LensItem(mid, kind, updated, status)
+            out[mid] = LensItem(mid, kind, updated, status, source_kind)
     return out
 
 
