@@ -1,8 +1,8 @@
 """How the meaning-only bar was set: on workspaces kept by `on_code_bench.py --keep DIR`, every
-candidate a hover could show by meaning (each labelled file's top-level symbols against every memory,
-as the server searches them) is judged against the labels, and the share of relevant candidates that
-pass is printed for a range of bars: one global cosine beside the per-memory z-score
-(`lore.recall.calibration`), before the per-file repetition limit.
+candidate a hover could show by meaning (each labelled file's top-level symbols against their nearest
+memories, as the server finds them) is judged against the labels, and the share of relevant
+candidates that pass is printed for a range of bars: one global cosine beside the per-memory and
+per-symbol z-scores (`lore.recall.calibration`), before the per-file repetition limit.
 
 Usage: python bench/on_code_calibrate.py --keep DIR [--labels DIR]
 """
@@ -20,15 +20,13 @@ sys.path.insert(0, str(HERE))
 from on_code_bench import DEFAULT_LABELS, top_level  # noqa: E402
 
 COSINES = (0.45, 0.50, 0.55, 0.60, 0.65, 0.70)
-ZS = (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 
 
-def candidates(root: Path, label: dict) -> list[tuple[bool, float, float]]:
-    """(relevant, cosine, z) of every meaning candidate on the labelled files' top-level symbols."""
+def candidates(root: Path, label: dict) -> list[tuple[bool, float, float, float]]:
+    """(relevant, cosine, memory z, symbol z) of every meaning candidate on the labelled files'
+    top-level symbols: each symbol's five nearest memories at cosine >= 0.25, tolerated pairs left out."""
     from lore.anchors.languages import has_grammar, language_for_path
-    from lore.lsp.jobs import SEMANTIC_PER_SYMBOL
-    from lore.recall import Query, search_store
-    from lore.recall.calibration import memory_spreads, symbol_text, zscore
+    from lore.recall.calibration import memory_spreads, nearest_memories, symbol_text, zscore
     from lore.service import Lore
 
     governed = {g["file"]: set(g["decisions"]) for g in label["governed"]}
@@ -46,30 +44,32 @@ def candidates(root: Path, label: dict) -> list[tuple[bool, float, float]]:
             symbols = top_level((root / rel).read_text(errors="replace"), language, rel)
             if not symbols:
                 continue
-            vectors = emb.embed([symbol_text(s, rel) for s in symbols])
-            for s, vector in zip(symbols, vectors):
-                q = Query("", path=rel, symbol=s.qualified_name, language=language, limit=SEMANTIC_PER_SYMBOL)
-                for store in lore.stores():
-                    for hit in search_store(store, q, vector, emb.model_id)[:SEMANTIC_PER_SYMBOL]:
-                        src = source.get(hit.memory.id, "")
-                        if hit.similarity is None or (rel, src) in tolerated:
-                            continue
-                        z = zscore(hit.similarity, spreads.get(hit.memory.id))
-                        out.append((src in governed.get(rel, set()), hit.similarity, -99.0 if z is None else z))
+            for s, vector in zip(symbols, emb.embed([symbol_text(s, rel) for s in symbols])):
+                best, spread = nearest_memories(lore, vector, emb.model_id, 5)
+                for mid, sim in best:
+                    src = source.get(mid, "")
+                    if sim < 0.25 or (rel, src) in tolerated:
+                        continue
+                    out.append((src in governed.get(rel, set()), sim, zscore(sim, spreads.get(mid)) or -99.0,
+                                zscore(sim, spread) or -99.0))
     return out
 
 
-def report(name: str, pairs: list[tuple[bool, float, float]]) -> None:
-    """Relevant and noise candidates passing each bar."""
-    rel = sum(1 for r, _, _ in pairs if r)
+BARS = [(f"cosine >= {c:.2f}", lambda p, c=c: p[1] >= c) for c in COSINES]
+BARS += [(f"memory z >= {z}", lambda p, z=z: p[2] >= z) for z in (2.0, 3.0, 4.0)]
+BARS += [(f"symbol z >= {z}", lambda p, z=z: p[3] >= z) for z in (3.0, 4.0, 5.0)]
+BARS += [(f"memory z >= {a} and symbol z >= {b}", lambda p, a=a, b=b: p[2] >= a and p[3] >= b)
+         for a, b in ((2.0, 3.0), (3.0, 3.0), (3.0, 4.0), (4.0, 4.0))]
+
+
+def report(name: str, pairs: list) -> None:
+    """Relevant and all candidates passing each bar."""
+    rel = sum(1 for p in pairs if p[0])
     print(f"\n{name}: {len(pairs)} candidates, {rel} relevant")
-    for label, values, index in (("cosine >=", COSINES, 1), ("z >=", ZS, 2)):
-        cells = []
-        for bar in values:
-            ok = [p for p in pairs if p[index] >= bar]
-            good = sum(1 for p in ok if p[0])
-            cells.append(f"{bar:4.2f}: {good:3d}/{len(ok):<4d}")
-        print(f"  {label:<10} " + "  ".join(cells) + "   (relevant / passing)")
+    for label, passes in BARS:
+        ok = [p for p in pairs if passes(p)]
+        good = sum(1 for p in ok if p[0])
+        print(f"  {label:<36} {good:4d} / {len(ok):<5d} {100 * good / len(ok) if ok else 0:5.1f}% relevant")
 
 
 def main() -> None:
