@@ -346,7 +346,9 @@ class Lore:
                 matcher.for_place(path)
 
     def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
-        """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model)."""
+        """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model);
+        guides' generic sections are not about the code there (`lore.recall.governing`)."""
+        from lore.recall.governing import is_generic_guide
         from lore.recall.anchoring import MATCH_WEIGHT
 
         out: list[tuple[Memory, str]] = []
@@ -356,7 +358,7 @@ class Lore:
                 continue
             dismissed = store.dismissals([path, *symbols])
             for mid, m in store.memories.many(found).items():
-                if dismissed.get(mid, 0) >= 1:
+                if dismissed.get(mid, 0) >= 1 or is_generic_guide(m.provenance.kind.value, m.provenance.key, m.title):
                     continue
                 out.append((m, found[mid][0]))
         out.sort(key=lambda p: (-MATCH_WEIGHT[p[1]], p[0].kind.value, -p[0].updated_at))

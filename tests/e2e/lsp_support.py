@@ -179,6 +179,18 @@ async def hover(client: LanguageClient, doc_uri: str, line: int, character: int)
     return contents.value if isinstance(contents, types.MarkupContent) else str(contents)
 
 
+async def lens_ids(client: LanguageClient, doc_uri: str) -> list[tuple[int, list[str]]]:
+    """(line, memory ids) of each code lens of a document, each lens resolved as an editor does."""
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(
+        text_document=types.TextDocumentIdentifier(uri=doc_uri))) or []
+    out = []
+    for lens in lenses:
+        resolved = await client.code_lens_resolve_async(lens)
+        args = resolved.command.arguments[0]
+        out.append((lens.range.start.line, list(args.get("ids") or [args["id"]])))
+    return out
+
+
 async def command(client: LanguageClient, name: str, args: Any = None) -> Any:
     """Run a server command with one argument object."""
     return await client.workspace_execute_command_async(types.ExecuteCommandParams(

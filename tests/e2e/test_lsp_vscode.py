@@ -9,7 +9,7 @@ import urllib.parse
 
 import pytest
 import pytest_lsp
-from lsp_support import SERVER, code_actions, command, raw_request, hover, make_workspace, open_doc, start, status_field, uri
+from lsp_support import SERVER, code_actions, command, raw_request, hover, lens_ids, make_workspace, open_doc, start, status_field, uri
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -56,11 +56,21 @@ async def test_hover_on_anchored_class_shows_the_decision_with_command_links(cli
     assert links["lore.notRelevant"]["symbol"] == "app.repos.Repository"
 
 
-async def test_hover_inside_a_method_shows_its_class_decision_and_the_file_convention(client: LanguageClient):
+async def test_hover_inside_a_method_shows_its_class_decision_not_the_file_convention(client: LanguageClient):
     text = await hover(client, client.repos, 7, 10)
     assert "Use the Repository pattern" in text
-    assert "Repository methods return plain dicts" in text
-    assert text.index("Repository pattern") < text.index("plain dicts"), "symbol anchors rank above file anchors"
+    assert "Repository methods return plain dicts" not in text, "the file's convention is its lens, not every hover"
+
+
+async def test_file_memory_is_the_file_lens_once_and_on_no_other_hover(client: LanguageClient):
+    lenses = await lens_ids(client, client.repos)
+    assert [line for line, ids in lenses if "file000000001" in ids] == [0]
+    symbols = {"save": (7, 10), "load": (10, 10), "helper": (13, 5)}
+    shown = {name: await hover(client, client.repos, *at) or "" for name, at in symbols.items()}
+    assert not [name for name, text in shown.items() if "plain dicts" in text], shown
+    on_class = await hover(client, client.repos, 3, 8)
+    assert on_class.index("Repository pattern") < on_class.index("plain dicts"), \
+        "the class it names is its subject; symbol anchors rank above it"
 
 
 async def test_no_hover_where_nothing_is_relevant(client: LanguageClient):

@@ -37,7 +37,7 @@ async def test_memory_remembered_over_mcp_appears_in_a_hover(client: LanguageCli
             await session.initialize()
             result = await session.call_tool("remember", {
                 "title": "Helpers stay pure", "kind": "convention",
-                "body": "Functions in app/util.py have no side effects.", "anchors": ["app/util.py"],
+                "body": "`unrelated()` and the other functions in app/util.py have no side effects.", "anchors": ["app/util.py"],
             })
             assert not result.is_error
     text = await hover(client, client.doc, 0, 5)

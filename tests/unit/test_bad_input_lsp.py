@@ -18,7 +18,7 @@ from lsp_raw import RawServer, uri
 
 INVALID_PARAMS = -32602
 REPOS_PY = 'class Repository:\n    """Loads users."""\n\n    def save(self, user):\n        return user\n'
-TEAM = "---\nid: keep00000001\nkind: decision\nanchors:\n- app/repos.py\n---\n# Keep the repository thin\n\nBody.\n"
+TEAM = "---\nid: keep00000001\nkind: decision\nanchors:\n- app/repos.py\n---\n# Keep the repository thin\n\nThe `Repository` class only loads and saves.\n"
 
 
 def workspace(tmp_path: Path) -> Path:

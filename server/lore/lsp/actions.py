@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from lore.lsp.documents import lines_for, symbols_for
-from lore.lsp.governing import enclosing
+from lore.recall.governing import enclosing
 from lore.lsp.positions import from_client
 from lore.model import Anchor, Kind, Memory, Scope, SourceKind, Provenance
 

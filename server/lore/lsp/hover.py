@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from lore.lsp.documents import lines_for, symbols_for
-from lore.lsp.governing import Governing, enclosing, governing_at
+from lore.recall.governing import Governing, enclosing, governing_at
 from lore.lsp.links import command_uri, markdown_link, source_label, source_uri
 from lore.lsp.positions import from_client
 
@@ -35,7 +35,8 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     line, col = from_client(doc, lines_for(ls, state), params.position)
     chain = enclosing(symbols, line, col)
     items = governing_at(lore, state.rel_path, chain, state.language, state.semantic,
-                         ls.settings.relevance_threshold, ls.settings.hover.max_items)
+                         ls.settings.relevance_threshold, ls.settings.hover.max_items,
+                         tuple(s.name for s in symbols))
     from lore.lsp.preferences import hover_section
 
     conflict = await hover_section(ls, state, line)
@@ -69,7 +70,8 @@ def render(ls: LoreServer, state, g: Governing, symbol: str | None) -> str:
 def _match_text(g: Governing) -> str:
     if g.match == "meaning":
         return f"related by meaning ({g.similarity:.2f})"
-    return {"symbol": "anchored to this symbol", "file": "anchored to this file",
+    return {"symbol": "anchored to this symbol", "named": "names this symbol; governs this file",
+            "file": "anchored to this file",
             "glob": "anchored to this folder"}.get(g.match, g.match)
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from lore.recall import Query, search_store
 from lore.service import Lore
-from lore.text import identifier_words
+from lore.recall.calibration import calibrate, memory_spreads, nearest_memories, symbol_text
+from lore.recall.search import SEMANTIC_FLOOR
 
 log = logging.getLogger(__name__)
 
@@ -71,38 +71,25 @@ def embed_pending(lore: Lore, progress, cancelled) -> tuple[int, str | None]:
     return done, None
 
 
-def symbol_text(symbol: Any, rel_path: str) -> str:
-    """What a symbol is about, in words: its name, then its docstring, else its signature and path.
-
-    Code punctuation and module paths pull a small sentence model away from prose, so they are
-    used only when the symbol has no docstring to speak for it.
-    """
-    name = identifier_words(symbol.name)
-    if symbol.docstring:
-        return f"{name}\n{symbol.docstring}"[:2000]
-    signature = identifier_words(symbol.signature or "")
-    where = identifier_words(rel_path.rsplit(".", 1)[0])
-    return f"{name}\n{signature}\nin {where}"[:2000]
+__all__ = ["symbol_text"]
 
 
 def semantic_matches(lore: Lore, rel_path: str, language: str | None,
                      symbols: list) -> dict[str, list[tuple[str, float]]] | None:
-    """Qualified name -> [(memory id, similarity)] of memories close in meaning; None without a model."""
+    """Qualified name -> [(memory id, similarity)] of memories close enough in meaning to show, past
+    the workspace's calibrated bar (`lore.recall.calibration`); None without a model."""
     emb = lore.ready_embedder()
     if emb is None:
         return None
+    spreads = memory_spreads(lore)
     symbols = symbols[:SEMANTIC_MAX_SYMBOLS]
     vectors = emb.embed([symbol_text(s, rel_path) for s in symbols])
     out: dict[str, list[tuple[str, float]]] = {}
+    symbol_spreads: dict[str, tuple[float, float] | None] = {}
     for symbol, vector in zip(symbols, vectors):
-        query = Query("", path=rel_path, symbol=symbol.qualified_name, language=language,
-                      limit=SEMANTIC_PER_SYMBOL)
-        found: dict[str, float] = {}
-        for store in lore.stores():
-            for hit in search_store(store, query, vector, emb.model_id):
-                if hit.similarity is not None:
-                    found[hit.memory.id] = max(found.get(hit.memory.id, 0.0), hit.similarity)
-        best = sorted(found.items(), key=lambda p: -p[1])[:SEMANTIC_PER_SYMBOL]
+        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_PER_SYMBOL)
+        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR]
         if best:
             out[symbol.qualified_name] = best
-    return out
+            symbol_spreads[symbol.qualified_name] = spread
+    return calibrate(out, spreads, symbol_spreads)

@@ -9,7 +9,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from lore.lsp.documents import lines_for, symbols_for
-from lore.lsp.governing import count_label, lens_groups
+from lore.lsp.governing import count_label
+from lore.recall.governing import lens_groups
 from lore.lsp.positions import client_range
 
 if TYPE_CHECKING:

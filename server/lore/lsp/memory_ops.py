@@ -126,7 +126,7 @@ async def anchors_at(ls: LoreServer, uri: str, where: a.RangeArg | None, symbol:
     """Anchors for a document place: its symbol (by name or at the range start), else the file."""
     from lore.lsp.documents import lines_for, symbols_for
     from lore.lsp.follow import anchor_hash
-    from lore.lsp.governing import enclosing
+    from lore.recall.governing import enclosing
     from lore.lsp.positions import from_client
 
     state = ls.doc_state(uri)

@@ -83,6 +83,15 @@ class Store:
         )
         return {r[0]: int(r[1]) for r in rows}
 
+    def dismissed_pairs(self, memory_ids: list[str], anchor_keys: list[str]) -> list[tuple[str, str]]:
+        """(memory id, anchor key) of the given memories dismissed at any of the given places."""
+        if not memory_ids or not anchor_keys:
+            return []
+        return [(r[0], r[1]) for r in self.db.query(
+            f"SELECT memory_id, anchor_key FROM dismissals WHERE memory_id IN ({','.join('?' * len(memory_ids))}) "
+            f"AND anchor_key IN ({','.join('?' * len(anchor_keys))}) AND count > 0",
+            (*memory_ids, *anchor_keys))]
+
     def close(self) -> None:
         """Close the database."""
         self.db.close()

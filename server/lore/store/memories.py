@@ -215,3 +215,26 @@ class MemoryTable:
     def count(self, where: str = "1", params: tuple = ()) -> int:
         """Number of memories matching a WHERE clause."""
         return int(self.db.scalar(f"SELECT count(*) FROM memories WHERE {where}", params))
+
+    def section_count(self) -> int:
+        """How many indexed sections there are (the most a nearest-neighbour scan can return)."""
+        return int(self.db.scalar("SELECT count(*) FROM sections"))
+
+    def best_per_memory(self, pairs: list[tuple[int, float]]) -> dict[str, float]:
+        """(section id, similarity) pairs -> memory id -> its best similarity."""
+        out: dict[str, float] = {}
+        for i in range(0, len(pairs), 500):
+            chunk = dict(pairs[i:i + 500])
+            marks = ",".join("?" * len(chunk))
+            for sid, mid in self.db.query(f"SELECT id, memory_id FROM sections WHERE id IN ({marks})", tuple(chunk)):
+                out[mid] = max(out.get(mid, -1.0), chunk[sid])
+        return out
+
+    def lens_rows(self, ids: list[str]) -> list[tuple]:
+        """(id, kind, status, updated_at, source kind, source key, title) of memories, without reading their text (code lenses)."""
+        out = []
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            out += self.db.query(f"SELECT id, kind, status, updated_at, source_kind, source_key, title FROM memories WHERE id IN "
+                                 f"({','.join('?' * len(chunk))})", tuple(chunk))
+        return out

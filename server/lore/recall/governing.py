@@ -1,0 +1,266 @@
+"""What governs a place in the code, and why: the surfacing policy shared by hovers, code lenses,
+context packs and path searches. No model and no embedding here (this is the hover path).
+
+- A memory anchored to a file or folder governs the file: it is shown once, as the file's lens, and
+  in a hover only where the hovered symbol is its subject (the memory names it).
+- A memory anchored to a symbol is shown on that symbol (its lens and its hover).
+- A memory close in meaning only is shown in a hover when it passed the calibrated bar
+  (`lore.recall.calibration`), never where the file's lens already shows it.
+- Current records come before proposals; superseded and deprecated ones are not shown on code;
+  the generic sections of guides ("Agent context for …", tables of contents, overviews) never are,
+  nor guide sections that reach a file only through its folder (the same on every file there).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from lore.anchors import Symbol
+    from lore.model import Memory
+    from lore.service import Lore
+
+# Language-wide anchors ("lang:python") would show on every line of every file: not on code.
+PLACE_MATCHES = ("symbol", "file", "glob")
+STATUS_ORDER = {"active": 0, "proposed": 1}
+MATCH_RANK = {"symbol": 0, "named": 1, "meaning": 2}
+GENERIC_HEADINGS = re.compile(
+    r"^(agent context|context for|table of contents|contents|toc|overview|introduction|intro|about( this)?|"
+    r"summary|index|readme|quick ?start|getting started)\b", re.I)
+
+
+@attrs.define
+class Governing:
+    """A memory that governs a place, and how: symbol, named (a file's memory naming the symbol),
+    file, glob or meaning."""
+
+    memory: Memory
+    match: str
+    similarity: float | None = None
+
+
+def enclosing(symbols: list[Symbol], line: int, col: int) -> list[Symbol]:
+    """Symbols containing a position (UTF-16 column), outermost first."""
+    chain = [s for s in symbols
+             if (s.start_line, s.start_col) <= (line, col) <= (s.end_line, s.end_col)]
+    chain.sort(key=lambda s: (s.start_line, s.start_col, -s.end_line, -s.end_col))
+    return chain
+
+
+def is_generic_guide(source_kind: str, key: str | None, title: str) -> bool:
+    """A guide's section that says what the guide is rather than how to code: never shown on code."""
+    if source_kind != "rules-file":
+        return False
+    heading = title.split(": ")[-1]
+    return bool(GENERIC_HEADINGS.match(heading)) or bool(GENERIC_HEADINGS.match(title))
+
+
+def _generic(m: Memory) -> bool:
+    return is_generic_guide(m.provenance.kind.value, m.provenance.key, m.title)
+
+
+def names_symbol(m: Memory, name: str) -> bool:
+    """Whether a memory's text names a symbol as its subject: in backticks, called (`name(`), or an
+    identifier that cannot be an ordinary word (camelCase, snake_case, digits) written out."""
+    if len(name) < 3:
+        return False
+    text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
+    if f"`{name}`" in text or f"`{name}(" in text or f"{name}()" in text:
+        return True
+    identifier = bool(re.search(r"[a-z][A-Z]|_|\d", name)) or (name[0].isupper() and len(name) >= 6)
+    return identifier and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+
+
+_NAMED: dict[tuple, frozenset[str]] = {}
+
+
+def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
+    """Which of a file's symbol names a memory names (cached per memory version and file)."""
+    key = (m.id, m.updated_at, names)
+    found = _NAMED.get(key)
+    if found is None:
+        if len(_NAMED) > 4096:
+            _NAMED.clear()
+        found = _NAMED[key] = frozenset(n for n in set(names) if names_symbol(m, n))
+    return found
+
+
+def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
+    """Whether a memory may show on code at all: not a guide's generic section, and not a guide's
+    section that reaches the file only through its folder (it says the same on every file there;
+    context packs and search carry it)."""
+    if source_kind == "rules-file" and match == "glob":
+        return False
+    return not is_generic_guide(source_kind, key, title)
+
+
+def order_key(m: Memory, match: str) -> tuple:
+    """Strongest place first, then current before proposed, then kind and age."""
+    from lore.recall.anchoring import MATCH_WEIGHT
+
+    weight = MATCH_WEIGHT.get("symbol" if match == "named" else match, 1.0)
+    return (STATUS_ORDER.get(m.status.value, 2), -weight, m.kind.value, -m.updated_at)
+
+
+def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str | None,
+                 semantic: dict[str, list[tuple[str, float]]], threshold: float,
+                 limit: int, file_symbols: tuple[str, ...] = ()) -> list[Governing]:
+    """Memories to show in a hover at a position: the symbol's own, then calibrated meaning matches.
+
+    `semantic` holds the calibrated matches of the file's symbols (already past the bar);
+    `file_symbols`, the names of the file's symbols: a file's memory that names more than `PER_FILE`
+    of them is about the file, not those symbols, and stays on the lens.
+    """
+    from lore.recall.calibration import PER_FILE
+
+    names = [s.qualified_name for s in chain]
+    if not names:
+        return []
+    anchored = _anchored(lore, rel_path, names, language)
+    innermost = chain[-1].name
+    out: list[Governing] = []
+    for m, kind in anchored.values():
+        if kind == "symbol":
+            out.append(Governing(m, "symbol"))
+        elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
+            out.append(Governing(m, "named"))
+    seen = set(anchored)
+    close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold and mid not in seen]
+    if close and len(out) < limit:
+        found = memories_by_id(lore, [mid for mid, _ in close], [rel_path, *names])
+        for mid, sim in close:
+            m = found.get(mid)
+            if m is not None and m.visible and not _generic(m):
+                out.append(Governing(m, "meaning", sim))
+    out.sort(key=lambda g: (MATCH_RANK[g.match], order_key(g.memory, g.match)))
+    return out[:limit]
+
+
+def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None) -> dict[str, tuple[Memory, str]]:
+    """Memory id -> (memory, match) for the visible memories anchored at these symbols, this file or a
+    folder covering it (a symbol anchor governs only its own symbol), not dismissed there."""
+    out: dict[str, tuple[Memory, str]] = {}
+    for store in lore.stores():
+        wanted = {mid: kind for mid, (kind, anchor) in lore.anchored(store, rel_path, names, language).items()
+                  if kind in PLACE_MATCHES and not (kind != "symbol" and anchor.kind == "symbol")}
+        if not wanted:
+            continue
+        dismissed = store.dismissals([rel_path, *names])
+        for mid, m in store.memories.many(wanted).items():
+            if dismissed.get(mid, 0) < 1 and m.visible and on_code(m.provenance.kind.value, m.provenance.key,
+                                                                   m.title, wanted[mid]):
+                out.setdefault(mid, (m, wanted[mid]))
+    return out
+
+
+def file_memory_ids(lore: Lore, rel_path: str, language: str | None) -> set[str]:
+    """Ids of the memories a file's lens shows (anchored to the file or a folder over it)."""
+    out: set[str] = set()
+    for store in lore.stores():
+        for mid, (kind, anchor) in lore.anchored(store, rel_path, [], language).items():
+            if kind in ("file", "glob") and anchor.kind != "symbol":
+                out.add(mid)
+    return out
+
+
+def memories_by_id(lore: Lore, ids: list[str], places: list[str]) -> dict[str, Memory]:
+    """Memories by id from every database, leaving out ones dismissed at any of `places`."""
+    out: dict[str, Memory] = {}
+    for store in lore.stores():
+        dismissed = store.dismissals(places)
+        for mid, m in store.memories.many(ids).items():
+            if dismissed.get(mid, 0) < 1:
+                out.setdefault(mid, m)
+    return out
+
+
+@attrs.frozen
+class LensItem:
+    """What a lens needs of a memory: id, kind, status and age (full memories are read on resolve)."""
+
+    id: str
+    kind: str
+    updated_at: float
+    status: str = "active"
+    source_kind: str = "manual"
+
+
+@attrs.define
+class LensGroup:
+    """Memories shown by one code lens: anchored to a symbol, or (symbol None) to the whole file."""
+
+    symbol: Symbol | None
+    memories: list[LensItem]
+
+
+def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str | None) -> list[LensGroup]:
+    """One group for the file's memories (file and folder anchors) and one per symbol with its own."""
+    names = list(dict.fromkeys(s.qualified_name for s in symbols))
+    by_suffix = _suffix_index(names)
+    file_level: list[LensItem] = []
+    per_symbol: dict[str, list[LensItem]] = {}
+    for store in lore.stores():
+        found = lore.anchored(store, rel_path, names, language)
+        if not found:
+            continue
+        dismissed = _dismissed_at(store, found, [rel_path, *names])
+        items = _lens_items(store, list(found))
+        for mid, (kind, anchor) in found.items():
+            m = items.get(mid)
+            if m is None or (mid, rel_path) in dismissed or (kind == "glob" and m.source_kind == "rules-file"):
+                continue
+            if kind in ("file", "glob") and anchor.kind != "symbol":
+                file_level.append(m)
+            elif kind == "symbol":
+                for name in _symbols_matching(anchor, rel_path, names, by_suffix):
+                    if (mid, name) not in dismissed:
+                        per_symbol.setdefault(name, []).append(m)
+    groups = [LensGroup(None, _ordered(file_level))] if file_level else []
+    for symbol in symbols:
+        memories = per_symbol.pop(symbol.qualified_name, None)
+        if memories:
+            groups.append(LensGroup(symbol, _ordered(memories)))
+    return groups
+
+
+def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
+    """Lens items of the memories worth a lens: visible, and not a guide's generic section."""
+    out: dict[str, LensItem] = {}
+    for mid, kind, status, updated, source_kind, key, title in store.memories.lens_rows(ids):
+        if status in STATUS_ORDER and not is_generic_guide(source_kind, key, title):
+            out[mid] = LensItem(mid, kind, updated, status, source_kind)
+    return out
+
+
+def _suffix_index(names: list[str]) -> dict[str, list[str]]:
+    """Every dotted suffix of every name (`a.B.run` -> `run`, `B.run`, `a.B.run`) -> the names ending so."""
+    index: dict[str, list[str]] = {}
+    for name in names:
+        parts = name.split(".")
+        for i in range(len(parts)):
+            index.setdefault(".".join(parts[i:]), []).append(name)
+    return index
+
+
+def _symbols_matching(anchor, rel_path: str, names: list[str], by_suffix: dict[str, list[str]]) -> list[str]:
+    """Names a symbol anchor governs, as `match_anchor` decides, without testing every name."""
+    if anchor.file and anchor.file != rel_path:
+        return []
+    found = list(by_suffix.get(anchor.value, []))
+    parts = anchor.value.split(".")
+    known = set(names)
+    found += [".".join(parts[i:]) for i in range(1, len(parts)) if ".".join(parts[i:]) in known]
+    return list(dict.fromkeys(found))
+
+
+def _dismissed_at(store, found: dict, places: list[str]) -> set[tuple[str, str]]:
+    rows = store.dismissed_pairs(list(found), places)
+    return {(r[0], r[1]) for r in rows}
+
+
+def _ordered(items: list[LensItem]) -> list[LensItem]:
+    unique = {m.id: m for m in items}
+    return sorted(unique.values(), key=lambda m: (STATUS_ORDER.get(m.status, 2), m.kind, -m.updated_at))

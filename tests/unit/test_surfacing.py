@@ -1,0 +1,211 @@
+"""The surfacing policy (`lore.recall.governing`, `lore.recall.calibration`): what is shown on code.
+
+A file's memory is its lens, not every hover; a hover shows what the symbol is the subject of;
+meaning-only matches pass a bar set by each memory's own spread and appear on at most two symbols
+of a file; current records come before proposals; guides' generic sections never show on code.
+The last test uses the real model on a small workspace written here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.anchors.symbols import extract_symbols
+from lore.embed import HashEmbedder
+from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, Status
+from lore.recall import calibration
+from lore.recall.calibration import PER_FILE, calibrate, memory_spreads
+from lore.recall.governing import enclosing, governing_at, is_generic_guide, lens_groups, names_symbol
+from lore.service import Lore
+
+ORDERS_PY = '''\
+class OrderBook:
+    """Keeps open orders."""
+
+    def place(self, order):
+        return order
+
+
+def cancel_order(order_id):
+    return order_id
+
+
+def name():
+    return "orders"
+'''
+
+
+@pytest.fixture
+def lore(tmp_workspace: Path):
+    (tmp_workspace / "app").mkdir()
+    (tmp_workspace / "app" / "orders.py").write_text(ORDERS_PY)
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    yield lo
+    lo.close()
+
+
+def _add(lore: Lore, title: str, body: str = "", **kw) -> Memory:
+    return lore.add(Memory(title=title, body=body, **kw)).memory
+
+
+def _symbols():
+    return extract_symbols(ORDERS_PY, "python", "app/orders.py")
+
+
+def _hover(lore: Lore, line: int, col: int, semantic=None, limit: int = 5) -> list:
+    chain = enclosing(_symbols(), line, col)
+    return governing_at(lore, "app/orders.py", chain, "python", semantic or {}, 0.0, limit)
+
+
+def test_a_file_memory_is_the_file_lens_and_only_the_hover_of_the_symbol_it_names(lore):
+    m = _add(lore, "Cancelling is idempotent", "`cancel_order` may be called twice for one order.",
+             anchors=[Anchor.parse("app/orders.py")])
+    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert [(g.symbol, [i.id for i in g.memories]) for g in groups] == [(None, [m.id])]
+    on = {line: [g.memory.id for g in _hover(lore, line, 5)] for line in (0, 3, 7, 11)}
+    assert on == {0: [], 3: [], 7: [m.id], 11: []}
+    assert _hover(lore, 7, 5)[0].match == "named"
+
+
+def test_a_file_memory_naming_most_symbols_of_the_file_stays_on_the_lens(lore):
+    m = _add(lore, "Order flow", "`OrderBook`, `cancel_order` and `name` are the public surface.",
+             anchors=[Anchor.parse("app/orders.py")])
+    names = tuple(s.name for s in _symbols())
+    chain = enclosing(_symbols(), 7, 5)
+    assert governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5, names) == []
+    assert [g.memory.id for g in governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5)] == [m.id]
+
+
+def test_a_common_word_is_not_a_subject_but_an_identifier_or_a_call_is():
+    m = Memory(title="Each service has a name", body="The name comes from config; see `load_config`.")
+    assert not names_symbol(m, "name") and not names_symbol(m, "Name")
+    assert names_symbol(m, "load_config")
+    assert names_symbol(Memory(title="t", body="Call Name() once."), "Name")
+    assert names_symbol(Memory(title="t", body="The OrderBook keeps orders."), "OrderBook")
+
+
+def test_a_symbol_anchor_shows_on_its_symbol_only(lore):
+    m = _add(lore, "Order books are per market", anchors=[Anchor.parse("symbol:python:app.orders.OrderBook")])
+    assert [g.memory.id for g in _hover(lore, 0, 8)] == [m.id]
+    assert _hover(lore, 7, 5) == [] and _hover(lore, 11, 5) == []
+
+
+def test_current_records_come_before_proposals_and_superseded_ones_are_not_shown(lore):
+    at = [Anchor.parse("symbol:python:app.orders.cancel_order")]
+    proposed = _add(lore, "Proposal: cancel in batches", status=Status.PROPOSED, anchors=at)
+    current = _add(lore, "Cancel one order at a time", anchors=at)
+    old = _add(lore, "Cancel through the queue", anchors=at)
+    lore.supersede(old.id, [current.id])
+    assert [g.memory.id for g in _hover(lore, 7, 5)] == [current.id, proposed.id]
+    (group,) = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert [i.id for i in group.memories] == [current.id, proposed.id]
+
+
+def test_generic_guide_sections_never_show_on_code(lore):
+    guide = dict(kind=Kind.CONVENTION, anchors=[Anchor.parse("app/**")],
+                 provenance=Provenance(kind=SourceKind.RULES_FILE, path="app/AGENTS.md", key="intro"))
+    generic = _add(lore, "Agent context for `app/`", "This folder holds `cancel_order` and OrderBook.", **guide)
+    toc = _add(lore, "App guide: Table of contents", "- cancel_order\n- OrderBook", **guide)
+    folder_rule = _add(lore, "Log through the logger", "Never print in app/.", **guide)
+    named = _add(lore, "Orders: keep cancel idempotent", "Calling it twice is harmless.",
+                 **{**guide, "anchors": [Anchor.parse("app/orders.py")]})
+    (group,) = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert [i.id for i in group.memories] == [named.id], "a folder's guide says the same on every file of it"
+    assert folder_rule.id not in {g.memory.id for g in _hover(lore, 7, 5)}
+    shown = {g.memory.id for line in (0, 7) for g in _hover(lore, line, 5, {
+        "app.orders.cancel_order": [(generic.id, 0.9), (toc.id, 0.9)]})}
+    assert not shown & {generic.id, toc.id}
+    assert is_generic_guide("rules-file", "x", "Overview") and not is_generic_guide("adr", "x", "Overview")
+
+
+def test_meaning_matches_are_not_repeated_where_the_file_lens_shows_them(lore):
+    m = _add(lore, "Orders live in one table", anchors=[Anchor.parse("app/orders.py")])
+    assert _hover(lore, 11, 5, {"app.orders.name": [(m.id, 0.95)]}) == []
+
+
+def test_a_memory_close_to_every_symbol_is_kept_on_its_best_two():
+    matches = {f"s{i}": [("broad", 0.60 + i / 100)] for i in range(6)}
+    spreads = {"broad": (0.30, 0.05)}
+    kept = calibrate(matches, spreads)
+    assert sorted(kept) == ["s4", "s5"] and PER_FILE == 2
+
+
+def test_the_bar_is_each_memory_own_spread_not_one_cosine():
+    spreads = {"broad": (0.55, 0.05), "narrow": (0.20, 0.05)}
+    kept = calibrate({"f": [("broad", 0.66), ("narrow", 0.50)]}, spreads)
+    assert kept == {"f": [("narrow", 0.50)]}, "0.66 is ordinary for a broad memory; 0.50 stands out for a narrow one"
+    assert calibrate({"f": [("unknown", 0.99)]}, spreads) == {}, "no spread, no meaning-only match"
+
+
+def test_a_match_must_stand_out_from_the_symbol_other_candidates_too():
+    spreads = {"a": (0.2, 0.05)}
+    match = 0.2 + 0.05 * (calibration.Z_MEMORY + 1)
+    assert calibrate({"f": [("a", match)]}, spreads, {"f": (0.1, 0.05)}) == {"f": [("a", match)]}
+    assert calibrate({"f": [("a", match)]}, spreads, {"f": (match - 0.01, 0.05)}) == {}, \
+        "a symbol close to every memory: this one is not its subject"
+
+
+WORKSPACE = {
+    "billing/charges.py": [
+        ("charge_card", "Charge the customer's credit card through the payment gateway."),
+        ("refund_charge", "Refund a card charge to the customer."),
+        ("retry_failed_charge", "Retry a card charge that the gateway declined."),
+    ],
+    "text/render.py": [
+        ("render_markdown", "Render markdown text to HTML."),
+        ("escape_html", "Escape characters that HTML treats as markup."),
+        ("wrap_lines", "Wrap long lines of text at a given width."),
+    ],
+    "geo/shapes.py": [
+        ("polygon_area", "Area of a polygon from its vertices."),
+        ("point_in_polygon", "Whether a point lies inside a polygon."),
+        ("bounding_box", "The smallest rectangle around a set of points."),
+    ],
+    "net/http_client.py": [
+        ("fetch_url", "Download a URL over HTTP with a timeout."),
+        ("parse_headers", "Parse raw HTTP headers into a dictionary."),
+        ("follow_redirects", "Follow HTTP redirects up to a limit."),
+    ],
+    "store/cache.py": [
+        ("cache_get", "Read a value from the in-memory cache."),
+        ("cache_put", "Store a value in the cache with an expiry."),
+        ("evict_oldest", "Evict the least recently used cache entry."),
+    ],
+    "cli/args.py": [
+        ("parse_arguments", "Parse command-line arguments."),
+        ("print_usage", "Print how to call the program."),
+        ("read_config_file", "Read the YAML configuration file."),
+    ],
+    "time/dates.py": [
+        ("parse_date", "Parse an ISO 8601 date."),
+        ("business_days_between", "Count business days between two dates."),
+        ("to_utc", "Convert a local time to UTC."),
+    ],
+}
+
+
+@pytest.mark.model
+def test_real_model_payment_decision_stands_out_on_payment_code_only(tmp_workspace: Path, model_dir: Path):
+    for rel, functions in WORKSPACE.items():
+        (tmp_workspace / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_workspace / rel).write_text("".join(f'def {n}(x):\n    """{doc}"""\n    return x\n\n\n'
+                                                 for n, doc in functions))
+    from lore.embed import FastEmbedder
+    from lore.lsp.jobs import semantic_matches
+
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db",
+              embedder=FastEmbedder(model_path=str(model_dir))) as lore:
+        pay = _add(lore, "Card charges carry an idempotency key",
+                   "Every charge to a customer's credit card sent to the payment gateway carries an idempotency "
+                   "key, so a retried request never bills the customer twice.")
+        assert len(memory_spreads(lore)) == 1
+        shown = {}
+        for rel in WORKSPACE:
+            symbols = extract_symbols((tmp_workspace / rel).read_text(), "python", rel)
+            for name, pairs in (semantic_matches(lore, rel, "python", symbols) or {}).items():
+                shown[name.rsplit(".", 1)[-1]] = [mid for mid, _ in pairs]
+    places = sorted(name for name, ids in shown.items() if pay.id in ids)
+    assert places and set(places) <= {"charge_card", "refund_charge", "retry_failed_charge"}, shown
+    assert len(places) <= PER_FILE
