@@ -77,8 +77,11 @@ def import_history(lore, settings: HistorySettings | None = None) -> HistoryResu
         return result
     since_commit = last if last and same_window and gitlog.is_ancestor(root, last, head) else None
     result.incremental = since_commit is not None
-    commits = list(gitlog.log_commits(root, since_commit=since_commit, max_count=settings.max_commits or None,
-                                      since=settings.since or None))
+    commits = _read(root, since_commit, settings, result)
+    if commits is None:
+        result.skipped = "git log failed"
+        result.seconds = time.monotonic() - start
+        return result
     result.commits = len(commits)
     aliases: dict[str, str] = {}
     tasks, result.dependency_bumps = group(commits, aliases)
@@ -93,6 +96,21 @@ def import_history(lore, settings: HistorySettings | None = None) -> HistoryResu
     store.set_meta(WINDOW_META, window)
     result.seconds = time.monotonic() - start
     return result
+
+
+def _read(root: Path, since_commit: str | None, settings: HistorySettings, result: HistoryResult) -> list | None:
+    """The commits of the window; those read before git stopped when history is incomplete (a
+    partial or damaged clone), None when nothing could be read."""
+    commits = []
+    try:
+        for c in gitlog.log_commits(root, since_commit=since_commit, max_count=settings.max_commits or None,
+                                    since=settings.since or None):
+            commits.append(c)
+    except gitlog.GitError as e:
+        result.warnings.append(f"(git):1: history read up to {len(commits)} commits: {e}")
+        if not commits:
+            return None
+    return commits
 
 
 def _write(store, tasks: list[Task], result: HistoryResult) -> dict[str, Memory]:

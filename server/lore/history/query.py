@@ -10,6 +10,7 @@ import attrs
 
 from lore.history import gitlog
 from lore.model import Memory
+from lore.sources.drafts import short_title
 from lore.store import history as q
 
 YEAR = 365 * 86400
@@ -69,7 +70,7 @@ def summary_line(tasks: list[Memory], now: float | None = None) -> str:
     if recent and recent < len(tasks):
         count += f" ({len(tasks)}× since {oldest})"
     reverted = " — reverted" if last.meta.get("reverted_by") else ""
-    return f"{count}; last: '{last.title}' ({where}){reverted}"
+    return f"{count}; last: '{short_title(last.title, 80)}' ({where}){reverted}"
 
 
 def _defining_files(root: Path, name: str) -> list[str]:
