@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lore.model import ValidationError, parse_kind, parse_scope, parse_status
+from lore.model import SourceKind, ValidationError, parse_kind, parse_scope, parse_status
 
 if TYPE_CHECKING:
     from lore.service import Lore
@@ -50,7 +50,7 @@ def fill_pending(lore: Lore) -> None:
             continue
         try:
             index = store.vectors(emb.model_id, emb.dim)
-            batch = index.pending(PENDING_ON_SEARCH)
+            batch = index.pending(PENDING_ON_SEARCH, (SourceKind.GIT.value,))  # history: a server's worker
             if batch:
                 index.add(list(zip([h for h, _ in batch], emb.embed([t for _, t in batch]))))
             if len(batch) < PENDING_ON_SEARCH:

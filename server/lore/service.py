@@ -82,8 +82,9 @@ class Lore:
         """Model id of the configured embedder."""
         return self.embedder.model_id if self.embedder is not None else None
 
-    def embed_pending(self, limit: int | None = None, progress=None) -> int:
-        """Embed sections that have no vector for the current model (both databases); returns how many."""
+    def embed_pending(self, limit: int | None = None, progress=None, skip_kinds: tuple[str, ...] = ()) -> int:
+        """Embed sections that have no vector for the current model (both databases), but those of
+        memories whose source kind is in `skip_kinds` (left for a background worker); returns how many."""
         emb = self.ready_embedder()
         if emb is None:
             return 0
@@ -92,7 +93,7 @@ class Lore:
             index = store.vectors(emb.model_id, emb.dim)
             total = index.pending_count() if progress else None  # a full scan: only when someone watches
             while limit is None or done < limit:
-                batch = index.pending(64 if limit is None else min(64, limit - done))
+                batch = index.pending(64 if limit is None else min(64, limit - done), skip_kinds)
                 if not batch:
                     break
                 vecs = emb.embed([t for _, t in batch])
@@ -347,8 +348,8 @@ class Lore:
 
     def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
         """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model);
-        guides' generic sections are not about the code there (`lore.recall.governing`)."""
-        from lore.recall.governing import is_generic_guide
+        guides' generic sections and git history's tasks are left out (`lore.recall.governing.off_code`)."""
+        from lore.recall.governing import off_code
         from lore.recall.anchoring import MATCH_WEIGHT
 
         out: list[tuple[Memory, str]] = []
@@ -358,7 +359,7 @@ class Lore:
                 continue
             dismissed = store.dismissals([path, *symbols])
             for mid, m in store.memories.many(found).items():
-                if dismissed.get(mid, 0) >= 1 or is_generic_guide(m.provenance.kind.value, m.provenance.key, m.title):
+                if dismissed.get(mid, 0) >= 1 or off_code(m.provenance.kind.value, m.provenance.key, m.title):
                     continue
                 out.append((m, found[mid][0]))
         out.sort(key=lambda p: (-MATCH_WEIGHT[p[1]], p[0].kind.value, -p[0].updated_at))

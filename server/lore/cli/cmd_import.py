@@ -81,6 +81,8 @@ def _print_summary(summary) -> None:
     out.print(line)
     out.print(f"time:     {summary.seconds:.2f}s" + (f", {summary.embedded} sections embedded" if summary.embedded else "")
               + (" (cancelled)" if summary.cancelled else ""))
+    if summary.history_line:
+        out.print(summary.history_line, markup=False, highlight=False)
     if summary.warnings:
         out.print(f"warnings: {len(summary.warnings)}")
         for w in summary.warnings[:WARNINGS_SHOWN]:

@@ -33,6 +33,7 @@ COMMANDS = {
     "export": ("lore.cli.cmd_export", "write project memory into AGENTS.md / CLAUDE.md between markers"),
     "anchors": ("lore.cli.cmd_anchors", "list a memory's anchors; --add, --drop or --confirm one (kept across imports)"),
     "proposals": ("lore.cli.cmd_proposals", "review memories agents proposed: list, confirm ID, reject ID"),
+    "history": ("lore.cli.cmd_history", "what changed at a path or symbol, and why: tasks read from git history"),
 }
 COMMAND_MODULES = list(dict.fromkeys(module for module, _ in COMMANDS.values()))
 

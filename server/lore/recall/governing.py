@@ -58,8 +58,18 @@ def is_generic_guide(source_kind: str, key: str | None, title: str) -> bool:
     return bool(GENERIC_HEADINGS.match(heading)) or bool(GENERIC_HEADINGS.match(title))
 
 
+# Tasks read from git history are anchored to every file they touched (a lock file to hundreds):
+# `lore history` and context packs carry them, hovers and lenses do not.
+OFF_CODE_SOURCES = frozenset({"git"})
+
+
+def off_code(source_kind: str, key: str | None, title: str) -> bool:
+    """A memory never shown on code: a guide's generic section, or a task from git history."""
+    return source_kind in OFF_CODE_SOURCES or is_generic_guide(source_kind, key, title)
+
+
 def _generic(m: Memory) -> bool:
-    return is_generic_guide(m.provenance.kind.value, m.provenance.key, m.title)
+    return off_code(m.provenance.kind.value, m.provenance.key, m.title)
 
 
 def names_symbol(m: Memory, name: str) -> bool:
@@ -94,7 +104,7 @@ def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
     context packs and search carry it)."""
     if source_kind == "rules-file" and match == "glob":
         return False
-    return not is_generic_guide(source_kind, key, title)
+    return not off_code(source_kind, key, title)
 
 
 def order_key(m: Memory, match: str) -> tuple:
@@ -230,7 +240,7 @@ def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
     """Lens items of the memories worth a lens: visible, and not a guide's generic section."""
     out: dict[str, LensItem] = {}
     for mid, kind, status, updated, source_kind, key, title in store.memories.lens_rows(ids):
-        if status in STATUS_ORDER and not is_generic_guide(source_kind, key, title):
+        if status in STATUS_ORDER and not off_code(source_kind, key, title):
             out[mid] = LensItem(mid, kind, updated, status, source_kind)
     return out
 

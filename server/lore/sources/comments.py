@@ -12,6 +12,8 @@ import re
 from lore.anchors import extract_comments, extract_symbols, language_for_path, symbol_at
 from lore.hidden import strip_hidden
 from lore.model import Anchor, Kind, SourceKind
+from lore.sources.deprecations import QUICK as DEPRECATED
+from lore.sources.deprecations import deprecation_memories
 from lore.sources.drafts import Keys, Parsed, draft, short_title
 
 MARKERS: dict[str, Kind] = {
@@ -26,15 +28,21 @@ _WHY_LINE = re.compile(r"^\s*(?:WHY|Why|because|Because|Rationale|RATIONALE)\s*:
 def parse_comments(rel_path: str, text: str) -> Parsed:
     """Memories of the decision comments in one source file (nothing when there are none)."""
     out = Parsed()
-    if not QUICK.search(text):
+    deprecations = DEPRECATED.search(text)
+    if not QUICK.search(text) and not deprecations:
         return out
     language = language_for_path(rel_path)
     if language is None or language == "markdown":  # a markdown comment is hidden when rendered: never read
         return out
-    comments = [c for c in extract_comments(text, language) if QUICK.search(c.text)]
-    if not comments:
+    every = extract_comments(text, language)
+    comments = [c for c in every if QUICK.search(c.text)]
+    if not comments and not deprecations:
         return out
     symbols = extract_symbols(text, language, rel_path)
+    if deprecations:
+        out.memories += deprecation_memories(
+            rel_path, language, every, symbols,
+            lambda line, end: _anchor(symbols, line, end, rel_path, language))
     keys = Keys()
     for c in comments:
         for offset, marker, title, body, rationale in _entries(strip_hidden(c.text)):

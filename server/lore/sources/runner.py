@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
-RULES_VERSION = 3  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 4  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -278,8 +278,13 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         lore.store.set_meta(RULES_META, run.rules)
     summary.adr_folders = list(settings.adr_folders)
     report.fill(lore.store, summary)
+    if paths is None:
+        _history(lore, summary)
     try:
-        summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None)
+        # Tasks read from git history can be thousands: they are found by words at once and get their
+        # vectors from a running server's background worker, not while the user waits for the import.
+        summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None,
+                                              skip_kinds=(SourceKind.GIT.value,))
     except Exception as e:  # vectors are an optimisation: words still find everything
         log.warning("embedding after import failed", exc_info=True)
         summary.warnings.append(f"(embedding):1: vectors not computed: {e}")
@@ -312,6 +317,21 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
             vanished |= {p for p, sf in run.ledger.items()
                          if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}
     return cands, vanished
+
+
+def _history(lore, summary: ImportSummary) -> None:
+    """Tasks from the git history (new commits only; nothing outside a git repository)."""
+    from lore.history import import_history
+
+    try:
+        result = import_history(lore)
+    except Exception as e:  # history is an addition: a failure never loses the import of files
+        log.warning("reading git history failed", exc_info=True)
+        summary.warnings.append(f"(git history):1: not read: {e}")
+        return
+    summary.history = result.to_json()
+    summary.history_line = result.line()
+    summary.warnings += result.warnings
 
 
 def _team(lore, summary: ImportSummary) -> None:

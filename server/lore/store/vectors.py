@@ -63,13 +63,18 @@ class VectorIndex:
             )
         return table
 
-    def pending(self, limit: int = 256) -> list[tuple[str, str]]:
-        """(content_hash, text) of sections with no embedding yet, shortest first (batches of like lengths pad less)."""
+    def pending(self, limit: int = 256, skip_kinds: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+        """(content_hash, text) of sections with no embedding yet, shortest first (batches of like lengths
+        pad less); sections of memories whose source kind is in `skip_kinds` are left for later."""
+        skip = ""
+        if skip_kinds:
+            marks = ",".join("?" * len(skip_kinds))
+            skip = f" AND s.memory_id NOT IN (SELECT id FROM memories WHERE source_kind IN ({marks}))"
         return self.db.query(
             "SELECT s.content_hash, min(s.text) FROM sections s "
             "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? "
-            "WHERE e.id IS NULL GROUP BY s.content_hash ORDER BY length(min(s.text)) LIMIT ?",
-            (self.model, limit),
+            f"WHERE e.id IS NULL{skip} GROUP BY s.content_hash ORDER BY length(min(s.text)) LIMIT ?",
+            (self.model, *skip_kinds, limit),
         )
 
     def pending_count(self) -> int:

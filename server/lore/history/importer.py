@@ -1,0 +1,171 @@
+"""`import_history`: read new commits, group them into tasks, and store each task as a memory.
+
+Incremental: the last commit read is remembered; the next run reads only the commits after it
+(all of the window again when history was rewritten or the window changed). Task ids come from
+commits, so reading a commit twice updates its task rather than adding another.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+import attrs
+
+from lore.history import gitlog
+from lore.history.records import mark_reverted, merged, task_id, to_memory
+from lore.history.settings import HistorySettings, read_settings
+from lore.history.tasks import Task, group
+from lore.model import Memory
+from lore.store import history as q
+
+log = logging.getLogger(__name__)
+HEAD_META = "history.head"
+WINDOW_META = "history.window"
+
+
+@attrs.define
+class HistoryResult:
+    """What one history import did."""
+
+    commits: int = 0
+    tasks: int = 0
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    reverted: int = 0
+    dependency_bumps: int = 0
+    anchors_renamed: int = 0
+    incremental: bool = False
+    skipped: str | None = None  # why nothing was read ("not a git repository", "unchanged", "disabled")
+    seconds: float = 0.0
+    warnings: list[str] = attrs.field(factory=list)
+
+    def to_json(self) -> dict:
+        """The result as plain JSON data."""
+        data = attrs.asdict(self)
+        data["seconds"] = round(self.seconds, 3)
+        return data
+
+    def line(self) -> str:
+        """One line for people."""
+        if self.skipped:
+            return f"history: {self.skipped}"
+        return (f"history: {self.commits} commits → {self.tasks} tasks ({self.added} added, {self.updated} updated, "
+                f"{self.reverted} marked reverted, {self.dependency_bumps} dependency bumps left out)"
+                f"{' since the last import' if self.incremental else ''}; {self.seconds:.2f}s")
+
+
+def import_history(lore, settings: HistorySettings | None = None) -> HistoryResult:
+    """Bring the workspace's task memories in step with its git history."""
+    start = time.monotonic()
+    result = HistoryResult()
+    root = Path(lore.root)
+    settings = settings or read_settings(root, result.warnings)
+    head = gitlog.head(root) if settings.enabled else None
+    if head is None:
+        result.skipped = "disabled" if not settings.enabled else "not a git repository"
+        return result
+    store = lore.store
+    window = settings.fingerprint()
+    last = store.get_meta(HEAD_META)
+    same_window = store.get_meta(WINDOW_META) == window
+    if last == head and same_window:
+        result.skipped = "unchanged"
+        result.seconds = time.monotonic() - start
+        return result
+    since_commit = last if last and same_window and gitlog.is_ancestor(root, last, head) else None
+    result.incremental = since_commit is not None
+    commits = _read(root, since_commit, settings, result)
+    if commits is None:
+        result.skipped = "git log failed"
+        result.seconds = time.monotonic() - start
+        return result
+    result.commits = len(commits)
+    aliases: dict[str, str] = {}
+    tasks, result.dependency_bumps = group(commits, aliases)
+    del commits
+    result.tasks = len(tasks)
+    with store.transaction():
+        if since_commit is not None and aliases:
+            result.anchors_renamed = q.rename_path_anchors(store.db, aliases)
+        written = _write(store, tasks, result)
+        _mark_reverts(store, tasks, written, result)
+    store.set_meta(HEAD_META, head)
+    store.set_meta(WINDOW_META, window)
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def _read(root: Path, since_commit: str | None, settings: HistorySettings, result: HistoryResult) -> list | None:
+    """The commits of the window; those read before git stopped when history is incomplete (a
+    partial or damaged clone), None when nothing could be read."""
+    commits = []
+    try:
+        for c in gitlog.log_commits(root, since_commit=since_commit, max_count=settings.max_commits or None,
+                                    since=settings.since or None):
+            commits.append(c)
+    except gitlog.GitError as e:
+        result.warnings.append(f"(git):1: history read up to {len(commits)} commits: {e}")
+        if not commits:
+            return None
+    return commits
+
+
+def _write(store, tasks: list[Task], result: HistoryResult) -> dict[str, Memory]:
+    """Insert new tasks, update changed ones; returns the stored memories by id."""
+    drafts: dict[str, Memory] = {}
+    for task in tasks:
+        try:
+            m = to_memory(task)
+        except Exception as e:  # one odd commit never stops the import
+            log.warning("task %s not stored", task.key, exc_info=True)
+            result.warnings.append(f"(git):{task.key[:10]}: task not stored: {e}")
+            continue
+        drafts.setdefault(m.id, m)
+    existing = store.memories.many(drafts)
+    for mid, m in drafts.items():
+        old = existing.get(mid)
+        if old is None:
+            store.memories.insert(m)
+            result.added += 1
+            continue
+        new = merged(m, old)
+        if new is None:
+            drafts[mid] = old
+            result.unchanged += 1
+        else:
+            store.memories.update(new)
+            drafts[mid] = new
+            result.updated += 1
+    return drafts
+
+
+def _mark_reverts(store, tasks: list[Task], written: dict[str, Memory], result: HistoryResult) -> None:
+    """Mark each task a revert undid (found among this run's tasks first, then the stored ones)."""
+    by_commit: dict[str, str] = {}
+    by_subject: dict[str, str] = {}
+    for t in tasks:
+        for c in t.commits:
+            by_commit[c.sha] = task_id(t)
+            by_subject.setdefault(c.subject, task_id(t))
+    for t in tasks:
+        if t.type != "revert" or task_id(t) not in written:
+            continue
+        reverter = written[task_id(t)]
+        targets = []
+        for sha in t.reverts:
+            hit = next((mid for full, mid in by_commit.items() if full.startswith(sha)), None) \
+                or q.task_with_commit(store.db, sha)
+            if hit:
+                targets.append(hit)
+        if not targets and t.reverts_title and t.reverts_title in by_subject:
+            targets.append(by_subject[t.reverts_title])
+        for mid in dict.fromkeys(targets):
+            if mid == reverter.id:
+                continue
+            target = written.get(mid) or store.memories.get(mid)
+            if target is not None and mark_reverted(target, reverter):
+                store.memories.update(target, reindex=False)
+                result.reverted += 1

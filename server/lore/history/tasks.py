@@ -1,0 +1,230 @@
+"""Group commits into tasks: a merged branch, a squashed pull request, a revert, or a run of one
+author's commits on the same files; each keeps its why, its files (under their current names) and
+the commits it reverts."""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from lore.history.gitlog import Commit
+
+SPAN = 2 * 86400  # one author's commits on the same files within this span are one task
+_PR = re.compile(r"\s*\(#(\d+)\)\s*$")
+_MERGE_PR = re.compile(r"^Merge pull request #(\d+) from \S+", re.I)
+_MERGE_MR = re.compile(r"^Merge branch '[^']+' into '[^']+'", re.I)
+_MERGE_ANY = re.compile(r"^Merge (branch|remote-tracking branch|tag|commit) ", re.I)
+_CONVENTIONAL = re.compile(r"^(?P<type>[a-zA-Z]+)(?:\((?P<scope>[^)]*)\))?(?P<bang>!)?:\s*(?P<rest>.+)$")
+_REVERT_SUBJECT = re.compile(r'^Revert\s+"(.+)"\s*$')
+_REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
+_TRAILER = re.compile(r"^\s*(Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|Tested-by|Change-Id|Reviewed-on|"
+                      r"Cc|Closes|Fixes|Resolves|Refs|See-also)\s*:", re.I)
+_DEPENDENCY = re.compile(r"^(?:(?:chore|build|fix|deps)\((?:deps|deps-dev|dependencies)\)|"
+                         r"bump\s+\S+\s+from\s+\S+\s+to\s|update dependency\s|update module\s|"
+                         r"chore\(deps\)|update \S+ digest to )", re.I)
+_WORK = (("migrate", "migrate"), ("migration", "migrate"), ("deprecat", "deprecate"), ("remove", "remove"),
+         ("drop ", "remove"), ("delete ", "remove"), ("fix", "fix"), ("revert", "revert"), ("refactor", "refactor"),
+         ("rename", "refactor"), ("move ", "refactor"), ("add ", "feat"), ("support", "feat"))
+TYPES = {"feat": "feat", "feature": "feat", "fix": "fix", "bugfix": "fix", "hotfix": "fix", "refactor": "refactor",
+         "perf": "perf", "docs": "docs", "doc": "docs", "test": "test", "tests": "test", "build": "build", "ci": "ci",
+         "chore": "chore", "style": "style", "revert": "revert", "deps": "chore", "security": "fix"}
+
+
+@attrs.define
+class Task:
+    """One piece of work: its commits (newest first), title, type, pull request, why and files."""
+
+    key: str  # the commit the task is named by: the merge, the squash, or the first of a run
+    title: str
+    type: str
+    commits: list[Commit]
+    pr: str | None = None
+    scope: str | None = None
+    why: str = ""
+    files: list[str] = attrs.field(factory=list)  # current names, most touched first
+    reverts: list[str] = attrs.field(factory=list)  # shas (maybe abbreviated) this task reverts
+    reverts_title: str | None = None
+
+    @property
+    def at(self) -> int:
+        """When the task ended (its newest commit)."""
+        return max(c.at for c in self.commits)
+
+    @property
+    def started(self) -> int:
+        """When the task began (its oldest commit)."""
+        return min(c.at for c in self.commits)
+
+    @property
+    def authors(self) -> list[str]:
+        """Authors by number of commits."""
+        counts: dict[str, int] = {}
+        for c in self.commits:
+            counts[c.author] = counts.get(c.author, 0) + 1
+        return sorted(counts, key=lambda a: -counts[a])
+
+
+def is_dependency_bump(c: Commit) -> bool:
+    """An automated dependency update: no why to keep."""
+    return bool(_DEPENDENCY.match(c.subject)) or (c.author.endswith("[bot]") and "bump" in c.subject.lower())
+
+
+def classify(subject: str) -> tuple[str, str | None, str]:
+    """(type, scope, title without the type prefix and pull request number)."""
+    title = _PR.sub("", subject).strip()
+    m = _CONVENTIONAL.match(title)
+    if m and m.group("type").lower() in TYPES:
+        return TYPES[m.group("type").lower()], m.group("scope"), m.group("rest").strip()
+    if _REVERT_SUBJECT.match(title) or title.lower().startswith("revert"):
+        return "revert", None, title
+    low = title.lower()
+    for word, kind in _WORK:
+        if low.startswith(word) or f" {word}" in low[:60]:
+            return kind, None, title
+    return "change", None, title
+
+
+def why_of(message_bodies: list[str]) -> str:
+    """The reasons given in commit bodies and pull-request text: trailers, revert lines and
+    merge boilerplate left out, repeated paragraphs once."""
+    seen: set[str] = set()
+    paras: list[str] = []
+    for body in message_bodies:
+        lines = [ln for ln in body.splitlines() if not _TRAILER.match(ln) and not _REVERTS_SHA.search(ln)]
+        for para in re.split(r"\n\s*\n", "\n".join(lines)):
+            para = para.strip()
+            if para and para not in seen and not para.startswith("# Conflicts:"):
+                seen.add(para)
+                paras.append(para)
+    return "\n\n".join(paras)
+
+
+def mainline(commits: dict[str, Commit], head: str | None) -> set[str]:
+    """Shas on the first-parent chain from `head` (within the commits read)."""
+    out: set[str] = set()
+    sha = head
+    while sha and sha in commits and sha not in out:
+        out.add(sha)
+        parents = commits[sha].parents
+        sha = parents[0] if parents else None
+    return out
+
+
+def group(commits: list[Commit], aliases: dict[str, str] | None = None) -> tuple[list[Task], int]:
+    """Tasks from commits given newest first (as git log prints them); also the number of
+    dependency bumps left out. `aliases` maps old paths to current ones and is extended with the
+    renames seen."""
+    aliases = {} if aliases is None else aliases
+    files = _current_files(commits, aliases)
+    by_sha = {c.sha: c for c in commits}
+    main = mainline(by_sha, commits[0].sha if commits else None)
+    claimed: set[str] = set()
+    tasks: list[Task] = []
+    for c in commits:
+        if c.sha in main and c.is_merge:
+            members = _branch(by_sha, main, claimed, c)
+            tasks.append(_merge_task(c, members, files))
+    skipped = 0
+    runs: dict[str, Task] = {}
+    for c in reversed(commits):  # oldest first, so runs grow forward in time
+        if c.sha in claimed or (c.is_merge and c.sha in main):
+            continue
+        if c.is_merge:  # a merge inside a branch no mainline merge claimed: its branch is read as it comes
+            continue
+        if is_dependency_bump(c):
+            skipped += 1
+            continue
+        task = _single(c, files)
+        run = runs.get(c.email)
+        if run is not None and _joins(run, task):
+            run.commits.insert(0, c)
+            run.files = _merge_files(run.files, task.files)
+            run.why = why_of([run.why, task.why])
+            continue
+        tasks.append(task)
+        runs[c.email] = task
+    tasks.sort(key=lambda t: t.at, reverse=True)
+    return tasks, skipped
+
+
+def _current_files(commits: list[Commit], aliases: dict[str, str]) -> dict[str, list[str]]:
+    """Each commit's files under their newest names (renames applied walking back in time)."""
+    out: dict[str, list[str]] = {}
+    for c in commits:  # newest first
+        names = []
+        for ch in c.changes:
+            names.append(aliases.get(ch.path, ch.path))
+        for ch in c.changes:
+            if ch.status == "R" and ch.old and ch.old != ch.path:
+                aliases[ch.old] = aliases.get(ch.path, ch.path)
+        out[c.sha] = list(dict.fromkeys(names))
+    return out
+
+
+def _branch(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit) -> list[Commit]:
+    """The commits a merge brought in: reachable from its other parents, not on the mainline."""
+    stack = list(merge.parents[1:])
+    members = []
+    while stack:
+        sha = stack.pop()
+        if sha in main or sha in claimed or sha not in by_sha:
+            continue
+        claimed.add(sha)
+        members.append(by_sha[sha])
+        stack.extend(by_sha[sha].parents)
+    members.sort(key=lambda c: c.at, reverse=True)
+    return members
+
+
+def _merge_task(merge: Commit, members: list[Commit], files: dict[str, list[str]]) -> Task:
+    m = _MERGE_PR.match(merge.subject)
+    pr = m.group(1) if m else None
+    body_lines = [ln.strip() for ln in merge.body.splitlines() if ln.strip()]
+    if (m or _MERGE_MR.match(merge.subject) or _MERGE_ANY.match(merge.subject)) and body_lines:
+        subject = body_lines[0]
+        own_why = "\n".join(merge.body.splitlines()[1:]) if merge.body else ""
+    elif (m or _MERGE_ANY.match(merge.subject)) and members:
+        subject, own_why = members[-1].subject, ""  # the branch's first commit names the work
+    else:
+        subject, own_why = merge.subject, merge.body
+    kind, scope, title = classify(subject)
+    pr = pr or (_PR.search(subject).group(1) if _PR.search(subject) else None)
+    task = Task(merge.sha, title or merge.subject, kind, [merge, *members], pr=pr, scope=scope,
+                files=files.get(merge.sha) or _merge_files(*(files.get(c.sha, []) for c in members)))
+    task.why = why_of([own_why, *(c.body for c in reversed(members))])
+    _note_reverts(task, [merge, *members])
+    return task
+
+
+def _single(c: Commit, files: dict[str, list[str]]) -> Task:
+    kind, scope, title = classify(c.subject)
+    pr = _PR.search(c.subject)
+    task = Task(c.sha, title or c.subject, kind, [c], pr=pr.group(1) if pr else None, scope=scope,
+                why=why_of([c.body]), files=files.get(c.sha, []))
+    _note_reverts(task, [c])
+    return task
+
+
+def _note_reverts(task: Task, commits: list[Commit]) -> None:
+    for c in commits:
+        task.reverts += _REVERTS_SHA.findall(c.message)
+        m = _REVERT_SUBJECT.match(_PR.sub("", c.subject).strip())
+        if m and task.reverts_title is None:
+            task.reverts_title = m.group(1)
+    if task.reverts:
+        task.type = "revert"
+
+
+def _joins(run: Task, task: Task) -> bool:
+    """One author's next commit continues the run: close in time, shared files, no pull request or
+    revert of its own, and no different declared type."""
+    if run.pr or task.pr or run.reverts or task.reverts or task.started - run.at > SPAN:
+        return False
+    if run.type != task.type and "change" not in (run.type, task.type):
+        return False
+    return bool(set(run.files) & set(task.files))
+
+
+def _merge_files(*lists: list[str]) -> list[str]:
+    return list(dict.fromkeys(f for lst in lists for f in lst))

@@ -1,0 +1,70 @@
+"""Deprecations and unfinished migrations written in code: `@deprecated`, `// Deprecated:`,
+`# deprecated: …`, `DEPRECATED`, `TODO(migration)`, `FIXME(migrate)`, and Python docstrings that
+say `DEPRECATED` or `.. deprecated::`. Each becomes a `warning` memory on the symbol it documents."""
+
+from __future__ import annotations
+
+import re
+
+from lore.model import Kind, SourceKind
+from lore.sources.drafts import Keys, draft, short_title
+
+QUICK = re.compile(r"@deprecated|\bdeprecated\b|\b(?:TODO|FIXME|XXX)\s*\((?:migrat)", re.I)
+_LINE = re.compile(
+    r"^\s*(?:\*\s*)?(?:(?P<dep>@deprecated\b|(?i:deprecated)(?:\s*[:.,\-—]|\s*$)|DEPRECATED\b|\.\. deprecated::)"
+    r"|(?P<mig>(?:TODO|FIXME|XXX)\s*\(\s*migrat\w*[^)]*\)))\s*:?\s*(?P<text>.*)$")
+_DOC = re.compile(r"^\s*(?:DEPRECATED\b|\.\. deprecated::|Deprecated\s*[:.\-—])\s*:?\s*(?P<text>.*)$", re.M)
+
+
+def entries(text: str) -> list[tuple[int, str, str]]:
+    """(line offset, "deprecated" | "migration", text) for each marker that starts a line of a comment."""
+    out = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = _LINE.match(line)
+        if not m:
+            continue
+        rest = m.group("text").strip()
+        more = []
+        for nxt in lines[i + 1:i + 4]:  # the explanation often goes on for a line or two
+            if not nxt.strip() or _LINE.match(nxt) or nxt.strip().startswith("@"):
+                break
+            more.append(nxt.strip().lstrip("* "))
+        out.append((i, "migration" if m.group("mig") else "deprecated", " ".join([rest, *more]).strip()))
+    return out
+
+
+def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of) -> list:
+    """Warning drafts for the deprecation and migration markers in a file's comments and docstrings.
+
+    `anchor_of(line, end_line)` gives (anchor, symbol name) for a comment, as decision comments use."""
+    keys = Keys()
+    out = []
+    for c in comments:
+        if not QUICK.search(c.text):
+            continue
+        for offset, what, text in entries(c.text):
+            anchor, where = anchor_of(c.line, c.end_line)
+            out.append(_draft(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
+    if language == "python":
+        for s in symbols:
+            doc = s.docstring or ""
+            m = _DOC.search(doc)
+            if m:
+                from lore.model import Anchor
+
+                anchor = Anchor("symbol", s.qualified_name, language=language, file=rel_path, content_hash=s.body_hash)
+                out.append(_draft(rel_path, s.start_line + 1, "deprecated", m.group("text").strip(), anchor,
+                                  s.qualified_name, keys))
+    return out
+
+
+def _draft(rel_path: str, line: int, what: str, text: str, anchor, where: str, keys: Keys):
+    subject = "this file" if where == "file" else where
+    if what == "migration":
+        title = f"Unfinished migration in {subject}" + (f": {text}" if text else "")
+    else:
+        title = f"{subject} is deprecated" + (f": {text}" if text else "")
+    return draft(title=short_title(title, 160), body=text, kind=Kind.WARNING, source=SourceKind.COMMENT,
+                 path=rel_path, line=line, key=keys.make(what, where), anchors=[anchor],
+                 tags=["comment", what], meta={"marker": what, "symbol": where})

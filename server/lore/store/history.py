@@ -1,0 +1,60 @@
+"""Queries over task memories read from git history (source kind `git`)."""
+
+from __future__ import annotations
+
+from lore.store.db import Database
+
+_GIT_TASK = "SELECT id FROM memories WHERE source_kind = 'git' AND kind = 'task'"
+
+
+def tasks_at_paths(db: Database, paths: list[str]) -> list[str]:
+    """Ids of git tasks anchored to any of `paths`, to a file under one of them (a folder), or to a
+    `folder/**` glob covering one of them."""
+    ids: dict[str, None] = {}
+    for path in paths:
+        path = path.strip("/")
+        rows = db.query(
+            "SELECT DISTINCT a.memory_id FROM anchors a WHERE a.kind = 'path' AND a.memory_id IN "
+            f"({_GIT_TASK}) AND (a.value = ? OR substr(a.value, 1, ?) = ? OR "
+            "(a.value LIKE '%/**' AND substr(?, 1, length(a.value) - 2) = substr(a.value, 1, length(a.value) - 2)))",
+            (path, len(path) + 1, path + "/", path + "/"),
+        )
+        ids.update(dict.fromkeys(r[0] for r in rows))
+    return list(ids)
+
+
+def tasks_mentioning(db: Database, word: str, limit: int = 50) -> list[str]:
+    """Ids of git tasks whose title or why names `word` (case-insensitive, literal)."""
+    pattern = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    rows = db.query(f"SELECT id FROM memories WHERE id IN ({_GIT_TASK}) AND (title LIKE ? ESCAPE '\\' OR "
+                    "rationale LIKE ? ESCAPE '\\') ORDER BY date DESC LIMIT ?", (pattern, pattern, limit))
+    return [r[0] for r in rows]
+
+
+def task_with_commit(db: Database, sha: str) -> str | None:
+    """The id of the git task that holds a commit (its sha or a prefix of at least 7 digits)."""
+    short = sha[:12]
+    if len(short) < 7 or not all(ch in "0123456789abcdef" for ch in short):
+        return None
+    rows = db.query(f"SELECT id FROM memories WHERE id IN ({_GIT_TASK}) AND meta LIKE ? LIMIT 1",
+                    (f'%"{short}%',))
+    return rows[0][0] if rows else None
+
+
+def symbol_files(db: Database, name: str) -> list[str]:
+    """Files where anchored symbols named `name` (or ending in `.name`) live."""
+    rows = db.query("SELECT DISTINCT file FROM anchors WHERE kind = 'symbol' AND file IS NOT NULL AND "
+                    "(value = ? OR substr(value, -?) = ?)", (name, len(name) + 1, "." + name))
+    return [r[0] for r in rows]
+
+
+def rename_path_anchors(db: Database, renames: dict[str, str]) -> int:
+    """Point git tasks' path anchors at files' new names; returns how many anchors moved."""
+    moved = 0
+    for old, new in renames.items():
+        if old == new:
+            continue
+        db.conn.execute(f"UPDATE anchors SET value = ? WHERE kind = 'path' AND value = ? AND memory_id IN ({_GIT_TASK})",
+                        (new, old))
+        moved += db.conn.changes()
+    return moved

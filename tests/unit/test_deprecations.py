@@ -1,0 +1,57 @@
+"""Deprecations and unfinished migrations in code become warning memories on their symbols."""
+
+from __future__ import annotations
+
+from lore.model import Kind
+from lore.sources.comments import parse_comments
+
+GO = '''package queue
+
+// Deprecated: use PollLocked, which takes the row with SKIP LOCKED.
+func Poll() {}
+
+// Poll the deprecated way; this comment only mentions the word.
+func Other() {}
+'''
+
+TS = '''/**
+ * Old client.
+ * @deprecated use NewClient instead
+ */
+export function oldClient() { return 1; }
+'''
+
+PY = '''def legacy():
+    """DEPRECATED: call modern() instead."""
+    return 1
+
+
+class Store:
+    # TODO(migration): move the rows to the v2 table, then drop this
+    def read(self):
+        return 2
+'''
+
+
+def test_go_deprecated_comment_anchors_to_the_function():
+    parsed = parse_comments("queue/poll.go", GO)
+    [m] = parsed.memories
+    assert m.kind is Kind.WARNING and m.anchors[0].kind == "symbol" and m.anchors[0].value.endswith("Poll")
+    assert "use PollLocked" in m.title and "deprecated" in m.tags
+
+
+def test_jsdoc_deprecated():
+    [m] = parse_comments("src/client.ts", TS).memories
+    assert m.title.startswith("oldClient is deprecated") and "NewClient" in m.title
+
+
+def test_python_docstring_and_migration_todo():
+    parsed = parse_comments("app/store.py", PY)
+    titles = sorted(m.title for m in parsed.memories)
+    assert any(t.startswith("app.store.legacy is deprecated: call modern()") for t in titles)
+    assert any(t.startswith("Unfinished migration in app.store.Store: move the rows to the v2 table") for t in titles)
+    assert all(m.kind is Kind.WARNING for m in parsed.memories)
+
+
+def test_a_mention_is_not_a_deprecation():
+    assert parse_comments("x.py", "# we replaced the deprecated API long ago\nx = 1\n").memories == []

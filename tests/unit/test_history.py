@@ -1,0 +1,201 @@
+"""History as task memory: commits grouped into tasks on real temporary git repositories."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from lore.embed import HashEmbedder
+from lore.history import HistorySettings, history_for, import_history
+from lore.history import gitlog
+from lore.model import Kind, SourceKind
+from lore.service import Lore
+
+DAY = 86400
+T0 = int(time.time()) - 200 * DAY
+SECRET = "ghp_" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAB7C"
+
+
+def git(root: Path, *args: str, at: int | None = None, author: str = "Ann <ann@example.com>") -> str:
+    env = dict(os.environ)
+    if at is not None:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = f"@{at} +0000"
+    name, email = author[:-1].split(" <")
+    env.update(GIT_AUTHOR_NAME=name, GIT_AUTHOR_EMAIL=email, GIT_COMMITTER_NAME=name, GIT_COMMITTER_EMAIL=email)
+    res = subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True, text=True)
+    return res.stdout.strip()
+
+
+def commit(root: Path, files: dict[str, str], message: str, at: int, **kw) -> str:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+        git(root, "add", rel)
+    git(root, "commit", "-q", "-m", message, at=at, **kw)
+    return git(root, "rev-parse", "HEAD")
+
+
+@pytest.fixture
+def repo(tmp_workspace):
+    """A history with a squash, a merged branch, a run of fixes, a rename, a revert and a leaked token."""
+    r = tmp_workspace
+    shas = {}
+    shas["init"] = commit(r, {"src/queue.py": "def poll():\n    pass\n", "README.md": "hi\n"}, "Initial commit", T0)
+    shas["squash"] = commit(r, {"src/queue.py": "def poll():\n    return 1\n"},
+                            "feat(queue): Move the job queue to SKIP LOCKED (#12)\n\n"
+                            "Polling with a plain SELECT let two workers take the same job.", T0 + DAY)
+    git(r, "checkout", "-q", "-b", "feature")
+    commit(r, {"src/api.py": "x = 1\n"}, "Add the api module\n\nThe api needs its own module for tests.",
+           T0 + 2 * DAY, author="Bob <bob@example.com>")
+    commit(r, {"src/api.py": "x = 2\n"}, "Tune the api", T0 + 3 * DAY, author="Bob <bob@example.com>")
+    git(r, "checkout", "-q", "main")
+    commit(r, {"docs/notes.md": "n\n"}, "docs: notes", T0 + 3 * DAY + 100)
+    git(r, "merge", "-q", "--no-ff", "feature", "-m",
+        "Merge pull request #34 from bob/feature\n\nAdd an api module\n\nSplit out so the queue stays small.",
+        at=T0 + 4 * DAY)
+    shas["merge"] = git(r, "rev-parse", "HEAD")
+    shas["fix1"] = commit(r, {"src/worker.py": "a\n"}, "fix: worker crash on empty queue", T0 + 5 * DAY)
+    commit(r, {"src/worker.py": "b\n"}, "worker: handle None too", T0 + 5 * DAY + 3600)
+    shas["bad"] = commit(r, {"src/cache.py": "c\n"}, "Add a cache\n\nToken for the cache server: " + SECRET,
+                         T0 + 7 * DAY)
+    git(r, "revert", "--no-edit", shas["bad"], at=T0 + 8 * DAY)
+    shas["revert"] = git(r, "rev-parse", "HEAD")
+    (r / "src" / "jobs").mkdir()
+    git(r, "mv", "src/queue.py", "src/jobs/queue.py")
+    git(r, "commit", "-q", "-m", "refactor: move the queue into jobs/", at=T0 + 9 * DAY)
+    shas["rename"] = git(r, "rev-parse", "HEAD")
+    r.joinpath("repo_shas").write_text("")  # untracked: never read
+    return r, shas
+
+
+@pytest.fixture
+def lore(repo):
+    root, _ = repo
+    lo = Lore(root, user_db=root.parent / "user.db", embedder=HashEmbedder())
+    yield lo
+    lo.close()
+
+
+def tasks(lore) -> dict[str, object]:
+    return {m.title: m for m in lore.list(kinds=(Kind.TASK,), limit=500)}
+
+
+def test_commits_grouped_into_tasks(lore, repo):
+    _, shas = repo
+    result = import_history(lore)
+    assert result.commits == 11 and not result.incremental
+    by = tasks(lore)
+    squash = by["Move the job queue to SKIP LOCKED"]
+    assert squash.id == shas["squash"][:12] and squash.meta["pr"] == "12" and squash.meta["type"] == "feat"
+    assert "two workers take the same job" in squash.rationale  # the why is kept
+    assert squash.provenance.kind is SourceKind.GIT
+    merge = by["Add an api module"]
+    assert merge.id == shas["merge"][:12] and merge.meta["pr"] == "34" and len(merge.meta["commits"]) == 3
+    assert "queue stays small" in merge.rationale and "needs its own module" in merge.rationale
+    assert [a.value for a in merge.anchors] == ["src/api.py"]
+    assert "Tune the api" not in by and "Add the api module" not in by  # branch commits belong to the merge
+    run = by["worker crash on empty queue"]  # one author, same file, within hours: one task
+    assert run.id == shas["fix1"][:12] and len(run.meta["commits"]) == 2 and run.meta["type"] == "fix"
+    assert "worker: handle None too" not in by
+
+
+def test_anchors_follow_renames(lore, repo):
+    import_history(lore)
+    squash = tasks(lore)["Move the job queue to SKIP LOCKED"]
+    assert [a.value for a in squash.anchors] == ["src/jobs/queue.py"]
+    h = history_for(lore, "src/jobs/queue.py")
+    assert [m.title for m in h.tasks][:2] == ["move the queue into jobs/", "Move the job queue to SKIP LOCKED"]
+    assert h.summary.startswith("changed 3× this year; last: 'move the queue into jobs/'")
+
+
+def test_revert_marks_the_reverted_task_and_secrets_are_redacted(lore, repo):
+    _, shas = repo
+    result = import_history(lore)
+    assert result.reverted == 1
+    by = tasks(lore)
+    cache = by["Add a cache"]
+    assert cache.meta["reverted_by"] == shas["revert"][:12] and "reverted" in cache.tags
+    revert = lore.get(shas["revert"][:12])
+    assert revert.meta["type"] == "revert" and revert.meta["reverts"] == [shas["bad"]]
+    assert SECRET not in (cache.rationale or "") and "Token for the cache server" in cache.rationale
+    listed = history_for(lore, "src/cache.py").to_json()["tasks"]
+    assert [t["reverted_by"] for t in listed] == [None, shas["revert"][:12]]
+
+
+def test_incremental_reads_only_new_commits_and_does_not_duplicate(lore, repo):
+    root, _ = repo
+    first = import_history(lore)
+    count = len(tasks(lore))
+    again = import_history(lore)
+    assert again.skipped == "unchanged" and again.commits == 0
+    git(root, "mv", "src/jobs/queue.py", "src/jobs/queues.py")
+    git(root, "commit", "-q", "-m", "Rename the queue module", at=T0 + 10 * DAY)
+    third = import_history(lore)
+    assert third.incremental and third.commits == 1 and third.added == 1 and third.anchors_renamed >= 2
+    assert len(tasks(lore)) == count + 1
+    squash = tasks(lore)["Move the job queue to SKIP LOCKED"]
+    assert [a.value for a in squash.anchors] == ["src/jobs/queues.py"]
+    # another window reads everything again: same ids, no duplicates
+    wider = import_history(lore, HistorySettings(max_commits=100, since=""))
+    assert not wider.incremental and wider.added == 0 and len(tasks(lore)) == count + 1
+    assert first.added == count
+
+
+def test_window_bounds_what_is_read(lore, repo):
+    root, _ = repo
+    few = import_history(lore, HistorySettings(max_commits=3, since=""))
+    assert few.commits == 3
+    commit(root, {"old.txt": "o\n"}, "Something", int(time.time()))
+    lore2_settings = HistorySettings(max_commits=0, since="150 days ago")
+    recent = import_history(lore, lore2_settings)
+    assert recent.commits == 1  # everything else is older than 150 days
+
+
+def test_symbol_history_and_dependency_bumps(lore, repo):
+    root, _ = repo
+    commit(root, {"package.json": "{}\n"}, "chore(deps): update dependency nodemailer to v9.0.5 (#99)",
+           T0 + 11 * DAY, author="renovate[bot] <bot@example.com>")
+    result = import_history(lore)
+    assert result.dependency_bumps == 1
+    assert not any("nodemailer" in t for t in tasks(lore))
+    h = history_for(lore, "poll")
+    assert h.kind == "symbol" and "src/jobs/queue.py" in h.paths
+    assert "Move the job queue to SKIP LOCKED" in [m.title for m in h.tasks]
+
+
+def test_not_a_repository(tmp_path):
+    lo = Lore(tmp_path, user_db=tmp_path / "user.db", embedder=HashEmbedder())
+    try:
+        assert import_history(lo).skipped == "not a git repository"
+    finally:
+        lo.close()
+
+
+def test_parse_record_handles_renames_and_quoted_paths():
+    text = ("abc\x1fp1 p2\x1fAnn\x1fa@x\x1f100\x1fSubject\n\nBody\x1d\n\nR087\told.py\tnew.py\n"
+            'M\t"sp\\303\\244ce.py"\n')
+    c = gitlog.parse_record(text)
+    assert c.parents == ["p1", "p2"] and c.subject == "Subject" and c.body == "Body"
+    assert [(ch.status, ch.path, ch.old) for ch in c.changes] == [("R", "new.py", "old.py"), ("M", "späce.py", None)]
+
+
+def test_tasks_stay_off_code_and_out_of_the_imports_embedding(lore, repo):
+    """Tasks are anchored to every file they touched: never on hovers or lenses (memories_at), and
+    their vectors come from a background worker, not from the import the user waits for."""
+    from lore.recall import Query
+    from lore.sources import run_import
+
+    run_import(lore)
+    squash = tasks(lore)["Move the job queue to SKIP LOCKED"]
+    assert [m.id for m, _ in lore.memories_at("src/jobs/queue.py")] == []
+    emb = lore.ready_embedder()
+    index = lore.store.vectors(emb.model_id, emb.dim)
+    waiting = {h for h, _ in index.pending(10_000)}
+    assert waiting and not {h for h, _ in index.pending(10_000, (SourceKind.GIT.value,))}
+    assert squash.id in [h.memory.id for h in lore.search(Query(text="SKIP LOCKED job queue"))]  # by words at once
+    assert lore.embed_pending() == len(waiting)  # a worker without the skip fills them
