@@ -38,6 +38,11 @@ def report(root: Path, *, check_model: bool = True) -> dict:
         if problems:
             out["ok"] = False
             out["problems"].append("integrity check failed; run `lore doctor --rebuild`")
+        conflicts = [e for e in lore.team_errors if e.startswith("merge conflict in ")]
+        out["team_files"] = "ok" if not lore.team_errors else lore.team_errors[:20]
+        if conflicts:
+            out["ok"] = False
+            out["problems"] += conflicts
         out["counts"] = _counts(lore.store)
         out["vec_version"] = db.scalar("SELECT vec_version()") if _has_vec(db) else None
         if lore.user:

@@ -54,10 +54,12 @@ class Lore:
         self._matchers: dict[str, tuple[tuple[int, int], AnchorMatcher]] = {}
         self._lock = threading.RLock()
         self._dirty: set[str] = set()
+        self.team_errors: list[str] = []
         if sync_team:
             from lore.teamsync import sync_team_files
 
-            sync_team_files(self)
+            self.team_errors = list(sync_team_files(self).errors)
+            self.notices += [e for e in self.team_errors if e.startswith("merge conflict in ")]
 
     # -- model -----------------------------------------------------------------------------
     def ready_embedder(self) -> Embedder | None:
@@ -177,22 +179,39 @@ class Lore:
         except Exception:  # embedding is an optimisation; the memory is already safe
             log.warning("embedding after a write failed", exc_info=True)
 
-    def update(self, m: Memory) -> Memory:
-        """Rewrite a memory in place (same id, usage kept) and its team file."""
+    def update(self, m: Memory, *, touch: bool = True) -> Memory:
+        """Rewrite a memory in place (same id, usage kept) and its team file.
+
+        A person's change to the content moves `updated` (`touch`); anything else (anchor following
+        after a rename, flags, confirming) keeps it, so every clone making the same rewrite writes
+        the same team file and two people making the same change do not conflict."""
         m.validate()
-        m.updated_at = time.time()
-        store, _ = self._locate(m.id)
+        store, before = self._locate(m.id)
+        m.updated_at = time.time() if touch else before.updated_at
         with self._lock, store.transaction():
             store.memories.update(m)
-            self._rewrite_team_file(m)
+            self._rewrite_team_file(m, touch=touch)
         self._dirty.add(store.path)
         return store.memories.get(m.id) or m
 
-    def _rewrite_team_file(self, m: Memory) -> None:
+    def _rewrite_team_file(self, m: Memory, *, touch: bool = False) -> None:
+        """Bring a team memory's file in step with the database, changing only the lines that differ
+        (`updated:` only when `touch`); a file holding conflict markers is refused, not overwritten."""
         if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
             full = self.root / m.provenance.path
             fresh = self._locate(m.id)[1]
-            teamfiles.write(self.root, full, fresh)
+            try:
+                check_inside(self.root, full)
+                old = full.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                old = None
+            if old is None:
+                teamfiles.write(self.root, full, fresh)
+            else:
+                text = teamfiles.rewrite(old, fresh, m.provenance.path, touch=touch)
+                if text == old:
+                    return
+                teamfiles.write_text(self.root, full, text)
             from lore.teamsync import record_team_file
 
             record_team_file(self, full)

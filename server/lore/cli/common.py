@@ -14,6 +14,7 @@ from lore.service import Lore
 def open_lore(args, **kwargs) -> Lore:
     """The workspace named by -w (or found from the current folder), with notices printed."""
     lore = Lore(getattr(args, "workspace", None), **kwargs)
+    flush_notices(lore)  # a team file refused for a merge conflict is told by every command
     return lore
 
 

@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 import pathspec
 
+from lore.conflicts import conflict_line, conflict_message
 from lore.model import SourceKind, Status
 from lore.safe_fs import inside
 from lore.sources import classify as cls
@@ -165,6 +166,10 @@ class Importer:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return self.skipped(cand, st, "not utf-8")
+        at = conflict_line(text)
+        if at is not None:  # refused, ledger and memories untouched: the last good version stays in use
+            self.summary.warnings.append(conflict_message(cand.rel, at))
+            return self.summary.skip("merge conflict")
         imported = self.claude_imports(cand, text)
         chash = content_hash(text + "".join(t for _, t in imported))
         row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", known.reason if known else None,
