@@ -45,39 +45,48 @@ def scalar(value: object) -> str:
     return yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10**9).strip()[1:-1]
 
 
-def dump(key: str, value: object, flow: bool) -> list[str]:
-    """The lines of one key in the style asked for."""
+def dump(key: str, value: object, flow: bool, indent: str = "") -> list[str]:
+    """The lines of one key in the style asked for (a block list's items indented by `indent`)."""
     if isinstance(value, list) and flow:
         return [f"{key}: [{', '.join(scalar(v) for v in value)}]"]
+    if isinstance(value, list) and value:
+        items = yaml.safe_dump(value, default_flow_style=False, allow_unicode=True, width=10**9)
+        return [f"{key}:"] + [indent + line for line in items.rstrip("\n").split("\n")]
     text = yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=10**9)
     return text.rstrip("\n").split("\n")
 
 
-def merged_list(old: list[str], new: list[str]) -> list[str]:
-    """The new list in the old one's order: items that stayed keep their place, new ones follow."""
-    return [x for x in old if x in new] + [x for x in new if x not in old]
+def merged_list(old: list, new: list[str], norm) -> list:
+    """The new list in the old one's order: items that stayed keep their place (as written), new
+    ones follow; `norm` gives an old item's canonical text."""
+    kept = [x for x in old if norm(x) in new]
+    known = {norm(x) for x in kept}
+    return kept + [x for x in new if x not in known]
 
 
-def edit_front(front: str, old: dict, new: dict, same) -> str:
-    """Front matter text with Lore's changed keys rewritten; `same(key, old, new)` compares values."""
+def edit_front(front: str, old: dict, new: dict, same, norm=lambda key, item: str(item)) -> str:
+    """Front matter text with Lore's changed keys rewritten; `same(key, old, new)` compares values,
+    `norm(key, item)` gives a list item's canonical text (items that stay are kept as written).
+    A list that becomes empty, or an optional key Lore no longer sets, is removed."""
     parts = blocks(front)
     index = {block_key(b): i for i, b in enumerate(parts) if block_key(b)}
     for key in ORDER:
         present = key in old
-        if key not in new:
-            if present and key in OPTIONAL:
+        value = new.get(key)
+        before = old.get(key, DEFAULTS.get(key, [] if key in LISTS else None))
+        if key in new and same(key, before, value):
+            continue
+        if key not in new or (key in LISTS and not value):
+            if present and (key in OPTIONAL or key in LISTS):
                 parts[index[key]] = []
             continue
-        value = new[key]
-        before = old.get(key, DEFAULTS.get(key, [] if key in LISTS else None))
-        if same(key, before, value):
-            continue
         if key in LISTS and isinstance(before, list):
-            value = merged_list([str(x) for x in before], value)
+            value = merged_list(before, value, lambda item: norm(key, item))
         if present:
             b = parts[index[key]]
             flow = len(b) == 1 and "[" in b[0] and not re.search(r"\[\s*\]\s*(#.*)?$", b[0])  # `[]`: Lore's own
-            parts[index[key]] = dump(key, value, flow)
+            indent = re.match(r"[ \t]*", b[1]).group(0) if len(b) > 1 else ""
+            parts[index[key]] = dump(key, value, flow, indent)
         else:
             at = max((index[k] for k in ORDER[: ORDER.index(key)] if k in index), default=len(parts) - 1)
             parts[at] = parts[at] + dump(key, value, False)

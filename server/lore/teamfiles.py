@@ -195,13 +195,17 @@ def rewrite(old_text: str, m: Memory, rel_path: str, *, touch: bool) -> str:
         new_front.pop("updated", None)
     if "created" in old_front:
         new_front.pop("created", None)  # set once, when the file was made
-    front = edit_front(fm.group(1), old_front, new_front, _same)
+    front = edit_front(fm.group(1), old_front, new_front, _same, _norm)
     if "title" in old_front and old_front.get("title") != m.title:
         front = _retitle(front, m.title)
     head = old_text[: fm.start(1)] + front + old_text[fm.end(1): fm.end()]
     if (old.title, old.body, old.rationale or None) == (m.title, m.body.strip(), (m.rationale or "").strip() or None):
         return head + old_text[fm.end():]
     return head + _body(m)
+
+
+def _norm(key: str, item: object) -> str:
+    return _anchor_text(str(item)) if key == "anchors" else str(item)
 
 
 def _anchor_text(text: str) -> str:

@@ -1,0 +1,200 @@
+"""Team files merge like code: conflict markers refused, surgical rewrites, no automatic field changes."""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lore import teamfiles
+from lore.anchors import extract_symbols
+from lore.conflicts import conflict_line
+from lore.embed import HashEmbedder
+from lore.lsp.follow import follow_anchors
+from lore.model import Memory, Scope, Status
+from lore.proposals import confirm_proposal
+from lore.service import Lore
+
+HAND = """---
+# Decided at the March architecture review
+id: use-postgres
+kind: decision
+status: active
+author: Dana <dana@example.com>
+reviewers: [sam, lee]
+tags: [storage, db, ops]   # order matters to us
+anchors:
+  - server/db/**
+  - symbol:python:app.jobs.nightly_report
+created: 2026-03-01T10:00:00Z
+updated: 2026-03-02T10:00:00Z
+---
+# Use Postgres for storage
+
+We use Postgres.
+
+<!-- a note for reviewers only -->
+
+## Why
+
+Transactions and JSONB.
+"""
+REL = ".lore/memories/use-postgres.md"
+CODE = "def nightly_report(day):\n    return build(day)\n"
+
+
+def _open(root: Path) -> Lore:
+    return Lore(root, user_db=root / "user.db", embedder=HashEmbedder())
+
+
+def _workspace(root: Path, text: str = HAND) -> Path:
+    (root / ".lore" / "memories").mkdir(parents=True)
+    (root / REL).write_text(text)
+    return root / REL
+
+
+def _changed(before: str, after: str) -> list[str]:
+    """The lines a rewrite removed (-) and added (+)."""
+    return [d for d in difflib.ndiff(before.splitlines(), after.splitlines()) if d[:1] in "+-"]
+
+
+# -- conflict markers ----------------------------------------------------------------------------
+
+CONFLICTED_BODY = HAND.replace("We use Postgres.\n", "<<<<<<< HEAD\nWe use Postgres.\n=======\n"
+                               "We use Postgres 16.\n>>>>>>> feature\n")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    (CONFLICTED_BODY, 17),
+    (HAND.replace("status: active\n", "<<<<<<< HEAD\nstatus: active\n=======\nstatus: deprecated\n>>>>>>> x\n"), 5),
+    ("# Title\n=======\n\ntext\n", None),  # a heading underline alone is markdown, not a conflict
+])
+def test_conflict_line(text, line):
+    assert conflict_line(text) == line
+
+
+def test_conflicted_team_file_is_refused_and_the_last_good_version_stays(tmp_path: Path):
+    path = _workspace(tmp_path)
+    with _open(tmp_path) as lore:
+        assert lore.get("use-postgres").body == "We use Postgres."
+    path.write_text(CONFLICTED_BODY)
+    with _open(tmp_path) as lore:
+        m = lore.get("use-postgres")
+        assert m.body == "We use Postgres." and m.status is Status.ACTIVE, "the last good version stays"
+        assert lore.notices == [f"merge conflict in {REL}:17: resolve the conflict markers; "
+                                "the last good version stays in use"]
+    front = HAND.replace("status: active\n", "<<<<<<< HEAD\nstatus: active\n=======\nstatus: deprecated\n>>>>>>> x\n")
+    path.write_text(front)
+    with _open(tmp_path) as lore:
+        assert lore.team_errors == [f"merge conflict in {REL}:5: resolve the conflict markers; "
+                                    "the last good version stays in use"]
+        assert lore.get("use-postgres").status is Status.ACTIVE
+        with pytest.raises(teamfiles.MergeConflictError):
+            lore.forget("use-postgres")  # a person's merge is never overwritten
+    assert path.read_text() == front
+    path.write_text(HAND.replace("We use Postgres.", "We use Postgres 16."))
+    with _open(tmp_path) as lore:
+        assert lore.get("use-postgres").body == "We use Postgres 16." and lore.team_errors == []
+
+
+def test_doctor_and_cli_name_the_conflict(tmp_path: Path, capsys):
+    from lore.cli.main import main
+    from lore.doctor import report
+
+    path = _workspace(tmp_path)
+    path.write_text(CONFLICTED_BODY)
+    r = report(tmp_path, check_model=False)
+    assert not r["ok"] and any(p.startswith(f"merge conflict in {REL}:17") for p in r["problems"])
+    capsys.readouterr()
+    main(["-w", str(tmp_path), "list"])
+    assert f"merge conflict in {REL}:17" in capsys.readouterr().err
+
+
+def test_conflicted_adr_is_refused_by_the_import(tmp_path: Path):
+    from lore.sources import run_import
+
+    adr = tmp_path / "docs" / "adr" / "0001-use-postgres.md"
+    adr.parent.mkdir(parents=True)
+    adr.write_text("# 1. Use Postgres\n\n## Status\n\nAccepted\n\n## Decision\n\nWe use Postgres.\n")
+    with _open(tmp_path) as lore:
+        run_import(lore)
+        [m] = [m for m in lore.list() if m.provenance.path == "docs/adr/0001-use-postgres.md"]
+        adr.write_text(adr.read_text().replace("We use Postgres.\n", "<<<<<<< ours\nWe use Postgres.\n"
+                                               "=======\nWe use MySQL.\n>>>>>>> theirs\n"))
+        summary = run_import(lore)
+        assert "merge conflict in docs/adr/0001-use-postgres.md:9: resolve the conflict markers; " \
+               "the last good version stays in use" in summary.warnings
+        kept = lore.get(m.id)
+        assert kept.status is Status.ACTIVE and "<<<<<<<" not in kept.body and "MySQL" not in kept.body
+
+
+# -- surgical rewrites ---------------------------------------------------------------------------
+
+def test_every_rewrite_changes_only_its_lines(tmp_path: Path):
+    path = _workspace(tmp_path)
+    with _open(tmp_path) as lore:
+        lore.forget("use-postgres")
+        assert _changed(HAND, path.read_text()) == ["- status: active", "+ status: deprecated"]
+        lore.restore("use-postgres")
+        assert path.read_text() == HAND
+        new = lore.add(Memory(title="Use Postgres 16", scope=Scope.TEAM), embed=False).memory
+        lore.supersede("use-postgres", [new.id])
+        assert _changed(HAND, path.read_text()) == ["- status: active", "+ status: superseded",
+                                                    "+ superseded_by:", f"+ - {new.id}"]
+        lore.restore("use-postgres")
+        assert path.read_text() == HAND
+        m = lore.get("use-postgres")
+        m.tags = ["storage", "db", "ops", "sql"]
+        lore.update(m)  # a person's change: tags keep their order, `updated:` moves
+        diff = _changed(HAND, path.read_text())
+        assert diff[:2] == ["- tags: [storage, db, ops]   # order matters to us", "+ tags: [storage, db, ops, sql]"]
+        assert diff[2] == "- updated: 2026-03-02T10:00:00Z" and diff[3].startswith("+ updated: '20")
+        assert len(diff) == 4
+
+
+def test_anchor_follow_and_review_flag_write_the_same_bytes_in_every_clone(tmp_path: Path):
+    """Two clones follow the same rename: only the anchor line changes, `updated:` stays, same bytes."""
+    symbols = extract_symbols(CODE, "python", "app/jobs.py")
+    renamed = extract_symbols(CODE.replace("nightly_report", "nightly_summary"), "python", "app/jobs.py")
+    changed = extract_symbols(CODE.replace("build(day)", "fetch(day) or None"), "python", "app/jobs.py")
+    results = []
+    for name in ("a", "b"):
+        root = tmp_path / name
+        path = _workspace(root)
+        with _open(root) as lore:
+            baselines: dict = {}
+            follow_anchors(lore, "app/jobs.py", symbols, baselines)
+            follow_anchors(lore, "app/jobs.py", changed, dict(baselines))  # body changed: flagged, no write
+            assert path.read_text() == HAND
+            follow_anchors(lore, "app/jobs.py", renamed, baselines)
+        results.append(path.read_bytes())
+    assert results[0] == results[1]
+    assert _changed(HAND, results[0].decode()) == ["-   - symbol:python:app.jobs.nightly_report",
+                                                   "+   - symbol:python:app.jobs.nightly_summary"]
+
+
+def test_confirm_removes_only_the_agent_line(tmp_path: Path):
+    text = HAND.replace("status: active\n", "status: proposed\nsource: agent\n")
+    path = _workspace(tmp_path, text)
+    with _open(tmp_path) as lore:
+        confirm_proposal(lore, "use-postgres")
+    assert _changed(text, path.read_text()) == ["+ status: active", "- status: proposed", "- source: agent"]
+
+
+def test_two_clones_forgetting_the_same_memory_write_the_same_file(tmp_path: Path):
+    texts = []
+    for name in ("a", "b"):
+        path = _workspace(tmp_path / name)
+        with _open(tmp_path / name) as lore:
+            lore.forget("use-postgres")
+        texts.append(path.read_bytes())
+    assert texts[0] == texts[1]
+
+
+def test_new_files_are_still_rendered_whole(tmp_path: Path):
+    with _open(tmp_path) as lore:
+        r = lore.add(Memory(title="Plain", body="text", scope=Scope.TEAM), embed=False)
+        assert r.file.read_text() == teamfiles.render(lore.get(r.memory.id))
+        shutil.rmtree(tmp_path / ".lore" / "memories")
