@@ -194,6 +194,11 @@ class Lore:
         self._dirty.add(store.path)
         return store.memories.get(m.id) or m
 
+    def refresh_team_file(self, m: Memory) -> None:
+        """Bring a team memory's file in step with the database (an automatic rewrite)."""
+        with self._lock, self.store.transaction():
+            self._rewrite_team_file(m)
+
     def _rewrite_team_file(self, m: Memory, *, touch: bool = False) -> None:
         """Bring a team memory's file in step with the database, changing only the lines that differ
         (`updated:` only when `touch`); a file holding conflict markers is refused, not overwritten."""

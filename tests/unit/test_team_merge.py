@@ -198,3 +198,84 @@ def test_new_files_are_still_rendered_whole(tmp_path: Path):
         r = lore.add(Memory(title="Plain", body="text", scope=Scope.TEAM), embed=False)
         assert r.file.read_text() == teamfiles.render(lore.get(r.memory.id))
         shutil.rmtree(tmp_path / ".lore" / "memories")
+
+
+# -- ids the same in every clone -----------------------------------------------------------------
+
+ADR = "# 1. Use MySQL\n\n## Status\n\nAccepted\n\n## Decision\n\nWe use MySQL.\n"
+ADR_REL = "docs/adr/0001-use-mysql.md"
+
+
+def _clone(root: Path) -> Path:
+    (root / "docs" / "adr").mkdir(parents=True)
+    (root / ADR_REL).write_text(ADR)
+    return root
+
+
+def _adr(lore: Lore) -> Memory:
+    [m] = [m for m in lore.list() if m.provenance.path == ADR_REL]
+    return m
+
+
+def test_two_clones_give_an_adr_the_same_id_and_a_team_supersession_resolves_in_both(tmp_path: Path):
+    from lore.sources import run_import
+
+    a, b = _clone(tmp_path / "a"), _clone(tmp_path / "b")
+    with _open(a) as lore_a:
+        run_import(lore_a)
+        adr_a = _adr(lore_a)
+        new = lore_a.add(Memory(title="Use Postgres, not MySQL", scope=Scope.TEAM, supersedes=[adr_a.id]),
+                         embed=False)
+        assert lore_a.get(adr_a.id).status is Status.SUPERSEDED
+    (b / ".lore" / "memories").mkdir(parents=True, exist_ok=True)
+    shutil.copy(new.file, b / ".lore" / "memories" / new.file.name)  # the pull
+    with _open(b) as lore_b:
+        run_import(lore_b)
+        adr_b = _adr(lore_b)
+        assert adr_b.id == adr_a.id
+        assert adr_b.status is Status.SUPERSEDED and adr_b.superseded_by == [new.memory.id]
+        run_import(lore_b)  # a later import of an unchanged ADR keeps it superseded
+        (b / ADR_REL).write_text(ADR + "\nMore context.\n")
+        run_import(lore_b)  # and so does a re-import of a changed one
+        assert lore_b.get(adr_b.id).status is Status.SUPERSEDED
+
+
+def test_old_random_ids_are_migrated_and_links_follow(tmp_path: Path):
+    from lore.sources import run_import
+    from lore.sources.ids import IDS_META, import_id
+
+    root = _clone(tmp_path)
+    with _open(root) as lore:
+        run_import(lore)
+        derived = _adr(lore).id
+        assert derived == import_id(ADR_REL, "adr")
+        lore.store.memories.rename_id(derived, "0123456789ab")  # as made before ids were derived
+        with lore.store.transaction():
+            lore.store.db.conn.execute("DELETE FROM meta WHERE key = ?", (IDS_META,))
+        private = lore.add(Memory(title="MySQL replaced for us", scope=Scope.WORKSPACE,
+                                  supersedes=["0123456789ab"]), embed=False).memory
+        team = lore.add(Memory(title="Postgres", scope=Scope.TEAM, supersedes=["0123456789ab"]), embed=False)
+        assert "0123456789ab" in team.file.read_text()
+        run_import(lore)
+        adr = lore.get(derived)
+        assert set(adr.superseded_by) == {private.id, team.memory.id}
+        assert lore.get(private.id).supersedes == [derived]
+        text = team.file.read_text()
+        assert f"- {derived}" in text and "0123456789ab" not in text
+    with _open(root) as again:
+        assert again.get(team.memory.id).supersedes == [derived]
+
+
+def test_the_files_id_wins_after_an_add_add_conflict(tmp_path: Path):
+    """Both sides added a memory under the same file name; `git checkout --theirs` keeps theirs."""
+    with _open(tmp_path) as lore:
+        mine = lore.add(Memory(title="Cache tokens", body="mine", scope=Scope.TEAM), embed=False)
+        lore.record_surfaced([mine.memory.id])
+    theirs = mine.file.read_text().replace(f"id: {mine.memory.id}", "id: abcdefabcdef").replace("mine", "theirs")
+    mine.file.write_text(theirs)
+    with _open(tmp_path) as lore:
+        m = lore.get("abcdefabcdef")
+        assert m.body == "theirs" and m.surfaced_count == 1
+        with pytest.raises(Exception):
+            lore.get(mine.memory.id)
+        assert [x.id for x in lore.list() if x.provenance.path == m.provenance.path] == ["abcdefabcdef"]

@@ -27,6 +27,7 @@ from lore.sources.report import DECISION, NOT_TAKEN, RULES
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.drafts import Parsed
 from lore.sources.guard import DeprecationGuard
+from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.links import resolve_links
 from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta
@@ -257,6 +258,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     summary = ImportSummary()
     start = time.monotonic()
     settings = with_workspace_config(lore.root, settings or ImportSettings(), summary.warnings)
+    summary.renamed_ids.update(migrate_ids(lore.store))
     _team(lore, summary)
     run = Importer(lore, settings, summary, progress, cancelled)
     rules = IgnoreRules(run.root, settings.ignore)
@@ -271,6 +273,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     else:
         cands, vanished = _explicit(run, rules, paths)
     run.run(cands, vanished)
+    relink_team_files(lore, summary.renamed_ids)
     if summary.cancelled:
         summary.seconds = time.monotonic() - start
         return summary

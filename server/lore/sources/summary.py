@@ -38,6 +38,7 @@ class ImportSummary:
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
     adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
+    renamed_ids: dict[str, str] = attrs.field(factory=dict)  # imported memories given their derived id: old -> new
 
     def skip(self, reason: str) -> None:
         """Count one skipped file."""
