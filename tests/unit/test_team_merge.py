@@ -128,6 +128,10 @@ def test_conflicted_adr_is_refused_by_the_import(tmp_path: Path):
                "the last good version stays in use" in summary.warnings
         kept = lore.get(m.id)
         assert kept.status is Status.ACTIVE and "<<<<<<<" not in kept.body and "MySQL" not in kept.body
+    from lore.doctor import report
+
+    r = report(tmp_path, check_model=False)
+    assert not r["ok"] and any(p.startswith("merge conflict in docs/adr/0001-use-postgres.md:9") for p in r["problems"])
 
 
 # -- surgical rewrites ---------------------------------------------------------------------------
@@ -279,3 +283,22 @@ def test_the_files_id_wins_after_an_add_add_conflict(tmp_path: Path):
         with pytest.raises(Exception):
             lore.get(mine.memory.id)
         assert [x.id for x in lore.list() if x.provenance.path == m.provenance.path] == ["abcdefabcdef"]
+
+
+def test_the_language_server_shows_a_conflict_once_and_logs_it_each_time(caplog):
+    from lore.lsp.background import Background
+
+    class FakeServer:
+        shown: list[str] = []
+
+        def show(self, message, kind=None):
+            self.shown.append(message)
+
+    ls = FakeServer()
+    bg = Background(ls)
+    warning = f"merge conflict in {REL}:17: resolve the conflict markers; the last good version stays in use"
+    with caplog.at_level("WARNING"):
+        bg.tell_conflicts([warning, "docs/x.md:1: something else"])
+        bg.tell_conflicts([warning])
+    assert ls.shown == [f"Lore: {warning}"]
+    assert [r.getMessage() for r in caplog.records].count(warning) == 2
