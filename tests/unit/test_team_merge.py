@@ -302,3 +302,38 @@ def test_the_language_server_shows_a_conflict_once_and_logs_it_each_time(caplog)
         bg.tell_conflicts([warning])
     assert ls.shown == [f"Lore: {warning}"]
     assert [r.getMessage() for r in caplog.records].count(warning) == 2
+
+
+# -- no untracked .lore/.gitignore -----------------------------------------------------------------
+
+def _git(cwd: Path, *args: str) -> str:
+    import subprocess
+
+    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args], cwd=cwd,
+                          check=True, capture_output=True, text=True).stdout
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_the_database_stays_out_of_git_without_an_untracked_file_that_breaks_a_pull(tmp_path: Path):
+    remote = tmp_path / "remote.git"
+    _git(tmp_path, "init", "-q", "--bare", str(remote))
+    a, b = tmp_path / "a", tmp_path / "b"
+    _git(tmp_path, "clone", "-q", str(remote), str(a))
+    (a / "README.md").write_text("x\n")
+    _git(a, "add", "-A")
+    _git(a, "commit", "-qm", "start")
+    _git(a, "push", "-q", "origin", "HEAD")
+    _git(tmp_path, "clone", "-q", str(remote), str(b))
+    for root in (a, b):
+        with Lore(root, user_db=tmp_path / f"{root.name}-user.db", embedder=HashEmbedder()) as lore:
+            lore.add(Memory(title=f"From {root.name}", scope=Scope.TEAM), embed=False)
+        assert not (root / ".lore" / ".gitignore").exists()
+        status = _git(root, "status", "--porcelain", "--untracked-files=all").split()
+        assert [p for p in status if p != "??"] == [f".lore/memories/from-{root.name}.md"], status
+    # An older Lore in clone a commits its .lore/.gitignore: clone b still pulls cleanly.
+    (a / ".lore" / ".gitignore").write_text("lore.db\n")
+    _git(a, "add", "-A")
+    _git(a, "commit", "-qm", "memories")
+    _git(a, "push", "-q", "origin", "HEAD")
+    _git(b, "pull", "-q", "--no-rebase", "origin", "HEAD")
+    assert (b / ".lore" / "memories" / "from-a.md").exists()
