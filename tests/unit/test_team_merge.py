@@ -13,7 +13,7 @@ from lore.anchors import extract_symbols
 from lore.conflicts import conflict_line
 from lore.embed import HashEmbedder
 from lore.lsp.follow import follow_anchors
-from lore.model import Memory, Scope, Status
+from lore.model import Anchor, Memory, Scope, Status
 from lore.proposals import confirm_proposal
 from lore.service import Lore
 
@@ -337,3 +337,40 @@ def test_the_database_stays_out_of_git_without_an_untracked_file_that_breaks_a_p
     _git(a, "push", "-q", "origin", "HEAD")
     _git(b, "pull", "-q", "--no-rebase", "origin", "HEAD")
     assert (b / ".lore" / "memories" / "from-a.md").exists()
+
+
+# -- lore review ---------------------------------------------------------------------------------
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_review_lists_a_branchs_memory_changes_as_markdown(tmp_path: Path, capsys):
+    from lore.cli.main import main
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q")
+    user = tmp_path / "user.db"
+    with Lore(root, user_db=user, embedder=HashEmbedder()) as lore:
+        old = lore.add(Memory(title="Use MySQL", scope=Scope.TEAM), embed=False).memory
+        gone = lore.add(Memory(title="Tabs for indentation", scope=Scope.TEAM), embed=False).memory
+        moved = lore.add(Memory(title="Jobs run at night", scope=Scope.TEAM,
+                                anchors=[Anchor.parse("app/jobs.py")]), embed=False).memory
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "base")
+    _git(root, "tag", "base")
+    with Lore(root, user_db=user, embedder=HashEmbedder()) as lore:
+        new = lore.add(Memory(title="Use Postgres", scope=Scope.TEAM, supersedes=[old.id]), embed=False).memory
+        lore.forget(gone.id)
+        m = lore.get(moved.id)
+        m.anchors = [Anchor.parse("app/tasks/jobs.py")]
+        lore.update(m, touch=False)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "branch")
+    capsys.readouterr()
+    assert main(["-w", str(root), "review", "base..HEAD"]) == 0
+    text = capsys.readouterr().out
+    assert "## Memory changes in base..HEAD" in text
+    assert f"### Added (1)\n\n- **Use Postgres** (`{new.id}`, decision) — supersedes “Use MySQL” (`{old.id}`); committed by t" in text
+    assert f"### Superseded (1)\n\n- **Use MySQL** (`{old.id}`, decision) — by “Use Postgres” (`{new.id}`); committed by t" in text
+    assert f"### Forgotten (1)\n\n- **Tabs for indentation** (`{gone.id}`" in text
+    assert "### Anchors moved (1)" in text and "— anchors: `app/jobs.py` → `app/tasks/jobs.py`; committed by t" in text
+    assert main(["-w", str(root), "review", "nope..HEAD"]) != 0
