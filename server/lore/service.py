@@ -204,19 +204,8 @@ class Lore:
         (`updated:` only when `touch`); a file holding conflict markers is refused, not overwritten."""
         if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
             full = self.root / m.provenance.path
-            fresh = self._locate(m.id)[1]
-            try:
-                check_inside(self.root, full)
-                old = full.read_bytes().decode("utf-8")
-            except (OSError, UnicodeDecodeError):
-                old = None
-            if old is None:
-                teamfiles.write(self.root, full, fresh)
-            else:
-                text = teamfiles.rewrite(old, fresh, m.provenance.path, touch=touch)
-                if text == old:
-                    return
-                teamfiles.write_text(self.root, full, text)
+            if not teamfiles.update(self.root, full, self._locate(m.id)[1], touch=touch):
+                return
             from lore.teamsync import record_team_file
 
             record_team_file(self, full)

@@ -170,6 +170,24 @@ def write(root: Path, path: Path, m: Memory) -> None:
     write_text(root, path, render(m))
 
 
+def update(root: Path, path: Path, m: Memory, *, touch: bool) -> bool:
+    """Bring an existing team file in step with `m` (see rewrite), or write it anew when it cannot be
+    read; False when its text already says it all (nothing written)."""
+    from lore.safe_fs import check_inside
+
+    try:
+        check_inside(root, path)
+        old = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        write(root, path, m)
+        return True
+    text = rewrite(old, m, path.relative_to(root).as_posix(), touch=touch)
+    if text == old:
+        return False
+    write_text(root, path, text)
+    return True
+
+
 def rewrite(old_text: str, m: Memory, rel_path: str, *, touch: bool) -> str:
     """The file text after a change to `m`, editing `old_text` surgically: only Lore's keys whose
     values changed are rewritten, everything else stays byte for byte (see lore.frontedit).
