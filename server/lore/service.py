@@ -55,6 +55,7 @@ class Lore:
         self._lock = threading.RLock()
         self._dirty: set[str] = set()
         self.team_errors: list[str] = []
+        self.fresh_team: list[str] = []  # team memories a sync just read (a pull): embedded before the next search
         if sync_team:
             from lore.teamsync import sync_team_files
 
@@ -179,6 +180,13 @@ class Lore:
         except Exception:  # embedding is an optimisation; the memory is already safe
             log.warning("embedding after a write failed", exc_info=True)
 
+    def embed_fresh_team(self) -> None:
+        """Embed the team memories the last sync added or changed, so a memory pulled a moment ago
+        ranks by meaning in the very next search instead of waiting for an import."""
+        fresh, self.fresh_team = self.fresh_team, []
+        for mid in fresh:
+            self._embed_quietly(self.store, mid)
+
     def update(self, m: Memory, *, touch: bool = True) -> Memory:
         """Rewrite a memory in place (same id, usage kept) and its team file.
 
@@ -291,6 +299,7 @@ class Lore:
         qvec = None
         emb = self.ready_embedder() if q.text.strip() else None
         if emb is not None:
+            self.embed_fresh_team()
             try:
                 qvec = emb.embed([q.text])[0]
             except Exception:

@@ -110,6 +110,7 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
                 setattr(m, k, getattr(existing, k))
             lore.store.memories.update(m)
             result.updated += 1
+        lore.fresh_team.append(m.id)
         lore.store.memories.unlink_successors(m.id)
         for new in m.superseded_by:
             lore.store.memories.link(m.id, new)

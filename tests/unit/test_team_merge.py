@@ -374,3 +374,21 @@ def test_review_lists_a_branchs_memory_changes_as_markdown(tmp_path: Path, capsy
     assert f"### Forgotten (1)\n\n- **Tabs for indentation** (`{gone.id}`" in text
     assert "### Anchors moved (1)" in text and "— anchors: `app/jobs.py` → `app/tasks/jobs.py`; committed by t" in text
     assert main(["-w", str(root), "review", "nope..HEAD"]) != 0
+
+
+def test_a_pulled_team_memory_has_its_vector_by_the_first_search(tmp_path: Path):
+    from lore.recall import Query
+
+    path = _workspace(tmp_path)
+    with _open(tmp_path) as lore:
+        emb = lore.ready_embedder()
+        vectors = lore.store.vectors(emb.model_id, emb.dim)
+        assert vectors.pending_count() > 0, "a sync reads the file; it does not load the model"
+        hits = lore.search(Query(text="which database do we use for storage"))
+        assert vectors.pending_count() == 0
+        assert hits and hits[0].memory.id == "use-postgres"
+    path.write_text(HAND.replace("We use Postgres.", "We use Postgres 16 everywhere."))
+    with _open(tmp_path) as lore:
+        assert lore.fresh_team == ["use-postgres"]
+        lore.search(Query(text="postgres"))
+        assert lore.store.vectors(lore.model_id, lore.embedder.dim).pending_count() == 0
