@@ -64,10 +64,12 @@ def merged_list(old: list, new: list[str], norm) -> list:
     return kept + [x for x in new if x not in known]
 
 
-def edit_front(front: str, old: dict, new: dict, same, norm=lambda key, item: str(item)) -> str:
+def edit_front(front: str, old: dict, new: dict, same, norm=lambda key, item: str(item), *,
+               keep_order: bool = False) -> str:
     """Front matter text with Lore's changed keys rewritten; `same(key, old, new)` compares values,
     `norm(key, item)` gives a list item's canonical text (items that stay are kept as written).
-    A list that becomes empty, or an optional key Lore no longer sets, is removed."""
+    A list that becomes empty, or an optional key Lore no longer sets, is removed. `keep_order`
+    writes lists in the order given (the merge driver writes the same lines into every version)."""
     parts = blocks(front)
     index = {block_key(b): i for i, b in enumerate(parts) if block_key(b)}
     for key in ORDER:
@@ -80,7 +82,7 @@ def edit_front(front: str, old: dict, new: dict, same, norm=lambda key, item: st
             if present and (key in OPTIONAL or key in LISTS):
                 parts[index[key]] = []
             continue
-        if key in LISTS and isinstance(before, list):
+        if key in LISTS and isinstance(before, list) and not keep_order:
             value = merged_list(before, value, lambda item: norm(key, item))
         if present:
             b = parts[index[key]]

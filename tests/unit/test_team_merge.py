@@ -392,3 +392,64 @@ def test_a_pulled_team_memory_has_its_vector_by_the_first_search(tmp_path: Path)
         assert lore.fresh_team == ["use-postgres"]
         lore.search(Query(text="postgres"))
         assert lore.store.vectors(lore.model_id, lore.embedder.dim).pending_count() == 0
+
+
+# -- the merge driver ------------------------------------------------------------------------------
+
+def _side(text: str, *edits: tuple[str, str]) -> str:
+    for a, b in edits:
+        assert a in text
+        text = text.replace(a, b)
+    return text
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_merge_driver_merges_fields_and_leaves_text_conflicts_to_people():
+    from lore.mergefile import merge_texts
+
+    ours = _side(HAND, ("tags: [storage, db, ops]", "tags: [storage, db, ops, sql]"),
+                 ("updated: 2026-03-02T10:00:00Z", "updated: '2026-04-01T09:00:00Z'"))
+    theirs = _side(HAND, ("tags: [storage, db, ops]", "tags: [storage, ops, infra]"),
+                   ("  - server/db/**\n", "  - server/db/**\n  - server/api/**\n"),
+                   ("updated: 2026-03-02T10:00:00Z", "updated: '2026-04-02T09:00:00Z'"))
+    text, clean = merge_texts(HAND, ours, theirs)
+    assert clean, text
+    front = teamfiles.parse(text, REL)
+    assert "tags: [storage, ops, sql, infra]" in text and sorted(front.tags) == ["infra", "ops", "sql", "storage"]
+    assert [a.to_text() for a in front.anchors][:3] == ["server/db/**", "symbol:python:app.jobs.nightly_report",
+                                                         "server/api/**"]
+    assert "updated: '2026-04-02T09:00:00Z'" in text and "author: Dana" in text and "# order matters" not in text
+    # Both sides rewrote the same sentence: a person decides; the fields still merged.
+    text, clean = merge_texts(HAND, _side(ours, ("We use Postgres.", "We use Postgres 16.")),
+                              _side(theirs, ("We use Postgres.", "We use Postgres 15.")))
+    assert not clean and "<<<<<<< ours" in text and "tags: [storage, ops, sql, infra]" in text
+    assert conflict_line(text) is not None
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_git_uses_the_driver_after_lore_init(tmp_path: Path):
+    import os
+    import sys
+
+    from lore.cli.main import main
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    _workspace(root)
+    assert main(["-w", str(root), "init"]) == 0
+    assert ".lore/memories/*.md merge=lore" in (root / ".gitattributes").read_text()
+    assert "merge-file" in _git(root, "config", "merge.lore.driver")
+    server = Path(__file__).resolve().parents[2] / "server"
+    _git(root, "config", "merge.lore.driver",
+         f"env PYTHONPATH={server}{os.pathsep}{os.environ.get('PYTHONPATH', '')} {sys.executable} -m lore merge-file %O %A %B %P")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "base")
+    _git(root, "checkout", "-qb", "feature")
+    (root / REL).write_text(_side(HAND, ("tags: [storage, db, ops]", "tags: [storage, db, ops, sql]")))
+    _git(root, "commit", "-qam", "feature")
+    _git(root, "checkout", "-q", "main")
+    (root / REL).write_text(_side(HAND, ("tags: [storage, db, ops]", "tags: [db, ops]")))
+    _git(root, "commit", "-qam", "main")
+    _git(root, "merge", "-q", "--no-edit", "feature")
+    assert "tags: [db, ops, sql]" in (root / REL).read_text()

@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "lore.cli.cmd_proposals",
     "lore.cli.cmd_export",
     "lore.cli.cmd_review",
+    "lore.cli.cmd_merge",
 ]
 
 
