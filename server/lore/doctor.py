@@ -40,6 +40,11 @@ def report(root: Path, *, check_model: bool = True) -> dict:
         if problems:
             out["ok"] = False
             out["problems"].append("integrity check failed; run `lore doctor --rebuild`")
+        conflicts = [e for e in lore.team_errors if e.startswith("merge conflict in ")] + _source_conflicts(lore)
+        out["team_files"] = "ok" if not lore.team_errors else lore.team_errors[:20]
+        if conflicts:
+            out["ok"] = False
+            out["problems"] += conflicts
         out["counts"] = _counts(lore.store)
         out["vec_version"] = db.scalar("SELECT vec_version()") if _has_vec(db) else None
         if lore.user:
@@ -64,6 +69,25 @@ def report(root: Path, *, check_model: bool = True) -> dict:
         out["private_memories"] = len(private_memories(lore.store))
     finally:
         lore.close()
+    return out
+
+
+def _source_conflicts(lore) -> list[str]:
+    """Imported markdown files (ADRs, rules files) that now hold git conflict markers."""
+    from lore.conflicts import conflict_line, conflict_message
+    from lore.safe_fs import UnsafePathError, check_inside
+
+    out = []
+    for rel, sf in sorted(lore.store.sources.all().items()):
+        if sf.state != "imported" or sf.importer == "team-file" or not rel.lower().endswith((".md", ".mdc", ".markdown")):
+            continue
+        try:
+            check_inside(lore.root, lore.root / rel)
+            at = conflict_line((lore.root / rel).read_bytes()[:1_048_576].decode("utf-8", "replace"))
+        except (OSError, UnsafePathError):
+            continue
+        if at is not None:
+            out.append(conflict_message(rel, at))
     return out
 
 

@@ -43,7 +43,7 @@ def confirm_proposal(lore: Lore, mid: str) -> Memory:
     fresh = lore.get(m.id)
     fresh.meta.pop("rejectedAt", None)
     fresh.meta["confirmedAt"] = _now()
-    return lore.update(fresh)
+    return lore.update(fresh, touch=False)
 
 
 def reject_proposal(lore: Lore, mid: str) -> Memory:
@@ -52,7 +52,7 @@ def reject_proposal(lore: Lore, mid: str) -> Memory:
     lore.set_status(m.id, Status.DEPRECATED)
     fresh = lore.get(m.id)
     fresh.meta["rejectedAt"] = _now()
-    return lore.update(fresh)
+    return lore.update(fresh, touch=False)
 
 
 def proposals_action(lore: Lore, action: str = "list", mid: str | None = None) -> dict:

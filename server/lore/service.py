@@ -53,13 +53,16 @@ class Lore:
         self._matchers: dict[str, tuple[tuple[int, int], AnchorMatcher]] = {}
         self._lock = threading.RLock()
         self._dirty: set[str] = set()
-        from lore.recovery import attach
+        self.team_errors: list[str] = []
+        self.fresh_team: list[str] = []  # team memories a sync just read (a pull): embedded before the next search
+        from lore.recovery import attach  # may refill a replaced database from team files: after the lists above
 
         self.journals = {store.path: attach(self, store) for store in self.stores()}
         if sync_team:
             from lore.teamsync import sync_team_files
 
-            sync_team_files(self)
+            self.team_errors = list(sync_team_files(self).errors)
+            self.notices += [e for e in self.team_errors if e.startswith("merge conflict in ")]
 
     # -- model -----------------------------------------------------------------------------
     def ready_embedder(self) -> Embedder | None:
@@ -184,8 +187,19 @@ class Lore:
         except Exception:  # embedding is an optimisation; the memory is already safe
             log.warning("embedding after a write failed", exc_info=True)
 
-    def update(self, m: Memory) -> Memory:
-        """Rewrite a memory in place (same id, usage kept) and its team file."""
+    def embed_fresh_team(self) -> None:
+        """Embed the team memories the last sync added or changed, so a memory pulled a moment ago
+        ranks by meaning in the very next search instead of waiting for an import."""
+        fresh, self.fresh_team = self.fresh_team, []
+        for mid in fresh:
+            self._embed_quietly(self.store, mid)
+
+    def update(self, m: Memory, *, touch: bool = True) -> Memory:
+        """Rewrite a memory in place (same id, usage kept) and its team file.
+
+        A person's change to the content moves `updated` (`touch`); anything else (anchor following
+        after a rename, flags, confirming) keeps it, so every clone making the same rewrite writes
+        the same team file and two people making the same change do not conflict."""
         from lore.scrub import scrub_memory
 
         m.validate()
@@ -193,21 +207,28 @@ class Lore:
         if redactions:
             log.warning("secrets removed before storing %s: %s", m.id, "; ".join(redactions))
         m.validate()
-        m.updated_at = time.time()
-        store, _ = self._locate(m.id)
+        store, before = self._locate(m.id)
+        m.updated_at = time.time() if touch else before.updated_at
         with self._lock, store.transaction():
             store.memories.update(m)
-            self._rewrite_team_file(m)
+            self._rewrite_team_file(m, touch=touch)
         self._dirty.add(store.path)
         return store.memories.get(m.id) or m
 
-    def _rewrite_team_file(self, m: Memory) -> None:
+    def refresh_team_file(self, m: Memory) -> None:
+        """Bring a team memory's file in step with the database (an automatic rewrite)."""
+        with self._lock, self.store.transaction():
+            self._rewrite_team_file(m)
+
+    def _rewrite_team_file(self, m: Memory, *, touch: bool = False) -> None:
+        """Bring a team memory's file in step with the database, changing only the lines that differ
+        (`updated:` only when `touch`); a file holding conflict markers is refused, not overwritten."""
         from lore import teamfiles
 
         if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
             full = self.root / m.provenance.path
-            fresh = self._locate(m.id)[1]
-            teamfiles.write(self.root, full, fresh)
+            if not teamfiles.update(self.root, full, self._locate(m.id)[1], touch=touch):
+                return
             from lore.teamsync import record_team_file
 
             record_team_file(self, full)
@@ -297,6 +318,7 @@ class Lore:
         qvec = None
         emb = self.ready_embedder() if q.text.strip() else None
         if emb is not None:
+            self.embed_fresh_team()
             try:
                 qvec = emb.embed([q.text])[0]
             except Exception:

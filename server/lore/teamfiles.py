@@ -9,6 +9,8 @@ from pathlib import Path
 
 import yaml
 
+from lore.conflicts import conflict_line, conflict_message
+from lore.frontedit import LISTS, edit_front
 from lore.hidden import strip_hidden
 from lore.model import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
 from lore.text import slugify
@@ -20,6 +22,10 @@ _WHY = re.compile(r"^##\s+(Why|Rationale)\s*$", re.M | re.I)
 
 class TeamFileError(ValueError):
     """A team memory file that cannot be read; the message names the file and line."""
+
+
+class MergeConflictError(TeamFileError):
+    """A team file holding git conflict markers: refused until a person resolves it."""
 
 
 def _iso(ts: float) -> str:
@@ -39,8 +45,8 @@ def _ts(value: object, default: float) -> float:
     return default
 
 
-def render(m: Memory) -> str:
-    """The file text for a team memory."""
+def front_fields(m: Memory) -> dict:
+    """The front-matter keys and values Lore writes for a memory."""
     front = {
         "id": m.id,
         "kind": m.kind.value,
@@ -59,8 +65,17 @@ def render(m: Memory) -> str:
         front["source"] = "agent"  # written by an agent and not yet confirmed: every checkout shows it so
     if m.meta.get("anchors_dropped"):
         front["anchors_dropped"] = [str(a) for a in m.meta["anchors_dropped"]]
-    text = "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True) + "---\n"
-    text += f"# {m.title}\n"
+    return front
+
+
+def render(m: Memory) -> str:
+    """The file text for a new team memory."""
+    front = front_fields(m)
+    return "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True) + "---\n" + _body(m)
+
+
+def _body(m: Memory) -> str:
+    text = f"# {m.title}\n"
     if m.body:
         text += f"\n{m.body.strip()}\n"
     if m.rationale:
@@ -69,7 +84,11 @@ def render(m: Memory) -> str:
 
 
 def parse(text: str, rel_path: str) -> Memory:
-    """A Memory from a team file's text (hidden text removed); raises TeamFileError naming the file and line."""
+    """A Memory from a team file's text (hidden text removed); raises TeamFileError naming the file and
+    line ("merge conflict in FILE:LINE" for a file holding git conflict markers)."""
+    at = conflict_line(text)
+    if at is not None:
+        raise MergeConflictError(conflict_message(rel_path, at))
     text = strip_hidden(text)
     m = _FRONT.match(text)
     if not m:
@@ -147,5 +166,93 @@ def write_text(root: Path, path: Path, text: str, *, exclusive: bool = False) ->
 
 
 def write(root: Path, path: Path, m: Memory) -> None:
-    """Write a memory's team file under the workspace `root` (see write_text)."""
+    """Write a new memory's team file under the workspace `root` (see write_text)."""
     write_text(root, path, render(m))
+
+
+def update(root: Path, path: Path, m: Memory, *, touch: bool) -> bool:
+    """Bring an existing team file in step with `m` (see rewrite), or write it anew when it cannot be
+    read; False when its text already says it all (nothing written)."""
+    from lore.safe_fs import check_inside
+
+    try:
+        check_inside(root, path)
+        old = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        write(root, path, m)
+        return True
+    text = rewrite(old, m, path.relative_to(root).as_posix(), touch=touch)
+    if text == old:
+        return False
+    write_text(root, path, text)
+    return True
+
+
+def rewrite(old_text: str, m: Memory, rel_path: str, *, touch: bool) -> str:
+    """The file text after a change to `m`, editing `old_text` surgically: only Lore's keys whose
+    values changed are rewritten, everything else stays byte for byte (see lore.frontedit).
+
+    `updated:` moves only when `touch` (a person changed the memory's content); an automatic
+    rewrite (anchor following, status flags) never touches it, so every clone doing the same
+    rewrite writes the same bytes. A file that cannot be parsed is written anew; a file holding
+    conflict markers raises MergeConflictError (a person's merge is never overwritten)."""
+    try:
+        old = parse(old_text, rel_path)
+    except MergeConflictError:
+        raise
+    except TeamFileError:
+        return render(m)
+    fm = _FRONT.match(old_text)
+    assert fm is not None
+    try:
+        old_front = load_bounded(fm.group(1)) or {}
+    except (YamlLimitError, yaml.YAMLError):
+        return render(m)
+    new_front = front_fields(m)
+    if not touch:
+        new_front.pop("updated", None)
+    if "created" in old_front:
+        new_front.pop("created", None)  # set once, when the file was made
+    front = edit_front(fm.group(1), old_front, new_front, _same, _norm)
+    if "title" in old_front and old_front.get("title") != m.title:
+        front = _retitle(front, m.title)
+    head = old_text[: fm.start(1)] + front + old_text[fm.end(1): fm.end()]
+    if (old.title, old.body, old.rationale or None) == (m.title, m.body.strip(), (m.rationale or "").strip() or None):
+        return head + old_text[fm.end():]
+    return head + _body(m)
+
+
+def _norm(key: str, item: object) -> str:
+    return _anchor_text(str(item)) if key == "anchors" else str(item)
+
+
+def _anchor_text(text: str) -> str:
+    try:
+        return Anchor.parse(text).to_text()
+    except (ValidationError, ValueError):
+        return text
+
+
+def _retitle(front: str, title: str) -> str:
+    lines = front.split("\n")
+    for i, line in enumerate(lines):
+        if re.match(r"^title[ \t]*:", line):
+            lines[i] = yaml.safe_dump({"title": title}, allow_unicode=True, width=10**9).rstrip("\n")
+    return "\n".join(lines)
+
+
+def _same(key: str, old: object, new: object) -> bool:
+    """Whether a front-matter value already says what Lore would write."""
+    if key in LISTS:
+        olds = [str(x) for x in (old if isinstance(old, list) else ([] if old is None else [old]))]
+        if key == "anchors":
+            olds = [_anchor_text(x) for x in olds]
+        return set(olds) == set(map(str, new or []))
+    if key in ("created", "updated"):
+        return old is not None and _iso(_ts(old, -1.0)) == new
+    if key == "confidence":
+        try:
+            return float(old) == float(new)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return False
+    return str(old) == str(new) if old is not None else new is None

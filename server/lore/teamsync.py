@@ -95,11 +95,10 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
     # its file) right now, and only the transaction's snapshot is sure to show its row.
     with lore.store.transaction():
         existing = lore.store.memories.get(m.id)
-        if existing is None:
-            by_path = lore.store.memories.by_source(rel)
-            existing = by_path[0] if by_path else None
-            if existing is not None:
-                m.id = existing.id
+        for stale in lore.store.memories.by_source(rel):
+            if stale.id != m.id:
+                _file_id_wins(lore, stale, m.id, existing is None, result)
+                existing = existing or lore.store.memories.get(m.id)
         if existing is None:
             now = time.time()
             m.created_at = m.created_at or now
@@ -108,11 +107,12 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
             result.added += 1
         else:
             m.created_at = m.created_at or existing.created_at
-            m.updated_at = time.time()
-            for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at"):
+            m.updated_at = m.updated_at or existing.updated_at  # the file's time: the same in every clone
+            for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at", "needs_review"):
                 setattr(m, k, getattr(existing, k))
             lore.store.memories.update(m)
             result.updated += 1
+        lore.fresh_team.append(m.id)
         lore.store.memories.unlink_successors(m.id)
         for new in m.superseded_by:
             lore.store.memories.link(m.id, new)
@@ -121,6 +121,19 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
             prior = lore.store.memories.get(old)
             if prior is not None and prior.status in (Status.ACTIVE, Status.PROPOSED) and m.visible:
                 lore.store.memories.set_status(old, Status.SUPERSEDED)
+
+
+def _file_id_wins(lore: Lore, stale, file_id: str, free: bool, result: TeamSyncResult) -> None:
+    """The file now names another id than the database row made from it (an add/add conflict
+    resolved with `--theirs`, an id edited by hand): the file's id wins. The row takes the file's
+    id, keeping its usage and links; when a row with that id exists already, the stale row is
+    deprecated (restorable) instead."""
+    if free:
+        lore.store.memories.rename_id(stale.id, file_id)
+        log.info("team file %s: memory %s now has the file's id %s", stale.provenance.path, stale.id, file_id)
+    elif stale.status is not Status.DEPRECATED:
+        lore.store.memories.set_status(stale.id, Status.DEPRECATED)
+        result.deprecated += 1
 
 
 def _redact(m, rel: str, result: TeamSyncResult) -> None:

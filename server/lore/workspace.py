@@ -15,6 +15,8 @@ BACKUPS_DIR = "backups"
 DB_FILES = ("lore.db", "lore.db-wal", "lore.db-shm", "lore.db-journal")
 GITIGNORE = ("# Lore keeps its database private; memories/ is meant to be committed.\nlore.db\nlore.db-*\nbackups/\n"
              "*.corrupt-*\n# half-written files a killed process may leave\nmemories/*.tmp\n")
+GIT_EXCLUDE = "".join(["# Lore's private database (team memories in .lore/memories/ are committed)\n"]
+                      + [f"/.lore/{line}\n" for line in GITIGNORE.splitlines() if line and not line.startswith("#")])
 
 
 def find_root(start: str | os.PathLike[str] | None = None) -> Path:
@@ -39,12 +41,31 @@ def lore_dir(root: Path, *, create: bool = True) -> Path:
     if d.is_dir():
         for name in DB_FILES:
             check_target(root, d / name)
-    if create and not os.path.lexists(d / ".gitignore"):
+    if create and not os.path.lexists(d / ".gitignore") and not _exclude_in_git(root):
         try:
             write_atomic(root, d / ".gitignore", GITIGNORE, exclusive=True)
         except OSError:
             pass
     return d
+
+
+def _exclude_in_git(root: Path) -> bool:
+    """Keep the database out of git through the clone's own `.git/info/exclude` (never committed,
+    so no clone has an untracked `.lore/.gitignore` that a teammate's commit would collide with
+    on pull). False when the workspace has no `.git` folder or the file cannot be written."""
+    git = root / ".git"
+    if not git.is_dir() or git.is_symlink():
+        return False
+    exclude = git / "info" / "exclude"
+    try:
+        text = exclude.read_text("utf-8") if exclude.is_file() and not exclude.is_symlink() else ""
+        if GIT_EXCLUDE.splitlines()[1] in text.splitlines():
+            return True
+        real_folder(root, git / "info", mode=0o755)
+        write_atomic(root, exclude, (text + ("\n" if text and not text.endswith("\n") else "")) + GIT_EXCLUDE)
+        return True
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def memories_dir(root: Path) -> Path:

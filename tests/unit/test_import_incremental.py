@@ -14,6 +14,7 @@ from lore.model import Status
 from lore.service import Lore
 from lore.sources import run_import
 from lore.sources import runner
+from lore.sources.ids import import_id
 
 ADR = "# 1. Use queues\n\n## Status\n\nAccepted\n\n## Context\n\nJobs pile up.\n\n## Decision\n\nUse a queue.\n"
 RULES = "# Rules\n\n## Style\n\nUse black.\n\n## Tests\n\nUse pytest.\n"
@@ -100,22 +101,25 @@ def test_deleted_file_deprecates_its_memories(lore):
     assert run_import(lore).deprecated == 2
 
 
-def test_renamed_file_keeps_ids(lore):
+def test_renamed_file_keeps_its_memories(lore):
+    """Same memory (usage and links kept); its id follows the path, as every fresh clone derives it."""
     write(lore.root, "AGENTS.md", RULES)
     write(lore.root, "app/jobs.py", "# DECISION: retry three times\ndef run():\n    pass\n")
     run_import(lore)
-    before = {t: m.id for t, m in by_title(lore).items()}
+    before = {t: m for t, m in by_title(lore).items()}
+    lore.record_surfaced([before["retry three times"].id])
     (lore.root / "docs").mkdir()
     os.rename(lore.root / "app/jobs.py", lore.root / "app/tasks.py")
     summary = run_import(lore)
     after = by_title(lore)
     assert summary.renamed == 1 and (summary.added, summary.deprecated) == (0, 0)
     m = after["retry three times"]
-    assert m.id == before["retry three times"] and m.provenance.path == "app/tasks.py"
+    assert m.id == import_id("app/tasks.py", m.provenance.key) and m.provenance.path == "app/tasks.py"
+    assert (m.created_at, m.surfaced_count) == (before["retry three times"].created_at, 1)
     assert [a.to_text() for a in m.anchors] == ["symbol:python:app.tasks.run"] and m.anchors[0].file == "app/tasks.py"
 
 
-def test_git_rename_with_an_edit_keeps_ids(lore):
+def test_git_rename_with_an_edit_keeps_the_memory(lore):
     write(lore.root, "docs/adr/0001-queues.md", ADR)
     git = ["git", "-C", str(lore.root)]
     subprocess.run([*git, "add", "-A"], check=True, capture_output=True)
@@ -126,7 +130,8 @@ def test_git_rename_with_an_edit_keeps_ids(lore):
     path = lore.root / "docs/adr/0001-use-queues.md"
     path.write_text(path.read_text() + "\n## Consequences\n\nOne more service.\n")
     summary = run_import(lore)
-    m = lore.get(mid)
+    m = lore.get(import_id("docs/adr/0001-use-queues.md", "adr"))
+    assert summary.renamed_ids == {mid: m.id}
     assert summary.renamed == 1 and summary.added == 0
     assert m.provenance.path == "docs/adr/0001-use-queues.md" and m.status is Status.ACTIVE
 

@@ -22,7 +22,9 @@ def open_lore(args, **kwargs) -> Lore:
     """The workspace named by -w (or found from the current folder), with notices printed."""
     from lore.service import Lore
 
-    return Lore(getattr(args, "workspace", None), **kwargs)
+    lore = Lore(getattr(args, "workspace", None), **kwargs)
+    flush_notices(lore)  # a team file refused for a merge conflict is told by every command
+    return lore
 
 
 def workspace_root(args) -> Path:

@@ -33,7 +33,10 @@ COMMANDS = {
     "export": ("lore.cli.cmd_export", "write project memory into AGENTS.md / CLAUDE.md between markers"),
     "anchors": ("lore.cli.cmd_anchors", "list a memory's anchors; --add, --drop or --confirm one (kept across imports)"),
     "proposals": ("lore.cli.cmd_proposals", "review memories agents proposed: list, confirm ID, reject ID"),
-    "history": ("lore.cli.cmd_history", "what changed at a path or symbol, and why: tasks read from git history"),
+    "history": ("lore.cli.cmd_history", "the tasks (from git history) that changed a file, folder or symbol"),
+    "review": ("lore.cli.cmd_review", "team-memory changes between two git revisions, as markdown"),
+    "init": ("lore.cli.cmd_merge", "make the repository ready for team memories (merge driver, folders)"),
+    "merge-file": ("lore.cli.cmd_merge", "git merge driver for team memory files (run by git)"),
 }
 COMMAND_MODULES = list(dict.fromkeys(module for module, _ in COMMANDS.values()))
 

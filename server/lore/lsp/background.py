@@ -46,6 +46,7 @@ class Background:
         self.changed: dict[Folder, set[str]] = {}
         self.change_timers: dict[Folder, asyncio.TimerHandle] = {}
         self.last_summary: dict[Folder, dict] = {}
+        self.conflicts_shown: set[str] = set()
 
     def lock(self, folder: Folder) -> asyncio.Lock:
         """The lock that keeps one import per folder at a time."""
@@ -72,6 +73,7 @@ class Background:
                                            background=True)
             self.last_summary[folder] = summary
             log.info("import of %s: %s", folder.root, summary)
+            self.tell_conflicts(summary.get("warnings") or ())
             if summary.get("held_back"):
                 log.warning("import of %s held back %d deprecations of %d imported memories", folder.root,
                             summary["held_back"], summary.get("live_before", 0))
@@ -83,6 +85,17 @@ class Background:
         self.ls.memories_changed()
         self.refresh_semantic(folder)
         return summary
+
+    def tell_conflicts(self, warnings) -> None:
+        """A file refused for git conflict markers: logged each time, shown once per file and line."""
+        shown = self.conflicts_shown
+        for w in warnings:
+            if not w.startswith("merge conflict in "):
+                continue
+            log.warning("%s", w)
+            if w not in shown:
+                shown.add(w)
+                self.ls.show(f"Lore: {w}")
 
     async def embed(self, folder: Folder) -> None:
         """Embed memories that have no vector yet; the state says whether search has meaning or words only."""

@@ -67,7 +67,7 @@ def follow_anchors(lore: Lore, rel_path: str, symbols: list[Symbol],
                 changed = True
         if changed:
             try:
-                lore.update(m)
+                lore.update(m, touch=False)  # automatic: every clone writes the same bytes
             except Exception:
                 log.warning("could not update anchors of memory %s", m.id, exc_info=True)
     return result

@@ -27,8 +27,10 @@ def draft(*, title: str, body: str, kind: Kind, source: SourceKind, path: str, l
           sections: list[Section] | None = None, rationale: str | None = None, date: str | None = None,
           tags: list[str] | None = None, meta: dict | None = None) -> Memory:
     """A team-scope memory as imported from a file (the sync step decides insert or update)."""
+    from lore.sources.ids import import_id
+
     return Memory(
-        title=title, body=body, kind=kind, rationale=rationale, status=status, scope=Scope.TEAM,
+        id=import_id(path, key), title=title, body=body, kind=kind, rationale=rationale, status=status, scope=Scope.TEAM,
         anchors=list(anchors or []), provenance=Provenance(source, path, line, key=key),
         tags=list(tags or []), date=date, meta=dict(meta or {}), sections=sections,
     )

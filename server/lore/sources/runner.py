@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 import pathspec
 
+from lore.conflicts import conflict_line, conflict_message
 from lore.model import SourceKind, Status
 from lore.safe_fs import inside
 from lore.scrub import scrub_source
@@ -27,6 +28,7 @@ from lore.sources.report import DECISION, NOT_TAKEN, RULES
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.drafts import Parsed
 from lore.sources.guard import DeprecationGuard
+from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.links import resolve_links
 from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta
@@ -166,6 +168,10 @@ class Importer:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return self.skipped(cand, st, "not utf-8")
+        at = conflict_line(text)
+        if at is not None:  # refused, ledger and memories untouched: the last good version stays in use
+            self.summary.warnings.append(conflict_message(cand.rel, at))
+            return self.summary.skip("merge conflict")
         imported = self.claude_imports(cand, text)
         chash = content_hash(text + "".join(t for _, t in imported))
         row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", known.reason if known else None,
@@ -257,6 +263,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     summary = ImportSummary()
     start = time.monotonic()
     settings = with_workspace_config(lore.root, settings or ImportSettings(), summary.warnings)
+    summary.renamed_ids.update(migrate_ids(lore.store))
     _team(lore, summary)
     run = Importer(lore, settings, summary, progress, cancelled)
     rules = IgnoreRules(run.root, settings.ignore)
@@ -271,6 +278,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     else:
         cands, vanished = _explicit(run, rules, paths)
     run.run(cands, vanished)
+    relink_team_files(lore, summary.renamed_ids)
     if summary.cancelled:
         summary.seconds = time.monotonic() - start
         return summary

@@ -40,6 +40,7 @@ class ImportSummary:
     adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
     history: dict | None = None  # what reading the git history did (None when not read)
     history_line: str | None = None
+    renamed_ids: dict[str, str] = attrs.field(factory=dict)  # imported memories given their derived id: old -> new
 
     def skip(self, reason: str) -> None:
         """Count one skipped file."""

@@ -13,9 +13,10 @@ import logging
 import time
 
 from lore.anchor_choices import apply_choices
-from lore.model import Memory, SourceKind, Status, ValidationError
+from lore.model import Memory, SourceKind, Status, ValidationError, new_id
 from lore.scrub import scrub_memory
 from lore.sources.drafts import Parsed
+from lore.sources.ids import adopt_id, keep_superseded
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 from lore.text import content_hash
@@ -76,13 +77,18 @@ def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummar
         writes.append((d, _pair(d, remaining)))
     for d, old in writes:
         if old is None:
+            if store.memories.get(d.id) is not None:  # the derived id is taken (a file renamed back): a fresh one
+                d.id = new_id()
             d.created_at = d.updated_at = now
             d.meta["import_hash"] = fingerprint(d)
             store.memories.insert(d)
             summary.added += 1
-        elif _merge(d, old, now):
-            store.memories.update(d)
-            summary.updated += 1
+        else:
+            old.id = adopt_id(store, old.id, d.id, summary.renamed_ids)  # made before ids were derived, or moved
+            if _merge(d, old, now):
+                store.memories.update(d)
+                summary.updated += 1
+        keep_superseded(store, d.id)
     for old in remaining:
         if old.status is not Status.DEPRECATED and "user_status" not in old.meta:
             old.status = Status.DEPRECATED

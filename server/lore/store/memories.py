@@ -120,6 +120,16 @@ class MemoryTable:
         self.db.conn.execute("DELETE FROM dismissals WHERE memory_id = ?", (mid,))
         self.db.conn.execute("DELETE FROM memories WHERE id = ?", (mid,))
 
+    def rename_id(self, old: str, new: str) -> None:
+        """Give a memory a new id, moving everything that refers to it (anchors, sections, links,
+        dismissals, learned evidence). The new id must be free."""
+        c = self.db.conn
+        c.execute("UPDATE memories SET id = ? WHERE id = ?", (new, old))
+        for table, col in (("anchors", "memory_id"), ("sections", "memory_id"), ("supersessions", "old_id"),
+                           ("supersessions", "new_id"), ("dismissals", "memory_id"), ("evidence", "memory_id")):
+            c.execute(f"UPDATE OR IGNORE {table} SET {col} = ? WHERE {col} = ?", (new, old))
+            c.execute(f"DELETE FROM {table} WHERE {col} = ?", (old,))
+
     def link(self, old_id: str, new_id: str) -> None:
         """Record that `new_id` supersedes `old_id`."""
         self.db.conn.execute(

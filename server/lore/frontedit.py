@@ -1,0 +1,96 @@
+"""Edit a team file surgically: change only the front-matter keys Lore owns whose values changed.
+
+A hand-written team file keeps everything Lore does not own byte for byte: unknown keys
+(`author:`, `reviewers:`), comments, blank lines, key order, list order and the body when its
+text did not change. A key whose value is unchanged keeps its line as written; a changed key is
+rewritten in the style it had (flow `[a, b]` or a block list); a list keeps the order of the items
+that stayed and appends new ones.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+KEY_LINE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:")
+# Lore's keys, in the order a new file has them; absent keys are added after the nearest one before them.
+ORDER = ("id", "kind", "status", "anchors", "tags", "confidence", "supersedes", "superseded_by", "created",
+         "updated", "date", "source", "anchors_dropped")
+LISTS = {"anchors", "tags", "supersedes", "superseded_by", "anchors_dropped"}
+DEFAULTS = {"kind": "decision", "status": "active", "confidence": 1.0}
+OPTIONAL = {"date", "source", "anchors_dropped"}  # removed from the file when Lore no longer sets them
+
+
+def blocks(front: str) -> list[list[str]]:
+    """The front matter's lines grouped: a top-level key with its continuation lines, or a lone line."""
+    out: list[list[str]] = []
+    for line in front.split("\n"):
+        continued = out and out[-1] and KEY_LINE.match(out[-1][0]) and line[:1] in (" ", "\t", "-") and line.strip()
+        if continued:
+            out[-1].append(line)
+        else:
+            out.append([line])
+    return out
+
+
+def block_key(block: list[str]) -> str | None:
+    """The top-level key a block holds, or None (comment, blank line)."""
+    m = KEY_LINE.match(block[0])
+    return m.group(1) if m else None
+
+
+def scalar(value: object) -> str:
+    """One YAML scalar as it would appear inside a flow list."""
+    return yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10**9).strip()[1:-1]
+
+
+def dump(key: str, value: object, flow: bool, indent: str = "") -> list[str]:
+    """The lines of one key in the style asked for (a block list's items indented by `indent`)."""
+    if isinstance(value, list) and flow:
+        return [f"{key}: [{', '.join(scalar(v) for v in value)}]"]
+    if isinstance(value, list) and value:
+        items = yaml.safe_dump(value, default_flow_style=False, allow_unicode=True, width=10**9)
+        return [f"{key}:"] + [indent + line for line in items.rstrip("\n").split("\n")]
+    text = yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=10**9)
+    return text.rstrip("\n").split("\n")
+
+
+def merged_list(old: list, new: list[str], norm) -> list:
+    """The new list in the old one's order: items that stayed keep their place (as written), new
+    ones follow; `norm` gives an old item's canonical text."""
+    kept = [x for x in old if norm(x) in new]
+    known = {norm(x) for x in kept}
+    return kept + [x for x in new if x not in known]
+
+
+def edit_front(front: str, old: dict, new: dict, same, norm=lambda key, item: str(item), *,
+               keep_order: bool = False) -> str:
+    """Front matter text with Lore's changed keys rewritten; `same(key, old, new)` compares values,
+    `norm(key, item)` gives a list item's canonical text (items that stay are kept as written).
+    A list that becomes empty, or an optional key Lore no longer sets, is removed. `keep_order`
+    writes lists in the order given (the merge driver writes the same lines into every version)."""
+    parts = blocks(front)
+    index = {block_key(b): i for i, b in enumerate(parts) if block_key(b)}
+    for key in ORDER:
+        present = key in old
+        value = new.get(key)
+        before = old.get(key, DEFAULTS.get(key, [] if key in LISTS else None))
+        if key in new and same(key, before, value):
+            continue
+        if key not in new or (key in LISTS and not value):
+            if present and (key in OPTIONAL or key in LISTS):
+                parts[index[key]] = []
+            continue
+        if key in LISTS and isinstance(before, list) and not keep_order:
+            value = merged_list(before, value, lambda item: norm(key, item))
+        if present:
+            b = parts[index[key]]
+            flow = len(b) == 1 and "[" in b[0] and not re.search(r"\[\s*\]\s*(#.*)?$", b[0])  # `[]`: Lore's own
+            indent = re.match(r"[ \t]*", b[1]).group(0) if len(b) > 1 else ""
+            parts[index[key]] = dump(key, value, flow, indent)
+        else:
+            at = max((index[k] for k in ORDER[: ORDER.index(key)] if k in index), default=len(parts) - 1)
+            parts[at] = parts[at] + dump(key, value, False)
+            index.setdefault(key, at)
+    return "\n".join(line for b in parts for line in b)

@@ -1,0 +1,130 @@
+"""`lore review BASE..HEAD`: the team-memory changes between two git revisions, as markdown for a
+pull request description or a CI comment (added, superseded, forgotten, restored, edited, anchors
+moved, removed), each with who made it (from git)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from lore import teamfiles
+from lore.model import Memory, Status, ValidationError
+from lore.workspace import LORE_DIR, MEMORIES_DIR
+
+FOLDER = f"{LORE_DIR}/{MEMORIES_DIR}/"
+
+
+@attrs.define
+class Change:
+    """One team memory's change in the range."""
+
+    what: str  # added, superseded, forgotten, restored, edited, removed, unreadable
+    path: str
+    memory: Memory | None
+    detail: list[str] = attrs.field(factory=list)
+    author: str = ""
+
+
+def _git(root: Path, *args: str) -> str:
+    try:
+        r = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise ValidationError(f"git {' '.join(args)}: {e}") from None
+    if r.returncode != 0:
+        raise ValidationError(f"git {' '.join(args)}: {r.stderr.strip() or 'failed'}")
+    return r.stdout
+
+
+def _at(root: Path, rev: str, path: str) -> tuple[Memory | None, str | None]:
+    """The memory a team file held at a revision, or (None, why not)."""
+    try:
+        text = _git(root, "show", f"{rev}:{path}")
+    except ValidationError as e:
+        return None, str(e)
+    try:
+        return teamfiles.parse(text, path), None
+    except teamfiles.TeamFileError as e:
+        return None, str(e)
+
+
+def changes(root: Path, spec: str) -> list[Change]:
+    """The team-memory changes of `BASE..HEAD` (HEAD defaults to the checked-out commit)."""
+    base, _, head = spec.partition("..")
+    if not base:
+        raise ValidationError("give a range: lore review BASE..HEAD (for example main..HEAD)")
+    head = head or "HEAD"
+    diff = _git(root, "diff", "--name-status", "-M", base, head, "--", FOLDER)
+    out: list[Change] = []
+    for line in diff.splitlines():
+        cols = line.split("\t")
+        status, old_path, new_path = cols[0], cols[1], cols[-1]
+        if not new_path.endswith(".md"):
+            continue
+        before = None if status.startswith("A") else _at(root, base, old_path)[0]
+        after, problem = (None, None) if status.startswith("D") else _at(root, head, new_path)
+        change = _classify(before, after, problem, new_path)
+        change.author = _git(root, "log", "-1", "--format=%an", f"{base}..{head}", "--", new_path).strip()
+        out.append(change)
+    return out
+
+
+def _classify(before: Memory | None, after: Memory | None, problem: str | None, path: str) -> Change:
+    if after is None:
+        return Change("unreadable" if problem else "removed", path, before, [problem] if problem else [])
+    if before is None:
+        return Change("added", path, after)
+    detail = []
+    was, now = {a.to_text() for a in before.anchors}, {a.to_text() for a in after.anchors}
+    if was != now:
+        detail.append("anchors: " + _moves(sorted(was - now), sorted(now - was)))
+    if (before.title, before.body, before.rationale) != (after.title, after.body, after.rationale):
+        detail.append("text edited")
+    what = "edited"
+    if before.status is not after.status:
+        what = {Status.SUPERSEDED: "superseded", Status.DEPRECATED: "forgotten"}.get(
+            after.status, "restored" if after.status is Status.ACTIVE else f"now {after.status.value}")
+    elif was != now and len(detail) == 1:
+        what = "anchors moved"
+    return Change(what, path, after, detail)
+
+
+def _moves(gone: list[str], new: list[str]) -> str:
+    def ticks(xs: list[str]) -> str:
+        return ", ".join(f"`{x}`" for x in xs)
+
+    if gone and new:
+        return f"{ticks(gone)} → {ticks(new)}"
+    return f"dropped {ticks(gone)}" if gone else f"added {ticks(new)}"
+
+
+def markdown(items: list[Change], spec: str, title_of: Callable[[str], str | None] = lambda _: None) -> str:
+    """The changes as markdown, grouped by what happened."""
+    names = {c.memory.id: c.memory.title for c in items if c.memory}
+
+    def name(mid: str) -> str:
+        t = names.get(mid) or title_of(mid)
+        return f"“{t}” (`{mid}`)" if t else f"`{mid}`"
+
+    lines = [f"## Memory changes in {spec}", ""]
+    if not items:
+        return "\n".join(lines + ["No team memory changed.", ""])
+    order = ["added", "superseded", "forgotten", "restored", "anchors moved", "edited", "removed", "unreadable"]
+    for what in sorted({c.what for c in items}, key=lambda w: order.index(w) if w in order else len(order)):
+        group = [c for c in items if c.what == what]
+        lines += [f"### {what.capitalize()} ({len(group)})", ""]
+        for c in group:
+            m = c.memory
+            head = f"- **{m.title}** (`{m.id}`, {m.kind.value})" if m else f"- `{c.path}`"
+            extra = list(c.detail)
+            if m and what == "added" and m.supersedes:
+                extra.append("supersedes " + ", ".join(name(i) for i in m.supersedes))
+            if m and what == "superseded" and m.superseded_by:
+                extra.append("by " + ", ".join(name(i) for i in m.superseded_by))
+            if c.author:
+                extra.append(f"committed by {c.author}")
+            lines.append(head + (" — " + "; ".join(extra) if extra else ""))
+        lines.append("")
+    return "\n".join(lines)
