@@ -19,7 +19,7 @@ from lore.safe_fs import real_folder, write_atomic
 from lore.store import Store
 
 log = logging.getLogger(__name__)
-REBUILDABLE = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.TEAM_FILE)
+REBUILDABLE = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.TEAM_FILE, SourceKind.CODE_MAP)
 KEEP = 3
 _conv = cattrs.Converter()
 

@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "lore.cli.cmd_feedback",
     "lore.cli.cmd_proposals",
     "lore.cli.cmd_export",
+    "lore.cli.cmd_map",
 ]
 
 

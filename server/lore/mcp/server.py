@@ -105,6 +105,16 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
         with expected_errors():
             return build_pack(app.lore, path=app.rel(file), symbol=symbol, task=task or None, budget=budget).markdown
 
+    @mcp.tool(annotations=read_only)
+    async def get_map() -> str:
+        """Markdown map of the codebase: languages, frameworks, build/test/lint/run commands, entry points,
+        test layout and the most central modules with their roles (rebuilt when the workspace changed)."""
+        with expected_errors():
+            from lore.codemap.render import map_markdown
+            from lore.codemap.store import refresh_map
+
+            return map_markdown(refresh_map(app.lore).cmap)
+
     @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
                                           open_world_hint=False))
     async def remember(title: str, body: str = "", kind: str = "decision", rationale: str = "",

@@ -266,6 +266,10 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     else:
         cands, vanished = _explicit(run, rules, paths)
     run.run(cands, vanished)
+    if paths is None and not summary.cancelled:
+        from lore.codemap.store import refresh_for_import  # a walk and a hash when nothing changed
+
+        refresh_for_import(lore, summary)
     if summary.cancelled:
         summary.seconds = time.monotonic() - start
         return summary
