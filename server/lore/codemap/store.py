@@ -80,9 +80,8 @@ def refresh_for_import(lore, summary) -> None:
         log.warning("building the codebase map failed", exc_info=True)
         summary.warnings.append(f"(codebase map):1: not built: {e.__class__.__name__}: {e}")
         return
-    summary.added += result.added
-    summary.updated += result.superseded
-    summary.deprecated += result.retired
+    summary.code_map = {"rebuilt": result.rebuilt, "added": result.added, "superseded": result.superseded,
+                        "retired": result.retired, "seconds": round(result.seconds, 3)}
     summary.warnings += result.warnings
 
 

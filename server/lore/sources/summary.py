@@ -38,6 +38,7 @@ class ImportSummary:
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
     adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
+    code_map: dict = attrs.field(factory=dict)  # what the codebase map's refresh did (lore.codemap)
 
     def skip(self, reason: str) -> None:
         """Count one skipped file."""
@@ -65,6 +66,7 @@ class ImportSummary:
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
             "adr_folders": list(self.adr_folders),
+            "code_map": dict(self.code_map),
         }
 
     def summary_line(self) -> str:
