@@ -13,7 +13,7 @@ from lore.codemap.model import CodeMap, Command, EntryPoint
 
 MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "setup.py", "package.json", "go.mod", "Cargo.toml",
                             "pom.xml", "build.gradle", "build.gradle.kts"})
-_REQ = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)")
+_REQ = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]/@]+)")
 _SETUP_SCRIPT = re.compile(r"""["']([\w.-]+)\s*=\s*([\w.]+:[\w.]+)["']""")
 _GO_REQUIRE = re.compile(r"^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}/[^\s]+)\s+v[\w.+-]+", re.M)
 _GO_MODULE = re.compile(r"^\s*module\s+(\S+)", re.M)
