@@ -11,7 +11,7 @@ from lore.codemap.graph import NOISE_DIRS, Graph, read_graph
 from lore.codemap.manifests import MANIFEST_NAMES, read_manifest
 from lore.codemap.model import CodeMap, EntryPoint, Module
 from lore.codemap.roles import assign_role, readme_summary
-from lore.codemap.tests import test_layout
+from lore.codemap.tests import is_test_file, test_layout
 
 TOP_MODULES = 15
 _KIND_ORDER = {"build": 0, "test": 1, "lint": 2, "run": 3, "generate": 4, "migrate": 5, "other": 6}
@@ -62,10 +62,21 @@ def _modules(root: Path, g: Graph, cmap: CodeMap) -> None:
         found = readme_summary(root, m.path)
         if found and found[1]:
             cmap.readmes[m.path or "."] = found[1]
-        assign_role(m, g.docs.get(m.path), found[1] if found else None)
+        assign_role(m, g.docs.get(m.path), found[1] if found else None, _main_files(root, g.files[m.path]))
     top = readme_summary(root, "")
     if top and top[1]:
         cmap.readmes.setdefault(".", top[1])
+
+
+def _main_files(root: Path, files: list[str]) -> list[str]:
+    """A module's code files that are not tests, biggest first."""
+    def size(rel: str) -> int:
+        try:
+            return (root / rel).stat().st_size
+        except OSError:
+            return 0
+
+    return sorted((f for f in files if not is_test_file(f)), key=lambda f: (-size(f), f))
 
 
 def _programs(g: Graph, cmap: CodeMap) -> None:
@@ -76,7 +87,8 @@ def _programs(g: Graph, cmap: CodeMap) -> None:
             continue  # a script's `if __name__ == "__main__"` is no entry point of the project
         if folder in known:
             continue
-        name = folder.rsplit("/", 1)[-1] if folder else cmap.name
+        parts = [p for p in folder.split("/") if p not in ("cmd", "src", "main", "bin")]
+        name = parts[-1] if parts else cmap.name
         cmap.entry_points.append(EntryPoint(name, folder or ".", f"{folder}/" if folder else "./", "program"))
 
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from lore.codemap.frameworks import framework_of
-from lore.codemap.model import CodeMap, Command, EntryPoint
+from lore.codemap.model import CodeMap, Command, EntryPoint, command_kind
 from lore.yamlbound import Limits, YamlLimitError, load_bounded
 
 _TARGET = re.compile(r"^([A-Za-z0-9][\w./-]*(?:\s+[A-Za-z0-9][\w./-]*)*)\s*:(?![=:])([^\n]*)$", re.M)
@@ -14,7 +14,7 @@ _PHONY = re.compile(r"^\.PHONY\s*:\s*(.+)$", re.M)
 _DOCKER_RUN = re.compile(r"^\s*(ENTRYPOINT|CMD)\s+(.+)$", re.M | re.I)
 _REQ = re.compile(r"^\s*([A-Za-z0-9_.\-]+)", re.M)
 _YAML_LIMITS = Limits(max_chars=512_000, max_nodes=100_000, max_expanded_chars=2_000_000)
-MAX_MAKE_TARGETS = 40
+MAX_MAKE_TARGETS = 80
 MAX_CI_STEPS = 30
 CI_KINDS = ("test", "lint", "build", "generate")
 
@@ -27,6 +27,7 @@ def is_build_file(rel: str) -> bool:
         or low in ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml") \
         or (low.startswith("requirements") and low.endswith(".txt")) \
         or (rel.startswith(".github/workflows/") and low.endswith((".yml", ".yaml"))) \
+        or low.startswith("procfile") or low == "pytest.ini" \
         or rel in (".gitlab-ci.yml", "tox.ini", "noxfile.py", "justfile", "Taskfile.yml")
 
 
@@ -48,6 +49,14 @@ def read_build_file(root: Path, rel: str, cmap: CodeMap, warnings: list[str]) ->
             fw = framework_of(dep)
             if fw:
                 cmap.add_framework(fw, rel)
+    elif low.startswith("procfile"):
+        for line in text.split("\n"):
+            name, sep, run = line.partition(":")
+            if sep and name.strip() and not name.startswith("#") and " " not in name.strip():
+                cmap.entry_points.append(EntryPoint(f"process {name.strip()}", run.strip(), rel, "service"))
+    elif low == "pytest.ini":
+        cmap.add_framework("pytest", rel)
+        cmap.commands.append(Command("pytest", "pytest", rel, "test", area))
     elif low == "tox.ini":
         cmap.commands.append(Command("tox", "tox", rel, "test", area))
     elif low == "noxfile.py":
@@ -76,18 +85,31 @@ def _makefile(text: str, rel: str, area: str, cmap: CodeMap) -> None:
     for i, line in enumerate(lines):
         m = starts.get(offset)
         offset += len(line) + 1
-        if m is None or line.startswith("\t"):
+        if m is None or line.startswith("\t") or "=" in m.group(2):  # `target: VAR = x` sets a variable
             continue
         for target in m.group(1).split():
             if "%" in target or target.startswith(".") or "/" in target and target not in phony \
                     or "." in target and target not in phony:
                 continue
-            recipe = next((ln.strip().lstrip("@-") for ln in lines[i + 1:i + 6] if ln.startswith("\t")), "")
+            recipe = _recipe(target, lines[i + 1:i + 12])
             cmd = f"make {target}" + (f" (in {area})" if area else "")
             cmap.commands.append(Command(cmd, recipe or m.group(2).strip(), rel, area=area))
             count += 1
         if count >= MAX_MAKE_TARGETS:
             break
+
+
+def _recipe(target: str, lines: list[str]) -> str:
+    """The line of a target's recipe that does what its name says, else the first that does anything."""
+    steps = []
+    for ln in lines:
+        if not ln.startswith("\t"):
+            break
+        steps.append(ln.strip().lstrip("@-").strip())
+    doing = [s for s in steps if s and not s.startswith(("echo", "printf", "#", "export ", "set -"))]
+    kind = command_kind(target)
+    fitting = [s for s in doing if kind != "other" and command_kind("", s) == kind]
+    return (fitting or doing or steps or [""])[0]
 
 
 def _dockerfile(text: str, rel: str, cmap: CodeMap) -> None:

@@ -62,7 +62,8 @@ def read_graph(root: Path, files: list[str]) -> Graph:
             g.mains.setdefault(folder, lang)
         name = PurePosixPath(rel).name
         score = _DOC_FILES.index(name) if name in _DOC_FILES else len(_DOC_FILES)
-        if ff.doc and score < doc_rank.get(folder, len(_DOC_FILES) + 1):
+        speaks = name in _DOC_FILES or lang == "go" and (ff.doc or "").startswith("Package ")  # not one file's doc
+        if ff.doc and speaks and score < doc_rank.get(folder, len(_DOC_FILES) + 1):
             g.docs[folder], doc_rank[folder] = ff.doc, score
         facts.append((rel, lang, ff))
     for rel, lang, ff in facts:

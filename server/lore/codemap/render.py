@@ -37,7 +37,7 @@ def overview_markdown(cmap: CodeMap, top: int = 12) -> str:
     if cmap.readmes.get("."):
         lines.append(f"README: {cmap.readmes['.'].replace('**', '')}")
     lines += ["", "## Commands"] + [command_line(c) for c in project_commands(cmap)[:MAX_COMMANDS]]
-    lines += ["", "## Entry points"] + [entry_line(e) for e in cmap.entry_points[:MAX_ENTRY_POINTS]]
+    lines += ["", "## Entry points"] + [entry_line(e) for e in entry_points(cmap)[:MAX_ENTRY_POINTS]]
     if cmap.tests:
         lines += ["", "## Tests"] + [f"- `{t.path}`: {t.files} files ({t.framework})" for t in cmap.tests]
     lines += ["", "## Key modules (most central first)"] + [module_line(m) for m in cmap.top_modules(top)]
@@ -73,17 +73,40 @@ def module_markdown(m: Module, cmap: CodeMap) -> str:
     return "\n".join(lines)
 
 
+PER_KIND = {"build": 4, "test": 5, "lint": 3, "run": 3, "generate": 3, "migrate": 3, "other": 0}
+KIND_ORDER = tuple(PER_KIND)
+
+
 def project_commands(cmap: CodeMap) -> list[Command]:
-    """Commands of the whole project first, then the build/test/lint ones of each area."""
+    """The project's own commands, a few of each kind (manifests and Makefiles before CI steps, the plainest
+    names first), then the build/test/lint commands of each area."""
+    def plain(c: Command) -> tuple:
+        return (c.source.startswith(".github/"), len(c.name), c.name)
+
+    picked: list[Command] = []
     root = [c for c in cmap.commands if not c.area]
+    for kind in KIND_ORDER:
+        picked += sorted((c for c in root if c.kind == kind), key=plain)[:PER_KIND[kind]]
     areas = [c for c in cmap.commands if c.area and c.kind in ("build", "test", "lint")]
-    return root + areas
+    return picked + areas[:10]
 
 
 def command_line(c: Command) -> str:
     run = c.run if len(c.run) <= 120 else c.run[:117] + "..."
     shown = f"`{c.name}`" + (f" → `{run}`" if run and run != c.name else "")
     return f"- {c.kind}: {shown} ({c.source})"
+
+
+def entry_points(cmap: CodeMap) -> list[EntryPoint]:
+    """Programs first, then libraries, then containers and services (each named once)."""
+    order = {"program": 0, "library": 1, "service": 2}
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for e in sorted(cmap.entry_points, key=lambda e: order.get(e.kind, 3)):
+        if (e.name, e.target) not in seen:
+            seen.add((e.name, e.target))
+            out.append(e)
+    return out
 
 
 def entry_line(e: EntryPoint) -> str:

@@ -25,6 +25,7 @@ NAME_ROLES = {
     "notifications": "notifications", "email": "email", "sms": "SMS", "events": "events", "ante": "transaction ante handlers",
     "modules": "modules", "x": "chain modules", "query": "queries", "querier": "queries", "ui": "user interface",
     "frontend": "front end", "backend": "back end", "web": "web front end", "openapi": "OpenAPI definitions",
+    "dao": "data access objects", "repositories": "data repositories", "repository": "data repository",
     "telemetry": "telemetry", "tracing": "tracing", "model": "data model", "domain": "domain model",
 }
 _README_NAMES = ("README.md", "readme.md", "README.rst", "README.txt", "README")
@@ -60,7 +61,7 @@ def first_paragraph(text: str) -> str:
     return " ".join(" ".join(para).split())[:300]
 
 
-def assign_role(m: Module, doc: str | None, readme: str | None) -> None:
+def assign_role(m: Module, doc: str | None, readme: str | None, files: list[str] = ()) -> None:
     """Give a module its role, from the best source there is."""
     if doc:
         m.role, m.role_source = doc, "doc comment"
@@ -68,8 +69,10 @@ def assign_role(m: Module, doc: str | None, readme: str | None) -> None:
         m.role, m.role_source = readme, "README"
     else:
         parts = [p for p in m.path.split("/") if p]
-        for p in reversed(parts):
-            role = NAME_ROLES.get(p.lower())
-            if role:
-                m.role, m.role_source = f"{role} ({p}/)", "name"
-                return
+        role = NAME_ROLES.get(parts[-1].lower()) if parts else None
+        if role:  # only the folder's own name: a generic parent (pkg/, internal/) says nothing of its children
+            of = f" of {parts[-2]}/" if len(parts) > 1 and parts[-2] not in ("src", "pkg", "internal", "lib") else ""
+            m.role, m.role_source = f"{role}{of}", "name"
+        elif files:  # no words about it anywhere: its biggest files' names say what it holds
+            names = [f.rsplit("/", 1)[-1] for f in files]
+            m.role, m.role_source = "holds " + ", ".join(names[:5]) + (" …" if len(names) > 5 else ""), "file names"
