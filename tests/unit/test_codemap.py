@@ -72,7 +72,7 @@ def test_python_package(python_repo):
     assert [(e.name, e.target) for e in cmap.entry_points] == [("shop", "shop.cli:main")]
     assert {"Flask", "SQLAlchemy", "pytest"} <= set(cmap.frameworks)
     assert cmap.modules[0].path == "src/shop/db"
-    assert cmap.modules[0].role == "Database access: sessions and models." and cmap.modules[0].imported_by == 5
+    assert cmap.modules[0].role == "Database access: sessions and models." and cmap.modules[0].imported_by == 4  # tests/ importing it do not count
     api = next(m for m in cmap.modules if m.path == "src/shop/api")
     assert api.role == "HTTP routes of the shop, one module per resource." and api.role_source == "README"
     paths = {m.path for m in cmap.modules}
@@ -140,7 +140,10 @@ def go_repo(tmp_path):
         "cmd/svc/main.go": 'package main\n\nimport (\n\t"example.com/svc/internal/server"\n\t"github.com/spf13/cobra"\n)\n',
         "cmd/migrate/main.go": 'package main\n\nimport "example.com/svc/internal/store"\n',
         "internal/server/server.go": 'package server\n\nimport (\n\t"example.com/svc/internal/store"\n\tpb "example.com/svc/api/pb"\n)\n',
-        "internal/server/server_test.go": 'package server\n\nimport "github.com/stretchr/testify/require"\n',
+        "internal/server/server_test.go": 'package server\n\nimport (\n\t"github.com/stretchr/testify/require"\n'
+                                          '\t"example.com/svc/internal/testutil"\n)\n',
+        "internal/store/store_test.go": 'package store\n\nimport "example.com/svc/internal/testutil"\n',
+        "internal/testutil/util.go": "package testutil\n",
         "internal/store/doc.go": "// Package store keeps orders in Postgres.\n//\n// More detail.\npackage store\n",
         "internal/store/store.go": 'package store\n\nimport "example.com/svc/pkg/log"\n',
         "pkg/log/log.go": "package log\n",
@@ -169,7 +172,7 @@ def test_go_module(go_repo):
     assert ranked[:3] == ["pkg/log", "internal/store", "internal/server"]
     store = cmap.modules[1]
     assert store.role == "Package store keeps orders in Postgres." and store.imported_by == 2
-    assert not any(p.startswith(("vendor", "api/pb")) for p in ranked)
+    assert not any(p.startswith(("vendor", "api/pb", "internal/testutil")) for p in ranked)
     assert cmap.left_out["generated"] == 2 and "vendor" in cmap.left_out_dirs
     assert [(t.path, t.framework) for t in cmap.tests] == [("internal/**/*_test.go (beside the code)", "go test + testify")]
 

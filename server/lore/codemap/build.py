@@ -7,20 +7,21 @@ from pathlib import Path, PurePosixPath
 
 from lore.codemap.buildfiles import is_build_file, read_build_file
 from lore.codemap.files import FileList, list_files
-from lore.codemap.graph import NOISE_DIRS, Graph, read_graph
+from lore.codemap.graph import Graph, read_graph
 from lore.codemap.manifests import MANIFEST_NAMES, read_manifest
 from lore.codemap.model import CodeMap, EntryPoint, Module
 from lore.codemap.roles import assign_role, readme_summary
 from lore.codemap.tests import is_test_file, test_layout
 
 TOP_MODULES = 15
+NOT_MANIFESTS = frozenset({"testdata", "fixtures", "__fixtures__", "examples", "example", "node_modules"})
 _KIND_ORDER = {"build": 0, "test": 1, "lint": 2, "run": 3, "generate": 4, "migrate": 5, "other": 6}
 
 
 def manifest_files(files: list[str]) -> list[str]:
     """The manifests and build files among a file list (not under example or fixture folders)."""
     return [f for f in files if (PurePosixPath(f).name in MANIFEST_NAMES or is_build_file(f))
-            and not any(p in NOISE_DIRS for p in f.split("/")[:-1])]
+            and not any(p in NOT_MANIFESTS for p in f.split("/")[:-1])]
 
 
 def build_map(root: str | Path, files: FileList | None = None, warnings: list[str] | None = None) -> CodeMap:
@@ -37,7 +38,8 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
             read_build_file(root, rel, cmap, warnings)
     g = read_graph(root, files.files)
     if g.generated:
-        cmap.left_out["generated"] = cmap.left_out.get("generated", 0) + g.generated
+        cmap.left_out["generated"] = cmap.left_out.get("generated", 0) + sum(g.generated.values())
+        cmap.left_out_dirs += [f"{d or '.'} ({n} generated)" for d, n in g.generated.most_common(5) if n >= 3]
     langs: Counter = Counter()
     for c in g.language.values():
         langs.update(c)

@@ -40,6 +40,8 @@ def read_build_file(root: Path, rel: str, cmap: CodeMap, warnings: list[str]) ->
         return
     low = PurePosixPath(rel).name.lower()
     area = rel.rsplit("/", 1)[0] if "/" in rel and not rel.startswith(".github/") else ""
+    if low.endswith(".mk"):
+        area = ""  # included makefiles (scripts/makefiles/*.mk) add targets to the project's Makefile
     if low in ("makefile", "gnumakefile") or low.endswith(".mk"):
         _makefile(text, rel, area, cmap)
     elif low.startswith("dockerfile"):

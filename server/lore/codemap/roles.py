@@ -29,6 +29,7 @@ NAME_ROLES = {
     "telemetry": "telemetry", "tracing": "tracing", "model": "data model", "domain": "domain model",
 }
 _README_NAMES = ("README.md", "readme.md", "README.rst", "README.txt", "README")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _BADGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[!\[.*?\]\(.*?\)\]\(.*?\)|<[^>]+>")
 
 
@@ -57,7 +58,12 @@ def first_paragraph(text: str) -> str:
             if para and not s:
                 break
             continue
-        para.append(_BADGE.sub("", s).strip())
+        prose = _LINK.sub(r"\1", _BADGE.sub("", s)).strip()
+        if len(prose) < 0.5 * len(s) or prose.count(" | ") > 0:  # a line of links: a navigation bar
+            if para:
+                break
+            continue
+        para.append(prose)
     return " ".join(" ".join(para).split())[:300]
 
 

@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from lore.codemap.files import code_language
 from lore.codemap.model import CodeMap, TestLayout
 
-TEST_DIRS = frozenset({"tests", "test", "__tests__", "e2e", "spec", "specs", "testing", "integration_tests", "it"})
+TEST_DIRS = frozenset({"tests", "test", "__tests__", "e2e", "testing", "integration_tests", "integration-tests"})
 _TEST_NAME = re.compile(r"(^test_.*\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.java$|"
                         r"^conftest\.py$)")
 _PATTERNS = {"python": "test_*.py", "go": "*_test.go", "javascript": "*.test.js", "typescript": "*.test.ts",
