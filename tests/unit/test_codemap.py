@@ -226,6 +226,7 @@ def test_stored_items_are_superseded_not_duplicated(lore):
 
 
 def test_unchanged_reimport_builds_nothing(lore, monkeypatch):
+    (lore.root / "CLAUDE.md").symlink_to("Makefile")
     summary = run_import(lore)
     assert summary.code_map["rebuilt"] and summary.code_map["added"] >= 4
     before = {m.id for ms in map_items(lore).values() for m in ms}
@@ -234,6 +235,7 @@ def test_unchanged_reimport_builds_nothing(lore, monkeypatch):
     assert summary.code_map == {"rebuilt": False, "added": 0, "superseded": 0, "retired": 0,
                                 "seconds": summary.code_map["seconds"]}
     assert {m.id for ms in map_items(lore).values() for m in ms} == before
+    assert not map_store.refresh_map(lore).rebuilt  # `lore map` walks on its own and sees the same workspace
     # A manifest edit (a new dependency) is a change, even with the same file list.
     monkeypatch.undo()
     with open(lore.root / "go.mod", "a") as f:

@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 
 from lore.codemap.build import build_map, manifest_files
-from lore.codemap.files import list_files
+from lore.codemap.files import from_paths, list_files
 from lore.codemap.model import CodeMap
 from lore.codemap.render import from_json, module_markdown, overview_markdown, to_json
 from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, Status
@@ -52,12 +52,15 @@ def workspace_digest(root: Path, files: list[str], manifests: list[str]) -> str:
     return h.hexdigest()
 
 
-def refresh_map(lore, *, force: bool = False) -> MapResult:
-    """Build the map when the workspace changed and store its items; the stored map otherwise."""
+def refresh_map(lore, *, force: bool = False, paths=None) -> MapResult:
+    """Build the map when the workspace changed and store its items; the stored map otherwise.
+
+    `paths`, when given, are every file another walk of the workspace kept (the import's), saving a walk.
+    """
     start = time.monotonic()
     root = Path(lore.root)
     store = lore.store
-    files = list_files(root)
+    files = list_files(root) if paths is None else from_paths(paths)
     digest = workspace_digest(root, files.files, manifest_files(files.files))
     stored = store.get_meta(JSON_META)
     if not force and stored and store.get_meta(HASH_META) == digest:
@@ -72,10 +75,12 @@ def refresh_map(lore, *, force: bool = False) -> MapResult:
     return result
 
 
-def refresh_for_import(lore, summary) -> None:
-    """`lore import`'s part: refresh the map, count its memories in the import summary; never fail the import."""
+def refresh_for_import(lore, summary, layout=None) -> None:
+    """`lore import`'s part: refresh the map (from the files of the import's walk, `layout.files`, when there
+    was one), say what it did in the import summary; never fail the import."""
     try:
-        result = refresh_map(lore)
+        paths = layout.files if layout is not None and layout.files and not layout.truncated else None
+        result = refresh_map(lore, paths=paths)
     except Exception as e:  # the map is extra: an import of decisions never fails for it
         log.warning("building the codebase map failed", exc_info=True)
         summary.warnings.append(f"(codebase map):1: not built: {e.__class__.__name__}: {e}")

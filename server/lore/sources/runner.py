@@ -269,7 +269,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     if paths is None and not summary.cancelled:
         from lore.codemap.store import refresh_for_import  # a walk and a hash when nothing changed
 
-        refresh_for_import(lore, summary)
+        refresh_for_import(lore, summary, run.layout)
     if summary.cancelled:
         summary.seconds = time.monotonic() - start
         return summary
