@@ -192,6 +192,10 @@ def map_items(lore) -> dict[str, list]:
 
 
 def test_stored_items_are_superseded_not_duplicated(lore):
+    from lore.model import Anchor, Memory
+
+    lore.add(Memory(title="Orders stay in Postgres", body="No second database.",
+                    anchors=[Anchor.parse("internal/store/*")]), embed=False)
     first = map_store.refresh_map(lore)
     assert first.rebuilt and first.added >= 4 and first.superseded == 0
     items = map_items(lore)
@@ -200,6 +204,7 @@ def test_stored_items_are_superseded_not_duplicated(lore):
     store_item = items["codemap:module:internal/store"][0]
     assert [a.to_text() for a in store_item.anchors] == ["internal/store/*"]
     assert "Package store keeps orders in Postgres" in store_item.title
+    assert "Decisions anchored here: “Orders stay in Postgres”" in store_item.body
     # The same workspace again: nothing is built, nothing written.
     again = map_store.refresh_map(lore)
     assert not again.rebuilt and again.cmap.modules[1].path == "internal/store"

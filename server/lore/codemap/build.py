@@ -64,7 +64,8 @@ def _modules(root: Path, g: Graph, cmap: CodeMap) -> None:
         found = readme_summary(root, m.path)
         if found and found[1]:
             cmap.readmes[m.path or "."] = found[1]
-        assign_role(m, g.docs.get(m.path), found[1] if found else None, _main_files(root, g.files[m.path]))
+        m.main_files = _main_files(root, g.files[m.path])[:8]
+        assign_role(m, g.docs.get(m.path), found[1] if found else None, m.main_files)
     top = readme_summary(root, "")
     if top and top[1]:
         cmap.readmes.setdefault(".", top[1])

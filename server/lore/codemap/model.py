@@ -69,7 +69,8 @@ class Module:
     imported_by: int = 0  # other modules importing this one
     imports: int = 0  # other modules this one imports
     role: str = ""
-    role_source: str = ""  # docstring | package doc | README | name | decision
+    role_source: str = ""  # doc comment | README | name | file names
+    main_files: list[str] = attrs.field(factory=list)  # its biggest non-test files (top modules only)
 
     @property
     def key(self) -> str:

@@ -64,6 +64,8 @@ def module_markdown(m: Module, cmap: CodeMap) -> str:
     lines = [f"Role: {m.role}" + (f" (from its {m.role_source})" if m.role_source else "") if m.role else
              "Role: not documented (no doc comment or README).",
              f"{m.files} {m.language} files; imported by {m.imported_by} modules, imports {m.imports}."]
+    if m.main_files:
+        lines.append(f"Main files: {', '.join(f'`{f}`' for f in m.main_files[:5])}.")
     readme = cmap.readmes.get(m.path or ".")
     if readme and readme != m.role:
         lines.append(f"README: {readme}")

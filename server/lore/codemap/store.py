@@ -20,7 +20,7 @@ from lore.codemap.render import from_json, module_markdown, overview_markdown, t
 from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, Status
 
 log = logging.getLogger(__name__)
-MAP_VERSION = 4  # bump when what a map holds changes, so every workspace builds its map again
+MAP_VERSION = 5  # bump when what a map holds changes, so every workspace builds its map again
 HASH_META = "codemap.hash"
 JSON_META = "codemap.json"
 MODULE_ITEMS = 12
@@ -68,7 +68,7 @@ def refresh_map(lore, *, force: bool = False, paths=None) -> MapResult:
     warnings: list[str] = []
     cmap = build_map(root, files, warnings)
     result = MapResult(cmap, True, warnings=warnings)
-    _sync(lore, map_memories(cmap), result)
+    _sync(lore, map_memories(cmap, _decisions(lore, cmap)), result)
     store.set_meta(JSON_META, json.dumps(to_json(cmap), sort_keys=True))
     store.set_meta(HASH_META, digest)
     result.seconds = time.monotonic() - start
@@ -96,14 +96,35 @@ def stored_map(lore) -> CodeMap | None:
     return from_json(json.loads(stored)) if stored else None
 
 
-def map_memories(cmap: CodeMap) -> list[Memory]:
+def _decisions(lore, cmap: CodeMap) -> dict[str, list[str]]:
+    """Titles of the decisions and conventions anchored to each key module's main file (exact lookups)."""
+    out: dict[str, list[str]] = {}
+    for m in cmap.top_modules(MODULE_ITEMS):
+        if not m.main_files:
+            continue
+        try:
+            found = lore.memories_at(m.main_files[0])
+        except Exception:  # the map does without them
+            log.warning("decisions anchored to %s not read", m.path, exc_info=True)
+            continue
+        titles = [mem.title for mem, _ in found if mem.kind in (Kind.DECISION, Kind.CONVENTION)
+                  and mem.provenance.kind is not SourceKind.CODE_MAP]
+        if titles:
+            out[m.path] = titles[:3]
+    return out
+
+
+def map_memories(cmap: CodeMap, decisions: dict[str, list[str]] | None = None) -> list[Memory]:
     """The map's items as memory drafts: the overview, each key module, each sub-project's commands."""
     out = [_draft("overview", f"Project map of {cmap.name}: layout, commands, entry points, key modules",
                   overview_markdown(cmap), cmap.manifests[:20] or ["*"], "")]
     for m in cmap.top_modules(MODULE_ITEMS):
         role = m.role.split(". ")[0][:120] if m.role else "role undocumented"
-        out.append(_draft(m.key, f"Module {m.path or '.'}/: {role}", module_markdown(m, cmap),
-                          [f"{m.path}/*" if m.path else "*"], m.path))
+        body = module_markdown(m, cmap)
+        if (decisions or {}).get(m.path):
+            body += "\n\nDecisions anchored here: " + "; ".join(f"“{t}”" for t in decisions[m.path]) + "."
+        out.append(_draft(m.key, f"Module {m.path or '.'}/: {role}", body,
+                          [f"{m.path}/*"] if m.path else m.main_files or ["README.md"], m.path))
     for area in sorted({c.area for c in cmap.commands if c.area}):
         cmds = [c for c in cmap.commands if c.area == area]
         body = "\n".join(f"- {c.kind}: `{c.name}` → `{c.run[:160]}` ({c.source})" for c in cmds[:25])
