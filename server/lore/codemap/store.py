@@ -9,21 +9,23 @@ import hashlib
 import json
 import logging
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import attrs
 
 from lore.codemap.build import build_map, manifest_files
 from lore.codemap.files import from_paths, list_files
+from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap
 from lore.codemap.render import from_json, module_markdown, overview_markdown, to_json
 from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, Status
 
 log = logging.getLogger(__name__)
-MAP_VERSION = 5  # bump when what a map holds changes, so every workspace builds its map again
+MAP_VERSION = 6  # bump when what a map holds changes, so every workspace builds its map again
 HASH_META = "codemap.hash"
 JSON_META = "codemap.json"
 MODULE_ITEMS = 12
+MIN_IMPORTERS = 2  # a key module's item needs this many modules importing it
 
 
 @attrs.define
@@ -115,10 +117,19 @@ def _decisions(lore, cmap: CodeMap) -> dict[str, list[str]]:
 
 
 def map_memories(cmap: CodeMap, decisions: dict[str, list[str]] | None = None) -> list[Memory]:
-    """The map's items as memory drafts: the overview, each key module, each sub-project's commands."""
+    """The map's items as memory drafts: the overview, each key module, each sub-project's commands.
+
+    A workspace without a manifest (no pyproject, package.json, go.mod, Cargo.toml, pom.xml, Gradle or
+    setup file) is no project to map: a folder of notes or scripts gets no items, and loses any it had.
+    """
+    if not any(PurePosixPath(f).name in MANIFEST_NAMES for f in cmap.manifests):
+        return []
     out = [_draft("overview", f"Project map of {cmap.name}: layout, commands, entry points, key modules",
-                  overview_markdown(cmap), cmap.manifests[:20] or ["*"], "")]
+                  overview_markdown(cmap), [f for f in cmap.manifests if PurePosixPath(f).name in MANIFEST_NAMES][:20],
+                  "")]
     for m in cmap.top_modules(MODULE_ITEMS):
+        if m.imported_by < MIN_IMPORTERS:
+            continue  # central by rank among few modules, but nothing leans on it: no item of its own
         role = m.role.split(". ")[0][:120] if m.role else "role undocumented"
         body = module_markdown(m, cmap)
         if (decisions or {}).get(m.path):
