@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from pathlib import Path, PurePosixPath
 
@@ -55,7 +56,7 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
 def _modules(root: Path, g: Graph, cmap: CodeMap) -> None:
     imported_by: Counter = Counter(b for (a, b) in g.edges if a != b)
     imports: Counter = Counter(a for (a, b) in g.edges if a != b)
-    ranked = sorted((d for d in g.files if d not in g.tests_only), key=lambda d: (-g.rank.get(d, 0.0), d))
+    ranked = sorted((d for d in g.files if d not in g.tests_only), key=lambda d: (-_score(g, d, imported_by[d]), d))
     for d in ranked:
         m = Module(d, g.language[d].most_common(1)[0][0], len(g.files[d]), round(g.rank.get(d, 0.0), 5),
                    imported_by[d], imports[d])
@@ -69,6 +70,12 @@ def _modules(root: Path, g: Graph, cmap: CodeMap) -> None:
     top = readme_summary(root, "")
     if top and top[1]:
         cmap.readmes.setdefault(".", top[1])
+
+
+def _score(g: Graph, folder: str, importers: int) -> float:
+    """PageRank, weighed by how many modules import the folder: a folder that a few modules of a tight
+    cycle pass rank around does not outrank one the whole code base leans on."""
+    return g.rank.get(folder, 0.0) * math.log2(2 + importers)
 
 
 def _main_files(root: Path, files: list[str]) -> list[str]:

@@ -19,12 +19,12 @@ _KINDS = (
 
 _WRAPPERS = re.compile(r"^(?:(?:poetry|uv|pipenv|hatch|pdm|npm|pnpm|yarn|bun)\s+(?:run|exec)\s+|npx\s+|"
                        r"go\s+tool\s+|python3?\s+-m\s+|cd\s+\S+\s+&&\s+|\$\(\w+\)\s+)+")
-_OTHER = re.compile(r"^(clean|help|all|default|deps|tidy|version|release|publish)$", re.I)
+_OTHER = re.compile(r"^(clean|help|all|default|deps|tidy|version|release|publish|ci|prepare|postinstall)$", re.I)
 
 
 def command_kind(name: str, run: str = "") -> str:
     """build, test, lint, generate, migrate, run or other: the name decides first, then the program it runs."""
-    if _OTHER.match(name.removeprefix("make ").split(" (in ")[0]):
+    if _OTHER.match(name.removeprefix("make ").removeprefix("npm run ").split(" (in ")[0]):
         return "other"
     program = " ".join(_WRAPPERS.sub("", run.strip()).split()[:2])
     for text in (name, program):
