@@ -23,7 +23,7 @@ from lore.store import Store
 from lore.store.journal_rows import LEARNING_TABLES, learning_rows
 
 log = logging.getLogger(__name__)
-REBUILDABLE = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.TEAM_FILE)
+REBUILDABLE = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.TEAM_FILE, SourceKind.CODE_MAP)
 KEEP = 3
 
 

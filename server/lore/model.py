@@ -59,6 +59,7 @@ class SourceKind(str, enum.Enum):
     GIT = "git"
     AGENT = "agent"
     TEAM_FILE = "team-file"
+    CODE_MAP = "code-map"
 
 
 HIDDEN_STATUSES = (Status.SUPERSEDED, Status.DEPRECATED)

@@ -27,7 +27,7 @@ class Trust(str, enum.Enum):
     AGENT = "agent-proposed"
 
 
-REPOSITORY_KINDS = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.GIT)
+REPOSITORY_KINDS = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT, SourceKind.GIT, SourceKind.CODE_MAP)
 LABELS = {
     Trust.REPOSITORY: "repository file, quoted as data",
     Trust.TEAM: "team memory, reviewed through git",

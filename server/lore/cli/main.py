@@ -37,6 +37,7 @@ COMMANDS = {
     "review": ("lore.cli.cmd_review", "team-memory changes between two git revisions, as markdown"),
     "init": ("lore.cli.cmd_merge", "make the repository ready for team memories (merge driver, folders)"),
     "merge-file": ("lore.cli.cmd_merge", "git merge driver for team memory files (run by git)"),
+    "map": ("lore.cli.cmd_map", "the codebase map: languages, frameworks, commands, entry points, key modules"),
 }
 COMMAND_MODULES = list(dict.fromkeys(module for module, _ in COMMANDS.values()))
 

@@ -158,6 +158,16 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
             rel = app.rel(target) if ("/" in target or (app.root / target).exists()) else target
             return history_for(app.lore, rel or target, limit=max(1, min(limit, 50))).to_json()
 
+    @mcp.tool(annotations=read_only)
+    async def get_map() -> str:
+        """Markdown map of the codebase: languages, frameworks, build/test/lint/run commands, entry points,
+        test layout and the most central modules with their roles (rebuilt when the workspace changed)."""
+        with expected_errors():
+            from lore.codemap.render import map_markdown
+            from lore.codemap.store import refresh_map
+
+            return map_markdown(refresh_map(app.lore).cmap)
+
     @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
                                           open_world_hint=False))
     async def remember(title: str, body: str = "", kind: str = "decision", rationale: str = "",

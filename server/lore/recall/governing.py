@@ -58,13 +58,14 @@ def is_generic_guide(source_kind: str, key: str | None, title: str) -> bool:
     return bool(GENERIC_HEADINGS.match(heading)) or bool(GENERIC_HEADINGS.match(title))
 
 
-# Tasks read from git history are anchored to every file they touched (a lock file to hundreds):
-# `lore history` and context packs carry them, hovers and lenses do not.
-OFF_CODE_SOURCES = frozenset({"git"})
+# Tasks read from git history are anchored to every file they touched (a lock file to hundreds), and
+# the codebase map's facts to whole modules: `lore history`, `lore map` and context packs carry
+# them, hovers and lenses do not.
+OFF_CODE_SOURCES = frozenset({"git", "code-map"})
 
 
 def off_code(source_kind: str, key: str | None, title: str) -> bool:
-    """A memory never shown on code: a guide's generic section, or a task from git history."""
+    """A memory never shown on code: a guide's generic section, a task from git history, a map fact."""
     return source_kind in OFF_CODE_SOURCES or is_generic_guide(source_kind, key, title)
 
 

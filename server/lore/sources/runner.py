@@ -279,6 +279,10 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         cands, vanished = _explicit(run, rules, paths)
     run.run(cands, vanished)
     relink_team_files(lore, summary.renamed_ids)
+    if paths is None and not summary.cancelled:
+        from lore.codemap.store import refresh_for_import  # a walk and a hash when nothing changed
+
+        refresh_for_import(lore, summary, run.layout)
     if summary.cancelled:
         summary.seconds = time.monotonic() - start
         return summary

@@ -41,6 +41,7 @@ class ImportSummary:
     history: dict | None = None  # what reading the git history did (None when not read)
     history_line: str | None = None
     renamed_ids: dict[str, str] = attrs.field(factory=dict)  # imported memories given their derived id: old -> new
+    code_map: dict = attrs.field(factory=dict)  # what the codebase map's refresh did (lore.codemap)
 
     def skip(self, reason: str) -> None:
         """Count one skipped file."""
@@ -69,6 +70,7 @@ class ImportSummary:
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
             "adr_folders": list(self.adr_folders),
             "history": self.history,
+            "code_map": dict(self.code_map),
         }
 
     def summary_line(self) -> str:

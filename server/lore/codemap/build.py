@@ -1,0 +1,113 @@
+"""`build_map`: read a workspace into a `CodeMap` (manifests, build files, import graph, tests, READMEs)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path, PurePosixPath
+
+from lore.codemap.buildfiles import is_build_file, read_build_file
+from lore.codemap.files import FileList, list_files
+from lore.codemap.graph import Graph, read_graph
+from lore.codemap.manifests import MANIFEST_NAMES, read_manifest
+from lore.codemap.model import CodeMap, EntryPoint, Module
+from lore.codemap.roles import assign_role, readme_summary
+from lore.codemap.tests import is_test_file, test_layout
+
+TOP_MODULES = 15
+NOT_MANIFESTS = frozenset({"testdata", "fixtures", "__fixtures__", "examples", "example", "node_modules"})
+_KIND_ORDER = {"build": 0, "test": 1, "lint": 2, "run": 3, "generate": 4, "migrate": 5, "other": 6}
+
+
+def manifest_files(files: list[str]) -> list[str]:
+    """The manifests and build files among a file list (not under example or fixture folders)."""
+    return [f for f in files if (PurePosixPath(f).name in MANIFEST_NAMES or is_build_file(f))
+            and not any(p in NOT_MANIFESTS for p in f.split("/")[:-1])]
+
+
+def build_map(root: str | Path, files: FileList | None = None, warnings: list[str] | None = None) -> CodeMap:
+    """The map of the workspace at `root`."""
+    root = Path(root)
+    warnings = [] if warnings is None else warnings
+    files = files or list_files(root)
+    cmap = CodeMap(name=root.resolve().name, files=len(files.files), left_out=dict(files.left_out),
+                   left_out_dirs=list(files.left_out_dirs))
+    for rel in manifest_files(files.files):
+        if PurePosixPath(rel).name in MANIFEST_NAMES:
+            read_manifest(root, rel, cmap, warnings)
+        else:
+            read_build_file(root, rel, cmap, warnings)
+    g = read_graph(root, files.files)
+    if g.generated:
+        cmap.left_out["generated"] = cmap.left_out.get("generated", 0) + sum(g.generated.values())
+        cmap.left_out_dirs += [f"{d or '.'} ({n} generated)" for d, n in g.generated.most_common(5) if n >= 3]
+    langs: Counter = Counter()
+    for c in g.language.values():
+        langs.update(c)
+    cmap.languages = dict(langs.most_common())
+    _modules(root, g, cmap)
+    _programs(g, cmap)
+    cmap.tests = test_layout(files.files, cmap)
+    cmap.commands = _dedupe(cmap.commands)
+    cmap.workspaces = sorted(set(cmap.workspaces))
+    return cmap
+
+
+def _modules(root: Path, g: Graph, cmap: CodeMap) -> None:
+    imported_by: Counter = Counter(b for (a, b) in g.edges if a != b)
+    imports: Counter = Counter(a for (a, b) in g.edges if a != b)
+    ranked = sorted((d for d in g.files if d not in g.tests_only), key=lambda d: (-_score(g, d, imported_by[d]), d))
+    for d in ranked:
+        m = Module(d, g.language[d].most_common(1)[0][0], len(g.files[d]), round(g.rank.get(d, 0.0), 5),
+                   imported_by[d], imports[d])
+        cmap.modules.append(m)
+    for m in cmap.modules[:TOP_MODULES]:
+        found = readme_summary(root, m.path)
+        if found and found[1]:
+            cmap.readmes[m.path or "."] = found[1]
+        m.main_files = _main_files(root, g.files[m.path])[:8]
+        assign_role(m, g.docs.get(m.path), found[1] if found else None, m.main_files)
+    top = readme_summary(root, "")
+    if top and top[1]:
+        cmap.readmes.setdefault(".", top[1])
+
+
+def _score(g: Graph, folder: str, importers: int) -> float:
+    """PageRank, weighed by how many modules import the folder: a folder that a few modules of a tight
+    cycle pass rank around does not outrank one the whole code base leans on."""
+    return g.rank.get(folder, 0.0) * math.log2(2 + importers)
+
+
+def _main_files(root: Path, files: list[str]) -> list[str]:
+    """A module's code files that are not tests, biggest first."""
+    def size(rel: str) -> int:
+        try:
+            return (root / rel).stat().st_size
+        except OSError:
+            return 0
+
+    return sorted((f for f in files if not is_test_file(f)), key=lambda f: (-size(f), f))
+
+
+def _programs(g: Graph, cmap: CodeMap) -> None:
+    """Folders holding a program (Go `package main`, Rust `fn main`, a Python `__main__`) as entry points."""
+    known = {e.target for e in cmap.entry_points}
+    for folder, lang in sorted(g.mains.items()):
+        if lang == "python" and not any(f.endswith("__main__.py") for f in g.files[folder]):
+            continue  # a script's `if __name__ == "__main__"` is no entry point of the project
+        if folder in known:
+            continue
+        parts = [p for p in folder.split("/") if p not in ("cmd", "src", "main", "bin")]
+        name = parts[-1] if parts else cmap.name
+        cmap.entry_points.append(EntryPoint(name, folder or ".", f"{folder}/" if folder else "./", "program"))
+
+
+def _dedupe(commands):
+    seen = set()
+    out = []
+    for c in commands:
+        key = (c.name, c.area)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return sorted(out, key=lambda c: (c.area.count("/") if c.area else -1, c.area, _KIND_ORDER.get(c.kind, 9)))
