@@ -504,6 +504,7 @@ def test_language_for_path(path, language):
     pytest.param("python", "python", id="python"), pytest.param("shellscript", "shell", id="sh"),
     pytest.param("markdown", "markdown", id="md"), pytest.param("plaintext", None, id="text"),
     pytest.param("no-such-language", None, id="unknown"),
+    pytest.param(7, None, id="not-a-string"),  # a malformed didOpen got this far once (fuzzed)
 ])
 def test_language_for_id(language_id, language):
     assert language_for_id(language_id) == language

@@ -89,7 +89,10 @@ def language_for_path(path: str) -> str | None:
 
 
 def language_for_id(language_id: str) -> str | None:
-    """Our language name for an LSP languageId ("typescriptreact" -> "tsx"); None when unknown."""
+    """Our language name for an LSP languageId ("typescriptreact" -> "tsx"); None when unknown (or
+    when a client sent something that is no string at all)."""
+    if not isinstance(language_id, str):
+        return None
     key = language_id.strip().lower()
     if key in _LANGUAGE_IDS:
         return _LANGUAGE_IDS[key]
