@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.context.tokens import TokenCounter, token_counter
-from lore.model import Kind, Memory, Scope, Status, ValidationError
+from lore.model import Kind, Memory, Scope, Status, ValidationError, is_plain_doc
 from lore.recall import Query
 from lore.trust import DATA_NOTE, Trust, code, mark, plain
 
@@ -63,8 +63,8 @@ class ContextPack:
 
 
 def _offer(found: dict[str, ContextItem], m: Memory, level: str, score: float, reason: str) -> None:
-    if m.status in (Status.SUPERSEDED, Status.DEPRECATED):
-        return
+    if m.status in (Status.SUPERSEDED, Status.DEPRECATED) or is_plain_doc(m):
+        return  # plain documentation is for search: a pack shows decisions, conventions and rules
     item = found.get(m.id)
     if item is None:
         found[m.id] = ContextItem(m, level, score, [reason])

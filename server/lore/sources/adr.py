@@ -125,6 +125,18 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
             reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
 
 
+def stated_status(doc: markdown.Document) -> bool:
+    """Whether a page states a status a rule knows (front matter, a Status heading or a `Status:` line),
+    the mark of a proposal or decision with a life cycle rather than a plain guide."""
+    reading, _, text = _status(doc, "", Parsed())
+    return bool(text) and reading.status is not None
+
+
+def sections_of(doc: markdown.Document, title: str, title_line: int | None) -> tuple[list[Section], str, str | None]:
+    """Heading sections, body and rationale of a page, split as a decision record's (see `_sections`)."""
+    return _sections(doc, title, title_line)
+
+
 def _folder_status(rel_path: str, status: Status | None) -> Status:
     """A folder for retired or proposed ADRs says what a missing or plain status does not."""
     words = {w for part in PurePosixPath(rel_path).parts[:-1] for w in re.split(r"[-_ .]+", part.lower())}
