@@ -83,3 +83,26 @@ def test_an_alternative_superseded_by_another_is_no_supersession():
     late = "# Use X\n\n## Status\n\nAccepted\n\n## Notes\n\nWe liked it. This ADR was superseded by [ADR 9](0009-y.md).\n"
     (m,) = parse_adr("docs/adr/0001-use-x.md", late).memories
     assert m.status is Status.SUPERSEDED and m.meta["refs"]["superseded_by"][0]["target"] == "0009-y.md"
+
+
+@pytest.mark.parametrize("line, target", [
+    # jaegertracing/jaeger docs/adr/010, 002 and 012 (Apache-2.0): the successor names its predecessor
+    ("Implemented; graduated from [RFC 0011](../rfc/0011-trace-summary-api.md)", "../rfc/0011-trace-summary-api.md"),
+    ("Implemented ([#8423](https://github.com/jaegertracing/jaeger/pull/8423)); graduated from "
+     "[RFC 0012](../rfc/0012-mcp-server-extension.md). Decisions 2 and 3 are superseded — see below",
+     "../rfc/0012-mcp-server-extension.md"),
+    ("Implemented — graduated from [RFC 0006](../rfc/0006-unified-elasticsearch-client.md)",
+     "../rfc/0006-unified-elasticsearch-client.md"),
+])
+def test_graduated_from_supersedes_the_predecessor(line, target):
+    reading = read_status(line)
+    assert reading.status is Status.ACTIVE and [r.target for r in reading.supersedes] == [target]
+    assert not reading.superseded_by
+
+
+def test_a_supersedes_field_in_a_header_block():
+    header = ("- **Status:** Draft\n- **Author:** Ana\n"
+              "- **Supersedes:** [RFC 0003](./0003-simplify-ai-sidecar-setup.md)\n")
+    assert [r.number for r in supersession_lines(header, opening_only=True).supersedes] == [3]
+    plain = "- **Status:** Draft\n- **Author:** Ana\n- **Related:** [RFC 0003](./0003-x.md)\n"
+    assert not supersession_lines(plain, opening_only=True).supersedes

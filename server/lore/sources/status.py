@@ -35,6 +35,10 @@ _SUPERSEDED_BY = re.compile(r"^\W*" + _SUBJECT + r"(?:(?:was|is|has been|had bee
                             r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
 _THIS = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?this\s+(?:adr|decision|record|document|proposal|rfc)\b", re.I)
 _GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", re.I)
+# The successor's side of a graduation: "Implemented; graduated from [RFC 0011](…)" (jaeger's ADRs).
+_GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from\b", re.I)
+# A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
+_SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
@@ -83,6 +87,10 @@ def read_status(text: str) -> StatusReading:
     """Interpret a status value or section: a word, plus any supersession sentences with their references."""
     out = StatusReading()
     for sentence in _sentences(text[:STATUS_LIMIT]):
+        came = _GRADUATED_FROM.search(sentence)
+        if came and references(sentence[came.end():]):
+            out.supersedes += references(sentence[came.end():])  # the successor names its predecessor
+            sentence = sentence[:came.start()]
         if _SUPERSEDED_BY.match(markdown.plain(sentence)) or _SUPERSEDED_BY.match(sentence):
             out.status = Status.SUPERSEDED
             out.word = out.word or "superseded"
@@ -111,8 +119,12 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
     """
     out = StatusReading()
     for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
-        if opening_only and n and not _THIS.match(markdown.plain(sentence)):
+        plain = markdown.plain(sentence)
+        if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain):
             continue
+        came = _GRADUATED_FROM.search(sentence)
+        if came and (n == 0 or _THIS.match(plain)):
+            out.supersedes += references(sentence[came.end():])
         if _SUPERSEDED_BY.match(markdown.plain(sentence)):
             out.status = Status.SUPERSEDED
             out.word = "superseded"
