@@ -154,21 +154,21 @@ def test_documentation_stays_off_code_surfaces(lore):
 
 def test_documentation_is_no_meaning_match_on_code(lore):
     from lore.anchors import extract_symbols
-    from lore.lsp.jobs import semantic_matches
+    from lore.lsp.governing import governing_at
 
-    source = "def restore_payments_database_from_nightly_snapshot():\n    pass\n"
+    source = "def restore_payments_database():\n    pass\n"
     write(lore.root, {
-        "docs/guides/db.md": "# Restore payments database from nightly snapshot\n\nrestore payments database "
-                             "from nightly snapshot\n",
+        "docs/guides/db.md": "# Database restore\n\nRestore the payments database from the nightly snapshot.\n",
+        "AGENTS.md": "# Rules\n\n## Database\n\nAlways restore the payments database from the nightly snapshot.\n",
         "src/db.py": source,
     })
     run_import(lore)
-    doc = next(m for m in lore.store.memories.select() if m.provenance.path == "docs/guides/db.md")
-    symbols = extract_symbols(source.encode(), "python", "src/db.py")
-    found = lore.search(Query("restore payments database nightly snapshot", limit=5))
-    assert found[0].memory.id == doc.id and found[0].similarity is not None  # close in meaning
-    matches = semantic_matches(lore, "src/db.py", "python", symbols) or {}
-    assert doc.id not in {mid for pairs in matches.values() for mid, _ in pairs}
+    by = {m.provenance.path: m for m in lore.store.memories.select()}
+    doc, rule = by["docs/guides/db.md"], by["AGENTS.md"]
+    chain = extract_symbols(source.encode(), "python", "src/db.py")
+    semantic = {chain[-1].qualified_name: [(doc.id, 0.9), (rule.id, 0.8)]}  # both close in meaning
+    shown = governing_at(lore, "src/db.py", chain, "python", semantic, threshold=0.5, limit=5)
+    assert [g.memory.id for g in shown] == [rule.id]
 
 
 def test_the_successor_alone_marks_the_predecessor_superseded(lore):
@@ -185,3 +185,10 @@ def test_the_successor_alone_marks_the_predecessor_superseded(lore):
         by["docs/adr/003-lazy-storage-factory-initialization.md"]
     assert old.status is Status.SUPERSEDED and old.superseded_by == [new.id]
     assert new.status is Status.ACTIVE
+
+
+def test_a_huge_page_is_left_out_with_why(lore):
+    write(lore.root, {"docs/reference.md": "# Reference\n\n" + "A flag and what it does.\n\n" * 5000})
+    summary = run_import(lore)
+    assert summary.docs == [] and dict(summary.not_taken)["docs/reference.md"].startswith("documentation over")
+    assert not lore.store.memories.select()

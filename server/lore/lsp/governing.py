@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from lore.model import is_plain_doc
+
 if TYPE_CHECKING:
     from lore.anchors import Symbol
     from lore.model import Memory
@@ -46,7 +48,7 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
         found = memories_by_id(lore, [mid for mid, _ in close], [rel_path, *names])
         for mid, sim in close:
             m = found.get(mid)
-            if m is not None and m.visible:
+            if m is not None and m.visible and not is_plain_doc(m):  # documentation shows on code only anchored
                 out.append(Governing(m, "meaning", sim))
     return out[:limit]
 

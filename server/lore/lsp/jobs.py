@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from lore.model import is_plain_doc
 from lore.recall import Query, search_store
 from lore.service import Lore
 from lore.text import identifier_words
@@ -101,7 +100,7 @@ def semantic_matches(lore: Lore, rel_path: str, language: str | None,
         found: dict[str, float] = {}
         for store in lore.stores():
             for hit in search_store(store, query, vector, emb.model_id):
-                if hit.similarity is not None and not is_plain_doc(hit.memory):  # documentation: search only
+                if hit.similarity is not None:
                     found[hit.memory.id] = max(found.get(hit.memory.id, 0.0), hit.similarity)
         best = sorted(found.items(), key=lambda p: -p[1])[:SEMANTIC_PER_SYMBOL]
         if best:

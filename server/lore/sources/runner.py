@@ -80,8 +80,10 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
 
 def _documentation(rel: str, text: str) -> Parsed | None:
     """A documentation page's memory (a decision record when it states a status), or None when it is none."""
-    if not is_documentation(rel) or len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
+    if not is_documentation(rel):
         return None
+    if len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
+        return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
     parsed = parse_doc(rel, text)
     if not parsed.memories:
         return None
