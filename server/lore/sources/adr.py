@@ -64,7 +64,8 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     number = _number(rel_path, title)
     if number is not None:
         meta["adr_number"] = number
-    refs = {k: [r.to_json() for r in getattr(reading, k)] for k in ("superseded_by", "supersedes", "partly_superseded_by")}
+    kinds = ("superseded_by", "supersedes", "partly_superseded_by", "partly_supersedes", "graduated")
+    refs = {k: [r.to_json() for r in getattr(reading, k)] for k in kinds}
     refs = {k: v for k, v in refs.items() if v}
     if refs:
         meta["refs"] = refs
@@ -123,6 +124,7 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
                 reading.status = Status.SUPERSEDED
                 reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
             reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
+            reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
 
 
 def stated_status(doc: markdown.Document) -> bool:
