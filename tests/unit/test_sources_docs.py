@@ -86,6 +86,15 @@ def test_priority_puts_the_root_readme_and_design_folders_first():
     assert "README.md" in keep and "packages/core/README.md" in left and len(left) == 2
 
 
+def test_the_section_budget_leaves_big_pages_out_first_come():
+    sizes = {"README.md": 3000, "docs/rfc/0001-huge.md": 90_000, "docs/rfc/0002-small.md": 2000,
+             "docs/guides/a.md": 5000}
+    keep, left = capped(list(sizes), sizes, limit=10, budget=12)
+    # README (5 sections) first; guides/a (8) and the huge RFC (20) would overrun 12; the small RFC (3) fits
+    assert keep == {"README.md", "docs/rfc/0002-small.md"}
+    assert left == ["docs/guides/a.md", "docs/rfc/0001-huge.md"]
+
+
 def test_a_page_with_a_status_line_is_a_decision_record():
     rfc = parse_doc("docs/rfc/0011-trace-summary-api.md",
                     vendored("jaegertracing__jaeger", "docs/rfc/0011-trace-summary-api.md"))
@@ -131,7 +140,7 @@ def test_the_cap_is_reported_and_keeps_the_first_pages(tmp_path, capsys, monkeyp
                      "docs/design/storage.md": "# Storage\n\nHow rows are kept.\n"})
     assert main(["-w", str(tmp_path), "import", "-v"]) == 0
     out = capsys.readouterr().out
-    assert "documentation:    3 files (5 more left out over the cap of 3)" in out
+    assert "documentation:    3 files (5 more left out over the caps of 3 pages" in out
     assert "  README.md" in out and "  docs/design/storage.md" in out and "  website/docs/page-00.md" in out
     assert main(["-w", str(tmp_path), "import", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -21,7 +21,8 @@ def print_taken(summary, verbose: bool) -> None:
     out.print(f"guides and rules: {_files(len(summary.rules))}", markup=False)
     if verbose:
         _list(summary.rules)
-    left = f" ({summary.docs_left_out} more left out over the cap of {docs.MAX_DOC_FILES})" if summary.docs_left_out else ""
+    left = (f" ({summary.docs_left_out} more left out over the caps of {docs.MAX_DOC_FILES} pages and about "
+            f"{docs.MAX_DOC_SECTION_BUDGET} sections)") if summary.docs_left_out else ""
     out.print(f"documentation:    {_files(len(summary.docs))}{left}", markup=False)
     if verbose:
         _list(summary.docs)

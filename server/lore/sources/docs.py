@@ -7,10 +7,11 @@ Left out: changelogs and release notes, licences, codes of conduct, security and
 templates, generated API reference, test fixtures, vendored and built folders, and pages over
 `MAX_DOC_BYTES` (a page that size is a reference dump more than something a person wrote to be read).
 
-A repository can hold thousands of pages (a documentation website): at most `MAX_DOC_FILES` are
-imported per workspace, picked in `priority` order (the root README, then design and decision
-folders, contributing and guides, then other docs, then READMEs deeper down; shallow before deep),
-and the rest is counted in the import report. Each page becomes one memory split into its heading
+A repository can hold thousands of pages (a documentation website): at most `MAX_DOC_FILES` pages
+and about `MAX_DOC_SECTION_BUDGET` sections (estimated from file sizes: embedding them is what
+costs) are imported per workspace, picked in `priority` order (the root README, then design and
+decision folders, contributing and guides, then other docs, then READMEs deeper down; shallow
+before deep), and the rest is counted in the import report. Each page becomes one memory split into its heading
 sections like a decision record, at most `MAX_DOC_SECTIONS` of them.
 
 What a page becomes: a page with a recognised status line (an RFC, a design proposal: "Status:
@@ -32,7 +33,8 @@ from lore.sources.drafts import Parsed, draft
 DOC_TAG = "docs"
 MAX_DOC_FILES = 250
 MAX_DOC_BYTES = 96 * 1024
-MAX_DOC_SECTIONS = 30
+MAX_DOC_SECTIONS = 20
+MAX_DOC_SECTION_BUDGET = 1200  # estimated sections of all documentation of a workspace (~10 s of embedding)
 _MARKDOWN = (".md", ".markdown", ".mdx")
 # Folder words (a folder name split at - _ . and space) that say "documents live here".
 _DESIGN_WORDS = frozenset({"rfc", "rfcs", "design", "designs", "proposal", "proposals", "architecture", "adr", "adrs",
@@ -94,12 +96,29 @@ def priority(rel_path: str) -> tuple:
     return tier, len(folders), not readme, rel_path
 
 
-def capped(rels: list[str], limit: int | None = None) -> tuple[set[str], list[str]]:
-    """The documentation files to import (the first `limit`, `MAX_DOC_FILES` by default, by priority)
-    and those left out."""
+def capped(rels: list[str], sizes: dict[str, int] | None = None, limit: int | None = None,
+           budget: int | None = None) -> tuple[set[str], list[str]]:
+    """The documentation files to import and those left out: in `priority` order, at most `limit` files
+    (`MAX_DOC_FILES`) whose estimated sections (from their sizes) stay within `budget` (`MAX_DOC_SECTION_BUDGET`).
+    A page that would overrun the budget is left out and smaller ones after it may still fit."""
     limit = MAX_DOC_FILES if limit is None else limit
-    ranked = sorted(rels, key=priority)
-    return set(ranked[:limit]), ranked[limit:]
+    budget = MAX_DOC_SECTION_BUDGET if budget is None else budget
+    keep: set[str] = set()
+    left: list[str] = []
+    spent = 0
+    for rel in sorted(rels, key=priority):
+        cost = estimated_sections((sizes or {}).get(rel, 0))
+        if len(keep) < limit and spent + cost <= budget:
+            keep.add(rel)
+            spent += cost
+        else:
+            left.append(rel)
+    return keep, left
+
+
+def estimated_sections(size: int) -> int:
+    """About how many sections (vectors) a page of `size` bytes becomes: embedding them is most of an import's time."""
+    return min(MAX_DOC_SECTIONS, 1 + size // 700)
 
 
 def parse_doc(rel_path: str, text: str) -> Parsed:

@@ -309,14 +309,22 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
 
 
 def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
-    """Every candidate but the documentation pages over the per-workspace cap (counted in the report)."""
-    keep, left = capped([c.rel for c in cands if c.importer == cls.DOC])
+    """Every candidate but the documentation pages over the per-workspace caps (counted in the report)."""
+    pages = [c for c in cands if c.importer == cls.DOC]
+    keep, left = capped([c.rel for c in pages], {c.rel: _size(c.path) for c in pages})
     if not left:
         return cands
     summary.docs_left_out = len(left)
     for _ in left:
         summary.skip("over the documentation cap")
     return [c for c in cands if c.importer != cls.DOC or c.rel in keep]
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def rules_fingerprint(settings: ImportSettings) -> str:
