@@ -63,6 +63,13 @@ class SourceKind(str, enum.Enum):
 
 
 HIDDEN_STATUSES = (Status.SUPERSEDED, Status.DEPRECATED)
+DOC_META = "doc"  # meta flag of a memory read from the project's plain documentation (sources/docs.py)
+
+
+def is_plain_doc(memory: Memory) -> bool:
+    """Whether a memory is plain documentation with no anchor: search finds it, code surfaces
+    (hovers, lenses, context packs) leave it out."""
+    return bool(memory.meta.get(DOC_META)) and not memory.anchors
 MAX_TITLE = 300
 MAX_BODY = 200_000
 _SYMBOL_RE = re.compile(r"^symbol:([A-Za-z0-9_+#.-]+):(\S+)$")

@@ -80,10 +80,10 @@ def test_layouts_of_real_repositories_are_found(lore):
     summary = run_import(lore)
     assert sorted(summary.decisions) == DECISIONS
     assert summary.rules == ["AGENTS.md", "CONTRIBUTING.md"]
+    assert summary.docs == ["architecture-decision-record/README.md", "docs/architecture/README.md",
+                            "docs/guides/deploy.md", "docs/roadmap.md"]  # pages of docs, read-me indexes
     not_taken = dict(summary.not_taken)
-    assert not_taken["docs/guides/deploy.md"] == "no decision or consequences section"
     assert not_taken["docs/adr/template.md"] == "template"
-    assert not_taken["architecture-decision-record/README.md"] == "index or read-me page"
     assert "CHANGELOG.md" not in summary.decisions and "docs/roadmap.md" not in summary.decisions
     assert summary.unknown_statuses == {"Parked": 2}
     again = run_import(lore)  # nothing re-read, the same report
@@ -111,7 +111,8 @@ def test_cli_prints_categories_and_lists_with_verbose(tmp_path, capsys, monkeypa
     out = capsys.readouterr().out
     assert f"decision records: {len(DECISIONS)} files" in out
     assert "guides and rules: 2 files" in out
-    assert "  docs/guides/deploy.md: no decision or consequences section" in out
+    assert "documentation:    4 files" in out and "  docs/guides/deploy.md" in out
+    assert "  docs/adr/template.md: template" in out
     assert "2 records with an unknown status 'Parked' treated as active" in out
     assert main(["-w", str(tmp_path), "import", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -159,9 +160,9 @@ def test_broken_config_is_a_warning_not_a_crash(lore):
 
 
 def test_mass_deprecation_is_held_back_until_confirmed(lore):
-    records = {f"design/records/{n}-choice.md": f"# Choice {n}\n\nWe use tool {n} for jobs.\n" for n in range(1, 8)}
-    write(lore.root, records)
-    run_import(lore, settings=ImportSettings(adr_folders=["design/records"]))
+    records = {f"team/records/{n}-choice.md": f"# Choice {n}\n\nWe use tool {n} for jobs.\n" for n in range(1, 8)}
+    write(lore.root, records)  # (a folder no documentation lives in: a docs folder's pages stay, as documentation)
+    run_import(lore, settings=ImportSettings(adr_folders=["team/records"]))
     assert lore.store.memories.count_live_imported() == 7
     held = run_import(lore)  # the folder forgotten: all seven would go
     assert held.held_back == 7 and held.deprecated == 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from lore.sources.classify import ADR, COMMENTS, classify
+from lore.sources.classify import ADR, COMMENTS, DOC, classify
 from lore.sources.detect import Series, decide, evidence
 
 NYGARD = """# 2. Implement as shell scripts
@@ -231,8 +231,9 @@ def test_evidence(rel, text, expected):
     pytest.param("adr-001-use-adrs.md", ADR, id="adr-numbered-at-root"),
     pytest.param("records/ADR-0001.md", ADR, id="ADR-0001"),
     pytest.param("records/adr001-title.md", ADR, id="adr001"),
-    pytest.param("docs/architecture/008-static-types.md", COMMENTS, id="mixed-folder-decided-by-content"),
-    pytest.param("docs/guide.md", COMMENTS, id="plain-doc"),
+    pytest.param("docs/architecture/008-static-types.md", DOC, id="mixed-folder-decided-by-content"),
+    pytest.param("docs/guide.md", DOC, id="plain-doc"),
+    pytest.param("src/notes.md", COMMENTS, id="markdown-outside-docs"),
     pytest.param("src/adrenaline.md", COMMENTS, id="adr-prefix-is-not-a-word"),
 ])
 def test_classify_by_path(rel, importer):

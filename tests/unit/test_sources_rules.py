@@ -52,7 +52,8 @@ def anchors(m) -> list[str]:
     pytest.param("docs/code-style.md", cls.GUIDE, id="style-guide"),
     pytest.param("docs/adr/0001-x.md", cls.ADR, id="adr"),
     pytest.param("app/main.py", cls.COMMENTS, id="code"),
-    pytest.param("docs/notes.md", cls.COMMENTS, id="other-markdown"),
+    pytest.param("docs/notes.md", cls.DOC, id="documentation"),
+    pytest.param("src/notes.md", cls.COMMENTS, id="other-markdown"),
     pytest.param("image.png", None, id="unknown"),
     pytest.param(".lore/memories/x.md", None, id="team-files-elsewhere"),
 ])
@@ -121,8 +122,8 @@ def test_claude_imports_inside_the_repository(lore, tmp_path):
     assert not any("in-fence" in w or "not/code" in w for w in summary.warnings)
     # Editing an imported file re-imports the CLAUDE.md that pulls it in, by name or by discovery.
     write(lore.root, "docs/deeper.md", "## Deeper\n\nPrefer merge commits.\n")
-    again = run_import(lore, paths=["docs/deeper.md"])
-    assert again.updated == 1 and "merge commits" in memories(lore, "CLAUDE.md")["Deeper"].body
+    again = run_import(lore, paths=["docs/deeper.md"])  # the page (documentation too) and the CLAUDE.md
+    assert again.updated == 2 and "merge commits" in memories(lore, "CLAUDE.md")["Deeper"].body
 
 
 def test_clinerules_folder_and_continue_rules(lore):

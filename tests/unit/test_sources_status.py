@@ -30,7 +30,11 @@ from lore.sources.status import read_status, supersession_lines
     pytest.param("In progress", Status.PROPOSED, None, id="in-progress"),
     pytest.param("Deprecated in favor of orchestrator-relayer#66", Status.DEPRECATED, None, id="deprecated"),
     pytest.param("Implemented — graduated from RFC 0013", Status.ACTIVE, None, id="implemented-graduated-from"),
-    pytest.param("Implemented — graduated into ADR-010", Status.SUPERSEDED, 10, id="rfc-graduated-into-adr"),
+    pytest.param("Implemented — graduated into ADR-010", Status.ACTIVE, None, id="rfc-graduated-into-adr"),
+    pytest.param("Implemented — graduated into [ADR-002](../adr/002-mcp-server.md); tool routing superseded by "
+                 "[RFC 0008](./0008-ai-gateway-mcp-tool-routing.md)", Status.SUPERSEDED, 8, id="graduated-then-superseded"),
+    pytest.param("Implemented — the §5 tool-routing decision is superseded by [RFC 0008](./0008-ai-gateway-mcp-tool-"
+                 "routing.md)", Status.SUPERSEDED, 8, id="successor-named-mid-line"),
     pytest.param("Declined", Status.REJECTED, None, id="declined"),
     pytest.param("Parked", None, None, id="unknown"),
     pytest.param("on hold", None, None, id="unknown-on-hold"),
@@ -83,3 +87,39 @@ def test_an_alternative_superseded_by_another_is_no_supersession():
     late = "# Use X\n\n## Status\n\nAccepted\n\n## Notes\n\nWe liked it. This ADR was superseded by [ADR 9](0009-y.md).\n"
     (m,) = parse_adr("docs/adr/0001-use-x.md", late).memories
     assert m.status is Status.SUPERSEDED and m.meta["refs"]["superseded_by"][0]["target"] == "0009-y.md"
+
+
+@pytest.mark.parametrize("line, target", [
+    # jaegertracing/jaeger docs/adr/010, 002 and docs/rfc/0011 (Apache-2.0): a graduation keeps both current
+    ("Implemented; graduated from [RFC 0011](../rfc/0011-trace-summary-api.md)", "../rfc/0011-trace-summary-api.md"),
+    ("Implemented ([#8423](https://github.com/jaegertracing/jaeger/pull/8423)); graduated from "
+     "[RFC 0012](../rfc/0012-mcp-server-extension.md). Decisions 2 and 3 are superseded — see below",
+     "../rfc/0012-mcp-server-extension.md"),
+    ("Implemented — graduated into [ADR-010](../adr/010-trace-summary-api.md)", "../adr/010-trace-summary-api.md"),
+])
+def test_a_graduation_is_no_supersession(line, target):
+    reading = read_status(line)
+    assert reading.status is Status.ACTIVE and [r.target for r in reading.graduated] == [target]
+    assert not reading.superseded_by and not reading.supersedes
+
+
+@pytest.mark.parametrize("paragraph, whole", [
+    # arachne-framework/architecture adr-017 (Apache-2.0), alphagov/govuk-aws 0033 (MIT): in part
+    ("Note: this ADR supersedes some aspects of [ADR-15](adr-015-data-abstraction-model.md) and "
+     "[ADR-16](adr-016-db-migrations.md).", False),
+    ("This ADR in part supersedes [0003](0003-aws-networking-outline.md).", False),
+    # Unleash/unleash preferred-styling-method (Apache-2.0): wholly
+    ("This document supersedes [ADR: preferred styles import placement]"
+     "(/contributing/ADRs/front-end/deprecated/preferred-styles-import-placement)", True),
+])
+def test_a_successor_supersedes_wholly_or_in_part(paragraph, whole):
+    reading = supersession_lines(paragraph, opening_only=True)
+    assert bool(reading.supersedes) is whole and bool(reading.partly_supersedes) is not whole
+
+
+def test_a_supersedes_field_in_a_header_block():
+    header = ("- **Status:** Draft\n- **Author:** Ana\n"
+              "- **Supersedes:** [RFC 0003](./0003-simplify-ai-sidecar-setup.md)\n")
+    assert [r.number for r in supersession_lines(header, opening_only=True).supersedes] == [3]
+    plain = "- **Status:** Draft\n- **Author:** Ana\n- **Related:** [RFC 0003](./0003-x.md)\n"
+    assert not supersession_lines(plain, opening_only=True).supersedes

@@ -1,8 +1,9 @@
-"""What `lore import` prints about the files it took: decision records, guides and rules, and nothing."""
+"""What `lore import` prints about the files it took: decision records, guides and rules, documentation, and nothing."""
 
 from __future__ import annotations
 
 from lore.cli.output import err, out
+from lore.sources import docs
 from lore.sources.report import folders_of, reasons_of
 
 FOLDERS_SHOWN = 4
@@ -20,6 +21,11 @@ def print_taken(summary, verbose: bool) -> None:
     out.print(f"guides and rules: {_files(len(summary.rules))}", markup=False)
     if verbose:
         _list(summary.rules)
+    left = (f" ({summary.docs_left_out} more left out over the caps of {docs.MAX_DOC_FILES} pages and about "
+            f"{docs.MAX_DOC_SECTION_BUDGET} sections)") if summary.docs_left_out else ""
+    out.print(f"documentation:    {_files(len(summary.docs))}{left}", markup=False)
+    if verbose:
+        _list(summary.docs)
     reasons = ", ".join(f"{n} {why}" for why, n in reasons_of(summary.not_taken))
     out.print(f"taken as nothing: {_files(len(summary.not_taken))} of markdown in docs folders"
               + (f" ({reasons})" if reasons else ""), markup=False)

@@ -10,7 +10,7 @@ import attrs
 
 from lore.context.tokens import TokenCounter, token_counter
 from lore.learn.lifecycle import LEARNED_TAG, applies_to_path
-from lore.model import Kind, Memory, Scope, Status, ValidationError
+from lore.model import Kind, Memory, Scope, Status, ValidationError, is_plain_doc
 from lore.recall import Query
 from lore.trust import DATA_NOTE, Trust, code, mark, plain
 
@@ -66,8 +66,8 @@ class ContextPack:
 
 
 def _offer(found: dict[str, ContextItem], m: Memory, level: str, score: float, reason: str) -> None:
-    if m.status in (Status.SUPERSEDED, Status.DEPRECATED):
-        return
+    if m.status in (Status.SUPERSEDED, Status.DEPRECATED) or is_plain_doc(m):
+        return  # plain documentation is for search: a pack shows decisions, conventions and rules
     item = found.get(m.id)
     if item is None:
         found[m.id] = ContextItem(m, level, score, [reason])

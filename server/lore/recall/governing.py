@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from lore.model import is_plain_doc
+
 if TYPE_CHECKING:
     from lore.anchors import Symbol
     from lore.model import Memory
@@ -144,7 +146,7 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
         found = memories_by_id(lore, [mid for mid, _ in close], [rel_path, *names])
         for mid, sim in close:
             m = found.get(mid)
-            if m is not None and m.visible and not _generic(m):
+            if m is not None and m.visible and not _generic(m) and not is_plain_doc(m):  # docs: only anchored
                 out.append(Governing(m, "meaning", sim))
     out.sort(key=lambda g: (MATCH_RANK[g.match], order_key(g.memory, g.match)))
     return out[:limit]

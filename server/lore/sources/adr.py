@@ -64,7 +64,8 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     number = _number(rel_path, title)
     if number is not None:
         meta["adr_number"] = number
-    refs = {k: [r.to_json() for r in getattr(reading, k)] for k in ("superseded_by", "supersedes", "partly_superseded_by")}
+    kinds = ("superseded_by", "supersedes", "partly_superseded_by", "partly_supersedes", "graduated")
+    refs = {k: [r.to_json() for r in getattr(reading, k)] for k in kinds}
     refs = {k: v for k, v in refs.items() if v}
     if refs:
         meta["refs"] = refs
@@ -123,6 +124,19 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
                 reading.status = Status.SUPERSEDED
                 reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
             reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
+            reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
+
+
+def stated_status(doc: markdown.Document) -> bool:
+    """Whether a page states a status a rule knows (front matter, a Status heading or a `Status:` line),
+    the mark of a proposal or decision with a life cycle rather than a plain guide."""
+    reading, _, text = _status(doc, "", Parsed())
+    return bool(text) and reading.status is not None
+
+
+def sections_of(doc: markdown.Document, title: str, title_line: int | None) -> tuple[list[Section], str, str | None]:
+    """Heading sections, body and rationale of a page, split as a decision record's (see `_sections`)."""
+    return _sections(doc, title, title_line)
 
 
 def _folder_status(rel_path: str, status: Status | None) -> Status:

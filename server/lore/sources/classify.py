@@ -1,8 +1,9 @@
 """Which importer reads a workspace file, decided from its path alone (cheap enough for file watching).
 
 A markdown file in a folder named for decision records, or named like one (`adr-001-…`), goes to
-the ADR importer; any other markdown file goes to the comments importer, and the runner still asks
-`detect` whether its text is a decision record (so a record anywhere is found).
+the ADR importer; project documentation (`docs.is_documentation`) to the documentation importer; any other markdown
+file goes to the comments importer. For all of these the runner still asks `detect` whether the
+text is a decision record (so a record anywhere is found).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from pathlib import PurePosixPath
 
 from lore.anchors import language_for_path
 from lore.sources.detect import folder_hint, name_hint
+from lore.sources.docs import is_documentation
 
-ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, COMMENTS = (
-    "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "comments")
+ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, DOC, COMMENTS = (
+    "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "doc", "comments")
 RULES_IMPORTERS = (AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE)
 
 _AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
@@ -75,4 +77,6 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
         return ADR
     if md and _GUIDE.match(p.stem):
         return GUIDE
+    if md and is_documentation(rel_path):
+        return DOC
     return COMMENTS if language_for_path(rel_path) else None

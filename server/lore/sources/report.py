@@ -1,5 +1,5 @@
-"""What an import took: files read as decision records, as guides and rules, and markdown taken as
-nothing (with why), plus statuses no rule knew. Read from the ledger and the stored records, so
+"""What an import took: files read as decision records, as guides and rules, as documentation, and
+markdown taken as nothing (with why), plus statuses no rule knew. Read from the ledger and the stored records, so
 the report describes the whole workspace after the run, not only the files this run re-read.
 """
 
@@ -14,7 +14,7 @@ from lore.sources.detect import folder_hint
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 
-DECISION, RULES, NOT_TAKEN = "decision", "rules", "not taken: "
+DECISION, RULES, DOCUMENTATION, NOT_TAKEN = "decision", "rules", "documentation", "not taken: "
 _DOC_WORDS = {"doc", "docs", "documentation", "architecture", "arch", "design", "designs", "decisions", "adr", "adrs",
               "rfc", "rfcs", "wiki", "notes", "handbook", "contributing", "proposals", "proposal", "spec", "specs",
               "guides", "guide", "dev", "development", "engineering"}
@@ -33,6 +33,8 @@ def fill(store: Store, summary: ImportSummary) -> None:
             summary.decisions.append(path)
         elif sf.reason == RULES:
             summary.rules.append(path)
+        elif sf.reason == DOCUMENTATION:
+            summary.docs.append(path)
         elif sf.reason and sf.reason.startswith(NOT_TAKEN):
             why = sf.reason[len(NOT_TAKEN):]
             if docs_like(path) or why.startswith(_PARTIAL):

@@ -24,7 +24,8 @@ from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
-from lore.sources.report import DECISION, NOT_TAKEN, RULES
+from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
+from lore.sources.docs import MAX_DOC_BYTES, capped, is_documentation, parse_doc
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.drafts import Parsed
 from lore.sources.guard import DeprecationGuard
@@ -40,7 +41,7 @@ from lore.text import content_hash
 from lore.yamlbound import YamlLimitError
 
 log = logging.getLogger(__name__)
-IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, *cls.RULES_IMPORTERS))
+IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 RULES_VERSION = 4  # bump when what a file is read as changes, so every workspace reads its files again
@@ -50,18 +51,24 @@ BINARY_PROBE = 8192
 def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
                adr_folders: list[str] = (), *, abs_path: str | None = None, series: Series | None = None) -> Parsed:
     """Run the parser for one file; markdown is read as a decision record when its evidence says so."""
-    if importer in (cls.ADR, cls.COMMENTS) and cls.is_markdown(rel):
+    if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and cls.is_markdown(rel):
         if cls.in_folders(rel, list(adr_folders)):
             parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
         else:
             ev = decide(rel, abs_path, text, series)
             if not ev.is_decision:
+                doc = _documentation(rel, text)
+                if doc is not None:
+                    return doc
                 parsed = parse_comments(rel, text)
                 parsed.note = parsed.note or f"{NOT_TAKEN}{ev.why_not()}"
                 return parsed
             parsed = parse_adr(rel, text)
         parsed.taken = DECISION if parsed.memories else None
         if not parsed.memories:
+            doc = _documentation(rel, text)  # an index or read-me page among decision records
+            if doc is not None:
+                return doc
             parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
         return parsed
     if importer == cls.COMMENTS:
@@ -70,6 +77,19 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
         return Parsed(note="points to another rules file")
     parsed = parse_rules(importer, rel, text, imported)
     parsed.taken = RULES if parsed.memories else None
+    return parsed
+
+
+def _documentation(rel: str, text: str) -> Parsed | None:
+    """A documentation page's memory (a decision record when it states a status), or None when it is none."""
+    if not is_documentation(rel):
+        return None
+    if len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
+        return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
+    parsed = parse_doc(rel, text)
+    if not parsed.memories:
+        return None
+    parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
 
 
@@ -271,7 +291,8 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
                                  for p in paths):
         paths = None  # what is ignored changed, or a whole folder appeared: look at everything again
     if paths is None:
-        cands = list(walk(run.root, rules, settings.adr_folders, summary.skip, every=run.layout.add))
+        cands = _cap_documentation(list(walk(run.root, rules, settings.adr_folders, summary.skip,
+                                             every=run.layout.add)), summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
@@ -302,6 +323,25 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         summary.warnings.append(f"(embedding):1: vectors not computed: {e}")
     summary.seconds = time.monotonic() - start
     return summary
+
+
+def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
+    """Every candidate but the documentation pages over the per-workspace caps (counted in the report)."""
+    pages = [c for c in cands if c.importer == cls.DOC]
+    keep, left = capped([c.rel for c in pages], {c.rel: _size(c.path) for c in pages})
+    if not left:
+        return cands
+    summary.docs_left_out = len(left)
+    for _ in left:
+        summary.skip("over the documentation cap")
+    return [c for c in cands if c.importer != cls.DOC or c.rel in keep]
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def rules_fingerprint(settings: ImportSettings) -> str:

@@ -35,10 +35,18 @@ _SUPERSEDED_BY = re.compile(r"^\W*" + _SUBJECT + r"(?:(?:was|is|has been|had bee
                             r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
 _THIS = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?this\s+(?:adr|decision|record|document|proposal|rfc)\b", re.I)
 _GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", re.I)
+# The record's side of a graduation: "Implemented; graduated from [RFC 0011](…)" (jaeger's ADRs).
+_GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from\b", re.I)
+# A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
+_SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
+_SUPERSEDED_IN = re.compile(r"\bsuper[sc]eded\s+(?:by|with|in favou?r of)\b", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
-_SUPERSEDES = re.compile(r"^\W*(?:this\s+(?:document|adr|decision|record)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
+_SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:document|adr|decision|record|rfc|proposal)\s+)?"
+                         r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
+# "This ADR in part supersedes [0003]", "this ADR supersedes some aspects of [ADR-15]": the older one still governs the rest.
+_PARTIAL_OF = re.compile(r"\b(?:in part|partly|partially|some aspects|aspects of|parts? of|portions? of|sections? of)\b", re.I)
 _ADR_NUMBER = re.compile(r"\b(?:adr|rfc|decision)[\s#:_-]*0*(\d{1,5})\b", re.I)
 _BRACKET_NUMBER = re.compile(r"^\[?#?0*(\d{1,5})\]?\.?$")
 
@@ -65,6 +73,8 @@ class StatusReading:
     superseded_by: list[Reference] = attrs.field(factory=list)
     supersedes: list[Reference] = attrs.field(factory=list)
     partly_superseded_by: list[Reference] = attrs.field(factory=list)
+    partly_supersedes: list[Reference] = attrs.field(factory=list)
+    graduated: list[Reference] = attrs.field(factory=list)  # the proposal or record it became or came from
 
 
 def word_status(text: str) -> tuple[Status | None, str | None]:
@@ -80,28 +90,54 @@ def word_status(text: str) -> tuple[Status | None, str | None]:
 
 
 def read_status(text: str) -> StatusReading:
-    """Interpret a status value or section: a word, plus any supersession sentences with their references."""
+    """Interpret a status value or section: a word, plus any supersession sentences with their references.
+
+    A graduation ("Implemented — graduated into ADR-010", and on the ADR "graduated from RFC 0011") is
+    no supersession: the proposal's end state is "implemented" and the record states the outcome, so
+    both stay current and the link is kept as `graduated`. A clause of a status line that names a
+    successor ("tool routing superseded by [RFC 0008]") supersedes the record wherever it stands.
+    """
     out = StatusReading()
-    for sentence in _sentences(text[:STATUS_LIMIT]):
-        if _SUPERSEDED_BY.match(markdown.plain(sentence)) or _SUPERSEDED_BY.match(sentence):
+    for sentence in _status_clauses(text[:STATUS_LIMIT]):
+        moved = _GRADUATED.search(sentence) or _GRADUATED_FROM.search(sentence)
+        if moved and references(sentence[moved.end():]):
+            out.graduated += references(sentence[moved.end():])
+            sentence = sentence[:moved.start()]
+        plain = markdown.plain(sentence)
+        named = _SUPERSEDED_IN.search(plain)
+        if _SUPERSEDED_BY.match(plain) or _SUPERSEDED_BY.match(sentence):
             out.status = Status.SUPERSEDED
             out.word = out.word or "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
-        elif _GRADUATED.search(sentence) and references(sentence[_GRADUATED.search(sentence).end():]):
-            out.status, out.word = Status.SUPERSEDED, "graduated"  # an RFC that became an ADR: the ADR answers now
-            out.superseded_by += references(sentence[_GRADUATED.search(sentence).end():])
-        elif _SUPERSEDES.match(markdown.plain(sentence)):
-            out.supersedes += references(_after(sentence, _SUPERSEDES))
+        elif _SUPERSEDES.match(plain):
+            _successor_of(sentence, out)
         elif _PARTIAL.search(sentence):
             out.partly_superseded_by += references(sentence)
             if out.status is None:  # a record partly superseded still governs the rest
                 out.status, out.word = Status.ACTIVE, "partly superseded"
+        elif named and references(_after(sentence, _SUPERSEDED_BY)):
+            out.status, out.word = Status.SUPERSEDED, "superseded"
+            out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
         elif out.status is None:
             out.status, out.word = word_status(sentence)
-            if out.status is Status.SUPERSEDED and _SUPERSEDED_BARE.match(markdown.plain(sentence)):
-                out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", markdown.plain(sentence), flags=re.I)) \
+            if out.status is Status.SUPERSEDED and _SUPERSEDED_BARE.match(plain):
+                out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", plain, flags=re.I)) \
                     if not markdown.links(sentence) else references(sentence)
     return out
+
+
+def _successor_of(sentence: str, out: StatusReading) -> None:
+    """The records a "this supersedes …" sentence names: wholly, or in part (the older still governs the rest)."""
+    refs = references(_after(sentence, _SUPERSEDES))
+    if _PARTIAL_OF.search(markdown.plain(sentence)):
+        out.partly_supersedes += refs
+    else:
+        out.supersedes += refs
+
+
+def _status_clauses(text: str) -> list[str]:
+    """Sentences of a status text, cut at semicolons too ("Implemented; graduated from …")."""
+    return [c.strip() for s in _sentences(text) for c in re.split(r";\s+(?![^\[]*\])", s) if c.strip()]
 
 
 def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
@@ -111,14 +147,15 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
     """
     out = StatusReading()
     for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
-        if opening_only and n and not _THIS.match(markdown.plain(sentence)):
+        plain = markdown.plain(sentence)
+        if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain):
             continue
         if _SUPERSEDED_BY.match(markdown.plain(sentence)):
             out.status = Status.SUPERSEDED
             out.word = "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
         elif _SUPERSEDES.match(markdown.plain(sentence)):
-            out.supersedes += references(_after(sentence, _SUPERSEDES))
+            _successor_of(sentence, out)
     return out
 
 

@@ -35,6 +35,8 @@ class ImportSummary:
     live_before: int = 0
     decisions: list[str] = attrs.field(factory=list)  # files read as decision records
     rules: list[str] = attrs.field(factory=list)  # files read as guides and rules
+    docs: list[str] = attrs.field(factory=list)  # files read as project documentation
+    docs_left_out: int = 0  # documentation pages over the per-workspace cap (docs.MAX_DOC_FILES)
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
     adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
@@ -66,6 +68,8 @@ class ImportSummary:
             "live_before": self.live_before,
             "decision_records": list(self.decisions),
             "guides_and_rules": list(self.rules),
+            "documentation": list(self.docs),
+            "documentation_left_out": self.docs_left_out,
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
             "adr_folders": list(self.adr_folders),

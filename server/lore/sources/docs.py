@@ -1,0 +1,176 @@
+"""The project's own prose documentation: what is taken, in what order, and how one page is read.
+
+Taken (markdown only): the root README, module and package READMEs, and pages under folders named
+for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `proposals/`,
+`architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...).
+Left out: changelogs and release notes, licences, codes of conduct, security and ownership files,
+templates, generated API reference, test fixtures, vendored and built folders, and pages over
+`MAX_DOC_BYTES` (a page that size is a reference dump more than something a person wrote to be read).
+
+A repository can hold thousands of pages (a documentation website): at most `MAX_DOC_FILES` pages
+and about `MAX_DOC_SECTION_BUDGET` sections (estimated from file sizes: embedding them is what
+costs) are imported per workspace, picked in `priority` order (the root README, then design and
+decision folders, contributing and guides, then other docs, then READMEs deeper down; shallow
+before deep), and the rest is counted in the import report. Each page becomes one memory split into its heading
+sections like a decision record, at most `MAX_DOC_SECTIONS` of them.
+
+What a page becomes: a page with a recognised status line (an RFC, a design proposal: "Status:
+Implemented — graduated into ADR-002") is a decision record in all but name and is read as one,
+status and supersession included; any other page is a `fact` memory (a `convention` when it sits
+among contributing guides and tells people what to do) marked `meta["doc"]`. Such a memory is
+found by search but not shown on code (hovers, lenses, context packs) unless anchored explicitly.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from lore.model import DOC_META, Kind, SourceKind
+from lore.sources import markdown
+from lore.sources.drafts import Parsed, draft
+
+DOC_TAG = "docs"
+MAX_DOC_FILES = 250
+MAX_DOC_BYTES = 96 * 1024
+MAX_DOC_SECTIONS = 20
+MAX_DOC_SECTION_BUDGET = 1200  # estimated sections of all documentation of a workspace (~10 s of embedding)
+_MARKDOWN = (".md", ".markdown", ".mdx")
+# Folder words (a folder name split at - _ . and space) that say "documents live here".
+_DESIGN_WORDS = frozenset({"rfc", "rfcs", "design", "designs", "proposal", "proposals", "architecture", "adr", "adrs",
+                           "decisions", "contributing", "guides", "guide", "handbook", "runbooks", "runbook",
+                           "playbooks", "conventions", "guidelines", "howto", "howtos"})
+_DOC_WORDS = _DESIGN_WORDS | {"doc", "docs", "documentation", "wiki", "manual", "explanations", "concepts",
+                              "tutorials", "tutorial"}
+_LEFT_OUT_DIRS = frozenset({
+    ".github", ".gitlab", ".circleci", "test", "tests", "testdata", "test-data", "fixtures", "__fixtures__",
+    "__tests__", "e2e", "integration-tests", "snapshots", "__snapshots__", "mocks", "api", "apidocs",
+    "api-docs", "api-reference", "apiref", "reference-api", "changelog", "changelogs", "changes", "release-notes",
+    "releases", "release", "blog", "news", "i18n", "l10n", "locales", "translations", "_build", "site", "_site",
+    "public", "static", "assets", "templates", "template", "vendor", "third_party", "third-party", "thirdparty",
+    "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
+    "node_modules", "bower_components"})
+_LEFT_OUT_NAMES = re.compile(
+    r"^(changelog|changes|history|news|release[-_ ]?notes?|releases?|upgrading|migration[-_ ]?notes|licen[cs]e"
+    r"(\.\w+)?|copying|notice|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|authors|"
+    r"contributors|maintainers|codeowners|owners|funding|support|pull[-_ ]?request[-_ ]?template|"
+    r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
+_TEMPLATE = re.compile(r"(^|[-_ .])templates?([-_ .]|$)", re.I)
+_GUIDE_WORDS = frozenset({"contributing", "guides", "guide", "conventions", "guidelines", "handbook", "howto"})
+
+
+def _words(part: str) -> set[str]:
+    return set(re.split(r"[-_ .]+", part.lower()))
+
+
+def is_documentation(rel_path: str) -> bool:
+    """Whether a workspace-relative markdown file is project documentation to import (by its path alone)."""
+    p = PurePosixPath(rel_path)
+    if not p.name.lower().endswith(_MARKDOWN):
+        return False
+    folders = [x.lower() for x in p.parts[:-1]]
+    if any(f in _LEFT_OUT_DIRS or f.startswith(".") for f in folders):
+        return False
+    stem = p.name.rsplit(".", 1)[0]
+    if _LEFT_OUT_NAMES.match(stem) or _TEMPLATE.search(stem):
+        return False
+    if stem.lower() == "readme":
+        return True
+    return any(_words(f) & _DOC_WORDS for f in folders)
+
+
+def priority(rel_path: str) -> tuple:
+    """Sort key: the root README, then design, decision and contributing folders, other docs, deeper READMEs."""
+    p = PurePosixPath(rel_path)
+    folders = p.parts[:-1]
+    words = set().union(*(_words(f) for f in folders)) if folders else set()
+    readme = p.stem.lower() == "readme"
+    if readme and not folders:
+        tier = 0
+    elif words & _DESIGN_WORDS:
+        tier = 1
+    elif words & _DOC_WORDS:
+        tier = 2
+    else:
+        tier = 3
+    return tier, len(folders), not readme, rel_path
+
+
+def capped(rels: list[str], sizes: dict[str, int] | None = None, limit: int | None = None,
+           budget: int | None = None) -> tuple[set[str], list[str]]:
+    """The documentation files to import and those left out: in `priority` order, at most `limit` files
+    (`MAX_DOC_FILES`) whose estimated sections (from their sizes) stay within `budget` (`MAX_DOC_SECTION_BUDGET`).
+    A page that would overrun the budget is left out and smaller ones after it may still fit."""
+    limit = MAX_DOC_FILES if limit is None else limit
+    budget = MAX_DOC_SECTION_BUDGET if budget is None else budget
+    keep: set[str] = set()
+    left: list[str] = []
+    spent = 0
+    for rel in sorted(rels, key=priority):
+        cost = estimated_sections((sizes or {}).get(rel, 0))
+        if len(keep) < limit and spent + cost <= budget:
+            keep.add(rel)
+            spent += cost
+        else:
+            left.append(rel)
+    return keep, left
+
+
+def estimated_sections(size: int) -> int:
+    """About how many sections (vectors) a page of `size` bytes becomes: embedding them is most of an import's time."""
+    return min(MAX_DOC_SECTIONS, 1 + size // 700)
+
+
+def parse_doc(rel_path: str, text: str) -> Parsed:
+    """One page as a decision record when it states a status, else as one documentation memory."""
+    from lore.sources.adr import parse_adr, sections_of, stated_status
+
+    doc = markdown.parse(text)
+    if p_stem(rel_path) != "readme" and stated_status(doc):
+        parsed = parse_adr(rel_path, text)
+        if parsed.memories:
+            m = parsed.memories[0]
+            m.meta["read_from"] = "documentation with a status line"
+            if m.sections and len(m.sections) > MAX_DOC_SECTIONS:
+                m.meta["sections_left_out"] = len(m.sections) - MAX_DOC_SECTIONS
+                m.sections = m.sections[:MAX_DOC_SECTIONS]
+            return parsed
+    out = Parsed()
+    for line, msg in doc.warnings:
+        out.warn(rel_path, line, msg)
+    heading, title_line = doc.title()
+    title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
+    sections, body, _ = sections_of(doc, title, title_line)
+    meta: dict = {DOC_META: True}
+    if len(sections) > MAX_DOC_SECTIONS:
+        meta["sections_left_out"] = len(sections) - MAX_DOC_SECTIONS
+        sections = sections[:MAX_DOC_SECTIONS]
+    whole = "\n".join(doc.lines[(title_line or doc.front_lines):]).strip() or title
+    if not whole.strip() or whole.strip() == title:
+        out.note = "empty"
+        return out
+    out.memories.append(draft(
+        title=title, body=whole, kind=_kind(rel_path, whole), source=SourceKind.RULES_FILE, path=rel_path,
+        line=title_line or 1, key=DOC_META, sections=sections, tags=[DOC_TAG], meta=meta))
+    return out
+
+
+def p_stem(rel_path: str) -> str:
+    return PurePosixPath(rel_path).name.rsplit(".", 1)[0].lower()
+
+
+def _kind(rel_path: str, text: str) -> Kind:
+    """A guide among contributing documents that tells people what to do is a convention; the rest are facts."""
+    from lore.sources.rules import kind_of
+
+    folders = PurePosixPath(rel_path).parts[:-1]
+    guide = any(_words(f) & _GUIDE_WORDS for f in folders)
+    return kind_of(text[:1500]) if guide else Kind.FACT
+
+
+def _title_from_path(rel_path: str) -> str:
+    p = PurePosixPath(rel_path)
+    if p_stem(rel_path) == "readme":
+        return f"{p.parent.name} README" if p.parent.name else "README"
+    return p.stem.replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
+

@@ -1,0 +1,222 @@
+"""The project's own documentation: what is taken (real layouts of the vendored repositories) and
+what is left out, the per-workspace cap and its order, the report line, pages with a status line
+read as decision records, and documentation kept off code surfaces while search finds it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lore.cli.main import main
+from lore.context.pack import gather
+from lore.embed import HashEmbedder
+from lore.model import Kind, SourceKind, Status, is_plain_doc
+from lore.recall import Query
+from lore.service import Lore
+from lore.sources import classify, docs, run_import
+from lore.sources.docs import capped, is_documentation, parse_doc, priority
+
+CORPORA = Path(__file__).resolve().parents[1] / "fixtures" / "corpora"
+
+TAKEN = [
+    "README.md",  # thomvaill/log4brains, jaegertracing/jaeger: the root read-me
+    "packages/core/README.md",  # log4brains: a package's read-me
+    "internal/storage/v2/clickhouse/README.md",  # jaeger: a module's read-me
+    "docs/rfc/0012-mcp-server-extension.md",  # jaeger: RFCs
+    "docs/rfc/README.md",
+    "docs/security/architecture.md",
+    "docs/guides/getting-started.md",  # alphagov/govuk-aws
+    "docs/architecture/README.md",
+    "dotcom-rendering/docs/contributing/where-should-my-code-live.md",  # guardian/dotcom-rendering: a sub-project
+    "docs/tooling.md",  # adr/madr
+    "contributing/frontend/overview.md",  # Unleash/unleash
+]
+LEFT_OUT = [
+    "CHANGELOG.md", "docs/CHANGELOG.md", "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "docs/release-notes.md",
+    "template/adr-template.md",  # madr's templates: the shape of a record, not knowledge of the project
+    "docs/decisions/adr-template.md", "packages/init/assets/README.md", "docs/release/remove-v1-checklist.md",
+    ".github/PULL_REQUEST_TEMPLATE.md", "node_modules/left-pad/README.md", "vendor/github.com/x/y/README.md",
+    "website/docs/api/generated.md", "tests/fixtures/README.md", "SOURCE.md", "cidr-allocation.md",
+    "src/notes.md", "docs/diagram.png", "website/i18n/fr/docs/intro.md",
+]
+
+
+@pytest.fixture
+def lore(tmp_workspace):
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    yield lo
+    lo.close()
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+
+
+def vendored(repo: str, rel: str) -> str:
+    return (CORPORA / repo / rel).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("rel", TAKEN)
+def test_documentation_is_taken(rel):
+    assert is_documentation(rel)
+
+
+@pytest.mark.parametrize("rel", LEFT_OUT)
+def test_the_rest_is_left_out(rel):
+    assert not is_documentation(rel)
+    assert classify.classify(rel) != classify.DOC
+
+
+def test_decision_records_and_guides_keep_their_importers():
+    assert classify.classify("docs/adr/002-mcp-server.md") == classify.ADR
+    assert classify.classify("CONTRIBUTING.md") == classify.GUIDE
+    assert classify.classify("docs/guides/getting-started.md") == classify.DOC
+
+
+def test_priority_puts_the_root_readme_and_design_folders_first():
+    rels = ["website/docs/reference/flags.md", "packages/core/README.md", "docs/rfc/0001-genai.md",
+            "README.md", "docs/guides/deploy.md", "website/docs/how-to/a.md"]
+    assert sorted(rels, key=priority)[:3] == ["README.md", "docs/guides/deploy.md", "docs/rfc/0001-genai.md"]
+    keep, left = capped(rels, limit=4)
+    assert "README.md" in keep and "packages/core/README.md" in left and len(left) == 2
+
+
+def test_the_section_budget_leaves_big_pages_out_first_come():
+    sizes = {"README.md": 3000, "docs/rfc/0001-huge.md": 90_000, "docs/rfc/0002-small.md": 2000,
+             "docs/guides/a.md": 5000}
+    keep, left = capped(list(sizes), sizes, limit=10, budget=12)
+    # README (5 sections) first; guides/a (8) and the huge RFC (20) would overrun 12; the small RFC (3) fits
+    assert keep == {"README.md", "docs/rfc/0002-small.md"}
+    assert left == ["docs/guides/a.md", "docs/rfc/0001-huge.md"]
+
+
+def test_a_page_with_a_status_line_is_a_decision_record():
+    rfc = parse_doc("docs/rfc/0011-trace-summary-api.md",
+                    vendored("jaegertracing__jaeger", "docs/rfc/0011-trace-summary-api.md"))
+    m = rfc.memories[0]
+    assert (m.kind, m.provenance.kind, m.status) == (Kind.DECISION, SourceKind.ADR, Status.ACTIVE)  # implemented
+    assert len(m.sections) <= docs.MAX_DOC_SECTIONS
+    draft = parse_doc("docs/rfc/0016-span-search.md", vendored("jaegertracing__jaeger", "docs/rfc/0016-span-search.md"))
+    assert draft.memories[0].status is Status.PROPOSED
+
+
+def test_a_plain_page_is_one_sectioned_documentation_memory():
+    text = vendored("alphagov__govuk-aws", "docs/guides/environment-provisioning.md")
+    m = parse_doc("docs/guides/environment-provisioning.md", text).memories[0]
+    assert m.provenance.kind is SourceKind.RULES_FILE and m.meta["doc"] is True and "docs" in m.tags
+    assert m.kind in (Kind.FACT, Kind.CONVENTION) and len(m.sections) > 2 and not m.anchors
+    assert m.provenance.path == "docs/guides/environment-provisioning.md" and m.provenance.line
+    assert is_plain_doc(m)
+
+
+def test_import_takes_documentation_and_reports_it(lore):
+    write(lore.root, {
+        "README.md": vendored("jaegertracing__jaeger", "README.md"),
+        "docs/guides/getting-started.md": vendored("alphagov__govuk-aws", "docs/guides/getting-started.md"),
+        "docs/rfc/0009-lazy-storage-factory-initialization.md":
+            vendored("jaegertracing__jaeger", "docs/rfc/0009-lazy-storage-factory-initialization.md"),
+        "CHANGELOG.md": "# Changelog\n\n## 1.0\n\n- Things.\n",
+        "LICENSE.md": "# MIT\n\nPermission is hereby granted.\n",
+    })
+    summary = run_import(lore)
+    assert summary.docs == ["README.md", "docs/guides/getting-started.md"]
+    assert summary.decisions == ["docs/rfc/0009-lazy-storage-factory-initialization.md"]
+    paths = {m.provenance.path for m in lore.store.memories.select()}
+    assert "CHANGELOG.md" not in paths and "LICENSE.md" not in paths
+    hits = lore.search(Query("terraform getting started bootstrap", limit=5))
+    assert hits and hits[0].memory.provenance.path == "docs/guides/getting-started.md"
+
+
+def test_the_cap_is_reported_and_keeps_the_first_pages(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    monkeypatch.setattr(docs, "MAX_DOC_FILES", 3)
+    pages = {f"website/docs/page-{n:02}.md": f"# Page {n}\n\nHow feature {n} works.\n" for n in range(6)}
+    write(tmp_path, {**pages, "README.md": "# Tool\n\nWhat it does.\n",
+                     "docs/design/storage.md": "# Storage\n\nHow rows are kept.\n"})
+    assert main(["-w", str(tmp_path), "import", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "documentation:    3 files (5 more left out over the caps of 3 pages" in out
+    assert "  README.md" in out and "  docs/design/storage.md" in out and "  website/docs/page-00.md" in out
+    assert main(["-w", str(tmp_path), "import", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["documentation"]) == 3 and data["documentation_left_out"] == 5
+
+
+def test_documentation_stays_off_code_surfaces(lore):
+    write(lore.root, {
+        "docs/guides/db.md": "# Database restore\n\nRestore the payments database from the nightly snapshot.\n",
+        "AGENTS.md": "# Rules\n\n## Database\n\nAlways restore the payments database from the nightly snapshot.\n",
+        "src/db.py": "def restore_payments_database():\n    pass\n",
+    })
+    run_import(lore)
+    doc = next(m for m in lore.store.memories.select() if m.provenance.path == "docs/guides/db.md")
+    assert is_plain_doc(doc)
+    task = "restore the payments database from the nightly snapshot"
+    assert doc.id in {h.memory.id for h in lore.search(Query(task, limit=10))}  # search finds it
+    items = gather(lore, "src/db.py", None, task)
+    assert items and doc.id not in {i.memory.id for i in items}  # a context pack leaves it out
+    assert any(i.memory.provenance.path == "AGENTS.md" for i in items)
+
+
+def test_documentation_is_no_meaning_match_on_code(lore):
+    from lore.anchors import extract_symbols
+    from lore.recall.governing import governing_at
+
+    source = "def restore_payments_database():\n    pass\n"
+    write(lore.root, {
+        "docs/guides/db.md": "# Database restore\n\nRestore the payments database from the nightly snapshot.\n",
+        "AGENTS.md": "# Rules\n\n## Database\n\nAlways restore the payments database from the nightly snapshot.\n",
+        "src/db.py": source,
+    })
+    run_import(lore)
+    by = {m.provenance.path: m for m in lore.store.memories.select()}
+    doc, rule = by["docs/guides/db.md"], by["AGENTS.md"]
+    chain = extract_symbols(source.encode(), "python", "src/db.py")
+    semantic = {chain[-1].qualified_name: [(doc.id, 0.9), (rule.id, 0.8)]}  # both close in meaning
+    shown = governing_at(lore, "src/db.py", chain, "python", semantic, threshold=0.5, limit=5)
+    assert [g.memory.id for g in shown] == [rule.id]
+
+
+def test_the_successor_alone_marks_the_predecessor_superseded(lore):
+    """jaeger's RFC header block names what an RFC replaces; the older RFC's own status says nothing of it."""
+    old = vendored("jaegertracing__jaeger", "docs/rfc/0002-ai-gateway-contextual-tools.md")
+    status = next(ln for ln in old.splitlines() if "**Status:**" in ln)
+    old = old.replace(status, "- **Status:** Implemented")
+    new = vendored("jaegertracing__jaeger", "docs/rfc/0008-ai-gateway-mcp-tool-routing.md")
+    new = new.replace("- **Created:**", "- **Supersedes:** [RFC 0002](./0002-ai-gateway-contextual-tools.md)\n"
+                                        "- **Created:**", 1)  # the field jaeger's RFC README lists for this
+    write(lore.root, {"docs/rfc/0002-ai-gateway-contextual-tools.md": old,
+                      "docs/rfc/0008-ai-gateway-mcp-tool-routing.md": new})
+    run_import(lore)
+    by = {m.provenance.path: m for m in lore.store.memories.select()}
+    was, now = by["docs/rfc/0002-ai-gateway-contextual-tools.md"], by["docs/rfc/0008-ai-gateway-mcp-tool-routing.md"]
+    assert was.status is Status.SUPERSEDED and was.superseded_by == [now.id]
+    assert now.status is Status.PROPOSED or now.status is Status.ACTIVE
+
+
+def test_a_graduation_keeps_both_and_a_partial_successor_keeps_the_older(lore):
+    adr = vendored("jaegertracing__jaeger", "docs/adr/003-lazy-storage-factory-initialization.md")
+    rfc = vendored("jaegertracing__jaeger", "docs/rfc/0009-lazy-storage-factory-initialization.md")
+    arachne = {f"adr-{n}.md": vendored("arachne-framework__architecture", f"adr-{n}.md")
+               for n in ("015-data-abstraction-model", "016-db-migrations", "017-simplify-chimera-model")}
+    assert "Note: this ADR supersedes some aspects of [ADR-15]" in arachne["adr-017-simplify-chimera-model.md"]
+    write(lore.root, {"docs/adr/003-lazy-storage-factory-initialization.md": adr,
+                      "docs/rfc/0009-lazy-storage-factory-initialization.md": rfc, **arachne})
+    run_import(lore)
+    by = {m.provenance.path: m for m in lore.store.memories.select()}
+    graduated = by["docs/rfc/0009-lazy-storage-factory-initialization.md"]
+    assert graduated.status is Status.ACTIVE and graduated.meta["refs"]["graduated"]  # implemented, still an answer
+    assert by["adr-015-data-abstraction-model.md"].status is not Status.SUPERSEDED
+    assert by["adr-017-simplify-chimera-model.md"].meta["refs"]["partly_supersedes"]
+
+
+def test_a_huge_page_is_left_out_with_why(lore):
+    write(lore.root, {"docs/reference.md": "# Reference\n\n" + "A flag and what it does.\n\n" * 5000})
+    summary = run_import(lore)
+    assert summary.docs == [] and dict(summary.not_taken)["docs/reference.md"].startswith("documentation over")
+    assert not lore.store.memories.select()
