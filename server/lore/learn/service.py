@@ -29,9 +29,7 @@ from lore.learn.ledger import EvidenceEntry, Ledger, purge_events
 from lore.learn.lifecycle import LEARNED_TAG, evidence_meta, iso, learn, memory
 from lore.learn.reasons import stated_preference
 from lore.learn.substitutions import PREFIX, counter_evidence, family_of, mine, reason_words
-from lore.learn.syntax import normalize_language, shorten
-from lore.model import (MAX_TITLE, Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError,
-                        parse_scope)
+from lore.model import Kind, Memory, Scope, Status, ValidationError, parse_scope
 from lore.redact import redact, redact_path
 from lore.store import Store
 

@@ -75,7 +75,6 @@ async def contradictions_for(ls: LoreServer, state: DocState) -> dict[int, list[
     preferences = _active(ls, state)
     if not preferences or not state.language:
         return {}
-    doc = ls.workspace.get_text_document(state.uri)
     fingerprint = tuple((m.id, m.updated_at) for m in preferences)
     key = (doc_key(ls, state.uri), fingerprint)
     cache = checks(ls)

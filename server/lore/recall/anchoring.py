@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 import pathspec
+from pathspec.patterns.gitignore.basic import GitIgnoreBasicPattern
 
 from lore.model import Anchor
 
@@ -13,16 +14,15 @@ GLOB_CHARS = set("*?[")
 MATCH_WEIGHT = {"symbol": 1.6, "file": 1.4, "glob": 1.25, "language": 1.1}
 
 
-try:
-    pathspec.PathSpec.from_lines("gitignore", ["x"])
-    _PATTERN = "gitignore"
-except (KeyError, LookupError):  # pathspec < 0.12 only knows the older name
-    _PATTERN = "gitwildmatch"
-
-
 @functools.lru_cache(maxsize=4096)
 def _spec(glob: str) -> pathspec.PathSpec:
-    return pathspec.PathSpec.from_lines(_PATTERN, [glob])
+    """One anchor glob compiled with plain glob semantics (pathspec's `GitIgnoreBasicPattern`, >= 1.0).
+
+    `src/*` covers the files directly in `src/`, `src/**` everything below it, and a glob without a
+    slash (`*.py`) a file name at any depth. The pattern class is named, never looked up by a
+    registry name whose meaning changed between pathspec versions; `.loreignore` files keep git's
+    own semantics (`GitIgnoreSpec`, where `src/*` ignores the whole tree, as git does)."""
+    return pathspec.PathSpec([GitIgnoreBasicPattern(glob)])
 
 
 def glob_covers(glob: str, path: str) -> str | None:

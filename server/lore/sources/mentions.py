@@ -21,7 +21,7 @@ from pathlib import Path
 
 import attrs
 
-from lore.anchor_choices import DERIVED_META, key_of
+from lore.anchor_choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.hidden import strip_hidden
 from lore.model import Anchor, ValidationError
 from lore.sources import named

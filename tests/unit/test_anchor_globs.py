@@ -1,0 +1,63 @@
+"""What a path anchor's glob covers, independent of the installed pathspec version (issue 13)."""
+
+import pathspec
+import pytest
+
+from lore.model import Anchor
+from lore.recall import anchoring
+from lore.recall.anchoring import AnchorMatcher, glob_covers
+from lore.sources.discover import IgnoreRules
+
+# (glob, path, expected): `dir/*` = files directly in dir, `dir/**` = everything below it,
+# a glob without a slash = a file name at any depth. The README's anchor line says the same.
+CASES = [
+    ("src/*", "src/b.py", "glob"),
+    ("src/*", "src/a/b.py", None),
+    ("src/**", "src/b.py", "glob"),
+    ("src/**", "src/a/b.py", "glob"),
+    ("src/**", "srcx/b.py", None),
+    ("*.py", "b.py", "glob"),
+    ("*.py", "src/a/b.py", "glob"),
+    ("src/*.py", "src/a/b.py", None),
+    ("src/**/*.py", "src/a/b.py", "glob"),
+    ("src/**/*.py", "src/b.py", "glob"),
+    ("**/test_*.py", "tests/unit/test_x.py", "glob"),
+    ("/src/*", "src/b.py", "glob"),
+    ("docs/?.md", "docs/a.md", "glob"),
+    ("docs/[ab].md", "docs/c.md", None),
+    ("src", "src/a/b.py", "glob"),
+    ("src/a/b.py", "src/a/b.py", "file"),
+]
+
+
+@pytest.mark.parametrize("glob,path,expected", CASES)
+def test_glob_semantics(glob, path, expected):
+    assert glob_covers(glob, path) == expected
+
+
+def test_matcher_uses_the_same_semantics():
+    matcher = AnchorMatcher([("m1", Anchor.parse("src/*")), ("m2", Anchor.parse("src/**"))])
+    assert set(matcher.for_place("src/a/b.py")) == {"m2"}
+    assert set(matcher.for_place("src/b.py")) == {"m1", "m2"}
+
+
+def test_semantics_do_not_follow_pathspec_registry_names(monkeypatch):
+    """The bug: the pattern was looked up by a registry name ("gitignore"/"gitwildmatch") whose meaning
+    differs between pathspec 0.12 and 1.x, so `src/*` covered `src/a/b.py` on one and not the other.
+    Re-registering the name with git's own semantics (what 0.12 gave) must change nothing."""
+    registry = pathspec.util._registered_patterns
+    for name in ("gitignore", "gitwildmatch"):
+        monkeypatch.setitem(registry, name, pathspec.patterns.gitignore.spec.GitIgnoreSpecPattern)
+    anchoring._spec.cache_clear()
+    try:
+        assert glob_covers("src/*", "src/a/b.py") is None
+        assert glob_covers("src/*", "src/b.py") == "glob"
+    finally:
+        anchoring._spec.cache_clear()
+
+
+def test_loreignore_keeps_git_semantics(tmp_path):
+    """`.loreignore` is read as git reads `.gitignore`: `src/*` ignores the whole tree below src."""
+    (tmp_path / "src" / "a").mkdir(parents=True)
+    ignores = IgnoreRules(tmp_path, ["src/*"])
+    assert ignores.ignored("src/a/b.py")
