@@ -161,7 +161,7 @@ def p_stem(rel_path: str) -> str:
 
 def _kind(rel_path: str, text: str) -> Kind:
     """A guide among contributing documents that tells people what to do is a convention; the rest are facts."""
-    from lore.sources.rules import kind_of
+    from lore.sources.normative import kind_of
 
     folders = PurePosixPath(rel_path).parts[:-1]
     guide = any(_words(f) & _GUIDE_WORDS for f in folders)

@@ -13,22 +13,11 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from lore.model import Anchor, Kind, SourceKind, ValidationError
+from lore.model import Anchor, SourceKind, ValidationError
 from lore.sources import classify, markdown
 from lore.sources.drafts import CHUNK_CHARS, Keys, Parsed, chunked, draft, short_title
+from lore.sources.normative import kind_of
 
-_NORMATIVE = re.compile(
-    r"\b(always|never|must|should|shall|prefer|preferred|avoid|don'?t|do not|make sure|ensure|required?|"
-    r"instead of|rather than|only use|keep|follow)\b", re.I)
-# Horizontal whitespace only, and one run of it per position: `^\s*...\s*` spans lines and tries
-# every split of a long indent, which took minutes on a rules file of deeply indented lists.
-_IMPERATIVE = re.compile(
-    r"^[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]*)?(?:\[[ x]\][ \t]*)?(?:\*\*[^*\n]+\*\*[ \t]*[:\-–]?[ \t]*)?(use|run|keep|write|prefer|avoid|"
-    r"add|follow|check|put|name|place|document|test|validate|look|touch|aim|omit|commit|stay|make|"
-    r"never|always|do|don'?t|ensure|verify|create|call|return|handle|log|wrap|split|import|export|extract|"
-    r"define|declare|move|group|colocate|annotate|mark|pass|store|limit|include|exclude|remove|replace|reuse|"
-    r"separate|consider|start|favou?r|opt)\b", re.I | re.M)
-_CHECKLIST = re.compile(r"^[ \t]*[-*+][ \t]+\[[ xX]\]\s", re.M)
 _LANG_WORDS = {"python": "python", "typescript": "typescript", "javascript": "javascript", "go": "go",
                "golang": "go", "rust": "rust", "java": "java"}
 _REPO_WIDE = {"**", "**/*", "*", "**/**", "./**", "/**"}
@@ -83,14 +72,6 @@ def _globs(value) -> list[str]:
     else:
         return []
     return [g.strip().strip("'\"") for g in items if g and g.strip().strip("'\"")]
-
-
-def kind_of(text: str, heading: str = "") -> Kind:
-    """Convention when the heading or text tells people what to do (or is a checklist), else fact."""
-    for t in (heading, text):
-        if _NORMATIVE.search(t) or _IMPERATIVE.search(t) or _CHECKLIST.search(t):
-            return Kind.CONVENTION
-    return Kind.FACT
 
 
 def languages_in(heading: str) -> list[Anchor]:
