@@ -46,7 +46,7 @@ export const STATUS_NOTIFICATION = 'lore/status';
 export const RESTART_SETTINGS = ['lore.server', 'lore.model'];
 
 /** Settings only the client reads; they are not sent to the server. */
-export const CLIENT_ONLY_SETTINGS = ['server.command', 'feedback.enabled'];
+export const CLIENT_ONLY_SETTINGS = ['server.command', 'feedback.enabled', 'feedback.askReason'];
 
 export const MemoryKinds = ['decision', 'convention', 'preference', 'task', 'fact', 'warning'] as const;
 export type MemoryKind = (typeof MemoryKinds)[number];

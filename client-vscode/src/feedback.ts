@@ -2,7 +2,7 @@
  * Feedback capture: watches large multi-line insertions in file documents and reports what became
  * of them (`lore.feedback`) so the server can learn preferences. The decisions themselves are made
  * by the pure InsertionTracker; this file connects it to VS Code events. `lore.feedback.enabled`
- * turns it off.
+ * turns it off. A rejection may first ask for a reason (`RejectionReasons`, `lore.feedback.askReason`).
  */
 
 import * as vscode from 'vscode';
@@ -10,6 +10,8 @@ import type { LoreClient } from './client';
 import { CONFIG_SECTION, ServerCommand } from './constants';
 import { FeedbackDecision, InsertionTracker, TextChange } from './feedbackHeuristics';
 import type { FeedbackArgs, FeedbackResult, Origin } from './protocol';
+import { vscodeReasonUi } from './reasonPrompt';
+import { RejectionReasons } from './rejectionReason';
 
 function toChange(change: vscode.TextDocumentContentChangeEvent, reason?: vscode.TextDocumentChangeReason): TextChange {
   const kind = reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
@@ -26,8 +28,14 @@ export class FeedbackCapture implements vscode.Disposable {
   private readonly trackers = new Map<string, InsertionTracker>();
   private readonly disposables: vscode.Disposable[] = [];
   private enabled = true;
+  private readonly reasons: RejectionReasons;
 
   constructor(private readonly client: LoreClient, private readonly output: vscode.LogOutputChannel) {
+    this.reasons = new RejectionReasons(
+      vscodeReasonUi,
+      () => vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('feedback.askReason', true),
+      (args) => this.execute(args),
+    );
     this.readSetting();
     this.disposables.push(
       vscode.workspace.onDidChangeTextDocument((event) => this.onChange(event)),
@@ -103,12 +111,21 @@ export class FeedbackCapture implements vscode.Disposable {
       if (decision.finalText !== undefined) {
         args.finalText = decision.finalText;
       }
-      const lines = decision.proposedText.split('\n').length;
-      const what = `${decision.outcome} ${decision.origin} insertion of ${lines} lines in ${vscode.workspace.asRelativePath(document.uri)}`;
-      this.client.execute<FeedbackResult>(ServerCommand.feedback, args).then(
-        (result) => this.output.info(`Feedback sent: ${what}; ${result?.observations?.length ?? 0} observation(s)`),
-        (error) => this.output.warn(`lore.feedback failed (${what}): ${String(error)}`),
-      );
+      void this.reasons.deliver(args);
     }
+  }
+
+  private execute(args: FeedbackArgs): void {
+    if (!this.client.isRunning) {
+      return;
+    }
+    const lines = args.proposedText.split('\n').length;
+    const because = args.reason ? ' with a reason' : '';
+    const where = vscode.workspace.asRelativePath(vscode.Uri.parse(args.uri));
+    const what = `${args.outcome} ${args.origin} insertion of ${lines} lines in ${where}${because}`;
+    this.client.execute<FeedbackResult>(ServerCommand.feedback, args).then(
+      (result) => this.output.info(`Feedback sent: ${what}; ${result?.observations?.length ?? 0} observation(s)`),
+      (error) => this.output.warn(`lore.feedback failed (${what}): ${String(error)}`),
+    );
   }
 }

@@ -93,7 +93,15 @@ async function feedbackRejectedAndAccepted(wb) {
   // A paste arrives as one multi-line edit, as a completion or an agent's edit does.
   await wb.paste(PROPOSAL.replace('NAME', 'refund_total'), 'refund_total');
   await wb.undo('refund_total');
+  // The undone suggestion asks why; one key answers and the picker closes.
+  await wb.quickRows().filter({ hasText: 'Wrong library' }).first().waitFor({ timeout: 10_000 });
+  await wb.screenshot('feedback-reason');
+  await wb.page.keyboard.press('1');
+  await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
   await until(() => wb.loreLog().includes('Feedback sent: rejected'), 'no rejected feedback in the Lore log');
+  if (!wb.loreLog().includes('with a reason')) {
+    throw new Error('the rejection was sent without the reason picked');
+  }
   await wb.paste(PROPOSAL.replace('NAME', 'credit_total'), 'credit_total');
   await wb.page.keyboard.press('Control+S');
   await until(() => wb.loreLog().includes('Feedback sent: accepted'), 'no accepted feedback in the Lore log');
@@ -288,7 +296,7 @@ export function trustedSteps(wb, workspace) {
     ['hover shows the team memory', () => hoverShowsTeamMemory(wb)],
     ['palette search opens the ADR', () => searchOpensAdr(wb)],
     ['remember a decision, then see it in a hover', () => rememberThenHover(wb, workspace)],
-    ['feedback: an undone insertion is rejected, a saved one accepted', () => feedbackRejectedAndAccepted(wb)],
+    ['feedback: an undone insertion is rejected with a reason in one key, a saved one accepted', () => feedbackRejectedAndAccepted(wb)],
     ['show context for this file in a markdown preview', () => contextPreview(wb)],
     ['review learned preferences answers', () => reviewPreferences(wb)],
     ['forget the remembered decision', () => forgetRemembered(wb)],

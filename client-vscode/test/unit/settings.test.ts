@@ -9,7 +9,7 @@ const RAW = {
   server: { command: ['/venv/bin/python', '-m', 'lore', 'serve'] },
   hover: { enabled: true, maxItems: 3 },
   import: { onStartup: true, adrFolders: [] },
-  feedback: { enabled: true, retentionDays: 30 },
+  feedback: { enabled: true, askReason: true, retentionDays: 30 },
 };
 
 describe('serverSettings', () => {

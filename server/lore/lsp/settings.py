@@ -57,9 +57,10 @@ class ImportSettings:
 
 @attrs.define
 class FeedbackSettings:
-    """Edit feedback (reported by the client)."""
+    """Edit feedback (reported by the client); `enabled` and `ask_reason` are client only."""
 
     enabled: bool = True
+    ask_reason: bool = True
     retention_days: int = attrs.field(default=30, metadata={"minimum": 0})
 
 
