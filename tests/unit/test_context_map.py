@@ -53,6 +53,14 @@ def test_the_project_pack_starts_with_commands_and_entry_points(lore):
     assert "`make test` → `pytest -q` (Makefile)" in md and "Entry points:" in md and "`shop.cli:main`" in md
     assert all(line.startswith("  > ") for line in md.split("## Map\n", 1)[1].split("\n\n")[0].splitlines()[1:])
     assert pack.tokens <= 1500
+    quoted = [ln for ln in md.splitlines() if ln.startswith("  > ")]
+    assert len(quoted) == len(pack.items) + pack.map_lines and pack.to_json()["mapLines"] == pack.map_lines > 3
+
+
+def test_a_folder_without_a_manifest_gets_no_map(lore):
+    (Path(lore.root) / "pyproject.toml").unlink()
+    map_store.refresh_map(lore)
+    assert "## Map" not in build_pack(lore, budget=1500).markdown
 
 
 def test_a_file_pack_names_its_module_role_and_commands(lore):

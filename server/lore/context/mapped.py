@@ -3,8 +3,10 @@ module role and the commands its area needs (`lore map`), quoted as derived from
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
+from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap, Command, Module
 from lore.codemap.render import command_line, entry_line, entry_points, project_commands
 from lore.trust import LABELS, Trust, code, plain
@@ -18,14 +20,17 @@ AREA_KINDS = ("build", "test", "lint")
 
 
 def cached_map(lore: Lore) -> CodeMap | None:
-    """The stored map (`lore.codemap.store.stored_map`), parsed once per database change."""
+    """The stored map (`lore.codemap.store.stored_map`), parsed once per database change; None without
+    one or when the workspace has no manifest (no project to map, as `lore.codemap.store.map_memories` says)."""
     from lore.codemap.store import stored_map
 
     store = lore.store
     version = store.db.data_version()
     cached = store.cache.get("code-map")
     if cached is None or cached[0] != version:
-        cached = (version, stored_map(lore))
+        cmap = stored_map(lore)
+        project = cmap is not None and any(PurePosixPath(f).name in MANIFEST_NAMES for f in cmap.manifests)
+        cached = (version, cmap if project else None)
         store.cache["code-map"] = cached
     return cached[1]
 
@@ -71,15 +76,15 @@ def _titled(title: str, lines: list[str]) -> list[str]:
     return [title, *lines] if lines else []
 
 
-def map_part(lore: Lore, path: str | None, budget: int, count) -> tuple[str, int]:
-    """The pack's map section and its token cost, fitted line by line into `MAP_SHARE` of `budget`;
-    ("", 0) when there is no map or nothing of it fits."""
+def map_part(lore: Lore, path: str | None, budget: int, count) -> tuple[str, int, int]:
+    """The pack's map section, its token cost and how many quoted lines it holds, fitted line by line
+    into `MAP_SHARE` of `budget`; ("", 0, 0) when there is no map or nothing of it fits."""
     cmap = cached_map(lore)
     if cmap is None:
-        return "", 0
+        return "", 0, 0
     what, lines = map_lines(cmap, path)
     if not lines:
-        return "", 0
+        return "", 0, 0
     head = (f"\n## Map\n- **map** of {plain(what)}, derived by {code('lore map')} from the repository's files "
             f"({LABELS[Trust.REPOSITORY]}):\n")
     limit = int(budget * MAP_SHARE)
@@ -94,4 +99,5 @@ def map_part(lore: Lore, path: str | None, budget: int, count) -> tuple[str, int
         used += cost
     while kept and kept[-1].endswith(":\n"):  # a title with none of its lines
         used -= count(kept.pop())
-    return (head + "".join(kept), count(head + "".join(kept))) if kept else ("", 0)
+    text = head + "".join(kept)
+    return (text, count(text), len(kept)) if kept else ("", 0, 0)

@@ -54,12 +54,13 @@ class ContextPack:
     left_out: int
     counter: str
     millis: float
+    map_lines: int = 0  # quoted lines of the codebase map heading the pack (`lore.context.mapped`)
 
     def to_json(self) -> dict:
         """The pack for the `lore.context` command and `--json`."""
         return {
             "markdown": self.markdown, "tokens": self.tokens, "budget": self.budget, "counter": self.counter,
-            "leftOut": self.left_out, "millis": round(self.millis, 2),
+            "leftOut": self.left_out, "millis": round(self.millis, 2), "mapLines": self.map_lines,
             "items": [{"id": i.memory.id, "level": i.level, "title": i.memory.title, "kind": i.memory.kind.value,
                        "score": round(i.score, 4), "why": i.reasons, "trust": mark(i.memory).to_json()}
                       for i in self.items],
@@ -178,7 +179,8 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     note = f"\n{DATA_NOTE}\n" if data_note else ""
     note_cost = counter.count(note)
     used = counter.count(header) + 40  # room for the footer line
-    map_text, map_cost = map_part(lore, path, budget - used - note_cost, counter.count) if code_map else ("", 0)
+    map_text, map_cost, map_lines = (map_part(lore, path, budget - used - note_cost, counter.count)
+                                     if code_map else ("", 0, 0))
     if map_text:
         used += map_cost + note_cost  # the map is quoted data too: the note heads it
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
@@ -219,7 +221,8 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
         markdown, total = footed
     if items:
         lore.record_surfaced([i.memory.id for i in items])
-    return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000)
+    return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000,
+                       map_lines)
 
 
 def _with_footer(body: str, tokens: int, budget: int, counter: TokenCounter,
