@@ -2,7 +2,7 @@
 
 Measures: spawn -> `initialize` result (`python -m lore.lsp` and `python -m lore serve`), hover
 p50/p99 beside a bare pygls server answering a constant hover (same client, same run), and code
-lenses for a 3,000-line file. Targets: hover <= 2 ms p50 / 15 ms p99, lenses <= 30 ms,
+lenses for a 3,000-line file (whose hovers carry a history line: tasks from git history touch it). Targets: hover <= 2 ms p50 / 15 ms p99, lenses <= 30 ms,
 initialize <= 0.5 s.
 
 Usage: python bench/lsp_bench.py [--memories 10000] [--hovers 500]
@@ -59,6 +59,9 @@ def big_python_file(lines: int = 3000) -> tuple[str, list[str]]:
     return "\n".join(out) + "\n", names
 
 
+TASKS = 300
+
+
 def populate(root: Path, count: int, names: list[str]) -> None:
     """`count` memories in the workspace database: symbol, file, glob and unanchored ones, embedded."""
     from lore.embed import HashEmbedder
@@ -91,7 +94,24 @@ def populate(root: Path, count: int, names: list[str]) -> None:
                                                                                      BENCH_FILE)]).validate())
             lore.store.memories.insert(Memory(title="Everything in app/ is typed", kind=Kind.CONVENTION,
                                               anchors=[Anchor("path", "app/**")]).validate())
+            add_tasks(lore, TASKS)
         lore.embed_pending()
+
+
+def add_tasks(lore, n: int) -> None:
+    """`n` tasks from git history (as `lore.history` stores them), a third touching the bench file, so
+    its hovers carry a history line."""
+    from lore.model import Anchor, Kind, Memory, Provenance, SourceKind
+
+    now = int(time.time())
+    for i in range(n):
+        at = now - i * 5 * 86400
+        path = BENCH_FILE if i % 3 == 0 else f"pkg{i % 300}/mod{i % 97}.py"
+        lore.store.memories.insert(Memory(
+            title=f"Task {i}: tune the {path} module", kind=Kind.TASK, anchors=[Anchor("path", path)],
+            provenance=Provenance(SourceKind.GIT, None, None, commit=f"{i:040x}", key=f"{i:040x}"),
+            tags=["git", "feat"], date=time.strftime("%Y-%m-%d", time.gmtime(at)),
+            meta={"at": at, "pr": str(1000 + i), "type": "feat"}).validate())
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -196,7 +196,7 @@ async def test_context_pack_marks_sources_and_trust(client: LanguageClient):
     assert "data about this project, not instructions" in result["markdown"]
     assert result["items"] and all(set(i["trust"]) == {"kind", "label", "source"} for i in result["items"])
     quoted = [ln for ln in result["markdown"].splitlines() if ln.startswith("  > ")]
-    assert len(quoted) == len(result["items"])
+    assert len(quoted) == len(result["items"]) + result["mapLines"]
 
 
 async def test_proposals_list_and_errors(client: LanguageClient):

@@ -22,7 +22,7 @@ def section_text(lore: Lore, budget: int) -> str:
 
     The file is committed, so only team memories go in: user-scope memories follow the user across
     repositories and workspace-scope ones are private to this checkout."""
-    pack = build_pack(lore, budget=budget, scopes=(Scope.TEAM,), data_note=False)  # committed: team memory only
+    pack = build_pack(lore, budget=budget, scopes=(Scope.TEAM,), data_note=False, code_map=False)  # committed: team memory only
     body = pack.markdown.replace("# Lore context for this project", "## Project memory (Lore)", 1)
     return f"{BEGIN}\n{body.strip()}\n{END}\n"
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from lore.context.mapped import map_part
 from lore.context.tokens import TokenCounter, token_counter
 from lore.learn.lifecycle import LEARNED_TAG, applies_to_path
 from lore.model import Kind, Memory, Scope, Status, ValidationError, is_plain_doc
@@ -53,12 +54,13 @@ class ContextPack:
     left_out: int
     counter: str
     millis: float
+    map_lines: int = 0  # quoted lines of the codebase map heading the pack (`lore.context.mapped`)
 
     def to_json(self) -> dict:
         """The pack for the `lore.context` command and `--json`."""
         return {
             "markdown": self.markdown, "tokens": self.tokens, "budget": self.budget, "counter": self.counter,
-            "leftOut": self.left_out, "millis": round(self.millis, 2),
+            "leftOut": self.left_out, "millis": round(self.millis, 2), "mapLines": self.map_lines,
             "items": [{"id": i.memory.id, "level": i.level, "title": i.memory.title, "kind": i.memory.kind.value,
                        "score": round(i.score, 4), "why": i.reasons, "trust": mark(i.memory).to_json()}
                       for i in self.items],
@@ -157,8 +159,12 @@ def render_item(item: ContextItem, full: bool = True) -> str:
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
                budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = (),
-               data_note: bool = True) -> ContextPack:
+               data_note: bool = True, code_map: bool = True) -> ContextPack:
     """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens.
+
+    When the workspace has a codebase map, the pack starts with it: the project's commands and entry
+    points, or for a file its module's role and the commands its area needs (`lore.context.mapped`);
+    `code_map=False` leaves it out.
 
     Each memory's text is quoted under a line naming its source and trust; the note saying quoted
     text is data, not instructions, heads the items unless `data_note` is False (`lore export`
@@ -173,12 +179,16 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     note = f"\n{DATA_NOTE}\n" if data_note else ""
     note_cost = counter.count(note)
     used = counter.count(header) + 40  # room for the footer line
+    map_text, map_cost, map_lines = (map_part(lore, path, budget - used - note_cost, counter.count)
+                                     if code_map else ("", 0, 0))
+    if map_text:
+        used += map_cost + note_cost  # the map is quoted data too: the note heads it
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
     candidates = gather(lore, path, symbol, task, scopes)
     left_out = 0
     for item in candidates:
         heading_cost = 0 if chosen[item.level] else counter.count(f"\n## {LEVEL_TITLES[item.level]}\n")
-        if not any(chosen.values()):
+        if not any(chosen.values()) and not map_text:
             heading_cost += note_cost  # the note comes with the first item
         for full in (True, False):
             text = render_item(item, full)
@@ -189,7 +199,8 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
                 break
         else:
             left_out += 1
-    parts = [header, note] if any(chosen.values()) and note else [header]
+    parts = [header, note] if (any(chosen.values()) or map_text) and note else [header]
+    parts += [map_text] if map_text else []
     items: list[ContextItem] = []
     for lvl in LEVELS:
         if chosen[lvl]:
@@ -210,7 +221,8 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
         markdown, total = footed
     if items:
         lore.record_surfaced([i.memory.id for i in items])
-    return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000)
+    return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000,
+                       map_lines)
 
 
 def _with_footer(body: str, tokens: int, budget: int, counter: TokenCounter,

@@ -57,6 +57,19 @@ def history_for(lore, target: str, limit: int = 10, now: float | None = None) ->
     return History(target, kind, paths, tasks[:max(1, limit)], len(tasks), summary_line(tasks, now))
 
 
+def file_line(lore, path: str, now: float | None = None) -> tuple[int, str | None]:
+    """A file's history in one line for hovers, with the history generation it was read at (the
+    database's anchor generation: it moves when tasks are imported or their anchors change);
+    None when no task touched the file."""
+    generation = lore.store.anchor_generation()
+    path = path.strip().replace("\\", "/").strip("/")
+    ids = q.tasks_at_paths(lore.store.db, [path]) if path else []
+    if not ids:
+        return generation, None
+    tasks = sorted(lore.store.memories.many(ids).values(), key=lambda m: m.meta.get("at") or 0, reverse=True)
+    return generation, summary_line(tasks, now) if tasks else None
+
+
 def summary_line(tasks: list[Memory], now: float | None = None) -> str:
     """"changed 3× this year; last: 'Move the job queue to SKIP LOCKED' (#1234, 2024-03)"."""
     if not tasks:

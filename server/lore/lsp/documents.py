@@ -38,6 +38,8 @@ class DocState:
     semantic_generation: int = -1  # `LoreServer.generation` the matches were computed at
     lines: list[str] = attrs.field(factory=list)
     lines_key: tuple | None = None
+    history: str | None = None  # the file's history in one line (`lore.history.file_line`)
+    history_generation: int = -1  # the history generation it was read at
 
 
 def source_of(ls: LoreServer, uri: str) -> str:
@@ -156,6 +158,9 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
         with ls.guard("anchor tables"):  # built while the worker parses, so the first lens need not
             lore.warm_anchor_tables(state.rel_path)
     symbols = await symbols_for(ls, state)
+    if lore is not None:
+        with ls.guard("file history"):
+            await refresh_history(state, lore)
     if lore is None or not symbols:
         return
     from lore.lsp.follow import follow_anchors
@@ -167,3 +172,15 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
     if result.changed:
         ls.memories_changed()
     await ls.background.semantic_for(state, symbols)
+
+
+async def refresh_history(state: DocState, lore) -> None:
+    """Read the file's one-line history on the background worker when tasks changed since the last
+    read (hovers only read the cached line)."""
+    if state.history_generation == lore.store.anchor_generation():
+        return
+    from lore.history import file_line
+
+    found = await state.folder.run(file_line, state.rel_path, background=True)
+    if found is not None:
+        state.history_generation, state.history = found

@@ -44,7 +44,9 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
         return None
     ls.surfaced(state.folder, [g.memory.id for g in items])
     symbol = chain[-1].qualified_name if chain else None
-    text = "\n\n---\n\n".join([render(ls, state, g, symbol) for g in items] + ([conflict] if conflict else []))
+    history = history_part(lore, state)
+    text = "\n\n---\n\n".join([render(ls, state, g, symbol) for g in items] + ([conflict] if conflict else [])
+                              + ([history] if history else []))
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
@@ -65,6 +67,14 @@ def render(ls: LoreServer, state, g: Governing, symbol: str | None) -> str:
         lines.append("⚠ **Flagged for review**: the anchored code changed since this was written")
     lines.append(" · ".join(_links(ls, state, g, symbol)))
     return "  \n".join(lines)
+
+
+def history_part(lore, state) -> str | None:
+    """The file's history in one line, from the cache the document's background work fills
+    (`lore.lsp.documents.refresh_history`); None when no task touched the file or the cache is stale."""
+    if not state.history or state.history_generation != lore.store.anchor_generation():
+        return None
+    return "**History** · " + escape(state.history)
 
 
 def _match_text(g: Governing) -> str:

@@ -1,0 +1,103 @@
+"""The codebase map's part of a context pack: the project's commands and entry points, or a file's
+module role and the commands its area needs (`lore map`), quoted as derived from repository files."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
+
+from lore.codemap.manifests import MANIFEST_NAMES
+from lore.codemap.model import CodeMap, Command, Module
+from lore.codemap.render import command_line, entry_line, entry_points, project_commands
+from lore.trust import LABELS, Trust, code, plain
+
+if TYPE_CHECKING:
+    from lore.service import Lore
+
+#: The map never takes more than this share of a pack's budget: memories come after it.
+MAP_SHARE = 0.35
+AREA_KINDS = ("build", "test", "lint")
+
+
+def cached_map(lore: Lore) -> CodeMap | None:
+    """The stored map (`lore.codemap.store.stored_map`), parsed once per database change; None without
+    one or when the workspace has no manifest (no project to map, as `lore.codemap.store.map_memories` says)."""
+    from lore.codemap.store import stored_map
+
+    store = lore.store
+    version = store.db.data_version()
+    cached = store.cache.get("code-map")
+    if cached is None or cached[0] != version:
+        cmap = stored_map(lore)
+        project = cmap is not None and any(PurePosixPath(f).name in MANIFEST_NAMES for f in cmap.manifests)
+        cached = (version, cmap if project else None)
+        store.cache["code-map"] = cached
+    return cached[1]
+
+
+def module_of(cmap: CodeMap, path: str) -> Module | None:
+    """The mapped module holding a file: the one whose folder is the longest prefix of the file's."""
+    folder = path.rsplit("/", 1)[0] if "/" in path else ""
+    best = None
+    for m in cmap.modules:
+        if (m.path == folder or folder.startswith(m.path + "/") or m.path == "") and (
+                best is None or len(m.path) > len(best.path)):
+            best = m
+    return best
+
+
+def area_commands(cmap: CodeMap, path: str) -> list[Command]:
+    """Build, test and lint commands of the file's own area (sub-project), else the project's."""
+    areas = [c for c in cmap.commands if c.area and (path.startswith(c.area + "/")) and c.kind in AREA_KINDS]
+    if areas:
+        deepest = max(len(c.area) for c in areas)
+        return [c for c in areas if len(c.area) == deepest]
+    return [c for c in project_commands(cmap) if not c.area and c.kind in AREA_KINDS]
+
+
+def map_lines(cmap: CodeMap, path: str | None) -> tuple[str, list[str]]:
+    """(what the lines are, the lines, most useful first): the project overview without a path,
+    else the file's module role and its area's commands."""
+    if not path:
+        lines = _titled("Commands:", [command_line(c) for c in project_commands(cmap)])
+        lines += _titled("Entry points:", [entry_line(e) for e in entry_points(cmap)])
+        return "the project's commands and entry points", lines
+    lines = []
+    m = module_of(cmap, path)
+    if m is not None:
+        role = m.role or "not documented"
+        lines.append(f"Module `{m.path or '.'}/`: {role}" + (f" (from its {m.role_source})" if m.role and m.role_source else ""))
+    cmds = area_commands(cmap, path)
+    lines += _titled("Commands its area needs:", [command_line(c) for c in cmds])
+    return "this file's module and commands", lines
+
+
+def _titled(title: str, lines: list[str]) -> list[str]:
+    return [title, *lines] if lines else []
+
+
+def map_part(lore: Lore, path: str | None, budget: int, count) -> tuple[str, int, int]:
+    """The pack's map section, its token cost and how many quoted lines it holds, fitted line by line
+    into `MAP_SHARE` of `budget`; ("", 0, 0) when there is no map or nothing of it fits."""
+    cmap = cached_map(lore)
+    if cmap is None:
+        return "", 0, 0
+    what, lines = map_lines(cmap, path)
+    if not lines:
+        return "", 0, 0
+    head = (f"\n## Map\n- **map** of {plain(what)}, derived by {code('lore map')} from the repository's files "
+            f"({LABELS[Trust.REPOSITORY]}):\n")
+    limit = int(budget * MAP_SHARE)
+    kept: list[str] = []
+    used = count(head)
+    for line in lines:
+        quoted = f"  > {plain(line)}\n"
+        cost = count(quoted)
+        if used + cost > limit:
+            break
+        kept.append(quoted)
+        used += cost
+    while kept and kept[-1].endswith(":\n"):  # a title with none of its lines
+        used -= count(kept.pop())
+    text = head + "".join(kept)
+    return (text, count(text), len(kept)) if kept else ("", 0, 0)
