@@ -117,7 +117,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     for n in named.names_in(text):
         if not named.specific(n):
             continue
-        found = named.resolve_name(n, ctx.symbols)
+        found = named.resolve_name(n, ctx.symbols, text)
         for rel, lang, qualified in found:
             score = (0.9 if n.backticked else 0.8) / len(found)
             anchor = Anchor("symbol", qualified, language=lang, file=rel)
