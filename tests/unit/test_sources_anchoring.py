@@ -187,3 +187,13 @@ def test_a_method_anchors_when_its_package_or_type_is_named_near_it(cosmos):
 def test_a_function_defined_once_still_anchors_alone(cosmos):
     found = derive_anchors(QGB, "docs/architecture/adr-002.md", AnchorContext(cosmos))
     assert "symbol:go:EndBlocker@x/qgb/abci.go" in texts(found)
+
+
+def test_a_folder_of_many_files_anchors_only_when_a_heading_names_it(tmp_workspace):
+    files = {f"app/models/m{i}.rb": "class M; end\n" for i in range(31)}
+    files["app/models/concerns/edition/workflow.rb"] = "module Workflow; end\n"
+    ws = write(tmp_workspace, files)
+    text = "# 7. Edition workflow\n\nWorkflow code lives in `app/models/` and `app/models/concerns/edition`.\n"
+    assert texts(derive_anchors(text, "docs/adr/7.md", AnchorContext(ws))) == ["app/models/concerns/edition/**"]
+    titled = "# 8. Everything in app/models\n\nSee `app/models/`.\n"
+    assert texts(derive_anchors(titled, "docs/adr/8.md", AnchorContext(ws))) == ["app/models/**"]
