@@ -344,6 +344,10 @@ class Lore:
         """
         return self._matcher(store).for_place(path, symbols, language)
 
+    def spread_over(self, store: Store, path: str, symbols: tuple[str, ...], most: int) -> frozenset[str]:
+        """Ids of the memories anchored to more than `most` of a file's symbols in one database."""
+        return self._matcher(store).spread_over(path, symbols, most)
+
     def _matcher(self, store: Store) -> AnchorMatcher:
         from lore.recall import AnchorMatcher
         from lore.store.rows import anchor_from_row

@@ -151,3 +151,49 @@ def test_a_team_file_keeps_its_dropped_anchors(tmp_workspace):
     m.meta["anchors_dropped"] = ["src/lib/**"]
     back = teamfiles.parse(teamfiles.render(m), ".lore/memories/read-models.md")
     assert back.meta["anchors_dropped"] == ["src/lib/**"] and [a.to_text() for a in back.anchors] == ["src/**"]
+
+
+# From celestia-app's docs/architecture/adr-022, adr-018 and adr-002 (tests/fixtures/corpora/celestiaorg__celestia-app).
+HOOKS = ("`InitGenesis`, `BeginBlock` and `EndBlock` will only be called for the modules that belong to the "
+         "current version of the application.\n")
+UPGRADE = ("Again after a quorum is reached and some grace period, the `upgrade` module would trigger the app "
+           "version change in `EndBlock`.\n")
+QGB = "Then, using `EndBlocker()`, the protocol makes a `ValsetRequest`.\n"
+
+
+@pytest.fixture
+def cosmos(tmp_workspace):
+    return write(tmp_workspace, {
+        "go.mod": "module github.com/celestiaorg/celestia-app/v10\n\ngo 1.23\n",
+        "x/upgrade/keeper/keeper.go": "package keeper\n\ntype Keeper struct{}\n\n"
+                                      "func (k Keeper) EndBlock(ctx int) error { return nil }\n"
+                                      "func (k Keeper) InitGenesis(ctx int) {}\n",
+        "x/mint/module.go": "package mint\n\ntype AppModule struct{}\n\nfunc (am AppModule) BeginBlock(ctx int) {}\n",
+        "x/qgb/abci.go": "package qgb\n\nfunc EndBlocker(ctx int) {}\n",
+    })
+
+
+def test_a_framework_hook_named_alone_anchors_no_method_that_happens_to_define_it(cosmos):
+    assert derive_anchors(HOOKS, "docs/architecture/adr-022.md", AnchorContext(cosmos)) == []
+
+
+def test_a_method_anchors_when_its_package_or_type_is_named_near_it(cosmos):
+    found = derive_anchors(UPGRADE, "docs/architecture/adr-018.md", AnchorContext(cosmos))
+    assert "symbol:go:Keeper.EndBlock@x/upgrade/keeper/keeper.go" in texts(found)
+    found = derive_anchors("The Keeper runs `EndBlock` once a block.", "docs/adr/9.md", AnchorContext(cosmos))
+    assert texts(found) == ["symbol:go:Keeper.EndBlock@x/upgrade/keeper/keeper.go"]
+
+
+def test_a_function_defined_once_still_anchors_alone(cosmos):
+    found = derive_anchors(QGB, "docs/architecture/adr-002.md", AnchorContext(cosmos))
+    assert "symbol:go:EndBlocker@x/qgb/abci.go" in texts(found)
+
+
+def test_a_folder_of_many_files_anchors_only_when_a_heading_names_it(tmp_workspace):
+    files = {f"app/models/m{i}.rb": "class M; end\n" for i in range(31)}
+    files["app/models/concerns/edition/workflow.rb"] = "module Workflow; end\n"
+    ws = write(tmp_workspace, files)
+    text = "# 7. Edition workflow\n\nWorkflow code lives in `app/models/` and `app/models/concerns/edition`.\n"
+    assert texts(derive_anchors(text, "docs/adr/7.md", AnchorContext(ws))) == ["app/models/concerns/edition/**"]
+    titled = "# 8. Everything in app/models\n\nSee `app/models/`.\n"
+    assert texts(derive_anchors(titled, "docs/adr/8.md", AnchorContext(ws))) == ["app/models/**"]

@@ -92,6 +92,40 @@ def test_a_symbol_anchor_shows_on_its_symbol_only(lore):
     assert _hover(lore, 7, 5) == [] and _hover(lore, 11, 5) == []
 
 
+def _symbol_anchor(name: str) -> Anchor:
+    return Anchor("symbol", name, language="python", file="app/orders.py")
+
+
+def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover(lore):
+    many = _add(lore, "Orders go through one book", "Cancel with `cancel_order`; the book and its name follow.",
+                anchors=[_symbol_anchor(n) for n in ("OrderBook", "cancel_order", "name")])
+    two = _add(lore, "Order books are per market", anchors=[_symbol_anchor(n) for n in ("OrderBook", "name")])
+    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert (groups[0].symbol, [i.id for i in groups[0].memories]) == (None, [many.id])
+    assert [[i.id for i in g.memories] for g in groups[1:]] and all(
+        [i.id for i in g.memories] == [two.id] for g in groups[1:])
+    names = tuple(s.name for s in _symbols())
+    qualified = tuple(s.qualified_name for s in _symbols())
+
+    def hover(line: int) -> list[tuple[str, str]]:
+        chain = enclosing(_symbols(), line, 5)
+        return [(g.memory.id, g.match) for g in governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5,
+                                                             names, qualified)]
+
+    assert hover(0) == [(two.id, "symbol")]
+    assert hover(7) == [(many.id, "named")]  # its subject: the one symbol it names
+    assert hover(11) == [(two.id, "symbol")]
+
+
+def test_a_type_memory_shows_on_the_type_and_on_its_members_only_where_it_names_them(lore):
+    m = _add(lore, "Order books are per market", anchors=[_symbol_anchor("OrderBook")])
+    assert [g.memory.id for g in _hover(lore, 0, 8)] == [m.id]
+    assert _hover(lore, 3, 9) == []  # OrderBook.place: a member the memory does not name
+    named = _add(lore, "Placing checks the market", "`place` refuses orders of another market.",
+                 anchors=[_symbol_anchor("OrderBook")])
+    assert [(g.memory.id, g.match) for g in _hover(lore, 3, 9)] == [(named.id, "named")]
+
+
 def test_current_records_come_before_proposals_and_superseded_ones_are_not_shown(lore):
     at = [Anchor.parse("symbol:python:app.orders.cancel_order")]
     proposed = _add(lore, "Proposal: cancel in batches", status=Status.PROPOSED, anchors=at)

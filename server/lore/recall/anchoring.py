@@ -90,6 +90,7 @@ class AnchorMatcher:
         self.languages: dict[str, list[tuple[str, Anchor]]] = {}
         # path -> glob anchors covering it; valid for this matcher's life (rebuilt on data change)
         self._globbed: dict[str, list[tuple[str, str, Anchor]]] = {}
+        self._spread: dict[tuple, frozenset[str]] = {}
         for mid, a in rows:
             if a.kind == "symbol":
                 self.by_symbol.setdefault(a.value.rsplit(".", 1)[-1], []).append((mid, a))
@@ -124,6 +125,23 @@ class AnchorMatcher:
         if language:
             for mid, a in self.languages.get(language, []):
                 offer(mid, "language", a)
+        return found
+
+    def spread_over(self, path: str, symbols: tuple[str, ...], most: int) -> frozenset[str]:
+        """Ids of the memories anchored to more than `most` distinct symbols of one file (computed
+        once per file and symbol list for this matcher's life)."""
+        key = (path, symbols, most)
+        found = self._spread.get(key)
+        if found is None:
+            hits: dict[str, set[str]] = {}
+            for sym in set(symbols):
+                for mid, a in self.by_symbol.get(sym.rsplit(".", 1)[-1], []):
+                    if _symbol_matches(a, sym, path):
+                        hits.setdefault(mid, set()).add(sym)
+            found = frozenset(mid for mid, syms in hits.items() if len(syms) > most)
+            if len(self._spread) > 1024:
+                self._spread.clear()
+            self._spread[key] = found
         return found
 
     def compile_globs(self) -> None:

@@ -3,7 +3,10 @@ context packs and path searches. No model and no embedding here (this is the hov
 
 - A memory anchored to a file or folder governs the file: it is shown once, as the file's lens, and
   in a hover only where the hovered symbol is its subject (the memory names it).
-- A memory anchored to a symbol is shown on that symbol (its lens and its hover).
+- A memory anchored to a symbol is shown on that symbol (its lens and its hover); on the members
+  of that symbol (the methods of an anchored type) only where the member is its subject, as a file's
+  memory is. One anchored to more than `PER_FILE` symbols of a file is about the file: it is shown
+  once, as the file's lens, and in a hover only where the symbol is its subject.
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
 - Current records come before proposals; superseded and deprecated ones are not shown on code;
@@ -120,12 +123,14 @@ def order_key(m: Memory, match: str) -> tuple:
 
 def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str | None,
                  semantic: dict[str, list[tuple[str, float]]], threshold: float,
-                 limit: int, file_symbols: tuple[str, ...] = ()) -> list[Governing]:
+                 limit: int, file_symbols: tuple[str, ...] = (),
+                 file_qualified: tuple[str, ...] = ()) -> list[Governing]:
     """Memories to show in a hover at a position: the symbol's own, then calibrated meaning matches.
 
     `semantic` holds the calibrated matches of the file's symbols (already past the bar);
     `file_symbols`, the names of the file's symbols: a file's memory that names more than `PER_FILE`
-    of them is about the file, not those symbols, and stays on the lens.
+    of them is about the file, not those symbols, and stays on the lens; `file_qualified`, their
+    qualified names: a memory anchored to more than `PER_FILE` of them is the file's memory too.
     """
     from lore.recall.calibration import PER_FILE
 
@@ -134,9 +139,11 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
         return []
     anchored = _anchored(lore, rel_path, names, language)
     innermost = chain[-1].name
+    spread = spread_over_file(lore, rel_path, file_qualified)
     out: list[Governing] = []
-    for m, kind in anchored.values():
-        if kind == "symbol":
+    own = _anchored_to(lore, rel_path, names[-1], language) - spread
+    for mid, (m, kind) in anchored.items():
+        if kind == "symbol" and mid in own:
             out.append(Governing(m, "symbol"))
         elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
             out.append(Governing(m, "named"))
@@ -150,6 +157,25 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
                 out.append(Governing(m, "meaning", sim))
     out.sort(key=lambda g: (MATCH_RANK[g.match], order_key(g.memory, g.match)))
     return out[:limit]
+
+
+def spread_over_file(lore: Lore, rel_path: str, qualified: tuple[str, ...]) -> frozenset[str]:
+    """Ids of the memories anchored to more than `PER_FILE` symbols of a file: about the file (a
+    decision naming many of its functions), so shown on its lens rather than on each symbol."""
+    from lore.recall.calibration import PER_FILE
+
+    if len(qualified) <= PER_FILE:
+        return frozenset()
+    out: frozenset[str] = frozenset()
+    for store in lore.stores():
+        out |= lore.spread_over(store, rel_path, qualified, PER_FILE)
+    return out
+
+
+def _anchored_to(lore: Lore, rel_path: str, name: str, language: str | None) -> set[str]:
+    """Ids of the memories with a symbol anchor on this very symbol (not only on one enclosing it)."""
+    return {mid for store in lore.stores()
+            for mid, (kind, _) in lore.anchored(store, rel_path, [name], language).items() if kind == "symbol"}
 
 
 def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None) -> dict[str, tuple[Memory, str]]:
@@ -210,8 +236,10 @@ class LensGroup:
 
 
 def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str | None) -> list[LensGroup]:
-    """One group for the file's memories (file and folder anchors) and one per symbol with its own."""
+    """One group for the file's memories (file and folder anchors, and memories anchored to more than
+    `PER_FILE` of its symbols) and one per symbol with its own."""
     names = list(dict.fromkeys(s.qualified_name for s in symbols))
+    spread = spread_over_file(lore, rel_path, tuple(names))
     by_suffix = _suffix_index(names)
     file_level: list[LensItem] = []
     per_symbol: dict[str, list[LensItem]] = {}
@@ -225,7 +253,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
             m = items.get(mid)
             if m is None or (mid, rel_path) in dismissed or (kind == "glob" and m.source_kind == "rules-file"):
                 continue
-            if kind in ("file", "glob") and anchor.kind != "symbol":
+            if (kind in ("file", "glob") and anchor.kind != "symbol") or (kind == "symbol" and mid in spread):
                 file_level.append(m)
             elif kind == "symbol":
                 for name in _symbols_matching(anchor, rel_path, names, by_suffix):

@@ -38,6 +38,7 @@ class WorkspaceLayout:
         self.go_modules: dict[str, str] = {}
         self.truncated = False
         self._done = False
+        self._counts: dict[str, int] | None = None
 
     def add(self, rel: str, is_dir: bool) -> None:
         """Record one entry of the walk (called for every file and folder it keeps)."""
@@ -94,6 +95,18 @@ class WorkspaceLayout:
         except OSError:
             return None
         return m.group(1).strip('"') if m else None
+
+    def files_under(self, folder: str) -> int:
+        """How many files a folder holds, its subfolders included (counted once for every folder)."""
+        if self._counts is None:
+            counts: dict[str, int] = {}
+            for f in self.files:
+                parts = f.split("/")[:-1]
+                for i in range(1, len(parts) + 1):
+                    d = "/".join(parts[:i])
+                    counts[d] = counts.get(d, 0) + 1
+            self._counts = counts
+        return self._counts.get(folder, len(self.files) if folder == "" else 0)
 
     def exists(self, rel: str) -> bool:
         return rel in self.files or rel in self.dirs

@@ -11,7 +11,10 @@ Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the me
 `meta["derived_anchors"]` so a lens or hover can say it and a person can confirm or drop it.
 How many anchors a decision keeps depends on how specific they are, not a fixed count: every
 anchor scoring `SURE` or more is kept (up to `MAX_SURE`), weaker ones only while fewer than
-`MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere.
+`MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere. A folder holding
+more than `MAX_FOLDER_FILES` files (`app/models/`, `cmd/jaeger/internal/`) is where the code a
+decision speaks of lives, not what it governs: it anchors only when a heading of the decision names
+it (search and context packs still find the decision by what it says).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from lore.sources.layout import WorkspaceLayout
 SURE = 0.8
 MAX_SURE = 12
 MAX_WEAK = 6
+MAX_FOLDER_FILES = 30
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
@@ -88,7 +92,7 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             continue
         if token.startswith(("http", "www.")) and not layout.is_go_import(clean):
             continue
-        hits = layout.resolve(clean, rel)
+        hits = [h for h in layout.resolve(clean, rel) if not broad(h, clean, text, layout)]
         for hit in hits:
             glob = f"{hit}/**" if hit in layout.dirs else hit
             score = 1.0 if hit == clean else 0.9 / len(hits)
@@ -103,12 +107,24 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         repo, path = f"github.com/{m.group(1)}/{m.group(2)}", m.group(3).rstrip("/.")
         own = m.group(2) == ctx.root.name or any(mod == repo or mod.startswith(repo + "/") for mod in layout.go_modules)
         glob = f"{path}/**" if path in layout.dirs else path
-        if own and layout.exists(path) and glob not in out and not path.lower().endswith(_DOC_SUFFIXES):
+        if (own and layout.exists(path) and glob not in out and not path.lower().endswith(_DOC_SUFFIXES)
+                and not broad(path, path, text, layout)):
             try:
                 out[glob] = Derived(Anchor.parse(glob), 0.9, f"links to `{path}`")
             except ValidationError:
                 continue
     return list(out.values())
+
+
+_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*)$", re.M)
+
+
+def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
+    """A folder holding more than `MAX_FOLDER_FILES` files that no heading of `text` names (as
+    `written` there or by its workspace path `hit`)."""
+    if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
+        return False
+    return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 
 
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
@@ -117,7 +133,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     for n in named.names_in(text):
         if not named.specific(n):
             continue
-        found = named.resolve_name(n, ctx.symbols)
+        found = named.resolve_name(n, ctx.symbols, text)
         for rel, lang, qualified in found:
             score = (0.9 if n.backticked else 0.8) / len(found)
             anchor = Anchor("symbol", qualified, language=lang, file=rel)

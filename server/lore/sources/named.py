@@ -155,12 +155,15 @@ class SymbolIndex:
         return None
 
 
-def resolve_name(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:
+def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str, str, str]]:
     """(file, language, qualified symbol) for each file defining a specific name; [] when not specific.
 
     `pkg.Name` (a lowercase qualifier, as Go and Python write them) looks only in folders named `pkg`;
     `Type.member` looks for the member under that type. A method named alone anchors only when one
-    file defines it (every receiver has its `EndBlock`), and a name only tests define anchors nothing.
+    file defines it (every receiver has its `EndBlock`) and `text` names its type or package near it
+    (`the upgrade module's EndBlock`): alone, a framework's hook (`EndBlock`, `ServeHTTP`) means the
+    hook in general, not the one type here that happens to define it. A name only tests define
+    anchors nothing.
     """
     if not specific(n):
         return []
@@ -180,7 +183,27 @@ def resolve_name(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:
             out.append((rel, found[0], found[1], found[2]))
     if len(out) > 1 and len(rest) == 1 and any(kind in ("method", "function") and "." in q for _, _, q, kind in out):
         return []
+    if len(rest) == 1 and not package and any(kind == "method" and not owner_near(text, n.name, rel, q)
+                                               for rel, _, q, kind in out):
+        return []
     return [(rel, lang, q) for rel, lang, q, _ in out]
+
+
+NEAR = 200
+
+
+def owner_near(text: str, name: str, rel: str, qualified: str) -> bool:
+    """Whether `text` names, within `NEAR` characters of `name`, the type a method `qualified` belongs
+    to or a folder of the file `rel` defining it (its package or module: `blob`, `upgrade`)."""
+    owners = {qualified.split(".")[-2]} if "." in qualified else set()
+    owners |= {p for p in PurePosixPath(rel).parent.parts if len(p) >= 3 and p.lower() not in COMMON}
+    if not owners:
+        return False
+    owner = re.compile(r"(?<![\w])(" + "|".join(re.escape(o) for o in owners) + r")(?![\w])", re.I)
+    for m in re.finditer(rf"(?<![\w.]){re.escape(name)}(?!\w)", text):
+        if owner.search(text, max(0, m.start() - NEAR), m.end() + NEAR):
+            return True
+    return False
 
 
 def module_of(name: str) -> str:
