@@ -19,18 +19,22 @@ GIT_TIMEOUT_SECONDS = 10
 
 
 def git_dir(root: Path) -> Path | None:
-    """The repository's git directory (`.git`, or where a worktree's `.git` file points), or None."""
-    dot = root / ".git"
-    if dot.is_dir():
-        return dot
-    try:
-        line = dot.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
-        return None
-    if not line.startswith("gitdir:"):
-        return None
-    target = Path(line[len("gitdir:"):].strip())
-    return target if target.is_absolute() else (root / target).resolve()
+    """The git directory of the repository holding `root` (`.git`, or where a worktree's `.git` file
+    points), looked for in `root` and its parents; None outside a repository."""
+    for folder in (root, *root.parents):
+        dot = folder / ".git"
+        if dot.is_dir():
+            return dot
+        if dot.is_file():
+            try:
+                line = dot.read_text(encoding="utf-8", errors="replace").strip()
+            except OSError:
+                return None
+            if not line.startswith("gitdir:"):
+                return None
+            target = Path(line[len("gitdir:"):].strip())
+            return target if target.is_absolute() else (folder / target).resolve()
+    return None
 
 
 def _stamp(path: Path) -> tuple[int, int]:
