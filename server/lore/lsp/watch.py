@@ -37,7 +37,7 @@ def git_dir(root: Path) -> Path | None:
     return None
 
 
-def _stamp(path: Path) -> tuple[int, int]:
+def _stamp(path: str | Path) -> tuple[int, int]:
     """(mtime in ns, size) of a path, (0, -1) when it does not exist."""
     try:
         st = os.stat(path)
@@ -55,13 +55,12 @@ class PullWatch:
         self.last: tuple | None = None
         self.team: dict[str, tuple[int, int]] = {}
         self.head: str | None = None
+        git_files = [os.fspath(self.git / name) for name in GIT_FILES] if self.git is not None else []
+        self.watched = [os.fspath(root / TEAM_DIR), *git_files]
 
     def signature(self) -> tuple:
         """The cheap part: a handful of stat calls that change whenever a pull or a team file does."""
-        stamps = [_stamp(self.root / TEAM_DIR)]
-        if self.git is not None:
-            stamps += [_stamp(self.git / name) for name in GIT_FILES]
-        return tuple(stamps)
+        return tuple(map(_stamp, self.watched))
 
     def baseline(self) -> None:
         """Take the current state as seen (at start: the startup import reads what is there)."""
