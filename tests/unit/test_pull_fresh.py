@@ -82,12 +82,7 @@ def test_the_poll_sees_a_pull_and_nothing_else(tmp_path: Path):
     mine, theirs = clones(tmp_path)
     watch = PullWatch(mine)
     watch.baseline()
-    assert not watch.poll()
-    started = time.perf_counter()
-    for _ in range(1000):
-        watch.poll()
-    per_poll = (time.perf_counter() - started) / 1000
-    assert per_poll < 0.01, f"{per_poll * 1e6:.0f} µs per poll"  # stat calls only; measured ~10-20 µs
+    assert not watch.poll()  # its cost is measured by bench/pull_bench.py
 
     push_from(theirs)
     assert not watch.poll(), "a push elsewhere changes nothing here"
