@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import pytest_lsp
 from lsp_support import SERVER, command, hover, make_workspace, open_doc, start
@@ -25,3 +27,14 @@ async def test_team_files_are_not_read_until_reindex(client: LanguageClient):
     assert "Use the Repository pattern" not in (await hover(client, client.doc, 3, 8) or "")
     await command(client, "lore.reindex", {})
     assert "Use the Repository pattern" in (await hover(client, client.doc, 3, 8) or "")
+
+
+async def test_a_team_file_written_later_waits_for_reindex_too(client: LanguageClient):
+    """The server's own poll for pulls (lsp/watch.py) reads nothing either."""
+    (client.ws / ".lore" / "memories" / "later.md").write_text(
+        "---\nid: late000000001\nkind: decision\nstatus: active\n---\n# Queue webhook retries in Redis\n\nBody.\n")
+    await asyncio.sleep(2.0)  # four poll periods
+    query = {"query": "webhook retries Redis", "limit": 5}
+    assert "late000000001" not in [h["id"] for h in (await command(client, "lore.search", query))["hits"]]
+    await command(client, "lore.reindex", {})
+    assert "late000000001" in [h["id"] for h in (await command(client, "lore.search", query))["hits"]]

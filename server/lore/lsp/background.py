@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/.cursorrules", "**/.windsurfrules",
                "**/.clinerules", "**/*.instructions.md")
 CHANGE_DEBOUNCE_SECONDS = 0.5
+POLL_SECONDS = 0.5  # a pull or a team file written elsewhere, without the client's watcher (watch.py)
 REPORT_EVERY_SECONDS = 0.1
 _tokens = itertools.count(1)
 
@@ -47,6 +48,7 @@ class Background:
         self.change_timers: dict[Folder, asyncio.TimerHandle] = {}
         self.last_summary: dict[Folder, dict] = {}
         self.conflicts_shown: set[str] = set()
+        self.watching: set[Folder] = set()
 
     def lock(self, folder: Folder) -> asyncio.Lock:
         """The lock that keeps one import per folder at a time."""
@@ -61,6 +63,9 @@ class Background:
                 self.ls.spawn(self.reindex(folder), f"startup import of {folder.root}")
             else:
                 self.ls.spawn(self.embed(folder), f"embedding for {folder.root}")
+            if folder not in self.watching:
+                self.watching.add(folder)
+                self.ls.spawn(self.watch(folder), f"watching {folder.root} for pulls")
 
     # -- import --------------------------------------------------------------------------------
     async def reindex(self, folder: Folder, paths: list[str] | None = None) -> dict:
@@ -130,6 +135,27 @@ class Background:
         paths = sorted(self.changed.pop(folder, set()))
         if paths and folder in self.ls.folders:
             self.ls.spawn(self.reindex(folder, paths), f"import of changed files in {folder.root}")
+
+    async def watch(self, folder: Folder) -> None:
+        """Poll for pulls and team files written elsewhere while the folder is open; what changed goes
+        to `changed_paths` like a watched-file event. Nothing is read while automatic imports are off."""
+        from lore.lsp.watch import PullWatch
+
+        watch = PullWatch(folder.root)
+        try:
+            while folder in self.ls.folders and folder.error is None:
+                if not self.ls.settings.import_.on_startup:
+                    watch.last = None  # trusted again later: start from what is there then
+                elif watch.last is None:
+                    await asyncio.to_thread(watch.baseline)
+                elif watch.poll():
+                    paths = await asyncio.to_thread(watch.changes)
+                    if paths and self.ls.settings.import_.on_startup:
+                        log.info("changed outside the editor in %s: %s", folder.root, ", ".join(paths[:10]))
+                        self.changed_paths(folder, paths)
+                await asyncio.sleep(POLL_SECONDS)
+        finally:
+            self.watching.discard(folder)
 
     def on_watched_files(self, params: types.DidChangeWatchedFilesParams) -> None:
         """`workspace/didChangeWatchedFiles`: re-import changed sources per folder."""

@@ -1,0 +1,113 @@
+"""Changes the client's file watcher may never report: a `git pull` (or checkout, merge, reset) that
+moved HEAD, and team files written by another process. A poll compares a few `stat` results (the
+team folder's mtime, git's HEAD, ORIG_HEAD and FETCH_HEAD, the HEAD reflog) with the last ones, in
+microseconds; only when they differ does it list what changed (team files by size and time, other
+files by `git diff --name-only` between the old and the new HEAD) for the incremental import."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+TEAM_DIR = Path(".lore") / "memories"
+GIT_FILES = ("HEAD", "ORIG_HEAD", "FETCH_HEAD", "logs/HEAD")
+GIT_TIMEOUT_SECONDS = 10
+
+
+def git_dir(root: Path) -> Path | None:
+    """The git directory of the repository holding `root` (`.git`, or where a worktree's `.git` file
+    points), looked for in `root` and its parents; None outside a repository."""
+    for folder in (root, *root.parents):
+        dot = folder / ".git"
+        if dot.is_dir():
+            return dot
+        if dot.is_file():
+            try:
+                line = dot.read_text(encoding="utf-8", errors="replace").strip()
+            except OSError:
+                return None
+            if not line.startswith("gitdir:"):
+                return None
+            target = Path(line[len("gitdir:"):].strip())
+            return target if target.is_absolute() else (folder / target).resolve()
+    return None
+
+
+def _stamp(path: str | Path) -> tuple[int, int]:
+    """(mtime in ns, size) of a path, (0, -1) when it does not exist."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return 0, -1
+    return st.st_mtime_ns, st.st_size
+
+
+class PullWatch:
+    """What one folder looked like at the last poll; `changes()` says which files moved since."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.git = git_dir(root)
+        self.last: tuple | None = None
+        self.team: dict[str, tuple[int, int]] = {}
+        self.head: str | None = None
+        git_files = [os.fspath(self.git / name) for name in GIT_FILES] if self.git is not None else []
+        self.watched = [os.fspath(root / TEAM_DIR), *git_files]
+
+    def signature(self) -> tuple:
+        """The cheap part: a handful of stat calls that change whenever a pull or a team file does."""
+        return tuple(map(_stamp, self.watched))
+
+    def baseline(self) -> None:
+        """Take the current state as seen (at start: the startup import reads what is there)."""
+        self.last = self.signature()
+        self.team = self._team_files()
+        self.head = self._head()
+
+    def poll(self) -> bool:
+        """Whether anything may have changed since the last call (stat only; no file is read)."""
+        return self.signature() != self.last
+
+    def changes(self) -> list[str]:
+        """Folder-relative paths changed since the last baseline (team files and files HEAD moved)."""
+        self.last = self.signature()
+        team = self._team_files()
+        changed = {rel for rel in team.keys() | self.team.keys() if team.get(rel) != self.team.get(rel)}
+        self.team = team
+        head = self._head()
+        if head != self.head and head is not None and self.head is not None:
+            changed.update(self._diff(self.head, head))
+        self.head = head
+        return sorted(changed)
+
+    def _team_files(self) -> dict[str, tuple[int, int]]:
+        folder = self.root / TEAM_DIR
+        try:
+            names = [e.name for e in os.scandir(folder) if e.name.endswith(".md")]
+        except OSError:
+            return {}
+        return {(TEAM_DIR / n).as_posix(): _stamp(folder / n) for n in names}
+
+    def _git(self, *args: str) -> str | None:
+        try:
+            done = subprocess.run(["git", "-C", str(self.root), *args], capture_output=True, text=True,
+                                  timeout=GIT_TIMEOUT_SECONDS, check=False)
+        except (OSError, subprocess.SubprocessError) as e:
+            log.debug("git %s failed: %s", args[0], e)
+            return None
+        return done.stdout if done.returncode == 0 else None
+
+    def _head(self) -> str | None:
+        if self.git is None:
+            return None
+        out = self._git("rev-parse", "--verify", "-q", "HEAD")
+        return out.strip() or None if out else None
+
+    def _diff(self, old: str, new: str) -> list[str]:
+        """Files that differ between two commits, relative to the folder (which may sit inside the repository)."""
+        out = self._git("diff", "--name-only", "--no-renames", "--relative", "-z", old, new)
+        return [p for p in out.split("\0") if p] if out else []
