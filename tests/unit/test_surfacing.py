@@ -117,15 +117,6 @@ def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover
     assert hover(11) == [(two.id, "symbol")]
 
 
-def test_a_type_memory_shows_on_the_type_and_on_its_members_only_where_it_names_them(lore):
-    m = _add(lore, "Order books are per market", anchors=[_symbol_anchor("OrderBook")])
-    assert [g.memory.id for g in _hover(lore, 0, 8)] == [m.id]
-    assert _hover(lore, 3, 9) == []  # OrderBook.place: a member the memory does not name
-    named = _add(lore, "Placing checks the market", "`place` refuses orders of another market.",
-                 anchors=[_symbol_anchor("OrderBook")])
-    assert [(g.memory.id, g.match) for g in _hover(lore, 3, 9)] == [(named.id, "named")]
-
-
 def test_current_records_come_before_proposals_and_superseded_ones_are_not_shown(lore):
     at = [Anchor.parse("symbol:python:app.orders.cancel_order")]
     proposed = _add(lore, "Proposal: cancel in batches", status=Status.PROPOSED, anchors=at)

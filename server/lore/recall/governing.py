@@ -3,10 +3,9 @@ context packs and path searches. No model and no embedding here (this is the hov
 
 - A memory anchored to a file or folder governs the file: it is shown once, as the file's lens, and
   in a hover only where the hovered symbol is its subject (the memory names it).
-- A memory anchored to a symbol is shown on that symbol (its lens and its hover); on the members
-  of that symbol (the methods of an anchored type) only where the member is its subject, as a file's
-  memory is. One anchored to more than `PER_FILE` symbols of a file is about the file: it is shown
-  once, as the file's lens, and in a hover only where the symbol is its subject.
+- A memory anchored to a symbol is shown on that symbol (its lens and its hover); one anchored to
+  more than `PER_FILE` symbols of a file is about the file: it is shown once, as the file's lens,
+  and in a hover only where the symbol is its subject, as a file's memory is.
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
 - Current records come before proposals; superseded and deprecated ones are not shown on code;
@@ -141,9 +140,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     innermost = chain[-1].name
     spread = spread_over_file(lore, rel_path, file_qualified)
     out: list[Governing] = []
-    own = _anchored_to(lore, rel_path, names[-1], language) - spread
     for mid, (m, kind) in anchored.items():
-        if kind == "symbol" and mid in own:
+        if kind == "symbol" and mid not in spread:
             out.append(Governing(m, "symbol"))
         elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
             out.append(Governing(m, "named"))
@@ -170,12 +168,6 @@ def spread_over_file(lore: Lore, rel_path: str, qualified: tuple[str, ...]) -> f
     for store in lore.stores():
         out |= lore.spread_over(store, rel_path, qualified, PER_FILE)
     return out
-
-
-def _anchored_to(lore: Lore, rel_path: str, name: str, language: str | None) -> set[str]:
-    """Ids of the memories with a symbol anchor on this very symbol (not only on one enclosing it)."""
-    return {mid for store in lore.stores()
-            for mid, (kind, _) in lore.anchored(store, rel_path, [name], language).items() if kind == "symbol"}
 
 
 def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None) -> dict[str, tuple[Memory, str]]:
