@@ -9,7 +9,7 @@ language server (`lore serve`, after an LSP handshake naming the workspace) runs
 
 The workspace is a temporary copy of `../shared/corpora/guardian__dotcom-rendering` (the
 repository's own docs/adr when that is absent), imported once with the real model. With
-`--before DIR` (default: `/work/main/server` when it exists and is not this checkout) the same
+`--before DIR` (another checkout's `server/`, e.g. an archive of an older commit) the same
 commands also run with that code on PYTHONPATH, on its own copy of the same database, so the
 table puts the code before and after a change side by side.
 """
@@ -138,10 +138,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--model", default=os.environ.get("LORE_MODEL_PATH") or str(DEFAULT_MODEL))
-    default_before = Path("/work/main/server")
-    ap.add_argument("--before", default=str(default_before) if default_before.is_dir()
-                    and default_before.resolve() != (REPO / "server").resolve() else "",
-                    help="another checkout's server/ folder to compare with ('' for none)")
+    ap.add_argument("--before", default="", help="another checkout's server/ folder to compare with")
     args = ap.parse_args()
     variants = [("after", str(REPO / "server"))] + ([("before", args.before)] if args.before else [])
     # Installed packages carry their bytecode: so must this checkout (PYTHONDONTWRITEBYTECODE may be set).

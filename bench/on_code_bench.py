@@ -42,7 +42,7 @@ from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_LABELS = [HERE / "on_code" / "labels", Path("/work/wt/otc-labels/bench/on_code/labels")]
+DEFAULT_LABELS = [HERE / "on_code" / "labels"]
 TARGETS = {"precision": 0.80, "governed": 0.80, "silent": 0.90, "repeat": 2, "hover_p50": 2.0, "lens": 30.0}
 RUBY_DECLARATION = re.compile(r"^( {0,2})(?:class|module|def)\s+(?:self\.)?([A-Za-z_][\w:.]*[?!]?)")
 LANGUAGE_IDS = {"python": "python", "go": "go", "typescript": "typescript", "tsx": "typescriptreact",

@@ -2,7 +2,7 @@
 
 Functions come from real repositories: this repository's Python (`server/lore`), GSA
 notifications-api (Python), Unleash (TypeScript), jaeger and celestia-app (Go), read from the
-bare git mirrors under `/work/.mirror` (brought there by `fetch`; `--mirror DIR` to move it).
+bare git mirrors under `/work/.mirror` (`git clone --mirror`; `--mirror DIR` to point elsewhere).
 Each preference is a rewrite the developer applies to a real function:
 
 - *improve* preferences start from code written the disfavoured way (notifications-api calls

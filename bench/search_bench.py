@@ -49,8 +49,8 @@ from lore.text import content_hash
 
 REPO = Path(__file__).resolve().parent.parent
 CORPORA = REPO.parent / "shared" / "corpora"
-if not CORPORA.is_dir():  # a worktree elsewhere: the machine's shared folder
-    CORPORA = Path("/work/shared/corpora")
+if not CORPORA.is_dir():  # no shared folder beside the checkout: the vendored copies
+    CORPORA = REPO / "tests" / "fixtures" / "corpora"
 QUERIES = REPO / "tests" / "fixtures" / "retrieval" / "queries.yaml"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lore" / "bench"
 NOISE = 0.01
