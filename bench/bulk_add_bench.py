@@ -29,8 +29,8 @@ from pathlib import Path
 
 from search_bench import default_model_dir, load_embedder, rss_mb, sentence_pool, synthetic
 
-from lore.embed import DEFAULT_MODEL, FastEmbedder
-from lore.service import Lore
+from lore.embedding.embedder import DEFAULT_MODEL, FastEmbedder
+from lore.api import Lore
 
 RSS_TARGET_MB = 300
 

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
 from lore.codemap.files import list_files  # noqa: E402
 from lore.codemap.store import refresh_map  # noqa: E402
-from lore.embed import HashEmbedder  # noqa: E402
-from lore.service import Lore  # noqa: E402
+from lore.embedding.embedder import HashEmbedder  # noqa: E402
+from lore.api import Lore  # noqa: E402
 
 
 def timed(fn):

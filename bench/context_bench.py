@@ -30,9 +30,9 @@ def _percentiles(samples: list[float]) -> tuple[float, float]:
 
 def bench_build(model_dir: str | None) -> None:
     from lore.context import build_pack
-    from lore.embed import FastEmbedder, HashEmbedder
-    from lore.model import Anchor, Kind, Memory
-    from lore.service import Lore
+    from lore.embedding.embedder import FastEmbedder, HashEmbedder
+    from lore.memory import Anchor, Kind, Memory
+    from lore.api import Lore
 
     kinds = list(Kind)
     words = ("cache queue retry billing invoice session token schema migration index shard replica "
@@ -76,8 +76,8 @@ def bench_build(model_dir: str | None) -> None:
 
 def bench_compression(model_dir: str | None) -> None:
     from lore.context import build_pack, token_counter
-    from lore.embed import FastEmbedder, HashEmbedder
-    from lore.service import Lore
+    from lore.embedding.embedder import FastEmbedder, HashEmbedder
+    from lore.api import Lore
     from lore.sources import run_import
 
     counter = token_counter(model_dir)

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
 from lore.history import HistorySettings, history_for, import_history  # noqa: E402
 from lore.history.gitlog import GitError, log_commits  # noqa: E402
-from lore.model import Kind  # noqa: E402
-from lore.service import Lore  # noqa: E402
+from lore.memory import Kind  # noqa: E402
+from lore.api import Lore  # noqa: E402
 
 
 def rss_mb() -> float:
@@ -99,7 +99,7 @@ def main() -> int:
 
 
 def _no_embedder():
-    from lore.embed import HashEmbedder
+    from lore.embedding.embedder import HashEmbedder
 
     return HashEmbedder()
 

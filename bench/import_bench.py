@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from lore.embed import FastEmbedder, HashEmbedder
-from lore.service import Lore
+from lore.embedding.embedder import FastEmbedder, HashEmbedder
+from lore.api import Lore
 from lore.sources import run_import
 
 CORPORA = ("Unleash__unleash", "celestiaorg__celestia-app", "guardian__dotcom-rendering")

@@ -64,12 +64,12 @@ TASKS = 300
 
 def populate(root: Path, count: int, names: list[str]) -> None:
     """`count` memories in the workspace database: symbol, file, glob and unanchored ones, embedded."""
-    from lore.embed import HashEmbedder
-    from lore.model import Anchor, Kind, Memory
+    from lore.embedding.embedder import HashEmbedder
+    from lore.memory import Anchor, Kind, Memory
 
     rng = random.Random(7)
     kinds = list(Kind)
-    from lore.service import Lore
+    from lore.api import Lore
 
     with Lore(root, embedder=HashEmbedder(), sync_team=False) as lore:
         with lore.store.transaction():
@@ -101,7 +101,7 @@ def populate(root: Path, count: int, names: list[str]) -> None:
 def add_tasks(lore, n: int) -> None:
     """`n` tasks from git history (as `lore.history` stores them), a third touching the bench file, so
     its hovers carry a history line."""
-    from lore.model import Anchor, Kind, Memory, Provenance, SourceKind
+    from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind
 
     now = int(time.time())
     for i in range(n):

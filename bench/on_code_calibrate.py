@@ -27,7 +27,7 @@ def candidates(root: Path, label: dict) -> list[tuple[bool, float, float, float]
     top-level symbols: each symbol's five nearest memories at cosine >= 0.25, tolerated pairs left out."""
     from lore.anchors.languages import has_grammar, language_for_path
     from lore.recall.calibration import memory_spreads, nearest_memories, symbol_text, zscore
-    from lore.service import Lore
+    from lore.api import Lore
 
     governed = {g["file"]: set(g["decisions"]) for g in label["governed"]}
     tolerated = {(x["file"], x["decision"]) for x in label.get("loosely_related", []) if x["verdict"] == "tolerated"}

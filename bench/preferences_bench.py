@@ -86,8 +86,8 @@ def truth_of(m) -> str | None:
 
 
 def _open(root: Path):
-    from lore.embed import HashEmbedder
-    from lore.service import Lore
+    from lore.embedding.embedder import HashEmbedder
+    from lore.api import Lore
 
     root.mkdir(parents=True, exist_ok=True)
     return Lore(root, user_db=root.parent / f"{root.name}-user.db", embedder=HashEmbedder())
@@ -180,7 +180,7 @@ def change_of_mind(root: Path) -> None:
 def go_pack(lore) -> None:
     from lore.context import build_pack
     from lore.learn.service import confirm_preference, list_preferences
-    from lore.model import Kind, Memory, Scope
+    from lore.memory import Kind, Memory, Scope
 
     for m in list_preferences(lore):
         if m.status.value == "proposed":
@@ -243,8 +243,8 @@ def retention(root: Path) -> None:
         os.environ["LORE_USER_DB"] = str(root / f"retention-{path}-user.db")
         lore = _open(ws)
         lore.close()
-        from lore.service import Lore
-        from lore.embed import HashEmbedder
+        from lore.api import Lore
+        from lore.embedding.embedder import HashEmbedder
 
         lore = Lore(ws, embedder=HashEmbedder())
         feedback_from_json(lore, _old(path), retention_days=None)  # recorded back then, nothing to purge yet

@@ -35,9 +35,9 @@ from embed_cache import CachedEmbedder, EmbeddingCache  # noqa: E402
 from plain_hybrid import ModelEmbedder, PlainHybrid  # noqa: E402
 from retrieval_score import METRICS, groups, score_question  # noqa: E402
 
-from lore import embed as lore_embed  # noqa: E402
+from lore.embedding import embedder as lore_embed  # noqa: E402
 from lore.recall import Query  # noqa: E402
-from lore.service import Lore  # noqa: E402
+from lore.api import Lore  # noqa: E402
 from lore.sources import run_import  # noqa: E402
 
 HERE = Path(__file__).resolve().parent

@@ -38,11 +38,11 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from lore.embed import DEFAULT_MODEL, FastEmbedder
-from lore.model import Anchor, Kind, Memory
+from lore.embedding.embedder import DEFAULT_MODEL, FastEmbedder
+from lore.memory import Anchor, Kind, Memory
 from lore.recall import Query
 from lore.recall.search import CANDIDATES, lexical
-from lore.service import Lore
+from lore.api import Lore
 from lore.store import Store
 from lore.store.memories import sections_of
 from lore.text import content_hash

@@ -91,8 +91,8 @@ def build_workspace(site: Path, ws: Path, files: int, measure: Measure, adrs: in
 
 def measure_import(site: Path, ws: Path, files: int, show: int = 0, adrs: int | None = None) -> Measure:
     """Build the workspace, import it with the hash embedder, count what was redacted."""
-    from lore.embed import HashEmbedder
-    from lore.service import Lore
+    from lore.embedding.embedder import HashEmbedder
+    from lore.api import Lore
     from lore.sources import ImportSettings, run_import
 
     measure = Measure()

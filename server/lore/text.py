@@ -6,7 +6,7 @@ import hashlib
 import re
 import unicodedata
 
-from lore.model import Section
+from lore.memory import Section
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import platformdirs
 
-from lore.safe_fs import check_target, real_folder, write_atomic
+from lore.store.safe_fs import check_target, real_folder, write_atomic
 
 LORE_DIR = ".lore"
 MEMORIES_DIR = "memories"

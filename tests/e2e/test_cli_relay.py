@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import DEFAULT_MODEL
-from lore.relay import socket_path
+from lore.embedding.embedder import DEFAULT_MODEL
+from lore.wire.relay import socket_path
 from lore.store import Store
 
 MEMORIES = [

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from pygls.uris import from_fs_path
 
-from lore.embed import HashEmbedder
+from lore.embedding.embedder import HashEmbedder
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 
 LOCKED = re.compile(r"database is locked|BusyError|stayed busy|Traceback", re.I)
 REPOS_PY = 'class Repository:\n    """Loads and saves users."""\n\n    def save(self, user):\n        return user\n'
@@ -265,9 +265,9 @@ async def test_servers_cli_and_importer_share_a_workspace(size, kit, tmp_path):
 def test_team_sync_meets_a_memory_being_added_by_another_process(tmp_path):
     """A sync that sees a team file whose row another connection has not committed yet updates the
     row once that commits, and never inserts it a second time."""
-    from lore import teamfiles
-    from lore.model import Memory, Scope
-    from lore.teamsync import sync_team_files
+    from lore.team import files as teamfiles
+    from lore.memory import Memory, Scope
+    from lore.team.sync import sync_team_files
 
     root = _workspace(tmp_path / "ws")
     writer = Lore(root, user_db=False, embedder=HashEmbedder())

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from lore import teamfiles
-from lore.embed import HashEmbedder
-from lore.service import Lore
+from lore.team import files as teamfiles
+from lore.embedding.embedder import HashEmbedder
+from lore.api import Lore
 from lore.sources import run_import
 
 CORPUS = "celestiaorg__celestia-app"
@@ -24,8 +24,8 @@ RUNS = [pytest.param(6, id="ci"), pytest.param(50, id="stress", marks=pytest.mar
 
 ADDER = textwrap.dedent("""
     import sys
-    from lore.model import Memory, Scope
-    from lore.service import Lore
+    from lore.memory import Memory, Scope
+    from lore.api import Lore
 
     lore = Lore(sys.argv[1])
     scopes = [Scope.WORKSPACE, Scope.TEAM, Scope.USER]
@@ -41,7 +41,7 @@ ADDER = textwrap.dedent("""
 
 IMPORTER = textwrap.dedent("""
     import sys
-    from lore.service import Lore
+    from lore.api import Lore
     from lore.sources import run_import
 
     lore = Lore(sys.argv[1])
@@ -57,8 +57,8 @@ IMPORTER = textwrap.dedent("""
 
 REWRITER = textwrap.dedent("""
     import sys
-    from lore.model import Memory, Scope
-    from lore.service import Lore
+    from lore.memory import Memory, Scope
+    from lore.api import Lore
 
     lore = Lore(sys.argv[1])
     m = lore.add(Memory(title="Big team decision", body="start", scope=Scope.TEAM)).memory

@@ -95,7 +95,7 @@ def graph(imports: dict[str, list[Import]], whens: tuple[str, ...], depth: int |
     """Module -> modules it runs on import, for the imports that run `whens`.
 
     Importing `a.b.c` also runs the packages `a` and `a.b` (those not already enclosing the importer).
-    With `depth`, names are cut to their first `depth` parts (2: `lore.recall`, `lore.service`)."""
+    With `depth`, names are cut to their first `depth` parts (2: `lore.recall`, `lore.api`)."""
     edges: dict[str, set[str]] = defaultdict(set)
     for module, found in imports.items():
         for imp in found:

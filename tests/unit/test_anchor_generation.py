@@ -7,9 +7,9 @@ changes, by this connection or another; usage counts and code-hash baselines lea
 import attrs
 import pytest
 
-from lore.embed import HashEmbedder
-from lore.model import Anchor, Memory
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Anchor, Memory
+from lore.api import Lore
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 import pathspec
 import pytest
 
-from lore.model import Anchor
+from lore.memory import Anchor
 from lore.recall import anchoring
 from lore.recall.anchoring import AnchorMatcher, glob_covers
 from lore.sources.discover import IgnoreRules

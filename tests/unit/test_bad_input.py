@@ -249,10 +249,10 @@ def test_pathological_shapes_in_every_source_kind_import_quickly(tmp_path: Path,
     pytest.param("a" * 100_000, id="huge"),
 ])
 def test_search_with_odd_queries_finds_nothing_and_does_not_fail(tmp_path: Path, query: str):
-    from lore.embed import HashEmbedder
-    from lore.model import Memory
+    from lore.embedding.embedder import HashEmbedder
+    from lore.memory import Memory
     from lore.recall import Query
-    from lore.service import Lore
+    from lore.api import Lore
 
     lore = Lore(tmp_path, user_db=tmp_path / "user.db", embedder=HashEmbedder())
     lore.add(Memory(title="Use SQLite for local state", body="One file per workspace."))

@@ -16,9 +16,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lore.embed import HashEmbedder
-from lore.model import Memory
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Memory
+from lore.api import Lore
 from lore.sources import run_import
 
 KEYS = ["id", "title", "kind", "status", "anchors", "tags", "supersedes", "superseded_by", "superseded-by",

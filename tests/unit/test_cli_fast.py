@@ -16,12 +16,12 @@ import time
 
 import pytest
 
-from lore import calls
+from lore.wire import calls
 from lore.cli.main import COMMANDS, build_parser
-from lore.embed import HashEmbedder, ModelUnavailable
-from lore.model import Memory
+from lore.embedding.embedder import HashEmbedder, ModelUnavailable
+from lore.memory import Memory
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 
 HEAVY = ("fastembed", "onnxruntime", "numpy", "sqlite_vec", "lsprotocol", "pygls", "mcp", "tokenizers")
 

@@ -10,9 +10,9 @@ import pytest
 from lore.codemap import store as map_store
 from lore.codemap.build import build_map
 from lore.codemap.render import map_markdown
-from lore.embed import HashEmbedder
-from lore.model import Kind, SourceKind, Status
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Kind, SourceKind, Status
+from lore.api import Lore
 from lore.sources import run_import
 
 
@@ -193,7 +193,7 @@ def map_items(lore) -> dict[str, list]:
 
 
 def test_stored_items_are_superseded_not_duplicated(lore):
-    from lore.model import Anchor, Memory
+    from lore.memory import Anchor, Memory
 
     lore.add(Memory(title="Orders stay in Postgres", body="No second database.",
                     anchors=[Anchor.parse("internal/store/*")]), embed=False)
@@ -267,7 +267,7 @@ def test_cli_map_prints_markdown_and_json(go_repo, capsys):
 def test_map_facts_stay_off_code(lore):
     """A module's map fact is anchored to the whole module: `lore map` and packs carry it, hovers and
     lenses (memories_at) do not, while a decision anchored there still shows."""
-    from lore.model import Anchor, Memory
+    from lore.memory import Anchor, Memory
 
     decision = lore.add(Memory(title="Orders stay in Postgres", body="No second database.",
                                anchors=[Anchor.parse("internal/store/*")]), embed=False).memory

@@ -10,9 +10,9 @@ import pytest
 from lore.codemap import store as map_store
 from lore.context import build_pack
 from lore.context.tokens import estimate
-from lore.embed import HashEmbedder
-from lore.model import Kind, Memory
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Kind, Memory
+from lore.api import Lore
 
 FILES = {
     "pyproject.toml": '[project]\nname = "shop"\n[project.scripts]\nshop = "shop.cli:main"\n'

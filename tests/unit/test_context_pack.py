@@ -4,9 +4,9 @@ import pytest
 
 from lore.context import build_pack
 from lore.context.tokens import TokenCounter, estimate
-from lore.embed import HashEmbedder
-from lore.model import Anchor, Kind, Memory, Scope
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Anchor, Kind, Memory, Scope
+from lore.api import Lore
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import HashEmbedder
-from lore.model import Kind, SourceKind, Status
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Kind, SourceKind, Status
+from lore.api import Lore
 from lore.sources import run_import
 
 CORPORA = Path(os.environ.get("LORE_CORPORA") or Path(__file__).resolve().parents[1] / "fixtures" / "corpora")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lore.model import Kind
+from lore.memory import Kind
 from lore.sources.comments import parse_comments
 
 GO = '''package queue

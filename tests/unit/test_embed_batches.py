@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lore.embed import BATCH_SIZE, BATCH_TOKENS, MAX_TOKENS, batches
+from lore.embedding.embedder import BATCH_SIZE, BATCH_TOKENS, MAX_TOKENS, batches
 
 
 def _tokens(length: int) -> int:

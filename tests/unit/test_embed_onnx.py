@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lore.embed import FastEmbedder, MAX_TOKENS
-from lore.embed_onnx import cached_folder, supports
+from lore.embedding.embedder import FastEmbedder, MAX_TOKENS
+from lore.embedding.onnx import cached_folder, supports
 
 pytestmark = pytest.mark.model
 

@@ -26,10 +26,10 @@ from pathlib import Path
 import apsw
 import pytest
 
-from lore.doctor import rebuild
-from lore.journal import journal_path
-from lore.model import Memory
-from lore.service import Lore
+from lore.maintenance.doctor import rebuild
+from lore.maintenance.journal import journal_path
+from lore.memory import Memory
+from lore.api import Lore
 from lore.store import StoreError
 
 ROOT = os.geteuid() == 0
@@ -125,8 +125,8 @@ def _killed(ws: Path, n: int) -> list[str]:
     backup; the kill lands in the middle of a later write)."""
     code = textwrap.dedent("""
         import sys
-        from lore.model import Memory
-        from lore.service import Lore
+        from lore.memory import Memory
+        from lore.api import Lore
         lore = Lore(sys.argv[1])
         i = 0
         while True:
@@ -263,8 +263,8 @@ def _full_disk_by_file_size_limit(ws: Path) -> None:
     """No tmpfs to fill: a writer whose files may not grow past 1 MB (RLIMIT_FSIZE)."""
     code = textwrap.dedent("""
         import sys
-        from lore.model import Memory
-        from lore.service import Lore
+        from lore.memory import Memory
+        from lore.api import Lore
         from lore.store import StoreError
         lore = Lore(sys.argv[1])
         for i in range(60):

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import HashEmbedder
+from lore.embedding.embedder import HashEmbedder
 from lore.history import HistorySettings, history_for, import_history
 from lore.history import gitlog
-from lore.model import Kind, SourceKind
-from lore.service import Lore
+from lore.memory import Kind, SourceKind
+from lore.api import Lore
 
 DAY = 86400
 T0 = int(time.time()) - 200 * DAY

@@ -13,11 +13,11 @@ from types import SimpleNamespace
 import pytest
 
 from lore import history
-from lore.embed import HashEmbedder
+from lore.embedding.embedder import HashEmbedder
 from lore.history import file_line, import_history
 from lore.lsp.documents import refresh_history
 from lore.lsp.hover import history_part
-from lore.service import Lore
+from lore.api import Lore
 
 DAY = 86400
 NOW = int(time.time())

@@ -12,9 +12,9 @@ import pytest
 from hostile_support import add_json, cli, write
 
 from lore.context import build_pack
-from lore.embed import HashEmbedder
-from lore.model import ValidationError
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import ValidationError
+from lore.api import Lore
 from lore.store import NotFoundError
 
 # What a hostile title may carry: clear screen, a window-title change, an OSC 8 link, a bell,
@@ -124,8 +124,8 @@ def test_database_errors_are_sentences(capsys, ws, monkeypatch, error, words, co
     def fail(*args, **kwargs):
         raise error
 
-    monkeypatch.setattr("lore.service.Lore.add", fail)
-    monkeypatch.setattr("lore.service.Lore.search", fail)
+    monkeypatch.setattr("lore.api.Lore.add", fail)
+    monkeypatch.setattr("lore.api.Lore.search", fail)
     code, out, err = cli(capsys, ws, *command)
     assert code != 0
     assert words in err and "Traceback" not in err and len(err.splitlines()) == 1
@@ -140,7 +140,7 @@ def test_database_errors_are_sentences(capsys, ws, monkeypatch, error, words, co
 ])
 def test_forget_with_wildcards_matches_nothing(tmp_path, ws, given):
     with Lore(ws, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lore:
-        from lore.model import Memory
+        from lore.memory import Memory
 
         m = lore.add(Memory(title="The only memory", body="b"), embed=False).memory
         with pytest.raises((NotFoundError, ValidationError)):
@@ -150,7 +150,7 @@ def test_forget_with_wildcards_matches_nothing(tmp_path, ws, given):
 
 def test_forget_by_real_prefix_still_works(tmp_path, ws):
     with Lore(ws, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lore:
-        from lore.model import Memory
+        from lore.memory import Memory
 
         m = lore.add(Memory(title="The only memory", body="b"), embed=False).memory
         assert lore.forget(m.id[:6]).status.value == "deprecated"
@@ -167,7 +167,7 @@ def test_mcp_hostile_arguments_are_tool_errors(tmp_path, ws, tool, arguments):
     from mcp.server.mcpserver.exceptions import ToolError
 
     from lore.mcp.server import build_server
-    from lore.model import Memory
+    from lore.memory import Memory
 
     mcp, app = build_server(ws)
     try:
@@ -192,7 +192,7 @@ def test_budget_too_small_is_an_error(capsys, tmp_path, ws, budget):
 
 def test_pack_that_leaves_everything_out_says_so(tmp_path, ws):
     with Lore(ws, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lore:
-        from lore.model import Memory
+        from lore.memory import Memory
 
         for i in range(5):
             lore.add(Memory(title=f"Long rule {i} " + "about money " * 20, body="word " * 400), embed=False)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from hostile_support import cli, link, write
 
-from lore.embed import HashEmbedder
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.api import Lore
 from lore.sources.runner import run_import
 
 SECRET_TITLE = "Outside secret decision"

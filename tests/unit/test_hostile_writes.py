@@ -15,10 +15,10 @@ import pytest
 from hostile_support import VICTIM_TEXT, add_json, cli, fingerprint, link, victim
 
 from lore.anchors import extract_symbols
-from lore.embed import HashEmbedder
-from lore.lsp.follow import anchor_hash, follow_anchors
-from lore.model import Anchor, Kind, Memory, Scope
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.anchors.follow import anchor_hash, follow_anchors
+from lore.memory import Anchor, Kind, Memory, Scope
+from lore.api import Lore
 
 TITLE = "Money is stored in cents"
 SLUG = "money-is-stored-in-cents"

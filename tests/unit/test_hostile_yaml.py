@@ -14,7 +14,7 @@ import pytest
 from hostile_support import child, write
 
 from lore.sources.markdown import split_front_matter
-from lore.yamlbound import LIMITS, YamlLimitError, load_bounded
+from lore.markup.yamlbound import LIMITS, YamlLimitError, load_bounded
 
 GOOD_ADR = "# 2. Use cents for money\n\n## Status\n\nAccepted\n\n## Decision\n\nIntegers only.\n"
 KEYS = ("title", "status", "date", "tags", "description", "globs", "anchors", "supersedes", "name")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import HashEmbedder
-from lore.model import Status
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Status
+from lore.api import Lore
 from lore.sources import run_import
 from lore.sources import runner
 from lore.sources.ids import import_id

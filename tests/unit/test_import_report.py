@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from lore.cli.main import main
-from lore.embed import HashEmbedder
-from lore.model import Status
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Status
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 from lore.sources import ImportSettings, run_import
 from lore.sources.config import ConfigError, read_adr_folders, remember_adr_folders
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from lore.context.pack import build_pack
-from lore.embed import HashEmbedder
-from lore.model import Anchor, Memory, Scope
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Anchor, Memory, Scope
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 
 GUARD = textwrap.dedent('''
     """Test guard: record and refuse every non-local network attempt of this process."""

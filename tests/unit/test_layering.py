@@ -1,8 +1,8 @@
 """The layers of `server/lore`, checked on every module's imports (read with `ast`, nothing imported).
 
-faces (`lore.lsp`, `lore.cli`, `lore.mcp`, `lore.__main__`) -> the core API (`lore.service`,
-`lore.calls`) -> capabilities (`sources`, `recall`, `anchors`, `learn`, `context`, `codemap`,
-`history`, `redact`, ...) -> `lore.store`, `lore.model`, `lore.text`. docs/ARCHITECTURE.md describes
+faces (`lore.lsp`, `lore.cli`, `lore.mcp`, `lore.__main__`) -> the core API (`lore.api`,
+`lore.wire.calls`) -> capabilities (`sources`, `recall`, `anchors`, `learn`, `context`, `codemap`,
+`history`, `redact`, ...) -> `lore.store`, `lore.memory`, `lore.text`. docs/ARCHITECTURE.md describes
 them. The allow-lists below are today's known exceptions (issue 13): each must only shrink. A new
 exception fails; so does an entry that is no longer needed, so the list is cut when a seam is fixed.
 """
@@ -17,17 +17,17 @@ from import_graph import FUNCTION, MODULE, TYPING, cycles, graph, scan, under
 
 SERVER = Path(__file__).resolve().parents[2] / "server"
 FACES = ("lore.lsp", "lore.cli", "lore.mcp", "lore.__main__")
-API = ("lore.service", "lore.calls")
-BASE = ("lore.store", "lore.model", "lore.text")
+API = ("lore.api", "lore.wire.calls")
+BASE = ("lore.store", "lore.memory", "lore.text", "lore.markup")
 PROTOCOL_LIBRARIES = ("pygls", "lsprotocol")
 
 # apsw outside lore.store (issue 13: all SQL and its errors belong in store/).
-APSW_OUTSIDE_STORE = {"lore.cli.errors", "lore.doctor", "lore.mcp.server", "lore.recall.search"}
+APSW_OUTSIDE_STORE = {"lore.cli.errors", "lore.maintenance.doctor", "lore.mcp.server", "lore.recall.search"}
 # The base layer reaching up (issue 13: the memory model runs redaction on construction).
-BASE_REACHING_UP = {("lore.model", "lore.redact")}
+BASE_REACHING_UP = {("lore.memory", "lore.redact")}
 # Capabilities that call back into the core API at run time (issue 13: `order_hits` -> `Lore.get`).
-# (`lore.doctor` rebuilds through a `Lore`; `lore.relay` runs `lore.calls` for other processes.)
-CAPABILITIES_CALLING_API = {("lore.doctor", "lore.service"), ("lore.relay", "lore.calls")}
+# (`lore.maintenance.doctor` rebuilds through a `Lore`; `lore.wire.relay` runs `lore.wire.calls` for other processes.)
+CAPABILITIES_CALLING_API = {("lore.maintenance.doctor", "lore.api"), ("lore.wire.relay", "lore.wire.calls")}
 # Import circles at module level (none today; keep it that way).
 MODULE_LEVEL_CIRCLES: set[frozenset[str]] = set()
 # Circles closed by imports inside functions, the usual way to dodge a circle (issue 13).
@@ -39,18 +39,23 @@ CIRCLES_THROUGH_FUNCTIONS = {CODEMAP_HISTORY_SOURCES}
 # Circles closed only by imports under `if TYPE_CHECKING:` (type hints naming an upper layer, issue 13).
 CIRCLES_THROUGH_TYPE_HINTS = {
     CODEMAP_HISTORY_SOURCES,
-    frozenset({"lore.recall.calibration", "lore.recall.governing", "lore.recall.ordering", "lore.recovery",
-               "lore.service", "lore.teamsync"}),
+    frozenset({"lore.recall.calibration", "lore.recall.governing", "lore.recall.ordering", "lore.maintenance.recovery",
+               "lore.api", "lore.team.sync"}),
     frozenset({"lore.lsp.actions", "lore.lsp.background", "lore.lsp.commands", "lore.lsp.documents",
                "lore.lsp.hover", "lore.lsp.lens", "lore.lsp.memory_ops", "lore.lsp.preferences", "lore.lsp.server",
                "lore.lsp.symbols"}),
 }
 
 
+# The package root: the version (`lore/__init__.py`), `__main__`, the core API and three shared leaf modules
+# (docs/ARCHITECTURE.md says why each stays); every capability is a folder.
+ROOT_MODULES = {"lore", "lore.__main__", "lore.api", "lore.memory", "lore.text", "lore.workspace"}
+
+
 @pytest.fixture(scope="module")
 def imports():
     found = scan(SERVER, "lore")
-    assert len(found) > 100 and "lore.service" in found, f"no server package under {SERVER}"
+    assert len(found) > 100 and "lore.api" in found, f"no server package under {SERVER}"
     return found
 
 
@@ -88,6 +93,15 @@ def capabilities_calling_api(imports) -> set[tuple[str, str]]:
     return {(i.module, i.target) for found in imports.values() for i in found
             if i.when in (MODULE, FUNCTION) and under(i.target, API)
             and not under(i.module, FACES + API)}
+
+
+def loose_root_modules(root: Path) -> set[str]:
+    """Modules directly in the package root (not in a capability folder)."""
+    return {"lore" if p.stem == "__init__" else f"lore.{p.stem}" for p in (root / "lore").glob("*.py")}
+
+
+def test_package_root_holds_only_the_api_and_shared_leaves():
+    exact(loose_root_modules(SERVER), ROOT_MODULES, "modules at the package root")
 
 
 def test_pygls_and_lsprotocol_only_in_lsp(imports):
@@ -134,12 +148,12 @@ def test_checks_catch_planted_violations(tmp_path):
         "lore/lsp/__init__.py": "import pygls\n",
         "lore/cli/__init__.py": "",
         "lore/store/__init__.py": "import apsw\n",
-        "lore/model.py": "def f():\n    import lore.recall\n",
-        "lore/service.py": "from lore import recall\n",
+        "lore/memory.py": "def f():\n    import lore.recall\n",
+        "lore/api.py": "from lore import recall\n",
         "lore/recall/__init__.py": "from .search import search\n",
         "lore/recall/search.py": ("from typing import TYPE_CHECKING\nimport apsw\nfrom lsprotocol import types\n"
                                   "if TYPE_CHECKING:\n    from lore.cli import x\n"
-                                  "def f():\n    from lore.service import Lore\n"),
+                                  "def f():\n    from lore.api import Lore\n"),
         "lore/a.py": "from lore import b\n",
         "lore/b.py": "from . import a\n",
     }
@@ -147,11 +161,12 @@ def test_checks_catch_planted_violations(tmp_path):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     planted = scan(tmp_path, "lore")
+    assert loose_root_modules(tmp_path) - ROOT_MODULES == {"lore.a", "lore.b"}
     assert protocol_imports_outside_lsp(planted) == {("lore.recall.search", "lsprotocol")}
     assert core_importing_faces(planted) == {("lore.recall.search", "lore.cli")}
     assert apsw_users_outside_store(planted) == {"lore.recall.search"}
-    assert base_reaching_up(planted) == {("lore.model", "lore.recall")}
-    assert capabilities_calling_api(planted) == {("lore.recall.search", "lore.service")}
+    assert base_reaching_up(planted) == {("lore.memory", "lore.recall")}
+    assert capabilities_calling_api(planted) == {("lore.recall.search", "lore.api")}
     assert set(cycles(graph(planted, (MODULE,)))) == {frozenset({"lore.a", "lore.b"})}
-    assert frozenset({"lore.recall", "lore.recall.search", "lore.service"}) in \
+    assert frozenset({"lore.recall", "lore.recall.search", "lore.api"}) in \
         set(cycles(graph(planted, (MODULE, FUNCTION))))

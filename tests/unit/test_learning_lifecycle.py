@@ -7,13 +7,13 @@ import time
 import pytest
 
 from lore.context import build_pack
-from lore.embed import HashEmbedder
+from lore.embedding.embedder import HashEmbedder
 from lore.learn import FeedbackEvent
 from lore.learn.evidence import parse_reason
 from lore.learn.lifecycle import same_choice, same_shape
 from lore.learn.service import confirm_preference, list_preferences, record_feedback, reject_preference
-from lore.model import Kind, Memory, Scope
-from lore.service import Lore
+from lore.memory import Kind, Memory, Scope
+from lore.api import Lore
 
 TS_EXPORT = "export {d}class Flag{n} extends Base {{\n    name = 'x';\n}}\n"
 OS_PATH = "import os\n\ndef {name}(root):\n    return os.path.join(root, '{name}')\n"

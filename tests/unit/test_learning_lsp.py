@@ -8,11 +8,11 @@ from types import SimpleNamespace
 import pytest
 from lsprotocol import types
 
-from lore.embed import HashEmbedder
+from lore.embedding.embedder import HashEmbedder
 from lore.learn import FeedbackEvent
 from lore.learn import service as learn
 from lore.lsp import preferences
-from lore.service import Lore
+from lore.api import Lore
 
 OS_PATH = "import os\n\ndef {name}(root):\n    return os.path.join(root, '{name}')\n"
 PATHLIB = "from pathlib import Path\n\ndef {name}(root):\n    return Path(root) / '{name}'\n"

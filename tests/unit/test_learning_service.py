@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from lore.embed import HashEmbedder
+from lore.embedding.embedder import HashEmbedder
 from lore.learn import FeedbackEvent
 from lore.learn.ledger import Ledger
 from lore.learn.service import (
@@ -17,8 +17,8 @@ from lore.learn.service import (
     record_feedback,
     reject_preference,
 )
-from lore.model import Kind, Memory, Scope, SourceKind, Status, ValidationError
-from lore.service import Lore
+from lore.memory import Kind, Memory, Scope, SourceKind, Status, ValidationError
+from lore.api import Lore
 
 OS_PATH = "import os\n\ndef {name}(root):\n    return os.path.join(root, '{name}')\n"
 PATHLIB = "from pathlib import Path\n\ndef {name}(root):\n    return Path(root) / '{name}'\n"

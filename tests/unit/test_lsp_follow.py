@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from lore.anchors import extract_symbols
-from lore.embed import HashEmbedder
-from lore.lsp.follow import anchor_hash, follow_anchors, split_hash
-from lore.model import Anchor, Memory, Scope
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.anchors.follow import anchor_hash, follow_anchors, split_hash
+from lore.memory import Anchor, Memory, Scope
+from lore.api import Lore
 
 SOURCE = "def nightly_report(day):\n    return build(day)\n\n\ndef other():\n    return 1\n"
 REL = "app/jobs.py"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from lore.model import Anchor, Kind, Memory, Scope, Status, ValidationError
+from lore.memory import Anchor, Kind, Memory, Scope, Status, ValidationError
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The workspace socket (relay.py): a running server answers `search` and `context` exactly as the
+"""The workspace socket (`lore.wire.relay`): a running server answers `search` and `context` exactly as the
 caller would have; stale sockets are replaced, anything else at the path is left alone."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from lore import calls, relay
-from lore.embed import HashEmbedder
-from lore.model import Anchor, Kind, Memory
-from lore.service import Lore
+from lore.wire import calls, relay
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Anchor, Kind, Memory
+from lore.api import Lore
 
 
 @pytest.fixture

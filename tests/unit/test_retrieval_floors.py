@@ -34,9 +34,9 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import FastEmbedder
+from lore.embedding.embedder import FastEmbedder
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 from lore.sources import run_import
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lore.embed import DEFAULT_MODEL, FastEmbedder, ModelUnavailable
-from lore.model import Anchor, Memory, Status
+from lore.embedding.embedder import DEFAULT_MODEL, FastEmbedder, ModelUnavailable
+from lore.memory import Anchor, Memory, Status
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "retrieval"
 TOP_K = 5

@@ -82,8 +82,8 @@ def add_every_field(ws: Path) -> tuple[Path, ...]:
 
 
 def update_every_field(ws: Path) -> tuple[Path, ...]:
-    from lore.model import Anchor, Memory
-    from lore.service import Lore
+    from lore.memory import Anchor, Memory
+    from lore.api import Lore
 
     with Lore(ws) as lore:
         ids = [lore.add(Memory(title=f"Plain {i}")).memory.id for i in range(len(FORMATS))]
@@ -128,7 +128,7 @@ def adr_and_rules(ws: Path) -> tuple[Path, ...]:
 def feedback(ws: Path) -> tuple[Path, ...]:
     from lore.learn.events import FeedbackEvent
     from lore.learn.service import record_feedback
-    from lore.service import Lore
+    from lore.api import Lore
 
     with Lore(ws) as lore:
         for fmt in FORMATS:
@@ -164,8 +164,8 @@ def test_no_corpus_secret_is_stored(tmp_path: Path, capsys, path: str):
 
 def test_redaction_of_fields_is_reported(tmp_path: Path):
     """A team file's secret in its id, tags or anchors is named in the import's messages."""
-    from lore.model import Memory
-    from lore.scrub import scrub_memory
+    from lore.memory import Memory
+    from lore.maintenance.scrub import scrub_memory
 
     fmt = FORMATS[0]
     m = Memory(title="x", id=fmt.secret, tags=[fmt.secret], date=fmt.secret, supersedes=[fmt.secret])
@@ -181,7 +181,7 @@ def test_remember_faces_share_the_core_path():
     """MCP `remember` and the language server's `lore.remember` store through `Lore.add`, which scrubs."""
     from lore.lsp import memory_ops
     from lore.mcp import server
-    from lore.service import Lore
+    from lore.api import Lore
 
     assert "app.lore.add(m)" in inspect.getsource(server)
     assert "lore.add(m)" in inspect.getsource(memory_ops.remember)

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lore.embed import DEFAULT_MODEL, FastEmbedder
-from lore.model import Memory, Section
+from lore.embedding.embedder import DEFAULT_MODEL, FastEmbedder
+from lore.memory import Memory, Section
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 
 CORPORA = Path(os.environ.get("LORE_CORPORA") or Path(__file__).resolve().parents[1] / "fixtures" / "corpora")
 ADR_GLOBS = (

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import FastEmbedder, HashEmbedder
-from lore.model import Anchor, Kind, Memory, Scope, Status
+from lore.embedding.embedder import FastEmbedder, HashEmbedder
+from lore.memory import Anchor, Kind, Memory, Scope, Status
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 from lore.store import NotFoundError
 
 
@@ -48,7 +48,7 @@ def test_broken_team_file_is_reported_and_others_still_load(lore, tmp_workspace)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "bad.md").write_text("---\nkind: [unclosed\n---\n# Bad\n")
     (folder / "good.md").write_text("---\nid: good1\nkind: fact\n---\n# Entry point is app/main.py\n")
-    from lore.teamsync import sync_team_files
+    from lore.team.sync import sync_team_files
 
     result = sync_team_files(lore)
     assert any("bad.md" in e for e in result.errors)
@@ -151,7 +151,7 @@ def test_private_memories_are_backed_up_and_rebuilt(tmp_workspace, monkeypatch):
     db.write_bytes(b"\x00garbage" * 1000)
     for side in ("lore.db-wal", "lore.db-shm"):
         (tmp_workspace / ".lore" / side).unlink(missing_ok=True)
-    from lore.doctor import rebuild
+    from lore.maintenance.doctor import rebuild
 
     result = rebuild(tmp_workspace)
     assert result["restored_private"] == 1
@@ -175,7 +175,7 @@ def test_team_file_that_supersedes_marks_its_predecessor(lore, tmp_workspace):
     folder = tmp_workspace / ".lore" / "memories"
     (folder / "no-friday-deploys.md").write_text(
         f"---\nid: nofri0000001\nkind: decision\nsupersedes:\n- {old.id}\n---\n# Never deploy on Fridays\n")
-    from lore.teamsync import sync_team_files
+    from lore.team.sync import sync_team_files
 
     sync_team_files(lore)
     assert lore.get(old.id).status is Status.SUPERSEDED

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lore.model import Kind, Status
+from lore.memory import Kind, Status
 from lore.sources.adr import parse_adr
 from lore.sources.status import read_status
 
@@ -199,7 +199,7 @@ def test_pathological_text_parses_in_linear_time(text):
     import contextlib
     import time
 
-    from lore.yamlbound import YamlLimitError
+    from lore.markup.yamlbound import YamlLimitError
 
     start = time.process_time()
     with contextlib.suppress(YamlLimitError):

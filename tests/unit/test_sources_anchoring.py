@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from lore.anchor_choices import change_anchors, views
+from lore.anchors.choices import change_anchors, views
 from lore.cli.main import main
-from lore.embed import HashEmbedder
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.api import Lore
 from lore.sources import run_import
 from lore.sources.mentions import AnchorContext, derive_anchors
 
@@ -144,8 +144,8 @@ def test_the_cli_lists_and_changes_anchors(unleash, capsys):
 
 
 def test_a_team_file_keeps_its_dropped_anchors(tmp_workspace):
-    from lore import teamfiles
-    from lore.model import Anchor, Memory, Scope
+    from lore.team import files as teamfiles
+    from lore.memory import Anchor, Memory, Scope
 
     m = Memory(title="Read models", scope=Scope.TEAM, anchors=[Anchor.parse("src/**")])
     m.meta["anchors_dropped"] = ["src/lib/**"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lore.model import Kind
+from lore.memory import Kind
 from lore.sources.comments import parse_comments
 
 PYTHON = '''import os

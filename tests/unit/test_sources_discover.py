@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import HashEmbedder
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.api import Lore
 from lore.sources import ImportSettings, is_source_path, run_import
 from lore.sources.discover import IgnoreRules, walk
 

@@ -11,10 +11,10 @@ import pytest
 
 from lore.cli.main import main
 from lore.context.pack import gather
-from lore.embed import HashEmbedder
-from lore.model import Kind, SourceKind, Status, is_plain_doc
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Kind, SourceKind, Status, is_plain_doc
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 from lore.sources import classify, docs, run_import
 from lore.sources.docs import capped, is_documentation, parse_doc, priority
 

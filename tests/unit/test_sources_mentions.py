@@ -2,8 +2,8 @@
 
 import pytest
 
-from lore.embed import HashEmbedder
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.api import Lore
 from lore.sources import run_import
 from lore.sources.mentions import mentioned_anchors
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from lore.embed import HashEmbedder
-from lore.model import Kind, SourceKind
-from lore.service import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Kind, SourceKind
+from lore.api import Lore
 from lore.sources import classify as cls
 from lore.sources import run_import
 from lore.sources.rules import parse_rules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lore.model import Status
+from lore.memory import Status
 from lore.sources.adr import parse_adr
 from lore.sources.status import read_status, supersession_lines
 

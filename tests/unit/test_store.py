@@ -3,7 +3,7 @@
 import apsw
 import pytest
 
-from lore.model import Anchor, Memory, Status
+from lore.memory import Anchor, Memory, Status
 from lore.store import CorruptDatabaseError, NewerSchemaError, Store
 from lore.store import schema
 

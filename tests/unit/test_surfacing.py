@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from lore.anchors.symbols import extract_symbols
-from lore.embed import HashEmbedder
-from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, Status
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
 from lore.recall import calibration
 from lore.recall.calibration import PER_FILE, calibrate, memory_spreads
 from lore.recall.governing import enclosing, governing_at, is_generic_guide, lens_groups, names_symbol
-from lore.service import Lore
+from lore.api import Lore
 
 ORDERS_PY = '''\
 class OrderBook:
@@ -217,8 +217,8 @@ def test_real_model_payment_decision_stands_out_on_payment_code_only(tmp_workspa
         (tmp_workspace / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_workspace / rel).write_text("".join(f'def {n}(x):\n    """{doc}"""\n    return x\n\n\n'
                                                  for n, doc in functions))
-    from lore.embed import FastEmbedder
-    from lore.lsp.jobs import semantic_matches
+    from lore.embedding.embedder import FastEmbedder
+    from lore.recall.semantic import semantic_matches
 
     with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db",
               embedder=FastEmbedder(model_path=str(model_dir))) as lore:

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from lore import teamfiles
+from lore.team import files as teamfiles
 from lore.anchors import extract_symbols
-from lore.conflicts import conflict_line
-from lore.embed import HashEmbedder
-from lore.lsp.follow import follow_anchors
-from lore.model import Anchor, Memory, Scope, Status
-from lore.proposals import confirm_proposal
-from lore.service import Lore
+from lore.markup.conflicts import conflict_line
+from lore.embedding.embedder import HashEmbedder
+from lore.anchors.follow import follow_anchors
+from lore.memory import Anchor, Memory, Scope, Status
+from lore.agents.proposals import confirm_proposal
+from lore.api import Lore
 
 HAND = """---
 # Decided at the March architecture review
@@ -101,7 +101,7 @@ def test_conflicted_team_file_is_refused_and_the_last_good_version_stays(tmp_pat
 
 def test_doctor_and_cli_name_the_conflict(tmp_path: Path, capsys):
     from lore.cli.main import main
-    from lore.doctor import report
+    from lore.maintenance.doctor import report
 
     path = _workspace(tmp_path)
     path.write_text(CONFLICTED_BODY)
@@ -128,7 +128,7 @@ def test_conflicted_adr_is_refused_by_the_import(tmp_path: Path):
                "the last good version stays in use" in summary.warnings
         kept = lore.get(m.id)
         assert kept.status is Status.ACTIVE and "<<<<<<<" not in kept.body and "MySQL" not in kept.body
-    from lore.doctor import report
+    from lore.maintenance.doctor import report
 
     r = report(tmp_path, check_model=False)
     assert not r["ok"] and any(p.startswith("merge conflict in docs/adr/0001-use-postgres.md:9") for p in r["problems"])
@@ -405,7 +405,7 @@ def _side(text: str, *edits: tuple[str, str]) -> str:
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_merge_driver_merges_fields_and_leaves_text_conflicts_to_people():
-    from lore.mergefile import merge_texts
+    from lore.team.mergefile import merge_texts
 
     ours = _side(HAND, ("tags: [storage, db, ops]", "tags: [storage, db, ops, sql]"),
                  ("updated: 2026-03-02T10:00:00Z", "updated: '2026-04-01T09:00:00Z'"))

@@ -8,10 +8,10 @@ import textwrap
 WRITER = textwrap.dedent(
     """
     import sys
-    from lore.embed import HashEmbedder
-    from lore.model import Memory
+    from lore.embedding.embedder import HashEmbedder
+    from lore.memory import Memory
     from lore.recall import Query
-    from lore.service import Lore
+    from lore.api import Lore
 
     root, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     lore = Lore(root, user_db=False, embedder=HashEmbedder())
@@ -36,8 +36,8 @@ def test_two_writers_lose_nothing(tmp_workspace):
     for p, (out, err) in zip(procs, outs):
         assert p.returncode == 0, err
         assert "locked" not in err.lower()
-    from lore.service import Lore
-    from lore.embed import HashEmbedder
+    from lore.api import Lore
+    from lore.embedding.embedder import HashEmbedder
 
     lore = Lore(tmp_workspace, user_db=False, embedder=HashEmbedder())
     titles = {m.title for m in lore.list(limit=1000)}

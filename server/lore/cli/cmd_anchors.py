@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lore.anchor_choices import change_anchors, views
+from lore.anchors.choices import change_anchors, views
 from lore.cli.common import open_lore
 from lore.cli.output import out, print_json
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lore.cli.common import call, workspace_root
 from lore.cli.output import err, out, print_json
-from lore.model import ValidationError
+from lore.memory import ValidationError
 from lore.workspace import relative_path
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.markup import escape
 
 from lore.cli.output import out, print_json, printable, progress
-from lore.doctor import rebuild, report
+from lore.maintenance.doctor import rebuild, report
 from lore.workspace import find_root
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from lore.cli.common import open_lore
 from lore.cli.output import out, print_json
-from lore.safe_fs import check_target
+from lore.store.safe_fs import check_target
 from lore.context.export import export_agents_md
-from lore.model import ValidationError
+from lore.memory import ValidationError
 from lore.workspace import relative_path
 
 

@@ -11,7 +11,7 @@ from lore.cli.common import open_lore
 from lore.cli.output import notice, out, print_json, table
 from lore.learn.events import ORIGINS, OUTCOMES
 from lore.learn.service import PREFERENCE_ACTIONS, feedback_from_json, preferences_action
-from lore.model import ValidationError
+from lore.memory import ValidationError
 
 DEFAULT_RETENTION_DAYS = 30
 MAX_EVENT_BYTES = 5_000_000

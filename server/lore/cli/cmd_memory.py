@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from lore import relay
+from lore.wire import relay
 from lore.cli.common import call, flush_notices, kinds, open_lore, parse_since, scopes, statuses, workspace_root
 from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json, say
-from lore.jsonview import memory_json
-from lore.model import Anchor, Kind, Memory, Provenance, parse_kind, parse_scope, parse_source_kind
+from lore.wire.views import memory_json
+from lore.memory import Anchor, Kind, Memory, Provenance, parse_kind, parse_scope, parse_source_kind
 from lore.workspace import relative_path
 
 

@@ -24,7 +24,7 @@ def register(sub) -> None:
 
 def cmd_init(args) -> int:
     """lore init"""
-    from lore.safe_fs import real_folder, write_atomic
+    from lore.store.safe_fs import real_folder, write_atomic
     from lore.workspace import lore_dir, memories_dir
 
     root = Path(args.workspace).resolve() if getattr(args, "workspace", None) else find_root()
@@ -45,6 +45,6 @@ def cmd_init(args) -> int:
 
 def cmd_merge_file(args) -> int:
     """lore merge-file BASE OURS THEIRS [PATH]"""
-    from lore.mergefile import merge_file
+    from lore.team.mergefile import merge_file
 
     return merge_file(Path(args.base), Path(args.ours), Path(args.theirs), args.path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from lore.cli.output import out, print_json
-from lore.embed import DEFAULT_MODEL, FastEmbedder, ModelUnavailable, model_cache_dir
+from lore.embedding.embedder import DEFAULT_MODEL, FastEmbedder, ModelUnavailable, model_cache_dir
 
 
 def register(sub) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from lore.cli.common import open_lore
 from lore.cli.output import out, print_json
-from lore.model import ValidationError
-from lore.proposals import PROPOSAL_ACTIONS, proposals_action
-from lore.trust import plain
+from lore.memory import ValidationError
+from lore.agents.proposals import PROPOSAL_ACTIONS, proposals_action
+from lore.agents.trust import plain
 
 
 def register(sub) -> None:

@@ -18,7 +18,7 @@ def cmd_review(args) -> int:
     """lore review"""
     from pathlib import Path
 
-    from lore.review import changes, markdown
+    from lore.team.review import changes, markdown
 
     root = Path(args.workspace).resolve() if getattr(args, "workspace", None) else find_root()
     items = changes(root, args.range)
@@ -43,7 +43,7 @@ def _open(root):
 
     if not workspace_db_path(root).exists():
         return None
-    from lore.service import Lore
+    from lore.api import Lore
 
     try:
         return Lore(root, user_db=False, sync_team=False)

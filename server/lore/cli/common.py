@@ -10,17 +10,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lore.cli.output import notice
-from lore.model import ValidationError, parse_kind, parse_scope, parse_status
+from lore.memory import ValidationError, parse_kind, parse_scope, parse_status
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 
 
 def open_lore(args, **kwargs) -> Lore:
     """The workspace named by -w (or found from the current folder), with notices printed."""
-    from lore.service import Lore
+    from lore.api import Lore
 
     lore = Lore(getattr(args, "workspace", None), **kwargs)
     flush_notices(lore)  # a team file refused for a merge conflict is told by every command
@@ -35,10 +35,10 @@ def workspace_root(args) -> Path:
 
 
 def call(args, root: Path, op: str, params: dict[str, Any], *, notices: bool = True) -> Any:
-    """The result of a core call (calls.py): from a Lore server running on the workspace when one
+    """The result of a core call (`lore.wire.calls`): from a Lore server running on the workspace when one
     answers (it has the model loaded), else computed here; the notices are printed either way."""
-    from lore import calls, relay
-    from lore.embed import embedder_from_env
+    from lore.wire import calls, relay
+    from lore.embedding.embedder import embedder_from_env
 
     params = {**params, "where": calls.where(root, embedder_from_env().model_id)}
     try:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import apsw
 
 from lore.cli.output import error
-from lore.model import ValidationError
+from lore.memory import ValidationError
 from lore.store import NotFoundError, StoreError
 from lore.store.errors import from_os, from_sqlite
 

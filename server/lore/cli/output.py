@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from lore.model import Memory
+    from lore.memory import Memory
 
 
 # Control characters (C0 but tab and newline, DEL, C1) and bidirectional overrides: terminal
@@ -128,7 +128,7 @@ def memories_table(memories: list[Memory]) -> None:
 
 def show_memory(m: Memory) -> None:
     """One memory, readable."""
-    from lore.jsonview import memory_markdown
+    from lore.wire.views import memory_markdown
 
     out.print(memory_markdown(m), markup=False)
 
@@ -144,7 +144,7 @@ def emit_hits(hits: list[dict], as_json: bool, scores: list[float]) -> None:
 def emit_memory(m: Memory, as_json: bool) -> None:
     """One memory as JSON or markdown."""
     if as_json:
-        from lore.jsonview import memory_json
+        from lore.wire.views import memory_json
 
         print_json(memory_json(m))
     else:

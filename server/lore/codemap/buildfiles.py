@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 
 from lore.codemap.frameworks import framework_of
 from lore.codemap.model import CodeMap, Command, EntryPoint, command_kind
-from lore.yamlbound import Limits, YamlLimitError, load_bounded
+from lore.markup.yamlbound import Limits, YamlLimitError, load_bounded
 
 _TARGET = re.compile(r"^([A-Za-z0-9][\w./-]*(?:\s+[A-Za-z0-9][\w./-]*)*)\s*:(?![=:])([^\n]*)$", re.M)
 _PHONY = re.compile(r"^\.PHONY\s*:\s*(.+)$", re.M)

@@ -18,7 +18,7 @@ from lore.codemap.files import from_paths, list_files
 from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap
 from lore.codemap.render import from_json, module_markdown, overview_markdown, to_json
-from lore.model import Anchor, Kind, Memory, Provenance, SourceKind, Status
+from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
 
 log = logging.getLogger(__name__)
 MAP_VERSION = 7  # bump when what a map holds changes, so every workspace builds its map again

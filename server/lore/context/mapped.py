@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap, Command, Module
 from lore.codemap.render import command_line, entry_line, entry_points, project_commands
-from lore.trust import LABELS, Trust, code, plain
+from lore.agents.trust import LABELS, Trust, code, plain
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 #: The map never takes more than this share of a pack's budget: memories come after it.
 MAP_SHARE = 0.35

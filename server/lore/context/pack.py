@@ -11,14 +11,14 @@ import attrs
 from lore.context.mapped import map_part
 from lore.context.tokens import TokenCounter, token_counter
 from lore.learn.lifecycle import LEARNED_TAG, applies_to_path
-from lore.model import Kind, Memory, Scope, Status, ValidationError, is_plain_doc
+from lore.memory import Kind, Memory, Scope, Status, ValidationError, is_plain_doc
 from lore.recall import Query
-from lore.trust import DATA_NOTE, Trust, code, mark, plain
+from lore.agents.trust import DATA_NOTE, Trust, code, mark, plain
 
 MIN_BUDGET = 50  # the header and footer alone take about this many tokens
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 LEVELS = ("symbol", "module", "task", "project")
 LEVEL_TITLES = {"symbol": "Symbol", "module": "Module", "task": "Task", "project": "Project"}

@@ -43,7 +43,7 @@ def _find_tokenizer(model_path: str | None) -> Path | None:
     candidates = []
     if model_path:
         candidates.append(Path(model_path) / "tokenizer.json")
-    from lore.embed import model_cache_dir
+    from lore.embedding.embedder import model_cache_dir
 
     cache = model_cache_dir()
     if cache.is_dir():

@@ -17,7 +17,7 @@ from lore.history import gitlog
 from lore.history.records import mark_reverted, merged, task_id, to_memory
 from lore.history.settings import HistorySettings, read_settings
 from lore.history.tasks import Task, group
-from lore.model import Memory
+from lore.memory import Memory
 from lore.store import history as q
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 
 from lore.history import gitlog
-from lore.model import Memory
+from lore.memory import Memory
 from lore.sources.drafts import short_title
 from lore.store import history as q
 

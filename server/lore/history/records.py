@@ -7,8 +7,8 @@ import time
 from collections import Counter
 from pathlib import PurePosixPath
 
-from lore.model import Anchor, Kind, Memory, Provenance, Scope, Section, SourceKind, Status
-from lore.scrub import scrub_memory
+from lore.memory import Anchor, Kind, Memory, Provenance, Scope, Section, SourceKind, Status
+from lore.maintenance.scrub import scrub_memory
 from lore.sources.drafts import short_title
 from lore.history.tasks import Task
 from lore.text import content_hash

@@ -27,10 +27,10 @@ from lore.learn.evidence import FeatureEvidence, Proposal, propose, still_holds
 from lore.learn.ledger import EvidenceEntry
 from lore.learn.substitutions import _word_set, split_feature
 from lore.learn.syntax import normalize_language, shorten
-from lore.model import MAX_TITLE, Kind, Memory, Provenance, Scope, SourceKind, Status
+from lore.memory import MAX_TITLE, Kind, Memory, Provenance, Scope, SourceKind, Status
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from lore.jsonview import memory_json
+from lore.wire.views import memory_json
 from lore.learn.events import FeedbackEvent
 from lore.learn.evidence import accumulate, propose
 from lore.learn.extract import WEIGHT_FLIPPED, WEIGHT_REJECTED, Observation, observe
@@ -29,12 +29,12 @@ from lore.learn.ledger import EvidenceEntry, Ledger, purge_events
 from lore.learn.lifecycle import LEARNED_TAG, evidence_meta, iso, learn, memory
 from lore.learn.reasons import stated_preference
 from lore.learn.substitutions import PREFIX, counter_evidence, family_of, mine, reason_words
-from lore.model import Kind, Memory, Scope, Status, ValidationError, parse_scope
+from lore.memory import Kind, Memory, Scope, Status, ValidationError, parse_scope
 from lore.redact import redact, redact_path
 from lore.store import Store
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 logger = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from lsprotocol import types
 from lore.lsp.documents import lines_for, symbols_for
 from lore.recall.governing import enclosing
 from lore.lsp.positions import from_client
-from lore.model import Anchor, Kind, Memory, Scope, SourceKind, Provenance
+from lore.memory import Anchor, Kind, Memory, Scope, SourceKind, Provenance
 
 if TYPE_CHECKING:
     from lore.lsp.folders import Folder
@@ -72,7 +72,7 @@ def draft_memory(kind: Kind, title: str, anchors: list[Anchor], supersedes: list
 
 async def create_draft(ls: LoreServer, folder: Folder, m: Memory) -> dict:
     """Create `.lore/memories/<slug>.md` for a draft (applyEdit when possible, else on disk) and open it."""
-    from lore import teamfiles
+    from lore.team import files as teamfiles
     from lore.workspace import memories_dir
 
     path = teamfiles.file_name(m, memories_dir(folder.root))

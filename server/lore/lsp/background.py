@@ -37,6 +37,13 @@ def _jobs():
     return jobs
 
 
+def _semantic():
+    """The meaning matches for a file's symbols, imported on first use (they load the core)."""
+    from lore.recall import semantic
+
+    return semantic
+
+
 class Background:
     """Imports, embeddings and semantic matches for every folder, one job at a time per folder."""
 
@@ -189,14 +196,14 @@ class Background:
         """Precompute memories close in meaning to each symbol of a document (hovers read the cache)."""
         if not symbols or state.folder.error:
             return
-        texts = {s.qualified_name: _jobs().symbol_text(s, state.rel_path) for s in symbols}
+        texts = {s.qualified_name: _semantic().symbol_text(s, state.rel_path) for s in symbols}
         generation = self.ls.generation
         fresh = state.semantic_generation == generation
         todo = [s for s in symbols if not fresh or state.semantic_texts.get(s.qualified_name) != texts[s.qualified_name]]
         if not todo:
             return
         started = time.perf_counter()
-        found = await state.folder.run(_jobs().semantic_matches, state.rel_path, state.language, todo,
+        found = await state.folder.run(_semantic().semantic_matches, state.rel_path, state.language, todo,
                                        background=True)
         if found is None:
             return

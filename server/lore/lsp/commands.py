@@ -35,7 +35,7 @@ def command(name: str, cls: type):
 
     def wrap(fn):
         async def handler(ls, *args):  # unannotated: pygls resolves annotations at call time
-            from lore.model import ValidationError
+            from lore.memory import ValidationError
             from lore.store import NotFoundError, StoreError
 
             try:

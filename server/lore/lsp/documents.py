@@ -163,7 +163,7 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
             await refresh_history(state, lore)
     if lore is None or not symbols:
         return
-    from lore.lsp.follow import follow_anchors
+    from lore.anchors.follow import follow_anchors
 
     # on the folder's background worker: requests waiting for these symbols answer meanwhile
     result = await state.folder.run(follow_anchors, state.rel_path, symbols, ls.baselines, background=True)

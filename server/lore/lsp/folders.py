@@ -39,7 +39,7 @@ class Folder:
     def open(self):
         """The event loop's `Lore` (opened on first call; team files are synced by the workers)."""
         if self.lore is None and self.error is None:
-            from lore.service import Lore
+            from lore.api import Lore
             from lore.store import StoreError
 
             try:
@@ -51,11 +51,11 @@ class Folder:
         return self.lore
 
     def listen(self, on_changed: Callable[[], None]) -> None:
-        """Answer other processes' `search` and `context` calls on the folder's socket (relay.py),
+        """Answer other processes' `search` and `context` calls on the folder's socket (`lore.wire.relay`),
         each on the relay thread's own `Lore`; `on_changed()` when one says it wrote memories."""
         if self.relay is not None or self.error is not None:
             return
-        from lore.relay import RelayServer, answer_with
+        from lore.wire.relay import RelayServer, answer_with
 
         relay = RelayServer(self.root, answer_with(self._relay_lore), on_changed, warm=self._worker_lore)
         if relay.start():
@@ -65,7 +65,7 @@ class Folder:
         """The relay thread's `Lore`, with team-file edits picked up first (as a command's own would)."""
         lore = self._worker_lore()
         if self._trusted():
-            from lore.teamsync import sync_team_files
+            from lore.team.sync import sync_team_files
 
             sync_team_files(lore)
         return lore
@@ -73,7 +73,7 @@ class Folder:
     def _worker_lore(self):
         lore = getattr(self._local, "lore", None)
         if lore is None:
-            from lore.service import Lore
+            from lore.api import Lore
 
             lore = Lore(self.root, embedder=self._embedder(), sync_team=self._trusted())
             self._local.lore = lore

@@ -9,8 +9,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from lore.lsp.documents import lines_for, symbols_for
-from lore.lsp.governing import count_label
-from lore.recall.governing import lens_groups
+from lore.recall.governing import LensItem, lens_groups
 from lore.lsp.positions import client_range
 
 if TYPE_CHECKING:
@@ -57,3 +56,11 @@ def on_code_lens_resolve(ls: LoreServer, lens: types.CodeLens) -> types.CodeLens
     args = {"id": ids[0]} if len(ids) == 1 else {"id": ids[0], "ids": ids}
     lens.command = types.Command(title=title, command="lore.show", arguments=[args])
     return lens
+
+
+def count_label(items: list[LensItem]) -> str:
+    """"2 decisions · 1 convention" for the memories of a lens."""
+    counts: dict[str, int] = {}
+    for m in items:
+        counts[m.kind] = counts.get(m.kind, 0) + 1
+    return " · ".join(f"{n} {kind}{'' if n == 1 else 's'}" for kind, n in counts.items())

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pygls.uris import from_fs_path
 
 if TYPE_CHECKING:
-    from lore.model import Memory
+    from lore.memory import Memory
 
 
 def source_uri(root: Path, m: Memory) -> str | None:

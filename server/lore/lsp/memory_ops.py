@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from lore.jsonview import hit_json, memory_json, memory_markdown
+from lore.wire.views import hit_json, memory_json, memory_markdown
 from lore.lsp import command_args as a
 from lore.lsp.folders import Folder
 from lore.lsp.links import source_uri
-from lore.model import Anchor, Memory, ValidationError, parse_kind, parse_scope
+from lore.memory import Anchor, Memory, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
 from lore.store import NotFoundError
 
@@ -125,7 +125,7 @@ async def anchors_at(ls: LoreServer, uri: str, where: a.RangeArg | None, symbol:
                      explicit: bool) -> list[Anchor]:
     """Anchors for a document place: its symbol (by name or at the range start), else the file."""
     from lore.lsp.documents import lines_for, symbols_for
-    from lore.lsp.follow import anchor_hash
+    from lore.anchors.follow import anchor_hash
     from lore.recall.governing import enclosing
     from lore.lsp.positions import from_client
 
@@ -227,7 +227,7 @@ async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
 
 async def proposals(ls: LoreServer, args: a.ProposalsArgs) -> dict:
     """`{proposals, changed?}`: memories agents proposed in every folder, after confirming/rejecting one."""
-    from lore.proposals import PROPOSAL_ACTIONS, list_proposals, proposals_action
+    from lore.agents.proposals import PROPOSAL_ACTIONS, list_proposals, proposals_action
 
     if args.action not in PROPOSAL_ACTIONS:
         raise ValidationError(f"action must be one of {', '.join(PROPOSAL_ACTIONS)}, got {args.action!r}")

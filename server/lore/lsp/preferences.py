@@ -22,7 +22,7 @@ from lore.lsp.links import command_uri, markdown_link
 if TYPE_CHECKING:
     from lore.lsp.documents import DocState
     from lore.lsp.server import LoreServer
-    from lore.model import Memory
+    from lore.memory import Memory
 
 log = logging.getLogger(__name__)
 

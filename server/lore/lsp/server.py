@@ -90,7 +90,7 @@ class LoreServer(LanguageServer):
     def embedder(self):
         """The embedder shared by every folder (the model is loaded once, in the background)."""
         if self._embedder is None:
-            from lore.embed import embedder_from_env
+            from lore.embedding.embedder import embedder_from_env
 
             model = self.settings.model
             self._embedder = embedder_from_env(model.name, model.path or None)

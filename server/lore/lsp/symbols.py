@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from lore.lsp.folders import Folder
-from lore.model import Kind, Memory
+from lore.memory import Kind, Memory
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer

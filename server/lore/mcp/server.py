@@ -15,13 +15,13 @@ from mcp.types import ToolAnnotations
 
 from lore import __version__
 from lore.context import build_pack
-from lore.jsonview import hit_json, memory_json, memory_markdown
-from lore.model import Anchor, Memory, Provenance, SourceKind, ValidationError, parse_kind, parse_scope
+from lore.wire.views import hit_json, memory_json, memory_markdown
+from lore.memory import Anchor, Memory, Provenance, SourceKind, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
-from lore.service import Lore
+from lore.api import Lore
 from lore.store import StoreError
 from lore.store.errors import from_sqlite
-from lore.trust import DATA_NOTE, check_agent_forget, code, mark, plain, quote_block
+from lore.agents.trust import DATA_NOTE, check_agent_forget, code, mark, plain, quote_block
 from lore.workspace import relative_path
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ class LoreMCP:
 
     def _embedder(self):
         if self.embedder is None:
-            from lore.embed import embedder_from_env
+            from lore.embedding.embedder import embedder_from_env
 
             self.embedder = embedder_from_env()
         return self.embedder
@@ -70,7 +70,7 @@ class LoreMCP:
         if self._lore is None:
             self._lore = Lore(self.root, embedder=self._embedder())
         else:
-            from lore.teamsync import sync_team_files
+            from lore.team.sync import sync_team_files
 
             sync_team_files(self._lore)
         return self._lore
@@ -85,9 +85,9 @@ class LoreMCP:
         return rel
 
     def listen(self) -> None:
-        """Answer other processes' `lore search` and `lore context` on the workspace's socket (relay.py),
+        """Answer other processes' `lore search` and `lore context` on the workspace's socket (`lore.wire.relay`),
         with the model loaded ahead; embed what `lore add` wrote when it says so."""
-        from lore.relay import RelayServer, answer_with
+        from lore.wire.relay import RelayServer, answer_with
 
         relay = RelayServer(self.root, answer_with(self._relay), self._embed_pending, warm=self._warm)
         if relay.start():
@@ -99,7 +99,7 @@ class LoreMCP:
         if self._relay_lore is None:
             self._relay_lore = Lore(self.root, embedder=self._embedder())
         else:
-            from lore.teamsync import sync_team_files
+            from lore.team.sync import sync_team_files
 
             sync_team_files(self._relay_lore)
         return self._relay_lore

@@ -7,7 +7,7 @@ import functools
 import pathspec
 from pathspec.patterns.gitignore.basic import GitIgnoreBasicPattern
 
-from lore.model import Anchor
+from lore.memory import Anchor
 
 GLOB_CHARS = set("*?[")
 # Strength of each kind of anchor match, strongest first.

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from lore.text import identifier_words
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 

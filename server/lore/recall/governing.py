@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from lore.model import is_plain_doc
+from lore.memory import is_plain_doc
 
 if TYPE_CHECKING:
     from lore.anchors import Symbol
-    from lore.model import Memory
-    from lore.service import Lore
+    from lore.memory import Memory
+    from lore.api import Lore
 
 # Language-wide anchors ("lang:python") would show on every line of every file: not on code.
 PLACE_MATCHES = ("symbol", "file", "glob")

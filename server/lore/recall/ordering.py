@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lore.model import Status
+from lore.memory import Status
 from lore.recall.query import Hit, Query
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 
 def order_hits(lore: Lore, hits: list[Hit], q: Query) -> list[Hit]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from lore.model import Kind, Memory, Scope, Section, Status
+from lore.memory import Kind, Memory, Scope, Section, Status
 
 
 @attrs.define

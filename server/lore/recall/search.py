@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import apsw
 import attrs
 
-from lore.model import HIDDEN_STATUSES, Anchor, Kind, Memory, Section, Status
+from lore.memory import HIDDEN_STATUSES, Anchor, Kind, Memory, Section, Status
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.query import Hit, Query
 from lore.store import Store

@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from pathlib import PurePosixPath
 
-from lore.model import Kind, Section, SourceKind, Status
+from lore.memory import Kind, Section, SourceKind, Status
 from lore.sources import markdown
 from lore.sources.detect import index_reason
 from lore.sources.drafts import Parsed, chunked, draft

@@ -7,7 +7,7 @@ import posixpath
 import re
 from pathlib import Path
 
-from lore.hidden import strip_hidden
+from lore.markup.hidden import strip_hidden
 from lore.sources.classify import AGENTS, classify
 
 _IMPORT = re.compile(r"(?<![\w@`/.])@((?:~|\.{1,2})?/?[\w.][\w.\-/]*)")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from lore.anchors import extract_comments, extract_symbols, language_for_path, symbol_at
-from lore.hidden import strip_hidden
-from lore.model import Anchor, Kind, SourceKind
+from lore.markup.hidden import strip_hidden
+from lore.memory import Anchor, Kind, SourceKind
 from lore.sources.deprecations import QUICK as DEPRECATED
 from lore.sources.deprecations import deprecation_memories
 from lore.sources.drafts import Keys, Parsed, draft, short_title

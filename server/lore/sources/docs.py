@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from lore.model import DOC_META, Kind, SourceKind
+from lore.memory import DOC_META, Kind, SourceKind
 from lore.sources import markdown
 from lore.sources.drafts import Parsed, draft
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from lore.model import Anchor, Kind, Memory, Provenance, Scope, Section, SourceKind, Status
+from lore.memory import Anchor, Kind, Memory, Provenance, Scope, Section, SourceKind, Status
 from lore.text import slugify
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import logging
 
-from lore.model import Scope, SourceKind, Status
+from lore.memory import Scope, SourceKind, Status
 from lore.store import Store
 
 log = logging.getLogger(__name__)

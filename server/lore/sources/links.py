@@ -12,7 +12,7 @@ import re
 import time
 from collections import defaultdict
 
-from lore.model import Memory, SourceKind, Status
+from lore.memory import Memory, SourceKind, Status
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 

@@ -12,8 +12,8 @@ import attrs
 import yaml
 from markdown_it import MarkdownIt
 
-from lore.yamlbound import load_bounded
-from lore.hidden import strip_hidden
+from lore.markup.yamlbound import load_bounded
+from lore.markup.hidden import strip_hidden
 
 _FRONT_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import attrs
 
-from lore.anchor_choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
-from lore.hidden import strip_hidden
-from lore.model import Anchor, ValidationError
+from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
+from lore.markup.hidden import strip_hidden
+from lore.memory import Anchor, ValidationError
 from lore.sources import named
 from lore.sources.layout import WorkspaceLayout
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lore.model import Kind
+from lore.memory import Kind
 
 _NORMATIVE = re.compile(
     r"\b(always|never|must|should|shall|prefer|preferred|avoid|don'?t|do not|make sure|ensure|required?|"

@@ -11,7 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from lore.model import Anchor
+from lore.memory import Anchor
 from lore.sources.sync import imported_memories
 from lore.text import content_hash
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from lore.model import SourceKind
+from lore.memory import SourceKind
 from lore.sources.classify import is_markdown
 from lore.sources.detect import folder_hint
 from lore.sources.summary import ImportSummary

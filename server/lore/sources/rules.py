@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from lore.model import Anchor, SourceKind, ValidationError
+from lore.memory import Anchor, SourceKind, ValidationError
 from lore.sources import classify, markdown
 from lore.sources.drafts import CHUNK_CHARS, Keys, Parsed, chunked, draft, short_title
 from lore.sources.normative import kind_of

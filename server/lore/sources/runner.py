@@ -12,10 +12,10 @@ from pathlib import Path, PurePosixPath
 import attrs
 import pathspec
 
-from lore.conflicts import conflict_line, conflict_message
-from lore.model import SourceKind, Status
-from lore.safe_fs import inside
-from lore.scrub import scrub_source
+from lore.markup.conflicts import conflict_line, conflict_message
+from lore.memory import SourceKind, Status
+from lore.store.safe_fs import inside
+from lore.maintenance.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.adr import parse_adr
@@ -38,7 +38,7 @@ from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
 from lore.store import SourceFile
 from lore.text import content_hash
-from lore.yamlbound import YamlLimitError
+from lore.markup.yamlbound import YamlLimitError
 
 log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
@@ -387,7 +387,7 @@ def _history(lore, summary: ImportSummary) -> None:
 
 
 def _team(lore, summary: ImportSummary) -> None:
-    from lore.teamsync import sync_team_files
+    from lore.team.sync import sync_team_files
 
     result = sync_team_files(lore)
     summary.added += result.added

@@ -6,7 +6,7 @@ import re
 
 import attrs
 
-from lore.model import Status
+from lore.memory import Status
 from lore.sources import markdown
 
 _WORDS: dict[str, Status] = {

@@ -6,7 +6,7 @@ import json
 import time
 from collections.abc import Iterable
 
-from lore.model import HIDDEN_STATUSES, Anchor, Memory, Section, SourceKind, Status
+from lore.memory import HIDDEN_STATUSES, Anchor, Memory, Section, SourceKind, Status
 from lore.store.db import Database
 from lore.store.errors import NotFoundError
 from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row, memory_params

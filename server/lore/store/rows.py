@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from lore.model import Anchor, Memory, Provenance, SourceKind, parse_kind, parse_scope, parse_status
+from lore.memory import Anchor, Memory, Provenance, SourceKind, parse_kind, parse_scope, parse_status
 
 MEMORY_COLUMNS = (
     "id, kind, title, body, rationale, status, scope, confidence, tags, source_kind, source_path, "

@@ -11,7 +11,7 @@ import logging
 
 import apsw
 
-from lore.model import Memory
+from lore.memory import Memory
 from lore.store.journal_rows import LEARNING_TABLES, private_memory_filter
 from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import attrs
 
-from lore import teamfiles
-from lore.model import Memory, Status, ValidationError
+from lore.team import files as teamfiles
+from lore.memory import Memory, Status, ValidationError
 from lore.workspace import LORE_DIR, MEMORIES_DIR
 
 FOLDER = f"{LORE_DIR}/{MEMORIES_DIR}/"

@@ -1,5 +1,5 @@
 """`search` and `context` as JSON in, JSON out: what `lore search` and `lore context` compute, in
-their own process or in a Lore server already running on the workspace (see relay.py), through
+their own process or in a Lore server already running on the workspace (see `lore.wire.relay`), through
 the same functions, so both give the same answer. Both embed the few sections `lore add` left
 without a vector first (fill_pending).
 
@@ -14,10 +14,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lore.model import SourceKind, ValidationError, parse_kind, parse_scope, parse_status
+from lore.memory import SourceKind, ValidationError, parse_kind, parse_scope, parse_status
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 OPS = ("search", "context")
@@ -61,7 +61,7 @@ def fill_pending(lore: Lore) -> None:
 
 def search(lore: Lore, args: dict[str, Any]) -> list[dict[str, Any]]:
     """Hits as hit_json gives them, each with `exactScore` (the unrounded score, for tables)."""
-    from lore.jsonview import hit_json
+    from lore.wire.views import hit_json
     from lore.recall import Query
 
     q = Query(

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from lore.embed import Embedder, ModelUnavailable, embedder_from_env
-from lore.model import Memory, Scope, SourceKind, Status, ValidationError
-from lore.safe_fs import check_inside
+from lore.embedding.embedder import Embedder, ModelUnavailable, embedder_from_env
+from lore.memory import Memory, Scope, SourceKind, Status, ValidationError
+from lore.store.safe_fs import check_inside
 from lore.store import NotFoundError, Store, StoreError
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 
@@ -55,11 +55,11 @@ class Lore:
         self._dirty: set[str] = set()
         self.team_errors: list[str] = []
         self.fresh_team: list[str] = []  # team memories a sync just read (a pull): embedded before the next search
-        from lore.recovery import attach  # may refill a replaced database from team files: after the lists above
+        from lore.maintenance.recovery import attach  # may refill a replaced database from team files: after the lists above
 
         self.journals = {store.path: attach(self, store) for store in self.stores()}
         if sync_team:
-            from lore.teamsync import sync_team_files
+            from lore.team.sync import sync_team_files
 
             self.team_errors = list(sync_team_files(self).errors)
             self.notices += [e for e in self.team_errors if e.startswith("merge conflict in ")]
@@ -139,10 +139,10 @@ class Lore:
     # -- writing ---------------------------------------------------------------------------
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
         """Validate, redact secrets, store (and write the team file for team scope), embed."""
-        from lore.scrub import scrub_memory
+        from lore.maintenance.scrub import scrub_memory
 
         m.validate()
-        from lore.trust import prepare_agent_write  # an agent's memory waits as proposed for a person
+        from lore.agents.trust import prepare_agent_write  # an agent's memory waits as proposed for a person
 
         prepare_agent_write(m)
         redactions = scrub_memory(m)
@@ -153,7 +153,7 @@ class Lore:
             for old in m.supersedes:
                 self._mark_superseded(old, m.id)
             if m.scope is Scope.TEAM:
-                from lore import teamfiles  # YAML: only team memories need it
+                from lore.team import files as teamfiles  # YAML: only team memories need it
 
                 path = teamfiles.file_name(m, memories_dir(self.root))
                 m.provenance.path = path.relative_to(self.root).as_posix()
@@ -162,7 +162,7 @@ class Lore:
             store.memories.insert(m)
             if path is not None:
                 teamfiles.write(self.root, path, m)
-                from lore.teamsync import record_team_file
+                from lore.team.sync import record_team_file
 
                 record_team_file(self, path)
         self._dirty.add(store.path)
@@ -200,7 +200,7 @@ class Lore:
         A person's change to the content moves `updated` (`touch`); anything else (anchor following
         after a rename, flags, confirming) keeps it, so every clone making the same rewrite writes
         the same team file and two people making the same change do not conflict."""
-        from lore.scrub import scrub_memory
+        from lore.maintenance.scrub import scrub_memory
 
         m.validate()
         redactions = scrub_memory(m)
@@ -223,13 +223,13 @@ class Lore:
     def _rewrite_team_file(self, m: Memory, *, touch: bool = False) -> None:
         """Bring a team memory's file in step with the database, changing only the lines that differ
         (`updated:` only when `touch`); a file holding conflict markers is refused, not overwritten."""
-        from lore import teamfiles
+        from lore.team import files as teamfiles
 
         if m.scope is Scope.TEAM and m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
             full = self.root / m.provenance.path
             if not teamfiles.update(self.root, full, self._locate(m.id)[1], touch=touch):
                 return
-            from lore.teamsync import record_team_file
+            from lore.team.sync import record_team_file
 
             record_team_file(self, full)
 

@@ -8,11 +8,11 @@ import datetime as dt
 import time
 from typing import TYPE_CHECKING
 
-from lore.jsonview import memory_json
-from lore.model import Memory, SourceKind, Status, ValidationError
+from lore.wire.views import memory_json
+from lore.memory import Memory, SourceKind, Status, ValidationError
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 PROPOSAL_ACTIONS = ("list", "confirm", "reject")
 

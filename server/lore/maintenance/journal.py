@@ -1,6 +1,6 @@
 """The backup journal: every write transaction's private changes, appended and fsynced as it commits.
 
-A full snapshot (lore.backup) is written now and then; between snapshots each commit that changed
+A full snapshot (lore.maintenance.backup) is written now and then; between snapshots each commit that changed
 a private memory or a learning row appends those rows, whole, to `<db>.journal.jsonl` beside the
 snapshots, so a database lost to a crash, a deletion or a damaged page loses no acknowledged write:
 the newest snapshot with the journal replayed over it is the state at the last commit. Each
@@ -23,11 +23,11 @@ from pathlib import Path
 
 import attrs
 
-from lore.backup import is_private, memory_from_record, memory_record, write_backup
-from lore.model import Memory
+from lore.maintenance.backup import is_private, memory_from_record, memory_record, write_backup
+from lore.memory import Memory
 from lore.store import Store
 from lore.store.journal_rows import LEARNING_TABLES, learning_rows, put_learning_rows, row_key
-from lore.safe_fs import real_folder
+from lore.store.safe_fs import real_folder
 from lore.workspace import backups_dir
 
 log = logging.getLogger(__name__)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import apsw
 
-from lore.backup import latest_backup, private_memories
-from lore.journal import journal_path, read_state, restore
+from lore.maintenance.backup import latest_backup, private_memories
+from lore.maintenance.journal import journal_path, read_state, restore
 from lore.store import Store, StoreError
 from lore.store.salvage import salvage
 from lore.store.schema import MIGRATIONS
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 def report(root: Path, *, check_model: bool = True) -> dict:
     """Schema, integrity, counts, vectors, model and backup state, as a dict (never raises)."""
-    from lore.service import Lore
+    from lore.api import Lore
 
     out: dict = {"workspace": str(root), "database": str(workspace_db_path(root)), "ok": True, "problems": []}
     out["sqlite"] = apsw.sqlite_lib_version()
@@ -74,8 +74,8 @@ def report(root: Path, *, check_model: bool = True) -> dict:
 
 def _source_conflicts(lore) -> list[str]:
     """Imported markdown files (ADRs, rules files) that now hold git conflict markers."""
-    from lore.conflicts import conflict_line, conflict_message
-    from lore.safe_fs import UnsafePathError, check_inside
+    from lore.markup.conflicts import conflict_line, conflict_message
+    from lore.store.safe_fs import UnsafePathError, check_inside
 
     out = []
     for rel, sf in sorted(lore.store.sources.all().items()):
@@ -117,7 +117,7 @@ def rebuild(root: Path, progress=None) -> dict:
     built under another name and renamed over the old one only when complete, so a rebuild that
     is killed half-way leaves the old database in place.
     """
-    from lore.service import Lore
+    from lore.api import Lore
 
     path = workspace_db_path(root)
     lore_dir(root, create=False)  # a linked .lore is refused before anything is read or removed through it

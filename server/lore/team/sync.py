@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from lore.model import Status
-from lore.safe_fs import UnsafePathError, check_inside
+from lore.memory import Status
+from lore.store.safe_fs import UnsafePathError, check_inside
 from lore.store import SourceFile
 from lore.text import content_hash
 from lore.workspace import memories_dir
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 IMPORTER = "team-file"
@@ -50,7 +50,7 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
     seen: set[str] = set()
     files = sorted(folder.glob("*.md")) if folder.is_dir() else []
     if files:
-        from lore import teamfiles  # YAML: imported only when there are team files
+        from lore.team import files as teamfiles  # YAML: imported only when there are team files
     for path in files:
         rel = path.relative_to(lore.root).as_posix()
         seen.add(rel)
@@ -86,7 +86,7 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
 
 
 def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None:
-    from lore import teamfiles
+    from lore.team import files as teamfiles
 
     m = teamfiles.parse(text, rel)
     _redact(m, rel, result)
@@ -137,7 +137,7 @@ def _file_id_wins(lore: Lore, stale, file_id: str, free: bool, result: TeamSyncR
 
 def _redact(m, rel: str, result: TeamSyncResult) -> None:
     """A team file edited by hand may hold a secret: the database keeps it redacted, the user is told."""
-    from lore.scrub import scrub_memory
+    from lore.maintenance.scrub import scrub_memory
 
     for note in scrub_memory(m):
         message = f"{rel}: {note}; remove it from the file"

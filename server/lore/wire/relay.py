@@ -305,7 +305,7 @@ def _same_user(conn: socket.socket) -> bool:
 def answer_with(lore_for: Callable[[], Any]) -> Callable[[str, dict], dict]:
     """A `handle` for RelayServer that runs the core's calls on the Lore `lore_for()` gives, when
     the caller asks about the same databases and model."""
-    from lore import calls
+    from lore.wire import calls
 
     def handle(op: str, args: dict) -> dict:
         lore = lore_for()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from lore.model import Memory, new_id
+from lore.memory import Memory, new_id
 from lore.redact import redact, redact_path
 
 _PLACEHOLDER = "[redacted:"

@@ -4,7 +4,7 @@ Team memories, ADRs, rules files and comments are rebuilt from the repository; w
 database holds (workspace-scope memories added by hand, by agents or learned from feedback, and
 the feedback events, observations, evidence and dismissals learning uses) is written as a full
 snapshot to `.lore/backups/private-<time>.jsonl` (newest three kept), and every write transaction
-in between is appended to a journal beside it (see lore.journal).
+in between is appended to a journal beside it (see lore.maintenance.journal).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import attrs
 
-from lore.model import Anchor, Memory, Provenance, SourceKind
-from lore.safe_fs import real_folder, write_atomic
+from lore.memory import Anchor, Memory, Provenance, SourceKind
+from lore.store.safe_fs import real_folder, write_atomic
 from lore.store import Store
 from lore.store.journal_rows import LEARNING_TABLES, learning_rows
 

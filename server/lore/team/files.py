@@ -9,12 +9,12 @@ from pathlib import Path
 
 import yaml
 
-from lore.conflicts import conflict_line, conflict_message
-from lore.frontedit import LISTS, edit_front
-from lore.hidden import strip_hidden
-from lore.model import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
+from lore.markup.conflicts import conflict_line, conflict_message
+from lore.team.frontedit import LISTS, edit_front
+from lore.markup.hidden import strip_hidden
+from lore.memory import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
 from lore.text import slugify
-from lore.yamlbound import YamlLimitError, load_bounded
+from lore.markup.yamlbound import YamlLimitError, load_bounded
 
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 _WHY = re.compile(r"^##\s+(Why|Rationale)\s*$", re.M | re.I)
@@ -153,7 +153,7 @@ def file_name(m: Memory, folder: Path) -> Path:
 
 def write_text(root: Path, path: Path, text: str, *, exclusive: bool = False) -> None:
     """Write a team file's text atomically and never through a link; StoreError when it cannot be."""
-    from lore.safe_fs import UnsafePathError, real_folder, write_atomic
+    from lore.store.safe_fs import UnsafePathError, real_folder, write_atomic
     from lore.store.errors import StoreError
 
     try:
@@ -173,7 +173,7 @@ def write(root: Path, path: Path, m: Memory) -> None:
 def update(root: Path, path: Path, m: Memory, *, touch: bool) -> bool:
     """Bring an existing team file in step with `m` (see rewrite), or write it anew when it cannot be
     read; False when its text already says it all (nothing written)."""
-    from lore.safe_fs import check_inside
+    from lore.store.safe_fs import check_inside
 
     try:
         check_inside(root, path)
@@ -190,7 +190,7 @@ def update(root: Path, path: Path, m: Memory, *, touch: bool) -> bool:
 
 def rewrite(old_text: str, m: Memory, rel_path: str, *, touch: bool) -> str:
     """The file text after a change to `m`, editing `old_text` surgically: only Lore's keys whose
-    values changed are rewritten, everything else stays byte for byte (see lore.frontedit).
+    values changed are rewritten, everything else stays byte for byte (see lore.team.frontedit).
 
     `updated:` moves only when `touch` (a person changed the memory's content); an automatic
     rewrite (anchor following, status flags) never touches it, so every clone doing the same

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from lore.journal import Journal, read_state, restore
+from lore.maintenance.journal import Journal, read_state, restore
 from lore.store import Store
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ def recover(lore, store: Store, why: str, *, state=None) -> dict[str, int]:
     message = (f"database {store.path} {why}; opened the file now at that path and restored "
                f"{counts['memories']} private memories and {learned} learning rows from {', '.join(state.sources) or 'no backup'}")
     if store is lore.store:
-        from lore.teamsync import sync_team_files
+        from lore.team.sync import sync_team_files
 
         sync_team_files(lore)
         message += "; team memories re-read from .lore/memories (run `lore import` to re-read ADRs, rules and comments)"

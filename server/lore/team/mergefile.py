@@ -17,9 +17,9 @@ from pathlib import Path
 
 import yaml
 
-from lore.frontedit import LISTS, ORDER, edit_front
-from lore.teamfiles import _FRONT, _iso, _ts
-from lore.yamlbound import YamlLimitError, load_bounded
+from lore.team.frontedit import LISTS, ORDER, edit_front
+from lore.team.files import _FRONT, _iso, _ts
+from lore.markup.yamlbound import YamlLimitError, load_bounded
 
 
 def _front(text: str) -> dict | None:

@@ -14,8 +14,8 @@ import re
 
 import attrs
 
-from lore.hidden import strip_hidden
-from lore.model import Memory, Scope, SourceKind, Status, ValidationError
+from lore.markup.hidden import strip_hidden
+from lore.memory import Memory, Scope, SourceKind, Status, ValidationError
 
 
 class Trust(str, enum.Enum):

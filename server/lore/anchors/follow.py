@@ -11,13 +11,16 @@ so that opening a file never rewrites committed team files.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import attrs
 
 from lore.anchors import Symbol, relocate
-from lore.model import Anchor, Memory, Scope
+from lore.memory import Anchor, Memory, Scope
 from lore.recall.anchoring import match_anchor
-from lore.service import Lore
+
+if TYPE_CHECKING:
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,37 @@
+"""Memories close in meaning to a file's symbols: each symbol's text is embedded and compared with the
+memories' vectors, and only matches past the workspace's calibrated bar are kept (what a hover shows
+beside the anchored memories)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lore.recall.calibration import calibrate, memory_spreads, nearest_memories, symbol_text
+from lore.recall.search import SEMANTIC_FLOOR
+
+if TYPE_CHECKING:
+    from lore.api import Lore
+
+SEMANTIC_PER_SYMBOL = 5
+SEMANTIC_MAX_SYMBOLS = 2000
+
+
+def semantic_matches(lore: Lore, rel_path: str, language: str | None,
+                     symbols: list) -> dict[str, list[tuple[str, float]]] | None:
+    """Qualified name -> [(memory id, similarity)] of memories close enough in meaning to show, past
+    the workspace's calibrated bar (`lore.recall.calibration`); None without a model."""
+    emb = lore.ready_embedder()
+    if emb is None:
+        return None
+    spreads = memory_spreads(lore)
+    symbols = symbols[:SEMANTIC_MAX_SYMBOLS]
+    vectors = emb.embed([symbol_text(s, rel_path) for s in symbols])
+    out: dict[str, list[tuple[str, float]]] = {}
+    symbol_spreads: dict[str, tuple[float, float] | None] = {}
+    for symbol, vector in zip(symbols, vectors):
+        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_PER_SYMBOL)
+        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR]
+        if best:
+            out[symbol.qualified_name] = best
+            symbol_spreads[symbol.qualified_name] = spread
+    return calibrate(out, spreads, symbol_spreads)
