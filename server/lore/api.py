@@ -177,11 +177,7 @@ class Lore:
             if emb is None:
                 return
             index = store.vectors(emb.model_id, emb.dim)
-            todo = store.db.query(
-                "SELECT DISTINCT s.content_hash, s.text FROM sections s LEFT JOIN embeddings e "
-                "ON e.content_hash = s.content_hash AND e.model = ? WHERE s.memory_id = ? AND e.id IS NULL",
-                (emb.model_id, mid),
-            )
+            todo = store.sections.unembedded(mid, emb.model_id)
             if todo:
                 index.add(list(zip([h for h, _ in todo], emb.embed([t for _, t in todo]))))
         except Exception:  # embedding is an optimisation; the memory is already safe
@@ -293,17 +289,9 @@ class Lore:
     def list(self, *, kinds=(), statuses=(), scopes=(), tags=(), since: float | None = None,
              limit: int = 200) -> list[Memory]:
         """Memories matching filters, newest first (all statuses unless given)."""
-        where, params = ["1"], []
-        for col, values in (("kind", kinds), ("status", statuses), ("scope", scopes)):
-            if values:
-                where.append(f"{col} IN ({','.join('?' * len(values))})")
-                params += [getattr(v, "value", v) for v in values]
-        if since is not None:
-            where.append("updated_at >= ?")
-            params.append(since)
         out: list[Memory] = []
         for store in self.stores():
-            out += store.memories.select(" AND ".join(where), tuple(params), limit=limit)
+            out += store.memories.matching(kinds=kinds, statuses=statuses, scopes=scopes, since=since, limit=limit)
         if tags:
             out = [m for m in out if set(tags) <= set(m.tags)]
         out.sort(key=lambda m: -m.updated_at)
@@ -350,16 +338,11 @@ class Lore:
 
     def _matcher(self, store: Store) -> AnchorMatcher:
         from lore.recall import AnchorMatcher
-        from lore.store.rows import anchor_from_row
 
         version = (id(store.db), store.anchor_generation())
         cached = self._matchers.get(store.path)
         if cached is None or cached[0] != version:
-            rows = store.db.query(
-                "SELECT a.memory_id, a.kind, a.value, a.language, a.file, NULL FROM anchors a "
-                "JOIN memories m ON m.id = a.memory_id WHERE m.status IN ('active', 'proposed')"
-            )
-            cached = (version, AnchorMatcher([(r[0], anchor_from_row(r[1:])) for r in rows]))
+            cached = (version, AnchorMatcher(store.anchors.live()))
             self._matchers[store.path] = cached
         return cached[1]
 
@@ -395,12 +378,7 @@ class Lore:
         """Count that memories were shown (hover, lens, context pack)."""
         now = time.time()
         for store in self.stores():
-            with store.transaction() as c:
-                for mid in ids:
-                    c.execute(
-                        "UPDATE memories SET surfaced_count = surfaced_count + 1, last_surfaced_at = ? WHERE id = ?",
-                        (now, mid),
-                    )
+            store.memories.mark_surfaced(ids, now)
 
     def not_relevant(self, mid: str, anchor_key: str) -> None:
         """"Not relevant here": stop surfacing a memory at a file or symbol."""
@@ -413,7 +391,7 @@ class Lore:
         """Memories by status across both databases."""
         out: dict[str, int] = {}
         for store in self.stores():
-            for status, n in store.db.query("SELECT status, count(*) FROM memories GROUP BY status"):
+            for status, n in store.memories.count_by("status").items():
                 out[status] = out.get(status, 0) + n
         return out
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from lore.memory import Status
 from lore.team import files as teamfiles
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
@@ -151,7 +152,7 @@ def _present(lore: Lore, mid: str) -> bool:
 def _by_source(lore: Lore) -> dict[str, set[str]]:
     """Source path -> titles of the imported memories in the workspace database."""
     out: dict[str, set[str]] = {}
-    for m in lore.store.memories.select("status != 'deprecated'", ()):
+    for m in lore.store.memories.matching(statuses=[s for s in Status if s is not Status.DEPRECATED]):
         out.setdefault(m.provenance.path or "", set()).add(m.title)
     return out
 

@@ -187,7 +187,7 @@ def lore(go_repo):
 
 def map_items(lore) -> dict[str, list]:
     out: dict[str, list] = {}
-    for m in lore.store.memories.select("source_kind = ?", (SourceKind.CODE_MAP.value,)):
+    for m in lore.store.memories.matching(source_kinds=[SourceKind.CODE_MAP]):
         out.setdefault(m.provenance.key, []).append(m)
     return out
 

@@ -93,7 +93,7 @@ def test_layouts_of_real_repositories_are_found(lore):
 def test_statuses_of_found_records(lore):
     write(lore.root, LAYOUT)
     run_import(lore)
-    status = {m.provenance.path: m for m in lore.store.memories.select()}
+    status = {m.provenance.path: m for m in lore.store.memories.matching()}
     assert status["architecture-decision-record/0004-use-bash.md"].status is Status.REJECTED
     assert status["docs/adr/20201016-use-slugs.md"].status is Status.PROPOSED
     assert status["site/docs/design/023-scripts.md"].status is Status.PROPOSED

@@ -9,11 +9,13 @@ exception fails; so does an entry that is no longer needed, so the list is cut w
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import pytest
 
-from import_graph import FUNCTION, MODULE, TYPING, cycles, graph, scan, under
+from import_graph import FUNCTION, MODULE, TYPING, cycles, graph, modules, scan, under
 
 SERVER = Path(__file__).resolve().parents[2] / "server"
 FACES = ("lore.lsp", "lore.cli", "lore.mcp", "lore.__main__")
@@ -21,8 +23,11 @@ API = ("lore.api", "lore.wire.calls")
 BASE = ("lore.store", "lore.memory", "lore.text", "lore.markup")
 PROTOCOL_LIBRARIES = ("pygls", "lsprotocol")
 
-# apsw outside lore.store (issue 13: all SQL and its errors belong in store/).
-APSW_OUTSIDE_STORE = {"lore.cli.errors", "lore.maintenance.doctor", "lore.mcp.server", "lore.recall.search"}
+# SQL text: a statement's opening words, in the upper case every query of the project is written in.
+SQL = re.compile(r"\b(SELECT\b[\s\S]*\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|"
+                 r"CREATE\s+(TABLE|INDEX|VIRTUAL|TRIGGER)|PRAGMA\s+\w+)\b")
+# apsw outside lore.store (none: the store raises `StoreError`s and names the driver's error `DriverError`).
+APSW_OUTSIDE_STORE: set[str] = set()
 # The base layer reaching up (issue 13: the memory model runs redaction on construction).
 BASE_REACHING_UP = {("lore.memory", "lore.redact")}
 # Capabilities that call back into the core API at run time (issue 13: `order_hits` -> `Lore.get`).
@@ -68,6 +73,23 @@ def exact(found: set, allowed: set, what: str) -> None:
     assert not allowed - found, f"no longer {what} (cut the allow-list in {__file__}): {show(allowed - found)}"
 
 
+def sql_outside_store(root: Path) -> set[tuple[str, int]]:
+    """(module, line) of every string (f-string parts included) outside `lore.store` that holds SQL."""
+    found = set()
+    for name, (path, _) in modules(root, "lore").items():
+        if under(name, "lore.store"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings \
+                    and SQL.search(node.value):
+                found.add((name, node.lineno))
+    return found
+
+
 def protocol_imports_outside_lsp(imports) -> set[tuple[str, str]]:
     return {(i.module, i.target) for found in imports.values() for i in found
             if under(i.target, PROTOCOL_LIBRARIES) and not under(i.module, "lore.lsp")}
@@ -102,6 +124,11 @@ def loose_root_modules(root: Path) -> set[str]:
 
 def test_package_root_holds_only_the_api_and_shared_leaves():
     exact(loose_root_modules(SERVER), ROOT_MODULES, "modules at the package root")
+
+
+def test_sql_only_in_store():
+    found = sql_outside_store(SERVER)
+    assert not found, f"SQL outside lore.store (give the store a function for it): {sorted(found)}"
 
 
 def test_pygls_and_lsprotocol_only_in_lsp(imports):
@@ -151,7 +178,9 @@ def test_checks_catch_planted_violations(tmp_path):
         "lore/memory.py": "def f():\n    import lore.recall\n",
         "lore/api.py": "from lore import recall\n",
         "lore/recall/__init__.py": "from .search import search\n",
+        "lore/store/rows.py": "ROWS = 'SELECT id FROM memories'\n",
         "lore/recall/search.py": ("from typing import TYPE_CHECKING\nimport apsw\nfrom lsprotocol import types\n"
+                                  "def g(db, t):\n    return db.query(f'SELECT id FROM {t} WHERE x = ?', (1,))\n"
                                   "if TYPE_CHECKING:\n    from lore.cli import x\n"
                                   "def f():\n    from lore.api import Lore\n"),
         "lore/a.py": "from lore import b\n",
@@ -161,6 +190,7 @@ def test_checks_catch_planted_violations(tmp_path):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     planted = scan(tmp_path, "lore")
+    assert sql_outside_store(tmp_path) == {("lore.recall.search", 5)}
     assert loose_root_modules(tmp_path) - ROOT_MODULES == {"lore.a", "lore.b"}
     assert protocol_imports_outside_lsp(planted) == {("lore.recall.search", "lsprotocol")}
     assert core_importing_faces(planted) == {("lore.recall.search", "lore.cli")}

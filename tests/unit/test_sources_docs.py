@@ -126,7 +126,7 @@ def test_import_takes_documentation_and_reports_it(lore):
     summary = run_import(lore)
     assert summary.docs == ["README.md", "docs/guides/getting-started.md"]
     assert summary.decisions == ["docs/rfc/0009-lazy-storage-factory-initialization.md"]
-    paths = {m.provenance.path for m in lore.store.memories.select()}
+    paths = {m.provenance.path for m in lore.store.memories.matching()}
     assert "CHANGELOG.md" not in paths and "LICENSE.md" not in paths
     hits = lore.search(Query("terraform getting started bootstrap", limit=5))
     assert hits and hits[0].memory.provenance.path == "docs/guides/getting-started.md"
@@ -154,7 +154,7 @@ def test_documentation_stays_off_code_surfaces(lore):
         "src/db.py": "def restore_payments_database():\n    pass\n",
     })
     run_import(lore)
-    doc = next(m for m in lore.store.memories.select() if m.provenance.path == "docs/guides/db.md")
+    doc = next(m for m in lore.store.memories.matching() if m.provenance.path == "docs/guides/db.md")
     assert is_plain_doc(doc)
     task = "restore the payments database from the nightly snapshot"
     assert doc.id in {h.memory.id for h in lore.search(Query(task, limit=10))}  # search finds it
@@ -174,7 +174,7 @@ def test_documentation_is_no_meaning_match_on_code(lore):
         "src/db.py": source,
     })
     run_import(lore)
-    by = {m.provenance.path: m for m in lore.store.memories.select()}
+    by = {m.provenance.path: m for m in lore.store.memories.matching()}
     doc, rule = by["docs/guides/db.md"], by["AGENTS.md"]
     chain = extract_symbols(source.encode(), "python", "src/db.py")
     semantic = {chain[-1].qualified_name: [(doc.id, 0.9), (rule.id, 0.8)]}  # both close in meaning
@@ -193,7 +193,7 @@ def test_the_successor_alone_marks_the_predecessor_superseded(lore):
     write(lore.root, {"docs/rfc/0002-ai-gateway-contextual-tools.md": old,
                       "docs/rfc/0008-ai-gateway-mcp-tool-routing.md": new})
     run_import(lore)
-    by = {m.provenance.path: m for m in lore.store.memories.select()}
+    by = {m.provenance.path: m for m in lore.store.memories.matching()}
     was, now = by["docs/rfc/0002-ai-gateway-contextual-tools.md"], by["docs/rfc/0008-ai-gateway-mcp-tool-routing.md"]
     assert was.status is Status.SUPERSEDED and was.superseded_by == [now.id]
     assert now.status is Status.PROPOSED or now.status is Status.ACTIVE
@@ -208,7 +208,7 @@ def test_a_graduation_keeps_both_and_a_partial_successor_keeps_the_older(lore):
     write(lore.root, {"docs/adr/003-lazy-storage-factory-initialization.md": adr,
                       "docs/rfc/0009-lazy-storage-factory-initialization.md": rfc, **arachne})
     run_import(lore)
-    by = {m.provenance.path: m for m in lore.store.memories.select()}
+    by = {m.provenance.path: m for m in lore.store.memories.matching()}
     graduated = by["docs/rfc/0009-lazy-storage-factory-initialization.md"]
     assert graduated.status is Status.ACTIVE and graduated.meta["refs"]["graduated"]  # implemented, still an answer
     assert by["adr-015-data-abstraction-model.md"].status is not Status.SUPERSEDED
@@ -219,4 +219,4 @@ def test_a_huge_page_is_left_out_with_why(lore):
     write(lore.root, {"docs/reference.md": "# Reference\n\n" + "A flag and what it does.\n\n" * 5000})
     summary = run_import(lore)
     assert summary.docs == [] and dict(summary.not_taken)["docs/reference.md"].startswith("documentation over")
-    assert not lore.store.memories.select()
+    assert not lore.store.memories.matching()

@@ -72,7 +72,7 @@ def test_corrupt_database_names_rebuild(tmp_path, damage):
     damage(path)
     with pytest.raises(CorruptDatabaseError, match="lore doctor --rebuild"):
         s2 = Store(path)
-        s2.memories.select()
+        s2.memories.matching()
 
 
 def test_failing_write_leaves_nothing_half_written(tmp_path):

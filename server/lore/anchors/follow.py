@@ -82,11 +82,7 @@ def _anchored_memories(lore: Lore, rel_path: str, names: set[str],
     short = {n.rsplit(".", 1)[-1] for n in names}
     out: list[Memory] = []
     for store in lore.stores():
-        rows = store.db.query(
-            "SELECT DISTINCT a.memory_id, a.value, a.file FROM anchors a JOIN memories m ON m.id = a.memory_id "
-            "WHERE a.kind = 'symbol' AND m.status IN ('active', 'proposed') AND (a.file = ? OR a.file IS NULL)",
-            (rel_path,),
-        )
+        rows = store.anchors.symbols_near(rel_path)
         ids = [mid for mid, value, file in rows
                if file == rel_path or value.rsplit(".", 1)[-1] in short or (mid, value) in baselines]
         out += store.memories.many(ids).values()

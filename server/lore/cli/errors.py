@@ -5,12 +5,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-import apsw
 
 from lore.cli.output import error
 from lore.memory import ValidationError
 from lore.store import NotFoundError, StoreError
-from lore.store.errors import from_os, from_sqlite
+from lore.store.errors import DriverError, from_os, from_sqlite
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +27,7 @@ def run_guarded(func: Callable, args) -> int:
     except StoreError as e:
         error(str(e))
         return 1
-    except apsw.Error as e:  # met mid-command (opening already turns these into StoreErrors)
+    except DriverError as e:  # met mid-command (opening already turns these into StoreErrors)
         log.debug("database error", exc_info=True)
         error(str(from_sqlite(e)))
         return 1

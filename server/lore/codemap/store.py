@@ -155,7 +155,7 @@ def _draft(key: str, title: str, body: str, anchors: list[str], path: str) -> Me
 def _sync(lore, drafts: list[Memory], result: MapResult) -> None:
     """Insert new items, supersede changed ones (the old memory points to the new), retire vanished ones."""
     store = lore.store
-    live = store.memories.select("source_kind = ? AND status = ?", (SourceKind.CODE_MAP.value, Status.ACTIVE.value))
+    live = store.memories.matching(source_kinds=[SourceKind.CODE_MAP], statuses=[Status.ACTIVE])
     by_key = {m.provenance.key: m for m in live}
     for d in drafts:
         old = by_key.pop(d.provenance.key, None)

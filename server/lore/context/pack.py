@@ -100,9 +100,7 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
             _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), reason)
         if not symbol:
             for store in lore.stores():
-                rows = store.db.query(
-                    "SELECT DISTINCT memory_id, value FROM anchors WHERE kind = 'symbol' AND file = ?", (path,)
-                )
+                rows = store.anchors.symbols_in(path)
                 mems = store.memories.many([r[0] for r in rows])
                 for mid, value in rows:
                     if mid in mems:
@@ -131,11 +129,8 @@ def _project_memories(store) -> list[Memory]:
     cached = store.cache.get("project-memories")
     if cached is not None and cached[0] == version:
         return cached[1]
-    kinds = tuple(k.value for k in PROJECT_KINDS)
-    memories = store.memories.select(
-        f"status = 'active' AND kind IN ({','.join('?' * len(kinds))}) AND id NOT IN "
-        "(SELECT memory_id FROM anchors)", kinds, order="used_count DESC, updated_at DESC", limit=200,
-    )
+    memories = store.memories.matching(statuses=[Status.ACTIVE], kinds=PROJECT_KINDS, unanchored=True, order="used",
+                                       limit=200)
     store.cache["project-memories"] = (version, memories)
     return memories
 

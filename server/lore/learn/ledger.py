@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 
 import attrs
 
@@ -22,10 +21,10 @@ from lore.learn.events import FeedbackEvent
 from lore.learn.evidence import MAX_EXAMPLES, FeatureEvidence
 from lore.learn.extract import Observation
 from lore.store import Store
+from lore.store.learning import LearningTables
+from lore.store.learning import purge_events as purge_stored_events
 
 logger = logging.getLogger(__name__)
-
-_EVIDENCE_COLUMNS = "feature, option_weights, signals, examples, last_at, memory_id, blocked_at, decisive"
 
 
 @attrs.define
@@ -44,48 +43,25 @@ class Ledger:
         self.store = store
         self.db = store.db
         self.scope = scope
+        self.tables = LearningTables(store.db, scope)
 
     def add_event(self, event: FeedbackEvent, redactions: int = 0) -> int:
         """Store one (already redacted) feedback event; returns its id."""
-        with self.db.transaction() as c:
-            c.execute(
-                "INSERT INTO feedback_events(at, scope, uri, language, outcome, origin, proposed, final, "
-                "reason, redactions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (event.at, self.scope, event.uri, event.language, event.outcome, event.origin,
-                 event.proposed, event.final, event.reason, redactions),
-            )
-            return int(c.last_insert_rowid())
+        return self.tables.add_event(event.at, event.uri, event.language, event.outcome, event.origin,
+                                     event.proposed, event.final, event.reason, redactions)
 
     def add_observations(self, event_id: int | None, observations: list[Observation]) -> None:
         """Store the observations drawn from one event."""
-        with self.db.transaction() as c:
-            c.executemany(
-                "INSERT INTO observations(event_id, scope, feature, prefers, over, weight, example, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(event_id, self.scope, o.feature, o.prefers, o.over, o.weight, o.example, o.at)
-                 for o in observations],
-            )
+        self.tables.add_observations(event_id, [(o.feature, o.prefers, o.over, o.weight, o.example, o.at)
+                                                for o in observations])
 
     def observations(self, feature: str) -> list[Observation]:
         """Every stored observation of one feature, oldest first."""
-        rows = self.db.query(
-            "SELECT feature, prefers, over, weight, example, at FROM observations "
-            "WHERE scope = ? AND feature = ? ORDER BY at, id",
-            (self.scope, feature),
-        )
-        return [Observation(*row) for row in rows]
+        return [Observation(*row) for row in self.tables.observations(feature)]
 
     def entries(self, features: set[str] | list[str]) -> dict[str, EvidenceEntry]:
         """Stored evidence for the given features (missing ones are left out)."""
-        features = sorted(set(features))
-        if not features:
-            return {}
-        marks = ",".join("?" * len(features))
-        rows = self.db.query(
-            f"SELECT {_EVIDENCE_COLUMNS} FROM evidence WHERE scope = ? AND feature IN ({marks})",
-            (self.scope, *features),
-        )
-        return {row[0]: _entry(row) for row in rows}
+        return {row[0]: _entry(row) for row in self.tables.evidence(sorted(set(features)))}
 
     def entry(self, feature: str) -> EvidenceEntry | None:
         """Stored evidence for one feature, or None."""
@@ -93,23 +69,14 @@ class Ledger:
 
     def all_entries(self) -> list[EvidenceEntry]:
         """Every evidence row of this scope, most recent evidence first."""
-        rows = self.db.query(
-            f"SELECT {_EVIDENCE_COLUMNS} FROM evidence WHERE scope = ? ORDER BY last_at DESC, feature",
-            (self.scope,),
-        )
-        return [_entry(row) for row in rows]
+        return [_entry(row) for row in self.tables.all_evidence()]
 
     def save(self, entry: EvidenceEntry) -> None:
         """Insert or replace one feature's evidence row."""
         ev = entry.evidence
-        with self.db.transaction() as c:
-            c.execute(
-                "INSERT OR REPLACE INTO evidence(scope, feature, option_weights, signals, examples, last_at, "
-                "memory_id, blocked_at, decisive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (self.scope, ev.feature, json.dumps(ev.option_weights, sort_keys=True), ev.signals,
-                 json.dumps(ev.examples), ev.last_at, entry.memory_id, entry.blocked_at,
-                 json.dumps(ev.decisive, sort_keys=True)),
-            )
+        self.tables.save_evidence(ev.feature, json.dumps(ev.option_weights, sort_keys=True), ev.signals,
+                                  json.dumps(ev.examples), ev.last_at, entry.memory_id, entry.blocked_at,
+                                  json.dumps(ev.decisive, sort_keys=True))
 
     def block(self, feature: str, at: float) -> None:
         """Never propose `feature` again in this scope (the developer rejected it)."""
@@ -119,9 +86,7 @@ class Ledger:
 
     def unblock(self, feature: str) -> None:
         """Allow `feature` to be proposed again (a rejected preference was confirmed after all)."""
-        with self.db.transaction() as c:
-            c.execute("UPDATE evidence SET blocked_at = NULL WHERE scope = ? AND feature = ?",
-                      (self.scope, feature))
+        self.tables.unblock(feature)
 
     def purge(self, before: float) -> int:
         """Drop the raw text of this database's events older than `before` (every scope)."""
@@ -129,49 +94,21 @@ class Ledger:
 
     def recent_features(self, prefix: str, limit: int = 200) -> list[str]:
         """Features of this scope whose id starts with `prefix`, most recent evidence first."""
-        rows = self.db.query(
-            "SELECT feature FROM evidence WHERE scope = ? AND substr(feature, 1, ?) = ? ORDER BY last_at DESC "
-            "LIMIT ?", (self.scope, len(prefix), prefix, limit))
-        return [row[0] for row in rows]
+        return self.tables.recent_features(prefix, limit)
 
     def event_count(self) -> int:
         """Number of feedback events recorded in this scope."""
-        return int(self.db.scalar("SELECT count(*) FROM feedback_events WHERE scope = ?", (self.scope,)))
+        return self.tables.event_count()
 
 
 def purge_events(store: Store, before: float) -> int:
     """Drop the raw text of events older than `before`, and the examples drawn from it (in
     observations and in the evidence rows, rebuilt from the examples left); returns how many
     events lost their text."""
-    with store.db.transaction() as c:
-        c.execute(
-            "UPDATE feedback_events SET proposed = NULL, final = NULL, reason = NULL, purged_at = ? "
-            "WHERE at < ? AND purged_at IS NULL",
-            (time.time(), before),
-        )
-        purged = store.db.conn.changes()
-        c.execute("UPDATE observations SET example = '' WHERE at < ? AND example != ''", (before,))
-        if store.db.conn.changes() or purged:
-            _rebuild_examples(store, c)
+    purged = purge_stored_events(store.db, before, MAX_EXAMPLES)
     if purged:
         logger.info("dropped the text of %d feedback events older than the retention period", purged)
     return purged
-
-
-def _rebuild_examples(store: Store, c) -> None:
-    """Evidence examples from the observations that still hold one (most recent last)."""
-    kept: dict[tuple[str, str], list[str]] = {}
-    for scope, feature, prefers, example in store.db.query(
-            "SELECT scope, feature, prefers, example FROM observations WHERE example != '' ORDER BY at, id"):
-        tagged = f"[{prefers}] {example}"
-        examples = kept.setdefault((scope, feature), [])
-        if tagged in examples:
-            examples.remove(tagged)
-        examples.append(tagged)
-    for scope, feature in store.db.query("SELECT scope, feature FROM evidence"):
-        examples = kept.get((scope, feature), [])[-MAX_EXAMPLES:]
-        c.execute("UPDATE evidence SET examples = ? WHERE scope = ? AND feature = ?",
-                  (json.dumps(examples), scope, feature))
 
 
 def _entry(row: tuple) -> EvidenceEntry:

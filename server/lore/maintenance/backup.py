@@ -53,9 +53,7 @@ def memory_from_record(d: dict) -> Memory:
 
 def private_memories(store: Store) -> list[Memory]:
     """Every private memory in a database."""
-    kinds = tuple(k.value for k in REBUILDABLE)
-    marks = ",".join("?" * len(kinds))
-    return store.memories.select(f"source_kind NOT IN ({marks})", kinds, order="created_at")
+    return store.memories.matching(not_source_kinds=REBUILDABLE, order="created")
 
 
 def write_backup(store: Store, folder: Path) -> Path | None:

@@ -8,11 +8,10 @@ import shutil
 import time
 from pathlib import Path
 
-import apsw
-
 from lore.maintenance.backup import latest_backup, private_memories
 from lore.maintenance.journal import journal_path, read_state, restore
 from lore.store import Store, StoreError
+from lore.store.db import sqlite_version
 from lore.store.salvage import salvage
 from lore.store.schema import MIGRATIONS
 from lore.workspace import backups_dir, lore_dir, workspace_db_path
@@ -25,7 +24,7 @@ def report(root: Path, *, check_model: bool = True) -> dict:
     from lore.api import Lore
 
     out: dict = {"workspace": str(root), "database": str(workspace_db_path(root)), "ok": True, "problems": []}
-    out["sqlite"] = apsw.sqlite_lib_version()
+    out["sqlite"] = sqlite_version()
     try:
         lore = Lore(root)
     except StoreError as e:
@@ -46,7 +45,7 @@ def report(root: Path, *, check_model: bool = True) -> dict:
             out["ok"] = False
             out["problems"] += conflicts
         out["counts"] = _counts(lore.store)
-        out["vec_version"] = db.scalar("SELECT vec_version()") if _has_vec(db) else None
+        out["vec_version"] = lore.store.vec_version()
         if lore.user:
             out["user_database"] = {"path": lore.user.path, "counts": _counts(lore.user)}
         model: dict = {"id": lore.model_id}
@@ -91,19 +90,11 @@ def _source_conflicts(lore) -> list[str]:
     return out
 
 
-def _has_vec(db) -> bool:
-    try:
-        db.scalar("SELECT vec_version()")
-        return True
-    except apsw.SQLError:
-        return False
-
-
 def _counts(store: Store) -> dict:
     c: dict = {"total": store.memories.count()}
     for col in ("status", "kind", "scope"):
-        c[col] = {k: n for k, n in store.db.query(f"SELECT {col}, count(*) FROM memories GROUP BY {col}")}
-    c["sources"] = int(store.db.scalar("SELECT count(*) FROM source_files"))
+        c[col] = store.memories.count_by(col)
+    c["sources"] = store.source_count()
     return c
 
 

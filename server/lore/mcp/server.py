@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import apsw
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
@@ -20,7 +19,7 @@ from lore.memory import Anchor, Memory, Provenance, SourceKind, ValidationError,
 from lore.recall import Query
 from lore.api import Lore
 from lore.store import StoreError
-from lore.store.errors import from_sqlite
+from lore.store.errors import DriverError, from_sqlite
 from lore.agents.trust import DATA_NOTE, check_agent_forget, code, mark, plain, quote_block
 from lore.workspace import relative_path
 
@@ -43,7 +42,7 @@ def expected_errors() -> Iterator[None]:
         yield
     except (ValidationError, StoreError, ValueError) as e:
         raise ToolError(str(e)) from e
-    except apsw.Error as e:
+    except DriverError as e:
         raise ToolError(str(from_sqlite(e))) from e
 
 

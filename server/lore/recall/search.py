@@ -6,10 +6,9 @@ import math
 import time
 from collections.abc import Sequence
 
-import apsw
 import attrs
 
-from lore.memory import HIDDEN_STATUSES, Anchor, Kind, Memory, Section, Status
+from lore.memory import HIDDEN_STATUSES, Anchor, Kind, Memory, Status
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.query import Hit, Query
 from lore.store import Store
@@ -37,18 +36,7 @@ OTHER_STATUS_WEIGHT = 0.9
 
 def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
     """(section id, bm25) best first, for the content words of `text` (bm25 is negative: lower is better)."""
-    words = query_words(text)
-    if not words:
-        return []
-    match = " OR ".join('"' + w.replace('"', "") + '"' for w in words)
-    try:
-        return store.db.query(
-            "SELECT rowid, bm25(sections_fts, 4.0, 2.0, 1.0) AS r FROM sections_fts "
-            "WHERE sections_fts MATCH ? ORDER BY r LIMIT ?",
-            (match, limit),
-        )
-    except apsw.SQLError:
-        return []
+    return store.sections.match_words(query_words(text), limit)
 
 
 def word_scores(rows: Sequence[tuple[int, float]]) -> dict[int, float]:
@@ -73,22 +61,6 @@ def meaning_scores(pairs: Sequence[tuple[int, float]]) -> dict[int, float]:
     if span <= 1e-6:
         return {sid: 1.0 for sid, _ in pairs}
     return {sid: (c - floor) / span for sid, c in pairs}
-
-
-def _owners(store: Store, section_ids: Sequence[int]) -> dict[int, str]:
-    """Section id -> memory id."""
-    if not section_ids:
-        return {}
-    marks = ",".join("?" * len(section_ids))
-    return dict(store.db.query(f"SELECT id, memory_id FROM sections WHERE id IN ({marks})", tuple(section_ids)))
-
-
-def _sections(store: Store, ids: Sequence[int]) -> dict[int, Section]:
-    if not ids:
-        return {}
-    marks = ",".join("?" * len(ids))
-    rows = store.db.query(f"SELECT id, heading, text, line FROM sections WHERE id IN ({marks})", tuple(ids))
-    return {r[0]: Section(r[1], r[2], r[3]) for r in rows}
 
 
 def _passes(m: Memory, q: Query) -> bool:
@@ -208,12 +180,12 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
         if index is not None:
             pairs = index.knn(query_vector, candidates)
     word_n, meaning_n, sims = word_scores(lex_rows), meaning_scores(pairs), dict(pairs)
-    fused = _fuse(_owners(store, list(dict.fromkeys([*word_n, *meaning_n]))), word_n, meaning_n, sims)
+    fused = _fuse(store.sections.owners(list(dict.fromkeys([*word_n, *meaning_n]))), word_n, meaning_n, sims)
     lex_rank = _ranks(fused, lambda b: word_n.get(b.lexical) if b.lexical is not None else None)
     sem_rank = _ranks(fused, lambda b: b.similarity)
     ids = list(dict.fromkeys([*fused, *extra_ids]))
     memories = store.memories.many(ids)
-    sections = _sections(store, [b.section for b in fused.values() if b.section is not None])
+    sections = store.sections.by_id([b.section for b in fused.values() if b.section is not None])
     now = time.time()
     hits: list[Hit] = []
     for mid in ids:

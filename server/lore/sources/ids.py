@@ -41,10 +41,8 @@ def migrate_ids(store: Store) -> dict[str, str]:
     if store.get_meta(IDS_META) == IDS_VERSION:
         return {}
     renamed: dict[str, str] = {}
-    marks = ",".join("?" * len(IMPORTED))
     with store.transaction():
-        for m in store.memories.select(f"source_kind IN ({marks}) AND source_key IS NOT NULL",
-                                       tuple(k.value for k in IMPORTED), order="id"):
+        for m in store.memories.matching(source_kinds=IMPORTED, with_source_key=True, order="id"):
             if m.provenance.path and m.provenance.key:
                 adopt_id(store, m.id, import_id(m.provenance.path, m.provenance.key), renamed)
     store.set_meta(IDS_META, IDS_VERSION)
@@ -70,7 +68,7 @@ def relink_team_files(lore, renamed: dict[str, str]) -> None:
     if not renamed:
         return
     new_ids = set(renamed.values())
-    for m in lore.store.memories.select("scope = ?", (Scope.TEAM.value,)):
+    for m in lore.store.memories.matching(scopes=[Scope.TEAM]):
         if new_ids & set(m.supersedes + m.superseded_by) and m.provenance.kind in (SourceKind.TEAM_FILE,
                                                                                      SourceKind.AGENT):
             try:

@@ -88,7 +88,7 @@ def _closest(cands: list[Memory], source: str) -> Memory | None:
 
 def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) -> None:
     """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones."""
-    adrs = store.memories.select("source_kind = ?", (SourceKind.ADR.value,))
+    adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
     index = AdrIndex(adrs)
     wanted: dict[str, set[str]] = defaultdict(set)  # old id -> new ids
     for m in adrs:

@@ -223,7 +223,7 @@ class Importer:
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
         self.parsed_now.add(cand.rel)
-        if not parsed.memories and (known is None or not self.store.memories.count("source_path = ?", (cand.rel,))):
+        if not parsed.memories and (known is None or not self.store.memories.count(source_path=cand.rel)):
             self.quiet_rows.append(row)  # nothing here before or now: no transaction of its own
             return
         if known is not None and self.guard.hold(cand.rel, parsed, row):

@@ -5,9 +5,13 @@ from __future__ import annotations
 import os
 import time
 
+import apsw
+
+from lore.store.anchors import AnchorIndex
 from lore.store.db import Database
 from lore.store.errors import CorruptDatabaseError, NewerSchemaError, NotFoundError, ReadOnlyError, StoreError
 from lore.store.memories import MemoryTable
+from lore.store.sections import SectionIndex
 from lore.store.sources import SourceFile, SourceLedger
 from lore.store.vectors import VectorIndex
 
@@ -25,6 +29,8 @@ class Store:
         self.path = self.db.path
         self.memories = MemoryTable(self.db)
         self.sources = SourceLedger(self.db)
+        self.sections = SectionIndex(self.db)
+        self.anchors = AnchorIndex(self.db)
         self._vectors: dict[tuple[str, int], VectorIndex] = {}
         self.cache: dict[str, tuple[tuple[int, int], object]] = {}  # name -> (data_version, value)
 
@@ -91,6 +97,17 @@ class Store:
             f"SELECT memory_id, anchor_key FROM dismissals WHERE memory_id IN ({','.join('?' * len(memory_ids))}) "
             f"AND anchor_key IN ({','.join('?' * len(anchor_keys))}) AND count > 0",
             (*memory_ids, *anchor_keys))]
+
+    def source_count(self) -> int:
+        """How many files the import ledger knows."""
+        return int(self.db.scalar("SELECT count(*) FROM source_files"))
+
+    def vec_version(self) -> str | None:
+        """The sqlite-vec version, or None when the extension is not loaded."""
+        try:
+            return self.db.scalar("SELECT vec_version()")
+        except apsw.SQLError:
+            return None
 
     def close(self) -> None:
         """Close the database."""

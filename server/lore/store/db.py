@@ -28,6 +28,11 @@ STORAGE_ERRORS = (apsw.FullError, apsw.ReadOnlyError, apsw.CorruptError, apsw.No
 REBUILD_HINT = "run `lore doctor --rebuild` to rebuild it from team files and sources"
 
 
+def sqlite_version() -> str:
+    """The version of the SQLite library in use."""
+    return apsw.sqlite_lib_version()
+
+
 def vec_extension_path() -> str | None:
     """Path of sqlite-vec's loadable extension, found without importing the package (which imports numpy)."""
     spec = importlib.util.find_spec("sqlite_vec")

@@ -1,5 +1,11 @@
 """Errors the store raises, each with a message a user can act on."""
 
+import apsw
+
+# The SQLite driver's own error, met mid-command (opening a database already turns it into a
+# StoreError); faces catch it by this name and explain it with `from_sqlite`.
+DriverError = apsw.Error
+
 
 class StoreError(Exception):
     """Base class for database problems shown to the user."""
@@ -30,8 +36,6 @@ REBUILD = "run `lore doctor --rebuild` to rebuild it from team files and sources
 
 def from_sqlite(e: Exception) -> StoreError:
     """A SQLite error met mid-command as a StoreError whose message says what happened and what to run."""
-    import apsw
-
     why = str(e).split(":", 1)[-1].strip() or e.__class__.__name__
     if isinstance(e, (apsw.CorruptError, apsw.NotADBError)):
         return CorruptDatabaseError(f"the Lore database is damaged ({why}); {REBUILD}")
@@ -71,8 +75,6 @@ class ReplacedError(StoreError):
 
 def explain(error: Exception, path: str, doing: str = "save to") -> StoreError:
     """A sentence for an SQLite error: what happened, that nothing was saved, and what to run."""
-    import apsw
-
     name = type(error).__name__
     if isinstance(error, apsw.FullError) or "disk is full" in str(error) or "File too large" in str(error):
         return DiskFullError(f"the disk is full: Lore could not {doing} {path}; nothing was saved. "

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from lore.memory import HIDDEN_STATUSES, Anchor, Memory, Section, SourceKind, Status
 from lore.store.db import Database
 from lore.store.errors import NotFoundError
+from lore.store.filters import COUNTED_COLUMNS, ORDERS, memory_filter
 from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row, memory_params
 from lore.text import content_hash, split_sections
 
@@ -199,16 +200,18 @@ class MemoryTable:
                     by_id[new].supersedes.append(old)
         return memories
 
-    def select(self, where: str = "1", params: tuple = (), order: str = "updated_at DESC", limit: int = -1) -> list[Memory]:
-        """Memories matching a WHERE clause built by the caller from fixed text and `?` parameters."""
+    def matching(self, order: str = "updated", limit: int = -1, **filters) -> list[Memory]:
+        """Memories matching keyword filters (`lore.store.filters.MemoryFilter`), in a named order
+        (`filters.ORDERS`)."""
+        where, params = memory_filter(**filters).where()
         rows = self.db.query(
-            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} ORDER BY {order} LIMIT ?", (*params, limit)
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} ORDER BY {ORDERS[order]} LIMIT ?", (*params, limit)
         )
         return self.hydrate([memory_from_row(r) for r in rows])
 
     def by_source(self, path: str) -> list[Memory]:
         """Memories imported from one source file."""
-        return self.select("source_path = ?", (path,), order="source_line, id")
+        return self.matching(source_path=path, order="source")
 
     def meta_by_source_kind(self, kind: SourceKind) -> list[dict]:
         """The meta data of every memory from one kind of source (for import reports), without hydrating them."""
@@ -222,9 +225,23 @@ class MemoryTable:
             (SourceKind.ADR.value, SourceKind.RULES_FILE.value, SourceKind.COMMENT.value,
              *(s.value for s in HIDDEN_STATUSES))))
 
-    def count(self, where: str = "1", params: tuple = ()) -> int:
-        """Number of memories matching a WHERE clause."""
+    def count(self, **filters) -> int:
+        """Number of memories matching keyword filters (`lore.store.filters.MemoryFilter`)."""
+        where, params = memory_filter(**filters).where()
         return int(self.db.scalar(f"SELECT count(*) FROM memories WHERE {where}", params))
+
+    def count_by(self, column: str) -> dict[str, int]:
+        """Memories by the values of one column (`filters.COUNTED_COLUMNS`: status, kind or scope)."""
+        if column not in COUNTED_COLUMNS:
+            raise ValueError(f"cannot count memories by {column!r}")
+        return {k: n for k, n in self.db.query(f"SELECT {column}, count(*) FROM memories GROUP BY {column}")}
+
+    def mark_surfaced(self, ids: list[str], at: float) -> None:
+        """Count that memories were shown (hover, lens, context pack)."""
+        with self.db.transaction() as c:
+            for mid in ids:
+                c.execute("UPDATE memories SET surfaced_count = surfaced_count + 1, last_surfaced_at = ? WHERE id = ?",
+                          (at, mid))
 
     def section_count(self) -> int:
         """How many indexed sections there are (the most a nearest-neighbour scan can return)."""

@@ -1,0 +1,65 @@
+"""Which memories a reader wants, as keyword filters: the one place a WHERE clause over `memories` is
+built, from fixed text and `?` parameters only (callers never pass SQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+ORDERS = {
+    "updated": "updated_at DESC",
+    "created": "created_at",
+    "id": "id",
+    "source": "source_line, id",
+    "used": "used_count DESC, updated_at DESC",
+}
+COUNTED_COLUMNS = ("status", "kind", "scope")
+
+
+@attrs.frozen
+class MemoryFilter:
+    """Memories of these kinds, statuses, scopes and source kinds (empty: any), not of `not_source_kinds`,
+    from one source file, changed since a time, with a source key, or anchored nowhere."""
+
+    kinds: tuple = ()
+    statuses: tuple = ()
+    scopes: tuple = ()
+    source_kinds: tuple = ()
+    not_source_kinds: tuple = ()
+    source_path: str | None = None
+    since: float | None = None
+    with_source_key: bool = False
+    unanchored: bool = False
+
+    def where(self) -> tuple[str, tuple]:
+        """(WHERE clause, parameters)."""
+        where, params = ["1"], []
+        for col, values, negate in (("kind", self.kinds, False), ("status", self.statuses, False),
+                                    ("scope", self.scopes, False), ("source_kind", self.source_kinds, False),
+                                    ("source_kind", self.not_source_kinds, True)):
+            if values:
+                where.append(f"{col} {'NOT IN' if negate else 'IN'} ({','.join('?' * len(values))})")
+                params += [_value(v) for v in values]
+        if self.source_path is not None:
+            where.append("source_path = ?")
+            params.append(self.source_path)
+        if self.since is not None:
+            where.append("updated_at >= ?")
+            params.append(self.since)
+        if self.with_source_key:
+            where.append("source_key IS NOT NULL")
+        if self.unanchored:
+            where.append("id NOT IN (SELECT memory_id FROM anchors)")
+        return " AND ".join(where), tuple(params)
+
+
+def memory_filter(**filters: Any) -> MemoryFilter:
+    """A `MemoryFilter` from keyword filters (iterables become tuples)."""
+    return MemoryFilter(**{k: tuple(v) if isinstance(v, Iterable) and not isinstance(v, str) else v
+                           for k, v in filters.items()})
+
+
+def _value(v: Any) -> Any:
+    return getattr(v, "value", v)

@@ -1,0 +1,55 @@
+"""Indexed sections of memories in one database: the word index (FTS5) and section lookups."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import apsw
+
+from lore.memory import Section
+from lore.store.db import Database
+
+
+class SectionIndex:
+    """Reads of the `sections` table and its FTS5 word index."""
+
+    def __init__(self, db: Database):
+        self.db = db
+
+    def match_words(self, words: Sequence[str], limit: int) -> list[tuple[int, float]]:
+        """(section id, bm25) best first for sections holding any of `words` (bm25 is negative: lower
+        is better); none for no words or a query FTS5 refuses."""
+        if not words:
+            return []
+        match = " OR ".join('"' + w.replace('"', "") + '"' for w in words)
+        try:
+            return self.db.query(
+                "SELECT rowid, bm25(sections_fts, 4.0, 2.0, 1.0) AS r FROM sections_fts "
+                "WHERE sections_fts MATCH ? ORDER BY r LIMIT ?",
+                (match, limit),
+            )
+        except apsw.SQLError:
+            return []
+
+    def owners(self, section_ids: Sequence[int]) -> dict[int, str]:
+        """Section id -> memory id."""
+        if not section_ids:
+            return {}
+        marks = ",".join("?" * len(section_ids))
+        return dict(self.db.query(f"SELECT id, memory_id FROM sections WHERE id IN ({marks})", tuple(section_ids)))
+
+    def by_id(self, ids: Sequence[int]) -> dict[int, Section]:
+        """Section id -> the section (heading, text, line)."""
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self.db.query(f"SELECT id, heading, text, line FROM sections WHERE id IN ({marks})", tuple(ids))
+        return {r[0]: Section(r[1], r[2], r[3]) for r in rows}
+
+    def unembedded(self, memory_id: str, model: str) -> list[tuple[str, str]]:
+        """(content hash, text) of one memory's sections without a vector from `model`."""
+        return self.db.query(
+            "SELECT DISTINCT s.content_hash, s.text FROM sections s LEFT JOIN embeddings e "
+            "ON e.content_hash = s.content_hash AND e.model = ? WHERE s.memory_id = ? AND e.id IS NULL",
+            (model, memory_id),
+        )
