@@ -78,7 +78,7 @@ def bench_compression(model_dir: str | None) -> None:
     from lore.context import build_pack, token_counter
     from lore.embedding.embedder import FastEmbedder, HashEmbedder
     from lore.api import Lore
-    from lore.sources import run_import
+    from lore.ingest import run_import
 
     counter = token_counter(model_dir)
     for corpus in sorted(p for p in CORPORA.iterdir() if p.is_dir()):

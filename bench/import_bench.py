@@ -21,7 +21,7 @@ from pathlib import Path
 
 from lore.embedding.embedder import FastEmbedder, HashEmbedder
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 
 CORPORA = ("Unleash__unleash", "celestiaorg__celestia-app", "guardian__dotcom-rendering")
 COLD_TARGET, WARM_TARGET = 20.0, 1.0

@@ -95,7 +95,7 @@ def _open(root: Path):
 
 def run(events, root: Path, *, reasons: bool) -> dict:
     """Feed the stream; every proposal with the index of its truth's events seen so far."""
-    from lore.learn.service import feedback_from_json
+    from lore.wire.learning import feedback_from_json
 
     lore = _open(root)
     seen: dict[str, int] = {}
@@ -145,7 +145,8 @@ def spurious_from_rejections(events, root: Path) -> int:
 
 
 def change_of_mind(root: Path) -> None:
-    from lore.learn.service import confirm_preference, feedback_from_json
+    from lore.learn.service import confirm_preference
+    from lore.wire.learning import feedback_from_json
 
     first, back = corpus.change_of_mind()
     lore = _open(root)
@@ -233,7 +234,8 @@ def _leftovers(lore, marker: str) -> int:
 
 
 def retention(root: Path) -> None:
-    from lore.learn.service import feedback_from_json, record_feedback  # noqa: F401
+    from lore.learn.service import record_feedback  # noqa: F401
+    from lore.wire.learning import feedback_from_json
     from lore.lsp.settings import FeedbackSettings
 
     print(f"\n== retention ({RETENTION_DAYS} days): rows holding text of a 45-day-old event after one new event")

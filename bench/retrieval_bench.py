@@ -38,7 +38,7 @@ from retrieval_score import METRICS, groups, score_question  # noqa: E402
 from lore.embedding import embedder as lore_embed  # noqa: E402
 from lore.recall import Query  # noqa: E402
 from lore.api import Lore  # noqa: E402
-from lore.sources import run_import  # noqa: E402
+from lore.ingest import run_import  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent

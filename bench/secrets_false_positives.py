@@ -93,7 +93,8 @@ def measure_import(site: Path, ws: Path, files: int, show: int = 0, adrs: int | 
     """Build the workspace, import it with the hash embedder, count what was redacted."""
     from lore.embedding.embedder import HashEmbedder
     from lore.api import Lore
-    from lore.sources import ImportSettings, run_import
+    from lore.sources import ImportSettings
+    from lore.ingest import run_import
 
     measure = Measure()
     build_workspace(site, ws, files, measure, adrs)

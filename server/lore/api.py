@@ -15,6 +15,16 @@ from lore.memory import Memory, Scope, SourceKind, Status, ValidationError
 from lore.store.safe_fs import check_inside
 from lore.store import NotFoundError, Store, StoreError
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
+from lore.maintenance.recovery import attach
+from lore.team.sync import TeamSyncResult, record_team_file, sync_team_files
+from lore.markup.scrub import scrub_memory
+from lore.agents.trust import prepare_agent_write
+from lore.recall import search_store
+from lore.recall import AnchorMatcher
+from lore.recall.off_code import off_code
+from lore.redact import redact_path
+from lore.recall.ordering import order_hits
+from lore.recall.anchoring import MATCH_WEIGHT
 
 if TYPE_CHECKING:  # recall, redaction and team files are imported where used: `lore list` needs none
     from lore.recall import AnchorMatcher, Hit, Query
@@ -55,14 +65,16 @@ class Lore:
         self._dirty: set[str] = set()
         self.team_errors: list[str] = []
         self.fresh_team: list[str] = []  # team memories a sync just read (a pull): embedded before the next search
-        from lore.maintenance.recovery import attach  # may refill a replaced database from team files: after the lists above
 
         self.journals = {store.path: attach(self, store) for store in self.stores()}
         if sync_team:
-            from lore.team.sync import sync_team_files
-
-            self.team_errors = list(sync_team_files(self).errors)
+            self.team_errors = list(self.sync_team().errors)
             self.notices += [e for e in self.team_errors if e.startswith("merge conflict in ")]
+
+    def sync_team(self) -> TeamSyncResult:
+        """Read new or changed team files (`.lore/memories/*.md`) into the workspace database; the
+        memories it added or changed are embedded before the next search."""
+        return sync_team_files(self.root, self.store, self.fresh_team)
 
     # -- model -----------------------------------------------------------------------------
     def ready_embedder(self) -> Embedder | None:
@@ -139,10 +151,8 @@ class Lore:
     # -- writing ---------------------------------------------------------------------------
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
         """Validate, redact secrets, store (and write the team file for team scope), embed."""
-        from lore.maintenance.scrub import scrub_memory
 
         m.validate()
-        from lore.agents.trust import prepare_agent_write  # an agent's memory waits as proposed for a person
 
         prepare_agent_write(m)
         redactions = scrub_memory(m)
@@ -162,9 +172,8 @@ class Lore:
             store.memories.insert(m)
             if path is not None:
                 teamfiles.write(self.root, path, m)
-                from lore.team.sync import record_team_file
 
-                record_team_file(self, path)
+                record_team_file(self.root, self.store, path)
         self._dirty.add(store.path)
         if embed:
             self._embed_quietly(store, m.id)
@@ -196,7 +205,6 @@ class Lore:
         A person's change to the content moves `updated` (`touch`); anything else (anchor following
         after a rename, flags, confirming) keeps it, so every clone making the same rewrite writes
         the same team file and two people making the same change do not conflict."""
-        from lore.maintenance.scrub import scrub_memory
 
         m.validate()
         redactions = scrub_memory(m)
@@ -225,9 +233,8 @@ class Lore:
             full = self.root / m.provenance.path
             if not teamfiles.update(self.root, full, self._locate(m.id)[1], touch=touch):
                 return
-            from lore.team.sync import record_team_file
 
-            record_team_file(self, full)
+            record_team_file(self.root, self.store, full)
 
     def _mark_superseded(self, old_id: str, new_id: str) -> None:
         store, old = self._locate(old_id)
@@ -300,8 +307,6 @@ class Lore:
     def search(self, q: Query) -> list[Hit]:
         """Hybrid recall across the workspace and user databases, best first, explained (a read:
         sections waiting for a vector are found by their words; see calls.fill_pending)."""
-        from lore.recall import search_store
-        from lore.recall.ordering import order_hits
 
         qvec = None
         emb = self.ready_embedder() if q.text.strip() else None
@@ -322,7 +327,7 @@ class Lore:
             for h in hits:
                 h.why.append("words only: no model")
 
-        return order_hits(self, hits, q)[: q.limit]
+        return order_hits(self.get, hits, q)[: q.limit]
 
     def anchored(self, store: Store, path: str, symbols: list[str], language: str | None = None) -> dict:
         """Memory id -> (match kind, anchor) for memories anchored at a place in one database.
@@ -337,8 +342,6 @@ class Lore:
         return self._matcher(store).spread_over(path, symbols, most)
 
     def _matcher(self, store: Store) -> AnchorMatcher:
-        from lore.recall import AnchorMatcher
-
         version = (id(store.db), store.anchor_generation())
         cached = self._matchers.get(store.path)
         if cached is None or cached[0] != version:
@@ -357,9 +360,7 @@ class Lore:
 
     def memories_at(self, path: str, symbols: list[str] = (), language: str | None = None) -> list[tuple[Memory, str]]:
         """Active memories anchored at a file/symbol, strongest anchor first (exact lookups, no model);
-        guides' generic sections and git history's tasks are left out (`lore.recall.governing.off_code`)."""
-        from lore.recall.governing import off_code
-        from lore.recall.anchoring import MATCH_WEIGHT
+        guides' generic sections and git history's tasks are left out (`lore.recall.off_code`)."""
 
         out: list[tuple[Memory, str]] = []
         for store in self.stores():
@@ -383,7 +384,6 @@ class Lore:
     def not_relevant(self, mid: str, anchor_key: str) -> None:
         """"Not relevant here": stop surfacing a memory at a file or symbol."""
         store, m = self._locate(mid)
-        from lore.redact import redact_path
 
         store.dismiss(m.id, redact_path(anchor_key).text)
 

@@ -267,8 +267,6 @@ def test_team_sync_meets_a_memory_being_added_by_another_process(tmp_path):
     row once that commits, and never inserts it a second time."""
     from lore.team import files as teamfiles
     from lore.memory import Memory, Scope
-    from lore.team.sync import sync_team_files
-
     root = _workspace(tmp_path / "ws")
     writer = Lore(root, user_db=False, embedder=HashEmbedder())
     syncer = Lore(root, user_db=False, embedder=HashEmbedder(), sync_team=False)
@@ -278,7 +276,7 @@ def test_team_sync_meets_a_memory_being_added_by_another_process(tmp_path):
     with writer.store.transaction():
         writer.store.memories.insert(m)
         teamfiles.write(root, path, m)  # the file exists before the row is committed, as in Lore.add
-        thread = threading.Thread(target=lambda: outcome.append(_catch(sync_team_files, syncer)))
+        thread = threading.Thread(target=lambda: outcome.append(_catch(syncer.sync_team)))
         thread.start()
         time.sleep(0.3)
     thread.join(30)

@@ -18,7 +18,7 @@ from lore.memory import Status
 from lore.team import files as teamfiles
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 
 CORPUS = "celestiaorg__celestia-app"
 RUNS = [pytest.param(6, id="ci"), pytest.param(50, id="stress", marks=pytest.mark.stress)]
@@ -43,7 +43,7 @@ ADDER = textwrap.dedent("""
 IMPORTER = textwrap.dedent("""
     import sys
     from lore.api import Lore
-    from lore.sources import run_import
+    from lore.ingest import run_import
 
     lore = Lore(sys.argv[1])
     last = []

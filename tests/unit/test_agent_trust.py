@@ -11,9 +11,10 @@ from lore.context import build_pack
 from lore.embedding.embedder import HashEmbedder
 from lore.wire.views import memory_json
 from lore.memory import Kind, Memory, Provenance, Scope, SourceKind, Status, ValidationError
-from lore.agents.proposals import list_proposals, proposals_action
+from lore.agents.proposals import list_proposals
+from lore.wire.proposals import proposals_action
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 from lore.markup.hidden import strip_hidden
 from lore.agents.trust import DATA_NOTE, Trust, check_agent_forget, trust_of
 

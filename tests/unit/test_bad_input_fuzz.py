@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Memory
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 
 KEYS = ["id", "title", "kind", "status", "anchors", "tags", "supersedes", "superseded_by", "superseded-by",
         "confidence", "created", "updated", "date", "deciders", "globs", "applyTo", "alwaysApply", "description",

@@ -13,7 +13,7 @@ from lore.codemap.render import map_markdown
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, SourceKind, Status
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 
 
 def write(root: Path, files: dict[str, str]) -> None:

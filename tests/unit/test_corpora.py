@@ -12,7 +12,7 @@ import pytest
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, SourceKind, Status
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 
 CORPORA = Path(os.environ.get("LORE_CORPORA") or Path(__file__).resolve().parents[1] / "fixtures" / "corpora")
 

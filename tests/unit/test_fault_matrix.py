@@ -169,7 +169,7 @@ def test_truncated_database_names_the_rebuild_and_the_rebuild_keeps_everything(w
     os.truncate(db_path(ws), db_path(ws).stat().st_size // 3)
     with pytest.raises(StoreError, match=r"is damaged.*lore doctor --rebuild"):
         Lore(ws)
-    rebuild(ws)
+    rebuild(ws, Lore)
     assert missing(ws, acked) == []
 
 
@@ -179,7 +179,7 @@ def test_killed_writer_and_a_damaged_page_lose_nothing_after_rebuild(ws: Path, w
     _damage_index_page(db_path(ws))
     if not with_backups:  # the rows alone must come back: read past the damaged index
         shutil.rmtree(ws / ".lore" / "backups")
-    result = rebuild(ws)
+    result = rebuild(ws, Lore)
     assert result["restored_private"] >= len(acked), result
     assert missing(ws, acked) == []
 
@@ -187,7 +187,7 @@ def test_killed_writer_and_a_damaged_page_lose_nothing_after_rebuild(ws: Path, w
 def test_a_damaged_table_page_loses_its_rows_to_the_scan_but_not_to_the_rebuild(ws: Path):
     acked = _killed(ws, 40)  # several pages of memories
     _damage_index_page(db_path(ws), "memories")
-    result = rebuild(ws)
+    result = rebuild(ws, Lore)
     assert any("memories" in p for p in result["problems"]), result["problems"]
     assert missing(ws, acked) == []
 

@@ -188,7 +188,7 @@ def test_tasks_stay_off_code_and_out_of_the_imports_embedding(lore, repo):
     """Tasks are anchored to every file they touched: never on hovers or lenses (memories_at), and
     their vectors come from a background worker, not from the import the user waits for."""
     from lore.recall import Query
-    from lore.sources import run_import
+    from lore.ingest import run_import
 
     run_import(lore)
     squash = tasks(lore)["Move the job queue to SKIP LOCKED"]

@@ -11,7 +11,7 @@ from hostile_support import cli, link, write
 
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
-from lore.sources.runner import run_import
+from lore.ingest.runner import run_import
 
 SECRET_TITLE = "Outside secret decision"
 TEAM_TEXT = f"---\nid: outside1\nkind: decision\n---\n# {SECRET_TITLE}\n\nRead from outside.\n"

@@ -16,7 +16,7 @@ from hostile_support import VICTIM_TEXT, add_json, cli, fingerprint, link, victi
 
 from lore.anchors import extract_symbols
 from lore.embedding.embedder import HashEmbedder
-from lore.anchors.follow import anchor_hash, follow_anchors
+from lore.recall.follow import anchor_hash, follow_anchors
 from lore.memory import Anchor, Kind, Memory, Scope
 from lore.api import Lore
 

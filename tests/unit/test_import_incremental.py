@@ -12,8 +12,8 @@ import pytest
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Status
 from lore.api import Lore
-from lore.sources import run_import
-from lore.sources import runner
+from lore.ingest import run_import
+from lore.ingest import runner
 from lore.sources.ids import import_id
 
 ADR = "# 1. Use queues\n\n## Status\n\nAccepted\n\n## Context\n\nJobs pile up.\n\n## Decision\n\nUse a queue.\n"

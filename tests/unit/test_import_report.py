@@ -15,7 +15,8 @@ from lore.embedding.embedder import HashEmbedder
 from lore.memory import Status
 from lore.recall import Query
 from lore.api import Lore
-from lore.sources import ImportSettings, run_import
+from lore.sources import ImportSettings
+from lore.ingest import run_import
 from lore.sources.config import ConfigError, read_adr_folders, remember_adr_folders
 
 
@@ -195,7 +196,7 @@ def test_small_deprecations_need_no_confirmation(lore):
 
 
 def test_new_rules_read_unchanged_files_again_once(lore, monkeypatch):
-    from lore.sources import runner
+    from lore.ingest import runner
 
     write(lore.root, LAYOUT)
     run_import(lore)

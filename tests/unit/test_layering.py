@@ -1,10 +1,10 @@
 """The layers of `server/lore`, checked on every module's imports (read with `ast`, nothing imported).
 
-faces (`lore.lsp`, `lore.cli`, `lore.mcp`, `lore.__main__`) -> the core API (`lore.api`,
-`lore.wire.calls`) -> capabilities (`sources`, `recall`, `anchors`, `learn`, `context`, `codemap`,
-`history`, `redact`, ...) -> `lore.store`, `lore.memory`, `lore.text`. docs/ARCHITECTURE.md describes
-them. The allow-lists below are today's known exceptions (issue 13): each must only shrink. A new
-exception fails; so does an entry that is no longer needed, so the list is cut when a seam is fixed.
+faces (`lore.lsp`, `lore.cli`, `lore.mcp`, `lore.__main__`, sharing `lore.wire`) -> the core API
+(`lore.api`) -> capabilities (`recall`, `anchors`, `sources`, `ingest`, `team`, `learn`, `context`, ...)
+-> base (`lore.store`, `lore.markup`, `lore.memory`, `lore.text`, `lore.redact`); no SQL outside
+`lore.store`, no import circle. docs/ARCHITECTURE.md describes them. The allow-lists below are exact: a
+new exception fails, and so does an entry that is no longer needed, so a list is cut when a seam is fixed.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from import_graph import FUNCTION, MODULE, TYPING, cycles, graph, modules, scan,
 
 SERVER = Path(__file__).resolve().parents[2] / "server"
 FACES = ("lore.lsp", "lore.cli", "lore.mcp", "lore.__main__")
-API = ("lore.api", "lore.wire.calls")
-BASE = ("lore.store", "lore.memory", "lore.text", "lore.markup")
+WIRE = ("lore.wire",)  # what the faces share: result shapes, JSON operations, the relay socket
+API = ("lore.api",)
+BASE = ("lore.store", "lore.memory", "lore.text", "lore.markup", "lore.redact")
 PROTOCOL_LIBRARIES = ("pygls", "lsprotocol")
 
 # SQL text: a statement's opening words, in the upper case every query of the project is written in.
@@ -28,27 +29,27 @@ SQL = re.compile(r"\b(SELECT\b[\s\S]*\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s
                  r"CREATE\s+(TABLE|INDEX|VIRTUAL|TRIGGER)|PRAGMA\s+\w+)\b")
 # apsw outside lore.store (none: the store raises `StoreError`s and names the driver's error `DriverError`).
 APSW_OUTSIDE_STORE: set[str] = set()
-# The base layer reaching up (issue 13: the memory model runs redaction on construction).
-BASE_REACHING_UP = {("lore.memory", "lore.redact")}
-# Capabilities that call back into the core API at run time (issue 13: `order_hits` -> `Lore.get`).
-# (`lore.maintenance.doctor` rebuilds through a `Lore`; `lore.wire.relay` runs `lore.wire.calls` for other processes.)
-CAPABILITIES_CALLING_API = {("lore.maintenance.doctor", "lore.api"), ("lore.wire.relay", "lore.wire.calls")}
-# Import circles at module level (none today; keep it that way).
-MODULE_LEVEL_CIRCLES: set[frozenset[str]] = set()
-# Circles closed by imports inside functions, the usual way to dodge a circle (issue 13).
-CODEMAP_HISTORY_SOURCES = frozenset({
-    "lore.codemap.build", "lore.codemap.files", "lore.codemap.graph", "lore.codemap.store", "lore.codemap.tests",
-    "lore.history", "lore.history.importer", "lore.history.query", "lore.history.records", "lore.history.settings",
-    "lore.sources", "lore.sources.runner"})
-CIRCLES_THROUGH_FUNCTIONS = {CODEMAP_HISTORY_SOURCES}
-# Circles closed only by imports under `if TYPE_CHECKING:` (type hints naming an upper layer, issue 13).
-CIRCLES_THROUGH_TYPE_HINTS = {
-    CODEMAP_HISTORY_SOURCES,
-    frozenset({"lore.recall.calibration", "lore.recall.governing", "lore.recall.ordering", "lore.maintenance.recovery",
-               "lore.api", "lore.team.sync"}),
-    frozenset({"lore.lsp.actions", "lore.lsp.background", "lore.lsp.commands", "lore.lsp.documents",
-               "lore.lsp.hover", "lore.lsp.lens", "lore.lsp.memory_ops", "lore.lsp.preferences", "lore.lsp.server",
-               "lore.lsp.symbols"}),
+# Circles between top-level packages closed only by type hints: capabilities take the `Lore` they work on
+# as an argument (`recovery.attach`, `governing_at`, `proposals.confirm_proposal`) and name it in hints.
+PACKAGE_CIRCLES_THROUGH_TYPE_HINTS = {frozenset({"lore.agents", "lore.api", "lore.maintenance", "lore.recall"})}
+# Imports inside functions below the faces: each keeps a heavy library out of start-up, and none closes a
+# circle (the circle checks count imports inside functions). The faces' own (`lore.cli`, `lore.lsp`,
+# `lore.mcp`) load the core on first use, so that `lore --help`, a call a running server answers and the
+# language server's `initialize` come back before it loads.
+YAML = "PyYAML loads only when team files are read or written"
+TREE_SITTER = "tree-sitter loads when a workspace is calibrated, not when the language server starts"
+RELAY = "a `lore search` or `lore context` a running server answers never loads the store or the core"
+START_UP_IMPORTS = {
+    ("lore.api", "lore.team.files"): YAML,
+    ("lore.team.sync", "lore.team.files"): YAML,
+    ("lore.recall.calibration", "lore.anchors.languages"): TREE_SITTER,
+    ("lore.recall.calibration", "lore.anchors.symbols"): TREE_SITTER,
+    ("lore.store.vectors", "lore.store.bitindex"): "numpy loads on the first search by meaning",
+    ("lore.wire.calls", "lore.workspace"): RELAY,
+    ("lore.wire.calls", "lore.wire.views"): RELAY,
+    ("lore.wire.calls", "lore.recall"): RELAY,
+    ("lore.wire.calls", "lore.context"): RELAY,
+    ("lore.wire.relay", "lore.wire.calls"): RELAY,
 }
 
 
@@ -97,7 +98,7 @@ def protocol_imports_outside_lsp(imports) -> set[tuple[str, str]]:
 
 def core_importing_faces(imports) -> set[tuple[str, str]]:
     return {(i.module, i.target) for found in imports.values() for i in found
-            if under(i.target, FACES) and not under(i.module, FACES)}
+            if under(i.target, FACES + WIRE) and not under(i.module, FACES + WIRE)}
 
 
 def apsw_users_outside_store(imports) -> set[str]:
@@ -114,7 +115,12 @@ def base_reaching_up(imports) -> set[tuple[str, str]]:
 def capabilities_calling_api(imports) -> set[tuple[str, str]]:
     return {(i.module, i.target) for found in imports.values() for i in found
             if i.when in (MODULE, FUNCTION) and under(i.target, API)
-            and not under(i.module, FACES + API)}
+            and not under(i.module, FACES + WIRE + API)}
+
+
+def core_function_imports(imports) -> set[tuple[str, str]]:
+    return {(i.module, i.target) for found in imports.values() for i in found
+            if i.when == FUNCTION and under(i.target, "lore") and not under(i.module, FACES)}
 
 
 def loose_root_modules(root: Path) -> set[str]:
@@ -146,26 +152,33 @@ def test_apsw_only_in_store(imports):
 
 
 def test_base_layer_imports_nothing_above_it(imports):
-    exact(base_reaching_up(imports), BASE_REACHING_UP, "imports from store/model/text up into the core")
+    found = base_reaching_up(imports)
+    assert not found, f"store/markup/memory/text/redact import the core above them: {sorted(found)}"
 
 
 def test_capabilities_do_not_call_the_api(imports):
-    exact(capabilities_calling_api(imports), CAPABILITIES_CALLING_API, "run-time imports of the core API below it")
+    found = capabilities_calling_api(imports)
+    assert not found, f"run-time imports of the core API below it (pass the Lore in): {sorted(found)}"
 
 
-def test_no_import_circles_at_module_level(imports):
-    found = set(cycles(graph(imports, (MODULE,)))) | set(cycles(graph(imports, (MODULE,), depth=2)))
-    exact(found, MODULE_LEVEL_CIRCLES, "module-level import circles")
+def test_no_import_circles(imports):
+    """None between modules or between packages, counting imports inside functions (so no import in a
+    function dodges one) and, between modules, type hints too."""
+    found = set()
+    for whens in ((MODULE,), (MODULE, FUNCTION), (MODULE, FUNCTION, TYPING)):
+        found |= set(cycles(graph(imports, whens)))
+    for whens in ((MODULE,), (MODULE, FUNCTION)):
+        found |= set(cycles(graph(imports, whens, depth=2)))
+    assert not found, f"import circles: {sorted(sorted(c) for c in found)}"
 
 
-def test_circles_through_imports_in_functions_only_shrink(imports):
-    exact(set(cycles(graph(imports, (MODULE, FUNCTION)))), CIRCLES_THROUGH_FUNCTIONS,
-          "import circles (counting imports inside functions)")
+def test_package_circles_through_type_hints_only_shrink(imports):
+    exact(set(cycles(graph(imports, (MODULE, FUNCTION, TYPING), depth=2))), PACKAGE_CIRCLES_THROUGH_TYPE_HINTS,
+          "circles between packages through type hints")
 
 
-def test_circles_through_type_hints_only_shrink(imports):
-    exact(set(cycles(graph(imports, (MODULE, FUNCTION, TYPING)))), CIRCLES_THROUGH_TYPE_HINTS,
-          "import circles (counting imports for type hints)")
+def test_imports_inside_functions_are_for_start_up_only(imports):
+    exact(core_function_imports(imports), set(START_UP_IMPORTS), "imports inside functions below the faces")
 
 
 def test_checks_catch_planted_violations(tmp_path):
@@ -196,6 +209,7 @@ def test_checks_catch_planted_violations(tmp_path):
     assert core_importing_faces(planted) == {("lore.recall.search", "lore.cli")}
     assert apsw_users_outside_store(planted) == {"lore.recall.search"}
     assert base_reaching_up(planted) == {("lore.memory", "lore.recall")}
+    assert core_function_imports(planted) == {("lore.memory", "lore.recall"), ("lore.recall.search", "lore.api")}
     assert capabilities_calling_api(planted) == {("lore.recall.search", "lore.api")}
     assert set(cycles(graph(planted, (MODULE,)))) == {frozenset({"lore.a", "lore.b"})}
     assert frozenset({"lore.recall", "lore.recall.search", "lore.api"}) in \

@@ -18,6 +18,7 @@ from lore.learn.service import (
     reject_preference,
 )
 from lore.memory import Kind, Memory, Scope, SourceKind, Status, ValidationError
+from lore.wire.learning import feedback_json
 from lore.api import Lore
 
 OS_PATH = "import os\n\ndef {name}(root):\n    return os.path.join(root, '{name}')\n"
@@ -70,7 +71,7 @@ def test_consistent_edits_propose_a_preference_with_its_evidence(lore):
     assert "3 edit signals" in m.body and "`from pathlib import Path`" in m.body
     assert m.anchors == [] and m.meta["languages"] == ["python"]
     assert lore.user.memories.get(m.id) is not None and lore.store.memories.get(m.id) is None
-    json = result.to_json()
+    json = feedback_json(result)
     assert json["proposed"][0]["evidence"]["signals"] == 3
     assert {"feature": "paths.pathlib", "prefers": "pathlib", "over": "os.path", "weight": 1.5,
             "example": "from pathlib import Path"} in json["observations"]

@@ -8,7 +8,7 @@ import pytest
 
 from lore.anchors import extract_symbols
 from lore.embedding.embedder import HashEmbedder
-from lore.anchors.follow import anchor_hash, follow_anchors, split_hash
+from lore.recall.follow import anchor_hash, follow_anchors, split_hash
 from lore.memory import Anchor, Memory, Scope
 from lore.api import Lore
 

@@ -37,7 +37,7 @@ import pytest
 from lore.embedding.embedder import FastEmbedder
 from lore.recall import Query
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CORPORA = REPO_ROOT / "tests" / "fixtures" / "corpora"

@@ -165,7 +165,7 @@ def test_no_corpus_secret_is_stored(tmp_path: Path, capsys, path: str):
 def test_redaction_of_fields_is_reported(tmp_path: Path):
     """A team file's secret in its id, tags or anchors is named in the import's messages."""
     from lore.memory import Memory
-    from lore.maintenance.scrub import scrub_memory
+    from lore.markup.scrub import scrub_memory
 
     fmt = FORMATS[0]
     m = Memory(title="x", id=fmt.secret, tags=[fmt.secret], date=fmt.secret, supersedes=[fmt.secret])

@@ -48,9 +48,7 @@ def test_broken_team_file_is_reported_and_others_still_load(lore, tmp_workspace)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "bad.md").write_text("---\nkind: [unclosed\n---\n# Bad\n")
     (folder / "good.md").write_text("---\nid: good1\nkind: fact\n---\n# Entry point is app/main.py\n")
-    from lore.team.sync import sync_team_files
-
-    result = sync_team_files(lore)
+    result = lore.sync_team()
     assert any("bad.md" in e for e in result.errors)
     assert lore.get("good1").kind is Kind.FACT
 
@@ -153,7 +151,7 @@ def test_private_memories_are_backed_up_and_rebuilt(tmp_workspace, monkeypatch):
         (tmp_workspace / ".lore" / side).unlink(missing_ok=True)
     from lore.maintenance.doctor import rebuild
 
-    result = rebuild(tmp_workspace)
+    result = rebuild(tmp_workspace, Lore)
     assert result["restored_private"] == 1
     again = Lore(tmp_workspace, user_db=False)
     assert again.get(private.id).title == private.title
@@ -175,8 +173,6 @@ def test_team_file_that_supersedes_marks_its_predecessor(lore, tmp_workspace):
     folder = tmp_workspace / ".lore" / "memories"
     (folder / "no-friday-deploys.md").write_text(
         f"---\nid: nofri0000001\nkind: decision\nsupersedes:\n- {old.id}\n---\n# Never deploy on Fridays\n")
-    from lore.team.sync import sync_team_files
-
-    sync_team_files(lore)
+    lore.sync_team()
     assert lore.get(old.id).status is Status.SUPERSEDED
     assert lore.get(old.id).superseded_by == ["nofri0000001"]

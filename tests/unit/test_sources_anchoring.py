@@ -10,7 +10,7 @@ from lore.anchors.choices import change_anchors, views
 from lore.cli.main import main
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 from lore.sources.mentions import AnchorContext, derive_anchors
 
 # From Unleash's contributing/ADRs/front-end (tests/fixtures/corpora/Unleash__unleash, Apache-2.0).

@@ -9,7 +9,8 @@ import pytest
 
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
-from lore.sources import ImportSettings, is_source_path, run_import
+from lore.sources import ImportSettings, is_source_path
+from lore.ingest import run_import
 from lore.sources.discover import IgnoreRules, walk
 
 

@@ -15,7 +15,8 @@ from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, SourceKind, Status, is_plain_doc
 from lore.recall import Query
 from lore.api import Lore
-from lore.sources import classify, docs, run_import
+from lore.sources import classify, docs
+from lore.ingest import run_import
 from lore.sources.docs import capped, is_documentation, parse_doc, priority
 
 CORPORA = Path(__file__).resolve().parents[1] / "fixtures" / "corpora"

@@ -4,7 +4,7 @@ import pytest
 
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
-from lore.sources import run_import
+from lore.ingest import run_import
 from lore.sources.mentions import mentioned_anchors
 
 

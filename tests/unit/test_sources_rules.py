@@ -10,7 +10,7 @@ from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, SourceKind
 from lore.api import Lore
 from lore.sources import classify as cls
-from lore.sources import run_import
+from lore.ingest import run_import
 from lore.sources.rules import parse_rules
 
 

@@ -17,7 +17,8 @@ from lore.embedding.embedder import HashEmbedder
 from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
 from lore.recall import calibration
 from lore.recall.calibration import PER_FILE, calibrate, memory_spreads
-from lore.recall.governing import enclosing, governing_at, is_generic_guide, lens_groups, names_symbol
+from lore.recall.governing import enclosing, governing_at, lens_groups, names_symbol
+from lore.recall.off_code import is_generic_guide
 from lore.api import Lore
 
 ORDERS_PY = '''\

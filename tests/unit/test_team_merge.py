@@ -12,7 +12,7 @@ from lore.team import files as teamfiles
 from lore.anchors import extract_symbols
 from lore.markup.conflicts import conflict_line
 from lore.embedding.embedder import HashEmbedder
-from lore.anchors.follow import follow_anchors
+from lore.recall.follow import follow_anchors
 from lore.memory import Anchor, Memory, Scope, Status
 from lore.agents.proposals import confirm_proposal
 from lore.api import Lore
@@ -105,7 +105,7 @@ def test_doctor_and_cli_name_the_conflict(tmp_path: Path, capsys):
 
     path = _workspace(tmp_path)
     path.write_text(CONFLICTED_BODY)
-    r = report(tmp_path, check_model=False)
+    r = report(tmp_path, Lore, check_model=False)
     assert not r["ok"] and any(p.startswith(f"merge conflict in {REL}:17") for p in r["problems"])
     capsys.readouterr()
     main(["-w", str(tmp_path), "list"])
@@ -113,7 +113,7 @@ def test_doctor_and_cli_name_the_conflict(tmp_path: Path, capsys):
 
 
 def test_conflicted_adr_is_refused_by_the_import(tmp_path: Path):
-    from lore.sources import run_import
+    from lore.ingest import run_import
 
     adr = tmp_path / "docs" / "adr" / "0001-use-postgres.md"
     adr.parent.mkdir(parents=True)
@@ -130,7 +130,7 @@ def test_conflicted_adr_is_refused_by_the_import(tmp_path: Path):
         assert kept.status is Status.ACTIVE and "<<<<<<<" not in kept.body and "MySQL" not in kept.body
     from lore.maintenance.doctor import report
 
-    r = report(tmp_path, check_model=False)
+    r = report(tmp_path, Lore, check_model=False)
     assert not r["ok"] and any(p.startswith("merge conflict in docs/adr/0001-use-postgres.md:9") for p in r["problems"])
 
 
@@ -222,7 +222,7 @@ def _adr(lore: Lore) -> Memory:
 
 
 def test_two_clones_give_an_adr_the_same_id_and_a_team_supersession_resolves_in_both(tmp_path: Path):
-    from lore.sources import run_import
+    from lore.ingest import run_import
 
     a, b = _clone(tmp_path / "a"), _clone(tmp_path / "b")
     with _open(a) as lore_a:
@@ -245,7 +245,7 @@ def test_two_clones_give_an_adr_the_same_id_and_a_team_supersession_resolves_in_
 
 
 def test_old_random_ids_are_migrated_and_links_follow(tmp_path: Path):
-    from lore.sources import run_import
+    from lore.ingest import run_import
     from lore.sources.ids import IDS_META, import_id
 
     root = _clone(tmp_path)

@@ -1,6 +1,6 @@
 """Memories agents proposed, waiting for a person: list them, confirm one (active) or reject it
 (forgotten, restorable). The CLI (`lore proposals`), the `lore.proposals` command and VS Code's
-"Review Proposed Memories" all call `proposals_action`."""
+"Review Proposed Memories" all call `lore.wire.proposals.proposals_action`, which shapes the result."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ import datetime as dt
 import time
 from typing import TYPE_CHECKING
 
-from lore.wire.views import memory_json
 from lore.memory import Memory, SourceKind, Status, ValidationError
 
 if TYPE_CHECKING:
     from lore.api import Lore
 
-PROPOSAL_ACTIONS = ("list", "confirm", "reject")
 
 
 def _now() -> str:
@@ -53,17 +51,3 @@ def reject_proposal(lore: Lore, mid: str) -> Memory:
     fresh = lore.get(m.id)
     fresh.meta["rejectedAt"] = _now()
     return lore.update(fresh, touch=False)
-
-
-def proposals_action(lore: Lore, action: str = "list", mid: str | None = None) -> dict:
-    """List, confirm or reject; `{proposals, changed?}` as JSON (the memory JSON of each)."""
-    if action not in PROPOSAL_ACTIONS:
-        raise ValidationError(f"action must be one of {', '.join(PROPOSAL_ACTIONS)}, got {action!r}")
-    out: dict = {}
-    if action != "list":
-        if not mid or not isinstance(mid, str):
-            raise ValidationError(f"{action} needs the id of a proposed memory")
-        review = confirm_proposal if action == "confirm" else reject_proposal
-        out["changed"] = memory_json(review(lore, mid))
-    out["proposals"] = [memory_json(m) for m in list_proposals(lore)]
-    return out

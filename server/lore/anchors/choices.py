@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from lore.memory import Anchor, Memory, SourceKind, ValidationError
+from lore.memory import normalize_glob
 
 ADDED = "anchors_added"
 DROPPED = "anchors_dropped"
@@ -41,7 +42,6 @@ def parse_key(text: str) -> Anchor:
     if text.startswith("symbol:") and "@" in text:
         head, _, file = text.rpartition("@")
         a = Anchor.parse(head)
-        from lore.memory import normalize_glob
 
         return attrs.evolve(a, file=normalize_glob(file))
     return Anchor.parse(text)

@@ -7,6 +7,7 @@ from pathlib import Path
 from rich.markup import escape
 
 from lore.cli.output import out, print_json, printable, progress
+from lore.api import Lore
 from lore.maintenance.doctor import rebuild, report
 from lore.workspace import find_root
 
@@ -26,7 +27,7 @@ def cmd_doctor(args) -> int:
     root = Path(args.workspace).resolve() if args.workspace else find_root()
     if args.rebuild:
         with progress("rebuilding") as update:
-            result = rebuild(root, progress=update)
+            result = rebuild(root, Lore, progress=update)
         if args.json:
             print_json(result)
         else:
@@ -39,7 +40,7 @@ def cmd_doctor(args) -> int:
             for p in result["problems"]:
                 out.print(f"  problem: {p}")
         return 0
-    r = report(root, check_model=not args.no_model)
+    r = report(root, Lore, check_model=not args.no_model)
     if args.json:
         print_json(r)
         return 0 if r["ok"] else 1

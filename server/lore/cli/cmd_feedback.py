@@ -10,7 +10,7 @@ from pathlib import Path
 from lore.cli.common import open_lore
 from lore.cli.output import notice, out, print_json, table
 from lore.learn.events import ORIGINS, OUTCOMES
-from lore.learn.service import PREFERENCE_ACTIONS, feedback_from_json, preferences_action
+from lore.wire.learning import PREFERENCE_ACTIONS, event_json, feedback_from_json, preferences_action
 from lore.memory import ValidationError
 
 DEFAULT_RETENTION_DAYS = 30
@@ -65,9 +65,8 @@ def cmd_feedback(args) -> int:
 
 def _event_data(args) -> dict:
     """The event as `lore.feedback` JSON, from flags, --file or stdin."""
-    flags = {"uri": args.uri, "languageId": args.language, "proposedText": args.proposed,
-             "finalText": args.final, "outcome": args.outcome, "origin": args.origin, "reason": args.reason}
-    given = {k: v for k, v in flags.items() if v is not None}
+    given = event_json(uri=args.uri, language=args.language, proposed=args.proposed, final=args.final,
+                       outcome=args.outcome, origin=args.origin, reason=args.reason)
     if args.file is None and (given or sys.stdin.isatty()):
         if not given:
             raise ValidationError("give the event as JSON on stdin or --file, or with --uri, --outcome and "

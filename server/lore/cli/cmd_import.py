@@ -5,7 +5,8 @@ from __future__ import annotations
 from lore.cli.common import flush_notices, open_lore
 from lore.cli.output import err, notice, out, print_json, progress
 from lore.cli.import_report import print_held_back, print_taken
-from lore.sources import ImportSettings, run_import
+from lore.sources import ImportSettings
+from lore.ingest import run_import
 from lore.sources.config import CONFIG_PATH, ConfigError, check_folder, remember_adr_folders
 from lore.workspace import relative_path
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lore.cli.common import open_lore
 from lore.cli.output import out, print_json
 from lore.memory import ValidationError
-from lore.agents.proposals import PROPOSAL_ACTIONS, proposals_action
+from lore.wire.proposals import PROPOSAL_ACTIONS, proposals_action
 from lore.agents.trust import plain
 
 

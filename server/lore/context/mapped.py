@@ -10,6 +10,7 @@ from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap, Command, Module
 from lore.codemap.render import command_line, entry_line, entry_points, project_commands
 from lore.agents.trust import LABELS, Trust, code, plain
+from lore.codemap.store import stored_map
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -22,7 +23,6 @@ AREA_KINDS = ("build", "test", "lint")
 def cached_map(lore: Lore) -> CodeMap | None:
     """The stored map (`lore.codemap.store.stored_map`), parsed once per database change; None without
     one or when the workspace has no manifest (no project to map, as `lore.codemap.store.map_memories` says)."""
-    from lore.codemap.store import stored_map
 
     store = lore.store
     version = store.db.data_version()

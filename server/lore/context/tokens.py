@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import attrs
+from lore.embedding.embedder import model_cache_dir
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,6 @@ def _find_tokenizer(model_path: str | None) -> Path | None:
     candidates = []
     if model_path:
         candidates.append(Path(model_path) / "tokenizer.json")
-    from lore.embedding.embedder import model_cache_dir
 
     cache = model_cache_dir()
     if cache.is_dir():

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Protocol
 
 import platformdirs
+from lore.embedding import onnx as embed_onnx
+from lore.embedding.onnx import MeanPooledModel
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +92,6 @@ class FastEmbedder:
 
     def _lean_folder(self) -> Path | None:
         """The model folder when the lean loader (embed_onnx) computes this model, else None."""
-        from lore.embedding import onnx as embed_onnx
 
         if os.environ.get("LORE_EMBED_LOADER") == "fastembed":
             return None
@@ -100,8 +101,6 @@ class FastEmbedder:
         return embed_onnx.cached_folder(self.model_name, model_cache_dir())
 
     def _load_lean(self, folder: Path):
-        from lore.embedding.onnx import MeanPooledModel
-
         self.loader = "onnxruntime"
         return MeanPooledModel(folder, threads=self.threads, max_tokens=MAX_TOKENS)
 

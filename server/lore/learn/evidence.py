@@ -41,6 +41,7 @@ from lore.learn.extract import Observation
 from lore.learn.features import Feature
 from lore.learn.substitutions import split_feature
 from lore.learn.syntax import parse, shorten
+from lore.learn.substitutions import uses_of
 
 logger = logging.getLogger(__name__)
 
@@ -273,8 +274,6 @@ def contradicts(feature: str, prefers: str, language: str, code: str) -> list[tu
     """(line, col, description) of each use in `code` of an option the preference rules out."""
     edit = split_feature(feature)
     if edit is not None:
-        from lore.learn.substitutions import uses_of
-
         over = edit[1] if prefers == edit[2] else edit[2]
         return uses_of(language, edit[0], over, code, f"prefer `{prefers}` over `{over}`")
     targets = _targets(feature, prefers, language)

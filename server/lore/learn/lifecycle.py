@@ -28,6 +28,8 @@ from lore.learn.ledger import EvidenceEntry
 from lore.learn.substitutions import _word_set, split_feature
 from lore.learn.syntax import normalize_language, shorten
 from lore.memory import MAX_TITLE, Kind, Memory, Provenance, Scope, SourceKind, Status
+from lore.learn.syntax import family
+from lore.anchors import language_for_path
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -232,7 +234,6 @@ def languages_of(feature_id: str, language: str) -> list[str]:
     normalized = normalize_language(language)
     if normalized is None:
         return []
-    from lore.learn.syntax import family
 
     return list(_FAMILY_LANGUAGES.get(family(normalized) or "", [normalized]))
 
@@ -242,7 +243,6 @@ def applies_to_path(m: Memory, path: str | None) -> bool:
     languages = m.meta.get("languages") if m.kind is Kind.PREFERENCE else None
     if not path or not languages:
         return True
-    from lore.anchors import language_for_path
 
     language = language_for_path(path)
     return language is None or language in languages or normalize_language(language) in languages

@@ -18,6 +18,8 @@ from lore.learn.extract import Observation
 from lore.learn.features import Feature
 from lore.learn.substitutions import split_feature
 from lore.learn.syntax import shorten
+from lore.learn.lifecycle import same_choice
+from lore.learn.substitutions import _word_set
 
 
 @attrs.frozen
@@ -72,8 +74,6 @@ def stated_preference(event: FeedbackEvent, candidates: list[str] = (),
 def _edit_match(proposal: Proposal, candidates: list[str],
                 mined: list[Observation]) -> tuple[str, str, str, str] | None:
     """(feature, prefers, over, example) of the substitution a stated preference is about."""
-    from lore.learn.lifecycle import same_choice
-    from lore.learn.substitutions import _word_set
 
     named = _word_set(f"{proposal.prefers} {proposal.over}")
     related = [o for o in mined if named & _word_set(f"{o.prefers} {o.over}")]

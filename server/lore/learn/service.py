@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from lore.wire.views import memory_json
 from lore.learn.events import FeedbackEvent
 from lore.learn.evidence import accumulate, propose
 from lore.learn.extract import WEIGHT_FLIPPED, WEIGHT_REJECTED, Observation, observe
@@ -32,6 +31,8 @@ from lore.learn.substitutions import PREFIX, counter_evidence, family_of, mine, 
 from lore.memory import Kind, Memory, Scope, Status, ValidationError, parse_scope
 from lore.redact import redact, redact_path
 from lore.store import Store
+from lore.learn.evidence import contradicts
+from lore.anchors import language_for_path
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -53,16 +54,6 @@ class FeedbackResult:
     updated: list[Memory] = attrs.Factory(list)
     redactions: int = 0
 
-    def to_json(self) -> dict:
-        """The `lore.feedback` result (docs/PROTOCOL.md), camelCase."""
-        return {
-            "observations": [observation_json(o) for o in self.observations],
-            "proposed": [preference_json(m) for m in self.proposed],
-            "retired": [preference_json(m) for m in self.retired],
-            "updated": [preference_json(m) for m in self.updated],
-            "redactions": self.redactions,
-        }
-
 
 @attrs.frozen
 class Contradiction:
@@ -72,20 +63,6 @@ class Contradiction:
     line: int
     col: int
     description: str
-
-
-def observation_json(o: Observation) -> dict:
-    """One observation as JSON."""
-    return {"feature": o.feature, "prefers": o.prefers, "over": o.over, "weight": o.weight,
-            "example": o.example}
-
-
-def preference_json(m: Memory) -> dict:
-    """Memory JSON plus the learned feature and its evidence."""
-    out = memory_json(m)
-    out["feature"] = m.meta.get("feature")
-    out["evidence"] = m.meta.get("evidence")
-    return out
 
 
 # -- recording ---------------------------------------------------------------------------------
@@ -137,18 +114,6 @@ def record_feedback(lore: Lore, event: FeedbackEvent, *, scope: str = "user",
     return result
 
 
-def feedback_from_json(lore: Lore, data, *, retention_days: int | None = DEFAULT_RETENTION_DAYS) -> dict:
-    """The `lore.feedback` command: parse the argument (optional `scope`), record it, result JSON."""
-    try:
-        event = FeedbackEvent.from_json(data)
-    except ValueError as e:
-        raise ValidationError(str(e)) from None
-    scope = data.get("scope") or "user"
-    if not isinstance(scope, str):
-        raise ValidationError(f"scope must be user or workspace, got {scope!r}")
-    return record_feedback(lore, event, scope=scope, retention_days=retention_days).to_json()
-
-
 # -- review ------------------------------------------------------------------------------------
 def list_preferences(lore: Lore, *, include_rejected: bool = False) -> list[Memory]:
     """Proposed and active preference memories (and deprecated ones when asked), proposed first."""
@@ -192,24 +157,6 @@ def reject_preference(lore: Lore, mid: str) -> Memory:
     return lore.update(fresh)
 
 
-PREFERENCE_ACTIONS = ("list", "confirm", "reject")
-
-
-def preferences_action(lore: Lore, action: str = "list", mid: str | None = None, *,
-                       include_rejected: bool = False) -> dict:
-    """The `lore.preferences` command: list, confirm or reject; `{preferences, changed?}` as JSON."""
-    if action not in PREFERENCE_ACTIONS:
-        raise ValidationError(f"action must be one of {', '.join(PREFERENCE_ACTIONS)}, got {action!r}")
-    out: dict = {}
-    if action != "list":
-        if not mid or not isinstance(mid, str):
-            raise ValidationError(f"{action} needs the id of a preference")
-        review = confirm_preference if action == "confirm" else reject_preference
-        out["changed"] = preference_json(review(lore, mid))
-    out["preferences"] = [preference_json(m) for m in list_preferences(lore, include_rejected=include_rejected)]
-    return out
-
-
 def _preference_memory(lore: Lore, mid: str) -> Memory:
     m = lore.get(mid)
     if m.kind is not Kind.PREFERENCE:
@@ -231,7 +178,6 @@ def contradictions(lore: Lore, rel_path: str, language: str, text: str) -> list[
 
 def contradictions_in(preferences: list[Memory], language: str, text: str) -> list[Contradiction]:
     """Pure part of `contradictions` (no database): safe to run off the event loop."""
-    from lore.learn.evidence import contradicts
 
     found: list[Contradiction] = []
     for m in preferences:
@@ -246,8 +192,6 @@ def contradictions_in(preferences: list[Memory], language: str, text: str) -> li
 
 
 def _language_of(rel_path: str) -> str:
-    from lore.anchors import language_for_path
-
     return language_for_path(rel_path) or "plaintext"
 
 

@@ -25,6 +25,7 @@ import attrs
 from lore.learn.events import FeedbackEvent
 from lore.learn.extract import Observation
 from lore.learn.syntax import Snippet, family, parse, shorten
+from lore.learn.syntax import normalize_language
 
 PREFIX = "edit."
 ARROW = " \u2192 "
@@ -204,7 +205,6 @@ def counter_evidence(event: FeedbackEvent, candidates: list[str], mined: set[str
 
 def family_of(language: str) -> str | None:
     """The family of an editor language id, None when no grammar reads it."""
-    from lore.learn.syntax import normalize_language
 
     normalized = normalize_language(language)
     return family(normalized) if normalized else None

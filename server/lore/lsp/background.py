@@ -17,7 +17,7 @@ from lsprotocol import types
 from lore.lsp.folders import Folder
 
 if TYPE_CHECKING:
-    from lore.lsp.documents import DocState
+    from lore.lsp.docstate import DocState
     from lore.lsp.server import LoreServer
 
 log = logging.getLogger(__name__)

@@ -7,10 +7,9 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-import attrs
 from lsprotocol import types
 
-from lore.lsp.folders import Folder
+from lore.lsp.docstate import DocState
 
 if TYPE_CHECKING:
     from lore.anchors import Symbol
@@ -19,27 +18,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEBOUNCE_SECONDS = 0.3
-
-
-@attrs.define(eq=False)
-class DocState:
-    """What the server knows about one document."""
-
-    uri: str
-    folder: Folder
-    rel_path: str
-    language: str | None
-    key: tuple | None = None  # (version, source hash) the symbols were computed for
-    symbols: list = attrs.field(factory=list)
-    pending: asyncio.Future | None = None
-    pending_key: tuple | None = None
-    semantic: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)
-    semantic_texts: dict[str, str] = attrs.field(factory=dict)  # symbol -> the text its matches were found for
-    semantic_generation: int = -1  # `LoreServer.generation` the matches were computed at
-    lines: list[str] = attrs.field(factory=list)
-    lines_key: tuple | None = None
-    history: str | None = None  # the file's history in one line (`lore.history.file_line`)
-    history_generation: int = -1  # the history generation it was read at
 
 
 def source_of(ls: LoreServer, uri: str) -> str:
@@ -163,7 +141,7 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
             await refresh_history(state, lore)
     if lore is None or not symbols:
         return
-    from lore.anchors.follow import follow_anchors
+    from lore.recall.follow import follow_anchors
 
     # on the folder's background worker: requests waiting for these symbols answer meanwhile
     result = await state.folder.run(follow_anchors, state.rel_path, symbols, ls.baselines, background=True)

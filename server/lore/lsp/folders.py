@@ -65,9 +65,7 @@ class Folder:
         """The relay thread's `Lore`, with team-file edits picked up first (as a command's own would)."""
         lore = self._worker_lore()
         if self._trusted():
-            from lore.team.sync import sync_team_files
-
-            sync_team_files(lore)
+            lore.sync_team()
         return lore
 
     def _worker_lore(self):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lore import sources
+from lore.ingest import run_import
 from lore.api import Lore
 
 TEAM_DIR = ".lore/memories/"
@@ -27,8 +28,8 @@ def import_settings(settings: Any) -> sources.ImportSettings:
 
 def import_sources(lore: Lore, paths: list[str] | None, settings: Any, progress, cancelled) -> dict:
     """Import repository sources (or only `paths`) and team files; returns a JSON-ready summary."""
-    result = sources.run_import(lore, paths=paths, settings=import_settings(settings),
-                                progress=progress, cancelled=cancelled)
+    result = run_import(lore, paths=paths, settings=import_settings(settings), progress=progress,
+                        cancelled=cancelled)
     return result.to_json()
 
 

@@ -24,7 +24,7 @@ def parse_address(text: str) -> tuple[str, int]:
 def run(*, tcp: str | None = None, workspace: str | None = None, verbose: int = 0) -> int:
     """Serve until the client exits; stdio unless `tcp` is given."""
     from lore.lsp.logs import setup_logging
-    from lore.lsp.server import create_server
+    from lore.lsp.app import create_server
 
     address = parse_address(tcp) if tcp else None
     # Background threads (imports, embeddings) hold the GIL for up to the switch interval at a time;

@@ -125,7 +125,7 @@ async def anchors_at(ls: LoreServer, uri: str, where: a.RangeArg | None, symbol:
                      explicit: bool) -> list[Anchor]:
     """Anchors for a document place: its symbol (by name or at the range start), else the file."""
     from lore.lsp.documents import lines_for, symbols_for
-    from lore.anchors.follow import anchor_hash
+    from lore.recall.follow import anchor_hash
     from lore.recall.governing import enclosing
     from lore.lsp.positions import from_client
 
@@ -207,7 +207,8 @@ async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
 
 async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
     """`{preferences}`: learned preferences (all statuses but deprecated), after confirming/rejecting one."""
-    from lore.learn.service import list_preferences, preference_json, preferences_action
+    from lore.learn.service import list_preferences
+    from lore.wire.learning import preference_json, preferences_action
 
     if args.action not in PREFERENCE_ACTIONS:
         raise ValidationError(f"action must be one of {', '.join(PREFERENCE_ACTIONS)}, got {args.action!r}")
@@ -227,7 +228,8 @@ async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:
 
 async def proposals(ls: LoreServer, args: a.ProposalsArgs) -> dict:
     """`{proposals, changed?}`: memories agents proposed in every folder, after confirming/rejecting one."""
-    from lore.agents.proposals import PROPOSAL_ACTIONS, list_proposals, proposals_action
+    from lore.agents.proposals import list_proposals
+    from lore.wire.proposals import PROPOSAL_ACTIONS, proposals_action
 
     if args.action not in PROPOSAL_ACTIONS:
         raise ValidationError(f"action must be one of {', '.join(PROPOSAL_ACTIONS)}, got {args.action!r}")
@@ -249,7 +251,7 @@ async def proposals(ls: LoreServer, args: a.ProposalsArgs) -> dict:
 
 async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
     """Hand a feedback event to the learning engine; its result JSON."""
-    from lore.learn.service import feedback_from_json
+    from lore.wire.learning import feedback_from_json
 
     folder = folders(ls, args.uri)[0]
     retention = ls.settings.feedback.retention_days

@@ -20,7 +20,7 @@ from lore.lsp.documents import doc_key, source_of
 from lore.lsp.links import command_uri, markdown_link
 
 if TYPE_CHECKING:
-    from lore.lsp.documents import DocState
+    from lore.lsp.docstate import DocState
     from lore.lsp.server import LoreServer
     from lore.memory import Memory
 

@@ -1,12 +1,11 @@
-"""The Lore language server: `LoreServer` holds all state (settings, folders, documents, tasks);
-`create_server()` builds one and registers the handlers of every lsp/ module explicitly."""
+"""The Lore language server's state: `LoreServer` holds settings, folders, documents and tasks. It
+imports no handler: `lore.lsp.app.create_server` builds one and registers every handler."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +13,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from lore import __version__
+from lore.lsp.docstate import DocState
 from lore.lsp.folders import Folder, folder_for, folder_root
 from lore.lsp.protocol import LoreProtocol
 from lore.lsp.settings import Settings, parse_settings
@@ -21,7 +21,6 @@ from lore.lsp.settings import Settings, parse_settings
 log = logging.getLogger(__name__)
 
 STATUS_NOTIFICATION = "lore/status"
-VSCODE_LIKE = ("visual studio code", "vscode", "code - oss", "code-server", "vscodium", "cursor", "windsurf")
 SURFACED_FLUSH_SECONDS = 5.0
 
 
@@ -31,8 +30,6 @@ class LoreServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("lore", __version__, protocol_cls=LoreProtocol,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
-        from lore.lsp.background import Background
-
         self.settings = Settings()
         self.command_links = False
         self.folders: list[Folder] = []
@@ -41,7 +38,7 @@ class LoreServer(LanguageServer):
         self.tasks: set[asyncio.Task] = set()
         # code-hash baselines of team memories' anchors; touched only on the folders' background workers
         self.baselines: dict[tuple[str, str], str] = {}
-        self.background = Background(self)
+        self.background = None  # the Background of imports and embeddings, set by `lore.lsp.app.create_server`
         self.state = "starting"
         self.state_message: str | None = None
         self._status_sent: dict | None = None
@@ -124,7 +121,6 @@ class LoreServer(LanguageServer):
         if folder is None or rel is None:
             return None
         from lore.anchors import language_for_id, language_for_path
-        from lore.lsp.documents import DocState
 
         language = (language_for_id(language_id) if language_id else None) or language_for_path(rel)
         state = DocState(uri, folder, rel, language)
@@ -247,105 +243,3 @@ class LoreServer(LanguageServer):
         for folder in self.folders:
             folder.close()
         self.folders, self.documents = [], {}  # callbacks already scheduled must not find closed databases
-
-
-def client_is_vscode_like(params: types.InitializeParams) -> bool:
-    """Whether the client renders `command:` links in hovers (initializationOptions flag or client name)."""
-    options = params.initialization_options
-    if isinstance(options, dict) and isinstance(options.get("commandLinks"), bool):
-        return options["commandLinks"]
-    name = (params.client_info.name if params.client_info else "") or ""
-    return any(word in name.lower() for word in VSCODE_LIKE)
-
-
-def on_initialize(ls: LoreServer, params: types.InitializeParams) -> None:
-    """Read initializationOptions and the workspace folders; nothing heavy happens here."""
-    if ls.log_handler is not None:
-        ls.log_handler.loop = asyncio.get_running_loop()
-    ls.command_links = client_is_vscode_like(params)
-    options = params.initialization_options
-    if isinstance(options, dict):
-        ls.apply_settings({k: v for k, v in options.items() if k != "commandLinks"}, "initializationOptions")
-    uris = [f.uri for f in params.workspace_folders or []]
-    if not uris and params.root_uri:
-        uris = [params.root_uri]
-    elif not uris and params.root_path:
-        from pygls.uris import from_fs_path
-
-        uris = [from_fs_path(params.root_path) or ""]
-    if not uris:
-        from pygls.uris import from_fs_path
-
-        from lore.workspace import find_root
-
-        uris = [from_fs_path(str(find_root(ls.default_root))) or ""]
-    ls.set_folders([u for u in uris if u])
-
-
-async def on_initialized(ls: LoreServer, params: types.InitializedParams) -> None:
-    """Pull settings, open the databases, register file watchers, start the startup import."""
-    with ls.guard("initialized"):
-        await ls.pull_settings()
-        started = time.perf_counter()
-        for folder in ls.folders:
-            folder.open()
-        ls.warm_anchors()
-        ls.listen()
-        log.info("opened %d workspace folder(s) in %.0f ms", len(ls.folders), 1000 * (time.perf_counter() - started))
-        ls.send_status()
-        await ls.background.register_watchers()
-        ls.background.start()
-
-
-async def on_did_change_configuration(ls: LoreServer, params: types.DidChangeConfigurationParams) -> None:
-    """Settings changed: pull them again (or take the pushed ones when the client cannot be asked)."""
-    with ls.guard("didChangeConfiguration"):
-        caps = ls.client_capabilities.workspace
-        if caps and caps.configuration:
-            await ls.pull_settings()
-        elif isinstance(params.settings, dict):
-            ls.apply_settings(params.settings.get("lore", params.settings), "didChangeConfiguration")
-
-
-def on_did_change_folders(ls: LoreServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
-    """Workspace folders were added or removed."""
-    with ls.guard("didChangeWorkspaceFolders"):
-        removed = {f.uri for f in params.event.removed}
-        uris = [f.uri for f in ls.folders if f.uri not in removed] + [f.uri for f in params.event.added]
-        ls.set_folders(uris)
-        for folder in ls.folders:
-            folder.open()
-        ls.listen()
-        ls.background.start()
-
-
-def on_shutdown(ls: LoreServer, params: None) -> None:
-    """Stop background work and close the databases."""
-    with ls.guard("shutdown"):
-        ls.close()
-
-
-def create_server() -> LoreServer:
-    """A fresh server with every handler registered."""
-    from lore.lsp import actions, background, commands, documents, hover, lens, symbols
-
-    ls = LoreServer()
-    ls.feature(types.INITIALIZE)(on_initialize)
-    ls.feature(types.INITIALIZED)(on_initialized)
-    ls.feature(types.SHUTDOWN)(on_shutdown)
-    ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(on_did_change_configuration)
-    ls.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(on_did_change_folders)
-    ls.feature(types.TEXT_DOCUMENT_DID_OPEN)(documents.on_did_open)
-    ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)(documents.on_did_change)
-    ls.feature(types.TEXT_DOCUMENT_DID_SAVE)(documents.on_did_save)
-    ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)(documents.on_did_close)
-    ls.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(background.on_watched_files)
-    ls.feature(types.TEXT_DOCUMENT_HOVER)(hover.on_hover)
-    ls.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))(lens.on_code_lens)
-    ls.feature(types.CODE_LENS_RESOLVE)(lens.on_code_lens_resolve)
-    ls.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Refactor]))(actions.on_code_action)
-    ls.feature(types.WORKSPACE_SYMBOL)(symbols.on_workspace_symbol)
-    ls.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)(background.on_progress_cancel)
-    commands.register(ls)
-    return ls

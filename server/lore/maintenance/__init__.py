@@ -1,3 +1,2 @@
 """Keeping private memories safe and the database healthy: the commit journal (`journal`),
-backups (`backup`), recovery while running (`recovery`), secret removal (`scrub`) and `lore doctor`
-(`doctor`)."""
+backups (`backup`), recovery while running (`recovery`) and `lore doctor` (`doctor`)."""

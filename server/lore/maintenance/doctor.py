@@ -6,8 +6,11 @@ import logging
 import os
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from lore.ingest import run_import
 from lore.maintenance.backup import latest_backup, private_memories
 from lore.maintenance.journal import journal_path, read_state, restore
 from lore.store import Store, StoreError
@@ -15,18 +18,22 @@ from lore.store.db import sqlite_version
 from lore.store.salvage import salvage
 from lore.store.schema import MIGRATIONS
 from lore.workspace import backups_dir, lore_dir, workspace_db_path
+from lore.markup.conflicts import conflict_line, conflict_message
+from lore.store.safe_fs import UnsafePathError, check_inside
+
+if TYPE_CHECKING:
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 
 
-def report(root: Path, *, check_model: bool = True) -> dict:
-    """Schema, integrity, counts, vectors, model and backup state, as a dict (never raises)."""
-    from lore.api import Lore
-
+def report(root: Path, open_lore: Callable[[Path], Lore], *, check_model: bool = True) -> dict:
+    """Schema, integrity, counts, vectors, model and backup state, as a dict (never raises).
+    `open_lore(root)` opens the workspace (the core API's `Lore`, passed in by the face)."""
     out: dict = {"workspace": str(root), "database": str(workspace_db_path(root)), "ok": True, "problems": []}
     out["sqlite"] = sqlite_version()
     try:
-        lore = Lore(root)
+        lore = open_lore(root)
     except StoreError as e:
         out["ok"] = False
         out["problems"].append(str(e))
@@ -73,8 +80,6 @@ def report(root: Path, *, check_model: bool = True) -> dict:
 
 def _source_conflicts(lore) -> list[str]:
     """Imported markdown files (ADRs, rules files) that now hold git conflict markers."""
-    from lore.markup.conflicts import conflict_line, conflict_message
-    from lore.store.safe_fs import UnsafePathError, check_inside
 
     out = []
     for rel, sf in sorted(lore.store.sources.all().items()):
@@ -98,7 +103,7 @@ def _counts(store: Store) -> dict:
     return c
 
 
-def rebuild(root: Path, progress=None) -> dict:
+def rebuild(root: Path, open_lore: Callable[..., Lore], progress=None) -> dict:
     """Rebuild the database from team files and sources beside the old one, then swap it in.
 
     Private memories and learning state are merged from two places: every row still readable in
@@ -106,10 +111,9 @@ def rebuild(root: Path, progress=None) -> dict:
     snapshot with its journal replayed (every acknowledged write since); the newer version of a
     memory wins. The old file is kept beside the new one (never deleted). The new database is
     built under another name and renamed over the old one only when complete, so a rebuild that
-    is killed half-way leaves the old database in place.
+    is killed half-way leaves the old database in place. `open_lore(root, db_path=...)` opens a
+    workspace on a given database file (the core API's `Lore`, passed in by the face).
     """
-    from lore.api import Lore
-
     path = workspace_db_path(root)
     lore_dir(root, create=False)  # a linked .lore is refused before anything is read or removed through it
     result: dict = {"database": str(path), "restored_private": 0, "source": None, "problems": []}
@@ -128,20 +132,12 @@ def rebuild(root: Path, progress=None) -> dict:
     result["source"] = ", ".join(sources) or None
     fresh = path.with_name(f"{path.name}-rebuild")
     _remove_database(fresh)  # left by a rebuild that was killed
-    lore = Lore(root, db_path=fresh)
+    lore = open_lore(root, db_path=fresh)
     try:
         restore(lore.store, state)
         result["restored_private"] = len(private_memories(lore.store))
         lore._dirty.add(lore.store.path)
-        try:
-            from lore.sources import run_import
-        except ImportError:
-            run_import = None
-        if run_import is not None:
-            summary = run_import(lore, progress=progress)
-            result["import"] = summary.to_json()
-        else:
-            lore.embed_pending()
+        result["import"] = run_import(lore, progress=progress).to_json()
         result["counts"] = _counts(lore.store)
     finally:
         lore.close()

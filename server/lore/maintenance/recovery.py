@@ -9,6 +9,7 @@ team files; a database created where none was (deleted while nothing ran) is fil
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from lore.maintenance.journal import Journal, read_state, restore
 from lore.store import Store
@@ -16,7 +17,18 @@ from lore.store import Store
 log = logging.getLogger(__name__)
 
 
-def attach(lore, store: Store) -> Journal:
+class Workspace(Protocol):
+    """What recovery needs of the workspace that owns a database (the core API's `Lore`)."""
+
+    store: Store
+    notices: list[str]
+
+    def forget_caches(self) -> None: ...
+
+    def sync_team(self) -> object: ...
+
+
+def attach(lore: Workspace, store: Store) -> Journal:
     """Feed STORE's commits to its journal and recover it when its file is replaced; returns the journal."""
     journal = Journal(store)
     store.db.after_commit = journal.record
@@ -28,7 +40,7 @@ def attach(lore, store: Store) -> Journal:
     return journal
 
 
-def recover(lore, store: Store, why: str, *, state=None) -> dict[str, int]:
+def recover(lore: Workspace, store: Store, why: str, *, state=None) -> dict[str, int]:
     """Refill STORE from its backups (and team files, for the workspace database); a notice says what."""
     store.reset_caches()
     lore.forget_caches()
@@ -38,9 +50,7 @@ def recover(lore, store: Store, why: str, *, state=None) -> dict[str, int]:
     message = (f"database {store.path} {why}; opened the file now at that path and restored "
                f"{counts['memories']} private memories and {learned} learning rows from {', '.join(state.sources) or 'no backup'}")
     if store is lore.store:
-        from lore.team.sync import sync_team_files
-
-        sync_team_files(lore)
+        lore.sync_team()
         message += "; team memories re-read from .lore/memories (run `lore import` to re-read ADRs, rules and comments)"
     for problem in state.problems:
         log.warning("backup line skipped: %s", problem)

@@ -69,9 +69,7 @@ class LoreMCP:
         if self._lore is None:
             self._lore = Lore(self.root, embedder=self._embedder())
         else:
-            from lore.team.sync import sync_team_files
-
-            sync_team_files(self._lore)
+            self._lore.sync_team()
         return self._lore
 
     def rel(self, file: str | None) -> str | None:
@@ -98,9 +96,7 @@ class LoreMCP:
         if self._relay_lore is None:
             self._relay_lore = Lore(self.root, embedder=self._embedder())
         else:
-            from lore.team.sync import sync_team_files
-
-            sync_team_files(self._relay_lore)
+            self._relay_lore.sync_team()
         return self._relay_lore
 
     def _warm(self) -> None:
@@ -189,16 +185,13 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
                               reason: str = "") -> dict[str, Any]:
         """Report that a suggested edit was accepted, rejected or modified, so preferences can be learned."""
         with expected_errors():
-            from lore.learn.events import FeedbackEvent
-            from lore.learn.service import record_feedback as record
+            from lore.wire.learning import event_json, feedback_from_json
 
-            event = FeedbackEvent.from_json({
-                "uri": uri, "languageId": language_id, "proposedText": proposed_text, "finalText": final_text or None,
-                "outcome": outcome, "origin": origin, "reason": reason or None,
-            })
-            result = record(app.lore, event)
+            event = event_json(uri=uri, language=language_id, proposed=proposed_text, final=final_text or None,
+                               outcome=outcome, origin=origin, reason=reason or None)
+            result = feedback_from_json(app.lore, event)
             app.lore.backup_if_dirty()
-            return result.to_json()
+            return result
 
     @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
                                           open_world_hint=False))

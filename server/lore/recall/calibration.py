@@ -66,7 +66,7 @@ def symbol_text(symbol: Any, rel_path: str) -> str:
 def sample_symbol_texts(root: Path, seed: int = 15) -> list[str]:
     """Texts of up to SAMPLE_SYMBOLS symbols from SAMPLE_FILES source files of the workspace, drawn
     at random with a fixed seed (tests, generated and vendored folders are skipped)."""
-    from lore.anchors.languages import has_grammar, language_for_path
+    from lore.anchors.languages import has_grammar, language_for_path  # tree-sitter: not at server start
     from lore.anchors.symbols import extract_symbols
 
     files: list[tuple[str, str]] = []

@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.memory import is_plain_doc
+from lore.recall.anchoring import MATCH_WEIGHT
+from lore.recall.calibration import PER_FILE
+from lore.recall.off_code import off_code
 
 if TYPE_CHECKING:
     from lore.anchors import Symbol
@@ -31,11 +34,6 @@ if TYPE_CHECKING:
 PLACE_MATCHES = ("symbol", "file", "glob")
 STATUS_ORDER = {"active": 0, "proposed": 1}
 MATCH_RANK = {"symbol": 0, "named": 1, "meaning": 2}
-GENERIC_HEADINGS = re.compile(
-    r"^(agent context|context for|table of contents|contents|toc|overview|introduction|intro|about( this)?|"
-    r"summary|index|readme|quick ?start|getting started)\b", re.I)
-
-
 @attrs.define
 class Governing:
     """A memory that governs a place, and how: symbol, named (a file's memory naming the symbol),
@@ -52,25 +50,6 @@ def enclosing(symbols: list[Symbol], line: int, col: int) -> list[Symbol]:
              if (s.start_line, s.start_col) <= (line, col) <= (s.end_line, s.end_col)]
     chain.sort(key=lambda s: (s.start_line, s.start_col, -s.end_line, -s.end_col))
     return chain
-
-
-def is_generic_guide(source_kind: str, key: str | None, title: str) -> bool:
-    """A guide's section that says what the guide is rather than how to code: never shown on code."""
-    if source_kind != "rules-file":
-        return False
-    heading = title.split(": ")[-1]
-    return bool(GENERIC_HEADINGS.match(heading)) or bool(GENERIC_HEADINGS.match(title))
-
-
-# Tasks read from git history are anchored to every file they touched (a lock file to hundreds), and
-# the codebase map's facts to whole modules: `lore history`, `lore map` and context packs carry
-# them, hovers and lenses do not.
-OFF_CODE_SOURCES = frozenset({"git", "code-map"})
-
-
-def off_code(source_kind: str, key: str | None, title: str) -> bool:
-    """A memory never shown on code: a guide's generic section, a task from git history, a map fact."""
-    return source_kind in OFF_CODE_SOURCES or is_generic_guide(source_kind, key, title)
 
 
 def _generic(m: Memory) -> bool:
@@ -114,7 +93,6 @@ def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
 
 def order_key(m: Memory, match: str) -> tuple:
     """Strongest place first, then current before proposed, then kind and age."""
-    from lore.recall.anchoring import MATCH_WEIGHT
 
     weight = MATCH_WEIGHT.get("symbol" if match == "named" else match, 1.0)
     return (STATUS_ORDER.get(m.status.value, 2), -weight, m.kind.value, -m.updated_at)
@@ -131,7 +109,6 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     of them is about the file, not those symbols, and stays on the lens; `file_qualified`, their
     qualified names: a memory anchored to more than `PER_FILE` of them is the file's memory too.
     """
-    from lore.recall.calibration import PER_FILE
 
     names = [s.qualified_name for s in chain]
     if not names:
@@ -160,7 +137,6 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
 def spread_over_file(lore: Lore, rel_path: str, qualified: tuple[str, ...]) -> frozenset[str]:
     """Ids of the memories anchored to more than `PER_FILE` symbols of a file: about the file (a
     decision naming many of its functions), so shown on its lens rather than on each symbol."""
-    from lore.recall.calibration import PER_FILE
 
     if len(qualified) <= PER_FILE:
         return frozenset()

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from lore.memory import Status
+from lore.memory import Memory, Status
 from lore.recall.query import Hit, Query
 
-if TYPE_CHECKING:
-    from lore.api import Lore
 
-
-def order_hits(lore: Lore, hits: list[Hit], q: Query) -> list[Hit]:
-    """Sort by score; a superseded hit always ranks below each successor (added when missing)."""
+def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[Hit]:
+    """Sort by score; a superseded hit always ranks below each successor (added when missing, read
+    with `get`, which raises for a memory that is gone)."""
     by_id = {h.memory.id: h for h in hits}
     if q.include_superseded:
         for h in list(hits):
@@ -20,7 +18,7 @@ def order_hits(lore: Lore, hits: list[Hit], q: Query) -> list[Hit]:
                 if succ_id in by_id:
                     continue
                 try:
-                    succ = lore.get(succ_id)
+                    succ = get(succ_id)
                 except Exception:
                     continue
                 extra = Hit(succ, h.score * 1.01, [f"successor of {h.memory.id}"])

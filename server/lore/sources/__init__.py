@@ -1,11 +1,11 @@
-"""Importers: ADRs, agent and team rules files, decision comments in code, and team memory files.
+"""Importers: ADRs, agent and team rules files, decision comments in code, documentation pages.
 
-`run_import` discovers source files in a workspace, re-reads only those that changed (by size and
-time, then content hash) and keeps their memories in step: same ids for the same things, removed
-things deprecated rather than deleted, renamed files followed.
+Each importer turns one repository file into memories (`parse_file` in `lore.ingest.runner` picks
+the importer); discovery (`discover`) says which files may hold memories. The import run that keeps
+a workspace in step lives in `lore.ingest`.
 """
 
-from lore.sources.runner import is_source_path, run_import
+from lore.sources.discover import is_source_path
 from lore.sources.summary import ImportSettings, ImportSummary
 
-__all__ = ["ImportSettings", "ImportSummary", "is_source_path", "run_import"]
+__all__ = ["ImportSettings", "ImportSummary", "is_source_path"]

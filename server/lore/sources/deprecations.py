@@ -8,6 +8,7 @@ import re
 
 from lore.memory import Kind, SourceKind
 from lore.sources.drafts import Keys, draft, short_title
+from lore.memory import Anchor
 
 QUICK = re.compile(r"@deprecated|\bdeprecated\b|\b(?:TODO|FIXME|XXX)\s*\((?:migrat)", re.I)
 _LINE = re.compile(
@@ -51,8 +52,6 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
             doc = s.docstring or ""
             m = _DOC.search(doc)
             if m:
-                from lore.memory import Anchor
-
                 anchor = Anchor("symbol", s.qualified_name, language=language, file=rel_path, content_hash=s.body_hash)
                 out.append(_draft(rel_path, s.start_line + 1, "deprecated", m.group("text").strip(), anchor,
                                   s.qualified_name, keys))

@@ -8,12 +8,14 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import attrs
 import pathspec
 
 from lore.sources.classify import SKIP_DIRS, classify
+from lore.sources.config import CONFIG_PATH
+from lore.sources.summary import ImportSettings
 
 log = logging.getLogger(__name__)
 IGNORE_FILES = (".gitignore", ".loreignore")
@@ -147,3 +149,21 @@ def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped, every=
 
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def is_source_path(rel_path: str, settings: ImportSettings | None = None, root: str | os.PathLike | None = None) -> bool:
+    """Would discovery consider this workspace-relative file? (Filters file-watching events.)"""
+    settings = settings or ImportSettings()
+    rel = rel_path.replace("\\", "/").strip("/")
+    parts = rel.split("/")
+    if PurePosixPath(rel).name in IGNORE_FILES:
+        return True
+    if parts[0] == ".lore":
+        return rel == CONFIG_PATH or (len(parts) == 3 and parts[1] == "memories" and rel.endswith(".md"))
+    if any(p in SKIP_DIRS for p in parts[:-1]) or classify(rel, settings.adr_folders) is None:
+        return False
+    if root is not None:
+        rules = IgnoreRules(Path(root), settings.ignore)
+        rules.load_for(rel)
+        return not rules.ignored(rel)
+    return not (settings.ignore and pathspec.GitIgnoreSpec.from_lines(settings.ignore).match_file(rel))

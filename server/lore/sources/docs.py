@@ -29,6 +29,8 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, SourceKind
 from lore.sources import markdown
 from lore.sources.drafts import Parsed, draft
+from lore.sources.adr import parse_adr, sections_of, stated_status
+from lore.sources.normative import kind_of
 
 DOC_TAG = "docs"
 MAX_DOC_FILES = 250
@@ -123,7 +125,6 @@ def estimated_sections(size: int) -> int:
 
 def parse_doc(rel_path: str, text: str) -> Parsed:
     """One page as a decision record when it states a status, else as one documentation memory."""
-    from lore.sources.adr import parse_adr, sections_of, stated_status
 
     doc = markdown.parse(text)
     if p_stem(rel_path) != "readme" and stated_status(doc):
@@ -161,7 +162,6 @@ def p_stem(rel_path: str) -> str:
 
 def _kind(rel_path: str, text: str) -> Kind:
     """A guide among contributing documents that tells people what to do is a convention; the rest are facts."""
-    from lore.sources.normative import kind_of
 
     folders = PurePosixPath(rel_path).parts[:-1]
     guide = any(_words(f) & _GUIDE_WORDS for f in folders)

@@ -6,6 +6,7 @@ import attrs
 
 from lore.memory import Anchor, Kind, Memory, Provenance, Scope, Section, SourceKind, Status
 from lore.text import slugify
+from lore.sources.ids import import_id
 
 
 @attrs.define
@@ -27,7 +28,6 @@ def draft(*, title: str, body: str, kind: Kind, source: SourceKind, path: str, l
           sections: list[Section] | None = None, rationale: str | None = None, date: str | None = None,
           tags: list[str] | None = None, meta: dict | None = None) -> Memory:
     """A team-scope memory as imported from a file (the sync step decides insert or update)."""
-    from lore.sources.ids import import_id
 
     return Memory(
         id=import_id(path, key), title=title, body=body, kind=kind, rationale=rationale, status=status, scope=Scope.TEAM,

@@ -29,6 +29,7 @@ from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
 from lore.sources import named
 from lore.sources.layout import WorkspaceLayout
+from lore.sources.discover import IgnoreRules, walk
 
 SURE = 0.8
 MAX_SURE = 12
@@ -60,8 +61,6 @@ class AnchorContext:
     @property
     def layout(self) -> WorkspaceLayout:
         if self._layout is None:
-            from lore.sources.discover import IgnoreRules, walk
-
             self._layout = WorkspaceLayout(self.root)
             for _ in walk(self.root, IgnoreRules(self.root), [], lambda _r: None, every=self._layout.add):
                 pass

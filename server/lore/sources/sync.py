@@ -14,7 +14,7 @@ import time
 
 from lore.anchors.choices import apply_choices
 from lore.memory import Memory, SourceKind, Status, ValidationError, new_id
-from lore.maintenance.scrub import scrub_memory
+from lore.markup.scrub import scrub_memory
 from lore.sources.drafts import Parsed
 from lore.sources.ids import adopt_id, keep_superseded
 from lore.sources.summary import ImportSummary

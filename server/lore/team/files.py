@@ -15,6 +15,9 @@ from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
 from lore.text import slugify
 from lore.markup.yamlbound import YamlLimitError, load_bounded
+from lore.store.safe_fs import UnsafePathError, real_folder, write_atomic
+from lore.store.errors import StoreError
+from lore.store.safe_fs import check_inside
 
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 _WHY = re.compile(r"^##\s+(Why|Rationale)\s*$", re.M | re.I)
@@ -153,8 +156,6 @@ def file_name(m: Memory, folder: Path) -> Path:
 
 def write_text(root: Path, path: Path, text: str, *, exclusive: bool = False) -> None:
     """Write a team file's text atomically and never through a link; StoreError when it cannot be."""
-    from lore.store.safe_fs import UnsafePathError, real_folder, write_atomic
-    from lore.store.errors import StoreError
 
     try:
         real_folder(root, path.parent, mode=0o755)  # `.lore` itself stays owner-only: made first, by lore_dir
@@ -173,7 +174,6 @@ def write(root: Path, path: Path, m: Memory) -> None:
 def update(root: Path, path: Path, m: Memory, *, touch: bool) -> bool:
     """Bring an existing team file in step with `m` (see rewrite), or write it anew when it cannot be
     read; False when its text already says it all (nothing written)."""
-    from lore.store.safe_fs import check_inside
 
     try:
         check_inside(root, path)

@@ -5,22 +5,29 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import attrs
 
 from lore.memory import Status
 from lore.store.safe_fs import UnsafePathError, check_inside
-from lore.store import SourceFile
+from lore.store import SourceFile, Store
 from lore.text import content_hash
 from lore.workspace import memories_dir
-
-if TYPE_CHECKING:
-    from lore.api import Lore
+from lore.markup.scrub import scrub_memory
 
 log = logging.getLogger(__name__)
 IMPORTER = "team-file"
 MAX_TEAM_FILE = 1_048_576
+
+
+@attrs.frozen
+class TeamFolder:
+    """A workspace's team files and the database that mirrors them; `fresh` collects the ids a sync
+    added or changed (the caller embeds them before its next search)."""
+
+    root: Path
+    store: Store
+    fresh: list[str] = attrs.field(factory=list)
 
 
 @attrs.define
@@ -33,29 +40,31 @@ class TeamSyncResult:
     errors: list[str] = attrs.field(factory=list)
 
 
-def record_team_file(lore: Lore, path: Path) -> None:
+def record_team_file(root: Path, store: Store, path: Path) -> None:
     """Note a team file Lore itself wrote, so the next sync sees it as unchanged."""
-    rel = path.relative_to(lore.root).as_posix()
+    rel = path.relative_to(root).as_posix()
     data = path.read_bytes()
     st = path.stat()
-    lore.store.sources.put(SourceFile(rel, content_hash(data.decode("utf-8", "replace")), st.st_size,
+    store.sources.put(SourceFile(rel, content_hash(data.decode("utf-8", "replace")), st.st_size,
                                       st.st_mtime, "imported", None, IMPORTER, time.time()))
 
 
-def sync_team_files(lore: Lore) -> TeamSyncResult:
-    """Import new or changed team files; deprecate memories whose file disappeared. Cheap when nothing changed."""
+def sync_team_files(root: Path, store: Store, fresh: list[str] | None = None) -> TeamSyncResult:
+    """Import new or changed team files into STORE; deprecate memories whose file disappeared (ids of the
+    memories added or changed are appended to FRESH). Cheap when nothing changed."""
+    team = TeamFolder(root, store, fresh if fresh is not None else [])
     result = TeamSyncResult()
-    folder = memories_dir(lore.root)
-    ledger = {p: sf for p, sf in lore.store.sources.all().items() if sf.importer == IMPORTER}
+    folder = memories_dir(team.root)
+    ledger = {p: sf for p, sf in team.store.sources.all().items() if sf.importer == IMPORTER}
     seen: set[str] = set()
     files = sorted(folder.glob("*.md")) if folder.is_dir() else []
     if files:
         from lore.team import files as teamfiles  # YAML: imported only when there are team files
     for path in files:
-        rel = path.relative_to(lore.root).as_posix()
+        rel = path.relative_to(team.root).as_posix()
         seen.add(rel)
         try:
-            check_inside(lore.root, path)
+            check_inside(team.root, path)
             st = path.stat()
             known = ledger.get(rel)
             if known and known.state == "imported" and known.size == st.st_size and known.mtime == st.st_mtime:
@@ -66,78 +75,77 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
             text = path.read_bytes().decode("utf-8")
             chash = content_hash(text)
             if known and known.content_hash == chash and known.state == "imported":
-                lore.store.sources.put(attrs.evolve(known, mtime=st.st_mtime, size=st.st_size))
+                team.store.sources.put(attrs.evolve(known, mtime=st.st_mtime, size=st.st_size))
                 continue
-            _import_one(lore, rel, text, result)
-            lore.store.sources.put(SourceFile(rel, chash, st.st_size, st.st_mtime, "imported", None, IMPORTER, time.time()))
+            _import_one(team, rel, text, result)
+            team.store.sources.put(SourceFile(rel, chash, st.st_size, st.st_mtime, "imported", None, IMPORTER, time.time()))
         except (UnicodeDecodeError, teamfiles.TeamFileError, UnsafePathError, OSError, RecursionError) as e:
             msg = str(e) if isinstance(e, teamfiles.TeamFileError) else f"{rel}: {e}"
             result.errors.append(msg)
             log.warning("team file skipped: %s", msg)
     for rel, sf in ledger.items():
         if rel not in seen and sf.state == "imported":
-            for m in lore.store.memories.by_source(rel):
+            for m in team.store.memories.by_source(rel):
                 if m.status is not Status.DEPRECATED:
-                    with lore.store.transaction():
-                        lore.store.memories.set_status(m.id, Status.DEPRECATED)
+                    with team.store.transaction():
+                        team.store.memories.set_status(m.id, Status.DEPRECATED)
                     result.deprecated += 1
-            lore.store.sources.put(attrs.evolve(sf, state="removed", reason="file deleted"))
+            team.store.sources.put(attrs.evolve(sf, state="removed", reason="file deleted"))
     return result
 
 
-def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None:
+def _import_one(team: TeamFolder, rel: str, text: str, result: TeamSyncResult) -> None:
     from lore.team import files as teamfiles
 
     m = teamfiles.parse(text, rel)
     _redact(m, rel, result)
     # Looked up inside the write transaction: another process may be adding this very memory (and
     # its file) right now, and only the transaction's snapshot is sure to show its row.
-    with lore.store.transaction():
-        existing = lore.store.memories.get(m.id)
-        for stale in lore.store.memories.by_source(rel):
+    with team.store.transaction():
+        existing = team.store.memories.get(m.id)
+        for stale in team.store.memories.by_source(rel):
             if stale.id != m.id:
-                _file_id_wins(lore, stale, m.id, existing is None, result)
-                existing = existing or lore.store.memories.get(m.id)
+                _file_id_wins(team, stale, m.id, existing is None, result)
+                existing = existing or team.store.memories.get(m.id)
         if existing is None:
             now = time.time()
             m.created_at = m.created_at or now
             m.updated_at = m.updated_at or now
-            lore.store.memories.insert(m)
+            team.store.memories.insert(m)
             result.added += 1
         else:
             m.created_at = m.created_at or existing.created_at
             m.updated_at = m.updated_at or existing.updated_at  # the file's time: the same in every clone
             for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at", "needs_review"):
                 setattr(m, k, getattr(existing, k))
-            lore.store.memories.update(m)
+            team.store.memories.update(m)
             result.updated += 1
-        lore.fresh_team.append(m.id)
-        lore.store.memories.unlink_successors(m.id)
+        team.fresh.append(m.id)
+        team.store.memories.unlink_successors(m.id)
         for new in m.superseded_by:
-            lore.store.memories.link(m.id, new)
+            team.store.memories.link(m.id, new)
         for old in m.supersedes:
-            lore.store.memories.link(old, m.id)
-            prior = lore.store.memories.get(old)
+            team.store.memories.link(old, m.id)
+            prior = team.store.memories.get(old)
             if prior is not None and prior.status in (Status.ACTIVE, Status.PROPOSED) and m.visible:
-                lore.store.memories.set_status(old, Status.SUPERSEDED)
+                team.store.memories.set_status(old, Status.SUPERSEDED)
 
 
-def _file_id_wins(lore: Lore, stale, file_id: str, free: bool, result: TeamSyncResult) -> None:
+def _file_id_wins(team: TeamFolder, stale, file_id: str, free: bool, result: TeamSyncResult) -> None:
     """The file now names another id than the database row made from it (an add/add conflict
     resolved with `--theirs`, an id edited by hand): the file's id wins. The row takes the file's
     id, keeping its usage and links; when a row with that id exists already, the stale row is
     deprecated (restorable) instead."""
     if free:
-        lore.store.memories.rename_id(stale.id, file_id)
+        team.store.memories.rename_id(stale.id, file_id)
         log.info("team file %s: memory %s now has the file's id %s", stale.provenance.path, stale.id, file_id)
     elif stale.status is not Status.DEPRECATED:
-        lore.store.memories.set_status(stale.id, Status.DEPRECATED)
+        team.store.memories.set_status(stale.id, Status.DEPRECATED)
         result.deprecated += 1
 
 
 def _redact(m, rel: str, result: TeamSyncResult) -> None:
     """A team file edited by hand may hold a secret: the database keeps it redacted, the user is told."""
-    from lore.maintenance.scrub import scrub_memory
 
     for note in scrub_memory(m):
         message = f"{rel}: {note}; remove it from the file"

@@ -6,6 +6,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from lore.memory import Memory
+from lore.agents.trust import mark
 
 if TYPE_CHECKING:
     from lore.recall import Hit
@@ -20,7 +21,6 @@ def iso(ts: float | None) -> str | None:
 
 def memory_json(m: Memory) -> dict[str, Any]:
     """A memory as the protocol's Memory JSON."""
-    from lore.agents.trust import mark
 
     p = m.provenance
     return {
@@ -60,7 +60,6 @@ def hit_json(h: Hit) -> dict[str, Any]:
 
 def memory_markdown(m: Memory) -> str:
     """A readable markdown view of one memory."""
-    from lore.agents.trust import mark
 
     lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
     if m.superseded_by:

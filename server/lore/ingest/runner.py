@@ -10,12 +10,11 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 import attrs
-import pathspec
 
 from lore.markup.conflicts import conflict_line, conflict_message
 from lore.memory import SourceKind, Status
 from lore.store.safe_fs import inside
-from lore.maintenance.scrub import scrub_source
+from lore.markup.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.adr import parse_adr
@@ -39,6 +38,8 @@ from lore.sources.sync import imported_memories, sync_file
 from lore.store import SourceFile
 from lore.text import content_hash
 from lore.markup.yamlbound import YamlLimitError
+from lore.codemap.store import refresh_for_import
+from lore.history import import_history
 
 log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
@@ -301,8 +302,6 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     run.run(cands, vanished)
     relink_team_files(lore, summary.renamed_ids)
     if paths is None and not summary.cancelled:
-        from lore.codemap.store import refresh_for_import  # a walk and a hash when nothing changed
-
         refresh_for_import(lore, summary, run.layout)
     if summary.cancelled:
         summary.seconds = time.monotonic() - start
@@ -373,7 +372,6 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
 
 def _history(lore, summary: ImportSummary) -> None:
     """Tasks from the git history (new commits only; nothing outside a git repository)."""
-    from lore.history import import_history
 
     try:
         result = import_history(lore)
@@ -387,28 +385,8 @@ def _history(lore, summary: ImportSummary) -> None:
 
 
 def _team(lore, summary: ImportSummary) -> None:
-    from lore.team.sync import sync_team_files
-
-    result = sync_team_files(lore)
+    result = lore.sync_team()
     summary.added += result.added
     summary.updated += result.updated
     summary.deprecated += result.deprecated
     summary.warnings += result.errors
-
-
-def is_source_path(rel_path: str, settings: ImportSettings | None = None, root: str | os.PathLike | None = None) -> bool:
-    """Would discovery consider this workspace-relative file? (Filters file-watching events.)"""
-    settings = settings or ImportSettings()
-    rel = rel_path.replace("\\", "/").strip("/")
-    parts = rel.split("/")
-    if PurePosixPath(rel).name in IGNORE_FILES:
-        return True
-    if parts[0] == ".lore":
-        return rel == CONFIG_PATH or (len(parts) == 3 and parts[1] == "memories" and rel.endswith(".md"))
-    if any(p in cls.SKIP_DIRS for p in parts[:-1]) or cls.classify(rel, settings.adr_folders) is None:
-        return False
-    if root is not None:
-        rules = IgnoreRules(Path(root), settings.ignore)
-        rules.load_for(rel)
-        return not rules.ignored(rel)
-    return not (settings.ignore and pathspec.GitIgnoreSpec.from_lines(settings.ignore).match_file(rel))

@@ -1,0 +1,31 @@
+"""What the server knows about one open (or once hovered) document: its folder, symbols, lines,
+meaning matches and history line, each with the key of the text it was computed for."""
+
+from __future__ import annotations
+
+import asyncio
+
+import attrs
+
+from lore.lsp.folders import Folder
+
+
+@attrs.define(eq=False)
+class DocState:
+    """What the server knows about one document."""
+
+    uri: str
+    folder: Folder
+    rel_path: str
+    language: str | None
+    key: tuple | None = None  # (version, source hash) the symbols were computed for
+    symbols: list = attrs.field(factory=list)
+    pending: asyncio.Future | None = None
+    pending_key: tuple | None = None
+    semantic: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)
+    semantic_texts: dict[str, str] = attrs.field(factory=dict)  # symbol -> the text its matches were found for
+    semantic_generation: int = -1  # `LoreServer.generation` the matches were computed at
+    lines: list[str] = attrs.field(factory=list)
+    lines_key: tuple | None = None
+    history: str | None = None  # the file's history in one line (`lore.history.file_line`)
+    history_generation: int = -1  # the history generation it was read at
