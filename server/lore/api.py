@@ -150,9 +150,11 @@ class Lore:
 
     # -- writing ---------------------------------------------------------------------------
     def add(self, m: Memory, *, embed: bool = True) -> AddResult:
-        """Validate, redact secrets, store (and write the team file for team scope), embed."""
+        """Validate, redact secrets, store (and write the team file for team scope), embed. The ids
+        it supersedes may be unique prefixes (as people type them); NotFoundError names one that is not."""
 
         m.validate()
+        m.supersedes = [self.get(old).id for old in m.supersedes]
 
         prepare_agent_write(m)
         redactions = scrub_memory(m)

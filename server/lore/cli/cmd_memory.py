@@ -7,7 +7,7 @@ import sys
 from lore.wire import relay
 from lore.cli.common import call, flush_notices, kinds, open_lore, parse_since, scopes, statuses, workspace_root
 from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json, say
-from lore.wire.views import memory_json
+from lore.wire.views import added_json, forget_json, memory_json
 from lore.memory import Anchor, Kind, Memory, Provenance, parse_kind, parse_scope, parse_source_kind
 from lore.workspace import relative_path
 
@@ -87,9 +87,6 @@ def cmd_add(args) -> int:
             anchors=[Anchor.parse(a) for a in args.anchor], tags=args.tag,
             provenance=Provenance(parse_source_kind(args.source)), supersedes=list(args.supersedes),
         )
-        for old in m.supersedes:
-            lore.get(old)
-        m.supersedes = [lore.get(old).id for old in m.supersedes]
         # Stored and acknowledged now; the vector comes from the next search or a running server.
         result = lore.add(m, embed=False)
         relay.changed(lore.root)
@@ -97,9 +94,7 @@ def cmd_add(args) -> int:
         for r in result.redactions:
             notice(r)
         if args.json:
-            data = memory_json(result.memory)
-            data["redacted"] = result.redactions
-            print_json(data)
+            print_json(added_json(result.memory, result.redactions))
         else:
             where = f" in {result.file.relative_to(lore.root)}" if result.file else ""
             say(f"Remembered {result.memory.kind.value} {result.memory.id}{where}: {result.memory.title}")
@@ -157,7 +152,7 @@ def cmd_forget(args) -> int:
     with open_lore(args) as lore:
         m = lore.forget(args.id, purge=args.purge)
         if args.json:
-            print_json({"id": m.id, "status": "purged" if args.purge else m.status.value})
+            print_json(forget_json(m, args.purge))
         elif args.purge:
             out.print(f"Deleted {m.id}: {m.title}")
         else:

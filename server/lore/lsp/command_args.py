@@ -55,6 +55,7 @@ class RememberArgs:
     range: RangeArg | None = None
     symbol: str | None = None
     anchors: list[str] = attrs.field(factory=list)
+    supersedes: list[str] = attrs.field(factory=list)
 
 
 @attrs.define
@@ -94,11 +95,11 @@ class FeedbackArgs:
     """`lore.feedback`."""
 
     uri: str
-    language_id: str
-    range: RangeArg
     proposed_text: str
     outcome: str
-    origin: str
+    language_id: str | None = None  # optional in every face: the core reads it from the file name
+    range: RangeArg | None = None
+    origin: str | None = None  # "manual" unless given
     final_text: str | None = None
     reason: str | None = None
 

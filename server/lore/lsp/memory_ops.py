@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from lore.wire.views import hit_json, memory_json, memory_markdown
+from lore.wire.views import forget_json, hit_json, memory_json, memory_markdown
 from lore.lsp import command_args as a
 from lore.lsp.folders import Folder
 from lore.lsp.links import source_uri
@@ -113,7 +113,7 @@ async def remember(ls: LoreServer, args: a.RememberArgs) -> dict:
     if args.uri:
         anchors += await anchors_at(ls, args.uri, args.range, args.symbol, explicit=bool(args.anchors))
     m = Memory(title=args.title, body=args.body, kind=parse_kind(args.kind), rationale=args.rationale,
-               scope=parse_scope(args.scope), anchors=anchors)
+               scope=parse_scope(args.scope), anchors=anchors, supersedes=list(args.supersedes))
     m.validate()
     result = await folder.run(lambda lore: lore.add(m))
     ls.memories_changed()
@@ -151,11 +151,11 @@ async def anchors_at(ls: LoreServer, uri: str, where: a.RangeArg | None, symbol:
 
 
 async def forget(ls: LoreServer, args: a.ForgetArgs) -> dict:
-    """`{id, status}`; status is "deleted" after a purge."""
+    """`{id, status}`; status is "purged" after a purge."""
     folder = await locate(ls, args.id)
     m = await folder.run(lambda lore: lore.forget(args.id, purge=args.purge))
     ls.memories_changed()
-    return {"id": m.id, "status": "deleted" if args.purge else m.status.value}
+    return forget_json(m, args.purge)
 
 
 async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
@@ -251,16 +251,12 @@ async def proposals(ls: LoreServer, args: a.ProposalsArgs) -> dict:
 
 async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
     """Hand a feedback event to the learning engine; its result JSON."""
-    from lore.wire.learning import feedback_from_json
+    from lore.wire.learning import event_json, feedback_from_json
 
     folder = folders(ls, args.uri)[0]
     retention = ls.settings.feedback.retention_days
-    payload = {"uri": args.uri, "languageId": args.language_id, "proposedText": args.proposed_text,
-               "finalText": args.final_text, "outcome": args.outcome, "origin": args.origin,
-               "reason": args.reason, "range": {"start": {"line": args.range.start.line,
-                                                          "character": args.range.start.character},
-                                                "end": {"line": args.range.end.line,
-                                                        "character": args.range.end.character}}}
+    payload = event_json(uri=args.uri, language=args.language_id, proposed=args.proposed_text, final=args.final_text,
+                         outcome=args.outcome, origin=args.origin, reason=args.reason)
     result = await folder.run(lambda lore: feedback_from_json(lore, payload, retention_days=retention))
     ls.memories_changed()
     return result

@@ -14,7 +14,7 @@ from mcp.types import ToolAnnotations
 
 from lore import __version__
 from lore.context import build_pack
-from lore.wire.views import hit_json, memory_json, memory_markdown
+from lore.wire.views import added_json, forget_json, hit_json, memory_markdown
 from lore.memory import Anchor, Memory, Provenance, SourceKind, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
 from lore.api import Lore
@@ -175,9 +175,7 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
                        anchors=[Anchor.parse(a) for a in anchors or []], provenance=Provenance(SourceKind.AGENT))
             result = app.lore.add(m)
             app.lore.backup_if_dirty()
-            data = memory_json(result.memory)
-            data["redacted"] = result.redactions
-            return data
+            return added_json(result.memory, result.redactions)
 
     @mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
     async def record_feedback(uri: str, proposed_text: str, outcome: str, final_text: str = "",
@@ -202,7 +200,7 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
             check_agent_forget(app.lore.get(id), purge)
             m = app.lore.forget(id, purge=purge)
             app.lore.backup_if_dirty()
-            return {"id": m.id, "status": "purged" if purge else "deprecated"}
+            return forget_json(m, purge)
 
     @mcp.resource("lore://memories", name="memories", mime_type="text/markdown",
                   description="Index of the project's active memories")

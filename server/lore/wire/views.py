@@ -58,6 +58,18 @@ def hit_json(h: Hit) -> dict[str, Any]:
     return out
 
 
+def added_json(m: Memory, redactions: list[str]) -> dict[str, Any]:
+    """The result of remembering, for the CLI and MCP: the memory's JSON plus `redacted` (what was
+    removed as secrets); the language server sends the same two as `{memory, redacted}`."""
+    return {**memory_json(m), "redacted": redactions}
+
+
+def forget_json(m: Memory, purged: bool) -> dict[str, Any]:
+    """The result of forgetting a memory, in every face: `{id, status}`, status "purged" after a purge
+    (the memory is gone), else the memory's status now ("deprecated": restorable)."""
+    return {"id": m.id, "status": "purged" if purged else m.status.value}
+
+
 def memory_markdown(m: Memory) -> str:
     """A readable markdown view of one memory."""
 
