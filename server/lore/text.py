@@ -8,8 +8,6 @@ import unicodedata
 
 from lore.memory import Section
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 SECTION_MIN_CHARS = 400
 # Every content word of a question is evidence (a cap of 8 dropped the second half of long questions
 # and code fragments); the cap only bounds the cost of pasted text.
@@ -40,17 +38,16 @@ def split_sections(title: str, body: str, base_line: int | None = None) -> list[
     Short bodies stay one section: splitting only pays off when parts are long enough to differ.
     The first section always carries the title so a memory is found by its title.
     """
-    lines = body.splitlines()
     if len(body) < SECTION_MIN_CHARS:
         return [Section(None, f"{title}\n{body}".strip(), base_line)]
+    from lore.markup.markdown import headings  # markdown-it loads only when a long body is split
+
+    lines = re.split(r"\r\n?|\n", body)  # the lines markdown-it counts
     parts: list[tuple[str | None, list[str], int]] = [(None, [], 0)]
-    in_fence = False
+    at = {h.line: h.text for h in headings(body)}  # outside code fences: a fenced `# x` is text
     for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            in_fence = not in_fence
-        m = None if in_fence else _HEADING.match(line)
-        if m:
-            parts.append((m.group(2).strip(), [], i))
+        if i in at:
+            parts.append((at[i], [], i))
         else:
             parts[-1][1].append(line)
     sections: list[Section] = []

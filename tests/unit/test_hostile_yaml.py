@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hostile_support import child, write
 
-from lore.sources.markdown import split_front_matter
+from lore.markup.markdown import split_front_matter
 from lore.markup.yamlbound import LIMITS, YamlLimitError, load_bounded
 
 GOOD_ADR = "# 2. Use cents for money\n\n## Status\n\nAccepted\n\n## Decision\n\nIntegers only.\n"

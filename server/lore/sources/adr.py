@@ -13,7 +13,7 @@ import re
 from pathlib import PurePosixPath
 
 from lore.memory import Kind, Section, SourceKind, Status
-from lore.sources import markdown
+from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.sources.drafts import Parsed, chunked, draft
 from lore.sources.status import StatusReading, read_status, supersession_lines

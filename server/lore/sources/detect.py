@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 
 import attrs
 
-from lore.sources import markdown
+from lore.markup import markdown
 
 HEAD_BYTES = 8192  # a decision record shows what it is near its top
 THRESHOLD = 4.0

@@ -27,7 +27,7 @@ import re
 from pathlib import PurePosixPath
 
 from lore.memory import DOC_META, Kind, SourceKind
-from lore.sources import markdown
+from lore.markup import markdown
 from lore.sources.drafts import Parsed, draft
 from lore.sources.adr import parse_adr, sections_of, stated_status
 from lore.sources.normative import kind_of

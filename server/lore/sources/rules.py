@@ -14,7 +14,8 @@ import re
 from pathlib import PurePosixPath
 
 from lore.memory import Anchor, SourceKind, ValidationError
-from lore.sources import classify, markdown
+from lore.sources import classify
+from lore.markup import markdown
 from lore.sources.drafts import CHUNK_CHARS, Keys, Parsed, chunked, draft, short_title
 from lore.sources.normative import kind_of
 

@@ -7,7 +7,7 @@ import re
 import attrs
 
 from lore.memory import Status
-from lore.sources import markdown
+from lore.markup import markdown
 
 _WORDS: dict[str, Status] = {
     **dict.fromkeys(("accepted", "approved", "implemented", "adopted", "agreed", "decided", "done",

@@ -12,6 +12,7 @@ import yaml
 from lore.markup.conflicts import conflict_line, conflict_message
 from lore.team.frontedit import LISTS, edit_front
 from lore.markup.hidden import strip_hidden
+from lore.markup.markdown import front_matter, headings
 from lore.memory import Anchor, Memory, Provenance, Scope, SourceKind, ValidationError
 from lore.text import slugify
 from lore.markup.yamlbound import YamlLimitError, load_bounded
@@ -19,8 +20,7 @@ from lore.store.safe_fs import UnsafePathError, real_folder, write_atomic
 from lore.store.errors import StoreError
 from lore.store.safe_fs import check_inside
 
-_FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
-_WHY = re.compile(r"^##\s+(Why|Rationale)\s*$", re.M | re.I)
+_WHY = re.compile(r"(Why|Rationale)", re.I)
 
 
 class TeamFileError(ValueError):
@@ -93,11 +93,11 @@ def parse(text: str, rel_path: str) -> Memory:
     if at is not None:
         raise MergeConflictError(conflict_message(rel_path, at))
     text = strip_hidden(text)
-    m = _FRONT.match(text)
-    if not m:
+    fm = front_matter(text)
+    if fm is None:
         raise TeamFileError(f"{rel_path}:1: no YAML front matter (a team memory starts with ---)")
     try:
-        front = load_bounded(m.group(1)) or {}
+        front = load_bounded(fm.raw) or {}
     except YamlLimitError as e:
         raise TeamFileError(f"{rel_path}:2: skipped: front matter over a limit: {e}") from None
     except yaml.YAMLError as e:
@@ -105,16 +105,18 @@ def parse(text: str, rel_path: str) -> Memory:
         raise TeamFileError(f"{rel_path}:{line}: broken front matter: {getattr(e, 'problem', e)}") from None
     if not isinstance(front, dict):
         raise TeamFileError(f"{rel_path}:2: front matter must be a mapping")
-    rest = text[m.end():]
-    body_start_line = text[: m.end()].count("\n") + 1
-    title_m = re.search(r"^#\s+(.+?)\s*$", rest, re.M)
-    title = str(front.get("title") or (title_m.group(1) if title_m else Path(rel_path).stem))
-    body = rest[title_m.end():] if title_m else rest
+    rest = text[fm.after:]
+    body_start_line = text[: fm.after].count("\n") + 1
+    heads = headings(rest)  # outside code fences: a fenced `# x` or `## Why` is text
+    title_h = next((h for h in heads if h.level == 1), None)
+    title = str(front.get("title") or (title_h.text if title_h else Path(rel_path).stem))
+    body_at = title_h.end if title_h else 0
+    body = rest[body_at:]
     rationale = None
-    why = _WHY.search(body)
+    why = next((h for h in heads if h.level == 2 and h.start >= body_at and _WHY.fullmatch(h.text)), None)
     if why:
-        rationale = body[why.end():].strip() or None
-        body = body[: why.start()]
+        rationale = rest[why.end:].strip() or None
+        body = rest[body_at:why.start]
     def _list(key: str) -> list[str]:
         v = front.get(key) or []
         return [str(x) for x in (v if isinstance(v, list) else [v])]
@@ -202,10 +204,11 @@ def rewrite(old_text: str, m: Memory, rel_path: str, *, touch: bool) -> str:
         raise
     except TeamFileError:
         return render(m)
-    fm = _FRONT.match(old_text)
-    assert fm is not None
+    fm = front_matter(old_text)
+    if fm is None:
+        return render(m)
     try:
-        old_front = load_bounded(fm.group(1)) or {}
+        old_front = load_bounded(fm.raw) or {}
     except (YamlLimitError, yaml.YAMLError):
         return render(m)
     new_front = front_fields(m)
@@ -213,12 +216,12 @@ def rewrite(old_text: str, m: Memory, rel_path: str, *, touch: bool) -> str:
         new_front.pop("updated", None)
     if "created" in old_front:
         new_front.pop("created", None)  # set once, when the file was made
-    front = edit_front(fm.group(1), old_front, new_front, _same, _norm)
+    front = edit_front(fm.raw, old_front, new_front, _same, _norm)
     if "title" in old_front and old_front.get("title") != m.title:
         front = _retitle(front, m.title)
-    head = old_text[: fm.start(1)] + front + old_text[fm.end(1): fm.end()]
+    head = old_text[: fm.start] + front + old_text[fm.end: fm.after]
     if (old.title, old.body, old.rationale or None) == (m.title, m.body.strip(), (m.rationale or "").strip() or None):
-        return head + old_text[fm.end():]
+        return head + old_text[fm.after:]
     return head + _body(m)
 
 

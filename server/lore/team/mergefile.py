@@ -18,16 +18,17 @@ from pathlib import Path
 import yaml
 
 from lore.team.frontedit import LISTS, ORDER, edit_front
-from lore.team.files import _FRONT, _iso, _ts
+from lore.markup.markdown import front_matter
+from lore.team.files import _iso, _ts
 from lore.markup.yamlbound import YamlLimitError, load_bounded
 
 
 def _front(text: str) -> dict | None:
-    m = _FRONT.match(text)
-    if not m:
+    fm = front_matter(text)
+    if fm is None:
         return None
     try:
-        data = load_bounded(m.group(1)) or {}
+        data = load_bounded(fm.raw) or {}
     except (YamlLimitError, yaml.YAMLError):
         return None
     return data if isinstance(data, dict) else None
@@ -59,13 +60,13 @@ def merge_fields(base: dict, ours: dict, theirs: dict) -> dict:
 
 
 def _apply(text: str, values: dict) -> str:
-    m = _FRONT.match(text)
-    if not m or not values:
+    fm = front_matter(text)
+    if fm is None or not values:
         return text
     old = _front(text) or {}
     new = {k: v for k, v in {**{k: old[k] for k in ORDER if k in old}, **values}.items() if v is not None}
-    front = edit_front(m.group(1), old, new, lambda key, *_: key not in values, keep_order=True)
-    return text[: m.start(1)] + front + text[m.end(1):]
+    front = edit_front(fm.raw, old, new, lambda key, *_: key not in values, keep_order=True)
+    return text[: fm.start] + front + text[fm.end:]
 
 
 def merge_texts(base: str, ours: str, theirs: str, label: str = "") -> tuple[str, bool]:

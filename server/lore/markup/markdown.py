@@ -1,7 +1,10 @@
-"""Markdown structure for importers: YAML front matter, headings, sections with lines, plain text.
+"""The one markdown reader: YAML front matter, headings, sections with lines, plain text.
 
-markdown-it-py finds the headings (so a `#` inside a code fence is not a heading) and the fences
-that never close; sections are ranges of source lines between headings, kept as written.
+Importers (`lore.sources`), team files (`lore.team.files`) and section splitting (`lore.text`) all
+read markdown here. markdown-it-py with the front-matter plugin (mdit-py-plugins) finds the front
+matter, the headings (so a `#` line or a `---` line inside a code fence is text, never structure)
+and the fences that never close; sections are ranges of source lines between headings, kept as
+written.
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ import re
 import attrs
 import yaml
 from markdown_it import MarkdownIt
+from mdit_py_plugins.front_matter import front_matter_plugin
 
 from lore.markup.yamlbound import load_bounded
 from lore.markup.hidden import strip_hidden
 
-_FRONT_OPEN = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
-_FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+_FRONT_OPEN = re.compile(r"\A---[ \t]*\r?\n")
+_NEWLINE = re.compile(r"\r\n?|\n")  # the line breaks markdown-it counts lines by
 _KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
 PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer text is cut first
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
@@ -29,7 +33,30 @@ _HTML = re.compile(r"<[^>\n]+>")
 _NBSP_HEADING = re.compile(r"^(\s{0,3}#{1,6})\u00a0", re.M)
 
 # Only block structure is needed: inline text is read from the source, so inline parsing is skipped.
-_parser = MarkdownIt("commonmark").enable("table").disable("inline")
+_parser = MarkdownIt("commonmark").use(front_matter_plugin).enable("table").disable("inline")
+
+
+@attrs.frozen
+class FrontMatter:
+    """Where a text's YAML front matter is: `raw` spans text[start:end]; the body starts at `after`."""
+
+    raw: str
+    start: int
+    end: int
+    after: int
+    lines: int  # lines taken, both fences included
+
+
+@attrs.frozen
+class Heading:
+    """An ATX heading (`## Text`) outside code fences: 0-based line, level, its text, and where its
+    line starts and ends in the text (the end includes the line break)."""
+
+    line: int
+    level: int
+    text: str
+    start: int
+    end: int
 
 
 @attrs.define
@@ -65,18 +92,56 @@ class Document:
         return (first.heading, first.line) if first else (None, None)
 
 
+def _line_starts(text: str) -> list[int]:
+    """Offset of each line's first character, plus the text's length (lines as markdown-it counts them)."""
+    starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+    return starts + ([len(text)] if starts[-1] != len(text) else [])
+
+
+def front_matter(text: str) -> FrontMatter | None:
+    """The text's YAML front matter as markdown-it's front-matter plugin finds it (a leading BOM is
+    allowed), or None when the text has none or it never closes."""
+    bom = 1 if text.startswith("\ufeff") else 0
+    body = text[bom:]
+    if not _FRONT_OPEN.match(body):
+        return None
+    token = next((t for t in _parser.parse(body) if t.type == "front_matter"), None)
+    if token is None or not token.map:
+        return None
+    starts = _line_starts(body)
+    first, last = token.map[0] + 1, token.map[1] - 1  # the YAML lines: between the fences
+    start, end = starts[first], starts[last]
+    end -= 1 if end > start and body[end - 1] == "\n" else 0  # the line break before the closing fence
+    end -= 1 if end > start and body[end - 1] == "\r" else 0
+    return FrontMatter(body[start:end], start + bom, end + bom, starts[min(token.map[1], len(starts) - 1)] + bom,
+                       token.map[1])
+
+
+def headings(text: str) -> list[Heading]:
+    """The ATX headings of a markdown text outside code fences and containers (block quotes, lists),
+    in order."""
+    tokens = _parser.parse(text)
+    starts = _line_starts(text)
+    found = []
+    for i, tok in enumerate(tokens):
+        if tok.type == "heading_open" and tok.map and tok.level == 0 and tok.markup.startswith("#"):
+            inline = tokens[i + 1].content if i + 1 < len(tokens) else ""
+            line = tok.map[0]
+            end = starts[min(line + 1, len(starts) - 1)]
+            found.append(Heading(line, int(tok.tag[1]), inline.strip(), starts[line], end))
+    return found
+
+
 def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
     """YAML front matter as a dict, the number of lines it spans, and warnings; broken YAML is salvaged.
 
     Front matter over a limit (alias bomb, deep nesting, huge text) raises YamlLimitError."""
-    m = _FRONT_OPEN.match(text)
-    if not m:
+    fm = front_matter(text)
+    if fm is None:
+        if _FRONT_OPEN.match(text.removeprefix("\ufeff")):
+            return {}, 0, [(1, "front matter is not closed with ---; read as text")]
         return {}, 0, []
-    close = _FRONT_CLOSE.search(text, m.end())
-    if not close:
-        return {}, 0, [(1, "front matter is not closed with ---; read as text")]
-    raw = text[m.end():close.start()]
-    lines = text[:close.end()].count("\n") + 1
+    raw, lines = fm.raw, fm.lines
     try:
         data = load_bounded(raw)  # YamlLimitError propagates: the file is skipped, not salvaged
     except yaml.YAMLError as e:

@@ -1,0 +1,88 @@
+"""One markdown reader (`lore.markup.markdown`) for importers, team files and section splitting: a
+`## Why`, a `# Title` or a `---` line inside a code fence is text, never structure."""
+
+from __future__ import annotations
+
+from lore.markup.markdown import front_matter, headings, parse
+from lore.memory import Memory, Scope
+from lore.team import files as teamfiles
+from lore.text import SECTION_MIN_CHARS, split_sections
+
+FENCED = """```markdown
+# Not the title
+---
+## Why
+not the rationale
+```"""
+
+TEAM_FILE = f"""---
+id: fenced000001
+kind: convention
+---
+{FENCED}
+
+# Release notes are written in markdown
+
+Paste them as they are:
+
+{FENCED}
+
+~~~
+```
+## Why
+still inside the tilde fence
+~~~
+
+## Why
+
+Readers copy them into the changelog.
+"""
+
+
+def test_team_file_title_and_rationale_skip_code_fences():
+    m = teamfiles.parse(TEAM_FILE, ".lore/memories/release-notes.md")
+    assert m.title == "Release notes are written in markdown"
+    assert m.rationale == "Readers copy them into the changelog."
+    assert "not the rationale" in m.body and "still inside the tilde fence" in m.body
+    assert m.body.count("## Why") == 2
+
+
+def test_team_file_with_fences_round_trips_and_rewrites_only_front_matter():
+    m = Memory(title="Release notes are written in markdown", body=f"Paste them as they are:\n\n{FENCED}",
+               rationale="Readers copy them into the changelog.", scope=Scope.TEAM).validate()
+    text = teamfiles.render(m)
+    back = teamfiles.parse(text, ".lore/memories/release-notes.md")
+    assert (back.title, back.body, back.rationale) == (m.title, m.body, m.rationale)
+    back.tags = ["docs"]
+    rewritten = teamfiles.rewrite(text, back, ".lore/memories/release-notes.md", touch=False)
+    fm_old, fm_new = front_matter(text), front_matter(rewritten)
+    assert "docs" in fm_new.raw and rewritten[fm_new.after:] == text[fm_old.after:]
+
+
+def test_front_matter_ends_at_its_own_fence_not_at_a_fenced_rule():
+    text = "---\nkind: decision\n---\n# T\n\n```yaml\n---\na: 1\n---\n```\n"
+    fm = front_matter(text)
+    assert fm.raw == "kind: decision" and text[fm.after:].startswith("# T")
+    assert front_matter("# T\n\n```\n---\na: 1\n---\n```\n") is None
+    doc = parse(text)
+    assert doc.front == {"kind": "decision"} and [s.heading for s in doc.sections if s.heading] == ["T"]
+
+
+def test_importer_sections_do_not_split_inside_fences():
+    doc = parse(f"# ADR 7: Markdown notes\n\n## Context\n\n{FENCED}\n\n## Decision\n\nKeep them.\n")
+    assert [s.heading for s in doc.sections if s.heading] == ["ADR 7: Markdown notes", "Context", "Decision"]
+    assert "not the rationale" in doc.text(doc.sections[2])
+
+
+def test_sections_split_at_headings_outside_fences_only():
+    filler = "Words that make the body long enough to split. " * (SECTION_MIN_CHARS // 40)
+    body = f"{filler}\n\n~~~\n```\n## Inside the tilde fence\n~~~\n\n## Outside\n\n{filler}\n\n{FENCED}\n"
+    sections = split_sections("Notes", body, 1)
+    assert [s.heading for s in sections] == [None, "Outside"]
+    assert "## Inside the tilde fence" in sections[0].text and "# Not the title" in sections[1].text
+    assert sections[1].line == 1 + body.splitlines().index("## Outside")
+
+
+def test_headings_are_atx_at_top_level():
+    found = headings("# A\n\n> # quoted\n\n- # listed\n\nSetext\n======\n\n    # indented code\n\n## B ##\n")
+    assert [(h.level, h.text) for h in found] == [(1, "A"), (2, "B")]
