@@ -64,6 +64,8 @@ def test_front_matter_ends_at_its_own_fence_not_at_a_fenced_rule():
     fm = front_matter(text)
     assert fm.raw == "kind: decision" and text[fm.after:].startswith("# T")
     assert front_matter("# T\n\n```\n---\na: 1\n---\n```\n") is None
+    crlf = text.replace("\n", "\r\n")
+    assert front_matter(crlf).raw == "kind: decision" and crlf[front_matter(crlf).after:].startswith("# T")
     doc = parse(text)
     assert doc.front == {"kind": "decision"} and [s.heading for s in doc.sections if s.heading] == ["T"]
 

@@ -20,6 +20,7 @@ from lore.markup.yamlbound import load_bounded
 from lore.markup.hidden import strip_hidden
 
 _FRONT_OPEN = re.compile(r"\A---[ \t]*\r?\n")
+_FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 _NEWLINE = re.compile(r"\r\n?|\n")  # the line breaks markdown-it counts lines by
 _KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
 PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer text is cut first
@@ -103,9 +104,12 @@ def front_matter(text: str) -> FrontMatter | None:
     allowed), or None when the text has none or it never closes."""
     bom = 1 if text.startswith("\ufeff") else 0
     body = text[bom:]
-    if not _FRONT_OPEN.match(body):
+    opened = _FRONT_OPEN.match(body)
+    close = _FRONT_CLOSE.search(body, opened.end()) if opened else None
+    if close is None:
         return None
-    token = next((t for t in _parser.parse(body) if t.type == "front_matter"), None)
+    # Only the front matter is read here (the body is parsed once, by `parse` or `headings`).
+    token = next((t for t in _parser.parse(body[:close.end()]) if t.type == "front_matter"), None)
     if token is None or not token.map:
         return None
     starts = _line_starts(body)
