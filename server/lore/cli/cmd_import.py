@@ -34,8 +34,7 @@ def register(sub) -> None:
 
 def cmd_import(args) -> int:
     """Run an import and print its summary."""
-    lore = open_lore(args)
-    try:
+    with open_lore(args) as lore:
         try:
             folders = [check_folder(lore.root, f) for f in args.adr_folder]
             for f in remember_adr_folders(lore.root, folders):
@@ -67,8 +66,6 @@ def cmd_import(args) -> int:
             print_held_back(summary)
             return 1
         return 0
-    finally:
-        lore.close()
 
 
 def _print_summary(summary) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,13 +20,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def open_lore(args, **kwargs) -> Lore:
-    """The workspace named by -w (or found from the current folder), with notices printed."""
+@contextlib.contextmanager
+def open_lore(args, **kwargs) -> Iterator[Lore]:
+    """The workspace named by -w (or found from the current folder), closed at the end. The core's
+    notices are printed when it opens (a team file refused for a merge conflict is told by every
+    command) and when the command ends (a database replaced meanwhile, a model that did not load)."""
     from lore.api import Lore
 
     lore = Lore(getattr(args, "workspace", None), **kwargs)
-    flush_notices(lore)  # a team file refused for a merge conflict is told by every command
-    return lore
+    flush_notices(lore)
+    try:
+        yield lore
+    finally:
+        try:
+            flush_notices(lore)
+        finally:
+            lore.close()
 
 
 def workspace_root(args) -> Path:

@@ -65,13 +65,7 @@ def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES if modules is None else modules:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                continue
-            raise
-        module.register(sub)
+        importlib.import_module(name).register(sub)  # a command module that is missing is a broken install
     for command, (_, text) in COMMANDS.items():
         if command not in sub.choices:
             sub.add_parser(command, help=text)

@@ -72,7 +72,8 @@ class LoreServer(LanguageServer):
             log.error("handling %s failed", what, exc_info=True)
 
     def report_server_error(self, error: Exception, source) -> None:
-        """Log server errors; show them only when the user wants error messages."""
+        """Log a failure pygls caught in a handler (pygls' hook). Nothing is shown to the user: a request
+        that failed answers with its JSON-RPC error, a notification handler's failure is only logged."""
         log.error("server error (%s): %s", getattr(source, "__name__", source), error)
 
     def show(self, message: str, kind: types.MessageType = types.MessageType.Error) -> None:
