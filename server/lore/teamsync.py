@@ -43,8 +43,21 @@ def record_team_file(lore: Lore, path: Path) -> None:
 
 
 def sync_team_files(lore: Lore) -> TeamSyncResult:
-    """Import new or changed team files; deprecate memories whose file disappeared. Cheap when nothing changed."""
+    """Import new or changed team files; deprecate memories whose file disappeared; then move the
+    anchors of team memories along code that git renamed or moved since the last commit seen
+    (lore.reanchor) and read the files that changed. Cheap when nothing changed."""
+    from lore.reanchor import reanchor
+
     result = TeamSyncResult()
+    _read_files(lore, result)
+    moved = reanchor(lore)
+    result.errors += moved.errors
+    if moved.files:
+        _read_files(lore, result)
+    return result
+
+
+def _read_files(lore: Lore, result: TeamSyncResult) -> None:
     folder = memories_dir(lore.root)
     ledger = {p: sf for p, sf in lore.store.sources.all().items() if sf.importer == IMPORTER}
     seen: set[str] = set()
@@ -82,7 +95,6 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
                         lore.store.memories.set_status(m.id, Status.DEPRECATED)
                     result.deprecated += 1
             lore.store.sources.put(attrs.evolve(sf, state="removed", reason="file deleted"))
-    return result
 
 
 def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None:
