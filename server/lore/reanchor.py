@@ -36,6 +36,7 @@ class Reanchored:
     files: list[str] = attrs.field(factory=list)
     moved: list[tuple[str, str, str]] = attrs.field(factory=list)  # memory id, old anchor, new anchor
     errors: list[str] = attrs.field(factory=list)
+    head_moved: bool = False  # HEAD is not the commit last seen (or none was seen yet)
 
 
 def reanchor(lore) -> Reanchored:
@@ -46,6 +47,7 @@ def reanchor(lore) -> Reanchored:
     last = lore.store.get_meta(HEAD_META)
     if head is None or head == last:
         return result
+    result.head_moved = True
     anchored = _team_memories(lore) if last is not None else []
     mv = gitmoves.moves(lore.root, last, head) if anchored and last is not None else None
     if mv is not None and mv.changed:

@@ -54,6 +54,10 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
     result.errors += moved.errors
     if moved.files:
         _read_files(lore, result)
+    if moved.head_moved:
+        from lore.provenance import record
+
+        record(lore, memories_dir(lore.root).relative_to(lore.root).as_posix() + "/")
     return result
 
 
@@ -121,6 +125,8 @@ def _import_one(lore: Lore, rel: str, text: str, result: TeamSyncResult) -> None
             m.updated_at = m.updated_at or existing.updated_at  # the file's time: the same in every clone
             for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at", "needs_review"):
                 setattr(m, k, getattr(existing, k))
+            if "decided" in existing.meta:  # who decided, from git (lore.provenance): this clone's record
+                m.meta["decided"] = existing.meta["decided"]
             lore.store.memories.update(m)
             result.updated += 1
         lore.fresh_team.append(m.id)
