@@ -29,12 +29,14 @@ def pr_number(subject: str) -> int | None:
     return None
 
 
-def _added(root: Path, folder: str, *more: str) -> dict[str, dict]:
-    """path -> the newest commit (in this log) that added it below `folder`."""
+def _added(root: Path, folder: str, span: str, *more: str) -> dict[str, dict] | None:
+    """path -> the newest commit in `span` that added it below `folder`; None when git fails."""
     out = gitmoves.run_git(root, "log", "--diff-filter=A", "--name-only", "--relative", "--no-renames", _FORMAT,
-                           *more, "HEAD", "--", folder)
+                           *more, span, "--", folder)
+    if out is None:
+        return None
     found: dict[str, dict] = {}
-    for chunk in (out or b"").decode("utf-8", "replace").split("\0")[1:]:
+    for chunk in out.decode("utf-8", "replace").split("\0")[1:]:
         head, _, names = chunk.partition("\n")
         parts = head.split(_SEP)
         if len(parts) != 5:
@@ -45,13 +47,17 @@ def _added(root: Path, folder: str, *more: str) -> dict[str, dict]:
     return found
 
 
-def decided(root: Path, folder: str) -> dict[str, dict]:
-    """path -> {"by", "at", "commit", "pr"} for the files below `folder` in the checked-out history
-    (two `git log` runs in all); {} outside a repository."""
-    authored = _added(root, folder)
+def decided(root: Path, folder: str, since: str | None = None) -> dict[str, dict]:
+    """path -> {"by", "at", "commit", "pr"} for the files added below `folder` in the checked-out
+    history, or only in the commits since `since` (two `git log` runs in all); {} outside a repository."""
+    span = f"{since}..HEAD" if since else "HEAD"
+    authored = _added(root, folder, span)
+    if authored is None and since:  # the commit last seen is gone (history rewritten): read it all
+        span = "HEAD"
+        authored = _added(root, folder, span)
     if not authored:
         return {}
-    mainline = _added(root, folder, "--first-parent", "-m")
+    mainline = _added(root, folder, span, "--first-parent", "-m") or {}
     out = {}
     for path, c in authored.items():
         pr = pr_number(c["subject"])
@@ -71,15 +77,17 @@ def describe(info: dict | None) -> str | None:
     return ", ".join(p for p in parts if p)
 
 
-def record(lore, folder: str) -> int:
-    """Note who decided each team memory that has no record yet; how many were recorded."""
+def record(lore, folder: str, since: str | None = None) -> int:
+    """Note who decided each team memory that has no record yet, from the commits since `since`
+    (the commit last seen: files new to this clone were added there) or the whole history when
+    None; how many were recorded."""
     from lore.model import Scope
 
     missing = [m for m in lore.list(scopes=[Scope.TEAM], limit=10**9)
                if m.provenance.path and m.provenance.path.startswith(folder) and DECIDED not in m.meta]
     if not missing:
         return 0
-    known = decided(lore.root, folder)
+    known = decided(lore.root, folder, since)
     done = 0
     for m in missing:
         info = known.get(m.provenance.path or "")

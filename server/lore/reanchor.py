@@ -37,6 +37,7 @@ class Reanchored:
     moved: list[tuple[str, str, str]] = attrs.field(factory=list)  # memory id, old anchor, new anchor
     errors: list[str] = attrs.field(factory=list)
     head_moved: bool = False  # HEAD is not the commit last seen (or none was seen yet)
+    since: str | None = None  # the commit last seen before this pass, if any
 
 
 def reanchor(lore) -> Reanchored:
@@ -47,7 +48,7 @@ def reanchor(lore) -> Reanchored:
     last = lore.store.get_meta(HEAD_META)
     if head is None or head == last:
         return result
-    result.head_moved = True
+    result.head_moved, result.since = True, last
     anchored = _team_memories(lore) if last is not None else []
     mv = gitmoves.moves(lore.root, last, head) if anchored and last is not None else None
     if mv is not None and mv.changed:

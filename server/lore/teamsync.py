@@ -57,7 +57,7 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
     if moved.head_moved:
         from lore.provenance import record
 
-        record(lore, memories_dir(lore.root).relative_to(lore.root).as_posix() + "/")
+        record(lore, memories_dir(lore.root).relative_to(lore.root).as_posix() + "/", moved.since)
     return result
 
 
