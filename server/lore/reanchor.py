@@ -31,11 +31,13 @@ TEAM_PREFIX = f"{LORE_DIR}/{MEMORIES_DIR}/"
 
 @attrs.define
 class Reanchored:
-    """What one pass changed: team files rewritten, and problems (a file that could not be)."""
+    """What one pass changed: team files rewritten (their database rows with them), and problems
+    (a file that could not be)."""
 
     files: list[str] = attrs.field(factory=list)
     moved: list[tuple[str, str, str]] = attrs.field(factory=list)  # memory id, old anchor, new anchor
     errors: list[str] = attrs.field(factory=list)
+    rows: dict[str, list[Anchor]] = attrs.field(factory=dict)  # memory id -> the anchors its file now has
     head_moved: bool = False  # HEAD is not the commit last seen (or none was seen yet)
     since: str | None = None  # the commit last seen before this pass, if any
 
@@ -55,6 +57,11 @@ def reanchor(lore) -> Reanchored:
         plan = Planner(lore.root, last, head, mv)
         for m in sorted(anchored, key=lambda x: x.id):
             _apply(lore, m, plan, result)
+    if result.rows:
+        with lore.store.transaction():  # each row says what its file now says (read again: unchanged)
+            for row in lore.store.memories.many(result.rows).values():
+                row.anchors = result.rows[row.id]
+                lore.store.memories.update(row, reindex=False)
     if not result.errors:  # a file that could not be rewritten is tried again next time
         lore.store.set_meta(HEAD_META, head)
     return result
@@ -72,6 +79,8 @@ def _apply(lore, m: Memory, plan: Planner, result: Reanchored) -> None:
     from lore.safe_fs import UnsafePathError, check_inside
     from lore.store.errors import StoreError
 
+    if not plan.affects(m.anchors):  # the database's anchors are the file's (read just before)
+        return
     rel = m.provenance.path
     assert rel is not None
     path = lore.root / rel
@@ -80,8 +89,7 @@ def _apply(lore, m: Memory, plan: Planner, result: Reanchored) -> None:
         text = path.read_bytes().decode("utf-8")
         own = teamfiles.parse(text, rel)
     except (OSError, UnicodeDecodeError, UnsafePathError, teamfiles.TeamFileError) as e:
-        if plan.affects(m.anchors):
-            result.errors.append(f"{rel}: anchors not moved: {e}")
+        result.errors.append(f"{rel}: anchors not moved: {e}")
         return
     new = [plan.follow(a) for a in own.anchors]
     if [a.to_text() for a in new] == [a.to_text() for a in own.anchors]:
@@ -94,6 +102,7 @@ def _apply(lore, m: Memory, plan: Planner, result: Reanchored) -> None:
     except (StoreError, UnsafePathError, teamfiles.TeamFileError) as e:
         result.errors.append(f"{rel}: anchors not moved: {e}")
         return
+    result.rows[m.id] = new
     result.files.append(rel)
     log.info("team file %s: anchors moved with the code (%s..%s)", rel, plan.old[:8], plan.new[:8])
 
@@ -104,10 +113,12 @@ class Planner:
     def __init__(self, root: Path, old: str, new: str, mv: gitmoves.Moves):
         self.root, self.old, self.new, self.mv = root, old, new, mv
         self._folders: dict[str, str | None] = {}
-        self._symbols: dict[tuple[str, str], tuple] = {}
+        self._symbols: dict[tuple[str, str], tuple[list, list]] = {}
+        self._old: dict[tuple[str, str], tuple[str, bytes]] | None = None
+        self._texts: dict[tuple[str, str], bytes] = {}
 
     def affects(self, anchors: list[Anchor]) -> bool:
-        """Whether any of these anchors would move (for telling about a file that cannot be rewritten)."""
+        """Whether any of these anchors would move."""
         return any(self.follow(a).to_text() != a.to_text() for a in anchors)
 
     def follow(self, a: Anchor) -> Anchor:
@@ -151,35 +162,41 @@ class Planner:
 
     # -- symbols ------------------------------------------------------------------------------
     def _symbol(self, a: Anchor) -> str:
-        from lore.anchors.languages import language_for_path  # tree-sitter: loaded only when code moved
-
-        short = a.value.rsplit(".", 1)[-1]
+        short = a.value.rsplit(".", 1)[-1].encode()
         answers = set()
-        for old_path, new_path in sorted(self.mv.changed.items()):
-            if language_for_path(old_path) != a.language:
+        for (old_path, new_path), (lang, before) in sorted(self._old_texts().items()):
+            if lang != a.language or short not in before:
                 continue
-            before, after = self._file_symbols(old_path, new_path)
-            if not before or short.encode() not in before[0]:
-                continue
-            found = _renamed(a, old_path, before[1], new_path, after)
+            old_symbols, new_symbols = self._file_symbols(old_path, new_path, lang, before)
+            found = _renamed(a, old_path, old_symbols, new_path, new_symbols)
             if found is not None:
                 answers.add(found)
         return answers.pop() if len(answers) == 1 else a.value
 
-    def _file_symbols(self, old_path: str, new_path: str) -> tuple:
-        """((old bytes, old symbols), new symbols) of a changed file, read from git's objects."""
+    def _old_texts(self) -> dict[tuple[str, str], tuple[str, bytes]]:
+        """(old path, new path) -> (language, old bytes) of every changed file in a language Lore
+        reads symbols of; old and new texts are read from git in one batch the first time a symbol
+        anchor asks."""
+        if self._old is None:
+            from lore.anchors.languages import language_for_path  # tree-sitter: loaded only when code moved
+
+            pairs = {(o, n): language_for_path(o) for o, n in self.mv.changed.items()}
+            pairs = {k: lang for k, lang in sorted(pairs.items()) if lang}
+            wanted = [(self.old, o) for o, _ in pairs] + [(self.new, n) for _, n in pairs]
+            self._texts = gitmoves.blobs(self.root, wanted)
+            self._old = {k: (lang, self._texts[(self.old, k[0])]) for k, lang in pairs.items()
+                         if (self.old, k[0]) in self._texts}
+        return self._old
+
+    def _file_symbols(self, old_path: str, new_path: str, lang: str, before: bytes) -> tuple[list, list]:
+        """The symbols of a changed file before and after."""
         from lore.anchors import extract_symbols
-        from lore.anchors.languages import language_for_path
 
         key = (old_path, new_path)
         if key not in self._symbols:
-            self._symbols[key] = ((), [])
-            data = gitmoves.blobs(self.root, [(self.old, old_path), (self.new, new_path)])
-            if (self.old, old_path) in data and (self.new, new_path) in data:
-                lang = language_for_path(old_path) or ""
-                before = data[(self.old, old_path)]
-                self._symbols[key] = ((before, extract_symbols(before, lang, old_path)),
-                                      extract_symbols(data[(self.new, new_path)], lang, new_path))
+            after = self._texts.get((self.new, new_path))
+            self._symbols[key] = ((extract_symbols(before, lang, old_path), extract_symbols(after, lang, new_path))
+                                  if after is not None else ([], []))
         return self._symbols[key]
 
 

@@ -45,7 +45,8 @@ def record_team_file(lore: Lore, path: Path) -> None:
 def sync_team_files(lore: Lore) -> TeamSyncResult:
     """Import new or changed team files; deprecate memories whose file disappeared; then move the
     anchors of team memories along code that git renamed or moved since the last commit seen
-    (lore.reanchor) and read the files that changed. Cheap when nothing changed."""
+    (lore.reanchor: the files and their rows change together), and note who decided new team
+    memories (lore.provenance). Cheap when nothing changed."""
     from lore.reanchor import reanchor
 
     result = TeamSyncResult()
@@ -53,7 +54,9 @@ def sync_team_files(lore: Lore) -> TeamSyncResult:
     moved = reanchor(lore)
     result.errors += moved.errors
     if moved.files:
-        _read_files(lore, result)
+        with lore.store.transaction():
+            for rel in moved.files:
+                record_team_file(lore, lore.root / rel)  # its row was updated with it
     if moved.head_moved:
         from lore.provenance import record
 
