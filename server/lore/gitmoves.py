@@ -69,6 +69,20 @@ def head_commit(root: Path) -> str | None:
     return None
 
 
+IN_PROGRESS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "BISECT_LOG", "rebase-merge", "rebase-apply")
+
+
+def settled(root: Path) -> bool:
+    """Whether the clone is on a branch with no merge, rebase, cherry-pick, revert or bisect under
+    way: only then are team files rewritten (a detached HEAD or an operation in progress moves
+    HEAD through commits that a person has not chosen to stay on)."""
+    gd = git_dir(root)
+    if gd is None:
+        return False
+    head = _read(gd / "HEAD") or ""
+    return head.startswith("ref:") and not any((gd / name).exists() for name in IN_PROGRESS)
+
+
 def run_git(root: Path, *args: str, stdin: bytes | None = None) -> bytes | None:
     """git's output in `root`, or None when git fails or is missing."""
     try:

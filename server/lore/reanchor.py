@@ -48,8 +48,8 @@ def reanchor(lore) -> Reanchored:
     result = Reanchored()
     head = gitmoves.head_commit(lore.root)
     last = lore.store.get_meta(HEAD_META)
-    if head is None or head == last:
-        return result
+    if head is None or head == last or not gitmoves.settled(lore.root):
+        return result  # mid-rebase or detached: the moves are followed once back on a branch
     result.head_moved, result.since = True, last
     anchored = _team_memories(lore) if last is not None else []
     mv = gitmoves.moves(lore.root, last, head) if anchored and last is not None else None

@@ -172,3 +172,16 @@ def test_branch_and_return(tmp_path: Path):
     git(a, "checkout", "-q", "main")
     assert anchors(a)[0] == "app/jobs.py"
     assert git(a, "status", "--porcelain") == "" and (a / REL).read_text() == TEAM
+
+
+def test_nothing_is_rewritten_on_a_detached_head_or_mid_rebase(tmp_path: Path):
+    """A bisect or a rebase walks through commits: the team files stay until a branch is checked out."""
+    a, b = team_repo(tmp_path, ("a", "b"))
+    git(a, "mv", "app/jobs.py", "app/tasks.py")
+    push(a, "move")
+    git(b, "fetch", "-q", "origin")
+    git(b, "checkout", "-q", "--detach", "origin/main")
+    assert anchors(b)[0] == "app/jobs.py" and (b / REL).read_text() == TEAM
+    git(b, "checkout", "-q", "main")
+    git(b, "merge", "-q", "--ff-only", "origin/main")
+    assert anchors(b)[0] == "app/tasks.py", "followed once back on a branch, from the commit seen before"
