@@ -116,6 +116,7 @@ class Planner:
         self._symbols: dict[tuple[str, str], tuple[list, list]] = {}
         self._old: dict[tuple[str, str], tuple[str, bytes]] | None = None
         self._texts: dict[tuple[str, str], bytes] = {}
+        self._answers: dict[str, str] = {}
 
     def affects(self, anchors: list[Anchor]) -> bool:
         """Whether any of these anchors would move."""
@@ -162,16 +163,21 @@ class Planner:
 
     # -- symbols ------------------------------------------------------------------------------
     def _symbol(self, a: Anchor) -> str:
+        """The symbol anchor's new value (its language is not checked: anchors name symbols, as
+        recall matches them, and `ts`/`typescript` spellings differ)."""
+        if a.value in self._answers:
+            return self._answers[a.value]
         short = a.value.rsplit(".", 1)[-1].encode()
         answers = set()
         for (old_path, new_path), (lang, before) in sorted(self._old_texts().items()):
-            if lang != a.language or short not in before:
+            if short not in before:
                 continue
             old_symbols, new_symbols = self._file_symbols(old_path, new_path, lang, before)
             found = _renamed(a, old_path, old_symbols, new_path, new_symbols)
             if found is not None:
                 answers.add(found)
-        return answers.pop() if len(answers) == 1 else a.value
+        self._answers[a.value] = answers.pop() if len(answers) == 1 else a.value
+        return self._answers[a.value]
 
     def _old_texts(self) -> dict[tuple[str, str], tuple[str, bytes]]:
         """(old path, new path) -> (language, old bytes) of every changed file in a language Lore
