@@ -185,3 +185,23 @@ def test_nothing_is_rewritten_on_a_detached_head_or_mid_rebase(tmp_path: Path):
     git(b, "checkout", "-q", "main")
     git(b, "merge", "-q", "--ff-only", "origin/main")
     assert anchors(b)[0] == "app/tasks.py", "followed once back on a branch, from the commit seen before"
+
+
+def test_a_method_renamed_in_typescript_moves_its_anchor(tmp_path: Path):
+    ts = ("export class OrderRepo {\n  save(order: Order): void {\n    this.db.insert('orders', order);\n"
+          "    this.audit.log(order.id);\n  }\n\n  load(id: string): Order {\n    return this.db.get(id);\n  }\n}\n")
+    memory = "---\nid: repo-writes\nanchors:\n  - symbol:typescript:OrderRepo.save\n---\n# Writes go through the audit log\n"
+    seed = tmp_path / "seed"
+    for rel, text in {"src/repo.ts": ts, ".lore/memories/repo-writes.md": memory}.items():
+        (seed / rel).parent.mkdir(parents=True, exist_ok=True)
+        (seed / rel).write_text(text)
+    git(seed, "init", "-q")
+    git(seed, "add", "-A")
+    git(seed, "commit", "-qm", "start")
+    with open_lore(seed):
+        pass
+    (seed / "src" / "repo.ts").write_text(ts.replace("save(", "persist("))
+    git(seed, "commit", "-qam", "rename save")
+    with open_lore(seed) as lore:
+        assert [a.to_text() for a in lore.get("repo-writes").anchors] == ["symbol:typescript:OrderRepo.persist"]
+    assert (seed / ".lore/memories/repo-writes.md").read_text() == memory.replace("save", "persist")
