@@ -38,6 +38,7 @@ class Reanchored:
     moved: list[tuple[str, str, str]] = attrs.field(factory=list)  # memory id, old anchor, new anchor
     errors: list[str] = attrs.field(factory=list)
     rows: dict[str, list[Anchor]] = attrs.field(factory=dict)  # memory id -> the anchors its file now has
+    retry: bool = False  # a team file held conflict markers: HEAD is not recorded as seen
     head_moved: bool = False  # HEAD is not the commit last seen (or none was seen yet)
     since: str | None = None  # the commit last seen before this pass, if any
 
@@ -62,7 +63,7 @@ def reanchor(lore) -> Reanchored:
             for row in lore.store.memories.many(result.rows).values():
                 row.anchors = result.rows[row.id]
                 lore.store.memories.update(row, reindex=False)
-    if not result.errors:  # a file that could not be rewritten is tried again next time
+    if not result.retry:  # a file in the middle of a merge is tried again next time
         lore.store.set_meta(HEAD_META, head)
     return result
 
@@ -90,6 +91,7 @@ def _apply(lore, m: Memory, plan: Planner, result: Reanchored) -> None:
         own = teamfiles.parse(text, rel)
     except (OSError, UnicodeDecodeError, UnsafePathError, teamfiles.TeamFileError) as e:
         result.errors.append(f"{rel}: anchors not moved: {e}")
+        result.retry = result.retry or isinstance(e, teamfiles.MergeConflictError)
         return
     new = [plan.follow(a) for a in own.anchors]
     if [a.to_text() for a in new] == [a.to_text() for a in own.anchors]:
@@ -101,6 +103,7 @@ def _apply(lore, m: Memory, plan: Planner, result: Reanchored) -> None:
         teamfiles.write_text(lore.root, path, teamfiles.rewrite(text, own, rel, touch=False))
     except (StoreError, UnsafePathError, teamfiles.TeamFileError) as e:
         result.errors.append(f"{rel}: anchors not moved: {e}")
+        result.retry = result.retry or isinstance(e, teamfiles.MergeConflictError)
         return
     result.rows[m.id] = new
     result.files.append(rel)

@@ -205,3 +205,17 @@ def test_a_method_renamed_in_typescript_moves_its_anchor(tmp_path: Path):
     with open_lore(seed) as lore:
         assert [a.to_text() for a in lore.get("repo-writes").anchors] == ["symbol:typescript:OrderRepo.persist"]
     assert (seed / ".lore/memories/repo-writes.md").read_text() == memory.replace("save", "persist")
+
+
+def test_a_file_in_conflict_is_re_anchored_once_resolved(tmp_path: Path):
+    a, b = team_repo(tmp_path, ("a", "b"))
+    git(a, "mv", "app/jobs.py", "app/tasks.py")
+    push(a, "move")
+    git(b, "pull", "-q", "--no-rebase", "origin", "main")
+    conflicted = TEAM.replace("The nightly report", "<<<<<<< HEAD\nThe nightly report\n=======\nThe report\n>>>>>>> x\n")
+    (b / REL).write_text(conflicted)
+    with open_lore(b) as lore:
+        assert any("anchors not moved: merge conflict in" in e for e in lore.team_errors), lore.team_errors
+    assert (b / REL).read_text() == conflicted, "a person's merge is never overwritten"
+    (b / REL).write_text(TEAM)
+    assert anchors(b)[0] == "app/tasks.py"
