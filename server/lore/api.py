@@ -16,6 +16,8 @@ from lore.store.safe_fs import check_inside
 from lore.store import NotFoundError, Store, StoreError
 from lore.workspace import find_root, lore_dir, memories_dir, user_db_path, workspace_db_path
 from lore.maintenance.recovery import attach
+from lore.team.provenance import record as record_provenance
+from lore.team.reanchor import reanchor
 from lore.team.sync import TeamSyncResult, record_team_file, sync_team_files
 from lore.markup.scrub import scrub_memory
 from lore.agents.trust import prepare_agent_write
@@ -74,7 +76,16 @@ class Lore:
     def sync_team(self) -> TeamSyncResult:
         """Read new or changed team files (`.lore/memories/*.md`) into the workspace database; the
         memories it added or changed are embedded before the next search."""
-        return sync_team_files(self.root, self.store, self.fresh_team)
+        result = sync_team_files(self.root, self.store, self.fresh_team)
+        moved = reanchor(self)  # anchors follow code git renamed or moved since the last commit seen
+        result.errors += moved.errors
+        if moved.files:
+            with self.store.transaction():
+                for rel in moved.files:
+                    record_team_file(self.root, self.store, self.root / rel)  # its row was updated with it
+        if moved.head_moved:
+            record_provenance(self, memories_dir(self.root).relative_to(self.root).as_posix() + "/", moved.since)
+        return result
 
     # -- model -----------------------------------------------------------------------------
     def ready_embedder(self) -> Embedder | None:

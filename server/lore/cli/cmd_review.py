@@ -24,7 +24,7 @@ def cmd_review(args) -> int:
     items = changes(root, args.range)
     if args.json:
         print_json([{"what": c.what, "path": c.path, "id": c.memory.id if c.memory else None,
-                     "title": c.memory.title if c.memory else None, "detail": c.detail, "author": c.author}
+                     "title": c.memory.title if c.memory else None, "detail": c.detail, "author": c.author, "pr": c.pr}
                     for c in items])
         return 0
     lore = _open(root)

@@ -121,14 +121,16 @@ class Background:
         else:
             self.ls.set_state("ready")
 
-    def changed_paths(self, folder: Folder, rel_paths: list[str]) -> None:
-        """Files changed on disk: re-import the ones that are memory sources, after a short pause.
+    def changed_paths(self, folder: Folder, rel_paths: list[str], *, moved_head: bool = False) -> None:
+        """Files changed on disk: re-import the ones that are memory sources, after a short pause;
+        after HEAD moved, team files are synced even when no source changed (their anchors follow
+        what git renamed, lore.reanchor).
 
         Not when automatic imports are off (an untrusted workspace): only `lore.reindex` imports then."""
         if not self.ls.settings.import_.on_startup:
             return
         sources = [p for p in rel_paths if _jobs().is_source(p, self.ls.settings, folder.root)]
-        if not sources:
+        if not sources and not moved_head:
             return
         self.changed.setdefault(folder, set()).update(sources)
         timer = self.change_timers.pop(folder, None)
@@ -140,7 +142,7 @@ class Background:
     def _import_changed(self, folder: Folder) -> None:
         self.change_timers.pop(folder, None)
         paths = sorted(self.changed.pop(folder, set()))
-        if paths and folder in self.ls.folders:
+        if folder in self.ls.folders:
             self.ls.spawn(self.reindex(folder, paths), f"import of changed files in {folder.root}")
 
     async def watch(self, folder: Folder) -> None:
@@ -156,10 +158,11 @@ class Background:
                 elif watch.last is None:
                     await asyncio.to_thread(watch.baseline)
                 elif watch.poll():
+                    head = watch.head
                     paths = await asyncio.to_thread(watch.changes)
-                    if paths and self.ls.settings.import_.on_startup:
+                    if (paths or watch.head != head) and self.ls.settings.import_.on_startup:
                         log.info("changed outside the editor in %s: %s", folder.root, ", ".join(paths[:10]))
-                        self.changed_paths(folder, paths)
+                        self.changed_paths(folder, paths, moved_head=watch.head != head)
                 await asyncio.sleep(POLL_SECONDS)
         finally:
             self.watching.discard(folder)

@@ -214,8 +214,8 @@ def rewrite(old_text: str, m: Memory, rel_path: str, *, touch: bool) -> str:
     new_front = front_fields(m)
     if not touch:
         new_front.pop("updated", None)
-    if "created" in old_front:
-        new_front.pop("created", None)  # set once, when the file was made
+    if "created" in old_front or not touch:
+        new_front.pop("created", None)  # set once, when the file was made; never a clone's own clock
     front = edit_front(fm.raw, old_front, new_front, _same, _norm)
     if "title" in old_front and old_front.get("title") != m.title:
         front = _retitle(front, m.title)

@@ -56,12 +56,41 @@ def dump(key: str, value: object, flow: bool, indent: str = "") -> list[str]:
     return text.rstrip("\n").split("\n")
 
 
-def merged_list(old: list, new: list[str], norm) -> list:
+def merged_list(old: list, new: list[str], norm, *, in_place: bool = False) -> list:
     """The new list in the old one's order: items that stayed keep their place (as written), new
-    ones follow; `norm` gives an old item's canonical text."""
-    kept = [x for x in old if norm(x) in new]
-    known = {norm(x) for x in kept}
-    return kept + [x for x in new if x not in known]
+    ones follow; `norm` gives an old item's canonical text. `in_place`: a new item takes the place
+    of a dropped one first (an anchor that moved stays where it was in the list)."""
+    known = {norm(x) for x in old if norm(x) in new}
+    fresh = [x for x in new if x not in known]
+    out = []
+    for x in old:
+        if norm(x) in new:
+            out.append(x)
+        elif in_place and fresh:
+            out.append(fresh.pop(0))
+    return out + fresh
+
+
+def edit_items(lines: list[str], old: list, new: list[str], norm, in_place: bool) -> list[str] | None:
+    """A block list's lines edited item by item: lines of items that stay are kept as written (with
+    their comments), a dropped item's line goes (or takes a new item, `in_place`), new items follow
+    the last one. None when the block is not one plain `- item` line per item."""
+    items = lines[1:]
+    if not items or len(items) != len(old) or not all(re.match(r"[ \t]*- ", line) for line in items):
+        return None
+    indent = re.match(r"[ \t]*", items[0]).group(0)
+    known = {norm(x) for x in old if norm(x) in new}
+    fresh = [x for x in new if x not in known]
+    def line_of(value: object) -> str:
+        return indent + yaml.safe_dump([value], default_flow_style=False, allow_unicode=True, width=10**9).rstrip("\n")
+
+    out = [lines[0]]
+    for line, item in zip(items, old):
+        if norm(item) in new:
+            out.append(line)
+        elif in_place and fresh:
+            out.append(line_of(fresh.pop(0)))
+    return out + [line_of(x) for x in fresh]
 
 
 def edit_front(front: str, old: dict, new: dict, same, norm=lambda key, item: str(item), *,
@@ -82,8 +111,14 @@ def edit_front(front: str, old: dict, new: dict, same, norm=lambda key, item: st
             if present and (key in OPTIONAL or key in LISTS):
                 parts[index[key]] = []
             continue
+        in_place = key == "anchors"
+        if present and key in LISTS and isinstance(before, list) and not keep_order:
+            edited = edit_items(parts[index[key]], before, value, lambda item: norm(key, item), in_place)
+            if edited is not None:
+                parts[index[key]] = edited
+                continue
         if key in LISTS and isinstance(before, list) and not keep_order:
-            value = merged_list(before, value, lambda item: norm(key, item))
+            value = merged_list(before, value, lambda item: norm(key, item), in_place=in_place)
         if present:
             b = parts[index[key]]
             flow = len(b) == 1 and "[" in b[0] and not re.search(r"\[\s*\]\s*(#.*)?$", b[0])  # `[]`: Lore's own

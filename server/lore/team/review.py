@@ -11,6 +11,7 @@ from pathlib import Path
 import attrs
 
 from lore.team import files as teamfiles
+from lore.team.provenance import pr_number
 from lore.memory import Memory, Status, ValidationError
 from lore.workspace import LORE_DIR, MEMORIES_DIR
 
@@ -26,6 +27,7 @@ class Change:
     memory: Memory | None
     detail: list[str] = attrs.field(factory=list)
     author: str = ""
+    pr: int | None = None  # the pull request that brought the change, when a commit subject names it
 
 
 def _git(root: Path, *args: str) -> str:
@@ -66,9 +68,22 @@ def changes(root: Path, spec: str) -> list[Change]:
         before = None if status.startswith("A") else _at(root, base, old_path)[0]
         after, problem = (None, None) if status.startswith("D") else _at(root, head, new_path)
         change = _classify(before, after, problem, new_path)
-        change.author = _git(root, "log", "-1", "--format=%an", f"{base}..{head}", "--", new_path).strip()
+        change.author, change.pr = _who(root, f"{base}..{head}", new_path)
         out.append(change)
     return out
+
+
+def _who(root: Path, span: str, path: str) -> tuple[str, int | None]:
+    """The author of the last commit in `span` that changed `path`, and the pull request named by
+    that commit's subject ("Title (#12)") or by the merge that brought it into the line ("Merge
+    pull request #12 ...")."""
+
+    author, _, subject = _git(root, "log", "-1", "--format=%an%x1f%s", span, "--", path).strip().partition("\x1f")
+    pr = pr_number(subject)
+    if pr is None:
+        merges = _git(root, "log", "--first-parent", "-m", "--format=%s", span, "--", path).splitlines()
+        pr = next((n for n in map(pr_number, merges) if n is not None), None)
+    return author, pr
 
 
 def _classify(before: Memory | None, after: Memory | None, problem: str | None, path: str) -> Change:
@@ -124,7 +139,9 @@ def markdown(items: list[Change], spec: str, title_of: Callable[[str], str | Non
             if m and what == "superseded" and m.superseded_by:
                 extra.append("by " + ", ".join(name(i) for i in m.superseded_by))
             if c.author:
-                extra.append(f"committed by {c.author}")
+                extra.append(f"committed by {c.author}" + (f" in PR #{c.pr}" if c.pr else ""))
+            elif c.pr:
+                extra.append(f"PR #{c.pr}")
             lines.append(head + (" — " + "; ".join(extra) if extra else ""))
         lines.append("")
     return "\n".join(lines)

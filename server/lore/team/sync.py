@@ -118,6 +118,8 @@ def _import_one(team: TeamFolder, rel: str, text: str, result: TeamSyncResult) -
             m.updated_at = m.updated_at or existing.updated_at  # the file's time: the same in every clone
             for k in ("surfaced_count", "used_count", "dismissed_count", "last_surfaced_at", "needs_review"):
                 setattr(m, k, getattr(existing, k))
+            if "decided" in existing.meta:  # who decided, from git (lore.team.provenance): this clone's record
+                m.meta["decided"] = existing.meta["decided"]
             team.store.memories.update(m)
             result.updated += 1
         team.fresh.append(m.id)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from lore.memory import Memory
 from lore.agents.trust import mark
+from lore.team.provenance import describe
 
 if TYPE_CHECKING:
     from lore.recall import Hit
@@ -43,6 +44,7 @@ def memory_json(m: Memory) -> dict[str, Any]:
         "createdAt": iso(m.created_at),
         "updatedAt": iso(m.updated_at),
         "usage": {"surfaced": m.surfaced_count, "used": m.used_count, "dismissed": m.dismissed_count},
+        "decided": m.meta.get("decided"),
     }
 
 
@@ -88,4 +90,6 @@ def memory_markdown(m: Memory) -> str:
         lines += ["", "**Applies to:** " + ", ".join(f"`{a.to_text()}`" for a in m.anchors)]
     where = f" `{m.provenance.path}" + (f":{m.provenance.line}`" if m.provenance.line else "`") if m.provenance.path else ""
     lines += ["", f"**Source:** {m.provenance.kind.value}{where} ({mark(m).label})"]
+    if m.meta.get("decided"):
+        lines += ["", f"**Decided by:** {describe(m.meta['decided'])}"]
     return "\n".join(lines) + "\n"
