@@ -153,7 +153,7 @@ def _outside_exceptions(found: list[Violation], exceptions: list[RuleException],
     out = []
     for v in found:
         v = v if symbols.get(id(v)) is None else _with_symbol(v, symbols[id(v)])
-        if not any(covers(ex, v) for ex in exceptions if ex.memory_id == v.rule.memory_id):
+        if not any(covers(ex, v) for ex in exceptions):
             out.append(v)
     return out
 
