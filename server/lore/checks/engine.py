@@ -79,8 +79,12 @@ def _violations(rule: Rule, path: str, language: str | None, text: str, sites: F
         return [_at_site(rule, path, s, pos, f"imports {s.name}", sep) for s in sites.imports
                 if any(name_matches(rule.value, n, sep) for n in s.names)]
     if rule.kind == "forbid_call":
-        return [_at_site(rule, path, s, pos, f"calls {s.name}", None) for s in sites.calls
-                if any(name_matches(rule.value, n, None) for n in s.names)]
+        hits = [s for s in sites.calls if any(name_matches(rule.value, n, None) for n in s.names)]
+        first: dict[tuple[int, int], Site] = {}
+        for s in hits:  # `a.objects.filter().first()`: one violation, at the innermost call of the chain
+            if s.start not in first or s.end < first[s.start].end:
+                first[s.start] = s
+        return [_at_site(rule, path, s, pos, f"calls {s.name}", None) for s in first.values()]
     if rule.kind == "require_import":
         if not sites.parsed or any(name_matches(rule.value, n, sep) for s in sites.imports for n in s.names):
             return []

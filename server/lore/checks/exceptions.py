@@ -26,9 +26,8 @@ def covers(ex: RuleException, v: Violation) -> bool:
         return False
     if ex.path != v.path and glob_covers(ex.path, v.path) is None:
         return False
-    if ex.symbol and not (v.symbol and (v.symbol == ex.symbol or v.symbol.endswith("." + ex.symbol)
-                                        or v.symbol.startswith(ex.symbol + "."))):
-        return False
+    if ex.symbol and not (v.symbol and f".{ex.symbol}." in f".{v.symbol}."):
+        return False  # `Legacy` covers `pkg.mod.Legacy` and `pkg.mod.Legacy.run`, not `pkg.mod.LegacyTwo`
     return ex.line is None or ex.line == v.start_line
 
 
