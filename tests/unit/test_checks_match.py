@@ -148,8 +148,10 @@ def test_no_grammar_no_syntax_match_and_broken_code_still_checked():
 
 def test_violations_name_the_decision_and_the_enclosing_symbol():
     r = rule("forbid_call", "print")
-    [v] = check_text([r], "pkg/a.py", "class A:\n    def run(self):\n        print(1)\n")
+    [v] = check_text([r], "pkg/a.py", "class A:\n    def run(self):\n        print(1)\n", symbols=True)
     assert "We use httpx" in v.message and v.symbol == "pkg.a.A.run"
+    assert check_text([r], "pkg/a.py", "class A:\n    def run(self):\n        print(1)\n")[0].symbol is None, \
+        "not computed unless asked (the editor's path stays one parse)"
     own = rule("forbid_call", "print", message="Use the logger.")
     assert check_text([own], "a.py", "print(1)\n")[0].message == "Use the logger. (decision: We use httpx)"
 
@@ -167,3 +169,24 @@ def test_a_failing_rule_does_not_hide_the_others(monkeypatch):
     monkeypatch.setattr(engine, "_pattern", boom)
     rules = [rule("pattern", "x", id="bad"), rule("pattern", "y", id="good")]
     assert [v.rule.id for v in check_text(rules, "a.txt", "x y")] == ["good"]
+
+
+def test_reparsing_after_edits_reads_what_a_fresh_parse_reads():
+    import random
+
+    from lore.checks.syntax import read_sites
+
+    rng = random.Random(7)
+    lines = ["import os", "import requests as r", "", "def f(x):", "    return os.path.join(x, 'é𝄞')", "",
+             "class A:", "    def g(self):", "        r.get(1)", "        print('x')"]
+    pieces = ["import lodash", "print(2)", "def h(:", "    os.path.exists(y)", "x = 'unterminated", "# 𝄞"]
+    for i in range(60):
+        at = rng.randrange(len(lines) + 1)
+        if lines and rng.random() < 0.4:
+            del lines[min(at, len(lines) - 1)]
+        else:
+            lines.insert(at, rng.choice(pieces))
+        data = "\n".join(lines).encode()
+        again = read_sites(data, "python", key="doc.py")
+        fresh = read_sites(data, "python", key="")
+        assert again == fresh, (i, lines)
