@@ -42,6 +42,20 @@ TEXT = [
     pytest.param("Jest", "We got rid of flaky tests and we mock less.", [], id="ambiguous-words-in-prose"),
     pytest.param("Tests", "Do not use `sinon`; use jest mocks.", [("forbid_import", "sinon", (), None)],
                  id="code-span-package"),
+    # Readings the review of real records found wrong (bench/checks/proposals-review.md):
+    pytest.param("Arrow", "Arrow functions keep the scope of `this` stable, not `main` either.", [],
+                 id="code-span-english-word"),
+    pytest.param("Flags", "Take care of deprecated flags in `initFromViper` functions.", [],
+                 id="deprecated-as-adjective"),
+    pytest.param("Keys", "The attribute arm is `attr` rather than `attribute`.", [], id="rather-than-between-words"),
+    pytest.param("Protos", "`jaeger.storage.v2` does not import `jaeger.api_v3` and declares its own.", [],
+                 id="subject-names-no-folder"),
+    pytest.param("Flags", "Deprecated with feature gate `es.config.rejectLegacyRotationFlags` and more words here",
+                 [], id="name-cut-at-the-limit"),
+    pytest.param("Flags", "1. Steps:\n   ```\n   // never import lodash\n   healthCheck()\n   ```\n", [],
+                 id="indented-code-block"),
+    pytest.param("Ioutil", "`io/ioutil` is deprecated.", [("forbid_import", "io/ioutil", (), None)],
+                 id="is-deprecated"),
 ]
 
 

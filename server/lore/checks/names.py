@@ -62,7 +62,7 @@ LIBRARIES: tuple[Known, ...] = (
     _lib("date-fns", JS, "js-date"), _lib("luxon", JS, "js-date"),
     _lib("lodash", JS, "js-util"), _lib("underscore", JS, "js-util", "underscore.js"), _lib("ramda", JS, "js-util"),
     _lib("jest", JS, "js-test"), _lib("vitest", JS, "js-test"), _lib("mocha", JS, "js-test"),
-    _lib("jasmine", JS, "js-test"), _lib("ava", JS, "js-test"),
+    _lib("jasmine", JS, "js-test"), _lib("ava", JS, "js-test"), _lib("sinon", JS, "js-mock"), _lib("chai", JS, "js-assert"),
     _lib("enzyme", JS, "js-component-test"),
     _lib("@testing-library/react", JS, "js-component-test", "react-testing-library", "react testing library",
          "testing library"),

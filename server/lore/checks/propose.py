@@ -18,7 +18,9 @@ from lore.checks.names import BY_NAME, CONCEPTS, IDIOMS, JS, Known, ambiguous, c
 from lore.checks.rulefile import rule_id
 
 _X = r"(?:`[^`]{1,60}`|[^,.;:!?()\n]{1,48}?)"
-_BAD = r"(?:`[^`]{1,60}`|[^,;:!?()\n]{1,48})"
+# A phrase after the verb: a code span, or words up to punctuation, never ending inside a word
+# (a name cut at the length limit is not a name) nor running past the end of a sentence.
+_BAD = r"(?:`[^`]{1,60}`|(?:(?!\.\s)[^,;:!?()\n]){1,48}(?![\w`/@-]|\.\w))"
 _NEG = r"(?:never|not|do not|don't|does not|doesn't|must not|mustn't|should not|shouldn't|cannot|can't|may not|no longer)"
 _VERB = r"(?:import|use|call|depend on|rely on|access|reference|talk to|touch)"
 PREFER = [re.compile(p, re.I) for p in (
@@ -36,9 +38,10 @@ FORBID = [re.compile(p, re.I) for p in (
     rf"\bavoid (?:using |importing |calling )?(?P<bad>{_BAD})",
     rf"\bmov(?:e|ing) away from (?:using )?(?P<bad>{_BAD})",
     rf"\bremov(?:e|ed|ing) (?P<bad>{_X}) from (?:our|the) (?:application|app|codebase|code|project)",
-    rf"\bdeprecat(?:e|ed|ion of|ing) (?P<bad>{_BAD})",
+    rf"\bdeprecat(?:e|ion of|ing) (?P<bad>{_BAD})",
+    rf"(?P<bad>{_X}) (?:is|are) (?:now )?deprecated\b",
 )]
-SCOPED = re.compile(rf"(?P<subject>\b[\w-]+(?: [\w-]+)?) (?:must |should |may |will )?(?:{_NEG}|never) "
+SCOPED = re.compile(rf"(?P<subject>`[^`]+`|\b[\w-]+(?: [\w-]+)?) (?:must |should |may |will )?(?:{_NEG}|never) "
                     rf"(?:directly )?{_VERB} (?P<bad>{_BAD})", re.I)
 USE = re.compile(rf"\b(?:we(?: will| shall| have decided to| decided to| chose to| agreed to)? use|^use|adopt|standardi[sz]e on) "
                  rf"(?P<good>{_BAD})", re.I | re.M)
@@ -46,10 +49,12 @@ _CODE = re.compile(r"`([^`]{1,60})`|(<[A-Z]\w*\s*/?>)|\b([A-Za-z_]\w*\(\))|\b([a
                    r"|(@[\w-]+/[\w.-]+)|\b([a-z_][\w-]*(?:\.[a-z_][\w-]*)+)\b")
 _CONTRAST = re.compile(r"\b(?:instead of|rather than|not|over|in place of|and not|but not|to replace)\b", re.I)
 _SUBJECT_SKIP = {"we", "you", "it", "they", "this", "that", "which", "code", "one", "i", "and", "or", "should",
-                 "must", "will", "may", "but", "so", "team", "developers", "people", "users", "there", "these"}
+                 "must", "will", "may", "but", "so", "team", "developers", "people", "users", "there", "these",
+                 "does", "do", "is", "are", "can", "also", "still", "then", "always", "please", "just"}
 DROP_IN = {("requests", "httpx"), ("moment", "dayjs"), ("mock", "unittest.mock"), ("simplejson", "json"),
            ("io/ioutil", "os")}
-_FENCE = re.compile(r"^```.*?^```[^\n]*$|^~~~.*?^~~~[^\n]*$", re.M | re.S)
+_FENCE = re.compile(r"^[ \t]*```.*?^[ \t]*```[^\n]*$|^[ \t]*~~~.*?^[ \t]*~~~[^\n]*$", re.M | re.S)
+_EMPHASIS = re.compile(r"\*\*|__")
 _DECISION = re.compile(r"^#{1,4}\s*(?:decision|decision outcome|the decision)\b[^\n]*\n(.*?)(?=^#{1,4}\s|\Z)",
                        re.I | re.M | re.S)
 
@@ -91,7 +96,7 @@ class Proposal:
 
 def sentences(text: str) -> list[str]:
     """Sentences and list items of prose, code blocks left out."""
-    text = _FENCE.sub(" ", text)
+    text = _EMPHASIS.sub("", _FENCE.sub(" ", text))
     parts = re.split(r"(?<=[.!?])\s+(?=[A-Z`<@])|\n\s*\n|\n\s*[-*+]\s+|\n#+\s*", text)
     return [" ".join(p.split()) for p in parts if p and p.strip()]
 
@@ -147,18 +152,20 @@ def _token_rule(token: str) -> Known | None:
     if re.fullmatch(r"[a-z]+[A-Z]\w*", token):
         return Known("forbid_call", token, (), "call", ())
     if re.fullmatch(r"@[\w-]+/[\w.-]+|[a-z_][\w-]*(?:\.[a-z_][\w-]*)+", token):
-        if re.search(r"\.(md|html?|json|ya?ml|txt|png|svg|js|ts|tsx|py|go|com|org|io)$", token) or "e.g" in token:
+        if re.search(r"\.(md|html?|json|ya?ml|txt|png|svg|jsx?|tsx?|py|go|rb|sh|java|cfg|conf|toml|lock|com|org|io|dev)$", token) or "e.g" in token:
             return None
         return Known("forbid_import", token, (), "module", ())
     if re.fullmatch(r"[A-Za-z_][\w./@-]*", token) and any(c in token for c in "_/") and " " not in token:
         return Known("forbid_import", token, (), "module", ())
-    if re.fullmatch(r"[a-z][a-z0-9-]{2,}", token):
-        return Known("forbid_import", token, (), "module", ())  # a lower-case word in a code span: a package
     return None
 
 
-def scope_of(subject: str) -> tuple[str, ...]:
-    """Path globs for the subject of "services never call X": `**/services/**`, `**/service/**`."""
+def scope_of(subject: str) -> tuple[str, ...] | None:
+    """Path globs for the subject of "services never call X": `**/services/**`, `**/service/**`;
+    () for a subject that is everyone ("we", "code"); None for one that names no folder (a code
+    span, a clause): the rule would not know where it applies."""
+    if "`" in subject:
+        return None
     words = [w for w in re.findall(r"[a-z][\w-]*", subject.lower()) if w not in _SUBJECT_SKIP
              and w not in ("the", "our", "all", "any", "layer", "directly", "level", "logic", "files")]
     if not words:
@@ -198,8 +205,11 @@ def _from_sentence(memory_id: str, title: str, s: str, deps, chosen: list[Known]
     paths = scope_of(scoped.group("subject")) if scoped else ()
     for rx in FORBID:
         for m in rx.finditer(s):
+            here = scoped is not None and m.start("bad") == scoped.start("bad")
+            if here and paths is None:
+                continue  # "X does not import Y" with an X no folder names: no rule knows where it holds
             for bad in resolve(m.group("bad"), deps):
-                out.append(_proposal(memory_id, title, bad, None, paths if scoped and m.start("bad") == scoped.start("bad") else (), s))
+                out.append(_proposal(memory_id, title, bad, None, paths if here else (), s))
     for pattern, idiom in IDIOMS:
         if pattern.search(s) and re.search(r"\b(use|prefer|decided|adopt|always)\b", s, re.I):
             out.append(_proposal(memory_id, title, idiom, None, (), s))
