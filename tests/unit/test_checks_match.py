@@ -148,10 +148,10 @@ def test_no_grammar_no_syntax_match_and_broken_code_still_checked():
 
 def test_violations_name_the_decision_and_the_enclosing_symbol():
     r = rule("forbid_call", "print")
-    [v] = check_text([r], "pkg/a.py", "class A:\n    def run(self):\n        print(1)\n", symbols=True)
+    [v] = check_text([r], "pkg/a.py", "class A:\n    def run(self):\n        print(1)\n")
     assert "We use httpx" in v.message and v.symbol == "pkg.a.A.run"
-    assert check_text([r], "pkg/a.py", "class A:\n    def run(self):\n        print(1)\n")[0].symbol is None, \
-        "not computed unless asked (the editor's path stays one parse)"
+    [top] = check_text([r], "pkg/a.py", "x = 1\nprint(x)\n")
+    assert top.symbol is None
     own = rule("forbid_call", "print", message="Use the logger.")
     assert check_text([own], "a.py", "print(1)\n")[0].message == "Use the logger. (decision: We use httpx)"
 
@@ -190,3 +190,55 @@ def test_reparsing_after_edits_reads_what_a_fresh_parse_reads():
         again = read_sites(data, "python", key="doc.py")
         fresh = read_sites(data, "python", key="")
         assert again == fresh, (i, lines)
+
+
+SOURCES = [
+    pytest.param("app/svc.py", "import os\n\n@dec\nclass A:\n    x = 1\n\n    def run(self):\n        def inner():\n"
+                 "            return os.sep\n        return inner\n\n\ndef top():\n    pass\n", id="python"),
+    pytest.param("web/a.ts", "export class Api {\n  get(u: string) {\n    return fetch(u);\n  }\n}\n"
+                 "export const helper = () => {\n  return 1;\n};\nfunction plain() {}\n", id="typescript"),
+    pytest.param("pkg/a.go", "package a\n\ntype S struct{}\n\nfunc (s *S) Do() {\n\tprintln(1)\n}\n\nfunc F() {}\n", id="go"),
+]
+
+
+@pytest.mark.parametrize("path, text", SOURCES)
+def test_enclosing_names_agree_with_extract_symbols(path, text):
+    from lore.anchors import languages
+    from lore.anchors.symbols import enclosing_names, extract_symbols, symbol_at
+
+    language = languages.language_for_path(path)
+    data = text.encode()
+    rows = list(range(text.count("\n") + 1))
+    got = enclosing_names(languages.parse(language, data), data, language, path, rows)
+    symbols = extract_symbols(text, language, path)
+    for row, name in zip(rows, got):
+        line = text.split("\n")[row]
+        col = len(line) - len(line.lstrip())
+        expected = symbol_at(symbols, row, col)
+        assert name == (expected.qualified_name if expected else None), (row, line)
+    assert any(got), "the cases hold definitions"
+
+
+def test_a_pattern_violation_gets_its_symbol_too():
+    [v] = check_text([rule("pattern", r"TODO")], "m.py", "def f():\n    # TODO\n    pass\n")
+    assert v.symbol == "m.f"
+
+
+@pytest.mark.parametrize("a, b", [(b"", b""), (b"abc", b"abc"), (b"abc", b"abd"), (b"x" * 9000 + b"1" + b"y" * 5000,
+                                   b"x" * 9000 + b"22" + b"y" * 5000), (b"a" * 4096, b"a" * 4096 + b"b"), (b"q", b"")])
+def test_common_prefix_and_suffix(a, b):
+    from lore.checks.syntax import _common_prefix, _common_suffix
+
+    def slow_prefix():
+        i = 0
+        while i < min(len(a), len(b)) and a[i] == b[i]:
+            i += 1
+        return i
+
+    p = _common_prefix(a, b)
+    assert p == slow_prefix()
+    s = _common_suffix(a, b, len(a) - p, len(b) - p)
+    slow = 0
+    while slow < min(len(a), len(b)) - p and a[len(a) - 1 - slow] == b[len(b) - 1 - slow]:
+        slow += 1
+    assert s == slow

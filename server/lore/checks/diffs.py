@@ -155,8 +155,7 @@ def check_diff(lore: Lore, diff_text: str, contents: dict[str, str] | None = Non
         if text is None:
             text = new_text(lore, patch)
         changed = patch.added_lines
-        for v in check_text(checks.rules, patch.new_path, text, None, checks.exceptions, symbols=True,
-                            reuse=False):
+        for v in check_text(checks.rules, patch.new_path, text, None, checks.exceptions, reuse=False):
             if v.start_line in changed or (v.rule.kind == "require_import" and patch.old_path is None):
                 out.append(v)
     return out

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+
+import attrs
 import logging
 import re
 from typing import Iterable
@@ -59,15 +61,13 @@ def _glob(value: str):
 
 
 def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None = None,
-               exceptions: Iterable[RuleException] = (), *, symbols: bool = False,
-               reuse: bool = True) -> list[Violation]:
+               exceptions: Iterable[RuleException] = (), *, reuse: bool = True) -> list[Violation]:
     """The violations of `rules` in one file's text (an editor buffer or a file read from disk).
 
     `path` is workspace-relative with forward slashes (it decides which rules apply); `language`
     is our language name or an LSP languageId, else guessed from the path. Unconfirmed rules are
-    skipped here too. Violations come in document order; an excepted location yields none.
-    `Violation.symbol` (the enclosing definition) is filled when `symbols` is asked for or an
-    exception names a symbol: it costs a second pass over the file (~the parse again). With
+    skipped here too. Violations come in document order, each with the definition it sits in
+    (`symbol`, named as `lore.anchors.symbols` names it); an excepted location yields none. With
     `reuse` (an editor buffer) the file's syntax tree is kept for the next call on the same path,
     which then parses only what changed; files checked once pass `reuse=False`."""
     language = (language_for_id(language) if language else None) or language_for_path(path)
@@ -85,7 +85,9 @@ def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None
             found += _violations(rule, path, language, text, sites, pos)
         except Exception:  # one rule's surprise never hides the others
             log.warning("rule %s failed on %s", rule.key, path, exc_info=True)
-    found = _outside_exceptions(found, list(exceptions), path, text, language, symbols)
+    if found and language and has_syntax(language) and sites.tree is None:
+        sites = read_sites(data, language, calls=False, key=path if reuse else "")  # a pattern rule's file
+    found = _outside_exceptions(found, list(exceptions), path, data, language, sites)
     return sorted(found, key=lambda v: (v.start_line, v.start_col, v.rule.key))
 
 
@@ -166,26 +168,18 @@ def _message(rule: Rule, what: str) -> str:
     return f"{what}: against the decision “{title}”{hint}"
 
 
-def _outside_exceptions(found: list[Violation], exceptions: list[RuleException], path: str, text: str,
-                        language: str | None, want_symbols: bool) -> list[Violation]:
-    """Violations (with their enclosing symbol when wanted) less those a recorded exception covers."""
+def _outside_exceptions(found: list[Violation], exceptions: list[RuleException], path: str, data: bytes,
+                        language: str | None, sites: FileSites) -> list[Violation]:
+    """Violations with their enclosing definition, less those a recorded exception covers."""
     if not found:
         return found
-    from lore.checks.exceptions import covers, enclosing_symbols
+    from lore.checks.exceptions import covers
 
+    if sites.tree is not None and language:
+        from lore.anchors.symbols import enclosing_names
+
+        names = enclosing_names(sites.tree, data, language, path, [v.start_line for v in found])
+        found = [v if name is None else attrs.evolve(v, symbol=name) for v, name in zip(found, names)]
     files = {v.rule.file for v in found}
     exceptions = [ex for ex in exceptions if not ex.file or ex.file in files]
-    need = want_symbols or any(ex.symbol for ex in exceptions)
-    symbols = enclosing_symbols(found, path, text, language) if need else {}
-    out = []
-    for v in found:
-        v = v if symbols.get(id(v)) is None else _with_symbol(v, symbols[id(v)])
-        if not any(covers(ex, v) for ex in exceptions):
-            out.append(v)
-    return out
-
-
-def _with_symbol(v: Violation, symbol: str) -> Violation:
-    import attrs
-
-    return attrs.evolve(v, symbol=symbol)
+    return [v for v in found if not any(covers(ex, v) for ex in exceptions)]

@@ -31,23 +31,6 @@ def covers(ex: RuleException, v: Violation) -> bool:
     return ex.line is None or ex.line == v.start_line
 
 
-def enclosing_symbols(found: list[Violation], path: str, text: str, language: str | None) -> dict[int, str]:
-    """id(violation) -> qualified name of the innermost definition around it (grammar languages only)."""
-    if not language:
-        return {}
-    from lore.anchors.symbols import extract_symbols, symbol_at
-
-    symbols = extract_symbols(text, language, path)
-    if not symbols:
-        return {}
-    out = {}
-    for v in found:
-        s = symbol_at(symbols, v.start_line, v.start_col)
-        if s is not None:
-            out[id(v)] = s.qualified_name
-    return out
-
-
 def team_file_of(lore: Lore, memory_id: str) -> Path:
     """The team file of a memory (by its provenance, else by the `id:` in the files); ExceptionError
     when the memory has no team file (rules and exceptions live only in team files)."""

@@ -61,6 +61,6 @@ def check_change(lore: Lore, *, diff: str = "", path: str = "", content: str | N
             raise ValueError("`content` needs the `path` of the file it is the new text of")
         if len(content or "") > MAX_CONTENT:
             raise ValueError(f"content of {len(content or '')} characters is over {MAX_CONTENT}")
-        found = check_text(checks.rules, path, content or "", None, checks.exceptions, symbols=True, reuse=False)
+        found = check_text(checks.rules, path, content or "", None, checks.exceptions, reuse=False)
     return {"violations": [violation_json(v) for v in found], "clean": not found,
             "rules_checked": len(checks.rules), "rule_errors": [error_json(e) for e in checks.errors]}

@@ -73,6 +73,7 @@ class FileSites:
     imports: tuple[Site, ...] = ()
     calls: tuple[Site, ...] = ()
     parsed: bool = False
+    tree: tree_sitter.Tree | None = attrs.field(default=None, eq=False, repr=False)
 
 
 def has_syntax(language: str | None) -> bool:
@@ -99,8 +100,8 @@ def parse_again(language: str, data: bytes, key: str) -> tree_sitter.Tree | None
     old = cache.pop((language, key), None) if key else None
     if old is None:
         tree = languages.parse(language, data)
-    else:
-        tree = _incremental(language, old[0], old[1], data)
+    else:  # a copy: the old tree may still be held by a cached FileSites, whose positions must stay true
+        tree = _incremental(language, old[0], old[1].copy(), data)
     if tree is not None and key:
         cache[(language, key)] = (data, tree)
         while len(cache) > MAX_TREES:
@@ -132,13 +133,19 @@ def _incremental(language: str, before: bytes, old: tree_sitter.Tree, data: byte
 
 
 def _common_prefix(a: bytes, b: bytes) -> int:
-    """Length of the common prefix: 4 KiB slices compared (in C) until one differs, then bytes."""
+    """Length of the common prefix: 4 KiB slices compared (in C) until one differs, then a binary
+    search inside that slice."""
     n, i = min(len(a), len(b)), 0
     while i < n and a[i:i + 4096] == b[i:i + 4096]:
         i += 4096
-    while i < n and a[i] == b[i]:
-        i += 1
-    return min(i, n)
+    lo, hi = i, min(i + 4096, n)  # a[:lo] == b[:lo]; they differ before hi (or hi == n)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return min(lo, n)
 
 
 def _common_suffix(a: bytes, b: bytes, most_a: int, most_b: int) -> int:
@@ -147,9 +154,14 @@ def _common_suffix(a: bytes, b: bytes, most_a: int, most_b: int) -> int:
     la, lb = len(a), len(b)
     while i + 4096 <= n and a[la - i - 4096:la - i] == b[lb - i - 4096:lb - i]:
         i += 4096
-    while i < n and a[la - i - 1] == b[lb - i - 1]:
-        i += 1
-    return i
+    lo, hi = i, min(i + 4096, n)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[la - mid:la - lo] == b[lb - mid:lb - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def _point(data: bytes, offset: int) -> tuple[int, int]:
@@ -170,7 +182,7 @@ def _read_cached(data: bytes, language: str, calls: bool, key: str) -> FileSites
         imports = reader.imports(caps)
         found = tuple(sorted((s for s in map(reader.call, caps.get("callee", ())) if s is not None),
                              key=lambda s: (s.start, s.end)))
-        return FileSites(tuple(imports), found, True)
+        return FileSites(tuple(imports), found, True, tree)
     except Exception:  # a grammar surprise must not break a check: the file reads as having no sites
         log.warning("imports/calls not read (%s, %d bytes)", language, len(data), exc_info=True)
         return FileSites()
