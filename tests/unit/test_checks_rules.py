@@ -41,6 +41,7 @@ ERRORS = [
     pytest.param("- fix: httpx", 1, "exactly one of", id="no-kind"),
     pytest.param("- forbid_import: requests\n  colour: red", 1, "unknown key 'colour'", id="unknown-key"),
     pytest.param("- pattern: 'a(b'", 1, "not a valid regular expression", id="bad-regex"),
+    pytest.param("- pattern: '(a+)+$'", 1, "exponential time", id="nested-repeat"),
     pytest.param("- forbid_import: requests\n  severity: fatal", 1, "severity 'fatal'", id="bad-severity"),
     pytest.param("- forbid_import: requests\n  state: maybe", 1, "state 'maybe'", id="bad-state"),
     pytest.param("- forbid_import: requests\n  languages: [cobolx]", 1, "unknown language 'cobolx'", id="bad-language"),

@@ -177,13 +177,22 @@ def rule_id(kind: str, value: str) -> str:
     return slug[:60].rstrip("-") or kind
 
 
+# A group that holds a repeat and is itself repeated (`(a+)+`, `(\w*)*`, `(x{1,9})+`): on a line
+# that almost matches, backtracking takes exponential time, and Python's `re` cannot be stopped.
+_NESTED_REPEAT = re.compile(r"\((?:[^()\\]|\\.)*(?:[+*}]|\?\))(?:[^()\\]|\\.)*\)(?:[+*]|\{\d*,)")
+
+
 def _compile(pattern: str) -> re.Pattern:
     if len(pattern) > MAX_PATTERN:
         raise _Bad(f"pattern of {len(pattern)} characters is over {MAX_PATTERN}")
     try:
-        return re.compile(pattern, re.M)
+        compiled = re.compile(pattern, re.M)
     except re.error as e:
         raise _Bad(f"pattern {pattern!r} is not a valid regular expression: {e}") from None
+    if _NESTED_REPEAT.search(pattern):
+        raise _Bad(f"pattern {pattern!r} repeats a group that itself repeats (such as `(a+)+`), which can take "
+                   f"exponential time on some lines; write it without the nested repeat")
+    return compiled
 
 
 def _known_languages(names: tuple[str, ...]) -> None:
