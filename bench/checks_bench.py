@@ -23,6 +23,7 @@ under numbered folders (said in the output). `--file` is the file for measuremen
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shutil
 import statistics
@@ -126,7 +127,7 @@ def timed(fn, rounds: int) -> list[float]:
 
 
 def row(label: str, ms: list[float], target: str = "") -> None:
-    p99 = sorted(ms)[max(0, int(len(ms) * 0.99) - 1)]
+    p99 = sorted(ms)[max(0, math.ceil(len(ms) * 0.99) - 1)]
     print(f"  {label:<52} p50 {statistics.median(ms):8.1f} ms   p99 {p99:8.1f} ms   {target}")
 
 
