@@ -42,6 +42,9 @@ TEXT = [
     pytest.param("Jest", "We got rid of flaky tests and we mock less.", [], id="ambiguous-words-in-prose"),
     pytest.param("Tests", "Do not use `sinon`; use jest mocks.", [("forbid_import", "sinon", (), None)],
                  id="code-span-package"),
+    pytest.param("apsw only", "## Decision\n\nAll database access goes through apsw. The stdlib `sqlite3` module is not "
+                 "used anywhere in `server/lore/`.", [("forbid_import", "sqlite3", ("server/lore/**",), None)],
+                 id="not-used-in-a-folder"),
     # Readings the review of real records found wrong (bench/checks/proposals-review.md):
     pytest.param("Arrow", "Arrow functions keep the scope of `this` stable, not `main` either.", [],
                  id="code-span-english-word"),

@@ -53,6 +53,7 @@ LIBRARIES: tuple[Known, ...] = (
     _lib("trio", PY, "py-async"), _lib("gevent", PY, "py-async"), _lib("anyio", PY, "py-async"),
     _lib("mock", PY, "py-mock"), _lib("unittest.mock", PY, "py-mock"),
     _lib("bs4", PY, "py-html", "beautifulsoup", "beautifulsoup4", "beautiful soup"), _lib("lxml", PY, "py-html"),
+    _lib("sqlite3", PY, "py-sqlite"), _lib("apsw", PY, "py-sqlite"),
     _lib("psycopg2", PY, "py-pg"), _lib("psycopg", PY, "py-pg", "psycopg3"), _lib("asyncpg", PY, "py-pg"),
     _lib("flask", PY, "py-web"), _lib("fastapi", PY, "py-web"), _lib("tornado", PY, "py-web"),
     # JavaScript / TypeScript

@@ -41,6 +41,10 @@ FORBID = [re.compile(p, re.I) for p in (
     rf"\bdeprecat(?:e|ion of|ing) (?P<bad>{_BAD})",
     rf"(?P<bad>{_X}) (?:is|are) (?:now )?deprecated\b",
 )]
+# "The stdlib `sqlite3` module is not used anywhere in `server/lore/`": forbidden, maybe in a folder.
+NOT_USED = re.compile(rf"(?P<bad>{_X}) (?:module |library |package |function )?(?:is|are|should be|must be) "
+                      rf"(?:not|never) (?:used|imported|called)(?: anywhere)?(?: (?:in|under) (?P<where>`[^`]+`|[\w./-]+/))?",
+                      re.I)
 SCOPED = re.compile(rf"(?P<subject>`[^`]+`|\b[\w-]+(?: [\w-]+)?) (?:must |should |may |will )?(?:{_NEG}|never) "
                     rf"(?:directly )?{_VERB} (?P<bad>{_BAD})", re.I)
 USE = re.compile(rf"\b(?:we(?: will| shall| have decided to| decided to| chose to| agreed to)? use|^use|adopt|standardi[sz]e on) "
@@ -210,6 +214,11 @@ def _from_sentence(memory_id: str, title: str, s: str, deps, chosen: list[Known]
                 continue  # "X does not import Y" with an X no folder names: no rule knows where it holds
             for bad in resolve(m.group("bad"), deps):
                 out.append(_proposal(memory_id, title, bad, None, paths if here else (), s))
+    for m in NOT_USED.finditer(s):
+        where = (m.group("where") or "").strip("`").strip("/")
+        paths = (f"{where}/**",) if where and "/" not in where[:1] else ()
+        for bad in resolve(m.group("bad"), deps):
+            out.append(_proposal(memory_id, title, bad, None, paths, s))
     for pattern, idiom in IDIOMS:
         if pattern.search(s) and re.search(r"\b(use|prefer|decided|adopt|always)\b", s, re.I):
             out.append(_proposal(memory_id, title, idiom, None, (), s))
