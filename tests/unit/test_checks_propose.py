@@ -30,7 +30,7 @@ TEXT = [
     pytest.param("Styling", "We decided to move away from using makeStyles.", [("forbid_call", "makeStyles", (), None)],
                  id="move-away-from-camel-case-call"),
     pytest.param("Preferred export", "## Decision\n\nWe have decided to use named exports.",
-                 [("pattern", r"^\s*export\s+default\b", (), None)], id="idiom"),
+                 [("pattern", r"^\s*export\s+default\b", ("!**/*.stories.*", "!**/*.d.ts"), None)], id="idiom"),
     pytest.param("Conditionals", "## Decision\nDeprecation of `<ConditionallyRender />`.",
                  [("pattern", r"<ConditionallyRender\b", (), None)], id="jsx-component"),
     pytest.param("Emotion", "## Context\nLibraries include Styled Components, Emotion and Styletron.\n"

@@ -27,6 +27,7 @@ class Known:
     languages: tuple[str, ...]
     category: str
     spoken: tuple[str, ...]  # how prose names it (lower case); the value itself always counts
+    paths: tuple[str, ...] = ()  # where the rule holds by default (exclusions the idiom always needs)
 
 
 def _lib(value: str, languages: tuple[str, ...], category: str, *spoken: str, kind: str = "forbid_import") -> Known:
@@ -98,8 +99,10 @@ CONCEPTS = {"orm": ("py-orm", "js-orm", "go-orm"), "the orm": ("py-orm", "js-orm
 
 # Idioms a decision prefers, and the pattern of what it prefers them over.
 IDIOMS: tuple[tuple[re.Pattern, Known], ...] = (
+    # Storybook stories and declaration files need a default export whatever the convention says.
     (re.compile(r"\bnamed exports?\b", re.I),
-     Known("pattern", r"^\s*export\s+default\b", JS, "js-export", ("default exports",))),
+     Known("pattern", r"^\s*export\s+default\b", JS, "js-export", ("default exports",),
+           ("!**/*.stories.*", "!**/*.d.ts"))),
     (re.compile(r"\barrow functions?\b", re.I),
      Known("pattern", r"^\s*(?:export\s+)?(?:async\s+)?function\b", JS, "js-function", ("function declarations",))),
     (re.compile(r"\b(?:const|let)\b.{0,20}\bnot\b.{0,10}\bvar\b|\bno\s+`?var`?\b", re.I),

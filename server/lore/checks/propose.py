@@ -237,7 +237,7 @@ def _fix(bad: Known, goods: list[Known]) -> str | None:
 
 def _proposal(memory_id: str, title: str, k: Known, fix: str | None, paths: tuple[str, ...], reason: str) -> Proposal:
     message = reason if len(reason) <= 160 else reason[:157].rstrip() + "…"
-    return Proposal(memory_id, title, k.kind, k.value, k.languages, paths, fix, message, reason)
+    return Proposal(memory_id, title, k.kind, k.value, k.languages, paths or k.paths, fix, message, reason)
 
 
 def _dedupe(found: list[Proposal], chosen: list[Known]) -> list[Proposal]:
