@@ -200,3 +200,16 @@ def test_lore_rewriting_the_team_file_keeps_rules_and_exceptions(tmp_workspace):
         text = (tmp_workspace / ".lore/memories/httpx.md").read_text()
         assert "- forbid_import: requests" in text and "reason: vendored" in text
         assert len(load_checks(lore).exceptions) == 1
+
+
+def test_an_exception_to_an_adr_rule_goes_to_the_file_holding_the_rule(tmp_workspace):
+    from lore.model import Memory
+
+    with Lore(tmp_workspace, user_db=False) as lore:
+        adr = lore.add(Memory(title="ADR 7: no moment", scope="workspace")).memory
+        team_file(tmp_workspace, "checks-adr.md", f"id: c1\nkind: convention\nchecks:\n  - forbid_import: moment\n"
+                  f"    decision: {adr.id}", "Checks for ADR 7")
+        src(tmp_workspace, "web/a.ts", "import moment from 'moment';\n")
+        ex = record_exception(lore, adr.id, "web/a.ts", "kept until the charts move")
+        assert ex.file == ".lore/memories/checks-adr.md"
+        assert check_paths(lore, []) == []
