@@ -152,6 +152,8 @@ def test_violations_name_the_decision_and_the_enclosing_symbol():
     assert "We use httpx" in v.message and v.symbol == "pkg.a.A.run"
     [top] = check_text([r], "pkg/a.py", "x = 1\nprint(x)\n")
     assert top.symbol is None
+    [plain] = check_text([r], "pkg/a.py", "class A:\n    def run(self):\n        print(1)\n", symbols=False)
+    assert plain.symbol is None, "diagnostics may skip it"
     own = rule("forbid_call", "print", message="Use the logger.")
     assert check_text([own], "a.py", "print(1)\n")[0].message == "Use the logger. (decision: We use httpx)"
 

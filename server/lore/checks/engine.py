@@ -61,16 +61,20 @@ def _glob(value: str):
 
 
 def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None = None,
-               exceptions: Iterable[RuleException] = (), *, reuse: bool = True) -> list[Violation]:
+               exceptions: Iterable[RuleException] = (), *, symbols: bool = True,
+               reuse: bool = True) -> list[Violation]:
     """The violations of `rules` in one file's text (an editor buffer or a file read from disk).
 
     `path` is workspace-relative with forward slashes (it decides which rules apply); `language`
     is our language name or an LSP languageId, else guessed from the path. Unconfirmed rules are
     skipped here too. Violations come in document order, each with the definition it sits in
-    (`symbol`, named as `lore.anchors.symbols` names it); an excepted location yields none. With
-    `reuse` (an editor buffer) the file's syntax tree is kept for the next call on the same path,
-    which then parses only what changed; files checked once pass `reuse=False`."""
+    (`symbol`, named as `lore.anchors.symbols` names it; read from the tree already parsed, so
+    cheap, and skipped with `symbols=False` unless an exception names a symbol); an excepted
+    location yields none. With `reuse` (an editor buffer) the file's syntax tree is kept for the
+    next call on the same path, which then parses only what changed; files checked once pass
+    `reuse=False`."""
     language = (language_for_id(language) if language else None) or language_for_path(path)
+    exceptions = list(exceptions)
     active = [r for r in rules if r.confirmed and applies(r, path, language)]
     if not active:
         return []
@@ -85,9 +89,10 @@ def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None
             found += _violations(rule, path, language, text, sites, pos)
         except Exception:  # one rule's surprise never hides the others
             log.warning("rule %s failed on %s", rule.key, path, exc_info=True)
-    if found and language and has_syntax(language) and sites.tree is None:
+    named = symbols or any(ex.symbol for ex in exceptions)
+    if found and named and language and has_syntax(language) and sites.tree is None:
         sites = read_sites(data, language, calls=False, key=path if reuse else "")  # a pattern rule's file
-    found = _outside_exceptions(found, list(exceptions), path, data, language, sites)
+    found = _outside_exceptions(found, exceptions, path, data, language, sites, symbols)
     return sorted(found, key=lambda v: (v.start_line, v.start_col, v.rule.key))
 
 
@@ -169,17 +174,18 @@ def _message(rule: Rule, what: str) -> str:
 
 
 def _outside_exceptions(found: list[Violation], exceptions: list[RuleException], path: str, data: bytes,
-                        language: str | None, sites: FileSites) -> list[Violation]:
-    """Violations with their enclosing definition, less those a recorded exception covers."""
+                        language: str | None, sites: FileSites, symbols: bool) -> list[Violation]:
+    """Violations with their enclosing definition (when wanted or an exception needs it), less those
+    a recorded exception covers."""
     if not found:
         return found
     from lore.checks.exceptions import covers
 
-    if sites.tree is not None and language:
+    files = {v.rule.file for v in found}
+    exceptions = [ex for ex in exceptions if not ex.file or ex.file in files]
+    if sites.tree is not None and language and (symbols or any(ex.symbol for ex in exceptions)):
         from lore.anchors.symbols import enclosing_names
 
         names = enclosing_names(sites.tree, data, language, path, [v.start_line for v in found])
         found = [v if name is None else attrs.evolve(v, symbol=name) for v, name in zip(found, names)]
-    files = {v.rule.file for v in found}
-    exceptions = [ex for ex in exceptions if not ex.file or ex.file in files]
     return [v for v in found if not any(covers(ex, v) for ex in exceptions)]
