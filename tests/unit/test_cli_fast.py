@@ -37,7 +37,7 @@ def _imported_by(ws, *args) -> set[str]:
     return set(p.stderr.rsplit("MODULES ", 1)[1].split())
 
 
-@pytest.mark.parametrize("args", [["--help"], ["--version"], ["list"], ["add", "--title", "t"], ["show", "x"]])
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["list"], ["add", "--title", "t"], ["show", "x"], ["check"]])
 def test_light_commands_import_no_model_and_no_server(tmp_workspace, args):
     loaded = _imported_by(tmp_workspace, *args)
     assert not loaded & set(HEAVY), loaded & set(HEAVY)
