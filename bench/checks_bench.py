@@ -41,7 +41,7 @@ from lore.anchors import languages  # noqa: E402
 from lore.anchors.languages import language_for_path  # noqa: E402
 from lore.checks import check_paths, check_text, load_checks  # noqa: E402
 from lore.checks.report import check_change  # noqa: E402
-from lore.service import Lore  # noqa: E402
+from lore.api import Lore  # noqa: E402
 
 SOURCE = {".py", ".ts", ".tsx", ".js", ".go"}
 RULES = """---

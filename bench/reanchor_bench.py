@@ -21,7 +21,6 @@ from pathlib import Path
 
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
-from lore.team.sync import sync_team_files
 
 CODE = "def job_{i}(day):\n    rows = load({i}, day)\n    return summarise(rows, {i})\n\n\ndef helper_{i}():\n    return {i}\n"
 MEMORY = ("---\nid: mem{i:05d}\nkind: decision\nstatus: active\nanchors:\n  - {path}\n"
@@ -59,7 +58,7 @@ def open_lore(root: Path) -> Lore:
 def timed_sync(root: Path) -> float:
     with open_lore(root) as lore:
         start = time.perf_counter()
-        sync_team_files(lore)
+        lore.sync_team()
         return time.perf_counter() - start
 
 

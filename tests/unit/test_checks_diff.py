@@ -8,7 +8,7 @@ import pytest
 from lore.checks import DiffError, check_diff
 from lore.checks.diffs import apply_patch, parse_diff
 from lore.checks.report import check_change
-from lore.service import Lore
+from lore.api import Lore
 
 RULES = """---
 id: httpx01

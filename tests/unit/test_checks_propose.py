@@ -9,8 +9,8 @@ from lore.checks import check_paths, load_rules
 from lore.checks.manage import pending_proposals, set_state, write_proposal
 from lore.checks.propose import propose_from_text
 from lore.checks.propose_prefs import propose_from_preference
-from lore.model import Kind, Memory, Scope, Status
-from lore.service import Lore
+from lore.memory import Kind, Memory, Scope, Status
+from lore.api import Lore
 
 
 def rules(title: str, body: str = "", deps: frozenset[str] = frozenset()) -> list[tuple]:
@@ -127,9 +127,7 @@ def test_a_private_or_imported_decision_gets_a_companion_team_file(lore):
     assert key == f"{adr.id}/forbid-import-lodash" and companion.exists()
     assert f"decision: {adr.id}" in companion.read_text()
     set_state(lore, key, "rejected")
-    from lore.teamsync import sync_team_files
-
-    sync_team_files(lore)
+    lore.sync_team()
     assert pending_proposals(lore) == [], "rejected: not proposed again; the companion memory proposes nothing"
 
 

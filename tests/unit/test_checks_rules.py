@@ -8,7 +8,7 @@ import pytest
 from lore.checks import ExceptionError, check_paths, load_checks, load_rules, record_exception
 from lore.checks.manage import RuleReviewError, find_rule, set_state
 from lore.checks.rulefile import read_checks
-from lore.service import Lore
+from lore.api import Lore
 
 
 @pytest.fixture(autouse=True)
@@ -117,7 +117,7 @@ def test_a_successor_that_supersedes_the_decision_switches_its_rules_off(tmp_wor
 
 
 def test_rules_for_another_memory_follow_its_status(tmp_workspace):
-    from lore.model import Memory, Status
+    from lore.memory import Memory, Status
 
     with Lore(tmp_workspace, user_db=False) as lore:
         adr = lore.add(Memory(title="ADR 7: no moment", body="Use dayjs.", scope="workspace")).memory
@@ -203,7 +203,7 @@ def test_lore_rewriting_the_team_file_keeps_rules_and_exceptions(tmp_workspace):
 
 
 def test_an_exception_to_an_adr_rule_goes_to_the_file_holding_the_rule(tmp_workspace):
-    from lore.model import Memory
+    from lore.memory import Memory
 
     with Lore(tmp_workspace, user_db=False) as lore:
         adr = lore.add(Memory(title="ADR 7: no moment", scope="workspace")).memory

@@ -52,6 +52,8 @@ START_UP_IMPORTS = {
     ("lore.wire.calls", "lore.context"): RELAY,
     ("lore.wire.relay", "lore.wire.calls"): RELAY,
     ("lore.team.reanchor", "lore.team.files"): YAML,
+    ("lore.checks.engine", "lore.anchors.symbols"): "tree-sitter loads when a rule is first checked",
+    ("lore.checks.rulefile", "lore.anchors.languages"): "tree-sitter loads when a rule is first checked",
     ("lore.team.reanchor", "lore.anchors"): "tree-sitter loads only when a pull moved anchored code",
     ("lore.team.reanchor", "lore.anchors.languages"): "tree-sitter loads only when a pull moved anchored code",
     ("lore.team.reanchor", "lore.anchors.tracking"): "tree-sitter loads only when a pull moved anchored code",

@@ -9,9 +9,11 @@ import attrs
 
 from lore.checks.engine import check_text
 from lore.checks.model import Violation
+from lore.checks.files import read_text
+from lore.checks.load import load_checks
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 _FILE = re.compile(r"^(---|\+\+\+) (?:\"?[ab]/)?(.*?)\"?(?:\t.*)?$")
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
@@ -111,7 +113,6 @@ def apply_patch(old_text: str, patch: FilePatch) -> str:
 def new_text(lore: Lore, patch: FilePatch) -> str:
     """A patched file's new text: the diff applied to the file on disk, or the disk file itself
     when it already holds the change (the diff of an edit already made)."""
-    from lore.checks.files import read_text
 
     if patch.old_path is None:
         return "\n".join(line[1:] for h in patch.hunks for line in h.lines if line.startswith("+")) + "\n"
@@ -142,7 +143,6 @@ def check_diff(lore: Lore, diff_text: str, contents: dict[str, str] | None = Non
     file already holds the change; `contents` gives a file's new text directly (the staged text for
     `lore check --staged`); `checks` the loaded rules (read from the team files when not given).
     DiffError for a diff that cannot be read or applied."""
-    from lore.checks.load import load_checks
 
     checks = checks or load_checks(lore)
     out: list[Violation] = []

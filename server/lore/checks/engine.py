@@ -14,6 +14,8 @@ from lore.anchors.languages import language_for_id, language_for_path
 from lore.checks.model import Fix, Rule, RuleException, Violation
 from lore.checks.position import Positions
 from lore.checks.syntax import SEPARATORS, FileSites, Site, has_syntax, read_sites
+from lore.recall.anchoring import glob_covers
+from lore.checks.exceptions import covers
 
 log = logging.getLogger(__name__)
 SYNTAX_KINDS = ("forbid_import", "require_import", "forbid_call")
@@ -35,7 +37,6 @@ def applies(rule: Rule, path: str, language: str | None) -> bool:
 
 
 def _covers(glob: str, path: str) -> bool:
-    from lore.recall.anchoring import glob_covers
 
     return glob_covers(glob, path) is not None
 
@@ -179,7 +180,6 @@ def _outside_exceptions(found: list[Violation], exceptions: list[RuleException],
     a recorded exception covers."""
     if not found:
         return found
-    from lore.checks.exceptions import covers
 
     files = {v.rule.file for v in found}
     exceptions = [ex for ex in exceptions if not ex.file or ex.file in files]

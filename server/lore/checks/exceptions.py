@@ -6,9 +6,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lore.checks.model import RuleException, Violation
+from lore.recall.anchoring import glob_covers
+from lore.checks.load import read_team_checks
+from lore.store import NotFoundError
+from lore.checks.frontlists import FrontEditError, append_entry
+from lore.checks.rulefile import read_checks
+from lore.memory import ValidationError, normalize_glob
+from lore.team.files import write_text
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 MAX_REASON = 500
 
@@ -20,7 +27,6 @@ class ExceptionError(ValueError):
 def covers(ex: RuleException, v: Violation) -> bool:
     """Whether a recorded exception covers a violation: written in the rule's team file, for that rule
     (or every rule of the file), a path glob covering the file, and the symbol and line when named."""
-    from lore.recall.anchoring import glob_covers
 
     if (ex.file or v.rule.file) != v.rule.file or (ex.rule_id and ex.rule_id != v.rule.id):
         return False
@@ -34,8 +40,6 @@ def covers(ex: RuleException, v: Violation) -> bool:
 def team_file_of(lore: Lore, memory_id: str) -> Path:
     """The team file of a memory (by its provenance, else by the `id:` in the files); ExceptionError
     when the memory has no team file (rules and exceptions live only in team files)."""
-    from lore.checks.load import read_team_checks
-    from lore.store import NotFoundError
 
     rel = None
     try:
@@ -64,10 +68,6 @@ def record_exception(lore: Lore, memory_id: str, path: str, reason: str, *, rule
     `reason`. Appended to `exceptions:` in the memory's team file; ExceptionError when it cannot be.
 
     A symbol outlives edits above it; a line does not: prefer the symbol where there is one."""
-    from lore.checks.frontlists import FrontEditError, append_entry
-    from lore.checks.rulefile import read_checks
-    from lore.model import ValidationError, normalize_glob
-    from lore.teamfiles import write_text
 
     reason = " ".join((reason or "").split())
     if not reason:

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Iterable
 from lore.anchors.languages import language_for_path
 from lore.checks.engine import applies, check_text
 from lore.checks.model import Rule, RuleException, Violation
+from lore.codemap.files import list_files
+from lore.checks.load import load_checks
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 MAX_FILE_BYTES = 2_000_000
@@ -40,7 +42,6 @@ def _plain_rel(lore: Lore, path: str) -> bool:
 def files_to_check(lore: Lore, paths: Iterable[str]) -> list[str]:
     """Workspace-relative files: named files as given, folders walked (ignored, vendored and
     generated files left out), no paths: the whole workspace. PathError for a path that is missing."""
-    from lore.codemap.files import list_files
 
     paths = list(paths)
     folders: list[str] = []
@@ -70,7 +71,6 @@ def check_paths(lore: Lore, paths: Iterable[str], rules: list[Rule] | None = Non
     and vendored or generated code; no paths: the whole workspace. PathError for a missing path.
     `rules` and `exceptions` are loaded from the team files when not given."""
     if rules is None:
-        from lore.checks.load import load_checks
 
         found = load_checks(lore)
         rules, exceptions = found.rules, found.exceptions

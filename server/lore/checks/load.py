@@ -12,7 +12,7 @@ from lore.checks.rulefile import FileChecks, mentions_checks, read_checks
 from lore.workspace import memories_dir
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 log = logging.getLogger(__name__)
 MAX_TEAM_FILE = 1_048_576

@@ -11,10 +11,14 @@ from lore.checks.model import Rule
 from lore.checks.propose import Proposal, propose_from_text
 from lore.checks.propose_prefs import propose_from_preference
 from lore.checks.rulefile import read_checks
+from lore.checks.deps import workspace_deps
+from lore.team.files import write_text
+from lore.workspace import memories_dir
+from lore.checks.rulefile import FRONT, entry_lines
 
 if TYPE_CHECKING:
-    from lore.model import Memory
-    from lore.service import Lore
+    from lore.memory import Memory
+    from lore.api import Lore
 
 PROPOSE_KINDS = ("decision", "convention", "preference")
 COMPANION_PREFIX = "checks-"
@@ -34,7 +38,6 @@ def proposals_for(memory: Memory, deps: frozenset[str] = frozenset()) -> list[Pr
 def pending_proposals(lore: Lore, memory_ids: list[str] | None = None) -> list[Proposal]:
     """Proposals for active decisions, conventions and confirmed preferences (or the memories named),
     less rules any team file already holds in any state (a rejected rule is not proposed again)."""
-    from lore.checks.deps import workspace_deps
 
     if memory_ids:
         memories = [lore.get(mid) for mid in memory_ids]
@@ -54,7 +57,6 @@ def write_proposal(lore: Lore, p: Proposal) -> str:
     """Write a proposal into the memory's team file (or, for an ADR, a rules file or a private
     memory, into a companion team file `checks-<id>.md` whose rules name it with `decision:`);
     returns the rule's key."""
-    from lore.teamfiles import write_text
 
     m = lore.get(p.memory_id)
     entry = p.entry()
@@ -77,7 +79,6 @@ def write_proposal(lore: Lore, p: Proposal) -> str:
 
 
 def _companion(lore: Lore, m: Memory):
-    from lore.workspace import memories_dir
 
     return memories_dir(lore.root) / f"{COMPANION_PREFIX}{m.id}.md"
 
@@ -106,7 +107,6 @@ def find_rule(lore: Lore, key: str) -> Rule:
 
 def set_state(lore: Lore, key: str, state: str) -> Rule:
     """Confirm or reject a rule: its `state:` in the team file is set; returns the rule as now read."""
-    from lore.teamfiles import write_text
 
     rule = find_rule(lore, key)
     file = lore.root / rule.file
@@ -127,7 +127,6 @@ def set_state(lore: Lore, key: str, state: str) -> Rule:
 def _entry_index(text: str, rule: Rule) -> int:
     import yaml
 
-    from lore.checks.rulefile import FRONT, entry_lines
 
     m = FRONT.match(text)
     node = yaml.compose(m.group(1), Loader=yaml.SafeLoader) if m else None

@@ -12,6 +12,7 @@ import re
 
 from lore.checks.names import JS, PY, Known
 from lore.checks.propose import Proposal
+from lore.learn.substitutions import split_feature
 
 TEST_PATHS = ("**/test_*.py", "**/*_test.py", "**/tests/**", "**/*.test.*", "**/*.spec.*", "**/__tests__/**")
 # (feature id, preferred option) -> the rule against the other option(s)
@@ -38,7 +39,6 @@ def propose_from_preference(memory_id: str, title: str, meta: dict) -> list[Prop
         paths = TEST_PATHS if known.category == "py-test" else ()
         return [Proposal(memory_id, title, known.kind, known.value, known.languages, paths, None, title, reason,
                          "preference")]
-    from lore.learn.substitutions import split_feature
 
     parts = split_feature(feature)
     if parts is None:

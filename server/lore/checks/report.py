@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lore.checks.model import Fix, Rule, RuleError, Violation
+from lore.checks.diffs import check_diff
+from lore.checks.engine import check_text
+from lore.checks.load import load_checks
 
 if TYPE_CHECKING:
-    from lore.service import Lore
+    from lore.api import Lore
 
 MAX_CONTENT = 2_000_000
 
@@ -47,9 +50,6 @@ def error_json(e: RuleError) -> dict[str, Any]:
 def check_change(lore: Lore, *, diff: str = "", path: str = "", content: str | None = None) -> dict[str, Any]:
     """The decisions a change would break: a unified diff (violations on the lines it adds), or a
     file's path and new content (violations anywhere in it). ValueError for bad arguments."""
-    from lore.checks.diffs import check_diff
-    from lore.checks.engine import check_text
-    from lore.checks.load import load_checks
 
     if bool(diff) == (content is not None):
         raise ValueError("give either `diff` (a unified diff) or `path` with `content` (the file's new text)")

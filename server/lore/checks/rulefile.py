@@ -29,7 +29,7 @@ import attrs
 import yaml
 
 from lore.checks.model import KINDS, SEVERITIES, STATES, Rule, RuleError, RuleException
-from lore.yamlbound import YamlLimitError, load_bounded
+from lore.markup.yamlbound import YamlLimitError, load_bounded
 
 FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 _RULE_KEYS = {"id", "fix", "paths", "languages", "severity", "message", "state", "decision", *KINDS}

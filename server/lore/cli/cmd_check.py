@@ -8,7 +8,7 @@ import textwrap
 
 from lore.cli.common import open_lore
 from lore.cli.output import notice, print_json, say
-from lore.model import ValidationError
+from lore.memory import ValidationError
 
 WIDTH = 80
 CHECKS_ACTIONS = ("list", "propose", "confirm", "reject")
