@@ -39,9 +39,10 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
 async def test_hover_has_plain_links_only(client: LanguageClient):
     text = await hover(client, client.repos, 3, 8)
     assert "Use the Repository pattern for data access" in text
+    assert text.startswith("**Lore**\n")
     assert "command:" not in text
-    assert "`repo000000001`" in text
-    assert "use-repository.md:" in text
+    assert "`repo000000001`" not in text, "no bare ids"
+    assert "[use-repository.md:8](file://" in text
 
 
 async def test_code_action_creates_a_draft_memory_file_and_opens_it(client: LanguageClient):
@@ -112,7 +113,7 @@ async def test_anchor_follows_a_rename_once_saved_and_a_changed_body_is_flagged(
     _replace_text(client, doc, 3, changed)
     _save(client, doc, path, changed)
     memory = await _wait_for(client, mid, lambda m: m["needsReview"])
-    assert "Flagged for review" in await hover(client, doc, 1, 6)
+    assert "flagged for review" in await hover(client, doc, 1, 6)
 
 
 async def test_a_rename_without_saving_leaves_team_files_untouched(client: LanguageClient):
