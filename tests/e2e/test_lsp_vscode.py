@@ -162,19 +162,25 @@ async def test_forget_restore_and_supersede(client: LanguageClient):
     old = await command(client, "lore.remember", {"kind": "decision", "title": "Use legacy query API",
                                                   "body": "session.query().", "scope": "workspace"})
     old_id, new_id = old["memory"]["id"], new["memory"]["id"]
-    assert await command(client, "lore.forget", {"id": old_id}) == {"id": old_id, "status": "deprecated"}
-    assert await command(client, "lore.restore", {"id": old_id}) == {"id": old_id, "status": "active"}
+    title = "Use legacy query API"
+    assert await command(client, "lore.forget", {"id": old_id}) == {"id": old_id, "status": "deprecated", "title": title}
+    assert await command(client, "lore.restore", {"id": old_id}) == {"id": old_id, "status": "active", "title": title}
     result = await command(client, "lore.supersede", {"id": old_id, "by": [new_id]})
     assert result["memory"]["status"] == "superseded"
     assert result["memory"]["supersededBy"] == [new_id]
 
 
-async def test_not_relevant_hides_a_memory_at_that_symbol(client: LanguageClient):
-    result = await command(client, "lore.notRelevant", {"id": "repo000000001", "uri": client.repos,
-                                                        "symbol": "app.repos.Repository.load"})
-    assert result == {"id": "repo000000001"}
+async def test_not_relevant_hides_a_memory_at_that_symbol_and_undo_brings_it_back(client: LanguageClient):
+    place = {"id": "repo000000001", "uri": client.repos, "symbol": "app.repos.Repository.load"}
+    result = await command(client, "lore.notRelevant", place)
+    assert result == {"id": "repo000000001", "title": "Use the Repository pattern for data access"}
     assert "Repository pattern" not in (await hover(client, client.repos, 10, 10) or "")
     assert "Repository pattern" in await hover(client, client.repos, 7, 10)
+    undone = await command(client, "lore.notRelevant", {**place, "undo": True})
+    assert undone["undone"] is True
+    assert "Repository pattern" in (await hover(client, client.repos, 10, 10) or "")
+    assert (await command(client, "lore.notRelevant", {**place, "undo": True}))["undone"] is False
+    await command(client, "lore.notRelevant", place)
 
 
 async def test_reindex_reports_progress(client: LanguageClient):

@@ -151,19 +151,19 @@ async def anchors_at(ls: LoreServer, uri: str, where: a.RangeArg | None, symbol:
 
 
 async def forget(ls: LoreServer, args: a.ForgetArgs) -> dict:
-    """`{id, status}`; status is "deleted" after a purge."""
+    """`{id, status, title}`; status is "deleted" after a purge."""
     folder = await locate(ls, args.id)
     m = await folder.run(lambda lore: lore.forget(args.id, purge=args.purge))
     ls.memories_changed()
-    return {"id": m.id, "status": "deleted" if args.purge else m.status.value}
+    return {"id": m.id, "status": "deleted" if args.purge else m.status.value, "title": m.title}
 
 
 async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
-    """`{id, status}`."""
+    """`{id, status, title}`."""
     folder = await locate(ls, args.id)
     m = await folder.run(lambda lore: lore.restore(args.id))
     ls.memories_changed()
-    return {"id": m.id, "status": m.status.value}
+    return {"id": m.id, "status": m.status.value, "title": m.title}
 
 
 async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
@@ -182,15 +182,16 @@ async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
 
 
 async def not_relevant(ls: LoreServer, args: a.NotRelevantArgs) -> dict:
-    """`{id}`; the memory stops surfacing at the symbol (or file)."""
+    """`{id, title}`; the memory stops surfacing at the symbol (or file), or shows there again with
+    `undo` (`undone` says whether anything was taken back)."""
     folder = ls.folder_for(args.uri)
     rel = folder.rel_path(args.uri) if folder else None
     if folder is None or rel is None:
         raise ValidationError(f"{args.uri} is not inside a workspace folder of this server")
     m = await folder.run(lambda lore: lore.get(args.id))
-    await folder.run(lambda lore: lore.not_relevant(m.id, args.symbol or rel))
+    done = await folder.run(lambda lore: lore.not_relevant(m.id, args.symbol or rel, undo=args.undo))
     ls.memories_changed(status=False)
-    return {"id": m.id}
+    return {"id": m.id, "title": m.title, **({"undone": done} if args.undo else {})}
 
 
 async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
