@@ -96,6 +96,8 @@ export interface SearchResult {
 export interface ShowResult {
   memory: Memory;
   markdown: string;
+  /** Every memory shown, when several ids were asked for (a code lens). */
+  memories?: Memory[];
 }
 
 export interface RememberResult {
@@ -106,6 +108,7 @@ export interface RememberResult {
 export interface ForgetResult {
   id: string;
   status: string;
+  title?: string;
 }
 
 export interface FeedbackResult {
