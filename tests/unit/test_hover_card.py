@@ -131,3 +131,15 @@ def test_lens_title_names_the_first_memory_and_counts_the_rest():
     assert lens_title(items[:1]) == "⚖ ADR: Naming"
     long = LensItem("a", "convention", 1.0, title="A convention with a title far longer than any lens should hold")
     assert lens_title([long]).endswith("…") and len(lens_title([long])) <= 50
+
+
+def test_an_anchor_the_import_derived_says_the_record_names_the_symbol():
+    from lore.model import Anchor
+
+    anchor = Anchor("symbol", "Reader", language="go", file="x/reader.go")
+    m = memory("ADR-013", "Backends declare capabilities.")
+    m.meta["derived_anchors"] = {"symbol:go:Reader@x/reader.go": "names `tracestore.Reader`"}
+    reader, method = symbol("tracestore.Reader", "interface"), symbol("tracestore.Reader.GetTraces", "method")
+    assert reason(Governing(m, "symbol", via="tracestore.Reader", anchor=anchor), [reader]) == "names `tracestore.Reader`"
+    assert reason(Governing(m, "symbol", via="tracestore.Reader", anchor=anchor), [reader, method]) == \
+        "names `Reader`, which holds this method"

@@ -83,12 +83,17 @@ def status_notes(m: Memory) -> list[str]:
 
 
 def reason(g: Governing, chain: list[Symbol]) -> str:
-    """Why a memory is in this hover, in words ("governs this file", "names `Repo`")."""
+    """Why a memory is in this hover, in words ("governs this file", "names `Repo`"); an anchor the
+    import derived from what a record names says so ("names `tracestore.Reader`")."""
     inner = chain[-1] if chain else None
+    derived = derived_reason(g)
     if g.match == "symbol":
         name = short_name(g.via) if g.via else (inner.name if inner else "")
         if inner is not None and g.via and g.via != inner.qualified_name:
-            return f"governs `{name}`, which holds this {symbol_word(inner)}"
+            verb = "names" if derived else "governs"
+            return f"{verb} `{name}`, which holds this {symbol_word(inner)}"
+        if derived and derived.startswith("names `") and len(derived) <= 60:
+            return derived
         return f"anchored to `{name}`" if name else "anchored to this symbol"
     if g.match == "named":
         return f"names `{short_name(g.via) if g.via else inner.name if inner else ''}`"
@@ -99,6 +104,15 @@ def reason(g: Governing, chain: list[Symbol]) -> str:
     if g.match == "meaning":
         return f"about the same topic as this {symbol_word(inner) if inner else 'code'}"
     return g.match
+
+
+def derived_reason(g: Governing) -> str | None:
+    """Why the import gave a memory the anchor that matched ("names `TraceReader`"), if it did."""
+    from lore.anchor_choices import DERIVED_META, key_of
+
+    derived = g.memory.meta.get(DERIVED_META) if g.anchor is not None else None
+    found = derived.get(key_of(g.anchor)) if isinstance(derived, dict) else None
+    return found if isinstance(found, str) else None
 
 
 def symbol_word(symbol: Symbol) -> str:

@@ -24,7 +24,7 @@ from lore.model import is_plain_doc
 
 if TYPE_CHECKING:
     from lore.anchors import Symbol
-    from lore.model import Memory
+    from lore.model import Anchor, Memory
     from lore.service import Lore
 
 # Language-wide anchors ("lang:python") would show on every line of every file: not on code.
@@ -40,12 +40,13 @@ GENERIC_HEADINGS = re.compile(
 class Governing:
     """A memory that governs a place, and how: symbol, named (a file's memory naming the symbol),
     file, glob or meaning; `via`, the qualified name of the symbol its anchor names (the hovered
-    symbol or one around it) or the symbol it names."""
+    symbol or one around it) or the symbol it names; `anchor`, the anchor that matched."""
 
     memory: Memory
     match: str
     similarity: float | None = None
     via: str | None = None
+    anchor: Anchor | None = None
 
 
 def enclosing(symbols: list[Symbol], line: int, col: int) -> list[Symbol]:
@@ -144,9 +145,9 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     out: list[Governing] = []
     for mid, (m, kind, anchor) in anchored.items():
         if kind == "symbol" and mid not in spread:
-            out.append(Governing(m, "symbol", via=_anchored_symbol(anchor, rel_path, chain)))
+            out.append(Governing(m, "symbol", via=_anchored_symbol(anchor, rel_path, chain), anchor=anchor))
         elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
-            out.append(Governing(m, "named", via=chain[-1].qualified_name))
+            out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)
     close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold and mid not in seen]
     if close and len(out) < limit:
