@@ -92,6 +92,15 @@ async def test_the_lens_command_answers_rendered_text_of_every_memory(vscode: La
     assert "\nid: " not in markdown and "\nanchors:" not in markdown, "no front matter"
 
 
+async def test_search_without_words_starts_with_the_files_memories(vscode: LanguageClient):
+    hits = (await command(vscode, "lore.search", {"query": "", "uri": vscode.badger}))["hits"]
+    assert {h["title"] for h in hits} >= {ADR_005, ADR_001, ADR_013}
+    assert {tuple(h["why"]) for h in hits} <= {("governs this file",), ("anchored to a symbol here",)}
+    assert all(h["summary"] and "#" not in h["summary"] for h in hits)
+    worded = (await command(vscode, "lore.search", {"query": "badger record layout", "limit": 3}))["hits"]
+    assert worded[0]["title"] == ADR_005 and worded[0]["summary"].startswith("The record layouts")
+
+
 async def test_a_rename_without_saving_writes_no_file(vscode: LanguageClient):
     made = await command(vscode, "lore.remember", {
         "kind": "decision", "title": "Badger reads go through TraceReader", "body": "No direct Badger reads.",

@@ -42,7 +42,7 @@ CIRCLES_THROUGH_TYPE_HINTS = {
     frozenset({"lore.recall.calibration", "lore.recall.governing", "lore.recall.ordering", "lore.recovery",
                "lore.service", "lore.teamsync"}),
     frozenset({"lore.lsp.actions", "lore.lsp.background", "lore.lsp.commands", "lore.lsp.documents",
-               "lore.lsp.hover", "lore.lsp.lens", "lore.lsp.memory_ops", "lore.lsp.preferences", "lore.lsp.server",
+               "lore.lsp.file_memories", "lore.lsp.hover", "lore.lsp.lens", "lore.lsp.memory_ops", "lore.lsp.preferences", "lore.lsp.server",
                "lore.lsp.symbols"}),
 }
 

@@ -14,6 +14,7 @@ from lore.lsp.folders import Folder
 from lore.lsp.links import source_uri
 from lore.model import Anchor, Memory, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
+from lore.recall.gist import gist
 from lore.store import NotFoundError
 
 if TYPE_CHECKING:
@@ -58,11 +59,16 @@ async def locate(ls: LoreServer, mid: str, uri: str | None = None) -> Folder:
 
 
 async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
-    """Hits across the folders, best first."""
-    if not args.query.strip():
-        raise ValidationError("query is empty")
+    """Hits across the folders, best first, each with a one-sentence `summary`; no words and a `uri`:
+    the memories governing that file (`lore.lsp.file_memories`)."""
     if not 1 <= args.limit <= 500:
         raise ValidationError(f"limit {args.limit} is outside 1..500")
+    if not args.query.strip():
+        if not args.uri:
+            raise ValidationError("query is empty")
+        from lore.lsp.file_memories import file_memories
+
+        return await file_memories(ls, args.uri, args.limit)
     kinds = tuple(parse_kind(k) for k in args.kinds)
     scored: list[tuple[float, dict]] = []
     for folder in folders(ls, args.uri):
@@ -70,7 +76,8 @@ async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
         query = Query(args.query, path=rel, kinds=kinds, include_superseded=args.include_superseded,
                       limit=args.limit)
         hits = await folder.run(lambda lore, q=query: lore.search(q), read=True)
-        scored += [(h.score, with_uri(folder, hit_json(h))) for h in hits]
+        scored += [(h.score, {**with_uri(folder, hit_json(h)), "summary": gist(h.memory.body, h.memory.rationale)})
+                   for h in hits]
     scored.sort(key=lambda p: -p[0])
     return [data for _, data in scored[: args.limit]]
 

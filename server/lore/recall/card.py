@@ -106,6 +106,12 @@ def reason(g: Governing, chain: list[Symbol]) -> str:
     return g.match
 
 
+def place_reason(match: str) -> str:
+    """Why a memory governs a file, in words, from how its anchor matched (symbol, file, glob…)."""
+    return {"symbol": "anchored to a symbol here", "file": "governs this file", "glob": "governs this folder",
+            "language": "governs this language"}.get(match, match)
+
+
 def derived_reason(g: Governing) -> str | None:
     """Why the import gave a memory the anchor that matched ("names `TraceReader`"), if it did."""
     from lore.anchor_choices import DERIVED_META, key_of
