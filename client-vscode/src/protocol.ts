@@ -31,6 +31,8 @@ export interface Memory {
 export interface Hit extends Memory {
   score: number;
   why: string[];
+  /** One plain sentence of what the memory says. */
+  summary?: string;
   section?: { heading: string | null; line: number | null } | null;
 }
 
