@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from fixtures.real_workspace import ADR_001, ADR_005, ADR_010, ADR_013, BADGER_READER, TRACESTORE_READER, build
+from fixtures.real_workspace import (ADR_001, ADR_005, ADR_010, ADR_013, BADGER_READER, TEAM_MEMORY, TEAM_TITLE,
+                                     TRACESTORE_READER, build)
 from lsp_support import SERVER, command, hover, open_doc, start, uri
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -79,7 +80,8 @@ async def test_lenses_name_the_memory(vscode: LanguageClient):
     assert on_reader[3][0] == f"⚖ {ADR_013} · +1"
     on_badger = await lens_titles(vscode, vscode.badger)
     assert on_badger[0][0] in (f"This file: ⚖ {ADR_005} · +1", f"This file: ⚖ {ADR_001} · +1")
-    assert on_badger[3][0] == f"⚖ {ADR_013}"
+    assert on_badger[3][0] == f"§ {TEAM_TITLE} · +1", "TraceReader: the team convention and ADR-013"
+    assert on_badger[3][1]["ids"] == ["badger0000001", on_reader[3][1]["id"]]
 
 
 async def test_the_lens_command_answers_rendered_text_of_every_memory(vscode: LanguageClient):
@@ -101,25 +103,29 @@ async def test_search_without_words_starts_with_the_files_memories(vscode: Langu
     assert worded[0]["title"] == ADR_005 and worded[0]["summary"].startswith("The record layouts")
 
 
-async def test_a_rename_without_saving_writes_no_file(vscode: LanguageClient):
-    made = await command(vscode, "lore.remember", {
-        "kind": "decision", "title": "Badger reads go through TraceReader", "body": "No direct Badger reads.",
-        "scope": "team", "uri": vscode.badger,
-        "range": {"start": {"line": 3, "character": 6}, "end": {"line": 3, "character": 6}}})
-    mid, anchors = made["memory"]["id"], made["memory"]["anchors"]
-    assert anchors[0].startswith("symbol:go:") and anchors[0].endswith("TraceReader")
+async def test_a_rename_without_saving_writes_no_file_and_saving_follows_it(vscode: LanguageClient):
     files = {p: p.read_bytes() for p in vscode.ws.rglob("*")  # every file but git's and the database's
              if p.is_file() and ".git" not in p.parts and not p.name.startswith("lore.db")}
-    assert any(".lore/memories/" in p.as_posix() for p in files), "the team memory was written"
-    source = (vscode.ws / BADGER_READER).read_text()
+    before = (await command(vscode, "lore.show", {"id": "badger0000001", "open": False}))["memory"]
+    assert before["title"] == TEAM_TITLE and before["anchors"] == ["symbol:go:TraceReader"]
+    path = vscode.ws / BADGER_READER
+    renamed = path.read_text().replace("TraceReader", "BadgerReader")
     vscode.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=vscode.badger, version=2),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=source.replace("TraceReader", "BadgerReader"))]))
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=renamed)]))
     await asyncio.sleep(1.5)
     changed = [p for p, data in files.items() if p.read_bytes() != data]
     assert not changed, f"an unsaved rename rewrote {changed}"
-    memory = (await command(vscode, "lore.show", {"id": mid, "open": False}))["memory"]
-    assert memory["anchors"] == anchors
+    memory = (await command(vscode, "lore.show", {"id": "badger0000001", "open": False}))["memory"]
+    assert memory["anchors"] == ["symbol:go:TraceReader"]
+    path.write_text(renamed)
+    vscode.text_document_did_save(types.DidSaveTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=vscode.badger)))
+    for _ in range(50):
+        if "symbol:go:BadgerReader" in (vscode.ws / TEAM_MEMORY).read_text():
+            break
+        await asyncio.sleep(0.1)
+    assert "- symbol:go:BadgerReader" in (vscode.ws / TEAM_MEMORY).read_text(), "saved: the anchor follows"
 
 
 async def test_neovim_gets_the_same_text_with_plain_links(nvim: LanguageClient):
