@@ -143,3 +143,4 @@ def test_an_anchor_the_import_derived_says_the_record_names_the_symbol():
     assert reason(Governing(m, "symbol", via="tracestore.Reader", anchor=anchor), [reader]) == "names `tracestore.Reader`"
     assert reason(Governing(m, "symbol", via="tracestore.Reader", anchor=anchor), [reader, method]) == \
         "names `Reader`, which holds this method"
+
