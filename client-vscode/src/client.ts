@@ -42,6 +42,8 @@ export interface ClientStatus {
 }
 
 const STDERR_TAIL_LINES = 30;
+/** A crash restarts the server by itself once; another within this window asks the user. */
+const AUTO_RESTART_WINDOW_MS = 5 * 60_000;
 
 /** Logs errors without the language client's own pop-ups; LoreClient shows one notification itself. */
 class QuietLanguageClient extends LanguageClient {
@@ -62,6 +64,7 @@ export class LoreClient implements vscode.Disposable {
   private stderrTail: string[] = [];
   private running = false;
   private transition: Promise<void> = Promise.resolve();
+  private lastAutoRestart = 0;
   private readonly statusEmitter = new vscode.EventEmitter<ClientStatus>();
   /** The server command of the last start; undefined before the first. */
   command: ServerCommand | undefined;
@@ -238,9 +241,22 @@ export class LoreClient implements vscode.Disposable {
       this.running = false;
       const detail = this.stderrTail.slice(-5).join('\n');
       this.output.error(`The Lore server stopped unexpectedly.${detail ? `\n${detail}` : ''}`);
-      this.setStatus({ state: 'failed', message: 'The server stopped unexpectedly.' });
+      const now = Date.now();
+      if (now - this.lastAutoRestart > AUTO_RESTART_WINDOW_MS) {
+        this.lastAutoRestart = now;
+        this.output.info('Restarting the server once by itself.');
+        this.setStatus({ state: 'starting', message: 'The server stopped unexpectedly; restarting.' });
+        void this.restart().then(() => {
+          if (this.isRunning) {
+            void vscode.window.showInformationMessage('Lore: the language server stopped unexpectedly and was restarted.', 'Show Log')
+              .then((choice) => choice && this.output.show(true));
+          }
+        });
+        return { action: CloseAction.DoNotRestart, handled: true };
+      }
+      this.setStatus({ state: 'failed', message: 'The server stopped unexpectedly again.' });
       void vscode.window
-        .showErrorMessage('Lore: the language server stopped unexpectedly.', 'Restart', 'Show Log')
+        .showErrorMessage('Lore: the language server stopped unexpectedly again.', 'Restart', 'Show Log')
         .then((choice) => {
           if (choice === 'Restart') {
             void this.restart();

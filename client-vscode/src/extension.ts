@@ -13,7 +13,7 @@ import { onInterpreterChange } from './python';
 import { rememberFromEditor } from './remember';
 import { reindexWorkspace, searchMemory } from './search';
 import { needsRestart } from './settings';
-import { StatusItem } from './status';
+import { recover, StatusItem } from './status';
 
 let client: LoreClient | undefined;
 
@@ -29,6 +29,7 @@ function registerCommands(context: vscode.ExtensionContext, lore: LoreClient, ou
     [ClientCommand.restartServer]: () => lore.restart(),
     [ClientCommand.reindexWorkspace]: () => reindexWorkspace(lore),
     [ClientCommand.showOutput]: () => output.show(true),
+    [ClientCommand.recover]: () => recover(() => lore.restart(), () => output.show(true)),
   };
   for (const [id, handler] of Object.entries(commands)) {
     context.subscriptions.push(vscode.commands.registerCommand(id, handler));
