@@ -124,15 +124,18 @@ async function contextPreview(wb) {
 async function reviewPreferences(wb) {
   await wb.openFile('shop/billing.py');
   await wb.runCommand('Lore: Review Learned Preferences');
-  const none = wb.notification('has not learned any preferences yet');
   const pick = wb.page.locator('.quick-input-widget >> visible=true', { hasText: 'Learned preferences' });
-  await none.or(pick).first().waitFor({ timeout: 30_000 });
-  if (await none.count()) {
-    return 'answer: no preferences learned yet';
-  }
-  const titles = await pick.locator('.monaco-list-row .label-name').allInnerTexts();
+  await pick.waitFor({ timeout: 30_000 });
+  const rows = await pick.locator('.monaco-list-row').allInnerTexts();
+  await wb.screenshot('preferences');
   await wb.closeQuickInput();
-  return `answer: preferences ${JSON.stringify(titles)}`;
+  if (rows.some((row) => row.includes('No preferences learned yet'))) {
+    if (!rows.some((row) => row.includes('keep, change or undo'))) {
+      throw new Error(`the empty view does not say how learning works: ${JSON.stringify(rows)}`);
+    }
+    return 'answer: none learned yet, and how learning works';
+  }
+  return `answer: preferences ${JSON.stringify(rows.map((row) => row.split('\n')[0]))}`;
 }
 
 async function forgetRemembered(wb) {
