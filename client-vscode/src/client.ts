@@ -30,7 +30,8 @@ import { serverCommand } from './python';
 import { describeCommand, ServerCommand } from './serverCommand';
 import { patchConfigurationItem, serverSettings } from './settings';
 import { executeCommandMiddleware } from './commandMiddleware';
-import { reportStartFailure } from './startFailure';
+import type { ManagedEnvironment } from './managedEnv';
+import { loreCheckout, reportStartFailure } from './startFailure';
 
 export type ClientState = ServerState | 'stopped' | 'failed';
 
@@ -71,7 +72,7 @@ export class LoreClient implements vscode.Disposable {
   readonly onDidChangeStatus = this.statusEmitter.event;
   lastStatus: ClientStatus = { state: 'stopped' };
 
-  constructor(private readonly output: vscode.LogOutputChannel) {}
+  constructor(private readonly output: vscode.LogOutputChannel, private readonly managed?: ManagedEnvironment) {}
 
   /** True while the server is up and answering. */
   get isRunning(): boolean {
@@ -104,6 +105,13 @@ export class LoreClient implements vscode.Disposable {
     return (await this.client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [args] })) as T;
   }
 
+  /** Install the server into the managed environment, then start it from there. */
+  async installAndStart(): Promise<void> {
+    if (this.managed && (await this.managed.install(await loreCheckout()))) {
+      await this.restart();
+    }
+  }
+
   dispose(): void {
     void this.stop();
     this.statusEmitter.dispose();
@@ -120,7 +128,7 @@ export class LoreClient implements vscode.Disposable {
   }
 
   private async doStart(): Promise<void> {
-    const command = await serverCommand(this.output);
+    const command = await serverCommand(this.output, this.managed?.python());
     this.command = command;
     this.setStatus({ state: 'starting' });
     const client = new QuietLanguageClient(CLIENT_ID, EXTENSION_NAME, () => this.spawnServer(command), this.options());
@@ -140,7 +148,7 @@ export class LoreClient implements vscode.Disposable {
       this.killProcess();
       const detail = this.stderrTail.join('\n').trim() || String(failure ?? 'the server exited during initialization');
       this.setStatus({ state: 'failed', message: detail });
-      void reportStartFailure(command, detail, this.output);
+      void reportStartFailure(command, detail, this.output, this.managed && (() => this.installAndStart()));
       return;
     }
     this.running = true;

@@ -2,6 +2,7 @@
 
 import * as vscode from 'vscode';
 import { LoreClient } from './client';
+import { ManagedEnvironment } from './managedEnv';
 import { ClientCommand, CONFIG_SECTION, EXTENSION_NAME, MEMORY_SCHEME, RESTART_SETTINGS } from './constants';
 import { showContext } from './context';
 import { FeedbackCapture } from './feedback';
@@ -56,7 +57,7 @@ function watchForRestart(context: vscode.ExtensionContext, lore: LoreClient): vo
 /** Start the server and register everything the extension contributes. */
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel(EXTENSION_NAME, { log: true });
-  const lore = new LoreClient(output);
+  const lore = new LoreClient(output, new ManagedEnvironment(context.globalStorageUri, output));
   client = lore;
   const status = new StatusItem();
   const documents = new MemoryDocumentProvider(lore);
