@@ -389,6 +389,7 @@ async function realHoverReadsPlainly(wb) {
   await wb.openFile(READER);
   await wb.goTo(4, 7);
   const text = await wb.hoverText(ADR_013, 45_000);
+  await wb.page.waitForTimeout(600); // the hover fades in
   await wb.screenshot('hover');
   if (!text.startsWith('Lore')) {
     throw new Error(`the hover does not start with the Lore header: ${JSON.stringify(text.slice(0, 80))}`);
@@ -490,9 +491,12 @@ async function realRenameWithoutSaving(wb, workspace) {
   const before = readFileSync(team, 'utf8');
   await wb.openFile(BADGER);
   await wb.goTo(4, 7);
-  await wb.runCommand('Change All Occurrences');
+  // Every occurrence of the word at the cursor selected (Ctrl+F2), then typed over: a rename in the
+  // buffer, as a rename refactoring leaves it.
+  await wb.page.keyboard.press('Control+F2');
   await wb.page.keyboard.type('BadgerReader');
   await wb.editorLines().filter({ hasText: 'type BadgerReader struct' }).waitFor({ timeout: 10_000 });
+  await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: 5_000 });
   await wb.page.waitForTimeout(3_000);
   await wb.screenshot('renamed-unsaved');
   if (readFileSync(team, 'utf8') !== before) {
