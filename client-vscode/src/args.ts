@@ -73,13 +73,36 @@ export function memoryDescription(memory: Memory): string {
   return parts.join(' · ');
 }
 
-/** The QuickPick detail line: where it comes from, then the start of its body. */
+/** The QuickPick detail line: what the memory says (its summary), then where it comes from. */
 export function hitDetail(hit: Hit, maxLength = 160): string {
   const where = sourceLabel(hit);
-  const section = hit.section?.heading ? ` § ${hit.section.heading}` : '';
-  const body = firstLine(hit.body);
-  const text = [where ? `${where}${section}` : section.trim(), body].filter(Boolean).join(' — ');
+  const summary = (hit.summary ?? firstLine(hit.body)).trim();
+  const room = maxLength - (where ? where.length + 3 : 0);
+  const said = summary.length > room ? `${summary.slice(0, Math.max(0, room - 1)).replace(/\s+\S*$/, '')}…` : summary;
+  const text = [said, where].filter(Boolean).join(' — ');
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+/** Why a hit matched, in words: "words: repository, pattern · close in meaning", "governs this file". */
+export function whyText(hit: Pick<Hit, 'why'>): string {
+  const parts: string[] = [];
+  for (const reason of hit.why ?? []) {
+    const words = reason.match(/^words (.*?)(?: \(rank \d+\))?$/);
+    if (words) {
+      parts.push(words[1] === 'matched' ? 'same words' : `words: ${words[1]}`);
+    } else if (/^meaning /.test(reason)) {
+      parts.push('close in meaning');
+    } else if (/^anchored to (file|glob) /.test(reason)) {
+      parts.push('governs this file');
+    } else if (/^anchored to symbol /.test(reason)) {
+      parts.push('anchored here');
+    } else if (/^flagged for review/.test(reason)) {
+      parts.push('needs review');
+    } else if (!/^used \d+×$/.test(reason)) {
+      parts.push(reason);
+    }
+  }
+  return [...new Set(parts)].join(' · ');
 }
 
 /** A short "path:line" for a memory with a source file, or an empty string. */
@@ -93,8 +116,8 @@ export function sourceLabel(memory: Memory): string {
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n').find((candidate) => candidate.trim().length > 0) ?? '';
-  return line.replace(/^#+\s*/, '').trim();
+  const line = text.split('\n').find((candidate) => candidate.trim().length > 0 && !/^\s*(#|\||```)/.test(candidate)) ?? '';
+  return line.trim();
 }
 
 export interface SourceTarget {

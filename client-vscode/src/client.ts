@@ -30,7 +30,8 @@ import { serverCommand } from './python';
 import { describeCommand, ServerCommand } from './serverCommand';
 import { patchConfigurationItem, serverSettings } from './settings';
 import { executeCommandMiddleware } from './commandMiddleware';
-import { reportStartFailure } from './startFailure';
+import type { ManagedEnvironment } from './managedEnv';
+import { loreCheckout, reportStartFailure } from './startFailure';
 
 export type ClientState = ServerState | 'stopped' | 'failed';
 
@@ -42,6 +43,8 @@ export interface ClientStatus {
 }
 
 const STDERR_TAIL_LINES = 30;
+/** A crash restarts the server by itself once; another within this window asks the user. */
+const AUTO_RESTART_WINDOW_MS = 5 * 60_000;
 
 /** Logs errors without the language client's own pop-ups; LoreClient shows one notification itself. */
 class QuietLanguageClient extends LanguageClient {
@@ -62,13 +65,14 @@ export class LoreClient implements vscode.Disposable {
   private stderrTail: string[] = [];
   private running = false;
   private transition: Promise<void> = Promise.resolve();
+  private lastAutoRestart = 0;
   private readonly statusEmitter = new vscode.EventEmitter<ClientStatus>();
   /** The server command of the last start; undefined before the first. */
   command: ServerCommand | undefined;
   readonly onDidChangeStatus = this.statusEmitter.event;
   lastStatus: ClientStatus = { state: 'stopped' };
 
-  constructor(private readonly output: vscode.LogOutputChannel) {}
+  constructor(private readonly output: vscode.LogOutputChannel, private readonly managed?: ManagedEnvironment) {}
 
   /** True while the server is up and answering. */
   get isRunning(): boolean {
@@ -101,6 +105,13 @@ export class LoreClient implements vscode.Disposable {
     return (await this.client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [args] })) as T;
   }
 
+  /** Install the server into the managed environment, then start it from there. */
+  async installAndStart(): Promise<void> {
+    if (this.managed && (await this.managed.install(await loreCheckout()))) {
+      await this.restart();
+    }
+  }
+
   dispose(): void {
     void this.stop();
     this.statusEmitter.dispose();
@@ -117,7 +128,7 @@ export class LoreClient implements vscode.Disposable {
   }
 
   private async doStart(): Promise<void> {
-    const command = await serverCommand(this.output);
+    const command = await serverCommand(this.output, this.managed?.python());
     this.command = command;
     this.setStatus({ state: 'starting' });
     const client = new QuietLanguageClient(CLIENT_ID, EXTENSION_NAME, () => this.spawnServer(command), this.options());
@@ -137,7 +148,7 @@ export class LoreClient implements vscode.Disposable {
       this.killProcess();
       const detail = this.stderrTail.join('\n').trim() || String(failure ?? 'the server exited during initialization');
       this.setStatus({ state: 'failed', message: detail });
-      void reportStartFailure(command, detail, this.output);
+      void reportStartFailure(command, detail, this.output, this.managed && (() => this.installAndStart()));
       return;
     }
     this.running = true;
@@ -238,9 +249,22 @@ export class LoreClient implements vscode.Disposable {
       this.running = false;
       const detail = this.stderrTail.slice(-5).join('\n');
       this.output.error(`The Lore server stopped unexpectedly.${detail ? `\n${detail}` : ''}`);
-      this.setStatus({ state: 'failed', message: 'The server stopped unexpectedly.' });
+      const now = Date.now();
+      if (now - this.lastAutoRestart > AUTO_RESTART_WINDOW_MS) {
+        this.lastAutoRestart = now;
+        this.output.info('Restarting the server once by itself.');
+        this.setStatus({ state: 'starting', message: 'The server stopped unexpectedly; restarting.' });
+        void this.restart().then(() => {
+          if (this.isRunning) {
+            void vscode.window.showInformationMessage('Lore: the language server stopped unexpectedly and was restarted.', 'Show Log')
+              .then((choice) => choice && this.output.show(true));
+          }
+        });
+        return { action: CloseAction.DoNotRestart, handled: true };
+      }
+      this.setStatus({ state: 'failed', message: 'The server stopped unexpectedly again.' });
       void vscode.window
-        .showErrorMessage('Lore: the language server stopped unexpectedly.', 'Restart', 'Show Log')
+        .showErrorMessage('Lore: the language server stopped unexpectedly again.', 'Restart', 'Show Log')
         .then((choice) => {
           if (choice === 'Restart') {
             void this.restart();

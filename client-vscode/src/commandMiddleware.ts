@@ -1,15 +1,20 @@
 /**
- * Fills in what the server's commands cannot ask for themselves when they run from a hover link:
- * `lore.show` of a memory without a file opens its read-only view, `lore.supersede` without `by`
- * asks which memory replaces it, and `lore.forget` offers an undo.
+ * Fills in what the server's commands cannot do for themselves when they run from a hover link or a
+ * code lens: `lore.show` opens a rendered view of the memory (a quick pick first when a lens holds
+ * several), never the team file's raw text; `lore.forget` asks first for a shared or imported
+ * memory and names it, with an undo; `lore.notRelevant` says what it hid, with an undo;
+ * `lore.supersede` without `by` asks which memory replaces it.
  */
 
 import * as vscode from 'vscode';
 import type { ExecuteCommandSignature } from 'vscode-languageclient/node';
+import { forgetNeedsConfirm, forgetQuestion, forgotMessage, notRelevantMessage, restoredMessage,
+  shownAgainMessage, supersededMessage } from './actionText';
+import { memoryDescription, memoryLabel, sourceLabel } from './args';
 import type { LoreClient } from './client';
 import { ServerCommand } from './constants';
 import { memoryUri } from './memoryDocument';
-import type { Memory, ShowResult } from './protocol';
+import type { ForgetResult, Memory, ShowResult } from './protocol';
 import { pickMemory } from './search';
 
 type Args = Record<string, unknown>;
@@ -19,12 +24,34 @@ function firstArg(args: unknown[]): Args | undefined {
   return typeof first === 'object' && first !== null && !Array.isArray(first) ? (first as Args) : undefined;
 }
 
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Open the rendered view of a memory (markdown preview of its `lore-memory:` document). */
+export async function openRendered(memory: Pick<Memory, 'id' | 'title'>): Promise<void> {
+  await vscode.commands.executeCommand('markdown.showPreview', memoryUri(memory.id, memory.title));
+}
+
+async function choose(memories: Memory[]): Promise<Memory | undefined> {
+  if (memories.length <= 1) {
+    return memories[0];
+  }
+  const items = memories.map((memory) => ({
+    label: memoryLabel(memory), description: memoryDescription(memory), detail: sourceLabel(memory), memory,
+  }));
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Which memory to show?', matchOnDetail: true });
+  return picked?.memory;
+}
+
 async function show(args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
-  const result = (await next(ServerCommand.show, args)) as ShowResult | undefined;
-  const memory = result?.memory;
-  const wantsOpen = firstArg(args)?.open !== false;
-  if (memory && wantsOpen && !memory.source?.path) {
-    await vscode.window.showTextDocument(memoryUri(memory.id, memory.title), { preview: true });
+  const given = firstArg(args) ?? {};
+  const result = (await next(ServerCommand.show, [{ ...given, open: false }])) as ShowResult | undefined;
+  if (result && given.open !== false) {
+    const chosen = await choose(result.memories?.length ? result.memories : [result.memory]);
+    if (chosen) {
+      await openRendered(chosen);
+    }
   }
   return result;
 }
@@ -42,19 +69,59 @@ async function supersede(client: LoreClient, args: unknown[], next: ExecuteComma
     void vscode.window.showWarningMessage('Lore: a memory cannot supersede itself.');
     return undefined;
   }
-  const result = await next(ServerCommand.supersede, [{ ...given, by: [replacement.id] }]);
-  void vscode.window.showInformationMessage(`Lore: superseded by “${replacement.title}”.`);
+  const result = (await next(ServerCommand.supersede, [{ ...given, by: [replacement.id] }])) as { memory?: Memory } | undefined;
+  void vscode.window.showInformationMessage(supersededMessage(result?.memory?.title ?? 'the memory', replacement.title));
   return result;
 }
 
-async function forget(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
-  const result = await next(ServerCommand.forget, args);
-  const id = firstArg(args)?.id;
-  if (typeof id === 'string' && firstArg(args)?.purge !== true) {
-    const undo = await vscode.window.showInformationMessage('Lore forgot the memory.', 'Undo');
-    if (undo === 'Undo') {
-      await client.execute<{ memory?: Memory }>(ServerCommand.restore, { id });
+/** Offer Undo on a message naming the memory; run `undo` when it is chosen (without holding the caller). */
+function offerUndo(text: string, undo: () => Promise<string>): void {
+  void vscode.window.showInformationMessage(text, 'Undo').then(async (choice) => {
+    if (choice !== 'Undo') {
+      return;
     }
+    try {
+      void vscode.window.showInformationMessage(await undo());
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Lore could not undo: ${message(error)}`);
+    }
+  });
+}
+
+async function forget(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+  const given = firstArg(args);
+  const id = given?.id;
+  if (typeof id !== 'string') {
+    return next(ServerCommand.forget, args);
+  }
+  const { memory } = await client.execute<ShowResult>(ServerCommand.show, { id, open: false });
+  if (given?.purge === true || forgetNeedsConfirm(memory)) {
+    const question = forgetQuestion(memory);
+    const choice = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, 'Forget');
+    if (choice !== 'Forget') {
+      return undefined;
+    }
+  }
+  const result = (await next(ServerCommand.forget, args)) as ForgetResult | undefined;
+  if (result && given?.purge !== true) {
+    offerUndo(forgotMessage(memory.title), async () => {
+      await client.execute<ForgetResult>(ServerCommand.restore, { id });
+      return restoredMessage(memory.title);
+    });
+  }
+  return result;
+}
+
+async function notRelevant(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+  const given = firstArg(args);
+  const result = (await next(ServerCommand.notRelevant, args)) as { id: string; title?: string } | undefined;
+  if (given && result && given.undo !== true) {
+    const title = result.title ?? 'the memory';
+    const symbol = typeof given.symbol === 'string' ? given.symbol : undefined;
+    offerUndo(notRelevantMessage(title, symbol), async () => {
+      await client.execute(ServerCommand.notRelevant, { ...given, undo: true });
+      return shownAgainMessage(title);
+    });
   }
   return result;
 }
@@ -70,11 +137,13 @@ export function executeCommandMiddleware(client: LoreClient) {
           return await supersede(client, args, next);
         case ServerCommand.forget:
           return await forget(client, args, next);
+        case ServerCommand.notRelevant:
+          return await notRelevant(client, args, next);
         default:
           return await next(command, args);
       }
     } catch (error) {
-      void vscode.window.showErrorMessage(`Lore: ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(`Lore: ${command} failed: ${message(error)}`);
       return undefined;
     }
   };

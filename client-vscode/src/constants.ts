@@ -37,6 +37,7 @@ export const ClientCommand = {
   restartServer: 'lore.restartServer',
   reindexWorkspace: 'lore.reindexWorkspace',
   showOutput: 'lore.showOutput',
+  recover: 'lore.recover',
 } as const;
 
 /** The `lore/status` notification sent by the server. */

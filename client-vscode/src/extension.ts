@@ -2,6 +2,7 @@
 
 import * as vscode from 'vscode';
 import { LoreClient } from './client';
+import { ManagedEnvironment } from './managedEnv';
 import { ClientCommand, CONFIG_SECTION, EXTENSION_NAME, MEMORY_SCHEME, RESTART_SETTINGS } from './constants';
 import { showContext } from './context';
 import { FeedbackCapture } from './feedback';
@@ -13,7 +14,7 @@ import { onInterpreterChange } from './python';
 import { rememberFromEditor } from './remember';
 import { reindexWorkspace, searchMemory } from './search';
 import { needsRestart } from './settings';
-import { StatusItem } from './status';
+import { recover, StatusItem } from './status';
 
 let client: LoreClient | undefined;
 
@@ -29,6 +30,7 @@ function registerCommands(context: vscode.ExtensionContext, lore: LoreClient, ou
     [ClientCommand.restartServer]: () => lore.restart(),
     [ClientCommand.reindexWorkspace]: () => reindexWorkspace(lore),
     [ClientCommand.showOutput]: () => output.show(true),
+    [ClientCommand.recover]: () => recover(() => lore.restart(), () => output.show(true)),
   };
   for (const [id, handler] of Object.entries(commands)) {
     context.subscriptions.push(vscode.commands.registerCommand(id, handler));
@@ -55,7 +57,7 @@ function watchForRestart(context: vscode.ExtensionContext, lore: LoreClient): vo
 /** Start the server and register everything the extension contributes. */
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel(EXTENSION_NAME, { log: true });
-  const lore = new LoreClient(output);
+  const lore = new LoreClient(output, new ManagedEnvironment(context.globalStorageUri, output));
   client = lore;
   const status = new StatusItem();
   const documents = new MemoryDocumentProvider(lore);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LoreClient } from './client';
 import { ServerCommand } from './constants';
 import type { ForgetResult } from './protocol';
+import { forgotMessage, restoredMessage } from './actionText';
 import { pickMemory } from './search';
 
 function message(error: unknown): string {
@@ -36,10 +37,11 @@ export async function forgetMemory(client: LoreClient): Promise<void> {
     void vscode.window.showInformationMessage(`Lore deleted “${hit.title}”.`);
     return;
   }
-  const undo = await vscode.window.showInformationMessage(`Lore forgot “${hit.title}”.`, 'Undo');
+  const undo = await vscode.window.showInformationMessage(forgotMessage(hit.title), 'Undo');
   if (undo === 'Undo') {
     try {
       await client.execute<ForgetResult>(ServerCommand.restore, { id: hit.id });
+      void vscode.window.showInformationMessage(restoredMessage(hit.title));
     } catch (error) {
       void vscode.window.showErrorMessage(`Lore could not restore “${hit.title}”: ${message(error)}`);
     }

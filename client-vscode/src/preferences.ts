@@ -36,13 +36,29 @@ async function list(client: LoreClient): Promise<Memory[]> {
   return result.preferences;
 }
 
+const HOW_LEARNING_WORKS = 'Lore learns from the multi-line suggestions you keep, change or undo (completions, agents, pastes). '
+  + 'When the same choice comes back a few times, it proposes a preference here for you to confirm or reject. Nothing leaves your machine.';
+
+/** With nothing learned yet: say how learning works, and offer its settings. */
+async function explainEmpty(): Promise<void> {
+  const enabled = vscode.workspace.getConfiguration('lore').get<boolean>('feedback.enabled', true);
+  const settings = { label: '$(settings-gear) Learning settings', description: enabled ? 'on' : 'off: turn it on to learn' };
+  const picked = await vscode.window.showQuickPick([
+    { label: '$(info) No preferences learned yet', detail: HOW_LEARNING_WORKS },
+    settings,
+  ], { title: 'Learned preferences', placeHolder: 'Nothing to review yet' });
+  if (picked === settings) {
+    await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:lore.lore-vscode feedback');
+  }
+}
+
 /** The "Lore: Review Learned Preferences" command; loops until the user closes the pick. */
 export async function reviewPreferences(client: LoreClient): Promise<void> {
   try {
     for (;;) {
       const preferences = await list(client);
       if (preferences.length === 0) {
-        void vscode.window.showInformationMessage('Lore has not learned any preferences yet.');
+        await explainEmpty();
         return;
       }
       const picked = await vscode.window.showQuickPick(preferences.map(toItem), {

@@ -31,6 +31,8 @@ export interface Memory {
 export interface Hit extends Memory {
   score: number;
   why: string[];
+  /** One plain sentence of what the memory says. */
+  summary?: string;
   section?: { heading: string | null; line: number | null } | null;
 }
 
@@ -96,6 +98,8 @@ export interface SearchResult {
 export interface ShowResult {
   memory: Memory;
   markdown: string;
+  /** Every memory shown, when several ids were asked for (a code lens). */
+  memories?: Memory[];
 }
 
 export interface RememberResult {
@@ -106,6 +110,7 @@ export interface RememberResult {
 export interface ForgetResult {
   id: string;
   status: string;
+  title?: string;
 }
 
 export interface FeedbackResult {

@@ -49,13 +49,17 @@ export async function selectedInterpreter(
   }
 }
 
-/** Resolve the server command for the first workspace folder. */
-export async function serverCommand(log: vscode.LogOutputChannel): Promise<ServerCommand> {
+/** Resolve the server command for the first workspace folder: the setting, else the environment the
+ * extension installed the server into (when it did), else the Python extension's interpreter. */
+export async function serverCommand(log: vscode.LogOutputChannel, managedPython?: string): Promise<ServerCommand> {
   const resource = vscode.workspace.workspaceFolders?.[0]?.uri;
   const configured = vscode.workspace.getConfiguration(CONFIG_SECTION, resource).get<unknown>('server.command');
   const fromSetting = resolveServerCommand(configured);
   if (fromSetting.source === 'setting') {
     return fromSetting;
+  }
+  if (managedPython) {
+    return { ...resolveServerCommand(undefined, [managedPython]), source: 'managed' };
   }
   return resolveServerCommand(undefined, await selectedInterpreter(resource, log));
 }

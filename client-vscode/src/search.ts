@@ -1,16 +1,19 @@
 /**
- * "Lore: Search Memory": a QuickPick whose items come live from `lore.search`; choosing one opens
- * its source file at its line, or a read-only view of the memory when it has no file.
+ * "Lore: Search Memory": a QuickPick whose items come live from `lore.search`, starting (before any
+ * typing) with the memories that govern the active file; each shows why it matched and what it
+ * says before where it comes from. Choosing one opens its source file at its line, or a read-only
+ * view of the memory when it has no file.
  */
 
 import * as vscode from 'vscode';
-import { buildSearchArgs, hitDetail, memoryDescription, memoryLabel, sourceTarget } from './args';
+import { buildSearchArgs, hitDetail, memoryDescription, memoryLabel, sourceTarget, whyText } from './args';
 import type { LoreClient } from './client';
 import { ServerCommand } from './constants';
 import { memoryUri } from './memoryDocument';
 import type { Hit, SearchResult } from './protocol';
 
 const DEBOUNCE_MS = 150;
+const FILE_TITLE = 'Memories of this file. Type to search all of Lore.';
 
 export interface HitItem extends vscode.QuickPickItem {
   hit: Hit;
@@ -19,7 +22,7 @@ export interface HitItem extends vscode.QuickPickItem {
 function toItem(hit: Hit): HitItem {
   return {
     label: memoryLabel(hit),
-    description: memoryDescription(hit),
+    description: whyText(hit) || memoryDescription(hit),
     detail: hitDetail(hit),
     hit,
     alwaysShow: true,
@@ -51,9 +54,11 @@ class LiveSearch {
   /** Search now and show the hits, unless a newer search started meanwhile. */
   async run(query: string): Promise<void> {
     const mine = ++this.generation;
-    const args = buildSearchArgs(query, this.uri);
+    const words = buildSearchArgs(query, this.uri);
+    const args = words ?? (this.uri ? { query: '', uri: this.uri, limit: 20 } : undefined);
     if (!args) {
       this.pick.items = [];
+      this.pick.title = undefined;
       this.pick.busy = false;
       return;
     }
@@ -63,7 +68,11 @@ class LiveSearch {
     try {
       const result = await this.client.execute<SearchResult>(ServerCommand.search, args);
       items = result.hits.map(toItem);
-      title = items.length === 0 ? 'No memory matches.' : undefined;
+      if (!words) {
+        title = items.length === 0 ? 'No memory governs this file. Type to search.' : FILE_TITLE;
+      } else {
+        title = items.length === 0 ? 'No memory matches.' : undefined;
+      }
     } catch (error) {
       title = `Search failed: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -98,9 +107,7 @@ export function pickMemory(client: LoreClient, placeholder: string, initial = ''
       pick.dispose();
     });
     pick.show();
-    if (initial) {
-      void search.run(initial);
-    }
+    void search.run(initial);
   });
 }
 

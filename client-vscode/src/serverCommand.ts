@@ -5,7 +5,7 @@ import { INSTALL_PACKAGE } from './constants';
 export const DEFAULT_PYTHON = 'python3';
 export const SERVE_ARGS = ['-m', 'lore', 'serve'];
 
-export type CommandSource = 'setting' | 'python-extension' | 'default';
+export type CommandSource = 'setting' | 'managed' | 'python-extension' | 'default';
 
 export interface ServerCommand {
   command: string;

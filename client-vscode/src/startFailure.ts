@@ -7,7 +7,7 @@ import { describeCommand, installCommand, ServerCommand } from './serverCommand'
 const MISSING_MODULE = /No module named '?lore|ModuleNotFoundError|Cannot run|ENOENT|not found/i;
 
 /** Find a workspace folder that is a Lore checkout, so the install can be editable. */
-async function loreCheckout(): Promise<string | undefined> {
+export async function loreCheckout(): Promise<string | undefined> {
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     try {
       const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, 'pyproject.toml'));
@@ -30,15 +30,34 @@ export async function openInstallTerminal(command: ServerCommand | undefined): P
   terminal.sendText(line, false);
 }
 
-/** Log the details and show one error notification with "Open Terminal" and "Show Log". */
+/**
+ * Log the details and show one notification. When no server is installed and no command was set,
+ * the first action installs it into an environment the extension manages (`install`); otherwise
+ * "Open Terminal" types the install command in for the user to check.
+ */
 export async function reportStartFailure(
   command: ServerCommand,
   detail: string,
   output: vscode.LogOutputChannel,
+  install?: () => Promise<void>,
 ): Promise<void> {
   const described = describeCommand(command);
   output.error(`The Lore server could not start: ${described}\n${detail}`);
-  const hint = MISSING_MODULE.test(detail)
+  const missing = MISSING_MODULE.test(detail);
+  if (missing && install && command.source !== 'setting') {
+    const choice = await vscode.window.showInformationMessage(
+      'Lore needs its language server, which is not installed for this Python. Install it now? (a private Python environment, nothing else changes)',
+      'Install Lore',
+      'Open Terminal',
+    );
+    if (choice === 'Install Lore') {
+      await install();
+    } else if (choice === 'Open Terminal') {
+      await openInstallTerminal(command);
+    }
+    return;
+  }
+  const hint = missing
     ? `Is ${INSTALL_PACKAGE} installed for this Python? Set "lore.server.command" to use another.`
     : 'See the Lore output for details.';
   const choice = await vscode.window.showErrorMessage(

@@ -23,8 +23,9 @@ export function statusText(status: ClientStatus): StatusView {
     case 'starting':
       return { text: '$(sync~spin) Lore', tooltip: `Lore: starting…${extra}`, error: false };
     case 'indexing':
+      // Not spinning: the progress notification is the one place that shows the import running.
       return {
-        text: `$(sync~spin) Lore${count(status.memories)}`,
+        text: `$(book) Lore${count(status.memories)}`,
         tooltip: `Lore: indexing… (${plural(status.memories)})${extra}\nClick to search memory.`,
         error: false,
       };
@@ -42,7 +43,7 @@ export function statusText(status: ClientStatus): StatusView {
       };
     case 'error':
     case 'failed':
-      return { text: '$(error) Lore', tooltip: `Lore: error${extra}\nClick to show the log.`, error: true };
+      return { text: '$(error) Lore', tooltip: `Lore: error${extra}\nClick to restart or show the log.`, error: true };
     case 'stopped':
     default:
       return { text: '$(circle-slash) Lore', tooltip: 'Lore: the server is not running.', error: false };

@@ -394,11 +394,16 @@ class Lore:
         for store in self.stores():
             store.memories.mark_surfaced(ids, now)
 
-    def not_relevant(self, mid: str, anchor_key: str) -> None:
-        """"Not relevant here": stop surfacing a memory at a file or symbol."""
+    def not_relevant(self, mid: str, anchor_key: str, *, undo: bool = False) -> bool:
+        """"Not relevant here": stop surfacing a memory at a file or symbol; `undo` takes it back
+        (False when there was nothing to take back)."""
         store, m = self._locate(mid)
 
-        store.dismiss(m.id, redact_path(anchor_key).text)
+        key = redact_path(anchor_key).text
+        if undo:
+            return store.undismiss(m.id, key)
+        store.dismiss(m.id, key)
+        return True
 
     def counts(self) -> dict[str, int]:
         """Memories by status across both databases."""

@@ -53,19 +53,43 @@ def _exclude_in_git(root: Path) -> bool:
     """Keep the database out of git through the clone's own `.git/info/exclude` (never committed,
     so no clone has an untracked `.lore/.gitignore` that a teammate's commit would collide with
     on pull). False when the workspace has no `.git` folder or the file cannot be written."""
-    git = root / ".git"
-    if not git.is_dir() or git.is_symlink():
+    git = _common_git_dir(root)
+    if git is None:
         return False
     exclude = git / "info" / "exclude"
     try:
         text = exclude.read_text("utf-8") if exclude.is_file() and not exclude.is_symlink() else ""
         if GIT_EXCLUDE.splitlines()[1] in text.splitlines():
             return True
-        real_folder(root, git / "info", mode=0o755)
-        write_atomic(root, exclude, (text + ("\n" if text and not text.endswith("\n") else "")) + GIT_EXCLUDE)
+        real_folder(git, git / "info", mode=0o755)
+        write_atomic(git, exclude, (text + ("\n" if text and not text.endswith("\n") else "")) + GIT_EXCLUDE)
         return True
     except (OSError, UnicodeDecodeError):
         return False
+
+
+def _common_git_dir(root: Path) -> Path | None:
+    """The git directory whose `info/exclude` applies to `root`: `.git` itself, or for a worktree or
+    submodule (`.git` is a file saying `gitdir: …`) that directory's common one; None without git."""
+    git = root / ".git"
+    if git.is_symlink():
+        return None
+    if git.is_dir():
+        return git
+    try:
+        line = git.read_text("utf-8").strip() if git.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not line.startswith("gitdir:"):
+        return None
+    found = Path(line[len("gitdir:"):].strip())
+    found = found if found.is_absolute() else (root / found)
+    try:
+        common = (found / "commondir").read_text("utf-8").strip() if (found / "commondir").is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = (found / common) if common else found
+    return found.resolve() if found.is_dir() else None
 
 
 def memories_dir(root: Path) -> Path:

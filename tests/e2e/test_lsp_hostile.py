@@ -51,10 +51,12 @@ async def test_anchor_following_never_writes_through_a_planted_link(client: Lang
     team_file = client.ws / ".lore" / "memories" / "reports-run-at-night.md"
     assert team_file.is_file()
     os.symlink(client.victim, team_file.with_name(team_file.name + ".tmp"))
+    renamed = JOBS.replace("nightly_report", "nightly_summary")
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=2),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(
-            text=JOBS.replace("nightly_report", "nightly_summary"))]))
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=renamed)]))
+    (client.ws / "app" / "jobs.py").write_text(renamed)  # saved: anchors follow only a saved file
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=doc)))
     for _ in range(80):
         memory = (await command(client, "lore.show", {"id": mid, "open": False}))["memory"]
         if memory["anchors"] == ["symbol:python:app.jobs.nightly_summary"]:

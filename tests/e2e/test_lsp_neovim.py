@@ -39,9 +39,10 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
 async def test_hover_has_plain_links_only(client: LanguageClient):
     text = await hover(client, client.repos, 3, 8)
     assert "Use the Repository pattern for data access" in text
+    assert text.startswith("**Lore**\n")
     assert "command:" not in text
-    assert "`repo000000001`" in text
-    assert "use-repository.md:" in text
+    assert "`repo000000001`" not in text, "no bare ids"
+    assert "[use-repository.md:8](file://" in text
 
 
 async def test_code_action_creates_a_draft_memory_file_and_opens_it(client: LanguageClient):
@@ -90,7 +91,7 @@ async def test_utf8_positions_find_the_symbol_after_wide_characters(client: Lang
     assert (lens.range.start.character, lens.range.end.character) == (8, 14), "UTF-8 columns of naïve"
 
 
-async def test_anchor_follows_a_rename_and_a_changed_body_is_flagged(client: LanguageClient):
+async def test_anchor_follows_a_rename_once_saved_and_a_changed_body_is_flagged(client: LanguageClient):
     path = client.ws / "app" / "jobs.py"
     source = "def nightly_report(day):\n    return build(day)\n\n\ndef other():\n    return 1\n"
     path.write_text(source)
@@ -101,13 +102,38 @@ async def test_anchor_follows_a_rename_and_a_changed_body_is_flagged(client: Lan
     mid = made["memory"]["id"]
     renamed = source.replace("nightly_report", "nightly_summary")
     _replace_text(client, doc, 2, renamed)
+    await asyncio.sleep(1.0)
+    shown = (await command(client, "lore.show", {"id": mid, "open": False}))["memory"]
+    assert shown["anchors"] == ["symbol:python:app.jobs.nightly_report"], "an unsaved rename moves no anchor"
+    _save(client, doc, path, renamed)
     memory = await _wait_for(client, mid, lambda m: m["anchors"] == ["symbol:python:app.jobs.nightly_summary"])
     assert not memory["needsReview"]
     assert "Reports run at night" in await hover(client, doc, 1, 6)
     changed = renamed.replace("return build(day)", "if day.weekday() > 4:\n        return None\n    return fetch(day)")
     _replace_text(client, doc, 3, changed)
+    _save(client, doc, path, changed)
     memory = await _wait_for(client, mid, lambda m: m["needsReview"])
-    assert "Flagged for review" in await hover(client, doc, 1, 6)
+    assert "flagged for review" in await hover(client, doc, 1, 6)
+
+
+async def test_a_rename_without_saving_leaves_team_files_untouched(client: LanguageClient):
+    team = {p: p.read_bytes() for p in (client.ws / ".lore" / "memories").glob("*.md")}
+    source = (client.ws / "app" / "repos.py").read_text()
+    assert "class Repository:" in source
+    _replace_text(client, client.repos, 50, source.replace("class Repository:", "class UserStore:"))
+    await asyncio.sleep(1.5)
+    assert {p: p.read_bytes() for p in team} == team, "an unsaved buffer rewrote a team file"
+    shown = (await command(client, "lore.show", {"id": "repo000000001", "open": False}))["memory"]
+    assert shown["anchors"] == ["symbol:python:app.repos.Repository"]
+    _replace_text(client, client.repos, 51, source)
+    await asyncio.sleep(0.5)
+    assert {p: p.read_bytes() for p in team} == team, "undoing the rename before saving changes nothing"
+
+
+def _save(client: LanguageClient, doc: str, path, text: str) -> None:
+    """What an editor does on save: the file on disk gets the buffer's text, then didSave."""
+    path.write_text(text)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=doc)))
 
 
 def _replace_text(client: LanguageClient, doc: str, version: int, text: str) -> None:

@@ -43,13 +43,21 @@ def _command_links(markdown: str) -> dict[str, dict]:
     return out
 
 
+RAW_MARKDOWN = ("|---", "| ---", "###", "```")
+
+
 async def test_hover_on_anchored_class_shows_the_decision_with_command_links(client: LanguageClient):
     text = await hover(client, client.repos, 3, 8)
     assert text is not None
-    assert "**Decision** · Use the Repository pattern for data access" in text
-    assert "Keeps SQL out of business logic." in text
-    assert "anchored to this symbol" in text
-    assert f"({uri(client.ws / '.lore/memories/use-repository.md')}#L" in text
+    lines = text.splitlines()
+    assert lines[0] == "**Lore**", "a header sets Lore apart from the language's own hover"
+    source = f"{uri(client.ws / '.lore/memories/use-repository.md')}#L"
+    assert f"⚖ **Decision** · [Use the Repository pattern for data access]({source}" in text
+    assert "Services never call the ORM directly." in text, "one plain sentence of what it says"
+    assert "*anchored to `Repository`*" in text
+    assert not [m for m in RAW_MARKDOWN if m in text]
+    actions = next(line for line in lines if line.startswith("[use-repository.md:"))
+    assert actions.index("[Show](command:") < actions.index("[Forget](command:"), "actions on one line"
     links = _command_links(text)
     assert set(links) == {"lore.show", "lore.forget", "lore.notRelevant", "lore.supersede"}
     assert links["lore.show"] == {"id": "repo000000001"}
@@ -59,6 +67,8 @@ async def test_hover_on_anchored_class_shows_the_decision_with_command_links(cli
 async def test_hover_inside_a_method_shows_its_class_decision_not_the_file_convention(client: LanguageClient):
     text = await hover(client, client.repos, 7, 10)
     assert "Use the Repository pattern" in text
+    assert "governs `Repository`, which holds this method" in text, "the anchor is the class, not this method"
+    assert "anchored to" not in text
     assert "Repository methods return plain dicts" not in text, "the file's convention is its lens, not every hover"
 
 
@@ -87,8 +97,8 @@ async def test_code_lenses_and_resolve(client: LanguageClient):
         assert resolved.command.command == "lore.show"
         titles[(lens.range.start.line, lens.range.start.character)] = (resolved.command.title,
                                                                        resolved.command.arguments)
-    assert titles[(3, 6)] == ("1 decision", ({"id": "repo000000001"},))
-    assert titles[(0, 0)] == ("This file: 1 convention", ({"id": "file000000001"},))
+    assert titles[(3, 6)] == ("⚖ Use the Repository pattern for data access", ({"id": "repo000000001"},))
+    assert titles[(0, 0)] == ("This file: § Repository methods return plain dicts", ({"id": "file000000001"},))
 
 
 async def test_code_lens_resolve_with_foreign_data_is_an_error(client: LanguageClient):
@@ -152,19 +162,25 @@ async def test_forget_restore_and_supersede(client: LanguageClient):
     old = await command(client, "lore.remember", {"kind": "decision", "title": "Use legacy query API",
                                                   "body": "session.query().", "scope": "workspace"})
     old_id, new_id = old["memory"]["id"], new["memory"]["id"]
-    assert await command(client, "lore.forget", {"id": old_id}) == {"id": old_id, "status": "deprecated"}
-    assert await command(client, "lore.restore", {"id": old_id}) == {"id": old_id, "status": "active"}
+    title = "Use legacy query API"
+    assert await command(client, "lore.forget", {"id": old_id}) == {"id": old_id, "status": "deprecated", "title": title}
+    assert await command(client, "lore.restore", {"id": old_id}) == {"id": old_id, "status": "active", "title": title}
     result = await command(client, "lore.supersede", {"id": old_id, "by": [new_id]})
     assert result["memory"]["status"] == "superseded"
     assert result["memory"]["supersededBy"] == [new_id]
 
 
-async def test_not_relevant_hides_a_memory_at_that_symbol(client: LanguageClient):
-    result = await command(client, "lore.notRelevant", {"id": "repo000000001", "uri": client.repos,
-                                                        "symbol": "app.repos.Repository.load"})
-    assert result == {"id": "repo000000001"}
+async def test_not_relevant_hides_a_memory_at_that_symbol_and_undo_brings_it_back(client: LanguageClient):
+    place = {"id": "repo000000001", "uri": client.repos, "symbol": "app.repos.Repository.load"}
+    result = await command(client, "lore.notRelevant", place)
+    assert result == {"id": "repo000000001", "title": "Use the Repository pattern for data access"}
     assert "Repository pattern" not in (await hover(client, client.repos, 10, 10) or "")
     assert "Repository pattern" in await hover(client, client.repos, 7, 10)
+    undone = await command(client, "lore.notRelevant", {**place, "undo": True})
+    assert undone["undone"] is True
+    assert "Repository pattern" in (await hover(client, client.repos, 10, 10) or "")
+    assert (await command(client, "lore.notRelevant", {**place, "undo": True}))["undone"] is False
+    await command(client, "lore.notRelevant", place)
 
 
 async def test_reindex_reports_progress(client: LanguageClient):

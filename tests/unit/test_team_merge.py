@@ -453,3 +453,19 @@ def test_git_uses_the_driver_after_lore_init(tmp_path: Path):
     _git(root, "commit", "-qam", "main")
     _git(root, "merge", "-q", "--no-edit", "feature")
     assert "tags: [db, ops, sql]" in (root / REL).read_text()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_a_worktree_keeps_the_database_out_of_git_with_nothing_untracked(tmp_path: Path):
+    main, tree = tmp_path / "main", tmp_path / "tree"
+    main.mkdir()
+    _git(main, "init", "-q")
+    (main / "README.md").write_text("x\n")
+    _git(main, "add", "-A")
+    _git(main, "commit", "-qm", "start")
+    _git(main, "worktree", "add", "-q", str(tree))
+    assert (tree / ".git").is_file(), "a worktree's .git is a file"
+    with Lore(tree, user_db=tmp_path / "user.db", embedder=HashEmbedder()):
+        pass
+    assert not (tree / ".lore" / ".gitignore").exists()
+    assert _git(tree, "status", "--porcelain", "--untracked-files=all") == "", "nothing shows before a memory"

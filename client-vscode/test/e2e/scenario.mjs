@@ -2,13 +2,17 @@
 // installed and the repository's server behind it. A trusted session checks the status bar, a code
 // lens, a memory in a hover, palette search opening an ADR, remembering a decision and seeing it
 // in a hover, feedback capture, and the one notification (with its terminal) when the server
-// cannot start; an untrusted session checks that nothing is imported until trust is granted.
+// cannot start; an untrusted session checks that nothing is imported until trust is granted; a
+// session on a real repository's decision records (Jaeger's, over Go code at the paths they name)
+// checks what a person reads: hover, lens, lens view, search, context, safe actions, and that a
+// rename typed without saving rewrites no team file.
 // Screenshots and logs go to the artifacts folder.
 //
 // Environment: CODE_SERVER_ENTRY, LORE_VSIX, LORE_SERVER_PYTHON, LORE_TEST_MODEL_PATH,
-// LORE_E2E_ARTIFACTS, LORE_E2E_FIXTURE.
+// LORE_E2E_ARTIFACTS, LORE_E2E_FIXTURE, LORE_E2E_REAL_FIXTURE; LORE_E2E_ONLY=real,trusted runs those
+// sessions alone (while working on them; a full run has all three).
 import { withSession } from './session.mjs';
-import { trustedSteps, untrustedSteps } from './steps.mjs';
+import { realSteps, trustedSteps, untrustedSteps } from './steps.mjs';
 
 const env = (name) => {
   const value = process.env[name];
@@ -50,12 +54,15 @@ async function main() {
     artifacts: env('LORE_E2E_ARTIFACTS'),
   };
   const sessions = [
+    { name: 'real', workspaceTrust: false, steps: realSteps, fixture: env('LORE_E2E_REAL_FIXTURE') },
     { name: 'trusted', workspaceTrust: false, steps: trustedSteps },
     { name: 'untrusted', workspaceTrust: true, steps: untrustedSteps },
   ];
+  const only = process.env.LORE_E2E_ONLY;
+  const chosen = sessions.filter((session) => !only || only.split(',').includes(session.name));
   const totals = [0, 0, 0];
   const counter = { n: 0 };
-  for (const session of sessions) {
+  for (const session of chosen) {
     let counts;
     try {
       counts = await withSession({ ...common, ...session }, (wb, workspace) => runSteps(wb, session.steps(wb, workspace), counter));

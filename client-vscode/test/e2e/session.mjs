@@ -33,6 +33,8 @@ function userSettings(python, modelPath, workspaceTrust) {
     'extensions.ignoreRecommendations': true,
     'chat.commandCenter.enabled': false,
     'editor.hover.delay': 200,
+    // VS Code for the web saves after a delay by default; the test saves when a person would.
+    'files.autoSave': 'off',
     'editor.minimap.enabled': false,
     'terminal.integrated.gpuAcceleration': 'off',
     'files.watcherExclude': { '**/.lore/lore.db*': true },

@@ -39,7 +39,7 @@ async function statusShowsCount(wb) {
 
 async function codeLensAboveFunction(wb) {
   await wb.openFile('shop/billing.py');
-  const lens = wb.codeLenses().filter({ hasText: /decision/ }).first();
+  const lens = wb.codeLenses().filter({ hasText: 'Money is summed with Decimal' }).first();
   await lens.waitFor({ timeout: 60_000 });
   return `code lens: ${JSON.stringify(await lens.innerText())}`;
 }
@@ -124,15 +124,18 @@ async function contextPreview(wb) {
 async function reviewPreferences(wb) {
   await wb.openFile('shop/billing.py');
   await wb.runCommand('Lore: Review Learned Preferences');
-  const none = wb.notification('has not learned any preferences yet');
   const pick = wb.page.locator('.quick-input-widget >> visible=true', { hasText: 'Learned preferences' });
-  await none.or(pick).first().waitFor({ timeout: 30_000 });
-  if (await none.count()) {
-    return 'answer: no preferences learned yet';
-  }
-  const titles = await pick.locator('.monaco-list-row .label-name').allInnerTexts();
+  await pick.waitFor({ timeout: 30_000 });
+  const rows = await pick.locator('.monaco-list-row').allInnerTexts();
+  await wb.screenshot('preferences');
   await wb.closeQuickInput();
-  return `answer: preferences ${JSON.stringify(titles)}`;
+  if (rows.some((row) => row.includes('No preferences learned yet'))) {
+    if (!rows.some((row) => row.includes('keep, change or undo'))) {
+      throw new Error(`the empty view does not say how learning works: ${JSON.stringify(rows)}`);
+    }
+    return 'answer: none learned yet, and how learning works';
+  }
+  return `answer: preferences ${JSON.stringify(rows.map((row) => row.split('\n')[0]))}`;
 }
 
 async function forgetRemembered(wb) {
@@ -194,7 +197,9 @@ async function hoverLink(wb, line, expected, link) {
 async function hoverShowOpensMemoryView(wb) {
   await hoverLink(wb, 11, CONVENTION, 'Show');
   await wb.activeTab('Discount-percentages-are-whole-numbers.md').waitFor({ timeout: 20_000 });
-  return 'the hover\'s Show link opened the memory view';
+  await until(() => wb.webviewText(CONVENTION), 'the memory view never showed the memory rendered');
+  await wb.runCommand('View: Close All Editor Groups');
+  return 'the hover\'s Show link opened the memory, rendered';
 }
 
 async function hoverSupersedeAsksForReplacement(wb) {
@@ -233,20 +238,31 @@ function serverPid(workspace) {
 async function crashThenRestart(wb, workspace) {
   const pid = await until(() => serverPid(workspace), 'no language server process for the workspace');
   process.kill(pid, 'SIGKILL');
-  const toast = wb.notification('stopped unexpectedly');
+  await wb.notification('was restarted').first().waitFor({ timeout: 60_000 });
+  const again = await until(() => {
+    const found = serverPid(workspace);
+    return found && found !== pid ? found : false;
+  }, 'the server did not restart by itself after a crash', 60_000);
+  await wb.screenshot('server-restarted-itself');
+  process.kill(again, 'SIGKILL');
+  const toast = wb.notification('stopped unexpectedly again');
   await toast.first().waitFor({ timeout: 30_000 });
   await wb.loreStatus().locator('.codicon-error').waitFor();
   await wb.screenshot('server-crashed');
-  await toast.first().getByRole('button', { name: 'Restart' }).click();
+  await wb.loreStatus().click();
+  const restart = wb.quickRows().filter({ hasText: 'Restart Lore Server' }).first();
+  await restart.waitFor({ timeout: 10_000 });
+  await wb.screenshot('status-offers-restart');
+  await restart.click();
   const text = await until(async () => {
     const value = (await wb.loreStatus().innerText()).trim();
     return /^Lore [1-9]\d*$/.test(value) ? value : false;
   }, 'the status bar never came back after the restart', 60_000);
-  const again = serverPid(workspace);
-  if (!again || again === pid) {
-    throw new Error(`no new server process after the restart (was ${pid}, now ${again})`);
+  const third = serverPid(workspace);
+  if (!third || third === again) {
+    throw new Error(`no new server process after the restart (was ${again}, now ${third})`);
   }
-  return `server ${pid} killed; restarted as ${again}; status bar ${JSON.stringify(text)}`;
+  return `server ${pid} killed, restarted by itself as ${again}; killed again, the status item restarted it as ${third}; status bar ${JSON.stringify(text)}`;
 }
 
 async function restartCommand(wb, workspace) {
@@ -304,7 +320,7 @@ export function trustedSteps(wb, workspace) {
     ['a memory without a file opens read-only', () => memoryWithoutFileOpensReadOnly(wb)],
     ['a hover\'s Show link opens a memory without a file', () => hoverShowOpensMemoryView(wb)],
     ['a hover\'s Supersede link asks for the replacement', () => hoverSupersedeAsksForReplacement(wb)],
-    ['a crashed server is reported once and restarts', () => crashThenRestart(wb, workspace)],
+    ['a crashed server restarts once by itself; a second crash is reported and the status item restarts it', () => crashThenRestart(wb, workspace)],
     ['"Lore: Restart Server" starts a new server', () => restartCommand(wb, workspace)],
     ['"Lore: Reindex Workspace" reindexes', () => reindexCommand(wb)],
     ['a server that cannot start gives one notification with Open Terminal', () => startFailureNotification(wb, workspace)],
@@ -341,5 +357,167 @@ export function untrustedSteps(wb) {
   return [
     ['untrusted workspace: the ADR is not imported', () => untrustedNothingImported(wb)],
     ['granting trust restarts the server, which imports the ADR', () => grantingTrustImports(wb)],
+  ];
+}
+
+// The real repository session: Jaeger's decision records over Go code at the paths they name
+// (tests/fixtures/real_workspace.py builds it).
+const READER = 'internal/storage/v2/api/tracestore/reader.go';
+const BADGER = 'internal/storage/v1/badger/spanstore/reader.go';
+const TEAM_FILE = '.lore/memories/badger-reads-go-through-tracereader.md';
+const ADR_013 = 'ADR-013: Storage Capability Declaration';
+const ADR_010 = 'ADR-010: Trace Summary API for Lightweight Search Results';
+const ADR_005 = 'Badger Storage Record Layouts';
+const RAW_MARKDOWN = ['|---', '| ---', '###', '```', '<!--'];
+
+function noRawMarkdown(text, where) {
+  const found = RAW_MARKDOWN.filter((mark) => text.includes(mark));
+  if (found.length) {
+    throw new Error(`${where} shows raw markdown ${JSON.stringify(found)}: ${JSON.stringify(text)}`);
+  }
+}
+
+async function realLensNamesTheDecision(wb) {
+  await wb.openFile(READER);
+  const lens = wb.codeLenses().filter({ hasText: `${ADR_013} · +1` }).first();
+  await lens.waitFor({ timeout: 90_000 });
+  await wb.screenshot('lens');
+  return `lens: ${JSON.stringify(await lens.innerText())}`;
+}
+
+async function realHoverReadsPlainly(wb) {
+  await wb.openFile(READER);
+  await wb.goTo(4, 7);
+  const text = await wb.hoverText(ADR_013, 45_000);
+  await wb.page.waitForTimeout(600); // the hover fades in
+  await wb.screenshot('hover');
+  if (!text.startsWith('Lore')) {
+    throw new Error(`the hover does not start with the Lore header: ${JSON.stringify(text.slice(0, 80))}`);
+  }
+  for (const expected of ['names tracestore.Reader', 'A backend declares its own capabilities', ADR_010, '013-storage-capability-decl']) {
+    if (!text.includes(expected)) {
+      throw new Error(`the hover lacks ${JSON.stringify(expected)}: ${JSON.stringify(text)}`);
+    }
+  }
+  noRawMarkdown(text, 'the hover');
+  await wb.page.keyboard.press('Escape');
+  return `hover: ${JSON.stringify(text.split('\n').slice(0, 4).join(' | '))}`;
+}
+
+async function realLensOpensRenderedView(wb) {
+  await wb.openFile(READER);
+  await wb.codeLenses().locator('a', { hasText: ADR_013 }).first().click();
+  await wb.quickRows().filter({ hasText: ADR_010 }).first().waitFor({ timeout: 20_000 });
+  await wb.screenshot('lens-pick');
+  await wb.quickRows().filter({ hasText: ADR_013 }).first().click();
+  const text = await until(() => wb.webviewText('A backend declares'), 'the lens never opened the memory rendered', 30_000);
+  await wb.screenshot('lens-view');
+  if (/^(id|anchors|status):/m.test(text) || text.includes('---\n')) {
+    throw new Error(`the lens view shows front matter: ${JSON.stringify(text.slice(0, 300))}`);
+  }
+  await wb.runCommand('View: Close All Editor Groups');
+  return `view: ${JSON.stringify(text.trim().split('\n').slice(0, 2).join(' | '))}`;
+}
+
+async function realSearchStartsWithTheFile(wb) {
+  await wb.openFile(BADGER);
+  await wb.runCommand('Lore: Search Memory');
+  await wb.quickRows().filter({ hasText: ADR_005 }).first().waitFor({ timeout: 30_000 });
+  const before = await wb.quickRows().evaluateAll((rows) => rows.map((row) => row.innerText.replace(/\s+/g, ' ').trim()));
+  await wb.screenshot('search-this-file');
+  if (!before.some((row) => row.includes('governs this file'))) {
+    throw new Error(`the file's memories do not say why: ${JSON.stringify(before)}`);
+  }
+  await wb.typeInQuickInput('badger record layout keys');
+  const row = wb.quickRows().filter({ hasText: 'The record layouts' }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await wb.screenshot('search');
+  const text = (await row.innerText()).replace(/\s+/g, ' ');
+  if (text.indexOf('The record layouts') > text.indexOf('005-badger')) {
+    throw new Error(`the path comes before the summary: ${JSON.stringify(text)}`);
+  }
+  await wb.closeQuickInput();
+  return `before typing: ${before.length} memories of the file; after: ${JSON.stringify(text.slice(0, 120))}`;
+}
+
+async function realContext(wb) {
+  await wb.openFile(READER);
+  await wb.runCommand('Lore: Show Context for This File');
+  const text = await until(() => wb.webviewText('Lore context for'), 'the context preview never showed', 60_000);
+  await wb.screenshot('context');
+  await wb.runCommand('View: Close All Editor Groups');
+  return `context: ${JSON.stringify(text.trim().split('\n').slice(0, 3).join(' | '))}`;
+}
+
+const TEAM_TITLE = 'Badger reads go through TraceReader';
+
+async function realHoverAction(wb, link) {
+  await wb.openFile(BADGER);
+  await wb.goTo(4, 7);
+  await wb.hoverText(TEAM_TITLE, 45_000);
+  const hover = wb.page.locator('.monaco-hover:not(.hidden)').filter({ hasText: TEAM_TITLE }).first();
+  await hover.locator('a', { hasText: link }).first().click();
+}
+
+async function realForgetAsksAndUndoes(wb) {
+  await realHoverAction(wb, 'Forget');
+  const dialog = wb.page.locator('.monaco-dialog-box');
+  await dialog.filter({ hasText: `Forget “${TEAM_TITLE}”?` }).waitFor({ timeout: 20_000 });
+  await wb.screenshot('forget-confirm');
+  await dialog.getByRole('button', { name: 'Forget', exact: true }).click();
+  const toast = wb.notification(`Lore forgot “${TEAM_TITLE}”`).first();
+  await toast.waitFor({ timeout: 30_000 });
+  await wb.screenshot('forgot-undo');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await wb.notification(`Lore restored “${TEAM_TITLE}”`).first().waitFor({ timeout: 30_000 });
+  return 'asked first, named the team memory, undone';
+}
+
+async function realNotRelevantUndoes(wb) {
+  await realHoverAction(wb, 'Not relevant here');
+  const toast = wb.notification(`Lore will not show “${TEAM_TITLE}” at TraceReader again`).first();
+  await toast.waitFor({ timeout: 30_000 });
+  await wb.screenshot('not-relevant');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await wb.notification(`Lore shows “${TEAM_TITLE}” here again`).first().waitFor({ timeout: 30_000 });
+  await wb.goTo(4, 7);
+  await wb.hoverText(TEAM_TITLE, 30_000);
+  await wb.page.keyboard.press('Escape');
+  return 'hidden at TraceReader, then shown again';
+}
+
+async function realRenameWithoutSaving(wb, workspace) {
+  const team = join(workspace, TEAM_FILE);
+  const before = readFileSync(team, 'utf8');
+  await wb.openFile(BADGER);
+  await wb.goTo(4, 7);
+  // Every occurrence of the word at the cursor selected (Ctrl+F2), then typed over: a rename in the
+  // buffer, as a rename refactoring leaves it.
+  await wb.page.keyboard.press('Control+F2');
+  await wb.page.keyboard.type('BadgerReader');
+  await wb.editorLines().filter({ hasText: 'type BadgerReader struct' }).waitFor({ timeout: 10_000 });
+  await wb.page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: 5_000 });
+  await wb.page.waitForTimeout(3_000);
+  await wb.screenshot('renamed-unsaved');
+  if (readFileSync(team, 'utf8') !== before) {
+    throw new Error('an unsaved rename rewrote the team file');
+  }
+  await wb.page.keyboard.press('Control+S');
+  await until(() => readFileSync(team, 'utf8').includes('symbol:go:BadgerReader'), 'the anchor did not follow the saved rename', 30_000);
+  return 'unsaved: team file untouched; saved: its anchor follows';
+}
+
+/** Steps on a real repository's decision records. */
+export function realSteps(wb, workspace) {
+  return [
+    ['real repository: the status bar shows the imported records', () => statusShowsCount(wb)],
+    ['real repository: the lens names the decision', () => realLensNamesTheDecision(wb)],
+    ['real repository: the hover has the Lore header and plain sentences', () => realHoverReadsPlainly(wb)],
+    ['real repository: a lens click opens the memory rendered', () => realLensOpensRenderedView(wb)],
+    ['real repository: search starts with the file\'s memories and shows why', () => realSearchStartsWithTheFile(wb)],
+    ['real repository: context for this file', () => realContext(wb)],
+    ['real repository: Forget asks first, names it and undoes', () => realForgetAsksAndUndoes(wb)],
+    ['real repository: Not relevant here says so and undoes', () => realNotRelevantUndoes(wb)],
+    ['real repository: a rename without saving leaves the team file untouched', () => realRenameWithoutSaving(wb, workspace)],
   ];
 }

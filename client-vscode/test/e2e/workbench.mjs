@@ -89,8 +89,16 @@ export class Workbench {
     await this.quickInput().waitFor({ state: 'visible' });
     await this.typeInQuickInput(relativePath);
     const name = relativePath.split('/').pop();
-    await this.focusedRow(name).waitFor({ timeout: 20_000 });
-    await this.page.keyboard.press('Enter');
+    const folder = relativePath.split('/').slice(0, -1).join('/');
+    if (folder) {
+      // Several files may share the name (reader.go): pick the row of this folder.
+      const row = this.quickRows().filter({ hasText: name }).filter({ hasText: folder }).first();
+      await row.waitFor({ timeout: 20_000 });
+      await row.click();
+    } else {
+      await this.focusedRow(name).waitFor({ timeout: 20_000 });
+      await this.page.keyboard.press('Enter');
+    }
     await this.activeTab(name).waitFor({ timeout: 20_000 });
     await this.page.locator('.monaco-editor .view-lines').first().waitFor();
   }

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { buildRememberArgs, buildSearchArgs, hitDetail, memoryDescription, memoryLabel, sourceTarget } from '../../src/args';
+import { buildRememberArgs, buildSearchArgs, hitDetail, memoryDescription, memoryLabel, sourceTarget, whyText } from '../../src/args';
 import type { Hit } from '../../src/protocol';
 
 function hit(overrides: Partial<Hit> = {}): Hit {
@@ -72,11 +72,22 @@ describe('presentation', () => {
       assert.equal(memoryDescription(hit(overrides)), description);
     });
   }
-  it('detail names the source, section and first body line', () =>
+  it('detail puts what it says before where it comes from', () =>
     assert.equal(
       hitDetail(hit({ section: { heading: 'Context', line: 3 } })),
-      'docs/adr/0001-decimal.md:1 § Context — Context',
+      'Floats lose cents when summing prices. — docs/adr/0001-decimal.md:1',
     ));
+  it('detail takes the server\'s summary and cuts it, not the path', () => {
+    const detail = hitDetail(hit({ summary: 'A very long summary of the decision '.repeat(5) }), 80);
+    assert.ok(detail.endsWith('… — docs/adr/0001-decimal.md:1'), detail);
+    assert.ok(detail.length <= 80);
+  });
+  it('why reads in words', () => {
+    assert.equal(whyText({ why: ['words repository, pattern (rank 1)', 'meaning 0.61 (rank 2)', 'used 3×'] }),
+      'words: repository, pattern · close in meaning');
+    assert.equal(whyText({ why: ['governs this file'] }), 'governs this file');
+    assert.equal(whyText({ why: ['anchored to glob src/** '] }), 'governs this file');
+  });
   it('detail without a source is the body', () => assert.equal(hitDetail(hit({ source: null, body: 'Short.' })), 'Short.'));
   it('detail is cut to its maximum', () => assert.equal(hitDetail(hit({ source: null, body: 'x'.repeat(300) }), 20).length, 20));
 });

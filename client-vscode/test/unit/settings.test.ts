@@ -75,7 +75,7 @@ describe('package.json settings', () => {
 describe('statusText', () => {
   const cases: Array<[string, Parameters<typeof statusText>[0], string, boolean]> = [
     ['ready', { state: 'ready', memories: 12 }, '$(book) Lore 12', false],
-    ['indexing', { state: 'indexing', memories: 3 }, '$(sync~spin) Lore 3', false],
+    ['indexing (the progress notification spins, not this)', { state: 'indexing', memories: 3 }, '$(book) Lore 3', false],
     ['words only', { state: 'wordsOnly', memories: 1 }, '$(book) Lore 1 (words only)', false],
     ['server error', { state: 'error', message: 'disk full' }, '$(error) Lore', true],
     ['start failed', { state: 'failed' }, '$(error) Lore', true],

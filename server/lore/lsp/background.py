@@ -284,7 +284,7 @@ class _Progress:
         percentage = min(100, int(100 * done / total)) if total else None
         message = f"{done}/{total}" if total else str(done)
         if text:
-            message += f" {text}"
+            message += f" {short_text(text)}"
         self.owner.ls.work_done_progress.report(self.token, types.WorkDoneProgressReport(
             message=message, percentage=percentage, cancellable=True))
 
@@ -298,6 +298,15 @@ class _Progress:
 def on_watched_files(ls: LoreServer, params: types.DidChangeWatchedFilesParams) -> None:
     """`workspace/didChangeWatchedFiles`."""
     ls.background.on_watched_files(params)
+
+
+PROGRESS_TEXT_CHARS = 32
+
+
+def short_text(text: str) -> str:
+    """A progress message's detail kept short and steady: a path becomes its file name, cut to fit."""
+    name = text.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or text
+    return name if len(name) <= PROGRESS_TEXT_CHARS else name[: PROGRESS_TEXT_CHARS - 1] + "…"
 
 
 def on_progress_cancel(ls: LoreServer, params: types.WorkDoneProgressCancelParams) -> None:

@@ -83,11 +83,12 @@ class SupersedeArgs:
 
 @attrs.define
 class NotRelevantArgs:
-    """`lore.notRelevant`."""
+    """`lore.notRelevant`; `undo` shows the memory there again."""
 
     id: str
     uri: str
     symbol: str | None = None
+    undo: bool = False
 
 
 @attrs.define

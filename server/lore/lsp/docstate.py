@@ -29,3 +29,4 @@ class DocState:
     lines_key: tuple | None = None
     history: str | None = None  # the file's history in one line (`lore.history.file_line`)
     history_generation: int = -1  # the history generation it was read at
+    follow_pending: bool = True  # opened or saved since anchors last followed the file on disk

@@ -1,5 +1,7 @@
 """Open documents: their folder, language and symbols (cached per version), and the debounced work
-after each change: symbols, anchors following edits, semantic matches for hovers."""
+after each change: symbols, semantic matches for hovers, and anchors following edits once the file
+is saved (an unsaved buffer never rewrites a memory: a rename typed and undone leaves team files as
+they were)."""
 
 from __future__ import annotations
 
@@ -92,11 +94,14 @@ def on_did_change(ls: LoreServer, params: types.DidChangeTextDocumentParams) -> 
 
 
 def on_did_save(ls: LoreServer, params: types.DidSaveTextDocumentParams) -> None:
-    """A document saved: re-import it when it is a memory source (ADR, rules file, team file)."""
+    """A document saved: re-import it when it is a memory source (ADR, rules file, team file), and
+    let anchors follow what the saved file now holds."""
     with ls.guard("didSave"):
         state = ls.doc_state(params.text_document.uri)
         if state is not None:
             ls.background.changed_paths(state.folder, [state.rel_path])
+            state.follow_pending = True
+            schedule(ls, state, delay=0.0)
 
 
 def on_did_close(ls: LoreServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -141,6 +146,23 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
             await refresh_history(state, lore)
     if lore is None or not symbols:
         return
+    if state.follow_pending and is_saved(ls, state):
+        state.follow_pending = False
+        await follow(ls, state, symbols)
+    await ls.background.semantic_for(state, symbols)
+
+
+def is_saved(ls: LoreServer, state: DocState) -> bool:
+    """Whether the editor's text of a document is the file on disk (nothing unsaved)."""
+    try:
+        on_disk = (state.folder.root / state.rel_path).read_bytes().decode("utf-8")  # line endings kept
+    except (OSError, ValueError):
+        return False
+    return on_disk == source_of(ls, state.uri)
+
+
+async def follow(ls: LoreServer, state: DocState, symbols: list) -> None:
+    """Let the symbol anchors of a saved file follow renames and flag changed code."""
     from lore.recall.follow import follow_anchors
 
     # on the folder's background worker: requests waiting for these symbols answer meanwhile
@@ -149,7 +171,6 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
         log.info("memory %s now anchored to %s (was %s)", mid, new, old)
     if result.changed:
         ls.memories_changed()
-    await ls.background.semantic_for(state, symbols)
 
 
 async def refresh_history(state: DocState, lore) -> None:

@@ -1,4 +1,5 @@
-"""Hover: the memories governing the code under the cursor, as markdown; nothing when none is relevant."""
+"""Hover: the memories governing the code under the cursor, as the core's cards (`lore.recall.card`)
+under a "Lore" header; nothing when none is relevant."""
 
 from __future__ import annotations
 
@@ -8,18 +9,16 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from lore.lsp.documents import lines_for, symbols_for
-from lore.recall.governing import Governing, enclosing, governing_at
-from lore.lsp.links import command_uri, markdown_link, source_label, source_uri
+from lore.lsp.links import command_uri, source_uri
 from lore.lsp.positions import from_client
+from lore.recall.card import Card, card, escape, render_hover
+from lore.recall.governing import Governing, enclosing, governing_at
 
 if TYPE_CHECKING:
+    from lore.anchors import Symbol
     from lore.lsp.server import LoreServer
 
 log = logging.getLogger(__name__)
-
-KIND_LABEL = {"decision": "Decision", "convention": "Convention", "preference": "Preference",
-              "task": "Task", "fact": "Fact", "warning": "Warning"}
-WHY_CHARS = 160
 
 
 async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | None:
@@ -43,30 +42,27 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     if not items and not conflict:
         return None
     ls.surfaced(state.folder, [g.memory.id for g in items])
-    symbol = chain[-1].qualified_name if chain else None
-    history = history_part(lore, state)
-    text = "\n\n---\n\n".join([render(ls, state, g, symbol) for g in items] + ([conflict] if conflict else [])
-                              + ([history] if history else []))
+    cards = [cards_for(ls, state, g, chain) for g in items]
+    text = render_hover(cards, [conflict or "", history_part(lore, state) or ""])
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
-def render(ls: LoreServer, state, g: Governing, symbol: str | None) -> str:
-    """One memory in a hover: kind and title, a one-line why, status, source and actions."""
-    m = g.memory
-    lines = [f"**{KIND_LABEL.get(m.kind.value, m.kind.value)}** · {escape(m.title)}"]
-    why = one_line(m.rationale or m.body)
-    if why:
-        lines.append(escape(why))
-    status = [_match_text(g)]
-    if m.superseded_by:
-        status.append("superseded by " + ", ".join(f"`{i}`" for i in m.superseded_by))
-    elif m.status.value != "active":
-        status.append(m.status.value)
-    lines.append("*" + " · ".join(status) + "*")
-    if m.needs_review:
-        lines.append("⚠ **Flagged for review**: the anchored code changed since this was written")
-    lines.append(" · ".join(_links(ls, state, g, symbol)))
-    return "  \n".join(lines)
+def cards_for(ls: LoreServer, state, g: Governing, chain: list[Symbol]) -> Card:
+    """One memory's card, with command links for clients that run them."""
+    symbol = chain[-1].qualified_name if chain else None
+
+    def actions(m) -> list[tuple[str, str]]:
+        if not ls.command_links:
+            return []
+        place = {"id": m.id, "uri": state.uri}
+        if symbol:
+            place["symbol"] = symbol
+        return [("Show", command_uri("lore.show", {"id": m.id})),
+                ("Not relevant here", command_uri("lore.notRelevant", place)),
+                ("Forget", command_uri("lore.forget", {"id": m.id})),
+                ("Supersede", command_uri("lore.supersede", {"id": m.id}))]
+
+    return card(g, chain, source_uri(state.folder.root, g.memory), actions)
 
 
 def history_part(lore, state) -> str | None:
@@ -75,55 +71,3 @@ def history_part(lore, state) -> str | None:
     if not state.history or state.history_generation != lore.store.anchor_generation():
         return None
     return "**History** · " + escape(state.history)
-
-
-def _match_text(g: Governing) -> str:
-    if g.match == "meaning":
-        return f"related by meaning ({g.similarity:.2f})"
-    return {"symbol": "anchored to this symbol", "named": "names this symbol; governs this file",
-            "file": "anchored to this file",
-            "glob": "anchored to this folder"}.get(g.match, g.match)
-
-
-def _links(ls: LoreServer, state, g: Governing, symbol: str | None) -> list[str]:
-    m = g.memory
-    links = []
-    uri = source_uri(state.folder.root, m)
-    if uri:
-        links.append(markdown_link(source_label(m), uri))
-    if ls.command_links:
-        place = {"id": m.id, "uri": state.uri}
-        if symbol:
-            place["symbol"] = symbol
-        links += [
-            markdown_link("Show", command_uri("lore.show", {"id": m.id})),
-            markdown_link("Forget", command_uri("lore.forget", {"id": m.id})),
-            markdown_link("Not relevant here", command_uri("lore.notRelevant", place)),
-            markdown_link("Supersede", command_uri("lore.supersede", {"id": m.id})),
-        ]
-    else:
-        links.append(f"`{m.id}`")
-    return links
-
-
-def one_line(text: str | None) -> str:
-    """The first sentence or line of a text, cut to a hover-friendly length."""
-    if not text:
-        return ""
-    first = next((line.strip() for line in text.strip().splitlines() if line.strip()), "")
-    first = first.lstrip("#>-* ").strip()
-    end = first.find(". ")
-    if 0 < end < WHY_CHARS:
-        first = first[: end + 1]
-    return first if len(first) <= WHY_CHARS else first[: WHY_CHARS - 1] + "…"
-
-
-def escape(text: str) -> str:
-    """Text with markdown markup characters escaped (memory text is shown literally)."""
-    out = []
-    for ch in text:
-        if ch in "\\`*_[]<>#|":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)

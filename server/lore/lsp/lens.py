@@ -1,5 +1,6 @@
-"""Code lenses: above each symbol with its own memories ("2 decisions · 1 convention") and at the top
-of a file with file-scoped memories; the command (`lore.show`) is filled in by `codeLens/resolve`."""
+"""Code lenses: above each symbol with its own memories and at the top of a file with file-scoped
+memories, each naming its first memory ("⚖ Use the Repository pattern · +1", `lore.recall.card`);
+the command (`lore.show` of every memory of the lens, a rendered view) comes with `codeLens/resolve`."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from lore.lsp.documents import lines_for, symbols_for
-from lore.recall.governing import LensItem, lens_groups
 from lore.lsp.positions import client_range
+from lore.recall.card import lens_title
+from lore.recall.governing import LensItem, lens_groups
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
@@ -34,7 +36,7 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
     lines = lines_for(ls, state)
     lenses = []
     for group in groups:
-        title = count_label(group.memories)
+        title = lens_title(group.memories)
         if group.symbol is None:
             where = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
             title = FILE_PREFIX + title

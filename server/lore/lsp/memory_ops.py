@@ -58,11 +58,16 @@ async def locate(ls: LoreServer, mid: str, uri: str | None = None) -> Folder:
 
 
 async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
-    """Hits across the folders, best first."""
-    if not args.query.strip():
-        raise ValidationError("query is empty")
+    """Hits across the folders, best first, each with a one-sentence `summary`; no words and a `uri`:
+    the memories governing that file (`lore.lsp.file_memories`)."""
     if not 1 <= args.limit <= 500:
         raise ValidationError(f"limit {args.limit} is outside 1..500")
+    if not args.query.strip():
+        if not args.uri:
+            raise ValidationError("query is empty")
+        from lore.lsp.file_memories import file_memories
+
+        return await file_memories(ls, args.uri, args.limit)
     kinds = tuple(parse_kind(k) for k in args.kinds)
     scored: list[tuple[float, dict]] = []
     for folder in folders(ls, args.uri):
@@ -70,7 +75,8 @@ async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
         query = Query(args.query, path=rel, kinds=kinds, include_superseded=args.include_superseded,
                       limit=args.limit)
         hits = await folder.run(lambda lore, q=query: lore.search(q), read=True)
-        scored += [(h.score, with_uri(folder, hit_json(h))) for h in hits]
+        scored += [(h.score, with_uri(folder, hit_json(h)))
+                   for h in hits]
     scored.sort(key=lambda p: -p[0])
     return [data for _, data in scored[: args.limit]]
 
@@ -151,7 +157,7 @@ async def anchors_at(ls: LoreServer, uri: str, where: a.RangeArg | None, symbol:
 
 
 async def forget(ls: LoreServer, args: a.ForgetArgs) -> dict:
-    """`{id, status}`; status is "purged" after a purge."""
+    """`{id, status, title}`; status is "purged" after a purge."""
     folder = await locate(ls, args.id)
     m = await folder.run(lambda lore: lore.forget(args.id, purge=args.purge))
     ls.memories_changed()
@@ -159,11 +165,11 @@ async def forget(ls: LoreServer, args: a.ForgetArgs) -> dict:
 
 
 async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
-    """`{id, status}`."""
+    """`{id, status, title}`."""
     folder = await locate(ls, args.id)
     m = await folder.run(lambda lore: lore.restore(args.id))
     ls.memories_changed()
-    return {"id": m.id, "status": m.status.value}
+    return {"id": m.id, "status": m.status.value, "title": m.title}
 
 
 async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
@@ -182,15 +188,16 @@ async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
 
 
 async def not_relevant(ls: LoreServer, args: a.NotRelevantArgs) -> dict:
-    """`{id}`; the memory stops surfacing at the symbol (or file)."""
+    """`{id, title}`; the memory stops surfacing at the symbol (or file), or shows there again with
+    `undo` (`undone` says whether anything was taken back)."""
     folder = ls.folder_for(args.uri)
     rel = folder.rel_path(args.uri) if folder else None
     if folder is None or rel is None:
         raise ValidationError(f"{args.uri} is not inside a workspace folder of this server")
     m = await folder.run(lambda lore: lore.get(args.id))
-    await folder.run(lambda lore: lore.not_relevant(m.id, args.symbol or rel))
+    done = await folder.run(lambda lore: lore.not_relevant(m.id, args.symbol or rel, undo=args.undo))
     ls.memories_changed(status=False)
-    return {"id": m.id}
+    return {"id": m.id, "title": m.title, **({"undone": done} if args.undo else {})}
 
 
 async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:

@@ -24,10 +24,11 @@ from lore.memory import is_plain_doc
 from lore.recall.anchoring import MATCH_WEIGHT
 from lore.recall.calibration import PER_FILE
 from lore.recall.off_code import off_code
+from lore.recall.anchoring import match_anchor
 
 if TYPE_CHECKING:
     from lore.anchors import Symbol
-    from lore.memory import Memory
+    from lore.memory import Anchor, Memory
     from lore.api import Lore
 
 # Language-wide anchors ("lang:python") would show on every line of every file: not on code.
@@ -37,11 +38,14 @@ MATCH_RANK = {"symbol": 0, "named": 1, "meaning": 2}
 @attrs.define
 class Governing:
     """A memory that governs a place, and how: symbol, named (a file's memory naming the symbol),
-    file, glob or meaning."""
+    file, glob or meaning; `via`, the qualified name of the symbol its anchor names (the hovered
+    symbol or one around it) or the symbol it names; `anchor`, the anchor that matched."""
 
     memory: Memory
     match: str
     similarity: float | None = None
+    via: str | None = None
+    anchor: Anchor | None = None
 
 
 def enclosing(symbols: list[Symbol], line: int, col: int) -> list[Symbol]:
@@ -117,11 +121,11 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     innermost = chain[-1].name
     spread = spread_over_file(lore, rel_path, file_qualified)
     out: list[Governing] = []
-    for mid, (m, kind) in anchored.items():
+    for mid, (m, kind, anchor) in anchored.items():
         if kind == "symbol" and mid not in spread:
-            out.append(Governing(m, "symbol"))
+            out.append(Governing(m, "symbol", via=_anchored_symbol(anchor, rel_path, chain), anchor=anchor))
         elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
-            out.append(Governing(m, "named"))
+            out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)
     close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold and mid not in seen]
     if close and len(out) < limit:
@@ -146,20 +150,28 @@ def spread_over_file(lore: Lore, rel_path: str, qualified: tuple[str, ...]) -> f
     return out
 
 
-def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None) -> dict[str, tuple[Memory, str]]:
-    """Memory id -> (memory, match) for the visible memories anchored at these symbols, this file or a
+def _anchored_symbol(anchor, rel_path: str, chain: list[Symbol]) -> str | None:
+    """The innermost symbol of a chain that a symbol anchor names."""
+
+    return next((s.qualified_name for s in reversed(chain)
+                 if match_anchor(anchor, rel_path, s.qualified_name) == "symbol"), None)
+
+
+def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None) -> dict[str, tuple[Memory, str, object]]:
+    """Memory id -> (memory, match, anchor) for the visible memories anchored at these symbols, this file or a
     folder covering it (a symbol anchor governs only its own symbol), not dismissed there."""
     out: dict[str, tuple[Memory, str]] = {}
     for store in lore.stores():
-        wanted = {mid: kind for mid, (kind, anchor) in lore.anchored(store, rel_path, names, language).items()
+        wanted = {mid: (kind, anchor) for mid, (kind, anchor) in lore.anchored(store, rel_path, names, language).items()
                   if kind in PLACE_MATCHES and not (kind != "symbol" and anchor.kind == "symbol")}
         if not wanted:
             continue
         dismissed = store.dismissals([rel_path, *names])
         for mid, m in store.memories.many(wanted).items():
+            kind, anchor = wanted[mid]
             if dismissed.get(mid, 0) < 1 and m.visible and on_code(m.provenance.kind.value, m.provenance.key,
-                                                                   m.title, wanted[mid]):
-                out.setdefault(mid, (m, wanted[mid]))
+                                                                   m.title, kind):
+                out.setdefault(mid, (m, kind, anchor))
     return out
 
 
@@ -193,6 +205,7 @@ class LensItem:
     updated_at: float
     status: str = "active"
     source_kind: str = "manual"
+    title: str = ""
 
 
 @attrs.define
@@ -240,7 +253,7 @@ def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
     out: dict[str, LensItem] = {}
     for mid, kind, status, updated, source_kind, key, title in store.memories.lens_rows(ids):
         if status in STATUS_ORDER and not off_code(source_kind, key, title):
-            out[mid] = LensItem(mid, kind, updated, status, source_kind)
+            out[mid] = LensItem(mid, kind, updated, status, source_kind, title)
     return out
 
 

@@ -78,6 +78,18 @@ class Store:
             )
             c.execute("UPDATE memories SET dismissed_count = dismissed_count + 1 WHERE id = ?", (memory_id,))
 
+    def undismiss(self, memory_id: str, anchor_key: str) -> bool:
+        """Take back "not relevant here" for a memory at an anchor; False when it was not recorded."""
+        with self.db.transaction() as c:
+            found = list(c.execute("SELECT count FROM dismissals WHERE memory_id = ? AND anchor_key = ?",
+                                   (memory_id, anchor_key)))
+            if not found:
+                return False
+            c.execute("DELETE FROM dismissals WHERE memory_id = ? AND anchor_key = ?", (memory_id, anchor_key))
+            c.execute("UPDATE memories SET dismissed_count = max(0, dismissed_count - ?) WHERE id = ?",
+                      (found[0][0], memory_id))
+        return True
+
     def dismissals(self, anchor_keys: list[str]) -> dict[str, int]:
         """Memory id -> dismissal count at any of the given anchor keys."""
         if not anchor_keys:

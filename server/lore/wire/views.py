@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lore.memory import Memory
 from lore.agents.trust import mark
 from lore.team.provenance import describe
+from lore.recall.gist import gist
 
 if TYPE_CHECKING:
     from lore.recall import Hit
@@ -49,8 +50,10 @@ def memory_json(m: Memory) -> dict[str, Any]:
 
 
 def hit_json(h: Hit) -> dict[str, Any]:
-    """A search hit: memory JSON plus score, why and the matching section."""
+    """A search hit: memory JSON plus score, why, the matching section and `summary` (one plain
+    sentence of what the memory says)."""
     out = memory_json(h.memory)
+    out["summary"] = gist(h.memory.body, h.memory.rationale)
     out["score"] = round(h.score, 6)
     out["why"] = list(h.why)
     out["similarity"] = None if h.similarity is None else round(h.similarity, 4)
@@ -67,9 +70,10 @@ def added_json(m: Memory, redactions: list[str]) -> dict[str, Any]:
 
 
 def forget_json(m: Memory, purged: bool) -> dict[str, Any]:
-    """The result of forgetting a memory, in every face: `{id, status}`, status "purged" after a purge
-    (the memory is gone), else the memory's status now ("deprecated": restorable)."""
-    return {"id": m.id, "status": "purged" if purged else m.status.value}
+    """The result of forgetting a memory, in every face: `{id, status, title}`, status "purged" after a
+    purge (the memory is gone), else the memory's status now ("deprecated": restorable); the title lets
+    a message name what was forgotten."""
+    return {"id": m.id, "status": "purged" if purged else m.status.value, "title": m.title}
 
 
 def memory_markdown(m: Memory) -> str:

@@ -110,14 +110,15 @@ local function hover_with_max_items(bufnr, at, max_items)
     client.notify('workspace/didChangeConfiguration', params)
   end
   local deadline = vim.loop.now() + WAIT_MS
+  local lines
   repeat
-    local lines = hover_at(at[1], at[2])
-    if #vim.tbl_filter(function(line) return line:find('^%*%*%a+%*%* ·') ~= nil end, lines) == max_items then
+    lines = hover_at(at[1], at[2])
+    if #vim.tbl_filter(function(line) return line:find('^[^%*]+ %*%*%a+%*%* · ') ~= nil end, lines) == max_items then
       return lines
     end
     vim.wait(100)
   until vim.loop.now() > deadline
-  error('hovers kept more than ' .. max_items .. ' memories after the settings change')
+  error('hovers kept more than ' .. max_items .. ' memories after the settings change: ' .. table.concat(lines, ' | '))
 end
 
 local function ready()

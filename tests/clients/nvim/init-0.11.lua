@@ -1,10 +1,25 @@
 -- Lore for Neovim 0.11+: memories in hovers, code lenses and workspace symbols.
+
+-- Running a code lens shows its memories rendered in a floating window (not the raw source file).
+local function lore_show(command, ctx)
+  local client = assert(vim.lsp.get_client_by_id(ctx.client_id))
+  local args = vim.tbl_extend('force', command.arguments[1], { open = false })
+  local params = { command = 'lore.show', arguments = { args } }
+  client:request('workspace/executeCommand', params, function(err, result)
+    if err then
+      return vim.notify('Lore: ' .. err.message, vim.log.levels.ERROR)
+    end
+    vim.lsp.util.open_floating_preview(vim.split(result.markdown, '\n'), 'markdown', { border = 'rounded' })
+  end, ctx.bufnr)
+end
+
 vim.lsp.config('lore', {
   cmd = { 'lore', 'serve' },
   filetypes = { 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'go', 'rust', 'java' },
   root_markers = { '.git', '.lore' },
-  -- Neovim does not run `command:` links in hovers: ask for plain links and memory ids.
+  -- Neovim does not run `command:` links in hovers: ask for plain links.
   init_options = { commandLinks = false },
+  commands = { ['lore.show'] = lore_show },
   settings = {
     lore = {
       hover = { enabled = true, maxItems = 3 },

@@ -1,7 +1,9 @@
 """Real headless Neovim against `lore serve`: Debian's 0.7 (`vim.lsp.start_client` +
 `buf_attach_client`) and 0.11 from PyPI (`vim.lsp.config` + `vim.lsp.enable`), each configured with
 the snippet docs/neovim.md shows. drive.lua does what a person does and records what they would see:
-:LoreSearch results, code-lens virtual text, hover floats (K), and what running a lens opens."""
+:LoreSearch results, code-lens virtual text, hover floats (K), and what running a lens opens; on a
+small project of this suite's own and on a real repository's decision records (Jaeger's, over Go
+code at the paths they name: `tests/fixtures/real_workspace.py`)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fixtures import real_workspace
 from nvim_workspace import ADR_PATH, ADR_TITLE, REPOSITORY_TITLE, SAVE_TITLE, build_workspace
 
 pytestmark = pytest.mark.nvim
@@ -26,8 +29,15 @@ EXPECT = {
     "lenses": 3,
     "search": "postgresql user data",
     "hovers": [[4, 8], [7, 10]],  # on `Repository` in `class Repository:`, on `save` in `def save(`
-    "lens_at": [4, 0],  # the line of `class Repository:`, where the "1 decision" lens is
+    "lens_at": [4, 0],  # the line of `class Repository:`, where its lens is
 }
+EXPECT_REAL = {
+    "lenses": 1,
+    "search": "storage capability declaration",
+    "hovers": [[4, 6], [5, 2]],  # on `Reader` in `type Reader interface {`, on its method `GetTraces`
+    "lens_at": [4, 0],
+}
+RAW_MARKDOWN = ("|---", "| ---", "###", "```", "<!--")
 
 
 def nvim_version(binary: Path) -> tuple[int, int] | None:
@@ -63,8 +73,9 @@ CLIENTS = [
 ]
 
 
-def run_nvim(binary: Path, init: Path, ws: Path, scratch: Path) -> dict:
-    """Run drive.lua in a headless Neovim configured by INIT on WS; the recorded result."""
+def run_nvim(binary: Path, init: Path, ws: Path, scratch: Path, file: str = "app/repos.py",
+             expect: dict = EXPECT) -> dict:
+    """Run drive.lua in a headless Neovim configured by INIT on FILE of WS; the recorded result."""
     result_file = scratch / "result.json"
     env = {
         **os.environ,
@@ -73,11 +84,11 @@ def run_nvim(binary: Path, init: Path, ws: Path, scratch: Path) -> dict:
         "LORE_MODEL_PATH": "",
         "LORE_USER_DB": str(scratch / "user.db"),
         "LORE_NVIM_RESULT": str(result_file),
-        "LORE_NVIM_EXPECT": json.dumps(EXPECT),
+        "LORE_NVIM_EXPECT": json.dumps(expect),
         **{f"XDG_{name}_HOME": str(scratch / name.lower()) for name in ("CONFIG", "DATA", "STATE", "CACHE")},
     }
     command = ["timeout", str(NVIM_TIMEOUT), str(binary), "--headless", "-i", "NONE",
-               "--cmd", f"luafile {DRIVER}", "-u", str(init), "app/repos.py"]
+               "--cmd", f"luafile {DRIVER}", "-u", str(init), file]
     proc = subprocess.run(command, cwd=ws, env=env, capture_output=True, text=True, timeout=NVIM_TIMEOUT + 15)
     result = json.loads(result_file.read_text()) if result_file.is_file() else {}
     if proc.returncode != 0 or "error" in result:
@@ -108,6 +119,21 @@ def seen(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return result
 
 
+@pytest.fixture(scope="module", params=CLIENTS)
+def seen_real(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """What a person saw in one Neovim version on the real repository's Go file."""
+    low, high, init_name, what = request.param
+    binary = find_nvim(low, high)
+    if binary is None:
+        pytest.skip(f"no Neovim {low[0]}.{low[1]} <= version < {high[0]}.{high[1]} found: install {what}")
+    scratch = tmp_path_factory.mktemp("nvim-real")
+    ws = real_workspace.build(scratch / "jaeger")
+    result = run_nvim(binary, HERE / init_name, ws, scratch, real_workspace.TRACESTORE_READER, EXPECT_REAL)
+    result["ws"] = ws
+    result["init"] = init_name
+    return result
+
+
 def rel(seen: dict, path: str) -> str:
     """A path the editor reported, relative to the fixture workspace."""
     return Path(path).resolve().relative_to(seen["ws"].resolve()).as_posix()
@@ -120,23 +146,24 @@ def test_client_starts_in_the_project_root_and_waits_for_the_import(seen: dict):
     assert seen["statuses"][-1]["memories"] == 4
 
 
-def test_code_lens_virtual_text_above_the_file_the_class_and_the_method(seen: dict):
+def test_code_lens_virtual_text_names_the_memory_above_the_file_the_class_and_the_method(seen: dict):
     assert [(lens["line"], lens["text"]) for lens in seen["lenses"]] == [
         # the ADR, which names app/repos.py (app/AGENTS.md covers the whole folder: not on each file's lens)
-        (0, "This file: 1 decision"),
-        (3, "1 decision"),  # class Repository
-        (6, "1 convention"),  # def save
+        (0, f"This file: ⚖ {ADR_TITLE}"),
+        (3, f"⚖ {REPOSITORY_TITLE}"),  # class Repository
+        (6, f"§ {SAVE_TITLE}"),  # def save
     ]
 
 
 def test_hover_float_on_the_class_shows_its_decision_and_leaves_the_folder_convention_to_the_lens(seen: dict):
     lines = seen["hovers"][0]["lines"]
     text = "\n".join(lines)
-    assert REPOSITORY_TITLE in lines[0] and "Decision" in lines[0]
-    assert "Keeps SQL out of business logic." in text
-    assert "anchored to this symbol" in text
-    assert "[.lore/memories/use-repository.md:8](file://" in text
-    assert "`repo000000001`" in text
+    assert lines[0] == "**Lore**"
+    assert REPOSITORY_TITLE in lines[2] and "Decision" in lines[2]
+    assert "Services never call the ORM directly." in text
+    assert "anchored to `Repository`" in text
+    assert "[use-repository.md:8](file://" in text
+    assert "repo000000001" not in text, "no bare ids"
     assert "Conventions for the app package" not in text, "the folder's convention is the file's lens, not every hover"
     assert "command:" not in text, "Neovim does not run command links"
     assert SAVE_TITLE not in text
@@ -144,13 +171,15 @@ def test_hover_float_on_the_class_shows_its_decision_and_leaves_the_folder_conve
 
 def test_hover_float_in_the_method_puts_its_own_memory_first(seen: dict):
     lines = seen["hovers"][1]["lines"]
-    assert SAVE_TITLE in lines[0] and "Convention" in lines[0]
-    assert REPOSITORY_TITLE in "\n".join(lines), "the enclosing class's decision governs the method too"
+    assert SAVE_TITLE in lines[2] and "Convention" in lines[2]
+    text = "\n".join(lines)
+    assert REPOSITORY_TITLE in text, "the enclosing class's decision governs the method too"
+    assert "governs `Repository`, which holds this method" in text
 
 
 def test_a_settings_change_at_run_time_reaches_the_server(seen: dict):
     text = "\n".join(seen["hover_after_settings"])
-    assert REPOSITORY_TITLE in seen["hover_after_settings"][0]
+    assert REPOSITORY_TITLE in seen["hover_after_settings"][2]
     assert "Conventions for the app package" not in text, "hover.maxItems = 1 keeps one memory"
 
 
@@ -167,16 +196,38 @@ def test_workspace_symbols_search_memory(seen: dict):
     assert found[ADR_TITLE].endswith("/" + ADR_PATH)
 
 
-def test_running_the_class_lens_shows_its_memory(seen: dict):
+def test_running_the_class_lens_floats_its_memory_rendered(seen: dict):
     after = seen["after_lens"]
-    if seen["init"] == "init-0.7.lua":
-        # No window/showDocument before 0.10: the snippet's client-side `lore.show` floats the result.
-        assert rel(seen, after["file"]) == "app/repos.py"
-        text = "\n".join(after["float"])
-        assert after["float"][0] == f"# {REPOSITORY_TITLE}"
-        assert "`repo000000001`" in text and "Services never call the ORM directly." in text
-    else:
-        # The server answered `lore.show` by asking Neovim to open the memory's source at its line.
-        assert rel(seen, after["file"]) == ".lore/memories/use-repository.md"
-        assert after["cursor"] == [8, 0]
-        assert after.get("float") is None
+    assert rel(seen, after["file"]) == "app/repos.py", "the lens does not open the team file's raw text"
+    text = "\n".join(after["float"])
+    assert after["float"][0] == f"# {REPOSITORY_TITLE}"
+    assert "Services never call the ORM directly." in text
+    assert "\nid: " not in text and "anchors:\n" not in text, "no front matter"
+
+
+def test_real_repository_lens_names_the_decision(seen_real: dict):
+    assert [(lens["line"], lens["text"]) for lens in seen_real["lenses"]] == [
+        (3, f"⚖ {real_workspace.ADR_013} · +1"),  # type Reader interface
+    ]
+
+
+def test_real_repository_hover_reads_in_plain_words(seen_real: dict):
+    lines = seen_real["hovers"][0]["lines"]
+    text = "\n".join(lines)
+    assert lines[0] == "**Lore**"
+    assert real_workspace.ADR_013 in lines[2] and "Decision" in lines[2]
+    assert "A backend declares its own capabilities through a method on the storage reader interface." in text
+    assert "names `tracestore.Reader`" in text
+    assert "[013-storage-capability-decl….md:1](file://" in text
+    assert not [m for m in RAW_MARKDOWN if m in text], text
+    assert "command:" not in text
+    method = "\n".join(seen_real["hovers"][1]["lines"])
+    assert "names `Reader`, which holds this method" in method and "anchored to" not in method
+
+
+def test_real_repository_lens_floats_both_records_rendered(seen_real: dict):
+    after = seen_real["after_lens"]
+    assert rel(seen_real, after["file"]) == real_workspace.TRACESTORE_READER
+    text = "\n".join(after["float"])
+    assert after["float"][0] == f"# {real_workspace.ADR_013}"
+    assert f"# {real_workspace.ADR_010}" in text

@@ -1,0 +1,135 @@
+"""One plain sentence of what a memory says, for hovers and lenses: never a heading, a table row, a
+code fence or markup; inline code spans are kept (they name things), the rest is plain text, and a
+long sentence is cut at a word with "…", never inside one."""
+
+from __future__ import annotations
+
+import re
+
+GIST_CHARS = 180
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}(\s|$)")
+_RULE = re.compile(r"^\s{0,3}([-*_]\s*){3,}$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
+_LIST = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
+_META = re.compile(r"^\s*[*_]{0,2}(status|date|deciders|authors?|tags|technical story|supersedes|"
+                   r"superseded by|amended by|context and problem statement)[*_]{0,2}\s*:", re.I)
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_REF_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
+_HTML = re.compile(r"<[^>\n]+>")
+_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?!\w)|(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?!\w)")
+_CODE = re.compile(r"(`+)(.+?)\1")
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?](?=\s+[A-Z`\"'(]|\s*$)")
+
+
+def gist(body: str | None, rationale: str | None = None, limit: int = GIST_CHARS) -> str:
+    """The first plain sentence of a memory's body (its rationale when the body has no prose): inline
+    code kept in backticks, everything else plain text; "" when neither says anything in words."""
+    for text in (body, rationale):
+        found = first_sentence(text or "", limit)
+        if found:
+            return found
+    table = table_summary(body or "")
+    return cut(table, limit) if table else ""
+
+
+def first_sentence(text: str, limit: int = GIST_CHARS) -> str:
+    """The first sentence of the first prose paragraph or list item; a lead-in ending in ":" takes
+    the item after it along ("Follow these guidelines: avoid breaking changes")."""
+    items = prose_items(text)
+    if not items:
+        return ""
+    sentence = _sentence(items[0])
+    if sentence.endswith(":") and len(items) > 1:
+        sentence = sentence + " " + _sentence(items[1])
+    return cut(sentence, limit)
+
+
+def prose_items(text: str) -> list[str]:
+    """Paragraphs and list items of markdown, as plain one-line text, leaving out headings, tables,
+    code blocks, rules, HTML comments and metadata lines ("Status: Accepted")."""
+    items: list[str] = []
+    current: list[str] = []
+    fenced = False
+
+    def flush() -> None:
+        if current:
+            joined = plain(" ".join(current))
+            if joined and not _SUPERSEDED.match(joined):
+                items.append(joined)
+            current.clear()
+
+    for raw in re.sub(r"<!--.*?-->", "", text, flags=re.S).splitlines():
+        line = raw.strip()
+        if _FENCE.match(line):
+            flush()
+            fenced = not fenced
+            continue
+        if fenced or raw.startswith("    ") and not current:
+            continue
+        if not line or _HEADING.match(line) or _RULE.match(line) or line.startswith("|") or _TABLE_RULE.match(line) \
+                or _META.match(line):
+            flush()
+            continue
+        if _LIST.match(line):
+            flush()
+            line = _LIST.sub("", line, count=1)
+        current.append(line.lstrip("> ").strip())
+    flush()
+    return items
+
+
+_SUPERSEDED = re.compile(r"^(superseded|deprecated|replaced)\b", re.I)
+
+
+def plain(text: str) -> str:
+    """Markdown inline markup removed: links keep their text, emphasis and HTML go; code spans stay."""
+    spans: list[str] = []
+
+    def keep(match: re.Match) -> str:
+        spans.append(match.group(2).strip())
+        return f"\x00{len(spans) - 1}\x00"
+
+    out = _CODE.sub(keep, text)
+    out = _LINK.sub(lambda m: m.group(1), out)
+    out = _REF_LINK.sub(lambda m: m.group(1), out)
+    out = _HTML.sub("", out)
+    for _ in range(2):
+        out = _EMPHASIS.sub(lambda m: next(g for g in m.groups()[1:] if g is not None), out)
+    out = re.sub(r"\s+", " ", out).strip()
+    return re.sub(r"\x00(\d+)\x00", lambda m: f"`{spans[int(m.group(1))]}`", out)
+
+
+def _sentence(item: str) -> str:
+    """The first sentence of one plain item (not split inside a code span)."""
+    code = [(m.start(), m.end()) for m in _CODE.finditer(item)]
+    for m in _SENTENCE_END.finditer(item):
+        if not any(a <= m.start() < b for a, b in code) and m.start() >= 12:
+            return item[: m.start() + 1]
+    return item
+
+
+def cut(text: str, limit: int = GIST_CHARS) -> str:
+    """Text of at most `limit` characters, cut at a word (never inside a code span) with "…"."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space > limit // 2:
+        head = head[:space]
+    if head.count("`") % 2:
+        head = head[: head.rfind("`")].rstrip()
+    return head.rstrip(" ,;:-—") + "…"
+
+
+def table_summary(text: str) -> str:
+    """"Lists File and Purpose: `/src/server.ts` (Main entry point), …" for a body that is a table."""
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in text.splitlines() if line.strip().startswith("|") and not _TABLE_RULE.match(line.strip())]
+    if len(rows) < 2:
+        return ""
+    header, first = [plain(c) for c in rows[0]], [plain(c) for c in rows[1]]
+    named = " and ".join(h for h in header[:2] if h)
+    example = first[0] + (f" ({first[1]})" if len(first) > 1 and first[1] else "")
+    more = ", …" if len(rows) > 2 else ""
+    return f"Lists {named}: {example}{more}" if named else ""
