@@ -20,8 +20,9 @@ from lore.workspace import backups_dir, lore_dir, workspace_db_path
 log = logging.getLogger(__name__)
 
 
-def report(root: Path, *, check_model: bool = True) -> dict:
-    """Schema, integrity, counts, vectors, model and backup state, as a dict (never raises)."""
+def report(root: Path, *, check_model: bool = True, check_staleness: bool = True) -> dict:
+    """Schema, integrity, counts, vectors, model and backup state, and (unless `check_staleness` is
+    false) the stale and orphaned memories to review, as a dict (never raises)."""
     from lore.service import Lore
 
     out: dict = {"workspace": str(root), "database": str(workspace_db_path(root)), "ok": True, "problems": []}
@@ -67,9 +68,24 @@ def report(root: Path, *, check_model: bool = True) -> dict:
         journal = journal_path(lore.store.path)
         out["journal"] = {"path": str(journal), "bytes": journal.stat().st_size if journal.exists() else 0}
         out["private_memories"] = len(private_memories(lore.store))
+        if check_staleness:
+            out["staleness"] = _staleness(root, lore)
     finally:
         lore.close()
     return out
+
+
+def _staleness(root: Path, lore) -> dict:
+    """Stale and orphaned memories (lore.staleness); a failure is reported, never raised."""
+    from lore.model import Status
+    from lore.staleness.report import staleness_report
+
+    try:
+        memories = lore.list(statuses=(Status.ACTIVE, Status.PROPOSED), limit=100_000)
+        return staleness_report(root, memories)
+    except Exception as e:  # a review list must not take the health report down with it
+        log.warning("staleness check failed", exc_info=True)
+        return {"error": f"{type(e).__name__}: {e}", "stale": [], "orphaned": []}
 
 
 def _source_conflicts(lore) -> list[str]:

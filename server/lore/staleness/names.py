@@ -1,0 +1,47 @@
+"""Names a decision gives for code that is gone: a type, function or message its text writes as
+current (`FeaturesReadModel`, `useFeatures()`, MessageBus) that no code file holds any more, and
+that a commit after the decision was written took away.
+
+Both conditions matter. A name absent from the code but never in it (a proposal, a library type
+named in passing, a sketch) is not evidence of anything; a name a later commit removed from the
+code is: the decision describes a mechanism that no longer exists ("possibly stale"). The check
+is `git grep` (is it anywhere in the code now?) then `git log -S --since` (did a commit after the
+decision change its count?), documentation files excluded from both, at most `MAX_NAMES` names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lore.sources.named import names_in, specific
+from lore.staleness import git
+
+MAX_NAMES = 8
+NOT_CODE = (":(exclude,glob)**/*.md", ":(exclude,glob)**/*.mdx", ":(exclude,glob)**/*.rst",
+            ":(exclude,glob)**/*.txt", ":(exclude,glob)**/*.adoc", ":(exclude).lore")
+
+
+def candidates(text: str) -> list[str]:
+    """Specific identifiers the text names (code blocks left out), at most `MAX_NAMES`."""
+    out = [n.name.split(".")[-1] if n.name.count(".") == 1 and n.name[:1].islower() else n.name
+           for n in names_in(text) if specific(n)]
+    return list(dict.fromkeys(out))[:MAX_NAMES]
+
+
+def in_code(root: Path, name: str) -> bool | None:
+    """Whether any tracked code file holds `name` as a word (None when git cannot say)."""
+    return git.grep_word(root, name, NOT_CODE)
+
+
+def names_gone(root: Path, text: str, since: float) -> list[dict]:
+    """`{name, commit, at, subject}` for each name the text gives that the code no longer holds and
+    a commit after `since` took away."""
+    out = []
+    for name in candidates(text):
+        present = in_code(root, name.split(".")[-1])
+        if present is None or present:
+            continue
+        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE)
+        if commit is not None:
+            out.append({"name": name, "commit": commit.sha, "at": commit.at, "subject": commit.subject})
+    return out
