@@ -148,3 +148,10 @@ class DraftArgs:
     kind: str = "decision"
     uri: str | None = None
     symbol: str | None = None
+
+
+@attrs.define
+class VerifyArgs:
+    """`lore.verify`: the memory that still holds for the code as it is now."""
+
+    id: str

@@ -143,8 +143,14 @@ async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
     return await _ops().draft(ls, args)
 
 
+@command("lore.verify", a.VerifyArgs)
+async def verify(ls: LoreServer, args: a.VerifyArgs) -> dict:
+    """A memory still holds for the code as it is now: record when and at which commit."""
+    return await _ops().verify(ls, args)
+
+
 HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,
-            proposals, reindex, context, status, draft]
+            proposals, reindex, context, status, draft, verify]
 
 
 def register(ls: LoreServer) -> None:

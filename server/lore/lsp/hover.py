@@ -45,13 +45,17 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     ls.surfaced(state.folder, [g.memory.id for g in items])
     symbol = chain[-1].qualified_name if chain else None
     history = history_part(lore, state)
-    text = "\n\n---\n\n".join([render(ls, state, g, symbol) for g in items] + ([conflict] if conflict else [])
+    from lore.lsp.staleness import staleness_of
+
+    stale = await staleness_of(state.folder, [g.memory for g in items])
+    text = "\n\n---\n\n".join([render(ls, state, g, symbol, stale.get(g.memory.id)) for g in items] + ([conflict] if conflict else [])
                               + ([history] if history else []))
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
-def render(ls: LoreServer, state, g: Governing, symbol: str | None) -> str:
-    """One memory in a hover: kind and title, a one-line why, status, source and actions."""
+def render(ls: LoreServer, state, g: Governing, symbol: str | None, stale=None) -> str:
+    """One memory in a hover: kind and title, a one-line why, status, source and actions, and what
+    changed since it was written (`stale`, a `lore.staleness.Staleness`) with "Still true"."""
     m = g.memory
     lines = [f"**{KIND_LABEL.get(m.kind.value, m.kind.value)}** · {escape(m.title)}"]
     why = one_line(m.rationale or m.body)
@@ -65,6 +69,10 @@ def render(ls: LoreServer, state, g: Governing, symbol: str | None) -> str:
     lines.append("*" + " · ".join(status) + "*")
     if m.needs_review:
         lines.append("⚠ **Flagged for review**: the anchored code changed since this was written")
+    if stale is not None:
+        from lore.lsp.staleness import hover_lines
+
+        lines += hover_lines(ls.command_links, m, stale)
     lines.append(" · ".join(_links(ls, state, g, symbol)))
     return "  \n".join(lines)
 

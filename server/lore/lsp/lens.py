@@ -12,11 +12,13 @@ from lore.lsp.documents import lines_for, symbols_for
 from lore.lsp.governing import count_label
 from lore.recall.governing import lens_groups
 from lore.lsp.positions import client_range
+from lore.lsp.staleness import lenses as stale_lenses
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
 
 FILE_PREFIX = "This file: "
+MAX_STALE_CHECKS = 20
 
 
 async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
@@ -34,6 +36,7 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
     doc = ls.workspace.get_text_document(state.uri)
     lines = lines_for(ls, state)
     lenses = []
+    stale = await _stale(ls, state, lore, groups)
     for group in groups:
         title = count_label(group.memories)
         if group.symbol is None:
@@ -44,7 +47,25 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
             where = client_range(doc, lines, s.name_line, s.name_col, s.name_end_col)
         data = {"uri": state.uri, "ids": [m.id for m in group.memories], "title": title}
         lenses.append(types.CodeLens(range=where, data=data))
+        for item in group.memories:
+            if item.id in stale:
+                lenses += stale_lenses(where, *stale[item.id])
     return lenses
+
+
+async def _stale(ls: LoreServer, state, lore, groups) -> dict:
+    """`{id: (memory, staleness)}` for the lensed memories whose code changed since they were written."""
+    from lore.lsp.staleness import staleness_of
+
+    memories = []
+    for group in groups:
+        for item in group.memories[:MAX_STALE_CHECKS]:
+            try:
+                memories.append(lore.get(item.id))
+            except Exception:
+                continue
+    found = await staleness_of(state.folder, memories[:MAX_STALE_CHECKS])
+    return {m.id: (m, found[m.id]) for m in memories if m.id in found}
 
 
 def on_code_lens_resolve(ls: LoreServer, lens: types.CodeLens) -> types.CodeLens:

@@ -284,3 +284,13 @@ async def context(ls: LoreServer, args: a.ContextArgs) -> dict:
         raise ValidationError(f"budget {args.budget} is too small (at least 50 tokens)")
     return await folder.run(lambda lore: build_pack(lore, path=rel, symbol=args.symbol, task=args.task,
                                                     budget=args.budget).to_json())
+
+
+async def verify(ls: LoreServer, args: a.VerifyArgs) -> dict:
+    """`{id, verifiedAt, verifiedCommit}` after marking the memory still true (lore.staleness)."""
+    from lore.staleness.verify import still_true
+
+    folder = await locate(ls, args.id)
+    m = await folder.run(lambda lore: still_true(lore, args.id))
+    ls.memories_changed()
+    return {"id": m.id, "verifiedAt": m.meta.get("verified_at"), "verifiedCommit": m.meta.get("verified_commit")}

@@ -17,6 +17,7 @@ from lore.sources.named import names_in, specific
 from lore.staleness import git
 
 MAX_NAMES = 8
+MIN_CHARS = 5  # `DoS`, `IoT`: abbreviations written in camel case, not names of code
 NOT_CODE = (":(exclude,glob)**/*.md", ":(exclude,glob)**/*.mdx", ":(exclude,glob)**/*.rst",
             ":(exclude,glob)**/*.txt", ":(exclude,glob)**/*.adoc", ":(exclude).lore")
 
@@ -24,7 +25,7 @@ NOT_CODE = (":(exclude,glob)**/*.md", ":(exclude,glob)**/*.mdx", ":(exclude,glob
 def candidates(text: str) -> list[str]:
     """Specific identifiers the text names (code blocks left out), at most `MAX_NAMES`."""
     out = [n.name.split(".")[-1] if n.name.count(".") == 1 and n.name[:1].islower() else n.name
-           for n in names_in(text) if specific(n)]
+           for n in names_in(text) if specific(n) and len(n.name.split(".")[-1]) >= MIN_CHARS]
     return list(dict.fromkeys(out))[:MAX_NAMES]
 
 

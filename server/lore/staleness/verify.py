@@ -34,3 +34,11 @@ def mark_verified(root: Path, m: Memory, now: float | None = None) -> Memory:
         m.meta.pop(VERIFIED_COMMIT, None)
     m.needs_review = False
     return m
+
+
+def still_true(lore, mid: str, now: float | None = None) -> Memory:
+    """"Still true" on memory `mid` of a `Lore`: verified now at HEAD, stored (a team memory's file
+    gets its `verified:` lines), the review flag cleared; returns the stored memory."""
+    m = lore.get(mid)
+    mark_verified(lore.root, m, now)
+    return lore.update(m, touch=False)
