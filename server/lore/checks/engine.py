@@ -1,0 +1,164 @@
+"""Match rules against one file's text (`check_text`): an editor buffer, a file on disk, a file after a diff."""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import logging
+import re
+from typing import Iterable
+
+from lore.anchors.languages import language_for_id, language_for_path
+from lore.checks.model import Fix, Rule, RuleException, Violation
+from lore.checks.position import Positions
+from lore.checks.syntax import SEPARATORS, FileSites, Site, has_syntax, read_sites
+
+log = logging.getLogger(__name__)
+SYNTAX_KINDS = ("forbid_import", "require_import", "forbid_call")
+MAX_PATTERN_HITS = 200  # per rule per file: a pattern that matches everything is not worth 10,000 lines
+
+
+def applies(rule: Rule, path: str, language: str | None) -> bool:
+    """Whether a rule covers a file: its language (syntax kinds need a grammar) and path globs."""
+    if rule.kind in SYNTAX_KINDS and not has_syntax(language):
+        return False
+    if rule.languages and language not in rule.languages:
+        return False
+    if not rule.paths:
+        return True
+    include = [g for g in rule.paths if not g.startswith("!")]
+    if any(_covers(g[1:], path) for g in rule.paths if g.startswith("!")):
+        return False
+    return not include or any(_covers(g, path) for g in include)
+
+
+def _covers(glob: str, path: str) -> bool:
+    from lore.recall.anchoring import glob_covers
+
+    return glob_covers(glob, path) is not None
+
+
+def name_matches(value: str, name: str, sep: str | None) -> bool:
+    """Whether a site's name is what a rule names: equal, a glob match (`*.objects.*`), or for an
+    import (`sep` given) a submodule of it (`requests` covers `requests.adapters`)."""
+    if any(c in value for c in "*?["):
+        return fnmatch.fnmatchcase(name, value)
+    return name == value or (sep is not None and name.startswith(value + sep))
+
+
+def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None = None,
+               exceptions: Iterable[RuleException] = ()) -> list[Violation]:
+    """The violations of `rules` in one file's text (an editor buffer or a file read from disk).
+
+    `path` is workspace-relative with forward slashes (it decides which rules apply); `language`
+    is our language name or an LSP languageId, else guessed from the path. Unconfirmed rules are
+    skipped here too. Violations come in document order; an excepted location yields none."""
+    language = (language_for_id(language) if language else None) or language_for_path(path)
+    active = [r for r in rules if r.confirmed and applies(r, path, language)]
+    if not active:
+        return []
+    data = text.encode("utf-8", "surrogatepass")
+    sites = FileSites()
+    if any(r.kind in SYNTAX_KINDS for r in active) and language:
+        sites = read_sites(data, language, calls=any(r.kind == "forbid_call" for r in active))
+    pos = Positions(text, data)
+    found: list[Violation] = []
+    for rule in active:
+        try:
+            found += _violations(rule, path, language, text, sites, pos)
+        except Exception:  # one rule's surprise never hides the others
+            log.warning("rule %s failed on %s", rule.key, path, exc_info=True)
+    found = _outside_exceptions(found, list(exceptions), path, text, language)
+    return sorted(found, key=lambda v: (v.start_line, v.start_col, v.rule.key))
+
+
+def _violations(rule: Rule, path: str, language: str | None, text: str, sites: FileSites,
+                pos: Positions) -> list[Violation]:
+    sep = SEPARATORS.get(language or "", ".")
+    if rule.kind == "forbid_import":
+        return [_at_site(rule, path, s, pos, f"imports {s.name}", sep) for s in sites.imports
+                if any(name_matches(rule.value, n, sep) for n in s.names)]
+    if rule.kind == "forbid_call":
+        return [_at_site(rule, path, s, pos, f"calls {s.name}", None) for s in sites.calls
+                if any(name_matches(rule.value, n, None) for n in s.names)]
+    if rule.kind == "require_import":
+        if not sites.parsed or any(name_matches(rule.value, n, sep) for s in sites.imports for n in s.names):
+            return []
+        fix = Fix(0, 0, 0, 0, rule.fix if rule.fix.endswith("\n") else rule.fix + "\n",
+                  f"Add {rule.fix.strip()}") if rule.fix else None
+        end = len(text.split("\n", 1)[0])
+        return [Violation(rule, path, 0, 0, 0, pos.col16(0, end), _message(rule, f"does not import {rule.value}"), fix)]
+    if rule.kind == "pattern":
+        return _pattern(rule, path, text, pos)
+    return []
+
+
+def _at_site(rule: Rule, path: str, site: Site, pos: Positions, what: str, sep: str | None) -> Violation:
+    sl, sc = pos.point(site.start)
+    el, ec = pos.point(site.end)
+    fix = None
+    if rule.fix is not None and name_matches(rule.value, site.name, sep) and not any(c in rule.value for c in "*?["):
+        new = rule.fix + site.name[len(rule.value):]
+        fix = Fix(sl, sc, el, ec, new, f"Use {new} ({rule.memory_title or rule.memory_id})")
+    return Violation(rule, path, sl, sc, el, ec, _message(rule, what), fix)
+
+
+def _pattern(rule: Rule, path: str, text: str, pos: Positions) -> list[Violation]:
+    out = []
+    for i, m in enumerate(_compiled(rule.value).finditer(text)):
+        if i >= MAX_PATTERN_HITS:
+            break
+        if m.end() == m.start():
+            continue
+        sl, sc = pos.offset(m.start())
+        el, ec = pos.offset(m.end())
+        fix = None
+        if rule.fix is not None:
+            try:
+                new = m.expand(rule.fix)
+                fix = Fix(sl, sc, el, ec, new, f"Replace with {new!r}")
+            except (re.error, IndexError):
+                fix = None
+        out.append(Violation(rule, path, sl, sc, el, ec, _message(rule, f"`{_short(m.group(0))}`"), fix))
+    return out
+
+
+@functools.lru_cache(maxsize=512)
+def _compiled(pattern: str) -> re.Pattern:
+    return re.compile(pattern, re.M)
+
+
+def _short(text: str, most: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _message(rule: Rule, what: str) -> str:
+    """The rule's own message, else what was found; both name the decision."""
+    title = rule.memory_title or rule.memory_id
+    if rule.message:
+        return rule.message if title in rule.message else f"{rule.message} (decision: {title})"
+    hint = f"; use {rule.fix.strip()}" if rule.fix and rule.kind != "pattern" else ""
+    return f"{what}: against the decision “{title}”{hint}"
+
+
+def _outside_exceptions(found: list[Violation], exceptions: list[RuleException], path: str, text: str,
+                        language: str | None) -> list[Violation]:
+    """Violations with their enclosing symbol filled in, less those a recorded exception covers."""
+    if not found:
+        return found
+    from lore.checks.exceptions import covers, enclosing_symbols
+
+    symbols = enclosing_symbols(found, path, text, language)
+    out = []
+    for v in found:
+        v = v if symbols.get(id(v)) is None else _with_symbol(v, symbols[id(v)])
+        if not any(covers(ex, v) for ex in exceptions if ex.memory_id == v.rule.memory_id):
+            out.append(v)
+    return out
+
+
+def _with_symbol(v: Violation, symbol: str) -> Violation:
+    import attrs
+
+    return attrs.evolve(v, symbol=symbol)
