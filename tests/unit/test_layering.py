@@ -41,9 +41,11 @@ CIRCLES_THROUGH_TYPE_HINTS = {
     CODEMAP_HISTORY_SOURCES,
     frozenset({"lore.recall.calibration", "lore.recall.governing", "lore.recall.ordering", "lore.recovery",
                "lore.service", "lore.teamsync"}),
-    frozenset({"lore.lsp.actions", "lore.lsp.background", "lore.lsp.commands", "lore.lsp.documents",
-               "lore.lsp.hover", "lore.lsp.lens", "lore.lsp.memory_ops", "lore.lsp.preferences", "lore.lsp.server",
-               "lore.lsp.symbols"}),
+    # (the handler modules name `LoreServer` in their signatures; diagnostics and check_actions are
+    # handler modules like hover and lens)
+    frozenset({"lore.lsp.actions", "lore.lsp.background", "lore.lsp.check_actions", "lore.lsp.commands",
+               "lore.lsp.diagnostics", "lore.lsp.documents", "lore.lsp.hover", "lore.lsp.lens", "lore.lsp.memory_ops",
+               "lore.lsp.preferences", "lore.lsp.server", "lore.lsp.symbols"}),
 }
 
 

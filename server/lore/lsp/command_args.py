@@ -78,6 +78,7 @@ class SupersedeArgs:
 
     id: str
     by: list[str] | None = None
+    draft: bool = False  # a draft successor even where the client would ask for a replacement
 
 
 @attrs.define
@@ -155,3 +156,15 @@ class VerifyArgs:
     """`lore.verify`: the memory that still holds for the code as it is now."""
 
     id: str
+
+
+@attrs.define
+class RecordExceptionArgs:
+    """`lore.recordException`: a decision's rule does not apply here (`symbol`, else 0-based `line`)."""
+
+    uri: str
+    memory_id: str
+    reason: str
+    rule_id: str | None = None
+    symbol: str | None = None
+    line: int | None = None

@@ -149,8 +149,16 @@ async def verify(ls: LoreServer, args: a.VerifyArgs) -> dict:
     return await _ops().verify(ls, args)
 
 
+@command("lore.recordException", a.RecordExceptionArgs)
+async def record_exception(ls: LoreServer, args: a.RecordExceptionArgs) -> dict:
+    """Record an exception to a decision's rule at a place, with the reason, in its team file."""
+    from lore.lsp.check_actions import record_exception as run
+
+    return await run(ls, args)
+
+
 HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,
-            proposals, reindex, context, status, draft, verify]
+            proposals, reindex, context, status, draft, verify, record_exception]
 
 
 def register(ls: LoreServer) -> None:

@@ -38,6 +38,7 @@ class LoreServer(LanguageServer):
         self.folders: list[Folder] = []
         self.documents: dict[str, Any] = {}
         self.doc_tasks: dict[str, asyncio.Task] = {}
+        self.push_tasks: dict[str, asyncio.Task] = {}  # pending publishDiagnostics (lore.lsp.diagnostics)
         self.tasks: set[asyncio.Task] = set()
         # code-hash baselines of team memories' anchors; touched only on the folders' background workers
         self.baselines: dict[tuple[str, str], str] = {}
@@ -170,6 +171,10 @@ class LoreServer(LanguageServer):
             self.spawn(self.workspace_code_lens_refresh_async(None), "codeLens/refresh")
         if status:
             self.send_status()
+        from lore.lsp.diagnostics import refresh
+
+        with self.guard("refreshing diagnostics"):
+            refresh(self)
         asyncio.get_running_loop().call_later(0.05, self.warm_anchors)
 
     def listen(self) -> None:
@@ -327,7 +332,7 @@ def on_shutdown(ls: LoreServer, params: None) -> None:
 
 def create_server() -> LoreServer:
     """A fresh server with every handler registered."""
-    from lore.lsp import actions, background, commands, documents, hover, lens, symbols
+    from lore.lsp import actions, background, commands, diagnostics, documents, hover, lens, symbols
 
     ls = LoreServer()
     ls.feature(types.INITIALIZE)(on_initialize)
@@ -345,6 +350,8 @@ def create_server() -> LoreServer:
     ls.feature(types.CODE_LENS_RESOLVE)(lens.on_code_lens_resolve)
     ls.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Refactor]))(actions.on_code_action)
+    ls.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
+        identifier="lore", inter_file_dependencies=False, workspace_diagnostics=False))(diagnostics.on_diagnostic)
     ls.feature(types.WORKSPACE_SYMBOL)(symbols.on_workspace_symbol)
     ls.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)(background.on_progress_cancel)
     commands.register(ls)
