@@ -1,5 +1,6 @@
 """Decisions that check the code, in the editor: diagnostics pushed to a client that cannot pull
-(Neovim 0.7's capabilities) and pulled by one that can (Neovim 0.11's), at the violating code and
+(Neovim 0.7's capabilities) or cannot be told to pull again (Neovim 0.11's), pulled by one that can
+(with `workspace/diagnostic/refresh`, as VS Code), at the violating code and
 naming the decision; a malformed rule on its team file's line while the other rules keep working;
 nothing from a proposed rule or a superseded decision; the code actions "Apply the convention",
 "Record an exception here…" (written to the team file, the diagnostic goes), "Open decision" and
@@ -161,13 +162,19 @@ async def test_an_exception_without_a_reason_is_refused(old: LanguageClient):
                                                     "ruleId": "no-requests", "line": 1, "reason": " "})
 
 
+def pulling() -> types.ClientCapabilities:
+    """Neovim 0.11's capabilities plus `workspace/diagnostic/refresh`, as VS Code has it."""
+    caps = pytest_lsp.client_capabilities("neovim@v0.11")
+    caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+    return caps
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
 async def new(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    """Neovim 0.11's capabilities: diagnostics pulled."""
+    """A client that pulls diagnostics and takes refresh requests."""
     ws = workspace(tmp_path_factory.mktemp("pull"))
     lsp_client.ws = ws
-    lsp_client.seen = await start(lsp_client, pytest_lsp.client_capabilities("neovim@v0.11"), [ws],
-                                  client_name="Neovim")
+    lsp_client.seen = await start(lsp_client, pulling(), [ws], client_name="Visual Studio Code")
     lsp_client.code = open_doc(lsp_client, ws / "app" / "client.py")
     yield
     await lsp_client.shutdown_session()
@@ -194,6 +201,34 @@ async def test_edits_are_checked_as_typed_and_the_fix_is_the_convention(new: Lan
             text="httpx")]))
     found = await pull(new, new.code)
     assert {d.code for d in found} == {"noprint000001/no-print"}
+
+
+async def test_an_exception_asks_the_client_to_pull_again(new: LanguageClient):
+    before = new.diagnostic_refresh_count
+    await command(new, "lore.recordException", {"uri": new.code, "memoryId": "noprint000001", "ruleId": "no-print",
+                                                "symbol": "app.client.fetch", "reason": "a script"})
+    end = asyncio.get_running_loop().time() + 5
+    while new.diagnostic_refresh_count == before and asyncio.get_running_loop().time() < end:
+        await asyncio.sleep(0.05)
+    assert new.diagnostic_refresh_count > before
+    assert list(await pull(new, new.code)) == []
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
+async def nvim11(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
+    """Neovim 0.11's own capabilities: it pulls, but cannot be asked to pull again."""
+    ws = workspace(tmp_path_factory.mktemp("nvim11"))
+    lsp_client.seen = await start(lsp_client, pytest_lsp.client_capabilities("neovim@v0.11"), [ws],
+                                  client_name="Neovim")
+    lsp_client.code = open_doc(lsp_client, ws / "app" / "client.py")
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_client_that_cannot_be_told_to_pull_again_gets_them_pushed(nvim11: LanguageClient):
+    found = await pushed(nvim11, nvim11.code, lambda d: len(d) == 2)
+    assert {d.code for d in found} == {"http000000001/no-requests", "noprint000001/no-print"}
+    assert list(await pull(nvim11, nvim11.code)) == [], "pulled too, the same diagnostics would show twice"
 
 
 async def test_unknown_documents_have_no_diagnostics(new: LanguageClient):

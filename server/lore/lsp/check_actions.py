@@ -73,16 +73,19 @@ def _actions(ls: LoreServer, state: DocState, v: Violation) -> list[types.CodeAc
 
 async def record_exception(ls: LoreServer, args) -> dict:
     """`lore.recordException`: write the exception into the decision's team file; the diagnostic goes."""
+    from lore.checks import ExceptionError
     from lore.enforce import ExceptionPlace
+    from lore.model import ValidationError
 
     folder = ls.folder_for(args.uri)
     rel = folder.rel_path(args.uri) if folder is not None else None
     if folder is None or rel is None:
-        from lore.model import ValidationError
-
         raise ValidationError(f"{args.uri} is not inside a workspace folder of this server")
     place = ExceptionPlace(args.memory_id, args.rule_id, rel, symbol=args.symbol, line=args.line)
-    recorded = await folder.run(lambda lore: exception_here(lore, place, args.reason))
+    try:
+        recorded = await folder.run(lambda lore: exception_here(lore, place, args.reason))
+    except ExceptionError as e:  # no reason, no team file, a rule that is not there: the person's to fix
+        raise ValidationError(str(e)) from None
     if folder.checks is not None:
         folder.checks.forget()
     ls.memories_changed()

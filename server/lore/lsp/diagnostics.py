@@ -80,7 +80,7 @@ def _source(ls: LoreServer, uri: str) -> str:
 async def on_diagnostic(ls: LoreServer, params: types.DocumentDiagnosticParams) -> types.FullDocumentDiagnosticReport:
     """`textDocument/diagnostic`: the document's full report (empty outside the folders)."""
     state = ls.doc_state(params.text_document.uri)
-    if state is None or state.folder.error:
+    if state is None or state.folder.error or not pulls(ls):
         return types.FullDocumentDiagnosticReport(items=[])
     try:
         found = await problems_of(ls, state)
@@ -91,9 +91,12 @@ async def on_diagnostic(ls: LoreServer, params: types.DocumentDiagnosticParams) 
 
 
 def pulls(ls: LoreServer) -> bool:
-    """Whether the client asks for diagnostics itself (else the server publishes them)."""
+    """Whether the client asks for diagnostics itself and can be told to ask again when rules change
+    (`workspace/diagnostic/refresh`); else the server publishes them, and answers pulls with nothing
+    (Neovim 0.11 pulls but cannot be told: an exception recorded would leave its diagnostic shown)."""
     td = ls.client_capabilities.text_document
-    return bool(td and td.diagnostic)
+    ws = ls.client_capabilities.workspace
+    return bool(td and td.diagnostic and ws and ws.diagnostics and ws.diagnostics.refresh_support)
 
 
 def schedule_push(ls: LoreServer, state: DocState, delay: float = PUSH_DELAY) -> None:
@@ -120,10 +123,7 @@ async def _push(ls: LoreServer, state: DocState, delay: float) -> None:
 def refresh(ls: LoreServer) -> None:
     """Rules or exceptions may have changed: ask a pulling client to pull again, else push again."""
     if pulls(ls):
-        caps = ls.client_capabilities.workspace
-        diag = caps.diagnostics if caps else None
-        if diag and diag.refresh_support:
-            ls.spawn(ls.workspace_diagnostic_refresh_async(None), "workspace/diagnostic/refresh")
+        ls.spawn(ls.workspace_diagnostic_refresh_async(None), "workspace/diagnostic/refresh")
         return
     for state in list(ls.documents.values()):
         schedule_push(ls, state, delay=0.0)
