@@ -44,14 +44,15 @@ end
 local function choose(want)
   local offered = {}
   vim.ui.select = function(items, _, on_choice)
+    local picked
     for i, item in ipairs(items) do
       local action = item.action or item[2]
       table.insert(offered, action.title)
-      if action.title:find(want, 1, true) == 1 then
-        return on_choice(item, i)
+      if not picked and action.title:find(want, 1, true) == 1 then
+        picked = i
       end
     end
-    on_choice(nil, nil)
+    on_choice(picked and items[picked] or nil, picked)
   end
   return offered
 end
