@@ -1,7 +1,8 @@
 /**
  * Fills in what the server's commands cannot ask for themselves when they run from a hover link:
  * `lore.show` of a memory without a file opens its read-only view, `lore.supersede` without `by`
- * asks which memory replaces it, and `lore.forget` offers an undo.
+ * asks which memory replaces it (unless a draft successor is asked for), `lore.forget` offers an
+ * undo, and `lore.recordException` asks why the decision does not apply there.
  */
 
 import * as vscode from 'vscode';
@@ -31,7 +32,7 @@ async function show(args: unknown[], next: ExecuteCommandSignature): Promise<unk
 
 async function supersede(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
   const given = firstArg(args);
-  if (!given || (Array.isArray(given.by) && given.by.length > 0)) {
+  if (!given || given.draft === true || (Array.isArray(given.by) && given.by.length > 0)) {
     return next(ServerCommand.supersede, args);
   }
   const replacement = await pickMemory(client, 'Which memory replaces it? Search for it');
@@ -59,6 +60,25 @@ async function forget(client: LoreClient, args: unknown[], next: ExecuteCommandS
   return result;
 }
 
+async function recordException(args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+  const given = firstArg(args);
+  if (!given || typeof given.reason === 'string') {
+    return next(ServerCommand.recordException, args);
+  }
+  const reason = await vscode.window.showInputBox({
+    title: 'Lore: record an exception here',
+    prompt: 'Why does the decision not apply here? (kept in its team file and shown in review)',
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'An exception needs a reason'),
+  });
+  if (!reason?.trim()) {
+    return undefined;
+  }
+  const result = await next(ServerCommand.recordException, [{ ...given, reason: reason.trim() }]);
+  void vscode.window.showInformationMessage('Lore: exception recorded in the decision\'s team file.');
+  return result;
+}
+
 /** The `executeCommand` middleware of the language client. */
 export function executeCommandMiddleware(client: LoreClient) {
   return async (command: string, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> => {
@@ -70,6 +90,8 @@ export function executeCommandMiddleware(client: LoreClient) {
           return await supersede(client, args, next);
         case ServerCommand.forget:
           return await forget(client, args, next);
+        case ServerCommand.recordException:
+          return await recordException(args, next);
         default:
           return await next(command, args);
       }

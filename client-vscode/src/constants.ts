@@ -23,6 +23,8 @@ export const ServerCommand = {
   context: 'lore.context',
   status: 'lore.status',
   draft: 'lore.draft',
+  verify: 'lore.verify',
+  recordException: 'lore.recordException',
 } as const;
 
 /** Commands the extension itself registers (palette entries). */
