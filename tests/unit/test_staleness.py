@@ -154,3 +154,23 @@ def test_outside_git_nothing_is_stale(tmp_path):
     (tmp_path / "a.py").write_text("def f():\n    pass\n")
     m = adr_memory(["a.py"])
     assert StalenessChecker(tmp_path).check(m) is None
+
+
+def test_packs_and_search_flag_a_decision_about_removed_code(repo):
+    from lore.context.pack import build_pack
+    from lore.embed import HashEmbedder
+    from lore.service import Lore
+
+    with Lore(repo, embedder=HashEmbedder(), user_db=False) as lore:
+        m = Memory(title="Repositories publish on the MessageBus", body="Every save goes through the `MessageBus`.",
+                   kind=Kind.DECISION, anchors=[Anchor.parse("app/repos.py")], created_at=NOW - 20 * DAY)
+        lore.add(m)
+        pack = build_pack(lore, path="app/repos.py", code_map=False)
+        item = next(i for i in pack.items if i.memory.id == m.id)
+        assert item.stale and "possibly stale: names MessageBus" in pack.markdown.replace("`", "")
+        assert "code changed since this decision" in item.stale
+        assert pack.to_json()["items"][0]["stale"] == item.stale
+        from lore import calls
+
+        hits = calls.search(lore, {"text": "MessageBus repositories"})
+        assert any("possibly stale" in w for w in next(h for h in hits if h["id"] == m.id)["why"])

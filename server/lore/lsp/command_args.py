@@ -168,3 +168,10 @@ class RecordExceptionArgs:
     rule_id: str | None = None
     symbol: str | None = None
     line: int | None = None
+
+
+@attrs.define
+class GuidanceArgs:
+    """`lore.guidance`: the guidance review of the folder holding `uri` (the first folder without)."""
+
+    uri: str | None = None

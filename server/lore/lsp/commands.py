@@ -157,8 +157,21 @@ async def record_exception(ls: LoreServer, args: a.RecordExceptionArgs) -> dict:
     return await run(ls, args)
 
 
+@command("lore.guidance", a.GuidanceArgs)
+async def guidance(ls: LoreServer, args: a.GuidanceArgs) -> dict:
+    """Guidance that contradicts or repeats itself, both sides shown, as markdown and JSON."""
+    from lore.lsp.guidance import run_review
+
+    folder = ls.folder_for(args.uri) if args.uri else (ls.folders[0] if ls.folders else None)
+    if folder is None:
+        from lore.model import ValidationError
+
+        raise ValidationError("no workspace folder to review")
+    return await run_review(folder)
+
+
 HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,
-            proposals, reindex, context, status, draft, verify, record_exception]
+            proposals, reindex, context, status, draft, verify, record_exception, guidance]
 
 
 def register(ls: LoreServer) -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 FILE_PREFIX = "This file: "
 MAX_STALE_CHECKS = 20
+GUIDANCE_SUFFIXES = (".md", ".mdc", ".markdown", ".txt", ".cursorrules", ".clinerules", ".windsurfrules")
 
 
 async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
@@ -31,8 +32,9 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
         return None
     symbols = await symbols_for(ls, state)
     groups = lens_groups(lore, state.rel_path, symbols, state.language)
+    contradicting = await _contradictions(ls, state)
     if not groups:
-        return []
+        return contradicting
     doc = ls.workspace.get_text_document(state.uri)
     lines = lines_for(ls, state)
     lenses = []
@@ -50,7 +52,16 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
         for item in group.memories:
             if item.id in stale:
                 lenses += stale_lenses(where, *stale[item.id])
-    return lenses
+    return lenses + contradicting
+
+
+async def _contradictions(ls: LoreServer, state) -> list[types.CodeLens]:
+    """Lenses on a guidance file's sides of contradictions (lore.lsp.guidance); none on code files."""
+    if state.language not in (None, "markdown") or not state.rel_path.endswith(GUIDANCE_SUFFIXES):
+        return []
+    from lore.lsp.guidance import contradictions_of, lenses
+
+    return lenses(state.rel_path, await contradictions_of(state.folder, ls.generation))
 
 
 async def _stale(ls: LoreServer, state, lore, groups) -> dict:

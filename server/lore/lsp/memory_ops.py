@@ -59,6 +59,8 @@ async def locate(ls: LoreServer, mid: str, uri: str | None = None) -> Folder:
 
 async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
     """Hits across the folders, best first."""
+    from lore.staleness.annotate import flag_hits
+
     if not args.query.strip():
         raise ValidationError("query is empty")
     if not 1 <= args.limit <= 500:
@@ -69,7 +71,7 @@ async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
         rel = folder.rel_path(args.uri) if args.uri else None
         query = Query(args.query, path=rel, kinds=kinds, include_superseded=args.include_superseded,
                       limit=args.limit)
-        hits = await folder.run(lambda lore, q=query: lore.search(q), read=True)
+        hits = await folder.run(lambda lore, q=query: flag_hits(lore.root, lore.search(q)), read=True)
         scored += [(h.score, with_uri(folder, hit_json(h))) for h in hits]
     scored.sort(key=lambda p: -p[0])
     return [data for _, data in scored[: args.limit]]
