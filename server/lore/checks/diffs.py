@@ -134,16 +134,17 @@ def _holds(rows: list[str], h: Hunk) -> bool:
     return rows[start: start + len(new)] == new
 
 
-def check_diff(lore: Lore, diff_text: str, contents: dict[str, str] | None = None) -> list[Violation]:
+def check_diff(lore: Lore, diff_text: str, contents: dict[str, str] | None = None, checks=None) -> list[Violation]:
     """The violations a unified diff would bring: each changed file is checked as it would be after
     the diff, and only violations on added or changed lines are returned (a forbidden import the
     diff did not touch is not the diff's fault; a missing required import counts for a new file
     only). A file the diff deletes is skipped. The diff is applied to the file on disk, unless the
     file already holds the change; `contents` gives a file's new text directly (the staged text for
-    `lore check --staged`). DiffError for a diff that cannot be read or applied."""
+    `lore check --staged`); `checks` the loaded rules (read from the team files when not given).
+    DiffError for a diff that cannot be read or applied."""
     from lore.checks.load import load_checks
 
-    checks = load_checks(lore)
+    checks = checks or load_checks(lore)
     out: list[Violation] = []
     if not checks.rules:
         return out
@@ -154,7 +155,8 @@ def check_diff(lore: Lore, diff_text: str, contents: dict[str, str] | None = Non
         if text is None:
             text = new_text(lore, patch)
         changed = patch.added_lines
-        for v in check_text(checks.rules, patch.new_path, text, None, checks.exceptions):
+        for v in check_text(checks.rules, patch.new_path, text, None, checks.exceptions, symbols=True,
+                            reuse=False):
             if v.start_line in changed or (v.rule.kind == "require_import" and patch.old_path is None):
                 out.append(v)
     return out

@@ -41,18 +41,35 @@ def _covers(glob: str, path: str) -> bool:
 def name_matches(value: str, name: str, sep: str | None) -> bool:
     """Whether a site's name is what a rule names: equal, a glob match (`*.objects.*`), or for an
     import (`sep` given) a submodule of it (`requests` covers `requests.adapters`)."""
-    if any(c in value for c in "*?["):
-        return fnmatch.fnmatchcase(name, value)
-    return name == value or (sep is not None and name.startswith(value + sep))
+    if name == value:
+        return True
+    if _is_glob(value):
+        return _glob(value)(name) is not None
+    return sep is not None and name.startswith(value) and name[len(value):len(value) + len(sep)] == sep
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_glob(value: str) -> bool:
+    return any(c in value for c in "*?[")
+
+
+@functools.lru_cache(maxsize=512)
+def _glob(value: str):
+    return re.compile(fnmatch.translate(value)).match
 
 
 def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None = None,
-               exceptions: Iterable[RuleException] = ()) -> list[Violation]:
+               exceptions: Iterable[RuleException] = (), *, symbols: bool = False,
+               reuse: bool = True) -> list[Violation]:
     """The violations of `rules` in one file's text (an editor buffer or a file read from disk).
 
     `path` is workspace-relative with forward slashes (it decides which rules apply); `language`
     is our language name or an LSP languageId, else guessed from the path. Unconfirmed rules are
-    skipped here too. Violations come in document order; an excepted location yields none."""
+    skipped here too. Violations come in document order; an excepted location yields none.
+    `Violation.symbol` (the enclosing definition) is filled when `symbols` is asked for or an
+    exception names a symbol: it costs a second pass over the file (~the parse again). With
+    `reuse` (an editor buffer) the file's syntax tree is kept for the next call on the same path,
+    which then parses only what changed; files checked once pass `reuse=False`."""
     language = (language_for_id(language) if language else None) or language_for_path(path)
     active = [r for r in rules if r.confirmed and applies(r, path, language)]
     if not active:
@@ -60,7 +77,7 @@ def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None
     data = text.encode("utf-8", "surrogatepass")
     sites = FileSites()
     if any(r.kind in SYNTAX_KINDS for r in active) and language:
-        sites = read_sites(data, language, calls=any(r.kind == "forbid_call" for r in active))
+        sites = read_sites(data, language, calls=any(r.kind == "forbid_call" for r in active), key=path if reuse else "")
     pos = Positions(text, data)
     found: list[Violation] = []
     for rule in active:
@@ -68,7 +85,7 @@ def check_text(rules: Iterable[Rule], path: str, text: str, language: str | None
             found += _violations(rule, path, language, text, sites, pos)
         except Exception:  # one rule's surprise never hides the others
             log.warning("rule %s failed on %s", rule.key, path, exc_info=True)
-    found = _outside_exceptions(found, list(exceptions), path, text, language)
+    found = _outside_exceptions(found, list(exceptions), path, text, language, symbols)
     return sorted(found, key=lambda v: (v.start_line, v.start_col, v.rule.key))
 
 
@@ -79,8 +96,15 @@ def _violations(rule: Rule, path: str, language: str | None, text: str, sites: F
         return [_at_site(rule, path, s, pos, f"imports {s.name}", sep) for s in sites.imports
                 if any(name_matches(rule.value, n, sep) for n in s.names)]
     if rule.kind == "forbid_call":
-        return [_at_site(rule, path, s, pos, f"calls {s.name}", None) for s in sites.calls
-                if any(name_matches(rule.value, n, None) for n in s.names)]
+        if _is_glob(rule.value):
+            hits = [s for s in sites.calls if any(name_matches(rule.value, n, None) for n in s.names)]
+        else:
+            hits = [s for s in sites.calls if s.name == rule.value or rule.value in s.also]
+        first: dict[tuple[int, int], Site] = {}
+        for s in hits:  # `a.objects.filter().first()`: one violation, at the innermost call of the chain
+            if s.start not in first or s.end < first[s.start].end:
+                first[s.start] = s
+        return [_at_site(rule, path, s, pos, f"calls {s.name}", None) for s in first.values()]
     if rule.kind == "require_import":
         if not sites.parsed or any(name_matches(rule.value, n, sep) for s in sites.imports for n in s.names):
             return []
@@ -143,17 +167,20 @@ def _message(rule: Rule, what: str) -> str:
 
 
 def _outside_exceptions(found: list[Violation], exceptions: list[RuleException], path: str, text: str,
-                        language: str | None) -> list[Violation]:
-    """Violations with their enclosing symbol filled in, less those a recorded exception covers."""
+                        language: str | None, want_symbols: bool) -> list[Violation]:
+    """Violations (with their enclosing symbol when wanted) less those a recorded exception covers."""
     if not found:
         return found
     from lore.checks.exceptions import covers, enclosing_symbols
 
-    symbols = enclosing_symbols(found, path, text, language)
+    files = {v.rule.file for v in found}
+    exceptions = [ex for ex in exceptions if not ex.file or ex.file in files]
+    need = want_symbols or any(ex.symbol for ex in exceptions)
+    symbols = enclosing_symbols(found, path, text, language) if need else {}
     out = []
     for v in found:
         v = v if symbols.get(id(v)) is None else _with_symbol(v, symbols[id(v)])
-        if not any(covers(ex, v) for ex in exceptions if ex.memory_id == v.rule.memory_id):
+        if not any(covers(ex, v) for ex in exceptions):
             out.append(v)
     return out
 

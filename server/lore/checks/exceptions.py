@@ -18,17 +18,16 @@ class ExceptionError(ValueError):
 
 
 def covers(ex: RuleException, v: Violation) -> bool:
-    """Whether a recorded exception covers a violation: same memory, its rule (or every rule of the
-    memory), a path glob covering the file, and the symbol and line when the exception names them."""
+    """Whether a recorded exception covers a violation: written in the rule's team file, for that rule
+    (or every rule of the file), a path glob covering the file, and the symbol and line when named."""
     from lore.recall.anchoring import glob_covers
 
-    if ex.memory_id != v.rule.memory_id or (ex.rule_id and ex.rule_id != v.rule.id):
+    if (ex.file or v.rule.file) != v.rule.file or (ex.rule_id and ex.rule_id != v.rule.id):
         return False
     if ex.path != v.path and glob_covers(ex.path, v.path) is None:
         return False
-    if ex.symbol and not (v.symbol and (v.symbol == ex.symbol or v.symbol.endswith("." + ex.symbol)
-                                        or v.symbol.startswith(ex.symbol + "."))):
-        return False
+    if ex.symbol and not (v.symbol and f".{ex.symbol}." in f".{v.symbol}."):
+        return False  # `Legacy` covers `pkg.mod.Legacy` and `pkg.mod.Legacy.run`, not `pkg.mod.LegacyTwo`
     return ex.line is None or ex.line == v.start_line
 
 
@@ -55,14 +54,20 @@ def team_file_of(lore: Lore, memory_id: str) -> Path:
     from lore.checks.load import read_team_checks
     from lore.store import NotFoundError
 
+    rel = None
     try:
         m = lore.get(memory_id)
         memory_id = m.id
-        rel = m.provenance.path if m.provenance.path and m.provenance.path.startswith(".lore/memories/") else None
+        if m.provenance.path and m.provenance.path.startswith(".lore/memories/"):
+            rel = m.provenance.path
     except NotFoundError:
-        rel = None
+        pass
+    files = read_team_checks(lore)
+    holding = [fc.file for fc in files if any(r.memory_id == memory_id for r in fc.rules)]
+    if holding and rel not in holding:
+        rel = holding[0]  # the rules of an ADR live in a companion team file (`decision:`)
     if rel is None:
-        rel = next((fc.file for fc in read_team_checks(lore) if fc.memory_id == memory_id), None)
+        rel = next((fc.file for fc in files if fc.memory_id == memory_id), None)
     if rel is None:
         raise ExceptionError(f"memory {memory_id!r} has no team file in .lore/memories/: rules and exceptions "
                              f"are kept there")

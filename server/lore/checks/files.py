@@ -84,7 +84,7 @@ def check_paths(lore: Lore, paths: Iterable[str], rules: list[Rule] | None = Non
             continue
         text = read_text(lore.root / rel)
         if text is not None:
-            out += check_text(wanted, rel, text, language, exceptions or ())
+            out += check_text(wanted, rel, text, language, exceptions or (), symbols=True, reuse=False)
     return out
 
 

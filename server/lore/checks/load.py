@@ -61,14 +61,33 @@ def enforced(lore: Lore, fc: FileChecks) -> bool:
     return m is None or m.status.value == ENFORCED_STATUS
 
 
+def decision_status(lore: Lore, rule: Rule) -> tuple[bool, str]:
+    """For a rule naming another memory (`decision:`): whether that memory is current, and its title.
+    A memory this database does not hold (an ADR not imported in this clone) counts as current."""
+    try:
+        m = lore.get(rule.memory_id)
+    except Exception:  # NotFoundError, or a database that cannot answer
+        return True, rule.memory_title
+    return m.status.value == ENFORCED_STATUS, m.title
+
+
 def load_checks(lore: Lore) -> Checks:
     """Confirmed rules and exceptions of the workspace's current decisions, with every rule error."""
     out = Checks()
     for fc in read_team_checks(lore):
         out.errors += fc.errors
-        out.all_rules += fc.rules
+        rules = []
+        for r in fc.rules:
+            if r.memory_id != fc.memory_id:
+                current, title = decision_status(lore, r)
+                r = attrs.evolve(r, memory_title=title)
+                if not current:
+                    out.all_rules.append(r)
+                    continue
+            rules.append(r)
+        out.all_rules += rules
         if enforced(lore, fc):
-            out.rules += [r for r in fc.rules if r.confirmed]
+            out.rules += [r for r in rules if r.confirmed]
             out.exceptions += fc.exceptions
     return out
 

@@ -106,9 +106,9 @@ class Violation:
 
 @attrs.frozen
 class RuleException:
-    """A recorded exception: the rule (by memory id and optional rule id) does not apply at `path`
-    (a glob), within `symbol` (a qualified name) or on `line` (0-based) when given; `reason` says why.
-    Kept under `exceptions:` in the team file of the memory, beside its rules."""
+    """A recorded exception: the rules of team file `file` (one, `rule_id`, or all of them) do not
+    apply at `path` (a glob), within `symbol` (a qualified name) or on `line` (0-based) when given;
+    `reason` says why. Kept under `exceptions:` in that team file, beside the rules."""
 
     memory_id: str
     path: str

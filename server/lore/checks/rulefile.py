@@ -9,6 +9,7 @@
         message: We use httpx, not requests.
         id: no-requests                # optional; made from kind and value when absent
         state: proposed                # proposed, confirmed, rejected; absent: confirmed
+        decision: adr-0007             # optional: the rule enforces that memory (an ADR, say), not this file's
     exceptions:
       - path: src/legacy/client.py     # a glob
         rule: no-requests              # optional: every rule of this memory when absent
@@ -31,7 +32,7 @@ from lore.checks.model import KINDS, SEVERITIES, STATES, Rule, RuleError, RuleEx
 from lore.yamlbound import YamlLimitError, load_bounded
 
 FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
-_RULE_KEYS = {"id", "fix", "paths", "languages", "severity", "message", "state", *KINDS}
+_RULE_KEYS = {"id", "fix", "paths", "languages", "severity", "message", "state", "decision", *KINDS}
 _EXCEPTION_KEYS = {"path", "rule", "symbol", "line", "reason"}
 MAX_PATTERN = 1000
 
@@ -76,7 +77,7 @@ def read_checks(text: str, rel_path: str) -> FileChecks:
     out.agent_unconfirmed = front.get("source") == "agent"
     title = re.search(r"^#\s+(.+?)\s*$", text[m.end():], re.M)
     out.title = str(front.get("title") or (title.group(1) if title else out.memory_id))
-    lines = _entry_lines(node)
+    lines = entry_lines(node)
     for key, reader in (("checks", _rule), ("exceptions", _exception)):
         entries = front.get(key)
         if entries is None:
@@ -106,7 +107,7 @@ def _stem(rel_path: str) -> str:
     return rel_path.rsplit("/", 1)[-1].removesuffix(".md")
 
 
-def _entry_lines(node) -> dict[str, tuple[list[int], int]]:
+def entry_lines(node) -> dict[str, tuple[list[int], int]]:
     """For `checks` and `exceptions`: the file line (0-based) of each list item, and of the key."""
     found: dict[str, tuple[list[int], int]] = {}
     if not isinstance(node, yaml.MappingNode):
@@ -145,7 +146,7 @@ def _rule(entry: object, fc: FileChecks, line: int) -> Rule:
     unknown = sorted(set(map(str, entry)) - _RULE_KEYS)
     if unknown:
         raise _Bad(f"unknown key {unknown[0]!r}; a rule takes one of {', '.join(KINDS)} and "
-                   f"id, fix, paths, languages, severity, message, state")
+                   f"id, fix, paths, languages, severity, message, state, decision")
     kinds = [k for k in KINDS if k in entry]
     if len(kinds) != 1:
         raise _Bad(f"a rule needs exactly one of {', '.join(KINDS)}" + (f"; found {', '.join(kinds)}" if kinds else ""))
@@ -166,7 +167,7 @@ def _rule(entry: object, fc: FileChecks, line: int) -> Rule:
     languages = tuple(x.lower() for x in _texts(entry, "languages"))
     _known_languages(languages)
     rid = _text(entry, "id") or rule_id(kind, value)
-    return Rule(rid, fc.memory_id, kind, value, _texts(entry, "paths"), languages, severity,
+    return Rule(rid, _text(entry, "decision") or fc.memory_id, kind, value, _texts(entry, "paths"), languages, severity,
                 _text(entry, "message") or "", fix, state, fc.file, line, fc.title)
 
 

@@ -38,6 +38,8 @@ COMMANDS = {
     "init": ("lore.cli.cmd_merge", "make the repository ready for team memories (merge driver, folders)"),
     "merge-file": ("lore.cli.cmd_merge", "git merge driver for team memory files (run by git)"),
     "map": ("lore.cli.cmd_map", "the codebase map: languages, frameworks, commands, entry points, key modules"),
+    "check": ("lore.cli.cmd_check", "check code against the rules of current decisions (exit 1 on a violation)"),
+    "checks": ("lore.cli.cmd_check", "review rules of decisions: list, propose [--write], confirm KEY, reject KEY"),
 }
 COMMAND_MODULES = list(dict.fromkeys(module for module, _ in COMMANDS.values()))
 
