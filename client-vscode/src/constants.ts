@@ -25,6 +25,7 @@ export const ServerCommand = {
   draft: 'lore.draft',
   verify: 'lore.verify',
   recordException: 'lore.recordException',
+  guidance: 'lore.guidance',
 } as const;
 
 /** Commands the extension itself registers (palette entries). */
@@ -34,6 +35,7 @@ export const ClientCommand = {
   rememberConvention: 'lore.rememberConvention',
   forgetMemory: 'lore.forgetMemory',
   showContext: 'lore.showContext',
+  reviewGuidance: 'lore.reviewGuidance',
   reviewPreferences: 'lore.reviewPreferences',
   reviewProposals: 'lore.reviewProposals',
   restartServer: 'lore.restartServer',

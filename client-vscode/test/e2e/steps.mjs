@@ -350,6 +350,14 @@ async function applyTheConvention(wb, workspace) {
   return `line 3 on disk: ${JSON.stringify(line)}`;
 }
 
+async function guidanceReview(wb) {
+  await wb.runCommand('Lore: Review Contradictions and Duplicates');
+  const text = await until(() => wb.webviewText('Guidance review:'), 'the guidance review preview never showed');
+  await wb.screenshot('guidance-review');
+  await wb.runCommand('View: Close All Editor Groups');
+  return JSON.stringify(text.split('\n').slice(0, 2).join(' | '));
+}
+
 /** Steps in a trusted workspace, as [name, () => note] pairs. */
 export function trustedSteps(wb, workspace) {
   return [
@@ -369,6 +377,7 @@ export function trustedSteps(wb, workspace) {
     ['a decision\'s rule shows as a diagnostic naming the decision', () => ruleViolationIsADiagnostic(wb)],
     ['"Record an exception here" asks why, writes it, and the diagnostic goes', () => recordExceptionHere(wb, workspace)],
     ['"Apply the convention" fixes the code', () => applyTheConvention(wb, workspace)],
+    ['"Lore: Review Contradictions and Duplicates" shows the guidance review', () => guidanceReview(wb)],
     ['a crashed server is reported once and restarts', () => crashThenRestart(wb, workspace)],
     ['"Lore: Restart Server" starts a new server', () => restartCommand(wb, workspace)],
     ['"Lore: Reindex Workspace" reindexes', () => reindexCommand(wb)],

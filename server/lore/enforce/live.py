@@ -64,9 +64,13 @@ class LiveChecks:
             self._key = None
 
 
-def problems_in(checks: Checks, rel_path: str, text: str, language: str | None = None) -> DocumentProblems:
-    """One document's problems: rule errors when it is a team file, else the violations of its text."""
+def problems_in(checks: Checks, rel_path: str, text: str, language: str | None = None, *,
+                symbols: bool = False) -> DocumentProblems:
+    """One document's problems: rule errors when it is a team file, else the violations of its text
+    (an editor buffer: its syntax tree is kept for the next edit). `symbols` fills each violation's
+    enclosing definition (a second pass: code actions need it, diagnostics do not)."""
     errors = [e for e in checks.errors if e.file == rel_path]
     if rel_path.startswith(TEAM_PREFIX):
         return DocumentProblems([], errors)
-    return DocumentProblems(check_text(checks.rules, rel_path, text, language, checks.exceptions), errors)
+    found = check_text(checks.rules, rel_path, text, language, checks.exceptions, symbols=symbols)
+    return DocumentProblems(found, errors)

@@ -33,7 +33,7 @@ async def violation_actions(ls: LoreServer, state: DocState, params: types.CodeA
     lines = lines_for(ls, state)
     start = from_client(doc, lines, params.range.start)
     end = from_client(doc, lines, params.range.end)
-    found = await problems_of(ls, state)
+    found = await problems_of(ls, state, symbols=True)
     out: list[types.CodeAction] = []
     for v in found.violations:
         if _touches(v, start, end):

@@ -6,6 +6,7 @@ The rules and their matching are `lore.enforce` / `lore.checks`; this file conve
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from typing import TYPE_CHECKING
 
@@ -33,9 +34,9 @@ def live_checks(folder: Folder) -> LiveChecks:
     return folder.checks
 
 
-async def problems_of(ls: LoreServer, state: DocState) -> DocumentProblems:
+async def problems_of(ls: LoreServer, state: DocState, symbols: bool = False) -> DocumentProblems:
     """The document's problems for its current text; rules loaded on the loop thread (its database),
-    matched in a worker thread."""
+    matched in a worker thread (`symbols`: with each violation's enclosing definition)."""
     lore = state.folder.open()
     if lore is None:
         return DocumentProblems()
@@ -44,7 +45,7 @@ async def problems_of(ls: LoreServer, state: DocState) -> DocumentProblems:
         return DocumentProblems()
     text = _source(ls, state.uri)
     return await asyncio.get_running_loop().run_in_executor(
-        None, problems_in, checks, state.rel_path, text, state.language)
+        ls.check_pool, functools.partial(problems_in, checks, state.rel_path, text, state.language, symbols=symbols))
 
 
 def to_diagnostics(ls: LoreServer, state: DocState, found: DocumentProblems) -> list[types.Diagnostic]:

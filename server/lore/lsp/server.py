@@ -8,6 +8,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lsprotocol import types
@@ -39,6 +40,8 @@ class LoreServer(LanguageServer):
         self.documents: dict[str, Any] = {}
         self.doc_tasks: dict[str, asyncio.Task] = {}
         self.push_tasks: dict[str, asyncio.Task] = {}  # pending publishDiagnostics (lore.lsp.diagnostics)
+        # one thread matches rules, so a document's syntax tree is reused by its next check
+        self.check_pool = ThreadPoolExecutor(1, thread_name_prefix="lore-checks")
         self.tasks: set[asyncio.Task] = set()
         # code-hash baselines of team memories' anchors; touched only on the folders' background workers
         self.baselines: dict[tuple[str, str], str] = {}
@@ -249,6 +252,7 @@ class LoreServer(LanguageServer):
         for task in [*self.tasks, *self.doc_tasks.values()]:
             task.cancel()
         self.background.cancel_all()
+        self.check_pool.shutdown(wait=False, cancel_futures=True)
         for folder in self.folders:
             folder.close()
         self.folders, self.documents = [], {}  # callbacks already scheduled must not find closed databases
