@@ -17,12 +17,13 @@ from lore.staleness.verify import verified_at
 HEAD_TTL = 2.0
 MAX_CACHED = 4096
 NAMED_KINDS = (Kind.DECISION, Kind.CONVENTION, Kind.WARNING)
-OFF_CODE = ("git", "code-map")
+OFF_CODE = ("git", "code-map", "comment")
 
 
 def checkable(m: Memory) -> bool:
     """Whether staleness means anything for a memory: current, about code, not read from git history
-    or the codebase map (those describe the code as it was or is, by construction)."""
+    or the codebase map (those describe the code as it was or is, by construction), and not a
+    comment in the code (it changes with the code it sits in)."""
     return m.status.value in ("active", "proposed") and m.provenance.kind.value not in OFF_CODE
 
 

@@ -86,14 +86,20 @@ def commit_of(root: Path, rev: str) -> Commit | None:
     return _commit(_git(root, ["log", "-1", f"--format={_FORMAT}", rev, "--"]))
 
 
-def grep_word(root: Path, word: str, pathspec: tuple[str, ...] = ()) -> bool | None:
-    """Whether a tracked file (within `pathspec`) holds `word` as a whole word; None when git fails."""
+def words_present(root: Path, words: list[str], pathspec: tuple[str, ...] = ()) -> set[str] | None:
+    """Which of `words` some tracked file (within `pathspec`) holds as a whole word: one `git grep`
+    for all of them; None when git fails."""
+    if not words:
+        return set()
+    patterns = [arg for w in words for arg in ("-e", w)]
     try:
-        done = subprocess.run(["git", "-C", str(root), "grep", "-q", "-w", "-F", "-e", word, "--", ".", *pathspec],
-                              capture_output=True, timeout=TIMEOUT, check=False)
+        done = subprocess.run(["git", "-C", str(root), "grep", "-o", "-h", "-I", "-w", "-F", *patterns, "--", ".",
+                               *pathspec], capture_output=True, timeout=TIMEOUT * 2, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    return {0: True, 1: False}.get(done.returncode)
+    if done.returncode not in (0, 1):
+        return None
+    return set(done.stdout.decode("utf-8", "replace").split()) & set(words)
 
 
 def changed_count_since(root: Path, word: str, since: float, pathspec: tuple[str, ...] = ()) -> Commit | None:

@@ -29,18 +29,16 @@ def candidates(text: str) -> list[str]:
     return list(dict.fromkeys(out))[:MAX_NAMES]
 
 
-def in_code(root: Path, name: str) -> bool | None:
-    """Whether any tracked code file holds `name` as a word (None when git cannot say)."""
-    return git.grep_word(root, name, NOT_CODE)
-
-
 def names_gone(root: Path, text: str, since: float) -> list[dict]:
     """`{name, commit, at, subject}` for each name the text gives that the code no longer holds and
     a commit after `since` took away."""
+    names = candidates(text)
+    present = git.words_present(root, [n.split(".")[-1] for n in names], NOT_CODE)
+    if present is None:
+        return []
     out = []
-    for name in candidates(text):
-        present = in_code(root, name.split(".")[-1])
-        if present is None or present:
+    for name in names:
+        if name.split(".")[-1] in present:
             continue
         commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE)
         if commit is not None:

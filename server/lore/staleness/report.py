@@ -39,6 +39,7 @@ def staleness_report(root: Path, memories: list[Memory], budget: float = BUDGET_
     ws = Workspace(root, workspace_files(root))
     stale, orphans = [], []
     todo = [m for m in memories if checkable(m) and (m.anchors or m.kind.value in ("decision", "convention", "warning"))]
+    todo.sort(key=lambda m: (m.kind.value != "decision", m.provenance.kind.value not in ("adr", "team-file")))
     start = time.monotonic()
     checked = 0
     for m in todo:
