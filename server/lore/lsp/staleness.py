@@ -56,7 +56,7 @@ def hover_lines(command_links: bool, m: Memory, s: Staleness) -> list[str]:
     lines = ["⚠ " + escape_keeping_code(line) for line in describe(s, m.kind.value)]
     if command_links:
         lines.append(" · ".join([markdown_link("Still true", command_uri("lore.verify", {"id": m.id})),
-                                 markdown_link("Supersede", command_uri("lore.supersede", {"id": m.id}))]))
+                                 markdown_link("Supersede", command_uri("lore.supersede", {"id": m.id, "draft": True}))]))
     return lines
 
 
@@ -78,4 +78,4 @@ def lenses(where: types.Range, m: Memory, s: Staleness) -> list[types.CodeLens]:
     return [types.CodeLens(range=where, command=types.Command(
                 title=f"⚠ {short} — Still true", command="lore.verify", arguments=[{"id": m.id}])),
             types.CodeLens(range=where, command=types.Command(
-                title="Supersede", command="lore.supersede", arguments=[{"id": m.id}]))]
+                title="Supersede", command="lore.supersede", arguments=[{"id": m.id, "draft": True}]))]
