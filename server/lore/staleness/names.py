@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lore.sources.named import names_in, specific
+from lore.sources.named import Named, names_in, specific
 from lore.staleness import git
 
 MAX_NAMES = 8
@@ -23,9 +23,13 @@ NOT_CODE = (":(exclude,glob)**/*.md", ":(exclude,glob)**/*.mdx", ":(exclude,glob
 
 
 def candidates(text: str) -> list[str]:
-    """Specific identifiers the text names (code blocks left out), at most `MAX_NAMES`."""
-    out = [n.name.split(".")[-1] if n.name.count(".") == 1 and n.name[:1].islower() else n.name
-           for n in names_in(text) if specific(n) and len(n.name.split(".")[-1]) >= MIN_CHARS]
+    """Specific identifiers the text names (code blocks left out), at most `MAX_NAMES`; of
+    `module.name` the name, when it is specific on its own (`logger.error` gives nothing)."""
+    out = []
+    for n in names_in(text):
+        name = n.name.split(".")[-1] if n.name.count(".") == 1 and n.name[:1].islower() else n.name
+        if len(name.split(".")[-1]) >= MIN_CHARS and specific(n) and specific(Named(name, n.backticked)):
+            out.append(name)
     return list(dict.fromkeys(out))[:MAX_NAMES]
 
 

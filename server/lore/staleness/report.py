@@ -16,7 +16,7 @@ from lore.staleness.render import describe
 if TYPE_CHECKING:
     from lore.model import Memory
 
-BUDGET_SECONDS = 30.0
+BUDGET_SECONDS = 60.0
 _SKIP_DIRS = {".git", ".lore", "node_modules", ".venv", "venv", "__pycache__", "dist", "build"}
 
 
