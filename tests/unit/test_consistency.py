@@ -35,6 +35,10 @@ def test_a_sentence_endorses_one_option(text, group, option):
     pytest.param("Use @testing-library/jest-dom matchers.", id="jest-dom"),
     pytest.param("Install with npm or yarn.", id="either"),
     pytest.param("Close the browser tabs you opened.", id="browser-tabs"),
+    pytest.param("As mentioned in [a monorepo with yarn](../adr/0002-monorepo-with-yarn.md), we split it.",
+                 id="link"),
+    pytest.param("Airbnb style is widely used (see [npm trends](https://www.npmtrends.com/x)).", id="npm-trends"),
+    pytest.param("Users install it with `npm install -g log4brains`.", id="global-tool-install"),
 ])
 def test_no_stance(text):
     assert positions(text) == {}

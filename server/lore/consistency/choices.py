@@ -4,7 +4,9 @@ A group lists options a project picks one of (a JavaScript package manager, a te
 spaces). A sentence *endorses* an option when it prescribes it ("use pnpm", "run `pnpm install`",
 "we test with vitest", "indent with tabs") and *rejects* it when the option follows a negation or a
 contrast ("not npm", "instead of jest", "never yarn", "pnpm over npm", "migrated from yarn").
-A sentence only describing an option ("npm is a package manager") takes no stance.
+A sentence only describing an option ("npm is a package manager") takes no stance, nor do links
+and URLs, nor what every project does with npm whatever its package manager (`npm install -g` a
+tool, `npm publish`, `npm version`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class Group:
 _I = re.I
 GROUPS = (
     Group("JavaScript package manager", (
-        ("npm", r"\bnpm\b|\bnpx\b|package-lock\.json"), ("pnpm", r"\bpnpm\b|pnpm-lock\.yaml"),
+        ("npm", r"\bnpm\b(?!\s+(?:i|install)\s+(?:-g|--global)\b)(?!\s+(?:version|publish|login|pack|view|info|"
+                r"dist-tag|deprecate|trends|registry|package)\b)|\bnpx\b|package-lock\.json"), ("pnpm", r"\bpnpm\b|pnpm-lock\.yaml"),
         ("yarn", r"\byarn\b(?!\.lock\b.{0,20}\bignored)|yarn\.lock"), ("bun", r"\bbunx?\b(?= (?:install|run|add|test|x)\b)|\bbun\.lockb?\b"))),
     Group("JavaScript test runner", (
         ("jest", r"\bjest\b(?![-./]dom)(?!-environment)"), ("vitest", r"\bvitest\b"), ("mocha", r"\bmocha\b"))),
@@ -57,6 +60,8 @@ PRESCRIPTIVE = re.compile(
     r"\b(?:use[sd]?|using|prefer\w*|always|must|should|required?|run|runs|with|via|through|install|we|our|"
     r"standard|default|only|configured|written|managed)\b|`", _I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])|\n+")
+# Links name other documents (`[…with-yarn-and-lerna](…)`) and URLs name sites: neither prescribes.
+_LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)|<?https?://[^\s)>]+>?")
 
 
 @attrs.frozen
@@ -71,6 +76,7 @@ class Stance:
 
 def sentences(text: str) -> list[str]:
     """A text's sentences and list items (code blocks kept whole as one)."""
+    text = _LINK.sub(" ", text)
     return [s.strip(" -*#>\t") for s in _SENTENCE.split(text) if s.strip(" -*#>\t")]
 
 
