@@ -3,7 +3,8 @@
  * code lens: `lore.show` opens a rendered view of the memory (a quick pick first when a lens holds
  * several), never the team file's raw text; `lore.forget` asks first for a shared or imported
  * memory and names it, with an undo; `lore.notRelevant` says what it hid, with an undo;
- * `lore.supersede` without `by` asks which memory replaces it.
+ * `lore.supersede` without `by` asks which memory replaces it (unless a draft successor is asked
+ * for); `lore.recordException` asks why the decision does not apply there.
  */
 
 import * as vscode from 'vscode';
@@ -58,7 +59,7 @@ async function show(args: unknown[], next: ExecuteCommandSignature): Promise<unk
 
 async function supersede(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
   const given = firstArg(args);
-  if (!given || (Array.isArray(given.by) && given.by.length > 0)) {
+  if (!given || given.draft === true || (Array.isArray(given.by) && given.by.length > 0)) {
     return next(ServerCommand.supersede, args);
   }
   const replacement = await pickMemory(client, 'Which memory replaces it? Search for it');
@@ -126,6 +127,25 @@ async function notRelevant(client: LoreClient, args: unknown[], next: ExecuteCom
   return result;
 }
 
+async function recordException(args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+  const given = firstArg(args);
+  if (!given || typeof given.reason === 'string') {
+    return next(ServerCommand.recordException, args);
+  }
+  const reason = await vscode.window.showInputBox({
+    title: 'Lore: record an exception here',
+    prompt: 'Why does the decision not apply here? (kept in its team file and shown in review)',
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'An exception needs a reason'),
+  });
+  if (!reason?.trim()) {
+    return undefined;
+  }
+  const result = await next(ServerCommand.recordException, [{ ...given, reason: reason.trim() }]);
+  void vscode.window.showInformationMessage('Lore: exception recorded in the decision\'s team file.');
+  return result;
+}
+
 /** The `executeCommand` middleware of the language client. */
 export function executeCommandMiddleware(client: LoreClient) {
   return async (command: string, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> => {
@@ -139,6 +159,8 @@ export function executeCommandMiddleware(client: LoreClient) {
           return await forget(client, args, next);
         case ServerCommand.notRelevant:
           return await notRelevant(client, args, next);
+        case ServerCommand.recordException:
+          return await recordException(args, next);
         default:
           return await next(command, args);
       }

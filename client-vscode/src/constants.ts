@@ -23,6 +23,9 @@ export const ServerCommand = {
   context: 'lore.context',
   status: 'lore.status',
   draft: 'lore.draft',
+  verify: 'lore.verify',
+  recordException: 'lore.recordException',
+  guidance: 'lore.guidance',
 } as const;
 
 /** Commands the extension itself registers (palette entries). */
@@ -32,6 +35,7 @@ export const ClientCommand = {
   rememberConvention: 'lore.rememberConvention',
   forgetMemory: 'lore.forgetMemory',
   showContext: 'lore.showContext',
+  reviewGuidance: 'lore.reviewGuidance',
   reviewPreferences: 'lore.reviewPreferences',
   reviewProposals: 'lore.reviewProposals',
   restartServer: 'lore.restartServer',

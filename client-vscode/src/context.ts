@@ -1,7 +1,8 @@
-/** "Lore: Show Context for This File": the `lore.context` pack for the active file, as a markdown preview. */
+/** "Lore: Show Context for This File" (the `lore.context` pack for the active file) and "Lore: Review
+ * Contradictions and Duplicates" (`lore.guidance`), as markdown previews. */
 
 import * as vscode from 'vscode';
-import { contextUri, MemoryDocumentProvider } from './memoryDocument';
+import { contextUri, MemoryDocumentProvider, reviewUri } from './memoryDocument';
 
 /** The "Lore: Show Context for This File" command. */
 export async function showContext(provider: MemoryDocumentProvider): Promise<void> {
@@ -11,6 +12,13 @@ export async function showContext(provider: MemoryDocumentProvider): Promise<voi
     return;
   }
   const uri = contextUri(editor.document.uri);
+  provider.refresh(uri);
+  await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
+}
+
+/** "Lore: Review Contradictions and Duplicates": the guidance review as a markdown preview. */
+export async function reviewGuidance(provider: MemoryDocumentProvider): Promise<void> {
+  const uri = reviewUri();
   provider.refresh(uri);
   await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
 }

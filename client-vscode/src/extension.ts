@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { LoreClient } from './client';
 import { ManagedEnvironment } from './managedEnv';
 import { ClientCommand, CONFIG_SECTION, EXTENSION_NAME, MEMORY_SCHEME, RESTART_SETTINGS } from './constants';
-import { showContext } from './context';
+import { reviewGuidance, showContext } from './context';
 import { FeedbackCapture } from './feedback';
 import { forgetMemory } from './forget';
 import { MemoryDocumentProvider } from './memoryDocument';
@@ -25,6 +25,7 @@ function registerCommands(context: vscode.ExtensionContext, lore: LoreClient, ou
     [ClientCommand.rememberConvention]: () => rememberFromEditor(lore, 'convention'),
     [ClientCommand.forgetMemory]: () => forgetMemory(lore),
     [ClientCommand.showContext]: () => showContext(documents),
+    [ClientCommand.reviewGuidance]: () => reviewGuidance(documents),
     [ClientCommand.reviewPreferences]: () => reviewPreferences(lore),
     [ClientCommand.reviewProposals]: () => reviewProposals(lore),
     [ClientCommand.restartServer]: () => lore.restart(),

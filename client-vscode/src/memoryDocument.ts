@@ -1,7 +1,8 @@
 /**
  * Read-only virtual documents under the `lore-memory:` scheme: a memory rendered by `lore.show`
  * (`lore-memory:/memory/<id>/<title>.md`) or a context pack from `lore.context`
- * (`lore-memory:/context/<file>.md?<source uri>`).
+ * (`lore-memory:/context/<file>.md?<source uri>`), or the guidance review from `lore.guidance`
+ * (`lore-memory:/review/guidance.md`).
  */
 
 import * as vscode from 'vscode';
@@ -16,6 +17,11 @@ function slug(text: string): string {
 /** The virtual document URI of one memory. */
 export function memoryUri(id: string, title: string): vscode.Uri {
   return vscode.Uri.from({ scheme: MEMORY_SCHEME, path: `/memory/${id}/${slug(title)}.md` });
+}
+
+/** The virtual document URI of the guidance review (contradictions and near-duplicates). */
+export function reviewUri(): vscode.Uri {
+  return vscode.Uri.from({ scheme: MEMORY_SCHEME, path: '/review/guidance.md' });
 }
 
 /** The virtual document URI of the context pack for a file. */
@@ -40,6 +46,10 @@ export class MemoryDocumentProvider implements vscode.TextDocumentContentProvide
       }
       if (kind === 'context' && uri.query) {
         const result = await this.client.execute<ContextResult>(ServerCommand.context, { uri: uri.query });
+        return result.markdown;
+      }
+      if (kind === 'review') {
+        const result = await this.client.execute<ContextResult>(ServerCommand.guidance, {});
         return result.markdown;
       }
       return `Unknown Lore document: ${uri.toString()}`;

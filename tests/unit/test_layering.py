@@ -31,7 +31,7 @@ SQL = re.compile(r"\b(SELECT\b[\s\S]*\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s
 APSW_OUTSIDE_STORE: set[str] = set()
 # Circles between top-level packages closed only by type hints: capabilities take the `Lore` they work on
 # as an argument (`recovery.attach`, `governing_at`, `proposals.confirm_proposal`) and name it in hints.
-PACKAGE_CIRCLES_THROUGH_TYPE_HINTS = {frozenset({"lore.agents", "lore.api", "lore.maintenance", "lore.recall", "lore.team"})}  # team: re-anchoring matches anchors with recall.anchoring
+PACKAGE_CIRCLES_THROUGH_TYPE_HINTS = {frozenset({"lore.agents", "lore.api", "lore.maintenance", "lore.recall", "lore.staleness", "lore.team"})}  # team: re-anchoring matches anchors with recall.anchoring; staleness: its checks take the `Lore`
 # Imports inside functions below the faces: each keeps a heavy library out of start-up, and none closes a
 # circle (the circle checks count imports inside functions). The faces' own (`lore.cli`, `lore.lsp`,
 # `lore.mcp`) load the core on first use, so that `lore --help`, a call a running server answers and the
@@ -51,6 +51,7 @@ START_UP_IMPORTS = {
     ("lore.wire.calls", "lore.recall"): RELAY,
     ("lore.wire.calls", "lore.context"): RELAY,
     ("lore.wire.relay", "lore.wire.calls"): RELAY,
+    ("lore.wire.calls", "lore.staleness.annotate"): RELAY,
     ("lore.team.reanchor", "lore.team.files"): YAML,
     ("lore.checks.engine", "lore.anchors.symbols"): "tree-sitter loads when a rule is first checked",
     ("lore.checks.rulefile", "lore.anchors.languages"): "tree-sitter loads when a rule is first checked",

@@ -304,6 +304,76 @@ async function startFailureNotification(wb, workspace) {
   return `terminal: ${JSON.stringify(text.split('\n').find((row) => row.includes('pip install')).trim())}`;
 }
 
+/** Open the quick-fix menu at a one-based position and run the action whose title starts with `title`. */
+async function quickFix(wb, line, column, title) {
+  await wb.goTo(line, column);
+  const row = wb.page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+  await until(async () => {
+    await wb.page.keyboard.press('Escape');
+    await wb.page.keyboard.press('Control+.');
+    await row.waitFor({ timeout: 5_000 });
+    return true;
+  }, `no code action "${title}"`, 45_000);
+  await wb.screenshot(`quick-fix-${title.split(' ')[0].toLowerCase()}`);
+  // The menu blocks the pointer until the mouse moves: pick with the keys, as a keyboard user does.
+  const focused = wb.page.locator('.action-widget .monaco-list-row.focused', { hasText: title });
+  for (let i = 0; i < 12 && (await focused.count()) === 0; i += 1) {
+    await wb.page.keyboard.press('ArrowDown');
+  }
+  await focused.first().waitFor({ timeout: 5_000 });
+  await wb.page.keyboard.press('Enter');
+}
+
+const squiggles = (wb, severity) => wb.page.locator(`.editor-group-container.active .monaco-editor .squiggly-${severity}`);
+
+async function ruleViolationIsADiagnostic(wb) {
+  await wb.openFile('shop/payments.py');
+  await squiggles(wb, 'error').first().waitFor({ timeout: 60_000 });
+  await squiggles(wb, 'warning').first().waitFor({ timeout: 30_000 });
+  await wb.goTo(3, 10);
+  const text = await wb.hoverText('We use httpx, not requests.', 45_000);
+  if (!text.includes('Use httpx for HTTP')) {
+    throw new Error(`the diagnostic does not name the decision: ${JSON.stringify(text)}`);
+  }
+  await wb.page.keyboard.press('Escape');
+  return `hover: ${JSON.stringify(text.split('\n').find((row) => row.includes('httpx')))}`;
+}
+
+async function recordExceptionHere(wb, workspace) {
+  await wb.openFile('shop/payments.py');
+  await quickFix(wb, 8, 6, 'Record an exception here');
+  await wb.quickInput().locator('input').waitFor({ timeout: 20_000 });
+  await wb.typeInQuickInput('the card id is printed for the support desk until INC-12 is closed');
+  await wb.page.keyboard.press('Enter');
+  const file = join(workspace, '.lore', 'memories', 'log-dont-print.md');
+  await until(() => readFileSync(file, 'utf8').includes('INC-12'), 'the exception was not written to the team file');
+  await until(async () => (await squiggles(wb, 'warning').count()) === 0, 'the warning stayed after the exception');
+  const entry = readFileSync(file, 'utf8').split('\n').filter((row) => /symbol:|reason:/.test(row)).map((row) => row.trim());
+  return `team file: ${JSON.stringify(entry)}`;
+}
+
+async function applyTheConvention(wb, workspace) {
+  await wb.openFile('shop/payments.py');
+  await quickFix(wb, 3, 10, 'Apply the convention');
+  // The editor renders spaces as no-break spaces.
+  const shown = async () => (await wb.editorLines().innerText()).replace(/\u00a0/g, ' ');
+  await until(async () => (await shown()).includes('import httpx'), 'the import was not rewritten');
+  await until(async () => (await squiggles(wb, 'error').count()) === 0, 'the error stayed after the fix');
+  await wb.page.keyboard.press('Control+S');
+  const file = join(workspace, 'shop', 'payments.py');
+  const line = await until(() => readFileSync(file, 'utf8').split('\n').find((row) => row.startsWith('import httpx')),
+    'the fixed import was not saved');
+  return `line 3 on disk: ${JSON.stringify(line)}`;
+}
+
+async function guidanceReview(wb) {
+  await wb.runCommand('Lore: Review Contradictions and Duplicates');
+  const text = await until(() => wb.webviewText('Guidance review:'), 'the guidance review preview never showed');
+  await wb.screenshot('guidance-review');
+  await wb.runCommand('View: Close All Editor Groups');
+  return JSON.stringify(text.split('\n').slice(0, 2).join(' | '));
+}
+
 /** Steps in a trusted workspace, as [name, () => note] pairs. */
 export function trustedSteps(wb, workspace) {
   return [
@@ -320,6 +390,10 @@ export function trustedSteps(wb, workspace) {
     ['a memory without a file opens read-only', () => memoryWithoutFileOpensReadOnly(wb)],
     ['a hover\'s Show link opens a memory without a file', () => hoverShowOpensMemoryView(wb)],
     ['a hover\'s Supersede link asks for the replacement', () => hoverSupersedeAsksForReplacement(wb)],
+    ['a decision\'s rule shows as a diagnostic naming the decision', () => ruleViolationIsADiagnostic(wb)],
+    ['"Record an exception here" asks why, writes it, and the diagnostic goes', () => recordExceptionHere(wb, workspace)],
+    ['"Apply the convention" fixes the code', () => applyTheConvention(wb, workspace)],
+    ['"Lore: Review Contradictions and Duplicates" shows the guidance review', () => guidanceReview(wb)],
     ['a crashed server restarts once by itself; a second crash is reported and the status item restarts it', () => crashThenRestart(wb, workspace)],
     ['"Lore: Restart Server" starts a new server', () => restartCommand(wb, workspace)],
     ['"Lore: Reindex Workspace" reindexes', () => reindexCommand(wb)],

@@ -18,6 +18,8 @@ def register(sub) -> None:
     p.add_argument("--rebuild", action="store_true",
                    help="rebuild the database from team files and sources, keeping private memories")
     p.add_argument("--no-model", action="store_true", help="do not try to load the embedding model")
+    p.add_argument("--no-staleness", action="store_true",
+                   help="skip the list of stale and orphaned memories (it asks git about every anchor)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_doctor)
 
@@ -40,7 +42,7 @@ def cmd_doctor(args) -> int:
             for p in result["problems"]:
                 out.print(f"  problem: {p}")
         return 0
-    r = report(root, Lore, check_model=not args.no_model)
+    r = report(root, Lore, check_model=not args.no_model, check_staleness=not args.no_staleness)
     if args.json:
         print_json(r)
         return 0 if r["ok"] else 1
@@ -64,7 +66,26 @@ def cmd_doctor(args) -> int:
         if "user_database" in r:
             out.print(f"user db     {r['user_database']['path']}  memories={r['user_database']['counts']['total']}")
         out.print(f"private     {r['private_memories']} memories; last backup: {r['backup'] or 'none yet'}")
+    if r.get("staleness"):
+        _print_staleness(r["staleness"])
     for p in r["problems"]:
         out.print(f"[bold red]problem[/]     {escape(printable(p))}", markup=True)
     out.print("ok" if r["ok"] else "problems found")
     return 0 if r["ok"] else 1
+
+
+def _print_staleness(s: dict) -> None:
+    """Stale and orphaned memories, one per line with why (review items, not problems)."""
+    if s.get("error"):
+        out.print(f"staleness   not checked: {escape(printable(s['error']))}", markup=True)
+        return
+    out.print(f"stale       {len(s['stale'])} of {s['checked']} memories checked"
+              + (f" ({s['unfinished']} left unchecked: time budget)" if s.get("unfinished") else ""))
+    for e in s["stale"]:
+        out.print(f"  {e['id']}  {escape(printable(e['title']))}", markup=True)
+        for why in e["why"]:
+            out.print(f"      {escape(printable(why))}", markup=True)
+    out.print(f"orphaned    {len(s['orphaned'])} memories with anchors that match nothing")
+    for e in s["orphaned"]:
+        out.print(f"  {e['id']}  {escape(printable(e['title']))}: "
+                  + escape(printable(", ".join(e["anchors"]))), markup=True)

@@ -1,4 +1,5 @@
-"""`lore review BASE..HEAD`: the team-memory changes of a branch as markdown (for a pull request)."""
+"""`lore review BASE..HEAD`: the team-memory changes of a branch as markdown (for a pull request);
+`lore review --contradictions`: guidance that contradicts or repeats itself, both sides shown."""
 
 from __future__ import annotations
 
@@ -8,8 +9,13 @@ from lore.workspace import find_root
 
 def register(sub) -> None:
     """Add `review` to the parser."""
-    p = sub.add_parser("review", help="team-memory changes between two git revisions, as markdown")
-    p.add_argument("range", help="BASE..HEAD, for example main..HEAD")
+    p = sub.add_parser("review", help="team-memory changes between two git revisions, as markdown; "
+                                      "--contradictions: guidance that contradicts or repeats itself")
+    p.add_argument("range", nargs="?", help="BASE..HEAD, for example main..HEAD")
+    p.add_argument("--contradictions", action="store_true",
+                   help="list guidance that contradicts itself (npm/pnpm, jest/vitest, tabs/spaces...) and "
+                        "near-duplicate memories, with both sides; nothing is changed")
+    p.add_argument("--no-model", action="store_true", help="with --contradictions: near-duplicates by words only")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_review)
 
@@ -21,6 +27,12 @@ def cmd_review(args) -> int:
     from lore.team.review import changes, markdown
 
     root = Path(args.workspace).resolve() if getattr(args, "workspace", None) else find_root()
+    if args.contradictions:
+        return _guidance(root, args)
+    if not args.range:
+        from lore.memory import ValidationError
+
+        raise ValidationError("lore review needs BASE..HEAD (for example main..HEAD) or --contradictions")
     items = changes(root, args.range)
     if args.json:
         print_json([{"what": c.what, "path": c.path, "id": c.memory.id if c.memory else None,
@@ -58,3 +70,19 @@ def _title(lore, mid: str) -> str | None:
         return lore.get(mid).title
     except Exception:
         return None
+
+
+def _guidance(root, args) -> int:
+    """`lore review --contradictions`: the guidance review (lore.consistency) as markdown or JSON."""
+    from lore.consistency import markdown, review
+    from lore.api import Lore
+
+    with Lore(root) as lore:
+        memories = lore.list(limit=1_000_000)
+        embedder = None if args.no_model else lore.ready_embedder()
+        result = review(memories, embedder.embed if embedder else None)
+    if args.json:
+        print_json(result)
+    else:
+        out.print(markdown(result), markup=False, highlight=False, soft_wrap=True)
+    return 0

@@ -33,7 +33,8 @@ COMMANDS = {
     "anchors": ("lore.cli.cmd_anchors", "list a memory's anchors; --add, --drop or --confirm one (kept across imports)"),
     "proposals": ("lore.cli.cmd_proposals", "review memories agents proposed: list, confirm ID, reject ID"),
     "history": ("lore.cli.cmd_history", "the tasks (from git history) that changed a file, folder or symbol"),
-    "review": ("lore.cli.cmd_review", "team-memory changes between two git revisions, as markdown"),
+    "review": ("lore.cli.cmd_review", "team-memory changes between two git revisions, as markdown; "
+                                      "--contradictions: guidance that contradicts or repeats itself"),
     "init": ("lore.cli.cmd_merge", "make the repository ready for team memories (merge driver, folders)"),
     "merge-file": ("lore.cli.cmd_merge", "git merge driver for team memory files (run by git)"),
     "map": ("lore.cli.cmd_map", "the codebase map: languages, frameworks, commands, entry points, key modules"),

@@ -14,6 +14,7 @@ from lore.learn.lifecycle import LEARNED_TAG, applies_to_path
 from lore.memory import Kind, Memory, Scope, Status, ValidationError, is_plain_doc
 from lore.recall import Query
 from lore.agents.trust import DATA_NOTE, Trust, code, mark, plain
+from lore.staleness.annotate import stale_lines
 
 MIN_BUDGET = 50  # the header and footer alone take about this many tokens
 
@@ -41,6 +42,7 @@ class ContextItem:
     level: str
     score: float
     reasons: list[str] = attrs.field(factory=list)
+    stale: str | None = None  # why it may be out of date (lore.staleness), shown under it
 
 
 @attrs.define
@@ -62,7 +64,8 @@ class ContextPack:
             "markdown": self.markdown, "tokens": self.tokens, "budget": self.budget, "counter": self.counter,
             "leftOut": self.left_out, "millis": round(self.millis, 2), "mapLines": self.map_lines,
             "items": [{"id": i.memory.id, "level": i.level, "title": i.memory.title, "kind": i.memory.kind.value,
-                       "score": round(i.score, 4), "why": i.reasons, "trust": mark(i.memory).to_json()}
+                       "score": round(i.score, 4), "why": i.reasons, "trust": mark(i.memory).to_json(),
+                       **({"stale": i.stale} if i.stale else {})}
                       for i in self.items],
         }
 
@@ -149,7 +152,17 @@ def render_item(item: ContextItem, full: bool = True) -> str:
         text += " — " + (gist if len(gist) <= BODY_CHARS else gist[: BODY_CHARS - 1] + "…")
     if full and m.rationale:
         text += f" Why: {plain(m.rationale)[:200]}"
-    return f"{head}\n  > {text}"
+    flag = f"\n  ⚠ {plain(item.stale)}" if item.stale else ""
+    return f"{head}\n  > {text}{flag}"
+
+
+def _flag_stale(lore: Lore, items: list[ContextItem]) -> None:
+    """Mark the items whose code changed since they were written, or that name code that is gone: an
+    agent must not take a decision about a removed mechanism as current (lore.staleness)."""
+
+    found = stale_lines(lore.root, [i.memory for i in items])
+    for item in items:
+        item.stale = found.get(item.memory.id)
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
@@ -180,6 +193,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
         used += map_cost + note_cost  # the map is quoted data too: the note heads it
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
     candidates = gather(lore, path, symbol, task, scopes)
+    _flag_stale(lore, candidates)
     left_out = 0
     for item in candidates:
         heading_cost = 0 if chosen[item.level] else counter.count(f"\n## {LEVEL_TITLES[item.level]}\n")

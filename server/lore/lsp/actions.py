@@ -37,6 +37,9 @@ async def on_code_action(ls: LoreServer, params: types.CodeActionParams) -> list
     from lore.lsp.preferences import code_actions as preference_actions
 
     found = await preference_actions(ls, state, params)
+    from lore.lsp.check_actions import violation_actions
+
+    found = await violation_actions(ls, state, params) + (found or [])
     only = params.context.only
     if only and not any(types.CodeActionKind.Refactor.value.startswith(k) or k.startswith("refactor")
                         for k in only):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from lore.lsp import actions, commands, documents, hover, lens, lifecycle, symbols
+from lore.lsp import actions, commands, diagnostics, documents, hover, lens, lifecycle, symbols
 from lore.lsp.background import Background, on_progress_cancel, on_watched_files
 from lore.lsp.server import LoreServer
 
@@ -14,6 +14,7 @@ def create_server() -> LoreServer:
     """A fresh server with every handler registered."""
     ls = LoreServer()
     ls.background = Background(ls)
+    ls.refresh_diagnostics = diagnostics.refresh
     ls.feature(types.INITIALIZE)(lifecycle.on_initialize)
     ls.feature(types.INITIALIZED)(lifecycle.on_initialized)
     ls.feature(types.SHUTDOWN)(lifecycle.on_shutdown)
@@ -29,6 +30,8 @@ def create_server() -> LoreServer:
     ls.feature(types.CODE_LENS_RESOLVE)(lens.on_code_lens_resolve)
     ls.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Refactor]))(actions.on_code_action)
+    ls.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
+        identifier="lore", inter_file_dependencies=False, workspace_diagnostics=False))(diagnostics.on_diagnostic)
     ls.feature(types.WORKSPACE_SYMBOL)(symbols.on_workspace_symbol)
     ls.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)(on_progress_cancel)
     commands.register(ls)

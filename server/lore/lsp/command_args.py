@@ -79,6 +79,7 @@ class SupersedeArgs:
 
     id: str
     by: list[str] | None = None
+    draft: bool = False  # a draft successor even where the client would ask for a replacement
 
 
 @attrs.define
@@ -150,3 +151,29 @@ class DraftArgs:
     kind: str = "decision"
     uri: str | None = None
     symbol: str | None = None
+
+
+@attrs.define
+class VerifyArgs:
+    """`lore.verify`: the memory that still holds for the code as it is now."""
+
+    id: str
+
+
+@attrs.define
+class RecordExceptionArgs:
+    """`lore.recordException`: a decision's rule does not apply here (`symbol`, else 0-based `line`)."""
+
+    uri: str
+    memory_id: str
+    reason: str
+    rule_id: str | None = None
+    symbol: str | None = None
+    line: int | None = None
+
+
+@attrs.define
+class GuidanceArgs:
+    """`lore.guidance`: the guidance review of the folder holding `uri` (the first folder without)."""
+
+    uri: str | None = None

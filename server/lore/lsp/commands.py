@@ -143,8 +143,35 @@ async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
     return await _ops().draft(ls, args)
 
 
+@command("lore.verify", a.VerifyArgs)
+async def verify(ls: LoreServer, args: a.VerifyArgs) -> dict:
+    """A memory still holds for the code as it is now: record when and at which commit."""
+    return await _ops().verify(ls, args)
+
+
+@command("lore.recordException", a.RecordExceptionArgs)
+async def record_exception(ls: LoreServer, args: a.RecordExceptionArgs) -> dict:
+    """Record an exception to a decision's rule at a place, with the reason, in its team file."""
+    from lore.lsp.check_actions import record_exception as run
+
+    return await run(ls, args)
+
+
+@command("lore.guidance", a.GuidanceArgs)
+async def guidance(ls: LoreServer, args: a.GuidanceArgs) -> dict:
+    """Guidance that contradicts or repeats itself, both sides shown, as markdown and JSON."""
+    from lore.lsp.guidance import run_review
+
+    folder = ls.folder_for(args.uri) if args.uri else (ls.folders[0] if ls.folders else None)
+    if folder is None:
+        from lore.memory import ValidationError
+
+        raise ValidationError("no workspace folder to review")
+    return await run_review(folder)
+
+
 HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,
-            proposals, reindex, context, status, draft]
+            proposals, reindex, context, status, draft, verify, record_exception, guidance]
 
 
 def register(ls: LoreServer) -> None:

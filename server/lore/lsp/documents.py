@@ -83,6 +83,7 @@ def on_did_open(ls: LoreServer, params: types.DidOpenTextDocumentParams) -> None
         state = ls.doc_state(params.text_document.uri, params.text_document.language_id)
         if state is not None:
             schedule(ls, state, delay=0.0)
+            _push_diagnostics(ls, state, 0.0)
 
 
 def on_did_change(ls: LoreServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -91,6 +92,7 @@ def on_did_change(ls: LoreServer, params: types.DidChangeTextDocumentParams) -> 
         state = ls.doc_state(params.text_document.uri)
         if state is not None:
             schedule(ls, state, delay=DEBOUNCE_SECONDS)
+            _push_diagnostics(ls, state, DEBOUNCE_SECONDS / 2)
 
 
 def on_did_save(ls: LoreServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -113,6 +115,17 @@ def on_did_close(ls: LoreServer, params: types.DidCloseTextDocumentParams) -> No
             task.cancel()
         if state is not None and state.pending is not None:
             state.pending.cancel()
+        if state is not None:
+            from lore.lsp.diagnostics import closed
+
+            closed(ls, params.text_document.uri)
+
+
+def _push_diagnostics(ls: LoreServer, state: DocState, delay: float) -> None:
+    """Publish the document's diagnostics after `delay`, for clients that do not pull them."""
+    from lore.lsp.diagnostics import schedule_push
+
+    schedule_push(ls, state, delay)
 
 
 def schedule(ls: LoreServer, state: DocState, delay: float) -> None:

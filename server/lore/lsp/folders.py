@@ -34,6 +34,9 @@ class Folder:
         self._local = threading.local()
         self._worker_lores: list[Any] = []
         self._lock = threading.Lock()
+        self.checks = None  # the folder's enforced rules (lore.lsp.diagnostics), loaded on first use
+        self.guidance = None  # (generation, contradictions) of the guidance review (lore.lsp.guidance)
+        self.staleness = None  # the folder's StalenessChecker (lore.lsp.staleness), made on first use
         self.relay = None  # answers `lore search`/`lore context` of other processes (see listen)
 
     def open(self):

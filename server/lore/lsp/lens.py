@@ -13,11 +13,14 @@ from lore.lsp.documents import lines_for, symbols_for
 from lore.lsp.positions import client_range
 from lore.recall.card import lens_title
 from lore.recall.governing import LensItem, lens_groups
+from lore.lsp.staleness import lenses as stale_lenses
 
 if TYPE_CHECKING:
     from lore.lsp.server import LoreServer
 
 FILE_PREFIX = "This file: "
+MAX_STALE_CHECKS = 20
+GUIDANCE_SUFFIXES = (".md", ".mdc", ".markdown", ".txt", ".cursorrules", ".clinerules", ".windsurfrules")
 
 
 async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
@@ -30,11 +33,13 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
         return None
     symbols = await symbols_for(ls, state)
     groups = lens_groups(lore, state.rel_path, symbols, state.language)
+    contradicting = await _contradictions(ls, state)
     if not groups:
-        return []
+        return contradicting
     doc = ls.workspace.get_text_document(state.uri)
     lines = lines_for(ls, state)
     lenses = []
+    stale = await _stale(ls, state, lore, groups)
     for group in groups:
         title = lens_title(group.memories)
         if group.symbol is None:
@@ -45,7 +50,34 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
             where = client_range(doc, lines, s.name_line, s.name_col, s.name_end_col)
         data = {"uri": state.uri, "ids": [m.id for m in group.memories], "title": title}
         lenses.append(types.CodeLens(range=where, data=data))
-    return lenses
+        for item in group.memories:
+            if item.id in stale:
+                lenses += stale_lenses(where, *stale[item.id])
+    return lenses + contradicting
+
+
+async def _contradictions(ls: LoreServer, state) -> list[types.CodeLens]:
+    """Lenses on a guidance file's sides of contradictions (lore.lsp.guidance); none on code files."""
+    if state.language not in (None, "markdown") or not state.rel_path.endswith(GUIDANCE_SUFFIXES):
+        return []
+    from lore.lsp.guidance import contradictions_of, lenses
+
+    return lenses(state.rel_path, await contradictions_of(state.folder, ls.generation))
+
+
+async def _stale(ls: LoreServer, state, lore, groups) -> dict:
+    """`{id: (memory, staleness)}` for the lensed memories whose code changed since they were written."""
+    from lore.lsp.staleness import staleness_of
+
+    memories = []
+    for group in groups:
+        for item in group.memories[:MAX_STALE_CHECKS]:
+            try:
+                memories.append(lore.get(item.id))
+            except Exception:
+                continue
+    found = await staleness_of(state.folder, memories[:MAX_STALE_CHECKS])
+    return {m.id: (m, found[m.id]) for m in memories if m.id in found}
 
 
 def on_code_lens_resolve(ls: LoreServer, lens: types.CodeLens) -> types.CodeLens:

@@ -14,6 +14,7 @@ from lore.lsp.folders import Folder
 from lore.lsp.links import source_uri
 from lore.memory import Anchor, Memory, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
+from lore.staleness.annotate import flag_hits
 from lore.store import NotFoundError
 
 if TYPE_CHECKING:
@@ -74,9 +75,8 @@ async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
         rel = folder.rel_path(args.uri) if args.uri else None
         query = Query(args.query, path=rel, kinds=kinds, include_superseded=args.include_superseded,
                       limit=args.limit)
-        hits = await folder.run(lambda lore, q=query: lore.search(q), read=True)
-        scored += [(h.score, with_uri(folder, hit_json(h)))
-                   for h in hits]
+        hits = await folder.run(lambda lore, q=query: flag_hits(lore.root, lore.search(q)), read=True)
+        scored += [(h.score, with_uri(folder, hit_json(h))) for h in hits]
     scored.sort(key=lambda p: -p[0])
     return [data for _, data in scored[: args.limit]]
 
@@ -289,3 +289,13 @@ async def context(ls: LoreServer, args: a.ContextArgs) -> dict:
         raise ValidationError(f"budget {args.budget} is too small (at least 50 tokens)")
     return await folder.run(lambda lore: build_pack(lore, path=rel, symbol=args.symbol, task=args.task,
                                                     budget=args.budget).to_json())
+
+
+async def verify(ls: LoreServer, args: a.VerifyArgs) -> dict:
+    """`{id, verifiedAt, verifiedCommit}` after marking the memory still true (lore.staleness)."""
+    from lore.staleness.verify import still_true
+
+    folder = await locate(ls, args.id)
+    m = await folder.run(lambda lore: still_true(lore, args.id))
+    ls.memories_changed()
+    return {"id": m.id, "verifiedAt": m.meta.get("verified_at"), "verifiedCommit": m.meta.get("verified_commit")}

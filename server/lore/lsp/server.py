@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lsprotocol import types
@@ -35,6 +36,11 @@ class LoreServer(LanguageServer):
         self.folders: list[Folder] = []
         self.documents: dict[str, Any] = {}
         self.doc_tasks: dict[str, asyncio.Task] = {}
+        self.push_tasks: dict[str, asyncio.Task] = {}  # pending publishDiagnostics (lore.lsp.diagnostics)
+        # one thread matches rules, so a document's syntax tree is reused by its next check
+        self.check_pool = ThreadPoolExecutor(1, thread_name_prefix="lore-checks")
+        # set by `lore.lsp.app`: re-checks open documents against decisions' rules after memories change
+        self.refresh_diagnostics: Callable[[LoreServer], None] | None = None
         self.tasks: set[asyncio.Task] = set()
         # code-hash baselines of team memories' anchors; touched only on the folders' background workers
         self.baselines: dict[tuple[str, str], str] = {}
@@ -167,6 +173,9 @@ class LoreServer(LanguageServer):
             self.spawn(self.workspace_code_lens_refresh_async(None), "codeLens/refresh")
         if status:
             self.send_status()
+        if self.refresh_diagnostics is not None:
+            with self.guard("refreshing diagnostics"):
+                self.refresh_diagnostics(self)
         asyncio.get_running_loop().call_later(0.05, self.warm_anchors)
 
     def listen(self) -> None:
@@ -241,6 +250,7 @@ class LoreServer(LanguageServer):
         for task in [*self.tasks, *self.doc_tasks.values()]:
             task.cancel()
         self.background.cancel_all()
+        self.check_pool.shutdown(wait=False, cancel_futures=True)
         for folder in self.folders:
             folder.close()
         self.folders, self.documents = [], {}  # callbacks already scheduled must not find closed databases

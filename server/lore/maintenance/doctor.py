@@ -20,6 +20,8 @@ from lore.store.schema import MIGRATIONS
 from lore.workspace import backups_dir, lore_dir, workspace_db_path
 from lore.markup.conflicts import conflict_line, conflict_message
 from lore.store.safe_fs import UnsafePathError, check_inside
+from lore.memory import Status
+from lore.staleness.report import staleness_report
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -27,9 +29,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def report(root: Path, open_lore: Callable[[Path], Lore], *, check_model: bool = True) -> dict:
-    """Schema, integrity, counts, vectors, model and backup state, as a dict (never raises).
-    `open_lore(root)` opens the workspace (the core API's `Lore`, passed in by the face)."""
+def report(root: Path, open_lore: Callable[[Path], Lore], *, check_model: bool = True,
+           check_staleness: bool = True) -> dict:
+    """Schema, integrity, counts, vectors, model and backup state, and (unless `check_staleness` is
+    false) the stale and orphaned memories to review, as a dict (never raises). `open_lore(root)`
+    opens the workspace (the core API's `Lore`, passed in by the face)."""
     out: dict = {"workspace": str(root), "database": str(workspace_db_path(root)), "ok": True, "problems": []}
     out["sqlite"] = sqlite_version()
     try:
@@ -73,9 +77,21 @@ def report(root: Path, open_lore: Callable[[Path], Lore], *, check_model: bool =
         journal = journal_path(lore.store.path)
         out["journal"] = {"path": str(journal), "bytes": journal.stat().st_size if journal.exists() else 0}
         out["private_memories"] = len(private_memories(lore.store))
+        if check_staleness:
+            out["staleness"] = _staleness(root, lore)
     finally:
         lore.close()
     return out
+
+
+def _staleness(root: Path, lore) -> dict:
+    """Stale and orphaned memories (lore.staleness); a failure is reported, never raised."""
+    try:
+        memories = lore.list(statuses=(Status.ACTIVE, Status.PROPOSED), limit=100_000)
+        return staleness_report(root, memories)
+    except Exception as e:  # a review list must not take the health report down with it
+        log.warning("staleness check failed", exc_info=True)
+        return {"error": f"{type(e).__name__}: {e}", "stale": [], "orphaned": []}
 
 
 def _source_conflicts(lore) -> list[str]:

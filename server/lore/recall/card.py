@@ -45,6 +45,7 @@ class Card:
     reason: str
     notes: list[str] = attrs.field(factory=list)
     actions: list[Link] = attrs.field(factory=list)
+    extra: list[str] = attrs.field(factory=list)  # whole markdown lines after the reason (staleness)
 
     def lines(self) -> list[str]:
         """The card's markdown lines (joined with hard line breaks by `render_hover`)."""
@@ -56,6 +57,7 @@ class Card:
         if self.sentence:
             out.append(code_aware_escape(self.sentence))
         out.append("*" + " · ".join([self.reason, *self.notes]) + "*" if self.reason or self.notes else "")
+        out += self.extra
         if self.actions:
             out.append(" · ".join(link(escape(label), target) for label, target in self.actions))
         return [line for line in out if line]

@@ -62,6 +62,10 @@ def front_fields(m: Memory) -> dict:
         "created": _iso(m.created_at),
         "updated": _iso(m.updated_at),
     }
+    if m.meta.get("verified_at"):
+        front["verified"] = _iso(float(m.meta["verified_at"]))  # a person confirmed it still holds
+        if m.meta.get("verified_commit"):
+            front["verified_commit"] = str(m.meta["verified_commit"])
     if m.date:
         front["date"] = m.date
     if m.provenance.kind is SourceKind.AGENT and not m.meta.get("confirmedAt"):
@@ -143,6 +147,10 @@ def parse(text: str, rel_path: str) -> Memory:
         )
         if _list("anchors_dropped"):
             mem.meta["anchors_dropped"] = _list("anchors_dropped")
+        if front.get("verified"):
+            mem.meta["verified_at"] = _ts(front["verified"], 0.0)
+            if front.get("verified_commit"):
+                mem.meta["verified_commit"] = str(front["verified_commit"])
         return mem.validate()
     except (ValidationError, TypeError, ValueError) as e:
         raise TeamFileError(f"{rel_path}:2: {e}") from None
@@ -251,7 +259,7 @@ def _same(key: str, old: object, new: object) -> bool:
         if key == "anchors":
             olds = [_anchor_text(x) for x in olds]
         return set(olds) == set(map(str, new or []))
-    if key in ("created", "updated"):
+    if key in ("created", "updated", "verified"):
         return old is not None and _iso(_ts(old, -1.0)) == new
     if key == "confidence":
         try:

@@ -16,10 +16,10 @@ import yaml
 KEY_LINE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:")
 # Lore's keys, in the order a new file has them; absent keys are added after the nearest one before them.
 ORDER = ("id", "kind", "status", "anchors", "tags", "confidence", "supersedes", "superseded_by", "created",
-         "updated", "date", "source", "anchors_dropped")
+         "updated", "verified", "verified_commit", "date", "source", "anchors_dropped")
 LISTS = {"anchors", "tags", "supersedes", "superseded_by", "anchors_dropped"}
 DEFAULTS = {"kind": "decision", "status": "active", "confidence": 1.0}
-OPTIONAL = {"date", "source", "anchors_dropped"}  # removed from the file when Lore no longer sets them
+OPTIONAL = {"date", "source", "anchors_dropped", "verified", "verified_commit"}  # removed from the file when Lore no longer sets them
 
 
 def blocks(front: str) -> list[list[str]]:

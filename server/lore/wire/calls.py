@@ -75,8 +75,10 @@ def search(lore: Lore, args: dict[str, Any]) -> list[dict[str, Any]]:
     )
     if q.text.strip():
         fill_pending(lore)
+    from lore.staleness.annotate import flag_hits
+
     out = []
-    for h in lore.search(q):
+    for h in flag_hits(lore.root, lore.search(q)):
         data = hit_json(h)
         data["exactScore"] = h.score
         out.append(data)

@@ -1,4 +1,5 @@
--- Lore for Neovim 0.11+: memories in hovers, code lenses and workspace symbols.
+-- Lore for Neovim 0.11+: memories in hovers, code lenses and workspace symbols; diagnostics where
+-- code breaks a decision's rule, with code actions (<leader>ca or gra) to fix it or record an exception.
 
 -- Running a code lens shows its memories rendered in a floating window (not the raw source file).
 local function lore_show(command, ctx)
@@ -44,6 +45,22 @@ vim.lsp.config('lore', {
   end,
 })
 vim.lsp.enable('lore')
+
+-- "Record an exception here…" asks why (the reason is kept in the decision's team file).
+vim.lsp.commands['lore.recordException'] = function(command, ctx)
+  vim.ui.input({ prompt = 'Why does the decision not apply here? ' }, function(reason)
+    if not reason or reason == '' then
+      return
+    end
+    local client = assert(vim.lsp.get_client_by_id(ctx.client_id))
+    local args = vim.tbl_extend('force', command.arguments[1], { reason = reason })
+    client:request('workspace/executeCommand', { command = command.command, arguments = { args } }, function(err)
+      if err then
+        vim.notify('Lore: ' .. err.message, vim.log.levels.ERROR)
+      end
+    end, ctx.bufnr)
+  end)
+end
 
 -- :LoreSearch {words}: matching memories in the quickfix list, each at its source line.
 vim.api.nvim_create_user_command('LoreSearch', function(opts)

@@ -1,4 +1,5 @@
--- Lore for Neovim 0.7 to 0.10: one client per project root, attached to each code buffer.
+-- Lore for Neovim 0.7 to 0.10: one client per project root, attached to each code buffer; diagnostics
+-- where code breaks a decision's rule, with code actions (:lua vim.lsp.buf.code_action()).
 local lore_clients = {}
 
 local function lore_root(bufnr)
@@ -22,6 +23,22 @@ local function lore_show(command, ctx)
     end
     vim.lsp.util.open_floating_preview(vim.split(result.markdown, '\n'), 'markdown', { border = 'rounded' })
   end, ctx.bufnr)
+end
+
+-- "Record an exception here…" asks why (the reason is kept in the decision's team file).
+local function lore_record_exception(command, ctx)
+  vim.ui.input({ prompt = 'Why does the decision not apply here? ' }, function(reason)
+    if not reason or reason == '' then
+      return
+    end
+    local client = vim.lsp.get_client_by_id(ctx.client_id)
+    local args = vim.tbl_extend('force', command.arguments[1], { reason = reason })
+    client.request('workspace/executeCommand', { command = command.command, arguments = { args } }, function(err)
+      if err then
+        vim.notify('Lore: ' .. err.message, vim.log.levels.ERROR)
+      end
+    end, ctx.bufnr)
+  end)
 end
 
 local function lore_on_attach(client, bufnr)
@@ -63,7 +80,7 @@ vim.api.nvim_create_autocmd('FileType', {
         on_init = function(client)
           client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
         end,
-        commands = { ['lore.show'] = lore_show },
+        commands = { ['lore.show'] = lore_show, ['lore.recordException'] = lore_record_exception },
         on_attach = lore_on_attach,
       })
       lore_clients[root] = id

@@ -1,0 +1,81 @@
+"""Staleness on code: the hover's "code changed since this decision" lines with "Still true" and
+"Supersede" links, and the code lenses saying the same (`lore.verify` is in `memory_ops`). The answers come
+from `lore.staleness` (git, cached on HEAD), computed off the event loop and bounded in time: a
+hover never waits for git longer than `WAIT_SECONDS` (the answer is cached for the next one)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from lore.lsp.links import command_uri, markdown_link
+from lore.staleness import Staleness, StalenessChecker, describe
+
+if TYPE_CHECKING:
+    from lore.lsp.folders import Folder
+    from lore.memory import Memory
+
+log = logging.getLogger(__name__)
+WAIT_SECONDS = 0.5
+
+
+def checker(folder: Folder) -> StalenessChecker:
+    """The folder's staleness checker (made on first use, kept with the folder)."""
+    found = getattr(folder, "staleness", None)
+    if found is None:
+        found = folder.staleness = StalenessChecker(folder.root)
+    return found
+
+
+async def staleness_of(folder: Folder, memories: list[Memory]) -> dict[str, Staleness]:
+    """Staleness of each memory that has any, waiting at most `WAIT_SECONDS` for git."""
+    if not memories:
+        return {}
+    check = checker(folder)
+
+    def run() -> dict[str, Staleness]:
+        return {m.id: s for m in memories if (s := check.check(m)) is not None}
+
+    task = asyncio.get_running_loop().run_in_executor(None, run)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), WAIT_SECONDS)
+    except asyncio.TimeoutError:
+        return {m.id: s for m in memories if (s := check.cached(m)) is not None}
+    except Exception:
+        log.warning("staleness check failed", exc_info=True)
+        return {}
+
+
+def hover_lines(command_links: bool, m: Memory, s: Staleness) -> list[str]:
+    """The hover's lines for a stale memory: why, then "Still true" and "Supersede" (as command
+    links when the client runs them)."""
+    lines = ["⚠ " + escape_keeping_code(line) for line in describe(s, m.kind.value)]
+    if command_links:
+        lines.append(" · ".join([markdown_link("Still true", command_uri("lore.verify", {"id": m.id})),
+                                 markdown_link("Supersede", command_uri("lore.supersede", {"id": m.id, "draft": True}))]))
+    return lines
+
+
+def escape(text: str) -> str:
+    """Text with markdown markup characters escaped."""
+    return "".join("\\" + ch if ch in "\\`*_[]<>#|" else ch for ch in text)
+
+
+def escape_keeping_code(text: str) -> str:
+    """Markdown with the text outside code spans escaped (shas and names stay code)."""
+    return "".join(part if part.startswith("`") and part.endswith("`") and len(part) > 1 else escape(part)
+                   for part in re.split(r"(`[^`]*`)", text))
+
+
+def lenses(where: types.Range, m: Memory, s: Staleness) -> list[types.CodeLens]:
+    """Two lenses over a stale memory's code: what changed ("Still true" on click) and "Supersede"."""
+    why = describe(s, m.kind.value)[0].replace("`", "")
+    short = why.split(" (", 1)[0]
+    return [types.CodeLens(range=where, command=types.Command(
+                title=f"⚠ {short} — Still true", command="lore.verify", arguments=[{"id": m.id}])),
+            types.CodeLens(range=where, command=types.Command(
+                title="Supersede", command="lore.supersede", arguments=[{"id": m.id, "draft": True}]))]

@@ -1,0 +1,50 @@
+"""Names a decision gives for code that is gone: a type, function or message its text writes as
+current (`FeaturesReadModel`, `useFeatures()`, MessageBus) that no code file holds any more, and
+that a commit after the decision was written took away.
+
+Both conditions matter. A name absent from the code but never in it (a proposal, a library type
+named in passing, a sketch) is not evidence of anything; a name a later commit removed from the
+code is: the decision describes a mechanism that no longer exists ("possibly stale"). The check
+is `git grep` (is it anywhere in the code now?) then `git log -S --since` (did a commit after the
+decision change its count?), documentation files excluded from both, at most `MAX_NAMES` names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lore.sources.named import Named, names_in, specific
+from lore.staleness import git
+
+MAX_NAMES = 8
+MIN_CHARS = 5  # `DoS`, `IoT`: abbreviations written in camel case, not names of code
+NOT_CODE = (":(exclude,glob)**/*.md", ":(exclude,glob)**/*.mdx", ":(exclude,glob)**/*.rst",
+            ":(exclude,glob)**/*.txt", ":(exclude,glob)**/*.adoc", ":(exclude).lore")
+
+
+def candidates(text: str) -> list[str]:
+    """Specific identifiers the text names (code blocks left out), at most `MAX_NAMES`; of
+    `module.name` the name, when it is specific on its own (`logger.error` gives nothing)."""
+    out = []
+    for n in names_in(text):
+        name = n.name.split(".")[-1] if n.name.count(".") == 1 and n.name[:1].islower() else n.name
+        if len(name.split(".")[-1]) >= MIN_CHARS and specific(n) and specific(Named(name, n.backticked)):
+            out.append(name)
+    return list(dict.fromkeys(out))[:MAX_NAMES]
+
+
+def names_gone(root: Path, text: str, since: float) -> list[dict]:
+    """`{name, commit, at, subject}` for each name the text gives that the code no longer holds and
+    a commit after `since` took away."""
+    names = candidates(text)
+    present = git.words_present(root, [n.split(".")[-1] for n in names], NOT_CODE)
+    if present is None:
+        return []
+    out = []
+    for name in names:
+        if name.split(".")[-1] in present:
+            continue
+        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE)
+        if commit is not None:
+            out.append({"name": name, "commit": commit.sha, "at": commit.at, "subject": commit.subject})
+    return out

@@ -1,0 +1,176 @@
+"""Staleness people can see (lore.staleness): code changed after a memory was written or verified,
+anchors matching nothing, and decisions naming code a later commit removed. Real git repositories
+with commits dated in the past; nothing is mocked."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from lore.memory import Anchor, Kind, Memory, Provenance, Scope, SourceKind
+from lore.staleness import StalenessChecker, describe, mark_verified
+from lore.staleness.orphans import Workspace, orphaned
+from lore.staleness.report import staleness_report, workspace_files
+
+DAY = 86400
+NOW = time.time()
+
+REPO_V1 = '''class Repository:
+    def save(self, item):
+        return self.bus.publish(MessageBus(item))
+
+
+class MessageBus:
+    def publish(self, item):
+        return item
+
+
+def untouched():
+    return 1
+'''
+
+REPO_V2 = '''class Repository:
+    def save(self, item):
+        self.items.append(item)
+        return item
+
+
+def untouched():
+    return 1
+'''
+
+ADR = """# Repositories publish on the MessageBus
+
+`Repository.save` hands every item to the `MessageBus`; nothing writes to storage directly.
+"""
+
+
+def commit(root: Path, message: str, at: float) -> None:
+    stamp = f"@{int(at)} +0000"
+    env = dict(os.environ, GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True, capture_output=True)
+    subprocess.run(["git", "commit", "-q", "-m", message], cwd=root, check=True, capture_output=True, env=env)
+
+
+@pytest.fixture
+def repo(tmp_workspace: Path) -> Path:
+    """app/repos.py and an ADR written 30 days ago; the code reworked 10 days ago."""
+    (tmp_workspace / "app").mkdir()
+    (tmp_workspace / "docs").mkdir()
+    (tmp_workspace / "app" / "repos.py").write_text(REPO_V1)
+    (tmp_workspace / "docs" / "0001-bus.md").write_text(ADR)
+    commit(tmp_workspace, "repos publish on a bus", NOW - 30 * DAY)
+    (tmp_workspace / "app" / "repos.py").write_text(REPO_V2)
+    commit(tmp_workspace, "repos keep items in memory; the bus goes", NOW - 10 * DAY)
+    return tmp_workspace
+
+
+def adr_memory(anchors: list[str], body: str = ADR) -> Memory:
+    return Memory(title="Repositories publish on the MessageBus", body=body, kind=Kind.DECISION,
+                  scope=Scope.TEAM, anchors=[Anchor.parse(a) for a in anchors],
+                  provenance=Provenance(SourceKind.ADR, "docs/0001-bus.md", 1), created_at=NOW)
+
+
+def test_code_changed_since_the_decision_names_the_commit(repo):
+    m = adr_memory(["symbol:python:app.repos.Repository.save"])
+    s = StalenessChecker(repo).check(m)
+    assert s is not None and s.change is not None
+    assert s.change.symbol == "app.repos.Repository.save" and s.change.path == "app/repos.py"
+    assert s.change.commit.subject == "repos keep items in memory; the bus goes"
+    assert s.basis == "written" and abs(s.since - (NOW - 30 * DAY)) < 2
+    line = describe(s)[0]
+    assert line.startswith(f"code changed since this decision: `{s.change.commit.short}`, 1 week ago")
+
+
+def test_unchanged_symbol_is_not_stale_even_when_its_file_changed(repo):
+    m = adr_memory(["symbol:python:app.repos.untouched"], body="`untouched` returns one.")
+    m.title = "untouched returns one"
+    assert StalenessChecker(repo).check(m) is None
+
+
+def test_a_decision_written_after_the_change_is_current(repo):
+    (repo / "docs" / "0001-bus.md").write_text(ADR + "\nRevised.\n")
+    commit(repo, "adr revised", NOW - 5 * DAY)
+    m = adr_memory(["app/repos.py"])
+    assert StalenessChecker(repo).check(m) is None
+
+
+def test_still_true_records_time_and_commit_and_clears_the_flag(repo):
+    m = adr_memory(["app/repos.py"], body="Items are kept in memory.")
+    checker = StalenessChecker(repo)
+    assert checker.check(m) is not None
+    mark_verified(repo, m, now=NOW)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True).stdout.strip()
+    assert m.meta["verified_commit"] == head and m.meta["verified_at"] == float(int(NOW))
+    assert checker.check(m) is None
+    (repo / "app" / "repos.py").write_text(REPO_V2 + "\n\ndef later():\n    return 2\n")
+    commit(repo, "a later change", NOW + 60)
+    s = StalenessChecker(repo).check(m)
+    assert s is not None and s.basis == "verified"
+    assert describe(s)[0].startswith("code changed since it was last verified: ")
+
+
+def test_names_a_later_commit_removed_make_the_decision_possibly_stale(repo):
+    m = adr_memory([])
+    s = StalenessChecker(repo).check(m)
+    assert s is not None and [g["name"] for g in s.names_gone] == ["MessageBus"]
+    assert s.names_gone[0]["subject"] == "repos keep items in memory; the bus goes"
+    assert "possibly stale: names `MessageBus`, which the code no longer has" in describe(s)[-1]
+
+
+@pytest.mark.parametrize("body", [
+    pytest.param("We will add a `RetryBudget` to every client.", id="never-in-the-code"),
+    pytest.param("`Repository.save` keeps items; see `untouched`.", id="still-in-the-code"),
+])
+def test_names_never_removed_are_not_evidence(repo, body):
+    m = adr_memory([], body=body)
+    m.title = "Clients"
+    assert StalenessChecker(repo).check(m) is None
+
+
+def test_orphaned_anchors_are_listed_and_kept(repo):
+    m = adr_memory(["symbol:python:app.repos.MessageBus", "app/repos.py", "lib/**", "lang:python",
+                    "symbol:python:app.repos.Repository.save"])
+    ws = Workspace(repo, workspace_files(repo))
+    assert orphaned(ws, m) == ["symbol:python:app.repos.MessageBus", "lib/**"]
+    assert len(m.anchors) == 5
+
+
+def test_doctor_report_lists_stale_and_orphaned(repo):
+    stale = adr_memory(["symbol:python:app.repos.MessageBus"])
+    fine = adr_memory(["symbol:python:app.repos.untouched"], body="Ones.")
+    fine.title = "untouched returns one"
+    r = staleness_report(repo, [stale, fine])
+    assert [e["id"] for e in r["stale"]] == [stale.id]
+    assert [e["id"] for e in r["orphaned"]] == [stale.id]
+    assert r["checked"] == 2 and r["unfinished"] == 0
+
+
+def test_outside_git_nothing_is_stale(tmp_path):
+    (tmp_path / "a.py").write_text("def f():\n    pass\n")
+    m = adr_memory(["a.py"])
+    assert StalenessChecker(tmp_path).check(m) is None
+
+
+def test_packs_and_search_flag_a_decision_about_removed_code(repo):
+    from lore.context.pack import build_pack
+    from lore.embedding.embedder import HashEmbedder
+    from lore.api import Lore
+
+    with Lore(repo, embedder=HashEmbedder(), user_db=False) as lore:
+        m = Memory(title="Repositories publish on the MessageBus", body="Every save goes through the `MessageBus`.",
+                   kind=Kind.DECISION, anchors=[Anchor.parse("app/repos.py")], created_at=NOW - 20 * DAY)
+        lore.add(m)
+        pack = build_pack(lore, path="app/repos.py", code_map=False)
+        item = next(i for i in pack.items if i.memory.id == m.id)
+        assert item.stale and "possibly stale: names MessageBus" in pack.markdown.replace("`", "")
+        assert "code changed since this decision" in item.stale
+        assert pack.to_json()["items"][0]["stale"] == item.stale
+        from lore.wire import calls
+
+        hits = calls.search(lore, {"text": "MessageBus repositories"})
+        assert any("possibly stale" in w for w in next(h for h in hits if h["id"] == m.id)["why"])
