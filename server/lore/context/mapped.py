@@ -67,9 +67,19 @@ def map_lines(cmap: CodeMap, path: str | None) -> tuple[str, list[str]]:
     if m is not None:
         role = m.role or "not documented"
         lines.append(f"Module `{m.path or '.'}/`: {role}" + (f" (from its {m.role_source})" if m.role and m.role_source else ""))
-    cmds = area_commands(cmap, path)
-    lines += _titled("Commands its area needs:", [command_line(c) for c in cmds])
+    lines += _titled("Commands its area needs:", [command_line(c) for c in first_of_each_kind(area_commands(cmap, path))])
     return "this file's module and commands", lines
+
+
+def first_of_each_kind(commands: list[Command]) -> list[Command]:
+    """The first build, test and lint command (a file's pack names how to check it, not every script)."""
+    seen: set[str] = set()
+    out = []
+    for c in commands:
+        if c.kind not in seen:
+            seen.add(c.kind)
+            out.append(c)
+    return out
 
 
 def _titled(title: str, lines: list[str]) -> list[str]:

@@ -206,6 +206,12 @@ class MemoryTable:
         )
         return self.hydrate([memory_from_row(r) for r in rows])
 
+    def unanchored_active(self, kinds: tuple[str, ...], limit: int = 200) -> list[Memory]:
+        """Active memories of these kinds with no anchor (project-wide), most used and newest first."""
+        marks = ",".join("?" * len(kinds))
+        return self.select(f"status = 'active' AND kind IN ({marks}) AND id NOT IN (SELECT memory_id FROM anchors)",
+                           kinds, order="used_count DESC, updated_at DESC", limit=limit)
+
     def by_source(self, path: str) -> list[Memory]:
         """Memories imported from one source file."""
         return self.select("source_path = ?", (path,), order="source_line, id")
