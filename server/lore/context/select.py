@@ -32,8 +32,10 @@ TASK_SHARE = 0.45
 MEANING_FLOOR = 0.3
 #: Found by words, a hit needs some closeness in meaning too (a shared word alone is often chance).
 WORDS_MEANING_FLOOR = 0.0
-#: What the file's own words find must be closer still (a file name says less than a task).
-RELATED_FLOOR = 0.4
+#: What the file's own words find must match by words and meaning, and stand closer to the best
+#: match (a file name says less than a task).
+RELATED_FLOOR = 0.33
+RELATED_SHARE = 0.6
 RELATED_MOST = 3
 #: At most this many memories anchored to the file's symbols (deprecation notes can be many).
 IN_FILE_MOST = 6
@@ -193,14 +195,15 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
         worded = h.lexical_rank is not None and (h.similarity or 0.0) >= WORDS_MEANING_FLOOR
         strong = h.score >= TASK_SHARE * top and (close or worded)
         if level == "related":
-            strong = strong and close and h.lexical_rank is not None and kept < RELATED_MOST
+            strong = (h.score >= RELATED_SHARE * top and close and h.lexical_rank is not None
+                      and kept < RELATED_MOST)
         if is_plain_doc(h.memory) and not (h.section is not None and h.section.heading and close):
             strong = False  # plain documentation: only a section that matches by meaning
         if not strong:
             below += 1
             continue
         kept += 1
-        share = h.score / top * (0.85 if is_plain_doc(h.memory) else 1.0)
+        share = h.score / top * (0.85 if is_plain_doc(h.memory) or h.memory.kind is Kind.FACT else 1.0)
         _offer(found, h.memory, level, LEVEL_BASE[level] + share + 0.1 * quality(h.memory),
                _search_reason(h, level == "task"), h.section, h.score / top)
     return below
