@@ -27,7 +27,7 @@ LEVEL_TITLES = {"symbol": "This symbol", "file": "Governing this file", "in_file
                 "task": "For this task", "related": "About the same topic as this file", "project": "Project-wide"}
 LEVEL_BASE = {"symbol": 9.0, "file": 8.0, "in_file": 7.0, "task": 5.0, "related": 3.0, "project": 1.0}
 #: A search hit stays in the pack while its score is at least this share of the best hit's.
-TASK_SHARE = 0.45
+TASK_SHARE = 0.6
 #: Found by meaning alone, a hit needs at least this cosine.
 MEANING_FLOOR = 0.3
 #: Found by words, a hit needs some closeness in meaning too (a shared word alone is often chance).
