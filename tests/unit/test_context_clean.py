@@ -117,3 +117,26 @@ def test_a_pack_stops_where_relevance_drops(lore):
     assert not any("invoices" in t for t in titles), "no padding with what does not match"
     empty = build_pack(lore, task="kubernetes helm charts", budget=3000)
     assert not empty.items and "Nothing in the project's memory is specific to this" in empty.markdown
+
+
+def test_a_files_pack_starts_with_what_its_lens_shows(lore):
+    from lore.context.select import file_symbols
+    from lore.recall.governing import lens_groups
+
+    src = lore.root / "src" / "billing"
+    src.mkdir(parents=True)
+    (src / "invoice.py").write_text("class Invoice:\n    def total(self):\n        return 1\n")
+    folder = _adr(lore, "0005 Billing in cents", "All billing amounts are integer cents.", ["src/billing/**"])
+    own = _adr(lore, "0006 Invoice numbering", "Invoices are numbered per year.", ["src/billing/invoice.py"])
+    method = lore.add(Memory(title="Invoice.total rounds half up", kind=Kind.WARNING,
+                             anchors=[Anchor.parse("symbol:python:src.billing.invoice.Invoice.total")])).memory
+    pack = build_pack(lore, path="src/billing/invoice.py", budget=1500)
+    symbols, language = file_symbols(lore, "src/billing/invoice.py")
+    lens_file = [li.id for g in lens_groups(lore, "src/billing/invoice.py", symbols, language) if g.symbol is None
+                 for li in g.memories]
+    assert [i.memory.id for i in pack.items if i.level == "file"] == lens_file
+    assert set(lens_file) == {folder.id, own.id}
+    assert pack.items[-1].memory.id == method.id and pack.items[-1].reasons[0] == "about `Invoice.total` in this file"
+    md = pack.markdown
+    assert md.index("## Governing this file") < md.index("## Symbols in this file")
+    assert "governs this file" in md and "governs the files under `src/billing/`" in md

@@ -30,8 +30,6 @@ LEVEL_BASE = {"symbol": 9.0, "file": 8.0, "in_file": 7.0, "task": 5.0, "related"
 TASK_SHARE = 0.6
 #: Found by meaning alone, a hit needs at least this cosine.
 MEANING_FLOOR = 0.3
-#: Found by words, a hit needs some closeness in meaning too (a shared word alone is often chance).
-WORDS_MEANING_FLOOR = 0.0
 #: What the file's own words find must match by words and meaning, and stand closer to the best
 #: match (a file name says less than a task).
 RELATED_FLOOR = 0.33
@@ -192,8 +190,7 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     kept = below = 0
     for h in hits:
         close = (h.similarity or 0.0) >= floor
-        worded = h.lexical_rank is not None and (h.similarity or 0.0) >= WORDS_MEANING_FLOOR
-        strong = h.score >= TASK_SHARE * top and (close or worded)
+        strong = h.score >= TASK_SHARE * top and (close or h.lexical_rank is not None)
         if level == "related":
             strong = (h.score >= RELATED_SHARE * top and close and h.lexical_rank is not None
                       and kept < RELATED_MOST)
