@@ -140,3 +140,10 @@ def test_a_files_pack_starts_with_what_its_lens_shows(lore):
     md = pack.markdown
     assert md.index("## Governing this file") < md.index("## Symbols in this file")
     assert "governs this file" in md and "governs the files under `src/billing/`" in md
+
+
+def test_a_title_that_says_it_all_is_not_repeated(lore):
+    lore.add(Memory(title="Client is deprecated: use Session instead", body="use Session instead",
+                    kind=Kind.WARNING, anchors=[Anchor.parse("src/client.py")]))
+    md = build_pack(lore, path="src/client.py", budget=800).markdown
+    assert md.count("use Session instead") == 1

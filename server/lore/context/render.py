@@ -99,6 +99,8 @@ def content(item: ContextItem) -> list[str]:
         body = []  # a long guide: the section that matched, not its beginning
     elif len(m.body or "") > LONG_BODY:
         body = long_body(m, item.section.heading if item.section is not None else None)
+    if body and not m.title.endswith("…") and " ".join(body[0].split()) in " ".join(m.title.split()):
+        body = body[1:]  # the title already says it (a comment's `deprecated: use X` is both)
     why = paragraphs(m.rationale or "")
     if why:
         why[0] = f"Why: {why[0]}" if not why[0].startswith("- ") else why[0]
