@@ -181,7 +181,8 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
               level: str) -> int:
     """Hits for a text that pass the relevance bar, offered at `level`; how many were below it."""
     kinds = tuple(k for k in Kind if k is not Kind.TASK)  # work history is `get_history`'s
-    hits = [h for h in lore.search(Query(text, path=path, symbol=symbol, kinds=kinds, limit=30))
+    place = {} if level == "task" else {"path": path, "symbol": symbol}  # anchors: the governing levels'
+    hits = [h for h in lore.search(Query(text, kinds=kinds, limit=30, **place))
             if servable(h.memory) and (h.lexical_rank is not None or h.similarity is not None)]
     if not hits:
         return 0
