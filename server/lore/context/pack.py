@@ -23,6 +23,7 @@ ITEM_SHARE = 0.4
 FIRST_SHARE = 0.2
 #: Only items this strongly relevant grow past their first share (weaker ones stay short).
 GROW_STRENGTH = 0.7
+GOVERNING = ("symbol", "file", "in_file")
 
 if TYPE_CHECKING:
     from lore.service import Lore
@@ -62,7 +63,8 @@ def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
 
     Breadth first: each item gets at most `FIRST_SHARE` of the budget (cut between sentences), so
     the third relevant rule is not crowded out by the first one's examples; then, best first, items
-    cut short grow into what is left, up to `ITEM_SHARE`."""
+    cut short grow into what is left: what governs the file or symbol as far as the budget goes,
+    a strong match up to `ITEM_SHARE`."""
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
     left_out = 0
     first_cap = max(100, int(budget * FIRST_SHARE))
@@ -83,7 +85,8 @@ def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
             if not text.endswith(MORE) or used >= budget or item.strength < GROW_STRENGTH:
                 continue
             cost = count(text + "\n")
-            grown = render_item(item, min(cap, cost + budget - used), count)
+            most = budget if lvl in GOVERNING else cap  # what governs the file may take what is left
+            grown = render_item(item, min(most, cost + budget - used), count)
             if grown is not None and grown != text:
                 chosen[lvl][n] = (item, grown)
                 used += count(grown + "\n") - cost
