@@ -109,7 +109,8 @@ async def run_mcp(ws: Path, env: dict[str, str]) -> dict[str, Any]:
 
         out: dict[str, Any] = {"add": await tool("remember", FIRST)}
         second = await tool("remember", SECOND)
-        out["search"] = await tool("search_memory", {"query": QUERY})
+        out["search"] = await tool("search_memory", {"query": QUERY, "full": True})  # whole hits, as the others
+        out["compact"] = await tool("search_memory", {"query": QUERY})
         shown = await session.read_resource(f"lore://memory/{out['add']['id']}")
         out["show_markdown"] = shown.contents[0].text
         out["successor"] = await tool("remember", SUCCESSOR)
@@ -182,6 +183,8 @@ def test_search_answers_the_same_hits(answers):
     titles = {f: [h["title"] for h in found] for f, found in hits.items()}
     assert titles["cli"] == titles["mcp"] == titles["lsp"]
     assert titles["cli"][0] == FIRST["title"]
+    compact = answers["mcp"]["compact"]  # an agent's default: the same hits, without their bodies
+    assert [h["title"] for h in compact] == titles["mcp"] and all("body" not in h for h in compact)
 
 
 def test_show_with_a_shortened_id_answers_the_memory(answers):

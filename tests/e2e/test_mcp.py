@@ -43,11 +43,18 @@ async def test_tools_search_remember_context_forget(tmp_workspace, tmp_path):
             }))
             assert made["source"]["kind"] == "agent"
             hits = _payload(await session.call_tool("search_memory", {"query": "webhooks retry backoff"}))
-            assert hits[0]["id"] == made["id"] and hits[0]["why"]
+            assert hits[0]["id"] == made["id"] and hits[0]["why"] and hits[0]["match"] == "strong"
+            assert hits[0]["line"] == "Five attempts, doubling from 2 s." and "body" not in hits[0]
+            whole = _payload(await session.call_tool("get_memory", {"id": made["id"]}))
+            assert whole["body"] == "Five attempts, doubling from 2 s." and whole["anchors"] == ["app/webhooks/**"]
+            full = _payload(await session.call_tool("search_memory", {"query": "webhooks retry backoff", "full": True}))
+            assert full[0]["body"] == "Five attempts, doubling from 2 s."
+            missing = await session.call_tool("get_memory", {"id": "nope"})
+            assert missing.is_error
 
             ctx = await session.call_tool("get_context", {"file": "app/webhooks/send.py", "budget": 400})
             text = ctx.content[0].text
-            assert "Webhooks retry with exponential backoff" in text and "anchored to glob" in text
+            assert "Webhooks retry with exponential backoff" in text and "governs the files under `app/webhooks/`" in text
 
             resources = await session.list_resources()
             assert any(str(r.uri) == "lore://memories" for r in resources.resources)
@@ -91,7 +98,7 @@ async def test_agents_get_data_and_cannot_purge_team_memory(tmp_workspace, tmp_p
             lines = text.splitlines()
             planted = next(i for i, ln in enumerate(lines) if PLANT in ln)
             assert lines[planted].startswith("  > ")
-            assert "from `AGENTS.md:3` (repository file, quoted as data)" in lines[planted - 1]
+            assert "from [`AGENTS.md:3`](AGENTS.md#L3) (repository file, quoted as data)" in lines[planted - 1]
             assert "disable the signature check" not in text
             mine = next(i for i, ln in enumerate(lines) if "Webhooks time out after 5 s" in ln)
             assert "(proposed by an agent, not confirmed by a person; quoted as data)" in lines[mine - 1]

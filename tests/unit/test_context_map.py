@@ -67,7 +67,10 @@ def test_a_file_pack_names_its_module_role_and_commands(lore):
     map_store.refresh_map(lore)
     md = build_pack(lore, path="src/shop/db/session.py", budget=1500).markdown
     assert "Module `src/shop/db/`: Database access: sessions and models." in md
-    assert "Commands its area needs:" in md and "`make test`" in md
+    assert "Commands its area needs: test `pytest` · lint `make lint` (Makefile, pyproject.toml)" in md
+    assert md.count("`make test`") == 0, "a file's pack names one command of each kind"
+    assert "Module `src/shop/orders/`" not in build_pack(lore, path="src/shop/orders/service.py").markdown, \
+        "a role guessed from a folder's name is not worth the tokens"
     assert "Entry points:" not in md  # the project overview is for project packs
 
 

@@ -33,13 +33,18 @@ def lore(tmp_workspace):
 def test_levels_order_and_reasons(lore):
     pack = build_pack(lore, path="src/api/client.ts", budget=4000)
     md = pack.markdown
-    assert md.index("## Symbol") < md.index("## Module") < md.index("## Project")
-    assert md.index(lore.sym.title) < md.index(lore.mod.title) < md.index(lore.proj.title)
+    assert md.index("## Governing this file") < md.index("## Symbols in this file")
+    assert md.index(lore.mod.title) < md.index(lore.sym.title)
     assert lore.pref.title in md  # the user's preferences travel with them
     assert lore.old.title not in md  # superseded memories are never packed
+    assert lore.proj.title not in md, "a project-wide rule unrelated to the file is not padding"
     item = next(i for i in pack.items if i.memory.id == lore.mod.id)
-    assert any("anchored to glob `src/api/**`" in r for r in item.reasons)
+    assert item.reasons[0] == "governs the files under `src/api/`"
+    assert "about `ApiClient.get` in this file" in md
     assert "One place for auth headers." in md
+    symbol = build_pack(lore, path="src/api/client.ts", symbol="client.ApiClient.get", budget=4000).markdown
+    assert symbol.index("## This symbol") < symbol.index(lore.sym.title) < symbol.index("## Governing this file")
+    assert lore.proj.title in build_pack(lore, budget=4000).markdown  # the project's pack holds project rules
 
 
 @pytest.mark.parametrize("budget", [60, 120, 300, 800])
@@ -49,8 +54,9 @@ def test_budget_holds(lore, budget):
     assert pack.tokens <= budget
     assert counter.count(pack.markdown) == pack.tokens
     if budget >= 300:
-        assert pack.items and pack.items[0].memory.id == lore.sym.id
-    assert pack.left_out > 0
+        assert pack.items and pack.items[0].memory.id == lore.mod.id  # the governing decision first
+    if budget < 300:
+        assert pack.left_out > 0
     if budget >= 300:  # the footer states the pack's own count, footer included
         assert f"{len(pack.items)} memories, {pack.tokens} of {budget} tokens" in pack.markdown
 

@@ -52,6 +52,7 @@ START_UP_IMPORTS = {
     ("lore.wire.calls", "lore.context"): RELAY,
     ("lore.wire.relay", "lore.wire.calls"): RELAY,
     ("lore.wire.calls", "lore.staleness.annotate"): RELAY,
+    ("lore.context.select", "lore.anchors"): "tree-sitter loads when a pack names a file's symbols",
     ("lore.team.reanchor", "lore.team.files"): YAML,
     ("lore.checks.engine", "lore.anchors.symbols"): "tree-sitter loads when a rule is first checked",
     ("lore.checks.rulefile", "lore.anchors.languages"): "tree-sitter loads when a rule is first checked",

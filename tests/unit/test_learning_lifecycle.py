@@ -12,7 +12,7 @@ from lore.learn import FeedbackEvent
 from lore.learn.evidence import parse_reason
 from lore.learn.lifecycle import same_choice, same_shape
 from lore.learn.service import confirm_preference, list_preferences, record_feedback, reject_preference
-from lore.memory import Kind, Memory, Scope
+from lore.memory import Anchor, Kind, Memory, Scope
 from lore.api import Lore
 
 TS_EXPORT = "export {d}class Flag{n} extends Base {{\n    name = 'x';\n}}\n"
@@ -121,7 +121,8 @@ def test_a_go_files_pack_carries_no_preference_about_other_languages(lore):
     for m in (py, ts):
         confirm_preference(lore, m.id)
     decision = lore.add(Memory(title="Errors are wrapped at package boundaries", kind=Kind.DECISION,
-                               body="Decided for every service.", scope=Scope.TEAM)).memory
+                               body="Decided for every service.", scope=Scope.TEAM,
+                               anchors=[Anchor.parse("app/**")])).memory
 
     def ids(path):
         return [i.memory.id for i in build_pack(lore, path=path).items]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from lore.cli.common import call, workspace_root
-from lore.cli.output import err, out, print_json
+from lore.cli.lines import wrap_markdown
+from lore.cli.output import err, print_json, say
 from lore.memory import ValidationError
 from lore.workspace import relative_path
 
@@ -32,7 +33,7 @@ def cmd_context(args) -> int:
     if args.json:
         print_json(pack)
     else:
-        out.print(pack["markdown"], markup=False, highlight=False, end="")
+        say(wrap_markdown(pack["markdown"]).rstrip("\n"))
         err.print(f"{pack['tokens']}/{pack['budget']} tokens, {len(pack['items'])} memories ({pack['counter']})",
                   highlight=False)
     return 0

@@ -6,7 +6,8 @@ import sys
 
 from lore.wire import relay
 from lore.cli.common import call, flush_notices, kinds, open_lore, parse_since, scopes, statuses, workspace_root
-from lore.cli.output import emit_hits, emit_memory, memories_table, notice, out, print_json, say
+from lore.cli.lines import print_hits, print_memories
+from lore.cli.output import emit_memory, notice, out, print_json, say
 from lore.wire.views import added_json, forget_json, memory_json
 from lore.memory import Anchor, Kind, Memory, Provenance, parse_kind, parse_scope, parse_source_kind
 from lore.workspace import relative_path
@@ -41,6 +42,8 @@ def register(sub) -> None:
     p.add_argument("--under", help="only memories from or anchored under this folder")
     p.add_argument("--include-superseded", action="store_true", help="also show superseded and deprecated")
     p.add_argument("-n", "--limit", type=int, default=10)
+    p.add_argument("-l", "--long", "-v", "--verbose", dest="long", action="store_true",
+                   help="under each hit, what it says, its source and why it matched")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_search)
 
@@ -51,6 +54,8 @@ def register(sub) -> None:
     p.add_argument("--tag", action="append")
     p.add_argument("--since")
     p.add_argument("-n", "--limit", type=int, default=200)
+    p.add_argument("-l", "--long", "-v", "--verbose", dest="long", action="store_true",
+                   help="under each memory, its source, scope and status")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_list)
 
@@ -113,7 +118,10 @@ def cmd_search(args) -> int:
     }
     hits = call(args, root, "search", params)
     scores = [h.pop("exactScore") for h in hits]
-    emit_hits(hits, args.json, scores)
+    if args.json:
+        print_json(hits)
+    else:
+        print_hits(hits, scores, args.long)
     return 0
 
 
@@ -125,7 +133,7 @@ def cmd_list(args) -> int:
         if args.json:
             print_json([memory_json(m) for m in ms])
         else:
-            memories_table(ms)
+            print_memories(ms, args.long)
     return 0
 
 

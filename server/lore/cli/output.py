@@ -84,11 +84,6 @@ def error(text: str) -> None:
     err.print(f"[bold red]lore: error:[/] {_escape(text)}", markup=True, highlight=False)
 
 
-def _short(text: str, n: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     """Rows as a table on stdout, or the `empty` line when there are none."""
     if not rows:
@@ -105,40 +100,11 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     out.print(t)
 
 
-def hits_table(hits: list[dict], scores: list[float]) -> None:
-    """Search results (as hit_json gives them, with their unrounded scores) as a table."""
-    rows = []
-    for h, score in zip(hits, scores):
-        status = h["status"] + (f" → {', '.join(h['supersededBy'])}" if h["supersededBy"] else "")
-        rows.append((h["id"], h["kind"], status, _short(h["title"], 60), f"{score:.4f}",
-                     _short("; ".join(h["why"]), 70)))
-    table(("id", "kind", "status", "title", "score", "why"), rows, "No memories match.")
-
-
-def memories_table(memories: list[Memory]) -> None:
-    """A list of memories as a table."""
-    rows = []
-    for m in memories:
-        src = m.provenance.path or m.provenance.kind.value
-        if m.provenance.line and m.provenance.path:
-            src += f":{m.provenance.line}"
-        rows.append((m.id, m.kind.value, m.status.value, m.scope.value, _short(m.title, 60), src))
-    table(("id", "kind", "status", "scope", "title", "source"), rows, "No memories.")
-
-
 def show_memory(m: Memory) -> None:
     """One memory, readable."""
     from lore.wire.views import memory_markdown
 
     out.print(memory_markdown(m), markup=False)
-
-
-def emit_hits(hits: list[dict], as_json: bool, scores: list[float]) -> None:
-    """Hits (as hit_json gives them) as JSON, or a table with their unrounded scores."""
-    if as_json:
-        print_json(hits)
-    else:
-        hits_table(hits, scores)
 
 
 def emit_memory(m: Memory, as_json: bool) -> None:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 #: The map never takes more than this share of a pack's budget: memories come after it.
 MAP_SHARE = 0.35
 AREA_KINDS = ("build", "test", "lint")
+#: Where a module's role is written by people (not guessed from its name or file names).
+DOCUMENTED = ("doc comment", "README")
 
 
 def cached_map(lore: Lore) -> CodeMap | None:
@@ -64,12 +66,25 @@ def map_lines(cmap: CodeMap, path: str | None) -> tuple[str, list[str]]:
         return "the project's commands and entry points", lines
     lines = []
     m = module_of(cmap, path)
-    if m is not None:
-        role = m.role or "not documented"
-        lines.append(f"Module `{m.path or '.'}/`: {role}" + (f" (from its {m.role_source})" if m.role and m.role_source else ""))
-    cmds = area_commands(cmap, path)
-    lines += _titled("Commands its area needs:", [command_line(c) for c in cmds])
+    if m is not None and m.role and m.role_source in DOCUMENTED:  # a role guessed from names says little
+        lines.append(f"Module `{m.path or '.'}/`: {m.role} (from its {m.role_source})")
+    cmds = first_of_each_kind(area_commands(cmap, path))
+    if cmds:
+        sources = sorted({c.source for c in cmds})
+        lines.append("Commands its area needs: " + " · ".join(f"{c.kind} `{c.name}`" for c in cmds)
+                     + f" ({', '.join(sources)})")
     return "this file's module and commands", lines
+
+
+def first_of_each_kind(commands: list[Command]) -> list[Command]:
+    """The first build, test and lint command (a file's pack names how to check it, not every script)."""
+    seen: set[str] = set()
+    out = []
+    for c in commands:
+        if c.kind not in seen:
+            seen.add(c.kind)
+            out.append(c)
+    return out
 
 
 def _titled(title: str, lines: list[str]) -> list[str]:

@@ -1,4 +1,6 @@
-"""Building a context pack: pick memories by level (symbol, module, task, project), rank, fit the budget."""
+"""Building a context pack: the memories that matter for a file, symbol or task (`lore.context.select`),
+best first, each whole and clean (`lore.context.render`), within a token budget; it stops where
+relevance drops instead of filling the budget."""
 
 from __future__ import annotations
 
@@ -9,40 +11,25 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.context.mapped import map_part
+from lore.context.render import MORE, render_item
+from lore.context.select import LEVEL_TITLES, LEVELS, ContextItem, gather
 from lore.context.tokens import TokenCounter, token_counter
-from lore.learn.lifecycle import LEARNED_TAG, applies_to_path
-from lore.memory import Kind, Memory, Scope, Status, ValidationError, is_plain_doc
-from lore.recall import Query
-from lore.agents.trust import DATA_NOTE, Trust, code, mark, plain
+from lore.memory import Scope, ValidationError
+from lore.agents.trust import DATA_NOTE, mark, plain
 from lore.staleness.annotate import stale_lines
 
 MIN_BUDGET = 50  # the header and footer alone take about this many tokens
+#: One memory never takes more than this share of the budget (it is cut between sentences).
+ITEM_SHARE = 0.4
+FIRST_SHARE = 0.2
+#: Only items this strongly relevant grow past their first share (weaker ones stay short).
+GROW_STRENGTH = 0.7
+GOVERNING = ("symbol", "file", "in_file")
 
 if TYPE_CHECKING:
     from lore.api import Lore
 
-LEVELS = ("symbol", "module", "task", "project")
-LEVEL_TITLES = {"symbol": "Symbol", "module": "Module", "task": "Task", "project": "Project"}
-LEVEL_BASE = {"symbol": 4.0, "module": 3.0, "task": 2.5, "project": 1.0}
-PROJECT_KINDS = (Kind.DECISION, Kind.CONVENTION, Kind.PREFERENCE, Kind.FACT, Kind.WARNING)
-KIND_PRIOR = {Kind.CONVENTION: 0.3, Kind.DECISION: 0.3, Kind.PREFERENCE: 0.35, Kind.WARNING: 0.25,
-              Kind.FACT: 0.2, Kind.TASK: 0.1}
-#: A preference learned from edits ranks below the team's decisions and conventions.
-LEARNED_BELOW = 0.2
-BODY_CHARS = 320
-# A memory found for a task by meaning alone must be at least this similar.
-TASK_FLOOR = 0.3
-
-
-@attrs.define
-class ContextItem:
-    """One memory in a pack, with why it was picked."""
-
-    memory: Memory
-    level: str
-    score: float
-    reasons: list[str] = attrs.field(factory=list)
-    stale: str | None = None  # why it may be out of date (lore.staleness), shown under it
+__all__ = ["ContextItem", "ContextPack", "build_pack", "LEVELS", "LEVEL_TITLES"]
 
 
 @attrs.define
@@ -57,12 +44,14 @@ class ContextPack:
     counter: str
     millis: float
     map_lines: int = 0  # quoted lines of the codebase map heading the pack (`lore.context.mapped`)
+    weaker: int = 0  # search matches below the relevance bar, not shown
 
     def to_json(self) -> dict:
         """The pack for the `lore.context` command and `--json`."""
         return {
             "markdown": self.markdown, "tokens": self.tokens, "budget": self.budget, "counter": self.counter,
             "leftOut": self.left_out, "millis": round(self.millis, 2), "mapLines": self.map_lines,
+            "weaker": self.weaker,
             "items": [{"id": i.memory.id, "level": i.level, "title": i.memory.title, "kind": i.memory.kind.value,
                        "score": round(i.score, 4), "why": i.reasons, "trust": mark(i.memory).to_json(),
                        **({"stale": i.stale} if i.stale else {})}
@@ -70,99 +59,40 @@ class ContextPack:
         }
 
 
-def _offer(found: dict[str, ContextItem], m: Memory, level: str, score: float, reason: str) -> None:
-    if m.status in (Status.SUPERSEDED, Status.DEPRECATED) or is_plain_doc(m):
-        return  # plain documentation is for search: a pack shows decisions, conventions and rules
-    item = found.get(m.id)
-    if item is None:
-        found[m.id] = ContextItem(m, level, score, [reason])
-        return
-    if score > item.score:
-        item.level, item.score = level, score
-    if reason not in item.reasons:
-        item.reasons.append(reason)
+def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
+         count: Callable[[str], int]) -> tuple[dict[str, list[tuple[ContextItem, str]]], int, int]:
+    """Items rendered into what is left of the budget, by level; (chosen, tokens used, left out).
 
-
-def _quality(m: Memory) -> float:
-    age_days = max(0.0, (time.time() - m.updated_at) / 86400)
-    bonus = KIND_PRIOR.get(m.kind, 0.1) - (LEARNED_BELOW if LEARNED_TAG in m.tags else 0.0) + 0.1 * m.confidence + 0.05 * min(m.used_count, 10) / 10
-    bonus += 0.05 if age_days < 90 else 0.0
-    return bonus - (0.2 if m.status is Status.PROPOSED else 0.0)
-
-
-def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
-           scopes: tuple[Scope, ...] = ()) -> list[ContextItem]:
-    """Candidate items from every level (of the given scopes, when any), de-duplicated, best first."""
-    found: dict[str, ContextItem] = {}
-    if path:
-        for m, match in lore.memories_at(path, [symbol] if symbol else []):
-            level = "symbol" if match == "symbol" else "module"
-            anchor = next((a.to_text() for a in m.anchors), path)
-            depth = 0.1 * anchor.count("/") if match == "glob" else 0.3
-            reason = f"anchored to {match} {code(anchor[:200])}"
-            _offer(found, m, level, LEVEL_BASE[level] + depth + _quality(m), reason)
-        if not symbol:
-            for store in lore.stores():
-                rows = store.anchors.symbols_in(path)
-                mems = store.memories.many([r[0] for r in rows])
-                for mid, value in rows:
-                    if mid in mems:
-                        _offer(found, mems[mid], "symbol", LEVEL_BASE["symbol"] + _quality(mems[mid]),
-                               f"anchored to symbol {code(value[:200])} in this file")
-    if task:
-        hits = lore.search(Query(task, path=path, symbol=symbol, limit=15))
-        top = hits[0].score if hits else 1.0
-        for h in hits:
-            if h.lexical_rank is None and (h.similarity or 0.0) < TASK_FLOOR:
+    Breadth first: each item gets at most `FIRST_SHARE` of the budget (cut between sentences), so
+    the third relevant rule is not crowded out by the first one's examples; then, best first, items
+    cut short grow into what is left: what governs the file or symbol as far as the budget goes,
+    a strong match up to `ITEM_SHARE`."""
+    chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
+    left_out = 0
+    first_cap = max(100, int(budget * FIRST_SHARE))
+    for item in candidates:
+        heading_cost = 0 if chosen[item.level] else count(f"\n## {LEVEL_TITLES[item.level]}\n")
+        if not any(chosen.values()):
+            heading_cost += first_cost
+        room = min(first_cap, budget - used - heading_cost)
+        text = render_item(item, room, count) if room > 0 else None
+        if text is None:
+            left_out += 1
+            continue
+        chosen[item.level].append((item, text))
+        used += count(text + "\n") + heading_cost
+    cap = max(first_cap, int(budget * ITEM_SHARE))
+    for lvl in LEVELS:
+        for n, (item, text) in enumerate(chosen[lvl]):
+            if not text.endswith(MORE) or used >= budget or item.strength < GROW_STRENGTH:
                 continue
-            signal = f"meaning {h.similarity:.2f}" if h.similarity is not None else f"words rank {h.lexical_rank}"
-            _offer(found, h.memory, "task", LEVEL_BASE["task"] * (h.score / top) + _quality(h.memory),
-                   f"relevant to the task ({signal})")
-    for store in lore.stores():
-        for m in _project_memories(store):
-            _offer(found, m, "project", LEVEL_BASE["project"] + _quality(m),
-                   "project-wide " + m.kind.value + (" (yours)" if m.scope.value == "user" else ""))
-    return sorted((i for i in found.values() if (not scopes or i.memory.scope in scopes)
-                   and applies_to_path(i.memory, path)), key=lambda i: -i.score)
-
-
-def _project_memories(store) -> list[Memory]:
-    """Unanchored active memories of one database, best first; cached until the database changes."""
-    version = store.db.data_version()
-    cached = store.cache.get("project-memories")
-    if cached is not None and cached[0] == version:
-        return cached[1]
-    memories = store.memories.matching(statuses=[Status.ACTIVE], kinds=PROJECT_KINDS, unanchored=True, order="used",
-                                       limit=200)
-    store.cache["project-memories"] = (version, memories)
-    return memories
-
-
-def render_item(item: ContextItem, full: bool = True) -> str:
-    """One memory: a line with its kind, source, trust and why it was picked, then its own text
-    (title, gist, why; the title alone when short) quoted as data on one line."""
-    m = item.memory
-    mk = mark(m)
-    proposed = m.status is Status.PROPOSED and mk.trust is not Trust.AGENT  # an agent's label says it
-    head = f"- **{m.kind.value}**" + (" _(proposed)_" if proposed else "")
-    head += f" from {code(mk.source)} ({mk.label}), picked as {plain('; '.join(item.reasons[:2]))}:"
-    text = f"**{plain(m.title)}**"
-    if full and m.body:
-        gist = plain(m.body)
-        text += " — " + (gist if len(gist) <= BODY_CHARS else gist[: BODY_CHARS - 1] + "…")
-    if full and m.rationale:
-        text += f" Why: {plain(m.rationale)[:200]}"
-    flag = f"\n  ⚠ {plain(item.stale)}" if item.stale else ""
-    return f"{head}\n  > {text}{flag}"
-
-
-def _flag_stale(lore: Lore, items: list[ContextItem]) -> None:
-    """Mark the items whose code changed since they were written, or that name code that is gone: an
-    agent must not take a decision about a removed mechanism as current (lore.staleness)."""
-
-    found = stale_lines(lore.root, [i.memory for i in items])
-    for item in items:
-        item.stale = found.get(item.memory.id)
+            cost = count(text + "\n")
+            most = budget if lvl in GOVERNING else cap  # what governs the file may take what is left
+            grown = render_item(item, min(most, cost + budget - used), count)
+            if grown is not None and grown != text:
+                chosen[lvl][n] = (item, grown)
+                used += count(grown + "\n") - cost
+    return chosen, used, left_out
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
@@ -186,28 +116,14 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     header = f"# Lore context for {plain(subject)}\n"
     note = f"\n{DATA_NOTE}\n" if data_note else ""
     note_cost = counter.count(note)
-    used = counter.count(header) + 40  # room for the footer line
+    used = counter.count(header) + 60  # room for the footer lines
     map_text, map_cost, map_lines = (map_part(lore, path, budget - used - note_cost, counter.count)
                                      if code_map else ("", 0, 0))
     if map_text:
         used += map_cost + note_cost  # the map is quoted data too: the note heads it
-    chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
-    candidates = gather(lore, path, symbol, task, scopes)
+    candidates, weaker = gather(lore, path, symbol, task, scopes)
     _flag_stale(lore, candidates)
-    left_out = 0
-    for item in candidates:
-        heading_cost = 0 if chosen[item.level] else counter.count(f"\n## {LEVEL_TITLES[item.level]}\n")
-        if not any(chosen.values()) and not map_text:
-            heading_cost += note_cost  # the note comes with the first item
-        for full in (True, False):
-            text = render_item(item, full)
-            cost = counter.count(text + "\n") + heading_cost
-            if used + cost <= budget:
-                chosen[item.level].append((item, text))
-                used += cost
-                break
-        else:
-            left_out += 1
+    chosen, used, left_out = _fit(candidates, budget, used, 0 if map_text else note_cost, counter.count)
     parts = [header, note] if (any(chosen.values()) or map_text) and note else [header]
     parts += [map_text] if map_text else []
     items: list[ContextItem] = []
@@ -217,13 +133,14 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
             parts += [t + "\n" for _, t in chosen[lvl]]
             items += [i for i, _ in chosen[lvl]]
     if not items:
-        parts.append(f"\nNone of the {left_out} memories that apply fits a budget of {budget} tokens; raise the "
-                     "budget to see them.\n" if left_out else "\nNo memories apply here yet.\n")
+        parts.append(_empty_line(left_out, budget, bool(path or task)))
     body = "".join(parts)
     markdown, total = body, counter.count(body)
 
     def footer(stated: str) -> str:
-        return f"\n_{len(items)} memories, {stated} of {budget} tokens ({counter.method}); {left_out} left out._\n"
+        more = (f" {weaker} weaker matches not shown (search_memory or `lore search` finds them)."
+                if weaker and items else "")
+        return f"\n_{len(items)} memories, {stated} of {budget} tokens ({counter.method}); {left_out} left out.{more}_\n"
 
     footed = _with_footer(body, total, budget, counter, footer)
     if footed is not None:
@@ -231,7 +148,26 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     if items:
         lore.record_surfaced([i.memory.id for i in items])
     return ContextPack(markdown, total, budget, items, left_out, counter.method, (time.perf_counter() - start) * 1000,
-                       map_lines)
+                       map_lines, weaker)
+
+
+def _flag_stale(lore: Lore, items: list[ContextItem]) -> None:
+    """Mark the items whose code changed since they were written, or that name code that is gone: an
+    agent must not take a decision about a removed mechanism as current (lore.staleness)."""
+    found = stale_lines(lore.root, [i.memory for i in items])
+    for item in items:
+        item.stale = found.get(item.memory.id)
+
+
+def _empty_line(left_out: int, budget: int, specific: bool) -> str:
+    """What an empty pack says instead of padding."""
+    if left_out:
+        return (f"\nNone of the {left_out} memories that apply fits a budget of {budget} tokens; raise the "
+                "budget to see them.\n")
+    if specific:
+        return ("\nNothing in the project's memory is specific to this; search_memory or `lore search` "
+                "looks wider.\n")
+    return "\nNo memories apply here yet.\n"
 
 
 def _with_footer(body: str, tokens: int, budget: int, counter: TokenCounter,

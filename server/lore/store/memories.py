@@ -209,6 +209,14 @@ class MemoryTable:
         )
         return self.hydrate([memory_from_row(r) for r in rows])
 
+    def unanchored_active(self, kinds: tuple[str, ...], limit: int = 200) -> list[Memory]:
+        """Active memories of these kinds with no anchor (project-wide), most used and newest first."""
+        marks = ",".join("?" * len(kinds))
+        rows = self.db.query(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE status = 'active' AND kind IN ({marks}) AND id NOT IN "
+            "(SELECT memory_id FROM anchors) ORDER BY used_count DESC, updated_at DESC LIMIT ?", (*kinds, limit))
+        return self.hydrate([memory_from_row(r) for r in rows])
+
     def by_source(self, path: str) -> list[Memory]:
         """Memories imported from one source file."""
         return self.matching(source_path=path, order="source")

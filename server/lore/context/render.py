@@ -1,0 +1,138 @@
+"""One memory of a context pack as markdown: a line saying what it is, why it is here and where it
+comes from (linked), then its own text quoted as data, whole (the decision, its do and don't, an
+example, why), or cut between sentences when the budget is short, never inside a word."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from urllib.parse import quote
+
+from lore.context.clean import paragraphs, sentences
+from lore.context.select import ContextItem
+from lore.memory import Memory, SourceKind, Status, is_plain_doc
+from lore.text import split_sections
+from lore.agents.trust import Trust, code, mark, plain
+
+#: A memory longer than this shows the section that matched rather than its beginning.
+LONG_BODY = 2500
+MORE = "(continues in the source)"
+METADATA = re.compile(r"^(authors?|stakeholders?|status|date|deciders?|reviewers?|owners?|created|updated|"
+                      r"last updated|tags?|references?|links?)\b", re.I)
+DECIDED = re.compile(r"^(the )?(decision|decision outcome|chosen option|proposed option|resolution|"
+                     r"what we decided|we decided|outcome)\b", re.I)
+
+
+def source_link(m: Memory) -> str:
+    """The memory's source as a markdown link to the file and line, or its id in code."""
+    mk = mark(m)
+    p = m.provenance
+    if not p.path:
+        return code(mk.source)
+    target = quote(p.path) + (f"#L{p.line}" if p.line else "")
+    return f"[{code(mk.source)}]({target})"
+
+
+def head_line(item: ContextItem) -> str:
+    """`- **decision** · governs this file · from [`path:3`](path#L3) (repository file, quoted as data):`"""
+    m = item.memory
+    mk = mark(m)
+    state = ""
+    if m.status is Status.PROPOSED and mk.trust is not Trust.AGENT:  # an agent's label says it
+        state = " _(proposed)_"
+    elif m.status is Status.REJECTED:
+        state = " _(rejected)_"
+    why = "; ".join(plain(r) for r in item.reasons[:2])
+    return f"- **{m.kind.value}**{state} · {why} · from {source_link(m)} ({mk.label}):"
+
+
+def _section_paragraphs(item: ContextItem, inside_body: bool) -> list[str]:
+    """The matched section's paragraphs, labelled with its heading: those the body lacks (an ADR's
+    consequences, a guide's section), or with `inside_body`, those inside a long body. A record's
+    metadata (author, status, date) and the text `why` shows are not repeated."""
+    s = item.section
+    if s is None or not s.heading or METADATA.match(s.heading):
+        return []
+    text = s.text.split("\n", 1)[1] if "\n" in s.text else ""
+    probe = text.strip()[:120]
+    if len(probe) < 40 or probe in (item.memory.rationale or "") or (probe in (item.memory.body or "")) != inside_body:
+        return []
+    paras = paragraphs(text)
+    if paras and not paras[0].startswith(("- ", "Example: ")):
+        paras[0] = f"{plain(s.heading)}: {paras[0]}"
+    elif paras:
+        paras.insert(0, f"{plain(s.heading)}:")
+    return paras
+
+
+def long_body(m: Memory, matched: str | None) -> list[str]:
+    """A long body's paragraphs with the part that says what was decided first (a section named
+    "Decision", "Chosen option", ...), then the section that matched, then the rest in order."""
+    parts = split_sections(m.title, m.body or "")
+
+    def rank(s) -> int:
+        if s.heading and DECIDED.match(s.heading):
+            return 0
+        return 1 if matched and s.heading == matched else 2
+
+    out: list[str] = []
+    for s in sorted(parts, key=rank):
+        text = s.text.split("\n", 1)[1] if s.heading and "\n" in s.text else ("" if s.heading else s.text)
+        if s.heading is None and text.startswith(m.title):
+            text = text[len(m.title):]
+        paras = paragraphs(text)
+        if s.heading and paras and not paras[0].startswith(("- ", "Example: ")):
+            paras[0] = f"{plain(s.heading)}: {paras[0]}"
+        elif s.heading and paras:
+            paras.insert(0, f"{plain(s.heading)}:")
+        out += paras
+    return out
+
+
+def content(item: ContextItem) -> list[str]:
+    """The item's paragraphs in reading order: the body (or, for a long text, the section that
+    matched), a matched section the body lacks, then why."""
+    m = item.memory
+    body = paragraphs(m.body)
+    extra = _section_paragraphs(item, inside_body=False)
+    if extra and (is_plain_doc(m) or (len(m.body or "") > LONG_BODY and m.provenance.kind is not SourceKind.ADR)):
+        body = []  # a long guide: the section that matched, not its beginning
+    elif len(m.body or "") > LONG_BODY:
+        body = long_body(m, item.section.heading if item.section is not None else None)
+    if body and not m.title.endswith("…") and " ".join(body[0].split()) in " ".join(m.title.split()):
+        body = body[1:]  # the title already says it (a comment's `deprecated: use X` is both)
+    why = paragraphs(m.rationale or "")
+    if why:
+        why[0] = f"Why: {why[0]}" if not why[0].startswith("- ") else why[0]
+        if why[0].startswith("- "):
+            why.insert(0, "Why:")
+    return [plain(p) for p in (*body, *extra, *why) if plain(p)]
+
+
+def _lines(title: str, paras: list[str]) -> str:
+    if paras and paras[0].startswith("- "):  # a list starts on its own line
+        paras = ["", *paras]
+    first = f"  > **{plain(title)}**" + (f" — {paras[0]}" if paras and paras[0] else "")
+    return "\n".join([first, *(f"  > {p}" for p in paras[1:])])
+
+
+def render_item(item: ContextItem, max_tokens: int, count: Callable[[str], int]) -> str | None:
+    """The item within `max_tokens`: whole when it fits, else its first sentences (whole ones) and
+    a note that it continues in the source; None when not even the title and a sentence fit."""
+    head = head_line(item) + (f"\n  ⚠ {plain(item.stale)}" if item.stale else "")
+    paras = content(item)
+    whole = f"{head}\n{_lines(item.memory.title, paras)}"
+    if count(whole + "\n") <= max_tokens:
+        return whole
+    kept: list[str] = []
+    best: str | None = None
+    for para in paras:
+        done: list[str] = []
+        for sentence in sentences(para):
+            done.append(sentence)
+            trial = f"{head}\n{_lines(item.memory.title, [*kept, ' '.join(done) + ' ' + MORE])}"
+            if count(trial + "\n") > max_tokens:
+                return best
+            best = trial
+        kept.append(" ".join(done))
+    return best

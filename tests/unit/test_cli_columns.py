@@ -1,0 +1,81 @@
+"""The command line at 80 columns: one line per hit or memory with a strength a person reads,
+details on request, packs wrapped with their quotes kept, and JSON unchanged."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from lore.cli.lines import fit, wrap_markdown
+from lore.cli.main import main
+
+TITLES = ["Webhook deliveries are signed with HMAC-SHA256 and retried with exponential backoff for a day",
+          "Webhook payloads carry a version field", "Invoices are numbered per calendar year"]
+
+
+def _cli(capsys, ws, *args):
+    code = main(["-w", str(ws), *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def ws(tmp_path, monkeypatch):
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    monkeypatch.setenv("LORE_USER_DB", str(tmp_path / "user.db"))
+    return root
+
+
+def _add(capsys, ws, title, body):
+    code, out, err = _cli(capsys, ws, "add", "--title", title, "--body", body, "--json")
+    assert code == 0, err
+    return json.loads(out)["id"]
+
+
+def test_search_and_list_are_one_line_each_at_80_columns(capsys, ws):
+    ids = [_add(capsys, ws, t, "Signed with a shared secret. " * 12) for t in TITLES]
+    code, out, _ = _cli(capsys, ws, "search", "webhook", "signed")
+    lines = out.splitlines()
+    assert code == 0 and 1 <= len(lines) <= 3
+    assert all(len(ln) <= 80 for ln in lines)
+    assert lines[0].startswith("strong decision") and lines[0].endswith(ids[0])
+    assert not re.search(r"\d\.\d{3}", out), "no raw fusion scores"
+    assert "HMAC-SHA256…" in lines[0]  # cut after a whole word, not inside one
+    code, out, _ = _cli(capsys, ws, "search", "webhook", "signed", "--long")
+    detailed = out.splitlines()
+    assert len(detailed) > len(lines) and all(len(ln) <= 80 for ln in detailed)
+    assert "    Signed with a shared secret." in detailed[1] and "why:" in out
+    code, out, _ = _cli(capsys, ws, "list")
+    assert len(out.splitlines()) == 3 and all(len(ln) <= 80 for ln in out.splitlines())
+    code, out, _ = _cli(capsys, ws, "list", "-l")
+    assert len(out.splitlines()) == 9 and "workspace · active · your own" in out
+
+
+def test_json_keeps_its_shape(capsys, ws):
+    _add(capsys, ws, TITLES[0], "Signed.")
+    code, out, _ = _cli(capsys, ws, "search", "webhook", "--json")
+    hit = json.loads(out)[0]
+    assert {"id", "kind", "status", "title", "body", "score", "why", "anchors", "source", "trust"} <= set(hit)
+
+
+def test_context_wraps_with_quotes_kept(capsys, ws):
+    _add(capsys, ws, TITLES[0], "Deliveries are retried with backoff. " * 10)
+    code, out, _ = _cli(capsys, ws, "context", "--task", "webhook deliveries signed")
+    assert code == 0 and all(len(ln) <= 80 for ln in out.splitlines() if " " in ln.strip())
+    quoted = [ln for ln in out.splitlines() if "retried with backoff" in ln]
+    assert len(quoted) > 2 and all(ln.startswith("  > ") for ln in quoted)
+
+
+def test_fit_and_wrap():
+    assert fit("one two three four", 12) == "one two…"
+    assert fit("short", 12) == "short"
+    md = "- **decision** · " + "why " * 30 + "\n  > " + "word " * 40 + "\n"
+    wrapped = wrap_markdown(md, 40).splitlines()
+    assert all(len(ln) <= 40 for ln in wrapped)
+    assert wrapped[0].startswith("- ") and wrapped[1].startswith("  ")
+    assert [ln for ln in wrapped if "word" in ln] and all(ln.startswith("  > ") for ln in wrapped if "word" in ln)
