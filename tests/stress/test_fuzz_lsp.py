@@ -135,6 +135,10 @@ def command_args(ws: Path) -> dict[str, st.SearchStrategy]:
         "lore.context": obj({"uri": u, "symbol": SHORT_TEXT, "task": TEXT, "budget": INTS}),
         "lore.status": obj({}),
         "lore.draft": obj({"kind": kinds, "uri": u, "symbol": SHORT_TEXT}),
+        "lore.verify": obj({"id": ids}),
+        "lore.recordException": obj({"uri": u, "memoryId": ids, "ruleId": SHORT_TEXT, "symbol": SHORT_TEXT,
+                                     "line": INTS, "reason": TEXT}),
+        "lore.guidance": obj({"uri": u}),
         "lore.nonexistent": JSON,
     }
 
@@ -164,6 +168,7 @@ def messages(ws: Path) -> st.SearchStrategy[tuple[str, str, Any]]:
     return st.one_of(
         req("textDocument/hover", maybe(obj({"textDocument": doc, "position": POSITION}))),
         req("textDocument/codeLens", maybe(obj({"textDocument": doc}))),
+        req("textDocument/diagnostic", maybe(obj({"textDocument": doc, "identifier": SHORT_TEXT}))),
         req("codeLens/resolve", maybe(obj({"range": RANGE, "data": JSON}))),
         req("textDocument/codeAction", maybe(obj({"textDocument": doc, "range": RANGE,
                                                   "context": obj({"diagnostics": JSON})}))),
