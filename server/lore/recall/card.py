@@ -4,7 +4,8 @@ links come from the caller (file URIs and, for clients that run them, command li
 
 A hover is a "Lore" header, then per memory: its kind icon and title linked to its source section;
 one plain sentence of what it says (`lore.recall.gist`); why it is here, in words; any notes (status,
-review flags, and whatever a caller adds to `Card.notes`); and its actions on one line.
+review flags, and whatever a caller adds to `Card.notes`); any extra markdown lines a caller adds to
+`Card.extra` (what changed since it was written, checks); and its actions on one line.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ Link = tuple[str, str]  # (label, target)
 
 @attrs.define
 class Card:
-    """One memory in a hover, line by line; callers may append to `notes` before rendering."""
+    """One memory in a hover, line by line; callers may append short plain `notes` (shown after the
+    reason) and whole markdown lines to `extra` (shown before the actions) before rendering."""
 
     memory: Memory
     title_link: str | None
@@ -44,6 +46,7 @@ class Card:
     reason: str
     notes: list[str] = attrs.field(factory=list)
     actions: list[Link] = attrs.field(factory=list)
+    extra: list[str] = attrs.field(factory=list)
 
     def lines(self) -> list[str]:
         """The card's markdown lines (joined with hard line breaks by `render_hover`)."""
@@ -55,6 +58,7 @@ class Card:
         if self.sentence:
             out.append(code_aware_escape(self.sentence))
         out.append("*" + " · ".join([self.reason, *self.notes]) + "*" if self.reason or self.notes else "")
+        out += self.extra
         if self.actions:
             out.append(" · ".join(link(escape(label), target) for label, target in self.actions))
         return [line for line in out if line]
