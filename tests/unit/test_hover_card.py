@@ -109,7 +109,9 @@ def test_card_notes_can_be_extended():
     m = memory("Reports run at night", "Load is low then.")
     c = card(Governing(m, "file"), [], None)
     c.notes.append("2 checks failed")
-    assert "*governs this file · 2 checks failed*" in render_hover([c])
+    c.extra.append("⚠ `save()` changed since this was written · [Still true](command:x)")
+    text = render_hover([c])
+    assert "*governs this file · 2 checks failed*  \n⚠ `save()` changed since this was written" in text
 
 
 def test_title_and_sentence_markup_is_escaped_but_code_spans_stay():

@@ -4,7 +4,8 @@ links come from the caller (file URIs and, for clients that run them, command li
 
 A hover is a "Lore" header, then per memory: its kind icon and title linked to its source section;
 one plain sentence of what it says (`lore.recall.gist`); why it is here, in words; any notes (status,
-review flags, and whatever a caller adds to `Card.notes`); and its actions on one line.
+review flags, and whatever a caller adds to `Card.notes`); any extra markdown lines a caller adds to
+`Card.extra` (what changed since it was written, checks); and its actions on one line.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ Link = tuple[str, str]  # (label, target)
 
 @attrs.define
 class Card:
-    """One memory in a hover, line by line; callers may append to `notes` before rendering."""
+    """One memory in a hover, line by line; callers may append short plain `notes` (shown after the
+    reason) and whole markdown lines to `extra` (shown before the actions) before rendering."""
 
     memory: Memory
     title_link: str | None
