@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap, Command, Module
 from lore.codemap.render import command_line, entry_line, entry_points, project_commands
+from lore.context.taskmap import task_map_lines
 from lore.trust import LABELS, Trust, code, plain
 
 if TYPE_CHECKING:
@@ -55,9 +56,14 @@ def area_commands(cmap: CodeMap, path: str) -> list[Command]:
     return [c for c in project_commands(cmap) if not c.area and c.kind in AREA_KINDS]
 
 
-def map_lines(cmap: CodeMap, path: str | None) -> tuple[str, list[str]]:
-    """(what the lines are, the lines, most useful first): the project overview without a path,
-    else the file's module role and its area's commands."""
+def map_lines(cmap: CodeMap, path: str | None, task: str | None = None) -> tuple[str, list[str]]:
+    """(what the lines are, the lines, most useful first): for a task without a path, the map lines
+    that share its words (`lore.context.taskmap`); the project overview without a path (or when
+    nothing matches the task); else the file's module role and its area's commands."""
+    if not path and task:
+        lines = task_map_lines(cmap, task)
+        if lines:
+            return "the project's commands, modules and tests for this task", lines
     if not path:
         lines = _titled("Commands:", [command_line(c) for c in project_commands(cmap)])
         lines += _titled("Entry points:", [entry_line(e) for e in entry_points(cmap)])
@@ -76,13 +82,13 @@ def _titled(title: str, lines: list[str]) -> list[str]:
     return [title, *lines] if lines else []
 
 
-def map_part(lore: Lore, path: str | None, budget: int, count) -> tuple[str, int, int]:
+def map_part(lore: Lore, path: str | None, budget: int, count, task: str | None = None) -> tuple[str, int, int]:
     """The pack's map section, its token cost and how many quoted lines it holds, fitted line by line
     into `MAP_SHARE` of `budget`; ("", 0, 0) when there is no map or nothing of it fits."""
     cmap = cached_map(lore)
     if cmap is None:
         return "", 0, 0
-    what, lines = map_lines(cmap, path)
+    what, lines = map_lines(cmap, path, task)
     if not lines:
         return "", 0, 0
     head = (f"\n## Map\n- **map** of {plain(what)}, derived by {code('lore map')} from the repository's files "
