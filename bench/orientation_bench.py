@@ -5,7 +5,8 @@ For each task of `bench/orientation/tasks.json` (written from the repositories b
 on them), the repository is cloned at its commit from a bare mirror (`--mirror-root`, default
 /work/.mirror, as `<owner>+<name>/repo`) or taken from a checkout (`--checkout owner/name=PATH`),
 imported with `lore import` (the real model: LORE_MODEL_PATH), and asked for
-`lore context --task TASK --json` (default budget). Printed per task:
+`lore context --task TASK --budget B --json` at each budget of `--budgets` (default: the compact
+500 an orientation call can ask for, and the default 1500). Printed per task and budget:
 
 - the tokens of the files the task lists (whole files, `PATH#A-B` line ranges, `ls:DIR` as the
   folder listing an agent would see), counted with the same counter as the pack;
@@ -13,7 +14,7 @@ imported with `lore import` (the real model: LORE_MODEL_PATH), and asked for
 - which orientation questions the pack answers (one of the question's strings appears in the
   pack, case-insensitive) and which it misses.
 
-Usage: python bench/orientation_bench.py [--tasks FILE] [--only TEXT] [--budget N] [--mirror-root DIR]
+Usage: python bench/orientation_bench.py [--tasks FILE] [--only TEXT] [--budgets 500,1500] [--mirror-root DIR]
                                          [--checkout owner/name=PATH] [--keep DIR] [--show]
 """
 
@@ -86,7 +87,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tasks", type=Path, default=HERE / "orientation" / "tasks.json")
     ap.add_argument("--only", help="task id or repository part")
-    ap.add_argument("--budget", type=int, default=1500)
+    ap.add_argument("--budgets", default="500,1500", help="pack budgets, comma-separated")
     ap.add_argument("--mirror-root", type=Path, default=Path("/work/.mirror"))
     ap.add_argument("--checkout", action="append", default=[], metavar="owner/name=PATH")
     ap.add_argument("--keep", type=Path, help="clone into this folder and reuse it next time")
@@ -96,7 +97,8 @@ def main() -> int:
     checkouts = dict((k, Path(v).resolve()) for k, _, v in (c.partition("=") for c in args.checkout))
     tasks = [t for t in spec["tasks"] if not args.only or args.only in t["id"] or args.only in t["repo"]]
     counter = token_counter()
-    rows = []
+    budgets = [int(b) for b in args.budgets.split(",") if b.strip()]
+    rows: dict[int, list] = {}
     with tempfile.TemporaryDirectory(prefix="lore-orient-") as tmp:
         roots: dict[str, Path] = {}
         for t in tasks:
@@ -109,15 +111,24 @@ def main() -> int:
                 roots[t["repo"]] = root
             root = roots[t["repo"]]
             files = sum(counter.count(read_text(root, f)) for f in t["files"])
-            res = lore(root, "context", "--task", t["task"], "--budget", str(args.budget), "--json")
-            if res.returncode != 0:
-                raise SystemExit(f"lore context failed: {res.stderr.strip()[:500]}")
-            pack = json.loads(res.stdout)
-            hit, miss = check(pack["markdown"], t["questions"])
-            rows.append((t, files, pack["tokens"], hit, miss))
-            if args.show:
-                print(f"\n----- {t['id']}\n{pack['markdown']}")
-    print(f"\ntoken counter: {counter.method}; pack budget {args.budget}")
+            for budget in budgets:
+                res = lore(root, "context", "--task", t["task"], "--budget", str(budget), "--json")
+                if res.returncode != 0:
+                    raise SystemExit(f"lore context failed: {res.stderr.strip()[:500]}")
+                pack = json.loads(res.stdout)
+                hit, miss = check(pack["markdown"], t["questions"])
+                rows.setdefault(budget, []).append((t, files, pack["tokens"], hit, miss))
+                if args.show:
+                    print(f"\n----- {t['id']} (budget {budget})\n{pack['markdown']}")
+    print(f"\ntoken counter: {counter.method}")
+    for budget in budgets:
+        report(budget, rows[budget])
+    return 0
+
+
+def report(budget: int, rows: list) -> None:
+    """One budget's table: per task the files' tokens, the pack's, the ratio and the questions missed."""
+    print(f"\npack budget {budget}")
     print(f"{'task':<24} {'files':>7} {'pack':>6} {'ratio':>7} {'answered':>9}  missed")
     for t, files, pack_tokens, hit, miss in rows:
         n = len(hit) + len(miss)
@@ -128,10 +139,9 @@ def main() -> int:
     asked = sum(len(h) + len(m) for *_, h, m in rows)
     complete = sum(1 for *_, m in rows if not m)
     both = sum(1 for (_, f, p, _, m) in rows if not m and f / max(1, p) >= TARGET_RATIO)
-    print(f"\nratio median {statistics.median(ratios):.1f}x, min {min(ratios):.1f}x (target >= {TARGET_RATIO:.0f}x); "
+    print(f"ratio median {statistics.median(ratios):.1f}x, min {min(ratios):.1f}x (target >= {TARGET_RATIO:.0f}x); "
           f"questions answered {answered}/{asked} ({100 * answered / max(1, asked):.0f}%); "
-          f"tasks with every answer present {complete}/{len(rows)}; "
-          f"tasks meeting both {both}/{len(rows)}")
+          f"tasks with every answer present {complete}/{len(rows)}; tasks meeting both {both}/{len(rows)}")
     return 0
 
 

@@ -63,31 +63,30 @@ def test_task_words_widen_by_family_and_name_command_kinds():
 def test_a_migration_task_gets_the_migrate_command_then_the_plain_ones(lore):
     pack = build_pack(lore, task="add a database migration", budget=1500)
     section = _map_section(pack.markdown)
-    assert "Commands for this task:" in section and "`make migrate` → `alembic upgrade head`" in section
+    assert "- migrate: `make migrate` → `alembic upgrade head`\n" in section
     assert section.index("make migrate") < section.index("make test")
-    assert "`make lint`" in section and "Entry points:" not in section.split("Where:")[0]
+    assert "- lint: `make lint` → `ruff check .`" in section and "program" not in section
     assert pack.map_lines > 3 and pack.tokens <= 1500
 
 
 def test_where_are_the_tests_for_x_names_its_test_folder(lore):
     section = _map_section(build_pack(lore, task="where are the tests for orders and how are they run",
                                       budget=1500).markdown)
-    assert "`tests/orders/`: 1 test files" in section
+    assert "- tests: `tests/orders/` (1 files" in section
     assert "tests/payments" not in section
     assert "`make test` → `pytest -q`" in section
 
 
 def test_an_endpoint_task_finds_the_routes_module_by_family(lore):
     section = _map_section(build_pack(lore, task="add a new API endpoint", budget=1500).markdown)
-    assert "`src/shop/api/`" in section and "HTTP routes of the shop" in section
+    assert "- code: `src/shop/api/` — HTTP routes of the shop" in section
     assert "src/shop/db/" not in section
 
 
 def test_a_task_sharing_no_word_still_gets_the_plain_commands_and_programs():
     cmap = CodeMap("x", commands=[Command("make test", "pytest", "Makefile"), Command("make lint", "ruff", "Makefile")])
     lines = task_map_lines(cmap, "write a poem")
-    assert lines == ["Commands the project runs:", "- test: `make test` → `pytest` (Makefile)",
-                     "- lint: `make lint` → `ruff` (Makefile)"]
+    assert lines == ["- test: `make test` → `pytest`", "- lint: `make lint` → `ruff`"]
     assert task_map_lines(CodeMap("empty"), "write a poem") == []
 
 
@@ -100,12 +99,19 @@ def test_ci_steps_and_other_sub_projects_rank_below_the_projects_own_targets():
                          {"internal/storage/integration": 4, "internal/metrics": 5})],
         modules=[Module("internal/storage/integration", "go", 4)])
     lines = task_map_lines(cmap, "run the storage integration tests")
-    first = lines[lines.index("Commands for this task:") + 1]
-    assert "`make storage-integration-test`" in first
-    assert "- `internal/storage/integration/`: 4 test files (go test)" in lines
+    assert next(ln for ln in lines if ln.startswith("- test:")) == \
+        "- test: `make storage-integration-test` → `go test ./integration/...`"
+    assert "- tests: `internal/storage/integration/` (4 files, go test)" in lines
     assert not any("internal/metrics" in ln for ln in lines)
 
 
 def test_a_file_pack_keeps_its_module_lines(lore):
     md = build_pack(lore, path="src/shop/db/session.py", task="add a database migration", budget=1500).markdown
-    assert "Module `src/shop/db/`" in md and "Commands for this task:" not in md
+    section = _map_section(md)
+    assert "Module `src/shop/db/`" in section and "- migrate:" not in section
+
+
+def test_a_small_budget_keeps_the_best_of_each_part(lore):
+    small = _map_section(build_pack(lore, task="add a database migration", budget=220).markdown)
+    assert "- code: " in small and "- migrate: `make migrate`" in small
+    assert small.count("  > - ") < len(task_map_lines(map_store.stored_map(lore), "add a database migration"))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap, Command, Module
 from lore.codemap.render import command_line, entry_line, entry_points, project_commands
-from lore.context.taskmap import task_map_lines
+from lore.context.taskmap import item_count, task_map_lines
 from lore.trust import LABELS, Trust, code, plain
 
 if TYPE_CHECKING:
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 #: The map never takes more than this share of a pack's budget: memories come after it.
 MAP_SHARE = 0.35
+#: A task's own map lines (where its code lives, what to run) are most of what orienting needs.
+TASK_MAP_SHARE = 0.6
+TASK_WHAT = "the project's commands, modules and tests for this task"
 AREA_KINDS = ("build", "test", "lint")
 
 
@@ -63,7 +66,7 @@ def map_lines(cmap: CodeMap, path: str | None, task: str | None = None) -> tuple
     if not path and task:
         lines = task_map_lines(cmap, task)
         if lines:
-            return "the project's commands, modules and tests for this task", lines
+            return TASK_WHAT, lines
     if not path:
         lines = _titled("Commands:", [command_line(c) for c in project_commands(cmap)])
         lines += _titled("Entry points:", [entry_line(e) for e in entry_points(cmap)])
@@ -83,8 +86,9 @@ def _titled(title: str, lines: list[str]) -> list[str]:
 
 
 def map_part(lore: Lore, path: str | None, budget: int, count, task: str | None = None) -> tuple[str, int, int]:
-    """The pack's map section, its token cost and how many quoted lines it holds, fitted line by line
-    into `MAP_SHARE` of `budget`; ("", 0, 0) when there is no map or nothing of it fits."""
+    """The pack's map section, its token cost and how many quoted lines it holds, fitted into
+    `MAP_SHARE` of `budget` (a task's own lines into `TASK_MAP_SHARE`, the best of each of their parts
+    kept); ("", 0, 0) when there is no map or nothing of it fits."""
     cmap = cached_map(lore)
     if cmap is None:
         return "", 0, 0
@@ -93,7 +97,19 @@ def map_part(lore: Lore, path: str | None, budget: int, count, task: str | None 
         return "", 0, 0
     head = (f"\n## Map\n- **map** of {plain(what)}, derived by {code('lore map')} from the repository's files "
             f"({LABELS[Trust.REPOSITORY]}):\n")
-    limit = int(budget * MAP_SHARE)
+    limit = int(budget * (TASK_MAP_SHARE if what == TASK_WHAT else MAP_SHARE))
+    if what == TASK_WHAT:
+        for n in range(item_count(lines), 0, -1):
+            some = lines if n == item_count(lines) else task_map_lines(cmap, task, n)
+            fitted = _fit(head, some, limit, count)
+            if fitted[2] == len(some):  # every line of the n best fits
+                return fitted
+        return "", 0, 0
+    return _fit(head, lines, limit, count)
+
+
+def _fit(head: str, lines: list[str], limit: int, count) -> tuple[str, int, int]:
+    """The map section of as many of `lines` as fit `limit` tokens, line by line (no title left alone)."""
     kept: list[str] = []
     used = count(head)
     for line in lines:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from lore.codemap.model import CodeMap, Command, Module
-from lore.codemap.render import command_line
 
 #: Words that say nothing about where to look.
 STOP = frozenset("""a an and are as at be by can do does for from how i in into is it make me my new of on or our
@@ -28,7 +27,7 @@ FAMILIES = (
     frozenset({"build", "compile", "bundle"}),
     frozenset({"locally", "local", "start", "serve", "dev"}),
     frozenset({"generate", "regenerate", "codegen", "gen"}),
-    frozenset({"job", "worker", "celery", "queue", "scheduled", "schedule", "cron", "beat"}),
+    frozenset({"worker", "celery", "queue", "scheduled", "schedule", "cron", "beat"}),
     frozenset({"entry", "main", "binary", "cli"}),
     frozenset({"hook", "hooks", "fetch", "fetching"}),
 )
@@ -40,6 +39,8 @@ KIND_OF = {"test": "test", "tests": "test", "testing": "test", "spec": "test", "
            "locally": "run", "start": "run", "serve": "run",
            "generate": "generate", "regenerate": "generate", "mock": "generate", "mocks": "generate"}
 CORE_KINDS = ("test", "lint", "build")
+#: Words most command names share: a match on them counts for little.
+WEAK = frozenset({"run", "all", "check"})
 MAX_COMMANDS, MAX_MODULES, MAX_TESTS, MAX_ENTRIES = 5, 4, 3, 3
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
@@ -65,31 +66,51 @@ def task_terms(task: str) -> tuple[set[str], set[str]]:
     return terms, {KIND_OF[w] for w in terms if w in KIND_OF}
 
 
-def task_map_lines(cmap: CodeMap, task: str) -> list[str]:
-    """The map lines for a task, most useful first; [] when nothing in the map shares a word with it."""
+def task_map_lines(cmap: CodeMap, task: str, max_items: int | None = None) -> list[str]:
+    """The map lines for a task: where its code lives, the commands it needs, its tests, the
+    project's plain commands, its programs; [] when the map has none of them. With `max_items`,
+    the best of each part are kept (taken in turns) so a small budget still covers every part."""
     terms, kinds = task_terms(task)
     cmds = _commands(cmap, terms, kinds)
     mods = _ranked(cmap.modules[:80], lambda m: _module_score(m, terms), MAX_MODULES, floor=2)
     tests = _tests(cmap, terms, MAX_TESTS if "test" in kinds else 2)
     entries = _ranked([e for e in cmap.entry_points if e.kind == "program"],
                       lambda e: len(terms & words(f"{e.name} {e.target}")), MAX_ENTRIES, floor=1)
-    if not (cmds[0] or mods or tests or entries):
+    if not (cmds[0] or mods or entries):
         entries = [e for e in cmap.entry_points if e.kind == "program"][:2]
-    lines = _titled("Commands for this task:", [_short(c) for c in cmds[0]])
-    lines += _titled("Commands the project runs:", [_short(c) for c in cmds[1]])
-    lines += _titled("Where:", [_module(m, terms) for m in mods])
-    lines += _titled("Tests:", tests)
-    lines += _titled("Entry points:", [f"- {e.kind} `{e.name}`: `{e.target}` ({e.source})" for e in entries])
-    return lines
+    parts = [[_module(m, terms) for m in mods], [_short(c) for c in cmds[0]], tests,
+             [_short(c) for c in cmds[1]], [f"- program `{e.name}`: `{e.target}`" for e in entries]]
+    keep = _in_turns(parts, max_items)
+    return [line for items, n in zip(parts, keep) for line in items[:n]]
+
+
+def item_count(lines: list[str]) -> int:
+    """How many items a list of task map lines holds."""
+    return len(lines)
+
+
+def _in_turns(parts: list[list[str]], limit: int | None) -> list[int]:
+    """How many items of each part to keep: one of each in turn until `limit` items are kept."""
+    if limit is None:
+        return [len(p) for p in parts]
+    keep = [0] * len(parts)
+    while limit > 0 and any(k < len(p) for k, p in zip(keep, parts)):
+        for i, p in enumerate(parts):
+            if limit > 0 and keep[i] < len(p):
+                keep[i] += 1
+                limit -= 1
+    return keep
 
 
 def _commands(cmap: CodeMap, terms: set[str], kinds: set[str]) -> tuple[list[Command], list[Command]]:
     """(commands sharing words or a kind with the task, the plainest test/lint/build commands besides)."""
     def score(c: Command) -> float:
         name = words(c.name.split(" (in ")[0]) - {"npm", "pnpm", "yarn", "poetry"}
-        if not (terms & name or c.kind in kinds):
+        if not (terms & name or c.kind in kinds) or (c.kind == "other" and len(terms & name) < 2):
             return 0
-        s = 2 * len(terms & name) + min(1.0, 0.5 * len(terms & words(c.run))) + (1.5 if c.kind in kinds else 0)
+        shared = terms & name
+        s = 2 * len(shared - WEAK) + 0.5 * len(shared & WEAK) + min(1.0, 0.5 * len(terms & words(c.run)))
+        s += 1.5 if c.kind in kinds else 0
         s -= 3.0 if c.source.startswith(".github/") else 0  # a CI step, where a person types a make target
         s -= 1.0 if c.area and not terms & words(c.area) else 0  # another sub-project's command
         return s
@@ -118,8 +139,13 @@ def _ranked(items: list, score, n: int, floor: float = 0.0, tie=None) -> list:
 
 
 def _short(c: Command) -> str:
-    line = command_line(c)
-    return line if len(line) <= 140 else command_line(Command(c.name, c.run[:60] + "...", c.source, c.kind, c.area))
+    """A command in a few tokens: what it runs only when that is a short command line of its own, where
+    it is defined only when its name does not say (a CI step, a script of a sub-project)."""
+    run = c.run.strip()
+    shown = run and run != c.name and "$(" not in run and not run.endswith("\\") and len(run) <= 60
+    obvious = c.source.rsplit("/", 1)[-1] in ("Makefile", "package.json", "pyproject.toml") or c.source.endswith(".mk")
+    return (f"- {c.kind}: `{c.name}`" + (f" → `{run}`" if shown else "")
+            + ("" if obvious and not c.area else f" ({c.source})"))
 
 
 def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
@@ -128,8 +154,8 @@ def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
     subject = terms - {"test", "tests", "testing", "spec"}
     named = [(len(subject & words(f)), c, f, t.framework) for t in cmap.tests for f, c in t.folders_about(subject, words)]
     named.sort(key=lambda x: (-x[0], -x[1]))
-    lines = [f"- `{f}/`: {c} test files ({fw})" for _, c, f, fw in named[:n]]
-    return lines + [f"- `{t.path}`: {t.files} files ({t.framework})" for t in cmap.tests[:max(1, n - len(lines))]]
+    lines = [f"- tests: `{f}/` ({c} files, {fw})" for _, c, f, fw in named[:n]]
+    return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})" for t in cmap.tests[:max(1, n - len(lines))]]
 
 
 def _module_score(m: Module, terms: set[str]) -> float:
@@ -140,13 +166,11 @@ def _module_score(m: Module, terms: set[str]) -> float:
 
 def _module(m: Module, terms: set[str]) -> str:
     """A module's line: folder, size, role, and its main files that share words with the task."""
-    role = m.role if len(m.role) <= 110 else m.role[:107] + "..."
+    role = m.role if len(m.role) <= 80 else m.role[:77] + "..."
     named = [f.rsplit("/", 1)[-1] for f in m.main_files
              if terms & words(f.rsplit("/", 1)[-1].rsplit(".", 1)[0]) and f.rsplit("/", 1)[-1] not in role][:3]
-    return (f"- `{m.path or '.'}/` ({m.files} {m.language} files)" + (f" — {role}" if role else "")
+    return (f"- code: `{m.path or '.'}/`" + (f" — {role}" if role else "")
             + (f"; see {', '.join(f'`{n}`' for n in named)}" if named else ""))
 
 
-def _titled(title: str, lines: list[str]) -> list[str]:
-    return [title, *lines] if lines else []
 
