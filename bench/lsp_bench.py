@@ -253,7 +253,10 @@ async def main(count: int, n_hovers: int, n_tasks: int = TASKS) -> None:
         first_lens = 1000 * (time.perf_counter() - t)
         await hovers(client, uri, positions[:50])
         busy_times, _ = await hovers(client, uri, positions)
-        await asyncio.wait_for(statuses["semantic"].wait(), 300)
+        try:
+            await asyncio.wait_for(statuses["semantic"].wait(), 300)
+        except asyncio.TimeoutError:
+            print("note: semantic matches not reported within 300 s (a loaded machine); hovers measured as they are")
         seen: dict = {}
         lore_times, shown = await hovers(client, uri, positions, seen)
         lens_times = []

@@ -12,7 +12,7 @@ from lore.codemap.model import CodeMap, TestLayout
 TEST_DIRS = frozenset({"tests", "test", "__tests__", "e2e", "testing", "integration_tests", "integration-tests"})
 _TEST_NAME = re.compile(r"(^test_.*\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.java$|"
                         r"^conftest\.py$)")
-MAX_FOLDERS = 60  # test folders kept per layout, for "where are the tests for X"
+MAX_FOLDERS = 250  # test folders kept per layout, for "where are the tests for X"
 _PATTERNS = {"python": "test_*.py", "go": "*_test.go", "javascript": "*.test.js", "typescript": "*.test.ts",
              "tsx": "*.test.tsx", "rust": "*.rs", "java": "*Test.java"}
 

@@ -42,17 +42,15 @@ CORE_KINDS = ("test", "lint", "build")
 #: Words most command names share: a match on them counts for little.
 WEAK = frozenset({"run", "all", "check"})
 MAX_COMMANDS, MAX_MODULES, MAX_TESTS, MAX_ENTRIES = 5, 4, 3, 3
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|[0-9]+")
 
 
 def words(text: str) -> set[str]:
-    """Lower-case words of a text, identifiers split (camelCase, snake_case, paths), plurals singular."""
+    """Lower-case words of a text, identifiers split (camelCase, snake_case, paths), plurals made singular."""
     out = set()
     for w in _WORD.findall(text or ""):
         w = w.lower()
-        out.add(w)
-        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-            out.add(w[:-1])
+        out.add(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
     return out - STOP
 
 
@@ -72,7 +70,8 @@ def task_map_lines(cmap: CodeMap, task: str, max_items: int | None = None) -> li
     the best of each part are kept (taken in turns) so a small budget still covers every part."""
     terms, kinds = task_terms(task)
     cmds = _commands(cmap, terms, kinds)
-    mods = _ranked(cmap.modules[:80], lambda m: _module_score(m, terms), MAX_MODULES, floor=2)
+    subject = terms - TEST_WORDS  # code is found by what it is about, not by the tests the task mentions
+    mods = _ranked(cmap.modules[:80], lambda m: _module_score(m, subject), MAX_MODULES, floor=2)
     tests = _tests(cmap, terms, MAX_TESTS if "test" in kinds else 2)
     entries = _ranked([e for e in cmap.entry_points if e.kind == "program"],
                       lambda e: len(terms & words(f"{e.name} {e.target}")), MAX_ENTRIES, floor=1)
@@ -152,7 +151,8 @@ def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
     """Test folders named like the task's subject (the words every test task shares left out), most
     shared words and files first, then the first layouts."""
     subject = terms - {"test", "tests", "testing", "spec"}
-    named = [(len(subject & words(f)), c, f, t.framework) for t in cmap.tests for f, c in t.folders_about(subject, words)]
+    named = [(len(subject & words(f)) + 0.5 * bool(subject & words(f.rsplit("/", 1)[-1])), c, f, t.framework)
+             for t in cmap.tests for f, c in t.folders_about(subject, words)]
     named.sort(key=lambda x: (-x[0], -x[1]))
     lines = [f"- tests: `{f}/` ({c} files, {fw})" for _, c, f, fw in named[:n]]
     return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})" for t in cmap.tests[:max(1, n - len(lines))]]
