@@ -1,17 +1,21 @@
-"""Language server latency through the real server over stdio, with 10k memories.
+"""Language server latency through the real server over stdio, with 10k memories and 10k tasks.
 
 Measures: spawn -> `initialize` result (`python -m lore.lsp` and `python -m lore serve`), hover
 p50/p99 beside a bare pygls server answering a constant hover (same client, same run), and code
-lenses for a 3,000-line file (whose hovers carry a history line: tasks from git history touch it). Targets: hover <= 2 ms p50 / 15 ms p99, lenses <= 30 ms,
+lenses for a 3,000-line file whose hovers carry a history line. Besides the memories, the database
+holds `--tasks` tasks as `lore.history` stores them (title, commits, files, why; one to five files
+each, spread over the workspace, one in fifty touching the bench file, as a busy file's history).
+Targets: hover <= 2 ms p50 / 15 ms p99 at 10k memories plus 10k tasks, lenses <= 30 ms,
 initialize <= 0.5 s.
 
-Usage: python bench/lsp_bench.py [--memories 10000] [--hovers 500]
+Usage: python bench/lsp_bench.py [--memories 10000] [--tasks 10000] [--hovers 500]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import os
 import random
 import statistics
@@ -59,10 +63,12 @@ def big_python_file(lines: int = 3000) -> tuple[str, list[str]]:
     return "\n".join(out) + "\n", names
 
 
-TASKS = 300
+TASKS = 10_000
+WHY = ("The old path read every row on each request and timed out under load; this keeps one query per "
+       "page and moves the retry into the queue so a failed send is not lost. ")
 
 
-def populate(root: Path, count: int, names: list[str]) -> None:
+def populate(root: Path, count: int, names: list[str], tasks: int = TASKS) -> None:
     """`count` memories in the workspace database: symbol, file, glob and unanchored ones, embedded."""
     from lore.embedding.embedder import HashEmbedder
     from lore.memory import Anchor, Kind, Memory
@@ -94,24 +100,32 @@ def populate(root: Path, count: int, names: list[str]) -> None:
                                                                                      BENCH_FILE)]).validate())
             lore.store.memories.insert(Memory(title="Everything in app/ is typed", kind=Kind.CONVENTION,
                                               anchors=[Anchor("path", "app/**")]).validate())
-            add_tasks(lore, TASKS)
+            add_tasks(lore, tasks)
         lore.embed_pending()
 
 
 def add_tasks(lore, n: int) -> None:
-    """`n` tasks from git history (as `lore.history` stores them), a third touching the bench file, so
-    its hovers carry a history line."""
+    """`n` tasks from git history as `lore.history` stores them: one to five files each, spread over
+    the workspace, one in fifty touching the bench file (so its hovers carry a history line)."""
     from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind
 
+    rng = random.Random(19)
     now = int(time.time())
     for i in range(n):
-        at = now - i * 5 * 86400
-        path = BENCH_FILE if i % 3 == 0 else f"pkg{i % 300}/mod{i % 97}.py"
+        at = now - i * 3600 * 6
+        files = [f"pkg{rng.randrange(300)}/mod{rng.randrange(97)}.py" for _ in range(rng.randint(1, 5))]
+        if i % 50 == 0:
+            files[0] = BENCH_FILE
+        files = list(dict.fromkeys(files))
+        sha = hashlib.sha1(f"task {i}".encode()).hexdigest()
+        body = (f"feat · #{1000 + i} · {time.strftime('%Y-%m-%d', time.gmtime(at))} · Ann\n\nCommits:\n"
+                f"- {sha[:10]} Task {i}: tune {files[0]}\n\nFiles: {', '.join(files)}")
         lore.store.memories.insert(Memory(
-            title=f"Task {i}: tune the {path} module", kind=Kind.TASK, anchors=[Anchor("path", path)],
-            provenance=Provenance(SourceKind.GIT, None, None, commit=f"{i:040x}", key=f"{i:040x}"),
-            tags=["git", "feat"], date=time.strftime("%Y-%m-%d", time.gmtime(at)),
-            meta={"at": at, "pr": str(1000 + i), "type": "feat"}).validate())
+            title=f"Task {i}: tune the {files[0]} module", body=body, rationale=WHY * rng.randint(1, 3),
+            kind=Kind.TASK, anchors=[Anchor("path", f) for f in files],
+            provenance=Provenance(SourceKind.GIT, None, None, commit=sha, key=sha),
+            tags=["git", "feat"], date=time.strftime("%Y-%m-%d", time.gmtime(at)), id=sha[:12],
+            meta={"at": at, "pr": str(1000 + i), "type": "feat", "commits": [sha[:12]], "files": len(files)}).validate())
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -163,8 +177,10 @@ async def stop(client: LanguageClient) -> None:
     await client.stop()
 
 
-async def hovers(client: LanguageClient, uri: str, positions: list[tuple[int, int]]) -> tuple[list[float], int]:
-    """Latency (ms) of one hover per position, and how many answered with content."""
+async def hovers(client: LanguageClient, uri: str, positions: list[tuple[int, int]],
+                 seen: dict | None = None) -> tuple[list[float], int]:
+    """Latency (ms) of one hover per position, and how many answered with content (`seen["history"]`
+    counts those carrying the history line)."""
     times, shown = [], 0
     for line, col in positions:
         t = time.perf_counter()
@@ -172,6 +188,8 @@ async def hovers(client: LanguageClient, uri: str, positions: list[tuple[int, in
             text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=col)))
         times.append(1000 * (time.perf_counter() - t))
         shown += result is not None
+        if seen is not None and result is not None and "**History**" in str(result.contents):
+            seen["history"] = seen.get("history", 0) + 1
     return times, shown
 
 
@@ -186,7 +204,7 @@ async def warm_client(client: LanguageClient, root: Path) -> None:
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
 
 
-async def main(count: int, n_hovers: int) -> None:
+async def main(count: int, n_hovers: int, n_tasks: int = TASKS, semantic_wait: float = 300) -> None:
     """Run every measurement and print the table."""
     env = {**os.environ, "LORE_EMBEDDER": "hash", "LORE_USER_DB": ""}
     with tempfile.TemporaryDirectory() as tmp:
@@ -197,8 +215,9 @@ async def main(count: int, n_hovers: int) -> None:
         source, names = big_python_file()
         (root / BENCH_FILE).write_text(source)
         t = time.perf_counter()
-        populate(root, count, names)
-        print(f"setup: {count} memories (+{len(names[::7]) + 1} on the bench file) in {time.perf_counter() - t:.1f} s")
+        populate(root, count, names, n_tasks)
+        print(f"setup: {count} memories (+{len(names[::7]) + 1} on the bench file) and {n_tasks} tasks "
+              f"({(n_tasks + 49) // 50} on the bench file) in {time.perf_counter() - t:.1f} s")
         bare_script = Path(tmp) / "bare_server.py"
         bare_script.write_text(BARE_SERVER)
 
@@ -234,8 +253,13 @@ async def main(count: int, n_hovers: int) -> None:
         first_lens = 1000 * (time.perf_counter() - t)
         await hovers(client, uri, positions[:50])
         busy_times, _ = await hovers(client, uri, positions)
-        await asyncio.wait_for(statuses["semantic"].wait(), 300)
-        lore_times, shown = await hovers(client, uri, positions)
+        try:
+            await asyncio.wait_for(statuses["semantic"].wait(), semantic_wait)
+        except asyncio.TimeoutError:
+            print(f"note: semantic matches not reported within {semantic_wait:.0f} s (a loaded machine); hovers "
+                  "measured while they are still computed in the background")
+        seen: dict = {}
+        lore_times, shown = await hovers(client, uri, positions, seen)
         lens_times = []
         for _ in range(20):
             t = time.perf_counter()
@@ -251,7 +275,8 @@ async def main(count: int, n_hovers: int) -> None:
     print(f"\nspawn -> initialize result (best of 3; target <= 500 ms):")
     for label, values in spawn.items():
         print(f"  {label:<12} {1000 * min(values):7.0f} ms   (runs: {', '.join(f'{1000 * v:.0f}' for v in values)})")
-    print(f"\nhover, {n_hovers} requests on {BENCH_FILE} ({len(lines)} lines), {shown} with memories:")
+    print(f"\nhover, {n_hovers} requests on {BENCH_FILE} ({len(lines)} lines), {shown} with memories, "
+          f"{seen.get('history', 0)} with the history line; {count} memories + {n_tasks} tasks:")
     print(f"  {'':<12} {'p50':>8} {'p99':>8}")
     print(f"  {'lore':<12} {statistics.median(lore_times):6.2f} ms {percentile(lore_times, 99):6.2f} ms"
           f"   (targets 2 / 15 ms)")
@@ -267,6 +292,8 @@ async def main(count: int, n_hovers: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--memories", type=int, default=10_000)
+    parser.add_argument("--tasks", type=int, default=TASKS, help="tasks from git history besides the memories")
     parser.add_argument("--hovers", type=int, default=500)
+    parser.add_argument("--semantic-wait", type=float, default=300, help="seconds to wait for semantic matches")
     options = parser.parse_args()
-    asyncio.run(main(options.memories, options.hovers))
+    asyncio.run(main(options.memories, options.hovers, options.tasks, options.semantic_wait))

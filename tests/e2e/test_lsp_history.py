@@ -12,6 +12,7 @@ import time
 import pytest
 import pytest_lsp
 from lsp_support import SERVER, hover, make_workspace, open_doc, start
+from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -33,6 +34,8 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
     _git(ws, "commit", "-q", "-m", "Add the users repository", days_ago=30)
     (ws / "app" / "repos.py").write_text((ws / "app" / "repos.py").read_text() + "\n\ndef extra():\n    return 1\n")
     _git(ws, "commit", "-q", "-am", "fix(repos): Load users in one query (#41)", days_ago=2)
+    lsp_client.sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ws, capture_output=True, text=True,
+                                    check=True).stdout.strip()
     lsp_client.ws = ws
     await start(lsp_client, pytest_lsp.client_capabilities("visual-studio-code"), [ws])
     lsp_client.repos = open_doc(lsp_client, ws / "app" / "repos.py")
@@ -62,3 +65,22 @@ async def test_the_history_line_comes_after_the_memories(client: LanguageClient)
 async def test_history_never_makes_a_hover_alone(client: LanguageClient):
     await _hover_with_history(client)
     assert await hover(client, client.util, 1, 5) is None  # util.py has tasks but no memory here
+
+
+async def _symbols(client: LanguageClient, query: str) -> list[types.SymbolInformation]:
+    return list(await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=query)) or [])
+
+
+async def test_workspace_symbols_find_tasks_by_words_commit_and_pull_request(client: LanguageClient):
+    await _hover_with_history(client)  # the history is imported
+    tasks = [s for s in await _symbols(client, "load users query") if s.kind == types.SymbolKind.Event]
+    assert tasks and tasks[0].name == "Load users in one query (#41)"
+    task = tasks[0]
+    assert task.location.uri.endswith("/app/repos.py") and task.location.range.start.line == 0
+    assert task.container_name.startswith("task (fix) · ") and task.container_name.endswith(client.sha[:12])
+    for query in (client.sha[:7], client.sha, "#41"):
+        found = await _symbols(client, query)
+        assert found and (found[0].name, found[0].kind) == (task.name, types.SymbolKind.Event), query
+    assert not [s for s in await _symbols(client, "#42") if s.kind == types.SymbolKind.Event]
+    older = [s for s in await _symbols(client, "Add the users repository") if s.kind == types.SymbolKind.Event]
+    assert older and older[0].name == "Add the users repository"

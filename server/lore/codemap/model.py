@@ -85,6 +85,13 @@ class TestLayout:
     path: str
     framework: str
     files: int
+    folders: dict[str, int] = attrs.field(factory=dict)  # the folders holding its test files, most first
+
+    def folders_about(self, terms: set[str], split) -> list[tuple[str, int]]:
+        """Its folders whose own names (below the layout's root) share a word with `terms` (words by `split`)."""
+        root = self.path.split("**", 1)[0].rstrip("/")
+        return [(f, n) for f, n in self.folders.items()
+                if terms & split(f[len(root):] if root and f.startswith(root) else f)]
 
 
 @attrs.define

@@ -12,6 +12,7 @@ from lore.codemap.model import CodeMap, TestLayout
 TEST_DIRS = frozenset({"tests", "test", "__tests__", "e2e", "testing", "integration_tests", "integration-tests"})
 _TEST_NAME = re.compile(r"(^test_.*\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.java$|"
                         r"^conftest\.py$)")
+MAX_FOLDERS = 250  # test folders kept per layout, for "where are the tests for X"
 _PATTERNS = {"python": "test_*.py", "go": "*_test.go", "javascript": "*.test.js", "typescript": "*.test.ts",
              "tsx": "*.test.tsx", "rust": "*.rs", "java": "*Test.java"}
 
@@ -26,6 +27,7 @@ def test_layout(files: list[str], cmap: CodeMap) -> list[TestLayout]:
     """Test folders (or the code folders whose tests sit beside their code), with file counts and framework."""
     where: Counter = Counter()
     langs: dict[str, Counter] = {}
+    folders: dict[str, Counter] = {}
     for rel in files:
         lang = code_language(rel)
         if lang is None or not is_test_file(rel):
@@ -38,7 +40,9 @@ def test_layout(files: list[str], cmap: CodeMap) -> list[TestLayout]:
             key = f"{parts[0] + '/' if parts else ''}**/{_PATTERNS.get(lang, '*')} (beside the code)"
         where[key] += 1
         langs.setdefault(key, Counter())[lang] += 1
-    return [TestLayout(path, _framework(langs[path].most_common(1)[0][0], cmap), n)
+        folders.setdefault(key, Counter())["/".join(parts)] += 1
+    return [TestLayout(path, _framework(langs[path].most_common(1)[0][0], cmap), n,
+                       dict(folders[path].most_common(MAX_FOLDERS)))
             for path, n in where.most_common(12)]
 
 

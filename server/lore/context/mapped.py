@@ -11,12 +11,16 @@ from lore.codemap.model import CodeMap, Command, Module
 from lore.codemap.render import command_line, entry_line, entry_points, project_commands
 from lore.agents.trust import LABELS, Trust, code, plain
 from lore.codemap.store import stored_map
+from lore.context.taskmap import item_count, task_map_lines
 
 if TYPE_CHECKING:
     from lore.api import Lore
 
 #: The map never takes more than this share of a pack's budget: memories come after it.
 MAP_SHARE = 0.35
+#: A task's own map lines (where its code lives, what to run) are most of what orienting needs.
+TASK_MAP_SHARE = 0.6
+TASK_WHAT = "the project's commands, modules and tests for this task"
 AREA_KINDS = ("build", "test", "lint")
 #: Where a module's role is written by people (not guessed from its name or file names).
 DOCUMENTED = ("doc comment", "README")
@@ -57,9 +61,14 @@ def area_commands(cmap: CodeMap, path: str) -> list[Command]:
     return [c for c in project_commands(cmap) if not c.area and c.kind in AREA_KINDS]
 
 
-def map_lines(cmap: CodeMap, path: str | None) -> tuple[str, list[str]]:
-    """(what the lines are, the lines, most useful first): the project overview without a path,
-    else the file's module role and its area's commands."""
+def map_lines(cmap: CodeMap, path: str | None, task: str | None = None) -> tuple[str, list[str]]:
+    """(what the lines are, the lines, most useful first): for a task without a path, the map lines
+    that share its words (`lore.context.taskmap`); the project overview without a path (or when
+    nothing matches the task); else the file's module role and its area's commands."""
+    if not path and task:
+        lines = task_map_lines(cmap, task)
+        if lines:
+            return TASK_WHAT, lines
     if not path:
         lines = _titled("Commands:", [command_line(c) for c in project_commands(cmap)])
         lines += _titled("Entry points:", [entry_line(e) for e in entry_points(cmap)])
@@ -91,18 +100,31 @@ def _titled(title: str, lines: list[str]) -> list[str]:
     return [title, *lines] if lines else []
 
 
-def map_part(lore: Lore, path: str | None, budget: int, count) -> tuple[str, int, int]:
-    """The pack's map section, its token cost and how many quoted lines it holds, fitted line by line
-    into `MAP_SHARE` of `budget`; ("", 0, 0) when there is no map or nothing of it fits."""
+def map_part(lore: Lore, path: str | None, budget: int, count, task: str | None = None) -> tuple[str, int, int]:
+    """The pack's map section, its token cost and how many quoted lines it holds, fitted into
+    `MAP_SHARE` of `budget` (a task's own lines into `TASK_MAP_SHARE`, the best of each of their parts
+    kept); ("", 0, 0) when there is no map or nothing of it fits."""
     cmap = cached_map(lore)
     if cmap is None:
         return "", 0, 0
-    what, lines = map_lines(cmap, path)
+    what, lines = map_lines(cmap, path, task)
     if not lines:
         return "", 0, 0
     head = (f"\n## Map\n- **map** of {plain(what)}, derived by {code('lore map')} from the repository's files "
             f"({LABELS[Trust.REPOSITORY]}):\n")
-    limit = int(budget * MAP_SHARE)
+    limit = int(budget * (TASK_MAP_SHARE if what == TASK_WHAT else MAP_SHARE))
+    if what == TASK_WHAT:
+        for n in range(item_count(lines), 0, -1):
+            some = lines if n == item_count(lines) else task_map_lines(cmap, task, n)
+            fitted = _fit(head, some, limit, count)
+            if fitted[2] == len(some):  # every line of the n best fits
+                return fitted
+        return "", 0, 0
+    return _fit(head, lines, limit, count)
+
+
+def _fit(head: str, lines: list[str], limit: int, count) -> tuple[str, int, int]:
+    """The map section of as many of `lines` as fit `limit` tokens, line by line (no title left alone)."""
     kept: list[str] = []
     used = count(head)
     for line in lines:

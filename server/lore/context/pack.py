@@ -117,7 +117,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     note = f"\n{DATA_NOTE}\n" if data_note else ""
     note_cost = counter.count(note)
     used = counter.count(header) + 60  # room for the footer lines
-    map_text, map_cost, map_lines = (map_part(lore, path, budget - used - note_cost, counter.count)
+    map_text, map_cost, map_lines = (map_part(lore, path, budget - used - note_cost, counter.count, task)
                                      if code_map else ("", 0, 0))
     if map_text:
         used += map_cost + note_cost  # the map is quoted data too: the note heads it

@@ -1,9 +1,14 @@
 """`workspace/symbol`: memory search, so Ctrl+T and Telescope search memory with no client code.
-A hit's location is its source (ADR, rules file, team file), else the file it is anchored to."""
+A hit's location is its source (ADR, rules file, team file), else the file it is anchored to.
+
+Tasks read from git history are found too: by their words and meaning like every memory, and first
+of all by a commit (`3f2a9c1`, 7 to 40 hex digits) or a pull request (`#1234`) they hold. A task
+shows as an event named with its pull request, dated, at the file it touched most."""
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -17,6 +22,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LIMIT = 100
+_SHA = re.compile(r"^[0-9a-f]{7,40}$")
+_PR = re.compile(r"^#(\d+)$")
 SYMBOL_KIND = {Kind.DECISION: types.SymbolKind.Interface, Kind.CONVENTION: types.SymbolKind.Struct,
                Kind.PREFERENCE: types.SymbolKind.Property, Kind.TASK: types.SymbolKind.Event,
                Kind.FACT: types.SymbolKind.Constant, Kind.WARNING: types.SymbolKind.Enum}
@@ -42,7 +49,23 @@ def _find(lore, text: str) -> list[tuple[float, Memory]]:
 
     if not text.strip():
         return [(m.updated_at / 1e10, m) for m in lore.list(limit=LIMIT) if m.visible]
-    return [(h.score, h.memory) for h in lore.search(Query(text, limit=LIMIT))]
+    tasks = _tasks_named(lore, text.strip())
+    found = [(h.score, h.memory) for h in lore.search(Query(text, limit=LIMIT)) if h.memory.id not in tasks]
+    return [(10.0 + i, m) for i, m in enumerate(reversed(tasks.values()))] + found
+
+
+def _tasks_named(lore, text: str) -> dict[str, Memory]:
+    """The git tasks a query names by a commit or a pull request number (in that order of trust)."""
+    from lore.store import history as q
+
+    ids: list[str] = []
+    if _SHA.match(text.lower()):
+        hit = q.task_with_commit(lore.store.db, text.lower())
+        ids += [hit] if hit else []
+    elif _PR.match(text):
+        ids += q.tasks_with_pr(lore.store.db, _PR.match(text).group(1))
+    found = lore.store.memories.many(ids)
+    return {i: found[i] for i in ids if i in found and found[i].visible}
 
 
 def location(folder: Folder, m: Memory) -> tuple[str, int] | None:
@@ -68,8 +91,14 @@ def symbol_info(ls: LoreServer, folder: Folder, m: Memory) -> types.SymbolInform
     else:
         return None
     start = types.Position(line=line, character=0)
+    name, container = m.title, f"{m.kind.value} · {m.id}"
+    if m.kind is Kind.TASK:
+        pr = m.meta.get("pr")
+        name += f" (#{pr})" if pr and f"#{pr}" not in name else ""
+        container = " · ".join(x for x in (f"task ({m.meta.get('type')})" if m.meta.get("type") else "task", m.date,
+                                            "reverted" if m.meta.get("reverted_by") else "", m.id) if x)
     return types.SymbolInformation(
-        name=m.title, kind=SYMBOL_KIND.get(m.kind, types.SymbolKind.Object),
+        name=name, kind=SYMBOL_KIND.get(m.kind, types.SymbolKind.Object),
         location=types.Location(uri=uri, range=types.Range(start=start, end=start)),
-        container_name=f"{m.kind.value} · {m.id}",
+        container_name=container,
     )

@@ -41,6 +41,15 @@ def task_with_commit(db: Database, sha: str) -> str | None:
     return rows[0][0] if rows else None
 
 
+def tasks_with_pr(db: Database, pr: str, limit: int = 20) -> list[str]:
+    """Ids of git tasks of one pull (or merge) request number, newest first."""
+    if not pr.isdigit():
+        return []
+    rows = db.query(f"SELECT id FROM memories WHERE id IN ({_GIT_TASK}) AND json_extract(meta, '$.pr') = ? "
+                    "ORDER BY date DESC LIMIT ?", (pr, limit))
+    return [r[0] for r in rows]
+
+
 def symbol_files(db: Database, name: str) -> list[str]:
     """Files where anchored symbols named `name` (or ending in `.name`) live."""
     rows = db.query("SELECT DISTINCT file FROM anchors WHERE kind = 'symbol' AND file IS NOT NULL AND "

@@ -1,0 +1,176 @@
+"""The map lines a task needs: the commands, modules, tests and entry points whose names share words
+with the task (a few families of everyday words widen it: "endpoint" also finds routes and
+controllers, "migration" the database), then the project's plainest test, lint and build commands.
+
+An orientation task ("add a new API endpoint", "add a migration", "where are the tests for X") is
+answered by a handful of lines of the map: where such code lives, what to copy, what to run."""
+
+from __future__ import annotations
+
+import re
+
+from lore.codemap.model import CodeMap, Command, Module
+
+#: Words that say nothing about where to look.
+STOP = frozenset("""a an and are as at be by can do does for from how i in into is it make me my new of on or our
+the this to up use we what when where which who why with add find change changes after before its there""".split())
+TEST_WORDS = frozenset({"test", "tests", "spec", "e2e", "testing", "integration"})
+#: Everyday words of one family find each other.
+FAMILIES = (
+    frozenset({"endpoint", "api", "route", "router", "routes", "handler", "controller", "rest", "http", "blueprint"}),
+    frozenset({"migration", "migrate", "database", "db", "schema", "alembic"}),
+    TEST_WORDS,
+    frozenset({"mock", "mocks", "mockery", "fake"}),
+    frozenset({"component", "page", "frontend", "ui"}),
+    frozenset({"storage", "store"}),
+    frozenset({"lint", "linter", "format", "fmt"}),
+    frozenset({"build", "compile", "bundle"}),
+    frozenset({"locally", "local", "start", "serve", "dev"}),
+    frozenset({"generate", "regenerate", "codegen", "gen"}),
+    frozenset({"worker", "celery", "queue", "scheduled", "schedule", "cron", "beat"}),
+    frozenset({"entry", "main", "binary", "cli"}),
+    frozenset({"hook", "hooks", "fetch", "fetching"}),
+)
+#: A task word naming a kind of command (`lore.codemap.model.command_kind`).
+KIND_OF = {"test": "test", "tests": "test", "testing": "test", "spec": "test", "integration": "test",
+           "lint": "lint", "linter": "lint", "format": "lint", "fmt": "lint",
+           "build": "build", "compile": "build", "bundle": "build",
+           "migration": "migrate", "migrate": "migrate", "database": "migrate", "schema": "migrate",
+           "locally": "run", "start": "run", "serve": "run",
+           "generate": "generate", "regenerate": "generate", "mock": "generate", "mocks": "generate"}
+CORE_KINDS = ("test", "lint", "build")
+#: Words most command names share: a match on them counts for little.
+WEAK = frozenset({"run", "all", "check"})
+MAX_COMMANDS, MAX_MODULES, MAX_TESTS, MAX_ENTRIES = 5, 4, 3, 3
+_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|[0-9]+")
+
+
+def words(text: str) -> set[str]:
+    """Lower-case words of a text, identifiers split (camelCase, snake_case, paths), plurals made singular."""
+    out = set()
+    for w in _WORD.findall(text or ""):
+        w = w.lower()
+        out.add(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return out - STOP
+
+
+def task_terms(task: str) -> tuple[set[str], set[str]]:
+    """(the task's words widened by their families, the kinds of command it names)."""
+    own = words(task)
+    terms = set(own)
+    for fam in FAMILIES:
+        if own & fam:
+            terms |= fam
+    return terms, {KIND_OF[w] for w in terms if w in KIND_OF}
+
+
+def task_map_lines(cmap: CodeMap, task: str, max_items: int | None = None) -> list[str]:
+    """The map lines for a task: where its code lives, the commands it needs, its tests, the
+    project's plain commands, its programs; [] when the map has none of them. With `max_items`,
+    the best of each part are kept (taken in turns) so a small budget still covers every part."""
+    terms, kinds = task_terms(task)
+    cmds = _commands(cmap, terms, kinds)
+    subject = terms - TEST_WORDS  # code is found by what it is about, not by the tests the task mentions
+    mods = _ranked(cmap.modules[:80], lambda m: _module_score(m, subject), MAX_MODULES, floor=2)
+    tests = _tests(cmap, terms, MAX_TESTS if "test" in kinds else 2)
+    entries = _ranked([e for e in cmap.entry_points if e.kind == "program"],
+                      lambda e: len(terms & words(f"{e.name} {e.target}")), MAX_ENTRIES, floor=1)
+    if not (cmds[0] or mods or entries):
+        entries = [e for e in cmap.entry_points if e.kind == "program"][:2]
+    parts = [[_module(m, terms) for m in mods], [_short(c) for c in cmds[0]], tests,
+             [_short(c) for c in cmds[1]], [f"- program `{e.name}`: `{e.target}`" for e in entries]]
+    keep = _in_turns(parts, max_items)
+    return [line for items, n in zip(parts, keep) for line in items[:n]]
+
+
+def item_count(lines: list[str]) -> int:
+    """How many items a list of task map lines holds."""
+    return len(lines)
+
+
+def _in_turns(parts: list[list[str]], limit: int | None) -> list[int]:
+    """How many items of each part to keep: one of each in turn until `limit` items are kept."""
+    if limit is None:
+        return [len(p) for p in parts]
+    keep = [0] * len(parts)
+    while limit > 0 and any(k < len(p) for k, p in zip(keep, parts)):
+        for i, p in enumerate(parts):
+            if limit > 0 and keep[i] < len(p):
+                keep[i] += 1
+                limit -= 1
+    return keep
+
+
+def _commands(cmap: CodeMap, terms: set[str], kinds: set[str]) -> tuple[list[Command], list[Command]]:
+    """(commands sharing words or a kind with the task, the plainest test/lint/build commands besides)."""
+    def score(c: Command) -> float:
+        name = words(c.name.split(" (in ")[0]) - {"npm", "pnpm", "yarn", "poetry"}
+        if not (terms & name or c.kind in kinds) or (c.kind == "other" and len(terms & name) < 2):
+            return 0
+        shared = terms & name
+        s = 2 * len(shared - WEAK) + 0.5 * len(shared & WEAK) + min(1.0, 0.5 * len(terms & words(c.run)))
+        s += 1.5 if c.kind in kinds else 0
+        s -= 3.0 if c.source.startswith(".github/") else 0  # a CI step, where a person types a make target
+        s -= 1.0 if c.area and not terms & words(c.area) else 0  # another sub-project's command
+        return s
+
+    matched = _ranked(cmap.commands, score, MAX_COMMANDS, floor=1.5, tie=_plainness)
+    core = []
+    for kind in CORE_KINDS:
+        pick = sorted((c for c in cmap.commands if c.kind == kind and not c.area), key=lambda c: _plainness(c, kind))
+        core += [c for c in pick[:1] if c not in matched]
+    return matched, core
+
+
+def _plainness(c: Command, kind: str | None = None) -> tuple:
+    """The command named for its kind first (`make lint`, `npm test`), then those a person types
+    before CI steps, then the shortest."""
+    kind = kind or c.kind
+    exact = c.name.split(" (in ")[0].replace(":", " ").split()[-1:] == [kind]
+    return (not exact, c.source.startswith(".github/"), bool(c.area), len(c.name), c.name)
+
+
+def _ranked(items: list, score, n: int, floor: float = 0.0, tie=None) -> list:
+    scored = [(score(x), i, x) for i, x in enumerate(items)]
+    keep = [t for t in scored if t[0] >= floor and t[0] > 0]
+    keep.sort(key=lambda t: (-t[0], tie(t[2]) if tie else t[1]))
+    return [x for _, _, x in keep[:n]]
+
+
+def _short(c: Command) -> str:
+    """A command in a few tokens: what it runs only when that is a short command line of its own, where
+    it is defined only when its name does not say (a CI step, a script of a sub-project)."""
+    run = c.run.strip()
+    shown = run and run != c.name and "$(" not in run and not run.endswith("\\") and len(run) <= 60
+    obvious = c.source.rsplit("/", 1)[-1] in ("Makefile", "package.json", "pyproject.toml") or c.source.endswith(".mk")
+    return (f"- {c.kind}: `{c.name}`" + (f" → `{run}`" if shown else "")
+            + ("" if obvious and not c.area else f" ({c.source})"))
+
+
+def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
+    """Test folders named like the task's subject (the words every test task shares left out), most
+    shared words and files first, then the first layouts."""
+    subject = terms - {"test", "tests", "testing", "spec"}
+    named = [(len(subject & words(f)) + 0.5 * bool(subject & words(f.rsplit("/", 1)[-1])), c, f, t.framework)
+             for t in cmap.tests for f, c in t.folders_about(subject, words)]
+    named.sort(key=lambda x: (-x[0], -x[1]))
+    lines = [f"- tests: `{f}/` ({c} files, {fw})" for _, c, f, fw in named[:n]]
+    return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})" for t in cmap.tests[:max(1, n - len(lines))]]
+
+
+def _module_score(m: Module, terms: set[str]) -> float:
+    """Words shared with the module's folder count twice, with its role or the names of its main files once."""
+    files = set().union(*(words(f.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for f in m.main_files)) if m.main_files else set()
+    return 2 * len(terms & words(m.path)) + len(terms & (words(m.role) | files))
+
+
+def _module(m: Module, terms: set[str]) -> str:
+    """A module's line: folder, size, role, and its main files that share words with the task."""
+    role = m.role if len(m.role) <= 80 else m.role[:77] + "..."
+    named = [f.rsplit("/", 1)[-1] for f in m.main_files
+             if terms & words(f.rsplit("/", 1)[-1].rsplit(".", 1)[0]) and f.rsplit("/", 1)[-1] not in role][:3]
+    return (f"- code: `{m.path or '.'}/`" + (f" — {role}" if role else "")
+            + (f"; see {', '.join(f'`{n}`' for n in named)}" if named else ""))
+
+
+
