@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from pathlib import Path, PurePosixPath
 
-from lore.codemap.buildfiles import is_build_file, read_build_file
+from lore.codemap.buildfiles import file_name, is_build_file, read_build_file
 from lore.codemap.files import FileList, list_files
 from lore.codemap.graph import Graph, read_graph
 from lore.codemap.manifests import MANIFEST_NAMES, read_manifest
@@ -21,7 +21,7 @@ _KIND_ORDER = {"build": 0, "test": 1, "lint": 2, "run": 3, "generate": 4, "migra
 
 def manifest_files(files: list[str]) -> list[str]:
     """The manifests and build files among a file list (not under example or fixture folders)."""
-    return [f for f in files if (PurePosixPath(f).name in MANIFEST_NAMES or is_build_file(f))
+    return [f for f in files if (file_name(f) in MANIFEST_NAMES or is_build_file(f))
             and not any(p in NOT_MANIFESTS for p in f.split("/")[:-1])]
 
 
