@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -166,10 +167,14 @@ class Importer:
 
     def one(self, cand: Candidate) -> None:
         """Import one file unless the ledger shows it unchanged."""
-        if not inside(self.root, cand.path):  # walk() checks too; a path named by a watcher may not be
-            self.summary.warnings.append(f"{cand.rel}:1: a link to a file outside the workspace; not read")
-            return self.summary.skip("outside workspace")
-        st = os.stat(cand.path)
+        st = os.lstat(cand.path)
+        # A file the walk found in a folder inside the workspace, and still no link, is inside; any other path
+        # (a link, a path named by a watcher) is resolved.
+        if not (cand.walked and not stat.S_ISLNK(st.st_mode)):
+            if not inside(self.root, cand.path):
+                self.summary.warnings.append(f"{cand.rel}:1: a link to a file outside the workspace; not read")
+                return self.summary.skip("outside workspace")
+            st = os.stat(cand.path)
         known = self.ledger.get(cand.rel)
         same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
             and known.mtime == st.st_mtime and not self.reread
@@ -311,18 +316,24 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         lore.store.set_meta(RULES_META, run.rules)
     summary.adr_folders = list(settings.adr_folders)
     report.fill(lore.store, summary)
+    _embed(lore, summary, progress)  # before the history: the model loads while the process holds the least
     if paths is None:
         _history(lore, summary)
+    summary.seconds = time.monotonic() - start
+    return summary
+
+
+def _embed(lore, summary: ImportSummary, progress) -> None:
+    """Vectors for the sections the import wrote (the model is loaded only when some section lacks one).
+
+    Tasks read from git history can be thousands: they are found by words at once and get their vectors
+    from a running server's background worker, not while the user waits for the import."""
     try:
-        # Tasks read from git history can be thousands: they are found by words at once and get their
-        # vectors from a running server's background worker, not while the user waits for the import.
         summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None,
                                               skip_kinds=(SourceKind.GIT.value,))
     except Exception as e:  # vectors are an optimisation: words still find everything
         log.warning("embedding after import failed", exc_info=True)
         summary.warnings.append(f"(embedding):1: vectors not computed: {e}")
-    summary.seconds = time.monotonic() - start
-    return summary
 
 
 def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:

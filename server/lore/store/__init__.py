@@ -9,7 +9,7 @@ from lore.store.db import Database
 from lore.store.errors import CorruptDatabaseError, NewerSchemaError, NotFoundError, ReadOnlyError, StoreError
 from lore.store.memories import MemoryTable
 from lore.store.sources import SourceFile, SourceLedger
-from lore.store.vectors import VectorIndex
+from lore.store.vectors import VectorIndex, any_unembedded
 
 __all__ = [
     "CorruptDatabaseError", "NewerSchemaError", "NotFoundError", "ReadOnlyError", "SourceFile", "Store",
@@ -43,6 +43,10 @@ class Store:
         if key not in self._vectors:
             self._vectors[key] = VectorIndex(self.db, model, dim)
         return self._vectors[key]
+
+    def unembedded(self, model: str, skip_kinds: tuple[str, ...] = ()) -> bool:
+        """Whether some section lacks a vector of `model` (those of `skip_kinds` memories aside)."""
+        return any_unembedded(self.db, model, skip_kinds)
 
     def existing_vectors(self, model: str) -> VectorIndex | None:
         """The vector index for `model` if one was ever created."""
