@@ -16,6 +16,9 @@ from lore.codemap.tests import is_test_file, test_layout
 
 TOP_MODULES = 15
 NOT_MANIFESTS = frozenset({"testdata", "fixtures", "__fixtures__", "examples", "example", "node_modules"})
+_TEST_FOLDERS = frozenset({"testdata", "testutil", "testutils", "testing", "e2e", "integration", "fixtures",
+                           "__tests__"})
+_NOT_TESTS = frozenset({"latest", "contest", "attest", "protest", "manifest"})
 _KIND_ORDER = {"build": 0, "test": 1, "lint": 2, "run": 3, "generate": 4, "migrate": 5, "other": 6}
 
 
@@ -95,11 +98,16 @@ def _programs(g: Graph, cmap: CodeMap) -> None:
     for folder, lang in sorted(g.mains.items()):
         if lang == "python" and not any(f.endswith("__main__.py") for f in g.files[folder]):
             continue  # a script's `if __name__ == "__main__"` is no entry point of the project
-        if folder in known:
+        if folder in known or _test_program(folder):
             continue
         parts = [p for p in folder.split("/") if p not in ("cmd", "src", "main", "bin")]
         name = parts[-1] if parts else cmap.name
         cmap.entry_points.append(EntryPoint(name, folder or ".", f"{folder}/" if folder else "./", "program"))
+
+
+def _test_program(folder: str) -> bool:
+    """A `main` package that only tests run (`internal/integration/e2e`, `…/savetracetest`): no entry point."""
+    return any(p in _TEST_FOLDERS or p.endswith(("test", "tests")) and p not in _NOT_TESTS for p in folder.lower().split("/"))
 
 
 def _dedupe(commands):
