@@ -112,8 +112,8 @@ class Lore:
     def _nothing_pending(self, skip_kinds: tuple[str, ...]) -> bool:
         """Whether an embedder not loaded yet would find nothing to embed (then it stays unloaded: loading
         costs a third of a second and most of the process's memory)."""
-        if self.embedder is None or self.model_error or getattr(self.embedder, "dim", 0):
-            return False  # no model, or one loaded already: embedding finds out as cheaply
+        if self.embedder is None or self.model_error or getattr(self.embedder, "loaded", True):
+            return False  # no model, or one in memory already (or never to load): embedding finds out as cheaply
         return not any(store.unembedded(self.embedder.model_id, skip_kinds) for store in self.stores())
 
     # -- stores ----------------------------------------------------------------------------

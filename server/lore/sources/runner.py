@@ -29,6 +29,7 @@ from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
 from lore.sources.docs import MAX_DOC_BYTES, capped, is_documentation, parse_doc
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.drafts import Parsed
+from lore.sources.embedding import embed_sections, load_model_first
 from lore.sources.guard import DeprecationGuard
 from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
@@ -283,8 +284,11 @@ class Importer:
 
 def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings | None = None,
                progress: Callable[[int, int, str], None] | None = None,
-               cancelled: Callable[[], bool] | None = None) -> ImportSummary:
-    """Import ADRs, rules files, decision comments and team files; everything when `paths` is None."""
+               cancelled: Callable[[], bool] | None = None, one_shot: bool = False) -> ImportSummary:
+    """Import ADRs, rules files, decision comments and team files; everything when `paths` is None.
+
+    `one_shot` (a command that exits afterwards): the model is loaded while the process holds least (before
+    the files are read, on a workspace's first import) and let go once the vectors are made."""
     summary = ImportSummary()
     start = time.monotonic()
     settings = with_workspace_config(lore.root, settings or ImportSettings(), summary.warnings)
@@ -301,6 +305,8 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
+        if one_shot and cands and not run.ledger:
+            load_model_first(lore)
     else:
         cands, vanished = _explicit(run, rules, paths)
     run.run(cands, vanished)
@@ -316,24 +322,11 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         lore.store.set_meta(RULES_META, run.rules)
     summary.adr_folders = list(settings.adr_folders)
     report.fill(lore.store, summary)
-    _embed(lore, summary, progress)  # before the history: the model loads while the process holds the least
+    embed_sections(lore, summary, progress, one_shot)  # before the history: the model is not held while it is read
     if paths is None:
         _history(lore, summary)
     summary.seconds = time.monotonic() - start
     return summary
-
-
-def _embed(lore, summary: ImportSummary, progress) -> None:
-    """Vectors for the sections the import wrote (the model is loaded only when some section lacks one).
-
-    Tasks read from git history can be thousands: they are found by words at once and get their vectors
-    from a running server's background worker, not while the user waits for the import."""
-    try:
-        summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None,
-                                              skip_kinds=(SourceKind.GIT.value,))
-    except Exception as e:  # vectors are an optimisation: words still find everything
-        log.warning("embedding after import failed", exc_info=True)
-        summary.warnings.append(f"(embedding):1: vectors not computed: {e}")
 
 
 def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
