@@ -94,3 +94,19 @@ def test_programs_only_tests_run_are_no_entry_points(tmp_path: Path):
         (tmp_path / rel).write_text(text)
     programs = {e.target for e in build_map(tmp_path).entry_points if e.kind == "program"}
     assert programs == {"cmd/svc", "cmd/latest"}
+
+
+def test_package_exports_named_by_their_built_file_show_the_source(tmp_path: Path):
+    files = {
+        "package.json": '{"name": "server", "exports": "./dist/lib/server-impl.js"}',
+        "src/lib/server-impl.ts": "export const x = 1;\n",
+        "packages/ui/package.json": '{"name": "ui", "exports": {".": {"import": "./dist/index.mjs"}}}',
+        "packages/ui/src/index.tsx": "export const y = 2;\n",
+        "packages/cli/package.json": '{"name": "cli", "main": "dist/cli.js"}',
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    libraries = {e.name: e.target for e in build_map(tmp_path).entry_points if e.kind == "library"}
+    assert libraries == {"server": "src/lib/server-impl.ts", "ui": "packages/ui/src/index.tsx",
+                         "cli": "packages/cli/dist/cli.js"}  # no source beside it: the built file is what there is

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from pathlib import Path, PurePosixPath
 
@@ -19,6 +20,7 @@ NOT_MANIFESTS = frozenset({"testdata", "fixtures", "__fixtures__", "examples", "
 _TEST_FOLDERS = frozenset({"testdata", "testutil", "testutils", "testing", "e2e", "integration", "fixtures",
                            "__tests__"})
 _NOT_TESTS = frozenset({"latest", "contest", "attest", "protest", "manifest"})
+_BUILT = re.compile(r"^(?:\./)?((?:[\w.-]+/)*?)(?:dist|build|out|lib)/(.+)\.[cm]?js$")
 _KIND_ORDER = {"build": 0, "test": 1, "lint": 2, "run": 3, "generate": 4, "migrate": 5, "other": 6}
 
 
@@ -50,6 +52,7 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
     cmap.languages = dict(langs.most_common())
     _modules(root, g, cmap)
     _programs(g, cmap)
+    _built_to_source(cmap, set(files.files))
     cmap.tests = test_layout(files.files, cmap)
     cmap.commands = _dedupe(cmap.commands)
     cmap.workspaces = sorted(set(cmap.workspaces))
@@ -103,6 +106,19 @@ def _programs(g: Graph, cmap: CodeMap) -> None:
         parts = [p for p in folder.split("/") if p not in ("cmd", "src", "main", "bin")]
         name = parts[-1] if parts else cmap.name
         cmap.entry_points.append(EntryPoint(name, folder or ".", f"{folder}/" if folder else "./", "program"))
+
+
+def _built_to_source(cmap: CodeMap, files: set[str]) -> None:
+    """An entry point named by its built file (`dist/lib/server.js`) is shown as the source it is built from
+    (`src/lib/server.ts`) when that file is there: the built one is ignored or absent in a checkout."""
+    for e in cmap.entry_points:
+        m = _BUILT.match(e.target)
+        if m is None:
+            continue
+        found = next((f"{m[1]}src/{m[2]}{ext}" for ext in (".ts", ".tsx", ".mts", ".js", ".mjs")
+                      if f"{m[1]}src/{m[2]}{ext}" in files), None)
+        if found:
+            e.target = found
 
 
 def _test_program(folder: str) -> bool:
