@@ -168,14 +168,9 @@ class Importer:
 
     def one(self, cand: Candidate) -> None:
         """Import one file unless the ledger shows it unchanged."""
-        st = os.lstat(cand.path)
-        # A file the walk found in a folder inside the workspace, and still no link, is inside; any other path
-        # (a link, a path named by a watcher) is resolved.
-        if not (cand.walked and not stat.S_ISLNK(st.st_mode)):
-            if not inside(self.root, cand.path):
-                self.summary.warnings.append(f"{cand.rel}:1: a link to a file outside the workspace; not read")
-                return self.summary.skip("outside workspace")
-            st = os.stat(cand.path)
+        st = self.stat_inside(cand)
+        if st is None:
+            return self.summary.skip("outside workspace")
         known = self.ledger.get(cand.rel)
         same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
             and known.mtime == st.st_mtime and not self.reread
@@ -237,6 +232,18 @@ class Importer:
         with self.store.transaction():
             sync_file(self.store, cand.rel, parsed, self.summary)
             self.store.sources.put(row)
+
+    def stat_inside(self, cand: Candidate) -> os.stat_result | None:
+        """The file's stat, or None (with a warning) when it resolves outside the workspace. A file the walk
+        found in a folder inside the workspace, and still no link, is inside; any other path (a link, a path
+        named by a watcher) is resolved."""
+        st = os.lstat(cand.path)
+        if cand.walked and not stat.S_ISLNK(st.st_mode):
+            return st
+        if not inside(self.root, cand.path):
+            self.summary.warnings.append(f"{cand.rel}:1: a link to a file outside the workspace; not read")
+            return None
+        return os.stat(cand.path)
 
     def claude_imports(self, cand: Candidate, text: str) -> list[tuple[str, str]]:
         """Files a CLAUDE.md imports (remembered, so a change to one re-imports the CLAUDE.md)."""
