@@ -110,7 +110,10 @@ class Lore:
 
     def embed_pending(self, limit: int | None = None, progress=None, skip_kinds: tuple[str, ...] = ()) -> int:
         """Embed sections that have no vector for the current model (both databases), but those of
-        memories whose source kind is in `skip_kinds` (left for a background worker); returns how many."""
+        memories whose source kind is in `skip_kinds` (left for a background worker); returns how many.
+        The model is not loaded when every section already has its vector."""
+        if self._nothing_pending(skip_kinds):
+            return 0
         emb = self.ready_embedder()
         if emb is None:
             return 0
@@ -128,6 +131,13 @@ class Lore:
                 if progress:
                     progress(done, total)
         return done
+
+    def _nothing_pending(self, skip_kinds: tuple[str, ...]) -> bool:
+        """Whether an embedder not loaded yet would find nothing to embed (then it stays unloaded: loading
+        costs a third of a second and most of the process's memory)."""
+        if self.embedder is None or self.model_error or getattr(self.embedder, "loaded", True):
+            return False  # no model, or one in memory already (or never to load): embedding finds out as cheaply
+        return not any(store.unembedded(self.embedder.model_id, skip_kinds) for store in self.stores())
 
     # -- stores ----------------------------------------------------------------------------
     def stores(self) -> list[Store]:

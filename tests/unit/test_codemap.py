@@ -119,8 +119,8 @@ def test_ts_monorepo(ts_monorepo):
     assert runs["npm run build (in packages/core)"].area == "packages/core"
     assert cmap.workspaces == ["packages/*"]
     eps = {e.name: (e.target, e.kind) for e in cmap.entry_points}
-    assert eps["acme"] == ("packages/cli/dist/bin.js", "program")
-    assert eps["@acme/core"] == ("packages/core/dist/index.js", "library")
+    assert eps["acme"] == ("packages/cli/src/bin.ts", "program")  # the source the built bin.js comes from
+    assert eps["@acme/core"] == ("packages/core/src/index.ts", "library")
     assert {"React", "Express", "Vitest", "TypeScript"} <= set(cmap.frameworks)
     ranked = [m.path for m in cmap.modules]
     assert ranked.index("packages/core/src") < ranked.index("packages/cli/src")

@@ -79,13 +79,17 @@ _KNOWN = frozenset(_EXTENSIONS.values()) | frozenset(_FILENAMES.values()) | froz
 
 def language_for_path(path: str) -> str | None:
     """Our language name for a file path, by file name or extension; None when unknown."""
-    name = PurePosixPath(path.replace("\\", "/")).name.lower()
+    path = path.replace("\\", "/")
+    name = path.rpartition("/")[2]
+    if name in ("", ".", ".."):  # a folder-like path: let pathlib say what its name is
+        name = PurePosixPath(path).name
+    name = name.lower()
     if name in _FILENAMES:
         return _FILENAMES[name]
     if name.startswith("dockerfile."):
         return "dockerfile"
-    suffix = PurePosixPath(name).suffix
-    return _EXTENSIONS.get(suffix)
+    dot = name.rfind(".")
+    return _EXTENSIONS.get(name[dot:] if 0 < dot < len(name) - 1 else "")  # pathlib's suffix, without pathlib
 
 
 def language_for_id(language_id: str) -> str | None:

@@ -54,7 +54,7 @@ def cmd_import(args) -> int:
                     continue
                 paths.append(rel)
         with progress("importing", enabled=not args.json) as update:
-            summary = run_import(lore, paths=paths, settings=settings,
+            summary = run_import(lore, paths=paths, settings=settings, one_shot=True,
                                  progress=lambda done, total, path: update(done, total, f"importing {path}" if path else None))
         if args.json:
             print_json(summary.to_json())

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from pathlib import Path, PurePosixPath
 
-from lore.codemap.buildfiles import is_build_file, read_build_file
+from lore.codemap.buildfiles import file_name, is_build_file, read_build_file
 from lore.codemap.files import FileList, list_files
 from lore.codemap.graph import Graph, read_graph
 from lore.codemap.manifests import MANIFEST_NAMES, read_manifest
@@ -16,12 +17,16 @@ from lore.codemap.tests import is_test_file, test_layout
 
 TOP_MODULES = 15
 NOT_MANIFESTS = frozenset({"testdata", "fixtures", "__fixtures__", "examples", "example", "node_modules"})
+_TEST_FOLDERS = frozenset({"testdata", "testutil", "testutils", "testing", "e2e", "integration", "fixtures",
+                           "__tests__"})
+_NOT_TESTS = frozenset({"latest", "contest", "attest", "protest", "manifest"})
+_BUILT = re.compile(r"^(?:\./)?((?:[\w.-]+/)*?)(?:dist|build|out|lib)/(.+)\.[cm]?js$")
 _KIND_ORDER = {"build": 0, "test": 1, "lint": 2, "run": 3, "generate": 4, "migrate": 5, "other": 6}
 
 
 def manifest_files(files: list[str]) -> list[str]:
     """The manifests and build files among a file list (not under example or fixture folders)."""
-    return [f for f in files if (PurePosixPath(f).name in MANIFEST_NAMES or is_build_file(f))
+    return [f for f in files if (file_name(f) in MANIFEST_NAMES or is_build_file(f))
             and not any(p in NOT_MANIFESTS for p in f.split("/")[:-1])]
 
 
@@ -47,6 +52,7 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
     cmap.languages = dict(langs.most_common())
     _modules(root, g, cmap)
     _programs(g, cmap)
+    _built_to_source(cmap, set(files.files))
     cmap.tests = test_layout(files.files, cmap)
     cmap.commands = _dedupe(cmap.commands)
     cmap.workspaces = sorted(set(cmap.workspaces))
@@ -95,11 +101,29 @@ def _programs(g: Graph, cmap: CodeMap) -> None:
     for folder, lang in sorted(g.mains.items()):
         if lang == "python" and not any(f.endswith("__main__.py") for f in g.files[folder]):
             continue  # a script's `if __name__ == "__main__"` is no entry point of the project
-        if folder in known:
+        if folder in known or _test_program(folder):
             continue
         parts = [p for p in folder.split("/") if p not in ("cmd", "src", "main", "bin")]
         name = parts[-1] if parts else cmap.name
         cmap.entry_points.append(EntryPoint(name, folder or ".", f"{folder}/" if folder else "./", "program"))
+
+
+def _built_to_source(cmap: CodeMap, files: set[str]) -> None:
+    """An entry point named by its built file (`dist/lib/server.js`) is shown as the source it is built from
+    (`src/lib/server.ts`) when that file is there: the built one is ignored or absent in a checkout."""
+    for e in cmap.entry_points:
+        m = _BUILT.match(e.target)
+        if m is None:
+            continue
+        found = next((f"{m[1]}src/{m[2]}{ext}" for ext in (".ts", ".tsx", ".mts", ".js", ".mjs")
+                      if f"{m[1]}src/{m[2]}{ext}" in files), None)
+        if found:
+            e.target = found
+
+
+def _test_program(folder: str) -> bool:
+    """A `main` package that only tests run (`internal/integration/e2e`, `…/savetracetest`): no entry point."""
+    return any(p in _TEST_FOLDERS or p.endswith(("test", "tests")) and p not in _NOT_TESTS for p in folder.lower().split("/"))
 
 
 def _dedupe(commands):

@@ -19,10 +19,15 @@ MAX_CI_STEPS = 30
 CI_KINDS = ("test", "lint", "build", "generate")
 
 
+def file_name(rel: str) -> str:
+    """The last part of a workspace-relative path (what PurePosixPath(rel).name says, without its cost)."""
+    name = rel.rpartition("/")[2]
+    return name if name not in ("", ".", "..") else PurePosixPath(rel).name
+
+
 def is_build_file(rel: str) -> bool:
     """Whether the map reads this file as a build, run or CI file."""
-    name = PurePosixPath(rel).name
-    low = name.lower()
+    low = file_name(rel).lower()
     return low in ("makefile", "gnumakefile") or low.endswith(".mk") or low.startswith("dockerfile") \
         or low in ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml") \
         or (low.startswith("requirements") and low.endswith(".txt")) \

@@ -124,9 +124,20 @@ def _package_json(text: str, rel: str, area: str, cmap: CodeMap) -> None:
     elif isinstance(binary, dict):
         for name, target in binary.items():
             cmap.entry_points.append(EntryPoint(str(name), _join(area, str(target)), rel))
-    main = data.get("main") or data.get("module")
+    main = data.get("main") or data.get("module") or _export(data.get("exports"))
     if isinstance(main, str) and not binary:
         cmap.entry_points.append(EntryPoint(pkg, _join(area, main), rel, "library"))
+
+
+def _export(exports) -> str | None:
+    """The file a package.json `exports` gives for the package itself (`"./x.js"` or `{".": …}`)."""
+    for _ in range(4):  # {".": {"import": {"default": "./x.js"}}} nests a few levels at most
+        if isinstance(exports, str):
+            return exports
+        if not isinstance(exports, dict):
+            return None
+        exports = next((exports[k] for k in (".", "default", "import", "require", "node") if k in exports), None)
+    return None
 
 
 def _script_call(name: str, area: str) -> str:

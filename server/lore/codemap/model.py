@@ -19,15 +19,19 @@ _KINDS = (
 
 _WRAPPERS = re.compile(r"^(?:(?:poetry|uv|pipenv|hatch|pdm|npm|pnpm|yarn|bun)\s+(?:run|exec)\s+|npx\s+|"
                        r"go\s+tool\s+|python3?\s+-m\s+|cd\s+\S+\s+&&\s+|\$\(\w+\)\s+)+")
-_OTHER = re.compile(r"^(clean|help|all|default|deps|tidy|version|release|publish|ci|prepare|postinstall)$", re.I)
+_OTHER = re.compile(r"^(clean|help|all|default|deps|tidy|version|release|publish|ci|prepare|postinstall|preinstall|"
+                    r"prepack|postpack|prepublish|prepublishOnly|postpublish)$", re.I)
 
 
 def command_kind(name: str, run: str = "") -> str:
     """build, test, lint, generate, migrate, run or other: the name decides first, then the program it runs."""
-    if _OTHER.match(name.removeprefix("make ").removeprefix("npm run ").split(" (in ")[0]):
+    # The words of the name itself: not `make `/`npm run ` before it nor the area after it (`make start-db (in
+    # test-migrations)` starts a database, it runs no test; `npm run prepack` is a hook, not a way to run anything).
+    base = name.split(" (in ")[0].removeprefix("make ").removeprefix("npm run ")
+    if _OTHER.match(base):
         return "other"
     program = " ".join(_WRAPPERS.sub("", run.strip()).split()[:2])
-    for text in (name, program):
+    for text in (base, program):
         for kind, pattern in _KINDS:
             if pattern.search(text.replace("_", " ").replace("-", " ").replace(":", " ")):
                 return kind

@@ -5,9 +5,11 @@ from __future__ import annotations
 import attrs
 
 from lore.codemap.model import CodeMap, Command, EntryPoint, Module, TestLayout
+from lore.codemap.roles import shorten
 
 MAX_COMMANDS = 25
 MAX_ENTRY_POINTS = 15
+MODULE_ROLE_CHARS = 160
 
 
 def to_json(cmap: CodeMap, modules: int = 50) -> dict:
@@ -116,7 +118,7 @@ def entry_line(e: EntryPoint) -> str:
 
 
 def module_line(m: Module) -> str:
-    role = f" — {m.role}" if m.role else ""
+    role = f" — {shorten(m.role, MODULE_ROLE_CHARS)}" if m.role else ""  # the module's own item has all of it
     return f"- `{m.path or '.'}/` ({m.files} {m.language} files, imported by {m.imported_by}){role}"
 
 

@@ -30,6 +30,7 @@ NAME_ROLES = {
 }
 _README_NAMES = ("README.md", "readme.md", "README.rst", "README.txt", "README")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_DESCRIBED = re.compile(r"^\S.{0,60}?\s[-–—:]\s+\w.{8,}$")  # `Name - what it is`
 _BADGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[!\[.*?\]\(.*?\)\]\(.*?\)|<[^>]+>")
 
 
@@ -46,25 +47,51 @@ def readme_summary(root: Path, folder: str) -> tuple[str, str] | None:
 
 
 def first_paragraph(text: str) -> str:
-    """The first paragraph of prose in markdown (headings, badges, HTML and code left out)."""
+    """The first paragraph of prose in markdown (headings, badges, HTML, code and navigation bars left out; a
+    paragraph ending in a colon introduces a command or a list, so it is no description either). Without one,
+    the title's own description (`# Jaeger - a Distributed Tracing System`)."""
     para: list[str] = []
     fenced = False
+    title = ""
+    sections = 0  # headings before the paragraph: past the first, the paragraph is no longer the title's
     for line in text.split("\n"):
         s = line.strip()
         if s.startswith("```"):
             fenced = not fenced
             continue
+        if s.startswith("#") and not fenced and not para:
+            sections += 1
+            if s.startswith("# ") and not title:
+                title = _LINK.sub(r"\1", s[2:]).strip()
         if fenced or s.startswith(("#", "[!", "!", "<", "|", "---", "===", "[![")) or not _BADGE.sub("", s).strip():
             if para and not s:
-                break
+                if not para[-1].endswith(":"):
+                    break
+                para = []
             continue
         prose = _LINK.sub(r"\1", _BADGE.sub("", s)).strip()
-        if len(prose) < 0.5 * len(s) or prose.count(" | ") > 0:  # a line of links: a navigation bar
+        if len(_LINK.findall(s)) >= 2 and len(prose) < 0.5 * len(s) or prose.count(" | ") > 0:  # a navigation bar
             if para:
                 break
             continue
         para.append(prose)
-    return " ".join(" ".join(para).split())[:300]
+    found = " ".join(" ".join(para).split())
+    found = "" if found.endswith(":") else found
+    if _DESCRIBED.match(title):  # the project says what it is in its title; the paragraph under it may add to it
+        found = title.rstrip(".") + (". " + found if found and sections <= 1 else "")
+    return shorten(found, 300)
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters: after its last whole sentence when there is one, else at a
+    word, marked with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    end = max(cut.rfind(". "), cut.rfind("! "), cut.rfind("? "))
+    if end > 0:
+        return cut[:end + 1]
+    return cut.rsplit(" ", 1)[0].rstrip(",;:") + " …"
 
 
 def assign_role(m: Module, doc: str | None, readme: str | None, files: list[str] = ()) -> None:

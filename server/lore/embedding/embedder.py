@@ -20,6 +20,8 @@ import platformdirs
 from lore.embedding import onnx as embed_onnx
 from lore.embedding.onnx import MeanPooledModel
 
+from lore.embedding.heap import release_free_memory, return_large_buffers
+
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
@@ -76,6 +78,10 @@ class FastEmbedder:
         with self._lock:
             if self._model is not None:
                 return self
+            # The session's peak comes on top of what the process holds: give back what it no longer does,
+            # and have the session's large buffers returned when freed (see heap.py).
+            release_free_memory()
+            return_large_buffers()
             lean = self._lean_folder()
             try:
                 model = self._load_lean(lean) if lean else self._load_fastembed()
@@ -89,6 +95,17 @@ class FastEmbedder:
             self.dim = int(len(probe))
             self._model = model
             return self
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the session is in memory now."""
+        return self._model is not None
+
+    def unload(self) -> None:
+        """Let the session go (a one-shot command done embedding); the next `embed` loads it again."""
+        with self._lock:
+            self._model = None
+        release_free_memory()
 
     def _lean_folder(self) -> Path | None:
         """The model folder when the lean loader (embed_onnx) computes this model, else None."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -27,6 +28,7 @@ from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
 from lore.sources.docs import MAX_DOC_BYTES, capped, is_documentation, parse_doc
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.drafts import Parsed
+from lore.sources.embedding import embed_sections, load_model_first
 from lore.sources.guard import DeprecationGuard
 from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
@@ -167,10 +169,9 @@ class Importer:
 
     def one(self, cand: Candidate) -> None:
         """Import one file unless the ledger shows it unchanged."""
-        if not inside(self.root, cand.path):  # walk() checks too; a path named by a watcher may not be
-            self.summary.warnings.append(f"{cand.rel}:1: a link to a file outside the workspace; not read")
+        st = self.stat_inside(cand)
+        if st is None:
             return self.summary.skip("outside workspace")
-        st = os.stat(cand.path)
         known = self.ledger.get(cand.rel)
         same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
             and known.mtime == st.st_mtime and not self.reread
@@ -233,6 +234,18 @@ class Importer:
             sync_file(self.store, cand.rel, parsed, self.summary)
             self.store.sources.put(row)
 
+    def stat_inside(self, cand: Candidate) -> os.stat_result | None:
+        """The file's stat, or None (with a warning) when it resolves outside the workspace. A file the walk
+        found in a folder inside the workspace, and still no link, is inside; any other path (a link, a path
+        named by a watcher) is resolved."""
+        st = os.lstat(cand.path)
+        if cand.walked and not stat.S_ISLNK(st.st_mode):
+            return st
+        if not inside(self.root, cand.path):
+            self.summary.warnings.append(f"{cand.rel}:1: a link to a file outside the workspace; not read")
+            return None
+        return os.stat(cand.path)
+
     def claude_imports(self, cand: Candidate, text: str) -> list[tuple[str, str]]:
         """Files a CLAUDE.md imports (remembered, so a change to one re-imports the CLAUDE.md)."""
         if cand.importer != cls.AGENTS or not PurePosixPath(cand.rel).name.lower().startswith("claude"):
@@ -279,8 +292,11 @@ class Importer:
 
 def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings | None = None,
                progress: Callable[[int, int, str], None] | None = None,
-               cancelled: Callable[[], bool] | None = None) -> ImportSummary:
-    """Import ADRs, rules files, decision comments and team files; everything when `paths` is None."""
+               cancelled: Callable[[], bool] | None = None, one_shot: bool = False) -> ImportSummary:
+    """Import ADRs, rules files, decision comments and team files; everything when `paths` is None.
+
+    `one_shot` (a command that exits afterwards): the model is loaded while the process holds least (before
+    the files are read, on a workspace's first import) and let go once the vectors are made."""
     summary = ImportSummary()
     start = time.monotonic()
     settings = with_workspace_config(lore.root, settings or ImportSettings(), summary.warnings)
@@ -297,6 +313,8 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
+        if one_shot and cands and not run.ledger:
+            load_model_first(lore)
     else:
         cands, vanished = _explicit(run, rules, paths)
     run.run(cands, vanished)
@@ -310,16 +328,9 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         lore.store.set_meta(RULES_META, run.rules)
     summary.adr_folders = list(settings.adr_folders)
     report.fill(lore.store, summary)
+    embed_sections(lore, summary, progress, one_shot)  # before the history: the model is not held while it is read
     if paths is None:
         _history(lore, summary)
-    try:
-        # Tasks read from git history can be thousands: they are found by words at once and get their
-        # vectors from a running server's background worker, not while the user waits for the import.
-        summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None,
-                                              skip_kinds=(SourceKind.GIT.value,))
-    except Exception as e:  # vectors are an optimisation: words still find everything
-        log.warning("embedding after import failed", exc_info=True)
-        summary.warnings.append(f"(embedding):1: vectors not computed: {e}")
     summary.seconds = time.monotonic() - start
     return summary
 

@@ -22,6 +22,7 @@ RULES_IMPORTERS = (AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE)
 _AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
 _LEGACY_RULES = {".cursorrules": CURSOR, ".windsurfrules": CURSOR, ".clinerules": CLINE}
 _MARKDOWN = (".md", ".markdown", ".mdx")
+_RULES_SUFFIXES = (*_MARKDOWN, ".mdc", ".txt", ".yaml", ".yml")  # every name a rules importer may read ends so
 _GUIDE = re.compile(r"^(contributing|code[-_ ]?style|style[-_ ]?guide|styleguide|coding[-_ ]?"
                     r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".nox",
@@ -51,6 +52,12 @@ def is_markdown(rel_path: str) -> bool:
 
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
     """The importer for a workspace-relative path, or None when no importer reads it."""
+    name = rel_path.rpartition("/")[2].lower()
+    if name and not name.endswith(_RULES_SUFFIXES) and name not in _AGENT_FILES and name not in _LEGACY_RULES \
+            and name not in (".", "..") and "\\" not in rel_path and not rel_path.startswith((".", "/")):
+        # Code and other files (most of a walk): neither markdown nor any rules file, so only the comments
+        # importer may read them; a plain path needs no parsing.
+        return COMMENTS if language_for_path(rel_path) else None
     p = PurePosixPath(rel_path)
     name = p.name.lower()
     parts = tuple(x.lower() for x in p.parts[:-1])

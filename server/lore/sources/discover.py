@@ -16,6 +16,7 @@ import pathspec
 from lore.sources.classify import SKIP_DIRS, classify
 from lore.sources.config import CONFIG_PATH
 from lore.sources.summary import ImportSettings
+from lore.sources.ignorecheck import SpecCheck
 
 log = logging.getLogger(__name__)
 IGNORE_FILES = (".gitignore", ".loreignore")
@@ -28,6 +29,7 @@ class Candidate:
     rel: str
     path: str
     importer: str
+    walked: bool = False  # found by `walk`, which saw its folder resolve inside the workspace
 
 
 class IgnoreRules:
@@ -36,7 +38,8 @@ class IgnoreRules:
     def __init__(self, root: Path, extra: list[str] = ()):
         self.root = root
         self.specs: dict[str, pathspec.GitIgnoreSpec] = {}
-        self.extra = pathspec.GitIgnoreSpec.from_lines(list(extra)) if extra else None
+        self.checks: dict[str, SpecCheck] = {}  # a pre-checked spec per folder with patterns
+        self.extra = SpecCheck(pathspec.GitIgnoreSpec.from_lines(list(extra))) if extra else None
         exclude = root / ".git" / "info" / "exclude"
         self._load("", [exclude] if exclude.is_file() else [])
 
@@ -51,6 +54,7 @@ class IgnoreRules:
             prev = self.specs.get(folder)
             spec = pathspec.GitIgnoreSpec.from_lines(lines)
             self.specs[folder] = spec if prev is None else prev + spec
+            self.checks[folder] = SpecCheck(self.specs[folder])
 
     def enter(self, folder: str, absolute: str) -> None:
         """Read the ignore files of a folder about to be walked."""
@@ -70,18 +74,16 @@ class IgnoreRules:
         verdict = None
         parts = rel.split("/")
         for i in range(len(parts)):
-            folder = "/".join(parts[:i])
-            spec = self.specs.get(folder)
-            if spec is None or not spec.patterns:
+            check = self.checks.get("/".join(parts[:i]) if i else "")
+            if check is None:
                 continue
-            sub = "/".join(parts[i:]) + ("/" if is_dir else "")
-            result = spec.check_file(sub)
-            if result.include is not None:
-                verdict = result.include
+            include = check.include("/".join(parts[i:]) + ("/" if is_dir else ""))
+            if include is not None:
+                verdict = include
         if self.extra is not None:
-            result = self.extra.check_file(rel + ("/" if is_dir else ""))
-            if result.include is not None:
-                verdict = result.include
+            include = self.extra.include(rel + ("/" if is_dir else ""))
+            if include is not None:
+                verdict = include
         return bool(verdict)
 
 
@@ -94,9 +96,9 @@ def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped, every=
     real_root = os.path.realpath(root)
     seen_dirs = {real_root}
     seen_files: set[str] = set()
-    stack = [("", str(root))]
+    stack = [("", str(root), real_root)]  # a folder's real path is known: no realpath per file
     while stack:
-        folder, absolute = stack.pop()
+        folder, absolute, real_folder = stack.pop()
         rules.enter(folder, absolute)
         try:
             entries = sorted(os.scandir(absolute), key=lambda e: e.name)
@@ -115,15 +117,14 @@ def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped, every=
             if is_dir:
                 if entry.name in SKIP_DIRS or rules.ignored(rel, True):
                     continue
-                real = os.path.realpath(entry.path) if is_link else entry.path
-                if is_link and not _inside(real, real_root):
+                key = os.path.realpath(entry.path) if is_link else os.path.join(real_folder, entry.name)
+                if is_link and not _inside(key, real_root):
                     skipped("outside workspace")
                     continue
-                key = os.path.realpath(real)
                 if key in seen_dirs:
                     continue
                 seen_dirs.add(key)
-                subdirs.append((rel, entry.path))
+                subdirs.append((rel, entry.path, key))
                 if every is not None:
                     every(rel, True)
                 continue
@@ -136,14 +137,14 @@ def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped, every=
                 continue
             if importer is None or not entry.is_file():
                 continue
-            real = os.path.realpath(entry.path)
+            real = os.path.realpath(entry.path) if is_link else os.path.join(real_folder, entry.name)
             if is_link and not _inside(real, real_root):
                 skipped("outside workspace")
                 continue
             if real in seen_files:
                 continue
             seen_files.add(real)
-            yield Candidate(rel, entry.path, importer)
+            yield Candidate(rel, entry.path, importer, True)
         stack.extend(reversed(subdirs))
 
 

@@ -13,7 +13,7 @@ from lore.store.errors import CorruptDatabaseError, NewerSchemaError, NotFoundEr
 from lore.store.memories import MemoryTable
 from lore.store.sections import SectionIndex
 from lore.store.sources import SourceFile, SourceLedger
-from lore.store.vectors import VectorIndex
+from lore.store.vectors import VectorIndex, any_unembedded
 
 __all__ = [
     "CorruptDatabaseError", "NewerSchemaError", "NotFoundError", "ReadOnlyError", "SourceFile", "Store",
@@ -49,6 +49,10 @@ class Store:
         if key not in self._vectors:
             self._vectors[key] = VectorIndex(self.db, model, dim)
         return self._vectors[key]
+
+    def unembedded(self, model: str, skip_kinds: tuple[str, ...] = ()) -> bool:
+        """Whether some section lacks a vector of `model` (those of `skip_kinds` memories aside)."""
+        return any_unembedded(self.db, model, skip_kinds)
 
     def existing_vectors(self, model: str) -> VectorIndex | None:
         """The vector index for `model` if one was ever created."""

@@ -24,6 +24,24 @@ def _pack(vector: Sequence[float]) -> bytes:
         return struct.pack(f"{len(vector)}f", *vector)
 
 
+def _skip_clause(skip_kinds: tuple[str, ...]) -> str:
+    """SQL leaving out sections of memories whose source kind is in `skip_kinds` (one `?` per kind)."""
+    if not skip_kinds:
+        return ""
+    return f" AND s.memory_id NOT IN (SELECT id FROM memories WHERE source_kind IN ({','.join('?' * len(skip_kinds))}))"
+
+
+def any_unembedded(db: Database, model: str, skip_kinds: tuple[str, ...] = ()) -> bool:
+    """Whether some section (but those of `skip_kinds` memories) has no vector of `model`; answered without the
+    model's dimension, so a caller can tell whether to load the model at all."""
+    return bool(db.scalar(
+        "SELECT EXISTS (SELECT 1 FROM sections s "
+        "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? "
+        f"WHERE e.id IS NULL{_skip_clause(skip_kinds)})",
+        (model, *skip_kinds),
+    ))
+
+
 class VectorIndex:
     """Embeddings for one model in one database; unchanged text is never embedded twice."""
 
@@ -66,10 +84,7 @@ class VectorIndex:
     def pending(self, limit: int = 256, skip_kinds: tuple[str, ...] = ()) -> list[tuple[str, str]]:
         """(content_hash, text) of sections with no embedding yet, shortest first (batches of like lengths
         pad less); sections of memories whose source kind is in `skip_kinds` are left for later."""
-        skip = ""
-        if skip_kinds:
-            marks = ",".join("?" * len(skip_kinds))
-            skip = f" AND s.memory_id NOT IN (SELECT id FROM memories WHERE source_kind IN ({marks}))"
+        skip = _skip_clause(skip_kinds)
         return self.db.query(
             "SELECT s.content_hash, min(s.text) FROM sections s "
             "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? "
