@@ -184,12 +184,13 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     """Hits for a text that pass the relevance bar, offered at `level`; how many were below it."""
     kinds = tuple(k for k in Kind if k is not Kind.TASK)  # work history is `get_history`'s
     place = {} if level == "task" else {"path": path, "symbol": symbol}  # anchors: the governing levels'
+    floor = MEANING_FLOOR if level == "task" else RELATED_FLOOR
     hits = [h for h in lore.search(Query(text, kinds=kinds, limit=30, **place))
-            if servable(h.memory) and (h.lexical_rank is not None or h.similarity is not None)]
+            if servable(h.memory) and (h.lexical_rank is not None or h.similarity is not None)
+            and (not is_plain_doc(h.memory) or _doc_section(h, floor))]
     if not hits:
         return 0
     top = hits[0].score or 1.0
-    floor = MEANING_FLOOR if level == "task" else RELATED_FLOOR
     kept = below = 0
     for h in hits:
         close = (h.similarity or 0.0) >= floor
@@ -197,8 +198,6 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
         if level == "related":
             strong = (h.score >= RELATED_SHARE * top and close and h.lexical_rank is not None
                       and kept < RELATED_MOST)
-        if is_plain_doc(h.memory) and not (h.section is not None and h.section.heading and close):
-            strong = False  # plain documentation: only a section that matches by meaning
         if not strong:
             below += 1
             continue
@@ -207,6 +206,12 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
         _offer(found, h.memory, level, LEVEL_BASE[level] + share + 0.1 * quality(h.memory),
                _search_reason(h, level == "task"), h.section, h.score / top)
     return below
+
+
+def _doc_section(h, floor: float) -> bool:
+    """Plain documentation reaches a pack only through a headed section close in meaning (a
+    guide's "Python Dependency Management"), never as a whole document."""
+    return h.section is not None and bool(h.section.heading) and (h.similarity or 0.0) >= floor
 
 
 def file_words(path: str) -> str:
