@@ -66,6 +66,7 @@ def is_generic_guide(source_kind: str, key: str | None, title: str) -> bool:
 # the codebase map's facts to whole modules: `lore history`, `lore map` and context packs carry
 # them, hovers and lenses do not.
 OFF_CODE_SOURCES = frozenset({"git", "code-map"})
+OFF_CODE_KINDS = tuple(sorted(OFF_CODE_SOURCES))
 
 
 def off_code(source_kind: str, key: str | None, title: str) -> bool:
@@ -175,8 +176,9 @@ def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None)
     folder covering it (a symbol anchor governs only its own symbol), not dismissed there."""
     out: dict[str, tuple[Memory, str]] = {}
     for store in lore.stores():
+        off = store.memories.ids_from_sources(OFF_CODE_KINDS)  # tasks and map facts: never read for a hover
         wanted = {mid: kind for mid, (kind, anchor) in lore.anchored(store, rel_path, names, language).items()
-                  if kind in PLACE_MATCHES and not (kind != "symbol" and anchor.kind == "symbol")}
+                  if kind in PLACE_MATCHES and not (kind != "symbol" and anchor.kind == "symbol") and mid not in off}
         if not wanted:
             continue
         dismissed = store.dismissals([rel_path, *names])
