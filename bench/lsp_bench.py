@@ -128,6 +128,16 @@ def add_tasks(lore, n: int) -> None:
             meta={"at": at, "pr": str(1000 + i), "type": "feat", "commits": [sha[:12]], "files": len(files)}).validate())
 
 
+def cpu_seconds(client: LanguageClient) -> float | None:
+    """User + system CPU seconds the server process has used (Linux /proc), None elsewhere."""
+    proc = getattr(client, "_server", None)
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (AttributeError, OSError, ValueError, IndexError):
+        return None
+
+
 def percentile(values: list[float], p: float) -> float:
     """The p-th percentile (nearest rank)."""
     ordered = sorted(values)
@@ -259,7 +269,10 @@ async def main(count: int, n_hovers: int, n_tasks: int = TASKS, semantic_wait: f
             print(f"note: semantic matches not reported within {semantic_wait:.0f} s (a loaded machine); hovers "
                   "measured while they are still computed in the background")
         seen: dict = {}
+        cpu_before = cpu_seconds(client)
         lore_times, shown = await hovers(client, uri, positions, seen)
+        cpu_after = cpu_seconds(client)
+        cpu_per_hover = None if cpu_before is None or cpu_after is None else 1000 * (cpu_after - cpu_before) / len(positions)
         lens_times = []
         for _ in range(20):
             t = time.perf_counter()
@@ -283,6 +296,9 @@ async def main(count: int, n_hovers: int, n_tasks: int = TASKS, semantic_wait: f
     print(f"  {'lore, busy':<12} {statistics.median(busy_times):6.2f} ms {percentile(busy_times, 99):6.2f} ms"
           f"   (right after opening: semantic matches computed in the background meanwhile)")
     print(f"  {'bare pygls':<12} {statistics.median(bare_times):6.2f} ms {percentile(bare_times, 99):6.2f} ms")
+    if cpu_per_hover is not None:
+        print(f"  server CPU per hover (all threads, mean over the {n_hovers} hovers): {cpu_per_hover:.2f} ms"
+              " — what a hover costs whatever the load")
     print(f"\ncode lenses, {len(lines)}-line file, {len(lenses)} lenses (target <= 30 ms):")
     print(f"  first request after open {first_lens:6.1f} ms (includes symbol extraction and anchor baselines)")
     print(f"  warm p50 {statistics.median(lens_times):6.1f} ms, max {max(lens_times):6.1f} ms;"

@@ -23,7 +23,7 @@ import attrs
 from lore.memory import is_plain_doc
 from lore.recall.anchoring import MATCH_WEIGHT
 from lore.recall.calibration import PER_FILE
-from lore.recall.off_code import off_code
+from lore.recall.off_code import OFF_CODE_KINDS, off_code
 from lore.recall.anchoring import match_anchor
 
 if TYPE_CHECKING:
@@ -162,8 +162,9 @@ def _anchored(lore: Lore, rel_path: str, names: list[str], language: str | None)
     folder covering it (a symbol anchor governs only its own symbol), not dismissed there."""
     out: dict[str, tuple[Memory, str]] = {}
     for store in lore.stores():
+        off = store.memories.ids_from_sources(OFF_CODE_KINDS)  # tasks and map facts: never read for a hover
         wanted = {mid: (kind, anchor) for mid, (kind, anchor) in lore.anchored(store, rel_path, names, language).items()
-                  if kind in PLACE_MATCHES and not (kind != "symbol" and anchor.kind == "symbol")}
+                  if kind in PLACE_MATCHES and not (kind != "symbol" and anchor.kind == "symbol") and mid not in off}
         if not wanted:
             continue
         dismissed = store.dismissals([rel_path, *names])

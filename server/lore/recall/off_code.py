@@ -22,6 +22,7 @@ def is_generic_guide(source_kind: str, key: str | None, title: str) -> bool:
 # the codebase map's facts to whole modules: `lore history`, `lore map` and context packs carry
 # them, hovers and lenses do not.
 OFF_CODE_SOURCES = frozenset({"git", "code-map"})
+OFF_CODE_KINDS = tuple(sorted(OFF_CODE_SOURCES))
 
 
 def off_code(source_kind: str, key: str | None, title: str) -> bool:

@@ -37,6 +37,7 @@ class MemoryTable:
 
     def __init__(self, db: Database):
         self.db = db
+        self._id_cache: dict = {}
 
     def insert(self, m: Memory) -> None:
         """Insert a validated memory with its anchors, links and sections."""
@@ -225,6 +226,17 @@ class MemoryTable:
         """The meta data of every memory from one kind of source (for import reports), without hydrating them."""
         return [json.loads(r[0] or "{}") for r in self.db.query(
             "SELECT meta FROM memories WHERE source_kind = ? AND status != ?", (kind.value, Status.DEPRECATED.value))]
+
+    def ids_from_sources(self, kinds: tuple[str, ...]) -> frozenset[str]:
+        """Ids of the memories whose source kind is one of `kinds` (cached until the database changes)."""
+        version = self.db.data_version()
+        key = ("ids-from-sources", kinds)
+        cached = self._id_cache.get(key)
+        if cached is None or cached[0] != version:
+            rows = self.db.query(f"SELECT id FROM memories WHERE source_kind IN ({','.join('?' * len(kinds))})", kinds)
+            cached = (version, frozenset(r[0] for r in rows))
+            self._id_cache[key] = cached
+        return cached[1]
 
     def count_live_imported(self) -> int:
         """Memories read from repository files (ADRs, rules files, comments) that recall shows by default."""
