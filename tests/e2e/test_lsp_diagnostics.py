@@ -131,6 +131,35 @@ async def test_malformed_rule_is_an_error_on_its_team_file(old: LanguageClient):
     assert "fatal" in found[0].message
 
 
+CONFLICTED = """\
+---
+id: conflict00001
+kind: convention
+<<<<<<< HEAD
+title: Tabs for indentation
+=======
+title: Spaces for indentation
+>>>>>>> theirs
+---
+# Indentation
+"""
+
+
+async def test_conflict_markers_in_a_team_file_are_an_error_on_their_line(old: LanguageClient):
+    path = old.ws / ".lore" / "memories" / "indentation.md"
+    path.write_text(CONFLICTED)
+    team = open_doc(old, path, language="markdown")
+    found = await pushed(old, team, lambda d: any(x.code == "merge-conflict" for x in d))
+    conflict = next(x for x in found if x.code == "merge-conflict")
+    assert conflict.range.start.line == 3 and conflict.severity == types.DiagnosticSeverity.Error
+    assert conflict.message.startswith("merge conflict in .lore/memories/indentation.md:4")
+    source = old.ws / "app" / "notes.md"  # markdown Lore does not read memories from: git's business
+    source.write_text("# Notes\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x\n")
+    other = open_doc(old, source, language="markdown")
+    await asyncio.sleep(0.6)
+    assert not [x for x in old.diagnostics.get(other, []) if x.code == "merge-conflict"]
+
+
 async def test_code_actions_on_a_violation(old: LanguageClient):
     actions = await code_actions(old, old.code, 1, 9)
     titles = [a["title"] for a in actions]

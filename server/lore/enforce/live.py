@@ -24,6 +24,7 @@ class DocumentProblems:
 
     violations: list[Violation] = attrs.field(factory=list)
     rule_errors: list[RuleError] = attrs.field(factory=list)
+    conflicts: list[RuleError] = attrs.field(factory=list)  # git conflict markers (`lore.enforce.conflicts`)
 
 
 class LiveChecks:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from lore.enforce import DocumentProblems, LiveChecks, problems_in
+from lore.enforce.conflicts import conflict_errors
 from lore.lsp.positions import to_client
 
 if TYPE_CHECKING:
@@ -40,12 +41,15 @@ async def problems_of(ls: LoreServer, state: DocState, symbols: bool = False) ->
     lore = state.folder.open()
     if lore is None:
         return DocumentProblems()
+    text = _source(ls, state.uri)
+    conflicts = conflict_errors(lore, state.rel_path, text)
     checks = live_checks(state.folder).get(lore, ls.generation)
     if not checks.rules and not checks.errors:
-        return DocumentProblems()
-    text = _source(ls, state.uri)
-    return await asyncio.get_running_loop().run_in_executor(
+        return DocumentProblems(conflicts=conflicts)
+    found = await asyncio.get_running_loop().run_in_executor(
         ls.check_pool, functools.partial(problems_in, checks, state.rel_path, text, state.language, symbols=symbols))
+    found.conflicts = conflicts
+    return found
 
 
 def to_diagnostics(ls: LoreServer, state: DocState, found: DocumentProblems) -> list[types.Diagnostic]:
@@ -61,12 +65,13 @@ def to_diagnostics(ls: LoreServer, state: DocState, found: DocumentProblems) -> 
             source=SOURCE, code=v.rule.key,
             code_description=types.CodeDescription(href=state.folder.uri_for(v.rule.file)) if v.rule.file else None,
             data={"memoryId": v.memory_id, "ruleId": v.rule.id}))
-    for e in found.rule_errors:
-        end = len(lines[e.line].rstrip("\r\n")) if 0 <= e.line < len(lines) else 0
-        out.append(types.Diagnostic(
-            range=types.Range(start=types.Position(line=e.line, character=0),
-                              end=to_client(doc, lines, e.line, end)),
-            message=e.message, severity=types.DiagnosticSeverity.Error, source=SOURCE, code="rule-error"))
+    for code, errors in (("rule-error", found.rule_errors), ("merge-conflict", found.conflicts)):
+        for e in errors:
+            end = len(lines[e.line].rstrip("\r\n")) if 0 <= e.line < len(lines) else 0
+            out.append(types.Diagnostic(
+                range=types.Range(start=types.Position(line=e.line, character=0),
+                                  end=to_client(doc, lines, e.line, end)),
+                message=e.message, severity=types.DiagnosticSeverity.Error, source=SOURCE, code=code))
     return out
 
 
