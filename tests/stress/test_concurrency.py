@@ -240,6 +240,8 @@ async def test_servers_cli_and_importer_share_a_workspace(size, kit, tmp_path):
     for t in "ab":
         log = (tmp_path / f"server-{t}.log").read_text(errors="replace")
         errors += [f"server {t} log: {line}" for line in log.splitlines() if LOCKED.search(line)]
+        if os.environ.get("LORE_DEBUG_LOG"):
+            print(f"--- server {t} log ---\n" + log)
 
     with Lore(root, user_db=user_db, embedder=HashEmbedder()) as lore:
         assert kit.integrity(root / ".lore" / "lore.db") == []

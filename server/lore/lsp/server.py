@@ -240,7 +240,7 @@ class LoreServer(LanguageServer):
 
     def _flush_surfaced(self, folder: Folder) -> None:
         ids = sorted(self._surfaced.pop(folder, set()))
-        if ids and folder.lore is not None:
+        if ids and folder.lore is not None and folder in self.folders:  # not once the server closed it
             # A write waits for other processes' writes: never on the event loop, which serves hovers.
             self.spawn(folder.run(lambda lore: lore.record_surfaced(ids), background=True),
                        "recording surfaced memories")
