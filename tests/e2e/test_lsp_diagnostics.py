@@ -131,15 +131,16 @@ async def test_malformed_rule_is_an_error_on_its_team_file(old: LanguageClient):
     assert "fatal" in found[0].message
 
 
-CONFLICTED = """\
+OURS, SPLIT, THEIRS = "<" * 7, "=" * 7, ">" * 7  # spelled out, this file would be a conflicted file itself
+CONFLICTED = f"""\
 ---
 id: conflict00001
 kind: convention
-<<<<<<< HEAD
+{OURS} HEAD
 title: Tabs for indentation
-=======
+{SPLIT}
 title: Spaces for indentation
->>>>>>> theirs
+{THEIRS} theirs
 ---
 # Indentation
 """
@@ -154,7 +155,7 @@ async def test_conflict_markers_in_a_team_file_are_an_error_on_their_line(old: L
     assert conflict.range.start.line == 3 and conflict.severity == types.DiagnosticSeverity.Error
     assert conflict.message.startswith("merge conflict in .lore/memories/indentation.md:4")
     source = old.ws / "app" / "notes.md"  # markdown Lore does not read memories from: git's business
-    source.write_text("# Notes\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x\n")
+    source.write_text(f"# Notes\n{OURS} HEAD\na\n{SPLIT}\nb\n{THEIRS} x\n")
     other = open_doc(old, source, language="markdown")
     await asyncio.sleep(0.6)
     assert not [x for x in old.diagnostics.get(other, []) if x.code == "merge-conflict"]

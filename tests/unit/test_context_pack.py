@@ -5,7 +5,7 @@ import pytest
 from lore.context import build_pack
 from lore.context.tokens import TokenCounter, estimate
 from lore.embedding.embedder import HashEmbedder
-from lore.memory import Anchor, Kind, Memory, Scope
+from lore.memory import Anchor, Kind, Memory, Provenance, Scope, SourceKind
 from lore.api import Lore
 
 
@@ -109,3 +109,19 @@ def test_footer_states_an_exact_count_or_an_honest_bound():
     text, total = _with_footer("a b c", 3, 100, counter, footer)  # 10 reads as 11, 11 as 10
     assert "at most 13 of 100 tokens" in text and total == counter.count(text) == 12
     assert _with_footer("a b c", 3, 11, counter, footer) is None  # over the budget: no footer
+
+
+def test_a_small_budget_shows_what_governs_the_file_even_when_its_head_is_long(tmp_workspace):
+    """An item whose source line and reasons alone are over the per-item share still goes in when
+    the rest of the budget holds it (first sentence at least), never "nothing fits"."""
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder()) as lo:
+        m = lo.add(Memory(title="All database access goes through the one store class of the project, which wraps "
+                                "the driver, its busy timeouts, its transactions and its extension loading",
+                          kind=Kind.DECISION, body="Use the store. " + "It wraps the driver with busy timeouts. " * 12,
+                          anchors=[Anchor.parse("server/lore/store/db.py")],
+                          provenance=Provenance(SourceKind.ADR, "docs/adr/0001-a-rather-long-decision-record-"
+                                                "file-name-for-the-store-and-its-driver.md", 1))).memory
+        pack = build_pack(lo, path="server/lore/store/db.py", budget=300, code_map=False,
+                          counter=TokenCounter("estimate"))
+        assert [i.memory.id for i in pack.items] == [m.id], pack.markdown
+        assert "Use the store." in pack.markdown and pack.tokens <= 300

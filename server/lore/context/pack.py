@@ -74,8 +74,10 @@ def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
         heading_cost = 0 if chosen[item.level] else count(f"\n## {LEVEL_TITLES[item.level]}\n")
         if not any(chosen.values()):
             heading_cost += first_cost
-        room = min(first_cap, budget - used - heading_cost)
-        text = render_item(item, room, count) if room > 0 else None
+        left = budget - used - heading_cost
+        text = render_item(item, min(first_cap, left), count) if left > 0 else None
+        if text is None and left > first_cap:  # its head and first sentence alone are over the share
+            text = render_item(item, left, count)
         if text is None:
             left_out += 1
             continue
