@@ -59,10 +59,18 @@ export class Workbench {
 
   /** Run a command from the palette by its title ("Lore: Search Memory"). */
   async runCommand(title) {
-    await this.closeQuickInput();
-    await this.page.keyboard.press('F1');
-    await this.quickInput().waitFor({ state: 'visible' });
-    await this.typeInQuickInput(`>${title}`);
+    // An editor that finishes opening just then can take the focus and close the palette: open it again.
+    for (let attempt = 1; ; attempt++) {
+      await this.closeQuickInput();
+      await this.page.keyboard.press('F1');
+      await this.quickInput().waitFor({ state: 'visible' });
+      try {
+        await this.quickInput().locator('input').fill(`>${title}`, { timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
     await this.focusedRow(title).waitFor({ timeout: 15_000 });
     await this.page.keyboard.press('Enter');
   }
