@@ -11,30 +11,13 @@ import os
 import subprocess
 from pathlib import Path
 
+from lore.team.gitmoves import git_dir
+
 log = logging.getLogger(__name__)
 
 TEAM_DIR = Path(".lore") / "memories"
 GIT_FILES = ("HEAD", "ORIG_HEAD", "FETCH_HEAD", "logs/HEAD")
 GIT_TIMEOUT_SECONDS = 10
-
-
-def git_dir(root: Path) -> Path | None:
-    """The git directory of the repository holding `root` (`.git`, or where a worktree's `.git` file
-    points), looked for in `root` and its parents; None outside a repository."""
-    for folder in (root, *root.parents):
-        dot = folder / ".git"
-        if dot.is_dir():
-            return dot
-        if dot.is_file():
-            try:
-                line = dot.read_text(encoding="utf-8", errors="replace").strip()
-            except OSError:
-                return None
-            if not line.startswith("gitdir:"):
-                return None
-            target = Path(line[len("gitdir:"):].strip())
-            return target if target.is_absolute() else (folder / target).resolve()
-    return None
 
 
 def _stamp(path: str | Path) -> tuple[int, int]:
