@@ -31,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import time
 from collections import Counter
 from pathlib import Path
@@ -155,7 +156,7 @@ class Session:
         await self.client.initialize_async(types.InitializeParams(
             capabilities=types.ClientCapabilities(), root_uri=uri, process_id=os.getpid(),
             workspace_folders=[types.WorkspaceFolder(uri=uri, name=self.root.name)],
-            initialization_options={"import": {"onStartup": False}}))
+            initialization_options={"import": {"onStartup": False}, "commandLinks": True}))
         self.client.initialized(types.InitializedParams())
         await asyncio.wait_for(self.ready.wait(), 300)
 
@@ -206,16 +207,19 @@ class Session:
                 "symbols": [s.name for s in symbols]}
 
 
+SHOW_LINK = re.compile(r"command:lore\.show\?([^)\s]+)")
+
+
 def hover_ids(h: types.Hover | None) -> list[str]:
-    """Memory ids in a hover (each memory's links end with its id in backticks, or a Show command)."""
+    """Memory ids in a hover, read from each memory's Show link (the bench asks for command links)."""
     if h is None:
         return []
     value = h.contents.value if hasattr(h.contents, "value") else str(h.contents)
     ids = []
-    for part in value.split("\n\n---\n\n"):
-        tail = part.rstrip().splitlines()[-1] if part.strip() else ""
-        if "`" in tail:
-            ids.append(tail.rsplit("`", 2)[-2])
+    for encoded in SHOW_LINK.findall(value):
+        found = json.loads(urllib.parse.unquote(encoded))[0].get("id")
+        if found and found not in ids:
+            ids.append(found)
     return ids
 
 
