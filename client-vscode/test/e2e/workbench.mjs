@@ -57,20 +57,33 @@ export class Workbench {
     return this.quickInput().locator('.monaco-list-row.focused', { hasText: text });
   }
 
-  /** Run a command from the palette by its title ("Lore: Search Memory"). */
-  async runCommand(title) {
-    // An editor that finishes opening just then can take the focus and close the palette: open it again.
+  /**
+   * Open the quick input with `key` (F1, Control+P, Control+G) and fill it with `text`.
+   *
+   * An editor that finishes opening just then can take the focus and close the quick input, and a
+   * webview or hover that holds the focus can keep the key from the workbench: give the focus back
+   * to the workbench and try again, three times at most.
+   */
+  async openQuickInput(key, text) {
     for (let attempt = 1; ; attempt++) {
       await this.closeQuickInput();
-      await this.page.keyboard.press('F1');
-      await this.quickInput().waitFor({ state: 'visible' });
+      if (attempt > 1) {
+        await this.page.evaluate(() => document.activeElement?.blur());
+      }
+      await this.page.keyboard.press(key);
       try {
-        await this.quickInput().locator('input').fill(`>${title}`, { timeout: 5_000 });
-        break;
+        await this.quickInput().waitFor({ state: 'visible', timeout: 10_000 });
+        await this.quickInput().locator('input').fill(text, { timeout: 5_000 });
+        return;
       } catch (error) {
         if (attempt >= 3) throw error;
       }
     }
+  }
+
+  /** Run a command from the palette by its title ("Lore: Search Memory"). */
+  async runCommand(title) {
+    await this.openQuickInput('F1', `>${title}`);
     await this.focusedRow(title).waitFor({ timeout: 15_000 });
     await this.page.keyboard.press('Enter');
   }
@@ -92,10 +105,7 @@ export class Workbench {
 
   /** Open a workspace file by its relative path with quick open. */
   async openFile(relativePath) {
-    await this.closeQuickInput();
-    await this.page.keyboard.press('Control+P');
-    await this.quickInput().waitFor({ state: 'visible' });
-    await this.typeInQuickInput(relativePath);
+    await this.openQuickInput('Control+P', relativePath);
     const name = relativePath.split('/').pop();
     const folder = relativePath.split('/').slice(0, -1).join('/');
     if (folder) {
@@ -118,10 +128,7 @@ export class Workbench {
 
   /** Put the cursor at a one-based line and column with "Go to Line". */
   async goTo(line, column) {
-    await this.closeQuickInput();
-    await this.page.keyboard.press('Control+G');
-    await this.quickInput().waitFor({ state: 'visible' });
-    await this.typeInQuickInput(`:${line}:${column}`);
+    await this.openQuickInput('Control+G', `:${line}:${column}`);
     await this.page.keyboard.press('Enter');
     await this.quickInput().waitFor({ state: 'hidden' });
   }
