@@ -40,7 +40,7 @@ YAML = "PyYAML loads only when team files are read or written"
 TREE_SITTER = "tree-sitter loads when a workspace is calibrated, not when the language server starts"
 RELAY = "a `lore search` or `lore context` a running server answers never loads the store or the core"
 START_UP_IMPORTS = {
-    ("lore.api", "lore.team.files"): YAML,
+    ("lore.api.writing", "lore.team.files"): YAML,
     ("lore.team.sync", "lore.team.files"): YAML,
     ("lore.recall.calibration", "lore.anchors.languages"): TREE_SITTER,
     ("lore.recall.calibration", "lore.anchors.symbols"): TREE_SITTER,
@@ -62,9 +62,9 @@ START_UP_IMPORTS = {
 }
 
 
-# The package root: the version (`lore/__init__.py`), `__main__`, the core API and three shared leaf modules
-# (docs/ARCHITECTURE.md says why each stays); every capability is a folder.
-ROOT_MODULES = {"lore", "lore.__main__", "lore.api", "lore.memory", "lore.text", "lore.workspace"}
+# The package root: the version (`lore/__init__.py`), `__main__` and three shared leaf modules
+# (docs/ARCHITECTURE.md says why each stays); the core API (`api/`) and every capability are folders.
+ROOT_MODULES = {"lore", "lore.__main__", "lore.memory", "lore.text", "lore.workspace"}
 
 
 @pytest.fixture(scope="module")
@@ -137,7 +137,7 @@ def loose_root_modules(root: Path) -> set[str]:
     return {"lore" if p.stem == "__init__" else f"lore.{p.stem}" for p in (root / "lore").glob("*.py")}
 
 
-def test_package_root_holds_only_the_api_and_shared_leaves():
+def test_package_root_holds_only_shared_leaves():
     exact(loose_root_modules(SERVER), ROOT_MODULES, "modules at the package root")
 
 
@@ -198,7 +198,7 @@ def test_checks_catch_planted_violations(tmp_path):
         "lore/cli/__init__.py": "",
         "lore/store/__init__.py": "import apsw\n",
         "lore/memory.py": "def f():\n    import lore.recall\n",
-        "lore/api.py": "from lore import recall\n",
+        "lore/api/__init__.py": "from lore import recall\n",
         "lore/recall/__init__.py": "from .search import search\n",
         "lore/store/rows.py": "ROWS = 'SELECT id FROM memories'\n",
         "lore/recall/search.py": ("from typing import TYPE_CHECKING\nimport apsw\nfrom lsprotocol import types\n"

@@ -1,0 +1,78 @@
+"""`Lore`'s reads: memories by filter, hybrid search, usage counted, "not relevant here"."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from lore.memory import Memory
+from lore.recall import search_store
+from lore.recall.ordering import order_hits
+from lore.redact import redact_path
+
+if TYPE_CHECKING:
+    from lore.recall import Hit, Query
+
+log = logging.getLogger(__name__)
+
+
+class Reading:
+    """The reading half of `Lore` (`lore.api`): it reads the databases (`stores()`), the embedder
+    (`ready_embedder`) and the anchored places (`anchored`) of the rest of the class."""
+
+    model_error: str | None
+
+    def list(self, *, kinds=(), statuses=(), scopes=(), tags=(), since: float | None = None,
+             limit: int = 200) -> list[Memory]:
+        """Memories matching filters, newest first (all statuses unless given)."""
+        out: list[Memory] = []
+        for store in self.stores():
+            out += store.memories.matching(kinds=kinds, statuses=statuses, scopes=scopes, since=since, limit=limit)
+        if tags:
+            out = [m for m in out if set(tags) <= set(m.tags)]
+        out.sort(key=lambda m: -m.updated_at)
+        return out[:limit]
+
+    def search(self, q: Query) -> list[Hit]:
+        """Hybrid recall across the workspace and user databases, best first, explained (a read:
+        sections waiting for a vector are found by their words; see calls.fill_pending)."""
+
+        qvec = None
+        emb = self.ready_embedder() if q.text.strip() else None
+        if emb is not None:
+            self.embed_fresh_team()
+            try:
+                qvec = emb.embed([q.text])[0]
+            except Exception:
+                log.warning("query embedding failed; words only", exc_info=True)
+        extra: dict[int, list[str]] = {}
+        if q.path or q.symbol:
+            for i, store in enumerate(self.stores()):
+                extra[i] = list(self.anchored(store, q.path or "", [q.symbol] if q.symbol else [], q.language))
+        hits: list[Hit] = []
+        for i, store in enumerate(self.stores()):
+            hits += search_store(store, q, qvec, emb.model_id if emb else None, extra_ids=extra.get(i, ()))
+        if emb is None and self.model_error:
+            for h in hits:
+                h.why.append("words only: no model")
+
+        return order_hits(self.get, hits, q)[: q.limit]
+
+    def record_surfaced(self, ids: list[str]) -> None:
+        """Count that memories were shown (hover, lens, context pack)."""
+        now = time.time()
+        for store in self.stores():
+            store.memories.mark_surfaced(ids, now)
+
+    def not_relevant(self, mid: str, anchor_key: str, *, undo: bool = False) -> bool:
+        """"Not relevant here": stop surfacing a memory at a file or symbol; `undo` takes it back
+        (False when there was nothing to take back)."""
+        store, m = self._locate(mid)
+
+        key = redact_path(anchor_key).text
+        if undo:
+            return store.undismiss(m.id, key)
+        store.dismiss(m.id, key)
+        return True
+
