@@ -10,6 +10,7 @@ from lsprotocol import types
 
 from lore.embedding.embedder import HashEmbedder
 from lore.learn import FeedbackEvent
+from lore.learn import checking
 from lore.learn import service as learn
 from lore.lsp import preferences
 from lore.api import Lore
@@ -103,6 +104,6 @@ async def test_code_action_opens_the_preference(setup, line, only, expected):
 
 async def test_large_documents_are_not_checked(setup, monkeypatch):
     learn.confirm_preference(setup.worker, _learn_pathlib(setup.worker))
-    monkeypatch.setattr(preferences, "MAX_CHECK_CHARS", 10)
+    monkeypatch.setattr(checking, "MAX_CHECK_CHARS", 10)
     assert await preferences.hover_section(setup.ls, setup.state, 4) is None
     assert setup.calls == []

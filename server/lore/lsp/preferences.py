@@ -1,9 +1,9 @@
 """Learned preferences in the editor: a hover section and a code action on code that contradicts an
 active preference ("Contradicts your preference: Prefer pathlib over os.path").
 
-A document is checked once per version and set of active preferences, off the event loop; hovers
-and code actions then read the cached result by line. The active preferences themselves are
-re-read only when another connection wrote to a database (`PRAGMA data_version`).
+The core decides what contradicts what and caches it (`lore.learn.checking`); this module runs the
+check off the event loop, once per document version however many requests wait for it, and renders
+the answer.
 """
 
 from __future__ import annotations
@@ -15,93 +15,64 @@ from typing import TYPE_CHECKING
 import attrs
 from lsprotocol import types
 
-from lore.learn.service import Contradiction, active_learned, contradictions_in
+from lore.learn import checking
+from lore.learn.service import Contradiction, contradictions_in
 from lore.lsp.documents import doc_key, source_of
 from lore.lsp.links import command_uri, markdown_link
 
 if TYPE_CHECKING:
     from lore.lsp.docstate import DocState
     from lore.lsp.server import LoreServer
-    from lore.memory import Memory
 
 log = logging.getLogger(__name__)
 
-#: Larger documents are not checked: parsing them would hold a worker for too long.
-MAX_CHECK_CHARS = 300_000
-MAX_DOCUMENTS = 64
 ACTION_PREFIX = "Open preference: "
 
 
 @attrs.define
-class _Checked:
-    key: tuple
-    by_line: dict[int, list[Contradiction]]
+class EditorChecks:
+    """The server's preference checks: the core's cache and the checks running now."""
 
-
-@attrs.define
-class PreferenceChecks:
-    """Per-server cache: active preferences per folder, contradictions per document version."""
-
-    preferences: dict[str, tuple[tuple, list]] = attrs.Factory(dict)
-    documents: dict[str, _Checked] = attrs.Factory(dict)
+    cache: checking.PreferenceChecks = attrs.Factory(checking.PreferenceChecks)
     pending: dict[tuple, asyncio.Task] = attrs.Factory(dict)
 
 
-def checks(ls: LoreServer) -> PreferenceChecks:
-    """The server's cache (created on first use, kept on the server object like its other state)."""
+def checks(ls: LoreServer) -> EditorChecks:
+    """The server's checks (created on first use, kept on the server object like its other state)."""
     found = getattr(ls, "preference_checks", None)
     if found is None:
-        found = PreferenceChecks()
+        found = EditorChecks()
         ls.preference_checks = found
     return found
 
 
-def _active(ls: LoreServer, state: DocState) -> list[Memory]:
-    """Active learned preferences of the document's folder (user and workspace), cached."""
+async def contradictions_for(ls: LoreServer, state: DocState) -> checking.ByLine:
+    """Contradictions in the document's current text, by 0-based line (computed once per version)."""
     lore = state.folder.open()
     if lore is None:
-        return []
-    cache = checks(ls).preferences
-    version = tuple(store.db.data_version() for store in lore.stores())
-    cached = cache.get(state.folder.uri)
-    if cached is None or cached[0] != version:
-        cached = (version, active_learned(lore))
-        cache[state.folder.uri] = cached
-    return cached[1]
-
-
-async def contradictions_for(ls: LoreServer, state: DocState) -> dict[int, list[Contradiction]]:
-    """Contradictions in the document's current text, by 0-based line (computed once per version)."""
-    preferences = _active(ls, state)
+        return {}
+    editor = checks(ls)
+    preferences = editor.cache.active(lore, state.folder.uri)
     if not preferences or not state.language:
         return {}
-    fingerprint = tuple((m.id, m.updated_at) for m in preferences)
-    key = (doc_key(ls, state.uri), fingerprint)
-    cache = checks(ls)
-    checked = cache.documents.get(state.uri)
-    if checked is not None and checked.key == key:
-        return checked.by_line
+    key = checking.document_key(doc_key(ls, state.uri), preferences)
+    known = editor.cache.known(state.uri, key)
+    if known is not None:
+        return known
     text = source_of(ls, state.uri)
-    if len(text) > MAX_CHECK_CHARS:
+    if not checking.checkable(text):
         return {}
-    task = cache.pending.get((state.uri, key))
+    task = editor.pending.get((state.uri, key))
     if task is None:
         task = asyncio.ensure_future(asyncio.to_thread(contradictions_in, preferences, state.language, text))
-        cache.pending[(state.uri, key)] = task
-        task.add_done_callback(lambda _t: cache.pending.pop((state.uri, key), None))
+        editor.pending[(state.uri, key)] = task
+        task.add_done_callback(lambda _t: editor.pending.pop((state.uri, key), None))
     try:
-        found = await asyncio.shield(task)
+        found: list[Contradiction] = await asyncio.shield(task)
     except Exception:
         log.warning("checking %s against preferences failed", state.uri, exc_info=True)
         return {}
-    by_line: dict[int, list[Contradiction]] = {}
-    for c in found:
-        by_line.setdefault(c.line, []).append(c)
-    cache.documents.pop(state.uri, None)
-    cache.documents[state.uri] = _Checked(key, by_line)
-    while len(cache.documents) > MAX_DOCUMENTS:
-        cache.documents.pop(next(iter(cache.documents)))
-    return by_line
+    return editor.cache.keep(state.uri, key, found)
 
 
 async def hover_section(ls: LoreServer, state: DocState, line: int) -> str | None:
@@ -114,7 +85,7 @@ async def hover_section(ls: LoreServer, state: DocState, line: int) -> str | Non
     if not found:
         return None
     parts = []
-    for m, places in _by_memory(found):
+    for m, places in checking.by_preference(found):
         lines = [f"**Contradicts your preference:** {_escape(m.title)}"]
         detail = "; ".join(dict.fromkeys(_escape(c.description) for c in places))
         lines.append(detail)
@@ -143,20 +114,13 @@ async def code_actions(ls: LoreServer, state: DocState, params: types.CodeAction
     start, end = params.range.start.line, params.range.end.line
     found = [c for line in range(start, end + 1) for c in by_line.get(line, [])]
     actions = []
-    for m, _places in _by_memory(found):
+    for m, _places in checking.by_preference(found):
         title = ACTION_PREFIX + m.title
         actions.append(types.CodeAction(
             title=title, kind=types.CodeActionKind.QuickFix,
             command=types.Command(title=title, command="lore.show", arguments=[{"id": m.id}]),
         ))
     return actions
-
-
-def _by_memory(found: list[Contradiction]) -> list[tuple[Memory, list[Contradiction]]]:
-    groups: dict[str, tuple[Memory, list[Contradiction]]] = {}
-    for c in found:
-        groups.setdefault(c.memory.id, (c.memory, []))[1].append(c)
-    return list(groups.values())
 
 
 def _escape(text: str) -> str:
