@@ -1,21 +1,15 @@
 """Building hostile repositories for the `test_hostile_*` suites: planted links, a victim file
-outside the workspace, the CLI run in this process or in a child with memory and time limits."""
+outside the workspace, the CLI run in this process."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import resource
-import subprocess
-import sys
 from pathlib import Path
 
 from lore.cli.main import main
 
-SERVER = Path(__file__).resolve().parents[2] / "server"
-CHILD_MEMORY = 500 * 1024 * 1024  # the issue's bound for any single hostile file
-CHILD_SECONDS = 30
 VICTIM_TEXT = b"# the user's own file outside the workspace\nexport PATH=$HOME/bin:$PATH\n"
 
 
@@ -65,15 +59,3 @@ def add_json(capsys, ws: Path, *args: str) -> dict:
     code, out, err = cli(capsys, ws, "add", *args, "--json")
     assert code == 0, err
     return json.loads(out)
-
-
-def _limits() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
-
-
-def child(ws: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    """`lore -w WS ARGS` in a child process capped at 500 MB of address space and 30 seconds."""
-    full_env = {**os.environ, "PYTHONPATH": str(SERVER), "LORE_EMBEDDER": "hash", "LORE_MODEL_PATH": "",
-                "COLUMNS": "200", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "lore", "-w", str(ws), *args], capture_output=True, text=True,
-                          timeout=CHILD_SECONDS, env=full_env, preexec_fn=_limits, check=False)

@@ -1,16 +1,10 @@
-"""Secret redaction: one realistic example per kind, and ordinary code that must stay untouched.
-
-Every secret is assembled at run time from pieces and seeded random bodies, so the source of
-this file holds nothing a secret scanner would take for a leaked credential.
-"""
+"""Secret redaction: one realistic example per kind (`fixtures/secrets/samples.py`), and ordinary code
+that must stay untouched."""
 
 from __future__ import annotations
 
-import base64
-import json
 import random
 import re
-import string
 import time
 
 import pytest
@@ -18,133 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fixtures.secrets.formats import FORMATS
+from fixtures.secrets.samples import (B64URL, GITHUB, HEX, POSITIVES, PRIVATE_RSA, UPPER_DIGITS, b64, corpus_kind, jwt,
+                                      rnd, uuid4ish)
 from lore.redact import KINDS, Redaction, RedactResult, contains_secret, redact
 from lore.redact.checks import shannon_entropy
 
-ALNUM = string.ascii_letters + string.digits
-UPPER_DIGITS = string.ascii_uppercase + string.digits
-HEX = "0123456789abcdef"
-B64 = ALNUM + "+/"
-B64URL = ALNUM + "-_"
 FILLER = "# settings for the staging deploy\n\n"  # pushes each secret down to line 3
-
-
-def rnd(n: int, alphabet: str = ALNUM, seed: int = 0) -> str:
-    """A reproducible random string that mixes the alphabet's character classes."""
-    gen = random.Random(f"{seed}-{n}-{alphabet}")
-    while True:
-        out = "".join(gen.choice(alphabet) for _ in range(n))
-        classes = [any(c in group for c in out) for group in (string.ascii_lowercase, string.ascii_uppercase, string.digits)]
-        wanted = [any(c in group for c in alphabet) for group in (string.ascii_lowercase, string.ascii_uppercase, string.digits)]
-        if classes == wanted:
-            return out
-
-
-def b64(data: bytes, urlsafe: bool = False) -> str:
-    encode = base64.urlsafe_b64encode if urlsafe else base64.b64encode
-    return encode(data).decode()
-
-
-def pem(label: str, body_chars: int = 1200, newline: str = "\n") -> str:
-    """A PEM block with a random base64 body, markers built from pieces."""
-    body = rnd(body_chars, B64, seed=len(label))
-    lines = [body[i : i + 64] for i in range(0, len(body), 64)]
-    begin = "-----" + "BEGIN " + label + " KEY-----"
-    end = "-----" + "END " + label + " KEY-----"
-    return newline.join([begin, *lines, end])
-
-
-def jwt() -> str:
-    header = b64(json.dumps({"alg": "HS256", "typ": "JWT"}).encode(), urlsafe=True).rstrip("=")
-    payload = b64(json.dumps({"sub": "1234567890", "name": "Ada"}).encode(), urlsafe=True).rstrip("=")
-    return f"{header}.{payload}.{rnd(43, B64URL, seed=7)}"
-
-
-def discord_token() -> str:
-    bot_id = b64(b"712345678901234567", urlsafe=True).rstrip("=")
-    return f"{bot_id}.{rnd(6, B64URL)}.{rnd(38, B64URL)}"
-
-
-def uuid4ish(seed: int) -> str:
-    h = rnd(32, HEX, seed=seed)
-    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
-
-
-GITHUB = "gh" + "p_" + rnd(36)
-PRIVATE_RSA = pem("RSA " + "PRIVATE")
-PRIVATE_SSH = pem("OPENSSH " + "PRIVATE", body_chars=800)
-SERVICE_ACCOUNT_KEY = pem("PRIVATE", newline="\\n") + "\\n"
-
-# (kind, text with {s} where the secret goes, the secret)
-POSITIVES = [
-    ("aws-access-key", "aws_access_key_id = {s}", "AK" + "IA" + rnd(16, UPPER_DIGITS)),
-    ("aws-secret-key", "aws_secret_access_key = {s}", rnd(40, B64)),
-    ("gcp-api-key", 'const firebaseConfig = {{ apiKey: "{s}" }};', "AI" + "za" + rnd(35, B64URL)),
-    (
-        "gcp-service-account-key",
-        '{{"type": "service_account", "project_id": "demo", "private_key": "{s}", "client_email": "x"}}',
-        SERVICE_ACCOUNT_KEY,
-    ),
-    (
-        "azure-storage-key",
-        "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey={s};EndpointSuffix=core.windows.net",
-        rnd(86, B64) + "==",
-    ),
-    (
-        "azure-connection-string",
-        "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey={s}",
-        rnd(43, B64) + "=",
-    ),
-    (
-        "azure-sas-token",
-        "https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&sp=r&se=2026-01-01&sig={s}",
-        rnd(40, ALNUM) + "%3D",
-    ),
-    ("azure-client-secret", 'cred = ClientSecretCredential(tenant, client, "{s}")', rnd(3) + "8Q~" + rnd(34)),
-    ("github-token", "GITHUB_TOKEN={s}", GITHUB),
-    ("github-token", "git clone https://x-access-token@github.com/o/r # {s}", "github_" + "pat_" + rnd(22) + "_" + rnd(59)),
-    ("gitlab-token", 'gitlab = Gitlab(url, private_token="{s}")', "gl" + "pat-" + rnd(20, B64URL)),
-    ("slack-token", "slack_client = WebClient({s})", "xo" + "xb-" + rnd(11, string.digits) + "-" + rnd(13, string.digits) + "-" + rnd(24)),
-    ("slack-webhook", "notify: {s}", "https://hooks.slack" + ".com/services/T" + rnd(8, UPPER_DIGITS) + "/B" + rnd(8, UPPER_DIGITS) + "/" + rnd(24)),
-    ("stripe-key", "stripe.api_key = '{s}'", "sk" + "_live_" + rnd(24)),
-    ("twilio-api-key", "client = Client('{s}', api_secret, account_sid)", "S" + "K" + rnd(32, HEX)),
-    ("sendgrid-api-key", "sg = SendGridAPIClient('{s}')", "S" + "G." + rnd(22, B64URL) + "." + rnd(43, B64URL)),
-    ("npm-token", "echo {s} | npm login", "np" + "m_" + rnd(36)),
-    ("npm-token", "//registry.npmjs.org/:_authToken={s}", rnd(36)),
-    ("pypi-token", "twine upload -p {s} dist/*", "py" + "pi-AgEIcHlwaS5vcmc" + rnd(60, B64URL)),
-    ("openai-api-key", "client = OpenAI(api_key='{s}')", "sk" + "-proj-" + rnd(48, B64URL)),
-    ("anthropic-api-key", "client = Anthropic(api_key='{s}')", "sk" + "-ant-api03-" + rnd(93, B64URL) + "AA"),
-    ("jwt", "curl -H 'X-Session: {s}' https://api.internal", jwt()),
-    ("private-key", "{s}", PRIVATE_RSA),
-    ("ssh-private-key", "{s}", PRIVATE_SSH),
-    ("password-in-url", "DATABASE_URL=postgres://app:{s}@db.internal:5432/app", rnd(14)),
-    ("env-secret", "DB_PASSWORD={s}", "hunter2" + rnd(5)),
-    ("env-secret", "  password: {s}", "Tr0ub4dor" + rnd(3)),
-    ("env-secret", 'SECRET_KEY = "{s}"', "django-insecure-" + rnd(12)),
-    ("url-query-secret", "GET https://api.internal/v1/items?page=2&access_token={s}&sort=asc", rnd(24, B64URL)),
-    ("xml-secret", "<server><id>nexus</id><username>ci</username><password>{s}</password></server>", rnd(14)),
-    ("connection-string-password", "Server=tcp:db,1433;Database=app;User Id=sa;Password={s};", rnd(12)),
-    ("cli-secret", "mysqldump -u backup --password={s} app > dump.sql", rnd(12)),
-    ("ssh-private-key", "{s}", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ci\nPublic-Lines: 2\n"
-     + rnd(64, B64) + "\n" + rnd(40, B64) + "\nPrivate-Lines: 2\n" + rnd(64, B64) + "\n" + rnd(24, B64)),
-    ("secret-assignment", 'conn = connect(host, api_key="{s}")', rnd(32)),
-    ("heroku-api-key", "HEROKU_API_KEY={s}", uuid4ish(3)),
-    ("heroku-api-key", "heroku auth:token {s}", "HR" + "KU-" + rnd(60, B64URL)),
-    ("mailgun-api-key", "auth=('api', '{s}')", "ke" + "y-" + rnd(32, HEX)),
-    ("discord-bot-token", "bot.run('{s}')", discord_token()),
-    ("discord-webhook", "hook: {s}", "https://discord" + ".com/api/webhooks/" + rnd(18, string.digits) + "/" + rnd(68, B64URL)),
-    ("telegram-bot-token", "bot = Bot('{s}')", rnd(10, string.digits) + ":A" + "A" + rnd(33, B64URL)),
-    ("google-oauth-client-secret", '"client_secret": "{s}"', "GO" + "CSPX-" + rnd(28, B64URL)),
-    ("datadog-api-key", "DD_API_KEY={s}", rnd(32, HEX)),
-    ("basic-auth", "curl -H 'Authorization: Basic {s}' https://ci.internal", b64(b"deploy:" + rnd(16).encode())),
-    ("bearer-token", "Authorization: Bearer {s}", rnd(40, B64URL)),
-    ("huggingface-token", "login(token='{s}')", "h" + "f_" + rnd(34, string.ascii_letters)),
-    ("shopify-token", "X-Shopify-Access-Token: {s}", "shp" + "at_" + rnd(32, HEX)),
-    ("digitalocean-token", "doctl auth init -t {s}", "do" + "p_v1_" + rnd(64, HEX)),
-    ("vault-token", "VAULT_TOKEN={s}", "hv" + "s." + rnd(90, B64URL)),
-    ("age-secret-key", "# key: {s}", "AGE-" + "SECRET-KEY-1" + rnd(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")),
-    ("postman-api-key", "postman_key: {s}", "PM" + "AK-" + rnd(24, HEX) + "-" + rnd(34, HEX)),
-]
 
 
 @pytest.mark.parametrize(("kind", "template", "secret"), [pytest.param(*p, id=p[0]) for p in POSITIVES])
@@ -160,13 +33,6 @@ def test_secret_is_redacted_with_kind_and_line(kind: str, template: str, secret:
     assert result.text.startswith(FILLER) and result.text.endswith("\nnext_line = 1\n")
     assert contains_secret(text)
     assert not redact(result.text).changed  # placeholders are never redacted again
-
-
-def corpus_kind(fmt) -> str:
-    """The kind `redact` gives a corpus format's secret (the test below checks it is the secret)."""
-    found = [r for r in redact(fmt.text).redactions if fmt.secret in fmt.text[r.start : r.end] or
-             fmt.text[r.start : r.end] in fmt.secret]
-    return found[0].kind if found else "missed"
 
 
 @pytest.mark.parametrize("fmt", [pytest.param(f, id=f.name) for f in FORMATS])

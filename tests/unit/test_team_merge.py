@@ -427,35 +427,6 @@ def test_merge_driver_merges_fields_and_leaves_text_conflicts_to_people():
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-def test_git_uses_the_driver_after_lore_init(tmp_path: Path):
-    import os
-    import sys
-
-    from lore.cli.main import main
-
-    root = tmp_path / "repo"
-    root.mkdir()
-    _git(root, "init", "-q", "-b", "main")
-    _workspace(root)
-    assert main(["-w", str(root), "init"]) == 0
-    assert ".lore/memories/*.md merge=lore" in (root / ".gitattributes").read_text()
-    assert "merge-file" in _git(root, "config", "merge.lore.driver")
-    server = Path(__file__).resolve().parents[2] / "server"
-    _git(root, "config", "merge.lore.driver",
-         f"env PYTHONPATH={server}{os.pathsep}{os.environ.get('PYTHONPATH', '')} {sys.executable} -m lore merge-file %O %A %B %P")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "base")
-    _git(root, "checkout", "-qb", "feature")
-    (root / REL).write_text(_side(HAND, ("tags: [storage, db, ops]", "tags: [storage, db, ops, sql]")))
-    _git(root, "commit", "-qam", "feature")
-    _git(root, "checkout", "-q", "main")
-    (root / REL).write_text(_side(HAND, ("tags: [storage, db, ops]", "tags: [db, ops]")))
-    _git(root, "commit", "-qam", "main")
-    _git(root, "merge", "-q", "--no-edit", "feature")
-    assert "tags: [db, ops, sql]" in (root / REL).read_text()
-
-
-@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_a_worktree_keeps_the_database_out_of_git_with_nothing_untracked(tmp_path: Path):
     main, tree = tmp_path / "main", tmp_path / "tree"
     main.mkdir()
