@@ -45,7 +45,7 @@ async def test_hover_has_plain_links_only(client: LanguageClient):
     assert "[use-repository.md:8](file://" in text
 
 
-async def test_code_action_creates_a_draft_memory_file_and_opens_it(client: LanguageClient):
+async def test_code_action_creates_a_memory_template_file_and_opens_it(client: LanguageClient):
     actions = await code_actions(client, client.repos, 7, 8)
     decision = actions[0]
     assert decision["title"] == "Remember a decision about save…"

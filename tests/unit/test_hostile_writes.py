@@ -152,7 +152,7 @@ def test_export_to_a_dangling_link_creates_nothing_outside(capsys, tmp_path, ws)
 
 def test_draft_written_on_disk_never_follows_a_dangling_link(tmp_path, ws):
     """`lore.draft` without a client that creates files writes the draft itself: not through a link."""
-    from lore.lsp.actions import create_draft, draft_memory
+    from lore.lsp.actions import create_template_file, template_memory
 
     target = tmp_path / "home" / "draft"
     target.parent.mkdir()
@@ -160,7 +160,7 @@ def test_draft_written_on_disk_never_follows_a_dangling_link(tmp_path, ws):
     caps = pytypes.SimpleNamespace(workspace=None, window=None)
     ls = pytypes.SimpleNamespace(client_capabilities=caps)
     folder = pytypes.SimpleNamespace(root=ws, uri_for=lambda rel: (ws / rel).as_uri())
-    result = asyncio.run(create_draft(ls, folder, draft_memory(Kind.DECISION, TITLE, [])))
+    result = asyncio.run(create_template_file(ls, folder, template_memory(Kind.DECISION, TITLE, [])))
     assert not target.exists()
     assert result["path"] != f".lore/memories/{SLUG}.md"
     assert (ws / result["path"]).is_file() and not (ws / result["path"]).is_symlink()

@@ -117,16 +117,16 @@ def _decisions(lore, cmap: CodeMap) -> dict[str, list[str]]:
 
 
 def map_memories(cmap: CodeMap, decisions: dict[str, list[str]] | None = None) -> list[Memory]:
-    """The map's items as memory drafts: the overview, each key module, each sub-project's commands.
+    """The map's items as memories (not stored yet): the overview, each key module, each sub-project's commands.
 
     A workspace without a manifest (no pyproject, package.json, go.mod, Cargo.toml, pom.xml, Gradle or
     setup file) is no project to map: a folder of notes or scripts gets no items, and loses any it had.
     """
     if not any(PurePosixPath(f).name in MANIFEST_NAMES for f in cmap.manifests):
         return []
-    out = [_draft("overview", f"Project map of {cmap.name}: layout, commands, entry points, key modules",
-                  overview_markdown(cmap), [f for f in cmap.manifests if PurePosixPath(f).name in MANIFEST_NAMES][:20],
-                  "")]
+    out = [_item("overview", f"Project map of {cmap.name}: layout, commands, entry points, key modules",
+                 overview_markdown(cmap), [f for f in cmap.manifests if PurePosixPath(f).name in MANIFEST_NAMES][:20],
+                 "")]
     for m in cmap.top_modules(MODULE_ITEMS):
         if m.imported_by < MIN_IMPORTERS:
             continue  # central by rank among few modules, but nothing leans on it: no item of its own
@@ -134,17 +134,17 @@ def map_memories(cmap: CodeMap, decisions: dict[str, list[str]] | None = None) -
         body = module_markdown(m, cmap)
         if (decisions or {}).get(m.path):
             body += "\n\nDecisions anchored here: " + "; ".join(f"“{t}”" for t in decisions[m.path]) + "."
-        out.append(_draft(m.key, f"Module {m.path or '.'}/: {role}", body,
-                          [f"{m.path}/*"] if m.path else m.main_files or ["README.md"], m.path))
+        out.append(_item(m.key, f"Module {m.path or '.'}/: {role}", body,
+                         [f"{m.path}/*"] if m.path else m.main_files or ["README.md"], m.path))
     for area in sorted({c.area for c in cmap.commands if c.area}):
         cmds = [c for c in cmap.commands if c.area == area]
         body = "\n".join(f"- {c.kind}: `{c.name}` → `{c.run[:160]}` ({c.source})" for c in cmds[:25])
-        out.append(_draft(f"area:{area}", f"Commands of {area}/ ({', '.join(sorted({c.kind for c in cmds}))})",
-                          body, [f"{area}/**"], area))
+        out.append(_item(f"area:{area}", f"Commands of {area}/ ({', '.join(sorted({c.kind for c in cmds}))})",
+                         body, [f"{area}/**"], area))
     return out
 
 
-def _draft(key: str, title: str, body: str, anchors: list[str], path: str) -> Memory:
+def _item(key: str, title: str, body: str, anchors: list[str], path: str) -> Memory:
     m = Memory(title=title[:300], body=body, kind=Kind.FACT, tags=["code-map"],
                anchors=[Anchor.parse(a) for a in anchors],
                provenance=Provenance(SourceKind.CODE_MAP, path=path or None, key=f"codemap:{key}"))
@@ -152,12 +152,12 @@ def _draft(key: str, title: str, body: str, anchors: list[str], path: str) -> Me
     return m
 
 
-def _sync(lore, drafts: list[Memory], result: MapResult) -> None:
+def _sync(lore, items: list[Memory], result: MapResult) -> None:
     """Insert new items, supersede changed ones (the old memory points to the new), retire vanished ones."""
     store = lore.store
     live = store.memories.matching(source_kinds=[SourceKind.CODE_MAP], statuses=[Status.ACTIVE])
     by_key = {m.provenance.key: m for m in live}
-    for d in drafts:
+    for d in items:
         old = by_key.pop(d.provenance.key, None)
         if old is not None and old.meta.get("map_hash") == d.meta["map_hash"]:
             continue

@@ -4,7 +4,8 @@
 team file changes or memories change status; `problems_in` gives one document's violations (its
 text as the editor holds it) and the rule errors written in it (a team file); `fix_for`,
 `exception_here` and `successor_of` are the code actions' core: the convention's edit, an
-exception recorded at the violation, and the draft that would supersede the decision.
+exception recorded at the violation, and the template file of a successor that would supersede the
+decision.
 """
 
 from lore.enforce.live import DocumentProblems, LiveChecks, problems_in

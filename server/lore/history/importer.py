@@ -115,7 +115,7 @@ def _read(root: Path, since_commit: str | None, settings: HistorySettings, resul
 
 def _write(store, tasks: list[Task], result: HistoryResult) -> dict[str, Memory]:
     """Insert new tasks, update changed ones; returns the stored memories by id."""
-    drafts: dict[str, Memory] = {}
+    written: dict[str, Memory] = {}
     for task in tasks:
         try:
             m = to_memory(task)
@@ -123,9 +123,9 @@ def _write(store, tasks: list[Task], result: HistoryResult) -> dict[str, Memory]
             log.warning("task %s not stored", task.key, exc_info=True)
             result.warnings.append(f"(git):{task.key[:10]}: task not stored: {e}")
             continue
-        drafts.setdefault(m.id, m)
-    existing = store.memories.many(drafts)
-    for mid, m in drafts.items():
+        written.setdefault(m.id, m)
+    existing = store.memories.many(written)
+    for mid, m in written.items():
         old = existing.get(mid)
         if old is None:
             store.memories.insert(m)
@@ -133,13 +133,13 @@ def _write(store, tasks: list[Task], result: HistoryResult) -> dict[str, Memory]
             continue
         new = merged(m, old)
         if new is None:
-            drafts[mid] = old
+            written[mid] = old
             result.unchanged += 1
         else:
             store.memories.update(new)
-            drafts[mid] = new
+            written[mid] = new
             result.updated += 1
-    return drafts
+    return written
 
 
 def _mark_reverts(store, tasks: list[Task], written: dict[str, Memory], result: HistoryResult) -> None:

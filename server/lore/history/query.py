@@ -10,7 +10,7 @@ import attrs
 
 from lore.history import gitlog
 from lore.memory import Memory
-from lore.sources.drafts import short_title
+from lore.sources.parsed import short_title
 from lore.store import history as q
 
 YEAR = 365 * 86400

@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 
 from lore.memory import Anchor, Kind, Memory, Provenance, Scope, Section, SourceKind, Status
 from lore.markup.scrub import scrub_memory
-from lore.sources.drafts import short_title
+from lore.sources.parsed import short_title
 from lore.history.tasks import Task
 from lore.text import content_hash
 

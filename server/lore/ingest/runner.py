@@ -27,7 +27,7 @@ from lore.sources import report
 from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
 from lore.sources.docs import MAX_DOC_BYTES, capped, is_documentation, parse_doc
 from lore.sources.config import CONFIG_PATH, with_workspace_config
-from lore.sources.drafts import Parsed
+from lore.sources.parsed import Parsed
 from lore.sources.embedding import embed_sections, load_model_first
 from lore.sources.guard import DeprecationGuard
 from lore.sources.ids import migrate_ids, relink_team_files
@@ -204,7 +204,7 @@ class Importer:
             if not same_stat:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
-        if cand.importer != cls.COMMENTS:  # code is scrubbed comment by comment, as drafts
+        if cand.importer != cls.COMMENTS:  # code is scrubbed comment by comment, as parsed memories
             text, notes = scrub_source(text)
             self.summary.warnings += [f"{cand.rel}:{note}" for note in notes]
             imported = [(path, scrub_source(itext)[0]) for path, itext in imported]

@@ -1,6 +1,6 @@
-"""Code actions "Remember a decision about <symbol>…" / "Remember a convention…", and drafts: a team
-memory file created from a template through `workspace/applyEdit` and opened, for clients without
-input boxes. Saving the file imports it."""
+"""Code actions "Remember a decision about <symbol>…" / "Remember a convention…", and memory templates:
+a team memory file created from a template through `workspace/applyEdit` and opened (the `lore.draft`
+command), for clients without input boxes. Saving the file imports it."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ async def on_code_action(ls: LoreServer, params: types.CodeActionParams) -> list
     return found + actions
 
 
-def draft_memory(kind: Kind, title: str, anchors: list[Anchor], supersedes: list[str] | None = None) -> Memory:
+def template_memory(kind: Kind, title: str, anchors: list[Anchor], supersedes: list[str] | None = None) -> Memory:
     """A placeholder team memory to be completed by the user."""
     return Memory(
         title=title, kind=kind, scope=Scope.TEAM, anchors=anchors,
@@ -73,8 +73,8 @@ def draft_memory(kind: Kind, title: str, anchors: list[Anchor], supersedes: list
     )
 
 
-async def create_draft(ls: LoreServer, folder: Folder, m: Memory) -> dict:
-    """Create `.lore/memories/<slug>.md` for a draft (applyEdit when possible, else on disk) and open it."""
+async def create_template_file(ls: LoreServer, folder: Folder, m: Memory) -> dict:
+    """Create `.lore/memories/<slug>.md` for a memory template (applyEdit when possible, else on disk) and open it."""
     from lore.team import files as teamfiles
     from lore.workspace import memories_dir
 

@@ -75,11 +75,11 @@ class RestoreArgs:
 
 @attrs.define
 class SupersedeArgs:
-    """`lore.supersede`; without `by`, a draft successor file is created and opened."""
+    """`lore.supersede`; without `by`, a template file for the successor is created and opened."""
 
     id: str
     by: list[str] | None = None
-    draft: bool = False  # a draft successor even where the client would ask for a replacement
+    draft: bool = False  # (wire name) a successor's template file even where the client would ask for a replacement
 
 
 @attrs.define
@@ -145,8 +145,8 @@ class StatusArgs:
 
 
 @attrs.define
-class DraftArgs:
-    """`lore.draft`: a team memory file from a template, anchored to a symbol or file, opened."""
+class TemplateArgs:
+    """`lore.draft` (wire name): a team memory file from a template, anchored to a symbol or file, opened."""
 
     kind: str = "decision"
     uri: str | None = None

@@ -91,7 +91,7 @@ async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
 
 @command("lore.supersede", a.SupersedeArgs)
 async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
-    """Mark a memory superseded by others; without `by`, open a draft successor."""
+    """Mark a memory superseded by others; without `by`, open a template file for the successor."""
     return await _ops().supersede(ls, args)
 
 
@@ -137,10 +137,10 @@ async def status(ls: LoreServer, args: a.StatusArgs) -> dict:
     return ls.status()
 
 
-@command("lore.draft", a.DraftArgs)
-async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
+@command("lore.draft", a.TemplateArgs)
+async def new_template(ls: LoreServer, args: a.TemplateArgs) -> dict:
     """Create a memory file from a template and open it (for clients without input boxes)."""
-    return await _ops().draft(ls, args)
+    return await _ops().new_template(ls, args)
 
 
 @command("lore.verify", a.VerifyArgs)
@@ -171,7 +171,7 @@ async def guidance(ls: LoreServer, args: a.GuidanceArgs) -> dict:
 
 
 HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,
-            proposals, reindex, context, status, draft, verify, record_exception, guidance]
+            proposals, reindex, context, status, new_template, verify, record_exception, guidance]
 
 
 def register(ls: LoreServer) -> None:

@@ -173,14 +173,15 @@ async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
 
 
 async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
-    """`{memory}`; without `by`: `{memory, draft}` after opening a draft successor file."""
+    """`{memory}`; without `by`: `{memory, draft}` after opening a template file for the successor
+    (`draft`, the wire name, describes that file)."""
     folder = await locate(ls, args.id)
     if args.by is None:
-        from lore.lsp.actions import create_draft, draft_memory
+        from lore.lsp.actions import create_template_file, template_memory
 
         old = await folder.run(lambda lore: lore.get(args.id))
-        successor = draft_memory(old.kind, f"{old.title} (revised)", list(old.anchors), supersedes=[old.id])
-        created = await create_draft(ls, folder, successor)
+        successor = template_memory(old.kind, f"{old.title} (revised)", list(old.anchors), supersedes=[old.id])
+        created = await create_template_file(ls, folder, successor)
         return {"memory": with_uri(folder, memory_json(old)), "draft": created}
     m = await folder.run(lambda lore: lore.supersede(args.id, list(args.by)))
     ls.memories_changed()
@@ -200,16 +201,16 @@ async def not_relevant(ls: LoreServer, args: a.NotRelevantArgs) -> dict:
     return {"id": m.id, "title": m.title, **({"undone": done} if args.undo else {})}
 
 
-async def draft(ls: LoreServer, args: a.DraftArgs) -> dict:
+async def new_template(ls: LoreServer, args: a.TemplateArgs) -> dict:
     """Create and open a memory file from a template, anchored to the symbol or file of `uri`."""
-    from lore.lsp.actions import create_draft, draft_memory
+    from lore.lsp.actions import create_template_file, template_memory
 
     kind = parse_kind(args.kind)
     folder = folders(ls, args.uri)[0]
     anchors = await anchors_at(ls, args.uri, None, args.symbol, explicit=False) if args.uri else []
     about = anchors[0].value.rsplit(".", 1)[-1].rsplit("/", 1)[-1] if anchors else folder.root.name
-    m = draft_memory(kind, f"{kind.value.capitalize()} about {about}", anchors)
-    return await create_draft(ls, folder, m)
+    m = template_memory(kind, f"{kind.value.capitalize()} about {about}", anchors)
+    return await create_template_file(ls, folder, m)
 
 
 async def preferences(ls: LoreServer, args: a.PreferencesArgs) -> dict:

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from lore.memory import Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.detect import index_reason
-from lore.sources.drafts import Parsed, chunked, draft
+from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.status import StatusReading, read_status, supersession_lines
 
 IMPORTER = "adr"
@@ -77,7 +77,7 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
         if key in fields and key.replace("-", "_") not in meta:
             meta[key.replace("-", "_")] = fields[key]
     tags = ["adr"] + [t for t in _list(front.get("tags") or fields.get("tags")) if t]
-    out.memories.append(draft(
+    out.memories.append(imported_memory(
         title=title, body=body, kind=Kind.DECISION, source=SourceKind.ADR, path=rel_path,
         line=title_line or 1, key="adr", status=status, sections=sections, rationale=rationale,
         date=_date(doc), tags=tags, meta=meta,

@@ -14,7 +14,7 @@ from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, Kind, SourceKind
 from lore.sources.deprecations import QUICK as DEPRECATED
 from lore.sources.deprecations import deprecation_memories
-from lore.sources.drafts import Keys, Parsed, draft, short_title
+from lore.sources.parsed import Keys, Parsed, imported_memory, short_title
 
 MARKERS: dict[str, Kind] = {
     "DECISION": Kind.DECISION, "WHY": Kind.DECISION, "CONVENTION": Kind.CONVENTION,
@@ -49,7 +49,7 @@ def parse_comments(rel_path: str, text: str) -> Parsed:
             line = c.line + offset
             anchor, where = _anchor(symbols, c.line, c.end_line, rel_path, language)
             kind = MARKERS[marker]
-            out.memories.append(draft(
+            out.memories.append(imported_memory(
                 title=short_title(title or body or marker.title(), 160),
                 body=body, kind=kind, source=SourceKind.COMMENT, path=rel_path, line=line + 1,
                 key=keys.make(marker.lower(), where, title[:40]), anchors=[anchor], rationale=rationale,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from lore.memory import Kind, SourceKind
-from lore.sources.drafts import Keys, draft, short_title
+from lore.sources.parsed import Keys, imported_memory, short_title
 from lore.memory import Anchor
 
 QUICK = re.compile(r"@deprecated|\bdeprecated\b|\b(?:TODO|FIXME|XXX)\s*\((?:migrat)", re.I)
@@ -36,7 +36,7 @@ def entries(text: str) -> list[tuple[int, str, str]]:
 
 
 def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of) -> list:
-    """Warning drafts for the deprecation and migration markers in a file's comments and docstrings.
+    """Warning memories for the deprecation and migration markers in a file's comments and docstrings.
 
     `anchor_of(line, end_line)` gives (anchor, symbol name) for a comment, as decision comments use."""
     keys = Keys()
@@ -46,24 +46,24 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
             continue
         for offset, what, text in entries(c.text):
             anchor, where = anchor_of(c.line, c.end_line)
-            out.append(_draft(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
+            out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
     if language == "python":
         for s in symbols:
             doc = s.docstring or ""
             m = _DOC.search(doc)
             if m:
                 anchor = Anchor("symbol", s.qualified_name, language=language, file=rel_path, content_hash=s.body_hash)
-                out.append(_draft(rel_path, s.start_line + 1, "deprecated", m.group("text").strip(), anchor,
+                out.append(_warning(rel_path, s.start_line + 1, "deprecated", m.group("text").strip(), anchor,
                                   s.qualified_name, keys))
     return out
 
 
-def _draft(rel_path: str, line: int, what: str, text: str, anchor, where: str, keys: Keys):
+def _warning(rel_path: str, line: int, what: str, text: str, anchor, where: str, keys: Keys):
     subject = "this file" if where == "file" else where
     if what == "migration":
         title = f"Unfinished migration in {subject}" + (f": {text}" if text else "")
     else:
         title = f"{subject} is deprecated" + (f": {text}" if text else "")
-    return draft(title=short_title(title, 160), body=text, kind=Kind.WARNING, source=SourceKind.COMMENT,
+    return imported_memory(title=short_title(title, 160), body=text, kind=Kind.WARNING, source=SourceKind.COMMENT,
                  path=rel_path, line=line, key=keys.make(what, where), anchors=[anchor],
                  tags=["comment", what], meta={"marker": what, "symbol": where})

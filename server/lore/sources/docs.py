@@ -28,7 +28,7 @@ from pathlib import PurePosixPath
 
 from lore.memory import DOC_META, Kind, SourceKind
 from lore.markup import markdown
-from lore.sources.drafts import Parsed, draft
+from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import parse_adr, sections_of, stated_status
 from lore.sources.normative import kind_of
 
@@ -150,7 +150,7 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     if not whole.strip() or whole.strip() == title:
         out.note = "empty"
         return out
-    out.memories.append(draft(
+    out.memories.append(imported_memory(
         title=title, body=whole, kind=_kind(rel_path, whole), source=SourceKind.RULES_FILE, path=rel_path,
         line=title_line or 1, key=DOC_META, sections=sections, tags=[DOC_TAG], meta=meta))
     return out

@@ -10,7 +10,7 @@ unless the caller allowed it: the summary says so loudly and the next run tries 
 from __future__ import annotations
 
 from lore.memory import HIDDEN_STATUSES, Memory
-from lore.sources.drafts import Parsed
+from lore.sources.parsed import Parsed
 from lore.sources.summary import ImportSummary
 from lore.sources.sync import imported_memories
 from lore.store import SourceFile, Store

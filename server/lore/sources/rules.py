@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 from lore.memory import Anchor, SourceKind, ValidationError
 from lore.sources import classify
 from lore.markup import markdown
-from lore.sources.drafts import CHUNK_CHARS, Keys, Parsed, chunked, draft, short_title
+from lore.sources.parsed import CHUNK_CHARS, Keys, Parsed, chunked, imported_memory, short_title
 from lore.sources.normative import kind_of
 
 _LANG_WORDS = {"python": "python", "typescript": "typescript", "javascript": "javascript", "go": "go",
@@ -147,7 +147,7 @@ def _add(out: Parsed, rel_path: str, shown_path: str, line: int, key: str, title
     extra = [] if anchors else languages_in(" ".join(headings))
     own = line if shown_path == rel_path else None
     sections = chunked(title, None, body, own) if len(body) > CHUNK_CHARS else None
-    m = draft(title=title, body=body, kind=kind_of(body, headings[-1]), source=SourceKind.RULES_FILE, path=rel_path,
+    m = imported_memory(title=title, body=body, kind=kind_of(body, headings[-1]), source=SourceKind.RULES_FILE, path=rel_path,
               line=own, key=key, anchors=[*anchors, *extra], tags=tags, meta=dict(meta), sections=sections)
     if shown_path != rel_path:
         m.meta["imported_line"] = line

@@ -15,7 +15,7 @@ import time
 from lore.anchors.choices import apply_choices
 from lore.memory import Memory, SourceKind, Status, ValidationError, new_id
 from lore.markup.scrub import scrub_memory
-from lore.sources.drafts import Parsed
+from lore.sources.parsed import Parsed
 from lore.sources.ids import adopt_id, keep_superseded
 from lore.sources.summary import ImportSummary
 from lore.store import Store
@@ -35,8 +35,8 @@ def imported_memories(store: Store, rel_path: str) -> list[Memory]:
     return [m for m in store.memories.by_source(rel_path) if m.provenance.kind in IMPORTED_KINDS]
 
 
-def redact_draft(m: Memory, summary: ImportSummary) -> None:
-    """Remove secrets from every stored text of a draft; note each redaction in the summary."""
+def redact_parsed(m: Memory, summary: ImportSummary) -> None:
+    """Remove secrets from every stored text of a parsed memory; note each redaction in the summary."""
     where = f"{m.provenance.path}:{m.provenance.line or 1}"
     summary.warnings += [f"{where}: {note}" for note in scrub_memory(m)]
 
@@ -54,14 +54,14 @@ def fingerprint(m: Memory) -> str:
 
 
 def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummary) -> None:
-    """Write one file's drafts: update matches in place, insert new ones, deprecate vanished ones."""
+    """Write one file's parsed memories: update matches in place, insert new ones, deprecate vanished ones."""
     existing = imported_memories(store, rel_path)
     by_key = {m.provenance.key: m for m in existing if m.provenance.key}
     now = time.time()
     leftovers: list[Memory] = []
     writes: list[tuple[Memory, Memory | None]] = []
     for d in parsed.memories:
-        redact_draft(d, summary)
+        redact_parsed(d, summary)
         try:
             d.validate()
         except ValidationError as e:
@@ -116,7 +116,7 @@ def _family(key: str | None) -> str:
 
 
 def _merge(d: Memory, old: Memory, now: float) -> bool:
-    """Make draft `d` the new version of `old` (same id, usage, user state); False when nothing changed."""
+    """Make the parsed memory `d` the new version of `old` (same id, usage, user state); False when nothing changed."""
     d.id = old.id
     for k in _USAGE:
         setattr(d, k, getattr(old, k))

@@ -1,4 +1,4 @@
-"""What a parser hands to the sync step: draft memories of one file, plus warnings."""
+"""What a parser hands to the sync step: the memories parsed from one file (not stored yet), plus warnings."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from lore.sources.ids import import_id
 
 @attrs.define
 class Parsed:
-    """Draft memories of one source file and what could not be read cleanly."""
+    """The memories parsed from one source file and what could not be read cleanly."""
 
     memories: list[Memory] = attrs.field(factory=list)
     warnings: list[str] = attrs.field(factory=list)  # "path:line: message"
@@ -23,10 +23,10 @@ class Parsed:
         self.warnings.append(f"{path}:{line or 1}: {message}")
 
 
-def draft(*, title: str, body: str, kind: Kind, source: SourceKind, path: str, line: int | None, key: str,
-          status: Status = Status.ACTIVE, anchors: list[Anchor] | None = None,
-          sections: list[Section] | None = None, rationale: str | None = None, date: str | None = None,
-          tags: list[str] | None = None, meta: dict | None = None) -> Memory:
+def imported_memory(*, title: str, body: str, kind: Kind, source: SourceKind, path: str, line: int | None, key: str,
+                    status: Status = Status.ACTIVE, anchors: list[Anchor] | None = None,
+                    sections: list[Section] | None = None, rationale: str | None = None, date: str | None = None,
+                    tags: list[str] | None = None, meta: dict | None = None) -> Memory:
     """A team-scope memory as imported from a file (the sync step decides insert or update)."""
 
     return Memory(
