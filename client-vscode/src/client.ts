@@ -1,6 +1,7 @@
 /**
  * Owns the language client: its options, start/stop/restart, the `lore/status` notification and
- * the log. The server process is spawned here so a failed start can name its cause.
+ * the log. The server process is spawned here so a failed start can name its cause. Features
+ * register what runs around a server command (`routeCommand`); the client imports none of them.
  */
 
 import * as vscode from 'vscode';
@@ -29,7 +30,7 @@ import type { ServerState, Status } from './protocol';
 import { serverCommand } from './python';
 import { describeCommand, ServerCommand } from './serverCommand';
 import { patchConfigurationItem, serverSettings } from './settings';
-import { executeCommandMiddleware } from './commandMiddleware';
+import { CommandRoute, CommandRoutes } from './commandRoutes';
 import type { ManagedEnvironment } from './managedEnv';
 import { loreCheckout, reportStartFailure } from './startFailure';
 
@@ -67,6 +68,7 @@ export class LoreClient implements vscode.Disposable {
   private transition: Promise<void> = Promise.resolve();
   private lastAutoRestart = 0;
   private readonly statusEmitter = new vscode.EventEmitter<ClientStatus>();
+  private readonly routes = new CommandRoutes();
   /** The server command of the last start; undefined before the first. */
   command: ServerCommand | undefined;
   readonly onDidChangeStatus = this.statusEmitter.event;
@@ -103,6 +105,13 @@ export class LoreClient implements vscode.Disposable {
       throw new Error('The Lore server is not running. Run "Lore: Restart Server" or see the Lore output.');
     }
     return (await this.client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [args] })) as T;
+  }
+
+  /** Run `route` in place of sending `command` straight to the server when a hover link, a code lens
+   * or a code action invokes it (the `executeCommand` middleware); a feature registers its own. */
+  routeCommand(command: string, route: CommandRoute): vscode.Disposable {
+    const registration = this.routes.add(command, route);
+    return new vscode.Disposable(() => registration.dispose());
   }
 
   /** Install the server into the managed environment, then start it from there. */
@@ -226,7 +235,10 @@ export class LoreClient implements vscode.Disposable {
         closed: (): CloseHandlerResult => this.onClosed(),
       },
       middleware: {
-        executeCommand: executeCommandMiddleware(this),
+        executeCommand: (command, args, next) => this.routes.run(command, args, next, (failed, error) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          void vscode.window.showErrorMessage(`Lore: ${failed} failed: ${reason}`);
+        }),
         workspace: {
           configuration: async (params, token, next) => {
             const result = await next(params, token);

@@ -1,10 +1,10 @@
 /**
  * Fills in what the server's commands cannot do for themselves when they run from a hover link or a
- * code lens: `lore.show` opens a rendered view of the memory (a quick pick first when a lens holds
+ * code lens (routes registered with the client, `registerCommandRoutes`): `lore.show` opens a rendered view of the memory (a quick pick first when a lens holds
  * several), never the team file's raw text; `lore.forget` asks first for a shared or imported
  * memory and names it, with an undo; `lore.notRelevant` says what it hid, with an undo;
- * `lore.supersede` without `by` asks which memory replaces it (unless a draft successor is asked
- * for); `lore.recordException` asks why the decision does not apply there.
+ * `lore.supersede` without `by` asks which memory replaces it (unless a template for the successor
+ * is asked for: `draft: true`); `lore.recordException` asks why the decision does not apply there.
  */
 
 import * as vscode from 'vscode';
@@ -146,27 +146,13 @@ async function recordException(args: unknown[], next: ExecuteCommandSignature): 
   return result;
 }
 
-/** The `executeCommand` middleware of the language client. */
-export function executeCommandMiddleware(client: LoreClient) {
-  return async (command: string, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> => {
-    try {
-      switch (command) {
-        case ServerCommand.show:
-          return await show(args, next);
-        case ServerCommand.supersede:
-          return await supersede(client, args, next);
-        case ServerCommand.forget:
-          return await forget(client, args, next);
-        case ServerCommand.notRelevant:
-          return await notRelevant(client, args, next);
-        case ServerCommand.recordException:
-          return await recordException(args, next);
-        default:
-          return await next(command, args);
-      }
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Lore: ${command} failed: ${message(error)}`);
-      return undefined;
-    }
-  };
+/** Register this module's routes with the client; dispose them to take them back. */
+export function registerCommandRoutes(client: LoreClient): vscode.Disposable[] {
+  return [
+    client.routeCommand(ServerCommand.show, (args, next) => show(args, next)),
+    client.routeCommand(ServerCommand.supersede, (args, next) => supersede(client, args, next)),
+    client.routeCommand(ServerCommand.forget, (args, next) => forget(client, args, next)),
+    client.routeCommand(ServerCommand.notRelevant, (args, next) => notRelevant(client, args, next)),
+    client.routeCommand(ServerCommand.recordException, (args, next) => recordException(args, next)),
+  ];
 }

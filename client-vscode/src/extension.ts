@@ -2,6 +2,7 @@
 
 import * as vscode from 'vscode';
 import { LoreClient } from './client';
+import { registerCommandRoutes } from './commandMiddleware';
 import { ManagedEnvironment } from './managedEnv';
 import { ClientCommand, CONFIG_SECTION, EXTENSION_NAME, MEMORY_SCHEME, RESTART_SETTINGS } from './constants';
 import { reviewGuidance, showContext } from './context';
@@ -70,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): void {
     lore.onDidChangeStatus((next) => status.update(next)),
     vscode.workspace.registerTextDocumentContentProvider(MEMORY_SCHEME, documents),
     new FeedbackCapture(lore, output),
+    ...registerCommandRoutes(lore),
   );
   registerCommands(context, lore, output, documents);
   watchForRestart(context, lore);
