@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 class Places:
-    """The anchored-places half of `Lore` (`lore.api`): one `AnchorMatcher` per database, rebuilt when
+    """The anchored-places part of `Lore` (`lore.api`): one `AnchorMatcher` per database, rebuilt when
     the database's anchor generation moves (`_matchers`, set up by the class)."""
 
     _matchers: dict[str, tuple[tuple[int, int], AnchorMatcher]]

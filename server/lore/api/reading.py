@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 
 class Reading:
-    """The reading half of `Lore` (`lore.api`): it reads the databases (`stores()`), the embedder
+    """The reading part of `Lore` (`lore.api`): it reads the databases (`stores()`), the embedder
     (`ready_embedder`) and the anchored places (`anchored`) of the rest of the class."""
 
     model_error: str | None

@@ -14,7 +14,7 @@ log = logging.getLogger(__name__)
 
 
 class Vectors:
-    """The embedding half of `Lore` (`lore.api`): it reads the embedder, `model_error`, `notices`,
+    """The embedding part of `Lore` (`lore.api`): it reads the embedder, `model_error`, `notices`,
     `fresh_team` and the databases (`stores()`) the class sets up."""
 
     embedder: Embedder | None

@@ -33,7 +33,7 @@ class AddResult:
 
 
 class Writing:
-    """The writing half of `Lore` (`lore.api`): it reads the root, the databases, the lock and the
+    """The writing part of `Lore` (`lore.api`): it reads the root, the databases, the lock and the
     set of changed databases the class sets up, and finds memories with its `_locate` and `get`."""
 
     root: Path
