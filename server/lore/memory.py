@@ -63,6 +63,9 @@ class SourceKind(str, enum.Enum):
 
 
 HIDDEN_STATUSES = (Status.SUPERSEDED, Status.DEPRECATED)
+# meta of an earlier record: {later memory id: "partly superseded" | "amended" | "graduated" | "reversed"}
+# (sources/newer.py); search ranks it below those later records where both answer.
+NEWER_META = "import_newer"
 DOC_META = "doc"  # meta flag of a memory read from the project's plain documentation (sources/docs.py)
 
 

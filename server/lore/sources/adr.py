@@ -64,7 +64,8 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     number = _number(rel_path, title)
     if number is not None:
         meta["adr_number"] = number
-    kinds = ("superseded_by", "supersedes", "partly_superseded_by", "partly_supersedes", "graduated")
+    kinds = ("superseded_by", "supersedes", "partly_superseded_by", "partly_supersedes", "graduated",
+             "graduated_from", "amended_by", "amends")
     refs = {k: [r.to_json() for r in getattr(reading, k)] for k in kinds}
     refs = {k: v for k, v in refs.items() if v}
     if refs:
