@@ -120,3 +120,9 @@ def test_the_later_record_takes_the_place_of_a_graduated_or_reversed_one(relatio
     hits = [Hit(old, 0.9), Hit(other, 0.5), Hit(new, 0.3)]
     ordered = [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))]
     assert ordered == (["new", "old", "other"] if lifted else ["old", "other", "new"])
+
+
+def test_a_graduated_proposal_follows_its_record():
+    rfc, adr, other = _memory("rfc", {"adr": "graduated"}), _memory("adr"), _memory("other")
+    hits = [Hit(adr, 0.9), Hit(other, 0.5), Hit(rfc, 0.3)]
+    assert [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))] == ["adr", "rfc", "other"]

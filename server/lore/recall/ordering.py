@@ -66,13 +66,19 @@ def newer_ids(m: Memory) -> list[str]:
 
 
 def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
-    """A later record that took an earlier hit's place scores at least just above it."""
+    """A later record that took an earlier hit's place scores at least just above it; a proposal
+    that graduated into a record follows that record directly (one decision told twice: the record
+    states the outcome, the proposal the design behind it)."""
     for h in sorted(hits, key=lambda h: -h.score):
         for new_id in _taken_over(h.memory):
             new = by_id.get(new_id)
             if new is not None and new.score < h.score * 1.01:
                 new.score = h.score * 1.01
                 new.why.append(f"current record for {h.memory.title or h.memory.id}")
+    for h in hits:
+        graduated = [by_id[i].score for i, r in _taken_over(h.memory).items() if r == "graduated" and i in by_id]
+        if graduated and h.score < max(graduated) * 0.99:
+            h.score = max(graduated) * 0.99
 
 
 def _explain(hits: list[Hit], by_id: dict[str, Hit]) -> None:
