@@ -12,9 +12,10 @@ import pytest
 from lore.api import Lore
 from lore.embedding.embedder import HashEmbedder
 from lore.ingest import run_import
-from lore.memory import NEWER_META, Kind, Memory, Status
+from lore.memory import NEWER_META, NEWER_PARTS_META, Kind, Memory, Section, Status
 from lore.recall import Hit, Query
 from lore.recall.ordering import order_hits
+from lore.sources.adr import parse_adr
 from lore.sources.newer import reversed_subject
 from lore.sources.status import read_status
 
@@ -126,3 +127,21 @@ def test_a_graduated_proposal_follows_its_record():
     rfc, adr, other = _memory("rfc", {"adr": "graduated"}), _memory("adr"), _memory("other")
     hits = [Hit(adr, 0.9), Hit(other, 0.5), Hit(rfc, 0.3)]
     assert [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))] == ["adr", "rfc", "other"]
+
+
+def test_a_part_of_a_record_replaced_by_a_later_one():
+    """alphagov/govuk-aws 0003 (MIT): one part says its IP ranges were superseded; the rest still governs."""
+    text = ("# 3. Networking Outline\n\n## Status\n\nPartly superseded\n\n## Context\n\nMigration to AWS.\n\n"
+            "## Decision\n\n* 1 VPC per environment\n\n**These IP ranges have been superseded by "
+            "[ADR #0033](0033-ip-ranges.md).**\n\n|Environment|IP Range|\n|--|--|\n|Production|10.13.0.0/16|\n\n"
+            "## Consequences\n\nNone.\n")
+    (m,) = parse_adr("docs/adr/0003-aws-networking-outline.md", text).memories
+    assert m.status is Status.ACTIVE
+    (part,) = m.meta["refs"]["parts_superseded_by"]
+    assert part["target"] == "0033-ip-ranges.md" and part["lines"] == [11, 20]
+    old, new = _memory("old"), _memory("new")
+    old.meta[NEWER_PARTS_META] = {"new": [[11, 20]]}
+    in_part = [Hit(old, 0.9, section=Section("Decision", "x", 11)), Hit(new, 0.5)]
+    elsewhere = [Hit(old, 0.9, section=Section("Consequences", "x", 21)), Hit(new, 0.5)]
+    assert [h.memory.id for h in order_hits(lambda i: None, in_part, Query("q"))] == ["new", "old"]
+    assert [h.memory.id for h in order_hits(lambda i: None, elsewhere, Query("q"))] == ["old", "new"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lore.memory import NEWER_META, Memory
+from lore.memory import NEWER_META, NEWER_PARTS_META, Memory
 from lore.recall.query import Hit, Query
 
 # Relations (sources/newer.py) under which the later record takes the earlier one's place.
@@ -43,7 +43,7 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
         changed = False
         guard += 1
         for h in hits:
-            later = newer_ids(h.memory)
+            later = newer_ids(h)
             if not later:
                 continue
             succ_scores = [by_id[s].score for s in later if s in by_id]
@@ -55,14 +55,22 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
     return hits
 
 
-def _taken_over(m: Memory) -> dict[str, str]:
-    """Later memory id -> relation, for the later records that take `m`'s place in a ranking."""
-    return {i: r for i, r in (m.meta.get(NEWER_META) or {}).items() if r in TAKES_PLACE}
+def _taken_over(h: Hit) -> dict[str, str]:
+    """Later memory id -> relation, for the later records that take a hit's place in a ranking: by
+    their relation, or because the part of the record the hit was found by is one they replaced."""
+    m = h.memory
+    out = {i: r for i, r in (m.meta.get(NEWER_META) or {}).items() if r in TAKES_PLACE}
+    line = h.section.line if h.section is not None else None
+    for new_id, spans in (m.meta.get(NEWER_PARTS_META) or {}).items():
+        if line is not None and any(a <= line <= b for a, b in spans):
+            out.setdefault(new_id, "part superseded")
+    return out
 
 
-def newer_ids(m: Memory) -> list[str]:
-    """Ids of the memories a hit on `m` must rank below: its successors and the records that took its place."""
-    return [*m.superseded_by, *(i for i in _taken_over(m) if i not in m.superseded_by)]
+def newer_ids(h: Hit) -> list[str]:
+    """Ids of the memories a hit must rank below: its successors and the records that took its place."""
+    m = h.memory
+    return [*m.superseded_by, *(i for i in _taken_over(h) if i not in m.superseded_by)]
 
 
 def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
@@ -70,13 +78,13 @@ def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
     that graduated into a record follows that record directly (one decision told twice: the record
     states the outcome, the proposal the design behind it)."""
     for h in sorted(hits, key=lambda h: -h.score):
-        for new_id in _taken_over(h.memory):
+        for new_id in _taken_over(h):
             new = by_id.get(new_id)
             if new is not None and new.score < h.score * 1.01:
                 new.score = h.score * 1.01
                 new.why.append(f"current record for {h.memory.title or h.memory.id}")
     for h in hits:
-        graduated = [by_id[i].score for i, r in _taken_over(h.memory).items() if r == "graduated" and i in by_id]
+        graduated = [by_id[i].score for i, r in _taken_over(h).items() if r == "graduated" and i in by_id]
         if graduated and h.score < max(graduated) * 0.99:
             h.score = max(graduated) * 0.99
 
@@ -84,6 +92,6 @@ def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
 def _explain(hits: list[Hit], by_id: dict[str, Hit]) -> None:
     """Say on a hit which later hit changed it ("reversed by …"), so the older record reads as older."""
     for h in hits:
-        for new_id, relation in (h.memory.meta.get(NEWER_META) or {}).items():
+        for new_id, relation in {**(h.memory.meta.get(NEWER_META) or {}), **_taken_over(h)}.items():
             if new_id in by_id:
                 h.why.append(f"{relation} by {by_id[new_id].memory.title or new_id}")

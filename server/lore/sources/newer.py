@@ -8,8 +8,11 @@ titled "Componentisation solution as a monorepo" or "AMP". The earlier record st
 questions (it keeps its status), but where both answer the same question the later one says what
 holds now, so search ranks the earlier one below it (`recall/ordering.py`).
 
-The links are kept on the earlier memory as `meta["import_newer"]` (newer id -> how it is newer),
-rewritten only when they change.
+A sentence inside one part of a record can also say that this part was replaced ("These IP ranges
+have been superseded by [ADR #0033]"): that part's lines are kept per later record.
+
+The links are kept on the earlier memory as `meta["import_newer"]` (newer id -> how it is newer)
+and `meta["import_newer_parts"]` (newer id -> line ranges), rewritten only when they change.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import posixpath
 import re
 import time
 
-from lore.memory import NEWER_META, Memory
+from lore.memory import NEWER_META, NEWER_PARTS_META, Memory
 from lore.store import Store
 
 # Reference kinds in meta["refs"]: (kind, whether the memory holding the reference is the older one, relation).
@@ -126,19 +129,35 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
     return {old: links for old, links in out.items() if old in by_id}
 
 
-def apply_newer(store: Store, adrs: list[Memory], links: dict[str, dict[str, str]]) -> None:
-    """Write each memory's `import_newer` links when they differ from what is stored."""
+def newer_parts(adrs: list[Memory], resolve) -> dict[str, dict[str, list[list[int]]]]:
+    """Older memory id -> {newer memory id: [[first, last line] of each part it replaced]}."""
+    out: dict[str, dict[str, list[list[int]]]] = {}
     for m in adrs:
-        want = links.get(m.id) or {}
-        if (m.meta.get(NEWER_META) or {}) == want:
+        for ref in (m.meta.get("refs") or {}).get("parts_superseded_by", []):
+            other = resolve(ref, m.provenance.path or "")
+            lines = ref.get("lines")
+            if other is not None and other.id != m.id and isinstance(lines, list) and len(lines) == 2:
+                spans = out.setdefault(m.id, {}).setdefault(other.id, [])
+                if list(lines) not in spans:
+                    spans.append(list(lines))
+    return out
+
+
+def apply_newer(store: Store, adrs: list[Memory], links: dict[str, dict[str, str]],
+                parts: dict[str, dict[str, list[list[int]]]]) -> None:
+    """Write each memory's `import_newer` links and replaced parts when they differ from what is stored."""
+    for m in adrs:
+        want = {NEWER_META: links.get(m.id) or {}, NEWER_PARTS_META: parts.get(m.id) or {}}
+        if all((m.meta.get(k) or {}) == v for k, v in want.items()):
             continue
         fresh = store.memories.get(m.id)
         if fresh is None:
             continue
-        if want:
-            fresh.meta[NEWER_META] = want
-        else:
-            fresh.meta.pop(NEWER_META, None)
+        for key, value in want.items():
+            if value:
+                fresh.meta[key] = value
+            else:
+                fresh.meta.pop(key, None)
         fresh.updated_at = time.time()
         with store.transaction():
             store.memories.update(fresh, reindex=False)

@@ -43,6 +43,9 @@ _SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", 
 _AMENDED_BY = re.compile(r"\b(?:amended|extended|modified|revised|refined|updated|clarified|complemented)\s+by\b", re.I)
 _AMENDS = re.compile(r"^\W*(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc)\s+)?"
                      r"(?:amends|extends|refines|revises)\b\s*:?", re.I)
+# "These IP ranges have been superseded by …": a sentence with its own subject, inside one part of a record.
+_PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(?:has|have|had)\s+(?:now\s+)?been\s+"
+                            r"(?:super[sc]eded|replaced)\s+by\b", re.I)
 _SUPERSEDED_IN = re.compile(r"\bsuper[sc]eded\s+(?:by|with|in favou?r of)\b", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
@@ -193,6 +196,18 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
         elif _SUPERSEDES.match(markdown.plain(sentence)):
             _successor_of(sentence, out)
+    return out
+
+
+def part_supersessions(text: str) -> list[Reference]:
+    """References of sentences saying that something other than the whole record was replaced:
+    "These IP ranges have been superseded by [ADR #0033](…)", "The naming scheme was replaced by ADR-12"."""
+    out: list[Reference] = []
+    for sentence in _sentences(text[:STATUS_LIMIT]):
+        plain = markdown.plain(sentence)
+        m = _PART_REPLACED.search(plain)
+        if m and not _THIS.match(plain) and not _SUPERSEDED_BY.match(plain):
+            out += references(_after(sentence, _SUPERSEDED_BY))
     return out
 
 
