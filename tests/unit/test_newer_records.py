@@ -95,8 +95,9 @@ def test_import_links_earlier_records_to_what_changed_them(lore):
     assert m["0010-terraform.md"].meta[NEWER_META] == {m["0012-terraform-data.md"].id: "amended"}
     assert NEWER_META not in m["0009-react-hooks.md"].meta  # "Use React hooks" names hooks, not a removal
     assert m["0005-monorepo.md"].status is Status.ACTIVE  # still an answer, found and shown
-    run_import(lore)  # a second import with nothing changed keeps the links as they are
+    summary = run_import(lore)  # a second import with nothing changed keeps the links as they are
     assert _by_path(lore)["0005-monorepo.md"].meta[NEWER_META] == m["0005-monorepo.md"].meta[NEWER_META]
+    assert ("docs/adr/0005-monorepo.md", "reversed", "docs/adr/0017-remove-monorepo.md") in summary.later_records
 
 
 def test_search_ranks_a_reversed_record_below_the_one_that_reversed_it(lore):

@@ -13,7 +13,7 @@ import time
 from collections import defaultdict
 
 from lore.memory import Memory, SourceKind, Status
-from lore.sources.newer import apply_newer, newer_links, newer_parts
+from lore.sources.newer import apply_newer, describe_newer, newer_links, newer_parts
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 
@@ -109,7 +109,9 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
     for m in adrs:
         _apply(store, m, wanted.get(m.id, set()))
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
-    apply_newer(store, adrs, newer_links(adrs, index.resolve), newer_parts(adrs, index.resolve))
+    links, parts = newer_links(adrs, index.resolve), newer_parts(adrs, index.resolve)
+    apply_newer(store, adrs, links, parts)
+    summary.later_records = describe_newer(adrs, links, parts)
 
 
 def _apply(store: Store, m: Memory, want: set[str]) -> None:

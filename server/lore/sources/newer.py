@@ -143,6 +143,16 @@ def newer_parts(adrs: list[Memory], resolve) -> dict[str, dict[str, list[list[in
     return out
 
 
+def describe_newer(adrs: list[Memory], links: dict[str, dict[str, str]],
+                   parts: dict[str, dict[str, list[list[int]]]]) -> list[tuple[str, str, str]]:
+    """(earlier path, relation, later path) of every link, for the import report."""
+    path = {m.id: m.provenance.path or m.id for m in adrs}
+    out = [(path[old], rel, path.get(new, new)) for old, rels in links.items() for new, rel in rels.items()]
+    out += [(f"{path[old]}:{a}-{b}", "part superseded", path.get(new, new))
+            for old, news in parts.items() for new, spans in news.items() for a, b in spans]
+    return sorted(out)
+
+
 def apply_newer(store: Store, adrs: list[Memory], links: dict[str, dict[str, str]],
                 parts: dict[str, dict[str, list[list[int]]]]) -> None:
     """Write each memory's `import_newer` links and replaced parts when they differ from what is stored."""
