@@ -15,11 +15,13 @@ What is asserted (no weight is pinned: any ranking that keeps these passes):
 - Absolute: nDCG@10 over all questions of each repository at least FLOOR, over every question
   at least OVERALL_FLOOR, and stale@5 (a superseded answer above the current one) at most
   STALE_CEILING.
-Measured (9 repositories, 266 questions): all questions 0.826 against the baseline's 0.812;
-imported-only 0.834 against 0.820 (255 questions); worst repository -0.018 against its
-baseline; lowest repository 0.701; stale@5 0.29 (baseline 0.54). One question moves the overall
-figure by ~0.5 point and a repository's by 3-7 points: REPO_SLACK is about one question, and the
-floors sit a few questions below what was measured: room for noise, not for a regression.
+Measured on the vendored set (6 repositories, 207 questions): all questions 0.814 against the
+baseline's 0.803; imported-only 0.830 against 0.811 (196 questions); worst repository -0.019
+against its baseline on imported questions; lowest repository 0.701; stale@5 0.18 (3 of 17; baseline
+0.53; 0.29 before later records that reverse, graduate or replace part of a record were read).
+One question moves the overall figure by ~0.5 point, a repository's by 3-7 points and stale@5 by
+6 points: REPO_SLACK is about one question, and the floors sit a few questions below what was
+measured (stale@5 one question above): room for noise, not for a regression.
 (Importing the project's documentation pages took the all-question figure from 0.767 to 0.826
 and narrowed the imported-only lead, which had been +0.042 over the decision records alone:
 pages now compete with the records they sit beside.)
@@ -50,8 +52,8 @@ from retrieval_score import aggregate, score_question  # noqa: E402
 REPO_SLACK = 0.05
 OVERALL_SLACK = 0.01
 FLOOR = 0.60
-OVERALL_FLOOR = 0.78
-STALE_CEILING = 0.35
+OVERALL_FLOOR = 0.79
+STALE_CEILING = 0.25
 
 pytestmark = pytest.mark.model
 

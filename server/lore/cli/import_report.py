@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from lore.cli.output import err, out
 from lore.sources import docs
 from lore.sources.report import folders_of, reasons_of
@@ -35,6 +37,14 @@ def print_taken(summary, verbose: bool) -> None:
     for written, n in sorted(summary.unknown_statuses.items(), key=lambda kv: (-kv[1], kv[0])):
         out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
                   "treated as active", markup=False)
+    later = summary.later_records
+    if later:
+        kinds = ", ".join(f"{n} {rel}" for rel, n in sorted(Counter(r for _, r, _ in later).items()))
+        out.print(f"later records:    {len(later)} record{'s' if len(later) != 1 else ''} ranked below the later "
+                  f"record that changed {'them' if len(later) != 1 else 'it'} ({kinds})", markup=False)
+        if verbose:
+            for earlier, rel, new in later:
+                out.print(f"  {earlier}: {rel} by {new}", markup=False)
     if not summary.decisions and summary.not_taken:
         out.print("no decision records found; if some sit among the files above, name their folder with "
                   "--adr-folder F (it is remembered)", markup=False)

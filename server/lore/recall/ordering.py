@@ -1,11 +1,22 @@
-"""Final ordering of hits from several databases: merge, and keep every superseded memory below its successors."""
+"""Final ordering of hits from several databases: merge, and keep every superseded memory below its successors.
+
+Two relations between records found at import (`meta["import_newer"]`, see `sources/newer.py`)
+act here, where both records are hits: a proposal that graduated into a record, and a record a
+later one reverses by its title ("Remove monorepo" after "Monorepo"). The later record says what
+holds now on the very topic the earlier one was found for, so it takes the earlier one's place (its
+score is lifted to just above it) and the earlier one follows it. A record partly superseded or
+amended still governs the rest of what it says: it is only weighted down a little (search.py).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from lore.memory import Memory, Status
+from lore.memory import NEWER_META, NEWER_PARTS_META, Memory
 from lore.recall.query import Hit, Query
+
+# Relations (sources/newer.py) under which the later record takes the earlier one's place.
+TAKES_PLACE = ("graduated", "reversed")
 
 
 def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[Hit]:
@@ -24,6 +35,7 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
                 extra = Hit(succ, h.score * 1.01, [f"successor of {h.memory.id}"])
                 by_id[succ.id] = extra
                 hits.append(extra)
+    _lift_successors(hits, by_id)
     hits.sort(key=lambda h: -h.score)
     changed = True
     guard = 0
@@ -31,11 +43,55 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
         changed = False
         guard += 1
         for h in hits:
-            if h.memory.status is not Status.SUPERSEDED and not h.memory.superseded_by:
+            later = newer_ids(h)
+            if not later:
                 continue
-            succ_scores = [by_id[s].score for s in h.memory.superseded_by if s in by_id]
+            succ_scores = [by_id[s].score for s in later if s in by_id]
             if succ_scores and h.score >= min(succ_scores):
                 h.score = min(succ_scores) * 0.99
                 changed = True
         hits.sort(key=lambda h: -h.score)
+    _explain(hits, by_id)
     return hits
+
+
+def _taken_over(h: Hit) -> dict[str, str]:
+    """Later memory id -> relation, for the later records that take a hit's place in a ranking: by
+    their relation, or because the part of the record the hit was found by is one they replaced."""
+    m = h.memory
+    out = {i: r for i, r in (m.meta.get(NEWER_META) or {}).items() if r in TAKES_PLACE}
+    line = h.section.line if h.section is not None else None
+    for new_id, spans in (m.meta.get(NEWER_PARTS_META) or {}).items():
+        if line is not None and any(a <= line <= b for a, b in spans):
+            out.setdefault(new_id, "part superseded")
+    return out
+
+
+def newer_ids(h: Hit) -> list[str]:
+    """Ids of the memories a hit must rank below: its successors and the records that took its place."""
+    m = h.memory
+    return [*m.superseded_by, *(i for i in _taken_over(h) if i not in m.superseded_by)]
+
+
+def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
+    """A later record that took an earlier hit's place scores at least just above it; a proposal
+    that graduated into a record follows that record directly (one decision told twice: the record
+    states the outcome, the proposal the design behind it)."""
+    for h in sorted(hits, key=lambda h: -h.score):
+        for new_id in _taken_over(h):
+            new = by_id.get(new_id)
+            if new is not None and new.score < h.score * 1.01:
+                new.score = h.score * 1.01
+                new.why.append(f"current record for {h.memory.title or h.memory.id}")
+    for h in hits:
+        graduated = [by_id[i].score for i, r in _taken_over(h).items() if r == "graduated" and i in by_id]
+        if graduated and h.score < max(graduated) * 0.99:
+            h.score = max(graduated) * 0.99
+
+
+def _explain(hits: list[Hit], by_id: dict[str, Hit]) -> None:
+    """Say on a hit which later hit changed it ("reversed by …"), so the older record reads as older."""
+    for h in hits:
+        for new_id, relation in {**(h.memory.meta.get(NEWER_META) or {}), **_taken_over(h)}.items():
+            if new_id in by_id:
+                h.why.append(f"{relation} by {by_id[new_id].memory.title or new_id}")

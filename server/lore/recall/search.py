@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from lore.memory import HIDDEN_STATUSES, Anchor, Kind, Memory, Status
+from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, Status
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.query import Hit, Query
 from lore.store import Store
@@ -32,6 +32,10 @@ ANCHOR_RANK = {"symbol": 1, "file": 2, "language": 12}
 # answer ("we chose not to, because"); superseded ones rank below their successors (ordering.py).
 STATUS_WEIGHT = {"active": 1.0, "proposed": 0.95, "rejected": 0.9, "superseded": 0.6, "deprecated": 0.6}
 OTHER_STATUS_WEIGHT = 0.9
+# A record a later one partly supersedes or amends still governs the rest of what it says; it weighs
+# like a proposal, a small step next to the gap between a strong and a weak match (sources/newer.py).
+CHANGED_WEIGHT = 0.95
+CHANGED_RELATIONS = ("partly superseded", "amended")
 
 
 def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
@@ -103,6 +107,10 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
     m = hit.memory
     factor = KIND_WEIGHT.get(m.kind, 1.0) * STATUS_WEIGHT.get(m.status.value, OTHER_STATUS_WEIGHT)
     factor *= 0.8 + 0.2 * m.confidence
+    changed = sorted({r for r in (m.meta.get(NEWER_META) or {}).values() if r in CHANGED_RELATIONS})
+    if changed:
+        factor *= CHANGED_WEIGHT
+        hit.why.append(" and ".join(changed) + " by a later record")
     age_days = max(0.0, (now - m.updated_at) / 86400)
     factor *= 1.0 + 0.02 * math.exp(-age_days / 90)
     if m.used_count:

@@ -16,7 +16,7 @@ from lore.memory import Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.sources.parsed import Parsed, chunked, imported_memory
-from lore.sources.status import StatusReading, read_status, supersession_lines
+from lore.sources.status import StatusReading, part_supersessions, read_status, supersession_lines
 
 IMPORTER = "adr"
 _STATUS_HEAD = re.compile(r"^status\b\s*[:\-–]?\s*(.*)$", re.I)
@@ -64,9 +64,13 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     number = _number(rel_path, title)
     if number is not None:
         meta["adr_number"] = number
-    kinds = ("superseded_by", "supersedes", "partly_superseded_by", "partly_supersedes", "graduated")
+    kinds = ("superseded_by", "supersedes", "partly_superseded_by", "partly_supersedes", "graduated",
+             "graduated_from", "amended_by", "amends")
     refs = {k: [r.to_json() for r in getattr(reading, k)] for k in kinds}
     refs = {k: v for k, v in refs.items() if v}
+    parts = _superseded_parts(doc, title_line, reading)
+    if parts:
+        refs["parts_superseded_by"] = parts
     if refs:
         meta["refs"] = refs
     for key in ("decision-makers", "deciders", "consulted", "informed", "authors", "author"):
@@ -125,6 +129,28 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
                 reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
             reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
             reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
+
+
+def _superseded_parts(doc: markdown.Document, title_line: int | None, reading: StatusReading) -> list[dict]:
+    """References of sentences inside one part of a record saying that part was replaced ("**These IP
+    ranges have been superseded by [ADR #0033](0033-ip-ranges.md).**"), each with the lines of the
+    part (its top-level section) it stands in, for a record that is not superseded as a whole."""
+    if reading.status is Status.SUPERSEDED:
+        return []
+    parts = [s for s in doc.sections if s.heading is not None and not (s.line == title_line and s.level == 1)]
+    tops: list[markdown.Section] = []
+    for s in parts:
+        if not tops or s.level <= tops[-1].level:
+            tops.append(s)
+    out: list[dict] = []
+    for s in parts:
+        if _STATUS_HEAD.match(s.heading or "") or _ALTERNATIVES.match(s.heading.strip()):
+            continue
+        n = max(i for i, t in enumerate(tops) if t.line <= s.line)
+        last = tops[n + 1].line - 1 if n + 1 < len(tops) else len(doc.lines)
+        for ref in part_supersessions(doc.text(s)):
+            out.append({**ref.to_json(), "lines": [tops[n].line, last]})
+    return out
 
 
 def stated_status(doc: markdown.Document) -> bool:

@@ -13,6 +13,7 @@ import time
 from collections import defaultdict
 
 from lore.memory import Memory, SourceKind, Status
+from lore.sources.newer import apply_newer, describe_newer, newer_links, newer_parts
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 
@@ -107,6 +108,10 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
                     wanted[old.id].add(new.id)
     for m in adrs:
         _apply(store, m, wanted.get(m.id, set()))
+    adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
+    links, parts = newer_links(adrs, index.resolve), newer_parts(adrs, index.resolve)
+    apply_newer(store, adrs, links, parts)
+    summary.later_records = describe_newer(adrs, links, parts)
 
 
 def _apply(store: Store, m: Memory, want: set[str]) -> None:

@@ -39,6 +39,13 @@ _GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", 
 _GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from\b", re.I)
 # A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
 _SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
+# "Amended by [17. Terraform Data Structure](0017-….md)": the newer record changes part of this one, which still governs.
+_AMENDED_BY = re.compile(r"\b(?:amended|extended|modified|revised|refined|updated|clarified|complemented)\s+by\b", re.I)
+_AMENDS = re.compile(r"^\W*(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc)\s+)?"
+                     r"(?:amends|extends|refines|revises)\b\s*:?", re.I)
+# "These IP ranges have been superseded by …": a sentence with its own subject, inside one part of a record.
+_PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(?:has|have|had)\s+(?:now\s+)?been\s+"
+                            r"(?:super[sc]eded|replaced)\s+by\b", re.I)
 _SUPERSEDED_IN = re.compile(r"\bsuper[sc]eded\s+(?:by|with|in favou?r of)\b", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
@@ -75,6 +82,9 @@ class StatusReading:
     partly_superseded_by: list[Reference] = attrs.field(factory=list)
     partly_supersedes: list[Reference] = attrs.field(factory=list)
     graduated: list[Reference] = attrs.field(factory=list)  # the proposal or record it became or came from
+    graduated_from: list[Reference] = attrs.field(factory=list)  # of `graduated`, the proposals this record came from
+    amended_by: list[Reference] = attrs.field(factory=list)  # later records that change part of this one
+    amends: list[Reference] = attrs.field(factory=list)  # earlier records this one changes in part
 
 
 def word_status(text: str) -> tuple[Status | None, str | None]:
@@ -102,7 +112,12 @@ def read_status(text: str) -> StatusReading:
         moved = _GRADUATED.search(sentence) or _GRADUATED_FROM.search(sentence)
         if moved and references(sentence[moved.end():]):
             out.graduated += references(sentence[moved.end():])
+            if _GRADUATED_FROM.search(sentence):
+                out.graduated_from += references(sentence[moved.end():])
             sentence = sentence[:moved.start()]
+        sentence = _amendments(sentence, out)
+        if not sentence:
+            continue
         plain = markdown.plain(sentence)
         named = _SUPERSEDED_IN.search(plain)
         if _SUPERSEDED_BY.match(plain) or _SUPERSEDED_BY.match(sentence):
@@ -124,6 +139,31 @@ def read_status(text: str) -> StatusReading:
                 out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", plain, flags=re.I)) \
                     if not markdown.links(sentence) else references(sentence)
     return out
+
+
+def _amendments(sentence: str, out: StatusReading) -> str:
+    """Take "amended by [X]" / "amends [X]" out of a status clause into `out`; what is left of the clause.
+
+    An amendment changes part of a record, which still governs the rest: the status stays what the
+    clause's other words say ("Accepted, amended by …"), active when they say nothing.
+    """
+    plain = markdown.plain(sentence)
+    by = _AMENDED_BY.search(sentence)
+    if by and references(sentence[by.end():]):
+        out.amended_by += references(sentence[by.end():])
+        rest = sentence[:by.start()]
+        if out.status is None and word_status(rest)[0] is None:
+            out.status, out.word = Status.ACTIVE, "amended"
+        return rest.strip(" ,;:-–—")
+    if _AMENDS.match(plain) and references(_after_amends(sentence)):
+        out.amends += references(_after_amends(sentence))
+        return ""
+    return sentence
+
+
+def _after_amends(sentence: str) -> str:
+    m = re.search(r"\b(?:amends|extends|refines|revises)\b\s*:?", sentence, re.I)
+    return sentence[m.end():] if m else sentence
 
 
 def _successor_of(sentence: str, out: StatusReading) -> None:
@@ -156,6 +196,18 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
         elif _SUPERSEDES.match(markdown.plain(sentence)):
             _successor_of(sentence, out)
+    return out
+
+
+def part_supersessions(text: str) -> list[Reference]:
+    """References of sentences saying that something other than the whole record was replaced:
+    "These IP ranges have been superseded by [ADR #0033](…)", "The naming scheme was replaced by ADR-12"."""
+    out: list[Reference] = []
+    for sentence in _sentences(text[:STATUS_LIMIT]):
+        plain = markdown.plain(sentence)
+        m = _PART_REPLACED.search(plain)
+        if m and not _THIS.match(plain) and not _SUPERSEDED_BY.match(plain):
+            out += references(_after(sentence, _SUPERSEDED_BY))
     return out
 
 

@@ -39,6 +39,8 @@ class ImportSummary:
     docs_left_out: int = 0  # documentation pages over the per-workspace cap (docs.MAX_DOC_FILES)
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
+    # (earlier record, relation, later record): records search ranks below a later one (sources/newer.py)
+    later_records: list[tuple[str, str, str]] = attrs.field(factory=list)
     adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
     history: dict | None = None  # what reading the git history did (None when not read)
     history_line: str | None = None
@@ -72,6 +74,7 @@ class ImportSummary:
             "documentation_left_out": self.docs_left_out,
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
+            "later_records": [{"earlier": a, "relation": r, "later": b} for a, r, b in self.later_records],
             "adr_folders": list(self.adr_folders),
             "history": self.history,
             "code_map": dict(self.code_map),

@@ -1,0 +1,173 @@
+"""Later records that change an earlier one without retiring it, resolved at the end of an import.
+
+A decision record is not only current or superseded. A later record can replace part of it ("This
+ADR in part supersedes [0003]", "Partly superseded by ADR-33"), amend it ("Amended by [17. …]"),
+be the record a proposal graduated into ("Implemented — graduated into ADR-010"), or reverse it
+without a link: a later record titled "Remove monorepo" or "AMP removal" undoes an earlier one
+titled "Componentisation solution as a monorepo" or "AMP". The earlier record still answers
+questions (it keeps its status), but where both answer the same question the later one says what
+holds now, so search ranks the earlier one below it (`recall/ordering.py`).
+
+A sentence inside one part of a record can also say that this part was replaced ("These IP ranges
+have been superseded by [ADR #0033]"): that part's lines are kept per later record.
+
+The links are kept on the earlier memory as `meta["import_newer"]` (newer id -> how it is newer)
+and `meta["import_newer_parts"]` (newer id -> line ranges), rewritten only when they change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import re
+import time
+
+from lore.memory import NEWER_META, NEWER_PARTS_META, Memory
+from lore.store import Store
+
+# Reference kinds in meta["refs"]: (kind, whether the memory holding the reference is the older one, relation).
+_REF_KINDS = (("partly_superseded_by", True, "partly superseded"), ("partly_supersedes", False, "partly superseded"),
+              ("amended_by", True, "amended"), ("amends", False, "amended"))
+_VERBS = (r"remove|removing|removal\s+of|drop|dropping|stop\s+using|sunset(?:ting)?|retire|retiring|deprecate|"
+          r"deprecating|decommission(?:ing)?|abandon(?:ing)?|revert(?:ing)?|undo|phas(?:e|ing)\s+out|get\s+rid\s+of|"
+          r"(?:move|moving|migrate|migrating|switch|switching)\s+(?:away\s+)?from|replace|replacing|no\s+longer\s+use")
+_REVERSE_HEAD = re.compile(r"^(?:" + _VERBS + r")\s+(?:the\s+|our\s+)?(.+?)"
+                           r"(?:\s+(?:with|by|in\s+favou?r\s+of|for|to|and\s+use)\s+.+)?$", re.I)
+_REVERSE_TAIL = re.compile(r"^(.+?)\s+(?:removal|deprecation|retirement|decommissioning|sunset|phase[- ]out)$", re.I)
+_TITLE_PREFIX = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:_-]*\d*\s*[:.\-–]?\s*", re.I)
+_FILLER = frozenset({"the", "a", "an", "of", "our", "use", "using", "all", "in", "on", "for", "and", "to", "with",
+                     "as", "its", "their", "support", "code", "usage"})
+
+
+def words_of(title: str) -> set[str]:
+    """Content words of a title, lower-cased and without a plural s ("Remove monorepos" names "monorepo")."""
+    out = set()
+    for w in re.findall(r"[a-z0-9]+", _TITLE_PREFIX.sub("", title or "").lower()):
+        if w in _FILLER or len(w) < 2:
+            continue
+        out.add(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return out
+
+
+def reversed_subject(title: str) -> set[str]:
+    """The words of what a record's title says it removes or replaces ("Remove monorepo" -> {monorepo}), else empty."""
+    clean = _TITLE_PREFIX.sub("", title or "").strip().rstrip(".")
+    m = _REVERSE_HEAD.match(clean) or _REVERSE_TAIL.match(clean)
+    return words_of(m.group(1)) if m else set()
+
+
+def _when(m: Memory) -> tuple[str, object] | None:
+    """What orders two records of one series: its number within its folder, else its date."""
+    number = m.meta.get("adr_number")
+    if isinstance(number, int):
+        return ("n:" + posixpath.dirname(m.provenance.path or ""), number)
+    try:
+        return ("d", dt.date.fromisoformat(str(m.date or "")[:10]))
+    except ValueError:
+        return None
+
+
+def _earlier(a: Memory, b: Memory) -> bool:
+    """Whether `a` comes before `b` in the same numbered folder or by date."""
+    wa, wb = _when(a), _when(b)
+    return wa is not None and wb is not None and wa[0] == wb[0] and wa[1] < wb[1]
+
+
+def _names(m: Memory) -> list[set[str]]:
+    """What a record is named for: the words of its title and of its file name (without number and extension)."""
+    stem = posixpath.splitext(posixpath.basename(m.provenance.path or ""))[0]
+    return [w for w in (words_of(m.title), words_of(re.sub(r"^\d{4}-\d{2}-\d{2}", "", stem))) if w]
+
+
+def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
+    """(earlier, later) pairs where the later record's title removes or replaces exactly what the earlier one
+    is named for ("Remove monorepo" after `005-monorepo.md`; "Moving from React to Preact" after "React").
+
+    Only an exact name counts: "Use React hooks" is about hooks, not about React, and stays current.
+    """
+    out = []
+    named = [(m, _names(m)) for m in adrs]
+    for later in adrs:
+        subject = reversed_subject(later.title)
+        if not subject:
+            continue
+        for earlier, names in named:
+            if earlier.id != later.id and subject in names and not reversed_subject(earlier.title) \
+                    and _earlier(earlier, later):
+                out.append((earlier, later))
+    return out
+
+
+def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
+    """Older memory id -> {newer memory id: relation}, from references (`resolve(ref, source path)`) and titles."""
+    out: dict[str, dict[str, str]] = {}
+    by_id = {m.id: m for m in adrs}
+
+    def add(old: Memory, new: Memory, relation: str) -> None:
+        if old.id != new.id and new.id not in old.superseded_by:
+            out.setdefault(old.id, {}).setdefault(new.id, relation)
+
+    for m in adrs:
+        refs = m.meta.get("refs") or {}
+        source = m.provenance.path or ""
+        for kind, holder_is_old, relation in _REF_KINDS:
+            for ref in refs.get(kind, []):
+                other = resolve(ref, source)
+                if other is not None and holder_is_old:
+                    add(m, other, relation)
+                elif other is not None:
+                    add(other, m, relation)
+        came_from = {(r.get("target"), r.get("number")) for r in refs.get("graduated_from", [])}
+        for ref in refs.get("graduated", []):
+            other = resolve(ref, source)
+            if other is not None and (ref.get("target"), ref.get("number")) in came_from:
+                add(other, m, "graduated")  # this record came from that proposal
+            elif other is not None:
+                add(m, other, "graduated")  # this proposal became that record
+    for earlier, later in reversals(adrs):
+        add(earlier, later, "reversed")
+    return {old: links for old, links in out.items() if old in by_id}
+
+
+def newer_parts(adrs: list[Memory], resolve) -> dict[str, dict[str, list[list[int]]]]:
+    """Older memory id -> {newer memory id: [[first, last line] of each part it replaced]}."""
+    out: dict[str, dict[str, list[list[int]]]] = {}
+    for m in adrs:
+        for ref in (m.meta.get("refs") or {}).get("parts_superseded_by", []):
+            other = resolve(ref, m.provenance.path or "")
+            lines = ref.get("lines")
+            if other is not None and other.id != m.id and isinstance(lines, list) and len(lines) == 2:
+                spans = out.setdefault(m.id, {}).setdefault(other.id, [])
+                if list(lines) not in spans:
+                    spans.append(list(lines))
+    return out
+
+
+def describe_newer(adrs: list[Memory], links: dict[str, dict[str, str]],
+                   parts: dict[str, dict[str, list[list[int]]]]) -> list[tuple[str, str, str]]:
+    """(earlier path, relation, later path) of every link, for the import report."""
+    path = {m.id: m.provenance.path or m.id for m in adrs}
+    out = [(path[old], rel, path.get(new, new)) for old, rels in links.items() for new, rel in rels.items()]
+    out += [(f"{path[old]}:{a}-{b}", "part superseded", path.get(new, new))
+            for old, news in parts.items() for new, spans in news.items() for a, b in spans]
+    return sorted(out)
+
+
+def apply_newer(store: Store, adrs: list[Memory], links: dict[str, dict[str, str]],
+                parts: dict[str, dict[str, list[list[int]]]]) -> None:
+    """Write each memory's `import_newer` links and replaced parts when they differ from what is stored."""
+    for m in adrs:
+        want = {NEWER_META: links.get(m.id) or {}, NEWER_PARTS_META: parts.get(m.id) or {}}
+        if all((m.meta.get(k) or {}) == v for k, v in want.items()):
+            continue
+        fresh = store.memories.get(m.id)
+        if fresh is None:
+            continue
+        for key, value in want.items():
+            if value:
+                fresh.meta[key] = value
+            else:
+                fresh.meta.pop(key, None)
+        fresh.updated_at = time.time()
+        with store.transaction():
+            store.memories.update(fresh, reindex=False)

@@ -1,0 +1,148 @@
+"""Later records that change an earlier one without retiring it: amendments, partial supersession,
+graduations and reversals by title are read at import, and search ranks the earlier record below
+the one that took its place (status lines quoted from alphagov/govuk-aws, jaegertracing/jaeger,
+guardian/dotcom-rendering)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.api import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.ingest import run_import
+from lore.memory import NEWER_META, NEWER_PARTS_META, Kind, Memory, Section, Status
+from lore.recall import Hit, Query
+from lore.recall.ordering import order_hits
+from lore.sources.adr import parse_adr
+from lore.sources.newer import reversed_subject
+from lore.sources.status import read_status
+
+
+@pytest.mark.parametrize("text, status, amended_by, amends", [
+    pytest.param("Accepted\n\nAmended by [17. Terraform Data Structure](0017-terraform-data-structure.md)",
+                 Status.ACTIVE, [17], [], id="govuk-aws-amended-by"),
+    pytest.param("Accepted, amended by [ADR 7](0007-cache.md)", Status.ACTIVE, [7], [], id="word-then-amended"),
+    pytest.param("Amended by ADR-0012", Status.ACTIVE, [12], [], id="amended-only"),
+    pytest.param("Accepted\n\nAmends [10. Terraform directory structure](0010-terraform-directory-structure.md)",
+                 Status.ACTIVE, [], [10], id="govuk-aws-amends"),
+    pytest.param("✅ Accepted. Last updated by the platform team.", Status.ACTIVE, [], [], id="updated-by-people"),
+    pytest.param("2021-03-04 Superseded by [ADR-0042](0042-use-queues.md)", Status.SUPERSEDED, [], [], id="date-word"),
+])
+def test_amendments_in_status_lines(text, status, amended_by, amends):
+    reading = read_status(text)
+    assert reading.status is status
+    assert [r.number for r in reading.amended_by] == amended_by
+    assert [r.number for r in reading.amends] == amends
+
+
+def test_a_graduation_says_which_side_came_first():
+    came = read_status("Implemented; graduated from [RFC 0011](../rfc/0011-trace-summary-api.md)")
+    became = read_status("Implemented — graduated into [ADR-010](../adr/010-trace-summary-api.md)")
+    assert [r.number for r in came.graduated_from] == [11]
+    assert became.graduated and not became.graduated_from
+
+
+@pytest.mark.parametrize("title, subject", [
+    ("Remove monorepo", {"monorepo"}),
+    ("AMP Removal", {"amp"}),
+    ("30. Moving from React to Preact", {"react"}),
+    ("Replace Jenkins with GitHub Actions", {"jenkin"}),
+    ("Stop using Enzyme", {"enzyme"}),
+    ("Use React hooks", set()),
+    ("Removal of legacy dashboards", {"legacy", "dashboard"}),
+    ("Monorepo", set()),
+])
+def test_titles_that_reverse_a_decision(title, subject):
+    assert reversed_subject(title) == subject
+
+
+ADR = "# {title}\n\n## Status\n\n{status}\n\n## Context\n\n{context}\n\n## Decision\n\n{decision}\n"
+
+
+def _write(root: Path, name: str, title: str, status: str, context: str, decision: str) -> None:
+    path = root / "docs" / "adr" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(ADR.format(title=title, status=status, context=context, decision=decision), encoding="utf-8")
+
+
+@pytest.fixture
+def lore(tmp_workspace: Path):
+    _write(tmp_workspace, "0005-monorepo.md", "Componentisation solution as a monorepo", "Approved",
+           "Packages live together.", "We organise the code as a monorepo with yarn workspaces for every package.")
+    _write(tmp_workspace, "0009-react-hooks.md", "Use React hooks", "Approved", "State in components.",
+           "Use hooks for state.")
+    _write(tmp_workspace, "0010-terraform.md", "Terraform directory structure", "Accepted\n\nAmended by "
+           "[12. Terraform data](0012-terraform-data.md)", "Layout of projects.", "Data files per environment.")
+    _write(tmp_workspace, "0012-terraform-data.md", "Terraform data", "Accepted", "Data repeated.",
+           "Common data files.")
+    _write(tmp_workspace, "0017-remove-monorepo.md", "Remove monorepo", "Approved", "One package was left.",
+           "Remove yarn workspaces; restore a basic package.")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    run_import(lo)
+    yield lo
+    lo.close()
+
+
+def _by_path(lore: Lore) -> dict[str, Memory]:
+    return {Path(m.provenance.path).name: m for m in lore.list(limit=100)}
+
+
+def test_import_links_earlier_records_to_what_changed_them(lore):
+    m = _by_path(lore)
+    assert m["0005-monorepo.md"].meta[NEWER_META] == {m["0017-remove-monorepo.md"].id: "reversed"}
+    assert m["0010-terraform.md"].meta[NEWER_META] == {m["0012-terraform-data.md"].id: "amended"}
+    assert NEWER_META not in m["0009-react-hooks.md"].meta  # "Use React hooks" names hooks, not a removal
+    assert m["0005-monorepo.md"].status is Status.ACTIVE  # still an answer, found and shown
+    summary = run_import(lore)  # a second import with nothing changed keeps the links as they are
+    assert _by_path(lore)["0005-monorepo.md"].meta[NEWER_META] == m["0005-monorepo.md"].meta[NEWER_META]
+    assert ("docs/adr/0005-monorepo.md", "reversed", "docs/adr/0017-remove-monorepo.md") in summary.later_records
+
+
+def test_search_ranks_a_reversed_record_below_the_one_that_reversed_it(lore):
+    hits = lore.search(Query("monorepo yarn workspaces package", limit=5))
+    names = [Path(h.memory.provenance.path).name for h in hits]
+    assert names.index("0017-remove-monorepo.md") < names.index("0005-monorepo.md")
+    older = hits[names.index("0005-monorepo.md")]
+    assert any("reversed by Remove monorepo" in w for w in older.why)
+
+
+def _memory(mid: str, newer: dict[str, str] | None = None) -> Memory:
+    m = Memory(id=mid, kind=Kind.DECISION, title=mid, body="x")
+    if newer:
+        m.meta[NEWER_META] = newer
+    return m
+
+
+@pytest.mark.parametrize("relation, lifted", [("graduated", True), ("reversed", True), ("amended", False),
+                                                ("partly superseded", False)])
+def test_the_later_record_takes_the_place_of_a_graduated_or_reversed_one(relation, lifted):
+    old, new, other = _memory("old", {"new": relation}), _memory("new"), _memory("other")
+    hits = [Hit(old, 0.9), Hit(other, 0.5), Hit(new, 0.3)]
+    ordered = [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))]
+    assert ordered == (["new", "old", "other"] if lifted else ["old", "other", "new"])
+
+
+def test_a_graduated_proposal_follows_its_record():
+    rfc, adr, other = _memory("rfc", {"adr": "graduated"}), _memory("adr"), _memory("other")
+    hits = [Hit(adr, 0.9), Hit(other, 0.5), Hit(rfc, 0.3)]
+    assert [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))] == ["adr", "rfc", "other"]
+
+
+def test_a_part_of_a_record_replaced_by_a_later_one():
+    """alphagov/govuk-aws 0003 (MIT): one part says its IP ranges were superseded; the rest still governs."""
+    text = ("# 3. Networking Outline\n\n## Status\n\nPartly superseded\n\n## Context\n\nMigration to AWS.\n\n"
+            "## Decision\n\n* 1 VPC per environment\n\n**These IP ranges have been superseded by "
+            "[ADR #0033](0033-ip-ranges.md).**\n\n|Environment|IP Range|\n|--|--|\n|Production|10.13.0.0/16|\n\n"
+            "## Consequences\n\nNone.\n")
+    (m,) = parse_adr("docs/adr/0003-aws-networking-outline.md", text).memories
+    assert m.status is Status.ACTIVE
+    (part,) = m.meta["refs"]["parts_superseded_by"]
+    assert part["target"] == "0033-ip-ranges.md" and part["lines"] == [11, 20]
+    old, new = _memory("old"), _memory("new")
+    old.meta[NEWER_PARTS_META] = {"new": [[11, 20]]}
+    in_part = [Hit(old, 0.9, section=Section("Decision", "x", 11)), Hit(new, 0.5)]
+    elsewhere = [Hit(old, 0.9, section=Section("Consequences", "x", 21)), Hit(new, 0.5)]
+    assert [h.memory.id for h in order_hits(lambda i: None, in_part, Query("q"))] == ["new", "old"]
+    assert [h.memory.id for h in order_hits(lambda i: None, elsewhere, Query("q"))] == ["old", "new"]
