@@ -15,7 +15,7 @@ from lore.embedding.embedder import HashEmbedder
 from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
 from lore.recall.calibration import calibrate
 from lore.recall.governing import enclosing, governing_at, lens_groups
-from lore.recall.naming import identifiers_named, named_in_file
+from lore.recall.naming import identifiers_named, named_in_file, words_in_backticks
 from lore.recall.off_code import record_ids
 
 LEDGER_PY = '''\
@@ -81,8 +81,22 @@ def test_what_a_text_names_is_code_not_ordinary_words():
     text = ("Periods close with `close_period()`; the `ledger.LedgerBook` keeps them. The Ledger has a Size, "
             "and reopenPeriod is rare. See `src/app/ledger`.")
     assert identifiers_named(text) == {"close_period", "LedgerBook", "reopenPeriod"}
-    assert "Size" not in identifiers_named(text) and "Ledger" not in identifiers_named(text)
-    assert "Size" in identifiers_named("Call `Size` once.")
+    assert words_in_backticks("Call `Size` once; the `ledger.Book` holds it.") == {"Size", "ledger", "Book"}
+    assert not identifiers_named("Call `Size` once.")
+
+
+def test_a_method_is_named_only_with_its_type(lore):
+    alone = _adr(lore, "Posting is checked", "`post_entry` refuses entries of another company.")
+    assert _named(lore, 1) == {}, "post_entry alone could be any type's method"
+    both = _adr(lore, "Books post once", "`LedgerBook.post_entry` never posts twice.")
+    assert _named(lore, 2) == {both.id: ("app.ledger.LedgerBook", "app.ledger.LedgerBook.post_entry")}
+    assert alone.id not in _named(lore, 2)
+
+
+def test_an_identifier_many_records_name_is_vocabulary_not_a_subject(lore):
+    for i in range(3):
+        _adr(lore, f"Rule {i}", f"Call `close_period` after step {i}.")
+    assert _named(lore) == {}
 
 
 def test_a_record_naming_one_symbol_is_on_that_symbol_lens_and_hover_only(lore):

@@ -2,10 +2,10 @@
 `calculateStability()` or `check_service_over_total_message_limit` is about the symbol of that name,
 wherever the import anchored it (or did not).
 
-What counts as naming: an identifier in backticks (the whole span, or the last part of a dotted one:
-`tracestore.Reader` names `Reader`), or a compound identifier written out anywhere (camelCase,
-snake_case: it cannot be an ordinary word). A plain capitalised word (`Option`, `Size`, `Error`) is
-a word unless it is set in backticks. Only records name symbols (`lore.recall.off_code.RECORD_SOURCES`):
+What counts as naming: a compound identifier (camelCase, snake_case: it cannot be an ordinary word),
+written out or in backticks (`a.b.checkLimit()` names `checkLimit`), that at most `MAX_NAMING` records
+name; a method also needs its type named (`Reader` in backticks is enough for that). A plain word
+(`Option`, `Size`, `Config`) names nothing on its own. Only records name symbols (`lore.recall.off_code.RECORD_SOURCES`):
 a guide's section or a code comment shows where it is anchored.
 
 The index (identifier -> records naming it) is built on a worker, once per memories version, and a
@@ -29,6 +29,7 @@ IDENT = re.compile(r"(?<![\w.$])[A-Za-z_$][\w$]*(?![\w$])")
 COMPOUND = re.compile(r"[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]")
 SPAN = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 MIN_NAME = 3
+MAX_NAMING = 2  # records naming one identifier before it is the project's vocabulary
 SHOWN_STATUSES = ("active", "proposed")
 
 _lock = threading.Lock()
@@ -41,27 +42,42 @@ def compound(name: str) -> bool:
 
 
 def identifiers_named(text: str) -> set[str]:
-    """The identifiers a text names (see the module docstring)."""
+    """The compound identifiers a text names, written out or in backticks (`a.b.Name` names `Name`)."""
+    return {n for n in _spans_and_words(text) if compound(n) and len(n) >= MIN_NAME}
+
+
+def words_in_backticks(text: str) -> set[str]:
+    """Plain words a text sets in backticks as code (`Reader`, `tracestore.Reader`): enough to say
+    which type a named method belongs to, not to name a symbol on their own."""
+    return {n for n in _spans_and_words(text, words=False) if not compound(n) and len(n) >= MIN_NAME}
+
+
+def _spans_and_words(text: str, words: bool = True) -> set[str]:
     out: set[str] = set()
     for span in BACKTICK.findall(text):
         bare = span.strip().removesuffix("()").rstrip(".,;:")
         if SPAN.fullmatch(bare):
             out.add(bare.rsplit(".", 1)[-1])
-    for token in IDENT.findall(text):
-        if compound(token):
-            out.add(token)
-    return {n for n in out if len(n) >= MIN_NAME}
+            if "." in bare:
+                out.add(bare.rsplit(".", 2)[-2])
+    if words:
+        out.update(IDENT.findall(text))
+    return out
 
 
-def record_index(lore: Lore, version: object) -> dict[str, frozenset[str]]:
-    """Identifier -> ids of the shown records (current or proposed) naming it, across the workspace's
-    databases; rebuilt when `version` (the caller's memories version) moves."""
+def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """(identifier -> ids of the shown records naming it, word -> ids of those setting it in backticks)
+    across the workspace's databases, rebuilt when `version` (the caller's memories version) moves.
+
+    An identifier that more than `MAX_NAMING` records name is the vocabulary of the project (a method
+    every backend implements, a `Config` or `NewFactory` in every package), not any one's subject."""
     key = str(lore.root)
     with _lock:
         cached = _indexes.get(key)
     if cached is not None and cached[0] == version:
         return cached[1]
-    index: dict[str, set[str]] = {}
+    names: dict[str, set[str]] = {}
+    words: dict[str, set[str]] = {}
     for store in lore.stores():
         ids = store.memories.ids_from_sources(RECORD_SOURCES)
         for mid, m in store.memories.many(ids).items():
@@ -69,20 +85,29 @@ def record_index(lore: Lore, version: object) -> dict[str, frozenset[str]]:
                 continue
             text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
             for name in identifiers_named(text):
-                index.setdefault(name, set()).add(mid)
-    frozen = {name: frozenset(ids) for name, ids in index.items()}
+                names.setdefault(name, set()).add(mid)
+            for word in words_in_backticks(text):
+                words.setdefault(word, set()).add(mid)
+    frozen = ({n: frozenset(ids) for n, ids in names.items() if len(ids) <= MAX_NAMING},
+              {w: frozenset(ids) for w, ids in words.items()})
     with _lock:
         _indexes[key] = (version, frozen)
     return frozen
 
 
 def named_in_file(lore: Lore, symbols: list, version: object) -> dict[str, tuple[str, ...]]:
-    """Record id -> qualified names of the file's symbols it names, in file order."""
-    index = record_index(lore, version)
+    """Record id -> qualified names of the file's symbols it names, in file order. A member (a
+    method) is named only by a record that also names the type holding it: `Close` or `Start`
+    alone is a method of every type."""
+    names, words = record_index(lore, version)
     out: dict[str, list[str]] = {}
     for s in symbols:
-        for mid in index.get(s.name, ()):
-            names = out.setdefault(mid, [])
-            if s.qualified_name not in names:
-                names.append(s.qualified_name)
-    return {mid: tuple(names) for mid, names in out.items()}
+        found = names.get(s.name, frozenset())
+        if s.parent:
+            owner = s.parent.rsplit(".", 1)[-1]
+            found = found & (names.get(owner, frozenset()) | words.get(owner, frozenset()))
+        for mid in found:
+            places = out.setdefault(mid, [])
+            if s.qualified_name not in places:
+                places.append(s.qualified_name)
+    return {mid: tuple(places) for mid, places in out.items()}
