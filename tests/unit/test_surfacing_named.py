@@ -1,6 +1,6 @@
 """The surfacing policy for records that name a file's symbols (`lore.recall.naming`), for members of
-an anchored type, and for meaning-only candidates: a record naming one or two symbols is shown on
-them (lens and hover), one naming more is the file's lens, a type's record is not repeated on each
+an anchored type, and for meaning-only candidates: a record naming one or two symbols is shown in
+their hovers, one naming more is the file's lens, a type's record is not repeated on each
 of its members, and only records are shown by naming or meaning. No meaning here (fake embedder)."""
 
 from __future__ import annotations
@@ -99,11 +99,11 @@ def test_an_identifier_many_records_name_is_vocabulary_not_a_subject(lore):
     assert _named(lore) == {}
 
 
-def test_a_record_naming_one_symbol_is_on_that_symbol_lens_and_hover_only(lore):
+def test_a_record_naming_one_symbol_is_in_that_symbol_hover_only(lore):
     m = _adr(lore, "Periods close once", "Closing is final: `close_period` refuses a closed day.")
     named = _named(lore)
     assert named == {m.id: ("app.ledger.close_period",)}
-    assert _lenses(lore, named) == [("close_period", [m.id])]
+    assert _lenses(lore, named) == [], "naming is not an anchor: no lens"
     assert _hover(lore, 10, 5, named) == [(m.id, "named")]
     assert _hover(lore, 14, 5, named) == [] and _hover(lore, 0, 8, named) == []
 

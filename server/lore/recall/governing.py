@@ -7,8 +7,9 @@ context packs and path searches. No model and no embedding here (this is the hov
   inside it (a class's decision is the class's, not each method's) unless it names the member; one
   anchored to more than `PER_FILE` symbols of a file is about the file: it is shown once, as the
   file's lens, and in a hover only where the symbol is its subject, as a file's memory is.
-- A record that names symbols the file declares (`lore.recall.naming`) is about them: shown on those
-  symbols (lens and hover) when it names at most `PER_FILE` of them, else once, as the file's lens.
+- A record that names symbols the file declares (`lore.recall.naming`) is about them: shown in those
+  symbols' hovers when it names at most `PER_FILE` of them, else once, as the file's lens. Symbol
+  lenses stay for anchors (a place the import or a person gave): naming alone is weaker evidence.
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
 - Current records come before proposals; superseded and deprecated ones are not shown on code;
@@ -236,7 +237,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                 named: dict[str, tuple[str, ...]] | None = None) -> list[LensGroup]:
     """One group for the file's memories (file and folder anchors, memories anchored to more than
     `PER_FILE` of its symbols, records naming more than `PER_FILE` of them) and one per symbol with
-    its own (anchored to it, or a record naming it)."""
+    its own anchored memories."""
     names = list(dict.fromkeys(s.qualified_name for s in symbols))
     spread = spread_over_file(lore, rel_path, tuple(names))
     by_suffix = _suffix_index(names)
@@ -260,8 +261,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                 for name in _symbols_matching(anchor, rel_path, names, by_suffix):
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
-    _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids},
-               file_level, per_symbol)
+    _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
     groups = [LensGroup(None, _ordered(file_level))] if file_level else []
     for symbol in symbols:
         memories = per_symbol.pop(symbol.qualified_name, None)
@@ -270,28 +270,20 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     return groups
 
 
-def _add_named(lore: Lore, rel_path: str, named: dict[str, tuple[str, ...]], file_level: list[LensItem],
-               per_symbol: dict[str, list[LensItem]]) -> None:
-    """Records naming the file's symbols: on the file's lens when they name more than `PER_FILE` of
-    them, else on the lens of each symbol they name (not where dismissed)."""
+def _add_named(lore: Lore, rel_path: str, named: dict[str, tuple[str, ...]], file_level: list[LensItem]) -> None:
+    """Records naming more than `PER_FILE` of the file's symbols: on the file's lens (not where
+    dismissed). One naming fewer is shown in those symbols' hovers only (`governing_at`)."""
+    named = {mid: quals for mid, quals in named.items() if len(quals) > PER_FILE}
     if not named:
         return
     for store in lore.stores():
         items = _lens_items(store, list(named))
         if not items:
             continue
-        places = [rel_path, *{q for quals in named.values() for q in quals}]
-        dismissed = _dismissed_at(store, items, places)
+        dismissed = _dismissed_at(store, items, [rel_path])
         for mid, item in items.items():
-            quals = named[mid]
-            if (mid, rel_path) in dismissed:
-                continue
-            if len(quals) > PER_FILE:
+            if (mid, rel_path) not in dismissed:
                 file_level.append(item)
-            else:
-                for name in quals:
-                    if (mid, name) not in dismissed:
-                        per_symbol.setdefault(name, []).append(item)
 
 
 def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
