@@ -16,7 +16,9 @@ The bars were set on bench/on_code_bench.py's five labelled repositories with
 bench/on_code_calibrate.py (every candidate judged against the labels): one global cosine cannot
 pass 0.80 of them relevant without dropping most (cosine >= 0.65 keeps 81 candidates, 74% relevant,
 3 of 5 on one repository and 68 of 91 on another), while both z-scores together (memory >= 3,
-symbol >= 4) keep 81 at 77% relevant, evenly across repositories.
+symbol >= 4) keep 81 at 77% relevant, evenly across repositories. Candidates are records only
+(`lore.recall.off_code.RECORD_SOURCES`: a guide's section, a code comment or a map fact is not shown
+by meaning) and a symbol keeps one of them, so that a hover explains a symbol by its best match.
 
 The sample is drawn once per workspace (deterministically) and the spreads are kept in the
 database's meta table until the memories or the model change.
