@@ -39,6 +39,10 @@ def reopen_period(day):
 
 def archive_entries(day):
     return day
+
+
+def archive_entries_nightly():
+    return None
 '''
 PATH = "app/ledger.py"
 
@@ -155,3 +159,12 @@ def test_a_symbol_keeps_the_one_memory_that_stands_out_on_it_most():
     spreads = {"a": (0.2, 0.05), "b": (0.3, 0.05)}
     kept = calibrate({"f": [("b", 0.55), ("a", 0.52)]}, spreads)
     assert kept == {"f": [("a", 0.52)]}, "a stands 6.4 deviations out, b 5: one explanation per symbol"
+
+
+def test_a_symbol_whose_name_holds_a_named_identifier_is_its_subject(lore):
+    m = _adr(lore, "Archiving keeps a copy", "`archive_entries` copies before it deletes.")
+    assert _named(lore) == {m.id: ("app.ledger.archive_entries", "app.ledger.archive_entries_nightly")}
+    from lore.recall.naming import name_parts
+
+    assert name_parts("ProcessProposalHandler") == {"ProcessProposalHandler", "ProcessProposal", "ProposalHandler"}
+    assert "close" not in name_parts("close_period") and "Handler" not in name_parts("ProposalHandler")

@@ -65,6 +65,23 @@ def _spans_and_words(text: str, words: bool = True) -> set[str]:
     return out
 
 
+BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|_")
+
+
+def name_parts(name: str) -> set[str]:
+    """The name and every run of two or more of its words, cut where its words meet
+    (`ProcessProposalHandler` -> `ProcessProposal`, `ProposalHandler`; `expire_invitations_after` ->
+    `expire_invitations`, `invitations_after`): a record naming `ProcessProposal` is about its handler."""
+    out = {name}
+    if "_" in name.strip("_"):
+        words = [w for w in name.split("_") if w]
+        out |= {"_".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+        return out
+    cuts = [0] + [m.start() for m in BOUNDARY.finditer(name) if m.start() > 0] + [len(name)]
+    out |= {name[cuts[i]:cuts[j]] for i in range(len(cuts)) for j in range(i + 2, len(cuts))}
+    return out
+
+
 def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
     """(identifier -> ids of the shown records naming it, word -> ids of those setting it in backticks)
     across the workspace's databases, rebuilt when `version` (the caller's memories version) moves.
@@ -102,7 +119,7 @@ def named_in_file(lore: Lore, symbols: list, version: object) -> dict[str, tuple
     names, words = record_index(lore, version)
     out: dict[str, list[str]] = {}
     for s in symbols:
-        found = names.get(s.name, frozenset())
+        found = frozenset().union(*(names.get(part, frozenset()) for part in name_parts(s.name)))
         if s.parent:
             owner = s.parent.rsplit(".", 1)[-1]
             found = found & (names.get(owner, frozenset()) | words.get(owner, frozenset()))
