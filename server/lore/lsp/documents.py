@@ -169,7 +169,8 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
 
 async def refresh_named(ls: LoreServer, state: DocState, symbols: list) -> None:
     """Find the records naming the document's symbols (`lore.recall.naming`) on the folder's worker;
-    when that changes what the lenses show, ask the client to fetch them again."""
+    when that changes the file's lens (records naming more than `PER_FILE` symbols), ask the client
+    to fetch lenses again."""
     key = (state.key, ls.generation)
     if state.named_key == key:
         return
@@ -178,7 +179,10 @@ async def refresh_named(ls: LoreServer, state: DocState, symbols: list) -> None:
     found = await state.folder.run(named_in_file, symbols, ls.generation, background=True)
     if found is None:
         return
-    changed = found != state.named
+    from lore.recall.calibration import PER_FILE
+
+    lensed = {mid for mid, quals in found.items() if len(quals) > PER_FILE}
+    changed = lensed != {mid for mid, quals in state.named.items() if len(quals) > PER_FILE}
     state.named, state.named_key = found, key
     caps = ls.client_capabilities.workspace
     lens = caps.code_lens if caps else None
