@@ -24,9 +24,11 @@ COSINES = (0.45, 0.50, 0.55, 0.60, 0.65, 0.70)
 
 def candidates(root: Path, label: dict) -> list[tuple[bool, float, float, float]]:
     """(relevant, cosine, memory z, symbol z) of every meaning candidate on the labelled files'
-    top-level symbols: each symbol's five nearest memories at cosine >= 0.25, tolerated pairs left out."""
+    top-level symbols: each symbol's five nearest records (`lore.recall.off_code.RECORD_SOURCES`, as the
+    server keeps them) at cosine >= 0.25, tolerated pairs left out."""
     from lore.anchors.languages import has_grammar, language_for_path
     from lore.recall.calibration import memory_spreads, nearest_memories, symbol_text, zscore
+    from lore.recall.off_code import record_ids
     from lore.api import Lore
 
     governed = {g["file"]: set(g["decisions"]) for g in label["governed"]}
@@ -45,8 +47,9 @@ def candidates(root: Path, label: dict) -> list[tuple[bool, float, float, float]
             if not symbols:
                 continue
             for s, vector in zip(symbols, emb.embed([symbol_text(s, rel) for s in symbols])):
-                best, spread = nearest_memories(lore, vector, emb.model_id, 5)
-                for mid, sim in best:
+                best, spread = nearest_memories(lore, vector, emb.model_id, 40)
+                records = record_ids(lore)
+                for mid, sim in [(mid, sim) for mid, sim in best if mid in records][:5]:
                     src = source.get(mid, "")
                     if sim < 0.25 or (rel, src) in tolerated:
                         continue

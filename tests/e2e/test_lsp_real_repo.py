@@ -69,10 +69,10 @@ async def test_hover_on_the_interface_reads_in_plain_words(vscode: LanguageClien
     assert actions and "[Show](command:lore.show" in actions[0] and "[Forget](command:lore.forget" in actions[0]
 
 
-async def test_a_method_is_told_its_interface_is_what_the_record_names(vscode: LanguageClient):
-    text = await hover(vscode, vscode.reader, 4, 6)
-    assert "*names `Reader`, which holds this method*" in text
-    assert "anchored to" not in text
+async def test_an_interface_record_is_not_repeated_on_each_of_its_methods(vscode: LanguageClient):
+    text = await hover(vscode, vscode.reader, 4, 6) or ""
+    assert ADR_013 not in text, "ADR-013 names `Reader`, not `GetTraces`: it is the interface's lens and hover"
+    assert "which holds this method" not in text and "anchored to" not in text
 
 
 async def test_lenses_name_the_memory(vscode: LanguageClient):

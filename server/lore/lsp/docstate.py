@@ -25,6 +25,8 @@ class DocState:
     semantic: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)
     semantic_texts: dict[str, str] = attrs.field(factory=dict)  # symbol -> the text its matches were found for
     semantic_generation: int = -1  # `LoreServer.generation` the matches were computed at
+    named: dict[str, tuple[str, ...]] = attrs.field(factory=dict)  # record id -> symbols of the file it names
+    named_key: tuple | None = None  # (text key, `LoreServer.generation`) the names were found for
     lines: list[str] = attrs.field(factory=list)
     lines_key: tuple | None = None
     history: str | None = None  # the file's history in one line (`lore.history.file_line`)

@@ -162,7 +162,32 @@ async def _after_change(ls: LoreServer, state: DocState, delay: float) -> None:
     if state.follow_pending and is_saved(ls, state):
         state.follow_pending = False
         await follow(ls, state, symbols)
+    with ls.guard("records naming symbols"):
+        await refresh_named(ls, state, symbols)
     await ls.background.semantic_for(state, symbols)
+
+
+async def refresh_named(ls: LoreServer, state: DocState, symbols: list) -> None:
+    """Find the records naming the document's symbols (`lore.recall.naming`) on the folder's worker;
+    when that changes the file's lens (records naming more than `PER_FILE` symbols), ask the client
+    to fetch lenses again."""
+    key = (state.key, ls.generation)
+    if state.named_key == key:
+        return
+    from lore.recall.naming import named_in_file
+
+    found = await state.folder.run(named_in_file, symbols, ls.generation, background=True)
+    if found is None:
+        return
+    from lore.recall.calibration import PER_FILE
+
+    lensed = {mid for mid, quals in found.items() if len(quals) > PER_FILE}
+    changed = lensed != {mid for mid, quals in state.named.items() if len(quals) > PER_FILE}
+    state.named, state.named_key = found, key
+    caps = ls.client_capabilities.workspace
+    lens = caps.code_lens if caps else None
+    if changed and lens and lens.refresh_support:
+        ls.spawn(ls.workspace_code_lens_refresh_async(None), "codeLens/refresh")
 
 
 def is_saved(ls: LoreServer, state: DocState) -> bool:

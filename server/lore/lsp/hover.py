@@ -36,7 +36,7 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     chain = enclosing(symbols, line, col)
     items = governing_at(lore, state.rel_path, chain, state.language, state.semantic,
                          ls.settings.relevance_threshold, ls.settings.hover.max_items,
-                         tuple(s.name for s in symbols), tuple(s.qualified_name for s in symbols))
+                         tuple(s.name for s in symbols), tuple(s.qualified_name for s in symbols), state.named)
     from lore.lsp.preferences import hover_section
 
     conflict = await hover_section(ls, state, line)

@@ -32,7 +32,7 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
     if lore is None:
         return None
     symbols = await symbols_for(ls, state)
-    groups = lens_groups(lore, state.rel_path, symbols, state.language)
+    groups = lens_groups(lore, state.rel_path, symbols, state.language, state.named)
     contradicting = await _contradictions(ls, state)
     if not groups:
         return contradicting

@@ -8,14 +8,17 @@ and a symbol-to-memory cosine counts by how far it stands above that (a robust z
 and median absolute deviation, so the memory's few real subjects in the sample do not raise its bar). The symbol side is
 measured the same way: its cosine to every memory gives it a spread, and a match must stand out
 from the symbol's other candidates too (some symbols sit close to every memory). A match is kept
-when both z-scores pass their bars (`Z_MEMORY`, `Z_SYMBOL`), and a memory is kept on at most
-`PER_FILE` symbols of a file (the ones it stands out on most).
+when both z-scores pass their bars (`Z_MEMORY`, `Z_SYMBOL`); a symbol keeps only the one memory that
+stands out on it most (a hover explains a symbol by its best match, not by every record near it), and a
+memory is kept on at most `PER_FILE` symbols of a file (the ones it stands out on most).
 
 The bars were set on bench/on_code_bench.py's five labelled repositories with
 bench/on_code_calibrate.py (every candidate judged against the labels): one global cosine cannot
 pass 0.80 of them relevant without dropping most (cosine >= 0.65 keeps 81 candidates, 74% relevant,
 3 of 5 on one repository and 68 of 91 on another), while both z-scores together (memory >= 3,
-symbol >= 4) keep 81 at 77% relevant, evenly across repositories.
+symbol >= 4) keep 81 at 77% relevant, evenly across repositories. Candidates are records only
+(`lore.recall.off_code.RECORD_SOURCES`: a guide's section, a code comment or a map fact is not shown
+by meaning) and a symbol keeps one of them, so that a hover explains a symbol by its best match.
 
 The sample is drawn once per workspace (deterministically) and the spreads are kept in the
 database's meta table until the memories or the model change.
@@ -187,16 +190,21 @@ def calibrate(matches: dict[str, list[tuple[str, float]]], spreads: dict[str, tu
     symbol_spreads = symbol_spreads or {}
     scored: list[tuple[str, str, float, float]] = []
     for name, pairs in matches.items():
+        passing: list[tuple[float, str, float]] = []
         for mid, sim in pairs:
             if sim < floor:
                 continue
             if not spreads:
-                scored.append((name, mid, sim, sim))
+                passing.append((sim, mid, sim))
                 continue
             z_memory = zscore(sim, spreads.get(mid))
             z_symbol = zscore(sim, symbol_spreads.get(name))
             if z_memory is None or z_memory < Z_MEMORY or (z_symbol is not None and z_symbol < Z_SYMBOL):
                 continue
+            passing.append((z_memory, mid, sim))
+        if passing:  # the symbol's one best explanation: the memory standing out most on it
+            z_memory, mid, sim = max(passing)
+            z_symbol = zscore(sim, symbol_spreads.get(name)) if spreads else None
             scored.append((name, mid, sim, z_memory + (z_symbol or 0.0)))
     per_memory: dict[str, list[tuple[float, str]]] = {}
     for name, mid, _, z in scored:

@@ -3,9 +3,13 @@ context packs and path searches. No model and no embedding here (this is the hov
 
 - A memory anchored to a file or folder governs the file: it is shown once, as the file's lens, and
   in a hover only where the hovered symbol is its subject (the memory names it).
-- A memory anchored to a symbol is shown on that symbol (its lens and its hover); one anchored to
-  more than `PER_FILE` symbols of a file is about the file: it is shown once, as the file's lens,
-  and in a hover only where the symbol is its subject, as a file's memory is.
+- A memory anchored to a symbol is shown on that symbol (its lens and its hover), not on the members
+  inside it (a class's decision is the class's, not each method's) unless it names the member; one
+  anchored to more than `PER_FILE` symbols of a file is about the file: it is shown once, as the
+  file's lens, and in a hover only where the symbol is its subject, as a file's memory is.
+- A record that names symbols the file declares (`lore.recall.naming`) is about them: shown in those
+  symbols' hovers when it names at most `PER_FILE` of them, else once, as the file's lens. Symbol
+  lenses stay for anchors (a place the import or a person gave): naming alone is weaker evidence.
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
 - Current records come before proposals; superseded and deprecated ones are not shown on code;
@@ -105,13 +109,15 @@ def order_key(m: Memory, match: str) -> tuple:
 def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str | None,
                  semantic: dict[str, list[tuple[str, float]]], threshold: float,
                  limit: int, file_symbols: tuple[str, ...] = (),
-                 file_qualified: tuple[str, ...] = ()) -> list[Governing]:
+                 file_qualified: tuple[str, ...] = (),
+                 named: dict[str, tuple[str, ...]] | None = None) -> list[Governing]:
     """Memories to show in a hover at a position: the symbol's own, then calibrated meaning matches.
 
     `semantic` holds the calibrated matches of the file's symbols (already past the bar);
     `file_symbols`, the names of the file's symbols: a file's memory that names more than `PER_FILE`
     of them is about the file, not those symbols, and stays on the lens; `file_qualified`, their
-    qualified names: a memory anchored to more than `PER_FILE` of them is the file's memory too.
+    qualified names: a memory anchored to more than `PER_FILE` of them is the file's memory too;
+    `named`, the records naming the file's symbols (`lore.recall.naming.named_in_file`).
     """
 
     names = [s.qualified_name for s in chain]
@@ -122,11 +128,21 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     spread = spread_over_file(lore, rel_path, file_qualified)
     out: list[Governing] = []
     for mid, (m, kind, anchor) in anchored.items():
-        if kind == "symbol" and mid not in spread:
-            out.append(Governing(m, "symbol", via=_anchored_symbol(anchor, rel_path, chain), anchor=anchor))
+        via = _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
+        if kind == "symbol" and mid not in spread and via == names[-1]:
+            out.append(Governing(m, "symbol", via=via, anchor=anchor))
         elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
             out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)
+    subject_of = [mid for mid, quals in (named or {}).items()
+                  if mid not in seen and names[-1] in quals and len(quals) <= PER_FILE]
+    if subject_of:
+        found = memories_by_id(lore, subject_of, [rel_path, *names])
+        for mid in subject_of:
+            m = found.get(mid)
+            if m is not None and m.visible and not _generic(m):
+                out.append(Governing(m, "named", via=names[-1]))
+    seen |= set(named or {})  # on this file's lens or a symbol's: not again by meaning
     close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold and mid not in seen]
     if close and len(out) < limit:
         found = memories_by_id(lore, [mid for mid, _ in close], [rel_path, *names])
@@ -217,16 +233,20 @@ class LensGroup:
     memories: list[LensItem]
 
 
-def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str | None) -> list[LensGroup]:
-    """One group for the file's memories (file and folder anchors, and memories anchored to more than
-    `PER_FILE` of its symbols) and one per symbol with its own."""
+def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str | None,
+                named: dict[str, tuple[str, ...]] | None = None) -> list[LensGroup]:
+    """One group for the file's memories (file and folder anchors, memories anchored to more than
+    `PER_FILE` of its symbols, records naming more than `PER_FILE` of them) and one per symbol with
+    its own anchored memories."""
     names = list(dict.fromkeys(s.qualified_name for s in symbols))
     spread = spread_over_file(lore, rel_path, tuple(names))
     by_suffix = _suffix_index(names)
     file_level: list[LensItem] = []
     per_symbol: dict[str, list[LensItem]] = {}
+    anchored_ids: set[str] = set()
     for store in lore.stores():
         found = lore.anchored(store, rel_path, names, language)
+        anchored_ids |= set(found)
         if not found:
             continue
         dismissed = _dismissed_at(store, found, [rel_path, *names])
@@ -241,12 +261,29 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                 for name in _symbols_matching(anchor, rel_path, names, by_suffix):
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
+    _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
     groups = [LensGroup(None, _ordered(file_level))] if file_level else []
     for symbol in symbols:
         memories = per_symbol.pop(symbol.qualified_name, None)
         if memories:
             groups.append(LensGroup(symbol, _ordered(memories)))
     return groups
+
+
+def _add_named(lore: Lore, rel_path: str, named: dict[str, tuple[str, ...]], file_level: list[LensItem]) -> None:
+    """Records naming more than `PER_FILE` of the file's symbols: on the file's lens (not where
+    dismissed). One naming fewer is shown in those symbols' hovers only (`governing_at`)."""
+    named = {mid: quals for mid, quals in named.items() if len(quals) > PER_FILE}
+    if not named:
+        return
+    for store in lore.stores():
+        items = _lens_items(store, list(named))
+        if not items:
+            continue
+        dismissed = _dismissed_at(store, items, [rel_path])
+        for mid, item in items.items():
+            if (mid, rel_path) not in dismissed:
+                file_level.append(item)
 
 
 def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:

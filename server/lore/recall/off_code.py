@@ -28,3 +28,16 @@ OFF_CODE_KINDS = tuple(sorted(OFF_CODE_SOURCES))
 def off_code(source_kind: str, key: str | None, title: str) -> bool:
     """A memory never shown on code: a guide's generic section, a task from git history, a map fact."""
     return source_kind in OFF_CODE_SOURCES or is_generic_guide(source_kind, key, title)
+
+
+# Records: what a person or a team decided or taught. Only these are shown on code by meaning alone
+# or by naming a symbol; guides' sections, code comments, tasks and map facts show where anchored.
+RECORD_SOURCES = ("adr", "agent", "feedback", "manual", "team-file")
+
+
+def record_ids(lore) -> frozenset[str]:
+    """Ids of every record in the workspace's databases (`RECORD_SOURCES`; cached per database)."""
+    out: frozenset[str] = frozenset()
+    for store in lore.stores():
+        out |= store.memories.ids_from_sources(RECORD_SOURCES)
+    return out

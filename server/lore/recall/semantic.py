@@ -1,12 +1,14 @@
 """Memories close in meaning to a file's symbols: each symbol's text is embedded and compared with the
 memories' vectors, and only matches past the workspace's calibrated bar are kept (what a hover shows
-beside the anchored memories)."""
+beside the anchored memories). Only records are candidates (`lore.recall.off_code.RECORD_SOURCES`): a
+guide's section, a code comment or a map fact near a symbol in meaning is not its subject."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from lore.recall.calibration import calibrate, memory_spreads, nearest_memories, symbol_text
+from lore.recall.off_code import record_ids
 from lore.recall.search import SEMANTIC_FLOOR
 
 if TYPE_CHECKING:
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
 
 SEMANTIC_PER_SYMBOL = 5
 SEMANTIC_MAX_SYMBOLS = 2000
+SEMANTIC_SCAN = 40  # nearest memories read per symbol before keeping its records
 
 
 def semantic_matches(lore: Lore, rel_path: str, language: str | None,
@@ -28,9 +31,10 @@ def semantic_matches(lore: Lore, rel_path: str, language: str | None,
     vectors = emb.embed([symbol_text(s, rel_path) for s in symbols])
     out: dict[str, list[tuple[str, float]]] = {}
     symbol_spreads: dict[str, tuple[float, float] | None] = {}
+    records = record_ids(lore)
     for symbol, vector in zip(symbols, vectors):
-        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_PER_SYMBOL)
-        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR]
+        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_SCAN)
+        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR and mid in records][:SEMANTIC_PER_SYMBOL]
         if best:
             out[symbol.qualified_name] = best
             symbol_spreads[symbol.qualified_name] = spread

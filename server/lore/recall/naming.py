@@ -1,0 +1,130 @@
+"""Records that name a file's symbols: a decision that writes `GlobalFrontendApiCache`,
+`calculateStability()` or `check_service_over_total_message_limit` is about the symbol of that name,
+wherever the import anchored it (or did not).
+
+What counts as naming: a compound identifier (camelCase, snake_case: it cannot be an ordinary word),
+written out or in backticks (`a.b.checkLimit()` names `checkLimit`), that at most `MAX_NAMING` records
+name; a method also needs its type named (`Reader` in backticks is enough for that). A plain word
+(`Option`, `Size`, `Config`) names nothing on its own. Only records name symbols (`lore.recall.off_code.RECORD_SOURCES`):
+a guide's section or a code comment shows where it is anchored.
+
+The index (identifier -> records naming it) is built on a worker, once per memories version, and a
+document's matches are computed with its symbols; hovers and lenses read the result (no text is
+scanned on the hover path).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import TYPE_CHECKING
+
+from lore.recall.off_code import RECORD_SOURCES, off_code
+
+if TYPE_CHECKING:
+    from lore.api import Lore
+
+BACKTICK = re.compile(r"`([^`\n]{1,200})`")
+IDENT = re.compile(r"(?<![\w.$])[A-Za-z_$][\w$]*(?![\w$])")
+COMPOUND = re.compile(r"[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]")
+SPAN = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+MIN_NAME = 3
+MAX_NAMING = 2  # records naming one identifier before it is the project's vocabulary
+SHOWN_STATUSES = ("active", "proposed")
+
+_lock = threading.Lock()
+_indexes: dict[str, tuple[object, dict[str, frozenset[str]]]] = {}
+
+
+def compound(name: str) -> bool:
+    """Whether an identifier cannot be an ordinary word: camelCase or snake_case."""
+    return bool(COMPOUND.search(name.strip("_$")))
+
+
+def identifiers_named(text: str) -> set[str]:
+    """The compound identifiers a text names, written out or in backticks (`a.b.Name` names `Name`)."""
+    return {n for n in _spans_and_words(text) if compound(n) and len(n) >= MIN_NAME}
+
+
+def words_in_backticks(text: str) -> set[str]:
+    """Plain words a text sets in backticks as code (`Reader`, `tracestore.Reader`): enough to say
+    which type a named method belongs to, not to name a symbol on their own."""
+    return {n for n in _spans_and_words(text, words=False) if not compound(n) and len(n) >= MIN_NAME}
+
+
+def _spans_and_words(text: str, words: bool = True) -> set[str]:
+    out: set[str] = set()
+    for span in BACKTICK.findall(text):
+        bare = span.strip().removesuffix("()").rstrip(".,;:")
+        if SPAN.fullmatch(bare):
+            out.add(bare.rsplit(".", 1)[-1])
+            if "." in bare:
+                out.add(bare.rsplit(".", 2)[-2])
+    if words:
+        out.update(IDENT.findall(text))
+    return out
+
+
+BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|_")
+
+
+def name_parts(name: str) -> set[str]:
+    """The name and every run of two or more of its words, cut where its words meet
+    (`ProcessProposalHandler` -> `ProcessProposal`, `ProposalHandler`; `expire_invitations_after` ->
+    `expire_invitations`, `invitations_after`): a record naming `ProcessProposal` is about its handler."""
+    out = {name}
+    if "_" in name.strip("_"):
+        words = [w for w in name.split("_") if w]
+        out |= {"_".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+        return out
+    cuts = [0] + [m.start() for m in BOUNDARY.finditer(name) if m.start() > 0] + [len(name)]
+    out |= {name[cuts[i]:cuts[j]] for i in range(len(cuts)) for j in range(i + 2, len(cuts))}
+    return out
+
+
+def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """(identifier -> ids of the shown records naming it, word -> ids of those setting it in backticks)
+    across the workspace's databases, rebuilt when `version` (the caller's memories version) moves.
+
+    An identifier that more than `MAX_NAMING` records name is the vocabulary of the project (a method
+    every backend implements, a `Config` or `NewFactory` in every package), not any one's subject."""
+    key = str(lore.root)
+    with _lock:
+        cached = _indexes.get(key)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    names: dict[str, set[str]] = {}
+    words: dict[str, set[str]] = {}
+    for store in lore.stores():
+        ids = store.memories.ids_from_sources(RECORD_SOURCES)
+        for mid, m in store.memories.many(ids).items():
+            if m.status.value not in SHOWN_STATUSES or off_code(m.provenance.kind.value, m.provenance.key, m.title):
+                continue
+            text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
+            for name in identifiers_named(text):
+                names.setdefault(name, set()).add(mid)
+            for word in words_in_backticks(text):
+                words.setdefault(word, set()).add(mid)
+    frozen = ({n: frozenset(ids) for n, ids in names.items() if len(ids) <= MAX_NAMING},
+              {w: frozenset(ids) for w, ids in words.items()})
+    with _lock:
+        _indexes[key] = (version, frozen)
+    return frozen
+
+
+def named_in_file(lore: Lore, symbols: list, version: object) -> dict[str, tuple[str, ...]]:
+    """Record id -> qualified names of the file's symbols it names, in file order. A member (a
+    method) is named only by a record that also names the type holding it: `Close` or `Start`
+    alone is a method of every type."""
+    names, words = record_index(lore, version)
+    out: dict[str, list[str]] = {}
+    for s in symbols:
+        found = frozenset().union(*(names.get(part, frozenset()) for part in name_parts(s.name)))
+        if s.parent:
+            owner = s.parent.rsplit(".", 1)[-1]
+            found = found & (names.get(owner, frozenset()) | words.get(owner, frozenset()))
+        for mid in found:
+            places = out.setdefault(mid, [])
+            if s.qualified_name not in places:
+                places.append(s.qualified_name)
+    return {mid: tuple(places) for mid, places in out.items()}

@@ -1,0 +1,170 @@
+"""The surfacing policy for records that name a file's symbols (`lore.recall.naming`), for members of
+an anchored type, and for meaning-only candidates: a record naming one or two symbols is shown in
+their hovers, one naming more is the file's lens, a type's record is not repeated on each
+of its members, and only records are shown by naming or meaning. No meaning here (fake embedder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.anchors.symbols import extract_symbols
+from lore.api import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
+from lore.recall.calibration import calibrate
+from lore.recall.governing import enclosing, governing_at, lens_groups
+from lore.recall.naming import identifiers_named, named_in_file, words_in_backticks
+from lore.recall.off_code import record_ids
+
+LEDGER_PY = '''\
+class LedgerBook:
+    """Keeps entries."""
+
+    def post_entry(self, entry):
+        return entry
+
+    def size(self):
+        return 0
+
+
+def close_period(day):
+    return day
+
+
+def reopen_period(day):
+    return day
+
+
+def archive_entries(day):
+    return day
+
+
+def archive_entries_nightly():
+    return None
+'''
+PATH = "app/ledger.py"
+
+
+@pytest.fixture
+def lore(tmp_workspace: Path):
+    (tmp_workspace / "app").mkdir()
+    (tmp_workspace / PATH).write_text(LEDGER_PY)
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    yield lo
+    lo.close()
+
+
+def _symbols():
+    return extract_symbols(LEDGER_PY, "python", PATH)
+
+
+def _adr(lore: Lore, title: str, body: str, **kw) -> Memory:
+    kw.setdefault("provenance", Provenance(kind=SourceKind.ADR, path=f"docs/adr/{title[:10]}.md"))
+    return lore.add(Memory(title=title, body=body, kind=Kind.DECISION, **kw)).memory
+
+
+def _named(lore: Lore, version: int = 0) -> dict:
+    return named_in_file(lore, _symbols(), version)
+
+
+def _hover(lore: Lore, line: int, col: int, named: dict, semantic=None) -> list[tuple[str, str]]:
+    symbols = _symbols()
+    found = governing_at(lore, PATH, enclosing(symbols, line, col), "python", semantic or {}, 0.0, 5,
+                         tuple(s.name for s in symbols), tuple(s.qualified_name for s in symbols), named)
+    return [(g.memory.id, g.match) for g in found]
+
+
+def _lenses(lore: Lore, named: dict) -> list[tuple[str | None, list[str]]]:
+    return [(g.symbol.name if g.symbol else None, [i.id for i in g.memories])
+            for g in lens_groups(lore, PATH, _symbols(), "python", named)]
+
+
+def test_what_a_text_names_is_code_not_ordinary_words():
+    text = ("Periods close with `close_period()`; the `ledger.LedgerBook` keeps them. The Ledger has a Size, "
+            "and reopenPeriod is rare. See `src/app/ledger`.")
+    assert identifiers_named(text) == {"close_period", "LedgerBook", "reopenPeriod"}
+    assert words_in_backticks("Call `Size` once; the `ledger.Book` holds it.") == {"Size", "ledger", "Book"}
+    assert not identifiers_named("Call `Size` once.")
+
+
+def test_a_method_is_named_only_with_its_type(lore):
+    alone = _adr(lore, "Posting is checked", "`post_entry` refuses entries of another company.")
+    assert _named(lore, 1) == {}, "post_entry alone could be any type's method"
+    both = _adr(lore, "Books post once", "`LedgerBook.post_entry` never posts twice.")
+    assert _named(lore, 2) == {both.id: ("app.ledger.LedgerBook", "app.ledger.LedgerBook.post_entry")}
+    assert alone.id not in _named(lore, 2)
+
+
+def test_an_identifier_many_records_name_is_vocabulary_not_a_subject(lore):
+    for i in range(3):
+        _adr(lore, f"Rule {i}", f"Call `close_period` after step {i}.")
+    assert _named(lore) == {}
+
+
+def test_a_record_naming_one_symbol_is_in_that_symbol_hover_only(lore):
+    m = _adr(lore, "Periods close once", "Closing is final: `close_period` refuses a closed day.")
+    named = _named(lore)
+    assert named == {m.id: ("app.ledger.close_period",)}
+    assert _lenses(lore, named) == [], "naming is not an anchor: no lens"
+    assert _hover(lore, 10, 5, named) == [(m.id, "named")]
+    assert _hover(lore, 14, 5, named) == [] and _hover(lore, 0, 8, named) == []
+
+
+def test_a_record_naming_many_symbols_of_a_file_is_its_lens_not_every_hover(lore):
+    m = _adr(lore, "Periods are immutable", "Use `close_period`, `reopen_period` and `archive_entries` only.")
+    named = _named(lore)
+    assert _lenses(lore, named) == [(None, [m.id])]
+    assert all(_hover(lore, line, 5, named) == [] for line in (10, 14, 18))
+
+
+def test_only_records_name_symbols(lore):
+    comment = Provenance(kind=SourceKind.COMMENT, path="app/other.py")
+    guide = Provenance(kind=SourceKind.RULES_FILE, path="AGENTS.md", key="ledger")
+    lore.add(Memory(title="Note", body="`close_period` is slow.", kind=Kind.WARNING, provenance=comment))
+    lore.add(Memory(title="Ledger: periods", body="Call `reopen_period` with care.", kind=Kind.CONVENTION,
+                    provenance=guide))
+    old = _adr(lore, "Old rule", "`archive_entries` deletes.", status=Status.DEPRECATED)
+    assert _named(lore) == {}
+    assert old.id in record_ids(lore)
+
+
+def test_the_index_follows_the_memories_version(lore):
+    assert _named(lore, 1) == {}
+    m = _adr(lore, "Reopening needs approval", "`reopen_period` asks a second person.")
+    assert _named(lore, 1) == {}, "same version: the index is reused"
+    assert _named(lore, 2) == {m.id: ("app.ledger.reopen_period",)}
+
+
+def test_a_type_record_shows_on_the_type_and_on_its_members_only_where_it_names_them(lore):
+    at = [Anchor("symbol", "LedgerBook", language="python", file=PATH)]
+    m = _adr(lore, "One ledger per company", "The book is never shared.", anchors=at)
+    assert _hover(lore, 0, 8, {}) == [(m.id, "symbol")]
+    assert _hover(lore, 3, 9, {}) == [] and _hover(lore, 6, 9, {}) == [], "members it does not name"
+    named = _adr(lore, "Posting checks the company", "`post_entry` refuses another company's entry.",
+                 anchors=at)
+    assert (named.id, "named") in _hover(lore, 3, 9, {})
+    assert [(g.symbol.name, {i.id for i in g.memories}) for g in lens_groups(lore, PATH, _symbols(), "python")] \
+        == [("LedgerBook", {m.id, named.id})]
+
+
+def test_meaning_matches_skip_what_the_lens_or_a_symbol_already_shows(lore):
+    m = _adr(lore, "Periods close once", "`close_period` refuses a closed day.")
+    named = _named(lore)
+    assert _hover(lore, 14, 5, named, {"app.ledger.reopen_period": [(m.id, 0.9)]}) == []
+
+
+def test_a_symbol_keeps_the_one_memory_that_stands_out_on_it_most():
+    spreads = {"a": (0.2, 0.05), "b": (0.3, 0.05)}
+    kept = calibrate({"f": [("b", 0.55), ("a", 0.52)]}, spreads)
+    assert kept == {"f": [("a", 0.52)]}, "a stands 6.4 deviations out, b 5: one explanation per symbol"
+
+
+def test_a_symbol_whose_name_holds_a_named_identifier_is_its_subject(lore):
+    m = _adr(lore, "Archiving keeps a copy", "`archive_entries` copies before it deletes.")
+    assert _named(lore) == {m.id: ("app.ledger.archive_entries", "app.ledger.archive_entries_nightly")}
+    from lore.recall.naming import name_parts
+
+    assert name_parts("ProcessProposalHandler") == {"ProcessProposalHandler", "ProcessProposal", "ProposalHandler"}
+    assert "close" not in name_parts("close_period") and "Handler" not in name_parts("ProposalHandler")
