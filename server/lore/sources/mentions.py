@@ -30,6 +30,7 @@ from lore.memory import Anchor, ValidationError
 from lore.sources import named
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
+from lore.sources.ownrepo import is_own, own_repositories
 
 SURE = 0.8
 MAX_SURE = 12
@@ -57,6 +58,7 @@ class AnchorContext:
         self.root = Path(root)
         self._layout = layout
         self._symbols: named.SymbolIndex | None = None
+        self._own: set[str] | None = None
 
     @property
     def layout(self) -> WorkspaceLayout:
@@ -65,6 +67,13 @@ class AnchorContext:
             for _ in walk(self.root, IgnoreRules(self.root), [], lambda _r: None, every=self._layout.add):
                 pass
         return self._layout.finish()
+
+    @property
+    def own_repos(self) -> set[str]:
+        """`owner/name` of the hosted repositories this workspace says it is (see `ownrepo`)."""
+        if self._own is None:
+            self._own = own_repositories(self.root, self.layout.go_modules)
+        return self._own
 
     @property
     def symbols(self) -> named.SymbolIndex:
@@ -103,8 +112,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             if glob not in out:
                 out[glob] = Derived(anchor, score, why)
     for m in _OWN_LINK.finditer(text):
-        repo, path = f"github.com/{m.group(1)}/{m.group(2)}", m.group(3).rstrip("/.")
-        own = m.group(2) == ctx.root.name or any(mod == repo or mod.startswith(repo + "/") for mod in layout.go_modules)
+        path = m.group(3).rstrip("/.")
+        own = is_own(m.group(1), m.group(2), ctx.root, ctx.own_repos)
         glob = f"{path}/**" if path in layout.dirs else path
         if (own and layout.exists(path) and glob not in out and not path.lower().endswith(_DOC_SUFFIXES)
                 and not broad(path, path, text, layout)):
