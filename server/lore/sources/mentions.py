@@ -139,7 +139,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the specific identifiers `text` names that the workspace defines."""
     out: dict[tuple[str, str], Derived] = {}
     for n in named.names_in(text):
-        if not named.specific(n):
+        if not (named.specific(n) or named.type_word(n)):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
         for rel, lang, qualified in found:

@@ -22,20 +22,28 @@ from pathlib import Path, PurePosixPath
 
 import attrs
 
-from lore.anchors import extract_symbols, language_for_path
+from lore.anchors import extract_symbols, has_grammar, language_for_path
 from lore.sources.layout import WorkspaceLayout
 
 log = logging.getLogger(__name__)
 
 MAX_FILES = 3
+TYPE_MENTIONS = 3
 MAX_FILE_BYTES = 512 * 1024
 BUDGET_SECONDS = 8.0
 _DEF = re.compile(
-    rb"\b(?:class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace)\s+"
-    rb"(?:\([^)\n]{0,80}\)\s*)?([A-Za-z_$][\w$]{2,80})"
+    rb"\b(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)\s+"
+    rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{2,80})(?![\w$]|::)"
     rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
+_TYPE_WORDS = frozenset({b"class", b"interface", b"type", b"struct", b"enum", b"trait", b"record", b"object",
+                         b"namespace", b"module"})
+# Languages whose definitions the keywords of `_DEF` read when no grammar is installed.
+KEYWORD_LANGUAGES = frozenset({"ruby", "php", "kotlin", "scala", "swift", "csharp", "dart", "elixir", "perl", "lua",
+                               "c", "cpp", "objective-c"})
+TYPE_KINDS = frozenset({"class", "interface", "type", "struct", "enum", "trait"})
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
 _CAMEL = re.compile(r"(?<![\w./`-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w`/-])")
+_TERM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Z][a-z0-9]{3,40})\*\*[ \t]*:", re.M)  # **Edition**: a ...
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
@@ -84,6 +92,9 @@ def names_in(text: str) -> list[Named]:
         raw = re.sub(r"\(.*\)$|<.*>$|\[\]$", "", raw).strip()  # useFeatures(), Map<K, V>, Item[]
         if _IDENT.match(raw) and raw not in out:
             out[raw] = Named(raw, True)
+    for m in _TERM.finditer(text):
+        if m.group(1) not in out:
+            out[m.group(1)] = Named(m.group(1), True)
     for m in _CAMEL.finditer(_BACKTICK.sub(" ", text)):
         if m.group(1) not in out:
             out[m.group(1)] = Named(m.group(1), False)
@@ -97,6 +108,12 @@ def specific(n: Named) -> bool:
     if n.name.lower() in COMMON or head.lower() in COMMON and "." not in n.name:
         return False
     return len(parts) >= 2 and (not all(p in COMMON for p in parts) or "." in n.name)
+
+
+def type_word(n: Named) -> bool:
+    """A single capitalised word written as code or as a defined term (`Agreement`, **Edition**:), not a
+    common one: it may name one type (see `resolve_name`), never a function or a folder of things."""
+    return n.backticked and bool(re.fullmatch(r"[A-Z][a-z0-9]{3,40}", n.name)) and n.name.lower() not in COMMON
 
 
 class SymbolIndex:
@@ -113,8 +130,10 @@ class SymbolIndex:
     def _build(self, layout: WorkspaceLayout, budget: float) -> None:
         start = time.monotonic()
         for rel in sorted(layout.files):
-            if layout.vendored(rel) or rel.endswith(_GENERATED) or language_for_path(rel) is None:
-                continue
+            lang = language_for_path(rel)
+            if layout.vendored(rel) or rel.endswith(_GENERATED) or lang is None \
+                    or not (lang in KEYWORD_LANGUAGES or has_grammar(lang)):
+                continue  # data and markup files (YAML, JSON, SQL) define no code
             if time.monotonic() - start > budget:
                 self.truncated = True
                 log.info("symbol index stopped after %.1fs (%d files)", budget, self.files_read)
@@ -128,7 +147,7 @@ class SymbolIndex:
                 continue
             self.files_read += 1
             for m in _DEF.finditer(data):
-                name = (m.group(1) or m.group(2)).decode("ascii", "replace")
+                name = (m.group(2) or m.group(3)).decode("ascii", "replace")
                 self.defs.setdefault(name, set()).add(rel)
         self.seconds = time.monotonic() - start
 
@@ -148,11 +167,32 @@ class SymbolIndex:
         except OSError:
             return None
         want = qualified.split(".")
+        if not has_grammar(lang):
+            return written_definition(data, lang, want[-1])
         for s in extract_symbols(data, lang, rel):
             have = s.qualified_name.split(".")
             if have[-len(want):] == want:
                 return lang, s.qualified_name, s.kind
         return None
+
+
+def written_definition(data: bytes, lang: str, name: str) -> tuple[str, str, str] | None:
+    """(language, name, kind) of a definition of `name` in a code file without a grammar (Ruby, PHP,
+    Kotlin...), read from its keyword: `class Edition`, `module BulkData` are types, `def call` a
+    function. A definition indented under another (`class ActiveStorage` inside `module Healthcheck`,
+    `def first_published_at` inside a class) is "nested": named alone, it anchors only beside its owner
+    (see `resolve_name`). Data and markup files (YAML, JSON, SQL) define nothing here."""
+    if lang not in KEYWORD_LANGUAGES:
+        return None
+    for m in _DEF.finditer(data):
+        if m.group(2) and m.group(2).decode("ascii", "replace") == name:
+            line_start = data.rfind(b"\n", 0, m.start()) + 1
+            if data[line_start:m.start()].strip(b" \t"):
+                continue  # the keyword is not the first word of its line (`type: class` in a comment)
+            if m.start() > line_start:
+                return lang, name, "nested"
+            return lang, name, "class" if m.group(1) in _TYPE_WORDS else "function"
+    return None
 
 
 def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str, str, str]]:
@@ -165,6 +205,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     hook in general, not the one type here that happens to define it. A name only tests define
     anchors nothing.
     """
+    if type_word(n):
+        return _one_type(n.name, index, text)
     if not specific(n):
         return []
     parts = n.name.split(".")
@@ -183,10 +225,35 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
             out.append((rel, found[0], found[1], found[2]))
     if len(out) > 1 and len(rest) == 1 and any(kind in ("method", "function") and "." in q for _, _, q, kind in out):
         return []
-    if len(rest) == 1 and not package and any(kind == "method" and not owner_near(text, n.name, rel, q)
+    if len(rest) == 1 and not package and any(kind in ("method", "nested") and not owner_near(text, n.name, rel, q)
                                                for rel, _, q, kind in out):
         return []
     return [(rel, lang, q) for rel, lang, q, _ in out]
+
+
+def _one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, str]]:
+    """The one file outside tests defining a single-word name, when that definition is a top-level type
+    (class, struct, interface, type, enum) and either the file is named for it (`edition.rb`,
+    `capabilities.go`) or the decision writes it as code at least `TYPE_MENTIONS` times (`Agreement`
+    in a `models.py`): a word such as `Attributes` written once means the idea, and a word defined in
+    more than one place (`Status` in a Go repository) anchors nothing."""
+    files = index.defs.get(name, set())
+    real = [f for f in files if not _TEST.search(f)]
+    if len(real) != 1:
+        return []
+    stem = re.sub(r"[_-]", "", PurePosixPath(real[0]).stem.lower())
+    named_for = stem.rstrip("s") == name.lower().rstrip("s")
+    if not named_for and len(re.findall(rf"`{name}`|\*\*{name}\*\*", text)) < TYPE_MENTIONS:
+        return []
+    found = index.symbol(real[0], name)
+    if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
+        return []
+    return [(real[0], found[0], found[1])]
+
+
+def module_of_file(rel: str) -> str:
+    """The dotted module of a Python file (`app/models.py` -> `app.models`), the prefix of its symbols."""
+    return str(PurePosixPath(rel).with_suffix("")).replace("/", ".")
 
 
 NEAR = 200

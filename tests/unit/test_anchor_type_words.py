@@ -1,0 +1,56 @@
+"""Single-word types a decision names (`Agreement`, **Edition**:) and definitions in languages without a
+grammar (Ruby) anchor; ordinary words, nested definitions named alone and data files do not."""
+
+from pathlib import Path
+
+from lore.sources.mentions import AnchorContext, derive_anchors
+
+# Shaped on notifications-api's docs/adrs/0008 (GSA/notifications-api, CC0-1.0).
+QUOTAS = ("Move the paid quota from `Service` to `Organization`. Each `Organization` keeps its `Agreement`;\n"
+          "an `Agreement` belongs to one `Organization` and the `Agreement` holds the limit. Keep the `Attributes`.\n")
+# Shaped on content-publisher's docs/adr/0009-modelling-history.md (alphagov/content-publisher, MIT).
+HISTORY = ("**Edition**: A numbered version of a document.\n\n**Revision**: An immutable snapshot.\n\n"
+           "Stored with ActiveStorage, as the `Status` model keeps each state.\n")
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def texts(root: Path, text: str) -> list[str]:
+    found = derive_anchors(text, "docs/adrs/0008.md", AnchorContext(root))
+    return sorted(f"{d.anchor.to_text()}@{d.anchor.file}" for d in found)
+
+
+def test_a_type_word_written_as_code_three_times_anchors_its_one_definition(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "app/models.py": "class Service:\n    pass\n\nclass Organization:\n    pass\n\nclass Agreement:\n    pass\n",
+        "app/spans.py": "class Attributes:\n    pass\n",
+    })
+    assert texts(ws, QUOTAS) == ["symbol:python:app.models.Agreement@app/models.py",
+                                 "symbol:python:app.models.Organization@app/models.py"]
+
+
+def test_a_type_word_defined_twice_or_only_as_a_function_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "a/models.py": "class Organization:\n    pass\n",
+        "b/models.py": "class Organization:\n    pass\n",
+        "c/agreement.py": "def Agreement():\n    pass\n",
+    })
+    assert texts(ws, QUOTAS) == []
+
+
+def test_ruby_classes_anchor_without_a_grammar_and_nested_ones_need_their_owner(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "app/models/edition.rb": "class Edition < ApplicationRecord\nend\n",
+        "app/models/revision.rb": "class Revision < ApplicationRecord\nend\n",
+        "app/models/status.rb": "class Status < ApplicationRecord\nend\n",
+        "lib/healthcheck/active_storage.rb": "module Healthcheck\n  class ActiveStorage\n  end\nend\n",
+        "config/locales/en.yml": "en:\n  status:\n    type: class Status\n",
+    })
+    assert texts(ws, HISTORY) == ["symbol:ruby:Edition@app/models/edition.rb",
+                                  "symbol:ruby:Revision@app/models/revision.rb",
+                                  "symbol:ruby:Status@app/models/status.rb"]
