@@ -54,3 +54,19 @@ def test_ruby_classes_anchor_without_a_grammar_and_nested_ones_need_their_owner(
     assert texts(ws, HISTORY) == ["symbol:ruby:Edition@app/models/edition.rb",
                                   "symbol:ruby:Revision@app/models/revision.rb",
                                   "symbol:ruby:Status@app/models/status.rb"]
+
+
+# Shaped on notifications-api's docs/adrs/0005 and 0014 (GSA/notifications-api, CC0-1.0).
+BARE = ("Add an Agreement model: a new class in `models.py`. Bring the `notifications-python-client` into the\n"
+        "API, as we did with `notifications_utils`; list its dependencies in `pyproject.toml`. See `utils.py`.\n")
+
+
+def test_bare_file_and_package_names_anchor_when_they_mean_one_place(tmp_workspace):
+    files = {"pyproject.toml": "[project]\nname = 'api'\n", "app/models.py": "class Agreement:\n    pass\n",
+             "app/utils.py": "", "scripts/utils.py": "", "tests/app/models.py": "",
+             "notifications_python_client/__init__.py": "", "notifications_python_client/base.py": "",
+             "docs/notifications_utils/README.md": "words\n"}
+    files |= {f"notifications_utils/m{i}.py": "" for i in range(40)}
+    ws = write(tmp_workspace, files)
+    found = derive_anchors(BARE, "docs/adrs/0014.md", AnchorContext(ws))
+    assert sorted(d.anchor.to_text() for d in found) == ["app/models.py", "notifications_python_client/**"]

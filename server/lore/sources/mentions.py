@@ -27,7 +27,7 @@ import attrs
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
-from lore.sources import named
+from lore.sources import bare, named
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
 from lore.sources.ownrepo import is_own, own_repositories
@@ -59,6 +59,7 @@ class AnchorContext:
         self._layout = layout
         self._symbols: named.SymbolIndex | None = None
         self._own: set[str] | None = None
+        self._bare: bare.BareIndex | None = None
 
     @property
     def layout(self) -> WorkspaceLayout:
@@ -74,6 +75,13 @@ class AnchorContext:
         if self._own is None:
             self._own = own_repositories(self.root, self.layout.go_modules)
         return self._own
+
+    @property
+    def bare(self) -> bare.BareIndex:
+        """File and folder names of the layout (see `bare`)."""
+        if self._bare is None:
+            self._bare = bare.BareIndex(self.layout)
+        return self._bare
 
     @property
     def symbols(self) -> named.SymbolIndex:
@@ -135,6 +143,20 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 
 
+def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`)."""
+    out: dict[str, Derived] = {}
+    for word in bare.bare_names(text):
+        hit = ctx.bare.file(word)
+        if hit:
+            out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
+            continue
+        folder = ctx.bare.package(word)
+        if folder and not broad(folder, word, text, ctx.layout):
+            out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
+    return list(out.values())
+
+
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the specific identifiers `text` names that the workspace defines."""
     out: dict[tuple[str, str], Derived] = {}
@@ -153,7 +175,9 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
     name written only inside a hidden comment supports none)."""
     text = strip_hidden(text)
-    found = sorted(path_anchors(text, rel, ctx) + name_anchors(text, ctx), key=lambda d: -d.score)
+    found = path_anchors(text, rel, ctx)
+    found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found = sorted(found + name_anchors(text, ctx), key=lambda d: -d.score)
     kept: list[Derived] = []
     for d in found:
         if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK:
