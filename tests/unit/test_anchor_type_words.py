@@ -70,3 +70,19 @@ def test_bare_file_and_package_names_anchor_when_they_mean_one_place(tmp_workspa
     ws = write(tmp_workspace, files)
     found = derive_anchors(BARE, "docs/adrs/0014.md", AnchorContext(ws))
     assert sorted(d.anchor.to_text() for d in found) == ["app/models.py", "notifications_python_client/**"]
+
+
+# Shaped on Unleash's contributing/ADRs/back-end/write-model-vs-read-models.md (Unleash/unleash, Apache-2.0).
+READ_MODELS = ("Internal read models answer one question.\n\n```ts\nclass SegmentReadModel {\n"
+               "    getAll(): Promise<ISegment[]> { return this.db.select(); }\n}\n"
+               "const rows = writeRows(segments);\n```\n")
+
+
+def test_a_name_a_code_block_defines_anchors_weakly_and_one_it_only_uses_does_not(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/lib/features/segment/segment-read-model.ts": "export class SegmentReadModel {}\n",
+        "src/lib/db/rows.ts": "export function writeRows() {}\n",
+    })
+    found = derive_anchors(READ_MODELS, "contributing/ADRs/back-end/read-models.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.anchor.file, d.score) for d in found] == [
+        ("symbol:typescript:SegmentReadModel", "src/lib/features/segment/segment-read-model.ts", 0.6)]

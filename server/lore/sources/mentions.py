@@ -160,12 +160,12 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the specific identifiers `text` names that the workspace defines."""
     out: dict[tuple[str, str], Derived] = {}
-    for n in named.names_in(text):
+    for n in named.names_in(text, blocks=True):
         if not (named.specific(n) or named.type_word(n)):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
         for rel, lang, qualified in found:
-            score = (0.9 if n.backticked else 0.8) / len(found)
+            score = (0.9 if n.backticked else 0.6 if n.in_block else 0.8) / len(found)
             anchor = Anchor("symbol", qualified, language=lang, file=rel)
             out.setdefault((rel, qualified), Derived(anchor, score, f"names `{n.name}`"))
     return list(out.values())

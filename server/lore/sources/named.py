@@ -73,19 +73,22 @@ class Named:
 
     name: str
     backticked: bool
+    in_block: bool = False  # defined in one of the decision's code blocks, not written in its prose
 
 
 _FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
 
 
-def names_in(text: str) -> list[Named]:
+def names_in(text: str, blocks: bool = False) -> list[Named]:
     """Identifiers a decision's prose writes: backticked ones first, then bare CamelCase words.
 
-    Code blocks are left out: a decision's sample code proposes or illustrates (`func EndBlocker`,
-    `writeTx` in a 2021 sketch) more often than it names the code that exists.
+    Names a code block only uses are left out: a decision's sample code proposes or illustrates
+    (`writeTx` in a 2021 sketch) more often than it names the code that exists. A name a block
+    defines (`class SegmentReadModel {`, `export const useSegments =`) comes last, marked `in_block`:
+    it anchors, more weakly, when the workspace defines it too (the block shows the code as it is).
     """
     out: dict[str, Named] = {}
-    text = _FENCE.sub(" ", text)
+    whole, text = text, _FENCE.sub(" ", text)
     for m in _BACKTICK.finditer(text):
         raw = m.group(1).strip()
         raw = re.sub(r"^<\s*|\s*/?>$", "", raw)  # <ConditionallyRender />
@@ -98,7 +101,21 @@ def names_in(text: str) -> list[Named]:
     for m in _CAMEL.finditer(_BACKTICK.sub(" ", text)):
         if m.group(1) not in out:
             out[m.group(1)] = Named(m.group(1), False)
+    for name in block_definitions(whole) if blocks else ():
+        if name not in out:
+            out[name] = Named(name, False, in_block=True)
     return list(out.values())
+
+
+def block_definitions(text: str) -> list[str]:
+    """Names the fenced code blocks of `text` define (by the keywords of `_DEF`), in order."""
+    out: list[str] = []
+    for block in _FENCE.finditer(text):
+        for m in _DEF.finditer(block.group(0).encode("utf-8", "replace")):
+            name = (m.group(2) or m.group(3)).decode("ascii", "replace")
+            if name not in out:
+                out.append(name)
+    return out
 
 
 def specific(n: Named) -> bool:
