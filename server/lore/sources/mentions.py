@@ -25,9 +25,10 @@ from pathlib import Path
 import attrs
 
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
+from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
-from lore.sources import bare, named
+from lore.sources import bare, concepts, named
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
 from lore.sources.ownrepo import is_own, own_repositories
@@ -60,6 +61,7 @@ class AnchorContext:
         self._symbols: named.SymbolIndex | None = None
         self._own: set[str] | None = None
         self._bare: bare.BareIndex | None = None
+        self._phrases: concepts.PhraseIndex | None = None
 
     @property
     def layout(self) -> WorkspaceLayout:
@@ -82,6 +84,18 @@ class AnchorContext:
         if self._bare is None:
             self._bare = bare.BareIndex(self.layout)
         return self._bare
+
+    @property
+    def project_name(self) -> str:
+        """The workspace's own name in words: its folder's and those of the repositories it says it is."""
+        return " ".join([self.root.name] + sorted(self.own_repos)).replace("/", " ")
+
+    @property
+    def phrases(self) -> concepts.PhraseIndex:
+        """Word pairs of the workspace's defined names (see `concepts`)."""
+        if self._phrases is None:
+            self._phrases = concepts.PhraseIndex(self.symbols)
+        return self._phrases
 
     @property
     def symbols(self) -> named.SymbolIndex:
@@ -166,8 +180,31 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         found = named.resolve_name(n, ctx.symbols, text)
         for rel, lang, qualified in found:
             score = (0.9 if n.backticked else 0.6 if n.in_block else 0.8) / len(found)
-            anchor = Anchor("symbol", qualified, language=lang, file=rel)
-            out.setdefault((rel, qualified), Derived(anchor, score, f"names `{n.name}`"))
+            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, f"names `{n.name}`"))
+    return list(out.values())
+
+
+def symbol_anchor(lang: str, qualified: str, rel: str) -> Anchor:
+    """The anchor for a definition: its symbol, or its file in a language whose symbols Lore cannot
+    place (no grammar: Ruby, PHP), where a symbol anchor would show on nothing."""
+    if has_grammar(lang):
+        return Anchor("symbol", qualified, language=lang, file=rel)
+    return Anchor("path", rel)
+
+
+
+def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Symbol anchors for the code named for a concept `text` speaks of (see `concepts`)."""
+    out: dict[tuple[str, str], Derived] = {}
+    words = concepts.stems(text)
+    for pair in concepts.phrases(text, ctx.project_name):
+        for name, rel in ctx.phrases.code_for(pair):
+            if not concepts.told_of(name, pair, words):
+                continue
+            found = ctx.symbols.symbol(rel, name)
+            if found and found[2] != "nested":
+                anchor = symbol_anchor(found[0], found[1], rel)
+                out.setdefault((rel, found[1]), Derived(anchor, concepts.SCORE, f"speaks of “{' '.join(pair)}” ({name})"))
     return list(out.values())
 
 
@@ -177,7 +214,10 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     text = strip_hidden(text)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found = sorted(found + name_anchors(text, ctx), key=lambda d: -d.score)
+    found += name_anchors(text, ctx)
+    have = {(d.anchor.file, d.anchor.value) for d in found}
+    found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
+    found = sorted(found, key=lambda d: -d.score)
     kept: list[Derived] = []
     for d in found:
         if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK:

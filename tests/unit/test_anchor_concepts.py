@@ -1,0 +1,42 @@
+"""Concepts a decision speaks of anchor the code named for them, when that code is in a few files."""
+
+from pathlib import Path
+
+from lore.sources.concepts import phrases
+from lore.sources.mentions import AnchorContext, derive_anchors
+
+# Shaped on notifications-api's docs/adrs/0015-async-report-generation.md (GSA/notifications-api, CC0-1.0).
+REPORTS = ("# Improve stability when generating reports\n\nWe have a job cache for reports. The job cache is "
+           "regenerated at app startup. A scheduled job runs nightly; every scheduled job is logged. The "
+           "feature toggle stays; each feature toggle is read once. Notifications Api reports and "
+           "Notifications Api jobs.\n")
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def test_a_repeated_phrase_anchors_the_few_definitions_named_for_it(tmp_path):
+    files = {
+        "app/aws/s3.py": "def set_job_cache(k, v):\n    pass\n\ndef get_job_cache(k):\n    pass\n",
+        "app/celery/tasks.py": "def regenerate_job_cache():\n    pass\n",
+        "app/dao/jobs_dao.py": "def dao_get_scheduled_job_stats():\n    pass\n",  # "stats": never said
+        "app/notifications_api.py": "class NotificationsApiClient:\n    pass\n",  # the project's name
+    }
+    files |= {f"app/m{i}.py": f"def is_feature_toggle_{i}():\n    pass\n" for i in range(4)}  # everywhere
+    ws = write(tmp_path / "notifications-api", files)
+    found = derive_anchors(REPORTS, "docs/adrs/0015.md", AnchorContext(ws))
+    assert sorted((d.anchor.to_text(), d.anchor.file) for d in found) == [
+        ("symbol:python:app.aws.s3.get_job_cache", "app/aws/s3.py"),
+        ("symbol:python:app.aws.s3.set_job_cache", "app/aws/s3.py"),
+        ("symbol:python:app.celery.tasks.regenerate_job_cache", "app/celery/tasks.py")]
+    assert {d.why for d in found} >= {"speaks of “job cache” (set_job_cache)"}
+
+
+def test_phrases_are_repeated_prose_words_not_code_or_the_project_name():
+    text = "The `job_cache` and setJobCache. Read model, read model. Job cache once. Content Publisher x2: Content Publisher."
+    assert phrases(text, "alphagov__content-publisher") == []
+    assert phrases("Delivery receipts, then delivery receipt.") == [("delivery", "receipt")]
