@@ -40,3 +40,31 @@ def test_phrases_are_repeated_prose_words_not_code_or_the_project_name():
     text = "The `job_cache` and setJobCache. Read model, read model. Job cache once. Content Publisher x2: Content Publisher."
     assert phrases(text, "alphagov__content-publisher") == []
     assert phrases("Delivery receipts, then delivery receipt.") == [("delivery", "receipt")]
+
+
+# Shaped on Unleash's write-model-vs-read-models.md and sdk-generator.md (Unleash/unleash, Apache-2.0).
+READ_MODELS = ("---\ntitle: \"ADR: Write model vs Read models\"\n---\n\nRead models answer questions. An internal "
+               "read model serves other modules; an external read model serves the UI.\n")
+SDK = "# SDK generator\n\nWe will use the [Orval](https://orval.dev/) package to generate types. See https://vite.dev/.\n"
+
+
+def test_a_decision_titled_for_a_kind_of_thing_governs_the_files_named_so(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/lib/features/segment/segment-read-model.ts": "export class SegmentReadModel {}\n",
+        "src/lib/features/project/project-read-model.ts": "export class ProjectReadModel {}\n",
+        "src/lib/features/project/project-read-model.test.ts": "test('x', () => {});\n",
+        "src/lib/features/segment/segment-store.ts": "export class SegmentStore {}\n",
+        "docs/read-model.md": "words\n",
+    })
+    found = derive_anchors(READ_MODELS, "contributing/ADRs/back-end/read-models.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.why) for d in found] == [
+        ("**/*-read-model.ts", "titled for “read model”: 2 files named so")]
+    assert derive_anchors("# Read models\n\nOne read model.\n", "docs/adr/1.md", AnchorContext(ws)) == []
+
+
+def test_a_tool_the_decision_chooses_anchors_its_one_configuration_file(tmp_workspace):
+    ws = write(tmp_workspace, {"frontend/orval.config.ts": "export default {};\n",
+                               "frontend/vite.config.mts": "export default {};\n", "vite.config.ts": ""})
+    found = derive_anchors(SDK, "contributing/ADRs/front-end/sdk-generator.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.why) for d in found] == [
+        ("frontend/orval.config.ts", "names orval (frontend/orval.config.ts)")]

@@ -8,6 +8,8 @@ a name anchors when it is written as code (backticks) and means exactly one plac
   folders carries (`models.py` -> `app/models.py`). Build manifests and lock files (`pyproject.toml`,
   `package.json`, `go.mod`) are named in passing by most decisions that add a dependency, so they
   anchor only through a written path.
+- a tool whose one configuration file the workspace holds (`orval.config.ts`, `.eslintrc.json`), named
+  in prose: a decision choosing the tool governs how it is configured.
 - a package name of two or more words (split on `_` and `-`; a hyphenated distribution name also
   matches its underscored folder) that exactly one folder carries, when that folder is a package or
   project (it holds code files directly or a manifest) and not a broad one (see `mentions.broad`).
@@ -68,3 +70,25 @@ class BareIndex:
 def bare_names(text: str) -> list[str]:
     """Backticked words without a slash, in order, once each."""
     return list(dict.fromkeys(m.group(1).rstrip(".") for m in _WORD.finditer(text) if "/" not in m.group(1)))
+
+
+_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
+
+
+def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
+    """Tool name -> its configuration files outside vendored folders (`orval.config.ts`, `.eslintrc.json`)."""
+    out: dict[str, list[str]] = {}
+    for f in layout.files:
+        m = _CONFIG.match(PurePosixPath(f).name)
+        if m and not layout.vendored(f):
+            out.setdefault(m.group(1), []).append(f)
+    return out
+
+
+def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """(tool, config file) for each tool with one configuration file in the workspace that `text` names
+    in its prose (a link's text counts, its address does not): a decision choosing Orval governs
+    `orval.config.ts`."""
+    prose = re.sub(r"\]\([^)]*\)|https?://\S+", " ", text)
+    words = {w.lower() for w in re.findall(r"(?<![\w./-])([A-Za-z][\w-]{1,40})(?![\w/-])", prose)}
+    return [(t, files[0]) for t, files in sorted(tools.items()) if len(files) == 1 and t in words]

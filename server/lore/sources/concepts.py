@@ -86,3 +86,38 @@ def told_of(name: str, pair: tuple[str, str], words: set[str]) -> bool:
 def stems(text: str) -> set[str]:
     """First five letters of every word of a decision (`regenerated` -> `regen`)."""
     return {w.lower()[:5] for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+KIND_REPEATS = 3
+_DOCS = frozenset({"md", "mdx", "markdown", "rst", "txt", "adoc", "png", "svg", "jpg", "jpeg", "gif", "pdf"})
+MAX_KIND_FILES = 60
+_TITLE = re.compile(r"^\s*(?:#\s+|title:\s*[\"']?)(.+)$", re.M | re.I)
+
+
+def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, int]]:
+    """(glob, phrase, count) for the kinds of thing a decision is titled for: a two-word phrase of its
+    title (one word may be common: "read model") that its prose says at least `KIND_REPEATS` times,
+    when at least two files outside tests are named as instances of it (`segment-read-model.ts`,
+    `project_read_model.py`, `SegmentReadModel.ts`) and at most `MAX_KIND_FILES`. The glob covers every
+    such file, those written later included: a decision on "write model vs read models" governs
+    each read model."""
+    title = _TITLE.search(text)
+    if not title:
+        return []
+    words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(title.group(1))]
+    prose = _LINK.sub(" ", named._FENCE.sub(" ", text)).lower()
+    out = []
+    for a, b in dict.fromkeys(zip(words, words[1:])):
+        if not a or not b or a in _STOP or b in _STOP or (a in named.COMMON and b in named.COMMON) or len(a) < 3:
+            continue
+        said = len(re.findall(rf"\b{a}s?[ -]{b}", prose))
+        if said < KIND_REPEATS:
+            continue
+        for sep, form in (("-", f"{a}-{b}"), ("_", f"{a}_{b}"), ("", f"{a.title()}{b.title()}")):
+            hits = [f for f in files if re.search(rf"(^|/)[^/]*{re.escape(sep)}{re.escape(form)}s?\.[a-z]+$", f)
+                    and not named._TEST.search(f) and f.rsplit(".", 1)[1] not in _DOCS]
+            if 2 <= len(hits) <= MAX_KIND_FILES:
+                exts = sorted({f.rsplit(".", 1)[1] for f in hits})
+                ext = exts[0] if len(exts) == 1 else "*"
+                out.append((f"**/*{sep}{form}.{ext}", f"{a} {b}", len(hits)))
+    return out

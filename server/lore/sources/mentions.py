@@ -61,6 +61,7 @@ class AnchorContext:
         self._symbols: named.SymbolIndex | None = None
         self._own: set[str] | None = None
         self._bare: bare.BareIndex | None = None
+        self._tools: dict[str, list[str]] | None = None
         self._phrases: concepts.PhraseIndex | None = None
 
     @property
@@ -84,6 +85,13 @@ class AnchorContext:
         if self._bare is None:
             self._bare = bare.BareIndex(self.layout)
         return self._bare
+
+    @property
+    def tools(self) -> dict[str, list[str]]:
+        """Tool name -> its configuration files (see `bare.config_files`)."""
+        if self._tools is None:
+            self._tools = bare.config_files(self.layout)
+        return self._tools
 
     @property
     def project_name(self) -> str:
@@ -168,6 +176,9 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         folder = ctx.bare.package(word)
         if folder and not broad(folder, word, text, ctx.layout):
             out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
+    if ctx.tools:
+        for tool, rel in bare.tools_named(text, ctx.tools):
+            out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     return list(out.values())
 
 
@@ -208,13 +219,24 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Glob anchors for the files named as instances of the kind a decision is titled for (see `concepts`)."""
+    out = []
+    for glob, phrase, n in concepts.kind_globs(text, ctx.layout.files):
+        try:
+            out.append(Derived(Anchor.parse(glob), 0.85, f"titled for “{phrase}”: {n} files named so"))
+        except ValidationError:
+            continue
+    return out
+
+
 def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
     name written only inside a hidden comment supports none)."""
     text = strip_hidden(text)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += name_anchors(text, ctx)
+    found += kind_anchors(text, ctx) + name_anchors(text, ctx)
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
     found = sorted(found, key=lambda d: -d.score)
