@@ -68,3 +68,22 @@ def test_a_tool_the_decision_chooses_anchors_its_one_configuration_file(tmp_work
     found = derive_anchors(SDK, "contributing/ADRs/front-end/sdk-generator.md", AnchorContext(ws))
     assert [(d.anchor.to_text(), d.why) for d in found] == [
         ("frontend/orval.config.ts", "names orval (frontend/orval.config.ts)")]
+
+
+# Shaped on notifications-api's docs/adrs/0013-log-debug-tags.md (GSA/notifications-api, CC0-1.0).
+TAGS = ("# Use of debug search tags\n\nHere are the existing tags:\n\n#notify-debug-admin-1200: job cache regeneration\n"
+        "#notify-debug-admin-1701: wrong sender phone number\n#notify-debug-everywhere-1: a tag in many files\n"
+        "Text in UTF-8 and iso-8859-1 is fine.\n")
+
+
+def test_a_marker_the_decision_lists_anchors_the_few_files_writing_it(tmp_workspace):
+    files = {"app/aws/s3.py": 'log.error("regenerating cache #notify-debug-admin-1200")\n',
+             "app/delivery/send.py": 'log.warning("wrong sender #notify-debug-admin-1701")\n',
+             "tests/test_send.py": 'assert "#notify-debug-admin-1701" in caplog.text\n',
+             "app/codec.py": 'ENCODING = "iso-8859-1"\n'}
+    files |= {f"app/m{i}.py": 'log.info("#notify-debug-everywhere-1")\n' for i in range(4)}
+    ws = write(tmp_workspace, files)
+    found = derive_anchors(TAGS, "docs/adrs/0013.md", AnchorContext(ws))
+    assert sorted((d.anchor.to_text(), d.why) for d in found) == [
+        ("app/aws/s3.py", "writes `#notify-debug-admin-1200`"),
+        ("app/delivery/send.py", "writes `#notify-debug-admin-1701`")]

@@ -219,6 +219,18 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Path anchors for the few code files (at most `named.MAX_FILES`, tests aside) that write a marker the
+    decision lists (a log tag `#notify-debug-admin-1200`, an error code)."""
+    out: dict[str, Derived] = {}
+    for token in named.markers_in(text):
+        files = sorted(f for f in ctx.symbols.markers.get(token, ()) if not named._TEST.search(f))
+        if 0 < len(files) <= named.MAX_FILES:
+            for rel in files:
+                out.setdefault(rel, Derived(Anchor("path", rel), 0.85, f"writes `{token}`"))
+    return list(out.values())
+
+
 def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Glob anchors for the files named as instances of the kind a decision is titled for (see `concepts`)."""
     out = []
@@ -237,6 +249,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx)
+    found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
     found = sorted(found, key=lambda d: -d.score)

@@ -3,8 +3,9 @@
 Names come from backticks (`FeaturesReadModel`, `useFeatures()`, `<ConditionallyRender />`,
 `FeatureToggleService.getFeature`) and from bare CamelCase words of two or more parts
 (FeaturesReadModel). `SymbolIndex` maps each defined name to the files defining it: one regex pass
-over the workspace's code files finds candidate definitions (bounded in time and bytes, vendored
-and generated folders skipped), and tree-sitter (`extract_symbols`) confirms the few files a
+over the workspace's code files finds candidate definitions (bounded in bytes and in the CPU time of
+the thread building it, so a busy machine does not cut it short; vendored and generated folders
+skipped), and tree-sitter (`extract_symbols`) confirms the few files a
 specific name points to and gives the qualified symbol.
 
 A name anchors only when it is specific: defined in at most `MAX_FILES` files (test files count
@@ -35,6 +36,10 @@ _DEF = re.compile(
     rb"\b(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)\s+"
     rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{2,80})(?![\w$]|::)"
     rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
+# A marker: a tag or code of three or more hyphenated parts, led by `#` or holding a number
+# (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`): written once in a
+# decision and verbatim in the code that logs or raises it.
+MARKER = re.compile(rb"(?<![\w#-])#[A-Za-z]\w*(?:-\w+){2,}(?![\w-])|(?<![\w#-])[A-Za-z]+(?:-[A-Za-z0-9]+)+-\d+(?![\w-])")
 _TYPE_WORDS = frozenset({b"class", b"interface", b"type", b"struct", b"enum", b"trait", b"record", b"object",
                          b"namespace", b"module"})
 # Languages whose definitions the keywords of `_DEF` read when no grammar is installed.
@@ -139,19 +144,21 @@ class SymbolIndex:
     def __init__(self, root: Path, layout: WorkspaceLayout, budget: float = BUDGET_SECONDS):
         self.root = Path(root)
         self.defs: dict[str, set[str]] = {}
+        self.read: list[str] = []  # the code files indexed, for `markers`
+        self._markers: dict[str, set[str]] | None = None
         self.files_read = 0
         self.truncated = False
         self.seconds = 0.0
         self._build(layout, budget)
 
     def _build(self, layout: WorkspaceLayout, budget: float) -> None:
-        start = time.monotonic()
+        start = time.thread_time()
         for rel in sorted(layout.files):
             lang = language_for_path(rel)
             if layout.vendored(rel) or rel.endswith(_GENERATED) or lang is None \
                     or not (lang in KEYWORD_LANGUAGES or has_grammar(lang)):
                 continue  # data and markup files (YAML, JSON, SQL) define no code
-            if time.monotonic() - start > budget:
+            if time.thread_time() - start > budget:
                 self.truncated = True
                 log.info("symbol index stopped after %.1fs (%d files)", budget, self.files_read)
                 break
@@ -163,10 +170,32 @@ class SymbolIndex:
             if len(data) > MAX_FILE_BYTES:
                 continue
             self.files_read += 1
+            self.read.append(rel)
             for m in _DEF.finditer(data):
                 name = (m.group(2) or m.group(3)).decode("ascii", "replace")
                 self.defs.setdefault(name, set()).add(rel)
-        self.seconds = time.monotonic() - start
+        self.seconds = time.thread_time() - start
+
+    @property
+    def markers(self) -> dict[str, set[str]]:
+        """Marker (see `MARKER`) -> code files writing it: a second pass over the indexed files, made only
+        when a decision lists markers, under the same time budget."""
+        if self._markers is None:
+            self._markers = {}
+            start = time.thread_time()
+            for rel in self.read:
+                if time.thread_time() - start > BUDGET_SECONDS:
+                    break
+                try:
+                    with open(self.root / rel, "rb") as f:
+                        data = f.read(MAX_FILE_BYTES)
+                except OSError:
+                    continue
+                if b"-" not in data:
+                    continue
+                for m in MARKER.finditer(data):
+                    self._markers.setdefault(m.group(0).decode("ascii"), set()).add(rel)
+        return self._markers
 
     def files_for(self, name: str) -> list[str]:
         """Files defining `name`: those outside tests when there are any."""
@@ -293,3 +322,17 @@ def owner_near(text: str, name: str, rel: str, qualified: str) -> bool:
 def module_of(name: str) -> str:
     """The file a dotted Python module name means: `app.repos` -> `app/repos`."""
     return str(PurePosixPath(*name.split(".")))
+
+
+def markers_in(text: str) -> list[str]:
+    """Markers (see `MARKER`) a decision writes as code, at the start of a line, or led by `#`."""
+    out: list[str] = []
+    for m in MARKER.finditer(text.encode("utf-8", "replace")):
+        token = m.group(0).decode("ascii")
+        start = m.start()
+        data = text.encode("utf-8", "replace")
+        line_start = data.rfind(b"\n", 0, start) + 1
+        led = token.startswith("#") or data[start - 1:start] == b"`" or not data[line_start:start].strip(b" \t-*+")
+        if led and token not in out:
+            out.append(token)
+    return out
