@@ -25,11 +25,13 @@ from pathlib import Path
 import attrs
 
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
+from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
-from lore.sources import named
+from lore.sources import bare, concepts, named
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
+from lore.sources.ownrepo import is_own, own_repositories
 
 SURE = 0.8
 MAX_SURE = 12
@@ -57,6 +59,10 @@ class AnchorContext:
         self.root = Path(root)
         self._layout = layout
         self._symbols: named.SymbolIndex | None = None
+        self._own: set[str] | None = None
+        self._bare: bare.BareIndex | None = None
+        self._tools: dict[str, list[str]] | None = None
+        self._phrases: concepts.PhraseIndex | None = None
 
     @property
     def layout(self) -> WorkspaceLayout:
@@ -65,6 +71,39 @@ class AnchorContext:
             for _ in walk(self.root, IgnoreRules(self.root), [], lambda _r: None, every=self._layout.add):
                 pass
         return self._layout.finish()
+
+    @property
+    def own_repos(self) -> set[str]:
+        """`owner/name` of the hosted repositories this workspace says it is (see `ownrepo`)."""
+        if self._own is None:
+            self._own = own_repositories(self.root, self.layout.go_modules)
+        return self._own
+
+    @property
+    def bare(self) -> bare.BareIndex:
+        """File and folder names of the layout (see `bare`)."""
+        if self._bare is None:
+            self._bare = bare.BareIndex(self.layout)
+        return self._bare
+
+    @property
+    def tools(self) -> dict[str, list[str]]:
+        """Tool name -> its configuration files (see `bare.config_files`)."""
+        if self._tools is None:
+            self._tools = bare.config_files(self.layout)
+        return self._tools
+
+    @property
+    def project_name(self) -> str:
+        """The workspace's own name in words: its folder's and those of the repositories it says it is."""
+        return " ".join([self.root.name] + sorted(self.own_repos)).replace("/", " ")
+
+    @property
+    def phrases(self) -> concepts.PhraseIndex:
+        """Word pairs of the workspace's defined names (see `concepts`)."""
+        if self._phrases is None:
+            self._phrases = concepts.PhraseIndex(self.symbols)
+        return self._phrases
 
     @property
     def symbols(self) -> named.SymbolIndex:
@@ -103,8 +142,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             if glob not in out:
                 out[glob] = Derived(anchor, score, why)
     for m in _OWN_LINK.finditer(text):
-        repo, path = f"github.com/{m.group(1)}/{m.group(2)}", m.group(3).rstrip("/.")
-        own = m.group(2) == ctx.root.name or any(mod == repo or mod.startswith(repo + "/") for mod in layout.go_modules)
+        path = m.group(3).rstrip("/.")
+        own = is_own(m.group(1), m.group(2), ctx.root, ctx.own_repos)
         glob = f"{path}/**" if path in layout.dirs else path
         if (own and layout.exists(path) and glob not in out and not path.lower().endswith(_DOC_SUFFIXES)
                 and not broad(path, path, text, layout)):
@@ -126,25 +165,94 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 
 
+def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`)."""
+    out: dict[str, Derived] = {}
+    for word in bare.bare_names(text):
+        hit = ctx.bare.file(word)
+        if hit:
+            out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
+            continue
+        folder = ctx.bare.package(word)
+        if folder and not broad(folder, word, text, ctx.layout):
+            out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
+    if ctx.tools:
+        for tool, rel in bare.tools_named(text, ctx.tools):
+            out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
+    return list(out.values())
+
+
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the specific identifiers `text` names that the workspace defines."""
     out: dict[tuple[str, str], Derived] = {}
-    for n in named.names_in(text):
-        if not named.specific(n):
+    for n in named.names_in(text, blocks=True):
+        if not (named.specific(n) or named.type_word(n)):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
         for rel, lang, qualified in found:
-            score = (0.9 if n.backticked else 0.8) / len(found)
-            anchor = Anchor("symbol", qualified, language=lang, file=rel)
-            out.setdefault((rel, qualified), Derived(anchor, score, f"names `{n.name}`"))
+            score = (0.9 if n.backticked else 0.6 if n.in_block else 0.8) / len(found)
+            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, f"names `{n.name}`"))
     return list(out.values())
+
+
+def symbol_anchor(lang: str, qualified: str, rel: str) -> Anchor:
+    """The anchor for a definition: its symbol, or its file in a language whose symbols Lore cannot
+    place (no grammar: Ruby, PHP), where a symbol anchor would show on nothing."""
+    if has_grammar(lang):
+        return Anchor("symbol", qualified, language=lang, file=rel)
+    return Anchor("path", rel)
+
+
+
+def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Symbol anchors for the code named for a concept `text` speaks of (see `concepts`)."""
+    out: dict[tuple[str, str], Derived] = {}
+    words = concepts.stems(text)
+    for pair in concepts.phrases(text, ctx.project_name):
+        for name, rel in ctx.phrases.code_for(pair):
+            if not concepts.told_of(name, pair, words):
+                continue
+            found = ctx.symbols.symbol(rel, name)
+            if found and found[2] != "nested":
+                anchor = symbol_anchor(found[0], found[1], rel)
+                out.setdefault((rel, found[1]), Derived(anchor, concepts.SCORE, f"speaks of “{' '.join(pair)}” ({name})"))
+    return list(out.values())
+
+
+def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Path anchors for the few code files (at most `named.MAX_FILES`, tests aside) that write a marker the
+    decision lists (a log tag `#notify-debug-admin-1200`, an error code)."""
+    out: dict[str, Derived] = {}
+    for token in named.markers_in(text):
+        files = sorted(f for f in ctx.symbols.markers.get(token, ()) if not named._TEST.search(f))
+        if 0 < len(files) <= named.MAX_FILES:
+            for rel in files:
+                out.setdefault(rel, Derived(Anchor("path", rel), 0.85, f"writes `{token}`"))
+    return list(out.values())
+
+
+def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Glob anchors for the files named as instances of the kind a decision is titled for (see `concepts`)."""
+    out = []
+    for glob, phrase, n in concepts.kind_globs(text, ctx.layout.files):
+        try:
+            out.append(Derived(Anchor.parse(glob), 0.85, f"titled for “{phrase}”: {n} files named so"))
+        except ValidationError:
+            continue
+    return out
 
 
 def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
     name written only inside a hidden comment supports none)."""
     text = strip_hidden(text)
-    found = sorted(path_anchors(text, rel, ctx) + name_anchors(text, ctx), key=lambda d: -d.score)
+    found = path_anchors(text, rel, ctx)
+    found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += kind_anchors(text, ctx) + name_anchors(text, ctx)
+    found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    have = {(d.anchor.file, d.anchor.value) for d in found}
+    found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
+    found = sorted(found, key=lambda d: -d.score)
     kept: list[Derived] = []
     for d in found:
         if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK:

@@ -3,8 +3,9 @@
 Names come from backticks (`FeaturesReadModel`, `useFeatures()`, `<ConditionallyRender />`,
 `FeatureToggleService.getFeature`) and from bare CamelCase words of two or more parts
 (FeaturesReadModel). `SymbolIndex` maps each defined name to the files defining it: one regex pass
-over the workspace's code files finds candidate definitions (bounded in time and bytes, vendored
-and generated folders skipped), and tree-sitter (`extract_symbols`) confirms the few files a
+over the workspace's code files finds candidate definitions (bounded in bytes and in the CPU time of
+the thread building it, so a busy machine does not cut it short; vendored and generated folders
+skipped), and tree-sitter (`extract_symbols`) confirms the few files a
 specific name points to and gives the qualified symbol.
 
 A name anchors only when it is specific: defined in at most `MAX_FILES` files (test files count
@@ -22,20 +23,32 @@ from pathlib import Path, PurePosixPath
 
 import attrs
 
-from lore.anchors import extract_symbols, language_for_path
+from lore.anchors import extract_symbols, has_grammar, language_for_path
 from lore.sources.layout import WorkspaceLayout
 
 log = logging.getLogger(__name__)
 
 MAX_FILES = 3
+TYPE_MENTIONS = 3
 MAX_FILE_BYTES = 512 * 1024
 BUDGET_SECONDS = 8.0
 _DEF = re.compile(
-    rb"\b(?:class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace)\s+"
-    rb"(?:\([^)\n]{0,80}\)\s*)?([A-Za-z_$][\w$]{2,80})"
+    rb"\b(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)\s+"
+    rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{2,80})(?![\w$]|::)"
     rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
+# A marker: a tag or code of three or more hyphenated parts, led by `#` or holding a number
+# (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`): written once in a
+# decision and verbatim in the code that logs or raises it.
+MARKER = re.compile(rb"(?<![\w#-])#[A-Za-z]\w*(?:-\w+){2,}(?![\w-])|(?<![\w#-])[A-Za-z]+(?:-[A-Za-z0-9]+)+-\d+(?![\w-])")
+_TYPE_WORDS = frozenset({b"class", b"interface", b"type", b"struct", b"enum", b"trait", b"record", b"object",
+                         b"namespace", b"module"})
+# Languages whose definitions the keywords of `_DEF` read when no grammar is installed.
+KEYWORD_LANGUAGES = frozenset({"ruby", "php", "kotlin", "scala", "swift", "csharp", "dart", "elixir", "perl", "lua",
+                               "c", "cpp", "objective-c"})
+TYPE_KINDS = frozenset({"class", "interface", "type", "struct", "enum", "trait"})
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
 _CAMEL = re.compile(r"(?<![\w./`-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w`/-])")
+_TERM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Z][a-z0-9]{3,40})\*\*[ \t]*:", re.M)  # **Edition**: a ...
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
@@ -65,29 +78,49 @@ class Named:
 
     name: str
     backticked: bool
+    in_block: bool = False  # defined in one of the decision's code blocks, not written in its prose
 
 
 _FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
 
 
-def names_in(text: str) -> list[Named]:
+def names_in(text: str, blocks: bool = False) -> list[Named]:
     """Identifiers a decision's prose writes: backticked ones first, then bare CamelCase words.
 
-    Code blocks are left out: a decision's sample code proposes or illustrates (`func EndBlocker`,
-    `writeTx` in a 2021 sketch) more often than it names the code that exists.
+    Names a code block only uses are left out: a decision's sample code proposes or illustrates
+    (`writeTx` in a 2021 sketch) more often than it names the code that exists. A name a block
+    defines (`class SegmentReadModel {`, `export const useSegments =`) comes last, marked `in_block`:
+    it anchors, more weakly, when the workspace defines it too (the block shows the code as it is).
     """
     out: dict[str, Named] = {}
-    text = _FENCE.sub(" ", text)
+    whole, text = text, _FENCE.sub(" ", text)
     for m in _BACKTICK.finditer(text):
         raw = m.group(1).strip()
         raw = re.sub(r"^<\s*|\s*/?>$", "", raw)  # <ConditionallyRender />
         raw = re.sub(r"\(.*\)$|<.*>$|\[\]$", "", raw).strip()  # useFeatures(), Map<K, V>, Item[]
         if _IDENT.match(raw) and raw not in out:
             out[raw] = Named(raw, True)
+    for m in _TERM.finditer(text):
+        if m.group(1) not in out:
+            out[m.group(1)] = Named(m.group(1), True)
     for m in _CAMEL.finditer(_BACKTICK.sub(" ", text)):
         if m.group(1) not in out:
             out[m.group(1)] = Named(m.group(1), False)
+    for name in block_definitions(whole) if blocks else ():
+        if name not in out:
+            out[name] = Named(name, False, in_block=True)
     return list(out.values())
+
+
+def block_definitions(text: str) -> list[str]:
+    """Names the fenced code blocks of `text` define (by the keywords of `_DEF`), in order."""
+    out: list[str] = []
+    for block in _FENCE.finditer(text):
+        for m in _DEF.finditer(block.group(0).encode("utf-8", "replace")):
+            name = (m.group(2) or m.group(3)).decode("ascii", "replace")
+            if name not in out:
+                out.append(name)
+    return out
 
 
 def specific(n: Named) -> bool:
@@ -99,23 +132,33 @@ def specific(n: Named) -> bool:
     return len(parts) >= 2 and (not all(p in COMMON for p in parts) or "." in n.name)
 
 
+def type_word(n: Named) -> bool:
+    """A single capitalised word written as code or as a defined term (`Agreement`, **Edition**:), not a
+    common one: it may name one type (see `resolve_name`), never a function or a folder of things."""
+    return n.backticked and bool(re.fullmatch(r"[A-Z][a-z0-9]{3,40}", n.name)) and n.name.lower() not in COMMON
+
+
 class SymbolIndex:
     """Defined name -> workspace files defining it, for the code files of a layout."""
 
     def __init__(self, root: Path, layout: WorkspaceLayout, budget: float = BUDGET_SECONDS):
         self.root = Path(root)
         self.defs: dict[str, set[str]] = {}
+        self.read: list[str] = []  # the code files indexed, for `markers`
+        self._markers: dict[str, set[str]] | None = None
         self.files_read = 0
         self.truncated = False
         self.seconds = 0.0
         self._build(layout, budget)
 
     def _build(self, layout: WorkspaceLayout, budget: float) -> None:
-        start = time.monotonic()
+        start = time.thread_time()
         for rel in sorted(layout.files):
-            if layout.vendored(rel) or rel.endswith(_GENERATED) or language_for_path(rel) is None:
-                continue
-            if time.monotonic() - start > budget:
+            lang = language_for_path(rel)
+            if layout.vendored(rel) or rel.endswith(_GENERATED) or lang is None \
+                    or not (lang in KEYWORD_LANGUAGES or has_grammar(lang)):
+                continue  # data and markup files (YAML, JSON, SQL) define no code
+            if time.thread_time() - start > budget:
                 self.truncated = True
                 log.info("symbol index stopped after %.1fs (%d files)", budget, self.files_read)
                 break
@@ -127,10 +170,32 @@ class SymbolIndex:
             if len(data) > MAX_FILE_BYTES:
                 continue
             self.files_read += 1
+            self.read.append(rel)
             for m in _DEF.finditer(data):
-                name = (m.group(1) or m.group(2)).decode("ascii", "replace")
+                name = (m.group(2) or m.group(3)).decode("ascii", "replace")
                 self.defs.setdefault(name, set()).add(rel)
-        self.seconds = time.monotonic() - start
+        self.seconds = time.thread_time() - start
+
+    @property
+    def markers(self) -> dict[str, set[str]]:
+        """Marker (see `MARKER`) -> code files writing it: a second pass over the indexed files, made only
+        when a decision lists markers, under the same time budget."""
+        if self._markers is None:
+            self._markers = {}
+            start = time.thread_time()
+            for rel in self.read:
+                if time.thread_time() - start > BUDGET_SECONDS:
+                    break
+                try:
+                    with open(self.root / rel, "rb") as f:
+                        data = f.read(MAX_FILE_BYTES)
+                except OSError:
+                    continue
+                if b"-" not in data:
+                    continue
+                for m in MARKER.finditer(data):
+                    self._markers.setdefault(m.group(0).decode("ascii"), set()).add(rel)
+        return self._markers
 
     def files_for(self, name: str) -> list[str]:
         """Files defining `name`: those outside tests when there are any."""
@@ -148,11 +213,32 @@ class SymbolIndex:
         except OSError:
             return None
         want = qualified.split(".")
+        if not has_grammar(lang):
+            return written_definition(data, lang, want[-1])
         for s in extract_symbols(data, lang, rel):
             have = s.qualified_name.split(".")
             if have[-len(want):] == want:
                 return lang, s.qualified_name, s.kind
         return None
+
+
+def written_definition(data: bytes, lang: str, name: str) -> tuple[str, str, str] | None:
+    """(language, name, kind) of a definition of `name` in a code file without a grammar (Ruby, PHP,
+    Kotlin...), read from its keyword: `class Edition`, `module BulkData` are types, `def call` a
+    function. A definition indented under another (`class ActiveStorage` inside `module Healthcheck`,
+    `def first_published_at` inside a class) is "nested": named alone, it anchors only beside its owner
+    (see `resolve_name`). Data and markup files (YAML, JSON, SQL) define nothing here."""
+    if lang not in KEYWORD_LANGUAGES:
+        return None
+    for m in _DEF.finditer(data):
+        if m.group(2) and m.group(2).decode("ascii", "replace") == name:
+            line_start = data.rfind(b"\n", 0, m.start()) + 1
+            if data[line_start:m.start()].strip(b" \t"):
+                continue  # the keyword is not the first word of its line (`type: class` in a comment)
+            if m.start() > line_start:
+                return lang, name, "nested"
+            return lang, name, "class" if m.group(1) in _TYPE_WORDS else "function"
+    return None
 
 
 def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str, str, str]]:
@@ -165,6 +251,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     hook in general, not the one type here that happens to define it. A name only tests define
     anchors nothing.
     """
+    if type_word(n):
+        return _one_type(n.name, index, text)
     if not specific(n):
         return []
     parts = n.name.split(".")
@@ -183,10 +271,35 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
             out.append((rel, found[0], found[1], found[2]))
     if len(out) > 1 and len(rest) == 1 and any(kind in ("method", "function") and "." in q for _, _, q, kind in out):
         return []
-    if len(rest) == 1 and not package and any(kind == "method" and not owner_near(text, n.name, rel, q)
+    if len(rest) == 1 and not package and any(kind in ("method", "nested") and not owner_near(text, n.name, rel, q)
                                                for rel, _, q, kind in out):
         return []
     return [(rel, lang, q) for rel, lang, q, _ in out]
+
+
+def _one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, str]]:
+    """The one file outside tests defining a single-word name, when that definition is a top-level type
+    (class, struct, interface, type, enum) and either the file is named for it (`edition.rb`,
+    `capabilities.go`) or the decision writes it as code at least `TYPE_MENTIONS` times (`Agreement`
+    in a `models.py`): a word such as `Attributes` written once means the idea, and a word defined in
+    more than one place (`Status` in a Go repository) anchors nothing."""
+    files = index.defs.get(name, set())
+    real = [f for f in files if not _TEST.search(f)]
+    if len(real) != 1:
+        return []
+    stem = re.sub(r"[_-]", "", PurePosixPath(real[0]).stem.lower())
+    named_for = stem.rstrip("s") == name.lower().rstrip("s")
+    if not named_for and len(re.findall(rf"`{name}`|\*\*{name}\*\*", text)) < TYPE_MENTIONS:
+        return []
+    found = index.symbol(real[0], name)
+    if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
+        return []
+    return [(real[0], found[0], found[1])]
+
+
+def module_of_file(rel: str) -> str:
+    """The dotted module of a Python file (`app/models.py` -> `app.models`), the prefix of its symbols."""
+    return str(PurePosixPath(rel).with_suffix("")).replace("/", ".")
 
 
 NEAR = 200
@@ -209,3 +322,17 @@ def owner_near(text: str, name: str, rel: str, qualified: str) -> bool:
 def module_of(name: str) -> str:
     """The file a dotted Python module name means: `app.repos` -> `app/repos`."""
     return str(PurePosixPath(*name.split(".")))
+
+
+def markers_in(text: str) -> list[str]:
+    """Markers (see `MARKER`) a decision writes as code, at the start of a line, or led by `#`."""
+    out: list[str] = []
+    for m in MARKER.finditer(text.encode("utf-8", "replace")):
+        token = m.group(0).decode("ascii")
+        start = m.start()
+        data = text.encode("utf-8", "replace")
+        line_start = data.rfind(b"\n", 0, start) + 1
+        led = token.startswith("#") or data[start - 1:start] == b"`" or not data[line_start:start].strip(b" \t-*+")
+        if led and token not in out:
+            out.append(token)
+    return out

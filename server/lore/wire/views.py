@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from lore.anchors.choices import views
 from lore.memory import Memory
 from lore.agents.trust import mark
 from lore.team.provenance import describe
@@ -90,10 +91,31 @@ def memory_markdown(m: Memory) -> str:
         lines += ["", m.body]
     if m.rationale:
         lines += ["", "## Why", "", m.rationale]
-    if m.anchors:
-        lines += ["", "**Applies to:** " + ", ".join(f"`{a.to_text()}`" for a in m.anchors)]
+    lines += anchor_lines(m)
     where = f" `{m.provenance.path}" + (f":{m.provenance.line}`" if m.provenance.line else "`") if m.provenance.path else ""
     lines += ["", f"**Source:** {m.provenance.kind.value}{where} ({mark(m).label})"]
     if m.meta.get("decided"):
         lines += ["", f"**Decided by:** {describe(m.meta['decided'])}"]
     return "\n".join(lines) + "\n"
+
+
+_STATES = {"derived": "derived", "confirmed": "confirmed by a person", "added": "added by a person", "written": ""}
+
+
+def anchor_lines(m: Memory) -> list[str]:
+    """The "Applies to" part of a memory's view: each anchor with where it came from (derived from the
+    record's text and why, confirmed or added by a person, or written in the record), and how to drop
+    one when Lore derived it."""
+    if not m.anchors:
+        return []
+    rows = views(m)
+    if not any(v.state != "written" for v in rows):
+        return ["", "**Applies to:** " + ", ".join(f"`{v.anchor.to_text()}`" for v in rows)]
+    out = ["", "**Applies to:**", ""]
+    for v in rows:
+        how = _STATES[v.state] + (f": {v.why}" if v.why else "")
+        out.append(f"- `{v.key}`" + (f" ({how})" if how else ""))
+    if any(v.state == "derived" for v in rows):
+        out += ["", f"Derived anchors are Lore's reading of the record: `lore anchors {m.id} --drop ANCHOR` "
+                    "drops one for good, `--confirm ANCHOR` keeps it, `--add ANCHOR` adds one."]
+    return out

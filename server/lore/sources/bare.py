@@ -1,0 +1,94 @@
+"""Code a decision names without a path: a bare file name (`models.py`) or a package (`notifications_python_client`,
+`notifications-python-client`).
+
+A decision often writes only a file's name, or the name of a package it vendors or splits out. Such
+a name anchors when it is written as code (backticks) and means exactly one place in the workspace:
+
+- a file name with a code extension that exactly one file outside tests, vendored and generated
+  folders carries (`models.py` -> `app/models.py`). Build manifests and lock files (`pyproject.toml`,
+  `package.json`, `go.mod`) are named in passing by most decisions that add a dependency, so they
+  anchor only through a written path.
+- a tool whose one configuration file the workspace holds (`orval.config.ts`, `.eslintrc.json`), named
+  in prose: a decision choosing the tool governs how it is configured.
+- a package name of two or more words (split on `_` and `-`; a hyphenated distribution name also
+  matches its underscored folder) that exactly one folder carries, when that folder is a package or
+  project (it holds code files directly or a manifest) and not a broad one (see `mentions.broad`).
+  One-word names (`utils`, `api`, `frontend`) are too often a generic folder to point at one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from lore.anchors import has_grammar, language_for_path
+from lore.sources.layout import MANIFESTS, WorkspaceLayout
+from lore.sources.named import _TEST, COMMON, KEYWORD_LANGUAGES
+
+_WORD = re.compile(r"`([A-Za-z_][\w.-]{2,80})`")
+_LOCKS = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "go.sum", "Cargo.lock",
+                    "Gemfile", "Gemfile.lock", "requirements.txt", "setup.cfg", "tsconfig.json", "Makefile"})
+
+
+class BareIndex:
+    """File names and folder names of a layout -> the workspace paths carrying them (built once)."""
+
+    def __init__(self, layout: WorkspaceLayout):
+        self.files: dict[str, list[str]] = {}
+        self.folders: dict[str, list[str]] = {}
+        for f in layout.files:
+            if not layout.vendored(f) and not _TEST.search(f):
+                self.files.setdefault(PurePosixPath(f).name, []).append(f)
+        for d in layout.dirs:
+            if d and not layout.vendored(d + "/x") and not _TEST.search(d + "/"):
+                self.folders.setdefault(PurePosixPath(d).name, []).append(d)
+        self._layout = layout
+
+    def file(self, name: str) -> str | None:
+        """The one file outside tests named `name`, when it is code and not a manifest or lock file."""
+        lang = language_for_path(name)
+        if name in MANIFESTS or name in _LOCKS or lang is None or not (has_grammar(lang) or lang in KEYWORD_LANGUAGES):
+            return None
+        found = self.files.get(name, [])
+        return found[0] if len(found) == 1 else None
+
+    def package(self, name: str) -> str | None:
+        """The one folder carrying a package name of two or more uncommon-enough words."""
+        parts = [p for p in re.split(r"[_-]+", name.lower()) if p]
+        if len(parts) < 2 or all(p in COMMON for p in parts):
+            return None
+        found = {d for n in {name, name.replace("-", "_")} for d in self.folders.get(n, [])}
+        if len(found) != 1:
+            return None
+        folder = found.pop()
+        holds_code = any(PurePosixPath(f).parent.as_posix() == folder and language_for_path(f)
+                         and PurePosixPath(f).suffix not in (".md", ".txt", ".json", ".yaml", ".yml")
+                         for f in self._layout.files if f.startswith(folder + "/"))
+        return folder if holds_code or folder in self._layout.roots else None
+
+
+def bare_names(text: str) -> list[str]:
+    """Backticked words without a slash, in order, once each."""
+    return list(dict.fromkeys(m.group(1).rstrip(".") for m in _WORD.finditer(text) if "/" not in m.group(1)))
+
+
+_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
+
+
+def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
+    """Tool name -> its configuration files outside vendored folders (`orval.config.ts`, `.eslintrc.json`)."""
+    out: dict[str, list[str]] = {}
+    for f in layout.files:
+        m = _CONFIG.match(PurePosixPath(f).name)
+        if m and not layout.vendored(f):
+            out.setdefault(m.group(1), []).append(f)
+    return out
+
+
+def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """(tool, config file) for each tool with one configuration file in the workspace that `text` names
+    in its prose (a link's text counts, its address does not): a decision choosing Orval governs
+    `orval.config.ts`."""
+    prose = re.sub(r"\]\([^)]*\)|https?://\S+", " ", text)
+    words = {w.lower() for w in re.findall(r"(?<![\w./-])([A-Za-z][\w-]{1,40})(?![\w/-])", prose)}
+    return [(t, files[0]) for t, files in sorted(tools.items()) if len(files) == 1 and t in words]

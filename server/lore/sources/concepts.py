@@ -1,0 +1,123 @@
+"""Concepts a decision speaks of, tied to the code named for them: "the job cache" -> `set_job_cache`,
+`get_job_cache`, `regenerate_job_cache`; "delivery receipts" -> `process_delivery_receipts`.
+
+A decision often names the thing it changes in words rather than as code. When a phrase of two words
+recurs in its prose (at least `REPEATS` times, headings included), neither word is common
+(`named.COMMON`) or a function word, and the workspace defines identifiers whose words run through
+that phrase in order (`set_job_cache` holds "job cache") and whose other words the decision says too
+or are generic verbs (`set`, `get`, `process`; see `told_of`), those identifiers anchor the decision,
+weakly, provided they live in at most `named.MAX_FILES` files outside tests: a phrase the code uses
+everywhere ("feature flag", "read model") is a theme of the project, not this decision's subject,
+and anchors nothing. Plurals match singulars ("receipts", `receipt`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from lore.sources import named
+
+REPEATS = 2
+SCORE = 0.6
+_TOKEN = re.compile(r"[\w$-]+")
+_PLAIN = re.compile(r"[A-Za-z][a-z]+")  # a word as prose writes it: `cache`, `Cache`; not `setJobCache`, `job_cache`
+_STOP = frozenset("""
+the and for with that this from into onto over under when where which while what who whom whose will would
+shall should could can may might must been being have has had was were are not but nor yet all any each
+every some such than then them they their there these those its our ours your you use used using also only
+just more most much many very via per about after before between through during without within across
+one two three four five first second new old other same own make made like need needs way ways time times
+""".split())
+GENERIC = frozenset("""get set is has add len dao do run new create update delete remove check process handle init
+load save fetch find build make put post read write to from by of on in as at""".split())
+_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
+
+
+def _norm(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+class PhraseIndex:
+    """Adjacent word pairs of the workspace's defined names -> those names (built once from a SymbolIndex)."""
+
+    def __init__(self, symbols: named.SymbolIndex):
+        self.symbols = symbols
+        self.pairs: dict[tuple[str, str], set[str]] = {}
+        for name in symbols.defs:
+            parts = [_norm(p) for p in named.name_parts(name)]
+            for pair in zip(parts, parts[1:]):
+                self.pairs.setdefault(pair, set()).add(name)
+
+    def code_for(self, pair: tuple[str, str]) -> list[tuple[str, str]]:
+        """(name, file) of the definitions named for a phrase; [] when they span more than MAX_FILES files."""
+        found = [(n, f) for n in sorted(self.pairs.get(pair, ())) for f in self.symbols.files_for(n)
+                 if not named._TEST.search(f)]
+        return found if 0 < len({f for _, f in found}) <= named.MAX_FILES else []
+
+
+def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
+    """Two-word phrases a decision's prose (headings included) says at least `REPEATS` times. Words
+    written as code (`setJobCache`, `job_cache`) are not prose, and the pairs of the project's own
+    name (`project`: "content-publisher" gives "content publisher") name the project, not a part of it."""
+    words = [_norm(w) for w in re.findall(r"[A-Za-z][a-z]+", project)]
+    own = set(zip(words, words[1:]))
+    counts: Counter = Counter()
+    for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named._FENCE.sub(" ", text))):
+        words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(sentence)]
+        for pair in zip(words, words[1:]):
+            if pair not in own and all(w and w not in _STOP and w not in named.COMMON and len(w) >= 3 for w in pair):
+                counts[pair] += 1
+    return [p for p, n in counts.most_common() if n >= REPEATS]
+
+
+def told_of(name: str, pair: tuple[str, str], words: set[str]) -> bool:
+    """Whether every word of `name` beyond the phrase is a word of the decision (by its first five
+    letters) or a generic verb or prefix (`get`, `set`, `dao`, `process`): `set_job_cache` for "job
+    cache", not `dao_get_scheduled_job_stats` for "scheduled job" in a decision that never says stats."""
+    rest = [_norm(p) for p in named.name_parts(name)]
+    for w in pair:
+        if w in rest:
+            rest.remove(w)
+    return all(w in GENERIC or w in named.COMMON or w in _STOP or len(w) < 3 or w[:5] in words for w in rest)
+
+
+def stems(text: str) -> set[str]:
+    """First five letters of every word of a decision (`regenerated` -> `regen`)."""
+    return {w.lower()[:5] for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+KIND_REPEATS = 3
+_DOCS = frozenset({"md", "mdx", "markdown", "rst", "txt", "adoc", "png", "svg", "jpg", "jpeg", "gif", "pdf"})
+MAX_KIND_FILES = 60
+_TITLE = re.compile(r"^\s*(?:#\s+|title:\s*[\"']?)(.+)$", re.M | re.I)
+
+
+def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, int]]:
+    """(glob, phrase, count) for the kinds of thing a decision is titled for: a two-word phrase of its
+    title (one word may be common: "read model") that its prose says at least `KIND_REPEATS` times,
+    when at least two files outside tests are named as instances of it (`segment-read-model.ts`,
+    `project_read_model.py`, `SegmentReadModel.ts`) and at most `MAX_KIND_FILES`. The glob covers every
+    such file, those written later included: a decision on "write model vs read models" governs
+    each read model."""
+    title = _TITLE.search(text)
+    if not title:
+        return []
+    words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(title.group(1))]
+    prose = _LINK.sub(" ", named._FENCE.sub(" ", text)).lower()
+    out = []
+    for a, b in dict.fromkeys(zip(words, words[1:])):
+        if not a or not b or a in _STOP or b in _STOP or (a in named.COMMON and b in named.COMMON) or len(a) < 3:
+            continue
+        said = len(re.findall(rf"\b{a}s?[ -]{b}", prose))
+        if said < KIND_REPEATS:
+            continue
+        for sep, form in (("-", f"{a}-{b}"), ("_", f"{a}_{b}"), ("", f"{a.title()}{b.title()}")):
+            hits = [f for f in files if re.search(rf"(^|/)[^/]*{re.escape(sep)}{re.escape(form)}s?\.[a-z]+$", f)
+                    and not named._TEST.search(f) and f.rsplit(".", 1)[1] not in _DOCS]
+            if 2 <= len(hits) <= MAX_KIND_FILES:
+                exts = sorted({f.rsplit(".", 1)[1] for f in hits})
+                ext = exts[0] if len(exts) == 1 else "*"
+                out.append((f"**/*{sep}{form}.{ext}", f"{a} {b}", len(hits)))
+    return out

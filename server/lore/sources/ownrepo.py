@@ -1,0 +1,56 @@
+"""Which hosted repositories are this workspace, so a decision's links to its own files anchor.
+
+Decisions link the code they speak of as `https://github.com/<owner>/<name>/blob/<commit>/<path>`.
+Such a link names this workspace's file only when `<owner>/<name>` is this repository; a link to
+another repository's file that happens to share a path (an upstream `x/auth/ante/ante.go`) names
+nothing here. The repository is known by what the workspace says of itself: its git remotes
+(`.git/config`), the `repository` of its root package.json, its Go module paths, or, when it
+says none of these, its folder's name: `content-publisher`, or a clone folder ending in the name after a
+separator (`alphagov__content-publisher`, `fork-content-publisher`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+_REMOTE = re.compile(r"^\s*url\s*=\s*\S*?github\.com[:/]+([\w.-]+)/([\w.-]+?)(?:\.git)?/?\s*$", re.M | re.I)
+_REPO_URL = re.compile(r"github\.com[:/]+([\w.-]+)/([\w.-]+?)(?:\.git)?/?$", re.I)
+_SEPARATORS = "_-+."
+
+
+def own_repositories(root: Path, go_modules: dict[str, str] | None = None) -> set[str]:
+    """`owner/name` (lowercase) of every hosted repository the workspace says it is."""
+    root = Path(root)
+    out: set[str] = set()
+    try:
+        config = (root / ".git" / "config").read_text(encoding="utf-8", errors="replace")[:65536]
+    except OSError:
+        config = ""
+    out |= {f"{o}/{n}".lower() for o, n in _REMOTE.findall(config)}
+    try:
+        data = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    repo = data.get("repository") if isinstance(data, dict) else None
+    url = repo.get("url") if isinstance(repo, dict) else repo
+    m = _REPO_URL.search(str(url or "").strip())
+    if m:
+        out.add(f"{m.group(1)}/{m.group(2)}".lower())
+    for mod in go_modules or {}:
+        parts = mod.split("/")
+        if len(parts) >= 3 and parts[0] == "github.com":
+            out.add(f"{parts[1]}/{parts[2]}".lower())
+    return out
+
+
+def is_own(owner: str, name: str, root: Path, known: set[str]) -> bool:
+    """Whether `owner/name` is this workspace: a repository it says it is; when it says none, the name
+    its folder carries (whole, or at the end after a separator). A fork's link (`someone/app` beside
+    `org/app`) is a branch of work, not this code, unless a remote names that fork."""
+    name = name.lower()
+    if known:
+        return f"{owner}/{name}".lower() in known
+    folder = Path(root).name.lower()
+    return folder == name or (folder.endswith(name) and folder[-len(name) - 1] in _SEPARATORS)

@@ -1,0 +1,54 @@
+"""Links to the repository's own files anchor a decision, whatever folder the clone lives in."""
+
+import json
+import subprocess
+from pathlib import Path
+
+from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.ownrepo import is_own, own_repositories
+
+# From content-publisher's docs/adr/0015-bulk-data-loading.md (alphagov/content-publisher, MIT).
+BULK_DATA = (
+    "[bulk-data-cache]: https://github.com/alphagov/content-publisher/blob/265226bc0c613d2294b4cb0d33d2f26cfcf54811/"
+    "lib/bulk_data/cache.rb\n"
+    "[approach]: https://github.com/alphagov/whitehall/blob/4e4d1a4/lib/bulk_data/cache.rb\n")
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def anchors(root: Path, text: str) -> list[str]:
+    return sorted(d.anchor.to_text() for d in derive_anchors(text, "docs/adr/0015.md", AnchorContext(root)))
+
+
+def test_a_clone_folder_named_after_owner_and_name_is_the_repository(tmp_path):
+    ws = write(tmp_path / "alphagov__content-publisher", {"lib/bulk_data/cache.rb": "class Cache\nend\n"})
+    assert anchors(ws, BULK_DATA) == ["lib/bulk_data/cache.rb"]
+
+
+def test_the_git_remote_names_the_repository_whatever_the_folder(tmp_workspace):
+    ws = write(tmp_workspace, {"lib/bulk_data/cache.rb": "class Cache\nend\n"})
+    subprocess.run(["git", "remote", "add", "origin", "git@github.com:alphagov/content-publisher.git"], cwd=ws,
+                   check=True)
+    assert own_repositories(ws) == {"alphagov/content-publisher"}
+    assert anchors(ws, BULK_DATA) == ["lib/bulk_data/cache.rb"]
+
+
+def test_a_link_to_another_repository_sharing_the_path_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, {"lib/bulk_data/cache.rb": "class Cache\nend\n",
+                               "package.json": json.dumps({"repository": {"url": "git+https://github.com/o/shop.git"}})})
+    assert own_repositories(ws) == {"o/shop"}
+    assert anchors(ws, BULK_DATA) == []
+
+
+def test_the_repository_the_workspace_names_wins_over_its_folder(tmp_path):
+    root = tmp_path / "celestia-app"
+    known = {"celestiaorg/celestia-app"}
+    assert is_own("celestiaorg", "celestia-app", root, known)
+    assert not is_own("rootulp", "celestia-app", root, known)  # a fork's branch of work
+    assert is_own("rootulp", "celestia-app", root, set())  # nothing known: the folder decides
+    assert not is_own("o", "app", tmp_path / "webapp", set())  # `webapp` is not `app` after a separator

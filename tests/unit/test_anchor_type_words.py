@@ -1,0 +1,90 @@
+"""Single-word types a decision names (`Agreement`, **Edition**:) and definitions in languages without a
+grammar (Ruby) anchor; ordinary words, nested definitions named alone and data files do not."""
+
+from pathlib import Path
+
+from lore.sources.mentions import AnchorContext, derive_anchors
+
+# Shaped on notifications-api's docs/adrs/0008 (GSA/notifications-api, CC0-1.0).
+QUOTAS = ("Move the paid quota from `Service` to `Organization`. Each `Organization` keeps its `Agreement`;\n"
+          "an `Agreement` belongs to one `Organization` and the `Agreement` holds the limit. Keep the `Attributes`.\n")
+# Shaped on content-publisher's docs/adr/0009-modelling-history.md (alphagov/content-publisher, MIT).
+HISTORY = ("**Edition**: A numbered version of a document.\n\n**Revision**: An immutable snapshot.\n\n"
+           "Stored with ActiveStorage, as the `Status` model keeps each state.\n")
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def texts(root: Path, text: str) -> list[str]:
+    found = derive_anchors(text, "docs/adrs/0008.md", AnchorContext(root))
+    return sorted(f"{d.anchor.to_text()}@{d.anchor.file}" for d in found)
+
+
+def test_a_type_word_written_as_code_three_times_anchors_its_one_definition(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "app/models.py": "class Service:\n    pass\n\nclass Organization:\n    pass\n\nclass Agreement:\n    pass\n",
+        "app/spans.py": "class Attributes:\n    pass\n",
+    })
+    assert texts(ws, QUOTAS) == ["symbol:python:app.models.Agreement@app/models.py",
+                                 "symbol:python:app.models.Organization@app/models.py"]
+
+
+def test_a_type_word_defined_twice_or_only_as_a_function_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "a/models.py": "class Organization:\n    pass\n",
+        "b/models.py": "class Organization:\n    pass\n",
+        "c/agreement.py": "def Agreement():\n    pass\n",
+    })
+    assert texts(ws, QUOTAS) == []
+
+
+def test_ruby_classes_anchor_their_files_without_a_grammar_and_nested_ones_need_their_owner(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "app/models/edition.rb": "class Edition < ApplicationRecord\nend\n",
+        "app/models/revision.rb": "class Revision < ApplicationRecord\nend\n",
+        "app/models/status.rb": "class Status < ApplicationRecord\nend\n",
+        "lib/healthcheck/active_storage.rb": "module Healthcheck\n  class ActiveStorage\n  end\nend\n",
+        "config/locales/en.yml": "en:\n  status:\n    type: class Status\n",
+    })
+    found = derive_anchors(HISTORY, "docs/adr/0009.md", AnchorContext(ws))
+    # Lore extracts no Ruby symbols to put a lens on: each class anchors its file.
+    assert sorted((d.anchor.to_text(), d.why) for d in found) == [
+        ("app/models/edition.rb", "names `Edition`"), ("app/models/revision.rb", "names `Revision`"),
+        ("app/models/status.rb", "names `Status`")]
+
+
+# Shaped on notifications-api's docs/adrs/0005 and 0014 (GSA/notifications-api, CC0-1.0).
+BARE = ("Add an Agreement model: a new class in `models.py`. Bring the `notifications-python-client` into the\n"
+        "API, as we did with `notifications_utils`; list its dependencies in `pyproject.toml`. See `utils.py`.\n")
+
+
+def test_bare_file_and_package_names_anchor_when_they_mean_one_place(tmp_workspace):
+    files = {"pyproject.toml": "[project]\nname = 'api'\n", "app/models.py": "class Agreement:\n    pass\n",
+             "app/utils.py": "", "scripts/utils.py": "", "tests/app/models.py": "",
+             "notifications_python_client/__init__.py": "", "notifications_python_client/base.py": "",
+             "docs/notifications_utils/README.md": "words\n"}
+    files |= {f"notifications_utils/m{i}.py": "" for i in range(40)}
+    ws = write(tmp_workspace, files)
+    found = derive_anchors(BARE, "docs/adrs/0014.md", AnchorContext(ws))
+    assert sorted(d.anchor.to_text() for d in found) == ["app/models.py", "notifications_python_client/**"]
+
+
+# Shaped on Unleash's contributing/ADRs/back-end/write-model-vs-read-models.md (Unleash/unleash, Apache-2.0).
+READ_MODELS = ("Internal read models answer one question.\n\n```ts\nclass SegmentReadModel {\n"
+               "    getAll(): Promise<ISegment[]> { return this.db.select(); }\n}\n"
+               "const rows = writeRows(segments);\n```\n")
+
+
+def test_a_name_a_code_block_defines_anchors_weakly_and_one_it_only_uses_does_not(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/lib/features/segment/segment-read-model.ts": "export class SegmentReadModel {}\n",
+        "src/lib/db/rows.ts": "export function writeRows() {}\n",
+    })
+    found = derive_anchors(READ_MODELS, "contributing/ADRs/back-end/read-models.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.anchor.file, d.score) for d in found] == [
+        ("symbol:typescript:SegmentReadModel", "src/lib/features/segment/segment-read-model.ts", 0.6)]
