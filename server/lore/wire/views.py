@@ -9,6 +9,7 @@ from lore.memory import Memory
 from lore.agents.trust import mark
 from lore.team.provenance import describe
 from lore.recall.gist import gist
+from lore.wire.places import Linker, no_links, places, source_ref
 
 if TYPE_CHECKING:
     from lore.recall import Hit
@@ -76,8 +77,9 @@ def forget_json(m: Memory, purged: bool) -> dict[str, Any]:
     return {"id": m.id, "status": "purged" if purged else m.status.value, "title": m.title}
 
 
-def memory_markdown(m: Memory) -> str:
-    """A readable markdown view of one memory."""
+def memory_markdown(m: Memory, link: Linker = no_links) -> str:
+    """A readable markdown view of one memory: where it applies and where it comes from as places a
+    reader knows (`lore.wire.places`), linked with `link` where the face can follow links."""
 
     lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
     if m.superseded_by:
@@ -91,9 +93,8 @@ def memory_markdown(m: Memory) -> str:
     if m.rationale:
         lines += ["", "## Why", "", m.rationale]
     if m.anchors:
-        lines += ["", "**Applies to:** " + ", ".join(f"`{a.to_text()}`" for a in m.anchors)]
-    where = f" `{m.provenance.path}" + (f":{m.provenance.line}`" if m.provenance.line else "`") if m.provenance.path else ""
-    lines += ["", f"**Source:** {m.provenance.kind.value}{where} ({mark(m).label})"]
+        lines += ["", "**Applies to:** " + places(m, link)]
+    lines += ["", f"**Source:** {source_ref(m, link)} ({mark(m).label})"]
     if m.meta.get("decided"):
         lines += ["", f"**Decided by:** {describe(m.meta['decided'])}"]
     return "\n".join(lines) + "\n"
