@@ -194,7 +194,8 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     hits = [h for h in lore.search(Query(text, kinds=kinds, limit=30, **place))
             if servable(h.memory) and (h.lexical_rank is not None or h.similarity is not None)
             and (not is_plain_doc(h.memory) or _doc_section(h, floor))
-            and (h.memory.provenance.kind is not SourceKind.COMMENT or names_its_code(h.memory, text))]
+            and (level != "task" or h.memory.provenance.kind is not SourceKind.COMMENT
+                 or names_its_code(h.memory, text))]
     if not hits:
         return 0
     top = hits[0].score or 1.0
