@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from lore.recall.anchoring import GLOB_CHARS
+from lore.recall.card import escape
+
 if TYPE_CHECKING:
     from lore.memory import Anchor, Memory
 
 Linker = Callable[[str, "int | None"], "str | None"]
-GLOB_CHARS = set("*?[")
-MARKUP = "\\`*_[]<>#|"
 
 
 def no_links(path: str, line: int | None = None) -> str | None:
@@ -31,8 +32,7 @@ def file_ref(path: str, link: Linker, line: int | None = None) -> str:
     target = link(path, line)
     if not target:
         return f"`{label}`"
-    safe = "".join("\\" + ch if ch in MARKUP else ch for ch in label)
-    return f"[{safe}]({target})"
+    return f"[{escape(label)}]({target})"
 
 
 def place(anchor: Anchor, link: Linker = no_links) -> str:
