@@ -1,9 +1,6 @@
 """The rendered view of one memory (`lore.show`, a lens click, `lore show`): where it applies and
 where it comes from read as places, linked where the face can follow links, never anchor syntax."""
 
-from pathlib import Path
-
-from lore.lsp.links import file_linker
 from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind
 from lore.wire.places import place
 from lore.wire.views import memory_markdown
@@ -21,9 +18,12 @@ def _memory() -> Memory:
                   provenance=Provenance(SourceKind.ADR, "docs/adr/0013-read-models.md", 9))
 
 
+def file_linker(path: str, line: int | None = None) -> str:
+    return f"file:///work/repo/{path}" + (f"#L{line}" if line else "")
+
+
 def test_anchors_read_as_places_with_file_links():
-    root = Path("/work/repo")
-    md = memory_markdown(_memory(), file_linker(root))
+    md = memory_markdown(_memory(), file_linker)
     applies = next(line for line in md.splitlines() if line.startswith("**Applies to:**"))
     assert "symbol:" not in md and "lang:" not in md and "@" not in applies
     assert ("`FeaturesReadModel` in [src/lib/features/features-read-model.ts]"
@@ -39,6 +39,7 @@ def test_anchors_read_as_places_with_file_links():
 
 
 def test_without_links_places_are_code():
+    """What `lore.show` (an editor's preview), `lore show` and MCP read."""
     md = memory_markdown(_memory())
     assert "`FeaturesReadModel` in `src/lib/features/features-read-model.ts`" in md
     assert "**Source:** `docs/adr/0013-read-models.md:9`" in md

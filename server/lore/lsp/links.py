@@ -27,15 +27,6 @@ def source_uri(root: Path, m: Memory, line: int | None = None) -> str | None:
     return f"{uri}#L{line}" if line else uri
 
 
-def file_linker(root: Path):
-    """`link(path, line)` for `lore.wire.places`: the file URI of a workspace file, `#L<line>` when known."""
-    def link(path: str, line: int | None = None) -> str | None:
-        uri = from_fs_path(str(Path(path) if Path(path).is_absolute() else root / path))
-        return f"{uri}#L{line}" if uri and line else uri
-
-    return link
-
-
 def source_label(m: Memory) -> str:
     """`docs/adr/0003-repos.md:12` for a memory's source."""
     path = m.provenance.path or m.provenance.kind.value

@@ -11,7 +11,7 @@ from lsprotocol import types
 from lore.wire.views import forget_json, hit_json, memory_json, memory_markdown
 from lore.lsp import command_args as a
 from lore.lsp.folders import Folder
-from lore.lsp.links import file_linker, source_uri
+from lore.lsp.links import source_uri
 from lore.memory import Anchor, Memory, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
 from lore.staleness.annotate import flag_hits
@@ -90,7 +90,7 @@ async def show(ls: LoreServer, args: a.ShowArgs) -> dict:
         shown.append((folder, await folder.run(lambda lore, i=mid: lore.get(i))))
     folder, first = shown[0]
     result: dict[str, Any] = {"memory": with_uri(folder, memory_json(first)),
-                              "markdown": "\n---\n\n".join(memory_markdown(m, file_linker(f.root)) for f, m in shown)}
+                              "markdown": "\n---\n\n".join(memory_markdown(m) for _, m in shown)}
     if args.ids:
         result["memories"] = [with_uri(f, memory_json(m)) for f, m in shown]
     uri = source_uri(folder.root, first)

@@ -79,7 +79,8 @@ def forget_json(m: Memory, purged: bool) -> dict[str, Any]:
 
 def memory_markdown(m: Memory, link: Linker = no_links) -> str:
     """A readable markdown view of one memory: where it applies and where it comes from as places a
-    reader knows (`lore.wire.places`), linked with `link` where the face can follow links."""
+    reader knows (`lore.wire.places`), linked with `link` where the face renders the links it gives
+    (an editor's markdown preview refuses `file:` links and would show their raw syntax)."""
 
     lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
     if m.superseded_by:
