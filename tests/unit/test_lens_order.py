@@ -34,3 +34,27 @@ def test_a_file_lens_lists_decisions_first_and_proposals_last(tmp_workspace):
         assert got == [made[k].id for k in ("decision", "conv", "pref", "task", "proposed")]
     finally:
         lore.close()
+
+
+def test_a_hover_in_a_method_puts_the_methods_own_memory_before_its_class_decision(tmp_workspace):
+    from lore.anchors import Symbol
+    from lore.recall.governing import governing_at
+
+    def symbol(qualified: str, kind: str) -> Symbol:
+        name = qualified.rsplit(".", 1)[-1]
+        return Symbol(name, qualified, kind, 0, 0, 5, 0, 0, 0, len(name), "", None, None, "b", "s")
+
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        def add(title, kind, qualified):
+            anchor = Anchor.parse(f"symbol:python:{qualified}")
+            anchor.file = "app/repos.py"
+            return lore.add(Memory(title=title, kind=kind, anchors=[anchor])).memory
+
+        own = add("save() is idempotent", Kind.CONVENTION, "app.repos.Repository.save")
+        outer = add("Use the Repository pattern", Kind.DECISION, "app.repos.Repository")
+        chain = [symbol("app.repos.Repository", "class"), symbol("app.repos.Repository.save", "method")]
+        got = governing_at(lore, "app/repos.py", chain, "python", {}, 1.0, 5)
+        assert [g.memory.id for g in got] == [own.id, outer.id], "the nearer place first, then what binds"
+    finally:
+        lore.close()

@@ -136,7 +136,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             m = found.get(mid)
             if m is not None and m.visible and not _generic(m) and not is_plain_doc(m):  # docs: only anchored
                 out.append(Governing(m, "meaning", sim))
-    out.sort(key=lambda g: (MATCH_RANK[g.match], order_key(g.memory, g.match)))
+    depth = {n: i for i, n in enumerate(names)}  # the symbol under the cursor's own memories first
+    out.sort(key=lambda g: (MATCH_RANK[g.match], -depth.get(g.via, 0), order_key(g.memory, g.match)))
     return out[:limit]
 
 
