@@ -60,7 +60,7 @@ async def test_hover_on_the_interface_reads_in_plain_words(vscode: LanguageClien
     lines = text.splitlines()
     assert lines[0] == "**Lore**"
     adr = uri(vscode.ws / "docs/adr/013-storage-capability-declaration.md")
-    assert f"⚖ **Decision** · [{ADR_013}]({adr}#L1)" in text
+    assert f"⚖ **Decision** · [{ADR_013}]({adr}#L25)" in text  # its "## Decision", which the card quotes
     assert "A backend declares its own capabilities through a method on the storage reader interface." in text
     assert "*names `tracestore.Reader`*" in text
     assert ADR_010 in text
@@ -80,8 +80,8 @@ async def test_lenses_name_the_memory(vscode: LanguageClient):
     assert on_reader[3][0] == f"⚖ {ADR_013} · +1"
     on_badger = await lens_titles(vscode, vscode.badger)
     assert on_badger[0][0] in (f"This file: ⚖ {ADR_005} · +1", f"This file: ⚖ {ADR_001} · +1")
-    assert on_badger[3][0] == f"§ {TEAM_TITLE} · +1", "TraceReader: the team convention and ADR-013"
-    assert on_badger[3][1]["ids"] == ["badger0000001", on_reader[3][1]["id"]]
+    assert on_badger[3][0] == f"⚖ {ADR_013} · +1", "TraceReader: ADR-013, then the team convention (decisions first)"
+    assert on_badger[3][1]["ids"] == [on_reader[3][1]["id"], "badger0000001"]
 
 
 async def test_the_lens_command_answers_rendered_text_of_every_memory(vscode: LanguageClient):
@@ -133,6 +133,6 @@ async def test_neovim_gets_the_same_text_with_plain_links(nvim: LanguageClient):
     assert text.startswith("**Lore**\n")
     assert "*names `tracestore.Reader`*" in text
     assert "command:" not in text
-    assert f"[013-storage-capability-decl….md:1]({uri(nvim.ws / 'docs/adr/013-storage-capability-declaration.md')}#L1)" in text
+    assert f"[013-storage-capability-decl….md:25]({uri(nvim.ws / 'docs/adr/013-storage-capability-declaration.md')}#L25)" in text
     assert not [m for m in RAW_MARKDOWN if m in text], text
     assert (await lens_titles(nvim, nvim.reader))[3][0] == f"⚖ {ADR_013} · +1"

@@ -91,3 +91,14 @@ def test_export_leaves_the_map_out(lore):
 
     map_store.refresh_map(lore)
     assert "## Map" not in section_text(lore, 800)
+
+
+def test_a_task_on_a_file_gets_only_the_commands_it_names(lore):
+    """A pack for a task on a file is about the task: its commands when the task names their kind
+    ("add a lint rule" needs the lint command), none for a task that names no kind of command."""
+    map_store.refresh_map(lore)
+    plain = build_pack(lore, path="src/shop/db/session.py", task="rename the price column of orders").markdown
+    assert "Commands its area needs" not in plain
+    assert "Module `src/shop/db/`: Database access: sessions and models." in plain  # still about the file
+    lint = build_pack(lore, path="src/shop/db/session.py", task="fix the linter warnings in sessions").markdown
+    assert "Commands its area needs: lint `make lint` (Makefile)" in lint and "test `pytest`" not in lint

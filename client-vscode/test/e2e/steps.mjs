@@ -489,6 +489,10 @@ async function realLensOpensRenderedView(wb) {
   if (/^(id|anchors|status):/m.test(text) || text.includes('---\n')) {
     throw new Error(`the lens view shows front matter: ${JSON.stringify(text.slice(0, 300))}`);
   }
+  const applies = text.split('\n').find((row) => row.startsWith('Applies to:')) || '';
+  if (!applies.includes('Reader in internal/storage/v2/api/tracestore/reader.go') || /symbol:|\]\(/.test(text)) {
+    throw new Error(`the lens view shows anchor or link syntax, not places: ${JSON.stringify(applies || text.slice(-400))}`);
+  }
   await wb.runCommand('View: Close All Editor Groups');
   return `view: ${JSON.stringify(text.trim().split('\n').slice(0, 2).join(' | '))}`;
 }
@@ -530,7 +534,9 @@ async function realHoverAction(wb, link) {
   await wb.goTo(4, 7);
   await wb.hoverText(TEAM_TITLE, 45_000);
   const hover = wb.page.locator('.monaco-hover:not(.hidden)').filter({ hasText: TEAM_TITLE }).first();
-  await hover.locator('a', { hasText: link }).first().click();
+  // the team convention's own card (ADR-013's card comes first: decisions before conventions)
+  const card = hover.locator('p').filter({ hasText: TEAM_TITLE }).first();
+  await card.locator('a', { hasText: link }).first().click();
 }
 
 async function realForgetAsksAndUndoes(wb) {

@@ -11,7 +11,7 @@ from lore.codemap.model import CodeMap, Command, Module
 from lore.codemap.render import command_line, entry_line, entry_points, project_commands
 from lore.agents.trust import LABELS, Trust, code, plain
 from lore.codemap.store import stored_map
-from lore.context.taskmap import item_count, task_map_lines
+from lore.context.taskmap import item_count, task_map_lines, task_terms
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -64,7 +64,9 @@ def area_commands(cmap: CodeMap, path: str) -> list[Command]:
 def map_lines(cmap: CodeMap, path: str | None, task: str | None = None) -> tuple[str, list[str]]:
     """(what the lines are, the lines, most useful first): for a task without a path, the map lines
     that share its words (`lore.context.taskmap`); the project overview without a path (or when
-    nothing matches the task); else the file's module role and its area's commands."""
+    nothing matches the task); else the file's module role and its area's commands: for a task on
+    the file, only the commands of the kinds the task names ("add a migration" needs the migrate
+    command, "rename a column" none), since the pack is about the task."""
     if not path and task:
         lines = task_map_lines(cmap, task)
         if lines:
@@ -77,12 +79,27 @@ def map_lines(cmap: CodeMap, path: str | None, task: str | None = None) -> tuple
     m = module_of(cmap, path)
     if m is not None and m.role and m.role_source in DOCUMENTED:  # a role guessed from names says little
         lines.append(f"Module `{m.path or '.'}/`: {m.role} (from its {m.role_source})")
-    cmds = first_of_each_kind(area_commands(cmap, path))
+    cmds = first_of_each_kind(area_commands(cmap, path) if not task else task_commands(cmap, path, task))
     if cmds:
         sources = sorted({c.source for c in cmds})
         lines.append("Commands its area needs: " + " · ".join(f"{c.kind} `{c.name}`" for c in cmds)
                      + f" ({', '.join(sources)})")
     return "this file's module and commands", lines
+
+
+def task_commands(cmap: CodeMap, path: str, task: str) -> list[Command]:
+    """The commands of the kinds a task names (`lore.context.taskmap.task_terms`): of the file's own
+    area where it has them, else the project's; [] when the task names no kind of command."""
+    kinds = task_terms(task)[1]
+    out: list[Command] = []
+    for kind in sorted(kinds):
+        areas = [c for c in cmap.commands if c.kind == kind and c.area and path.startswith(c.area + "/")]
+        if areas:
+            deepest = max(len(c.area) for c in areas)
+            out += [c for c in areas if len(c.area) == deepest]
+        else:
+            out += [c for c in project_commands(cmap) if c.kind == kind and not c.area]
+    return out
 
 
 def first_of_each_kind(commands: list[Command]) -> list[Command]:

@@ -64,9 +64,8 @@ def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
     """Items rendered into what is left of the budget, by level; (chosen, tokens used, left out).
 
     Breadth first: each item gets at most `FIRST_SHARE` of the budget (cut between sentences), so
-    the third relevant rule is not crowded out by the first one's examples; then, best first, items
-    cut short grow into what is left: what governs the file or symbol as far as the budget goes,
-    a strong match up to `ITEM_SHARE`."""
+    the third relevant rule is not crowded out by the first one's examples; then items cut short
+    grow into what is left (`_grow`; one matched by shared words alone stays short)."""
     chosen: dict[str, list[tuple[ContextItem, str]]] = {lvl: [] for lvl in LEVELS}
     left_out = 0
     first_cap = max(100, int(budget * FIRST_SHARE))
@@ -83,18 +82,40 @@ def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
             continue
         chosen[item.level].append((item, text))
         used += count(text + "\n") + heading_cost
+    return chosen, _grow(chosen, budget, used, first_cap, count), left_out
+
+
+def _grow(chosen: dict[str, list[tuple[ContextItem, str]]], budget: int, used: int, first_cap: int,
+          count: Callable[[str], int]) -> int:
+    """Grow the items cut short into what is left of the budget; the tokens used after.
+
+    What governs the file or symbol grows first, as far as the budget goes. Strong matches by
+    meaning then grow together, a step each in turn up to `ITEM_SHARE`, so that the first match's
+    examples do not take the room the next rule's own text needed (breadth first, as chosen)."""
     cap = max(first_cap, int(budget * ITEM_SHARE))
+    growing = []
     for lvl in LEVELS:
         for n, (item, text) in enumerate(chosen[lvl]):
-            if not text.endswith(MORE) or used >= budget or item.strength < GROW_STRENGTH:
-                continue
+            if text.endswith(MORE) and item.strength >= GROW_STRENGTH and item.by_meaning:
+                growing.append((lvl, n, budget if lvl in GOVERNING else cap))
+    step = max(50, first_cap // 2)
+    reach = first_cap
+    while growing and used < budget:
+        reach = reach + step
+        for key in list(growing):
+            lvl, n, most = key
+            item, text = chosen[lvl][n]
             cost = count(text + "\n")
-            most = budget if lvl in GOVERNING else cap  # what governs the file may take what is left
-            grown = render_item(item, min(most, cost + budget - used), count)
-            if grown is not None and grown != text:
+            limit = most if lvl in GOVERNING else min(most, reach)
+            grown = render_item(item, min(limit, cost + budget - used), count)
+            grown_cost = count(grown + "\n") if grown is not None else 0
+            if grown_cost > cost:  # never shorter than it is (a first sentence over the share)
                 chosen[lvl][n] = (item, grown)
-                used += count(grown + "\n") - cost
-    return chosen, used, left_out
+                used += grown_cost - cost
+                text = grown
+            if not text.endswith(MORE) or limit >= most or used >= budget:
+                growing.remove(key)
+    return used
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,

@@ -10,7 +10,8 @@ from urllib.parse import quote
 
 from lore.context.clean import paragraphs, sentences
 from lore.context.select import ContextItem
-from lore.memory import Memory, SourceKind, Status, is_plain_doc
+from lore.markup.markdown import headings
+from lore.memory import Kind, Memory, Section, SourceKind, Status, is_plain_doc
 from lore.text import split_sections
 from lore.agents.trust import Trust, code, mark, plain
 
@@ -23,14 +24,17 @@ DECIDED = re.compile(r"^(the )?(decision|decision outcome|chosen option|proposed
                      r"what we decided|we decided|outcome)\b", re.I)
 
 
-def source_link(m: Memory) -> str:
-    """The memory's source as a markdown link to the file and line, or its id in code."""
+def source_link(m: Memory, section: Section | None = None) -> str:
+    """The memory's source as a markdown link to the file and line (of `section`, the headed section
+    that matched, when it has one), or its id in code."""
     mk = mark(m)
     p = m.provenance
     if not p.path:
         return code(mk.source)
-    target = quote(p.path) + (f"#L{p.line}" if p.line else "")
-    return f"[{code(mk.source)}]({target})"
+    line = section.line if section is not None and section.heading and section.line else p.line
+    label = mk.source if line == p.line else plain(f"{p.path}:{line}")
+    target = quote(p.path) + (f"#L{line}" if line else "")
+    return f"[{code(label)}]({target})"
 
 
 def head_line(item: ContextItem) -> str:
@@ -43,7 +47,7 @@ def head_line(item: ContextItem) -> str:
     elif m.status is Status.REJECTED:
         state = " _(rejected)_"
     why = "; ".join(plain(r) for r in item.reasons[:2])
-    return f"- **{m.kind.value}**{state} · {why} · from {source_link(m)} ({mk.label}):"
+    return f"- **{m.kind.value}**{state} · {why} · from {source_link(m, item.section)} ({mk.label}):"
 
 
 def _section_paragraphs(item: ContextItem, inside_body: bool) -> list[str]:
@@ -67,8 +71,16 @@ def _section_paragraphs(item: ContextItem, inside_body: bool) -> list[str]:
 
 def long_body(m: Memory, matched: str | None) -> list[str]:
     """A long body's paragraphs with the part that says what was decided first (a section named
-    "Decision", "Chosen option", ...), then the section that matched, then the rest in order."""
+    "Decision", "Chosen option", ...), then the section that matched, then the rest in order.
+
+    A long guide that is not a decision record (a README, a contributing guide) holds many topics:
+    found by one of its sections, it shows that section and the sections nested under it, not the
+    guide's other topics (the source link leads to them)."""
     parts = split_sections(m.title, m.body or "")
+    if matched and m.kind is not Kind.DECISION and m.provenance.kind is not SourceKind.ADR:
+        topic = nested_under(m.body or "", matched)
+        if topic:
+            parts = [s for s in parts if s.heading in topic]
 
     def rank(s) -> int:
         if s.heading and DECIDED.match(s.heading):
@@ -86,6 +98,22 @@ def long_body(m: Memory, matched: str | None) -> list[str]:
         elif s.heading and paras:
             paras.insert(0, f"{plain(s.heading)}:")
         out += paras
+    return out
+
+
+def nested_under(body: str, heading: str) -> set[str]:
+    """The heading and the headings nested under it (deeper, up to the next of its level or higher);
+    empty when the body has no such heading."""
+    found = headings(body)
+    start = next((i for i, h in enumerate(found) if h.text == heading), None)
+    if start is None:
+        return set()
+    level = found[start].level
+    out = {heading}
+    for h in found[start + 1:]:
+        if h.level <= level:
+            break
+        out.add(h.text)
     return out
 
 

@@ -6,16 +6,18 @@ Memories below a relevance bar are left out: a short pack beats padding.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import attrs
 
 from lore.context.clean import is_placeholder
 from lore.learn.lifecycle import applies_to_path
-from lore.memory import Kind, Memory, Scope, Section, Status, is_plain_doc
+from lore.memory import Kind, Memory, Scope, Section, SourceKind, Status, is_plain_doc
 from lore.recall import Query
 from lore.recall.anchoring import GLOB_CHARS
 from lore.recall.governing import lens_groups, memories_by_id
+from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_SOURCES
 from lore.text import identifier_words
 from lore.learn.lifecycle import LEARNED_TAG
@@ -56,6 +58,9 @@ class ContextItem:
     section: Section | None = None
     strength: float = 1.0  # how strongly it is here: 1 when anchored, the share of the best score when found
     stale: str | None = None  # why it may be out of date (lore.staleness), shown under its head line
+    #: Anchored here, or found by meaning as well as words: a match by shared words alone may be
+    #: another sense of the word (a UI's "table" for a database table), so it is never grown whole.
+    by_meaning: bool = True
 
 
 def servable(m: Memory) -> bool:
@@ -65,14 +70,15 @@ def servable(m: Memory) -> bool:
 
 
 def _offer(found: dict[str, ContextItem], m: Memory, level: str, score: float, reason: str,
-           section: Section | None = None, strength: float = 1.0) -> None:
+           section: Section | None = None, strength: float = 1.0, by_meaning: bool = True) -> None:
     if not servable(m):
         return
     item = found.get(m.id)
     if item is None:
-        found[m.id] = ContextItem(m, level, score, [reason], section, strength)
+        found[m.id] = ContextItem(m, level, score, [reason], section, strength, by_meaning=by_meaning)
         return
     item.strength = max(item.strength, strength)
+    item.by_meaning = item.by_meaning or by_meaning
     if score > item.score:
         item.level, item.score = level, score
         item.section = section or item.section
@@ -187,7 +193,9 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     floor = MEANING_FLOOR if level == "task" else RELATED_FLOOR
     hits = [h for h in lore.search(Query(text, kinds=kinds, limit=30, **place))
             if servable(h.memory) and (h.lexical_rank is not None or h.similarity is not None)
-            and (not is_plain_doc(h.memory) or _doc_section(h, floor))]
+            and (not is_plain_doc(h.memory) or _doc_section(h, floor))
+            and (level != "task" or h.memory.provenance.kind is not SourceKind.COMMENT
+                 or names_its_code(h.memory, text))]
     if not hits:
         return 0
     top = hits[0].score or 1.0
@@ -204,8 +212,19 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
         kept += 1
         share = h.score / top * (0.85 if is_plain_doc(h.memory) or h.memory.kind is Kind.FACT else 1.0)
         _offer(found, h.memory, level, LEVEL_BASE[level] + share + 0.1 * quality(h.memory),
-               _search_reason(h, level == "task"), h.section, h.score / top)
+               _search_reason(h, level == "task"), h.section, h.score / top, close)
     return below
+
+
+def names_its_code(m: Memory, text: str) -> bool:
+    """Whether a text names the code a comment's note sits on (a symbol it is anchored to, or its file).
+
+    A note from a code comment ("`X` is deprecated: use Y") is about that code: it reaches a pack
+    through its place (the governing levels) or a task that names it, not through the other words
+    it shares with a task ("personal access token" in a note on `AuthorizationTokenKind`)."""
+    names = {a.value.rsplit(".", 1)[-1] for a in m.anchors if a.kind == "symbol"}
+    names |= {f.rsplit("/", 1)[-1] for f in (m.provenance.path, *(a.file for a in m.anchors)) if f}
+    return any(len(n) >= 3 and re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", text, re.I) for n in names)
 
 
 def _doc_section(h, floor: float) -> bool:
@@ -246,8 +265,17 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
                 _offer(found, m, "project", LEVEL_BASE["project"] + quality(m), "your own preference")
     items = sorted((i for i in found.values() if (not scopes or i.memory.scope in scopes)
                     and applies_to_path(i.memory, path) and not (is_plain_doc(i.memory) and i.level == "project")),
-                   key=lambda i: -i.score)
+                   key=order)
     return items, below
+
+
+def order(item: ContextItem) -> tuple:
+    """Best first: by level, then by score; what a file's name found ("About the same topic") by what
+    binds first (`lore.recall.importance`: a decision record before a convention before a reference
+    table), since a file name's few words cannot rank a record about the file's subject above a
+    table that merely lists paths like it."""
+    binds = kind_rank(item.memory.kind.value) if item.level == "related" else 0
+    return (-LEVEL_BASE[item.level], binds, -item.score)
 
 
 def project_memories(store) -> list[Memory]:

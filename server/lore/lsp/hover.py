@@ -14,6 +14,7 @@ from lore.lsp.positions import from_client
 from lore.lsp.staleness import hover_lines, staleness_of
 from lore.recall.card import Card, card, escape, render_hover
 from lore.recall.governing import Governing, enclosing, governing_at
+from lore.recall.section_link import section_line
 
 if TYPE_CHECKING:
     from lore.anchors import Symbol
@@ -44,7 +45,7 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
         return None
     ls.surfaced(state.folder, [g.memory.id for g in items])
     stale = await staleness_of(state.folder, [g.memory for g in items])
-    cards = [cards_for(ls, state, g, chain) for g in items]
+    cards = [cards_for(ls, state, g, chain, section_line(lore, g, chain)) for g in items]
     for c in cards:
         if (s := stale.get(c.memory.id)) is not None:
             c.extra += hover_lines(ls.command_links, c.memory, s)  # code changed since it was written
@@ -52,8 +53,9 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
-def cards_for(ls: LoreServer, state, g: Governing, chain: list[Symbol]) -> Card:
-    """One memory's card, with command links for clients that run them."""
+def cards_for(ls: LoreServer, state, g: Governing, chain: list[Symbol], line: int | None = None) -> Card:
+    """One memory's card, its title linked to `line` of its source (the section that speaks of this
+    place) when given, with command links for clients that run them."""
     symbol = chain[-1].qualified_name if chain else None
 
     def actions(m) -> list[tuple[str, str]]:
@@ -67,7 +69,7 @@ def cards_for(ls: LoreServer, state, g: Governing, chain: list[Symbol]) -> Card:
                 ("Forget", command_uri("lore.forget", {"id": m.id})),
                 ("Supersede", command_uri("lore.supersede", {"id": m.id}))]
 
-    return card(g, chain, source_uri(state.folder.root, g.memory), actions)
+    return card(g, chain, source_uri(state.folder.root, g.memory, line), actions, line)
 
 
 def history_part(lore, state) -> str | None:

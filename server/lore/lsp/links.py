@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     from lore.memory import Memory
 
 
-def source_uri(root: Path, m: Memory) -> str | None:
-    """File URI of a memory's source (workspace-relative path), with `#L<line>` when known."""
+def source_uri(root: Path, m: Memory, line: int | None = None) -> str | None:
+    """File URI of a memory's source (workspace-relative path), with `#L<line>` when known: `line`
+    (a section of it) or where the record starts."""
     path = m.provenance.path
     if not path:
         return None
@@ -22,7 +23,8 @@ def source_uri(root: Path, m: Memory) -> str | None:
     uri = from_fs_path(str(full))
     if not uri:
         return None
-    return f"{uri}#L{m.provenance.line}" if m.provenance.line else uri
+    line = line or m.provenance.line
+    return f"{uri}#L{line}" if line else uri
 
 
 def source_label(m: Memory) -> str:

@@ -66,12 +66,13 @@ class Card:
 
 
 def card(g: Governing, chain: list[Symbol], source: str | None,
-         actions: Callable[[Memory], list[Link]] = lambda m: []) -> Card:
+         actions: Callable[[Memory], list[Link]] = lambda m: [], line: int | None = None) -> Card:
     """A memory's card at a place: `chain`, the symbols around the position (outermost first);
-    `source`, the URI of its source section; `actions`, its action links."""
+    `source`, the URI of its source section, at `line` when that section is not where the record
+    starts (`lore.recall.section_link`); `actions`, its action links."""
     m = g.memory
     notes = status_notes(m)
-    acts = [(source_name(m), source)] if source else []
+    acts = [(source_name(m, line), source)] if source else []
     return Card(m, source, gist(m.body, m.rationale), reason(g, chain), notes, acts + actions(m))
 
 
@@ -135,8 +136,9 @@ def short_name(qualified: str) -> str:
     return qualified.rsplit(".", 1)[-1]
 
 
-def source_name(m: Memory) -> str:
-    """A short label for a memory's source: `naming.md:5`, its file name cut to fit one line."""
+def source_name(m: Memory, line: int | None = None) -> str:
+    """A short label for a memory's source: `naming.md:5`, its file name cut to fit one line; at
+    `line` when given (a section of the record)."""
     path = m.provenance.path or m.provenance.kind.value
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     stem, dot, ext = name.rpartition(".")
@@ -145,7 +147,8 @@ def source_name(m: Memory) -> str:
     if len(stem) > SOURCE_NAME_CHARS:
         stem = stem[: SOURCE_NAME_CHARS - 1] + "…"
     short = f"{stem}.{ext}" if ext else stem
-    return f"{short}:{m.provenance.line}" if m.provenance.line and m.provenance.path else short
+    line = line or m.provenance.line
+    return f"{short}:{line}" if line and m.provenance.path else short
 
 
 def render_hover(cards: list[Card], sections: list[str] = ()) -> str:

@@ -27,6 +27,7 @@ import attrs
 from lore.memory import is_plain_doc
 from lore.recall.anchoring import MATCH_WEIGHT
 from lore.recall.calibration import PER_FILE
+from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
 from lore.recall.anchoring import match_anchor
 
@@ -100,10 +101,11 @@ def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
 
 
 def order_key(m: Memory, match: str) -> tuple:
-    """Strongest place first, then current before proposed, then kind and age."""
+    """Strongest place first, then current before proposed, then what matters most
+    (`lore.recall.importance`), then the newest."""
 
     weight = MATCH_WEIGHT.get("symbol" if match == "named" else match, 1.0)
-    return (STATUS_ORDER.get(m.status.value, 2), -weight, m.kind.value, -m.updated_at)
+    return (STATUS_ORDER.get(m.status.value, 2), -weight, kind_rank(m.kind.value), -m.updated_at)
 
 
 def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str | None,
@@ -150,7 +152,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             m = found.get(mid)
             if m is not None and m.visible and not _generic(m) and not is_plain_doc(m):  # docs: only anchored
                 out.append(Governing(m, "meaning", sim))
-    out.sort(key=lambda g: (MATCH_RANK[g.match], order_key(g.memory, g.match)))
+    depth = {n: i for i, n in enumerate(names)}  # the symbol under the cursor's own memories first
+    out.sort(key=lambda g: (MATCH_RANK[g.match], -depth.get(g.via, 0), order_key(g.memory, g.match)))
     return out[:limit]
 
 
@@ -322,5 +325,7 @@ def _dismissed_at(store, found: dict, places: list[str]) -> set[tuple[str, str]]
 
 
 def _ordered(items: list[LensItem]) -> list[LensItem]:
+    """A lens's memories: current before proposed, then decisions and warnings, conventions, facts,
+    preferences and tasks (`lore.recall.importance`), the newest first within each."""
     unique = {m.id: m for m in items}
-    return sorted(unique.values(), key=lambda m: (STATUS_ORDER.get(m.status, 2), m.kind, -m.updated_at))
+    return sorted(unique.values(), key=lambda m: (STATUS_ORDER.get(m.status, 2), kind_rank(m.kind), -m.updated_at))

@@ -46,6 +46,12 @@ class SectionIndex:
         rows = self.db.query(f"SELECT id, heading, text, line FROM sections WHERE id IN ({marks})", tuple(ids))
         return {r[0]: Section(r[1], r[2], r[3]) for r in rows}
 
+    def of_memory(self, memory_id: str) -> list[Section]:
+        """One memory's indexed sections in order (heading, text, line)."""
+        rows = self.db.query("SELECT heading, text, line FROM sections WHERE memory_id = ? ORDER BY ordinal",
+                             (memory_id,))
+        return [Section(r[0], r[1], r[2]) for r in rows]
+
     def unembedded(self, memory_id: str, model: str) -> list[tuple[str, str]]:
         """(content hash, text) of one memory's sections without a vector from `model`."""
         return self.db.query(

@@ -10,6 +10,7 @@ from lore.memory import Memory
 from lore.agents.trust import mark
 from lore.team.provenance import describe
 from lore.recall.gist import gist
+from lore.wire.places import Linker, no_links, place, places, source_ref
 
 if TYPE_CHECKING:
     from lore.recall import Hit
@@ -77,8 +78,10 @@ def forget_json(m: Memory, purged: bool) -> dict[str, Any]:
     return {"id": m.id, "status": "purged" if purged else m.status.value, "title": m.title}
 
 
-def memory_markdown(m: Memory) -> str:
-    """A readable markdown view of one memory."""
+def memory_markdown(m: Memory, link: Linker = no_links) -> str:
+    """A readable markdown view of one memory: where it applies and where it comes from as places a
+    reader knows (`lore.wire.places`), linked with `link` where the face renders the links it gives
+    (an editor's markdown preview refuses `file:` links and would show their raw syntax)."""
 
     lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
     if m.superseded_by:
@@ -91,9 +94,8 @@ def memory_markdown(m: Memory) -> str:
         lines += ["", m.body]
     if m.rationale:
         lines += ["", "## Why", "", m.rationale]
-    lines += anchor_lines(m)
-    where = f" `{m.provenance.path}" + (f":{m.provenance.line}`" if m.provenance.line else "`") if m.provenance.path else ""
-    lines += ["", f"**Source:** {m.provenance.kind.value}{where} ({mark(m).label})"]
+    lines += anchor_lines(m, link)
+    lines += ["", f"**Source:** {source_ref(m, link)} ({mark(m).label})"]
     if m.meta.get("decided"):
         lines += ["", f"**Decided by:** {describe(m.meta['decided'])}"]
     return "\n".join(lines) + "\n"
@@ -102,7 +104,7 @@ def memory_markdown(m: Memory) -> str:
 _STATES = {"derived": "derived", "confirmed": "confirmed by a person", "added": "added by a person", "written": ""}
 
 
-def anchor_lines(m: Memory) -> list[str]:
+def anchor_lines(m: Memory, link: Linker = no_links) -> list[str]:
     """The "Applies to" part of a memory's view: each anchor with where it came from (derived from the
     record's text and why, confirmed or added by a person, or written in the record), and how to drop
     one when Lore derived it."""
@@ -110,12 +112,12 @@ def anchor_lines(m: Memory) -> list[str]:
         return []
     rows = views(m)
     if not any(v.state != "written" for v in rows):
-        return ["", "**Applies to:** " + ", ".join(f"`{v.anchor.to_text()}`" for v in rows)]
+        return ["", "**Applies to:** " + places(m, link)]
     out = ["", "**Applies to:**", ""]
     for v in rows:
         how = _STATES[v.state] + (f": {v.why}" if v.why else "")
-        out.append(f"- `{v.key}`" + (f" ({how})" if how else ""))
+        out.append(f"- {place(v.anchor, link)}" + (f" ({how})" if how else ""))
     if any(v.state == "derived" for v in rows):
-        out += ["", f"Derived anchors are Lore's reading of the record: `lore anchors {m.id} --drop ANCHOR` "
-                    "drops one for good, `--confirm ANCHOR` keeps it, `--add ANCHOR` adds one."]
+        out += ["", f"Derived anchors are Lore's reading of the record: `lore anchors {m.id}` lists them, "
+                    "`--drop ANCHOR` drops one for good, `--confirm ANCHOR` keeps it, `--add ANCHOR` adds one."]
     return out

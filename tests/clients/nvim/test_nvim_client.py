@@ -218,7 +218,7 @@ def test_real_repository_hover_reads_in_plain_words(seen_real: dict):
     assert real_workspace.ADR_013 in lines[2] and "Decision" in lines[2]
     assert "A backend declares its own capabilities through a method on the storage reader interface." in text
     assert "names `tracestore.Reader`" in text
-    assert "[013-storage-capability-decl….md:1](file://" in text
+    assert "[013-storage-capability-decl….md:25](file://" in text  # the Decision section the card quotes
     assert not [m for m in RAW_MARKDOWN if m in text], text
     assert "command:" not in text
     method = "\n".join(seen_real["hovers"][1]["lines"])

@@ -1,0 +1,51 @@
+"""The rendered view of one memory (`lore.show`, a lens click, `lore show`): where it applies and
+where it comes from read as places, linked where the face can follow links, never anchor syntax."""
+
+from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind
+from lore.wire.places import place
+from lore.wire.views import memory_markdown
+
+
+def _memory() -> Memory:
+    sym = Anchor.parse("symbol:typescript:features.FeaturesReadModel")
+    sym.file = "src/lib/features/features-read-model.ts"
+    method = Anchor.parse("symbol:python:billing.ledger.InvoiceLedger.post")
+    method.file = "billing/ledger.py"
+    return Memory(title="Read models hold the dashboard queries", kind=Kind.DECISION, body="Stores stay CRUD.",
+                  anchors=[sym, method, Anchor.parse("src/lib/db/**"), Anchor.parse("src/server.ts"),
+                           Anchor.parse("**/*.test.ts"), Anchor.parse("lang:python"),
+                           Anchor.parse("symbol:go:tracestore.Reader")],
+                  provenance=Provenance(SourceKind.ADR, "docs/adr/0013-read-models.md", 9))
+
+
+def file_linker(path: str, line: int | None = None) -> str:
+    return f"file:///work/repo/{path}" + (f"#L{line}" if line else "")
+
+
+def test_anchors_read_as_places_with_file_links():
+    md = memory_markdown(_memory(), file_linker)
+    applies = next(line for line in md.splitlines() if line.startswith("**Applies to:**"))
+    assert "symbol:" not in md and "lang:" not in md and "@" not in applies
+    assert ("`FeaturesReadModel` in [src/lib/features/features-read-model.ts]"
+            "(file:///work/repo/src/lib/features/features-read-model.ts)") in applies
+    assert "`InvoiceLedger.post` in [billing/ledger.py](file:///work/repo/billing/ledger.py)" in applies
+    assert "files under `src/lib/db/`" in applies
+    assert "[src/server.ts](file:///work/repo/src/server.ts)" in applies
+    assert "files matching `**/*.test.ts`" in applies and "every python file" in applies
+    assert "`tracestore.Reader` (go code)" in applies
+    source = next(line for line in md.splitlines() if line.startswith("**Source:**"))
+    assert source.startswith("**Source:** [docs/adr/0013-read-models.md:9]"
+                             "(file:///work/repo/docs/adr/0013-read-models.md#L9)")
+
+
+def test_without_links_places_are_code():
+    """What `lore.show` (an editor's preview), `lore show` and MCP read."""
+    md = memory_markdown(_memory())
+    assert "`FeaturesReadModel` in `src/lib/features/features-read-model.ts`" in md
+    assert "**Source:** `docs/adr/0013-read-models.md:9`" in md
+    assert "](" not in md
+
+
+def test_a_link_label_is_escaped():
+    anchor = Anchor.parse("docs/my_<notes>.md")
+    assert place(anchor, lambda p, line=None: "file:///x") == "[docs/my\\_\\<notes\\>.md](file:///x)"
