@@ -66,7 +66,7 @@ def test_a_migration_task_gets_the_migrate_command_then_the_plain_ones(lore):
     section = _map_section(pack.markdown)
     assert "- migrate: `make migrate` → `alembic upgrade head`\n" in section
     assert section.index("make migrate") < section.index("make test")
-    assert "- lint: `make lint` → `ruff check .`" in section and "program" not in section
+    assert "; lint `make lint` → `ruff check .`" in section and "program" not in section
     assert pack.map_lines > 3 and pack.tokens <= 1500
 
 
@@ -87,7 +87,7 @@ def test_an_endpoint_task_finds_the_routes_module_by_family(lore):
 def test_a_task_sharing_no_word_still_gets_the_plain_commands_and_programs():
     cmap = CodeMap("x", commands=[Command("make test", "pytest", "Makefile"), Command("make lint", "ruff", "Makefile")])
     lines = task_map_lines(cmap, "write a poem")
-    assert lines == ["- test: `make test` → `pytest`", "- lint: `make lint` → `ruff`"]
+    assert lines == ["- test `make test` → `pytest`; lint `make lint` → `ruff`"]  # one line, every task needs it
     assert task_map_lines(CodeMap("empty"), "write a poem") == []
 
 
@@ -113,6 +113,6 @@ def test_a_file_pack_keeps_its_module_lines(lore):
 
 
 def test_a_small_budget_keeps_the_best_of_each_part(lore):
-    small = _map_section(build_pack(lore, task="add a database migration", budget=260).markdown)  # room kept for the closing lines
+    small = _map_section(build_pack(lore, task="add a database migration", budget=210).markdown)  # room kept for the closing lines
     assert "- code: " in small and "- migrate: `make migrate`" in small
     assert small.count("  > - ") < len(task_map_lines(map_store.stored_map(lore), "add a database migration"))

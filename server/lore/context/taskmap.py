@@ -19,6 +19,7 @@ TEST_WORDS = frozenset({"test", "tests", "spec", "e2e", "testing", "integration"
 #: Everyday words of one family find each other.
 ROUTE_WORDS = frozenset({"endpoint", "api", "route", "router", "routes", "handler", "controller", "rest", "http",
                          "blueprint"})
+ROUTES_NAMED = ROUTE_WORDS - {"api", "http"}
 FAMILIES = (
     ROUTE_WORDS,
     frozenset({"migration", "migrate", "database", "db", "schema", "alembic"}),
@@ -80,8 +81,8 @@ def task_map_lines(cmap: CodeMap, task: str, max_items: int | None = None) -> li
                       lambda e: len(terms & words(f"{e.name} {e.target}")), MAX_ENTRIES, floor=1)
     if not (cmds[0] or mods or entries):
         entries = [e for e in cmap.entry_points if e.kind == "program"][:2]
-    parts = [[_module(m, terms) for m in mods], _routes(cmap, terms), [_short(c) for c in cmds[0]], tests,
-             [_short(c) for c in cmds[1]], [_program(e, cmap) for e in entries]]
+    parts = [[_module(m, terms) for m in mods], _routes(cmap, words(task)), [_short(c) for c in cmds[0]], tests,
+             _core(cmds[1]), [_program(e, cmap) for e in entries]]
     keep = _in_turns(parts, max_items)
     return [line for items, n in zip(parts, keep) for line in items[:n]]
 
@@ -111,7 +112,9 @@ def _commands(cmap: CodeMap, terms: set[str], kinds: set[str]) -> tuple[list[Com
         if not (terms & name or c.kind in kinds) or (c.kind == "other" and len(terms & name) < 2):
             return 0
         shared = terms & name
-        s = 2 * len(shared - WEAK) + 0.5 * len(shared & WEAK) + min(1.0, 0.5 * len(terms & (words(c.run) | words(c.doc))))
+        per_word = 1 if source_rank(c.source) == 1 else 2  # a guide's command line shares words by its arguments
+        s = (per_word * len(shared - WEAK) + 0.5 * len(shared & WEAK)
+             + min(1.0, 0.5 * len(terms & (words(c.run) | words(c.doc)))))
         s += 1.5 if c.kind in kinds else 0
         s -= 3.0 if c.source.startswith(".github/") else 0  # a CI step, where a person types a make target
         s -= 1.0 if c.area and not terms & words(c.area) else 0  # another sub-project's command
@@ -142,16 +145,24 @@ def _ranked(items: list, score, n: int, floor: float = 0.0, tie=None) -> list:
 
 
 def _short(c: Command) -> str:
-    """A command in a few tokens: what it runs when that is a short command line, else the programs its
-    steps run; where it is defined only when its name does not say (a guide, a CI step, a script of a
-    sub-project)."""
+    """A command in a few tokens (`_how`), with where it is defined only when its name does not say (a
+    guide, a CI step, a script of a sub-project)."""
+    obvious = c.source.rsplit("/", 1)[-1] in ("Makefile", "package.json", "pyproject.toml") or c.source.endswith(".mk")
+    return f"- {c.kind}: {_how(c)}" + ("" if obvious and not c.area else f" ({c.source})")
+
+
+def _how(c: Command) -> str:
+    """`name` → what it runs when that is a short command line, else the programs its steps run."""
     run = c.run.strip()
     shown = run and run != c.name and "$(" not in run and not run.endswith("\\") and len(run) <= 60
     tools = [p for p in programs(run) if p not in c.name] if run and not shown and run != c.name else []
-    obvious = c.source.rsplit("/", 1)[-1] in ("Makefile", "package.json", "pyproject.toml") or c.source.endswith(".mk")
-    return (f"- {c.kind}: `{c.name}`" + (f" → `{run}`" if shown else "")
-            + (f" → runs {', '.join(f'`{t}`' for t in tools[:3])}" if tools else "")
-            + ("" if obvious and not c.area else f" ({c.source})"))
+    return (f"`{c.name}`" + (f" → `{run}`" if shown else "")
+            + (f" → runs {', '.join(f'`{t}`' for t in tools[:3])}" if tools else ""))
+
+
+def _core(cmds: list[Command]) -> list[str]:
+    """The project's plain test, lint and build commands on one line (every task needs them)."""
+    return ["- " + "; ".join(f"{c.kind} {_how(c)}" for c in cmds)] if cmds else []
 
 
 def _program(e: EntryPoint, cmap: CodeMap) -> str:
@@ -171,9 +182,10 @@ def _program(e: EntryPoint, cmap: CodeMap) -> str:
     return f"- program `{e.name}`: `{e.target}`" + "".join(f"; {h}" for h in how)
 
 
-def _routes(cmap: CodeMap, terms: set[str]) -> list[str]:
-    """Where routes are registered (`lore.codemap.routes`), for a task about endpoints, routes or handlers."""
-    if not terms & ROUTE_WORDS or not cmap.routes:
+def _routes(cmap: CodeMap, task_words: set[str]) -> list[str]:
+    """Where routes are registered (`lore.codemap.routes`), for a task that names endpoints, routes,
+    handlers or controllers ("the API" alone may be an API client's task)."""
+    if not task_words & ROUTES_NAMED or not cmap.routes:
         return []
     found = sorted(cmap.routes.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
     return ["- routes registered in " + ", ".join(f"`{f}` ({n})" for f, n in found)]
