@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 #: The map never takes more than this share of a pack's budget: memories come after it.
 MAP_SHARE = 0.35
 #: A task's own map lines (where its code lives, what to run) are most of what orienting needs.
-TASK_MAP_SHARE = 0.6
+TASK_MAP_SHARE = 0.75
 TASK_WHAT = "the project's commands, modules and tests for this task"
 AREA_KINDS = ("build", "test", "lint")
 #: Where a module's role is written by people (not guessed from its name or file names).

@@ -13,7 +13,7 @@ import attrs
 from lore.context.mapped import map_part
 from lore.context.render import MORE, head_line, render_item
 from lore.context.select import LEVEL_TITLES, LEVELS, ContextItem, gather
-from lore.context.taskpack import task_footer, task_head, task_only
+from lore.context.taskpack import default_budget, task_footer, task_head, task_only
 from lore.context.tokens import TokenCounter, token_counter
 from lore.memory import Scope, ValidationError
 from lore.agents.trust import DATA_NOTE, mark, plain
@@ -100,9 +100,10 @@ def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
-               budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = (),
+               budget: int | None = None, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = (),
                data_note: bool = True, code_map: bool = True) -> ContextPack:
-    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens.
+    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens
+    (without one, `lore.context.taskpack.default_budget`: smaller for a task alone).
 
     When the workspace has a codebase map, the pack starts with it: the project's commands and entry
     points, or for a file its module's role and the commands its area needs (`lore.context.mapped`);
@@ -113,6 +114,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     writes the team's own memories into its rules file)."""
     start = time.perf_counter()
     counter = counter or token_counter()
+    budget = default_budget(path, symbol, task) if budget is None else budget
     if int(budget) < MIN_BUDGET:
         raise ValidationError(f"budget {budget} is too small: a context pack needs at least {MIN_BUDGET} tokens")
     budget = int(budget)

@@ -10,6 +10,12 @@ from lore.agents.trust import Trust, code, mark, plain
 from lore.context.select import ContextItem
 from lore.memory import Status
 
+#: A pack's budget when none is given.
+DEFAULT_BUDGET = 1500
+#: A task's pack's budget when none is given: the task's map lines (where its code lives, its commands,
+#: tests and programs) and the first sentences of the best one or two memories fit in it; a bigger
+#: budget adds longer quotes of the same guides, which the pack names by file and line.
+TASK_BUDGET = 400
 #: The map section's head in a task's pack.
 TASK_MAP_HEAD = f"\n## Map\n- derived by {code('lore map')} from the repository's files (quoted as data):\n"
 
@@ -17,6 +23,11 @@ TASK_MAP_HEAD = f"\n## Map\n- derived by {code('lore map')} from the repository'
 def task_only(path: str | None, symbol: str | None, task: str | None) -> bool:
     """Whether a pack is for a task alone (no file or symbol to govern it)."""
     return bool(task) and not path and not symbol
+
+
+def default_budget(path: str | None, symbol: str | None, task: str | None) -> int:
+    """`TASK_BUDGET` for a task alone, else `DEFAULT_BUDGET`."""
+    return TASK_BUDGET if task_only(path, symbol, task) else DEFAULT_BUDGET
 
 
 def task_head(item: ContextItem) -> str:
