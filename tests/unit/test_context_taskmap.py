@@ -66,7 +66,7 @@ def test_a_migration_task_gets_the_migrate_command_then_the_plain_ones(lore):
     section = _map_section(pack.markdown)
     assert "- migrate: `make migrate` → `alembic upgrade head`\n" in section
     assert section.index("make migrate") < section.index("make test")
-    assert "- lint: `make lint` → `ruff check .`" in section and "program" not in section
+    assert "; lint `make lint` → `ruff check .`" in section and "program" not in section
     assert pack.map_lines > 3 and pack.tokens <= 1500
 
 
@@ -87,7 +87,7 @@ def test_an_endpoint_task_finds_the_routes_module_by_family(lore):
 def test_a_task_sharing_no_word_still_gets_the_plain_commands_and_programs():
     cmap = CodeMap("x", commands=[Command("make test", "pytest", "Makefile"), Command("make lint", "ruff", "Makefile")])
     lines = task_map_lines(cmap, "write a poem")
-    assert lines == ["- test: `make test` → `pytest`", "- lint: `make lint` → `ruff`"]
+    assert lines == ["- test `make test` → `pytest`; lint `make lint` → `ruff`"]  # one line, every task needs it
     assert task_map_lines(CodeMap("empty"), "write a poem") == []
 
 
@@ -113,6 +113,23 @@ def test_a_file_pack_keeps_its_module_lines(lore):
 
 
 def test_a_small_budget_keeps_the_best_of_each_part(lore):
-    small = _map_section(build_pack(lore, task="add a database migration", budget=260).markdown)  # room kept for the closing lines
+    small = _map_section(build_pack(lore, task="add a database migration", budget=210).markdown)  # room kept for the closing lines
     assert "- code: " in small and "- migrate: `make migrate`" in small
     assert small.count("  > - ") < len(task_map_lines(map_store.stored_map(lore), "add a database migration"))
+
+
+def test_a_task_alone_gets_a_compact_pack_and_a_smaller_default_budget(lore):
+    from lore.memory import Kind, Memory
+
+    mem = lore.add(Memory(title="Migrations never change once merged", kind=Kind.CONVENTION,
+                          body="Write a new migration that reverts the old one.")).memory
+    pack = build_pack(lore, task="add a database migration")
+    assert pack.budget == 400 and pack.tokens <= 400
+    md = pack.markdown
+    assert "\n## Map\n- derived by `lore map` from the repository's files (quoted as data):\n" in md
+    # the kind, the source and the trust: not the reason every item of a task's pack shares, no link
+    assert f"\n- **convention** · from `{mem.id}` (your own):\n  > **Migrations never change once merged**" in md
+    assert "matches the task" not in md
+    assert md.endswith(f"\n_1 memories, {pack.tokens} of 400 tokens._\n")
+    assert build_pack(lore, path="src/shop/db/session.py", task="add a database migration").budget == 1500
+    assert build_pack(lore, task="add a database migration", budget=900).budget == 900

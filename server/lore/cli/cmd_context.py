@@ -15,7 +15,8 @@ def register(sub) -> None:
     p.add_argument("--file", help="file the work is in")
     p.add_argument("--symbol", help="qualified symbol name")
     p.add_argument("--task", help="what you are about to do")
-    p.add_argument("--budget", type=int, default=1500, help="token budget (default 1500)")
+    p.add_argument("--budget", type=int, default=None,
+                   help="token budget (default 1500; 400 for a --task alone: its map lines and best memories)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_context)
 

@@ -11,7 +11,10 @@ from lore.codemap.buildfiles import file_name, is_build_file, read_build_file
 from lore.codemap.files import FileList, list_files
 from lore.codemap.graph import Graph, read_graph
 from lore.codemap.manifests import MANIFEST_NAMES, read_manifest
-from lore.codemap.model import CodeMap, EntryPoint, Module
+from lore.codemap.guides import read_guides
+from lore.codemap.model import CodeMap, EntryPoint, Module, source_rank
+from lore.codemap.recipes import is_makefile, resolve_commands
+from lore.codemap.routes import route_files
 from lore.codemap.roles import assign_role, readme_summary
 from lore.codemap.tests import is_test_file, test_layout
 
@@ -37,11 +40,16 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
     files = files or list_files(root)
     cmap = CodeMap(name=root.resolve().name, files=len(files.files), left_out=dict(files.left_out),
                    left_out_dirs=list(files.left_out_dirs))
+    makefiles: dict[str, str] = {}
     for rel in manifest_files(files.files):
         if PurePosixPath(rel).name in MANIFEST_NAMES:
             read_manifest(root, rel, cmap, warnings)
         else:
             read_build_file(root, rel, cmap, warnings)
+            if is_makefile(rel):
+                makefiles[rel] = _text(root, rel)
+    resolve_commands(makefiles, cmap.commands)
+    cmap.commands += read_guides(root, files.files, sub_projects(cmap))
     g = read_graph(root, files.files)
     if g.generated:
         cmap.left_out["generated"] = cmap.left_out.get("generated", 0) + sum(g.generated.values())
@@ -51,12 +59,27 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
         langs.update(c)
     cmap.languages = dict(langs.most_common())
     _modules(root, g, cmap)
+    cmap.routes = route_files(g.routes)
     _programs(g, cmap)
     _built_to_source(cmap, set(files.files))
     cmap.tests = test_layout(files.files, cmap)
     cmap.commands = _dedupe(cmap.commands)
     cmap.workspaces = sorted(set(cmap.workspaces))
     return cmap
+
+
+def sub_projects(cmap: CodeMap) -> set[str]:
+    """Folders holding a manifest of their own, those whose own build files define commands, and the
+    workspaces the manifests name."""
+    own = {m.rsplit("/", 1)[0] for m in cmap.manifests if "/" in m and PurePosixPath(m).name in MANIFEST_NAMES}
+    return own | {c.area for c in cmap.commands if c.area} | set(cmap.workspaces)
+
+
+def _text(root: Path, rel: str) -> str:
+    try:
+        return (root / rel).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def _modules(root: Path, g: Graph, cmap: CodeMap) -> None:
@@ -127,11 +150,15 @@ def _test_program(folder: str) -> bool:
 
 
 def _dedupe(commands):
-    seen = set()
+    """Each command once (per area): the file that defines it (a manifest, a makefile) wins over a guide that
+    documents it and over a CI step that calls it."""
     out = []
-    for c in commands:
+    kept = {}
+    for c in sorted(commands, key=lambda c: source_rank(c.source)):
         key = (c.name, c.area)
-        if key not in seen:
-            seen.add(key)
+        if key not in kept:
+            kept[key] = c
             out.append(c)
+        elif c.doc and not kept[key].doc:  # what a guide says a defined command is for
+            kept[key].doc = c.doc
     return sorted(out, key=lambda c: (c.area.count("/") if c.area else -1, c.area, _KIND_ORDER.get(c.kind, 9)))

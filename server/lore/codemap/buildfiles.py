@@ -6,7 +6,8 @@ import re
 from pathlib import Path, PurePosixPath
 
 from lore.codemap.frameworks import framework_of
-from lore.codemap.model import CodeMap, Command, EntryPoint, command_kind
+from lore.codemap.model import CodeMap, Command, EntryPoint
+from lore.codemap.recipes import join_steps, recipe_steps
 from lore.markup.yamlbound import Limits, YamlLimitError, load_bounded
 
 _TARGET = re.compile(r"^([A-Za-z0-9][\w./-]*(?:\s+[A-Za-z0-9][\w./-]*)*)\s*:(?![=:])([^\n]*)$", re.M)
@@ -98,25 +99,15 @@ def _makefile(text: str, rel: str, area: str, cmap: CodeMap) -> None:
             if "%" in target or target.startswith(".") or "/" in target and target not in phony \
                     or "." in target and target not in phony:
                 continue
-            recipe = _recipe(target, lines[i + 1:i + 12])
+            recipe = join_steps(recipe_steps(lines[i + 1:i + 40]))
+            needs, _, doc = m.group(2).partition("#")
+            needs = needs.strip()
+            run = recipe or (f"make {needs}" if needs else "")  # a target that only names others runs them
             cmd = f"make {target}" + (f" (in {area})" if area else "")
-            cmap.commands.append(Command(cmd, recipe or m.group(2).strip(), rel, area=area))
+            cmap.commands.append(Command(cmd, run, rel, area=area, doc=doc.strip("# ").strip()[:120]))
             count += 1
         if count >= MAX_MAKE_TARGETS:
             break
-
-
-def _recipe(target: str, lines: list[str]) -> str:
-    """The line of a target's recipe that does what its name says, else the first that does anything."""
-    steps = []
-    for ln in lines:
-        if not ln.startswith("\t"):
-            break
-        steps.append(ln.strip().lstrip("@-").strip())
-    doing = [s for s in steps if s and not s.startswith(("echo", "printf", "#", "export ", "set -"))]
-    kind = command_kind(target)
-    fitting = [s for s in doing if kind != "other" and command_kind("", s) == kind]
-    return (fitting or doing or steps or [""])[0]
 
 
 def _dockerfile(text: str, rel: str, cmap: CodeMap) -> None:

@@ -23,6 +23,11 @@ _OTHER = re.compile(r"^(clean|help|all|default|deps|tidy|version|release|publish
                     r"prepack|postpack|prepublish|prepublishOnly|postpublish)$", re.I)
 
 
+def unwrap(run: str) -> str:
+    """A command line without the runners before its program (`poetry run`, `npx`, `python -m`, `cd x &&`)."""
+    return _WRAPPERS.sub("", run.strip())
+
+
 def command_kind(name: str, run: str = "") -> str:
     """build, test, lint, generate, migrate, run or other: the name decides first, then the program it runs."""
     # The words of the name itself: not `make `/`npm run ` before it nor the area after it (`make start-db (in
@@ -38,6 +43,14 @@ def command_kind(name: str, run: str = "") -> str:
     return "other"
 
 
+def source_rank(source: str) -> int:
+    """0 for a file that defines commands (a manifest, a makefile), 1 for a guide that documents them,
+    2 for a CI workflow that calls them."""
+    if source.startswith(".github/") or source.endswith(".gitlab-ci.yml"):
+        return 2
+    return 1 if source.lower().endswith((".md", ".markdown")) else 0
+
+
 @attrs.define
 class Command:
     """A command the project defines: a package script, a Makefile target, a CI step, a tool section."""
@@ -47,6 +60,7 @@ class Command:
     source: str  # workspace-relative file that defines it
     kind: str = ""
     area: str = ""  # folder the command belongs to ("" = the whole project)
+    doc: str = ""  # for a command a guide documents: the words introducing it ("Create a migration:")
 
     def __attrs_post_init__(self) -> None:
         self.kind = self.kind or command_kind(self.name, self.run)
@@ -111,6 +125,7 @@ class CodeMap:
     modules: list[Module] = attrs.field(factory=list)  # ranked, most central first
     tests: list[TestLayout] = attrs.field(factory=list)
     readmes: dict[str, str] = attrs.field(factory=dict)  # folder -> its README's first paragraph
+    routes: dict[str, int] = attrs.field(factory=dict)  # file -> routes registered in it, most first
     workspaces: list[str] = attrs.field(factory=list)  # sub-projects (package workspaces, Go modules, crates)
     left_out: dict[str, int] = attrs.field(factory=dict)  # why -> files
     left_out_dirs: list[str] = attrs.field(factory=list)

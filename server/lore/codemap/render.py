@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from lore.codemap.model import CodeMap, Command, EntryPoint, Module, TestLayout
+from lore.codemap.model import CodeMap, Command, EntryPoint, Module, TestLayout, source_rank
 from lore.codemap.roles import shorten
 
 MAX_COMMANDS = 25
@@ -40,6 +40,9 @@ def overview_markdown(cmap: CodeMap, top: int = 12) -> str:
         lines.append(f"README: {cmap.readmes['.'].replace('**', '')}")
     lines += ["", "## Commands"] + [command_line(c) for c in project_commands(cmap)[:MAX_COMMANDS]]
     lines += ["", "## Entry points"] + [entry_line(e) for e in entry_points(cmap)[:MAX_ENTRY_POINTS]]
+    if cmap.routes:
+        lines += ["", "## Routes registered in"] + [f"- `{f}` ({n} routers, controllers or blueprints)"
+                                                    for f, n in sorted(cmap.routes.items(), key=lambda kv: -kv[1])]
     if cmap.tests:
         lines += ["", "## Tests"] + [f"- `{t.path}`: {t.files} files ({t.framework})" for t in cmap.tests]
     lines += ["", "## Key modules (most central first)"] + [module_line(m) for m in cmap.top_modules(top)]
@@ -85,7 +88,7 @@ def project_commands(cmap: CodeMap) -> list[Command]:
     """The project's own commands, a few of each kind (manifests and Makefiles before CI steps, the plainest
     names first), then the build/test/lint commands of each area."""
     def plain(c: Command) -> tuple:
-        return (c.source.startswith(".github/"), len(c.name), c.name)
+        return (source_rank(c.source), len(c.name), c.name)
 
     picked: list[Command] = []
     root = [c for c in cmap.commands if not c.area]

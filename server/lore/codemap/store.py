@@ -15,13 +15,14 @@ import attrs
 
 from lore.codemap.build import build_map, manifest_files
 from lore.codemap.files import from_paths, list_files
+from lore.codemap.guides import read_guides
 from lore.codemap.manifests import MANIFEST_NAMES
 from lore.codemap.model import CodeMap
 from lore.codemap.render import from_json, module_markdown, overview_markdown, to_json
 from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
 
 log = logging.getLogger(__name__)
-MAP_VERSION = 10  # bump when what a map holds changes, so every workspace builds its map again
+MAP_VERSION = 11  # bump when what a map holds changes, so every workspace builds its map again
 HASH_META = "codemap.hash"
 JSON_META = "codemap.json"
 MODULE_ITEMS = 12
@@ -42,8 +43,11 @@ class MapResult:
 
 
 def workspace_digest(root: Path, files: list[str], manifests: list[str]) -> str:
-    """Hash of the file list and every manifest's and build file's text."""
+    """Hash of the file list, every manifest's and build file's text and the commands the guides document
+    (not the guides' prose: editing a README's text builds no new map)."""
     h = hashlib.sha256(f"v{MAP_VERSION}\0".encode())
+    for c in read_guides(root, files, set()):
+        h.update(f"{c.source}\0{c.name}\0{c.doc}\3".encode("utf-8", "surrogateescape"))
     for f in files:
         h.update(f.encode("utf-8", "surrogateescape") + b"\0")
     for f in manifests:

@@ -12,6 +12,7 @@ from lore.codemap.render import command_line, entry_line, entry_points, project_
 from lore.agents.trust import LABELS, Trust, code, plain
 from lore.codemap.store import stored_map
 from lore.context.taskmap import item_count, task_map_lines, task_terms
+from lore.context.taskpack import TASK_MAP_HEAD
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 #: The map never takes more than this share of a pack's budget: memories come after it.
 MAP_SHARE = 0.35
 #: A task's own map lines (where its code lives, what to run) are most of what orienting needs.
-TASK_MAP_SHARE = 0.6
+TASK_MAP_SHARE = 0.75
 TASK_WHAT = "the project's commands, modules and tests for this task"
 AREA_KINDS = ("build", "test", "lint")
 #: Where a module's role is written by people (not guessed from its name or file names).
@@ -127,8 +128,9 @@ def map_part(lore: Lore, path: str | None, budget: int, count, task: str | None 
     what, lines = map_lines(cmap, path, task)
     if not lines:
         return "", 0, 0
-    head = (f"\n## Map\n- **map** of {plain(what)}, derived by {code('lore map')} from the repository's files "
-            f"({LABELS[Trust.REPOSITORY]}):\n")
+    head = TASK_MAP_HEAD if what == TASK_WHAT else (
+        f"\n## Map\n- **map** of {plain(what)}, derived by {code('lore map')} from the repository's files "
+        f"({LABELS[Trust.REPOSITORY]}):\n")
     limit = int(budget * (TASK_MAP_SHARE if what == TASK_WHAT else MAP_SHARE))
     if what == TASK_WHAT:
         for n in range(item_count(lines), 0, -1):

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.context.mapped import map_part
-from lore.context.render import MORE, render_item
+from lore.context.render import MORE, head_line, render_item
 from lore.context.select import LEVEL_TITLES, LEVELS, ContextItem, gather
+from lore.context.taskpack import default_budget, task_footer, task_head, task_only
 from lore.context.tokens import TokenCounter, token_counter
 from lore.memory import Scope, ValidationError
 from lore.agents.trust import DATA_NOTE, mark, plain
@@ -60,7 +61,8 @@ class ContextPack:
 
 
 def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
-         count: Callable[[str], int]) -> tuple[dict[str, list[tuple[ContextItem, str]]], int, int]:
+         count: Callable[[str], int],
+         head_of: Callable[[ContextItem], str] = head_line) -> tuple[dict[str, list[tuple[ContextItem, str]]], int, int]:
     """Items rendered into what is left of the budget, by level; (chosen, tokens used, left out).
 
     Breadth first: each item gets at most `FIRST_SHARE` of the budget (cut between sentences), so
@@ -74,19 +76,19 @@ def _fit(candidates: list[ContextItem], budget: int, used: int, first_cost: int,
         if not any(chosen.values()):
             heading_cost += first_cost
         left = budget - used - heading_cost
-        text = render_item(item, min(first_cap, left), count) if left > 0 else None
+        text = render_item(item, min(first_cap, left), count, head_of) if left > 0 else None
         if text is None and left > first_cap:  # its head and first sentence alone are over the share
-            text = render_item(item, left, count)
+            text = render_item(item, left, count, head_of)
         if text is None:
             left_out += 1
             continue
         chosen[item.level].append((item, text))
         used += count(text + "\n") + heading_cost
-    return chosen, _grow(chosen, budget, used, first_cap, count), left_out
+    return chosen, _grow(chosen, budget, used, first_cap, count, head_of), left_out
 
 
 def _grow(chosen: dict[str, list[tuple[ContextItem, str]]], budget: int, used: int, first_cap: int,
-          count: Callable[[str], int]) -> int:
+          count: Callable[[str], int], head_of: Callable[[ContextItem], str] = head_line) -> int:
     """Grow the items cut short into what is left of the budget; the tokens used after.
 
     What governs the file or symbol grows first, as far as the budget goes. Strong matches by
@@ -107,7 +109,7 @@ def _grow(chosen: dict[str, list[tuple[ContextItem, str]]], budget: int, used: i
             item, text = chosen[lvl][n]
             cost = count(text + "\n")
             limit = most if lvl in GOVERNING else min(most, reach)
-            grown = render_item(item, min(limit, cost + budget - used), count)
+            grown = render_item(item, min(limit, cost + budget - used), count, head_of)
             grown_cost = count(grown + "\n") if grown is not None else 0
             if grown_cost > cost:  # never shorter than it is (a first sentence over the share)
                 chosen[lvl][n] = (item, grown)
@@ -119,9 +121,10 @@ def _grow(chosen: dict[str, list[tuple[ContextItem, str]]], budget: int, used: i
 
 
 def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None, task: str | None = None,
-               budget: int = 1500, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = (),
+               budget: int | None = None, counter: TokenCounter | None = None, scopes: tuple[Scope, ...] = (),
                data_note: bool = True, code_map: bool = True) -> ContextPack:
-    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens.
+    """A markdown pack of the most relevant memories (of the given scopes, when any), never over `budget` tokens
+    (without one, `lore.context.taskpack.default_budget`: smaller for a task alone).
 
     When the workspace has a codebase map, the pack starts with it: the project's commands and entry
     points, or for a file its module's role and the commands its area needs (`lore.context.mapped`);
@@ -132,6 +135,7 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     writes the team's own memories into its rules file)."""
     start = time.perf_counter()
     counter = counter or token_counter()
+    budget = default_budget(path, symbol, task) if budget is None else budget
     if int(budget) < MIN_BUDGET:
         raise ValidationError(f"budget {budget} is too small: a context pack needs at least {MIN_BUDGET} tokens")
     budget = int(budget)
@@ -140,13 +144,15 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     note = f"\n{DATA_NOTE}\n" if data_note else ""
     note_cost = counter.count(note)
     used = counter.count(header) + 60  # room for the footer lines
+    lean = task_only(path, symbol, task)
     map_text, map_cost, map_lines = (map_part(lore, path, budget - used - note_cost, counter.count, task)
                                      if code_map else ("", 0, 0))
     if map_text:
         used += map_cost + note_cost  # the map is quoted data too: the note heads it
     candidates, weaker = gather(lore, path, symbol, task, scopes)
     _flag_stale(lore, candidates)
-    chosen, used, left_out = _fit(candidates, budget, used, 0 if map_text else note_cost, counter.count)
+    chosen, used, left_out = _fit(candidates, budget, used, 0 if map_text else note_cost, counter.count,
+                                  task_head if lean else head_line)
     parts = [header, note] if (any(chosen.values()) or map_text) and note else [header]
     parts += [map_text] if map_text else []
     items: list[ContextItem] = []
@@ -161,6 +167,8 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     markdown, total = body, counter.count(body)
 
     def footer(stated: str) -> str:
+        if lean:
+            return task_footer(len(items), stated, budget, weaker)
         more = (f" {weaker} weaker matches not shown (search_memory or `lore search` finds them)."
                 if weaker and items else "")
         return f"\n_{len(items)} memories, {stated} of {budget} tokens ({counter.method}); {left_out} left out.{more}_\n"

@@ -144,10 +144,12 @@ def _lines(title: str, paras: list[str]) -> str:
     return "\n".join([first, *(f"  > {p}" for p in paras[1:])])
 
 
-def render_item(item: ContextItem, max_tokens: int, count: Callable[[str], int]) -> str | None:
+def render_item(item: ContextItem, max_tokens: int, count: Callable[[str], int],
+                head_of: Callable[[ContextItem], str] = head_line) -> str | None:
     """The item within `max_tokens`: whole when it fits, else its first sentences (whole ones) and
-    a note that it continues in the source; None when not even the title and a sentence fit."""
-    head = head_line(item) + (f"\n  ⚠ {plain(item.stale)}" if item.stale else "")
+    a note that it continues in the source; None when not even the title and a sentence fit. `head_of`
+    writes the line above the quote (a task's pack names less, `lore.context.taskpack.task_head`)."""
+    head = head_of(item) + (f"\n  ⚠ {plain(item.stale)}" if item.stale else "")
     paras = content(item)
     whole = f"{head}\n{_lines(item.memory.title, paras)}"
     if count(whole + "\n") <= max_tokens:

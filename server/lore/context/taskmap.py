@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import re
 
-from lore.codemap.model import CodeMap, Command, Module
+from lore.codemap.model import CodeMap, Command, EntryPoint, Module, source_rank
+from lore.codemap.recipes import programs
 
 #: Words that say nothing about where to look.
 STOP = frozenset("""a an and are as at be by can do does for from how i in into is it make me my new of on or our
 the this to up use we what when where which who why with add find change changes after before its there""".split())
 TEST_WORDS = frozenset({"test", "tests", "spec", "e2e", "testing", "integration"})
 #: Everyday words of one family find each other.
+ROUTE_WORDS = frozenset({"endpoint", "api", "route", "router", "routes", "handler", "controller", "rest", "http",
+                         "blueprint"})
+ROUTES_NAMED = ROUTE_WORDS - {"api", "http"}
 FAMILIES = (
-    frozenset({"endpoint", "api", "route", "router", "routes", "handler", "controller", "rest", "http", "blueprint"}),
+    ROUTE_WORDS,
     frozenset({"migration", "migrate", "database", "db", "schema", "alembic"}),
     TEST_WORDS,
     frozenset({"mock", "mocks", "mockery", "fake"}),
@@ -77,8 +81,8 @@ def task_map_lines(cmap: CodeMap, task: str, max_items: int | None = None) -> li
                       lambda e: len(terms & words(f"{e.name} {e.target}")), MAX_ENTRIES, floor=1)
     if not (cmds[0] or mods or entries):
         entries = [e for e in cmap.entry_points if e.kind == "program"][:2]
-    parts = [[_module(m, terms) for m in mods], [_short(c) for c in cmds[0]], tests,
-             [_short(c) for c in cmds[1]], [f"- program `{e.name}`: `{e.target}`" for e in entries]]
+    parts = [[_module(m, terms) for m in mods], _routes(cmap, words(task)), [_short(c) for c in cmds[0]], tests,
+             _core(cmds[1]), [_program(e, cmap) for e in entries]]
     keep = _in_turns(parts, max_items)
     return [line for items, n in zip(parts, keep) for line in items[:n]]
 
@@ -108,7 +112,9 @@ def _commands(cmap: CodeMap, terms: set[str], kinds: set[str]) -> tuple[list[Com
         if not (terms & name or c.kind in kinds) or (c.kind == "other" and len(terms & name) < 2):
             return 0
         shared = terms & name
-        s = 2 * len(shared - WEAK) + 0.5 * len(shared & WEAK) + min(1.0, 0.5 * len(terms & words(c.run)))
+        per_word = 1 if source_rank(c.source) == 1 else 2  # a guide's command line shares words by its arguments
+        s = (per_word * len(shared - WEAK) + 0.5 * len(shared & WEAK)
+             + min(1.0, 0.5 * len(terms & (words(c.run) | words(c.doc)))))
         s += 1.5 if c.kind in kinds else 0
         s -= 3.0 if c.source.startswith(".github/") else 0  # a CI step, where a person types a make target
         s -= 1.0 if c.area and not terms & words(c.area) else 0  # another sub-project's command
@@ -117,7 +123,8 @@ def _commands(cmap: CodeMap, terms: set[str], kinds: set[str]) -> tuple[list[Com
     matched = _ranked(cmap.commands, score, MAX_COMMANDS, floor=1.5, tie=_plainness)
     core = []
     for kind in CORE_KINDS:
-        pick = sorted((c for c in cmap.commands if c.kind == kind and not c.area), key=lambda c: _plainness(c, kind))
+        pick = sorted((c for c in cmap.commands if c.kind == kind and not c.area),
+                      key=lambda c: (source_rank(c.source) > 0, _plainness(c, kind)))
         core += [c for c in pick[:1] if c not in matched]
     return matched, core
 
@@ -127,7 +134,7 @@ def _plainness(c: Command, kind: str | None = None) -> tuple:
     before CI steps, then the shortest."""
     kind = kind or c.kind
     exact = c.name.split(" (in ")[0].replace(":", " ").split()[-1:] == [kind]
-    return (not exact, c.source.startswith(".github/"), bool(c.area), len(c.name), c.name)
+    return (not exact, source_rank(c.source), bool(c.area), len(c.name), c.name)
 
 
 def _ranked(items: list, score, n: int, floor: float = 0.0, tie=None) -> list:
@@ -138,13 +145,50 @@ def _ranked(items: list, score, n: int, floor: float = 0.0, tie=None) -> list:
 
 
 def _short(c: Command) -> str:
-    """A command in a few tokens: what it runs only when that is a short command line of its own, where
-    it is defined only when its name does not say (a CI step, a script of a sub-project)."""
+    """A command in a few tokens (`_how`), with where it is defined only when its name does not say (a
+    guide, a CI step, a script of a sub-project)."""
+    obvious = c.source.rsplit("/", 1)[-1] in ("Makefile", "package.json", "pyproject.toml") or c.source.endswith(".mk")
+    return f"- {c.kind}: {_how(c)}" + ("" if obvious and not c.area else f" ({c.source})")
+
+
+def _how(c: Command) -> str:
+    """`name` → what it runs when that is a short command line, else the programs its steps run."""
     run = c.run.strip()
     shown = run and run != c.name and "$(" not in run and not run.endswith("\\") and len(run) <= 60
-    obvious = c.source.rsplit("/", 1)[-1] in ("Makefile", "package.json", "pyproject.toml") or c.source.endswith(".mk")
-    return (f"- {c.kind}: `{c.name}`" + (f" → `{run}`" if shown else "")
-            + ("" if obvious and not c.area else f" ({c.source})"))
+    tools = [p for p in programs(run) if p not in c.name] if run and not shown and run != c.name else []
+    return (f"`{c.name}`" + (f" → `{run}`" if shown else "")
+            + (f" → runs {', '.join(f'`{t}`' for t in tools[:3])}" if tools else ""))
+
+
+def _core(cmds: list[Command]) -> list[str]:
+    """The project's plain test, lint and build commands on one line (every task needs them)."""
+    return ["- " + "; ".join(f"{c.kind} {_how(c)}" for c in cmds)] if cmds else []
+
+
+def _program(e: EntryPoint, cmap: CodeMap) -> str:
+    """A program's line: where it starts, and the plainest commands that build and run it (those naming
+    its folder, `go run ./cmd/x`, or named for it, `make build-x`)."""
+    at = re.compile(rf"(?<![\w/.-])(\./)?{re.escape(e.target)}(?![\w-])")
+    named = words(e.name)
+    how = []
+    for kind in ("build", "run"):
+        found = [(not (named and named <= words(c.name.split(" (in ")[0])), c) for c in cmap.commands
+                 if c.kind == kind and not c.area
+                 and (at.search(c.run) or at.search(c.name) or named and named <= words(c.name.split(" (in ")[0]))]
+        if found:
+            _, c = min(found, key=lambda x: (x[0], source_rank(x[1].source), x[1].source.count("/"), len(x[1].name)))
+            shown = c.run if c.run.startswith(("go run", "cargo run", "python")) and len(c.run) <= 60 else c.name
+            how.append(f"{kind} `{shown}`")
+    return f"- program `{e.name}`: `{e.target}`" + "".join(f"; {h}" for h in how)
+
+
+def _routes(cmap: CodeMap, task_words: set[str]) -> list[str]:
+    """Where routes are registered (`lore.codemap.routes`), for a task that names endpoints, routes,
+    handlers or controllers ("the API" alone may be an API client's task)."""
+    if not task_words & ROUTES_NAMED or not cmap.routes:
+        return []
+    found = sorted(cmap.routes.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+    return ["- routes registered in " + ", ".join(f"`{f}` ({n})" for f, n in found)]
 
 
 def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
@@ -154,7 +198,11 @@ def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
     named = [(len(subject & words(f)) + 0.5 * bool(subject & words(f.rsplit("/", 1)[-1])), c, f, t.framework)
              for t in cmap.tests for f, c in t.folders_about(subject, words)]
     named.sort(key=lambda x: (-x[0], -x[1]))
-    lines = [f"- tests: `{f}/` ({c} files, {fw})" for _, c, f, fw in named[:n]]
+    picked: list[tuple[int, str, str]] = []
+    for _, c, f, fw in named:
+        if len(picked) < n and not any(f.startswith(p + "/") for _, p, _ in picked):  # a sub-folder adds nothing
+            picked.append((c, f, fw))
+    lines = [f"- tests: `{f}/` ({c} files, {fw})" for c, f, fw in picked]
     return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})" for t in cmap.tests[:max(1, n - len(lines))]]
 
 

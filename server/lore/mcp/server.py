@@ -154,8 +154,9 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
 
     @mcp.tool(annotations=read_only)
     async def get_context(file: str | None = None, symbol: str | None = None, task: str = "",
-                          budget: int = 1500) -> str:
-        """Markdown with the decisions, conventions and preferences that matter for a file, symbol or task."""
+                          budget: int | None = None) -> str:
+        """Markdown with the decisions, conventions and preferences that matter for a file, symbol or task;
+        budget in tokens, by default 1500, or 400 for a task alone (its map lines and best memories)."""
         with expected_errors():
             return build_pack(app.lore, path=app.rel(file), symbol=symbol, task=task or None, budget=budget).markdown
 

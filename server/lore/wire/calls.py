@@ -92,7 +92,7 @@ def context(lore: Lore, args: dict[str, Any]) -> dict[str, Any]:
     if args.get("task"):
         fill_pending(lore)
     return build_pack(lore, path=args.get("path"), symbol=args.get("symbol"), task=args.get("task"),
-                      budget=int(1500 if args.get("budget") is None else args["budget"])).to_json()
+                      budget=None if args.get("budget") is None else int(args["budget"])).to_json()
 
 
 def answer(lore: Lore, op: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,153 @@
+"""Commands the project's guides document: the command lines of README, CONTRIBUTING, AGENTS and docs
+markdown files, in their code blocks (```` ``` ```` fences) and in code spans of their prose.
+
+Many projects define a task in no manifest or Makefile and only write it down: `flask db migrate` under
+"Create a migration:" in a guide, `pnpm db-migrate create <name>` in AGENTS.md. A line counts when its
+first word (after a `$ ` prompt and `NAME=value` settings) is a program people type to build, test,
+run, migrate or generate; each keeps the words that introduce it (the line before the block when it ends
+in a colon, else the section heading), which say what it is for."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from lore.codemap.model import Command
+
+#: Programs whose command lines a guide documents for build, test, run, migrate or generate work.
+PROGRAMS = frozenset("""make npm pnpm yarn npx bun deno node flask python python3 pip pip3 poetry uv uvx pipenv
+pytest tox nox hatch pdm alembic django-admin manage.py ./manage.py celery gunicorn uvicorn go cargo rustup mvn
+./mvnw gradle ./gradlew docker docker-compose podman kubectl helm terraform mockery buf protoc just task bundle
+rake rails dotnet mix composer php artisan ./gradle swift tsc vitest jest playwright cypress ruff mypy eslint
+biome prettier golangci-lint goreleaser bazel cmake ninja skaffold tilt""".split())
+_SKIP_NAMES = re.compile(r"^(CHANGELOG|CHANGES|HISTORY|RELEASE|RELEASES|LICENSE|LICENCE|CODE_OF_CONDUCT|"
+                         r"SECURITY|NOTICE|AUTHORS|CODEOWNERS)\b", re.I)
+_NOT_GUIDES = frozenset({"testdata", "fixtures", "__fixtures__", "examples", "example", "node_modules", "vendor",
+                         "third_party", "test", "tests", "__tests__", "changelog", "changelogs", "changes",
+                         ".github", "adr", "adrs", "rfc", "rfcs", "decisions", "proposals", "design"})
+#: Files people name as guides, wherever they are.
+_GUIDE_NAMES = re.compile(r"^(README|CONTRIBUTING|AGENTS|CLAUDE|DEVELOPMENT|DEVELOPING|DEVELOPER|HACKING|INSTALL|"
+                          r"BUILDING|BUILD|TESTING|RUNNING|SETUP|GETTING[_-]STARTED)\b", re.I)
+#: Folders whose markdown files are guides.
+_GUIDE_FOLDERS = frozenset({"docs", "doc", "documentation", "contributing", "guides", "guide", "development", "dev"})
+_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
+_SHELLS = frozenset({"", "sh", "bash", "shell", "console", "zsh", "terminal", "shell-session", "shellsession",
+                     "cmd", "make", "text", "sh-session"})
+_SPAN = re.compile(r"`([^`\n]{4,140})`")
+_PROMPT = re.compile(r"^(?:\$|%|>|#\s*\$)\s+")
+_ENV = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=\S*$")
+MAX_GUIDES = 400
+MAX_BYTES = 256_000
+PER_GUIDE = 25
+MAX_COMMANDS = 200
+MAX_LINE = 120
+
+
+def is_guide(rel: str) -> bool:
+    """A markdown file that may document commands: not a changelog or licence, not under examples,
+    fixtures or test data."""
+    name = PurePosixPath(rel).name
+    if not name.lower().endswith((".md", ".markdown")) or _SKIP_NAMES.match(name):
+        return False
+    folders = [p.lower() for p in rel.split("/")[:-1]]
+    if any(p in _NOT_GUIDES for p in folders):
+        return False
+    return bool(_GUIDE_NAMES.match(name)) or any(p in _GUIDE_FOLDERS for p in folders)
+
+
+def guide_files(files: list[str]) -> list[str]:
+    """The guides among a file list, the shallowest first, at most `MAX_GUIDES`."""
+    return sorted((f for f in files if is_guide(f)), key=lambda f: (f.count("/"), f))[:MAX_GUIDES]
+
+
+def command_line(text: str) -> str | None:
+    """`text` as a documented command line, or None: its first word (prompt and settings skipped) must be
+    a known program and it must say more than the program's name. A trailing `# comment` is left out."""
+    line = _PROMPT.sub("", text.strip()).split(" # ", 1)[0].strip()
+    words = line.split()
+    rest = [w for w in words if not _ENV.match(w)]
+    if len(rest) < 2 or len(line) > MAX_LINE or rest[0] not in PROGRAMS:
+        return None
+    if rest[0] in ("python", "python3", "node") and not (rest[1] == "-m" or rest[1].endswith((".py", ".js"))):
+        return None
+    return " ".join(words)
+
+
+def guide_commands(text: str, rel: str, area: str = "") -> list[Command]:
+    """The commands one guide documents, each once, with the words that introduce it (`Command.doc`)."""
+    out: list[Command] = []
+    seen: set[str] = set()
+    heading, lead, fence = "", "", None
+    pending = ""
+    for raw in text.split("\n"):
+        m = _FENCE.match(raw)
+        if m and fence is None:
+            fence = m.group(2).lower() if m.group(2).lower() in _SHELLS else "-"
+            continue
+        if m and raw.strip().startswith(("```", "~~~")) and fence is not None:
+            fence, pending = None, ""
+            continue
+        if fence is not None:
+            if fence == "-":
+                continue
+            line = pending + raw.strip()
+            if line.endswith("\\"):
+                pending = line[:-1].strip() + " "
+                continue
+            pending = ""
+            _add(out, seen, command_line(line), rel, area, lead or heading)
+            continue
+        s = raw.strip()
+        if s.startswith("#"):
+            heading, lead = s.lstrip("#").strip(), ""
+            continue
+        if s:
+            lead = s if s.endswith(":") else ""
+            for span in _SPAN.findall(s) if _instructs(s) else ():
+                _add(out, seen, command_line(span), rel, area, _plain(s))
+        if len(out) >= PER_GUIDE:
+            break
+    return out
+
+
+def read_guides(root: Path, files: list[str], workspaces: set[str]) -> list[Command]:
+    """The commands the workspace's guides document (`guide_files`), each guide in the sub-project
+    (`workspaces`: folders with their own manifest) that holds it."""
+    out: list[Command] = []
+    for rel in guide_files(files):
+        try:
+            path = root / rel
+            if path.is_symlink() or path.stat().st_size > MAX_BYTES:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        out += guide_commands(text, rel, _area(rel, workspaces))
+        if len(out) >= MAX_COMMANDS:
+            break
+    return out[:MAX_COMMANDS]
+
+
+def _instructs(line: str) -> bool:
+    """A prose line whose code spans may be commands to type: a list item or a short line, not a table row."""
+    if line.startswith("|"):
+        return False
+    return bool(re.match(r"^([-*+]|\d+[.)])\s", line)) or len(line) <= 120
+
+
+def _area(rel: str, workspaces: set[str]) -> str:
+    folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
+    while folder and folder not in workspaces:
+        folder = folder.rsplit("/", 1)[0] if "/" in folder else ""
+    return folder
+
+
+def _plain(line: str) -> str:
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", line).strip(" -:")
+    return text if len(text) <= 100 else text[:97].rsplit(" ", 1)[0] + " ..."
+
+
+def _add(out: list[Command], seen: set[str], line: str | None, rel: str, area: str, doc: str) -> None:
+    if line and line not in seen and len(out) < PER_GUIDE:
+        seen.add(line)
+        out.append(Command(line, line, rel, area=area, doc=doc[:120]))
