@@ -168,3 +168,11 @@ def test_a_symbol_whose_name_holds_a_named_identifier_is_its_subject(lore):
 
     assert name_parts("ProcessProposalHandler") == {"ProcessProposalHandler", "ProcessProposal", "ProposalHandler"}
     assert "close" not in name_parts("close_period") and "Handler" not in name_parts("ProposalHandler")
+
+
+def test_a_record_listing_a_whole_api_names_none_of_it_as_its_subject(lore):
+    from lore.recall.naming import SURVEY
+
+    api = ", ".join(f"`call_number_{i}`" for i in range(SURVEY))
+    _adr(lore, "The client API", f"The client offers {api} and `close_period`.")
+    assert _named(lore) == {}

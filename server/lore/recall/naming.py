@@ -4,7 +4,8 @@ wherever the import anchored it (or did not).
 
 What counts as naming: a compound identifier (camelCase, snake_case: it cannot be an ordinary word),
 written out or in backticks (`a.b.checkLimit()` names `checkLimit`), that at most `MAX_NAMING` records
-name; a method also needs its type named (`Reader` in backticks is enough for that). A plain word
+name, in a record naming at most `SURVEY` of them (a design that lists a whole API names its
+parts in passing); a method also needs its type named (`Reader` in backticks is enough for that). A plain word
 (`Option`, `Size`, `Config`) names nothing on its own. Only records name symbols (`lore.recall.off_code.RECORD_SOURCES`):
 a guide's section or a code comment shows where it is anchored.
 
@@ -29,6 +30,7 @@ IDENT = re.compile(r"(?<![\w.$])[A-Za-z_$][\w$]*(?![\w$])")
 COMPOUND = re.compile(r"[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]")
 SPAN = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 MIN_NAME = 3
+SURVEY = 24  # identifiers a record names before it is a survey (an RFC listing an API), not about each
 MAX_NAMING = 2  # records naming one identifier before it is the project's vocabulary
 SHOWN_STATUSES = ("active", "proposed")
 
@@ -101,7 +103,10 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
             if m.status.value not in SHOWN_STATUSES or off_code(m.provenance.kind.value, m.provenance.key, m.title):
                 continue
             text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
-            for name in identifiers_named(text):
+            named = identifiers_named(text)
+            if len(named) > SURVEY:
+                named = set()  # a survey of an API: naming one of its many names makes nothing its subject
+            for name in named:
                 names.setdefault(name, set()).add(mid)
             for word in words_in_backticks(text):
                 words.setdefault(word, set()).add(mid)
