@@ -87,3 +87,11 @@ def test_a_marker_the_decision_lists_anchors_the_few_files_writing_it(tmp_worksp
     assert sorted((d.anchor.to_text(), d.why) for d in found) == [
         ("app/aws/s3.py", "writes `#notify-debug-admin-1200`"),
         ("app/delivery/send.py", "writes `#notify-debug-admin-1701`")]
+
+
+def test_a_tool_configured_in_a_pyproject_table_anchors_that_pyproject(tmp_workspace):
+    ws = write(tmp_workspace, {"pyproject.toml": "[tool.poetry]\nname = 'api'\n\n[tool.poetry.dependencies]\n",
+                               "app/__init__.py": ""})
+    found = derive_anchors("# Use `poetry` for dependency management\n\nLet's use `poetry`.\n", "docs/adrs/0006.md",
+                           AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.why) for d in found] == [("pyproject.toml", "names poetry (pyproject.toml)")]

@@ -52,3 +52,15 @@ def test_the_repository_the_workspace_names_wins_over_its_folder(tmp_path):
     assert not is_own("rootulp", "celestia-app", root, known)  # a fork's branch of work
     assert is_own("rootulp", "celestia-app", root, set())  # nothing known: the folder decides
     assert not is_own("o", "app", tmp_path / "webapp", set())  # `webapp` is not `app` after a separator
+
+
+def test_a_workspaces_monorepo_resolves_its_links_and_sub_project_paths(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "package.json": json.dumps({"name": "shop", "workspaces": ["packages/*"],
+                                    "repository": "github:o/shop"}),
+        "packages/web/src/cart.ts": "export class CartStore {}\n",
+        "packages/api/src/orders.ts": "export class OrderQueue {}\n",
+    })
+    text = ("Carts live in `src/cart.ts`; see [orders](https://github.com/o/shop/blob/0a1b2c/packages/api/src/orders.ts)"
+            " and [theirs](https://github.com/x/shop-fork/blob/0a1b2c/packages/web/src/cart.ts).\n")
+    assert anchors(ws, text) == ["packages/api/src/orders.ts", "packages/web/src/cart.ts"]

@@ -8,8 +8,9 @@ a name anchors when it is written as code (backticks) and means exactly one plac
   folders carries (`models.py` -> `app/models.py`). Build manifests and lock files (`pyproject.toml`,
   `package.json`, `go.mod`) are named in passing by most decisions that add a dependency, so they
   anchor only through a written path.
-- a tool whose one configuration file the workspace holds (`orval.config.ts`, `.eslintrc.json`), named
-  in prose: a decision choosing the tool governs how it is configured.
+- a tool whose one configuration file the workspace holds (`orval.config.ts`, `.eslintrc.json`, the
+  pyproject.toml with a `[tool.poetry]` table), named in prose: a decision choosing the tool governs
+  how it is configured.
 - a package name of two or more words (split on `_` and `-`; a hyphenated distribution name also
   matches its underscored folder) that exactly one folder carries, when that folder is a package or
   project (it holds code files directly or a manifest) and not a broad one (see `mentions.broad`).
@@ -75,13 +76,26 @@ def bare_names(text: str) -> list[str]:
 _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
 
 
+_TOOL_TABLE = re.compile(r"^\[tool\.([A-Za-z][\w-]*)[.\]]", re.M)
+
+
 def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
-    """Tool name -> its configuration files outside vendored folders (`orval.config.ts`, `.eslintrc.json`)."""
+    """Tool name -> its configuration files outside vendored folders: `orval.config.ts`, `.eslintrc.json`,
+    and the pyproject.toml whose `[tool.poetry]` table configures poetry."""
     out: dict[str, list[str]] = {}
     for f in layout.files:
+        if layout.vendored(f):
+            continue
         m = _CONFIG.match(PurePosixPath(f).name)
-        if m and not layout.vendored(f):
+        if m:
             out.setdefault(m.group(1), []).append(f)
+        elif PurePosixPath(f).name == "pyproject.toml":
+            try:
+                text = (layout.root / f).read_text(encoding="utf-8", errors="replace")[:65536]
+            except OSError:
+                continue
+            for tool in dict.fromkeys(t.lower() for t in _TOOL_TABLE.findall(text)):
+                out.setdefault(tool, []).append(f)
     return out
 
 

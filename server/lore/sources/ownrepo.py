@@ -17,6 +17,7 @@ from pathlib import Path
 
 _REMOTE = re.compile(r"^\s*url\s*=\s*\S*?github\.com[:/]+([\w.-]+)/([\w.-]+?)(?:\.git)?/?\s*$", re.M | re.I)
 _REPO_URL = re.compile(r"github\.com[:/]+([\w.-]+)/([\w.-]+?)(?:\.git)?/?$", re.I)
+_SHORTHAND = re.compile(r"^(?:github:)?([\w.-]+)/([\w.-]+?)(?:\.git)?$")  # npm's "github:o/shop", "o/shop"
 _SEPARATORS = "_-+."
 
 
@@ -35,7 +36,7 @@ def own_repositories(root: Path, go_modules: dict[str, str] | None = None) -> se
         data = None
     repo = data.get("repository") if isinstance(data, dict) else None
     url = repo.get("url") if isinstance(repo, dict) else repo
-    m = _REPO_URL.search(str(url or "").strip())
+    m = _REPO_URL.search(str(url or "").strip()) or _SHORTHAND.match(str(url or "").strip())
     if m:
         out.add(f"{m.group(1)}/{m.group(2)}".lower())
     for mod in go_modules or {}:
