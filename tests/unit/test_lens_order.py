@@ -36,7 +36,7 @@ def test_a_file_lens_lists_decisions_first_and_proposals_last(tmp_workspace):
         lore.close()
 
 
-def test_a_hover_in_a_method_puts_the_methods_own_memory_before_its_class_decision(tmp_workspace):
+def test_a_hover_in_a_method_shows_the_methods_own_memory_not_its_class_decision(tmp_workspace):
     from lore.anchors import Symbol
     from lore.recall.governing import governing_at
 
@@ -55,6 +55,8 @@ def test_a_hover_in_a_method_puts_the_methods_own_memory_before_its_class_decisi
         outer = add("Use the Repository pattern", Kind.DECISION, "app.repos.Repository")
         chain = [symbol("app.repos.Repository", "class"), symbol("app.repos.Repository.save", "method")]
         got = governing_at(lore, "app/repos.py", chain, "python", {}, 1.0, 5)
-        assert [g.memory.id for g in got] == [own.id, outer.id], "the nearer place first, then what binds"
+        ids = [g.memory.id for g in got]
+        assert ids[0] == own.id, "the nearer place first, then what binds"
+        assert outer.id not in ids, "the class's decision is on the class, not repeated on each method"
     finally:
         lore.close()
