@@ -52,6 +52,15 @@ export class Workbench {
     return this.quickInput().locator('.monaco-list-row');
   }
 
+  /**
+   * Pick a quick input row with the mouse, near its left edge: a truncated description in the
+   * middle of the row grows a tooltip once the pointer rests on it, and that tooltip takes the
+   * click (a loaded machine waits long enough for it to show).
+   */
+  async clickRow(row) {
+    await row.click({ position: { x: 12, y: 8 } });
+  }
+
   /** The highlighted row of the open quick input, once it shows `text` (Enter picks it). */
   focusedRow(text) {
     return this.quickInput().locator('.monaco-list-row.focused', { hasText: text });
