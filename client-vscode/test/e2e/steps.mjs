@@ -295,6 +295,7 @@ async function startFailureNotification(wb, workspace) {
     throw new Error(`expected one start-failure notification, saw ${count}`);
   }
   await wb.screenshot('start-failure');
+  await wb.restPointer();
   await toast.first().getByRole('button', { name: 'Open Terminal' }).click();
   const terminal = wb.page.locator('.terminal-wrapper .xterm-rows').first();
   const text = await until(async () => {

@@ -61,6 +61,16 @@ export class Workbench {
     await row.click({ position: { x: 12, y: 8 } });
   }
 
+  /**
+   * Rest the pointer on the empty part of the explorer, so no tooltip of whatever it last clicked
+   * (the status item's shows the server's error) covers what the next click aims at.
+   */
+  async restPointer() {
+    await this.page.mouse.move(150, 600);
+    await this.page.locator('.context-view .hover-contents').first()
+      .waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+  }
+
   /** The highlighted row of the open quick input, once it shows `text` (Enter picks it). */
   focusedRow(text) {
     return this.quickInput().locator('.monaco-list-row.focused', { hasText: text });
