@@ -62,11 +62,12 @@ export class Workbench {
   }
 
   /**
-   * Rest the pointer on the empty part of the explorer, so no tooltip of whatever it last clicked
-   * (the status item's shows the server's error) covers what the next click aims at.
+   * Click the empty part of the explorer, so neither the pointer nor the focus stays on what was
+   * last clicked: a focused status item keeps its tooltip (the server's error) open over the
+   * notifications, and that tooltip takes the next click.
    */
   async restPointer() {
-    await this.page.mouse.move(150, 600);
+    await this.page.mouse.click(150, 600);
     await this.page.locator('.context-view .hover-contents').first()
       .waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
   }
