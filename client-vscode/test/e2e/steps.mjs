@@ -56,7 +56,7 @@ async function searchOpensAdr(wb) {
   const row = wb.quickRows().filter({ hasText: ADR_TITLE }).first();
   await row.waitFor({ timeout: 30_000 });
   await wb.screenshot('search-results');
-  await row.click();
+  await wb.clickRow(row);
   await wb.activeTab('0001-invoices-are-immutable.md').waitFor({ timeout: 20_000 });
   return 'opened docs/adr/0001-invoices-are-immutable.md';
 }
@@ -143,7 +143,7 @@ async function forgetRemembered(wb) {
   await wb.typeInQuickInput('two decimals invoice lines');
   const row = wb.quickRows().filter({ hasText: REMEMBERED }).first();
   await row.waitFor({ timeout: 30_000 });
-  await row.click();
+  await wb.clickRow(row);
   const dialog = wb.page.locator('.monaco-dialog-box');
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Forget', exact: true }).click();
@@ -177,7 +177,7 @@ async function memoryWithoutFileOpensReadOnly(wb) {
   await wb.typeInQuickInput('discount percentages as whole numbers');
   const row = wb.quickRows().filter({ hasText: CONVENTION }).first();
   await row.waitFor({ timeout: 30_000 });
-  await row.click();
+  await wb.clickRow(row);
   await wb.activeTab('.md').waitFor({ timeout: 20_000 });
   await wb.editorLines().filter({ hasText: CONVENTION }).waitFor({ timeout: 20_000 });
   const label = (await wb.activeTab('.md').innerText()).trim();
@@ -208,7 +208,7 @@ async function hoverSupersedeAsksForReplacement(wb) {
   await wb.typeInQuickInput('money decimal');
   const row = wb.quickRows().filter({ hasText: 'Money is summed with Decimal' }).first();
   await row.waitFor({ timeout: 30_000 });
-  await row.click();
+  await wb.clickRow(row);
   await wb.notification('superseded by').first().waitFor({ timeout: 30_000 });
   const titles = await wb.searchTitles('discount percentages as whole numbers');
   if (titles.includes(CONVENTION)) {
@@ -253,7 +253,7 @@ async function crashThenRestart(wb, workspace) {
   const restart = wb.quickRows().filter({ hasText: 'Restart Lore Server' }).first();
   await restart.waitFor({ timeout: 10_000 });
   await wb.screenshot('status-offers-restart');
-  await restart.click();
+  await wb.clickRow(restart);
   const text = await until(async () => {
     const value = (await wb.loreStatus().innerText()).trim();
     return /^Lore [1-9]\d*$/.test(value) ? value : false;
@@ -295,6 +295,7 @@ async function startFailureNotification(wb, workspace) {
     throw new Error(`expected one start-failure notification, saw ${count}`);
   }
   await wb.screenshot('start-failure');
+  await wb.restPointer();
   await toast.first().getByRole('button', { name: 'Open Terminal' }).click();
   const terminal = wb.page.locator('.terminal-wrapper .xterm-rows').first();
   const text = await until(async () => {
@@ -483,7 +484,7 @@ async function realLensOpensRenderedView(wb) {
   await wb.codeLenses().locator('a', { hasText: ADR_013 }).first().click();
   await wb.quickRows().filter({ hasText: ADR_010 }).first().waitFor({ timeout: 20_000 });
   await wb.screenshot('lens-pick');
-  await wb.quickRows().filter({ hasText: ADR_013 }).first().click();
+  await wb.clickRow(wb.quickRows().filter({ hasText: ADR_013 }).first());
   const text = await until(() => wb.webviewText('A backend declares'), 'the lens never opened the memory rendered', 30_000);
   await wb.screenshot('lens-view');
   if (/^(id|anchors|status):/m.test(text) || text.includes('---\n')) {

@@ -52,6 +52,26 @@ export class Workbench {
     return this.quickInput().locator('.monaco-list-row');
   }
 
+  /**
+   * Pick a quick input row with the mouse, near its left edge: a truncated description in the
+   * middle of the row grows a tooltip once the pointer rests on it, and that tooltip takes the
+   * click (a loaded machine waits long enough for it to show).
+   */
+  async clickRow(row) {
+    await row.click({ position: { x: 12, y: 8 } });
+  }
+
+  /**
+   * Click the empty part of the explorer, so neither the pointer nor the focus stays on what was
+   * last clicked: a focused status item keeps its tooltip (the server's error) open over the
+   * notifications, and that tooltip takes the next click.
+   */
+  async restPointer() {
+    await this.page.mouse.click(150, 600);
+    await this.page.locator('.context-view .hover-contents').first()
+      .waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+  }
+
   /** The highlighted row of the open quick input, once it shows `text` (Enter picks it). */
   focusedRow(text) {
     return this.quickInput().locator('.monaco-list-row.focused', { hasText: text });
