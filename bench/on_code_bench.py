@@ -150,6 +150,10 @@ class Session:
         def progress(params):
             return None
 
+        @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def diagnostics(params):
+            """Diagnostics are not what this bench judges (pygls logged each one as unknown)."""
+
     async def start(self) -> None:
         await self.client.start_io(sys.executable, "-m", "lore", "serve", "--stdio", env=self.env, cwd=str(self.root))
         uri = from_fs_path(str(self.root))
