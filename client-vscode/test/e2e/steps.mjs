@@ -490,7 +490,9 @@ async function realLensOpensRenderedView(wb) {
   if (/^(id|anchors|status):/m.test(text) || text.includes('---\n')) {
     throw new Error(`the lens view shows front matter: ${JSON.stringify(text.slice(0, 300))}`);
   }
-  const applies = text.split('\n').find((row) => row.startsWith('Applies to:')) || '';
+  // "Applies to:" is one line, or a list of places (with where each came from) under it.
+  const start = text.indexOf('Applies to:');
+  const applies = start < 0 ? '' : text.slice(start, text.indexOf('Source:', start) >>> 0);
   if (!applies.includes('Reader in internal/storage/v2/api/tracestore/reader.go') || /symbol:|\]\(/.test(text)) {
     throw new Error(`the lens view shows anchor or link syntax, not places: ${JSON.stringify(applies || text.slice(-400))}`);
   }
