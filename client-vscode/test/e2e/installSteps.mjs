@@ -10,6 +10,7 @@ import { serverPid, until } from './steps.mjs';
 export const BASE_PYTHON = '/usr/bin/python3';
 const OFFER = 'Lore needs its language server';
 const PROGRESS = 'installing the language server';
+const FAILED = 'the install failed';
 
 /**
  * What code-server runs with in this session: `python3` is BASE_PYTHON, and nothing (a virtualenv
@@ -58,9 +59,15 @@ async function installAndStart(wb, workspace) {
   await progress.waitFor({ timeout: 30_000 });
   await wb.screenshot('install-progress');
   const status = await until(async () => {
+    if (await wb.notification(FAILED).count()) {
+      return FAILED;
+    }
     const value = (await wb.loreStatus().innerText()).trim();
     return /^Lore [1-9]\d*$/.test(value) ? value : false;
-  }, 'the status bar never showed "Lore N" after the install', 600_000);
+  }, 'the status bar never showed "Lore N" after the install', 420_000);
+  if (status === FAILED) {
+    throw new Error(`the install failed; the Lore log says:\n${wb.loreLog().slice(-2000)}`);
+  }
   const python = serverPython(workspace);
   const managed = join(sessionRoot, 'u', 'User', 'globalStorage');
   if (!python || !python.startsWith(managed) || !python.endsWith('/server-env/bin/python')) {
