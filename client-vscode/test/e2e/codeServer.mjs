@@ -44,10 +44,11 @@ function commonArgs(dirs) {
 
 /**
  * Start code-server with the extension installed.
- * options: { entry, vsix, settings, logFile, workspaceTrust }
+ * options: { entry, vsix, settings, logFile, workspaceTrust, env }; `env` overrides variables of
+ * this process's environment (undefined removes one).
  * Returns { url, root, stop() }.
  */
-export async function startCodeServer({ entry, vsix, settings, logFile, workspaceTrust = false }) {
+export async function startCodeServer({ entry, vsix, settings, logFile, workspaceTrust = false, env: overrides = {} }) {
   const root = mkdtempSync('/tmp/lvs-');
   const dirs = { userData: join(root, 'u'), extensions: join(root, 'e'), tmp: join(root, 't') };
   for (const dir of [dirs.userData, dirs.extensions, dirs.tmp, join(dirs.userData, 'User')]) {
@@ -67,6 +68,13 @@ export async function startCodeServer({ entry, vsix, settings, logFile, workspac
       resourceUrlTemplate: `${gallery}/resource/{publisher}/{name}/{version}/{path}`,
     }),
   };
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) {
+      delete env[name];
+    } else {
+      env[name] = value;
+    }
+  }
   const install = spawnSync(process.execPath, [entry, ...commonArgs(dirs), '--install-extension', vsix], {
     env,
     encoding: 'utf8',

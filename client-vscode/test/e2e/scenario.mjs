@@ -5,12 +5,14 @@
 // cannot start; an untrusted session checks that nothing is imported until trust is granted; a
 // session on a real repository's decision records (Jaeger's, over Go code at the paths they name)
 // checks what a person reads: hover, lens, lens view, search, context, safe actions, and that a
-// rename typed without saving rewrites no team file.
+// rename typed without saving rewrites no team file; a session in a Lore checkout with no server
+// installed checks the one-click install (installSteps.mjs).
 // Screenshots and logs go to the artifacts folder.
 //
 // Environment: CODE_SERVER_ENTRY, LORE_VSIX, LORE_SERVER_PYTHON, LORE_TEST_MODEL_PATH,
-// LORE_E2E_ARTIFACTS, LORE_E2E_FIXTURE, LORE_E2E_REAL_FIXTURE; LORE_E2E_ONLY=real,trusted runs those
-// sessions alone (while working on them; a full run has all three).
+// LORE_E2E_ARTIFACTS, LORE_E2E_FIXTURE, LORE_E2E_REAL_FIXTURE, LORE_E2E_CHECKOUT_FIXTURE;
+// LORE_E2E_ONLY=real,trusted runs those sessions alone (while working on them; a full run has all four).
+import { installSessionEnv, installSteps } from './installSteps.mjs';
 import { withSession } from './session.mjs';
 import { realSteps, trustedSteps, untrustedSteps } from './steps.mjs';
 
@@ -57,6 +59,14 @@ async function main() {
     { name: 'real', workspaceTrust: false, steps: realSteps, fixture: env('LORE_E2E_REAL_FIXTURE') },
     { name: 'trusted', workspaceTrust: false, steps: trustedSteps },
     { name: 'untrusted', workspaceTrust: true, steps: untrustedSteps },
+    {
+      name: 'install',
+      workspaceTrust: false,
+      steps: installSteps,
+      fixture: env('LORE_E2E_CHECKOUT_FIXTURE'),
+      python: null,
+      env: installSessionEnv(),
+    },
   ];
   const only = process.env.LORE_E2E_ONLY;
   const chosen = sessions.filter((session) => !only || only.split(',').includes(session.name));

@@ -20,7 +20,8 @@ const CHROMIUM_ARGS = [
 
 function userSettings(python, modelPath, workspaceTrust) {
   return {
-    'lore.server.command': [python, '-m', 'lore', 'serve'],
+    // null: no command set, so the extension looks for a server as it does on a first run.
+    ...(python ? { 'lore.server.command': [python, '-m', 'lore', 'serve'] } : {}),
     'lore.model.path': modelPath,
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
@@ -45,7 +46,8 @@ function userSettings(python, modelPath, workspaceTrust) {
 
 /**
  * Run `body(wb, workspace)` in a fresh session. options: { name, entry, vsix, fixture, python,
- * modelPath, artifacts, workspaceTrust }. Logs are kept under artifacts/logs-<name>; the session's
+ * modelPath, artifacts, workspaceTrust, env } (python null: no server command in the settings; env:
+ * variables code-server runs with, undefined removes one). Logs are kept under artifacts/logs-<name>; the session's
  * temporary folder is removed unless LORE_E2E_KEEP is set.
  */
 export async function withSession(options, body) {
@@ -53,6 +55,7 @@ export async function withSession(options, body) {
     entry: options.entry,
     vsix: options.vsix,
     workspaceTrust: options.workspaceTrust,
+    env: options.env,
     settings: userSettings(options.python, options.modelPath, options.workspaceTrust),
     logFile: join(options.artifacts, `code-server-${options.name}.log`),
   });

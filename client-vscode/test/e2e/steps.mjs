@@ -218,7 +218,7 @@ async function hoverSupersedeAsksForReplacement(wb) {
 }
 
 /** The pid of the language server started for `workspace` (its cwd), or undefined. */
-function serverPid(workspace) {
+export function serverPid(workspace) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) {
       continue;
