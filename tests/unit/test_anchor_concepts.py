@@ -1,22 +1,15 @@
 """Concepts a decision speaks of anchor the code named for them, when that code is in a few files."""
 
-from pathlib import Path
 
 from lore.sources.concepts import phrases
 from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
 
 # Shaped on notifications-api's docs/adrs/0015-async-report-generation.md (GSA/notifications-api, CC0-1.0).
 REPORTS = ("# Improve stability when generating reports\n\nWe have a job cache for reports. The job cache is "
            "regenerated at app startup. A scheduled job runs nightly; every scheduled job is logged. The "
            "feature toggle stays; each feature toggle is read once. Notifications Api reports and "
            "Notifications Api jobs.\n")
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
 
 
 def test_a_repeated_phrase_anchors_the_few_definitions_named_for_it(tmp_path):

@@ -6,19 +6,13 @@ from pathlib import Path
 
 from lore.sources.mentions import AnchorContext, derive_anchors
 from lore.sources.ownrepo import is_own, own_repositories
+from tree_files import write
 
 # From content-publisher's docs/adr/0015-bulk-data-loading.md (alphagov/content-publisher, MIT).
 BULK_DATA = (
     "[bulk-data-cache]: https://github.com/alphagov/content-publisher/blob/265226bc0c613d2294b4cb0d33d2f26cfcf54811/"
     "lib/bulk_data/cache.rb\n"
     "[approach]: https://github.com/alphagov/whitehall/blob/4e4d1a4/lib/bulk_data/cache.rb\n")
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
 
 
 def anchors(root: Path, text: str) -> list[str]:

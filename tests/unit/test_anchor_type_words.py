@@ -4,6 +4,7 @@ grammar (Ruby) anchor; ordinary words, nested definitions named alone and data f
 from pathlib import Path
 
 from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
 
 # Shaped on notifications-api's docs/adrs/0008 (GSA/notifications-api, CC0-1.0).
 QUOTAS = ("Move the paid quota from `Service` to `Organization`. Each `Organization` keeps its `Agreement`;\n"
@@ -11,13 +12,6 @@ QUOTAS = ("Move the paid quota from `Service` to `Organization`. Each `Organizat
 # Shaped on content-publisher's docs/adr/0009-modelling-history.md (alphagov/content-publisher, MIT).
 HISTORY = ("**Edition**: A numbered version of a document.\n\n**Revision**: An immutable snapshot.\n\n"
            "Stored with ActiveStorage, as the `Status` model keeps each state.\n")
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
 
 
 def texts(root: Path, text: str) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -14,13 +13,7 @@ from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, SourceKind, Status
 from lore.api import Lore
 from lore.ingest import run_import
-
-
-def write(root: Path, files: dict[str, str]) -> None:
-    for rel, text in files.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text)
+from tree_files import write
 
 
 PYPROJECT = """

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import tomllib
-from pathlib import Path
 
 import pytest
 
@@ -18,6 +17,7 @@ from lore.api import Lore
 from lore.sources import ImportSettings
 from lore.ingest import run_import
 from lore.sources.config import ConfigError, read_adr_folders, remember_adr_folders
+from tree_files import write
 
 
 def nygard(n: int, title: str, status: str = "Accepted") -> str:
@@ -60,13 +60,6 @@ LAYOUT = {
 }
 DECISIONS = sorted(p for p in LAYOUT if "decisions/0" in p or p.startswith(("adr-", "architecture-decision-record/0"))
                    or "/docs/design/" in p or p.startswith("docs/adr/2"))
-
-
-def write(root: Path, files: dict[str, str]) -> None:
-    for rel, text in files.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 and a person's choices about them kept across imports."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -12,6 +11,7 @@ from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
 from lore.ingest import run_import
 from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
 
 # From Unleash's contributing/ADRs/front-end (tests/fixtures/corpora/Unleash__unleash, Apache-2.0).
 SDK_GENERATOR = (
@@ -25,13 +25,6 @@ CELESTIA = (
     "2. Implement a [`ValidateBlobTx`](https://github.com/celestiaorg/celestia-app/blob/74a3e4ba/x/blob/types/"
     "blob_tx.go#L37) that checks the blob.\nThe module `github.com/celestiaorg/celestia-app/x/blob` keeps "
     "`MsgPayForBlobs` small.\n")
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
 
 
 def texts(found):

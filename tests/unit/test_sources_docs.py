@@ -18,6 +18,7 @@ from lore.api import Lore
 from lore.sources import classify, docs
 from lore.ingest import run_import
 from lore.sources.docs import capped, is_documentation, parse_doc, priority
+from tree_files import write
 
 CORPORA = Path(__file__).resolve().parents[1] / "fixtures" / "corpora"
 
@@ -49,13 +50,6 @@ def lore(tmp_workspace):
     lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
     yield lo
     lo.close()
-
-
-def write(root: Path, files: dict[str, str]) -> None:
-    for rel, text in files.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
 
 
 def vendored(repo: str, rel: str) -> str:
