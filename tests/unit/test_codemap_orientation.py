@@ -120,6 +120,16 @@ def test_a_guide_documents_commands_in_code_blocks_and_in_list_items():
     assert all(c.source == "docs/all.md" for c in found.values())
 
 
+def test_code_spans_in_a_wrapped_paragraph_are_examples_not_commands():
+    # Shaped on this project's docs/review.md and jaeger's CONTRIBUTING.md: a sentence that quotes a
+    # command as an example, wrapped over lines, documents nothing to run.
+    guide = ("# Contradictions\n\nA sentence counts when it prescribes (\"use pnpm\", \"run `pnpm install`\", \"indent\n"
+             "with tabs\"); a sentence that only names a tool does not, since `go test` alone says nothing.\n\n"
+             "Set up the database:\n`flask db upgrade`\n\nRun `make lint` before you push.\n")
+    run = [c.run for c in guide_commands(guide, "docs/review.md")]
+    assert run == ["flask db upgrade", "make lint"]
+
+
 def test_which_markdown_files_are_guides():
     assert is_guide("README.md") and is_guide("migrations/README.md") and is_guide("AGENTS.md")
     assert is_guide("docs/all.md") and is_guide("contributing/backend/overview.md")

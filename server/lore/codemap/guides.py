@@ -79,7 +79,8 @@ def guide_commands(text: str, rel: str, area: str = "") -> list[Command]:
     seen: set[str] = set()
     heading, lead, fence = "", "", None
     pending = ""
-    for raw in text.split("\n"):
+    lines = text.split("\n")
+    for n, raw in enumerate(lines):
         m = _FENCE.match(raw)
         if m and fence is None:
             fence = m.group(2).lower() if m.group(2).lower() in _SHELLS else "-"
@@ -103,7 +104,7 @@ def guide_commands(text: str, rel: str, area: str = "") -> list[Command]:
             continue
         if s:
             lead = s if s.endswith(":") else ""
-            for span in _SPAN.findall(s) if _instructs(s) else ():
+            for span in _SPAN.findall(s) if _instructs(s, _alone(lines, n)) else ():
                 _add(out, seen, command_line(span), rel, area, _plain(s))
         if len(out) >= PER_GUIDE:
             break
@@ -128,11 +129,28 @@ def read_guides(root: Path, files: list[str], workspaces: set[str]) -> list[Comm
     return out[:MAX_COMMANDS]
 
 
-def _instructs(line: str) -> bool:
-    """A prose line whose code spans may be commands to type: a list item or a short line, not a table row."""
+_ITEM = re.compile(r"^([-*+]|\d+[.)])\s")
+
+
+def _instructs(line: str, alone: bool) -> bool:
+    """A prose line whose code spans may be commands to type: a list item, or a short line that is a
+    paragraph of its own; not a table row, and not one line of a wrapped paragraph (whose code spans
+    are examples in a sentence: "a sentence counts when it says `pnpm install`")."""
     if line.startswith("|"):
         return False
-    return bool(re.match(r"^([-*+]|\d+[.)])\s", line)) or len(line) <= 120
+    return bool(_ITEM.match(line)) or (alone and len(line) <= 120)
+
+
+def _alone(lines: list[str], n: int) -> bool:
+    """Whether prose line `n` is a paragraph of its own: no prose line right before it (but a line that
+    introduces it, ending in ":") and none right after it."""
+    def prose(i: int) -> bool:
+        if not 0 <= i < len(lines):
+            return False
+        s = lines[i].strip()
+        return bool(s) and not s.startswith(("#", "|", "```", "~~~")) and not _ITEM.match(s)
+    before = lines[n - 1].strip() if n > 0 else ""
+    return (not prose(n - 1) or before.endswith(":")) and not prose(n + 1)
 
 
 def _area(rel: str, workspaces: set[str]) -> str:
