@@ -60,7 +60,7 @@ class LazyConsole:
 
 
 out = LazyConsole(soft_wrap=True, highlight=False)
-err = LazyConsole(stderr=True, highlight=False)
+err = LazyConsole(stderr=True, soft_wrap=True, highlight=False)
 
 
 def print_json(data: Any) -> None:
