@@ -79,3 +79,19 @@ def identifier_words(name: str) -> str:
     """Split camelCase / snake_case identifiers into words ("UserRepository.save" -> "user repository save")."""
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
     return " ".join(w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?:;])\s|\n\s*\n")
+
+
+def clip_between_sentences(text: str, limit: int) -> str:
+    """`text` whole when it fits in `limit` characters, else cut after its last sentence (or paragraph)
+    that fits, with " …" saying the source goes on; a text with no sentence end in the second half of
+    the limit is cut between words. Never in the middle of a word or sentence when one fits."""
+    text = text.rstrip()
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    ends = [m.start() for m in _SENTENCE_END.finditer(head)]
+    cut = ends[-1] if ends and ends[-1] >= limit // 2 else head.rfind(" ")
+    return (head[:cut] if cut > 0 else head).rstrip() + " …"

@@ -15,10 +15,13 @@ from pathlib import PurePosixPath
 from lore.memory import Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.detect import index_reason
+from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.status import StatusReading, part_supersessions, read_status, supersession_lines
 
 IMPORTER = "adr"
+#: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
+RATIONALE_CHARS = 1500
 _STATUS_HEAD = re.compile(r"^status\b\s*[:\-–]?\s*(.*)$", re.I)
 _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
@@ -209,7 +212,7 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     whole = "\n".join(doc.lines[start:]).strip()
     decision = _block(doc, _DECISION)
     context = _block(doc, _CONTEXT)
-    rationale = context[:1500].rstrip() if context else None
+    rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
     return secs, decision or whole, rationale
 
 
