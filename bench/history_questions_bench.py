@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from checkout import clone_at
+
 HERE = Path(__file__).resolve().parent
 SERVER = HERE.parent / "server"
 TARGET = 0.80
@@ -58,13 +60,7 @@ def materialise(label: dict, name: str, mirror_root: Path, checkouts: dict[str, 
     into = (keep or tmp) / name
     if (into / ".git").exists():
         return into
-    mirror = mirror_root / slug.replace("/", "+")
-    git_dir = mirror / "repo" if (mirror / "repo" / "HEAD").exists() else mirror
-    if not (git_dir / "HEAD").exists():
-        raise SystemExit(f"no mirror for {slug} under {mirror_root}: pass --mirror-root or --checkout")
-    subprocess.run(["git", "clone", "-q", "--no-checkout", str(git_dir), str(into)], check=True)
-    subprocess.run(["git", "-C", str(into), "checkout", "-q", "-B", "bench", label["commit"]], check=True)
-    return into
+    return clone_at(slug, label["commit"], into, mirror_root)
 
 
 def answers(hit: dict, q: dict) -> bool:

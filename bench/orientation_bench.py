@@ -34,6 +34,7 @@ SERVER = HERE.parent / "server"
 sys.path.insert(0, str(SERVER))
 
 from lore.context.tokens import token_counter  # noqa: E402
+from checkout import clone_at  # noqa: E402
 
 TARGET_RATIO = 20.0
 
@@ -54,13 +55,7 @@ def materialise(slug: str, commit: str, mirror_root: Path, checkouts: dict[str, 
     into = (keep or tmp) / slug.replace("/", "__")
     if (into / ".git").exists():
         return into
-    mirror = mirror_root / slug.replace("/", "+")
-    git_dir = mirror / "repo" if (mirror / "repo" / "HEAD").exists() else mirror
-    if not (git_dir / "HEAD").exists():
-        raise SystemExit(f"no mirror for {slug} under {mirror_root}: pass --mirror-root or --checkout")
-    subprocess.run(["git", "clone", "-q", "--no-checkout", str(git_dir), str(into)], check=True)
-    subprocess.run(["git", "-C", str(into), "checkout", "-q", "-B", "bench", commit], check=True)
-    return into
+    return clone_at(slug, commit, into, mirror_root)
 
 
 def read_text(root: Path, spec: str) -> str:
