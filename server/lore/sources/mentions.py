@@ -20,6 +20,7 @@ it (search and context packs still find the decision by what it says).
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from pathlib import Path
 
 import attrs
@@ -58,11 +59,6 @@ class AnchorContext:
     def __init__(self, root: Path, layout: WorkspaceLayout | None = None):
         self.root = Path(root)
         self._layout = layout
-        self._symbols: named.SymbolIndex | None = None
-        self._own: set[str] | None = None
-        self._bare: bare.BareIndex | None = None
-        self._tools: dict[str, list[str]] | None = None
-        self._phrases: concepts.PhraseIndex | None = None
 
     @property
     def layout(self) -> WorkspaceLayout:
@@ -72,44 +68,35 @@ class AnchorContext:
                 pass
         return self._layout.finish()
 
-    @property
+    @cached_property
     def own_repos(self) -> set[str]:
         """`owner/name` of the hosted repositories this workspace says it is (see `ownrepo`)."""
-        if self._own is None:
-            self._own = own_repositories(self.root, self.layout.go_modules)
-        return self._own
+        return own_repositories(self.root, self.layout.go_modules)
 
-    @property
+    @cached_property
     def bare(self) -> bare.BareIndex:
         """File and folder names of the layout (see `bare`)."""
-        if self._bare is None:
-            self._bare = bare.BareIndex(self.layout)
-        return self._bare
+        return bare.BareIndex(self.layout)
 
-    @property
+    @cached_property
     def tools(self) -> dict[str, list[str]]:
         """Tool name -> its configuration files (see `bare.config_files`)."""
-        if self._tools is None:
-            self._tools = bare.config_files(self.layout)
-        return self._tools
+        return bare.config_files(self.layout)
 
     @property
     def project_name(self) -> str:
         """The workspace's own name in words: its folder's and those of the repositories it says it is."""
         return " ".join([self.root.name] + sorted(self.own_repos)).replace("/", " ")
 
-    @property
+    @cached_property
     def phrases(self) -> concepts.PhraseIndex:
         """Word pairs of the workspace's defined names (see `concepts`)."""
-        if self._phrases is None:
-            self._phrases = concepts.PhraseIndex(self.symbols)
-        return self._phrases
+        return concepts.PhraseIndex(self.symbols)
 
-    @property
+    @cached_property
     def symbols(self) -> named.SymbolIndex:
-        if self._symbols is None:
-            self._symbols = named.SymbolIndex(self.root, self.layout)
-        return self._symbols
+        """Definitions of the workspace's code (see `named`), built on first need."""
+        return named.SymbolIndex(self.root, self.layout)
 
 
 def _candidates(text: str):
