@@ -10,6 +10,7 @@ from lore.codemap.build import build_map
 from lore.codemap.model import command_kind
 from lore.codemap.render import module_line
 from lore.codemap.roles import first_paragraph, shorten
+from tree_files import write
 
 
 @pytest.mark.parametrize(("name", "run", "kind"), [
@@ -89,9 +90,7 @@ def test_programs_only_tests_run_are_no_entry_points(tmp_path: Path):
         "internal/storage/savetracetest/main.go": "package main\n\nfunc main() {}\n",
         "cmd/latest/main.go": "package main\n\nfunc main() {}\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    write(tmp_path, files)
     programs = {e.target for e in build_map(tmp_path).entry_points if e.kind == "program"}
     assert programs == {"cmd/svc", "cmd/latest"}
 
@@ -104,9 +103,7 @@ def test_package_exports_named_by_their_built_file_show_the_source(tmp_path: Pat
         "packages/ui/src/index.tsx": "export const y = 2;\n",
         "packages/cli/package.json": '{"name": "cli", "main": "dist/cli.js"}',
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    write(tmp_path, files)
     libraries = {e.name: e.target for e in build_map(tmp_path).entry_points if e.kind == "library"}
     assert libraries == {"server": "src/lib/server-impl.ts", "ui": "packages/ui/src/index.tsx",
                          "cli": "packages/cli/dist/cli.js"}  # no source beside it: the built file is what there is

@@ -10,6 +10,7 @@ from lore.codemap.guides import guide_commands, is_guide
 from lore.codemap.recipes import make_variables, programs, recipe_steps, resolve
 from lore.codemap.routes import count_registrations, route_files
 from lore.context.taskmap import task_map_lines
+from tree_files import write
 
 MAKEFILE = """include scripts/makefiles/Tools.mk
 
@@ -84,9 +85,7 @@ EXPRESS_INDEX = """export class AdminApi extends Controller {
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
+    write(root, files)
 
 
 def test_a_recipe_keeps_every_step_and_its_tool_variable_resolves_across_included_makefiles(tmp_path):

@@ -12,6 +12,7 @@ from lore.embedding.embedder import HashEmbedder
 from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind
 from lore.api import Lore
 from lore.ingest import run_import
+from tree_files import write
 
 
 @pytest.mark.parametrize("text, group, option", [
@@ -60,9 +61,7 @@ FILES = {
 
 @pytest.fixture
 def imported(tmp_workspace):
-    for rel, text in FILES.items():
-        (tmp_workspace / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_workspace / rel).write_text(text)
+    write(tmp_workspace, FILES)
     with Lore(tmp_workspace, embedder=HashEmbedder()) as lore:
         run_import(lore)
         yield lore

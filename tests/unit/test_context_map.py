@@ -13,6 +13,7 @@ from lore.context.tokens import estimate
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, Memory
 from lore.api import Lore
+from tree_files import write
 
 FILES = {
     "pyproject.toml": '[project]\nname = "shop"\n[project.scripts]\nshop = "shop.cli:main"\n'
@@ -30,9 +31,7 @@ FILES = {
 
 @pytest.fixture
 def lore(tmp_workspace: Path):
-    for rel, text in FILES.items():
-        (tmp_workspace / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_workspace / rel).write_text(text)
+    write(tmp_workspace, FILES)
     lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
     lo.add(Memory(title="Money is integer cents", kind=Kind.CONVENTION, body="Never floats for money."), embed=False)
     yield lo

@@ -14,6 +14,7 @@ from lore.context import build_pack
 from lore.context.taskmap import task_map_lines, task_terms, words
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
+from tree_files import write
 
 FILES = {
     "pyproject.toml": '[project]\nname = "shop"\n[project.scripts]\nshop = "shop.cli:main"\n',
@@ -33,9 +34,7 @@ FILES = {
 
 @pytest.fixture
 def lore(tmp_workspace: Path):
-    for rel, text in FILES.items():
-        (tmp_workspace / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_workspace / rel).write_text(text)
+    write(tmp_workspace, FILES)
     lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
     map_store.refresh_map(lo)
     yield lo
