@@ -112,6 +112,7 @@ def test_damaged_database_is_one_sentence(capsys, ws, command):
     pytest.param(apsw.ReadOnlyError("attempt to write a readonly database"), "read-only", id="read-only"),
     pytest.param(apsw.FullError("database or disk is full"), "full", id="disk-full"),
     pytest.param(apsw.IOError("disk I/O error"), "lore doctor", id="io-error"),
+    pytest.param(apsw.BusyError("database is locked"), "another Lore process", id="busy"),
     pytest.param(PermissionError(13, "Permission denied", "/x/.lore/memories/a.md"), "a.md", id="permission"),
 ])
 @pytest.mark.parametrize("command", [

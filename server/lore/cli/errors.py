@@ -9,7 +9,7 @@ from collections.abc import Callable
 from lore.cli.output import error
 from lore.memory import ValidationError
 from lore.store import NotFoundError, StoreError
-from lore.store.errors import DriverError, from_os, from_sqlite
+from lore.store.errors import DriverError, explain, from_os
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def run_guarded(func: Callable, args) -> int:
         return 1
     except DriverError as e:  # met mid-command (opening already turns these into StoreErrors)
         log.debug("database error", exc_info=True)
-        error(str(from_sqlite(e)))
+        error(str(explain(e)))
         return 1
     except BrokenPipeError:
         return 0

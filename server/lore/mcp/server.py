@@ -20,7 +20,7 @@ from lore.memory import Anchor, Memory, Provenance, SourceKind, ValidationError,
 from lore.recall import Query
 from lore.api import Lore
 from lore.store import StoreError
-from lore.store.errors import DriverError, from_sqlite
+from lore.store.errors import DriverError, explain
 from lore.agents.trust import DATA_NOTE, check_agent_forget, code, mark, plain, quote_block
 from lore.workspace import relative_path
 
@@ -44,7 +44,7 @@ def expected_errors() -> Iterator[None]:
     except (ValidationError, StoreError, ValueError) as e:
         raise ToolError(str(e)) from e
     except DriverError as e:
-        raise ToolError(str(from_sqlite(e))) from e
+        raise ToolError(str(explain(e))) from e
 
 
 class LoreMCP:

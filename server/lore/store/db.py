@@ -13,7 +13,8 @@ from pathlib import Path
 
 import apsw
 
-from lore.store.errors import CorruptDatabaseError, NewerSchemaError, ReadOnlyError, ReplacedError, StoreError, explain
+from lore.store.errors import (REBUILD, CorruptDatabaseError, NewerSchemaError, ReadOnlyError, ReplacedError,
+                               StoreError, explain)
 from lore.store.fileid import FileWatch, reopen_lock
 from lore.store.journal_rows import install_change_triggers, take_changes
 from lore.store.schema import MIGRATIONS
@@ -25,7 +26,6 @@ WAL_SIZE_LIMIT = 16 * 1024 * 1024  # a write-ahead log left larger than this aft
 # Errors of the file and disk, not of the statement: shown to the user as sentences (see errors.explain).
 STORAGE_ERRORS = (apsw.FullError, apsw.ReadOnlyError, apsw.CorruptError, apsw.NotADBError, apsw.IOError,
                   apsw.CantOpenError, apsw.PermissionsError)
-REBUILD_HINT = "run `lore doctor --rebuild` to rebuild it from team files and sources"
 
 
 def sqlite_version() -> str:
@@ -133,7 +133,7 @@ class Database:
                                 "saved. Make the folder writable (chmod u+w) and try again.") from e
         except (apsw.NotADBError, apsw.CorruptError) as e:
             self.conn.close()
-            raise CorruptDatabaseError(f"database {self.path} is damaged ({e}); {REBUILD_HINT}") from e
+            raise CorruptDatabaseError(f"database {self.path} is damaged ({e}); {REBUILD}") from e
         except apsw.FullError as e:
             self.conn.close()
             raise explain(e, self.path, "open") from e
@@ -184,7 +184,7 @@ class Database:
         try:
             self.conn.execute("SELECT count(*) FROM sqlite_master").fetchall()
         except (apsw.NotADBError, apsw.CorruptError) as e:
-            raise CorruptDatabaseError(f"database {self.path} is damaged ({e}); {REBUILD_HINT}") from e
+            raise CorruptDatabaseError(f"database {self.path} is damaged ({e}); {REBUILD}") from e
 
     def applied_migrations(self) -> list[str]:
         """Names of the migrations recorded in the database."""

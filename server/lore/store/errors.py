@@ -1,9 +1,11 @@
 """Errors the store raises, each with a message a user can act on."""
 
+import errno
+
 import apsw
 
 # The SQLite driver's own error, met mid-command (opening a database already turns it into a
-# StoreError); faces catch it by this name and explain it with `from_sqlite`.
+# StoreError); faces catch it by this name and turn it into a sentence with `explain`.
 DriverError = apsw.Error
 
 
@@ -34,32 +36,35 @@ class DiskFullError(StoreError):
 REBUILD = "run `lore doctor --rebuild` to rebuild it from team files and sources"
 
 
-def from_sqlite(e: Exception) -> StoreError:
-    """A SQLite error met mid-command as a StoreError whose message says what happened and what to run."""
-    why = str(e).split(":", 1)[-1].strip() or e.__class__.__name__
-    if isinstance(e, (apsw.CorruptError, apsw.NotADBError)):
-        return CorruptDatabaseError(f"the Lore database is damaged ({why}); {REBUILD}")
-    if isinstance(e, apsw.ReadOnlyError):
-        return ReadOnlyError(f"the Lore database is read-only ({why}); nothing was saved: make .lore/ and its "
-                             "files writable, then run the command again")
-    if isinstance(e, apsw.FullError):
-        return DiskFullError(f"the disk is full ({why}); nothing was saved: free some space, then run the "
-                             "command again")
-    if isinstance(e, (apsw.BusyError, apsw.LockedError)):
-        return StoreError(f"the Lore database is busy ({why}): another Lore process holds it; try again")
-    if isinstance(e, apsw.IOError):
-        return StoreError(f"the Lore database could not be read or written ({why}); check the disk, then run "
-                          "`lore doctor`")
-    if isinstance(e, apsw.CantOpenError):
-        return ReadOnlyError(f"the Lore database cannot be opened ({why}); check that .lore/ is a writable "
-                             "folder, then run `lore doctor`")
-    return StoreError(f"the Lore database failed ({e.__class__.__name__}: {why}); run `lore doctor`")
+def explain(error: Exception, path: str | None = None, doing: str = "save to") -> StoreError:
+    """One SQLite error as a StoreError: what happened, that nothing was saved, and what to run.
+
+    The store passes the database's path and what it was doing; a face that meets the driver's error
+    mid-command passes neither, and the message names "the Lore database".
+    """
+    subject = f"database {path}" if path else "the Lore database"
+    what = f"Lore could not {doing} {path}" if path else "the command did not finish"
+    if isinstance(error, apsw.FullError) or "disk is full" in str(error) or "File too large" in str(error):
+        return DiskFullError(f"the disk is full: {what}; nothing was saved. Free some space and try again.")
+    if isinstance(error, (apsw.ReadOnlyError, apsw.PermissionsError, apsw.AuthError)):
+        return ReadOnlyError(f"{subject} is read-only (or its folder is): {what}; nothing was saved. Make both "
+                             "writable (chmod u+w) and try again.")
+    if isinstance(error, (apsw.CorruptError, apsw.NotADBError)):
+        return CorruptDatabaseError(f"{subject} is damaged ({error}); nothing was saved. Run "
+                                    "`lore doctor --rebuild` to rebuild it; every readable memory and the backups "
+                                    "are kept.")
+    if isinstance(error, (apsw.BusyError, apsw.LockedError)):
+        return StoreError(f"{subject} is busy ({error}): another Lore process holds it; nothing was saved. "
+                          "Try again.")
+    if isinstance(error, (apsw.IOError, apsw.CantOpenError)):
+        return StoreError(f"{what}: a disk error on {subject} ({error}); nothing was saved. Check the disk and "
+                          "the file, then run `lore doctor`.")
+    return StoreError(f"{subject} failed ({type(error).__name__}: {error}); nothing was saved. Run `lore doctor` "
+                      "to check it.")
 
 
 def from_os(e: OSError) -> StoreError:
     """A file-system error as a StoreError naming the file and what to do."""
-    import errno
-
     name = f" {e.filename}" if e.filename else ""
     why = e.strerror or str(e)
     if e.errno == errno.ENOSPC:
@@ -71,22 +76,3 @@ def from_os(e: OSError) -> StoreError:
 
 class ReplacedError(StoreError):
     """The database file was deleted or replaced while open, and could not be opened again."""
-
-
-def explain(error: Exception, path: str, doing: str = "save to") -> StoreError:
-    """A sentence for an SQLite error: what happened, that nothing was saved, and what to run."""
-    name = type(error).__name__
-    if isinstance(error, apsw.FullError) or "disk is full" in str(error) or "File too large" in str(error):
-        return DiskFullError(f"the disk is full: Lore could not {doing} {path}; nothing was saved. "
-                             "Free some space and try again.")
-    if isinstance(error, (apsw.ReadOnlyError, apsw.PermissionsError, apsw.AuthError)):
-        return ReadOnlyError(f"database {path} is read-only (or its folder is): Lore could not {doing} it; nothing "
-                             f"was saved. Make both writable (chmod u+w) and try again.")
-    if isinstance(error, (apsw.CorruptError, apsw.NotADBError)):
-        return CorruptDatabaseError(f"database {path} is damaged ({error}); nothing was saved. Run "
-                                    "`lore doctor --rebuild` to rebuild it; every readable memory and the backups "
-                                    "are kept.")
-    if isinstance(error, (apsw.IOError, apsw.CantOpenError)):
-        return StoreError(f"could not {doing} database {path}: a disk error ({error}); nothing was saved. Check the "
-                          "disk and the file, then run `lore doctor`.")
-    return StoreError(f"database {path} failed ({name}: {error}); nothing was saved. Run `lore doctor` to check it.")
