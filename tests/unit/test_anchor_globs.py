@@ -61,3 +61,28 @@ def test_loreignore_keeps_git_semantics(tmp_path):
     (tmp_path / "src" / "a").mkdir(parents=True)
     ignores = IgnoreRules(tmp_path, ["src/*"])
     assert ignores.ignored("src/a/b.py")
+
+
+GLOBS = [g for g, _, _ in CASES if not g.startswith("/")] + [  # anchors are relative (Anchor.parse)
+    "docs/adr/", "build/", "Makefile", "s*c/a.py", "a/**/b", "lib/*/x.py",
+    "**/x.py", "src/a*/", "[sl]rc/*", "tests", "src/**/x.py", "x/y/z", "*",
+]
+PATHS = [p for _, p, _ in CASES] + [
+    "docs/adr/0001-x.md", "lib/src/a.py", "a/x/b", "lib/q/x.py", "x.py", "src/ab/x", "Makefile",
+    "tools/Makefile", "build/out.js", "pkg/build/out.js", "lrc/z", "x/y/z", "x/y/z/w.go", "src",
+]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_matcher_finds_every_glob_a_full_scan_finds(path):
+    """The matcher only tries the globs rooted at a path's first folder plus those that match at any
+    depth; that must find exactly what trying every glob finds."""
+    matcher = AnchorMatcher([(f"m{i}", Anchor.parse(g)) for i, g in enumerate(GLOBS)])
+    scanned = {(mid, kind) for glob, users in matcher.globs.items() for mid, _ in users
+               if (kind := glob_covers(glob, path))}
+    assert {(mid, kind) for mid, kind, _ in matcher._globs_covering(path)} == scanned
+
+
+def test_a_path_is_matched_against_its_own_folder_globs_only():
+    matcher = AnchorMatcher([(f"m{i}", Anchor.parse(f"pkg{i}/**")) for i in range(1000)])
+    assert matcher._globs_that_may_cover("pkg7/a.py") == ["pkg7/**"]

@@ -44,6 +44,20 @@ def glob_covers(glob: str, path: str) -> str | None:
         return None
 
 
+def glob_root(glob: str) -> str | None:
+    """The first folder a path must start with for `glob_covers` to cover it, or None when the glob
+    can match at any depth.
+
+    A value with a slash before its end is rooted at the workspace (`src/*.py`, `/src/*`,
+    `docs/adr/`), as in `glob_covers` and gitignore; one without (`*.py`, `build/`, `Makefile`)
+    matches anywhere, and so does one whose first part is itself a pattern (`**/x.py`)."""
+    bare = glob.rstrip("/")
+    if "/" not in bare:
+        return None
+    first = (bare[1:] if GLOB_CHARS & set(bare) and bare.startswith("/") else bare).split("/", 1)[0]
+    return None if GLOB_CHARS & set(first) else first
+
+
 def _symbol_matches(anchor: Anchor, symbol: str | None, path: str | None) -> bool:
     if not symbol:
         return False
@@ -91,6 +105,8 @@ class AnchorMatcher:
         # path -> glob anchors covering it; valid for this matcher's life (rebuilt on data change)
         self._globbed: dict[str, list[tuple[str, str, Anchor]]] = {}
         self._spread: dict[tuple, frozenset[str]] = {}
+        self._rooted: dict[str, list[str]] | None = None  # first folder -> globs rooted there
+        self._anywhere: list[str] = []  # globs that match at any depth
         for mid, a in rows:
             if a.kind == "symbol":
                 self.by_symbol.setdefault(a.value.rsplit(".", 1)[-1], []).append((mid, a))
@@ -150,15 +166,29 @@ class AnchorMatcher:
             if GLOB_CHARS & set(glob):
                 _spec(glob)
 
+    def _globs_that_may_cover(self, path: str) -> list[str]:
+        """The globs rooted at the path's first folder and the globs that match at any depth: a glob
+        rooted elsewhere cannot cover it, so a workspace of thousands of folder anchors costs a
+        file only the few under its own top folder (grouped once for this matcher's life)."""
+        if self._rooted is None:
+            self._rooted, self._anywhere = {}, []
+            for glob in self.globs:
+                root = glob_root(glob)
+                if root is None:
+                    self._anywhere.append(glob)
+                else:
+                    self._rooted.setdefault(root, []).append(glob)
+        return self._rooted.get(path.split("/", 1)[0], []) + self._anywhere
+
     def _globs_covering(self, path: str) -> list[tuple[str, str, Anchor]]:
         """(memory id, match kind, anchor) of the glob anchors covering a path, computed once per path."""
         found = self._globbed.get(path)
         if found is None:
             found = []
-            for glob, users in self.globs.items():  # each distinct glob is matched once
+            for glob in self._globs_that_may_cover(path):  # each distinct glob is matched once
                 kind = glob_covers(glob, path)
                 if kind:
-                    found += [(mid, kind, a) for mid, a in users]
+                    found += [(mid, kind, a) for mid, a in self.globs[glob]]
             if len(self._globbed) > 4096:
                 self._globbed.clear()
             self._globbed[path] = found
