@@ -12,7 +12,7 @@ import attrs
 
 from lore.context.mapped import map_part
 from lore.context.render import MORE, head_line, render_item
-from lore.context.select import LEVEL_TITLES, LEVELS, ContextItem, gather
+from lore.context.select import GOVERNING, LEVEL_TITLES, LEVELS, ContextItem, gather
 from lore.context.taskpack import default_budget, task_footer, task_head, task_only
 from lore.context.tokens import TokenCounter, token_counter
 from lore.memory import Scope, ValidationError
@@ -25,7 +25,6 @@ ITEM_SHARE = 0.4
 FIRST_SHARE = 0.2
 #: Only items this strongly relevant grow past their first share (weaker ones stay short).
 GROW_STRENGTH = 0.7
-GOVERNING = ("symbol", "file", "in_file")
 
 if TYPE_CHECKING:
     from lore.api import Lore

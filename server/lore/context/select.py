@@ -30,6 +30,8 @@ LEVELS = ("symbol", "file", "in_file", "task", "related", "project")
 LEVEL_TITLES = {"symbol": "This symbol", "file": "Governing this file", "in_file": "Symbols in this file",
                 "task": "For this task", "related": "About the same topic as this file", "project": "Project-wide"}
 LEVEL_BASE = {"symbol": 9.0, "file": 8.0, "in_file": 7.0, "task": 5.0, "related": 3.0, "project": 1.0}
+#: The levels of what is anchored to the file or symbol (as opposed to found by a search).
+GOVERNING = ("symbol", "file", "in_file")
 #: A search hit stays in the pack while its score is at least this share of the best hit's.
 TASK_SHARE = 0.6
 #: Found by meaning alone, a hit needs at least this cosine.
@@ -61,6 +63,9 @@ class ContextItem:
     #: Anchored here, or found by meaning as well as words: a match by shared words alone may be
     #: another sense of the word (a UI's "table" for a database table), so it is never grown whole.
     by_meaning: bool = True
+    #: The headed section of a governing memory that the pack's task matched: the memory is quoted
+    #: from there (`lore.context.render.content`), not from its decision alone.
+    task_section: Section | None = None
 
 
 def servable(m: Memory) -> bool:
@@ -203,6 +208,8 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     for h in hits:
         close = (h.similarity or 0.0) >= floor
         strong = h.score >= TASK_SHARE * top and (close or h.lexical_rank is not None)
+        if level == "task" and (strong or close):
+            _quote_matched(found, h)
         if level == "related":
             strong = (h.score >= RELATED_SHARE * top and close and h.lexical_rank is not None
                       and kept < RELATED_MOST)
@@ -214,6 +221,16 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
         _offer(found, h.memory, level, LEVEL_BASE[level] + share + 0.1 * quality(h.memory),
                _search_reason(h, level == "task"), h.section, h.score / top, close)
     return below
+
+
+def _quote_matched(found: dict[str, ContextItem], h) -> None:
+    """A memory that governs the file, matched by the task in one of its headed sections, is quoted
+    from that section: a record anchored to the file for its decision may hold what the task needs
+    in a later part (an ADR's list of tags under "Consequences")."""
+    item = found.get(h.memory.id)
+    if item is not None and item.level in GOVERNING and h.section is not None and h.section.heading:
+        item.task_section = item.task_section or h.section
+        item.section = item.section or h.section
 
 
 def names_its_code(m: Memory, text: str) -> bool:
