@@ -157,3 +157,4 @@ def test_the_tests_for_a_subject_are_one_line_naming_each_layouts_folder():
     named = next(ln for ln in whole if ln.startswith("- tests: `src/lib"))
     assert "`src/test/e2e/api/admin/`" in named and named.count("`src/lib/routes/") == 1
     assert "src/lib/routes/admin-api/user" not in named  # a sub-folder of one named adds nothing
+    assert [ln for ln in whole if ln.startswith("- tests:")] == [named], "nor does a layout holding one named"

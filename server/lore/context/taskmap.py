@@ -193,7 +193,7 @@ def _routes(cmap: CodeMap, task_words: set[str]) -> list[str]:
 
 def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
     """Test folders named like the task's subject (the words every test task shares left out), on one
-    line (`_test_line`), then the first layouts.
+    line (`_test_line`), then the first layouts none of them is in (the first layout when none is named).
 
     The folders are the most shared words and files first, the best folder of each test layout before
     a second of the same layout: a repository that keeps unit tests beside the code and its end-to-end
@@ -213,7 +213,9 @@ def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
                 picked.append(entry)  # a sub-folder (or the folder above) of one picked adds nothing
     picked.sort(key=named.index)
     lines = [_test_line([(f, c, fw) for _, c, f, fw, _ in picked])] if picked else []
-    return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})" for t in cmap.tests[:max(1, n - len(picked))]]
+    others = [t for t in cmap.tests if not any(p[4] == t.path for p in picked)]  # a layout named above adds nothing
+    return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})"
+                    for t in others[:max(0 if picked else 1, n - len(picked))]]
 
 
 def _test_line(folders: list[tuple[str, int, str]]) -> str:
