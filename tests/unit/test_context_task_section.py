@@ -1,6 +1,7 @@
 """A record that governs a file, in a pack for a task: quoted from the section the task matched (then
-its decision), not from its decision and context alone; quoted as before when the task matched no
-later section; still the pack's first item."""
+its decision), not from its decision and context alone; by its decision when the task matched no
+later section; not grown past its first share when the task is not about it; still the pack's first
+item."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import pytest
 
 from lore.api import Lore
 from lore.context import build_pack
-from lore.context.render import content, long_body
+from lore.context.pack import FIRST_SHARE
+from lore.context.render import MORE, content, long_body
 from lore.context.select import ContextItem
+from lore.context.tokens import TokenCounter
 from lore.embedding.embedder import HashEmbedder
 from lore.ingest import run_import
 from lore.memory import Anchor, Kind, Memory, Provenance, Section, SourceKind
@@ -95,3 +98,22 @@ def test_a_long_record_matched_by_a_task_shows_that_topic_then_its_decision():
     item = ContextItem(record, "file", 8.0, ["governs this file"],
                        task_section=Section("Part 4", "Part 4\n" + parts[5].split("\n\n", 1)[1].replace("5", "4"), 9))
     assert content(item)[0].startswith("Part 4:")
+
+
+def test_a_governing_record_the_task_is_not_about_stays_at_its_decision(lore):
+    long = Memory(title="Providers retry with a backoff", kind=Kind.DECISION,
+                  body=" ".join(f"Retry number {n} waits twice as long as the one before it." for n in range(60)),
+                  rationale="Providers throttle bursts of messages.", anchors=[Anchor.parse(FILE)],
+                  provenance=Provenance(SourceKind.ADR, "docs/adr/0020-retries.md", 1))
+    long = lore.add(long).memory
+    count = TokenCounter("estimate").count
+
+    def quoted(pack) -> str:
+        item = next(i for i in pack.items if i.memory.id == long.id)
+        return pack.markdown.split(f"**{long.title}**", 1)[1].split("\n- **", 1)[0] if item else ""
+
+    alone = build_pack(lore, path=FILE, budget=1500, counter=TokenCounter("estimate"))
+    off = build_pack(lore, path=FILE, task="rename the invoice columns", budget=1500, counter=TokenCounter("estimate"))
+    assert "Why: Providers throttle" in quoted(alone) and count(quoted(alone)) > 0.4 * 1500, "a file's pack reads it whole"
+    assert "Why:" not in quoted(off) and count(quoted(off)) <= FIRST_SHARE * 1500, "in a task's pack, its decision"
+    assert quoted(off).rstrip().endswith(MORE)

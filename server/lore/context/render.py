@@ -154,7 +154,7 @@ def content(item: ContextItem) -> list[str]:
         body = long_body(m, item.section.heading if item.section is not None else None)
     if body and not m.title.endswith("…") and " ".join(body[0].split()) in " ".join(m.title.split()):
         body = body[1:]  # the title already says it (a comment's `deprecated: use X` is both)
-    why = paragraphs(m.rationale or "")
+    why = paragraphs(m.rationale or "") if item.task_close is not False else []  # off the task: its decision
     if why:
         why[0] = f"Why: {why[0]}" if not why[0].startswith("- ") else why[0]
         if why[0].startswith("- "):

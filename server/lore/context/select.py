@@ -66,6 +66,9 @@ class ContextItem:
     #: The headed section of a governing memory that the pack's task matched: the memory is quoted
     #: from there (`lore.context.render.content`), not from its decision alone.
     task_section: Section | None = None
+    #: In a pack for a task, whether the task is close in meaning to this governing memory (None
+    #: without a task): one it is not is here for the file, quoted by its decision and never grown.
+    task_close: bool | None = None
 
 
 def servable(m: Memory) -> bool:
@@ -208,8 +211,8 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     for h in hits:
         close = (h.similarity or 0.0) >= floor
         strong = h.score >= TASK_SHARE * top and (close or h.lexical_rank is not None)
-        if level == "task" and (strong or close):
-            _quote_matched(found, h)
+        if level == "task":
+            _quote_matched(found, h, strong, close)
         if level == "related":
             strong = (h.score >= RELATED_SHARE * top and close and h.lexical_rank is not None
                       and kept < RELATED_MOST)
@@ -223,12 +226,16 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     return below
 
 
-def _quote_matched(found: dict[str, ContextItem], h) -> None:
-    """A memory that governs the file, matched by the task in one of its headed sections, is quoted
-    from that section: a record anchored to the file for its decision may hold what the task needs
-    in a later part (an ADR's list of tags under "Consequences")."""
+def _quote_matched(found: dict[str, ContextItem], h, strong: bool, close: bool) -> None:
+    """What a task's search says of a memory that governs the file: whether the task is close to it
+    in meaning, and the headed section it matched (strongly, or close in meaning), which the memory
+    is quoted from: a record anchored to the file for its decision may hold what the task needs in a
+    later part (an ADR's list of tags under "Consequences")."""
     item = found.get(h.memory.id)
-    if item is not None and item.level in GOVERNING and h.section is not None and h.section.heading:
+    if item is None or item.level not in GOVERNING:
+        return
+    item.task_close = bool(item.task_close) or close
+    if (strong or close) and h.section is not None and h.section.heading:
         item.task_section = item.task_section or h.section
         item.section = item.section or h.section
 
@@ -270,6 +277,8 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
     if path:
         _governing(lore, found, path, symbol)
     if task:
+        for item in found.values():
+            item.task_close = False  # until the task's search finds it close in meaning
         below += _searched(lore, found, task, path, symbol, "task")
     elif path:
         below += _searched(lore, found, file_words(path), path, symbol, "related")
