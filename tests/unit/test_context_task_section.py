@@ -117,3 +117,13 @@ def test_a_governing_record_the_task_is_not_about_stays_at_its_decision(lore):
     assert "Why: Providers throttle" in quoted(alone) and count(quoted(alone)) > 0.4 * 1500, "a file's pack reads it whole"
     assert "Why:" not in quoted(off) and count(quoted(off)) <= FIRST_SHARE * 1500, "in a task's pack, its decision"
     assert quoted(off).rstrip().endswith(MORE)
+
+
+def test_a_task_matching_the_decision_gets_the_usual_quote():
+    parts = "\n\n".join(f"### Level {n}\n\n" + " ".join(f"Level {n} rule {s} holds." for s in range(40)) for n in range(4))
+    record = Memory(title="ADR: Logging levels", body=parts, rationale="Levels page people at night.",
+                    kind=Kind.DECISION, provenance=Provenance(SourceKind.ADR, "docs/adr/0003.md", 1))
+    item = ContextItem(record, "file", 8.0, ["governs this file"], task_close=True,
+                       task_section=Section("Decision", "Decision\n" + parts, 5))
+    text = content(item)
+    assert text[0].startswith("Level 0: Level 0 rule 0") and text[-1] == "Why: Levels page people at night."

@@ -125,7 +125,7 @@ def for_task(item: ContextItem) -> list[str]:
     matched (those nested under it in a long body), then its decision; [] when the task matched
     the decision itself, the context `why` shows, or nothing headed (the usual quote holds it)."""
     s = item.task_section
-    if s is None or not s.heading:
+    if s is None or not s.heading or DECIDED.match(s.heading):
         return []
     m = item.memory
     extra = _section_paragraphs(item, False, s)
