@@ -132,3 +132,29 @@ def test_a_task_alone_gets_a_compact_pack_and_a_smaller_default_budget(lore):
     assert md.endswith(f"\n_1 memories, {pack.tokens} of 400 tokens._\n")
     assert build_pack(lore, path="src/shop/db/session.py", task="add a database migration").budget == 1500
     assert build_pack(lore, task="add a database migration", budget=900).budget == 900
+
+
+def _two_layouts() -> CodeMap:
+    """Unit tests beside the code (a few in the admin routes' folder) and end-to-end tests in a test tree."""
+    return CodeMap("x", routes={"src/lib/routes/admin-api/index.ts": 36},
+                   commands=[Command("npm run gen:api", "orval", "frontend/package.json", area="frontend"),
+                             Command("npm test", "vitest run", "package.json")],
+                   modules=[Module("frontend/src/hooks/api", "typescript", 9)],
+                   tests=[model.TestLayout("src/**/*.test.ts (beside the code)", "Vitest", 301,
+                                           {"src/lib/routes/admin-api": 6, "src/lib/routes/admin-api/user": 1,
+                                            "src/lib/routes/public-api": 3}),
+                          model.TestLayout("src/test/", "Vitest", 125,
+                                           {"src/test/fixtures": 31, "src/test/e2e/api/admin": 28})])
+
+
+def test_the_tests_for_a_subject_are_one_line_naming_each_layouts_folder():
+    cmap = _two_layouts()
+    small = task_map_lines(cmap, "add a new admin API endpoint", 4)  # one line of each part
+    tests = [ln for ln in small if ln.startswith("- tests: `src/")]
+    assert tests == ["- tests: `src/lib/routes/admin-api/` (6 files), `src/test/e2e/api/admin/` (28 files, Vitest)"]
+    # the second folder of the code's own layout waits for the test tree's best one
+    whole = task_map_lines(cmap, "add a new public or admin API endpoint")
+    named = next(ln for ln in whole if ln.startswith("- tests: `src/lib"))
+    assert "`src/test/e2e/api/admin/`" in named and named.count("`src/lib/routes/") == 1
+    assert "src/lib/routes/admin-api/user" not in named  # a sub-folder of one named adds nothing
+    assert [ln for ln in whole if ln.startswith("- tests:")] == [named], "nor does a layout holding one named"

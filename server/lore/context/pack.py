@@ -12,7 +12,7 @@ import attrs
 
 from lore.context.mapped import map_part
 from lore.context.render import MORE, head_line, render_item
-from lore.context.select import LEVEL_TITLES, LEVELS, ContextItem, gather
+from lore.context.select import GOVERNING, LEVEL_TITLES, LEVELS, ContextItem, gather
 from lore.context.taskpack import default_budget, task_footer, task_head, task_only
 from lore.context.tokens import TokenCounter, token_counter
 from lore.memory import Scope, ValidationError
@@ -25,7 +25,6 @@ ITEM_SHARE = 0.4
 FIRST_SHARE = 0.2
 #: Only items this strongly relevant grow past their first share (weaker ones stay short).
 GROW_STRENGTH = 0.7
-GOVERNING = ("symbol", "file", "in_file")
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -91,14 +90,16 @@ def _grow(chosen: dict[str, list[tuple[ContextItem, str]]], budget: int, used: i
           count: Callable[[str], int], head_of: Callable[[ContextItem], str] = head_line) -> int:
     """Grow the items cut short into what is left of the budget; the tokens used after.
 
-    What governs the file or symbol grows first, as far as the budget goes. Strong matches by
+    What governs the file or symbol grows first, as far as the budget goes (in a task's pack, only
+    what the task is close to in meaning: the rest is there for the file). Strong matches by
     meaning then grow together, a step each in turn up to `ITEM_SHARE`, so that the first match's
     examples do not take the room the next rule's own text needed (breadth first, as chosen)."""
     cap = max(first_cap, int(budget * ITEM_SHARE))
     growing = []
     for lvl in LEVELS:
         for n, (item, text) in enumerate(chosen[lvl]):
-            if text.endswith(MORE) and item.strength >= GROW_STRENGTH and item.by_meaning:
+            if (text.endswith(MORE) and item.strength >= GROW_STRENGTH and item.by_meaning
+                    and item.task_close is not False):
                 growing.append((lvl, n, budget if lvl in GOVERNING else cap))
     step = max(50, first_cap // 2)
     reach = first_cap

@@ -50,11 +50,12 @@ def head_line(item: ContextItem) -> str:
     return f"- **{m.kind.value}**{state} · {why} · from {source_link(m, item.section)} ({mk.label}):"
 
 
-def _section_paragraphs(item: ContextItem, inside_body: bool) -> list[str]:
-    """The matched section's paragraphs, labelled with its heading: those the body lacks (an ADR's
-    consequences, a guide's section), or with `inside_body`, those inside a long body. A record's
-    metadata (author, status, date) and the text `why` shows are not repeated."""
-    s = item.section
+def _section_paragraphs(item: ContextItem, inside_body: bool, s: Section | None = None) -> list[str]:
+    """The matched section's paragraphs (`s`, else the item's section), labelled with its heading:
+    those the body lacks (an ADR's consequences, a guide's section), or with `inside_body`, those
+    inside a long body. A record's metadata (author, status, date) and the text `why` shows are not
+    repeated."""
+    s = s or item.section
     if s is None or not s.heading or METADATA.match(s.heading):
         return []
     text = s.text.split("\n", 1)[1] if "\n" in s.text else ""
@@ -69,23 +70,25 @@ def _section_paragraphs(item: ContextItem, inside_body: bool) -> list[str]:
     return paras
 
 
-def long_body(m: Memory, matched: str | None) -> list[str]:
+def long_body(m: Memory, matched: str | None, for_task: bool = False) -> list[str]:
     """A long body's paragraphs with the part that says what was decided first (a section named
     "Decision", "Chosen option", ...), then the section that matched, then the rest in order.
 
     A long guide that is not a decision record (a README, a contributing guide) holds many topics:
     found by one of its sections, it shows that section and the sections nested under it, not the
-    guide's other topics (the source link leads to them)."""
+    guide's other topics (the source link leads to them). With `for_task` (a record that governs the
+    file, matched by the pack's task in one section), any record shows the section that matched and
+    those nested under it first, then what was decided, and nothing else."""
     parts = split_sections(m.title, m.body or "")
-    if matched and m.kind is not Kind.DECISION and m.provenance.kind is not SourceKind.ADR:
+    if matched and (for_task or (m.kind is not Kind.DECISION and m.provenance.kind is not SourceKind.ADR)):
         topic = nested_under(m.body or "", matched)
         if topic:
-            parts = [s for s in parts if s.heading in topic]
+            parts = [s for s in parts if s.heading in topic or for_task and s.heading and DECIDED.match(s.heading)]
 
     def rank(s) -> int:
         if s.heading and DECIDED.match(s.heading):
-            return 0
-        return 1 if matched and s.heading == matched else 2
+            return 1 if for_task else 0
+        return (0 if for_task else 1) if matched and s.heading == matched else 2
 
     out: list[str] = []
     for s in sorted(parts, key=rank):
@@ -117,10 +120,32 @@ def nested_under(body: str, heading: str) -> set[str]:
     return out
 
 
+def for_task(item: ContextItem) -> list[str]:
+    """What a memory governing the file says where the pack's task matched it: the section that
+    matched (those nested under it in a long body), then its decision; [] when the task matched
+    the decision itself, the context `why` shows, or nothing headed (the usual quote holds it)."""
+    s = item.task_section
+    if s is None or not s.heading or DECIDED.match(s.heading):
+        return []
+    m = item.memory
+    extra = _section_paragraphs(item, False, s)
+    if extra:
+        return [*extra, *paragraphs(m.body)]
+    if len(m.body or "") > LONG_BODY and _section_paragraphs(item, True, s):
+        return long_body(m, s.heading, for_task=True)
+    return []
+
+
 def content(item: ContextItem) -> list[str]:
     """The item's paragraphs in reading order: the body (or, for a long text, the section that
-    matched), a matched section the body lacks, then why."""
+    matched), a matched section the body lacks, then why. A memory governing the file that the
+    pack's task matched in a later section speaks from that section (`for_task`)."""
     m = item.memory
+    matched = for_task(item)
+    if matched:
+        if " ".join(matched[0].split()) in " ".join(m.title.split()):
+            matched = matched[1:]
+        return [plain(p) for p in matched if plain(p)]
     body = paragraphs(m.body)
     extra = _section_paragraphs(item, inside_body=False)
     if extra and (is_plain_doc(m) or (len(m.body or "") > LONG_BODY and m.provenance.kind is not SourceKind.ADR)):
@@ -129,7 +154,7 @@ def content(item: ContextItem) -> list[str]:
         body = long_body(m, item.section.heading if item.section is not None else None)
     if body and not m.title.endswith("…") and " ".join(body[0].split()) in " ".join(m.title.split()):
         body = body[1:]  # the title already says it (a comment's `deprecated: use X` is both)
-    why = paragraphs(m.rationale or "")
+    why = paragraphs(m.rationale or "") if item.task_close is not False else []  # off the task: its decision
     if why:
         why[0] = f"Why: {why[0]}" if not why[0].startswith("- ") else why[0]
         if why[0].startswith("- "):

@@ -30,6 +30,8 @@ LEVELS = ("symbol", "file", "in_file", "task", "related", "project")
 LEVEL_TITLES = {"symbol": "This symbol", "file": "Governing this file", "in_file": "Symbols in this file",
                 "task": "For this task", "related": "About the same topic as this file", "project": "Project-wide"}
 LEVEL_BASE = {"symbol": 9.0, "file": 8.0, "in_file": 7.0, "task": 5.0, "related": 3.0, "project": 1.0}
+#: The levels of what is anchored to the file or symbol (as opposed to found by a search).
+GOVERNING = ("symbol", "file", "in_file")
 #: A search hit stays in the pack while its score is at least this share of the best hit's.
 TASK_SHARE = 0.6
 #: Found by meaning alone, a hit needs at least this cosine.
@@ -61,6 +63,12 @@ class ContextItem:
     #: Anchored here, or found by meaning as well as words: a match by shared words alone may be
     #: another sense of the word (a UI's "table" for a database table), so it is never grown whole.
     by_meaning: bool = True
+    #: The headed section of a governing memory that the pack's task matched: the memory is quoted
+    #: from there (`lore.context.render.content`), not from its decision alone.
+    task_section: Section | None = None
+    #: In a pack for a task, whether the task is close in meaning to this governing memory (None
+    #: without a task): one it is not is here for the file, quoted by its decision and never grown.
+    task_close: bool | None = None
 
 
 def servable(m: Memory) -> bool:
@@ -203,6 +211,8 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     for h in hits:
         close = (h.similarity or 0.0) >= floor
         strong = h.score >= TASK_SHARE * top and (close or h.lexical_rank is not None)
+        if level == "task":
+            _quote_matched(found, h, strong, close)
         if level == "related":
             strong = (h.score >= RELATED_SHARE * top and close and h.lexical_rank is not None
                       and kept < RELATED_MOST)
@@ -214,6 +224,20 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
         _offer(found, h.memory, level, LEVEL_BASE[level] + share + 0.1 * quality(h.memory),
                _search_reason(h, level == "task"), h.section, h.score / top, close)
     return below
+
+
+def _quote_matched(found: dict[str, ContextItem], h, strong: bool, close: bool) -> None:
+    """What a task's search says of a memory that governs the file: whether the task is close to it
+    in meaning, and the headed section it matched (strongly, or close in meaning), which the memory
+    is quoted from: a record anchored to the file for its decision may hold what the task needs in a
+    later part (an ADR's list of tags under "Consequences")."""
+    item = found.get(h.memory.id)
+    if item is None or item.level not in GOVERNING:
+        return
+    item.task_close = bool(item.task_close) or close
+    if (strong or close) and h.section is not None and h.section.heading:
+        item.task_section = item.task_section or h.section
+        item.section = item.section or h.section
 
 
 def names_its_code(m: Memory, text: str) -> bool:
@@ -253,6 +277,8 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
     if path:
         _governing(lore, found, path, symbol)
     if task:
+        for item in found.values():
+            item.task_close = False  # until the task's search finds it close in meaning
         below += _searched(lore, found, task, path, symbol, "task")
     elif path:
         below += _searched(lore, found, file_words(path), path, symbol, "related")

@@ -192,18 +192,38 @@ def _routes(cmap: CodeMap, task_words: set[str]) -> list[str]:
 
 
 def _tests(cmap: CodeMap, terms: set[str], n: int) -> list[str]:
-    """Test folders named like the task's subject (the words every test task shares left out), most
-    shared words and files first, then the first layouts."""
+    """Test folders named like the task's subject (the words every test task shares left out), on one
+    line (`_test_line`), then the first layouts none of them is in (the first layout when none is named).
+
+    The folders are the most shared words and files first, the best folder of each test layout before
+    a second of the same layout: a repository that keeps unit tests beside the code and its end-to-end
+    tests in a test tree (`src/lib/routes/admin-api/`, `src/test/e2e/api/admin/`) answers "where are
+    the tests for X" in both, and one line holds both answers when a small pack keeps one line a part."""
     subject = terms - {"test", "tests", "testing", "spec"}
-    named = [(len(subject & words(f)) + 0.5 * bool(subject & words(f.rsplit("/", 1)[-1])), c, f, t.framework)
+    named = [(len(subject & words(f)) + 0.5 * bool(subject & words(f.rsplit("/", 1)[-1])), c, f, t.framework, t.path)
              for t in cmap.tests for f, c in t.folders_about(subject, words)]
     named.sort(key=lambda x: (-x[0], -x[1]))
-    picked: list[tuple[int, str, str]] = []
-    for _, c, f, fw in named:
-        if len(picked) < n and not any(f.startswith(p + "/") for _, p, _ in picked):  # a sub-folder adds nothing
-            picked.append((c, f, fw))
-    lines = [f"- tests: `{f}/` ({c} files, {fw})" for c, f, fw in picked]
-    return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})" for t in cmap.tests[:max(1, n - len(lines))]]
+    picked: list[tuple] = []
+    for first_of_layout in (True, False):
+        for entry in named:
+            _, _, f, _, layout = entry
+            if (len(picked) < n and entry not in picked
+                    and not (first_of_layout and any(p[4] == layout for p in picked))
+                    and not any(f.startswith(p[2] + "/") or p[2].startswith(f + "/") for p in picked)):
+                picked.append(entry)  # a sub-folder (or the folder above) of one picked adds nothing
+    picked.sort(key=named.index)
+    lines = [_test_line([(f, c, fw) for _, c, f, fw, _ in picked])] if picked else []
+    others = [t for t in cmap.tests if not any(p[4] == t.path for p in picked)]  # a layout named above adds nothing
+    return lines + [f"- tests: `{t.path}` ({t.files} files, {t.framework})"
+                    for t in others[:max(0 if picked else 1, n - len(picked))]]
+
+
+def _test_line(folders: list[tuple[str, int, str]]) -> str:
+    """`- tests: `a/` (6 files), `b/` (28 files, Vitest)`: the framework once when they share it."""
+    shared = len({fw for _, _, fw in folders}) == 1
+    return "- tests: " + ", ".join(
+        f"`{f}/` ({c} files" + ("" if shared and i < len(folders) - 1 else f", {fw}") + ")"
+        for i, (f, c, fw) in enumerate(folders))
 
 
 def _module_score(m: Module, terms: set[str]) -> float:
