@@ -16,7 +16,11 @@ QUERY_WORDS = 32
 STOP_WORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have how i if in into
     is it its me my no not of on or our should so such than that the their them then there these they
-    this those to was we were what when where which while who why will with would you your""".split()
+    this those to was we were what when where which while who why will with would you your
+    about above after again against all am any because before being below between both doing down during
+    each few further having he her here hers herself him himself his itself just more most myself nor now
+    off once only other ours ourselves out over own same she some theirs themselves through too under until
+    up very whom yours yourself yourselves""".split()
 )
 
 

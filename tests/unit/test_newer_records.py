@@ -146,3 +146,19 @@ def test_a_part_of_a_record_replaced_by_a_later_one():
     elsewhere = [Hit(old, 0.9, section=Section("Consequences", "x", 21)), Hit(new, 0.5)]
     assert [h.memory.id for h in order_hits(lambda i: None, in_part, Query("q"))] == ["new", "old"]
     assert [h.memory.id for h in order_hits(lambda i: None, elsewhere, Query("q"))] == ["old", "new"]
+
+
+@pytest.mark.parametrize("new_similarity, new_by_words, lifted", [(0.42, 2, True), (0.35, 2, False),
+                                                                   (0.42, None, False)])
+@pytest.mark.parametrize("relation", ["amended", "partly superseded"])
+def test_an_amending_record_takes_the_place_only_for_a_question_it_answers_better(
+        relation, new_similarity, new_by_words, lifted):
+    """arachne-framework/architecture ADR-017 (supersedes "some aspects" of ADR-15): for a question on the
+    type extension it removed, 017 is nearer in meaning and found by words; for the rest, ADR-15 stays."""
+    old, new, other = _memory("old", {"new": relation}), _memory("new"), _memory("other")
+    hits = [Hit(old, 0.9, similarity=0.40, lexical_rank=1), Hit(other, 0.7),
+            Hit(new, 0.6, similarity=new_similarity, lexical_rank=new_by_words)]
+    ordered = [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))]
+    assert ordered == (["new", "old", "other"] if lifted else ["old", "other", "new"])
+    if lifted:
+        assert any(f"{relation} by new" in w for w in hits[ordered.index("old")].why)

@@ -53,7 +53,7 @@ REPO_SLACK = 0.05
 OVERALL_SLACK = 0.01
 FLOOR = 0.60
 OVERALL_FLOOR = 0.79
-STALE_CEILING = 0.25
+STALE_CEILING = 0.18  # measured 2 of 17 (0.12) once an amending record heads the questions it answers better
 
 pytestmark = pytest.mark.model
 

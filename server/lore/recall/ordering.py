@@ -5,7 +5,10 @@ act here, where both records are hits: a proposal that graduated into a record, 
 later one reverses by its title ("Remove monorepo" after "Monorepo"). The later record says what
 holds now on the very topic the earlier one was found for, so it takes the earlier one's place (its
 score is lifted to just above it) and the earlier one follows it. A record partly superseded or
-amended still governs the rest of what it says: it is only weighted down a little (search.py).
+amended still governs the rest of what it says: it is only weighted down a little (search.py), and
+it gives its place to the later record only for a question the amendment answers better, that is
+when the later record is a hit found by the question's words that is also nearer to it in meaning
+than the earlier record is (the question is about what was changed, not about the rest).
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from lore.recall.query import Hit, Query
 
 # Relations (sources/newer.py) under which the later record takes the earlier one's place.
 TAKES_PLACE = ("graduated", "reversed")
+# Relations under which it does so only where it answers the question better (`_answers_better`).
+CHANGES_PART = ("amended", "partly superseded")
 
 
 def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[Hit]:
@@ -43,7 +48,7 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
         changed = False
         guard += 1
         for h in hits:
-            later = newer_ids(h)
+            later = newer_ids(h, by_id)
             if not later:
                 continue
             succ_scores = [by_id[s].score for s in later if s in by_id]
@@ -55,11 +60,23 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
     return hits
 
 
-def _taken_over(h: Hit) -> dict[str, str]:
+def _answers_better(old: Hit, new: Hit | None) -> bool:
+    """Whether a later record that amends or partly supersedes `old` answers this question better: it is
+    found by the question's words too, and its best section is nearer to the question in meaning."""
+    return (new is not None and new.lexical_rank is not None and new.similarity is not None
+            and new.similarity > (old.similarity or 0.0))
+
+
+def _taken_over(h: Hit, by_id: dict[str, Hit] | None = None) -> dict[str, str]:
     """Later memory id -> relation, for the later records that take a hit's place in a ranking: by
-    their relation, or because the part of the record the hit was found by is one they replaced."""
+    their relation, because the part of the record the hit was found by is one they replaced, or
+    because they changed part of it and answer the question better (among the hits `by_id`)."""
     m = h.memory
-    out = {i: r for i, r in (m.meta.get(NEWER_META) or {}).items() if r in TAKES_PLACE}
+    newer = m.meta.get(NEWER_META) or {}
+    out = {i: r for i, r in newer.items() if r in TAKES_PLACE}
+    for i, r in newer.items():
+        if r in CHANGES_PART and by_id and _answers_better(h, by_id.get(i)):
+            out[i] = r
     line = h.section.line if h.section is not None else None
     for new_id, spans in (m.meta.get(NEWER_PARTS_META) or {}).items():
         if line is not None and any(a <= line <= b for a, b in spans):
@@ -67,10 +84,11 @@ def _taken_over(h: Hit) -> dict[str, str]:
     return out
 
 
-def newer_ids(h: Hit) -> list[str]:
-    """Ids of the memories a hit must rank below: its successors and the records that took its place."""
+def newer_ids(h: Hit, by_id: dict[str, Hit] | None = None) -> list[str]:
+    """Ids of the memories a hit must rank below: its successors and the records that took its place
+    (among the hits `by_id`, when given)."""
     m = h.memory
-    return [*m.superseded_by, *(i for i in _taken_over(h) if i not in m.superseded_by)]
+    return [*m.superseded_by, *(i for i in _taken_over(h, by_id) if i not in m.superseded_by)]
 
 
 def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
@@ -78,7 +96,7 @@ def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
     that graduated into a record follows that record directly (one decision told twice: the record
     states the outcome, the proposal the design behind it)."""
     for h in sorted(hits, key=lambda h: -h.score):
-        for new_id in _taken_over(h):
+        for new_id in _taken_over(h, by_id):
             new = by_id.get(new_id)
             if new is not None and new.score < h.score * 1.01:
                 new.score = h.score * 1.01
@@ -92,6 +110,6 @@ def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
 def _explain(hits: list[Hit], by_id: dict[str, Hit]) -> None:
     """Say on a hit which later hit changed it ("reversed by …"), so the older record reads as older."""
     for h in hits:
-        for new_id, relation in {**(h.memory.meta.get(NEWER_META) or {}), **_taken_over(h)}.items():
+        for new_id, relation in {**(h.memory.meta.get(NEWER_META) or {}), **_taken_over(h, by_id)}.items():
             if new_id in by_id:
                 h.why.append(f"{relation} by {by_id[new_id].memory.title or new_id}")
