@@ -1,0 +1,138 @@
+"""The walkthrough's report: what each editor showed on each file, judged against the labels.
+
+A memory counts as shown on a surface (lens, hover, lens view) when its title appears in the text
+the editor displayed; its source file is then judged as the on-code labels say: a decision that
+governs the file, a pair the labels tolerate, or noise (anything else, guides included).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+
+def shown_memories(text: str, memories: list[dict]) -> list[dict]:
+    """Memories whose title is in TEXT, longest title first so that a title inside another is not
+    counted twice."""
+    found, rest = [], text
+    for memory in sorted(memories, key=lambda m: -len(m["title"])):
+        if memory["title"] and memory["title"] in rest:
+            found.append(memory)
+            rest = rest.replace(memory["title"], "")
+    return found
+
+
+def verdict(label: dict, rel: str, source: str, symbol: str | None = None) -> str:
+    """How the labels judge showing the memory from SOURCE on REL (at SYMBOL, when a hover)."""
+    governed = next((g for g in label["governed"] if g["file"] == rel), None)
+    pairs = {(x["file"], x["decision"]): x["verdict"] for x in label.get("loosely_related", [])}
+    if governed and source in governed["decisions"]:
+        subjects = (governed.get("symbols") or {}).get(symbol or "", [])
+        return "governs this file" + (f"; `{symbol}` is its subject" if source in subjects else "")
+    if pairs.get((rel, source)) == "tolerated":
+        return "tolerated by the labels"
+    if source not in label["decision_paths"]:
+        return "noise (not a decision record)"
+    return "noise (a decision that does not govern this file)"
+
+
+def judged_lines(text: str, memories: list[dict], label: dict, rel: str, symbol: str | None = None) -> list[str]:
+    """One line per memory shown in TEXT: title, source, verdict."""
+    return [f"`{m['title']}` ({m['source']}): {verdict(label, rel, m['source'], symbol)}"
+            for m in shown_memories(text, memories)]
+
+
+def quote(lines: list[str] | str | None, limit: int = 14) -> str:
+    """A text block for the report, cut to LIMIT lines."""
+    if not lines:
+        return "_(nothing)_\n"
+    rows = lines.splitlines() if isinstance(lines, str) else list(lines)
+    rows = [r for r in rows if r.strip()]
+    cut = rows[:limit] + ([f"… ({len(rows) - limit} more lines)"] if len(rows) > limit else [])
+    return "".join(f"> {r}\n" for r in cut)
+
+
+def missing_governing(label: dict, rel: str, shown: set[str], imported: set[str]) -> list[str]:
+    """Decisions the labels say govern REL that no surface showed (imported ones, and not imported)."""
+    governed = next((g for g in label["governed"] if g["file"] == rel), None)
+    if not governed:
+        return []
+    return [f"{d}{'' if d in imported else ' (not imported by a plain `lore import`)'}"
+            for d in governed["decisions"] if d not in shown]
+
+
+def file_section(n: int, entry: dict, label: dict, memories: list[dict], nvim: dict | None, code: dict | None,
+                 shots: list[str]) -> str:
+    """The report's section on one file."""
+    rel = entry["file"]
+    out = [f"## {n}. `{rel}` ({entry['role']})\n", f"Why this file: {entry['why']}\n"]
+    governed = next((g for g in label["governed"] if g["file"] == rel), None)
+    if governed:
+        out.append(f"Labels: governed by {', '.join(governed['decisions'])}"
+                   + (f"; subjects {governed['symbols']}" if governed.get("symbols") else "") + "\n")
+    else:
+        out.append("Labels: nothing governs it.\n")
+    shown: set[str] = set()
+    if nvim:
+        out.append(nvim_part(nvim, memories, label, rel, shown))
+    if code:
+        out.append(code_part(code, memories, label, rel, shown, shots))
+    imported = {m["source"] for m in memories}
+    missing = missing_governing(label, rel, shown, imported)
+    out.append("**Against the labels**: " + ("governing decisions not shown anywhere: " + "; ".join(missing)
+                                              if missing else "every governing decision imported was shown")
+               + ".\n")
+    return "\n".join(out)
+
+
+def nvim_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: set[str]) -> str:
+    """What Neovim showed on one file."""
+    out = ["### Neovim 0.11\n"]
+    if not seen.get("semantic"):
+        out.append("(the server did not report meaning matches for this file in time; hovers may lack them)\n")
+    out.append("Code lenses (line: text): " + ("; ".join(f"{lens['line'] + 1}: `{lens['text']}`"
+                                                      for lens in seen["lenses"]) or "none") + "\n")
+    for lens in seen["lenses"]:
+        shown.update(m["source"] for m in shown_memories(lens["text"], memories))
+    quiet = [h["name"] for h in seen["hovers"] if not h.get("lines")]
+    for hover in seen["hovers"]:
+        if not hover.get("lines"):
+            continue
+        text = "\n".join(hover["lines"])
+        judged = judged_lines(text, memories, label, rel, hover["name"])
+        shown.update(m["source"] for m in shown_memories(text, memories))
+        out.append(f"Hover on `{hover['name']}` (line {hover['row']}):\n\n{quote(hover['lines'])}")
+        out.append("".join(f"- {j}\n" for j in judged) or "- (no memory)\n")
+    out.append(f"No hover at: {', '.join(f'`{q}`' for q in quiet) or '(none)'}\n")
+    for run in seen.get("lens_runs", []):
+        text = "\n".join(run.get("float") or [])
+        shown.update(m["source"] for m in shown_memories(text, memories))
+        offered = f" (a choice was offered: {run['offered']}; the first taken)" if run.get("offered") else ""
+        out.append(f"Running the lens on line {run['line'] + 1}{offered} floats:\n\n{quote(run.get('float'), 10)}")
+    return "\n".join(out)
+
+
+def code_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: set[str], shots: list[str]) -> str:
+    """What VS Code showed on one file, with its screenshots."""
+    out = ["### VS Code (code-server)\n"]
+    out.append("Code lenses: " + ("; ".join(f"`{lens['text']}`" for lens in seen.get("lenses", [])) or "none") + "\n")
+    for hover in seen.get("hovers", []):
+        if not hover.get("text"):
+            continue
+        judged = judged_lines(hover["text"], memories, label, rel, hover["name"])
+        shown.update(m["source"] for m in shown_memories(hover["text"], memories))
+        out.append(f"Hover on `{hover['name']}` (line {hover['row']}):\n\n{quote(hover['text'])}")
+        out.append("".join(f"- {j}\n" for j in judged) or "- (no memory)\n")
+    quiet = [h["name"] for h in seen.get("hovers", []) if not h.get("text")]
+    out.append(f"No hover at: {', '.join(f'`{q}`' for q in quiet) or '(none)'}\n")
+    for click in seen.get("clicks", []):
+        offered = f"; it offered {click['offered']}" if click.get("offered") else ""
+        out.append(f"Clicking `{click['lens']}`{offered} opens:\n\n{quote(click.get('view'), 10)}")
+    if shots:
+        out.append("Screenshots: " + ", ".join(f"[{Path(s).name}]({s})" for s in shots) + "\n")
+    return "\n".join(out)
+
+
+def slug(name: str) -> str:
+    """A file name part as walkSteps.mjs writes it."""
+    return re.sub(r"\W+", "-", name)
