@@ -135,14 +135,16 @@ def run_nvim(root: Path, places: dict, out: Path, env: dict) -> dict:
 
 
 def vscode_plan(root: Path, nvim: dict, places: dict, label: dict) -> dict:
-    """Where VS Code hovers: the first line, the labelled subjects, and the symbols Neovim showed a memory on."""
+    """Where VS Code hovers: the first line, the first symbol, the labelled subjects, and the symbols Neovim
+    showed a memory on."""
     subjects = {g["file"]: set(g.get("symbols") or {}) for g in label["governed"]}
     shown = {f["file"]: {h["name"] for h in f["hovers"] if h.get("lines")} for f in nvim.get("files", [])}
     files = []
     for entry in FILES:
         rel = entry["file"]
-        wanted = {"(first line)"} | subjects.get(rel, set()) | shown.get(rel, set())
         at = places[rel]
+        first_symbol = {at[1][2]} if len(at) > 1 else set()
+        wanted = {"(first line)"} | first_symbol | subjects.get(rel, set()) | shown.get(rel, set())
         picked = [p for p in at if p[2] in wanted] or at[:2]
         lines = len((root / rel).read_text(encoding="utf-8").splitlines())
         files.append({"file": rel, "lines": lines, "hovers": picked[:8]})
@@ -175,6 +177,10 @@ def write_report(out: Path, label: dict, mems: list[dict], nvim: dict, code: dic
              f"({len({m['source'] for m in mems if m['source'] in label['decision_paths']})} of the "
              f"{len(label['decision_paths'])} labelled decision records). Neovim {nvim.get('version', '(not run)')}; "
              f"VS Code status bar {code.get('status', '(not run)')!r}.\n"]
+    if nvim.get("ready_after_ms") is not None:
+        parts.append(f"The first editor start after the import (Neovim) said \"ready\" after "
+                     f"{nvim['ready_after_ms'] / 1000:.0f} s (the server embeds what the import left, history "
+                     "tasks included; lenses and hovers wait for it here).\n")
     if nvim.get("error"):
         parts.append(f"Neovim stopped with an error: `{nvim['error'].splitlines()[0]}`\n")
     for n, entry in enumerate(FILES, 1):
@@ -192,7 +198,7 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true", help="reuse an imported checkout under --work")
     parser.add_argument("--out", default=str(REPO / "test-artifacts" / "walkthrough"))
     parser.add_argument("--mirror-root", default="/work/.mirror")
-    parser.add_argument("--skip-nvim", action="store_true")
+    parser.add_argument("--skip-nvim", action="store_true", help="use the nvim.json of an earlier run, if any")
     parser.add_argument("--skip-vscode", action="store_true")
     args = parser.parse_args()
     work, out = Path(args.work), Path(args.out)
@@ -205,7 +211,11 @@ def main() -> None:
     print(f"checkout: {root}; {imported}")
     mems = memories(root, env)
     places = hover_places(root)
-    nvim = {} if args.skip_nvim else run_nvim(root, places, out, env)
+    earlier = out / "nvim.json"
+    if args.skip_nvim:
+        nvim = json.loads(earlier.read_text()) if earlier.is_file() else {}
+    else:
+        nvim = run_nvim(root, places, out, env)
     print(f"neovim: {len(nvim.get('files', []))} file(s) walked" + (f"; error: {nvim['error']}" if nvim.get("error") else ""))
     code = {} if args.skip_vscode else run_vscode(root, vscode_plan(root, nvim, places, label), out, env)
     print(f"report: {write_report(out, label, mems, nvim, code, imported)}")

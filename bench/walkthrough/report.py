@@ -11,10 +11,43 @@ import re
 from pathlib import Path
 
 
+CARD_HEADER = re.compile(r"^\s*(?:[⚖§★☐ℹ⚠•]\s+\**\w+\**\s+·\s+(?P<card>.+)|#\s+(?P<page>.+))$")
+LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+def headers(text: str) -> list[str]:
+    """The memory titles a text shows: card headers ("⚖ **Decision** · [Title](…)", as markdown or as
+    the editor renders it) and a rendered memory's "# Title", links and escapes removed."""
+    out = []
+    for line in text.splitlines():
+        found = CARD_HEADER.match(line)
+        if found:
+            out.append(LINK.sub(r"\1", found["card"] or found["page"]).replace("\\", ""))
+    return out
+
+
+LENS_PREFIX = re.compile(r"^(?:This file:\s*)?[^\w\s]*\s*")
+LENS_COUNT = re.compile(r"\s*·\s*\+\d+\s*$")
+
+
+def lens_title(part: str) -> str:
+    """The title one lens shows: without "This file:", its kind mark, "· +N" and a closing "…"."""
+    return LENS_COUNT.sub("", LENS_PREFIX.sub("", part.strip())).removesuffix("…").strip()
+
+
+def lens_memories(text: str, memories: list[dict]) -> list[dict]:
+    """Memories a lens text names: each " | "-separated lens, its title cut short with "…" allowed."""
+    found = []
+    for part in text.split(" | "):
+        title = lens_title(part)
+        found += [m for m in memories if title and len(title) > 3 and m["title"].startswith(title) and m not in found]
+    return found
+
+
 def shown_memories(text: str, memories: list[dict]) -> list[dict]:
-    """Memories whose title is in TEXT, longest title first so that a title inside another is not
+    """Memories whose title heads a card, longest title first so that a title inside another is not
     counted twice."""
-    found, rest = [], text
+    found, rest = [], "\n".join(headers(text))
     for memory in sorted(memories, key=lambda m: -len(m["title"])):
         if memory["title"] and memory["title"] in rest:
             found.append(memory)
@@ -92,8 +125,11 @@ def nvim_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: se
         out.append("(the server did not report meaning matches for this file in time; hovers may lack them)\n")
     out.append("Code lenses (line: text): " + ("; ".join(f"{lens['line'] + 1}: `{lens['text']}`"
                                                       for lens in seen["lenses"]) or "none") + "\n")
-    for lens in seen["lenses"]:
-        shown.update(m["source"] for m in shown_memories(lens["text"], memories))
+    out.append(lens_judgement(seen["lenses"], memories, label, rel, shown))
+    later = [lens for lens in seen.get("lenses_after", []) if lens not in seen["lenses"]]
+    if later:
+        out.append("Lenses drawn later (after a refresh): " + "; ".join(f"{lens['line'] + 1}: `{lens['text']}`"
+                                                                   for lens in later) + "\n")
     quiet = [h["name"] for h in seen["hovers"] if not h.get("lines")]
     for hover in seen["hovers"]:
         if not hover.get("lines"):
@@ -112,10 +148,18 @@ def nvim_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: se
     return "\n".join(out)
 
 
+def lens_judgement(lenses: list[dict], memories: list[dict], label: dict, rel: str, shown: set[str]) -> str:
+    """One line per memory the lenses name, judged (each counted as the file's)."""
+    found = [m for lens in lenses for m in lens_memories(lens["text"], memories)]
+    shown.update(m["source"] for m in found)
+    return "".join(f"- lens: `{m['title']}` ({m['source']}): {verdict(label, rel, m['source'])}\n" for m in found)
+
+
 def code_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: set[str], shots: list[str]) -> str:
     """What VS Code showed on one file, with its screenshots."""
     out = ["### VS Code (code-server)\n"]
     out.append("Code lenses: " + ("; ".join(f"`{lens['text']}`" for lens in seen.get("lenses", [])) or "none") + "\n")
+    out.append(lens_judgement(seen.get("lenses", []), memories, label, rel, shown))
     for hover in seen.get("hovers", []):
         if not hover.get("text"):
             continue

@@ -192,6 +192,10 @@ local function visit(entry)
   for _, lens in ipairs(seen.lenses) do
     table.insert(seen.lens_runs, run_lens(code_win, code_buf, lens.line))
   end
+  -- Lenses the server added later (a staleness check) show once the editor asks again.
+  vim.lsp.codelens.refresh({ bufnr = code_buf })
+  vim.wait(3000)
+  seen.lenses_after = lens_lines(code_buf)
   table.insert(result.files, seen)
 end
 

@@ -15,8 +15,10 @@ export function lensTitle(text) {
   return text.replace(/^This file:\s*/, '').replace(/^[^\p{L}\p{N}]+/u, '').replace(/\s+·\s+\+\d+\s*$/, '').trim();
 }
 
+/** The lens texts drawn now, one per line of lenses, several lenses on a line joined with " | ". */
 async function visibleLenses(wb) {
-  return (await wb.codeLenses().allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  const texts = await wb.codeLenses().allInnerTexts();
+  return texts.map((text) => text.replace(/\s*\u00a0\|\u00a0\s*/g, ' | ').trim()).filter(Boolean);
 }
 
 /** Wait until the server has computed the file's meaning matches (its log says so), or 90 s. */
@@ -40,22 +42,23 @@ async function lensesThroughFile(wb, entry) {
   return [...seen].map(([text, from]) => ({ text, from }));
 }
 
-/** The hover at a place: its text once it shows, or null when nothing shows within a few seconds. */
+/** The hover at a place: its text once it shows, or null when nothing shows within a few seconds
+ * (the screenshot is taken either way). */
 async function hoverAt(wb, row, col, shot) {
   await wb.goTo(row, col + 1);
   await wb.runCommand('Show or Focus Hover');
   const hover = wb.page.locator('.monaco-hover:not(.hidden)').filter({ hasText: /\S/ }).filter({ hasNotText: /^Loading/ });
+  let text = null;
   try {
     await hover.first().waitFor({ timeout: 6_000 });
     await wb.page.waitForTimeout(600); // the hover fades in
-    const text = await hover.first().innerText();
-    await wb.screenshot(shot);
-    await wb.page.keyboard.press('Escape');
-    return text;
+    text = await hover.first().innerText();
   } catch {
-    await wb.page.keyboard.press('Escape');
-    return null;
+    // Nothing to show here.
   }
+  await wb.screenshot(text ? shot : `${shot}-nothing`);
+  await wb.page.keyboard.press('Escape');
+  return text;
 }
 
 /** Click the lens with this text (the editor scrolled to where it was seen); what it opens. */
