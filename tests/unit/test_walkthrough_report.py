@@ -27,7 +27,7 @@ NVIM_HOVER = """**Lore**
 ⚖ **Decision** · [RFC 0006: Unified Elasticsearch/OpenSearch Client](file:///tmp/jaeger/docs/rfc/0006.md#L1)
 Status: Implemented — graduated into ADR-012
 [0006-unified-elasticsearch-….md:1](file:///tmp/jaeger/docs/rfc/0006.md#L1)
-**History** · changed 6× this year; last: 'Add --backend flag' (\\#8985, 2026-07)"""
+**History** · changed 6× this year; last: 'Add --backend flag' (#8985, 2026-07)"""
 VSCODE_HOVER = """Lore
 ⚖ Decision · ADR-012: Unified Elasticsearch/OpenSearch Client
 A single Jaeger-owned client carries all traffic
