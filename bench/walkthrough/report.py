@@ -85,13 +85,24 @@ def quote(lines: list[str] | str | None, limit: int = 14) -> str:
     return "".join(f"> {r}\n" for r in cut)
 
 
-def missing_governing(label: dict, rel: str, shown: set[str], imported: set[str]) -> list[str]:
-    """Decisions the labels say govern REL that no surface showed (imported ones, and not imported)."""
+def against_labels(label: dict, rel: str, shown: list, imported: set[str]) -> str:
+    """The file judged as bench/on_code_bench.py judges it, over what either editor showed: the governing
+    decision as a lens or on a symbol the labels name as its subject; silence on an ungoverned file;
+    every memory shown, by verdict."""
     governed = next((g for g in label["governed"] if g["file"] == rel), None)
-    if not governed:
-        return []
-    return [f"{d}{'' if d in imported else ' (not imported by a plain `lore import`)'}"
-            for d in governed["decisions"] if d not in shown]
+    verdicts = [verdict(label, rel, source, symbol).split(" (")[0].split(";")[0] for symbol, source in dict.fromkeys(shown)]
+    tally = ", ".join(f"{verdicts.count(v)} {v}" for v in dict.fromkeys(verdicts)) or "nothing"
+    if governed is None:
+        noisy = [v for v in verdicts if v.startswith("noise")]
+        return f"nothing governs it; {'silent, as it should be' if not noisy else 'NOT silent'} (shown: {tally})"
+    subjects = governed.get("symbols") or {}
+    hit = any(symbol is None and source in governed["decisions"] for symbol, source in shown)
+    hit = hit or any(source in subjects.get(symbol or "", []) for symbol, source in shown)
+    missing = [d + ("" if d in imported else " (not imported)") for d in governed["decisions"]
+               if d not in {source for _, source in shown}]
+    return (f"governing decision {'shown' if hit else 'NOT shown'} as the bench counts it (a lens, or a hover on "
+            f"its subject symbol); memory-places shown: {tally}"
+            + (f"; governing decisions never shown: {', '.join(missing)}" if missing else ""))
 
 
 def file_section(n: int, entry: dict, label: dict, memories: list[dict], nvim: dict | None, code: dict | None,
@@ -105,20 +116,17 @@ def file_section(n: int, entry: dict, label: dict, memories: list[dict], nvim: d
                    + (f"; subjects {governed['symbols']}" if governed.get("symbols") else "") + "\n")
     else:
         out.append("Labels: nothing governs it.\n")
-    shown: set[str] = set()
+    shown: list = []
     if nvim:
         out.append(nvim_part(nvim, memories, label, rel, shown))
     if code:
         out.append(code_part(code, memories, label, rel, shown, shots))
     imported = {m["source"] for m in memories}
-    missing = missing_governing(label, rel, shown, imported)
-    out.append("**Against the labels**: " + ("governing decisions not shown anywhere: " + "; ".join(missing)
-                                              if missing else "every governing decision imported was shown")
-               + ".\n")
+    out.append(f"**Against the labels**: {against_labels(label, rel, shown, imported)}.\n")
     return "\n".join(out)
 
 
-def nvim_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: set[str]) -> str:
+def nvim_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: list) -> str:
     """What Neovim showed on one file."""
     out = ["### Neovim 0.11\n"]
     if not seen.get("semantic"):
@@ -136,26 +144,26 @@ def nvim_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: se
             continue
         text = "\n".join(hover["lines"])
         judged = judged_lines(text, memories, label, rel, hover["name"])
-        shown.update(m["source"] for m in shown_memories(text, memories))
+        shown.extend((hover["name"], m["source"]) for m in shown_memories(text, memories))
         out.append(f"Hover on `{hover['name']}` (line {hover['row']}):\n\n{quote(hover['lines'])}")
         out.append("".join(f"- {j}\n" for j in judged) or "- (no memory)\n")
     out.append(f"No hover at: {', '.join(f'`{q}`' for q in quiet) or '(none)'}\n")
     for run in seen.get("lens_runs", []):
         text = "\n".join(run.get("float") or [])
-        shown.update(m["source"] for m in shown_memories(text, memories))
+        shown.extend((None, m["source"]) for m in shown_memories(text, memories))
         offered = f" (a choice was offered: {run['offered']}; the first taken)" if run.get("offered") else ""
         out.append(f"Running the lens on line {run['line'] + 1}{offered} floats:\n\n{quote(run.get('float'), 10)}")
     return "\n".join(out)
 
 
-def lens_judgement(lenses: list[dict], memories: list[dict], label: dict, rel: str, shown: set[str]) -> str:
+def lens_judgement(lenses: list[dict], memories: list[dict], label: dict, rel: str, shown: list) -> str:
     """One line per memory the lenses name, judged (each counted as the file's)."""
     found = [m for lens in lenses for m in lens_memories(lens["text"], memories)]
-    shown.update(m["source"] for m in found)
+    shown.extend((None, m["source"]) for m in found)
     return "".join(f"- lens: `{m['title']}` ({m['source']}): {verdict(label, rel, m['source'])}\n" for m in found)
 
 
-def code_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: set[str], shots: list[str]) -> str:
+def code_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: list, shots: list[str]) -> str:
     """What VS Code showed on one file, with its screenshots."""
     out = ["### VS Code (code-server)\n"]
     out.append("Code lenses: " + ("; ".join(f"`{lens['text']}`" for lens in seen.get("lenses", [])) or "none") + "\n")
@@ -164,7 +172,7 @@ def code_part(seen: dict, memories: list[dict], label: dict, rel: str, shown: se
         if not hover.get("text"):
             continue
         judged = judged_lines(hover["text"], memories, label, rel, hover["name"])
-        shown.update(m["source"] for m in shown_memories(hover["text"], memories))
+        shown.extend((hover["name"], m["source"]) for m in shown_memories(hover["text"], memories))
         out.append(f"Hover on `{hover['name']}` (line {hover['row']}):\n\n{quote(hover['text'])}")
         out.append("".join(f"- {j}\n" for j in judged) or "- (no memory)\n")
     quiet = [h["name"] for h in seen.get("hovers", []) if not h.get("text")]

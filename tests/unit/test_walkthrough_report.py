@@ -58,3 +58,15 @@ def test_verdicts_follow_the_labels():
     assert report.verdict(LABEL, "es/backend_version.go", "docs/rfc/0006.md") == "tolerated by the labels"
     assert report.verdict(LABEL, "other.go", "docs/adr/005.md").startswith("noise (a decision")
     assert report.verdict(LABEL, "other.go", "cmd/jaeger/README.md").startswith("noise (not a decision")
+
+
+def test_a_governed_file_counts_only_a_lens_or_its_subject_symbol_and_silence_only_without_noise():
+    on_other_symbol = [("String", "docs/adr/012.md"), ("BackendVersion", "docs/rfc/0006.md")]
+    assert "NOT shown" in report.against_labels(LABEL, "es/backend_version.go", on_other_symbol, set())
+    assert "1 governs this file, 1 tolerated by the labels" in report.against_labels(
+        LABEL, "es/backend_version.go", on_other_symbol, set())
+    on_subject = [("ResolveBackendVersion", "docs/adr/012.md")]
+    assert "decision shown" in report.against_labels(LABEL, "es/backend_version.go", on_subject, set())
+    assert "decision shown" in report.against_labels(LABEL, "es/backend_version.go", [(None, "docs/adr/012.md")], set())
+    assert "silent, as it should be" in report.against_labels(LABEL, "other.go", [], set())
+    assert "NOT silent" in report.against_labels(LABEL, "other.go", [("X", "docs/adr/005.md")], set())

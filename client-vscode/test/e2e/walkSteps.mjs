@@ -10,9 +10,11 @@ import { until } from './steps.mjs';
 
 const PAGE = 30;
 
-/** The memory title a lens names: its text without "This file:", the kind mark and "· +N". */
+/** The memory title a lens names: its first lens without "This file:", the kind mark, "· +N" and "…". */
 export function lensTitle(text) {
-  return text.replace(/^This file:\s*/, '').replace(/^[^\p{L}\p{N}]+/u, '').replace(/\s+·\s+\+\d+\s*$/, '').trim();
+  const first = text.split(' | ')[0];
+  return first.replace(/^This file:\s*/, '').replace(/^[^\p{L}\p{N}]+/u, '').replace(/\s+·\s+\+\d+\s*$/, '')
+    .replace(/…$/, '').trim();
 }
 
 /** The lens texts drawn now, one per line of lenses, several lenses on a line joined with " | ". */
@@ -68,7 +70,7 @@ async function clickLens(wb, entry, lens, shot) {
   await wb.page.waitForTimeout(400);
   await wb.codeLenses().filter({ hasText: lens.text }).first().locator('a').first().click();
   const title = lensTitle(lens.text);
-  const probe = title.slice(0, 30);
+  const probe = title.slice(0, 30).trim();
   const opened = { lens: lens.text, picked: null, offered: null, view: null };
   const pick = await wb.quickInput().waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
   if (pick) {
