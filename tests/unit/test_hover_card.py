@@ -12,7 +12,7 @@ import pytest
 from lore.anchors import Symbol
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, Memory, Provenance, SourceKind
-from lore.recall.card import card, lens_title, reason, render_hover, source_name
+from lore.recall.card import card, escape, lens_title, reason, render_hover, source_name
 from lore.recall.gist import cut, gist, plain
 from lore.recall.governing import Governing, LensItem
 from lore.api import Lore
@@ -118,7 +118,16 @@ def test_title_and_sentence_markup_is_escaped_but_code_spans_stay():
     m = memory("Use <T> | not *any*", "Call `save()` once_per_request.")
     text = render_hover([card(Governing(m, "file"), [], None)])
     assert "Use \\<T\\> \\| not \\*any\\*" in text
-    assert "Call `save()` once\\_per\\_request." in text
+    assert "Call `save()` once_per_request." in text, "an underscore inside a word is literal"
+
+
+def test_only_markup_that_would_render_is_escaped():
+    """Neovim's markdown float shows a backslash escape as typed: escape only what would be markup."""
+    assert escape("last: 'Add a flag' (#8985, 2026-07)") == "last: 'Add a flag' (#8985, 2026-07)"
+    assert escape("# not a heading\n  #again") == "\\# not a heading\n  \\#again"
+    assert escape("check_service_over_limit") == "check_service_over_limit"
+    assert escape("_private and __dunder__ and trailing_") == "\\_private and \\_\\_dunder\\_\\_ and trailing\\_"
+    assert escape("*bold* [x] <T> a|b `c`") == "\\*bold\\* \\[x\\] \\<T\\> a\\|b \\`c\\`"
 
 
 def test_source_name_is_short():

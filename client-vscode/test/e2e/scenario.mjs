@@ -12,9 +12,13 @@
 // Environment: CODE_SERVER_ENTRY, LORE_VSIX, LORE_SERVER_PYTHON, LORE_TEST_MODEL_PATH,
 // LORE_E2E_ARTIFACTS, LORE_E2E_FIXTURE, LORE_E2E_REAL_FIXTURE, LORE_E2E_CHECKOUT_FIXTURE;
 // LORE_E2E_ONLY=real,trusted runs those sessions alone (while working on them; a full run has all four).
+// LORE_E2E_ONLY=walk runs the editor walkthrough (bench/editor_walkthrough.py; walkSteps.mjs) on the
+// imported checkout LORE_E2E_WALK_WORKSPACE with the plan LORE_E2E_WALK_PLAN: a bench on a real
+// repository, never part of a full run.
 import { installSessionEnv, installSteps } from './installSteps.mjs';
 import { withSession } from './session.mjs';
 import { realSteps, trustedSteps, untrustedSteps } from './steps.mjs';
+import { walkSteps } from './walkSteps.mjs';
 
 const env = (name) => {
   const value = process.env[name];
@@ -67,9 +71,18 @@ async function main() {
       python: null,
       env: installSessionEnv(),
     },
+    {
+      name: 'walk',
+      workspaceTrust: false,
+      steps: walkSteps,
+      fixture: process.env.LORE_E2E_WALK_WORKSPACE,
+      inPlace: true,
+      onlyWhenAsked: true,
+    },
   ];
   const only = process.env.LORE_E2E_ONLY;
-  const chosen = sessions.filter((session) => !only || only.split(',').includes(session.name));
+  const chosen = sessions.filter((session) =>
+    only ? only.split(',').includes(session.name) : !session.onlyWhenAsked);
   const totals = [0, 0, 0];
   const counter = { n: 0 };
   for (const session of chosen) {

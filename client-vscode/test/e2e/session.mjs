@@ -46,8 +46,9 @@ function userSettings(python, modelPath, workspaceTrust) {
 
 /**
  * Run `body(wb, workspace)` in a fresh session. options: { name, entry, vsix, fixture, python,
- * modelPath, artifacts, workspaceTrust, env } (python null: no server command in the settings; env:
- * variables code-server runs with, undefined removes one). Logs are kept under artifacts/logs-<name>; the session's
+ * modelPath, artifacts, workspaceTrust, env, inPlace } (python null: no server command in the
+ * settings; env: variables code-server runs with, undefined removes one; inPlace: open the fixture
+ * folder itself instead of a fresh copy, for a whole repository imported beforehand). Logs are kept under artifacts/logs-<name>; the session's
  * temporary folder is removed unless LORE_E2E_KEEP is set.
  */
 export async function withSession(options, body) {
@@ -59,8 +60,10 @@ export async function withSession(options, body) {
     settings: userSettings(options.python, options.modelPath, options.workspaceTrust),
     logFile: join(options.artifacts, `code-server-${options.name}.log`),
   });
-  const workspace = join(server.root, 'w');
-  cpSync(options.fixture, workspace, { recursive: true });
+  const workspace = options.inPlace ? options.fixture : join(server.root, 'w');
+  if (!options.inPlace) {
+    cpSync(options.fixture, workspace, { recursive: true });
+  }
   let context;
   try {
     context = await chromium.launchPersistentContext(join(server.root, 'chromium'), {

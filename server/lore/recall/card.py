@@ -168,8 +168,23 @@ def lens_title(items: list[LensItem]) -> str:
 
 
 def escape(text: str) -> str:
-    """Text with markdown markup characters escaped (memory text is shown literally)."""
-    return "".join("\\" + ch if ch in MARKUP else ch for ch in text)
+    """Text with markdown markup characters escaped (memory text is shown literally).
+
+    Only where they would mean markup: an underscore inside a word (`once_per_request`) and a `#`
+    that does not start a line (`#8985`) are literal in CommonMark, and Neovim's markdown float shows
+    a backslash escape as typed, so those stay bare."""
+    return "".join(ch if ch in MARKUP and literal(text, i) else "\\" + ch if ch in MARKUP else ch
+                   for i, ch in enumerate(text))
+
+
+def literal(text: str, i: int) -> bool:
+    """Whether the markup character at `text[i]` reads literally where it stands."""
+    ch = text[i]
+    if ch == "_":
+        return 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()
+    if ch == "#":
+        return text[:i].rsplit("\n", 1)[-1].strip() != ""
+    return False
 
 
 def code_aware_escape(text: str) -> str:
