@@ -190,3 +190,17 @@ def test_a_folder_of_many_files_anchors_only_when_a_heading_names_it(tmp_workspa
     assert texts(derive_anchors(text, "docs/adr/7.md", AnchorContext(ws))) == ["app/models/concerns/edition/**"]
     titled = "# 8. Everything in app/models\n\nSee `app/models/`.\n"
     assert texts(derive_anchors(titled, "docs/adr/8.md", AnchorContext(ws))) == ["app/models/**"]
+
+
+def test_a_folder_of_many_instances_of_the_decided_kind_anchors_those_instances(tmp_workspace):
+    files = {f"app/interactors/things/do{i}_interactor.rb": "class X; end\n" for i in range(35)}
+    files["app/interactors/application_interactor.rb"] = "class ApplicationInteractor; end\n"
+    files.update({f"app/models/m{i}.rb": "class M; end\n" for i in range(35)})
+    ws = write(tmp_workspace, files)
+    about = ("# 11. Business logic out of controllers\n\nWe use interactors. Interactors are stored in the "
+             "`app/interactors` directory. Each interactor class name is suffixed with Interactor.\n")
+    assert texts(derive_anchors(about, "docs/adr/11.md", AnchorContext(ws))) == ["app/interactors/**/*_interactor.rb"]
+    in_passing = "# 12. Caching\n\nThe cache is read by `app/interactors` code.\n"
+    assert texts(derive_anchors(in_passing, "docs/adr/12.md", AnchorContext(ws))) == []
+    layer = "# 7. Minimal model\n\nA model is a class in `app/models`. Every model persists; models have ids.\n"
+    assert texts(derive_anchors(layer, "docs/adr/7.md", AnchorContext(ws))) == []

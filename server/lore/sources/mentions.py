@@ -117,7 +117,11 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             continue
         if token.startswith(("http", "www.")) and not layout.is_go_import(clean):
             continue
-        hits = [h for h in layout.resolve(clean, rel) if not broad(h, clean, text, layout)]
+        resolved = layout.resolve(clean, rel)
+        hits = [h for h in resolved if not broad(h, clean, text, layout)]
+        for hit in sorted(set(resolved) - set(hits)):
+            for d in kind_folder_anchors(hit, token, text, layout):
+                out.setdefault(d.anchor.value, d)
         for hit in hits:
             glob = f"{hit}/**" if hit in layout.dirs else hit
             score = 1.0 if hit == clean else 0.9 / len(hits)
@@ -139,6 +143,18 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             except ValidationError:
                 continue
     return list(out.values())
+
+
+def kind_folder_anchors(folder: str, token: str, text: str, layout: WorkspaceLayout) -> list[Derived]:
+    """Glob anchors over the instances a folder too broad to anchor holds, when it is a collection of
+    the kind the decision is about (see `concepts.kind_folder_globs`)."""
+    out = []
+    for glob, n in concepts.kind_folder_globs(folder, text, layout.files):
+        try:
+            out.append(Derived(Anchor.parse(glob), 0.85, f"names `{token}`: {n} files named for what it holds"))
+        except ValidationError:
+            continue
+    return out
 
 
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*)$", re.M)
