@@ -204,3 +204,16 @@ def test_a_folder_of_many_instances_of_the_decided_kind_anchors_those_instances(
     assert texts(derive_anchors(in_passing, "docs/adr/12.md", AnchorContext(ws))) == []
     layer = "# 7. Minimal model\n\nA model is a class in `app/models`. Every model persists; models have ids.\n"
     assert texts(derive_anchors(layer, "docs/adr/7.md", AnchorContext(ws))) == []
+
+
+def test_a_call_in_a_code_block_on_an_instance_named_for_a_type_anchors_that_method(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/lib/services/openapi-service.ts": (
+            "export class OpenApiService {\n  validPath(op: object) {\n    return op;\n  }\n}\n"),
+        "src/lib/services/other.ts": "export class Service {\n  validPath(op: object) {\n    return op;\n  }\n}\n",
+    })
+    example = "# Versions\n\nEach endpoint declares a release.\n\n```ts\nopenApiService.validPath({\n  release: {},\n})\n```\n"
+    assert texts(derive_anchors(example, "docs/adr/v.md", AnchorContext(ws))) == [
+        "symbol:typescript:OpenApiService.validPath@src/lib/services/openapi-service.ts"]
+    generic = "# Versions\n\n```ts\nservice.validPath({})\nk.EndBlocker(ctx)\n```\n"
+    assert texts(derive_anchors(generic, "docs/adr/w.md", AnchorContext(ws))) == []

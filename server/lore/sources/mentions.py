@@ -195,6 +195,13 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         for rel, lang, qualified in found:
             score = (0.9 if n.backticked else 0.6 if n.in_block else 0.8) / len(found)
             out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, f"names `{n.name}`"))
+    for receiver, member in named.block_calls(text):
+        owner = named.instance_type(receiver, ctx.symbols)
+        n = named.Named(f"{owner}.{member}", False, in_block=True) if owner else None
+        for rel, lang, qualified in named.resolve_name(n, ctx.symbols, text) if n else ():
+            if qualified.endswith(f"{owner}.{member}"):
+                out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), 0.6,
+                                                         f"calls `{receiver}.{member}()`"))
     return list(out.values())
 
 

@@ -123,6 +123,28 @@ def block_definitions(text: str) -> list[str]:
     return out
 
 
+_CALL = re.compile(r"(?<![\w$.])([a-z_][\w$]*)\.([A-Za-z_$][\w$]*)\s*\(")
+
+
+def block_calls(text: str) -> list[tuple[str, str]]:
+    """(receiver, member) of the calls the fenced code blocks of `text` make on a variable
+    (`openApiService.validPath({...})`), in order, once each."""
+    out: list[tuple[str, str]] = []
+    for block in _FENCE.finditer(text):
+        for m in _CALL.finditer(block.group(0)):
+            if (m.group(1), m.group(2)) not in out:
+                out.append((m.group(1), m.group(2)))
+    return out
+
+
+def instance_type(receiver: str, index: SymbolIndex) -> str | None:
+    """The type a variable is an instance of by its name (`openApiService`, `openapi_service` ->
+    `OpenApiService`): the one defined name of two or more parts spelt the same but for case and `_`."""
+    key = receiver.replace("_", "").lower()
+    found = [n for n in index.by_folded.get(key, ()) if n[:1].isupper() and n != receiver]
+    return found[0] if len(found) == 1 and specific(Named(found[0], False)) else None
+
+
 def specific(n: Named) -> bool:
     """Whether a name says enough on its own to point at one place (before counting its definitions)."""
     head = n.name.split(".")[0]
@@ -146,6 +168,7 @@ class SymbolIndex:
         self.defs: dict[str, set[str]] = {}
         self.read: list[str] = []  # the code files indexed, for `markers`
         self._markers: dict[str, set[str]] | None = None
+        self._folded: dict[str, list[str]] | None = None
         self.files_read = 0
         self.truncated = False
         self.seconds = 0.0
@@ -196,6 +219,15 @@ class SymbolIndex:
                 for m in MARKER.finditer(data):
                     self._markers.setdefault(m.group(0).decode("ascii"), set()).add(rel)
         return self._markers
+
+    @property
+    def by_folded(self) -> dict[str, list[str]]:
+        """Defined names by their folded spelling (lower case, no `_`): `openapiservice` -> [`OpenApiService`]."""
+        if self._folded is None:
+            self._folded = {}
+            for name in self.defs:
+                self._folded.setdefault(name.replace("_", "").lower(), []).append(name)
+        return self._folded
 
     def files_for(self, name: str) -> list[str]:
         """Files defining `name`: those outside tests when there are any."""
