@@ -30,6 +30,7 @@ from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
 from lore.sources import bare, concepts, named
+from lore.sources.citations import CitationIndex, series_of
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
 from lore.sources.ownrepo import is_own, own_repositories
@@ -92,6 +93,11 @@ class AnchorContext:
     def phrases(self) -> concepts.PhraseIndex:
         """Word pairs of the workspace's defined names (see `concepts`)."""
         return concepts.PhraseIndex(self.symbols)
+
+    @cached_property
+    def citations(self) -> CitationIndex:
+        """Code files citing records by number (see `citations`), built on first need."""
+        return CitationIndex(self.root, self.symbols.read, self.layout.files)
 
     @cached_property
     def symbols(self) -> named.SymbolIndex:
@@ -241,6 +247,13 @@ def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def citation_anchors(rel: str, ctx: AnchorContext) -> list[Derived]:
+    """Path anchors for the code files that cite the record at `rel` by number (see `citations`)."""
+    if series_of(rel) is None:
+        return []  # an unnumbered record cannot be cited by number: the code is not read for it
+    return [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in ctx.citations.citing(rel)]
+
+
 def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Glob anchors for the files named as instances of the kind a decision is titled for (see `concepts`)."""
     out = []
@@ -260,6 +273,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx)
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
     found = sorted(found, key=lambda d: -d.score)
