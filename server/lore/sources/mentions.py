@@ -30,6 +30,7 @@ from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
 from lore.sources import bare, concepts, named
+from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex, series_of
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
@@ -93,6 +94,11 @@ class AnchorContext:
     def phrases(self) -> concepts.PhraseIndex:
         """Word pairs of the workspace's defined names (see `concepts`)."""
         return concepts.PhraseIndex(self.symbols)
+
+    @cached_property
+    def near_names(self) -> NearNames:
+        """Long defined names by spelling, to read a misspelt one (see `misspelt`)."""
+        return NearNames(self.symbols.defs)
 
     @cached_property
     def citations(self) -> CitationIndex:
@@ -198,9 +204,13 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         if not (named.specific(n) or named.type_word(n)):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
+        meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name)
+        if meant:  # a misspelling of the one name the workspace defines one letter away
+            found = named.resolve_name(named.Named(meant, n.backticked), ctx.symbols, text)
         for rel, lang, qualified in found:
-            score = (0.9 if n.backticked else 0.6 if n.in_block else 0.8) / len(found)
-            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, f"names `{n.name}`"))
+            score = (0.6 if meant or n.in_block else 0.9 if n.backticked else 0.8) / len(found)
+            why = f"names `{n.name}`" + (f" (`{meant}`)" if meant else "")
+            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, why))
     for receiver, member in named.block_calls(text):
         owner = named.instance_type(receiver, ctx.symbols)
         n = named.Named(f"{owner}.{member}", False, in_block=True) if owner else None
