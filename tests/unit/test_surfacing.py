@@ -118,6 +118,14 @@ def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover
     assert hover(11) == [(two.id, "symbol")]
 
 
+def test_a_memory_anchored_to_the_file_and_a_symbol_in_it_is_the_file_lens_and_that_symbol_hover(lore):
+    m = _add(lore, "Cancelling is idempotent", anchors=[Anchor.parse("app/orders.py"), _symbol_anchor("cancel_order")])
+    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert [(g.symbol, [i.id for i in g.memories]) for g in groups] == [(None, [m.id])]
+    assert [(g.memory.id, g.match) for g in _hover(lore, 7, 5)] == [(m.id, "symbol")]
+    assert _hover(lore, 0, 8) == [] and _hover(lore, 11, 5) == []
+
+
 def test_current_records_come_before_proposals_and_superseded_ones_are_not_shown(lore):
     at = [Anchor.parse("symbol:python:app.orders.cancel_order")]
     proposed = _add(lore, "Proposal: cancel in batches", status=Status.PROPOSED, anchors=at)

@@ -252,13 +252,17 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         anchored_ids |= set(found)
         if not found:
             continue
+        whole = _file_anchored(lore, store, rel_path, language, found)
         dismissed = _dismissed_at(store, found, [rel_path, *names])
         items = _lens_items(store, list(found))
         for mid, (kind, anchor) in found.items():
             m = items.get(mid)
             if m is None or (mid, rel_path) in dismissed or (kind == "glob" and m.source_kind == "rules-file"):
                 continue
-            if (kind in ("file", "glob") and anchor.kind != "symbol") or (kind == "symbol" and mid in spread):
+            if mid in whole:  # anchored to the file as well as to symbols in it: the file's decision
+                kind = whole[mid]
+            if (kind in ("file", "glob") and anchor.kind != "symbol") or (kind == "symbol" and mid in spread) \
+                    or mid in whole:
                 file_level.append(m)
             elif kind == "symbol":
                 for name in _symbols_matching(anchor, rel_path, names, by_suffix):
@@ -271,6 +275,18 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         if memories:
             groups.append(LensGroup(symbol, _ordered(memories)))
     return groups
+
+
+def _file_anchored(lore: Lore, store, rel_path: str, language: str | None, found: dict) -> dict[str, str]:
+    """Of the memories anchored at a file's symbols, those anchored to the file itself or a folder over
+    it too (a record naming `reader.go` and its `queryByDuration`): id -> "file" or "glob". Such a
+    record governs the whole file, so it is the file's lens; its symbol hovers still show it."""
+    symbol_hits = [mid for mid, (kind, _) in found.items() if kind == "symbol"]
+    if not symbol_hits:
+        return {}
+    places = lore.anchored(store, rel_path, [], language)
+    return {mid: places[mid][0] for mid in symbol_hits
+            if mid in places and places[mid][0] in ("file", "glob") and places[mid][1].kind != "symbol"}
 
 
 def _add_named(lore: Lore, rel_path: str, named: dict[str, tuple[str, ...]], file_level: list[LensItem]) -> None:
