@@ -14,7 +14,7 @@ import pytest
 
 from lore.anchors.symbols import extract_symbols
 from lore.embedding.embedder import HashEmbedder
-from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
+from lore.memory import NEWER_META, Anchor, Kind, Memory, Provenance, SourceKind, Status
 from lore.recall import calibration
 from lore.recall.calibration import PER_FILE, calibrate, memory_spreads
 from lore.recall.governing import enclosing, governing_at, lens_groups, names_symbol
@@ -124,6 +124,30 @@ def test_a_memory_anchored_to_the_file_and_a_symbol_in_it_is_the_file_lens_and_t
     assert [(g.symbol, [i.id for i in g.memories]) for g in groups] == [(None, [m.id])]
     assert [(g.memory.id, g.match) for g in _hover(lore, 7, 5)] == [(m.id, "symbol")]
     assert _hover(lore, 0, 8) == [] and _hover(lore, 11, 5) == []
+
+
+def _graduated(lore: Lore, proposal: Memory, record: Memory) -> None:
+    """Link a proposal to the record it graduated into, as the import does (`sources/newer.py`)."""
+    store = lore.stores()[0]
+    fresh = store.memories.get(proposal.id)
+    fresh.meta[NEWER_META] = {record.id: "graduated"}
+    with store.transaction():
+        store.memories.update(fresh, reindex=False)
+
+
+def test_a_proposal_and_the_record_it_graduated_into_show_once_as_the_record(lore):
+    on_file = [Anchor.parse("app/orders.py")]
+    rfc = _add(lore, "RFC: one book per market", "`OrderBook` is split per market.", anchors=on_file)
+    adr = _add(lore, "ADR: one book per market", "`OrderBook` is split per market.", anchors=on_file)
+    alone = _add(lore, "RFC: cancel in batches", "`cancel_order` takes a batch.",
+                 anchors=[_symbol_anchor("cancel_order")])
+    other = _add(lore, "ADR: cancelling", "Cancelling is synchronous.", anchors=[Anchor.parse("app/other.py")])
+    _graduated(lore, rfc, adr)
+    _graduated(lore, alone, other)
+    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert [(g.symbol and g.symbol.name, [i.id for i in g.memories]) for g in groups] == [
+        (None, [adr.id]), ("cancel_order", [alone.id])]  # the record it became governs another file only
+    assert [g.memory.id for g in _hover(lore, 0, 8)] == [adr.id]
 
 
 def test_current_records_come_before_proposals_and_superseded_ones_are_not_shown(lore):

@@ -29,6 +29,7 @@ from lore.recall.anchoring import MATCH_WEIGHT
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
+from lore.recall.told_twice import told_twice
 from lore.recall.anchoring import match_anchor
 
 if TYPE_CHECKING:
@@ -152,6 +153,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             m = found.get(mid)
             if m is not None and m.visible and not _generic(m) and not is_plain_doc(m):  # docs: only anchored
                 out.append(Governing(m, "meaning", sim))
+    twice = told_twice([g.memory for g in out], set(anchored) | set(named or {}) | {g.memory.id for g in out})
+    out = [g for g in out if g.memory.id not in twice]
     depth = {n: i for i, n in enumerate(names)}  # the symbol under the cursor's own memories first
     out.sort(key=lambda g: (MATCH_RANK[g.match], -depth.get(g.via, 0), order_key(g.memory, g.match)))
     return out[:limit]
@@ -269,12 +272,23 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
+    twice = _told_twice_here(lore, file_level + [m for ms in per_symbol.values() for m in ms],
+                             anchored_ids | set(named or {}))
+    file_level = [m for m in file_level if m.id not in twice]
     groups = [LensGroup(None, _ordered(file_level))] if file_level else []
     for symbol in symbols:
-        memories = per_symbol.pop(symbol.qualified_name, None)
+        memories = [m for m in per_symbol.pop(symbol.qualified_name, []) if m.id not in twice]
         if memories:
             groups.append(LensGroup(symbol, _ordered(memories)))
     return groups
+
+
+def _told_twice_here(lore: Lore, items: list[LensItem], governing: set[str]) -> set[str]:
+    """Ids of the lens items whose place a later record governing the same file takes (`told_twice`)."""
+    ids = [m.id for m in items]
+    if not ids:
+        return set()
+    return told_twice(list(memories_by_id(lore, ids, []).values()), governing)
 
 
 def _file_anchored(lore: Lore, store, rel_path: str, language: str | None, found: dict) -> dict[str, str]:
