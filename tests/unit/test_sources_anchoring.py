@@ -217,3 +217,35 @@ def test_a_call_in_a_code_block_on_an_instance_named_for_a_type_anchors_that_met
         "symbol:typescript:OpenApiService.validPath@src/lib/services/openapi-service.ts"]
     generic = "# Versions\n\n```ts\nservice.validPath({})\nk.EndBlocker(ctx)\n```\n"
     assert texts(derive_anchors(generic, "docs/adr/w.md", AnchorContext(ws))) == []
+
+
+def test_a_proposal_keeps_only_its_sure_anchors(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "fibre/payment_promise.go": "package fibre\n\ntype PaymentPromise struct{}\n",
+        "fibre/state/client.go": "package state\n\ntype PaymentPromise struct{}\n",
+        "x/fibre/keeper/cache.go": "package keeper\n\nfunc ValidatePaymentPromise() {}\n",
+    })
+    text = "# 25. Promise cache\n\nCache each `PaymentPromise` that `ValidatePaymentPromise` accepts.\n"
+    ctx = AnchorContext(ws)
+    both = ["symbol:go:PaymentPromise@fibre/payment_promise.go", "symbol:go:PaymentPromise@fibre/state/client.go",
+            "symbol:go:ValidatePaymentPromise@x/fibre/keeper/cache.go"]
+    assert texts(derive_anchors(text, "docs/adr-025.md", ctx)) == both
+    assert texts(derive_anchors(text, "docs/adr-025.md", ctx, proposal=True)) == [
+        "symbol:go:ValidatePaymentPromise@x/fibre/keeper/cache.go"]
+
+
+def test_the_import_reads_a_proposed_record_as_a_proposal(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "fibre/payment_promise.go": "package fibre\n\ntype PaymentPromise struct{}\n",
+        "fibre/state/client.go": "package state\n\ntype PaymentPromise struct{}\n",
+        "docs/adr/0025-promise-cache.md": "# 25. Promise cache\n\n## Status\n\nProposed\n\n## Decision\n\n"
+                                          "Cache each `PaymentPromise` once.\n",
+        "docs/adr/0026-promise-log.md": "# 26. Promise log\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+                                        "Log each `PaymentPromise` once.\n",
+    })
+    lore = Lore(ws, user_db=False, embedder=HashEmbedder())
+    run_import(lore)
+    by_title = {m.title: m for m in lore.list(limit=50)}
+    assert by_title["25. Promise cache"].anchors == []
+    assert len(by_title["26. Promise log"].anchors) == 2
+    lore.close()

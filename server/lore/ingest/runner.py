@@ -218,7 +218,7 @@ class Importer:
         if cand.importer == cls.ADR:
             for m in parsed.memories:
                 if not m.anchors and m.provenance.kind is SourceKind.ADR:
-                    derived = derive_anchors(text, cand.rel, self.anchoring)
+                    derived = derive_anchors(text, cand.rel, self.anchoring, proposal=m.status is Status.PROPOSED)
                     m.anchors = [d.anchor for d in derived]
                     if derived:
                         m.meta[DERIVED_META] = derived_meta(derived)

@@ -275,9 +275,14 @@ def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return out
 
 
-def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
+def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
-    name written only inside a hidden comment supports none)."""
+    name written only inside a hidden comment supports none).
+
+    A `proposal` (a draft, a proposed record) keeps only its sure anchors (`SURE`: the paths it
+    writes, names one file defines, files citing it): what it names loosely (a name several files
+    define, a phrase, a name in its sketches) is as often code it would add or change as code that
+    is there, so it is left to search and context packs rather than shown on the code."""
     text = strip_hidden(text)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
@@ -289,7 +294,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     found = sorted(found, key=lambda d: -d.score)
     kept: list[Derived] = []
     for d in found:
-        if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK:
+        if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK and not proposal:
             kept.append(d)
     return kept
 
