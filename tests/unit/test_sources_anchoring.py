@@ -249,3 +249,18 @@ def test_the_import_reads_a_proposed_record_as_a_proposal(tmp_workspace):
     assert by_title["25. Promise cache"].anchors == []
     assert len(by_title["26. Promise log"].anchors) == 2
     lore.close()
+
+
+def test_a_documentation_page_read_as_a_decision_record_is_anchored_like_one(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "internal/storage/tracestore/summary.go": "package tracestore\n\ntype TraceSummary struct{}\n",
+        "docs/rfc/0011-trace-summary-api.md": (
+            "# RFC 0011: Trace Summary API\n\n**Status**: Implemented\n\n## Design\n\n"
+            "The summaries are declared in `internal/storage/tracestore/summary.go`.\n"),
+    })
+    lore = Lore(ws, user_db=False, embedder=HashEmbedder())
+    run_import(lore)
+    (rfc,) = [m for m in lore.list(limit=50) if m.title.startswith("RFC 0011")]
+    assert rfc.provenance.kind.value == "adr"
+    assert [a.to_text() for a in rfc.anchors] == ["internal/storage/tracestore/summary.go"]
+    lore.close()

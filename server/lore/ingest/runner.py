@@ -215,7 +215,7 @@ class Importer:
             self.summary.warnings.append(f"{cand.rel}:1: skipped: front matter over a limit: {e}")
             return self.skipped(cand, st, "over a limit")
         row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
-        if cand.importer == cls.ADR:
+        if cand.importer in (cls.ADR, cls.DOC):  # a page read as a decision record is anchored as one
             for m in parsed.memories:
                 if not m.anchors and m.provenance.kind is SourceKind.ADR:
                     derived = derive_anchors(text, cand.rel, self.anchoring, proposal=m.status is Status.PROPOSED)
