@@ -267,3 +267,34 @@ def test_real_model_payment_decision_stands_out_on_payment_code_only(tmp_workspa
     places = sorted(name for name, ids in shown.items() if pay.id in ids)
     assert places and set(places) <= {"charge_card", "refund_charge", "retry_failed_charge"}, shown
     assert len(places) <= PER_FILE
+
+
+TWO_READERS_PY = '''\
+class CassandraReader:
+    def find_trace_ids(self, q):
+        return q
+
+
+class MemoryReader:
+    def find_trace_ids(self, q):
+        return q
+
+
+def query_by_duration(q):
+    return q
+'''
+
+
+def test_a_file_memory_naming_a_method_two_types_define_counts_both_hovers(tmp_workspace: Path):
+    (tmp_workspace / "app").mkdir()
+    (tmp_workspace / "app" / "readers.py").write_text(TWO_READERS_PY)
+    lo = Lore(tmp_workspace, user_db=False, embedder=HashEmbedder())
+    m = lo.add(Memory(title="Duration queries", body="`find_trace_ids` runs `query_by_duration` alone.",
+                      anchors=[Anchor.parse("app/readers.py")])).memory
+    symbols = extract_symbols(TWO_READERS_PY, "python", "app/readers.py")
+    names = tuple(s.name for s in symbols)
+    shown = [s.qualified_name for s in symbols if s.name in ("find_trace_ids", "query_by_duration")
+             and any(g.memory.id == m.id for g in governing_at(
+                 lo, "app/readers.py", enclosing(symbols, s.name_line, s.name_col), "python", {}, 0.0, 5, names))]
+    assert shown == []  # three hovers would show it: it is the file's, on the lens
+    lo.close()

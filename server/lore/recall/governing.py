@@ -92,6 +92,13 @@ def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
     return found
 
 
+def _places_named(m: Memory, names: tuple[str, ...]) -> int:
+    """How many of a file's symbols (`names`, one per symbol: two `FindTraceIDs` methods are two) a
+    memory names: the hovers it would be in as their subject."""
+    named = _named_in(m, names)
+    return sum(1 for n in names if n in named)
+
+
 def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
     """Whether a memory may show on code at all: not a guide's generic section, and not a guide's
     section that reaches the file only through its folder (it says the same on every file there;
@@ -134,7 +141,7 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
         via = _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
         if kind == "symbol" and mid not in spread and via == names[-1]:
             out.append(Governing(m, "symbol", via=via, anchor=anchor))
-        elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
+        elif names_symbol(m, innermost) and _places_named(m, file_symbols) <= PER_FILE:
             out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)
     subject_of = [mid for mid, quals in (named or {}).items()
