@@ -176,3 +176,12 @@ def test_a_record_listing_a_whole_api_names_none_of_it_as_its_subject(lore):
     api = ", ".join(f"`call_number_{i}`" for i in range(SURVEY))
     _adr(lore, "The client API", f"The client offers {api} and `close_period`.")
     assert _named(lore) == {}
+
+
+def test_a_proposal_names_only_the_symbols_it_is_anchored_to(lore):
+    loose = _adr(lore, "Draft: cache periods", "Cache what `close_period` and `reopen_period` return.",
+                 status=Status.PROPOSED)
+    tied = _adr(lore, "Draft: archive nightly", "`archive_entries_nightly` runs at 2am.", status=Status.PROPOSED,
+                anchors=[Anchor("symbol", "archive_entries_nightly", language="python", file=PATH)])
+    assert _named(lore) == {tied.id: ("app.ledger.archive_entries_nightly",)}
+    assert loose.id not in _named(lore)
