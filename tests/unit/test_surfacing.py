@@ -297,4 +297,10 @@ def test_a_file_memory_naming_a_method_two_types_define_counts_both_hovers(tmp_w
              and any(g.memory.id == m.id for g in governing_at(
                  lo, "app/readers.py", enclosing(symbols, s.name_line, s.name_col), "python", {}, 0.0, 5, names))]
     assert shown == []  # three hovers would show it: it is the file's, on the lens
+    anchored = lo.add(Memory(title="Duration index", body="`find_trace_ids` reads the duration index.",
+                             anchors=[Anchor.parse("app/readers.py"),
+                                      Anchor("symbol", "query_by_duration", language="python", file="app/readers.py")]))
+    hovers = [s.qualified_name for s in symbols if any(g.memory.id == anchored.memory.id for g in governing_at(
+        lo, "app/readers.py", enclosing(symbols, s.name_line, s.name_col), "python", {}, 0.0, 5, names))]
+    assert hovers == ["app.readers.query_by_duration"]  # its anchor's symbol; naming two more is the lens's
     lo.close()

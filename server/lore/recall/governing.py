@@ -92,10 +92,12 @@ def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
     return found
 
 
-def _places_named(m: Memory, names: tuple[str, ...]) -> int:
+def _places_named(m: Memory, names: tuple[str, ...], rel_path: str | None) -> int:
     """How many of a file's symbols (`names`, one per symbol: two `FindTraceIDs` methods are two) a
-    memory names: the hovers it would be in as their subject."""
-    named = _named_in(m, names)
+    memory names, or (with `rel_path`: when its symbol anchors there show in hovers) is anchored
+    to: the hovers it would be in as their subject."""
+    named = _named_in(m, names) | {a.value.rsplit(".", 1)[-1] for a in m.anchors
+                                   if rel_path and a.kind == "symbol" and a.file == rel_path}
     return sum(1 for n in names if n in named)
 
 
@@ -141,7 +143,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
         via = _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
         if kind == "symbol" and mid not in spread and via == names[-1]:
             out.append(Governing(m, "symbol", via=via, anchor=anchor))
-        elif names_symbol(m, innermost) and _places_named(m, file_symbols) <= PER_FILE:
+        elif names_symbol(m, innermost) and \
+                _places_named(m, file_symbols, None if mid in spread else rel_path) <= PER_FILE:
             out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)
     subject_of = [mid for mid, quals in (named or {}).items()
