@@ -135,19 +135,21 @@ def _graduated(lore: Lore, proposal: Memory, record: Memory) -> None:
         store.memories.update(fresh, reindex=False)
 
 
-def test_a_proposal_and_the_record_it_graduated_into_show_once_as_the_record(lore):
+def test_a_proposal_that_graduated_into_a_record_is_not_shown_on_code_while_the_record_is(lore):
     on_file = [Anchor.parse("app/orders.py")]
     rfc = _add(lore, "RFC: one book per market", "`OrderBook` is split per market.", anchors=on_file)
     adr = _add(lore, "ADR: one book per market", "`OrderBook` is split per market.", anchors=on_file)
-    alone = _add(lore, "RFC: cancel in batches", "`cancel_order` takes a batch.",
-                 anchors=[_symbol_anchor("cancel_order")])
+    elsewhere = _add(lore, "RFC: cancel in batches", "`cancel_order` takes a batch.",
+                     anchors=[_symbol_anchor("cancel_order")])
     other = _add(lore, "ADR: cancelling", "Cancelling is synchronous.", anchors=[Anchor.parse("app/other.py")])
     _graduated(lore, rfc, adr)
-    _graduated(lore, alone, other)
+    _graduated(lore, elsewhere, other)
     groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
-    assert [(g.symbol and g.symbol.name, [i.id for i in g.memories]) for g in groups] == [
-        (None, [adr.id]), ("cancel_order", [alone.id])]  # the record it became governs another file only
+    assert [(g.symbol and g.symbol.name, [i.id for i in g.memories]) for g in groups] == [(None, [adr.id])]
     assert [g.memory.id for g in _hover(lore, 0, 8)] == [adr.id]
+    assert _hover(lore, 7, 5) == []
+    lore.supersede(other.id, [adr.id])  # the record it became is no longer shown: the proposal speaks again
+    assert [g.memory.id for g in _hover(lore, 7, 5)] == [elsewhere.id]
 
 
 def test_current_records_come_before_proposals_and_superseded_ones_are_not_shown(lore):

@@ -163,7 +163,7 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             m = found.get(mid)
             if m is not None and m.visible and not _generic(m) and not is_plain_doc(m):  # docs: only anchored
                 out.append(Governing(m, "meaning", sim))
-    twice = told_twice([g.memory for g in out], set(anchored) | set(named or {}) | {g.memory.id for g in out})
+    twice = told_twice(lore, [g.memory for g in out])
     out = [g for g in out if g.memory.id not in twice]
     depth = {n: i for i, n in enumerate(names)}  # the symbol under the cursor's own memories first
     out.sort(key=lambda g: (MATCH_RANK[g.match], -depth.get(g.via, 0), order_key(g.memory, g.match)))
@@ -282,8 +282,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
-    twice = _told_twice_here(lore, file_level + [m for ms in per_symbol.values() for m in ms],
-                             anchored_ids | set(named or {}))
+    twice = _told_twice_here(lore, file_level + [m for ms in per_symbol.values() for m in ms])
     file_level = [m for m in file_level if m.id not in twice]
     groups = [LensGroup(None, _ordered(file_level))] if file_level else []
     for symbol in symbols:
@@ -293,12 +292,12 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     return groups
 
 
-def _told_twice_here(lore: Lore, items: list[LensItem], governing: set[str]) -> set[str]:
-    """Ids of the lens items whose place a later record governing the same file takes (`told_twice`)."""
+def _told_twice_here(lore: Lore, items: list[LensItem]) -> set[str]:
+    """Ids of the lens items whose place a later record takes (`lore.recall.told_twice`)."""
     ids = [m.id for m in items]
     if not ids:
         return set()
-    return told_twice(list(memories_by_id(lore, ids, []).values()), governing)
+    return told_twice(lore, list(memories_by_id(lore, ids, []).values()))
 
 
 def _file_anchored(lore: Lore, store, rel_path: str, language: str | None, found: dict) -> dict[str, str]:
