@@ -2,9 +2,9 @@
 ADR-010"), or a record and the later one that reverses it by its title ("Remove monorepo").
 
 The later record states what holds; the earlier one is the design or the history behind it. On code
-(lenses and hovers) only the later record speaks, wherever either one reaches: the proposal's own
-status says its decision now lives in the record, which links back to it, and search and context
-packs still find the proposal. A proposal whose record is gone or no longer shown speaks for itself
+(lenses and hovers, and so the files' decisions in context packs) only the later record speaks,
+wherever either one reaches: the proposal's own status says its decision now lives in the record,
+which links back to it, and search still finds the proposal (below the record, `recall/ordering.py`). A proposal whose record is gone or no longer shown speaks for itself
 again. The links are those the import keeps on the earlier record (`meta["import_newer"]`, see
 `lore.sources.newer`).
 """
