@@ -23,6 +23,7 @@ import re
 import threading
 from typing import TYPE_CHECKING
 
+from lore.memory import WIDESPREAD_META
 from lore.recall.off_code import RECORD_SOURCES, off_code
 
 if TYPE_CHECKING:
@@ -109,6 +110,7 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
             named = identifiers_named(text)
             if len(named) > SURVEY:
                 named = set()  # a survey of an API: naming one of its many names makes nothing its subject
+            named -= set(m.meta.get(WIDESPREAD_META) or ())  # defined in many files: vocabulary, not a subject
             if m.status.value == "proposed":  # a draft names here only what the import tied to one place
                 named &= {a.value.rsplit(".", 1)[-1] for a in m.anchors if a.kind == "symbol"}
             for name in named:

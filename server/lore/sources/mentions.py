@@ -299,6 +299,17 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     return kept
 
 
+_WORD = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]{2,80}(?![\w$])")
+
+
+def widespread_names(text: str, ctx: AnchorContext) -> list[str]:
+    """The identifiers `text` writes that the workspace defines in more than `named.MAX_FILES` files
+    outside tests (`NewFactory`, `Start`): a convention every component follows, not a symbol the
+    record is about (hovers leave them out of what it names, `lore.recall.naming`)."""
+    words = set(_WORD.findall(strip_hidden(text)))
+    return sorted(w for w in words if w in ctx.symbols.defs and len(ctx.symbols.files_for(w)) > named.MAX_FILES)
+
+
 def derived_meta(derived: list[Derived]) -> dict[str, str]:
     """`meta["derived_anchors"]`: anchor text -> why it was derived."""
     return {key_of(d.anchor): d.why for d in derived}
