@@ -264,3 +264,18 @@ def test_a_documentation_page_read_as_a_decision_record_is_anchored_like_one(tmp
     assert rfc.provenance.kind.value == "adr"
     assert [a.to_text() for a in rfc.anchors] == ["internal/storage/tracestore/summary.go"]
     lore.close()
+
+
+def test_a_survey_anchors_the_names_it_returns_to_not_those_it_writes_once(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "es/bulk.go": "package es\n\ntype SyncBulkWriter struct{}\n",
+        "ext/storage.go": "package ext\n\nfunc GetTraceStoreFactory() {}\n",
+    })
+    listed = " ".join(f"`Name{i}Thing`" for i in range(30))
+    survey = (f"# RFC 7: Synchronous writes\n\nThe API: {listed}.\n\n`SyncBulkWriter` flushes each batch; "
+              "the `SyncBulkWriter` is new. The exporter finds its factory via `GetTraceStoreFactory`.\n")
+    assert texts(derive_anchors(survey, "docs/rfc/0007.md", AnchorContext(ws))) == [
+        "symbol:go:SyncBulkWriter@es/bulk.go"]
+    short = "# 8. Factories\n\nThe exporter finds its factory via `GetTraceStoreFactory`.\n"
+    assert texts(derive_anchors(short, "docs/adr/0008.md", AnchorContext(ws))) == [
+        "symbol:go:GetTraceStoreFactory@ext/storage.go"]

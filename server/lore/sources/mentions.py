@@ -198,10 +198,16 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
-    """Symbol anchors for the specific identifiers `text` names that the workspace defines."""
+    """Symbol anchors for the specific identifiers `text` names that the workspace defines.
+
+    A record naming more than `named.SURVEY` identifiers walks through an API or a design: a name it
+    writes once there is a passing mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a
+    long RFC), and only the names it comes back to anchor."""
     out: dict[tuple[str, str], Derived] = {}
-    for n in named.names_in(text, blocks=True):
-        if not (named.specific(n) or named.type_word(n)):
+    names = named.names_in(text, blocks=True)
+    survey = sum(1 for n in names if not n.in_block) > named.SURVEY
+    for n in names:
+        if not (named.specific(n) or named.type_word(n)) or survey and named.written_once(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
         meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name)
@@ -212,6 +218,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             why = f"names `{n.name}`" + (f" (`{meant}`)" if meant else "")
             out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, why))
     for receiver, member in named.block_calls(text):
+        if survey and named.written_once(member, text):
+            continue
         owner = named.instance_type(receiver, ctx.symbols)
         n = named.Named(f"{owner}.{member}", False, in_block=True) if owner else None
         for rel, lang, qualified in named.resolve_name(n, ctx.symbols, text) if n else ():

@@ -29,6 +29,7 @@ from lore.sources.layout import WorkspaceLayout
 log = logging.getLogger(__name__)
 
 MAX_FILES = 3
+SURVEY = 24  # names a record writes before it is a survey (the same bar as `lore.recall.naming.SURVEY`)
 TYPE_MENTIONS = 3
 MAX_FILE_BYTES = 512 * 1024
 BUDGET_SECONDS = 8.0
@@ -143,6 +144,13 @@ def instance_type(receiver: str, index: SymbolIndex) -> str | None:
     key = receiver.replace("_", "").lower()
     found = [n for n in index.by_folded.get(key, ()) if n[:1].isupper() and n != receiver]
     return found[0] if len(found) == 1 and specific(Named(found[0], False)) else None
+
+
+def written_once(name: str, text: str) -> bool:
+    """Whether `text` writes a name's last part (`GetTraceStoreFactory` of `jaegerstorage.GetTraceStoreFactory`)
+    only once as a word."""
+    last = name.rsplit(".", 1)[-1]
+    return len(re.findall(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text)) < 2
 
 
 def specific(n: Named) -> bool:
