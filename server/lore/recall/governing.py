@@ -96,9 +96,18 @@ def _places_named(m: Memory, names: tuple[str, ...], rel_path: str | None) -> in
     """How many of a file's symbols (`names`, one per symbol: two `FindTraceIDs` methods are two) a
     memory names, or (with `rel_path`: when its symbol anchors there show in hovers) is anchored
     to: the hovers it would be in as their subject."""
-    named = _named_in(m, names) | {a.value.rsplit(".", 1)[-1] for a in m.anchors
-                                   if rel_path and a.kind == "symbol" and a.file == rel_path}
-    return sum(1 for n in names if n in named)
+    key = (m.id, m.updated_at, names, rel_path)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) > 4096:
+            _PLACES.clear()
+        named = _named_in(m, names) | {a.value.rsplit(".", 1)[-1] for a in m.anchors
+                                       if rel_path and a.kind == "symbol" and a.file == rel_path}
+        found = _PLACES[key] = sum(1 for n in names if n in named)
+    return found
+
+
+_PLACES: dict[tuple, int] = {}
 
 
 def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
