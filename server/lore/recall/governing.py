@@ -71,11 +71,32 @@ def names_symbol(m: Memory, name: str) -> bool:
     identifier that cannot be an ordinary word (camelCase, snake_case, digits) written out."""
     if len(name) < 3:
         return False
-    text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
-    if f"`{name}`" in text or f"`{name}(" in text or f"{name}()" in text:
+    in_backticks, called, words = _written(m)
+    if name in in_backticks or name in called:
         return True
     identifier = bool(re.search(r"[a-z][A-Z]|_|\d", name)) or (name[0].isupper() and len(name) >= 6)
-    return identifier and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+    return identifier and name in words
+
+
+_BACKTICKED = re.compile(r"`([^`(\n]{1,200})[`(]")
+_CALLED = re.compile(r"([A-Za-z_$][\w$]*)\(\)")
+_WORDS = re.compile(r"(?<![\w.])[A-Za-z_$][\w$]*")
+_WRITTEN: dict[tuple, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+
+
+def _written(m: Memory) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What a memory's text writes, read once per memory version (a hover asks of long records, an
+    RFC of 100 kB, for every symbol): code in backticks (`name` or `name(`), names called (`name()`),
+    and the words not after a dot."""
+    key = (m.id, m.updated_at)
+    found = _WRITTEN.get(key)
+    if found is None:
+        if len(_WRITTEN) > 4096:
+            _WRITTEN.clear()
+        text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
+        found = _WRITTEN[key] = (frozenset(_BACKTICKED.findall(text)), frozenset(_CALLED.findall(text)),
+                                 frozenset(_WORDS.findall(text)))
+    return found
 
 
 _NAMED: dict[tuple, frozenset[str]] = {}
