@@ -279,3 +279,24 @@ def test_a_survey_anchors_the_names_it_returns_to_not_those_it_writes_once(tmp_w
     short = "# 8. Factories\n\nThe exporter finds its factory via `GetTraceStoreFactory`.\n"
     assert texts(derive_anchors(short, "docs/adr/0008.md", AnchorContext(ws))) == [
         "symbol:go:GetTraceStoreFactory@ext/storage.go"]
+
+
+def test_a_package_qualifier_may_be_an_import_alias_for_the_one_definition(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "internal/storage/elasticsearch/backend_version.go": "package elasticsearch\n\nfunc ResolveBackendVersion() {}\n",
+        "internal/a/factory.go": "package a\n\nfunc NewStoreFactory() {}\n",
+        "internal/b/factory.go": "package b\n\nfunc NewStoreFactory() {}\n",
+    })
+    text = "# 12. Client\n\nThe version is resolved once through `es.ResolveBackendVersion`; see `otel.NewStoreFactory`.\n"
+    assert texts(derive_anchors(text, "docs/adr/012.md", AnchorContext(ws))) == [
+        "symbol:go:ResolveBackendVersion@internal/storage/elasticsearch/backend_version.go"]
+    assert texts(derive_anchors("# 13. Cancel\n\nStop on `ctx.Done`.\n", "docs/adr/013.md",
+                                AnchorContext(write(tmp_workspace, {"x/y.go": "package y\n\nfunc Done() {}\n"})))) == []
+
+
+def test_a_folder_broad_only_by_its_tests_is_not_broad(tmp_workspace):
+    files = {f"internal/query/q{i}.go": "package query\n" for i in range(20)}
+    files.update({f"internal/query/q{i}_test.go": "package query\n" for i in range(20)})
+    ws = write(tmp_workspace, files)
+    text = "# 12. Client\n\n`internal/query` builds the request body.\n"
+    assert texts(derive_anchors(text, "docs/adr/012.md", AnchorContext(ws))) == ["internal/query/**"]

@@ -173,9 +173,11 @@ _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*)$", re.M)
 
 
 def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
-    """A folder holding more than `MAX_FOLDER_FILES` files that no heading of `text` names (as
-    `written` there or by its workspace path `hit`)."""
+    """A folder holding more than `MAX_FOLDER_FILES` files, tests aside (a package's tests do not make
+    it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`)."""
     if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
+        return False
+    if sum(1 for f in layout.files if f.startswith(hit + "/") and not named._TEST.search(f)) <= MAX_FOLDER_FILES:
         return False
     return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 

@@ -301,7 +301,12 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     head = rest[0]
     files = index.files_for(head)
     if package:
-        files = [f for f in files if PurePosixPath(f).parent.name == package]
+        in_package = [f for f in files if PurePosixPath(f).parent.name == package]
+        # No folder of that name defines it: the qualifier is how the code imports the package
+        # (`es.ResolveBackendVersion` for internal/storage/elasticsearch), so a name of two or more
+        # words that one file defines is meant (`ctx.Done` is not: one word).
+        alias = len(files) == 1 and not _TEST.search(files[0]) and len(name_parts(head)) >= 2
+        files = in_package or (files if alias else [])
     if not files or len(files) > MAX_FILES or all(_TEST.search(f) for f in files):
         return []
     out = []
