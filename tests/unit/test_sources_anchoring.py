@@ -284,10 +284,12 @@ def test_a_survey_anchors_the_names_it_returns_to_not_those_it_writes_once(tmp_w
 def test_a_package_qualifier_may_be_an_import_alias_for_the_one_definition(tmp_workspace):
     ws = write(tmp_workspace, {
         "internal/storage/elasticsearch/backend_version.go": "package elasticsearch\n\nfunc ResolveBackendVersion() {}\n",
+        "internal/auth/transport.go": "package auth\n\ntype RoundTripper struct{}\n",
         "internal/a/factory.go": "package a\n\nfunc NewStoreFactory() {}\n",
         "internal/b/factory.go": "package b\n\nfunc NewStoreFactory() {}\n",
     })
-    text = "# 12. Client\n\nThe version is resolved once through `es.ResolveBackendVersion`; see `otel.NewStoreFactory`.\n"
+    text = ("# 12. Client\n\nThe version is resolved once through `es.ResolveBackendVersion`; see `otel.NewStoreFactory`"
+            " and `http.RoundTripper`.\n")
     assert texts(derive_anchors(text, "docs/adr/012.md", AnchorContext(ws))) == [
         "symbol:go:ResolveBackendVersion@internal/storage/elasticsearch/backend_version.go"]
     assert texts(derive_anchors("# 13. Cancel\n\nStop on `ctx.Done`.\n", "docs/adr/013.md",

@@ -146,6 +146,16 @@ def instance_type(receiver: str, index: SymbolIndex) -> str | None:
     return found[0] if len(found) == 1 and specific(Named(found[0], False)) else None
 
 
+def abbreviates(short: str, name: str) -> bool:
+    """Whether `short` abbreviates a package name: its first letter, then its letters in order
+    (`es` for `elasticsearch`, `ctrl` for `controller`)."""
+    short, name = short.lower(), name.lower()
+    if not short or not name or short[0] != name[0] or len(short) >= len(name):
+        return False
+    rest = iter(name[1:])
+    return all(ch in rest for ch in short[1:])
+
+
 def written_once(name: str, text: str) -> bool:
     """Whether `text` writes a name's last part (`GetTraceStoreFactory` of `jaegerstorage.GetTraceStoreFactory`)
     only once as a word."""
@@ -302,10 +312,12 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     files = index.files_for(head)
     if package:
         in_package = [f for f in files if PurePosixPath(f).parent.name == package]
-        # No folder of that name defines it: the qualifier is how the code imports the package
-        # (`es.ResolveBackendVersion` for internal/storage/elasticsearch), so a name of two or more
-        # words that one file defines is meant (`ctx.Done` is not: one word).
-        alias = len(files) == 1 and not _TEST.search(files[0]) and len(name_parts(head)) >= 2
+        # No folder of that name defines it: the qualifier may be how the code imports the package
+        # (`es.ResolveBackendVersion` for internal/storage/elasticsearch): an abbreviation of the one
+        # defining file's folder, for a name of two or more words (`ctx.Done` is not; `http.RoundTripper`
+        # is the standard library's, not internal/auth's).
+        alias = len(files) == 1 and not _TEST.search(files[0]) and len(name_parts(head)) >= 2 \
+            and abbreviates(package, PurePosixPath(files[0]).parent.name)
         files = in_package or (files if alias else [])
     if not files or len(files) > MAX_FILES or all(_TEST.search(f) for f in files):
         return []
