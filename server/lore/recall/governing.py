@@ -1,8 +1,9 @@
 """What governs a place in the code, and why: the surfacing policy shared by hovers, code lenses,
 context packs and path searches. No model and no embedding here (this is the hover path).
 
-- A memory anchored to a file or folder governs the file: it is shown once, as the file's lens, and
-  in a hover only where the hovered symbol is its subject (the memory names it).
+- A memory anchored to a file or folder governs the file: it is shown once, as the file's lens (also
+  when it is anchored to symbols there too), and in a hover only where the hovered symbol is its
+  subject (the memory names it or is anchored to it), in at most `PER_FILE` hovers of the file.
 - A memory anchored to a symbol is shown on that symbol (its lens and its hover), not on the members
   inside it (a class's decision is the class's, not each method's) unless it names the member; one
   anchored to more than `PER_FILE` symbols of a file is about the file: it is shown once, as the
@@ -12,7 +13,8 @@ context packs and path searches. No model and no embedding here (this is the hov
   lenses stay for anchors (a place the import or a person gave): naming alone is weaker evidence.
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
-- Current records come before proposals; superseded and deprecated ones are not shown on code;
+- Current records come before proposals; superseded and deprecated ones are not shown on code, nor
+  a proposal that graduated into a record still shown (`lore.recall.told_twice`);
   the generic sections of guides ("Agent context for …", tables of contents, overviews) never are,
   nor guide sections that reach a file only through its folder (the same on every file there).
 """
@@ -302,10 +304,8 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
             m = items.get(mid)
             if m is None or (mid, rel_path) in dismissed or (kind == "glob" and m.source_kind == "rules-file"):
                 continue
-            if mid in whole:  # anchored to the file as well as to symbols in it: the file's decision
-                kind = whole[mid]
             if (kind in ("file", "glob") and anchor.kind != "symbol") or (kind == "symbol" and mid in spread) \
-                    or mid in whole:
+                    or mid in whole:  # anchored to the file as well as to symbols in it: the file's decision
                 file_level.append(m)
             elif kind == "symbol":
                 for name in _symbols_matching(anchor, rel_path, names, by_suffix):
