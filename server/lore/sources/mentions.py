@@ -12,9 +12,17 @@ Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the me
 How many anchors a decision keeps depends on how specific they are, not a fixed count: every
 anchor scoring `SURE` or more is kept (up to `MAX_SURE`), weaker ones only while fewer than
 `MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere. A folder holding
-more than `MAX_FOLDER_FILES` files (`app/models/`, `cmd/jaeger/internal/`) is where the code a
-decision speaks of lives, not what it governs: it anchors only when a heading of the decision names
-it (search and context packs still find the decision by what it says).
+more than `MAX_FOLDER_FILES` files outside tests (`app/models/`, `cmd/jaeger/internal/`) is where the
+code a decision speaks of lives, not what it governs: it anchors only when a heading of the decision
+names it, or, when the folder is a collection of the kind the decision is about, its instances
+(`app/interactors/**/*_interactor.rb`, see `concepts.kind_folder_globs`); search and context packs
+still find the decision by what it says.
+
+The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
+by it (see `citations`). A misspelt long name means the one name a letter away (see `misspelt`); a
+call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
+method. A record naming more than `named.SURVEY` identifiers anchors only those it comes back to;
+a proposal keeps only its sure anchors (`derive_anchors`).
 """
 
 from __future__ import annotations
