@@ -68,6 +68,9 @@ HIDDEN_STATUSES = (Status.SUPERSEDED, Status.DEPRECATED)
 NEWER_META = "import_newer"
 # meta of a record one part of which a later record replaced: {later memory id: [[first line, last line], ...]}
 NEWER_PARTS_META = "import_newer_parts"
+# meta of a record: the identifiers it writes that the workspace defines in more than three files
+# (`NewFactory` in every package): the project's vocabulary, no one symbol's subject (sources/mentions.py)
+WIDESPREAD_META = "widespread_names"
 DOC_META = "doc"  # meta flag of a memory read from the project's plain documentation (sources/docs.py)
 
 

@@ -55,3 +55,32 @@ def test_python_docstring_and_migration_todo():
 
 def test_a_mention_is_not_a_deprecation():
     assert parse_comments("x.py", "# we replaced the deprecated API long ago\nx = 1\n").memories == []
+
+
+GO_CONSTS = '''package appconsts
+
+const (
+\t// MainnetUpgradeHeightDelay is seven days of blocks.
+\tMainnetUpgradeHeightDelay = int64(232_616)
+\t// Deprecated: Use MainnetUpgradeHeightDelay instead.
+\tUpgradeHeightDelay = MainnetUpgradeHeightDelay
+)
+'''
+
+TS_STYLES = '''export const flexRow = { display: 'flex' };
+
+/**
+ * Please extract styles below into fragments as shown above
+ * @deprecated
+ */
+export const useThemeStyles = makeStyles()((theme) => ({ a: 1 }));
+'''
+
+
+def test_a_deprecation_above_a_declaration_without_a_symbol_names_it_not_the_file():
+    (go,) = parse_comments("pkg/appconsts/app_consts.go", GO_CONSTS).memories
+    assert go.title == "UpgradeHeightDelay is deprecated: Use MainnetUpgradeHeightDelay instead."
+    (ts,) = parse_comments("frontend/src/themes/themeStyles.ts", TS_STYLES).memories
+    assert ts.title.startswith("useThemeStyles is deprecated")
+    package = parse_comments("pkg/old/doc.go", "// Deprecated: use pkg/new.\npackage old\n").memories
+    assert [m.title for m in package] == ["this file is deprecated: use pkg/new."]

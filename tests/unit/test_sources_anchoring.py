@@ -190,3 +190,115 @@ def test_a_folder_of_many_files_anchors_only_when_a_heading_names_it(tmp_workspa
     assert texts(derive_anchors(text, "docs/adr/7.md", AnchorContext(ws))) == ["app/models/concerns/edition/**"]
     titled = "# 8. Everything in app/models\n\nSee `app/models/`.\n"
     assert texts(derive_anchors(titled, "docs/adr/8.md", AnchorContext(ws))) == ["app/models/**"]
+
+
+def test_a_folder_of_many_instances_of_the_decided_kind_anchors_those_instances(tmp_workspace):
+    files = {f"app/interactors/things/do{i}_interactor.rb": "class X; end\n" for i in range(35)}
+    files["app/interactors/application_interactor.rb"] = "class ApplicationInteractor; end\n"
+    files.update({f"app/models/m{i}.rb": "class M; end\n" for i in range(35)})
+    ws = write(tmp_workspace, files)
+    about = ("# 11. Business logic out of controllers\n\nWe use interactors. Interactors are stored in the "
+             "`app/interactors` directory. Each interactor class name is suffixed with Interactor.\n")
+    assert texts(derive_anchors(about, "docs/adr/11.md", AnchorContext(ws))) == ["app/interactors/**/*_interactor.rb"]
+    in_passing = "# 12. Caching\n\nThe cache is read by `app/interactors` code.\n"
+    assert texts(derive_anchors(in_passing, "docs/adr/12.md", AnchorContext(ws))) == []
+    layer = "# 7. Minimal model\n\nA model is a class in `app/models`. Every model persists; models have ids.\n"
+    assert texts(derive_anchors(layer, "docs/adr/7.md", AnchorContext(ws))) == []
+
+
+def test_a_call_in_a_code_block_on_an_instance_named_for_a_type_anchors_that_method(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/lib/services/openapi-service.ts": (
+            "export class OpenApiService {\n  validPath(op: object) {\n    return op;\n  }\n}\n"),
+        "src/lib/services/other.ts": "export class Service {\n  validPath(op: object) {\n    return op;\n  }\n}\n",
+    })
+    example = "# Versions\n\nEach endpoint declares a release.\n\n```ts\nopenApiService.validPath({\n  release: {},\n})\n```\n"
+    assert texts(derive_anchors(example, "docs/adr/v.md", AnchorContext(ws))) == [
+        "symbol:typescript:OpenApiService.validPath@src/lib/services/openapi-service.ts"]
+    generic = "# Versions\n\n```ts\nservice.validPath({})\nk.EndBlocker(ctx)\n```\n"
+    assert texts(derive_anchors(generic, "docs/adr/w.md", AnchorContext(ws))) == []
+
+
+def test_a_proposal_keeps_only_its_sure_anchors(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "fibre/payment_promise.go": "package fibre\n\ntype PaymentPromise struct{}\n",
+        "fibre/state/client.go": "package state\n\ntype PaymentPromise struct{}\n",
+        "x/fibre/keeper/cache.go": "package keeper\n\nfunc ValidatePaymentPromise() {}\n",
+    })
+    text = "# 25. Promise cache\n\nCache each `PaymentPromise` that `ValidatePaymentPromise` accepts.\n"
+    ctx = AnchorContext(ws)
+    both = ["symbol:go:PaymentPromise@fibre/payment_promise.go", "symbol:go:PaymentPromise@fibre/state/client.go",
+            "symbol:go:ValidatePaymentPromise@x/fibre/keeper/cache.go"]
+    assert texts(derive_anchors(text, "docs/adr-025.md", ctx)) == both
+    assert texts(derive_anchors(text, "docs/adr-025.md", ctx, proposal=True)) == [
+        "symbol:go:ValidatePaymentPromise@x/fibre/keeper/cache.go"]
+
+
+def test_the_import_reads_a_proposed_record_as_a_proposal(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "fibre/payment_promise.go": "package fibre\n\ntype PaymentPromise struct{}\n",
+        "fibre/state/client.go": "package state\n\ntype PaymentPromise struct{}\n",
+        "docs/adr/0025-promise-cache.md": "# 25. Promise cache\n\n## Status\n\nProposed\n\n## Decision\n\n"
+                                          "Cache each `PaymentPromise` once.\n",
+        "docs/adr/0026-promise-log.md": "# 26. Promise log\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+                                        "Log each `PaymentPromise` once.\n",
+    })
+    lore = Lore(ws, user_db=False, embedder=HashEmbedder())
+    run_import(lore)
+    by_title = {m.title: m for m in lore.list(limit=50)}
+    assert by_title["25. Promise cache"].anchors == []
+    assert len(by_title["26. Promise log"].anchors) == 2
+    lore.close()
+
+
+def test_a_documentation_page_read_as_a_decision_record_is_anchored_like_one(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "internal/storage/tracestore/summary.go": "package tracestore\n\ntype TraceSummary struct{}\n",
+        "docs/rfc/0011-trace-summary-api.md": (
+            "# RFC 0011: Trace Summary API\n\n**Status**: Implemented\n\n## Design\n\n"
+            "The summaries are declared in `internal/storage/tracestore/summary.go`.\n"),
+    })
+    lore = Lore(ws, user_db=False, embedder=HashEmbedder())
+    run_import(lore)
+    (rfc,) = [m for m in lore.list(limit=50) if m.title.startswith("RFC 0011")]
+    assert rfc.provenance.kind.value == "adr"
+    assert [a.to_text() for a in rfc.anchors] == ["internal/storage/tracestore/summary.go"]
+    lore.close()
+
+
+def test_a_survey_anchors_the_names_it_returns_to_not_those_it_writes_once(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "es/bulk.go": "package es\n\ntype SyncBulkWriter struct{}\n",
+        "ext/storage.go": "package ext\n\nfunc GetTraceStoreFactory() {}\n",
+    })
+    listed = " ".join(f"`Name{i}Thing`" for i in range(30))
+    survey = (f"# RFC 7: Synchronous writes\n\nThe API: {listed}.\n\n`SyncBulkWriter` flushes each batch; "
+              "the `SyncBulkWriter` is new. The exporter finds its factory via `GetTraceStoreFactory`.\n")
+    assert texts(derive_anchors(survey, "docs/rfc/0007.md", AnchorContext(ws))) == [
+        "symbol:go:SyncBulkWriter@es/bulk.go"]
+    short = "# 8. Factories\n\nThe exporter finds its factory via `GetTraceStoreFactory`.\n"
+    assert texts(derive_anchors(short, "docs/adr/0008.md", AnchorContext(ws))) == [
+        "symbol:go:GetTraceStoreFactory@ext/storage.go"]
+
+
+def test_a_package_qualifier_may_be_an_import_alias_for_the_one_definition(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "internal/storage/elasticsearch/backend_version.go": "package elasticsearch\n\nfunc ResolveBackendVersion() {}\n",
+        "internal/auth/transport.go": "package auth\n\ntype RoundTripper struct{}\n",
+        "internal/a/factory.go": "package a\n\nfunc NewStoreFactory() {}\n",
+        "internal/b/factory.go": "package b\n\nfunc NewStoreFactory() {}\n",
+    })
+    text = ("# 12. Client\n\nThe version is resolved once through `es.ResolveBackendVersion`; see `otel.NewStoreFactory`"
+            " and `http.RoundTripper`.\n")
+    assert texts(derive_anchors(text, "docs/adr/012.md", AnchorContext(ws))) == [
+        "symbol:go:ResolveBackendVersion@internal/storage/elasticsearch/backend_version.go"]
+    assert texts(derive_anchors("# 13. Cancel\n\nStop on `ctx.Done`.\n", "docs/adr/013.md",
+                                AnchorContext(write(tmp_workspace, {"x/y.go": "package y\n\nfunc Done() {}\n"})))) == []
+
+
+def test_a_folder_broad_only_by_its_tests_is_not_broad(tmp_workspace):
+    files = {f"internal/query/q{i}.go": "package query\n" for i in range(20)}
+    files.update({f"internal/query/q{i}_test.go": "package query\n" for i in range(20)})
+    ws = write(tmp_workspace, files)
+    text = "# 12. Client\n\n`internal/query` builds the request body.\n"
+    assert texts(derive_anchors(text, "docs/adr/012.md", AnchorContext(ws))) == ["internal/query/**"]

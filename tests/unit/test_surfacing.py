@@ -14,7 +14,7 @@ import pytest
 
 from lore.anchors.symbols import extract_symbols
 from lore.embedding.embedder import HashEmbedder
-from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
+from lore.memory import NEWER_META, Anchor, Kind, Memory, Provenance, SourceKind, Status
 from lore.recall import calibration
 from lore.recall.calibration import PER_FILE, calibrate, memory_spreads
 from lore.recall.governing import enclosing, governing_at, lens_groups, names_symbol
@@ -116,6 +116,40 @@ def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover
     assert hover(0) == [(two.id, "symbol")]
     assert hover(7) == [(many.id, "named")]  # its subject: the one symbol it names
     assert hover(11) == [(two.id, "symbol")]
+
+
+def test_a_memory_anchored_to_the_file_and_a_symbol_in_it_is_the_file_lens_and_that_symbol_hover(lore):
+    m = _add(lore, "Cancelling is idempotent", anchors=[Anchor.parse("app/orders.py"), _symbol_anchor("cancel_order")])
+    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert [(g.symbol, [i.id for i in g.memories]) for g in groups] == [(None, [m.id])]
+    assert [(g.memory.id, g.match) for g in _hover(lore, 7, 5)] == [(m.id, "symbol")]
+    assert _hover(lore, 0, 8) == [] and _hover(lore, 11, 5) == []
+
+
+def _graduated(lore: Lore, proposal: Memory, record: Memory) -> None:
+    """Link a proposal to the record it graduated into, as the import does (`sources/newer.py`)."""
+    store = lore.stores()[0]
+    fresh = store.memories.get(proposal.id)
+    fresh.meta[NEWER_META] = {record.id: "graduated"}
+    with store.transaction():
+        store.memories.update(fresh, reindex=False)
+
+
+def test_a_proposal_that_graduated_into_a_record_is_not_shown_on_code_while_the_record_is(lore):
+    on_file = [Anchor.parse("app/orders.py")]
+    rfc = _add(lore, "RFC: one book per market", "`OrderBook` is split per market.", anchors=on_file)
+    adr = _add(lore, "ADR: one book per market", "`OrderBook` is split per market.", anchors=on_file)
+    elsewhere = _add(lore, "RFC: cancel in batches", "`cancel_order` takes a batch.",
+                     anchors=[_symbol_anchor("cancel_order")])
+    other = _add(lore, "ADR: cancelling", "Cancelling is synchronous.", anchors=[Anchor.parse("app/other.py")])
+    _graduated(lore, rfc, adr)
+    _graduated(lore, elsewhere, other)
+    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert [(g.symbol and g.symbol.name, [i.id for i in g.memories]) for g in groups] == [(None, [adr.id])]
+    assert [g.memory.id for g in _hover(lore, 0, 8)] == [adr.id]
+    assert _hover(lore, 7, 5) == []
+    lore.supersede(other.id, [adr.id])  # the record it became is no longer shown: the proposal speaks again
+    assert [g.memory.id for g in _hover(lore, 7, 5)] == [elsewhere.id]
 
 
 def test_current_records_come_before_proposals_and_superseded_ones_are_not_shown(lore):
@@ -235,3 +269,40 @@ def test_real_model_payment_decision_stands_out_on_payment_code_only(tmp_workspa
     places = sorted(name for name, ids in shown.items() if pay.id in ids)
     assert places and set(places) <= {"charge_card", "refund_charge", "retry_failed_charge"}, shown
     assert len(places) <= PER_FILE
+
+
+TWO_READERS_PY = '''\
+class CassandraReader:
+    def find_trace_ids(self, q):
+        return q
+
+
+class MemoryReader:
+    def find_trace_ids(self, q):
+        return q
+
+
+def query_by_duration(q):
+    return q
+'''
+
+
+def test_a_file_memory_naming_a_method_two_types_define_counts_both_hovers(tmp_workspace: Path):
+    (tmp_workspace / "app").mkdir()
+    (tmp_workspace / "app" / "readers.py").write_text(TWO_READERS_PY)
+    lo = Lore(tmp_workspace, user_db=False, embedder=HashEmbedder())
+    m = lo.add(Memory(title="Duration queries", body="`find_trace_ids` runs `query_by_duration` alone.",
+                      anchors=[Anchor.parse("app/readers.py")])).memory
+    symbols = extract_symbols(TWO_READERS_PY, "python", "app/readers.py")
+    names = tuple(s.name for s in symbols)
+    shown = [s.qualified_name for s in symbols if s.name in ("find_trace_ids", "query_by_duration")
+             and any(g.memory.id == m.id for g in governing_at(
+                 lo, "app/readers.py", enclosing(symbols, s.name_line, s.name_col), "python", {}, 0.0, 5, names))]
+    assert shown == []  # three hovers would show it: it is the file's, on the lens
+    anchored = lo.add(Memory(title="Duration index", body="`find_trace_ids` reads the duration index.",
+                             anchors=[Anchor.parse("app/readers.py"),
+                                      Anchor("symbol", "query_by_duration", language="python", file="app/readers.py")]))
+    hovers = [s.qualified_name for s in symbols if any(g.memory.id == anchored.memory.id for g in governing_at(
+        lo, "app/readers.py", enclosing(symbols, s.name_line, s.name_col), "python", {}, 0.0, 5, names))]
+    assert hovers == ["app.readers.query_by_duration"]  # its anchor's symbol; naming two more is the lens's
+    lo.close()

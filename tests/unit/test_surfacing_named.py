@@ -176,3 +176,34 @@ def test_a_record_listing_a_whole_api_names_none_of_it_as_its_subject(lore):
     api = ", ".join(f"`call_number_{i}`" for i in range(SURVEY))
     _adr(lore, "The client API", f"The client offers {api} and `close_period`.")
     assert _named(lore) == {}
+
+
+def test_a_proposal_names_only_the_symbols_it_is_anchored_to(lore):
+    loose = _adr(lore, "Draft: cache periods", "Cache what `close_period` and `reopen_period` return.",
+                 status=Status.PROPOSED)
+    tied = _adr(lore, "Draft: archive nightly", "`archive_entries_nightly` runs at 2am.", status=Status.PROPOSED,
+                anchors=[Anchor("symbol", "archive_entries_nightly", language="python", file=PATH)])
+    assert _named(lore) == {tied.id: ("app.ledger.archive_entries_nightly",)}
+    assert loose.id not in _named(lore)
+
+
+def test_a_name_the_workspace_defines_in_many_files_is_vocabulary_not_a_subject(tmp_workspace: Path):
+    files = {f"components/c{i}/factory.go": f"package c{i}\n\nfunc NewFactory() int {{ return {i} }}\n" for i in range(5)}
+    files["components/c0/wrap.go"] = "package c0\n\nfunc WrapFactory() int { return 0 }\n"
+    files["docs/adr/0011-facades.md"] = ("# 11. Facades\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+                                         "Each facade is `var NewFactory = impl.NewFactory`; telemetry goes through "
+                                         "`WrapFactory`.\n")
+    from tree_files import write
+
+    ws = write(tmp_workspace, files)
+    lo = Lore(ws, user_db=False, embedder=HashEmbedder())
+    from lore.ingest import run_import
+
+    run_import(lo)
+    (adr,) = [m for m in lo.list(limit=20) if m.title.startswith("11.")]
+    assert adr.meta.get("widespread_names") == ["NewFactory"]
+    text = (ws / "components/c1/factory.go").read_text()
+    assert named_in_file(lo, extract_symbols(text, "go", "components/c1/factory.go"), 1) == {}
+    text = (ws / "components/c0/wrap.go").read_text()
+    assert adr.id in named_in_file(lo, extract_symbols(text, "go", "components/c0/wrap.go"), 1)
+    lo.close()

@@ -13,7 +13,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 
 from lore.markup.conflicts import conflict_line, conflict_message
-from lore.memory import SourceKind, Status
+from lore.memory import WIDESPREAD_META, SourceKind, Status
 from lore.store.safe_fs import inside
 from lore.markup.scrub import scrub_source
 from lore.sources import classify as cls
@@ -33,7 +33,7 @@ from lore.sources.guard import DeprecationGuard
 from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.links import resolve_links
-from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta
+from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta, widespread_names
 from lore.sources.rules import parse_rules
 from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
-RULES_VERSION = 5  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 6  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -215,13 +215,8 @@ class Importer:
             self.summary.warnings.append(f"{cand.rel}:1: skipped: front matter over a limit: {e}")
             return self.skipped(cand, st, "over a limit")
         row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
-        if cand.importer == cls.ADR:
-            for m in parsed.memories:
-                if not m.anchors and m.provenance.kind is SourceKind.ADR:
-                    derived = derive_anchors(text, cand.rel, self.anchoring)
-                    m.anchors = [d.anchor for d in derived]
-                    if derived:
-                        m.meta[DERIVED_META] = derived_meta(derived)
+        if cand.importer in (cls.ADR, cls.DOC):  # a page read as a decision record is anchored as one
+            self.anchor_records(parsed, text, cand.rel)
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
         self.parsed_now.add(cand.rel)
@@ -233,6 +228,22 @@ class Importer:
         with self.store.transaction():
             sync_file(self.store, cand.rel, parsed, self.summary)
             self.store.sources.put(row)
+
+    def anchor_records(self, parsed: Parsed, text: str, rel: str) -> None:
+        """Anchors for the decision records of a file that have none, derived from what `text` names
+        (a proposal keeps only its sure ones), and the names it writes that are the project's
+        vocabulary (`lore.sources.mentions`)."""
+        for m in parsed.memories:
+            if m.provenance.kind is not SourceKind.ADR:
+                continue
+            if not m.anchors:
+                derived = derive_anchors(text, rel, self.anchoring, proposal=m.status is Status.PROPOSED)
+                m.anchors = [d.anchor for d in derived]
+                if derived:
+                    m.meta[DERIVED_META] = derived_meta(derived)
+            everywhere = widespread_names(text, self.anchoring)
+            if everywhere:
+                m.meta[WIDESPREAD_META] = everywhere
 
     def stat_inside(self, cand: Candidate) -> os.stat_result | None:
         """The file's stat, or None (with a warning) when it resolves outside the workspace. A file the walk

@@ -124,7 +124,11 @@ class AnchorMatcher:
         found: dict[str, tuple[str, Anchor]] = {}
 
         def offer(mid: str, kind: str, a: Anchor) -> None:
-            if mid not in found or MATCH_WEIGHT[kind] > MATCH_WEIGHT[found[mid][0]]:
+            """Keep the strongest match; of two as strong, a path anchor's over a symbol anchor's file match
+            (a memory anchored to the file itself governs it, not only the symbol it also names)."""
+            have = found.get(mid)
+            if have is None or MATCH_WEIGHT[kind] > MATCH_WEIGHT[have[0]] or (
+                    MATCH_WEIGHT[kind] == MATCH_WEIGHT[have[0]] and have[1].kind == "symbol" and a.kind != "symbol"):
                 found[mid] = (kind, a)
 
         base = path.rsplit("/", 1)[-1]

@@ -1,8 +1,9 @@
 """What governs a place in the code, and why: the surfacing policy shared by hovers, code lenses,
 context packs and path searches. No model and no embedding here (this is the hover path).
 
-- A memory anchored to a file or folder governs the file: it is shown once, as the file's lens, and
-  in a hover only where the hovered symbol is its subject (the memory names it).
+- A memory anchored to a file or folder governs the file: it is shown once, as the file's lens (also
+  when it is anchored to symbols there too), and in a hover only where the hovered symbol is its
+  subject (the memory names it or is anchored to it), in at most `PER_FILE` hovers of the file.
 - A memory anchored to a symbol is shown on that symbol (its lens and its hover), not on the members
   inside it (a class's decision is the class's, not each method's) unless it names the member; one
   anchored to more than `PER_FILE` symbols of a file is about the file: it is shown once, as the
@@ -12,7 +13,8 @@ context packs and path searches. No model and no embedding here (this is the hov
   lenses stay for anchors (a place the import or a person gave): naming alone is weaker evidence.
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
-- Current records come before proposals; superseded and deprecated ones are not shown on code;
+- Current records come before proposals; superseded and deprecated ones are not shown on code, nor
+  a proposal that graduated into a record still shown (`lore.recall.told_twice`);
   the generic sections of guides ("Agent context for …", tables of contents, overviews) never are,
   nor guide sections that reach a file only through its folder (the same on every file there).
 """
@@ -29,6 +31,7 @@ from lore.recall.anchoring import MATCH_WEIGHT
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
+from lore.recall.told_twice import told_twice
 from lore.recall.anchoring import match_anchor
 
 if TYPE_CHECKING:
@@ -70,11 +73,32 @@ def names_symbol(m: Memory, name: str) -> bool:
     identifier that cannot be an ordinary word (camelCase, snake_case, digits) written out."""
     if len(name) < 3:
         return False
-    text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
-    if f"`{name}`" in text or f"`{name}(" in text or f"{name}()" in text:
+    in_backticks, called, words = _written(m)
+    if name in in_backticks or name in called:
         return True
     identifier = bool(re.search(r"[a-z][A-Z]|_|\d", name)) or (name[0].isupper() and len(name) >= 6)
-    return identifier and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+    return identifier and name in words
+
+
+_BACKTICKED = re.compile(r"`([^`(\n]{1,200})[`(]")
+_CALLED = re.compile(r"([A-Za-z_$][\w$]*)\(\)")
+_WORDS = re.compile(r"(?<![\w.])[A-Za-z_$][\w$]*")
+_WRITTEN: dict[tuple, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+
+
+def _written(m: Memory) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What a memory's text writes, read once per memory version (a hover asks of long records, an
+    RFC of 100 kB, for every symbol): code in backticks (`name` or `name(`), names called (`name()`),
+    and the words not after a dot."""
+    key = (m.id, m.updated_at)
+    found = _WRITTEN.get(key)
+    if found is None:
+        if len(_WRITTEN) > 4096:
+            _WRITTEN.clear()
+        text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
+        found = _WRITTEN[key] = (frozenset(_BACKTICKED.findall(text)), frozenset(_CALLED.findall(text)),
+                                 frozenset(_WORDS.findall(text)))
+    return found
 
 
 _NAMED: dict[tuple, frozenset[str]] = {}
@@ -89,6 +113,24 @@ def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
             _NAMED.clear()
         found = _NAMED[key] = frozenset(n for n in set(names) if names_symbol(m, n))
     return found
+
+
+def _places_named(m: Memory, names: tuple[str, ...], rel_path: str | None) -> int:
+    """How many of a file's symbols (`names`, one per symbol: two `FindTraceIDs` methods are two) a
+    memory names, or (with `rel_path`: when its symbol anchors there show in hovers) is anchored
+    to: the hovers it would be in as their subject."""
+    key = (m.id, m.updated_at, names, rel_path)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) > 4096:
+            _PLACES.clear()
+        named = _named_in(m, names) | {a.value.rsplit(".", 1)[-1] for a in m.anchors
+                                       if rel_path and a.kind == "symbol" and a.file == rel_path}
+        found = _PLACES[key] = sum(1 for n in names if n in named)
+    return found
+
+
+_PLACES: dict[tuple, int] = {}
 
 
 def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
@@ -133,7 +175,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
         via = _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
         if kind == "symbol" and mid not in spread and via == names[-1]:
             out.append(Governing(m, "symbol", via=via, anchor=anchor))
-        elif names_symbol(m, innermost) and len(_named_in(m, file_symbols)) <= PER_FILE:
+        elif names_symbol(m, innermost) and \
+                _places_named(m, file_symbols, None if mid in spread else rel_path) <= PER_FILE:
             out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)
     subject_of = [mid for mid, quals in (named or {}).items()
@@ -152,6 +195,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             m = found.get(mid)
             if m is not None and m.visible and not _generic(m) and not is_plain_doc(m):  # docs: only anchored
                 out.append(Governing(m, "meaning", sim))
+    twice = told_twice(lore, [g.memory for g in out])
+    out = [g for g in out if g.memory.id not in twice]
     depth = {n: i for i, n in enumerate(names)}  # the symbol under the cursor's own memories first
     out.sort(key=lambda g: (MATCH_RANK[g.match], -depth.get(g.via, 0), order_key(g.memory, g.match)))
     return out[:limit]
@@ -252,25 +297,49 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         anchored_ids |= set(found)
         if not found:
             continue
+        whole = _file_anchored(lore, store, rel_path, language, found)
         dismissed = _dismissed_at(store, found, [rel_path, *names])
         items = _lens_items(store, list(found))
         for mid, (kind, anchor) in found.items():
             m = items.get(mid)
             if m is None or (mid, rel_path) in dismissed or (kind == "glob" and m.source_kind == "rules-file"):
                 continue
-            if (kind in ("file", "glob") and anchor.kind != "symbol") or (kind == "symbol" and mid in spread):
+            if (kind in ("file", "glob") and anchor.kind != "symbol") or (kind == "symbol" and mid in spread) \
+                    or mid in whole:  # anchored to the file as well as to symbols in it: the file's decision
                 file_level.append(m)
             elif kind == "symbol":
                 for name in _symbols_matching(anchor, rel_path, names, by_suffix):
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
+    twice = _told_twice_here(lore, file_level + [m for ms in per_symbol.values() for m in ms])
+    file_level = [m for m in file_level if m.id not in twice]
     groups = [LensGroup(None, _ordered(file_level))] if file_level else []
     for symbol in symbols:
-        memories = per_symbol.pop(symbol.qualified_name, None)
+        memories = [m for m in per_symbol.pop(symbol.qualified_name, []) if m.id not in twice]
         if memories:
             groups.append(LensGroup(symbol, _ordered(memories)))
     return groups
+
+
+def _told_twice_here(lore: Lore, items: list[LensItem]) -> set[str]:
+    """Ids of the lens items whose place a later record takes (`lore.recall.told_twice`)."""
+    ids = [m.id for m in items]
+    if not ids:
+        return set()
+    return told_twice(lore, list(memories_by_id(lore, ids, []).values()))
+
+
+def _file_anchored(lore: Lore, store, rel_path: str, language: str | None, found: dict) -> dict[str, str]:
+    """Of the memories anchored at a file's symbols, those anchored to the file itself or a folder over
+    it too (a record naming `reader.go` and its `queryByDuration`): id -> "file" or "glob". Such a
+    record governs the whole file, so it is the file's lens; its symbol hovers still show it."""
+    symbol_hits = [mid for mid, (kind, _) in found.items() if kind == "symbol"]
+    if not symbol_hits:
+        return {}
+    places = lore.anchored(store, rel_path, [], language)
+    return {mid: places[mid][0] for mid in symbol_hits
+            if mid in places and places[mid][0] in ("file", "glob") and places[mid][1].kind != "symbol"}
 
 
 def _add_named(lore: Lore, rel_path: str, named: dict[str, tuple[str, ...]], file_level: list[LensItem]) -> None:

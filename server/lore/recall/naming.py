@@ -5,7 +5,10 @@ wherever the import anchored it (or did not).
 What counts as naming: a compound identifier (camelCase, snake_case: it cannot be an ordinary word),
 written out or in backticks (`a.b.checkLimit()` names `checkLimit`), that at most `MAX_NAMING` records
 name, in a record naming at most `SURVEY` of them (a design that lists a whole API names its
-parts in passing); a method also needs its type named (`Reader` in backticks is enough for that). A plain word
+parts in passing); a method also needs its type named (`Reader` in backticks is enough for that).
+A proposal (a draft) names only the symbols it is anchored to: the import kept a draft's names
+that mean one place only (`lore.sources.mentions.derive_anchors`), and a name every backend defines
+(`FindTraces`) is, in a draft, the API it would change rather than each implementation of it. A plain word
 (`Option`, `Size`, `Config`) names nothing on its own. Only records name symbols (`lore.recall.off_code.RECORD_SOURCES`):
 a guide's section or a code comment shows where it is anchored.
 
@@ -20,6 +23,7 @@ import re
 import threading
 from typing import TYPE_CHECKING
 
+from lore.memory import WIDESPREAD_META
 from lore.recall.off_code import RECORD_SOURCES, off_code
 
 if TYPE_CHECKING:
@@ -106,6 +110,9 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
             named = identifiers_named(text)
             if len(named) > SURVEY:
                 named = set()  # a survey of an API: naming one of its many names makes nothing its subject
+            named -= set(m.meta.get(WIDESPREAD_META) or ())  # defined in many files: vocabulary, not a subject
+            if m.status.value == "proposed":  # a draft names here only what the import tied to one place
+                named &= {a.value.rsplit(".", 1)[-1] for a in m.anchors if a.kind == "symbol"}
             for name in named:
                 names.setdefault(name, set()).add(mid)
             for word in words_in_backticks(text):

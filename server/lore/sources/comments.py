@@ -42,7 +42,7 @@ def parse_comments(rel_path: str, text: str) -> Parsed:
     if deprecations:
         out.memories += deprecation_memories(
             rel_path, language, every, symbols,
-            lambda line, end: _anchor(symbols, line, end, rel_path, language))
+            lambda line, end: _anchor(symbols, line, end, rel_path, language), text)
     keys = Keys()
     for c in comments:
         for offset, marker, title, body, rationale in _entries(strip_hidden(c.text)):

@@ -121,3 +121,59 @@ def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, i
                 ext = exts[0] if len(exts) == 1 else "*"
                 out.append((f"**/*{sep}{form}.{ext}", f"{a} {b}", len(hits)))
     return out
+
+
+KIND_FOLDER_SHARE = 0.8
+
+
+def singular(word: str) -> str:
+    """A folder's name as one of the things it holds: `interactors` -> `interactor`, `policies` -> `policy`,
+    `read-models` -> `read-model`; a name that is not a plural stays as it is."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def kind_folder_globs(folder: str, text: str, files: set[str] | list[str]) -> list[tuple[str, int]]:
+    """(glob, count) for a folder that holds one kind of thing, when a decision about that kind names it.
+
+    A folder too large to be a decision's subject (`app/interactors`, 39 files) still is one when it is
+    a collection of instances of the kind the decision is about: its name is the kind in the plural,
+    at least `KIND_FOLDER_SHARE` of the code files under it (tests aside) are named as instances of it
+    (`destroy_interactor.rb`, `application_interactor.rb`, `SegmentReadModel.ts`), and the decision's
+    prose says the kind at least `KIND_REPEATS` times ("Interactors should be created for…"). The glob
+    covers those instances, those written later included. A folder named for a layer whose files are
+    not named for it (`app/models` holding `edition.rb`) is where code lives, and gets nothing here."""
+    name = folder.rsplit("/", 1)[-1]
+    kind = [w for w in named.name_parts(singular(name)) if w]
+    if not kind or len("".join(kind)) < 4:
+        return []
+    prose = _LINK.sub(" ", named._FENCE.sub(" ", text)).lower()
+    spoken = r"[ _-]?".join(re.escape(w) for w in kind)
+    if len(re.findall(rf"\b{spoken}s?\b", prose)) < KIND_REPEATS:
+        return []
+    code = [f for f in files if f.startswith(folder + "/") and not named._TEST.search(f)
+            and "." in f.rsplit("/", 1)[-1] and f.rsplit(".", 1)[1] not in _DOCS]
+    groups: dict[tuple[str, str], int] = {}
+    for f in code:
+        stem, ext = f.rsplit("/", 1)[-1].rsplit(".", 1)
+        words = named.name_parts(stem)
+        if words[-len(kind):] == kind:
+            groups[(_tail(stem, len(kind)), ext)] = groups.get((_tail(stem, len(kind)), ext), 0) + 1
+    if not code or sum(groups.values()) < KIND_FOLDER_SHARE * len(code):
+        return []
+    return [(f"{folder}/**/*{tail}.{ext}", n) for (tail, ext), n in sorted(groups.items(), key=lambda g: -g[1])
+            if n >= 2][:2]
+
+
+def _tail(stem: str, n_words: int) -> str:
+    """The literal end of a file stem holding its last `n_words` words, with the separator before them
+    (`destroy_interactor` -> `_interactor`, `SegmentReadModel` -> `ReadModel`, `interactor` -> `interactor`)."""
+    cuts = [m.start() for m in re.finditer(r"(?<=[a-z0-9])(?=[A-Z])|[_.-]", stem)]
+    if len(cuts) < n_words:
+        return stem
+    return stem[cuts[-n_words]:]

@@ -35,17 +35,38 @@ def entries(text: str) -> list[tuple[int, str, str]]:
     return out
 
 
-def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of) -> list:
+_DECLARED = re.compile(r"^\s*(?:export\s+)?(?:(?:default|async|public|private|protected|static|final|pub|readonly)\s+)*"
+                       r"(?:(?:const|let|var|val|function|class|interface|type|enum|def|func|fn|struct)\s+)?"
+                       r"([A-Za-z_$][\w$]*)\s*(?:[:=(<]|\s+[A-Za-z_*\[(])")
+_NOT_A_NAME = frozenset({"package", "import", "module", "from", "use", "namespace", "require", "return", "if", "for"})
+
+
+def declared_after(lines: list[str], end_line: int) -> str | None:
+    """The name declared on the line right after a comment ending at `end_line` (0-based), if that line
+    declares one (`UpgradeHeightDelay = MainnetUpgradeHeightDelay`, `export const useThemeStyles = …`):
+    a deprecation written there is about that name, even where no symbol is extracted for it."""
+    if end_line + 1 >= len(lines):
+        return None
+    m = _DECLARED.match(lines[end_line + 1])
+    return m.group(1) if m and m.group(1) not in _NOT_A_NAME else None
+
+
+def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of, text: str = "") -> list:
     """Warning memories for the deprecation and migration markers in a file's comments and docstrings.
 
-    `anchor_of(line, end_line)` gives (anchor, symbol name) for a comment, as decision comments use."""
+    `anchor_of(line, end_line)` gives (anchor, symbol name) for a comment, as decision comments use;
+    one it places on the whole file is about the name declared right below it, if any (`text`, the
+    file's text, says): the file stays its anchor, but the warning names what is deprecated."""
     keys = Keys()
     out = []
+    lines = text.splitlines()
     for c in comments:
         if not QUICK.search(c.text):
             continue
         for offset, what, text in entries(c.text):
             anchor, where = anchor_of(c.line, c.end_line)
+            if where == "file":
+                where = declared_after(lines, c.end_line) or where
             out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
     if language == "python":
         for s in symbols:

@@ -12,9 +12,17 @@ Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the me
 How many anchors a decision keeps depends on how specific they are, not a fixed count: every
 anchor scoring `SURE` or more is kept (up to `MAX_SURE`), weaker ones only while fewer than
 `MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere. A folder holding
-more than `MAX_FOLDER_FILES` files (`app/models/`, `cmd/jaeger/internal/`) is where the code a
-decision speaks of lives, not what it governs: it anchors only when a heading of the decision names
-it (search and context packs still find the decision by what it says).
+more than `MAX_FOLDER_FILES` files outside tests (`app/models/`, `cmd/jaeger/internal/`) is where the
+code a decision speaks of lives, not what it governs: it anchors only when a heading of the decision
+names it, or, when the folder is a collection of the kind the decision is about, its instances
+(`app/interactors/**/*_interactor.rb`, see `concepts.kind_folder_globs`); search and context packs
+still find the decision by what it says.
+
+The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
+by it (see `citations`). A misspelt long name means the one name a letter away (see `misspelt`); a
+call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
+method. A record naming more than `named.SURVEY` identifiers anchors only those it comes back to;
+a proposal keeps only its sure anchors (`derive_anchors`).
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
 from lore.sources import bare, concepts, named
+from lore.sources.misspelt import NearNames
+from lore.sources.citations import CitationIndex, series_of
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
 from lore.sources.ownrepo import is_own, own_repositories
@@ -94,6 +104,16 @@ class AnchorContext:
         return concepts.PhraseIndex(self.symbols)
 
     @cached_property
+    def near_names(self) -> NearNames:
+        """Long defined names by spelling, to read a misspelt one (see `misspelt`)."""
+        return NearNames(self.symbols.defs)
+
+    @cached_property
+    def citations(self) -> CitationIndex:
+        """Code files citing records by number (see `citations`), built on first need."""
+        return CitationIndex(self.root, self.symbols.read, self.layout.files)
+
+    @cached_property
     def symbols(self) -> named.SymbolIndex:
         """Definitions of the workspace's code (see `named`), built on first need."""
         return named.SymbolIndex(self.root, self.layout)
@@ -117,7 +137,11 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             continue
         if token.startswith(("http", "www.")) and not layout.is_go_import(clean):
             continue
-        hits = [h for h in layout.resolve(clean, rel) if not broad(h, clean, text, layout)]
+        resolved = layout.resolve(clean, rel)
+        hits = [h for h in resolved if not broad(h, clean, text, layout)]
+        for hit in sorted(set(resolved) - set(hits)):
+            for d in kind_folder_anchors(hit, token, text, layout):
+                out.setdefault(d.anchor.value, d)
         for hit in hits:
             glob = f"{hit}/**" if hit in layout.dirs else hit
             score = 1.0 if hit == clean else 0.9 / len(hits)
@@ -141,13 +165,27 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def kind_folder_anchors(folder: str, token: str, text: str, layout: WorkspaceLayout) -> list[Derived]:
+    """Glob anchors over the instances a folder too broad to anchor holds, when it is a collection of
+    the kind the decision is about (see `concepts.kind_folder_globs`)."""
+    out = []
+    for glob, n in concepts.kind_folder_globs(folder, text, layout.files):
+        try:
+            out.append(Derived(Anchor.parse(glob), 0.85, f"names `{token}`: {n} files named for what it holds"))
+        except ValidationError:
+            continue
+    return out
+
+
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*)$", re.M)
 
 
 def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
-    """A folder holding more than `MAX_FOLDER_FILES` files that no heading of `text` names (as
-    `written` there or by its workspace path `hit`)."""
+    """A folder holding more than `MAX_FOLDER_FILES` files, tests aside (a package's tests do not make
+    it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`)."""
     if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
+        return False
+    if sum(1 for f in layout.files if f.startswith(hit + "/") and not named._TEST.search(f)) <= MAX_FOLDER_FILES:
         return False
     return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 
@@ -170,15 +208,34 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
-    """Symbol anchors for the specific identifiers `text` names that the workspace defines."""
+    """Symbol anchors for the specific identifiers `text` names that the workspace defines.
+
+    A record naming more than `named.SURVEY` identifiers walks through an API or a design: a name it
+    writes once there is a passing mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a
+    long RFC), and only the names it comes back to anchor."""
     out: dict[tuple[str, str], Derived] = {}
-    for n in named.names_in(text, blocks=True):
-        if not (named.specific(n) or named.type_word(n)):
+    names = named.names_in(text, blocks=True)
+    survey = sum(1 for n in names if not n.in_block) > named.SURVEY
+    for n in names:
+        if not (named.specific(n) or named.type_word(n)) or survey and named.written_once(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
+        meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name)
+        if meant:  # a misspelling of the one name the workspace defines one letter away
+            found = named.resolve_name(named.Named(meant, n.backticked), ctx.symbols, text)
         for rel, lang, qualified in found:
-            score = (0.9 if n.backticked else 0.6 if n.in_block else 0.8) / len(found)
-            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, f"names `{n.name}`"))
+            score = (0.6 if meant or n.in_block else 0.9 if n.backticked else 0.8) / len(found)
+            why = f"names `{n.name}`" + (f" (`{meant}`)" if meant else "")
+            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, why))
+    for receiver, member in named.block_calls(text):
+        if survey and named.written_once(member, text):
+            continue
+        owner = named.instance_type(receiver, ctx.symbols)
+        n = named.Named(f"{owner}.{member}", False, in_block=True) if owner else None
+        for rel, lang, qualified in named.resolve_name(n, ctx.symbols, text) if n else ():
+            if qualified.endswith(f"{owner}.{member}"):
+                out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), 0.6,
+                                                         f"calls `{receiver}.{member}()`"))
     return list(out.values())
 
 
@@ -218,6 +275,13 @@ def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def citation_anchors(rel: str, ctx: AnchorContext) -> list[Derived]:
+    """Path anchors for the code files that cite the record at `rel` by number (see `citations`)."""
+    if series_of(rel) is None:
+        return []  # an unnumbered record cannot be cited by number: the code is not read for it
+    return [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in ctx.citations.citing(rel)]
+
+
 def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Glob anchors for the files named as instances of the kind a decision is titled for (see `concepts`)."""
     out = []
@@ -229,22 +293,39 @@ def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return out
 
 
-def derive_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
+def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
-    name written only inside a hidden comment supports none)."""
+    name written only inside a hidden comment supports none).
+
+    A `proposal` (a draft, a proposed record) keeps only its sure anchors (`SURE`: the paths it
+    writes, names one file defines, files citing it): what it names loosely (a name several files
+    define, a phrase, a name in its sketches) is as often code it would add or change as code that
+    is there, so it is left to search and context packs rather than shown on the code."""
     text = strip_hidden(text)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx)
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
     found = sorted(found, key=lambda d: -d.score)
     kept: list[Derived] = []
     for d in found:
-        if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK:
+        if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK and not proposal:
             kept.append(d)
     return kept
+
+
+_WORD = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]{2,80}(?![\w$])")
+
+
+def widespread_names(text: str, ctx: AnchorContext) -> list[str]:
+    """The identifiers `text` writes that the workspace defines in more than `named.MAX_FILES` files
+    outside tests (`NewFactory`, `Start`): a convention every component follows, not a symbol the
+    record is about (hovers leave them out of what it names, `lore.recall.naming`)."""
+    words = set(_WORD.findall(strip_hidden(text)))
+    return sorted(w for w in words if w in ctx.symbols.defs and len(ctx.symbols.files_for(w)) > named.MAX_FILES)
 
 
 def derived_meta(derived: list[Derived]) -> dict[str, str]:

@@ -29,6 +29,7 @@ from lore.sources.layout import WorkspaceLayout
 log = logging.getLogger(__name__)
 
 MAX_FILES = 3
+SURVEY = 24  # names a record writes before it is a survey (the same bar as `lore.recall.naming.SURVEY`)
 TYPE_MENTIONS = 3
 MAX_FILE_BYTES = 512 * 1024
 BUDGET_SECONDS = 8.0
@@ -123,6 +124,45 @@ def block_definitions(text: str) -> list[str]:
     return out
 
 
+_CALL = re.compile(r"(?<![\w$.])([a-z_][\w$]*)\.([A-Za-z_$][\w$]*)\s*\(")
+
+
+def block_calls(text: str) -> list[tuple[str, str]]:
+    """(receiver, member) of the calls the fenced code blocks of `text` make on a variable
+    (`openApiService.validPath({...})`), in order, once each."""
+    out: list[tuple[str, str]] = []
+    for block in _FENCE.finditer(text):
+        for m in _CALL.finditer(block.group(0)):
+            if (m.group(1), m.group(2)) not in out:
+                out.append((m.group(1), m.group(2)))
+    return out
+
+
+def instance_type(receiver: str, index: SymbolIndex) -> str | None:
+    """The type a variable is an instance of by its name (`openApiService`, `openapi_service` ->
+    `OpenApiService`): the one defined name of two or more parts spelt the same but for case and `_`."""
+    key = receiver.replace("_", "").lower()
+    found = [n for n in index.by_folded.get(key, ()) if n[:1].isupper() and n != receiver]
+    return found[0] if len(found) == 1 and specific(Named(found[0], False)) else None
+
+
+def abbreviates(short: str, name: str) -> bool:
+    """Whether `short` abbreviates a package name: its first letter, then its letters in order
+    (`es` for `elasticsearch`, `ctrl` for `controller`)."""
+    short, name = short.lower(), name.lower()
+    if not short or not name or short[0] != name[0] or len(short) >= len(name):
+        return False
+    rest = iter(name[1:])
+    return all(ch in rest for ch in short[1:])
+
+
+def written_once(name: str, text: str) -> bool:
+    """Whether `text` writes a name's last part (`GetTraceStoreFactory` of `jaegerstorage.GetTraceStoreFactory`)
+    only once as a word."""
+    last = name.rsplit(".", 1)[-1]
+    return len(re.findall(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text)) < 2
+
+
 def specific(n: Named) -> bool:
     """Whether a name says enough on its own to point at one place (before counting its definitions)."""
     head = n.name.split(".")[0]
@@ -146,6 +186,7 @@ class SymbolIndex:
         self.defs: dict[str, set[str]] = {}
         self.read: list[str] = []  # the code files indexed, for `markers`
         self._markers: dict[str, set[str]] | None = None
+        self._folded: dict[str, list[str]] | None = None
         self.files_read = 0
         self.truncated = False
         self.seconds = 0.0
@@ -196,6 +237,15 @@ class SymbolIndex:
                 for m in MARKER.finditer(data):
                     self._markers.setdefault(m.group(0).decode("ascii"), set()).add(rel)
         return self._markers
+
+    @property
+    def by_folded(self) -> dict[str, list[str]]:
+        """Defined names by their folded spelling (lower case, no `_`): `openapiservice` -> [`OpenApiService`]."""
+        if self._folded is None:
+            self._folded = {}
+            for name in self.defs:
+                self._folded.setdefault(name.replace("_", "").lower(), []).append(name)
+        return self._folded
 
     def files_for(self, name: str) -> list[str]:
         """Files defining `name`: those outside tests when there are any."""
@@ -261,7 +311,14 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     head = rest[0]
     files = index.files_for(head)
     if package:
-        files = [f for f in files if PurePosixPath(f).parent.name == package]
+        in_package = [f for f in files if PurePosixPath(f).parent.name == package]
+        # No folder of that name defines it: the qualifier may be how the code imports the package
+        # (`es.ResolveBackendVersion` for internal/storage/elasticsearch): an abbreviation of the one
+        # defining file's folder, for a name of two or more words (`ctx.Done` is not; `http.RoundTripper`
+        # is the standard library's, not internal/auth's).
+        alias = len(files) == 1 and not _TEST.search(files[0]) and len(name_parts(head)) >= 2 \
+            and abbreviates(package, PurePosixPath(files[0]).parent.name)
+        files = in_package or (files if alias else [])
     if not files or len(files) > MAX_FILES or all(_TEST.search(f) for f in files):
         return []
     out = []

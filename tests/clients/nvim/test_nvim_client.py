@@ -37,7 +37,7 @@ EXPECT_REAL = {
     # on `Reader` in `type Reader interface {` (its method `GetTraces` shows nothing: the record names the
     # interface, and is not repeated on each of its methods; tests/e2e/test_lsp_real_repo.py checks that)
     "hovers": [[4, 6]],
-    "lens_at": [4, 0],
+    "lens_at": [1, 0],  # the file's lens: the records name reader.go itself
 }
 RAW_MARKDOWN = ("|---", "| ---", "###", "```", "<!--")
 
@@ -208,7 +208,7 @@ def test_running_the_class_lens_floats_its_memory_rendered(seen: dict):
 
 def test_real_repository_lens_names_the_decision(seen_real: dict):
     assert [(lens["line"], lens["text"]) for lens in seen_real["lenses"]] == [
-        (3, f"⚖ {real_workspace.ADR_013} · +1"),  # type Reader interface
+        (0, f"This file: ⚖ {real_workspace.ADR_013} · +1"),  # ADR-013 and ADR-010 name reader.go
     ]
 
 

@@ -1,0 +1,50 @@
+"""Identifiers a decision misspells: `usePerisistentTableState` for the `usePersistentTableState` the
+workspace defines.
+
+A long compound identifier that nothing in the workspace defines, one letter away (a letter added,
+dropped, changed, or two swapped) from exactly one defined name, means that name: at `MIN_LENGTH`
+characters and three or more words, two different things are not spelt one letter apart by chance.
+Defined names are bucketed by their first three letters and length, so a lookup compares a handful.
+"""
+
+from __future__ import annotations
+
+from lore.sources.named import name_parts
+
+MIN_LENGTH = 12
+MIN_WORDS = 3
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether two different strings are one insertion, deletion, substitution or swap of neighbours apart."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):
+        return a[i:] == b[i + 1:]
+    if a[i + 1:] == b[i + 1:]:
+        return True
+    return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:]
+
+
+class NearNames:
+    """Defined names of `MIN_LENGTH` or more characters, by (first three letters, length)."""
+
+    def __init__(self, defined):
+        self.defined = defined
+        self.buckets: dict[tuple[str, int], list[str]] = {}
+        for name in defined:
+            if len(name) >= MIN_LENGTH:
+                self.buckets.setdefault((name[:3], len(name)), []).append(name)
+
+    def meant(self, written: str) -> str | None:
+        """The one defined name a written identifier misspells; None when it is defined, short, or not one."""
+        if written in self.defined or len(written) < MIN_LENGTH or len(name_parts(written)) < MIN_WORDS:
+            return None
+        found = [n for size in (len(written) - 1, len(written), len(written) + 1)
+                 for n in self.buckets.get((written[:3], size), ()) if one_edit(written, n)]
+        return found[0] if len(found) == 1 else None

@@ -1,0 +1,37 @@
+"""Code that cites a decision record by number is governed by that record."""
+
+from lore.sources.citations import series_of
+from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
+
+TEXT = "# 13. Zero padding\n\n## Status\n\nImplemented\n\nThe threshold is 64.\n"
+
+
+def anchors(ws, rel, text=TEXT):
+    return sorted(d.anchor.to_text() for d in derive_anchors(text, rel, AnchorContext(ws)))
+
+
+def test_a_file_citing_a_record_by_number_is_governed_by_it(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "docs/architecture/adr-013-zero-padding.md": TEXT,
+        "docs/architecture/adr-014-namespaces.md": "# 14. Namespaces\n",
+        "pkg/consts.go": "package consts\n\n// The rationale is described in more detail in ADR-013.\nconst T = 64\n",
+        "pkg/other.go": "package consts\n\n// See ADR-0130 and RFC 13 and adr-0131.\nconst U = 1\n",
+        "pkg/consts_test.go": "package consts\n\n// ADR-013\n",
+    })
+    assert anchors(ws, "docs/architecture/adr-013-zero-padding.md") == ["pkg/consts.go"]
+    assert anchors(ws, "docs/architecture/adr-014-namespaces.md", "# 14. Namespaces\n") == []
+
+
+def test_the_series_is_the_records_prefix_or_folder_and_a_shared_number_cites_nothing(tmp_workspace):
+    assert series_of("docs/adr/011-trace-summary.md") == ("adr", 11)
+    assert series_of("docs/rfc/0011-trace-summary.md") == ("rfc", 11)
+    assert series_of("docs/architecture/adr-013-x.md") == ("adr", 13)
+    assert series_of("docs/architecture/013-x.md") is None
+    ws = write(tmp_workspace, {
+        "docs/adr/0011-a.md": TEXT, "docs/adr/old/0011-b.md": TEXT, "docs/rfc/0011-c.md": TEXT,
+        "app/a.go": "package a\n\n// Described in RFC 0011.\nconst A = 1\n",
+        "app/b.go": "package a\n\n// Described in ADR-11.\nconst B = 1\n",
+    })
+    assert anchors(ws, "docs/rfc/0011-c.md") == ["app/a.go"]
+    assert anchors(ws, "docs/adr/0011-a.md") == []  # two ADRs numbered 11: which one is meant is not known

@@ -1,0 +1,27 @@
+"""A decision that misspells a long identifier by one letter still names it."""
+
+from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.misspelt import one_edit
+from tree_files import write
+
+
+def test_one_edit():
+    assert one_edit("usePerisistentTableState", "usePersistentTableState")  # a letter added
+    assert one_edit("usePersistentTabelState", "usePersistentTableState")  # two swapped
+    assert one_edit("usePersistentTableStat", "usePersistentTableState")  # a letter dropped
+    assert not one_edit("usePersistentTableState", "usePersistentTableState")
+    assert not one_edit("usePersistentTableStore", "usePersistentTableState")
+
+
+def test_a_long_identifier_misspelt_by_one_letter_anchors_the_one_name_it_means(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "frontend/src/hooks/usePersistentTableState.ts": "export const usePersistentTableState = () => {};\n",
+        "frontend/src/hooks/useTableState.ts": "export const useTableStates = () => {};\nexport const useTablesState = () => {};\n",
+    })
+    text = "# Tables\n\nTable state is kept in the URL (handled by the usePerisistentTableState hook).\n"
+    found = derive_anchors(text, "docs/adr/tables.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.why) for d in found] == [
+        ("symbol:typescript:usePersistentTableState",
+         "names `usePerisistentTableState` (`usePersistentTableState`)")]
+    ambiguous = "# Tables\n\nState goes through useTableState everywhere.\n"  # two names one letter away
+    assert derive_anchors(ambiguous, "docs/adr/t2.md", AnchorContext(ws)) == []
