@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import cpu_report
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FETCH_MODEL_SCRIPT = REPO_ROOT / "scripts" / "fetch-test-model"
 MODEL_FILES = ("model.onnx", "tokenizer.json", "config.json")
@@ -87,8 +89,9 @@ class SkipAudit:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Watch for skips (see SkipAudit)."""
+    """Watch for skips (see SkipAudit); with LORE_TEST_CPU_REPORT=PATH, report CPU per test."""
     config.pluginmanager.register(SkipAudit(), "lore-skip-audit")
+    cpu_report.register(config)
 
 
 @pytest.fixture(scope="session")
