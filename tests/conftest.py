@@ -103,6 +103,15 @@ def model_dir() -> Path:
     return _build_model_dir(configured)
 
 
+@pytest.fixture(scope="session")
+def embedding_store():
+    """Vectors of the real model by text, shared by the tests that embed the vendored corpora and kept
+    between runs unless LORE_TEST_EMBED_CACHE=0 (see tests/embedding_cache.py)."""
+    import embedding_cache  # here, not at the top: it imports lore, and this conftest is copied alone
+
+    return embedding_cache.open_cache()
+
+
 @pytest.fixture
 def tmp_workspace(tmp_path: Path) -> Path:
     """A fresh temporary directory that is a git repository with a test identity configured."""
