@@ -52,13 +52,14 @@ def _version(name: str) -> str:
         return "-"
 
 
-def signature(kind: str, model_dir: Path, code: list[Path]) -> str:
-    """`kind:` and a hash of the model files, the code and the library versions behind a vector."""
+def signature(kind: str, model_dir: Path, code: list[Path], *, root: Path = REPO_ROOT) -> str:
+    """`kind:` and a hash of the model files, the code (files under ROOT) and the library versions
+    behind a vector."""
     digest = hashlib.sha256()
     for path in sorted(p for p in model_dir.iterdir() if p.is_file()):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     for path in code:
-        digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     for name in LIBRARIES:
         digest.update(f"{name}=={_version(name)}\0".encode())
     return f"{kind}:{digest.hexdigest()}"
