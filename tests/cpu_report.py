@@ -83,6 +83,9 @@ class CpuReport:
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         """Print the costliest tests and files, and write every row to the report file."""
         rows = self._totals()
+        if not rows:  # pytest-xdist's controller: its workers ran the tests and wrote PATH.<worker>
+            terminalreporter.write_line(f"CPU per test: no test ran in this process; see {self.path}.gw*")
+            return
         path = self._write(rows)
         cpu0, wall0 = self.session_start
         line = terminalreporter.line
