@@ -23,6 +23,7 @@ class EmbeddingCache:
     def __init__(self, path: Path = DEFAULT_PATH):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = apsw.Connection(str(path))
+        self.db.setbusytimeout(60_000)  # other runs (test workers, benches) may be writing
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, vec BLOB NOT NULL)")
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import cpu_report
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FETCH_MODEL_SCRIPT = REPO_ROOT / "scripts" / "fetch-test-model"
 MODEL_FILES = ("model.onnx", "tokenizer.json", "config.json")
@@ -87,8 +89,9 @@ class SkipAudit:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Watch for skips (see SkipAudit)."""
+    """Watch for skips (see SkipAudit); with LORE_TEST_CPU_REPORT=PATH, report CPU per test."""
     config.pluginmanager.register(SkipAudit(), "lore-skip-audit")
+    cpu_report.register(config)
 
 
 @pytest.fixture(scope="session")
@@ -98,6 +101,15 @@ def model_dir() -> Path:
     if configured and _is_model_dir(Path(configured)):
         return Path(configured)
     return _build_model_dir(configured)
+
+
+@pytest.fixture(scope="session")
+def embedding_store():
+    """Vectors of the real model by text, shared by the tests that embed the vendored corpora and kept
+    between runs unless LORE_TEST_EMBED_CACHE=0 (see tests/embedding_cache.py)."""
+    import embedding_cache  # here, not at the top: it imports lore, and this conftest is copied alone
+
+    return embedding_cache.open_cache()
 
 
 @pytest.fixture

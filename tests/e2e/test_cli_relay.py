@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -30,9 +31,9 @@ MEMORIES = [
 QUERIES = ["how are prices stored", "where do events get published"]
 
 
-def lore(ws: Path, *args: str, verbose: bool = False) -> subprocess.CompletedProcess:
+def lore(ws: Path, *args: str, verbose: bool = False, env: dict | None = None) -> subprocess.CompletedProcess:
     cmd = [sys.executable, "-m", "lore", "-w", str(ws), *(["-vv"] if verbose else []), *args]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
     assert p.returncode == 0, p.stderr
     return p
 
@@ -60,26 +61,51 @@ def start_server(ws: Path, kind: str) -> subprocess.Popen:
     return proc
 
 
-@pytest.fixture
-def workspace(tmp_workspace, model_dir):
+@pytest.fixture(scope="module")
+def computed_alone(tmp_path_factory, model_dir):
+    """A workspace holding MEMORIES (with vectors), a copy of it as it was then, and the answers the
+    commands compute in-process on it: the same for every kind of server, so computed once."""
+    ws = tmp_path_factory.mktemp("relay") / "workspace"
+    ws.mkdir()
+    env = {**os.environ, "LORE_MODEL_PATH": str(model_dir),
+           "LORE_USER_DB": str(tmp_path_factory.mktemp("relay-user") / "user.db")}
+    for args in (["init", "-q", "-b", "main"], ["config", "user.name", "Lore Tests"],
+                 ["config", "user.email", "tests@lore.invalid"], ["config", "commit.gpgsign", "false"]):
+        subprocess.run(["git", *args], cwd=ws, check=True, capture_output=True)
     for kind, title, body, anchor in MEMORIES:
-        lore(tmp_workspace, "add", "--kind", kind, "--title", title, "--body", body,
-             *(["--anchor", anchor] if anchor else []))
-    lore(tmp_workspace, "search", "warm up")  # fills the vectors the adds deferred
-    return tmp_workspace
+        lore(ws, "add", "--kind", kind, "--title", title, "--body", body,
+             *(["--anchor", anchor] if anchor else []), env=env)
+    lore(ws, "search", "warm up", env=env)  # fills the vectors the adds deferred
+    db = ws / ".lore" / "lore.db"
+    assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
+    pristine = ws.parent / "pristine"
+    shutil.copytree(ws, pristine, symlinks=True)
+    alone, logs = answers(ws, env=env)
+    assert not any("answered by the Lore server" in text for text in logs)
+    return ws, pristine, alone
 
 
-def answers(ws: Path, verbose: bool = False) -> tuple[list, list[str]]:
+@pytest.fixture
+def workspace(computed_alone, model_dir):
+    """The workspace as it was before any command read it (a test adds a memory and kills a server)."""
+    ws, pristine, _ = computed_alone
+    shutil.rmtree(ws)
+    shutil.copytree(pristine, ws, symlinks=True)
+    socket_path(ws).unlink(missing_ok=True)  # a killed server's, when it lives outside the workspace
+    return ws
+
+
+def answers(ws: Path, verbose: bool = False, env: dict | None = None) -> tuple[list, list[str]]:
     out, logs = [], []
     for q in QUERIES:
         for extra in ([], ["--json"]):
-            p = lore(ws, "search", q, *extra, verbose=verbose)
+            p = lore(ws, "search", q, *extra, verbose=verbose, env=env)
             out.append(p.stdout)
             logs.append(p.stderr)
     for args in (["--file", "app/http.py"], ["--file", "app/models.py", "--task", "store a refund amount"]):
-        p = lore(ws, "context", *args, verbose=verbose)
+        p = lore(ws, "context", *args, verbose=verbose, env=env)
         out.append(p.stdout)
-        p = lore(ws, "context", *args, "--json", verbose=verbose)
+        p = lore(ws, "context", *args, "--json", verbose=verbose, env=env)
         pack = json.loads(p.stdout)
         pack.pop("millis")
         out.append(pack)
@@ -88,14 +114,9 @@ def answers(ws: Path, verbose: bool = False) -> tuple[list, list[str]]:
 
 
 @pytest.mark.parametrize("kind", ["lsp", "mcp"])
-def test_a_running_server_answers_exactly_as_in_process(workspace, kind):
-    # Packs count what they show: both runs start from the same database.
-    db = workspace / ".lore" / "lore.db"
-    assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
-    saved = db.read_bytes()
-    alone, logs = answers(workspace)
-    db.write_bytes(saved)
-    assert not any("answered by the Lore server" in text for text in logs)
+def test_a_running_server_answers_exactly_as_in_process(workspace, computed_alone, kind):
+    # Packs count what they show: both runs start from the same workspace (computed_alone's copy).
+    alone = computed_alone[2]
     server = start_server(workspace, kind)
     try:
         relayed, logs = answers(workspace, verbose=True)

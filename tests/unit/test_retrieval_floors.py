@@ -36,7 +36,6 @@ from pathlib import Path
 
 import pytest
 
-from lore.embedding.embedder import FastEmbedder
 from lore.recall import Query
 from lore.api import Lore
 from lore.ingest import run_import
@@ -46,7 +45,8 @@ CORPORA = REPO_ROOT / "tests" / "fixtures" / "corpora"
 QUESTIONS = REPO_ROOT / "tests" / "fixtures" / "retrieval" / "questions"
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
-from plain_hybrid import ModelEmbedder, PlainHybrid  # noqa: E402
+from embedding_cache import baseline_embedder, lore_embedder  # noqa: E402
+from plain_hybrid import PlainHybrid  # noqa: E402
 from retrieval_score import aggregate, score_question  # noqa: E402
 
 REPO_SLACK = 0.05
@@ -72,9 +72,10 @@ def load_questions(repo: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def embedders(model_dir: Path):
-    """Lore's embedder and the baseline's, both the real offline model."""
-    return FastEmbedder(model_path=str(model_dir)).load(), ModelEmbedder(str(model_dir))
+def embedders(model_dir: Path, embedding_store):
+    """Lore's embedder and the baseline's, both the real offline model, each text's vector computed
+    once (tests/embedding_cache.py)."""
+    return lore_embedder(model_dir, embedding_store).load(), baseline_embedder(model_dir, embedding_store)
 
 
 @pytest.fixture(scope="module")

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lore.embedding.embedder import DEFAULT_MODEL, FastEmbedder
 from lore.memory import Memory, Section
 from lore.recall import Query
 from lore.api import Lore
+from embedding_cache import lore_embedder
 
 CORPORA = Path(os.environ.get("LORE_CORPORA") or Path(__file__).resolve().parents[1] / "fixtures" / "corpora")
 ADR_GLOBS = (
@@ -120,8 +120,8 @@ def adr_copy(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return copy_adrs(tmp_path_factory.mktemp("adrs"))
 
 
-def _build(root: Path, adrs: list[Path], model_dir: Path, whole: bool) -> Lore:
-    lore = Lore(root, user_db=False, embedder=FastEmbedder(DEFAULT_MODEL, str(model_dir)))
+def _build(root: Path, adrs: list[Path], embedder, whole: bool) -> Lore:
+    lore = Lore(root, user_db=False, embedder=embedder)
     for path in adrs:
         lore.add(adr_memory(path, whole), embed=False)
     lore.embed_pending()
@@ -130,9 +130,12 @@ def _build(root: Path, adrs: list[Path], model_dir: Path, whole: bool) -> Lore:
 
 
 @pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory, adr_copy: list[Path], model_dir: Path) -> Iterator[dict[str, Lore]]:
-    """The same ADRs indexed whole and by section, in two workspaces."""
-    lores = {mode: _build(tmp_path_factory.mktemp(mode), adr_copy, model_dir, mode == "whole")
+def both(tmp_path_factory: pytest.TempPathFactory, adr_copy: list[Path], model_dir: Path,
+         embedding_store) -> Iterator[dict[str, Lore]]:
+    """The same ADRs indexed whole and by section, in two workspaces (Lore's embedder on the real
+    model, each text's vector computed once: tests/embedding_cache.py)."""
+    embedder = lore_embedder(model_dir, embedding_store)
+    lores = {mode: _build(tmp_path_factory.mktemp(mode), adr_copy, embedder, mode == "whole")
              for mode in ("whole", "sections")}
     yield lores
     for lore in lores.values():

@@ -70,11 +70,13 @@ def test_long_run():
 
 
 def run(tmp_path: Path, source: str, **env: str) -> subprocess.CompletedProcess:
-    """pytest -q on `test_case.py` holding SOURCE beside a copy of the conftest, with ENV added."""
+    """pytest -q on `test_case.py` holding SOURCE beside a copy of the conftest (and the CPU report
+    plugin it imports), with ENV added."""
     shutil.copyfile(CONFTEST, tmp_path / "conftest.py")
+    shutil.copyfile(CONFTEST.with_name("cpu_report.py"), tmp_path / "cpu_report.py")
     (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    stress: long\n    model: model\n")
     (tmp_path / "test_case.py").write_text(source)
-    child = {k: v for k, v in os.environ.items() if k not in ("LORE_FAIL_ON_SKIP", "LORE_STRESS")}
+    child = {k: v for k, v in os.environ.items() if k not in ("LORE_FAIL_ON_SKIP", "LORE_STRESS", "LORE_TEST_CPU_REPORT")}
     child.update(env, PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_case.py"],
                           cwd=tmp_path, env=child, capture_output=True, text=True, timeout=120, check=False)
