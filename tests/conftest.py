@@ -35,7 +35,15 @@ def _build_model_dir(target: str | None) -> Path:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark tests that use the model as `model`; skip `stress` tests unless LORE_STRESS=1."""
+    """Mark tests that use the model as `model`; skip `stress` tests unless LORE_STRESS=1; run first
+    the files that embed the vendored corpora (`embedding_store`).
+
+    Those files are the longest by far when the kept vectors are not there yet (a fresh machine).
+    pytest-xdist hands out whole files in collection order, and `tests/unit` is collected last, so
+    left in place they would start near the end and one worker would run them alone while the other
+    waited. The order within each file is kept."""
+    first = {item.path for item in items if "embedding_store" in getattr(item, "fixturenames", ())}
+    items.sort(key=lambda item: item.path not in first)
     run_stress = os.environ.get("LORE_STRESS") == "1"
     skip_stress = pytest.mark.skip(reason="stress test: set LORE_STRESS=1 to run")
     for item in items:
