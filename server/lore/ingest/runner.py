@@ -233,15 +233,14 @@ class Importer:
         """Anchors for the decision records of a file that have none, derived from what `text` names
         (a proposal keeps only its sure ones), and the names it writes that are the project's
         vocabulary (`lore.sources.mentions`)."""
-        for m in parsed.memories:
-            if m.provenance.kind is not SourceKind.ADR:
-                continue
+        records = [m for m in parsed.memories if m.provenance.kind is SourceKind.ADR]
+        everywhere = widespread_names(text, self.anchoring) if records else []
+        for m in records:
             if not m.anchors:
                 derived = derive_anchors(text, rel, self.anchoring, proposal=m.status is Status.PROPOSED)
                 m.anchors = [d.anchor for d in derived]
                 if derived:
                     m.meta[DERIVED_META] = derived_meta(derived)
-            everywhere = widespread_names(text, self.anchoring)
             if everywhere:
                 m.meta[WIDESPREAD_META] = everywhere
 

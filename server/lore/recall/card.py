@@ -173,8 +173,7 @@ def escape(text: str) -> str:
     Only where they would mean markup: an underscore inside a word (`once_per_request`) and a `#`
     that does not start a line (`#8985`) are literal in CommonMark, and Neovim's markdown float shows
     a backslash escape as typed, so those stay bare."""
-    return "".join(ch if ch in MARKUP and literal(text, i) else "\\" + ch if ch in MARKUP else ch
-                   for i, ch in enumerate(text))
+    return "".join("\\" + ch if ch in MARKUP and not literal(text, i) else ch for i, ch in enumerate(text))
 
 
 def literal(text: str, i: int) -> bool:

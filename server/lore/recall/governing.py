@@ -115,6 +115,9 @@ def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
     return found
 
 
+_PLACES: dict[tuple, int] = {}
+
+
 def _places_named(m: Memory, names: tuple[str, ...], rel_path: str | None) -> int:
     """How many of a file's symbols (`names`, one per symbol: two `FindTraceIDs` methods are two) a
     memory names, or (with `rel_path`: when its symbol anchors there show in hovers) is anchored
@@ -128,9 +131,6 @@ def _places_named(m: Memory, names: tuple[str, ...], rel_path: str | None) -> in
                                        if rel_path and a.kind == "symbol" and a.file == rel_path}
         found = _PLACES[key] = sum(1 for n in names if n in named)
     return found
-
-
-_PLACES: dict[tuple, int] = {}
 
 
 def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:

@@ -24,7 +24,7 @@ from pathlib import PurePosixPath
 
 from lore.anchors import has_grammar, language_for_path
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
-from lore.sources.named import _TEST, COMMON, KEYWORD_LANGUAGES
+from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES
 
 _WORD = re.compile(r"`([A-Za-z_][\w.-]{2,80})`")
 _LOCKS = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "go.sum", "Cargo.lock",
@@ -38,10 +38,10 @@ class BareIndex:
         self.files: dict[str, list[str]] = {}
         self.folders: dict[str, list[str]] = {}
         for f in layout.files:
-            if not layout.vendored(f) and not _TEST.search(f):
+            if not layout.vendored(f) and not TEST_PATH.search(f):
                 self.files.setdefault(PurePosixPath(f).name, []).append(f)
         for d in layout.dirs:
-            if d and not layout.vendored(d + "/x") and not _TEST.search(d + "/"):
+            if d and not layout.vendored(d + "/x") and not TEST_PATH.search(d + "/"):
                 self.folders.setdefault(PurePosixPath(d).name, []).append(d)
         self._layout = layout
 

@@ -14,7 +14,7 @@ import re
 import time
 from pathlib import PurePosixPath
 
-from lore.sources.named import _TEST, BUDGET_SECONDS, MAX_FILE_BYTES
+from lore.sources.named import TEST_PATH, BUDGET_SECONDS, MAX_FILE_BYTES
 
 CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_-]?0*(\d{1,4})(?!\w)", re.I)
 _NUMBERED = re.compile(r"^(?:(adr|rfc)[-_ ]?)?0*(\d{1,4})(?:[-_. ]|$)", re.I)
@@ -50,7 +50,7 @@ class CitationIndex:
                     self.records.setdefault(key, []).append(f)
         start = time.thread_time()
         for rel in code_files:
-            if _TEST.search(rel):
+            if TEST_PATH.search(rel):
                 continue
             if time.thread_time() - start > budget:
                 break

@@ -53,7 +53,7 @@ class PhraseIndex:
     def code_for(self, pair: tuple[str, str]) -> list[tuple[str, str]]:
         """(name, file) of the definitions named for a phrase; [] when they span more than MAX_FILES files."""
         found = [(n, f) for n in sorted(self.pairs.get(pair, ())) for f in self.symbols.files_for(n)
-                 if not named._TEST.search(f)]
+                 if not named.TEST_PATH.search(f)]
         return found if 0 < len({f for _, f in found}) <= named.MAX_FILES else []
 
 
@@ -64,7 +64,7 @@ def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     words = [_norm(w) for w in re.findall(r"[A-Za-z][a-z]+", project)]
     own = set(zip(words, words[1:]))
     counts: Counter = Counter()
-    for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named._FENCE.sub(" ", text))):
+    for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named.FENCE.sub(" ", text))):
         words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(sentence)]
         for pair in zip(words, words[1:]):
             if pair not in own and all(w and w not in _STOP and w not in named.COMMON and len(w) >= 3 for w in pair):
@@ -105,7 +105,7 @@ def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, i
     if not title:
         return []
     words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(title.group(1))]
-    prose = _LINK.sub(" ", named._FENCE.sub(" ", text)).lower()
+    prose = _LINK.sub(" ", named.FENCE.sub(" ", text)).lower()
     out = []
     for a, b in dict.fromkeys(zip(words, words[1:])):
         if not a or not b or a in _STOP or b in _STOP or (a in named.COMMON and b in named.COMMON) or len(a) < 3:
@@ -115,7 +115,7 @@ def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, i
             continue
         for sep, form in (("-", f"{a}-{b}"), ("_", f"{a}_{b}"), ("", f"{a.title()}{b.title()}")):
             hits = [f for f in files if re.search(rf"(^|/)[^/]*{re.escape(sep)}{re.escape(form)}s?\.[a-z]+$", f)
-                    and not named._TEST.search(f) and f.rsplit(".", 1)[1] not in _DOCS]
+                    and not named.TEST_PATH.search(f) and f.rsplit(".", 1)[1] not in _DOCS]
             if 2 <= len(hits) <= MAX_KIND_FILES:
                 exts = sorted({f.rsplit(".", 1)[1] for f in hits})
                 ext = exts[0] if len(exts) == 1 else "*"
@@ -152,11 +152,11 @@ def kind_folder_globs(folder: str, text: str, files: set[str] | list[str]) -> li
     kind = [w for w in named.name_parts(singular(name)) if w]
     if not kind or len("".join(kind)) < 4:
         return []
-    prose = _LINK.sub(" ", named._FENCE.sub(" ", text)).lower()
+    prose = _LINK.sub(" ", named.FENCE.sub(" ", text)).lower()
     spoken = r"[ _-]?".join(re.escape(w) for w in kind)
     if len(re.findall(rf"\b{spoken}s?\b", prose)) < KIND_REPEATS:
         return []
-    code = [f for f in files if f.startswith(folder + "/") and not named._TEST.search(f)
+    code = [f for f in files if f.startswith(folder + "/") and not named.TEST_PATH.search(f)
             and "." in f.rsplit("/", 1)[-1] and f.rsplit(".", 1)[1] not in _DOCS]
     groups: dict[tuple[str, str], int] = {}
     for f in code:

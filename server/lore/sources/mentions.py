@@ -185,7 +185,7 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`)."""
     if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
         return False
-    if sum(1 for f in layout.files if f.startswith(hit + "/") and not named._TEST.search(f)) <= MAX_FOLDER_FILES:
+    if sum(1 for f in layout.files if f.startswith(hit + "/") and not named.TEST_PATH.search(f)) <= MAX_FOLDER_FILES:
         return False
     return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 
@@ -268,7 +268,7 @@ def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     decision lists (a log tag `#notify-debug-admin-1200`, an error code)."""
     out: dict[str, Derived] = {}
     for token in named.markers_in(text):
-        files = sorted(f for f in ctx.symbols.markers.get(token, ()) if not named._TEST.search(f))
+        files = sorted(f for f in ctx.symbols.markers.get(token, ()) if not named.TEST_PATH.search(f))
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:
                 out.setdefault(rel, Derived(Anchor("path", rel), 0.85, f"writes `{token}`"))

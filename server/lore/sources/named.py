@@ -53,7 +53,7 @@ _TERM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Z][a-z0-9]{3,40})\*\*[ \t]*:
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
-_TEST = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$")
+TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$")
 COMMON = frozenset("""
 config configuration handler handlers index main app application service services client server test tests
 data type types string error errors value values model models util utils helper helpers manager controller
@@ -82,7 +82,7 @@ class Named:
     in_block: bool = False  # defined in one of the decision's code blocks, not written in its prose
 
 
-_FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
+FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
 
 
 def names_in(text: str, blocks: bool = False) -> list[Named]:
@@ -94,7 +94,7 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
     it anchors, more weakly, when the workspace defines it too (the block shows the code as it is).
     """
     out: dict[str, Named] = {}
-    whole, text = text, _FENCE.sub(" ", text)
+    whole, text = text, FENCE.sub(" ", text)
     for m in _BACKTICK.finditer(text):
         raw = m.group(1).strip()
         raw = re.sub(r"^<\s*|\s*/?>$", "", raw)  # <ConditionallyRender />
@@ -116,7 +116,7 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
 def block_definitions(text: str) -> list[str]:
     """Names the fenced code blocks of `text` define (by the keywords of `_DEF`), in order."""
     out: list[str] = []
-    for block in _FENCE.finditer(text):
+    for block in FENCE.finditer(text):
         for m in _DEF.finditer(block.group(0).encode("utf-8", "replace")):
             name = (m.group(2) or m.group(3)).decode("ascii", "replace")
             if name not in out:
@@ -131,7 +131,7 @@ def block_calls(text: str) -> list[tuple[str, str]]:
     """(receiver, member) of the calls the fenced code blocks of `text` make on a variable
     (`openApiService.validPath({...})`), in order, once each."""
     out: list[tuple[str, str]] = []
-    for block in _FENCE.finditer(text):
+    for block in FENCE.finditer(text):
         for m in _CALL.finditer(block.group(0)):
             if (m.group(1), m.group(2)) not in out:
                 out.append((m.group(1), m.group(2)))
@@ -250,7 +250,7 @@ class SymbolIndex:
     def files_for(self, name: str) -> list[str]:
         """Files defining `name`: those outside tests when there are any."""
         files = self.defs.get(name, set())
-        real = sorted(f for f in files if not _TEST.search(f))
+        real = sorted(f for f in files if not TEST_PATH.search(f))
         return real or sorted(files)
 
     def symbol(self, rel: str, qualified: str) -> tuple[str, str, str] | None:
@@ -316,10 +316,10 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
         # (`es.ResolveBackendVersion` for internal/storage/elasticsearch): an abbreviation of the one
         # defining file's folder, for a name of two or more words (`ctx.Done` is not; `http.RoundTripper`
         # is the standard library's, not internal/auth's).
-        alias = len(files) == 1 and not _TEST.search(files[0]) and len(name_parts(head)) >= 2 \
+        alias = len(files) == 1 and not TEST_PATH.search(files[0]) and len(name_parts(head)) >= 2 \
             and abbreviates(package, PurePosixPath(files[0]).parent.name)
         files = in_package or (files if alias else [])
-    if not files or len(files) > MAX_FILES or all(_TEST.search(f) for f in files):
+    if not files or len(files) > MAX_FILES or all(TEST_PATH.search(f) for f in files):
         return []
     out = []
     for rel in files:
@@ -341,7 +341,7 @@ def _one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, 
     in a `models.py`): a word such as `Attributes` written once means the idea, and a word defined in
     more than one place (`Status` in a Go repository) anchors nothing."""
     files = index.defs.get(name, set())
-    real = [f for f in files if not _TEST.search(f)]
+    real = [f for f in files if not TEST_PATH.search(f)]
     if len(real) != 1:
         return []
     stem = re.sub(r"[_-]", "", PurePosixPath(real[0]).stem.lower())
