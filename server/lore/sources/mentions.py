@@ -11,7 +11,9 @@ Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the me
 `meta["derived_anchors"]` so a lens or hover can say it and a person can confirm or drop it.
 How many anchors a decision keeps depends on how specific they are, not a fixed count: every
 anchor scoring `SURE` or more is kept (up to `MAX_SURE`), weaker ones only while fewer than
-`MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere. A folder holding
+`MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere. Under those caps
+anchors reaching code the decision reaches no other way come before symbols inside a folder or file
+it already anchors, then the names it writes most (`ranked`), never the order they are written in. A folder holding
 more than `MAX_FOLDER_FILES` files outside tests (`app/models/`, `cmd/jaeger/internal/`) is where the
 code a decision speaks of lives, not what it governs: it anchors only when a heading of the decision
 names it, or, when the folder is a collection of the kind the decision is about, its instances
@@ -19,7 +21,9 @@ names it, or, when the folder is a collection of the kind the decision is about,
 still find the decision by what it says.
 
 The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
-by it (see `citations`). A misspelt long name means the one name a letter away (see `misspelt`); a
+by it (see `citations`). A link to a file of the project that has since moved or been renamed
+anchors where it went (see `moved`); a term written as code that one code file spells
+(`on_delete`) anchors that file (see `literals`). A misspelt long name means the one name a letter away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A record naming more than `named.SURVEY` identifiers anchors only those it comes back to;
 a proposal keeps only its sure anchors (`derive_anchors`).
@@ -29,15 +33,15 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from pathlib import Path
-
-import attrs
+from pathlib import Path, PurePosixPath
 
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
-from lore.sources import bare, concepts, named
+from lore.sources import bare, concepts, headings, literals, named
+from lore.sources.moved import moved_to
+from lore.sources.ranking import Derived, ranked
 from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex, series_of
 from lore.sources.layout import WorkspaceLayout
@@ -48,19 +52,11 @@ SURE = 0.8
 MAX_SURE = 12
 MAX_WEAK = 6
 MAX_FOLDER_FILES = 30
+MOVED = 0.8  # a link followed to where its file went: sure (it named a file that was there), below a path as written
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
 _SKIP_TOP = {".git", ".lore", "node_modules", ".venv"}
-
-
-@attrs.define
-class Derived:
-    """An anchor Lore derived from a decision's text, how sure it is and why."""
-
-    anchor: Anchor
-    score: float
-    why: str
 
 
 class AnchorContext:
@@ -114,6 +110,11 @@ class AnchorContext:
         return CitationIndex(self.root, self.symbols.read, self.layout.files)
 
     @cached_property
+    def terms(self) -> literals.TermIndex:
+        """snake_case words of the indexed code files (see `literals`), built on first need."""
+        return literals.TermIndex(self.root, self.symbols.read)
+
+    @cached_property
     def symbols(self) -> named.SymbolIndex:
         """Definitions of the workspace's code (see `named`), built on first need."""
         return named.SymbolIndex(self.root, self.layout)
@@ -153,13 +154,18 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             if glob not in out:
                 out[glob] = Derived(anchor, score, why)
     for m in _OWN_LINK.finditer(text):
-        path = m.group(3).rstrip("/.")
-        own = is_own(m.group(1), m.group(2), ctx.root, ctx.own_repos)
+        path, score, why = m.group(3).rstrip("/."), 0.9, f"links to `{m.group(3).rstrip('/.')}`"
+        if not is_own(m.group(1), m.group(2), ctx.root, ctx.own_repos) or path.lower().endswith(_DOC_SUFFIXES):
+            continue
+        if not layout.exists(path) and "." in PurePosixPath(path).name:
+            found = moved_to(path, layout, ctx.root)  # a file linked at an old commit, since moved or renamed
+            if found is None:
+                continue
+            path, score, why = found[0], MOVED, f"{why} ({found[1]}: `{found[0]}`)"
         glob = f"{path}/**" if path in layout.dirs else path
-        if (own and layout.exists(path) and glob not in out and not path.lower().endswith(_DOC_SUFFIXES)
-                and not broad(path, path, text, layout)):
+        if layout.exists(path) and glob not in out and not broad(path, path, text, layout):
             try:
-                out[glob] = Derived(Anchor.parse(glob), 0.9, f"links to `{path}`")
+                out[glob] = Derived(Anchor.parse(glob), score, why)
             except ValidationError:
                 continue
     return list(out.values())
@@ -212,12 +218,15 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
     A record naming more than `named.SURVEY` identifiers walks through an API or a design: a name it
     writes once there is a passing mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a
-    long RFC), and only the names it comes back to anchor."""
+    long RFC), and only the names it comes back to anchor, or that a heading is titled for (see
+    `headings`)."""
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY
     for n in names:
-        if not (named.specific(n) or named.type_word(n)) or survey and named.written_once(n.name, text):
+        if not (named.specific(n) or named.type_word(n)):
+            continue
+        if survey and named.written_once(n.name, text) and not headings.titled_for(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
         meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name)
@@ -275,6 +284,18 @@ def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Path anchors for the one code file spelling a term the decision writes as code (see `literals`)."""
+    out: dict[str, Derived] = {}
+    for term in literals.terms_in(text):
+        if term in ctx.symbols.defs:
+            continue  # a defined name: `name_anchors` reads it
+        rel = ctx.terms.only_file(term)
+        if rel:
+            out.setdefault(rel, Derived(Anchor("path", rel), literals.SCORE, f"writes `{term}`, as only `{rel}` does"))
+    return list(out.values())
+
+
 def citation_anchors(rel: str, ctx: AnchorContext) -> list[Derived]:
     """Path anchors for the code files that cite the record at `rel` by number (see `citations`)."""
     if series_of(rel) is None:
@@ -307,13 +328,19 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += kind_anchors(text, ctx) + name_anchors(text, ctx)
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
-    found = sorted(found, key=lambda d: -d.score)
+    found = ranked(found, text)
     kept: list[Derived] = []
+    keys: set[tuple] = set()
     for d in found:
+        key = (d.anchor.kind, d.anchor.value, d.anchor.file)
+        if key in keys:
+            continue  # the same anchor found twice (a linked file that defines a named class)
         if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK and not proposal:
             kept.append(d)
+            keys.add(key)
     return kept
 
 

@@ -1,0 +1,62 @@
+"""Terms a decision writes as code that one code file of the workspace spells: a column or option
+(`on_delete`, `first_public_at`, `raise_on_missing_translations`), a metric or setting key
+(`otelcol_exporter_sent_spans_total`).
+
+Such a term is not a definition (`named` finds those) but a word of the code's own vocabulary. When
+a decision writes it in backticks in its prose and exactly one code file outside tests writes it as
+a word, that file is where the decision lands (`db/schema.rb`, the only file declaring
+`on_delete:` constraints); a term two or more files write is vocabulary the decision shares with
+the code, not a place. Only snake_case terms of two or more words count: a single word (`restrict`,
+`draft`) is too often prose, and a CamelCase name is a definition or nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from lore.sources import named
+
+SCORE = 0.7
+_TERM = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_BACKTICK = re.compile(r"`([^`\n]{3,120})`")
+_WORD = re.compile(rb"(?<![\w$])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w$])")
+
+
+def terms_in(text: str) -> list[str]:
+    """snake_case terms of two or more words a decision's prose writes in backticks, in order, once each."""
+    prose = named.FENCE.sub(" ", text)
+    out: list[str] = []
+    for m in _BACKTICK.finditer(prose):
+        term = m.group(1).strip()
+        if _TERM.match(term) and term not in out and not all(p in named.COMMON for p in term.split("_")):
+            out.append(term)
+    return out
+
+
+class TermIndex:
+    """snake_case word -> the code files outside tests writing it, read once from a `SymbolIndex`'s
+    files (built on the first decision that writes such a term, under the same time budget)."""
+
+    def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS):
+        self.files: dict[str, set[str]] = {}
+        start = time.thread_time()
+        for rel in files:
+            if named.TEST_PATH.search(rel):
+                continue
+            if time.thread_time() - start > budget:
+                break
+            try:
+                with open(root / rel, "rb") as f:
+                    data = f.read(named.MAX_FILE_BYTES)
+            except OSError:
+                continue
+            if b"_" not in data:
+                continue
+            for word in set(_WORD.findall(data)):
+                self.files.setdefault(word.decode("ascii"), set()).add(rel)
+
+    def only_file(self, term: str) -> str | None:
+        """The one code file writing `term`, or None when none or several do."""
+        found = self.files.get(term, ())
+        return next(iter(found)) if len(found) == 1 else None

@@ -1,0 +1,84 @@
+"""Where a file a decision links went: a link to a file of the project at an old commit
+(`github.com/org/app/blob/265226b/app/services/edit_edition_service.rb`) names a file that existed
+then; when that path is gone, the decision still governs the file it became.
+
+In order, the first that answers:
+
+1. the rename git recorded (`git log -M --diff-filter=R` on the old path, followed through later
+   renames), when the workspace has history;
+2. the one file outside tests carrying the same name elsewhere (the file was moved);
+3. the one file beside where it was, with the same extension, whose name holds the old name's words
+   in order with words added (`edit_edition_service.rb` -> `edit_draft_edition_service.rb`: renamed
+   to say more); an old name of one word is too weak for this.
+
+Anything else (the file was deleted, or several candidates) anchors nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+from pathlib import Path, PurePosixPath
+
+from lore.sources import named
+from lore.sources.layout import WorkspaceLayout
+
+log = logging.getLogger(__name__)
+GIT_TIMEOUT = 5
+MAX_HOPS = 5
+
+
+def moved_to(path: str, layout: WorkspaceLayout, root: Path) -> tuple[str, str] | None:
+    """(the path a vanished file has now, how it was found), or None."""
+    new = renamed_in_history(path, root)
+    if new and layout.exists(new):
+        return new, "renamed"
+    name = PurePosixPath(path).name
+    same = [f for f in layout.files if PurePosixPath(f).name == name and not named.TEST_PATH.search(f)
+            and not layout.vendored(f)]
+    if len(same) == 1:
+        return same[0], "moved"
+    near = renamed_in_place(path, layout)
+    return (near, "renamed") if near else None
+
+
+def renamed_in_place(path: str, layout: WorkspaceLayout) -> str | None:
+    """The one file in the old file's folder, same extension, whose name's words hold the old name's
+    words in order with at least one more (see the module docstring, 3)."""
+    old = PurePosixPath(path)
+    words = named.name_parts(old.stem)
+    if len(words) < 2:
+        return None
+    folder = str(old.parent) if str(old.parent) != "." else ""
+    prefix = folder + "/" if folder else ""
+    found = []
+    for f in layout.files:
+        if not f.startswith(prefix) or "/" in f[len(prefix):] or not f.endswith(old.suffix):
+            continue
+        have = named.name_parts(PurePosixPath(f).stem)
+        rest = iter(have)
+        if len(have) > len(words) and all(w in rest for w in words):
+            found.append(f)
+    return found[0] if len(found) == 1 else None
+
+
+def renamed_in_history(path: str, root: Path) -> str | None:
+    """The path git last renamed `path` to, followed through later renames; None without history."""
+    root = Path(root)
+    if not (root / ".git").exists():
+        return None
+    current, seen = path, {path}
+    for _ in range(MAX_HOPS):
+        try:
+            out = subprocess.run(["git", "log", "-M", "--diff-filter=R", "--name-status", "--format=", "--", current],
+                                 cwd=root, capture_output=True, text=True, timeout=GIT_TIMEOUT).stdout
+        except (OSError, subprocess.SubprocessError) as e:
+            log.info("git log for %s: %s", current, e)
+            return None if current == path else current
+        nxt = next((cols[2] for cols in (line.split("\t") for line in out.splitlines())
+                    if len(cols) == 3 and cols[0].startswith("R") and cols[1] == current), None)
+        if nxt is None or nxt in seen:
+            break
+        current = nxt
+        seen.add(nxt)
+    return None if current == path else current
