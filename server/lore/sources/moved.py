@@ -4,7 +4,7 @@ then; when that path is gone, the decision still governs the file it became.
 
 In order, the first that answers:
 
-1. the rename git recorded (`git log -M --diff-filter=R` on the old path, followed through later
+1. the rename git recorded in the last commit touching the old path (followed through later
    renames), when the workspace has history;
 2. the one file outside tests carrying the same name elsewhere (the file was moved);
 3. the one file beside where it was, with the same extension, whose name holds the old name's words
@@ -69,16 +69,32 @@ def renamed_in_history(path: str, root: Path) -> str | None:
         return None
     current, seen = path, {path}
     for _ in range(MAX_HOPS):
-        try:
-            out = subprocess.run(["git", "log", "-M", "--diff-filter=R", "--name-status", "--format=", "--", current],
-                                 cwd=root, capture_output=True, text=True, timeout=GIT_TIMEOUT).stdout
-        except (OSError, subprocess.SubprocessError) as e:
-            log.info("git log for %s: %s", current, e)
-            return None if current == path else current
-        nxt = next((cols[2] for cols in (line.split("\t") for line in out.splitlines())
-                    if len(cols) == 3 and cols[0].startswith("R") and cols[1] == current), None)
+        nxt = _renamed_by_last_commit(current, root)
         if nxt is None or nxt in seen:
             break
         current = nxt
         seen.add(nxt)
     return None if current == path else current
+
+
+def _renamed_by_last_commit(path: str, root: Path) -> str | None:
+    """Where the last commit touching `path` renamed it to: that commit's whole diff is read (a diff
+    limited to the old path shows a deletion, never the rename)."""
+    try:
+        last = _git(root, "log", "-n", "1", "--format=%H", "--", path).strip()
+        if not last:
+            return None
+        out = _git(root, "show", "-M", "--name-status", "--format=", last)
+    except (OSError, subprocess.SubprocessError) as e:
+        log.info("git history of %s: %s", path, e)
+        return None
+    for line in out.splitlines():
+        cols = line.split("\t")
+        if len(cols) == 3 and cols[0].startswith("R") and cols[1] == path:
+            return cols[2]
+    return None
+
+
+def _git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, timeout=GIT_TIMEOUT,
+                          check=True).stdout

@@ -1,0 +1,57 @@
+"""Which anchors a decision keeps under the caps: by how sure, how far they reach and how often the
+decision names them (`sources.ranking`), and a name a section is titled for (`sources.headings`)."""
+
+from pathlib import Path
+
+from lore.memory import Anchor
+from lore.sources import mentions
+from lore.sources.headings import titled_for
+from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.ranking import Derived, ranked
+from tree_files import write
+
+CLIENT = [f"Client{w}" for w in ("Search", "Bulk", "Index", "Alias", "Rollover", "Template", "Policy", "Ping",
+                                 "Count", "Delete", "Scroll", "Mapping", "Refresh")]
+
+
+def go_tree(root: Path) -> Path:
+    files = {f"internal/es/client/{n.lower()}.go": f"package client\n\ntype {n} struct{{}}\n" for n in CLIENT}
+    files["internal/es/backend_version.go"] = ("package es\n\ntype BackendVersion uint\n\n"
+                                               "func ResolveBackendVersion() BackendVersion { return 0 }\n")
+    return write(root, files)
+
+
+def test_a_symbol_reaching_new_code_outranks_symbols_inside_an_anchored_folder():
+    folder = Derived(Anchor("path", "internal/es/client/**"), 1.0, "names the folder")
+    inside = Derived(Anchor("symbol", "ClientSearch", language="go", file="internal/es/client/search.go"), 0.9, "")
+    outside = Derived(Anchor("symbol", "ResolveBackendVersion", language="go", file="internal/es/version.go"), 0.9, "")
+    often = Derived(Anchor("symbol", "ClientBulk", language="go", file="internal/es/client/bulk.go"), 0.9, "")
+    text = "`ClientSearch` then `ClientBulk`, `ClientBulk` again, and last `ResolveBackendVersion`."
+    assert [d.anchor.value for d in ranked([inside, often, outside, folder], text)] == \
+        ["internal/es/client/**", "ResolveBackendVersion", "ClientBulk", "ClientSearch"]
+
+
+def test_the_cap_keeps_a_name_written_last_when_the_others_sit_in_an_anchored_folder(tmp_path):
+    root = go_tree(tmp_path)
+    text = ("# Unified client\n\nThe client lives in `internal/es/client/`.\n\n"
+            + "".join(f"`{n}` is a surface; `{n}` again.\n" for n in CLIENT)
+            + "\nThe version comes from `es.ResolveBackendVersion`, see `ResolveBackendVersion`.\n")
+    kept = [d.anchor.value for d in derive_anchors(text, "docs/adr/012.md", AnchorContext(root))]
+    assert len(kept) == mentions.MAX_SURE
+    assert "ResolveBackendVersion" in kept
+
+
+def test_a_name_written_once_in_a_survey_anchors_when_its_section_is_titled_for_it(tmp_path):
+    root = go_tree(tmp_path)
+    survey = "## Surfaces\n\n" + "".join(f"`Other{i}Thing` " for i in range(26)) + "\n\n"
+    titled = survey + "### Backend version resolved once\n\nA ping through `es.ResolveBackendVersion`.\n"
+    passing = survey + "### Bulk writes\n\nA ping through `es.ResolveBackendVersion`.\n"
+    found = [d.anchor.value for d in derive_anchors(titled, "docs/adr/012.md", AnchorContext(root))]
+    assert found == ["ResolveBackendVersion"]
+    assert derive_anchors(passing, "docs/adr/012.md", AnchorContext(root)) == []
+
+
+def test_titled_for_reads_the_heading_above_the_name_not_a_code_comment():
+    assert titled_for("es.ResolveBackendVersion", "### Backend version resolved once\n\n`es.ResolveBackendVersion`\n")
+    assert not titled_for("ResolveBackendVersion", "## Backend\n\n```sh\n# version resolved\n```\nResolveBackendVersion\n")
+    assert not titled_for("Resolve", "# Resolve\n\nResolve\n")

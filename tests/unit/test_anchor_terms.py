@@ -1,0 +1,33 @@
+"""A term a decision writes as code that one code file spells anchors that file (`sources.literals`)."""
+
+from pathlib import Path
+
+from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
+
+# From content-publisher's docs/adr/0008-restricted-deletion.md (alphagov/content-publisher, MIT).
+RECORD = ("# 8. Restricted Deletion\n\nWe use foreign keys to help enforce database integrity.\n\n"
+          "There are other `on_delete` behaviours instead of `restrict`.\n")
+SCHEMA = 'ActiveRecord::Schema.define do\n  add_foreign_key "documents", "users", on_delete: :restrict\nend\n'
+
+
+def anchors(root: Path, text: str = RECORD) -> list[str]:
+    return sorted(d.anchor.to_text() for d in derive_anchors(text, "docs/adr/0008.md", AnchorContext(root)))
+
+
+def test_the_one_file_spelling_the_term_is_anchored(tmp_path):
+    ws = write(tmp_path, {"db/schema.rb": SCHEMA, "app/models/edition.rb": "class Edition\n  def restrict\n  end\nend\n",
+                          "spec/schema_spec.rb": "on_delete\n"})
+    assert anchors(ws) == ["db/schema.rb"]
+
+
+def test_a_term_several_files_spell_is_vocabulary_not_a_place(tmp_path):
+    ws = write(tmp_path, {"db/schema.rb": SCHEMA, "db/other.rb": "add_foreign_key :a, :b, on_delete: :cascade\n"})
+    assert anchors(ws) == []
+
+
+def test_one_word_terms_defined_names_and_terms_in_code_blocks_do_not_count(tmp_path):
+    ws = write(tmp_path, {"db/schema.rb": SCHEMA + "def on_update_rule\nend\n"})
+    text = ("Use `restrict` and `on_update_rule`.\n\n```ruby\nadd_foreign_key :a, :b, on_delete: :restrict\n```\n")
+    assert [d.why for d in derive_anchors(text, "docs/adr/0008.md", AnchorContext(ws))] == \
+        ["names `on_update_rule`"]
