@@ -94,6 +94,37 @@ async def test_the_lens_says_it_and_offers_still_true(client: LanguageClient):
     assert "Supersede" in titles
 
 
+async def run_lens_answering(client: LanguageClient, title: str, answer: str | None) -> tuple[dict, list]:
+    """Run the stale lens whose title starts with `title` as Neovim's `codelens.run` does, the person
+    answering the server's question with `answer`; (the command's result, the questions asked)."""
+    asked: list = []
+    if not hasattr(client, "answer"):
+        @client.feature(types.WINDOW_SHOW_MESSAGE_REQUEST)
+        def ask(params: types.ShowMessageRequestParams):
+            client.asked.append(params)
+            return next((a for a in params.actions or [] if a.title == client.answer), None)
+    client.answer, client.asked = answer, asked
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(
+        text_document=types.TextDocumentIdentifier(uri=client.repos)))
+    lens = next(lens for lens in lenses if lens.command and lens.command.title.startswith(title))
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command=lens.command.command, arguments=lens.command.arguments))
+    return result, asked
+
+
+async def test_the_lens_asks_before_it_changes_anything(client: LanguageClient):
+    memory = client.ws / ".lore" / "memories" / "bus.md"
+    for title, answer in (("⚠ code changed", "Cancel"), ("⚠ code changed", None), ("Supersede", "Cancel")):
+        result, asked = await run_lens_answering(client, title, answer)
+        assert result["cancelled"] is True
+        assert len(asked) == 1 and "Saves are published on the bus" in asked[0].message
+        assert "verified" not in memory.read_text()
+    assert not [p for p in (client.ws / ".lore").rglob("*.md") if p != memory]  # no successor drafted
+    result, asked = await run_lens_answering(client, "⚠ code changed", "Still true")
+    assert "cancelled" not in result and result["verifiedCommit"]
+    assert "verified_commit: " in memory.read_text()
+
+
 async def test_still_true_is_kept_in_the_team_file_and_the_hover_stops_saying_it(client: LanguageClient):
     result = await command(client, "lore.verify", {"id": "bus000000001"})
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=client.ws, capture_output=True, text=True).stdout.strip()

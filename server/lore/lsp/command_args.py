@@ -80,6 +80,7 @@ class SupersedeArgs:
     id: str
     by: list[str] | None = None
     draft: bool = False  # (wire name) a successor's template file even where the client would ask for a replacement
+    confirm: bool = False  # ask the person first (run from a code lens, `lore.lsp.confirm`)
 
 
 @attrs.define
@@ -158,6 +159,7 @@ class VerifyArgs:
     """`lore.verify`: the memory that still holds for the code as it is now."""
 
     id: str
+    confirm: bool = False  # ask the person first (run from a code lens, `lore.lsp.confirm`)
 
 
 @attrs.define

@@ -11,6 +11,7 @@ from lsprotocol import types
 from lore.wire.views import forget_json, hit_json, memory_json, memory_markdown
 from lore.lsp import command_args as a
 from lore.lsp.folders import Folder
+from lore.lsp.confirm import confirmed
 from lore.lsp.links import source_uri
 from lore.memory import Anchor, Memory, ValidationError, parse_kind, parse_scope
 from lore.recall import Query
@@ -174,12 +175,16 @@ async def restore(ls: LoreServer, args: a.RestoreArgs) -> dict:
 
 async def supersede(ls: LoreServer, args: a.SupersedeArgs) -> dict:
     """`{memory}`; without `by`: `{memory, draft}` after opening a template file for the successor
-    (`draft`, the wire name, describes that file)."""
+    (`draft`, the wire name, describes that file), or `{memory, cancelled}` when asked first
+    (`confirm`) and the person did not choose it."""
     folder = await locate(ls, args.id)
     if args.by is None:
         from lore.lsp.actions import create_template_file, template_memory
 
         old = await folder.run(lambda lore: lore.get(args.id))
+        if args.confirm and not await confirmed(
+                ls, f"Draft a record superseding “{old.title}”? A template for its successor opens.", "Draft successor"):
+            return {"memory": with_uri(folder, memory_json(old)), "cancelled": True}
         successor = template_memory(old.kind, f"{old.title} (revised)", list(old.anchors), supersedes=[old.id])
         created = await create_template_file(ls, folder, successor)
         return {"memory": with_uri(folder, memory_json(old)), "draft": created}
@@ -293,10 +298,16 @@ async def context(ls: LoreServer, args: a.ContextArgs) -> dict:
 
 
 async def verify(ls: LoreServer, args: a.VerifyArgs) -> dict:
-    """`{id, verifiedAt, verifiedCommit}` after marking the memory still true (lore.staleness)."""
+    """`{id, verifiedAt, verifiedCommit}` after marking the memory still true (lore.staleness);
+    `{id, cancelled}` when asked first (`confirm`) and the person did not choose it."""
     from lore.staleness.verify import still_true
 
     folder = await locate(ls, args.id)
+    if args.confirm:
+        old = await folder.run(lambda lore: lore.get(args.id))
+        if not await confirmed(ls, f"“{old.title}” still holds for the code as it is now? This records it "
+                                   "as checked at the current commit.", "Still true"):
+            return {"id": old.id, "cancelled": True}
     m = await folder.run(lambda lore: still_true(lore, args.id))
     ls.memories_changed()
     return {"id": m.id, "verifiedAt": m.meta.get("verified_at"), "verifiedCommit": m.meta.get("verified_commit")}

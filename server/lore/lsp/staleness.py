@@ -72,10 +72,13 @@ def escape_keeping_code(text: str) -> str:
 
 
 def lenses(where: types.Range, m: Memory, s: Staleness) -> list[types.CodeLens]:
-    """Two lenses over a stale memory's code: what changed ("Still true" on click) and "Supersede"."""
+    """Two lenses over a stale memory's code: what changed ("Still true" on click) and "Supersede";
+    both ask before they change anything (`lore.lsp.confirm`): a lens sits in one menu with viewing
+    the record."""
     why = describe(s, m.kind.value)[0].replace("`", "")
     short = why.split(" (", 1)[0]
     return [types.CodeLens(range=where, command=types.Command(
-                title=f"⚠ {short} — Still true", command="lore.verify", arguments=[{"id": m.id}])),
+                title=f"⚠ {short} — Still true", command="lore.verify", arguments=[{"id": m.id, "confirm": True}])),
             types.CodeLens(range=where, command=types.Command(
-                title="Supersede", command="lore.supersede", arguments=[{"id": m.id, "draft": True}]))]
+                title="Supersede", command="lore.supersede",
+                arguments=[{"id": m.id, "draft": True, "confirm": True}]))]
