@@ -71,6 +71,8 @@ NEWER_PARTS_META = "import_newer_parts"
 # meta of a record: the identifiers it writes that the workspace defines in more than three files
 # (`NewFactory` in every package): the project's vocabulary, no one symbol's subject (sources/mentions.py)
 WIDESPREAD_META = "widespread_names"
+# Where an imported record's body was taken from (its decision section) and the parts before it (`sources.adr.body_part`).
+BODY_PART_META = "body_part"
 DOC_META = "doc"  # meta flag of a memory read from the project's plain documentation (sources/docs.py)
 
 

@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from pathlib import PurePosixPath
 
-from lore.memory import Kind, Section, SourceKind, Status
+from lore.memory import BODY_PART_META, Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
@@ -76,6 +76,9 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
         refs["parts_superseded_by"] = parts
     if refs:
         meta["refs"] = refs
+    part = body_part(doc, title_line)
+    if part:
+        meta[BODY_PART_META] = part
     for key in ("decision-makers", "deciders", "consulted", "informed", "authors", "author"):
         if front.get(key):
             meta[key.replace("-", "_")] = _text(front[key])
@@ -214,6 +217,22 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     context = _block(doc, _CONTEXT)
     rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
     return secs, decision or whole, rationale
+
+
+def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
+    """Where the body was taken from when it is the record's decision section, and the parts of the
+    record before it (top-level headings and their lines, status and metadata aside) with the one the
+    rationale was taken from: `{heading, line, before: [[heading, line], ...], context}`. A decision section often speaks of them ("the record layouts
+    described above"), so a view of the memory names them (`lore.wire.views`)."""
+    for i, s in enumerate(doc.sections):
+        end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
+        if s.heading and s.heading.strip().rstrip(":").lower() in _DECISION and "\n".join(doc.lines[s.start:end]).strip():
+            before = [[t.heading.strip(), t.line] for t in doc.sections[:i]
+                      if t.heading and t.level <= s.level and not (t.line == title_line and t.level == 1)
+                      and t.heading.strip().rstrip(":").lower() not in _SKIP_META]
+            context = next((h for h, _ in before if h.rstrip(":").lower() in _CONTEXT), None)
+            return {"heading": s.heading.strip(), "line": s.line, "before": before, "context": context}
+    return None
 
 
 def _block(doc: markdown.Document, names: tuple[str, ...]) -> str | None:

@@ -6,11 +6,11 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from lore.anchors.choices import views
-from lore.memory import Memory
+from lore.memory import BODY_PART_META, Memory
 from lore.agents.trust import mark
 from lore.team.provenance import describe
 from lore.recall.gist import gist
-from lore.wire.places import Linker, no_links, place, places, source_ref
+from lore.wire.places import Linker, file_ref, no_links, place, places, source_ref
 
 if TYPE_CHECKING:
     from lore.recall import Hit
@@ -90,15 +90,47 @@ def memory_markdown(m: Memory, link: Linker = no_links) -> str:
         lines.append(f"\nSupersedes: {', '.join(f'`{i}`' for i in m.supersedes)}")
     if m.needs_review:
         lines.append("\n**Needs review:** the code it is anchored to has changed.")
-    if m.body:
-        lines += ["", m.body]
-    if m.rationale:
-        lines += ["", "## Why", "", m.rationale]
+    part = m.meta.get(BODY_PART_META)
+    if isinstance(part, dict) and m.body:
+        lines += record_part_lines(m, part, link)
+    else:
+        if m.body:
+            lines += ["", m.body]
+        if m.rationale:
+            lines += ["", "## Why", "", m.rationale]
     lines += anchor_lines(m, link)
     lines += ["", f"**Source:** {source_ref(m, link)} ({mark(m).label})"]
     if m.meta.get("decided"):
         lines += ["", f"**Decided by:** {describe(m.meta['decided'])}"]
     return "\n".join(lines) + "\n"
+
+
+def record_part_lines(m: Memory, part: dict, link: Linker = no_links) -> list[str]:
+    """The body of a record taken from its decision section, in the record's own order: its context
+    first (the rationale), then the parts between them by name, linked to their lines (a decision
+    section speaks of them: "the record layouts described above"), then the decision under its heading."""
+    context = part.get("context")
+    before = [(str(h), n) for h, n in part.get("before") or [] if isinstance(n, int) and h != context]
+    lines: list[str] = []
+    if m.rationale:
+        lines += ["", f"## {context or 'Why'}", "", m.rationale]
+    path = m.provenance.path
+    if before and path:
+        named = ", ".join(f"{escape_text(h)} ({_line_ref(path, n, link)})" for h, n in before)
+        lines += ["", f"*Before its {escape_text(part.get('heading') or 'decision')}, {file_ref(path, link)} goes on "
+                      f"with:* {named}."]
+    return lines + ["", f"## {part.get('heading') or 'Decision'}", "", m.body]
+
+
+def _line_ref(path: str, line: int, link: Linker) -> str:
+    """"line 29", linked to that line of `path` where the face gives links."""
+    target = link(path, line)
+    return f"[line {line}]({target})" if target else f"line {line}"
+
+
+def escape_text(text: str) -> str:
+    """A heading as plain text in a sentence (markdown markup characters escaped)."""
+    return "".join("\\" + ch if ch in "\\`*_[]<>#|" else ch for ch in text)
 
 
 _STATES = {"derived": "derived", "confirmed": "confirmed by a person", "added": "added by a person", "written": ""}
