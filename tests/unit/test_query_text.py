@@ -53,3 +53,16 @@ def test_search_embeds_a_code_question_as_words_and_still_finds_it_by_its_identi
         hits = lore.search(Query('resource "aws_ssm_parameter" "db_password" {}'))
     assert emb.seen == ["resource aws ssm parameter db password"]
     assert hits and hits[0].memory.title == "Secrets live in the parameter store"
+
+
+def test_product_names_and_remarks_in_parentheses_are_prose():
+    for q in ("Why TypeScript types from Orval instead of hand-written interfaces?",
+              "Do we keep PostgreSQL (the managed one) for the event store; or move?",
+              "My change is about 1500 lines; is it okay to open it as a single pull request?"):
+        assert not holds_code(q)
+
+
+def test_calls_lisp_forms_and_statements_are_code():
+    for q in ("if sr, ok := reader.(tracestore.SummaryReader); ok {", "(extend-type :myapp/employee :myapp/person)",
+              "const id = filename.match(/x/)", "return useStyles;\n", "bloom_filter trace_id skip index"):
+        assert holds_code(q)

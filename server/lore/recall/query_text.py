@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import re
 
-# What prose rarely holds and code nearly always does: brackets, assignment and comparison signs,
-# statement ends, and identifiers written in camelCase or snake_case.
-_CODE_MARK = re.compile(r"[{}()\[\];=<>]|[a-z][A-Z]|[^\W_]_[^\W_]")
+# What prose rarely holds and code nearly always does: braces, brackets, assignment and comparison
+# signs, a call (`name(`), a line opening with a parenthesis (Lisp) or ending with `;`, and names in
+# snake_case or lowerCamelCase. A capitalised product name (TypeScript, PostgreSQL) or a remark in
+# parentheses is prose.
+_CODE_MARK = re.compile(r"[{}\[\]<>=]|\w\(|(^|\n)\s*\(|;[ \t]*(\n|$)|[^\W_]_[^\W_]|\b[a-z][a-z0-9]*[A-Z]")
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD = re.compile(r"[^\W_]+")
 
 
 def holds_code(text: str) -> bool:
-    """Whether a question holds code marks (brackets, `=`, `;`, camelCase or snake_case names)."""
+    """Whether a question holds code marks (braces, brackets, `=`, a call, snake_case or lowerCamelCase names)."""
     return bool(_CODE_MARK.search(text))
 
 
