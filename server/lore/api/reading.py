@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lore.memory import Memory
 from lore.recall import search_store
 from lore.recall.ordering import order_hits
+from lore.recall.query_text import embedded_query
 from lore.redact import redact_path
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class Reading:
         if emb is not None:
             self.embed_fresh_team()
             try:
-                qvec = emb.embed([q.text])[0]
+                qvec = emb.embed([embedded_query(q.text)])[0]
             except Exception:
                 log.warning("query embedding failed; words only", exc_info=True)
         extra: dict[int, list[str]] = {}

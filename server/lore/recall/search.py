@@ -1,4 +1,5 @@
-"""Hybrid search over one database: BM25 words and vector KNN, each scaled against the best match and fused by score, then adjusted."""
+"""Hybrid search over one database: BM25 words and vector KNN, each scaled against the best match and fused by score
+(each signal weighted by how far its best match stands out, fusion.py), then adjusted."""
 
 from __future__ import annotations
 
@@ -10,13 +11,12 @@ import attrs
 
 from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, Status
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
+from lore.recall.fusion import word_share
 from lore.recall.query import Hit, Query
 from lore.store import Store
 from lore.text import query_words
 
 CANDIDATES = 60
-# Words and meaning weigh the same; each is scaled to 0..1 against this query's best match.
-WORD_SHARE = 0.5
 # An anchor at the query's place is a third signal worth as much as words or meaning; RRF_K keeps
 # the old spacing between anchor kinds (a symbol anchor a little above a file, a file above a glob).
 ANCHOR_SHARE = 0.5
@@ -150,16 +150,18 @@ def _fuse(owners: dict[int, str], words: dict[int, float], meaning: dict[int, fl
     """Memory id -> its best section, each section scored by its own words and meaning together.
 
     A memory counts by its single best section, so a long document with many weak sections does
-    not outrank a short one with one strong section.
+    not outrank a short one with one strong section. Words and meaning are each scaled to 0..1
+    against this query's best match and weighed by how far that best match stands out (fusion.py).
     """
     out: dict[str, _Best] = {}
+    share = word_share(words.values(), meaning.values())
     for sid in dict.fromkeys([*words, *meaning]):
         mid = owners.get(sid)
         if mid is None:
             continue
         best = out.setdefault(mid, _Best())
         sem = meaning.get(sid, 0.0) if sims.get(sid, 0.0) >= SEMANTIC_FLOOR else 0.0
-        score = WORD_SHARE * words.get(sid, 0.0) + (1.0 - WORD_SHARE) * sem
+        score = share * words.get(sid, 0.0) + (1.0 - share) * sem
         if score > best.score or best.section is None:
             best.score, best.section = score, sid
         if sid in words and (best.lexical is None or words[sid] > words[best.lexical]):

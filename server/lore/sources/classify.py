@@ -21,7 +21,7 @@ RULES_IMPORTERS = (AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE)
 
 _AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
 _LEGACY_RULES = {".cursorrules": CURSOR, ".windsurfrules": CURSOR, ".clinerules": CLINE}
-_MARKDOWN = (".md", ".markdown", ".mdx")
+_MARKDOWN = (".md", ".markdown", ".mdx", ".md.erb")  # `.md.erb`: markdown a site generator templates (docs.py)
 _RULES_SUFFIXES = (*_MARKDOWN, ".mdc", ".txt", ".yaml", ".yml")  # every name a rules importer may read ends so
 _GUIDE = re.compile(r"^(contributing|code[-_ ]?style|style[-_ ]?guide|styleguide|coding[-_ ]?"
                     r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)

@@ -37,7 +37,9 @@ MAX_DOC_FILES = 250
 MAX_DOC_BYTES = 96 * 1024
 MAX_DOC_SECTIONS = 20
 MAX_DOC_SECTION_BUDGET = 1200  # estimated sections of all documentation of a workspace (~10 s of embedding)
-_MARKDOWN = (".md", ".markdown", ".mdx")
+# A page a site generator runs through a template engine first (`patching.html.md.erb`, the GOV.UK
+# tech-docs and Middleman layout) is markdown with a few template tags.
+_MARKDOWN = (".md.erb", ".md", ".markdown", ".mdx")
 # Folder words (a folder name split at - _ . and space) that say "documents live here".
 _DESIGN_WORDS = frozenset({"rfc", "rfcs", "design", "designs", "proposal", "proposals", "architecture", "adr", "adrs",
                            "decisions", "contributing", "guides", "guide", "handbook", "runbooks", "runbook",
@@ -73,7 +75,7 @@ def is_documentation(rel_path: str) -> bool:
     folders = [x.lower() for x in p.parts[:-1]]
     if any(f in _LEFT_OUT_DIRS or f.startswith(".") for f in folders):
         return False
-    stem = p.name.rsplit(".", 1)[0]
+    stem = _bare_name(p.name)
     if _LEFT_OUT_NAMES.match(stem) or _TEMPLATE.search(stem):
         return False
     if stem.lower() == "readme":
@@ -156,8 +158,17 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     return out
 
 
+def _bare_name(name: str) -> str:
+    """A page's file name without its markdown suffix and an `.html` before it (`patching.html.md.erb`
+    -> `patching`)."""
+    low = name.lower()
+    cut = next((len(name) - len(x) for x in _MARKDOWN if low.endswith(x)), name.rfind(".") if "." in name else len(name))
+    bare = name[:cut]
+    return bare[:-5] if bare.lower().endswith(".html") else bare
+
+
 def p_stem(rel_path: str) -> str:
-    return PurePosixPath(rel_path).name.rsplit(".", 1)[0].lower()
+    return _bare_name(PurePosixPath(rel_path).name).lower()
 
 
 def _kind(rel_path: str, text: str) -> Kind:
@@ -172,5 +183,5 @@ def _title_from_path(rel_path: str) -> str:
     p = PurePosixPath(rel_path)
     if p_stem(rel_path) == "readme":
         return f"{p.parent.name} README" if p.parent.name else "README"
-    return p.stem.replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
+    return _bare_name(p.name).replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
 

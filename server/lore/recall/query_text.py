@@ -1,0 +1,36 @@
+"""The text the sentence model reads for a question: a question holding code is read as the words
+its code is made of.
+
+The model was trained on prose. Code syntax (braces, `=`, `=>`, `foo_bar(baz)`) pulls a fragment's
+vector toward other code, such as a guide's blocks of shell commands or configuration, rather than
+toward the prose of the decision that explains that code. Read as words ("use effect fetch format
+api path admin projects set projects"), the same fragment lands near the sections that talk about
+those things. The word index still gets the fragment as typed (`query_words`), identifiers whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+# What prose rarely holds and code nearly always does: braces, brackets, assignment and comparison
+# signs, a call (`name(`), a line opening with a parenthesis (Lisp) or ending with `;`, and names in
+# snake_case or lowerCamelCase. A capitalised product name (TypeScript, PostgreSQL) or a remark in
+# parentheses is prose.
+_CODE_MARK = re.compile(r"[{}\[\]<>=]|\w\(|(^|\n)\s*\(|;[ \t]*(\n|$)|[^\W_]_[^\W_]|\b[a-z][a-z0-9]*[A-Z]")
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def holds_code(text: str) -> bool:
+    """Whether a question holds code marks (braces, brackets, `=`, a call, snake_case or lowerCamelCase names)."""
+    return bool(_CODE_MARK.search(text))
+
+
+def embedded_query(text: str) -> str:
+    """The text to embed for a question: as typed when it is prose; when it holds code, its words in
+    order, identifiers split at case changes and underscores, punctuation dropped (letters of every
+    script kept). A question with no word at all is embedded as typed."""
+    if not holds_code(text):
+        return text
+    words = _WORD.findall(_CAMEL.sub(r"\1 \2", text))
+    return " ".join(words) if words else text

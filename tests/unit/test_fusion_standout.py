@@ -1,0 +1,49 @@
+"""Fusion of words and meaning: a signal whose best match stands out weighs more than one whose
+candidates all score alike (recall/fusion.py). Orders are asserted, never a weight."""
+
+from __future__ import annotations
+
+from lore.recall.fusion import EVEN_SHARE, standout, word_share
+from lore.recall.search import _fuse
+
+# Twelve candidate sections: 1 and 2 are the ones the tests are about, 3..12 the rest.
+OTHERS = range(3, 13)
+OWNERS = {sid: f"m{sid}" for sid in range(1, 13)}
+SIMS = {sid: 0.5 for sid in range(1, 13)}  # all above the floor below which meaning is noise
+
+
+def test_standout_tells_a_lone_best_from_a_crowd():
+    lone = standout([1.0] + [0.1] * 10)
+    crowd = standout([1.0] + [0.9] * 5 + [0.1] * 5)
+    assert lone is not None and crowd is not None and lone > crowd
+
+
+def test_standout_says_nothing_about_too_few_or_equal_scores():
+    assert standout([1.0, 0.2]) is None
+    assert standout([0.7] * 6) is None
+    assert word_share([1.0, 0.2], [1.0, 0.5, 0.1]) == EVEN_SHARE
+    assert word_share([0.7] * 6, [1.0, 0.5, 0.1]) == EVEN_SHARE
+
+
+def test_the_signal_that_stands_out_gets_the_larger_share():
+    sharp = [1.0] + [0.05] * 10
+    flat = [1.0] + [0.95] * 9 + [0.0]
+    assert word_share(sharp, flat) > EVEN_SHARE > word_share(flat, sharp)
+
+
+def test_a_rare_word_match_beats_a_crowded_meaning_match():
+    """A code fragment: section 1 alone holds its identifiers; by meaning every section is about
+    as near as section 2, the nearest. Section 1 wins although section 2 also matches a word."""
+    words = {1: 1.0, 2: 0.3, **{sid: 0.05 for sid in OTHERS}}
+    meaning = {1: 0.0, 2: 1.0, **{sid: 0.95 for sid in OTHERS}}
+    fused = _fuse(OWNERS, words, meaning, SIMS)
+    assert fused["m1"].score > fused["m2"].score
+
+
+def test_a_standout_meaning_match_beats_a_crowded_word_match():
+    """A paraphrase: it shares only common words, with every section about alike, while section 2
+    is far nearer in meaning than any other. Section 2 wins over the best word match."""
+    words = {1: 1.0, 2: 0.0, **{sid: 0.95 for sid in OTHERS}}
+    meaning = {1: 0.3, 2: 1.0, **{sid: 0.05 for sid in OTHERS}}
+    fused = _fuse(OWNERS, words, meaning, SIMS)
+    assert fused["m2"].score > fused["m1"].score

@@ -1,0 +1,68 @@
+"""What the sentence model reads for a question (recall/query_text.py): prose as typed, code as the
+words it is made of; the word index still gets the question as typed."""
+
+from __future__ import annotations
+
+from lore.api import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.memory import Memory
+from lore.recall import Query
+from lore.recall.query_text import embedded_query, holds_code
+
+
+class Recording(HashEmbedder):
+    """The test embedder, keeping every text it was asked to embed."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen: list[str] = []
+
+    def embed(self, texts):
+        self.seen += texts
+        return super().embed(texts)
+
+
+def test_prose_is_read_as_typed():
+    for q in ("Why do we keep secrets out of the public repository?",
+              "Which database did the team choose, and why not the other one?",
+              "Pourquoi garder l'état côté serveur ?"):
+        assert not holds_code(q)
+        assert embedded_query(q) == q
+
+
+def test_code_is_read_as_its_words():
+    code = "useEffect(() => {\n    fetch(formatApiPath('api/admin/projects')).then(setProjects);\n}, []);"
+    assert holds_code(code)
+    assert embedded_query(code) == "use Effect fetch format Api Path api admin projects then set Projects"
+    assert embedded_query('resource "aws_ssm_parameter" "db" {\n  type = "SecureString"\n}') == \
+        "resource aws ssm parameter db type Secure String"
+
+
+def test_letters_of_every_script_are_kept_and_a_wordless_question_is_left_alone():
+    assert embedded_query("größe_der_datei = 3") == "größe der datei 3"
+    assert embedded_query("{} => ();") == "{} => ();"
+
+
+def test_search_embeds_a_code_question_as_words_and_still_finds_it_by_its_identifier(tmp_workspace):
+    emb = Recording()
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=emb) as lore:
+        lore.add(Memory(title="Secrets live in the parameter store",
+                        body="Database passwords are `aws_ssm_parameter` values of type SecureString."))
+        lore.add(Memory(title="Logs go to CloudWatch", body="Every service ships its logs to CloudWatch."))
+        emb.seen.clear()
+        hits = lore.search(Query('resource "aws_ssm_parameter" "db_password" {}'))
+    assert emb.seen == ["resource aws ssm parameter db password"]
+    assert hits and hits[0].memory.title == "Secrets live in the parameter store"
+
+
+def test_product_names_and_remarks_in_parentheses_are_prose():
+    for q in ("Why TypeScript types from Orval instead of hand-written interfaces?",
+              "Do we keep PostgreSQL (the managed one) for the event store; or move?",
+              "My change is about 1500 lines; is it okay to open it as a single pull request?"):
+        assert not holds_code(q)
+
+
+def test_calls_lisp_forms_and_statements_are_code():
+    for q in ("if sr, ok := reader.(tracestore.SummaryReader); ok {", "(extend-type :myapp/employee :myapp/person)",
+              "const id = filename.match(/x/)", "return useStyles;\n", "bloom_filter trace_id skip index"):
+        assert holds_code(q)
