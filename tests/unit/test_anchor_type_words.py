@@ -1,5 +1,5 @@
-"""Single-word types a decision names (`Agreement`, **Edition**:) and definitions in languages without a
-grammar (Ruby) anchor; ordinary words, nested definitions named alone and data files do not."""
+"""Single-word types a decision names (`Agreement`, **Edition**:) and definitions in Ruby, with its grammar
+and without one, anchor; ordinary words, nested definitions named alone and data files do not."""
 
 from pathlib import Path
 
@@ -37,7 +37,7 @@ def test_a_type_word_defined_twice_or_only_as_a_function_anchors_nothing(tmp_wor
     assert texts(ws, QUOTAS) == []
 
 
-def test_ruby_classes_anchor_their_files_without_a_grammar_and_nested_ones_need_their_owner(tmp_workspace):
+def test_ruby_classes_anchor_as_symbols_and_nested_ones_need_their_owner(tmp_workspace):
     ws = write(tmp_workspace, {
         "app/models/edition.rb": "class Edition < ApplicationRecord\nend\n",
         "app/models/revision.rb": "class Revision < ApplicationRecord\nend\n",
@@ -46,7 +46,29 @@ def test_ruby_classes_anchor_their_files_without_a_grammar_and_nested_ones_need_
         "config/locales/en.yml": "en:\n  status:\n    type: class Status\n",
     })
     found = derive_anchors(HISTORY, "docs/adr/0009.md", AnchorContext(ws))
-    # Lore extracts no Ruby symbols to put a lens on: each class anchors its file.
+    # `ActiveStorage` alone is the framework, not the class nested in `Healthcheck`.
+    assert sorted((d.anchor.to_text(), d.anchor.file, d.why) for d in found) == [
+        ("symbol:ruby:Edition", "app/models/edition.rb", "names `Edition`"),
+        ("symbol:ruby:Revision", "app/models/revision.rb", "names `Revision`"),
+        ("symbol:ruby:Status", "app/models/status.rb", "names `Status`")]
+
+
+def test_ruby_classes_anchor_their_files_without_a_grammar(tmp_workspace, monkeypatch):
+    """A language whose grammar is not installed still anchors the files its classes are defined in."""
+    from lore.anchors import languages
+
+    monkeypatch.delitem(languages._GRAMMARS, "ruby")
+    languages.grammar.cache_clear()
+    try:
+        ws = write(tmp_workspace, {
+            "app/models/edition.rb": "class Edition < ApplicationRecord\nend\n",
+            "app/models/revision.rb": "class Revision < ApplicationRecord\nend\n",
+            "app/models/status.rb": "class Status < ApplicationRecord\nend\n",
+            "lib/healthcheck/active_storage.rb": "module Healthcheck\n  class ActiveStorage\n  end\nend\n",
+        })
+        found = derive_anchors(HISTORY, "docs/adr/0009.md", AnchorContext(ws))
+    finally:
+        languages.grammar.cache_clear()
     assert sorted((d.anchor.to_text(), d.why) for d in found) == [
         ("app/models/edition.rb", "names `Edition`"), ("app/models/revision.rb", "names `Revision`"),
         ("app/models/status.rb", "names `Status`")]

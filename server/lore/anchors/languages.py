@@ -21,6 +21,8 @@ from pathlib import PurePosixPath
 
 import tree_sitter
 
+from lore.anchors import definition_rules
+
 log = logging.getLogger(__name__)
 
 PARSE_BUDGET_SECONDS = 2.0
@@ -37,6 +39,12 @@ _GRAMMARS: dict[str, tuple[str, str]] = {
     "go": ("tree_sitter_go", "language"),
     "rust": ("tree_sitter_rust", "language"),
     "java": ("tree_sitter_java", "language"),
+    "ruby": ("tree_sitter_ruby", "language"),
+    "csharp": ("tree_sitter_c_sharp", "language"),
+    "php": ("tree_sitter_php", "language_php"),  # PHP inside HTML, as .php files are written
+    "kotlin": ("tree_sitter_kotlin", "language"),
+    "c": ("tree_sitter_c", "language"),
+    "cpp": ("tree_sitter_cpp", "language"),
 }
 
 _EXTENSIONS: dict[str, str] = {
@@ -235,3 +243,4 @@ DEFINITION_QUERIES: dict[str, str] = {
  (compact_constructor_declaration)] @def
 """,
 }
+DEFINITION_QUERIES.update(definition_rules.DEFINITION_QUERIES)

@@ -35,13 +35,13 @@ from pathlib import PurePosixPath
 import attrs
 import tree_sitter
 
-from lore.anchors import comments, languages
+from lore.anchors import comments, definition_rules, languages
 
 log = logging.getLogger(__name__)
 
 MAX_SOURCE_BYTES = 1024 * 1024  # larger files are generated or minified: no symbols
 _SIGNATURE_LIMIT = 200
-_WRAPPERS = frozenset({"decorated_definition", "export_statement"})
+_WRAPPERS = frozenset({"decorated_definition", "export_statement", "template_declaration"})
 _ATTACHED = frozenset({"decorator", "attribute_item"})
 _HAS_ATTACHED = frozenset({"javascript", "typescript", "tsx", "rust"})
 _KINDS = {
@@ -55,6 +55,7 @@ _KINDS = {
     "enum_declaration": "enum", "enum_item": "enum", "struct_item": "struct",
     "union_item": "struct", "trait_item": "trait", "internal_module": "module",
     "module": "module", "mod_item": "module", "macro_definition": "macro",
+    **definition_rules.KINDS,
 }
 _GO_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
 _METHOD_SCOPES = frozenset({"class_definition", "impl_item", "trait_item"})
@@ -153,18 +154,19 @@ class _Builder:
         for node in ordered:
             while open_scopes and open_scopes[-1][0] <= node.start_byte:
                 open_scopes.pop()
-            name_node, name = _name(node, self.data)
+            name_node, name, scope = _name(node, self.data, self.language)
             if not name:
                 continue
             enclosing = open_scopes[-1] if open_scopes else None
             parent = enclosing[1] if enclosing else None
             if parent is None and node.type == "method_declaration" and self.language == "go":
                 parent = _go_receiver(node, self.data)
+            parent = ".".join(p for p in (parent, scope) if p) or None
             owner = parent or prefix
             qualified = f"{owner}.{name}" if owner else name
             open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
-                kind = _kind(node, name, enclosing[2] if enclosing else None)
+                kind = _kind(node, self.data, self.language, enclosing[2] if enclosing else None, scope)
                 symbols.append(self._symbol(node, name_node, name, qualified, kind, parent))
         return symbols
 
@@ -250,8 +252,16 @@ class _Builder:
         return text if len(text) <= _SIGNATURE_LIMIT else text[:_SIGNATURE_LIMIT - 1] + "…"
 
 
-def _name(node: tree_sitter.Node, data: bytes) -> tuple[tree_sitter.Node, str]:
-    """The identifier node of a definition and its text ("" when anonymous or missing)."""
+def _name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:
+    """The identifier node of a definition, its text ("" when anonymous or missing), and the scope
+    written before it, dotted (Ruby `class Admin::User`, C++ `Widget::draw`: "Admin", "Widget")."""
+    ruled = definition_rules.name_target(node, language)
+    if ruled is not None:
+        target, scopes = ruled
+        if target is None or target.is_missing:
+            return node, "", ""
+        written = (_text(s, data).partition("<")[0].strip() for s in scopes)  # `Stack<T>::push`
+        return target, _text(target, data).strip(), ".".join(w.replace("::", ".") for w in written if w)
     if node.type == "impl_item":
         target = node.child_by_field_name("type")
         while target is not None and target.type in _TYPE_WRAPPERS:
@@ -260,16 +270,21 @@ def _name(node: tree_sitter.Node, data: bytes) -> tuple[tree_sitter.Node, str]:
         field = {"field_definition": "property", "pair": "key"}.get(node.type, "name")
         target = node.child_by_field_name(field)
     if target is None or target.is_missing:
-        return node, ""
+        return node, "", ""
     name = _text(target, data).strip()
     if target.type == "string":  # `{"delete": function () {}}`
         name = name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
-    return target, name
+    return target, name, ""
 
 
-def _kind(node: tree_sitter.Node, name: str, container_type: str | None) -> str:
+def _kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str | None,
+          scope: str) -> str:
     """The symbol kind of a definition node, given the node type of its enclosing scope."""
+    ruled = definition_rules.kind(node, data, language, container_type, bool(scope))
+    if ruled is not None:
+        return ruled
     kind = _KINDS.get(node.type, "function")
+    name = _name(node, data, language)[1] if node.type == "method_definition" else ""
     if node.type == "method_definition" and name == "constructor":
         return "constructor"
     if node.type == "variable_declarator":
@@ -390,12 +405,13 @@ def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) ->
     for node in ordered:
         while open_scopes and open_scopes[-1][0] <= node.start_byte:
             open_scopes.pop()
-        _, name = _name(node, data)
+        _, name, scope = _name(node, data, language)
         if not name:
             continue
         parent = open_scopes[-1][1] if open_scopes else None
         if parent is None and node.type == "method_declaration" and language == "go":
             parent = _go_receiver(node, data)
+        parent = ".".join(p for p in (parent, scope) if p) or None
         owner = parent or prefix
         qualified = f"{owner}.{name}" if owner else name
         open_scopes.append((node.end_byte, qualified))

@@ -254,7 +254,9 @@ class SymbolIndex:
         return real or sorted(files)
 
     def symbol(self, rel: str, qualified: str) -> tuple[str, str, str] | None:
-        """(language, qualified name, kind) of the definition in `rel` that `qualified` names, by tree-sitter."""
+        """(language, qualified name, kind) of the definition in `rel` that `qualified` names, by tree-sitter.
+        A type defined inside another definition (Ruby `class ActiveStorage` inside `module Healthcheck`, a
+        Java builder class) is "nested", as `written_definition` says of one read without a grammar."""
         lang = language_for_path(rel)
         if lang is None:
             return None
@@ -268,7 +270,8 @@ class SymbolIndex:
         for s in extract_symbols(data, lang, rel):
             have = s.qualified_name.split(".")
             if have[-len(want):] == want:
-                return lang, s.qualified_name, s.kind
+                nested = s.parent is not None and s.kind not in ("method", "function", "constructor")
+                return lang, s.qualified_name, "nested" if nested else s.kind
         return None
 
 
