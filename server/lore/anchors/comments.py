@@ -87,7 +87,7 @@ def extract_comments(source: str | bytes, language: str) -> list[Comment]:
     if languages.looks_binary(data):
         return []
     try:
-        raws = _tree_sitter_comments(data, language)
+        raws = _tree_sitter_comments(data, languages.dialect(language, data))
         if raws is None:
             raws = _scan_comments(data.decode("utf-8", "replace"), language)
     except Exception:  # a comment reader must never take a handler down

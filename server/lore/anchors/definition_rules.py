@@ -41,24 +41,25 @@ _KOTLIN = """
 """
 # C: functions with a body, prototypes at file level (a header's API), types with a body written
 # as statements of their own (one in a `typedef` is the typedef's), typedefs and function-like
-# macros. C++ adds classes, methods declared in a class, and namespaces as scopes.
+# macros; "file level" includes a header's include guard and `#if` blocks. C++ adds classes, methods
+# declared in a class, `extern "C"` blocks and namespaces as scopes.
 _C_TYPES = "[(struct_specifier body: (_)) (union_specifier body: (_)) (enum_specifier body: (_))] @def"
-_PROTOTYPES = """declaration declarator: [(function_declarator)
-  (pointer_declarator declarator: (function_declarator))]) @def)"""
-_C_COMMON = f"""
+_PROTOTYPE = """(declaration declarator: [(function_declarator)
+  (pointer_declarator declarator: (function_declarator))]) @def"""
+_C_FILE_LEVEL = ("translation_unit", "preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif")
+_C_COMMON = "".join(f"\n({parent} {_PROTOTYPE})\n({parent} {_C_TYPES})" for parent in _C_FILE_LEVEL) + """
 (function_definition) @def
-(translation_unit ({_PROTOTYPES}
-(translation_unit {_C_TYPES})
 (type_definition declarator: (type_identifier)) @def
 (preproc_function_def) @def
 """
 _CPP = _C_COMMON + f"""
 (declaration_list {_C_TYPES})
+(declaration_list {_PROTOTYPE})
 (template_declaration {_C_TYPES})
 (class_specifier body: (_)) @def
-(field_declaration_list (field_{_PROTOTYPES}
-(field_declaration_list ({_PROTOTYPES}
-(declaration_list ({_PROTOTYPES}
+(field_declaration_list (field_declaration declarator: [(function_declarator)
+  (pointer_declarator declarator: (function_declarator))]) @def)
+(field_declaration_list {_PROTOTYPE})
 (namespace_definition name: (_)) @container
 """
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
+import re
 import threading
 import time
 from pathlib import PurePosixPath
@@ -164,6 +165,19 @@ def parse(language: str, data: bytes) -> tree_sitter.Tree | None:
         log.warning("parsing %d bytes of %s took over %.1fs; skipped", len(data), language,
                     PARSE_BUDGET_SECONDS)
         return None
+
+
+# C++ written where C is expected (`.h` headers): a namespace, class or template declaration, `std::`.
+_CPP_SIGNS = re.compile(rb"^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|class[ \t]+\w+[^;(\n]*[:{]|template[ \t]*<"
+                        rb"|using[ \t]+namespace[ \t])|\bstd::\w", re.M)
+
+
+def dialect(language: str, data: bytes) -> str:
+    """The grammar to read `data` with: a C file (most often a `.h` header) that is written in C++
+    reads as "cpp", since the C grammar turns C++ classes and namespaces into errors."""
+    if language == "c" and _CPP_SIGNS.search(data, 0, _CHUNK):
+        return "cpp"
+    return language
 
 
 def looks_binary(data: bytes) -> bool:

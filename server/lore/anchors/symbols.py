@@ -110,7 +110,7 @@ def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> l
     if not data or len(data) > MAX_SOURCE_BYTES or languages.looks_binary(data):
         return []
     module = module_name_for_path(rel_path, language) if language == "python" else ""
-    return list(_extract_cached(data, language, module))
+    return list(_extract_cached(data, languages.dialect(language, data), module))
 
 
 # Hover, code lens and code actions ask for the same document version in quick succession.
@@ -183,6 +183,8 @@ class _Builder:
                  + self._without_comments(name_node.end_byte, end_byte))
         start_row, start_col = first.start_point
         end_row, end_col = outer.end_point
+        if end_col == 0 and end_row > start_row:  # a C macro ends with its line's newline
+            end_row, end_col = end_row - 1, end_byte - 1 - (self.data.rfind(b"\n", 0, end_byte - 1) + 1)
         name_row, name_col = name_node.start_point
         return Symbol(
             name=name, qualified_name=qualified, kind=kind,
