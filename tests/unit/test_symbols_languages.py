@@ -249,3 +249,11 @@ def test_without_a_grammar_a_language_has_no_symbols_and_reads_comments_by_line(
         assert [c.text for c in extract_comments("class A\nend\n# hi\n", "ruby")] == ["hi"]
     finally:
         languages.grammar.cache_clear()
+
+
+def test_cpp_class_after_an_export_macro_is_a_class_not_a_function():
+    """Shaped on leveldb's include/leveldb/db.h (google/leveldb, BSD-3-Clause): `class LEVELDB_EXPORT DB`."""
+    header = ("namespace leveldb {\nclass LEVELDB_EXPORT DB {\n public:\n  virtual Status Open(int x);\n};\n"
+              "struct LEVELDB_EXPORT Range {\n  int size;\n};\n}  // namespace leveldb\n")
+    assert [(s.kind, s.qualified_name) for s in extract_symbols(header, "c")] == [
+        ("class", "leveldb.DB"), ("method", "leveldb.DB.Open"), ("struct", "leveldb.Range")]

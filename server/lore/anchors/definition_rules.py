@@ -61,6 +61,10 @@ _CPP = _C_COMMON + f"""
   (pointer_declarator declarator: (function_declarator))]) @def)
 (field_declaration_list {_PROTOTYPE})
 (namespace_definition name: (_)) @container
+(function_definition type: [(class_specifier) (struct_specifier)]
+  body: (compound_statement {_PROTOTYPE}))
+(function_definition type: [(class_specifier) (struct_specifier)]
+  body: (compound_statement (labeled_statement {_PROTOTYPE})))
 """
 
 DEFINITION_QUERIES: dict[str, str] = {
@@ -85,7 +89,8 @@ KINDS: dict[str, str] = {
 METHOD_SCOPES: dict[str, frozenset[str]] = {
     "ruby": frozenset({"class", "module", "assignment"}),
     "kotlin": frozenset({"class_declaration", "object_declaration", "companion_object"}),
-    "cpp": frozenset({"class_specifier", "struct_specifier", "union_specifier"}),
+    # `function_definition`: a class whose name follows an export macro (see `kind`)
+    "cpp": frozenset({"class_specifier", "struct_specifier", "union_specifier", "function_definition"}),
 }
 _DECLARATORS = frozenset({"function_declarator", "pointer_declarator", "reference_declarator",
                           "parenthesized_declarator", "array_declarator"})
@@ -145,6 +150,8 @@ def kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str
         if defined is not None and defined.child_by_field_name("body") is not None:
             return KINDS.get(defined.type)
         return None
+    if node.type == "function_definition" and _macro_class(node):
+        return KINDS[node.child_by_field_name("type").type]
     if language == "ruby" and node.type == "assignment":
         right = node.child_by_field_name("right")
         return "class" if right is not None and _defines_class(right, data) else "constant"
@@ -154,6 +161,16 @@ def kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str
             return "method"
         return "method" if container_type in METHOD_SCOPES.get(language, ()) else "function"
     return None
+
+
+def _macro_class(node: tree_sitter.Node) -> bool:
+    """`class LEVELDB_EXPORT DB { ... };`: without the preprocessor, the grammar reads the export
+    macro as the class name and the class as a function `DB` returning it."""
+    written = node.child_by_field_name("type")
+    declarator = node.child_by_field_name("declarator")
+    return (written is not None and written.type in ("class_specifier", "struct_specifier")
+            and written.child_by_field_name("body") is None
+            and declarator is not None and declarator.type == "identifier")
 
 
 def _defines_class(value: tree_sitter.Node, data: bytes) -> bool:

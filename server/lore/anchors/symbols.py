@@ -8,10 +8,12 @@ module path derived from the file path (`app/repos.py` -> `app.repos.UserReposit
 because Python import paths are file paths. Other languages get no module prefix
 (`ApiClient.get`, Go `Stack.Push`, Rust `impl Stack { fn push }` -> `Stack.push`), because their
 module names are not reliably derivable from a path and an anchor also records its file.
+A scope written in a definition's name joins its qualified name (Ruby `class Admin::User` ->
+`Admin.User`, C++ `void Widget::draw()` -> `Widget.draw`; see `definition_rules`).
 Overloads and redefinitions share a qualified name.
 
-Kinds: function, method, constructor, class (also Java records), interface (also Java
-annotation types), struct, enum, trait, type, module, macro. A definition's range includes its
+Kinds: function, method, constructor, class (also Java records, Kotlin objects), interface (also
+Java annotation types), struct, enum, trait, type, module, macro, constant (Ruby). A definition's range includes its
 decorators, attributes and `export`/`const` statement; `docstring` is the Python docstring, or
 for other languages the comment block directly above the definition with no blank line between.
 `body_hash` covers the whole range, `shape_hash` the same text without comments and without the
