@@ -156,16 +156,11 @@ class _Builder:
         for node in ordered:
             while open_scopes and open_scopes[-1][0] <= node.start_byte:
                 open_scopes.pop()
+            enclosing = open_scopes[-1] if open_scopes else None
             name_node, name, scope = _name(node, self.data, self.language)
             if not name:
                 continue
-            enclosing = open_scopes[-1] if open_scopes else None
-            parent = enclosing[1] if enclosing else None
-            if parent is None and node.type == "method_declaration" and self.language == "go":
-                parent = _go_receiver(node, self.data)
-            parent = ".".join(p for p in (parent, scope) if p) or None
-            owner = parent or prefix
-            qualified = f"{owner}.{name}" if owner else name
+            parent, qualified = _qualify(node, self.data, self.language, enclosing, scope, name, prefix)
             open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
                 kind = _kind(node, self.data, self.language, enclosing[2] if enclosing else None, scope)
@@ -333,6 +328,18 @@ def _body(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return node.child_by_field_name("body")
 
 
+def _qualify(node: tree_sitter.Node, data: bytes, language: str, enclosing: tuple | None, scope: str,
+             name: str, prefix: str) -> tuple[str | None, str]:
+    """(parent, qualified name) of a definition inside the scope `enclosing` (end byte, qualified
+    name, ...), or a Go method's receiver type, and the scope written in its name."""
+    parent = enclosing[1] if enclosing else None
+    if parent is None and node.type == "method_declaration" and language == "go":
+        parent = _go_receiver(node, data)
+    parent = ".".join(p for p in (parent, scope) if p) or None
+    owner = parent or prefix
+    return parent, f"{owner}.{name}" if owner else name
+
+
 def _go_receiver(node: tree_sitter.Node, data: bytes) -> str | None:
     """The receiver type name of a Go method: `func (s *Stack[T]) Push` -> `Stack`."""
     receiver = node.child_by_field_name("receiver")
@@ -412,12 +419,7 @@ def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) ->
         _, name, scope = _name(node, data, language)
         if not name:
             continue
-        parent = open_scopes[-1][1] if open_scopes else None
-        if parent is None and node.type == "method_declaration" and language == "go":
-            parent = _go_receiver(node, data)
-        parent = ".".join(p for p in (parent, scope) if p) or None
-        owner = parent or prefix
-        qualified = f"{owner}.{name}" if owner else name
+        _, qualified = _qualify(node, data, language, open_scopes[-1] if open_scopes else None, scope, name, prefix)
         open_scopes.append((node.end_byte, qualified))
         outer = _outer(node)
         if node.id in emit and outer.start_point[0] <= row <= outer.end_point[0]:
