@@ -3,7 +3,9 @@ and without one, anchor; ordinary words, nested definitions named alone and data
 
 from pathlib import Path
 
+from lore.sources.layout import WorkspaceLayout
 from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.named import SymbolIndex
 from tree_files import write
 
 # Shaped on notifications-api's docs/adrs/0008 (GSA/notifications-api, CC0-1.0).
@@ -104,3 +106,18 @@ def test_a_name_a_code_block_defines_anchors_weakly_and_one_it_only_uses_does_no
     found = derive_anchors(READ_MODELS, "contributing/ADRs/back-end/read-models.md", AnchorContext(ws))
     assert [(d.anchor.to_text(), d.anchor.file, d.score) for d in found] == [
         ("symbol:typescript:SegmentReadModel", "src/lib/features/segment/segment-read-model.ts", 0.6)]
+
+
+def test_a_class_in_a_namespace_or_written_with_its_scope_is_not_nested(tmp_workspace):
+    """A C++ namespace and Ruby's `class Admin::User` define no enclosing definition: the class named
+    alone anchors as any top-level class does."""
+    ws = write(tmp_workspace, {
+        "util/arena.h": "namespace leveldb {\nclass Arena {\n public:\n  Arena();\n};\n}\n",
+        "app/admin/report_builder.rb": "class Admin::ReportBuilder\n  def call; end\nend\n",
+        "lib/healthcheck/active_storage.rb": "module Healthcheck\n  class ActiveStorage\n  end\nend\n",
+    })
+    index = SymbolIndex(ws, WorkspaceLayout(ws))
+    assert index.symbol("util/arena.h", "Arena") == ("c", "leveldb.Arena", "class")
+    assert index.symbol("app/admin/report_builder.rb", "ReportBuilder") == ("ruby", "Admin.ReportBuilder", "class")
+    assert index.symbol("lib/healthcheck/active_storage.rb", "ActiveStorage") == (
+        "ruby", "Healthcheck.ActiveStorage", "nested")

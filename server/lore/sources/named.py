@@ -255,8 +255,9 @@ class SymbolIndex:
 
     def symbol(self, rel: str, qualified: str) -> tuple[str, str, str] | None:
         """(language, qualified name, kind) of the definition in `rel` that `qualified` names, by tree-sitter.
-        A type defined inside another definition (Ruby `class ActiveStorage` inside `module Healthcheck`, a
-        Java builder class) is "nested", as `written_definition` says of one read without a grammar."""
+        A type defined inside another definition of the file (Ruby `class ActiveStorage` inside `module
+        Healthcheck`, a Java builder class) is "nested", as `written_definition` says of one read without a
+        grammar; a C++ namespace or a scope written in the name (`class Admin::User`) is no definition."""
         lang = language_for_path(rel)
         if lang is None:
             return None
@@ -267,10 +268,12 @@ class SymbolIndex:
         want = qualified.split(".")
         if not has_grammar(lang):
             return written_definition(data, lang, want[-1])
-        for s in extract_symbols(data, lang, rel):
+        symbols = extract_symbols(data, lang, rel)
+        for s in symbols:
             have = s.qualified_name.split(".")
             if have[-len(want):] == want:
-                nested = s.parent is not None and s.kind not in ("method", "function", "constructor")
+                nested = s.kind not in ("method", "function", "constructor") and s.parent is not None \
+                    and any(o.qualified_name == s.parent for o in symbols)
                 return lang, s.qualified_name, "nested" if nested else s.kind
         return None
 
