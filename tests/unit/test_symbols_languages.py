@@ -186,9 +186,10 @@ def test_cpp_header_with_dot_h_reads_as_cpp_and_out_of_class_methods_join_their_
 
 def test_c_typedefs_and_pointer_functions():
     c = ("typedef struct node { int v; } node_t;\nstatic const char **names(void) { return 0; }\n"
-         "typedef int (*cmp_fn)(int, int);\nenum color { RED };\n")
+         "typedef int (*cmp_fn)(int, int);\nenum color { RED };\n"
+         "int run(void) {\n  struct local { int x; } l;\n  int helper(int);\n  return helper(l.x);\n}\n")
     assert [(s.kind, s.qualified_name) for s in extract_symbols(c, "c")] == [
-        ("struct", "node_t"), ("function", "names"), ("enum", "color")]
+        ("struct", "node_t"), ("function", "names"), ("enum", "color"), ("function", "run")]
 
 
 COMMENTS = [

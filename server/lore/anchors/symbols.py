@@ -128,7 +128,8 @@ def _extract_cached(data: bytes, language: str, module: str) -> tuple[Symbol, ..
     try:
         nodes = tree_sitter.QueryCursor(compiled).captures(tree.root_node)
         builder = _Builder(data, language, nodes.get("c", []))
-        return tuple(builder.build(nodes.get("def", []), nodes.get("container", []), module))
+        defs = [n for n in nodes.get("def", []) if definition_rules.keep(n, language)]
+        return tuple(builder.build(defs, nodes.get("container", []), module))
     except Exception:  # symbols are an enrichment: a parser surprise must not break a handler
         log.warning("symbol extraction failed (%s, %d bytes)", language, len(data), exc_info=True)
         return ()
@@ -407,7 +408,7 @@ def enclosing_names(tree: tree_sitter.Tree, data: bytes, language: str, rel_path
 
 def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) -> str | None:
     """The qualified name of the innermost captured definition whose statement spans `row`."""
-    defs = caps.get("def", [])
+    defs = [n for n in caps.get("def", []) if definition_rules.keep(n, language)]
     emit = {n.id for n in defs}
     ordered = sorted({n.id: n for n in defs + caps.get("container", [])}.values(),
                      key=lambda n: (n.start_byte, -n.end_byte))
