@@ -94,8 +94,8 @@ def memory_sources(root: Path, env: dict) -> dict[str, str]:
 def top_level(text: str, language: str, rel: str) -> list:
     """Top-level declarations: no parent, or (Go) a method, which Go declares at the top level.
 
-    For a language without a grammar (Ruby), the `class`/`module`/`def` lines of the outer two levels,
-    so that a hover is still asked where a person would point.
+    For Ruby without its grammar, the `class`/`module`/`def` lines of the outer two levels, so that a
+    hover is still asked where a person would point; with it, the same declarations (`ruby_outer`).
     """
     from lore.anchors.languages import has_grammar
     from lore.anchors.symbols import extract_symbols

@@ -13,8 +13,8 @@ A scope written in a definition's name joins its qualified name (Ruby `class Adm
 Overloads and redefinitions share a qualified name.
 
 Kinds: function, method, constructor, class (also Java records, Kotlin objects), interface (also
-Java annotation types), struct, enum, trait, type, module, macro, constant (Ruby). A definition's range includes its
-decorators, attributes and `export`/`const` statement; `docstring` is the Python docstring, or
+Java annotation types), struct, enum, trait, type, module, macro, constant (Ruby). A definition's
+range includes its decorators, attributes and `export`/`const` statement; `docstring` is the Python docstring, or
 for other languages the comment block directly above the definition with no blank line between.
 `body_hash` covers the whole range, `shape_hash` the same text without comments and without the
 definition's own name; both ignore whitespace.
