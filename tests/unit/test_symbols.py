@@ -503,6 +503,8 @@ def test_language_for_path(path, language):
     pytest.param("javascriptreact", "javascript", id="jsx"),
     pytest.param("python", "python", id="python"), pytest.param("shellscript", "shell", id="sh"),
     pytest.param("markdown", "markdown", id="md"), pytest.param("plaintext", None, id="text"),
+    pytest.param("cs", "csharp", id="cs"), pytest.param("csharp", "csharp", id="csharp"),
+    pytest.param("cpp", "cpp", id="cpp"), pytest.param("ruby", "ruby", id="ruby"),
     pytest.param("no-such-language", None, id="unknown"),
     pytest.param(7, None, id="not-a-string"),  # a malformed didOpen got this far once (fuzzed)
 ])

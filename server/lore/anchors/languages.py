@@ -80,7 +80,7 @@ _FILENAMES: dict[str, str] = {
 _LANGUAGE_IDS: dict[str, str] = {
     "typescriptreact": "tsx", "javascriptreact": "javascript", "shellscript": "shell",
     "makefile": "make", "objective-cpp": "objective-c", "tex": "latex", "terraform": "terraform",
-    "scheme": "scheme", "jsonc": "jsonc",
+    "scheme": "scheme", "jsonc": "jsonc", "cs": "csharp",  # Neovim's filetype for C#
 }
 
 _KNOWN = frozenset(_EXTENSIONS.values()) | frozenset(_FILENAMES.values()) | frozenset(_GRAMMARS)
