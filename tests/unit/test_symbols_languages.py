@@ -258,3 +258,11 @@ def test_cpp_class_after_an_export_macro_is_a_class_not_a_function():
               "struct LEVELDB_EXPORT Range {\n  int size;\n};\n}  // namespace leveldb\n")
     assert [(s.kind, s.qualified_name) for s in extract_symbols(header, "c")] == [
         ("class", "leveldb.DB"), ("method", "leveldb.DB.Open"), ("struct", "leveldb.Range")]
+
+
+def test_warm_loads_a_grammar_and_its_query_once():
+    from lore.anchors import symbols
+
+    assert symbols.warm("kotlin") and symbols.warm("cpp")
+    assert not symbols.warm("scala") and not symbols.warm("nonsense")
+    assert symbols._symbol_query("kotlin") is symbols._symbol_query("kotlin")  # compiled once, then cached

@@ -115,13 +115,23 @@ def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> l
     return list(_extract_cached(data, languages.dialect(language, data), module))
 
 
+def warm(language: str) -> bool:
+    """Load `language`'s grammar and compile its symbol query now (tens of milliseconds, once per
+    process), so that the first file of that language does not pay for it; whether it has symbols."""
+    return _symbol_query(language) is not None
+
+
+def _symbol_query(language: str) -> tree_sitter.Query | None:
+    definitions = languages.DEFINITION_QUERIES.get(language)
+    if definitions is None or not languages.has_grammar(language):
+        return None
+    return languages.query(language, definitions + comments.COMMENT_QUERIES.get(language, ""))
+
+
 # Hover, code lens and code actions ask for the same document version in quick succession.
 @functools.lru_cache(maxsize=16)
 def _extract_cached(data: bytes, language: str, module: str) -> tuple[Symbol, ...]:
-    definitions = languages.DEFINITION_QUERIES.get(language)
-    if definitions is None or not languages.has_grammar(language):
-        return ()
-    compiled = languages.query(language, definitions + comments.COMMENT_QUERIES.get(language, ""))
+    compiled = _symbol_query(language)
     tree = languages.parse(language, data) if compiled is not None else None
     if tree is None:
         return ()
