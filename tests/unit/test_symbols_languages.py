@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from lore.anchors import extract_comments, extract_symbols, language_for_path, languages, symbol_at
-from lore.anchors.symbols import MAX_SOURCE_BYTES, enclosing_names
+from lore.anchors.enclosing import enclosing_names
+from lore.anchors.symbols import MAX_SOURCE_BYTES
 
 CODE = Path(__file__).resolve().parents[1] / "fixtures" / "code"
 

@@ -168,10 +168,10 @@ class _Builder:
             while open_scopes and open_scopes[-1][0] <= node.start_byte:
                 open_scopes.pop()
             enclosing = open_scopes[-1] if open_scopes else None
-            name_node, name, scope = _name(node, self.data, self.language)
+            name_node, name, scope = definition_name(node, self.data, self.language)
             if not name:
                 continue
-            parent, qualified = _qualify(node, self.data, self.language, enclosing, scope, name, prefix)
+            parent, qualified = qualify(node, self.data, self.language, enclosing, scope, name, prefix)
             open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
                 kind = _kind(node, self.data, self.language, enclosing[2] if enclosing else None, scope)
@@ -180,7 +180,7 @@ class _Builder:
 
     def _symbol(self, node: tree_sitter.Node, name_node: tree_sitter.Node, name: str,
                 qualified: str, kind: str, parent: str | None) -> Symbol:
-        outer = first = _outer(node)
+        outer = first = statement_of(node)
         if self.language in _HAS_ATTACHED:
             while (previous := first.prev_named_sibling) is not None and previous.type in _ATTACHED:
                 first = previous
@@ -262,7 +262,7 @@ class _Builder:
         return text if len(text) <= _SIGNATURE_LIMIT else text[:_SIGNATURE_LIMIT - 1] + "…"
 
 
-def _name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:
+def definition_name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:
     """The identifier node of a definition, its text ("" when anonymous or missing), and the scope
     written before it, dotted (Ruby `class Admin::User`, C++ `Widget::draw`: "Admin", "Widget")."""
     ruled = definition_rules.name_target(node, language)
@@ -294,7 +294,7 @@ def _kind(node: tree_sitter.Node, data: bytes, language: str, container_type: st
     if ruled is not None:
         return ruled
     kind = _KINDS.get(node.type, "function")
-    name = _name(node, data, language)[1] if node.type == "method_definition" else ""
+    name = definition_name(node, data, language)[1] if node.type == "method_definition" else ""
     if node.type == "method_definition" and name == "constructor":
         return "constructor"
     if node.type == "variable_declarator":
@@ -308,7 +308,7 @@ def _kind(node: tree_sitter.Node, data: bytes, language: str, container_type: st
     return kind
 
 
-def _outer(node: tree_sitter.Node) -> tree_sitter.Node:
+def statement_of(node: tree_sitter.Node) -> tree_sitter.Node:
     """The statement a definition is written as: with its decorators, `export`, `const`, ..."""
     outer = node
     parent = node.parent
@@ -339,7 +339,7 @@ def _body(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return node.child_by_field_name("body")
 
 
-def _qualify(node: tree_sitter.Node, data: bytes, language: str, enclosing: tuple | None, scope: str,
+def qualify(node: tree_sitter.Node, data: bytes, language: str, enclosing: tuple | None, scope: str,
              name: str, prefix: str) -> tuple[str | None, str]:
     """(parent, qualified name) of a definition inside the scope `enclosing` (end byte, qualified
     name, ...), or a Go method's receiver type, and the scope written in its name."""
@@ -390,51 +390,3 @@ def _hash(text: bytes) -> str:
     # Dropping all whitespace also equates `a b` with `ab`; edits that only do that are rare,
     # and this is several times faster than keeping the spaces that separate two words.
     return hashlib.blake2b(b"".join(text.split()), digest_size=16).hexdigest()
-
-
-_DECORATOR_ROWS = 32
-
-
-def enclosing_names(tree: tree_sitter.Tree, data: bytes, language: str, rel_path: str,
-                    rows: list[int]) -> list[str | None]:
-    """For each 0-based row, the qualified name of the innermost definition spanning it, named as
-    `extract_symbols` names it, read from a tree the caller already parsed: no second parse and no
-    Symbol records, and the definitions query runs near the rows asked about only (every
-    definition around a row crosses it), so a check can say where each violation sits at little cost."""
-    definitions = languages.DEFINITION_QUERIES.get(language)
-    compiled = languages.query(language, definitions) if definitions else None
-    if compiled is None:
-        return [None] * len(rows)
-    prefix = module_name_for_path(rel_path, language) if language == "python" else ""
-    named: dict[int, str | None] = {}
-    for row in rows:
-        if row not in named:
-            cursor = tree_sitter.QueryCursor(compiled)
-            # A few rows below too: a definition whose decorators sit on `row` starts further down.
-            cursor.set_point_range((row, 0), (row + _DECORATOR_ROWS, 0))
-            named[row] = _innermost(cursor.captures(tree.root_node), data, language, prefix, row)
-    return [named[row] for row in rows]
-
-
-def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) -> str | None:
-    """The qualified name of the innermost captured definition whose statement spans `row`."""
-    defs = [n for n in caps.get("def", []) if definition_rules.keep(n, language)]
-    emit = {n.id for n in defs}
-    ordered = sorted({n.id: n for n in defs + caps.get("container", [])}.values(),
-                     key=lambda n: (n.start_byte, -n.end_byte))
-    best: tuple[tuple[int, int], str] | None = None
-    open_scopes: list[tuple[int, str]] = []
-    for node in ordered:
-        while open_scopes and open_scopes[-1][0] <= node.start_byte:
-            open_scopes.pop()
-        _, name, scope = _name(node, data, language)
-        if not name:
-            continue
-        _, qualified = _qualify(node, data, language, open_scopes[-1] if open_scopes else None, scope, name, prefix)
-        open_scopes.append((node.end_byte, qualified))
-        outer = _outer(node)
-        if node.id in emit and outer.start_point[0] <= row <= outer.end_point[0]:
-            rank = (outer.start_point[0], -outer.end_point[0])
-            if best is None or rank > best[0]:
-                best = (rank, qualified)
-    return best[1] if best else None
