@@ -47,7 +47,8 @@ DEFAULT_LABELS = [HERE / "on_code" / "labels"]
 TARGETS = {"precision": 0.80, "governed": 0.80, "silent": 0.90, "repeat": 2, "hover_p50": 2.0, "lens": 30.0}
 RUBY_DECLARATION = re.compile(r"^( {0,2})(?:class|module|def)\s+(?:self\.)?([A-Za-z_][\w:.]*[?!]?)")
 LANGUAGE_IDS = {"python": "python", "go": "go", "typescript": "typescript", "tsx": "typescriptreact",
-                "javascript": "javascript", "ruby": "ruby", "rust": "rust", "java": "java"}
+                "javascript": "javascript", "ruby": "ruby", "rust": "rust", "java": "java", "csharp": "csharp",
+                "php": "php", "kotlin": "kotlin", "c": "c", "cpp": "cpp"}
 
 
 def materialise(label: dict, mirror: Path | None, checkout: Path | None, into: Path) -> Path:
@@ -93,14 +94,16 @@ def memory_sources(root: Path, env: dict) -> dict[str, str]:
 def top_level(text: str, language: str, rel: str) -> list:
     """Top-level declarations: no parent, or (Go) a method, which Go declares at the top level.
 
-    For a language without a grammar (Ruby), the `class`/`module`/`def` lines of the outer two levels,
-    so that a hover is still asked where a person would point.
+    For Ruby without its grammar, the `class`/`module`/`def` lines of the outer two levels, so that a
+    hover is still asked where a person would point; with it, the same declarations (`ruby_outer`).
     """
     from lore.anchors.languages import has_grammar
     from lore.anchors.symbols import extract_symbols
 
     if has_grammar(language):
         symbols = extract_symbols(text, language, rel)
+        if language == "ruby":
+            return ruby_outer(symbols, text)
         return [s for s in symbols if s.parent is None or (language == "go" and s.kind == "method")]
     out = []
     for n, line in enumerate(text.splitlines()):
@@ -108,6 +111,23 @@ def top_level(text: str, language: str, rel: str) -> list:
         if m:
             col = m.start(2)
             out.append(Place(m.group(2).split(".")[-1], n, col))
+    return out
+
+
+def ruby_outer(symbols: list, text: str) -> list:
+    """Ruby with its grammar: the same places as without it, the classes, modules and methods of the
+    outer two levels, each named as written (`FeaturedAttachments::UpdateOrderInteractor`, `call`), so
+    that a run with the grammar and one without hover the same declarations."""
+    lines = text.splitlines()
+    out = []
+    for s in symbols:
+        if s.kind not in ("class", "module", "function", "method"):
+            continue
+        depth = sum(1 for o in symbols if o is not s and (o.start_line, o.start_col) <= (s.start_line, s.start_col)
+                    and (o.end_line, o.end_col) >= (s.end_line, s.end_col))
+        written = re.search(r"[\w:]+[?!=]?$", lines[s.name_line][:s.name_end_col]) if s.name_line < len(lines) else None
+        if depth <= 1:
+            out.append(Place(written.group(0) if written else s.name, s.name_line, s.name_col))
     return out
 
 

@@ -1,9 +1,11 @@
-"""Single-word types a decision names (`Agreement`, **Edition**:) and definitions in languages without a
-grammar (Ruby) anchor; ordinary words, nested definitions named alone and data files do not."""
+"""Single-word types a decision names (`Agreement`, **Edition**:) and definitions in Ruby, with its grammar
+and without one, anchor; ordinary words, nested definitions named alone and data files do not."""
 
 from pathlib import Path
 
+from lore.sources.layout import WorkspaceLayout
 from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.named import SymbolIndex
 from tree_files import write
 
 # Shaped on notifications-api's docs/adrs/0008 (GSA/notifications-api, CC0-1.0).
@@ -37,7 +39,7 @@ def test_a_type_word_defined_twice_or_only_as_a_function_anchors_nothing(tmp_wor
     assert texts(ws, QUOTAS) == []
 
 
-def test_ruby_classes_anchor_their_files_without_a_grammar_and_nested_ones_need_their_owner(tmp_workspace):
+def test_ruby_classes_anchor_as_symbols_and_nested_ones_need_their_owner(tmp_workspace):
     ws = write(tmp_workspace, {
         "app/models/edition.rb": "class Edition < ApplicationRecord\nend\n",
         "app/models/revision.rb": "class Revision < ApplicationRecord\nend\n",
@@ -46,7 +48,29 @@ def test_ruby_classes_anchor_their_files_without_a_grammar_and_nested_ones_need_
         "config/locales/en.yml": "en:\n  status:\n    type: class Status\n",
     })
     found = derive_anchors(HISTORY, "docs/adr/0009.md", AnchorContext(ws))
-    # Lore extracts no Ruby symbols to put a lens on: each class anchors its file.
+    # `ActiveStorage` alone is the framework, not the class nested in `Healthcheck`.
+    assert sorted((d.anchor.to_text(), d.anchor.file, d.why) for d in found) == [
+        ("symbol:ruby:Edition", "app/models/edition.rb", "names `Edition`"),
+        ("symbol:ruby:Revision", "app/models/revision.rb", "names `Revision`"),
+        ("symbol:ruby:Status", "app/models/status.rb", "names `Status`")]
+
+
+def test_ruby_classes_anchor_their_files_without_a_grammar(tmp_workspace, monkeypatch):
+    """A language whose grammar is not installed still anchors the files its classes are defined in."""
+    from lore.anchors import languages
+
+    monkeypatch.delitem(languages._GRAMMARS, "ruby")
+    languages.grammar.cache_clear()
+    try:
+        ws = write(tmp_workspace, {
+            "app/models/edition.rb": "class Edition < ApplicationRecord\nend\n",
+            "app/models/revision.rb": "class Revision < ApplicationRecord\nend\n",
+            "app/models/status.rb": "class Status < ApplicationRecord\nend\n",
+            "lib/healthcheck/active_storage.rb": "module Healthcheck\n  class ActiveStorage\n  end\nend\n",
+        })
+        found = derive_anchors(HISTORY, "docs/adr/0009.md", AnchorContext(ws))
+    finally:
+        languages.grammar.cache_clear()
     assert sorted((d.anchor.to_text(), d.why) for d in found) == [
         ("app/models/edition.rb", "names `Edition`"), ("app/models/revision.rb", "names `Revision`"),
         ("app/models/status.rb", "names `Status`")]
@@ -82,3 +106,18 @@ def test_a_name_a_code_block_defines_anchors_weakly_and_one_it_only_uses_does_no
     found = derive_anchors(READ_MODELS, "contributing/ADRs/back-end/read-models.md", AnchorContext(ws))
     assert [(d.anchor.to_text(), d.anchor.file, d.score) for d in found] == [
         ("symbol:typescript:SegmentReadModel", "src/lib/features/segment/segment-read-model.ts", 0.6)]
+
+
+def test_a_class_in_a_namespace_or_written_with_its_scope_is_not_nested(tmp_workspace):
+    """A C++ namespace and Ruby's `class Admin::User` define no enclosing definition: the class named
+    alone anchors as any top-level class does."""
+    ws = write(tmp_workspace, {
+        "util/arena.h": "namespace leveldb {\nclass Arena {\n public:\n  Arena();\n};\n}\n",
+        "app/admin/report_builder.rb": "class Admin::ReportBuilder\n  def call; end\nend\n",
+        "lib/healthcheck/active_storage.rb": "module Healthcheck\n  class ActiveStorage\n  end\nend\n",
+    })
+    index = SymbolIndex(ws, WorkspaceLayout(ws))
+    assert index.symbol("util/arena.h", "Arena") == ("c", "leveldb.Arena", "class")
+    assert index.symbol("app/admin/report_builder.rb", "ReportBuilder") == ("ruby", "Admin.ReportBuilder", "class")
+    assert index.symbol("lib/healthcheck/active_storage.rb", "ActiveStorage") == (
+        "ruby", "Healthcheck.ActiveStorage", "nested")

@@ -213,7 +213,8 @@ SOURCES = [
 @pytest.mark.parametrize("path, text", SOURCES)
 def test_enclosing_names_agree_with_extract_symbols(path, text):
     from lore.anchors import languages
-    from lore.anchors.symbols import enclosing_names, extract_symbols, symbol_at
+    from lore.anchors.enclosing import enclosing_names
+    from lore.anchors.symbols import extract_symbols, symbol_at
 
     language = languages.language_for_path(path)
     data = text.encode()

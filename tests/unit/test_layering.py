@@ -54,7 +54,7 @@ START_UP_IMPORTS = {
     ("lore.wire.calls", "lore.staleness.annotate"): RELAY,
     ("lore.context.select", "lore.anchors"): "tree-sitter loads when a pack names a file's symbols",
     ("lore.team.reanchor", "lore.team.files"): YAML,
-    ("lore.checks.engine", "lore.anchors.symbols"): "tree-sitter loads when a rule is first checked",
+    ("lore.checks.engine", "lore.anchors.enclosing"): "tree-sitter loads when a rule is first checked",
     ("lore.checks.rulefile", "lore.anchors.languages"): "tree-sitter loads when a rule is first checked",
     ("lore.team.reanchor", "lore.anchors"): "tree-sitter loads only when a pull moved anchored code",
     ("lore.team.reanchor", "lore.anchors.languages"): "tree-sitter loads only when a pull moved anchored code",

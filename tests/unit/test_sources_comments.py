@@ -82,8 +82,14 @@ def test_go_comments_and_symbol_files():
 
 
 def test_language_without_grammar_uses_the_file():
+    memories = parse_comments("lib/tasks.ex", "# HACK: retry twice, the API flakes\ndef run do\nend\n").memories
+    assert [(m.kind, m.anchors[0].to_text()) for m in memories] == [(Kind.WARNING, "lib/tasks.ex")]
+
+
+def test_ruby_comment_above_a_method_anchors_to_it():
     memories = parse_comments("lib/tasks.rb", "# HACK: retry twice, the API flakes\ndef run\nend\n").memories
-    assert [(m.kind, m.anchors[0].to_text()) for m in memories] == [(Kind.WARNING, "lib/tasks.rb")]
+    assert [(m.kind, m.anchors[0].to_text(), m.anchors[0].file) for m in memories] == [
+        (Kind.WARNING, "symbol:ruby:run", "lib/tasks.rb")]
 
 
 @pytest.mark.parametrize("text", [

@@ -503,6 +503,8 @@ def test_language_for_path(path, language):
     pytest.param("javascriptreact", "javascript", id="jsx"),
     pytest.param("python", "python", id="python"), pytest.param("shellscript", "shell", id="sh"),
     pytest.param("markdown", "markdown", id="md"), pytest.param("plaintext", None, id="text"),
+    pytest.param("cs", "csharp", id="cs"), pytest.param("csharp", "csharp", id="csharp"),
+    pytest.param("cpp", "cpp", id="cpp"), pytest.param("ruby", "ruby", id="ruby"),
     pytest.param("no-such-language", None, id="unknown"),
     pytest.param(7, None, id="not-a-string"),  # a malformed didOpen got this far once (fuzzed)
 ])
@@ -512,8 +514,9 @@ def test_language_for_id(language_id, language):
 
 @pytest.mark.parametrize(("language", "expected"), [
     *[pytest.param(name, True, id=name)
-      for name in ("python", "javascript", "typescript", "tsx", "go", "rust", "java")],
-    pytest.param("ruby", False, id="ruby"), pytest.param("nonsense", False, id="nonsense"),
+      for name in ("python", "javascript", "typescript", "tsx", "go", "rust", "java", "ruby", "csharp", "php",
+                   "kotlin", "c", "cpp")],
+    pytest.param("scala", False, id="scala"), pytest.param("nonsense", False, id="nonsense"),
 ])
 def test_has_grammar(language, expected):
     assert has_grammar(language) is expected
@@ -521,12 +524,15 @@ def test_has_grammar(language, expected):
 
 _FRAGMENTS = ["def ", "class ", "async ", "f", "A", "(", ")", ":", "\n", "    ", "pass", "😀", "é",
               "{", "}", "function ", "fn ", "impl ", "func ", "interface ", "=>", "const ", "=",
-              "/*", "*/", "//", "#", '"', "'", ";", "@dec\n", "export ", "struct ", "\r\n"]
+              "/*", "*/", "//", "#", '"', "'", ";", "@dec\n", "export ", "struct ", "\r\n",
+              "module ", "end\n", "self.", "::", "<?php ", "fun ", "namespace ", "template <typename T> ",
+              "object ", "X = ", "=begin\n", "=end\n", "*", "typedef ", "#define F(a) "]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(parts=st.lists(st.sampled_from(_FRAGMENTS), max_size=80),
-       language=st.sampled_from(["python", "javascript", "typescript", "tsx", "go", "rust", "java"]))
+       language=st.sampled_from(["python", "javascript", "typescript", "tsx", "go", "rust", "java", "ruby",
+                                 "csharp", "php", "kotlin", "c", "cpp"]))
 def test_any_text_gives_well_formed_symbols(parts, language):
     """Whatever the text, symbols are well-formed: ordered ranges, name inside, parent a prefix."""
     source = "".join(parts)

@@ -17,7 +17,7 @@ import logging
 import attrs
 import tree_sitter
 
-from lore.anchors import languages
+from lore.anchors import definition_rules, languages
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +26,7 @@ COMMENT_QUERIES: dict[str, str] = {
     "python": "(comment) @c", "javascript": "(comment) @c", "typescript": "(comment) @c",
     "tsx": "(comment) @c", "go": "(comment) @c",
     "rust": "[(line_comment) (block_comment)] @c", "java": "[(line_comment) (block_comment)] @c",
+    **definition_rules.COMMENT_QUERIES,
 }
 
 _C_BLOCK = (("/*", "*/"),)
@@ -86,7 +87,7 @@ def extract_comments(source: str | bytes, language: str) -> list[Comment]:
     if languages.looks_binary(data):
         return []
     try:
-        raws = _tree_sitter_comments(data, language)
+        raws = _tree_sitter_comments(data, languages.dialect(language, data))
         if raws is None:
             raws = _scan_comments(data.decode("utf-8", "replace"), language)
     except Exception:  # a comment reader must never take a handler down
@@ -158,7 +159,7 @@ def _tree_sitter_comments(data: bytes, language: str) -> list[_Raw] | None:
         raws.append(_Raw(
             line=node.start_point[0], end_line=_node_last_line(node), raw=raw,
             own_line=not data[line_start:node.start_byte].strip(),
-            block=raw.lstrip().startswith("/*"),
+            block=raw.lstrip().startswith(("/*", "=begin")),
         ))
     return raws
 

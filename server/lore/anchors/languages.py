@@ -15,11 +15,14 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
+import re
 import threading
 import time
 from pathlib import PurePosixPath
 
 import tree_sitter
+
+from lore.anchors import definition_rules
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,12 @@ _GRAMMARS: dict[str, tuple[str, str]] = {
     "go": ("tree_sitter_go", "language"),
     "rust": ("tree_sitter_rust", "language"),
     "java": ("tree_sitter_java", "language"),
+    "ruby": ("tree_sitter_ruby", "language"),
+    "csharp": ("tree_sitter_c_sharp", "language"),
+    "php": ("tree_sitter_php", "language_php"),  # PHP inside HTML, as .php files are written
+    "kotlin": ("tree_sitter_kotlin", "language"),
+    "c": ("tree_sitter_c", "language"),
+    "cpp": ("tree_sitter_cpp", "language"),
 }
 
 _EXTENSIONS: dict[str, str] = {
@@ -71,7 +80,7 @@ _FILENAMES: dict[str, str] = {
 _LANGUAGE_IDS: dict[str, str] = {
     "typescriptreact": "tsx", "javascriptreact": "javascript", "shellscript": "shell",
     "makefile": "make", "objective-cpp": "objective-c", "tex": "latex", "terraform": "terraform",
-    "scheme": "scheme", "jsonc": "jsonc",
+    "scheme": "scheme", "jsonc": "jsonc", "cs": "csharp",  # Neovim's filetype for C#
 }
 
 _KNOWN = frozenset(_EXTENSIONS.values()) | frozenset(_FILENAMES.values()) | frozenset(_GRAMMARS)
@@ -158,6 +167,19 @@ def parse(language: str, data: bytes) -> tree_sitter.Tree | None:
         return None
 
 
+# C++ written where C is expected (`.h` headers): a namespace, class or template declaration, `std::`.
+_CPP_SIGNS = re.compile(rb"^[ \t]*(?:namespace(?:[ \t]+[\w:]+)?[ \t]*\{|class[ \t]+\w+[^;(\n]*[:{]|template[ \t]*<"
+                        rb"|using[ \t]+namespace[ \t])|\bstd::\w", re.M)
+
+
+def dialect(language: str, data: bytes) -> str:
+    """The grammar to read `data` with: a C file (most often a `.h` header) that is written in C++
+    reads as "cpp", since the C grammar turns C++ classes and namespaces into errors."""
+    if language == "c" and _CPP_SIGNS.search(data, 0, _CHUNK):
+        return "cpp"
+    return language
+
+
 def looks_binary(data: bytes) -> bool:
     """Whether content is not text: a NUL byte, or much undecodable or control data, near the start."""
     sample = data[:_SAMPLE]
@@ -235,3 +257,4 @@ DEFINITION_QUERIES: dict[str, str] = {
  (compact_constructor_declaration)] @def
 """,
 }
+DEFINITION_QUERIES.update(definition_rules.DEFINITION_QUERIES)

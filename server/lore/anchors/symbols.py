@@ -8,11 +8,13 @@ module path derived from the file path (`app/repos.py` -> `app.repos.UserReposit
 because Python import paths are file paths. Other languages get no module prefix
 (`ApiClient.get`, Go `Stack.Push`, Rust `impl Stack { fn push }` -> `Stack.push`), because their
 module names are not reliably derivable from a path and an anchor also records its file.
+A scope written in a definition's name joins its qualified name (Ruby `class Admin::User` ->
+`Admin.User`, C++ `void Widget::draw()` -> `Widget.draw`; see `definition_rules`).
 Overloads and redefinitions share a qualified name.
 
-Kinds: function, method, constructor, class (also Java records), interface (also Java
-annotation types), struct, enum, trait, type, module, macro. A definition's range includes its
-decorators, attributes and `export`/`const` statement; `docstring` is the Python docstring, or
+Kinds: function, method, constructor, class (also Java records, Kotlin objects), interface (also
+Java annotation types), struct, enum, trait, type, module, macro, constant (Ruby). A definition's
+range includes its decorators, attributes and `export`/`const` statement; `docstring` is the Python docstring, or
 for other languages the comment block directly above the definition with no blank line between.
 `body_hash` covers the whole range, `shape_hash` the same text without comments and without the
 definition's own name; both ignore whitespace.
@@ -35,13 +37,13 @@ from pathlib import PurePosixPath
 import attrs
 import tree_sitter
 
-from lore.anchors import comments, languages
+from lore.anchors import comments, definition_rules, languages
 
 log = logging.getLogger(__name__)
 
 MAX_SOURCE_BYTES = 1024 * 1024  # larger files are generated or minified: no symbols
 _SIGNATURE_LIMIT = 200
-_WRAPPERS = frozenset({"decorated_definition", "export_statement"})
+_WRAPPERS = frozenset({"decorated_definition", "export_statement", "template_declaration"})
 _ATTACHED = frozenset({"decorator", "attribute_item"})
 _HAS_ATTACHED = frozenset({"javascript", "typescript", "tsx", "rust"})
 _KINDS = {
@@ -55,6 +57,7 @@ _KINDS = {
     "enum_declaration": "enum", "enum_item": "enum", "struct_item": "struct",
     "union_item": "struct", "trait_item": "trait", "internal_module": "module",
     "module": "module", "mod_item": "module", "macro_definition": "macro",
+    **definition_rules.KINDS,
 }
 _GO_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
 _METHOD_SCOPES = frozenset({"class_definition", "impl_item", "trait_item"})
@@ -109,23 +112,34 @@ def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> l
     if not data or len(data) > MAX_SOURCE_BYTES or languages.looks_binary(data):
         return []
     module = module_name_for_path(rel_path, language) if language == "python" else ""
-    return list(_extract_cached(data, language, module))
+    return list(_extract_cached(data, languages.dialect(language, data), module))
+
+
+def warm(language: str) -> bool:
+    """Load `language`'s grammar and compile its symbol query now (tens of milliseconds, once per
+    process), so that the first file of that language does not pay for it; whether it has symbols."""
+    return _symbol_query(language) is not None
+
+
+def _symbol_query(language: str) -> tree_sitter.Query | None:
+    definitions = languages.DEFINITION_QUERIES.get(language)
+    if definitions is None or not languages.has_grammar(language):
+        return None
+    return languages.query(language, definitions + comments.COMMENT_QUERIES.get(language, ""))
 
 
 # Hover, code lens and code actions ask for the same document version in quick succession.
 @functools.lru_cache(maxsize=16)
 def _extract_cached(data: bytes, language: str, module: str) -> tuple[Symbol, ...]:
-    definitions = languages.DEFINITION_QUERIES.get(language)
-    if definitions is None or not languages.has_grammar(language):
-        return ()
-    compiled = languages.query(language, definitions + comments.COMMENT_QUERIES.get(language, ""))
+    compiled = _symbol_query(language)
     tree = languages.parse(language, data) if compiled is not None else None
     if tree is None:
         return ()
     try:
         nodes = tree_sitter.QueryCursor(compiled).captures(tree.root_node)
         builder = _Builder(data, language, nodes.get("c", []))
-        return tuple(builder.build(nodes.get("def", []), nodes.get("container", []), module))
+        defs = [n for n in nodes.get("def", []) if definition_rules.keep(n, language)]
+        return tuple(builder.build(defs, nodes.get("container", []), module))
     except Exception:  # symbols are an enrichment: a parser surprise must not break a handler
         log.warning("symbol extraction failed (%s, %d bytes)", language, len(data), exc_info=True)
         return ()
@@ -153,24 +167,20 @@ class _Builder:
         for node in ordered:
             while open_scopes and open_scopes[-1][0] <= node.start_byte:
                 open_scopes.pop()
-            name_node, name = _name(node, self.data)
+            enclosing = open_scopes[-1] if open_scopes else None
+            name_node, name, scope = definition_name(node, self.data, self.language)
             if not name:
                 continue
-            enclosing = open_scopes[-1] if open_scopes else None
-            parent = enclosing[1] if enclosing else None
-            if parent is None and node.type == "method_declaration" and self.language == "go":
-                parent = _go_receiver(node, self.data)
-            owner = parent or prefix
-            qualified = f"{owner}.{name}" if owner else name
+            parent, qualified = qualify(node, self.data, self.language, enclosing, scope, name, prefix)
             open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
-                kind = _kind(node, name, enclosing[2] if enclosing else None)
+                kind = _kind(node, self.data, self.language, enclosing[2] if enclosing else None, scope)
                 symbols.append(self._symbol(node, name_node, name, qualified, kind, parent))
         return symbols
 
     def _symbol(self, node: tree_sitter.Node, name_node: tree_sitter.Node, name: str,
                 qualified: str, kind: str, parent: str | None) -> Symbol:
-        outer = first = _outer(node)
+        outer = first = statement_of(node)
         if self.language in _HAS_ATTACHED:
             while (previous := first.prev_named_sibling) is not None and previous.type in _ATTACHED:
                 first = previous
@@ -181,6 +191,8 @@ class _Builder:
                  + self._without_comments(name_node.end_byte, end_byte))
         start_row, start_col = first.start_point
         end_row, end_col = outer.end_point
+        if end_col == 0 and end_row > start_row:  # a C macro ends with its line's newline
+            end_row, end_col = end_row - 1, end_byte - 1 - (self.data.rfind(b"\n", 0, end_byte - 1) + 1)
         name_row, name_col = name_node.start_point
         return Symbol(
             name=name, qualified_name=qualified, kind=kind,
@@ -250,8 +262,16 @@ class _Builder:
         return text if len(text) <= _SIGNATURE_LIMIT else text[:_SIGNATURE_LIMIT - 1] + "…"
 
 
-def _name(node: tree_sitter.Node, data: bytes) -> tuple[tree_sitter.Node, str]:
-    """The identifier node of a definition and its text ("" when anonymous or missing)."""
+def definition_name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:
+    """The identifier node of a definition, its text ("" when anonymous or missing), and the scope
+    written before it, dotted (Ruby `class Admin::User`, C++ `Widget::draw`: "Admin", "Widget")."""
+    ruled = definition_rules.name_target(node, language)
+    if ruled is not None:
+        target, scopes = ruled
+        if target is None or target.is_missing:
+            return node, "", ""
+        written = (_text(s, data).partition("<")[0].strip() for s in scopes)  # `Stack<T>::push`
+        return target, _text(target, data).strip(), ".".join(w.replace("::", ".") for w in written if w)
     if node.type == "impl_item":
         target = node.child_by_field_name("type")
         while target is not None and target.type in _TYPE_WRAPPERS:
@@ -260,16 +280,21 @@ def _name(node: tree_sitter.Node, data: bytes) -> tuple[tree_sitter.Node, str]:
         field = {"field_definition": "property", "pair": "key"}.get(node.type, "name")
         target = node.child_by_field_name(field)
     if target is None or target.is_missing:
-        return node, ""
+        return node, "", ""
     name = _text(target, data).strip()
     if target.type == "string":  # `{"delete": function () {}}`
         name = name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
-    return target, name
+    return target, name, ""
 
 
-def _kind(node: tree_sitter.Node, name: str, container_type: str | None) -> str:
+def _kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str | None,
+          scope: str) -> str:
     """The symbol kind of a definition node, given the node type of its enclosing scope."""
+    ruled = definition_rules.kind(node, data, language, container_type, bool(scope))
+    if ruled is not None:
+        return ruled
     kind = _KINDS.get(node.type, "function")
+    name = definition_name(node, data, language)[1] if node.type == "method_definition" else ""
     if node.type == "method_definition" and name == "constructor":
         return "constructor"
     if node.type == "variable_declarator":
@@ -283,7 +308,7 @@ def _kind(node: tree_sitter.Node, name: str, container_type: str | None) -> str:
     return kind
 
 
-def _outer(node: tree_sitter.Node) -> tree_sitter.Node:
+def statement_of(node: tree_sitter.Node) -> tree_sitter.Node:
     """The statement a definition is written as: with its decorators, `export`, `const`, ..."""
     outer = node
     parent = node.parent
@@ -312,6 +337,18 @@ def _body(node: tree_sitter.Node) -> tree_sitter.Node | None:
             return spec_type.named_child(0)
         return None
     return node.child_by_field_name("body")
+
+
+def qualify(node: tree_sitter.Node, data: bytes, language: str, enclosing: tuple | None, scope: str,
+             name: str, prefix: str) -> tuple[str | None, str]:
+    """(parent, qualified name) of a definition inside the scope `enclosing` (end byte, qualified
+    name, ...), or a Go method's receiver type, and the scope written in its name."""
+    parent = enclosing[1] if enclosing else None
+    if parent is None and node.type == "method_declaration" and language == "go":
+        parent = _go_receiver(node, data)
+    parent = ".".join(p for p in (parent, scope) if p) or None
+    owner = parent or prefix
+    return parent, f"{owner}.{name}" if owner else name
 
 
 def _go_receiver(node: tree_sitter.Node, data: bytes) -> str | None:
@@ -353,55 +390,3 @@ def _hash(text: bytes) -> str:
     # Dropping all whitespace also equates `a b` with `ab`; edits that only do that are rare,
     # and this is several times faster than keeping the spaces that separate two words.
     return hashlib.blake2b(b"".join(text.split()), digest_size=16).hexdigest()
-
-
-_DECORATOR_ROWS = 32
-
-
-def enclosing_names(tree: tree_sitter.Tree, data: bytes, language: str, rel_path: str,
-                    rows: list[int]) -> list[str | None]:
-    """For each 0-based row, the qualified name of the innermost definition spanning it, named as
-    `extract_symbols` names it, read from a tree the caller already parsed: no second parse and no
-    Symbol records, and the definitions query runs near the rows asked about only (every
-    definition around a row crosses it), so a check can say where each violation sits at little cost."""
-    definitions = languages.DEFINITION_QUERIES.get(language)
-    compiled = languages.query(language, definitions) if definitions else None
-    if compiled is None:
-        return [None] * len(rows)
-    prefix = module_name_for_path(rel_path, language) if language == "python" else ""
-    named: dict[int, str | None] = {}
-    for row in rows:
-        if row not in named:
-            cursor = tree_sitter.QueryCursor(compiled)
-            # A few rows below too: a definition whose decorators sit on `row` starts further down.
-            cursor.set_point_range((row, 0), (row + _DECORATOR_ROWS, 0))
-            named[row] = _innermost(cursor.captures(tree.root_node), data, language, prefix, row)
-    return [named[row] for row in rows]
-
-
-def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) -> str | None:
-    """The qualified name of the innermost captured definition whose statement spans `row`."""
-    defs = caps.get("def", [])
-    emit = {n.id for n in defs}
-    ordered = sorted({n.id: n for n in defs + caps.get("container", [])}.values(),
-                     key=lambda n: (n.start_byte, -n.end_byte))
-    best: tuple[tuple[int, int], str] | None = None
-    open_scopes: list[tuple[int, str]] = []
-    for node in ordered:
-        while open_scopes and open_scopes[-1][0] <= node.start_byte:
-            open_scopes.pop()
-        _, name = _name(node, data)
-        if not name:
-            continue
-        parent = open_scopes[-1][1] if open_scopes else None
-        if parent is None and node.type == "method_declaration" and language == "go":
-            parent = _go_receiver(node, data)
-        owner = parent or prefix
-        qualified = f"{owner}.{name}" if owner else name
-        open_scopes.append((node.end_byte, qualified))
-        outer = _outer(node)
-        if node.id in emit and outer.start_point[0] <= row <= outer.end_point[0]:
-            rank = (outer.start_point[0], -outer.end_point[0])
-            if best is None or rank > best[0]:
-                best = (rank, qualified)
-    return best[1] if best else None

@@ -184,7 +184,7 @@ def _outside_exceptions(found: list[Violation], exceptions: list[RuleException],
     files = {v.rule.file for v in found}
     exceptions = [ex for ex in exceptions if not ex.file or ex.file in files]
     if sites.tree is not None and language and (symbols or any(ex.symbol for ex in exceptions)):
-        from lore.anchors.symbols import enclosing_names
+        from lore.anchors.enclosing import enclosing_names
 
         names = enclosing_names(sites.tree, data, language, path, [v.start_line for v in found])
         found = [v if name is None else attrs.evolve(v, symbol=name) for v, name in zip(found, names)]

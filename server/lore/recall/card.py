@@ -28,7 +28,8 @@ KIND_ICON = {"decision": "⚖", "convention": "§", "preference": "★", "task":
 KIND_LABEL = {"decision": "Decision", "convention": "Convention", "preference": "Preference",
               "task": "Task", "fact": "Fact", "warning": "Warning"}
 SYMBOL_WORD = {"function": "function", "method": "method", "class": "class", "interface": "interface",
-               "struct": "type", "type": "type", "enum": "type", "trait": "trait", "module": "module"}
+               "struct": "type", "type": "type", "enum": "type", "trait": "trait", "module": "module",
+               "constant": "constant"}
 LENS_TITLE_CHARS = 48
 SOURCE_NAME_CHARS = 28
 MARKUP = "\\`*_[]<>#|"

@@ -250,7 +250,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 def symbol_anchor(lang: str, qualified: str, rel: str) -> Anchor:
     """The anchor for a definition: its symbol, or its file in a language whose symbols Lore cannot
-    place (no grammar: Ruby, PHP), where a symbol anchor would show on nothing."""
+    place (no grammar: Scala, Swift...), where a symbol anchor would show on nothing."""
     if has_grammar(lang):
         return Anchor("symbol", qualified, language=lang, file=rel)
     return Anchor("path", rel)

@@ -254,7 +254,10 @@ class SymbolIndex:
         return real or sorted(files)
 
     def symbol(self, rel: str, qualified: str) -> tuple[str, str, str] | None:
-        """(language, qualified name, kind) of the definition in `rel` that `qualified` names, by tree-sitter."""
+        """(language, qualified name, kind) of the definition in `rel` that `qualified` names, by tree-sitter.
+        A type defined inside another definition of the file (Ruby `class ActiveStorage` inside `module
+        Healthcheck`, a Java builder class) is "nested", as `written_definition` says of one read without a
+        grammar; a C++ namespace or a scope written in the name (`class Admin::User`) is no definition."""
         lang = language_for_path(rel)
         if lang is None:
             return None
@@ -265,16 +268,19 @@ class SymbolIndex:
         want = qualified.split(".")
         if not has_grammar(lang):
             return written_definition(data, lang, want[-1])
-        for s in extract_symbols(data, lang, rel):
+        symbols = extract_symbols(data, lang, rel)
+        for s in symbols:
             have = s.qualified_name.split(".")
             if have[-len(want):] == want:
-                return lang, s.qualified_name, s.kind
+                nested = s.kind not in ("method", "function", "constructor") and s.parent is not None \
+                    and any(o.qualified_name == s.parent for o in symbols)
+                return lang, s.qualified_name, "nested" if nested else s.kind
         return None
 
 
 def written_definition(data: bytes, lang: str, name: str) -> tuple[str, str, str] | None:
-    """(language, name, kind) of a definition of `name` in a code file without a grammar (Ruby, PHP,
-    Kotlin...), read from its keyword: `class Edition`, `module BulkData` are types, `def call` a
+    """(language, name, kind) of a definition of `name` in a code file without a grammar (Scala, Swift,
+    Dart..., or Ruby, PHP, Kotlin where theirs is not installed), read from its keyword: `class Edition`, `module BulkData` are types, `def call` a
     function. A definition indented under another (`class ActiveStorage` inside `module Healthcheck`,
     `def first_published_at` inside a class) is "nested": named alone, it anchors only beside its owner
     (see `resolve_name`). Data and markup files (YAML, JSON, SQL) define nothing here."""

@@ -58,7 +58,8 @@ local function lore_on_attach(client, bufnr)
 end
 
 vim.api.nvim_create_autocmd('FileType', {
-  pattern = { 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'go', 'rust', 'java' },
+  pattern = { 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'go', 'rust', 'java',
+    'ruby', 'cs', 'php', 'kotlin', 'c', 'cpp' },
   callback = function(args)
     local root = lore_root(args.buf)
     local id = lore_clients[root]
