@@ -39,7 +39,7 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
     doc = ls.workspace.get_text_document(state.uri)
     lines = lines_for(ls, state)
     lenses = []
-    stale = await _stale(ls, state, lore, groups)
+    stale = _stale(ls, state, lore, groups)
     for group in groups:
         title = lens_title(group.memories)
         if group.symbol is None:
@@ -65,9 +65,11 @@ async def _contradictions(ls: LoreServer, state) -> list[types.CodeLens]:
     return lenses(state.rel_path, await contradictions_of(state.folder, ls.generation))
 
 
-async def _stale(ls: LoreServer, state, lore, groups) -> dict:
-    """`{id: (memory, staleness)}` for the lensed memories whose code changed since they were written."""
-    from lore.lsp.staleness import staleness_of
+def _stale(ls: LoreServer, state, lore, groups) -> dict:
+    """`{id: (memory, staleness)}` for the lensed memories whose code changed since they were
+    written, as far as already known: git is asked on a worker thread, and the client is asked to
+    fetch lenses again when that finds more (`lore.lsp.staleness.known_now`)."""
+    from lore.lsp.staleness import known_now
 
     memories = []
     for group in groups:
@@ -76,7 +78,7 @@ async def _stale(ls: LoreServer, state, lore, groups) -> dict:
                 memories.append(lore.get(item.id))
             except Exception:
                 continue
-    found = await staleness_of(state.folder, memories[:MAX_STALE_CHECKS])
+    found = known_now(state.folder, memories[:MAX_STALE_CHECKS], ls.refresh_lenses)
     return {m.id: (m, found[m.id]) for m in memories if m.id in found}
 
 
