@@ -4,7 +4,8 @@ another (`--before`, e.g. main's code exported to a folder), alternating in the 
 The workspace is `lsp_bench`'s (10k memories, 10k tasks, 93 memories on the 3,000-line
 `app/big.py`), made a real git repository whose last commit touched `app/big.py` after those
 memories were written, so the staleness check has real git work to do, as on a busy file. Each
-round spawns one server per checkout (the order alternates), waits for "ready", opens and lenses a
+round spawns one server per checkout (the order alternates) for a client that declares what editors
+declare (code lenses with `workspace/codeLens/refresh`, markdown hovers), waits for "ready", opens and lenses a
 small file (the client's first decoding of lenses is not the server's time), then sends `didOpen`
 for `app/big.py` and the `textDocument/codeLens` request right after it, as editors do: the time
 printed runs from sending `didOpen` to the lens response, so work moved into `didOpen` counts. The
@@ -34,7 +35,8 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lsp_bench import BENCH_FILE, big_python_file, populate, start, stop, warm_client  # noqa: E402
+from lsp_bench import (BENCH_FILE, EDITOR_CAPABILITIES, big_python_file, populate, start, stop,  # noqa: E402
+                       warm_client)
 
 HERE = Path(__file__).resolve().parent.parent / "server"
 
@@ -64,7 +66,7 @@ def build(root: Path, memories: int, tasks: int) -> None:
 async def one_server(server_path: Path, root: Path, env: dict) -> dict:
     """First lens, reopened lens and warm lenses (ms) from one fresh server."""
     env = {**env, "PYTHONPATH": str(server_path)}
-    client, _, statuses = await start([sys.executable, "-m", "lore.lsp"], root, env)
+    client, _, statuses = await start([sys.executable, "-m", "lore.lsp"], root, env, EDITOR_CAPABILITIES)
     try:
         await asyncio.wait_for(statuses["ready"].wait(), 120)
         await warm_client(client, root)
