@@ -38,6 +38,7 @@ SLUG = "jaegertracing/jaeger"
 COMMIT = "8498073ff809b1a3923521920a9b1b017ea97ecf"
 FILE = "internal/storage/v1/badger/spanstore/writer.go"
 QUERY = "how are spans stored in badger"
+QUIET = 3.0  # seconds without background jobs that end a run
 CAPABILITIES = types.ClientCapabilities(
     window=types.WindowClientCapabilities(work_done_progress=True),
     text_document=types.TextDocumentClientCapabilities(
@@ -90,6 +91,7 @@ async def one_start(server: Path, template: Path, work: Path, env: dict, timeout
     def create(params):
         open_jobs.add(str(params.token))
         settled.clear()
+        out["progress"].append((round(at(), 1), "(created)"))
 
     @client.feature(types.PROGRESS)
     def progress(params):
@@ -140,9 +142,14 @@ async def one_start(server: Path, template: Path, work: Path, env: dict, timeout
         hits = found.get("hits") if isinstance(found, dict) else getattr(found, "hits", None)
         out["search"], out["hits"] = at(), len(hits or [])
         await asyncio.wait_for(ready.wait(), timeout)
-        await asyncio.sleep(0.5)
-        if open_jobs:
-            await asyncio.wait_for(settled.wait(), timeout)
+        while True:  # until no job is open and none began for QUIET seconds
+            if open_jobs:
+                await asyncio.wait_for(settled.wait(), timeout)
+            quiet_since = max(out.get("background done", 0.0), out["progress"][-1][0] if out["progress"] else 0.0)
+            if not open_jobs and at() - quiet_since >= QUIET:
+                break
+            await asyncio.sleep(0.2)
+        out.setdefault("background done", out["ready"])
         return out
     finally:
         await client.shutdown_async(None)
@@ -167,7 +174,8 @@ async def main(before: Path, rounds: int, work: Path, mirror_root: Path, timeout
                   f"({run['lenses']} lenses), hover {run['hover']:5.1f} s, search {run['search']:5.1f} s "
                   f"({run['hits']} hits), ready {run['ready']:5.1f} s, background done "
                   f"{run.get('background done', float('nan')):5.1f} s", flush=True)
-            print(f"    statuses {run['states']}\n    progress {run['progress']}", flush=True)
+            begun = [p for p in run["progress"] if p[1] != "(created)"]
+            print(f"    statuses {run['states']}\n    progress {begun}", flush=True)
     print(f"\nfirst start after `lore import` of {SLUG}, seconds from spawn, medians of {rounds}:")
     for what in ("initialize", "lens", "hover", "search", "ready", "background done"):
         b = statistics.median(x.get(what, float("nan")) for x in runs["before"])
