@@ -60,7 +60,7 @@ def pending_sections(lore: Lore) -> int:
         return 0
     total = 0
     for store in lore.stores():
-        index = store.existing_vectors(model)
+        index = store.existing_vectors(model) if store.unembedded(model) else None  # a full count only then
         total += index.pending_count() if index is not None else 0
     return total
 
