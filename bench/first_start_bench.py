@@ -38,7 +38,7 @@ SLUG = "jaegertracing/jaeger"
 COMMIT = "8498073ff809b1a3923521920a9b1b017ea97ecf"
 FILE = "internal/storage/v1/badger/spanstore/writer.go"
 QUERY = "how are spans stored in badger"
-QUIET = 3.0  # seconds without background jobs that end a run
+QUIET = 15.0  # seconds without background jobs that end a run (the worker may be busy with the open file first)
 CAPABILITIES = types.ClientCapabilities(
     window=types.WindowClientCapabilities(work_done_progress=True),
     text_document=types.TextDocumentClientCapabilities(
