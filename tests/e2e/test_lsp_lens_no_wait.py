@@ -7,6 +7,7 @@ then asks the client to fetch lenses again (`workspace/codeLens/refresh`), and t
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import shutil
 import stat
@@ -29,6 +30,7 @@ def slow_git_dir() -> Path:
     """A new temporary folder holding a `git` that sleeps 0.4 s, then runs the real one."""
     real = shutil.which("git")
     folder = Path(tempfile.mkdtemp(prefix="lore-slow-git-"))
+    atexit.register(shutil.rmtree, folder, True)
     script = folder / "git"
     script.write_text(f"#!/bin/sh\nsleep 0.4\nexec {real} \"$@\"\n")
     script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
