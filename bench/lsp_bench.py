@@ -144,8 +144,19 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
 
 
-async def start(command: list[str], root: Path, env: dict) -> tuple[LanguageClient, float, dict]:
-    """Spawn a server, initialize it; (client, seconds from spawn to the initialize result, statuses)."""
+EDITOR_CAPABILITIES = types.ClientCapabilities(
+    window=types.WindowClientCapabilities(work_done_progress=False),
+    text_document=types.TextDocumentClientCapabilities(
+        code_lens=types.CodeLensClientCapabilities(dynamic_registration=False),
+        hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown])),
+    workspace=types.WorkspaceClientCapabilities(code_lens=types.CodeLensWorkspaceClientCapabilities(
+        refresh_support=True)))
+
+
+async def start(command: list[str], root: Path, env: dict,
+                caps: types.ClientCapabilities | None = None) -> tuple[LanguageClient, float, dict]:
+    """Spawn a server, initialize it; (client, seconds from spawn to the initialize result, statuses).
+    `caps`: the client's capabilities (by default none but the window's)."""
     client = LanguageClient("lore-bench", "1")
     statuses: dict = {"ready": asyncio.Event(), "semantic": asyncio.Event()}
 
@@ -170,7 +181,7 @@ async def start(command: list[str], root: Path, env: dict) -> tuple[LanguageClie
 
     started = time.perf_counter()
     await client.start_io(*command, env=env)
-    caps = types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=False))
+    caps = caps or types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=False))
     await client.initialize_async(types.InitializeParams(
         capabilities=caps, root_uri=from_fs_path(str(root)), process_id=os.getpid(),
         workspace_folders=[types.WorkspaceFolder(uri=from_fs_path(str(root)), name=root.name)],

@@ -27,6 +27,7 @@ WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/.cursorrules", "**/.w
 CHANGE_DEBOUNCE_SECONDS = 0.5
 POLL_SECONDS = 0.5  # a pull or a team file written elsewhere, without the client's watcher (watch.py)
 REPORT_EVERY_SECONDS = 0.1
+HISTORY_BATCH = 16  # history tasks embedded per turn of the worker (a few hundred ms on two cores)
 _tokens = itertools.count(1)
 
 
@@ -56,6 +57,7 @@ class Background:
         self.last_summary: dict[Folder, dict] = {}
         self.conflicts_shown: set[str] = set()
         self.watching: set[Folder] = set()
+        self.history_embedding: set[Folder] = set()  # folders whose history tasks are being embedded
 
     def lock(self, folder: Folder) -> asyncio.Lock:
         """The lock that keeps one import per folder at a time."""
@@ -110,16 +112,44 @@ class Background:
                 self.ls.show(f"Lore: {w}")
 
     async def embed(self, folder: Folder) -> None:
-        """Embed memories that have no vector yet; the state says whether search has meaning or words only."""
+        """Embed memories that have no vector yet, but the tasks read from git history; the state then
+        says whether search has meaning or words only. The history's tasks (a first import leaves
+        thousands of them, found by their words meanwhile) are embedded after, in the background
+        (`embed_history`): the server is ready while they are."""
         async with self.lock(folder):
             self.ls.set_state("indexing")
             async with self.progress(f"Lore: embedding {folder.root.name}") as (report, cancelled):
-                done, problem = await folder.run(_jobs().embed_pending, report, cancelled, background=True)
+                done, problem = await folder.run(_jobs().embed_pending, report, cancelled, _jobs().HISTORY_KINDS,
+                                                 background=True)
             log.info("embedded %d section(s) in %s", done, folder.root)
         if problem:
             self.ls.set_state("wordsOnly", problem)
-        else:
-            self.ls.set_state("ready")
+            return
+        self.ls.set_state("ready")
+        if folder not in self.history_embedding:
+            self.ls.spawn(self.embed_history(folder), f"embedding the git history of {folder.root}")
+
+    async def embed_history(self, folder: Folder) -> None:
+        """Embed what is left (the tasks read from git history) in small batches, with its own progress:
+        the folder's lock is taken per batch, so an import, and the worker thread, so a document's work,
+        waits for one batch at most, never for the whole history."""
+        self.history_embedding.add(folder)
+        try:
+            total = await folder.run(_jobs().pending_sections, background=True)
+            if not total:
+                return
+            done = 0
+            async with self.progress(f"Lore: embedding the git history of {folder.root.name}") as (report, cancelled):
+                while not cancelled() and folder in self.ls.folders:
+                    async with self.lock(folder):
+                        n = await folder.run(_jobs().embed_some, HISTORY_BATCH, background=True)
+                    if not n:
+                        break
+                    done += n
+                    report(done, max(total, done), "sections embedded")
+            log.info("embedded %d section(s) of git history in %s", done, folder.root)
+        finally:
+            self.history_embedding.discard(folder)
 
     def changed_paths(self, folder: Folder, rel_paths: list[str], *, moved_head: bool = False) -> None:
         """Files changed on disk: re-import the ones that are memory sources, after a short pause;

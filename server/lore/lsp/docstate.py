@@ -32,3 +32,5 @@ class DocState:
     history: str | None = None  # the file's history in one line (`lore.history.file_line`)
     history_generation: int = -1  # the history generation it was read at
     follow_pending: bool = True  # opened or saved since anchors last followed the file on disk
+    lens_key: tuple | None = None  # the text key the last code lens answer was computed for
+    lens_served: asyncio.Event = attrs.field(factory=asyncio.Event)  # set by each code lens answer

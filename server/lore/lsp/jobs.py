@@ -8,6 +8,7 @@ from typing import Any
 from lore import sources
 from lore.ingest import run_import
 from lore.api import Lore
+from lore.memory import SourceKind
 
 TEAM_DIR = ".lore/memories/"
 
@@ -33,15 +34,39 @@ def import_sources(lore: Lore, paths: list[str] | None, settings: Any, progress,
     return result.to_json()
 
 
-def embed_pending(lore: Lore, progress, cancelled) -> tuple[int, str | None]:
-    """Embed sections without vectors in batches until done or cancelled: (count, problem or None)."""
+HISTORY_KINDS = (SourceKind.GIT.value,)  # tasks read from git history: embedded after the server is ready
+
+
+def embed_pending(lore: Lore, progress, cancelled, skip_kinds: tuple[str, ...] = ()) -> tuple[int, str | None]:
+    """Embed sections without vectors in batches until done or cancelled, those of memories whose
+    source kind is in `skip_kinds` aside: (count, problem or None)."""
     if lore.ready_embedder() is None:
         return 0, lore.model_error or "no embedding model"
     done = 0
     while not cancelled():
-        n = lore.embed_pending(limit=256)
+        n = lore.embed_pending(limit=256, skip_kinds=skip_kinds)
         if n == 0:
             break
         done += n
         progress(done, None, "sections embedded")
     return done, None
+
+
+def pending_sections(lore: Lore) -> int:
+    """How many section texts of every database still lack a vector of the folder's model (0 without
+    a model)."""
+    model = lore.model_id
+    if model is None or lore.model_error:
+        return 0
+    total = 0
+    for store in lore.stores():
+        index = store.existing_vectors(model) if store.unembedded(model) else None  # a full count only then
+        total += index.pending_count() if index is not None else 0
+    return total
+
+
+def embed_some(lore: Lore, limit: int) -> int:
+    """Embed at most `limit` sections still lacking a vector (of any memory); how many were."""
+    if lore.ready_embedder() is None:
+        return 0
+    return lore.embed_pending(limit=limit)

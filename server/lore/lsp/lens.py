@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
-from lore.lsp.documents import lines_for, symbols_for
+from lore.lsp.documents import lens_served, lines_for, symbols_for
 from lore.lsp.positions import client_range
 from lore.recall.card import lens_title
-from lore.recall.governing import LensItem, lens_groups
+from lore.recall.governing import LensItem, lens_groups, memories_by_id
 from lore.lsp.staleness import lenses as stale_lenses
 
 if TYPE_CHECKING:
@@ -32,6 +32,15 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
     if lore is None:
         return None
     symbols = await symbols_for(ls, state)
+    key = state.key
+    try:
+        return await _lenses(ls, state, lore, symbols)
+    finally:
+        lens_served(state, key)
+
+
+async def _lenses(ls: LoreServer, state, lore, symbols) -> list[types.CodeLens]:
+    """The lenses of a document with these symbols."""
     groups = lens_groups(lore, state.rel_path, symbols, state.language, state.named)
     contradicting = await _contradictions(ls, state)
     if not groups:
@@ -39,7 +48,7 @@ async def on_code_lens(ls: LoreServer, params: types.CodeLensParams) -> list[typ
     doc = ls.workspace.get_text_document(state.uri)
     lines = lines_for(ls, state)
     lenses = []
-    stale = await _stale(ls, state, lore, groups)
+    stale = _stale(ls, state, lore, groups)
     for group in groups:
         title = lens_title(group.memories)
         if group.symbol is None:
@@ -65,18 +74,16 @@ async def _contradictions(ls: LoreServer, state) -> list[types.CodeLens]:
     return lenses(state.rel_path, await contradictions_of(state.folder, ls.generation))
 
 
-async def _stale(ls: LoreServer, state, lore, groups) -> dict:
-    """`{id: (memory, staleness)}` for the lensed memories whose code changed since they were written."""
-    from lore.lsp.staleness import staleness_of
+def _stale(ls: LoreServer, state, lore, groups) -> dict:
+    """`{id: (memory, staleness)}` for the lensed memories whose code changed since they were
+    written, as far as already known: git is asked on a worker thread, and the client is asked to
+    fetch lenses again when that finds more (`lore.lsp.staleness.known_now`)."""
+    from lore.lsp.staleness import known_now
 
-    memories = []
-    for group in groups:
-        for item in group.memories[:MAX_STALE_CHECKS]:
-            try:
-                memories.append(lore.get(item.id))
-            except Exception:
-                continue
-    found = await staleness_of(state.folder, memories[:MAX_STALE_CHECKS])
+    ids = list(dict.fromkeys(item.id for group in groups for item in group.memories))[:MAX_STALE_CHECKS]
+    by_id = memories_by_id(lore, ids, [])  # one query, not one per lensed memory
+    memories = [by_id[i] for i in ids if i in by_id]
+    found = known_now(state.folder, memories, ls.refresh_lenses)
     return {m.id: (m, found[m.id]) for m in memories if m.id in found}
 
 

@@ -167,16 +167,20 @@ class LoreServer(LanguageServer):
     def memories_changed(self, status: bool = True) -> None:
         """Memories changed somewhere: refresh code lenses (when the client can) and the status."""
         self.generation += 1
-        caps = self.client_capabilities.workspace
-        lens = caps.code_lens if caps else None
-        if lens and lens.refresh_support:
-            self.spawn(self.workspace_code_lens_refresh_async(None), "codeLens/refresh")
+        self.refresh_lenses()
         if status:
             self.send_status()
         if self.refresh_diagnostics is not None:
             with self.guard("refreshing diagnostics"):
                 self.refresh_diagnostics(self)
         asyncio.get_running_loop().call_later(0.05, self.warm_anchors)
+
+    def refresh_lenses(self) -> None:
+        """Ask the client to fetch code lenses again (when it can): something they show changed."""
+        caps = self.client_capabilities.workspace
+        lens = caps.code_lens if caps else None
+        if lens and lens.refresh_support:
+            self.spawn(self.workspace_code_lens_refresh_async(None), "codeLens/refresh")
 
     def listen(self) -> None:
         """Let `lore search`, `lore context` and `lore add` of other processes reach every folder."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -48,6 +50,34 @@ async def staleness_of(folder: Folder, memories: list[Memory]) -> dict[str, Stal
     except Exception:
         log.warning("staleness check failed", exc_info=True)
         return {}
+
+
+def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], None]) -> dict[str, Staleness]:
+    """Staleness already known for `memories`, without waiting for git (the code lens path: a first
+    lens never waits behind `git log -L` on a busy file); the rest are checked on a worker thread,
+    and `on_found` is called (on the event loop) when that finds a stale memory the answer lacked."""
+    if not memories:
+        return {}
+    check = checker(folder)
+    found = {m.id: s for m in memories if (s := check.cached(m)) is not None}
+    unknown = [m for m in memories if not check.known(m)]
+    if unknown and not _checking.get(folder, set()) >= {m.id for m in unknown}:
+        _checking.setdefault(folder, set()).update(m.id for m in unknown)
+        loop = asyncio.get_running_loop()
+        task = loop.run_in_executor(None, lambda: {m.id for m in unknown if check.check(m) is not None})
+
+        def done(t: asyncio.Future) -> None:
+            _checking.get(folder, set()).difference_update(m.id for m in unknown)
+            if t.cancelled() or t.exception() is not None:
+                log.warning("staleness check failed", exc_info=None if t.cancelled() else t.exception())
+            elif t.result() - set(found):
+                on_found()
+
+        task.add_done_callback(done)
+    return found
+
+
+_checking: weakref.WeakKeyDictionary[Folder, set[str]] = weakref.WeakKeyDictionary()  # ids a worker checks
 
 
 def hover_lines(command_links: bool, m: Memory, s: Staleness) -> list[str]:

@@ -107,6 +107,7 @@ class AnchorMatcher:
         self._spread: dict[tuple, frozenset[str]] = {}
         self._rooted: dict[str, list[str]] | None = None  # first folder -> globs rooted there
         self._anywhere: list[str] = []  # globs that match at any depth
+        self._compiled = False  # every glob compiled (`compile_globs`)
         for mid, a in rows:
             if a.kind == "symbol":
                 self.by_symbol.setdefault(a.value.rsplit(".", 1)[-1], []).append((mid, a))
@@ -165,7 +166,11 @@ class AnchorMatcher:
         return found
 
     def compile_globs(self) -> None:
-        """Compile every glob now (they are otherwise compiled by the first lookup that needs them)."""
+        """Compile every glob now (they are otherwise compiled by the first lookup that needs them);
+        once per matcher: each opened document asks again, and going over 20k globs costs ~8 ms."""
+        if self._compiled:
+            return
+        self._compiled = True
         for glob in self.globs:
             if GLOB_CHARS & set(glob):
                 _spec(glob)

@@ -31,7 +31,7 @@ from lore.recall.anchoring import MATCH_WEIGHT
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
-from lore.recall.told_twice import told_twice
+from lore.recall.told_twice import told_twice, told_twice_of
 from lore.recall.anchoring import match_anchor
 
 if TYPE_CHECKING:
@@ -324,10 +324,10 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
 
 def _told_twice_here(lore: Lore, items: list[LensItem]) -> set[str]:
     """Ids of the lens items whose place a later record takes (`lore.recall.told_twice`)."""
-    ids = [m.id for m in items]
+    ids = list(dict.fromkeys(m.id for m in items))
     if not ids:
         return set()
-    return told_twice(lore, list(memories_by_id(lore, ids, []).values()))
+    return told_twice_of(lore, ids)
 
 
 def _file_anchored(lore: Lore, store, rel_path: str, language: str | None, found: dict) -> dict[str, str]:
@@ -367,8 +367,22 @@ def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
     return out
 
 
+_SUFFIXES: dict[tuple[str, ...], dict[str, list[str]]] = {}
+
+
 def _suffix_index(names: list[str]) -> dict[str, list[str]]:
-    """Every dotted suffix of every name (`a.B.run` -> `run`, `B.run`, `a.B.run`) -> the names ending so."""
+    """Every dotted suffix of every name (`a.B.run` -> `run`, `B.run`, `a.B.run`) -> the names ending so
+    (kept for the last few symbol lists: each lens request of a document version asks again)."""
+    key = tuple(names)
+    index = _SUFFIXES.get(key)
+    if index is None:
+        if len(_SUFFIXES) >= 8:
+            _SUFFIXES.clear()
+        index = _SUFFIXES[key] = _build_suffix_index(names)
+    return index
+
+
+def _build_suffix_index(names: list[str]) -> dict[str, list[str]]:
     index: dict[str, list[str]] = {}
     for name in names:
         parts = name.split(".")
@@ -383,8 +397,8 @@ def _symbols_matching(anchor, rel_path: str, names: list[str], by_suffix: dict[s
         return []
     found = list(by_suffix.get(anchor.value, []))
     parts = anchor.value.split(".")
-    known = set(names)
-    found += [".".join(parts[i:]) for i in range(1, len(parts)) if ".".join(parts[i:]) in known]
+    suffixes = (".".join(parts[i:]) for i in range(1, len(parts)))
+    found += [s for s in suffixes if s in by_suffix.get(s, ())]  # a name of the file (its own first suffix)
     return list(dict.fromkeys(found))
 
 

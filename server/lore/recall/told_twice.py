@@ -27,7 +27,22 @@ def taken_over_by(m: Memory) -> set[str]:
 
 def told_twice(lore: Lore, memories: list[Memory]) -> set[str]:
     """Ids of those `memories` whose place a later record, still shown, takes."""
-    later = {m.id: taken_over_by(m) for m in memories}
+    return _taken(lore, {m.id: taken_over_by(m) for m in memories})
+
+
+def told_twice_of(lore: Lore, ids: list[str]) -> set[str]:
+    """`told_twice` for memories given by id, reading only their links to later records (a code
+    lens names dozens of memories and needs nothing else of them)."""
+    links: dict[str, dict] = {}
+    for store in lore.stores():
+        for mid, found in store.memories.newer_links(ids, NEWER_META).items():
+            links.setdefault(mid, found)
+    return _taken(lore, {mid: {i for i, relation in found.items() if relation in TAKES_PLACE}
+                         for mid, found in links.items()})
+
+
+def _taken(lore: Lore, later: dict[str, set[str]]) -> set[str]:
+    """Of `{id: ids of the later records taking its place}`, the ids whose later record is still shown."""
     wanted = set().union(*later.values()) if later else set()
     if not wanted:
         return set()

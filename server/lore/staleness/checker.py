@@ -63,6 +63,14 @@ class StalenessChecker:
             self._cache[key] = found
         return found if found.stale else None
 
+    def known(self, m: Memory) -> bool:
+        """Whether `m`'s answer at the current HEAD is already computed (or there is none to compute)."""
+        if not checkable(m):
+            return True
+        key = (m.id, m.updated_at, verified_at(m), self._head[1], True)
+        with self._lock:
+            return key in self._cache
+
     def cached(self, m: Memory) -> Staleness | None:
         """The answer already computed for `m` at the current HEAD, without computing (hot paths)."""
         sha = self._head[1]

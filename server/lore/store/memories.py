@@ -277,6 +277,18 @@ class MemoryTable:
                 out[mid] = max(out.get(mid, -1.0), chunk[sid])
         return out
 
+    def newer_links(self, ids: list[str], key: str) -> dict[str, dict]:
+        """`{id: meta[key]}` of the memories among `ids` whose meta holds `key` (a JSON object), without
+        reading anything else of them (the later records a lens must know of, `lore.recall.told_twice`)."""
+        out: dict[str, dict] = {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            for mid, raw in self.db.query(f"SELECT id, json_extract(meta, ?) FROM memories WHERE id IN "
+                                          f"({','.join('?' * len(chunk))}) AND json_type(meta, ?) = 'object'",
+                                          (f"$.{key}", *chunk, f"$.{key}")):
+                out[mid] = json.loads(raw)
+        return out
+
     def lens_rows(self, ids: list[str]) -> list[tuple]:
         """(id, kind, status, updated_at, source kind, source key, title) of memories, without reading their text (code lenses)."""
         out = []
