@@ -136,7 +136,10 @@ def test_a_running_server_answers_exactly_as_in_process(workspace, computed_alon
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(30)
-    # The socket of the killed server is stale: commands compute in-process again.
+    # The socket of the killed server is stale: commands compute in-process again (a search and a
+    # context pack: the two commands a server answers; each loads the model, so one of each).
     assert socket_path(workspace).exists()
-    _, logs = answers(workspace, verbose=True)
-    assert not any("answered by the Lore server" in text for text in logs)
+    for args in (["search", QUERIES[0], "--json"], ["context", "--file", "app/http.py", "--json"]):
+        p = lore(workspace, *args, verbose=True)
+        assert "answered by the Lore server" not in p.stderr, p.stderr[-2000:]
+        assert json.loads(p.stdout), p.stdout
