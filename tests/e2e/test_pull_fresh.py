@@ -107,7 +107,11 @@ def test_a_pull_half_done_is_read_once_it_has_settled(tmp_path: Path):
     assert watch.poll()
     assert not watch.settled(), "just moved: look again before reading"
     assert not watch.settled(), "git still holds the index lock"
-    lock.unlink()  # ...then moves HEAD
+    lock.unlink()  # ...then locks its branch to move HEAD, which may wait on a disk flush...
+    ref_lock = mine / ".git" / "refs" / "heads" / "main.lock"
+    ref_lock.write_text("")
+    assert not watch.settled(), "git holds the branch's lock"
+    ref_lock.unlink()  # ...and moves it
     git(mine, "update-ref", "-m", "pull: Fast-forward", "HEAD", "FETCH_HEAD")
     assert not watch.settled(), "HEAD moved since the last look"
     assert watch.settled()

@@ -8,7 +8,7 @@ incremental import.
 A pull writes the work tree first and moves HEAD after: read in between, it would look like two
 changes (team files written here, then HEAD moved) and be imported twice. So what moved is read only
 once it is `settled`: the same stat results at two polls in a row, and no git command holding the
-index lock."""
+index lock or the lock of HEAD or its branch."""
 
 from __future__ import annotations
 
@@ -47,7 +47,6 @@ class PullWatch:
         self.team: dict[str, tuple[int, int]] = {}
         self.head: str | None = None
         self.moving: tuple | None = None
-        self.index_lock = self.git / "index.lock" if self.git is not None else None
         git_files = [os.fspath(self.git / name) for name in GIT_FILES] if self.git is not None else []
         self.watched = [os.fspath(root / TEAM_DIR), *git_files]
 
@@ -67,20 +66,41 @@ class PullWatch:
 
     def settled(self) -> bool:
         """Whether what moved has stopped: the stat results are those of the previous call, and no git
-        command holds the index lock (a checkout or merge still writing the tree, HEAD not moved yet).
+        command holds a lock (a checkout or merge still writing the tree, or moving HEAD).
         The first call after a change answers False: call it again a moment later."""
         now = self.signature()
         still, self.moving = now == self.moving, now
         return still and not self._git_writing()
 
     def _git_writing(self) -> bool:
-        if self.index_lock is None:
-            return False
+        """Whether a git command holds the index lock (writing the work tree) or the lock of HEAD or of
+        its branch (moving them, which may wait on a disk flush); a lock left by a dead git is ignored."""
+        now = time.time()
+        for lock in self._locks():
+            try:
+                if now - lock.stat().st_mtime < STALE_LOCK_SECONDS:
+                    return True
+            except OSError:
+                continue
+        return False
+
+    def _locks(self) -> list[Path]:
+        if self.git is None:
+            return []
+        locks = [self.git / "index.lock", self.git / "HEAD.lock"]
         try:
-            age = time.time() - self.index_lock.stat().st_mtime
+            head = (self.git / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
         except OSError:
-            return False
-        return age < STALE_LOCK_SECONDS
+            return locks
+        if head.startswith("ref: refs/"):
+            ref = head[len("ref: "):]
+            common = self.git
+            try:  # a linked worktree keeps its branches in the main repository's git directory
+                common = (self.git / (self.git / "commondir").read_text(encoding="utf-8").strip()).resolve()
+            except OSError:
+                pass
+            locks += [self.git / f"{ref}.lock", common / f"{ref}.lock"]
+        return locks
 
     def changes(self) -> list[str]:
         """Folder-relative paths changed since the last baseline (team files and files HEAD moved)."""
