@@ -11,17 +11,12 @@ local WAIT_MS = tonumber(os.getenv('LORE_WALK_WAIT_MS') or '120000')
 -- The first start after `lore import` embeds what the import left (history tasks): minutes.
 local READY_MS = tonumber(os.getenv('LORE_WALK_READY_MS') or '1500000')
 local result = { version = tostring(vim.version()), statuses = {}, files = {} }
+-- The helpers the Neovim client tests use too (float and lens readers, waits, the runner).
+local here = debug.getinfo(1, 'S').source:sub(2):match('(.*/)')
+local lib = dofile(here .. '../../tests/clients/nvim/drive_lib.lua')
+local float_lines, close_floats, lens_lines = lib.float_lines, lib.close_floats, lib.lens_lines
+local ready = lib.record_statuses(result.statuses)
 local semantic = {}
-
-local function write_result()
-  local file = assert(io.open(assert(os.getenv('LORE_WALK_RESULT'), 'LORE_WALK_RESULT is not set'), 'w'))
-  file:write(vim.json.encode(result))
-  file:close()
-end
-
-vim.lsp.handlers['lore/status'] = function(_, params)
-  table.insert(result.statuses, params)
-end
 
 -- The server logs "semantic matches for <path>: ..." once a file's hovers can use meaning matches.
 local default_log = vim.lsp.handlers['window/logMessage']
@@ -34,57 +29,7 @@ vim.lsp.handlers['window/logMessage'] = function(err, params, ctx, config)
 end
 
 local function wait_for(what, condition, ms)
-  if not vim.wait(ms or WAIT_MS, condition, 50) then
-    error('timed out waiting for ' .. what, 2)
-  end
-end
-
-local function lore_client(bufnr)
-  return vim.lsp.get_clients({ name = 'lore', bufnr = bufnr })[1]
-end
-
-local function floats()
-  local found = {}
-  for _, win in ipairs(vim.api.nvim_list_wins()) do
-    if vim.api.nvim_win_get_config(win).relative ~= '' then
-      table.insert(found, win)
-    end
-  end
-  return found
-end
-
-local function close_floats()
-  for _, win in ipairs(floats()) do
-    vim.api.nvim_win_close(win, true)
-  end
-end
-
-local function float_lines()
-  local wins = floats()
-  if #wins == 0 then
-    return nil
-  end
-  return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(wins[#wins]), 0, -1, false)
-end
-
--- Code-lens virtual text as a person sees it: one entry per line (0-based), chunks joined.
-local function lens_lines(bufnr)
-  local lines = {}
-  for name, ns in pairs(vim.api.nvim_get_namespaces()) do
-    if name:find('codelens', 1, true) then
-      for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, ns, 0, -1, { details = true })) do
-        local text = {}
-        for _, chunk in ipairs(mark[4].virt_text or {}) do
-          table.insert(text, chunk[1])
-        end
-        if #text > 0 then
-          table.insert(lines, { line = mark[2], text = table.concat(text) })
-        end
-      end
-    end
-  end
-  table.sort(lines, function(a, b) return a.line < b.line end)
-  return lines
+  lib.wait_for(what, condition, ms or WAIT_MS)
 end
 
 -- How many lenses the server returns for the buffer (what the virtual text must come to show).
@@ -98,16 +43,6 @@ local function lens_count(bufnr)
     end
   end
   return vim.tbl_count(lines)
-end
-
-local function lenses_settled(bufnr, expected)
-  local lines = lens_lines(bufnr)
-  for _, item in ipairs(lines) do
-    if item.text:find('Unresolved', 1, true) then
-      return false
-    end
-  end
-  return #lines >= expected
 end
 
 -- The hover a person gets with K: nil when the server has nothing there (no float opens).
@@ -158,24 +93,12 @@ local function run_lens(code_win, code_buf, line)
   return after
 end
 
-local function ready()
-  for _, status in ipairs(result.statuses) do
-    if status.state == 'ready' or status.state == 'wordsOnly' then
-      return true
-    end
-  end
-  return false
-end
-
 local function visit(entry)
   vim.cmd.edit(vim.fn.fnameescape(entry.file))
   local code_buf = vim.api.nvim_get_current_buf()
   local code_win = vim.api.nvim_get_current_win()
   local seen = { file = entry.file, hovers = {}, lens_runs = {} }
-  wait_for('the lore client to attach to ' .. entry.file, function()
-    local client = lore_client(code_buf)
-    return client ~= nil and client.server_capabilities ~= nil and client.server_capabilities.hoverProvider ~= nil
-  end)
+  wait_for('the lore client to attach to ' .. entry.file, function() return lib.attached(code_buf) end)
   if not result.ready_after_ms then
     local started = vim.uv.now()
     wait_for('lore/status "ready"', ready, READY_MS)
@@ -184,7 +107,7 @@ local function visit(entry)
   seen.semantic = vim.wait(60000, function() return semantic[entry.file] == true end, 50)
   local expected = lens_count(code_buf)
   vim.lsp.codelens.refresh({ bufnr = code_buf })
-  wait_for('resolved code lenses of ' .. entry.file, function() return lenses_settled(code_buf, expected) end, 30000)
+  wait_for('resolved code lenses of ' .. entry.file, function() return lib.lenses_settled(code_buf, expected) end, 30000)
   seen.lenses = lens_lines(code_buf)
   for _, at in ipairs(entry.hovers) do
     table.insert(seen.hovers, { row = at[1], col = at[2], name = at[3], lines = hover_at(code_buf, at[1], at[2]) })
@@ -205,19 +128,4 @@ local function run()
   end
 end
 
-vim.api.nvim_create_autocmd('VimEnter', {
-  once = true,
-  callback = function()
-    vim.schedule(function()
-      local ok, err = xpcall(run, debug.traceback)
-      if not ok then
-        result.error = err
-      end
-      local written, write_err = pcall(write_result)
-      if not written then
-        io.stderr:write('could not write the result: ' .. tostring(write_err) .. '\n')
-      end
-      vim.cmd(ok and written and 'qall!' or 'cquit')
-    end)
-  end,
-})
+lib.run_on_enter(run, result, 'LORE_WALK_RESULT')

@@ -3,7 +3,9 @@ server (no model loaded again), exactly as computed in-process; `lore add` gets 
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import io
 import json
 import os
 import shutil
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from lore.cli.main import main
 from lore.embedding.embedder import DEFAULT_MODEL
 from lore.wire.relay import socket_path
 from lore.store import Store
@@ -80,9 +83,32 @@ def computed_alone(tmp_path_factory, model_dir):
     assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
     pristine = ws.parent / "pristine"
     shutil.copytree(ws, pristine, symlinks=True)
-    alone, logs = answers(ws, env=env)
-    assert not any("answered by the Lore server" in text for text in logs)
-    return ws, pristine, alone
+    return ws, pristine, answers_here(ws, env)
+
+
+def answers_here(ws: Path, env: dict) -> list:
+    """What `answers` prints, computed in this process by the command line's `main` with no server
+    running (the model loaded once, not once a command); the width is the one a pipe gets."""
+    with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(io.StringIO()) as out:
+        for name in ("LORE_MODEL_PATH", "LORE_USER_DB"):
+            mp.setenv(name, env[name])
+        mp.setenv("COLUMNS", os.environ.get("COLUMNS", "80"))
+        printed = []
+        for args in answer_commands():
+            out.seek(0)
+            out.truncate()
+            assert main(["-w", str(ws), *args]) == 0
+            printed.append(out.getvalue())
+    return [json.loads(text) if "--json" in args and args[0] == "context" else text
+            for args, text in zip(answer_commands(), printed)]
+
+
+def answer_commands() -> list[list[str]]:
+    """The searches and context packs `answers` runs, in its order."""
+    commands = [["search", q, *extra] for q in QUERIES for extra in ([], ["--json"])]
+    for args in (["--file", "app/http.py"], ["--file", "app/models.py", "--task", "store a refund amount"]):
+        commands += [["context", *args], ["context", *args, "--json"]]
+    return commands
 
 
 @pytest.fixture
@@ -95,21 +121,15 @@ def workspace(computed_alone, model_dir):
     return ws
 
 
-def answers(ws: Path, verbose: bool = False, env: dict | None = None) -> tuple[list, list[str]]:
+def answers(ws: Path, verbose: bool = False) -> tuple[list, list[str]]:
+    """What each of `answer_commands` prints, each run as its own `lore` process, and the logs of the
+    searches and of the context packs as JSON."""
     out, logs = [], []
-    for q in QUERIES:
-        for extra in ([], ["--json"]):
-            p = lore(ws, "search", q, *extra, verbose=verbose, env=env)
-            out.append(p.stdout)
+    for args in answer_commands():
+        p = lore(ws, *args, verbose=verbose)
+        out.append(json.loads(p.stdout) if args[0] == "context" and "--json" in args else p.stdout)
+        if args[0] == "search" or "--json" in args:
             logs.append(p.stderr)
-    for args in (["--file", "app/http.py"], ["--file", "app/models.py", "--task", "store a refund amount"]):
-        p = lore(ws, "context", *args, verbose=verbose, env=env)
-        out.append(p.stdout)
-        p = lore(ws, "context", *args, "--json", verbose=verbose, env=env)
-        pack = json.loads(p.stdout)
-        pack.pop("millis")
-        out.append(pack)
-        logs.append(p.stderr)
     return out, logs
 
 
@@ -121,7 +141,10 @@ def test_a_running_server_answers_exactly_as_in_process(workspace, computed_alon
     try:
         relayed, logs = answers(workspace, verbose=True)
         assert all("answered by the Lore server" in text for text in logs), logs[0][-2000:]
-        for a, b in zip(relayed, alone):
+        for a, b in zip(relayed, alone, strict=True):
+            for pack in (a, b):
+                if isinstance(pack, dict):
+                    pack.pop("millis", None)
             assert a == b, "\n".join(difflib.unified_diff(str(b).splitlines(), str(a).splitlines(), lineterm=""))
         # A memory added now gets its vector from the server, without any search.
         lore(workspace, "add", "--title", "Feature flags expire after two sprints")
@@ -136,7 +159,10 @@ def test_a_running_server_answers_exactly_as_in_process(workspace, computed_alon
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(30)
-    # The socket of the killed server is stale: commands compute in-process again.
+    # The socket of the killed server is stale: commands compute in-process again (a search and a
+    # context pack: the two commands a server answers; each loads the model, so one of each).
     assert socket_path(workspace).exists()
-    _, logs = answers(workspace, verbose=True)
-    assert not any("answered by the Lore server" in text for text in logs)
+    for args in (["search", QUERIES[0], "--json"], ["context", "--file", "app/http.py", "--json"]):
+        p = lore(workspace, *args, verbose=True)
+        assert "answered by the Lore server" not in p.stderr, p.stderr[-2000:]
+        assert json.loads(p.stdout), p.stdout

@@ -92,6 +92,33 @@ def test_the_poll_sees_a_pull_and_nothing_else(tmp_path: Path):
     assert not watch.poll() and watch.changes() == []
 
 
+def test_a_pull_half_done_is_read_once_it_has_settled(tmp_path: Path):
+    """A pull writes the work tree under git's index lock and moves HEAD after: read in between, one
+    pull would be two changes (and two imports). The watch waits until nothing moves and git is done."""
+    mine, theirs = clones(tmp_path)
+    watch = PullWatch(mine)
+    watch.baseline()
+    push_from(theirs)
+    git(mine, "fetch", "-q", "origin")
+    lock = mine / ".git" / "index.lock"
+    lock.write_text("")  # the merge is writing the tree...
+    for rel in (".lore/memories/retry-webhooks.md", "docs/adr/0001-queues.md"):
+        (mine / rel).write_text(git(mine, "show", f"FETCH_HEAD:{rel}"))
+    assert watch.poll()
+    assert not watch.settled(), "just moved: look again before reading"
+    assert not watch.settled(), "git still holds the index lock"
+    lock.unlink()  # ...then locks its branch to move HEAD, which may wait on a disk flush...
+    ref_lock = mine / ".git" / "refs" / "heads" / "main.lock"
+    ref_lock.write_text("")
+    assert not watch.settled(), "git holds the branch's lock"
+    ref_lock.unlink()  # ...and moves it
+    git(mine, "update-ref", "-m", "pull: Fast-forward", "HEAD", "FETCH_HEAD")
+    assert not watch.settled(), "HEAD moved since the last look"
+    assert watch.settled()
+    assert watch.changes() == [".lore/memories/retry-webhooks.md", "docs/adr/0001-queues.md"]
+    assert not watch.poll()
+
+
 def test_a_team_file_written_elsewhere_is_seen_without_git(tmp_path: Path):
     mine, _ = clones(tmp_path)
     watch = PullWatch(mine)

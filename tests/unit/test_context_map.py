@@ -10,10 +10,8 @@ import pytest
 from lore.codemap import store as map_store
 from lore.context import build_pack
 from lore.context.tokens import estimate
-from lore.embedding.embedder import HashEmbedder
 from lore.memory import Kind, Memory
-from lore.api import Lore
-from tree_files import write
+from tree_files import hash_lore
 
 FILES = {
     "pyproject.toml": '[project]\nname = "shop"\n[project.scripts]\nshop = "shop.cli:main"\n'
@@ -31,11 +29,10 @@ FILES = {
 
 @pytest.fixture
 def lore(tmp_workspace: Path):
-    write(tmp_workspace, FILES)
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    lo.add(Memory(title="Money is integer cents", kind=Kind.CONVENTION, body="Never floats for money."), embed=False)
-    yield lo
-    lo.close()
+    with hash_lore(tmp_workspace, FILES) as lo:
+        lo.add(Memory(title="Money is integer cents", kind=Kind.CONVENTION, body="Never floats for money."),
+               embed=False)
+        yield lo
 
 
 def test_no_map_no_change(lore):

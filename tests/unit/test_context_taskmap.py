@@ -12,9 +12,7 @@ from lore.codemap import model
 from lore.codemap.model import CodeMap, Command, Module
 from lore.context import build_pack
 from lore.context.taskmap import task_map_lines, task_terms, words
-from lore.embedding.embedder import HashEmbedder
-from lore.api import Lore
-from tree_files import write
+from tree_files import hash_lore
 
 FILES = {
     "pyproject.toml": '[project]\nname = "shop"\n[project.scripts]\nshop = "shop.cli:main"\n',
@@ -34,11 +32,9 @@ FILES = {
 
 @pytest.fixture
 def lore(tmp_workspace: Path):
-    write(tmp_workspace, FILES)
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    map_store.refresh_map(lo)
-    yield lo
-    lo.close()
+    with hash_lore(tmp_workspace, FILES) as lo:
+        map_store.refresh_map(lo)
+        yield lo
 
 
 def _map_section(md: str) -> str:

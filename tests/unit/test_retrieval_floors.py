@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ CORPORA = REPO_ROOT / "tests" / "fixtures" / "corpora"
 QUESTIONS = REPO_ROOT / "tests" / "fixtures" / "retrieval" / "questions"
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
-from embedding_cache import baseline_embedder, lore_embedder  # noqa: E402
+from embedding_cache import baseline_embedder, lore_embedder, open_cache  # noqa: E402
 from plain_hybrid import PlainHybrid  # noqa: E402
 from retrieval_score import aggregate, score_question  # noqa: E402
 
@@ -74,32 +75,45 @@ def load_questions(repo: str) -> list[dict]:
 @pytest.fixture(scope="module")
 def embedders(model_dir: Path, embedding_store):
     """Lore's embedder and the baseline's, both the real offline model, each text's vector computed
-    once (tests/embedding_cache.py)."""
-    return lore_embedder(model_dir, embedding_store).load(), baseline_embedder(model_dir, embedding_store)
+    once (tests/embedding_cache.py). The baseline's reads and writes the kept vectors through a
+    connection of its own: it runs on another thread (see `results`)."""
+    return lore_embedder(model_dir, embedding_store).load(), baseline_embedder(model_dir, open_cache())
+
+
+def baseline_rows(repo: str, questions: list[dict], embedder) -> list:
+    """The plain baseline's per-question metrics on one corpus."""
+    base = PlainHybrid(CORPORA / repo, embedder)
+    return [score_question(q, base.search(q["query"], 20)) for q in questions]
 
 
 @pytest.fixture(scope="module")
 def results(embedders, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[list, list, list[int]]]:
     """Repository -> (Lore's per-question metrics, the baseline's, indexes of the questions whose
-    relevant files Lore imported) for every labelled corpus."""
+    relevant files Lore imported) for every labelled corpus.
+
+    The baseline is computed on a thread beside Lore's imports: on a fresh machine both embed
+    thousands of sections, and the model runs outside the GIL, so this file (the longest there)
+    can use a second core when one is free instead of holding the run up on one."""
     lore_embedder, base_embedder = embedders
     out = {}
-    for repo in labelled_corpora():
-        questions = load_questions(repo)
-        root = tmp_path_factory.mktemp("corpus") / repo
-        shutil.copytree(CORPORA / repo, root)
-        lore = Lore(root, user_db=root.parent / "user.db", embedder=lore_embedder)
-        try:
-            run_import(lore)
-            imported = {m.provenance.path for m in lore.list(limit=1_000_000) if m.provenance.path}
-            lore_rows = [score_question(q, [h.memory.provenance.path or "" for h in lore.search(Query(q["query"], limit=20))])
-                         for q in questions]
-        finally:
-            lore.close()
-        base = PlainHybrid(CORPORA / repo, base_embedder)
-        base_rows = [score_question(q, base.search(q["query"], 20)) for q in questions]
-        whole = [i for i, q in enumerate(questions) if set(q["relevant"]) <= imported]
-        out[repo] = (lore_rows, base_rows, whole)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        base = {repo: pool.submit(baseline_rows, repo, load_questions(repo), base_embedder)
+                for repo in labelled_corpora()}
+        for repo in base:
+            questions = load_questions(repo)
+            root = tmp_path_factory.mktemp("corpus") / repo
+            shutil.copytree(CORPORA / repo, root)
+            lore = Lore(root, user_db=root.parent / "user.db", embedder=lore_embedder)
+            try:
+                run_import(lore)
+                imported = {m.provenance.path for m in lore.list(limit=1_000_000) if m.provenance.path}
+                lore_rows = [score_question(q, [h.memory.provenance.path or ""
+                                                for h in lore.search(Query(q["query"], limit=20))])
+                             for q in questions]
+            finally:
+                lore.close()
+            whole = [i for i, q in enumerate(questions) if set(q["relevant"]) <= imported]
+            out[repo] = (lore_rows, base[repo].result(), whole)
     if not out:
         pytest.skip("no vendored corpus with labelled questions under tests/fixtures")
     return out

@@ -26,6 +26,7 @@ WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/.cursorrules", "**/.w
                "**/.clinerules", "**/*.instructions.md")
 CHANGE_DEBOUNCE_SECONDS = 0.5
 POLL_SECONDS = 0.5  # a pull or a team file written elsewhere, without the client's watcher (watch.py)
+SETTLE_SECONDS = 0.1  # once something moved: how soon to look again, to read it only once it stopped
 REPORT_EVERY_SECONDS = 0.1
 HISTORY_BATCH = 16  # history tasks embedded per turn of the worker (a few hundred ms on two cores)
 _tokens = itertools.count(1)
@@ -188,6 +189,9 @@ class Background:
                 elif watch.last is None:
                     await asyncio.to_thread(watch.baseline)
                 elif watch.poll():
+                    if not watch.settled():  # a pull half done, or a file being written: look again soon
+                        await asyncio.sleep(SETTLE_SECONDS)
+                        continue
                     head = watch.head
                     paths = await asyncio.to_thread(watch.changes)
                     if (paths or watch.head != head) and self.ls.settings.import_.on_startup:

@@ -4,19 +4,12 @@
 -- the reason prompt), then applies the convention on the `import requests` line. What it saw goes
 -- to $LORE_NVIM_RESULT; any error ends Neovim with exit code 1.
 
+local lib = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'drive_lib.lua')
 local result = { version = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) }
 local WAIT_MS = tonumber(os.getenv('LORE_NVIM_WAIT_MS') or '30000')
 
-local function write_result()
-  local file = assert(io.open(assert(os.getenv('LORE_NVIM_RESULT'), 'LORE_NVIM_RESULT is not set'), 'w'))
-  file:write(vim.json.encode(result))
-  file:close()
-end
-
 local function wait_for(what, condition)
-  if not vim.wait(WAIT_MS, condition, 50) then
-    error('timed out waiting for ' .. what .. '; diagnostics: ' .. vim.inspect(vim.diagnostic.get(0)), 2)
-  end
+  lib.wait_for(what, condition, WAIT_MS, function() return 'diagnostics: ' .. vim.inspect(vim.diagnostic.get(0)) end)
 end
 
 local function lore_diagnostics()
@@ -85,19 +78,4 @@ local function run()
   result.after_fix = lore_diagnostics()
 end
 
-vim.api.nvim_create_autocmd('VimEnter', {
-  once = true,
-  callback = function()
-    vim.schedule(function()
-      local ok, err = xpcall(run, debug.traceback)
-      if not ok then
-        result.error = err
-      end
-      local written, write_err = pcall(write_result)
-      if not written then
-        io.stderr:write('could not write the result: ' .. tostring(write_err) .. '\n')
-      end
-      vim.cmd(ok and written and 'qall!' or 'cquit')
-    end)
-  end,
-})
+lib.run_on_enter(run, result, 'LORE_NVIM_RESULT')
