@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import random
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,8 @@ SAMPLE_FILES = 80
 SAMPLE_SYMBOLS = 240
 MAX_WALK = 40_000
 SKIP_DIRS = {"node_modules", "vendor", "third_party", "dist", "build", "target", "__pycache__", "venv"}
-META_KEY = "meaning_spread_v2"
+TEST_WORD = re.compile(r"(?:^|[._-])test", re.I)
+META_KEY = "meaning_spread_v3"  # v3: spec files left out of the sample
 
 
 def symbol_text(symbol: Any, rel_path: str) -> str:
@@ -66,6 +68,16 @@ def symbol_text(symbol: Any, rel_path: str) -> str:
     return f"{name}\n{signature}\nin {where}"[:2000]
 
 
+def is_test(rel: str) -> bool:
+    """Whether a file is a test by its path: `lore.sources.named.TEST_PATH` (test folders, `_test.go`,
+    `_spec.rb`, `.spec.ts`, `.test.tsx`) or a name with a word starting "test" (`test_models.py`,
+    `testutil.go`; not `latest.py` or `contest_entry.rb`). A folder named `spec` is not enough: Unleash
+    keeps its OpenAPI schemas in `src/lib/openapi/spec/`."""
+    from lore.sources.named import TEST_PATH
+
+    return bool(TEST_PATH.search(rel) or TEST_WORD.search(rel.rsplit("/", 1)[-1]))
+
+
 def sample_symbol_texts(root: Path, seed: int = 15) -> list[str]:
     """Texts of up to SAMPLE_SYMBOLS symbols from SAMPLE_FILES source files of the workspace, drawn
     at random with a fixed seed (tests, generated and vendored folders are skipped)."""
@@ -78,7 +90,7 @@ def sample_symbol_texts(root: Path, seed: int = 15) -> list[str]:
         for name in sorted(filenames):
             rel = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
             language = language_for_path(rel)
-            if language and has_grammar(language) and "test" not in name.lower():
+            if language and has_grammar(language) and not is_test(rel):
                 files.append((rel, language))
         if len(files) >= MAX_WALK:
             break
