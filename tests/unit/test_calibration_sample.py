@@ -24,3 +24,15 @@ def test_the_sample_leaves_spec_files_out(tmp_workspace):
     texts = sample_symbol_texts(tmp_workspace)
     assert len(texts) == 24  # a class and its method in each of the 12 model files
     assert not [t for t in texts if "spec" in t.lower()]
+
+
+def test_a_file_added_moves_only_its_own_place_in_the_sample(tmp_workspace):
+    """Each file is drawn by a hash of its path: adding one (or leaving a new kind of test out) changes the
+    sample by that file at most, so the bar every memory is measured against does not jump with it."""
+    files = {f"app/models/model_{i}.rb": f"class LedgerModel{i}\n  def post_entry_{i}\n  end\nend\n" for i in range(100)}
+    write(tmp_workspace, files)
+    before = sample_symbol_texts(tmp_workspace)
+    write(tmp_workspace, {"app/models/zz_added.rb": "class AddedModel\n  def added_entry\n  end\nend\n"})
+    after = sample_symbol_texts(tmp_workspace)
+    assert len(before) == len(after) == 160  # 80 files of 100, a class and a method each
+    assert len(set(before) - set(after)) <= 2  # at most the one file the added one pushed out
