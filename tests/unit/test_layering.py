@@ -44,6 +44,7 @@ START_UP_IMPORTS = {
     ("lore.team.sync", "lore.team.files"): YAML,
     ("lore.recall.calibration", "lore.anchors.languages"): TREE_SITTER,
     ("lore.recall.calibration", "lore.anchors.symbols"): TREE_SITTER,
+    ("lore.recall.calibration", "lore.sources.named"): TREE_SITTER,
     ("lore.store.vectors", "lore.store.bitindex"): "numpy loads on the first search by meaning",
     ("lore.text", "lore.markup.markdown"): "markdown-it and PyYAML load when a long body is split into sections",
     ("lore.wire.calls", "lore.workspace"): RELAY,

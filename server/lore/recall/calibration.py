@@ -29,7 +29,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-import random
+import hashlib
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,8 @@ SAMPLE_FILES = 80
 SAMPLE_SYMBOLS = 240
 MAX_WALK = 40_000
 SKIP_DIRS = {"node_modules", "vendor", "third_party", "dist", "build", "target", "__pycache__", "venv"}
-META_KEY = "meaning_spread_v2"
+TEST_WORD = re.compile(r"(?:^|[._-])test", re.I)
+META_KEY = "meaning_spread_v3"  # v3: spec files left out of the sample, drawn by path hashes
 
 
 def symbol_text(symbol: Any, rel_path: str) -> str:
@@ -66,9 +68,20 @@ def symbol_text(symbol: Any, rel_path: str) -> str:
     return f"{name}\n{signature}\nin {where}"[:2000]
 
 
+def is_test(rel: str) -> bool:
+    """Whether a file is a test by its path: `lore.sources.named.TEST_PATH` (test folders, `_test.go`,
+    `_spec.rb`, `.spec.ts`, `.test.tsx`) or a name with a word starting "test" (`test_models.py`,
+    `testutil.go`; not `latest.py` or `contest_entry.rb`). A folder named `spec` is not enough: Unleash
+    keeps its OpenAPI schemas in `src/lib/openapi/spec/`."""
+    from lore.sources.named import TEST_PATH
+
+    return bool(TEST_PATH.search(rel) or TEST_WORD.search(rel.rsplit("/", 1)[-1]))
+
+
 def sample_symbol_texts(root: Path, seed: int = 15) -> list[str]:
     """Texts of up to SAMPLE_SYMBOLS symbols from SAMPLE_FILES source files of the workspace, drawn
-    at random with a fixed seed (tests, generated and vendored folders are skipped)."""
+    at random with a fixed seed, each file and symbol by a hash of its own path (tests, generated and
+    vendored folders are skipped)."""
     from lore.anchors.languages import has_grammar, language_for_path  # tree-sitter: not at server start
     from lore.anchors.symbols import extract_symbols
 
@@ -78,22 +91,26 @@ def sample_symbol_texts(root: Path, seed: int = 15) -> list[str]:
         for name in sorted(filenames):
             rel = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
             language = language_for_path(rel)
-            if language and has_grammar(language) and "test" not in name.lower():
+            if language and has_grammar(language) and not is_test(rel):
                 files.append((rel, language))
         if len(files) >= MAX_WALK:
             break
-    rng = random.Random(seed)
-    rng.shuffle(files)
-    texts: list[str] = []
+    files.sort(key=lambda f: _draw(seed, f[0]))
+    texts: list[tuple[bytes, str]] = []
     for rel, language in files[:SAMPLE_FILES]:
         try:
             data = (root / rel).read_bytes()[:200_000]
             symbols = extract_symbols(data, language, rel)
         except (OSError, ValueError):
             continue
-        texts += [symbol_text(s, rel) for s in symbols[:6]]
-    rng.shuffle(texts)
-    return texts[:SAMPLE_SYMBOLS]
+        texts += [(_draw(seed, f"{rel}:{s.qualified_name}"), symbol_text(s, rel)) for s in symbols[:6]]
+    return [text for _, text in sorted(texts)[:SAMPLE_SYMBOLS]]
+
+
+def _draw(seed: int, key: str) -> bytes:
+    """A file's or symbol's place in the sample's random order: a hash of its path, so that a file coming
+    or going (a new test left out, a file added) moves only its own place, not every other one's."""
+    return hashlib.blake2b(f"{seed}:{key}".encode("utf-8", "replace"), digest_size=8).digest()
 
 
 def memory_spreads(lore: Lore) -> dict[str, tuple[float, float]]:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 BACKTICK = re.compile(r"`([^`\n]{1,200})`")
 IDENT = re.compile(r"(?<![\w.$])[A-Za-z_$][\w$]*(?![\w$])")
 COMPOUND = re.compile(r"[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]")
+SCOPE = re.compile(r"::|#|\\")  # `Admin::Report#fetch_all`, `App\\Models\\User`: scopes written as `.`
 SPAN = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 MIN_NAME = 3
 SURVEY = 24  # identifiers a record names before it is a survey (an RFC listing an API), not about each
@@ -61,7 +62,7 @@ def words_in_backticks(text: str) -> set[str]:
 def _spans_and_words(text: str, words: bool = True) -> set[str]:
     out: set[str] = set()
     for span in BACKTICK.findall(text):
-        bare = span.strip().removesuffix("()").rstrip(".,;:")
+        bare = SCOPE.sub(".", span.strip().removesuffix("()").rstrip(".,;:").lstrip(":\\"))
         if SPAN.fullmatch(bare):
             out.add(bare.rsplit(".", 1)[-1])
             if "." in bare:

@@ -234,7 +234,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             found = named.resolve_name(named.Named(meant, n.backticked), ctx.symbols, text)
         for rel, lang, qualified in found:
             score = (0.6 if meant or n.in_block else 0.9 if n.backticked else 0.8) / len(found)
-            why = f"names `{n.name}`" + (f" (`{meant}`)" if meant else "")
+            why = f"names `{n.written or n.name}`" + (f" (`{meant}`)" if meant else "")
             out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, why))
     for receiver, member in named.block_calls(text):
         if survey and named.written_once(member, text):

@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 
 from lore.anchors import extract_symbols, has_grammar, language_for_path
+from lore.sources import scoped
 from lore.sources.layout import WorkspaceLayout
 
 log = logging.getLogger(__name__)
@@ -80,13 +81,23 @@ class Named:
     name: str
     backticked: bool
     in_block: bool = False  # defined in one of the decision's code blocks, not written in its prose
+    written: str = ""  # as the decision wrote it, when that differs (`BulkData::Cache` for `BulkData.Cache`)
 
 
 FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
 
 
+def scoped_name(raw: str) -> Named | None:
+    """The name written with its scope `raw` (`BulkData::Cache`), as `scoped.qualified` reads it."""
+    name = scoped.qualified(raw)
+    return Named(name, False, written=raw.strip().lstrip(":\\")) if name else None
+
+
 def names_in(text: str, blocks: bool = False) -> list[Named]:
     """Identifiers a decision's prose writes: backticked ones first, then bare CamelCase words.
+
+    A name written with its scope (`BulkData::Cache`, `App\\Models\\User`, see `scoped_name`) is read
+    whole, as the qualified name it is, and its parts are not read again as names of their own.
 
     Names a code block only uses are left out: a decision's sample code proposes or illustrates
     (`writeTx` in a 2021 sketch) more often than it names the code that exists. A name a block
@@ -95,6 +106,12 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
     """
     out: dict[str, Named] = {}
     whole, text = text, FENCE.sub(" ", text)
+    for m in scoped.SCOPED.finditer(text):
+        n = scoped_name(m.group(1))
+        if n is not None and n.name not in out:
+            n.backticked = text[m.start() - 1:m.start()] == "`" or text[m.end():m.end() + 1] == "`"
+            out[n.name] = n
+    text = scoped.SCOPED.sub(lambda m: " " * len(m.group(0)), text)  # keeps backticks paired as written
     for m in _BACKTICK.finditer(text):
         raw = m.group(1).strip()
         raw = re.sub(r"^<\s*|\s*/?>$", "", raw)  # <ConditionallyRender />
@@ -165,6 +182,8 @@ def written_once(name: str, text: str) -> bool:
 
 def specific(n: Named) -> bool:
     """Whether a name says enough on its own to point at one place (before counting its definitions)."""
+    if n.written:
+        return True  # written with its scope (`Image::Revision`, `App\\Models\\User`): see `resolve_scoped`
     head = n.name.split(".")[0]
     parts = name_parts(n.name)
     if n.name.lower() in COMMON or head.lower() in COMMON and "." not in n.name:
@@ -184,6 +203,7 @@ class SymbolIndex:
     def __init__(self, root: Path, layout: WorkspaceLayout, budget: float = BUDGET_SECONDS):
         self.root = Path(root)
         self.defs: dict[str, set[str]] = {}
+        self.scoped: dict[str, set[str]] = {}  # last part of `class A::B` -> files (see `scoped.SCOPED_DEF`)
         self.read: list[str] = []  # the code files indexed, for `markers`
         self._markers: dict[str, set[str]] | None = None
         self._folded: dict[str, list[str]] | None = None
@@ -215,6 +235,9 @@ class SymbolIndex:
             for m in _DEF.finditer(data):
                 name = (m.group(2) or m.group(3)).decode("ascii", "replace")
                 self.defs.setdefault(name, set()).add(rel)
+            if b"::" in data:
+                for m in scoped.SCOPED_DEF.finditer(data):
+                    self.scoped.setdefault(m.group(1).decode("ascii"), set()).add(rel)
         self.seconds = time.thread_time() - start
 
     @property
@@ -305,8 +328,10 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     file defines it (every receiver has its `EndBlock`) and `text` names its type or package near it
     (`the upgrade module's EndBlock`): alone, a framework's hook (`EndBlock`, `ServeHTTP`) means the
     hook in general, not the one type here that happens to define it. A name only tests define
-    anchors nothing.
+    anchors nothing. A name written with its scope is resolved by `resolve_scoped`.
     """
+    if n.written:
+        return resolve_scoped(n, index)
     if type_word(n):
         return _one_type(n.name, index, text)
     if not specific(n):
@@ -338,6 +363,13 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
                                                for rel, _, q, kind in out):
         return []
     return [(rel, lang, q) for rel, lang, q, _ in out]
+
+
+def resolve_scoped(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:
+    """(file, language, qualified symbol) for a name written with its scope (see `scoped.resolve`), at
+    most `MAX_FILES` of them outside tests; the scope makes a one-word name (`Image::Revision`) specific."""
+    real = [found for found in scoped.resolve(n.name, index) if not TEST_PATH.search(found[0])]
+    return real if 0 < len(real) <= MAX_FILES else []
 
 
 def _one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, str]]:

@@ -1,0 +1,106 @@
+"""Names a decision writes with their scope (Ruby, C++ and Rust `A::B`, a Ruby method `A::B#m`, PHP
+`App\\Models\\User`) are read whole, as the dotted qualified names symbol extraction gives, and anchor
+the one definition every written part names; their parts are not read again as names of their own."""
+
+from lore.recall.naming import identifiers_named, words_in_backticks
+from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.named import names_in, scoped_name
+from tree_files import write
+
+# Shaped on content-publisher's docs/adr/0009 and 0015 (alphagov/content-publisher, MIT).
+HISTORY = ("The data of an Image::Revision is stored between an Image::FileRevision and an\n"
+           "Image::MetadataRevision. Each Image::FileRevision is associated with an ActiveStorage::Blob.\n"
+           "The data is wrapped within an object, [BulkData::Cache][bulk-data-cache], read by `BulkData::Cache.read`.\n")
+
+RUBY = {
+    "app/models/revision.rb": "class Revision < ApplicationRecord\nend\n",
+    "app/models/image/revision.rb": "class Image::Revision < ApplicationRecord\n  def readonly?\n    true\n  end\nend\n",
+    "app/models/image/file_revision.rb": "class Image::FileRevision < ApplicationRecord\nend\n",
+    "app/models/file_attachment/file_revision.rb": "class FileAttachment::FileRevision < ApplicationRecord\nend\n",
+    "lib/bulk_data/cache.rb": "module BulkData\n  class Cache\n    def self.read(key)\n      key\n    end\n  end\nend\n",
+    "lib/bulk_data/government_repository.rb": "module BulkData\n  class GovernmentRepository\n  end\nend\n",
+    "lib/bulk_data/local_data_unavailable.rb": "module BulkData\n  class LocalDataUnavailable < RuntimeError\n  end\nend\n",
+    "lib/bulk_data/remote_data_unavailable.rb": "module BulkData\n  class RemoteDataUnavailable < RuntimeError\n  end\nend\n",
+}
+
+
+def anchors(ws, text: str) -> list[tuple[str, str, str]]:
+    found = derive_anchors(text, "docs/adr/0009.md", AnchorContext(ws))
+    return sorted((d.anchor.to_text(), d.anchor.file, d.why) for d in found)
+
+
+def test_scoped_names_read_as_dotted_qualified_names():
+    assert scoped_name("Admin::User").name == "Admin.User"
+    assert scoped_name("Foo::Bar#baz").name == "Foo.Bar.baz"
+    assert scoped_name("Foo::Bar.baz?").name == "Foo.Bar.baz?"
+    assert scoped_name("leveldb::DB::Open").name == "leveldb.DB.Open"
+    assert scoped_name("crate::store::Cache").name == "store.Cache"
+    assert scoped_name("App\\Models\\User::find").name == "App.Models.User.find"
+    assert scoped_name("crate::Cache") is None  # a crate's own item: no scope written
+    text = ("We keep `Foo::Bar#baz` and `App\\Models\\User` beside BulkData::Cache, then `Edition` and "
+            "FeaturesReadModel; ::TopLevel::Thing is rooted.")
+    got = [(n.name, n.backticked, n.written) for n in names_in(text)]
+    assert got == [("Foo.Bar.baz", True, "Foo::Bar#baz"), ("App.Models.User", True, "App\\Models\\User"),
+                   ("BulkData.Cache", False, "BulkData::Cache"), ("TopLevel.Thing", False, "TopLevel::Thing"),
+                   ("Edition", True, ""), ("FeaturesReadModel", False, "")]
+
+
+def test_parts_of_a_scoped_name_are_not_names_of_their_own():
+    """`BulkData` of `BulkData::Cache` is the module the cache sits in, `FileRevision` of
+    `Image::FileRevision` one of two classes of that name: neither is what the text names."""
+    names = [n.name for n in names_in(HISTORY)]
+    assert "BulkData" not in names and "FileRevision" not in names and "MetadataRevision" not in names
+    assert names[:3] == ["Image.Revision", "Image.FileRevision", "Image.MetadataRevision"]
+
+
+def test_ruby_scoped_names_anchor_the_definition_every_part_names(tmp_workspace):
+    ws = write(tmp_workspace, RUBY)
+    assert anchors(ws, HISTORY) == [
+        ("symbol:ruby:BulkData.Cache", "lib/bulk_data/cache.rb", "names `BulkData::Cache`"),
+        ("symbol:ruby:BulkData.Cache.read", "lib/bulk_data/cache.rb", "names `BulkData::Cache.read`"),
+        ("symbol:ruby:Image.FileRevision", "app/models/image/file_revision.rb", "names `Image::FileRevision`"),
+        ("symbol:ruby:Image.Revision", "app/models/image/revision.rb", "names `Image::Revision`"),
+    ]
+
+
+def test_a_word_alone_still_means_the_top_level_type_not_a_scoped_one(tmp_workspace):
+    """`class Image::Revision` defines a `Revision` only for names written with their scope: `Revision`
+    alone is still the one top-level `class Revision`."""
+    ws = write(tmp_workspace, RUBY)
+    assert anchors(ws, "**Revision**: An immutable snapshot.\n") == [
+        ("symbol:ruby:Revision", "app/models/revision.rb", "names `Revision`")]
+
+
+def test_a_scope_nothing_here_defines_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, RUBY | {"lib/vector.cc": "namespace mine {\nclass vector {};\n}\n"})
+    assert anchors(ws, "We store std::vector and ActiveStorage::Blob, and Other::Revision.\n") == []
+
+
+def test_php_namespaces_and_rust_modules_are_folders_and_files(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "app/Models/User.php": "<?php\nnamespace App\\Models;\n\nclass User\n{\n    public static function find() {}\n}\n",
+        "app/Http/User.php": "<?php\nnamespace App\\Http;\n\nclass User\n{\n}\n",
+        "src/store.rs": "pub struct Cache {\n    x: u8,\n}\n",
+        "src/other.rs": "pub struct Cache {\n    y: u8,\n}\n",
+    })
+    assert anchors(ws, "`App\\Models\\User::find` loads it; crate::store::Cache holds it.\n") == [
+        ("symbol:php:User.find", "app/Models/User.php", "names `App\\Models\\User::find`"),
+        ("symbol:rust:Cache", "src/store.rs", "names `crate::store::Cache`"),
+    ]
+
+
+def test_cpp_namespaces_are_part_of_the_qualified_name(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "db/sharded_cache.cc": "namespace leveldb {\nclass ShardedCache {\n public:\n  void Prune();\n};\n}\n",
+        "other/sharded_cache.cc": "namespace other {\nclass ShardedCache {\n public:\n  void Prune();\n};\n}\n",
+    })
+    assert anchors(ws, "Call leveldb::ShardedCache::Prune when full.\n") == [
+        ("symbol:cpp:leveldb.ShardedCache.Prune", "db/sharded_cache.cc", "names `leveldb::ShardedCache::Prune`")]
+
+
+def test_hover_naming_reads_a_scoped_method_and_its_type():
+    """A record writing `Admin::Report#fetch_all` in backticks names the method and sets its type as
+    code, as `Admin.Report.fetch_all` does: enough for a hover on `Report.fetch_all`."""
+    text = "Call `Admin::Report#fetch_all` once."
+    assert "fetch_all" in identifiers_named(text)
+    assert words_in_backticks(text) == words_in_backticks("Call `Admin.Report.fetch_all` once.") == {"Report"}
