@@ -13,7 +13,6 @@ import shutil
 import stat
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ import pytest_lsp
 from lsp_support import open_doc, start
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
-from test_lsp_staleness import DAY, MEMORY, V1, V2, git
+from test_lsp_staleness import changed_code_workspace
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -43,20 +42,7 @@ SERVER = ["env", "LORE_EMBEDDER=hash", f"PATH={slow_git_dir()}{os.pathsep}{os.en
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
 async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    ws = tmp_path_factory.mktemp("lens-no-wait") / "ws"
-    (ws / "app").mkdir(parents=True)
-    (ws / ".lore" / "memories").mkdir(parents=True)
-    git(ws, "init", "-q", "-b", "main")
-    git(ws, "config", "user.name", "Lore Tests")
-    git(ws, "config", "user.email", "tests@lore.invalid")
-    (ws / "app" / "__init__.py").write_text("")
-    (ws / "app" / "repos.py").write_text(V1)
-    (ws / ".lore" / "memories" / "bus.md").write_text(MEMORY)
-    now = time.time()
-    git(ws, "add", "-A")
-    git(ws, "commit", "-q", "-m", "saves go through the bus", at=now - 30 * DAY)
-    (ws / "app" / "repos.py").write_text(V2)
-    git(ws, "commit", "-q", "-am", "keep items in memory", at=now - 14 * DAY)
+    ws = changed_code_workspace(tmp_path_factory.mktemp("lens-no-wait") / "ws")
     lsp_client.seen = await start(lsp_client, pytest_lsp.client_capabilities("visual-studio-code"), [ws],
                                   client_name="Visual Studio Code")
     lsp_client.repos = open_doc(lsp_client, ws / "app" / "repos.py")

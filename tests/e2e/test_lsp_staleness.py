@@ -42,10 +42,9 @@ def git(ws: Path, *args: str, at: float | None = None) -> None:
         env.update(GIT_AUTHOR_DATE=f"@{int(at)} +0000", GIT_COMMITTER_DATE=f"@{int(at)} +0000")
     subprocess.run(["git", *args], cwd=ws, check=True, capture_output=True, env=env)
 
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
-async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    ws = tmp_path_factory.mktemp("stale") / "ws"
+def changed_code_workspace(ws: Path) -> Path:
+    """A git workspace at `ws` whose decision (`MEMORY`, on `app/repos.py`) was written 30 days ago,
+    when the code was `V1`, and whose code was changed to `V2` 14 days ago."""
     (ws / "app").mkdir(parents=True)
     (ws / ".lore" / "memories").mkdir(parents=True)
     git(ws, "init", "-q", "-b", "main")
@@ -59,6 +58,12 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
     git(ws, "commit", "-q", "-m", "saves go through the bus", at=now - 30 * DAY)
     (ws / "app" / "repos.py").write_text(V2)
     git(ws, "commit", "-q", "-am", "keep items in memory", at=now - 14 * DAY)
+    return ws
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
+async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
+    ws = changed_code_workspace(tmp_path_factory.mktemp("stale") / "ws")
     lsp_client.ws = ws
     lsp_client.seen = await start(lsp_client, pytest_lsp.client_capabilities("visual-studio-code"), [ws],
                                   client_name="Visual Studio Code")
