@@ -33,19 +33,14 @@ from pygls.uris import from_fs_path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from checkout import clone_at  # noqa: E402
+from lsp_bench import editor_capabilities  # noqa: E402
 
 SLUG = "jaegertracing/jaeger"
 COMMIT = "8498073ff809b1a3923521920a9b1b017ea97ecf"
 FILE = "internal/storage/v1/badger/spanstore/writer.go"
 QUERY = "how are spans stored in badger"
 QUIET = 15.0  # seconds without background jobs that end a run (the worker may be busy with the open file first)
-CAPABILITIES = types.ClientCapabilities(
-    window=types.WindowClientCapabilities(work_done_progress=True),
-    text_document=types.TextDocumentClientCapabilities(
-        code_lens=types.CodeLensClientCapabilities(dynamic_registration=False),
-        hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown])),
-    workspace=types.WorkspaceClientCapabilities(code_lens=types.CodeLensWorkspaceClientCapabilities(
-        refresh_support=True)))
+CAPABILITIES = editor_capabilities(progress=True)
 
 
 def imported(work: Path, mirror_root: Path, env: dict) -> Path:

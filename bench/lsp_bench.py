@@ -144,13 +144,19 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
 
 
-EDITOR_CAPABILITIES = types.ClientCapabilities(
-    window=types.WindowClientCapabilities(work_done_progress=False),
-    text_document=types.TextDocumentClientCapabilities(
-        code_lens=types.CodeLensClientCapabilities(dynamic_registration=False),
-        hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown])),
-    workspace=types.WorkspaceClientCapabilities(code_lens=types.CodeLensWorkspaceClientCapabilities(
-        refresh_support=True)))
+def editor_capabilities(progress: bool = False) -> types.ClientCapabilities:
+    """What editors declare: code lenses with `workspace/codeLens/refresh`, markdown hovers, and
+    work-done progress when `progress`."""
+    return types.ClientCapabilities(
+        window=types.WindowClientCapabilities(work_done_progress=progress),
+        text_document=types.TextDocumentClientCapabilities(
+            code_lens=types.CodeLensClientCapabilities(dynamic_registration=False),
+            hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown])),
+        workspace=types.WorkspaceClientCapabilities(code_lens=types.CodeLensWorkspaceClientCapabilities(
+            refresh_support=True)))
+
+
+EDITOR_CAPABILITIES = editor_capabilities()
 
 
 async def start(command: list[str], root: Path, env: dict,
