@@ -39,7 +39,7 @@ from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_MET
 from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
-from lore.sources import bare, concepts, headings, literals, named
+from lore.sources import bare, concepts, headings, literals, named, written_code
 from lore.sources.moved import moved_to
 from lore.sources.ranking import Derived, ranked
 from lore.sources.misspelt import NearNames
@@ -236,10 +236,10 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             score = (0.6 if meant or n.in_block else 0.9 if n.backticked else 0.8) / len(found)
             why = f"names `{n.written or n.name}`" + (f" (`{meant}`)" if meant else "")
             out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, why))
-    for receiver, member in named.block_calls(text):
+    for receiver, member in written_code.block_calls(text):
         if survey and named.written_once(member, text):
             continue
-        owner = named.instance_type(receiver, ctx.symbols)
+        owner = written_code.instance_type(receiver, ctx.symbols)
         n = named.Named(f"{owner}.{member}", False, in_block=True) if owner else None
         for rel, lang, qualified in named.resolve_name(n, ctx.symbols, text) if n else ():
             if qualified.endswith(f"{owner}.{member}"):
@@ -276,7 +276,7 @@ def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Path anchors for the few code files (at most `named.MAX_FILES`, tests aside) that write a marker the
     decision lists (a log tag `#notify-debug-admin-1200`, an error code)."""
     out: dict[str, Derived] = {}
-    for token in named.markers_in(text):
+    for token in written_code.markers_in(text):
         files = sorted(f for f in ctx.symbols.markers.get(token, ()) if not named.TEST_PATH.search(f))
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:

@@ -141,28 +141,6 @@ def block_definitions(text: str) -> list[str]:
     return out
 
 
-_CALL = re.compile(r"(?<![\w$.])([a-z_][\w$]*)\.([A-Za-z_$][\w$]*)\s*\(")
-
-
-def block_calls(text: str) -> list[tuple[str, str]]:
-    """(receiver, member) of the calls the fenced code blocks of `text` make on a variable
-    (`openApiService.validPath({...})`), in order, once each."""
-    out: list[tuple[str, str]] = []
-    for block in FENCE.finditer(text):
-        for m in _CALL.finditer(block.group(0)):
-            if (m.group(1), m.group(2)) not in out:
-                out.append((m.group(1), m.group(2)))
-    return out
-
-
-def instance_type(receiver: str, index: SymbolIndex) -> str | None:
-    """The type a variable is an instance of by its name (`openApiService`, `openapi_service` ->
-    `OpenApiService`): the one defined name of two or more parts spelt the same but for case and `_`."""
-    key = receiver.replace("_", "").lower()
-    found = [n for n in index.by_folded.get(key, ()) if n[:1].isupper() and n != receiver]
-    return found[0] if len(found) == 1 and specific(Named(found[0], False)) else None
-
-
 def abbreviates(short: str, name: str) -> bool:
     """Whether `short` abbreviates a package name: its first letter, then its letters in order
     (`es` for `elasticsearch`, `ctrl` for `controller`)."""
@@ -417,17 +395,3 @@ def owner_near(text: str, name: str, rel: str, qualified: str) -> bool:
 def module_of(name: str) -> str:
     """The file a dotted Python module name means: `app.repos` -> `app/repos`."""
     return str(PurePosixPath(*name.split(".")))
-
-
-def markers_in(text: str) -> list[str]:
-    """Markers (see `MARKER`) a decision writes as code, at the start of a line, or led by `#`."""
-    out: list[str] = []
-    for m in MARKER.finditer(text.encode("utf-8", "replace")):
-        token = m.group(0).decode("ascii")
-        start = m.start()
-        data = text.encode("utf-8", "replace")
-        line_start = data.rfind(b"\n", 0, start) + 1
-        led = token.startswith("#") or data[start - 1:start] == b"`" or not data[line_start:start].strip(b" \t-*+")
-        if led and token not in out:
-            out.append(token)
-    return out
