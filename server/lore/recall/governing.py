@@ -31,6 +31,7 @@ from lore.recall.anchoring import MATCH_WEIGHT
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
+from lore.recall.symbol_suffixes import suffix_index, symbols_matching
 from lore.recall.told_twice import told_twice, told_twice_of
 from lore.recall.anchoring import match_anchor
 
@@ -288,7 +289,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     its own anchored memories."""
     names = list(dict.fromkeys(s.qualified_name for s in symbols))
     spread = spread_over_file(lore, rel_path, tuple(names))
-    by_suffix = _suffix_index(names)
+    by_suffix = suffix_index(names)
     file_level: list[LensItem] = []
     per_symbol: dict[str, list[LensItem]] = {}
     anchored_ids: set[str] = set()
@@ -308,7 +309,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                     or mid in whole:  # anchored to the file as well as to symbols in it: the file's decision
                 file_level.append(m)
             elif kind == "symbol":
-                for name in _symbols_matching(anchor, rel_path, names, by_suffix):
+                for name in symbols_matching(anchor, rel_path, names, by_suffix):
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
@@ -365,41 +366,6 @@ def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
         if status in STATUS_ORDER and not off_code(source_kind, key, title):
             out[mid] = LensItem(mid, kind, updated, status, source_kind, title)
     return out
-
-
-_SUFFIXES: dict[tuple[str, ...], dict[str, list[str]]] = {}
-
-
-def _suffix_index(names: list[str]) -> dict[str, list[str]]:
-    """Every dotted suffix of every name (`a.B.run` -> `run`, `B.run`, `a.B.run`) -> the names ending so
-    (kept for the last few symbol lists: each lens request of a document version asks again)."""
-    key = tuple(names)
-    index = _SUFFIXES.get(key)
-    if index is None:
-        if len(_SUFFIXES) >= 8:
-            _SUFFIXES.clear()
-        index = _SUFFIXES[key] = _build_suffix_index(names)
-    return index
-
-
-def _build_suffix_index(names: list[str]) -> dict[str, list[str]]:
-    index: dict[str, list[str]] = {}
-    for name in names:
-        parts = name.split(".")
-        for i in range(len(parts)):
-            index.setdefault(".".join(parts[i:]), []).append(name)
-    return index
-
-
-def _symbols_matching(anchor, rel_path: str, names: list[str], by_suffix: dict[str, list[str]]) -> list[str]:
-    """Names a symbol anchor governs, as `match_anchor` decides, without testing every name."""
-    if anchor.file and anchor.file != rel_path:
-        return []
-    found = list(by_suffix.get(anchor.value, []))
-    parts = anchor.value.split(".")
-    suffixes = (".".join(parts[i:]) for i in range(1, len(parts)))
-    found += [s for s in suffixes if s in by_suffix.get(s, ())]  # a name of the file (its own first suffix)
-    return list(dict.fromkeys(found))
 
 
 def _dismissed_at(store, found: dict, places: list[str]) -> set[tuple[str, str]]:
