@@ -1,9 +1,11 @@
 """Context packs: levels, order, reasons, superseded excluded, budget never exceeded."""
 
+import shutil
+
 import pytest
 
 from lore.context import build_pack
-from lore.context.tokens import TokenCounter, estimate
+from lore.context.tokens import TokenCounter, estimate, token_counter
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Anchor, Kind, Memory, Provenance, Scope, SourceKind
 from lore.api import Lore
@@ -58,7 +60,7 @@ def test_budget_holds(lore, budget):
     if budget < 300:
         assert pack.left_out > 0
     if budget >= 300:  # the footer states the pack's own count, footer included
-        assert f"{len(pack.items)} memories, {pack.tokens} of {budget} tokens" in pack.markdown
+        assert f"{len(pack.items)} {'memory' if len(pack.items) == 1 else 'memories'}, {pack.tokens} of {budget} tokens" in pack.markdown
 
 
 def test_estimate_is_conservative_on_words():
@@ -125,3 +127,15 @@ def test_a_small_budget_shows_what_governs_the_file_even_when_its_head_is_long(t
                           counter=TokenCounter("estimate"))
         assert [i.memory.id for i in pack.items] == [m.id], pack.markdown
         assert "Use the store." in pack.markdown and pack.tokens <= 300
+
+
+def test_the_token_counter_follows_the_model_path_set_now(model_dir, tmp_path, monkeypatch):
+    """The counter is the tokenizer of `LORE_MODEL_PATH` as it is at each call: a process that
+    counted once with another model path (or none) does not keep that counter."""
+    other = tmp_path / "other-model"
+    other.mkdir()
+    shutil.copy(model_dir / "tokenizer.json", other / "tokenizer.json")
+    monkeypatch.setenv("LORE_MODEL_PATH", str(model_dir))
+    assert token_counter().method == f"tokenizer:{model_dir.name}"
+    monkeypatch.setenv("LORE_MODEL_PATH", str(other))
+    assert token_counter().method == "tokenizer:other-model"

@@ -51,10 +51,15 @@ def _find_tokenizer(model_path: str | None) -> Path | None:
     return next((c for c in candidates if c.is_file()), None)
 
 
-@functools.lru_cache(maxsize=4)
 def token_counter(model_path: str | None = None) -> TokenCounter:
-    """The best counter available: the local model's tokenizer, else the estimate."""
-    path = _find_tokenizer(model_path if model_path is not None else os.environ.get("LORE_MODEL_PATH"))
+    """The best counter available: the local model's tokenizer, else the estimate. `model_path`
+    defaults to `LORE_MODEL_PATH` as it is now (not as it was at the first call)."""
+    return _counter_for(_find_tokenizer(model_path if model_path is not None else os.environ.get("LORE_MODEL_PATH")))
+
+
+@functools.lru_cache(maxsize=4)
+def _counter_for(path: Path | None) -> TokenCounter:
+    """The counter of one tokenizer file (loaded once per process), or the estimate."""
     if path is not None:
         try:
             from tokenizers import Tokenizer
