@@ -99,3 +99,8 @@ def clip_between_sentences(text: str, limit: int) -> str:
     ends = [m.start() for m in _SENTENCE_END.finditer(head)]
     cut = ends[-1] if ends and ends[-1] >= limit // 2 else head.rfind(" ")
     return (head[:cut] if cut > 0 else head).rstrip() + " …"
+
+
+def counted(n: int, singular: str, plural: str | None = None) -> str:
+    """`n` and the noun in its number: "1 memory", "3 memories", "0 weaker matches"."""
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"

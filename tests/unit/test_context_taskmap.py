@@ -125,7 +125,7 @@ def test_a_task_alone_gets_a_compact_pack_and_a_smaller_default_budget(lore):
     # the kind, the source and the trust: not the reason every item of a task's pack shares, no link
     assert f"\n- **convention** · from `{mem.id}` (your own):\n  > **Migrations never change once merged**" in md
     assert "matches the task" not in md
-    assert md.endswith(f"\n_1 memories, {pack.tokens} of 400 tokens._\n")
+    assert md.endswith(f"\n_1 memory, {pack.tokens} of 400 tokens._\n")
     assert build_pack(lore, path="src/shop/db/session.py", task="add a database migration").budget == 1500
     assert build_pack(lore, task="add a database migration", budget=900).budget == 900
 

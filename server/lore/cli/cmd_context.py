@@ -6,6 +6,7 @@ from lore.cli.common import call, workspace_root
 from lore.cli.lines import wrap_markdown
 from lore.cli.output import err, print_json, say
 from lore.memory import ValidationError
+from lore.text import counted
 from lore.workspace import relative_path
 
 
@@ -35,6 +36,6 @@ def cmd_context(args) -> int:
         print_json(pack)
     else:
         say(wrap_markdown(pack["markdown"]).rstrip("\n"))
-        err.print(f"{pack['tokens']}/{pack['budget']} tokens, {len(pack['items'])} memories ({pack['counter']})",
+        err.print(f"{pack['tokens']}/{pack['budget']} tokens, {counted(len(pack['items']), 'memory', 'memories')} ({pack['counter']})",
                   highlight=False)
     return 0

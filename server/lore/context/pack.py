@@ -18,6 +18,7 @@ from lore.context.tokens import TokenCounter, token_counter
 from lore.memory import Scope, ValidationError
 from lore.agents.trust import DATA_NOTE, mark, plain
 from lore.staleness.annotate import stale_lines
+from lore.text import counted
 
 MIN_BUDGET = 50  # the header and footer alone take about this many tokens
 #: One memory never takes more than this share of the budget (it is cut between sentences).
@@ -170,9 +171,10 @@ def build_pack(lore: Lore, *, path: str | None = None, symbol: str | None = None
     def footer(stated: str) -> str:
         if lean:
             return task_footer(len(items), stated, budget, weaker)
-        more = (f" {weaker} weaker matches not shown (search_memory or `lore search` finds them)."
-                if weaker and items else "")
-        return f"\n_{len(items)} memories, {stated} of {budget} tokens ({counter.method}); {left_out} left out.{more}_\n"
+        more = (f" {counted(weaker, 'weaker match', 'weaker matches')} not shown (search_memory or `lore search`"
+                " finds them)." if weaker and items else "")
+        return (f"\n_{counted(len(items), 'memory', 'memories')}, {stated} of {budget} tokens ({counter.method}); "
+                f"{left_out} left out.{more}_\n")
 
     footed = _with_footer(body, total, budget, counter, footer)
     if footed is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from lore.agents.trust import Trust, code, mark, plain
 from lore.context.select import ContextItem
 from lore.memory import Status
+from lore.text import counted
 
 #: A pack's budget when none is given.
 DEFAULT_BUDGET = 1500
@@ -43,5 +44,5 @@ def task_head(item: ContextItem) -> str:
 
 def task_footer(items: int, stated: str, budget: int, weaker: int) -> str:
     """The closing line of a task's pack: what it holds and where the weaker matches are."""
-    more = f"; {weaker} weaker matches: search_memory or `lore search`" if weaker and items else ""
-    return f"\n_{items} memories, {stated} of {budget} tokens{more}._\n"
+    more = f"; {counted(weaker, 'weaker match', 'weaker matches')}: search_memory or `lore search`" if weaker and items else ""
+    return f"\n_{counted(items, 'memory', 'memories')}, {stated} of {budget} tokens{more}._\n"
