@@ -22,7 +22,8 @@ context packs and path searches. No model and no embedding here (this is the hov
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from lore.anchors import Symbol
     from lore.memory import Anchor, Memory
     from lore.api import Lore
+
+T = TypeVar("T")
 
 # Language-wide anchors ("lang:python") would show on every line of every file: not on code.
 PLACE_MATCHES = ("symbol", "file", "glob")
@@ -85,53 +88,50 @@ _BACKTICKED = re.compile(r"`([^`(\n]{1,200})[`(]")
 _CALLED = re.compile(r"([A-Za-z_$][\w$]*)\(\)")
 _WORDS = re.compile(r"(?<![\w.])[A-Za-z_$][\w$]*")
 _WRITTEN: dict[tuple, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+_NAMED: dict[tuple, frozenset[str]] = {}
+_PLACES: dict[tuple, int] = {}
+_MEMO_SIZE = 4096
+
+
+def _memo(cache: dict, key: tuple, compute: Callable[[], T]) -> T:
+    """`cache[key]`, computed once; a cache past `_MEMO_SIZE` entries starts again (keys hold the
+    memory's version, so stale entries are only dropped, never read)."""
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > _MEMO_SIZE:
+            cache.clear()
+        found = cache[key] = compute()
+    return found
 
 
 def _written(m: Memory) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """What a memory's text writes, read once per memory version (a hover asks of long records, an
     RFC of 100 kB, for every symbol): code in backticks (`name` or `name(`), names called (`name()`),
     and the words not after a dot."""
-    key = (m.id, m.updated_at)
-    found = _WRITTEN.get(key)
-    if found is None:
-        if len(_WRITTEN) > 4096:
-            _WRITTEN.clear()
+    def read() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
-        found = _WRITTEN[key] = (frozenset(_BACKTICKED.findall(text)), frozenset(_CALLED.findall(text)),
-                                 frozenset(_WORDS.findall(text)))
-    return found
+        return (frozenset(_BACKTICKED.findall(text)), frozenset(_CALLED.findall(text)),
+                frozenset(_WORDS.findall(text)))
 
-
-_NAMED: dict[tuple, frozenset[str]] = {}
+    return _memo(_WRITTEN, (m.id, m.updated_at), read)
 
 
 def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
     """Which of a file's symbol names a memory names (cached per memory version and file)."""
-    key = (m.id, m.updated_at, names)
-    found = _NAMED.get(key)
-    if found is None:
-        if len(_NAMED) > 4096:
-            _NAMED.clear()
-        found = _NAMED[key] = frozenset(n for n in set(names) if names_symbol(m, n))
-    return found
-
-
-_PLACES: dict[tuple, int] = {}
+    return _memo(_NAMED, (m.id, m.updated_at, names),
+                 lambda: frozenset(n for n in set(names) if names_symbol(m, n)))
 
 
 def _places_named(m: Memory, names: tuple[str, ...], rel_path: str | None) -> int:
     """How many of a file's symbols (`names`, one per symbol: two `FindTraceIDs` methods are two) a
     memory names, or (with `rel_path`: when its symbol anchors there show in hovers) is anchored
     to: the hovers it would be in as their subject."""
-    key = (m.id, m.updated_at, names, rel_path)
-    found = _PLACES.get(key)
-    if found is None:
-        if len(_PLACES) > 4096:
-            _PLACES.clear()
+    def count() -> int:
         named = _named_in(m, names) | {a.value.rsplit(".", 1)[-1] for a in m.anchors
                                        if rel_path and a.kind == "symbol" and a.file == rel_path}
-        found = _PLACES[key] = sum(1 for n in names if n in named)
-    return found
+        return sum(1 for n in names if n in named)
+
+    return _memo(_PLACES, (m.id, m.updated_at, names, rel_path), count)
 
 
 def on_code(source_kind: str, key: str | None, title: str, match: str) -> bool:
