@@ -67,13 +67,19 @@ def _answers_better(old: Hit, new: Hit | None) -> bool:
             and new.similarity > (old.similarity or 0.0))
 
 
+def taking_place(newer: dict[str, str]) -> dict[str, str]:
+    """Of a record's links to later records (`meta[NEWER_META]`: id -> relation), those that take its
+    place wherever it is shown (`TAKES_PLACE`)."""
+    return {i: r for i, r in newer.items() if r in TAKES_PLACE}
+
+
 def _taken_over(h: Hit, by_id: dict[str, Hit] | None = None) -> dict[str, str]:
     """Later memory id -> relation, for the later records that take a hit's place in a ranking: by
     their relation, because the part of the record the hit was found by is one they replaced, or
     because they changed part of it and answer the question better (among the hits `by_id`)."""
     m = h.memory
     newer = m.meta.get(NEWER_META) or {}
-    out = {i: r for i, r in newer.items() if r in TAKES_PLACE}
+    out = taking_place(newer)
     for i, r in newer.items():
         if r in CHANGES_PART and by_id and _answers_better(h, by_id.get(i)):
             out[i] = r

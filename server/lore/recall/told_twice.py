@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lore.memory import NEWER_META, Memory
-from lore.recall.ordering import TAKES_PLACE
+from lore.recall.ordering import taking_place
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def taken_over_by(m: Memory) -> set[str]:
     """Ids of the later records that take this one's place (graduated into, or reversing it)."""
-    return {i for i, relation in (m.meta.get(NEWER_META) or {}).items() if relation in TAKES_PLACE}
+    return set(taking_place(m.meta.get(NEWER_META) or {}))
 
 
 def told_twice(lore: Lore, memories: list[Memory]) -> set[str]:
@@ -37,8 +37,7 @@ def told_twice_of(lore: Lore, ids: list[str]) -> set[str]:
     for store in lore.stores():
         for mid, found in store.memories.newer_links(ids, NEWER_META).items():
             links.setdefault(mid, found)
-    return _taken(lore, {mid: {i for i, relation in found.items() if relation in TAKES_PLACE}
-                         for mid, found in links.items()})
+    return _taken(lore, {mid: set(taking_place(found)) for mid, found in links.items()})
 
 
 def _taken(lore: Lore, later: dict[str, set[str]]) -> set[str]:
