@@ -313,7 +313,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
-    twice = _told_twice_here(lore, file_level + [m for ms in per_symbol.values() for m in ms])
+    twice = told_twice_of(lore, list({m.id for m in file_level} | {m.id for ms in per_symbol.values() for m in ms}))
     file_level = [m for m in file_level if m.id not in twice]
     groups = [LensGroup(None, _ordered(file_level))] if file_level else []
     for symbol in symbols:
@@ -321,14 +321,6 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         if memories:
             groups.append(LensGroup(symbol, _ordered(memories)))
     return groups
-
-
-def _told_twice_here(lore: Lore, items: list[LensItem]) -> set[str]:
-    """Ids of the lens items whose place a later record takes (`lore.recall.told_twice`)."""
-    ids = list(dict.fromkeys(m.id for m in items))
-    if not ids:
-        return set()
-    return told_twice_of(lore, ids)
 
 
 def _file_anchored(lore: Lore, store, rel_path: str, language: str | None, found: dict) -> dict[str, str]:
