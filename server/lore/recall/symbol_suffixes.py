@@ -1,39 +1,37 @@
-"""Which of a file's symbols a symbol anchor governs, found through an index of the symbols' dotted
-name suffixes instead of testing every name (a 3,000-line file has thousands of names)."""
+"""Which of a file's symbols a symbol anchor governs, found through an index of the symbols' last
+dotted parts instead of testing every name (a 3,000-line file has hundreds of names, and the first
+lens of a file builds this index while the user waits)."""
 
 from __future__ import annotations
 
-_SUFFIXES: dict[tuple[str, ...], dict[str, list[str]]] = {}
+_INDEXES: dict[tuple[str, ...], dict[str, list[str]]] = {}
 
 
 def suffix_index(names: list[str]) -> dict[str, list[str]]:
-    """Every dotted suffix of every name (`a.B.run` -> `run`, `B.run`, `a.B.run`) -> the names ending so
-    (kept for the last few symbol lists: each lens request of a document version asks again)."""
+    """Each name's last dotted part (`a.B.run` -> `run`) -> the names ending so (kept for the last
+    few symbol lists: each lens request of a document version asks again)."""
     key = tuple(names)
-    index = _SUFFIXES.get(key)
+    index = _INDEXES.get(key)
     if index is None:
-        if len(_SUFFIXES) >= 8:
-            _SUFFIXES.clear()
-        index = _SUFFIXES[key] = _build(names)
+        if len(_INDEXES) >= 8:
+            _INDEXES.clear()
+        index = _INDEXES[key] = _build(names)
     return index
 
 
 def _build(names: list[str]) -> dict[str, list[str]]:
-    """Dotted suffix -> the names ending so."""
+    """Last dotted part -> the names ending with it, each once, in the order given."""
     index: dict[str, list[str]] = {}
-    for name in names:
-        parts = name.split(".")
-        for i in range(len(parts)):
-            index.setdefault(".".join(parts[i:]), []).append(name)
+    for name in dict.fromkeys(names):
+        index.setdefault(name.rpartition(".")[2], []).append(name)
     return index
 
 
-def symbols_matching(anchor, rel_path: str, names: list[str], by_suffix: dict[str, list[str]]) -> list[str]:
-    """Names a symbol anchor governs, as `match_anchor` decides, without testing every name."""
+def symbols_matching(anchor, rel_path: str, names: list[str], by_last: dict[str, list[str]]) -> list[str]:
+    """Names a symbol anchor governs, as `match_anchor` decides (the anchor's value is the name, a
+    dotted suffix of it, or ends with it), without testing every name: all three share the last part."""
     if anchor.file and anchor.file != rel_path:
         return []
-    found = list(by_suffix.get(anchor.value, []))
-    parts = anchor.value.split(".")
-    suffixes = (".".join(parts[i:]) for i in range(1, len(parts)))
-    found += [s for s in suffixes if s in by_suffix.get(s, ())]  # a name of the file (its own first suffix)
-    return list(dict.fromkeys(found))
+    value = anchor.value
+    candidates = by_last.get(value.rpartition(".")[2], ())
+    return [n for n in candidates if n == value or n.endswith("." + value) or value.endswith("." + n)]
