@@ -67,9 +67,17 @@ _PACKAGE_INIT = {"python": "__init__", "javascript": "index", "typescript": "ind
                  "tsx": "index", "rust": "mod"}
 
 
-@attrs.frozen
+_LATER = object()  # a detail not computed yet (`Symbol.signature` ...): see `_Details`
+_DETAILS = ("_signature", "_docstring", "_body_hash", "_shape_hash")
+
+
+@attrs.frozen(eq=False, repr=False)
 class Symbol:
-    """A named definition in a file; lines 0-based, columns in UTF-16 code units."""
+    """A named definition in a file; lines 0-based, columns in UTF-16 code units.
+
+    `signature`, `docstring`, `body_hash` and `shape_hash` are computed from the file's text on
+    first ask (a third of an extraction's cost, and a code lens needs none of them); a symbol made
+    by hand gives them. Equal symbols have equal fields, those four included."""
 
     name: str
     qualified_name: str
@@ -81,11 +89,56 @@ class Symbol:
     name_line: int
     name_col: int
     name_end_col: int
-    signature: str
-    docstring: str | None
+    _signature: str | None
+    _docstring: str | None
     parent: str | None
-    body_hash: str
-    shape_hash: str
+    _body_hash: str | None
+    _shape_hash: str | None
+    _details: _Details | None = None
+
+    @property
+    def signature(self) -> str:
+        """The definition's first line(s) up to its body, whitespace collapsed, at most 200 characters."""
+        return self._detail("_signature", "signature")
+
+    @property
+    def docstring(self) -> str | None:
+        """The Python docstring, or the comment block directly above the definition."""
+        return self._detail("_docstring", "docstring")
+
+    @property
+    def body_hash(self) -> str:
+        """Hash of the whole range without whitespace."""
+        return self._detail("_body_hash", "body_hash")
+
+    @property
+    def shape_hash(self) -> str:
+        """Hash of the range without comments, whitespace and the definition's own name."""
+        return self._detail("_shape_hash", "shape_hash")
+
+    def _detail(self, slot: str, name: str):
+        value = getattr(self, slot)
+        if value is _LATER:
+            value = getattr(self._details, name)()
+            object.__setattr__(self, slot, value)
+            if all(getattr(self, other) is not _LATER for other in _DETAILS):
+                object.__setattr__(self, "_details", None)  # the file's syntax tree can go
+        return value
+
+    def _key(self) -> tuple:
+        return (self.name, self.qualified_name, self.kind, self.start_line, self.start_col, self.end_line,
+                self.end_col, self.name_line, self.name_col, self.name_end_col, self.signature, self.docstring,
+                self.parent, self.body_hash, self.shape_hash)
+
+    def __eq__(self, other: object) -> bool:
+        return self._key() == other._key() if isinstance(other, Symbol) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Symbol({self.qualified_name!r}, {self.kind}, lines {self.start_line}-{self.end_line}, "
+                f"name at {self.name_line}:{self.name_col}-{self.name_end_col})")
 
 
 def module_name_for_path(rel_path: str, language: str) -> str:
@@ -185,10 +238,6 @@ class _Builder:
             while (previous := first.prev_named_sibling) is not None and previous.type in _ATTACHED:
                 first = previous
         start_byte, end_byte = first.start_byte, outer.end_byte
-        # The shape leaves out the definition's own name (only that occurrence: a wrapper whose
-        # body calls `self.inner.save()` keeps its shape when `save` is renamed) and comments.
-        shape = (self._without_comments(start_byte, name_node.start_byte) + b" "
-                 + self._without_comments(name_node.end_byte, end_byte))
         start_row, start_col = first.start_point
         end_row, end_col = outer.end_point
         if end_col == 0 and end_row > start_row:  # a C macro ends with its line's newline
@@ -200,11 +249,8 @@ class _Builder:
             end_line=end_row, end_col=self._col(end_row, end_col),
             name_line=name_row, name_col=self._col(name_row, name_col),
             name_end_col=self._col(name_node.end_point[0], name_node.end_point[1]),
-            signature=self._signature(node, outer),
-            docstring=_python_docstring(node, self.data) if self.language == "python"
-            else self._leading_comment(start_byte),
-            parent=parent, body_hash=_hash(self.data[start_byte:end_byte]),
-            shape_hash=_hash(shape),
+            signature=_LATER, docstring=_LATER, parent=parent, body_hash=_LATER, shape_hash=_LATER,
+            details=_Details(self, node, outer, start_byte, end_byte, name_node.start_byte, name_node.end_byte),
         )
 
     def _col(self, row: int, byte_col: int) -> int:
@@ -260,6 +306,37 @@ class _Builder:
         if not text:
             text = " ".join(self.data[start:node.end_byte].decode("utf-8", "replace").split())
         return text if len(text) <= _SIGNATURE_LIMIT else text[:_SIGNATURE_LIMIT - 1] + "…"
+
+
+@attrs.frozen
+class _Details:
+    """How one symbol's signature, docstring and hashes are computed when first asked for: its file's
+    builder (text and comments) and its syntax nodes and byte range."""
+
+    builder: _Builder
+    node: tree_sitter.Node
+    outer: tree_sitter.Node
+    start_byte: int
+    end_byte: int
+    name_start: int
+    name_end: int
+
+    def signature(self) -> str:
+        return self.builder._signature(self.node, self.outer)
+
+    def docstring(self) -> str | None:
+        b = self.builder
+        return _python_docstring(self.node, b.data) if b.language == "python" else b._leading_comment(self.start_byte)
+
+    def body_hash(self) -> str:
+        return _hash(self.builder.data[self.start_byte:self.end_byte])
+
+    def shape_hash(self) -> str:
+        """The shape leaves out the definition's own name (only that occurrence: a wrapper whose body
+        calls `self.inner.save()` keeps its shape when `save` is renamed) and comments."""
+        b = self.builder
+        return _hash(b._without_comments(self.start_byte, self.name_start) + b" "
+                     + b._without_comments(self.name_end, self.end_byte))
 
 
 def definition_name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 WAIT_SECONDS = 0.5
+CHECK_AFTER_SECONDS = 0.05
 
 
 def checker(folder: Folder) -> StalenessChecker:
@@ -54,8 +55,10 @@ async def staleness_of(folder: Folder, memories: list[Memory]) -> dict[str, Stal
 
 def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], None]) -> dict[str, Staleness]:
     """Staleness already known for `memories`, without waiting for git (the code lens path: a first
-    lens never waits behind `git log -L` on a busy file); the rest are checked on a worker thread,
-    and `on_found` is called (on the event loop) when that finds a stale memory the answer lacked."""
+    lens never waits behind `git log -L` on a busy file); the rest are checked on a worker thread
+    started `CHECK_AFTER_SECONDS` later (once the lens answer is written: the thread's Python work
+    between git calls would otherwise take turns at the interpreter with writing it), and `on_found`
+    is called (on the event loop) when that finds a stale memory the answer lacked."""
     if not memories:
         return {}
     check = checker(folder)
@@ -64,7 +67,6 @@ def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], Non
     if unknown and not _checking.get(folder, set()) >= {m.id for m in unknown}:
         _checking.setdefault(folder, set()).update(m.id for m in unknown)
         loop = asyncio.get_running_loop()
-        task = loop.run_in_executor(None, lambda: {m.id for m in unknown if check.check(m) is not None})
 
         def done(t: asyncio.Future) -> None:
             _checking.get(folder, set()).difference_update(m.id for m in unknown)
@@ -73,7 +75,11 @@ def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], Non
             elif t.result() - set(found):
                 on_found()
 
-        task.add_done_callback(done)
+        def start() -> None:
+            task = loop.run_in_executor(None, lambda: {m.id for m in unknown if check.check(m) is not None})
+            task.add_done_callback(done)
+
+        loop.call_later(CHECK_AFTER_SECONDS, start)
     return found
 
 
