@@ -40,6 +40,8 @@ export type ClientState = ServerState | 'stopped' | 'failed';
 export interface ClientStatus {
   state: ClientState;
   memories?: number;
+  /** Tasks read from git history, counted apart from `memories`. */
+  history?: number;
   message?: string;
 }
 

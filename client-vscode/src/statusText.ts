@@ -16,6 +16,15 @@ function plural(memories: number | undefined): string {
   return memories === 1 ? '1 memory' : `${memories ?? 0} memories`;
 }
 
+/** "12 memories", and the tasks read from git history when there are any. */
+function held(status: ClientStatus): string {
+  const history = status.history ?? 0;
+  if (history <= 0) {
+    return plural(status.memories);
+  }
+  return `${plural(status.memories)}, and ${history.toLocaleString('en-US')} ${history === 1 ? 'task' : 'tasks'} from git history`;
+}
+
 /** Text, tooltip and error flag for a status. */
 export function statusText(status: ClientStatus): StatusView {
   const extra = status.message ? `\n${status.message}` : '';
@@ -26,19 +35,19 @@ export function statusText(status: ClientStatus): StatusView {
       // Not spinning: the progress notification is the one place that shows the import running.
       return {
         text: `$(book) Lore${count(status.memories)}`,
-        tooltip: `Lore: indexing… (${plural(status.memories)})${extra}\nClick to search memory.`,
+        tooltip: `Lore: indexing… (${held(status)})${extra}\nClick to search memory.`,
         error: false,
       };
     case 'ready':
       return {
         text: `$(book) Lore${count(status.memories)}`,
-        tooltip: `Lore: ${plural(status.memories)}${extra}\nClick to search memory.`,
+        tooltip: `Lore: ${held(status)}${extra}\nClick to search memory.`,
         error: false,
       };
     case 'wordsOnly':
       return {
         text: `$(book) Lore${count(status.memories)} (words only)`,
-        tooltip: `Lore: ${plural(status.memories)}; the embedding model is missing, so search matches words only.${extra}\nClick to search memory.`,
+        tooltip: `Lore: ${held(status)}; the embedding model is missing, so search matches words only.${extra}\nClick to search memory.`,
         error: false,
       };
     case 'error':

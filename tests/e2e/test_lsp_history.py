@@ -85,3 +85,15 @@ async def test_workspace_symbols_find_tasks_by_words_commit_and_pull_request(cli
     assert not [s for s in await _symbols(client, "#42") if s.kind == types.SymbolKind.Event]
     older = [s for s in await _symbols(client, "Add the users repository") if s.kind == types.SymbolKind.Event]
     assert older and older[0].name == "Add the users repository"
+
+
+async def test_the_status_counts_history_tasks_apart_from_memories(client: LanguageClient):
+    from lsp_support import command
+
+    for _ in range(300):  # the startup import reads the history
+        status = await command(client, "lore.status", {})
+        if status["history"]:
+            break
+        await asyncio.sleep(0.1)
+    assert status["history"] == 2  # the two commits
+    assert status["memories"] == 2  # the two team memories of the workspace, not the commits

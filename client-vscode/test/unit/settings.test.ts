@@ -89,5 +89,11 @@ describe('statusText', () => {
       assert.equal(view.error, error);
     });
   }
+  it('the count is of memories; tasks from git history are in the tooltip', () => {
+    const view = statusText({ state: 'ready', memories: 156, history: 1213 });
+    assert.equal(view.text, '$(book) Lore 156');
+    assert.match(view.tooltip, /156 memories, and 1,213 tasks from git history/);
+    assert.doesNotMatch(statusText({ state: 'ready', memories: 2, history: 0 }).tooltip, /git history/);
+  });
   it('the tooltip carries the message', () => assert.match(statusText({ state: 'error', message: 'disk full' }).tooltip, /disk full/));
 });

@@ -119,6 +119,14 @@ class Lore(Writing, Reading, Places, Vectors):
                 out[status] = out.get(status, 0) + n
         return out
 
+    def shown_counts(self) -> tuple[int, int]:
+        """(memories, tasks read from git history), active or proposed, across both databases."""
+        memories = history = 0
+        for store in self.stores():
+            m, h = store.memories.count_shown()
+            memories, history = memories + m, history + h
+        return memories, history
+
     def backup_if_dirty(self, *, force: bool = False) -> None:
         """Fold each changed database's journal into a fresh snapshot of its private memories and
         learning state once the journal has grown (always with FORCE, as at close). Every commit

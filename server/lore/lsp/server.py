@@ -202,16 +202,17 @@ class LoreServer(LanguageServer):
                     folder.lore.warm_anchor_tables()
 
     def status(self) -> dict:
-        """The `lore/status` object: memories across folders, state and an optional message."""
-        total = 0
+        """The `lore/status` object: memories across folders (tasks read from git history counted
+        apart, as `history`), state and an optional message."""
+        total = history = 0
         for folder in self.folders:
             lore = folder.open()
             if lore is not None:
-                counts = lore.counts()
-                total += counts.get("active", 0) + counts.get("proposed", 0)
+                memories, tasks = lore.shown_counts()
+                total, history = total + memories, history + tasks
         errors = [f.error for f in self.folders if f.error]
         state, message = ("error", errors[0]) if errors else (self.state, self.state_message)
-        out: dict[str, Any] = {"memories": total, "state": state}
+        out: dict[str, Any] = {"memories": total, "history": history, "state": state}
         if message:
             out["message"] = message
         return out

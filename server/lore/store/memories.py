@@ -245,6 +245,14 @@ class MemoryTable:
             (SourceKind.ADR.value, SourceKind.RULES_FILE.value, SourceKind.COMMENT.value,
              *(s.value for s in HIDDEN_STATUSES))))
 
+    def count_shown(self) -> tuple[int, int]:
+        """(memories, tasks read from git history) that are active or proposed: what Lore holds for a
+        person, and the history it keeps beside it."""
+        found = dict(self.db.query(
+            "SELECT source_kind = ?, count(*) FROM memories WHERE status IN (?, ?) GROUP BY 1",
+            (SourceKind.GIT.value, Status.ACTIVE.value, Status.PROPOSED.value)))
+        return int(found.get(0, 0)), int(found.get(1, 0))
+
     def count(self, **filters) -> int:
         """Number of memories matching keyword filters (`lore.store.filters.MemoryFilter`)."""
         where, params = memory_filter(**filters).where()
