@@ -162,3 +162,21 @@ def test_an_amending_record_takes_the_place_only_for_a_question_it_answers_bette
     assert ordered == (["new", "old", "other"] if lifted else ["old", "other", "new"])
     if lifted:
         assert any(f"{relation} by new" in w for w in hits[ordered.index("old")].why)
+
+
+def test_import_links_a_retired_record_to_the_successor_it_names_and_a_part_superseded_one(tmp_workspace: Path):
+    _write(tmp_workspace, "0003-queues.md", "Use queues", "Accepted\n\nDeprecated in favour of "
+           "[7. Streams](0007-streams.md)", "Jobs pile up.", "Use queues for jobs.")
+    _write(tmp_workspace, "0004-cache.md", "Cache layout", "Accepted\n\nSuperseded in part by "
+           "[ADR-7](0007-streams.md)", "Reads are slow.", "Cache reads per region.")
+    _write(tmp_workspace, "0007-streams.md", "Streams", "Accepted", "Queues lose order.", "Use streams for jobs.")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lo)
+        m = _by_path(lo)
+        assert m["0003-queues.md"].status is Status.DEPRECATED
+        assert m["0003-queues.md"].superseded_by == [m["0007-streams.md"].id]
+        assert m["0004-cache.md"].status is Status.ACTIVE and not m["0004-cache.md"].superseded_by
+        assert m["0004-cache.md"].meta[NEWER_META] == {m["0007-streams.md"].id: "partly superseded"}
+    finally:
+        lo.close()
