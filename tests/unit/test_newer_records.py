@@ -180,3 +180,31 @@ def test_import_links_a_retired_record_to_the_successor_it_names_and_a_part_supe
         assert m["0004-cache.md"].meta[NEWER_META] == {m["0007-streams.md"].id: "partly superseded"}
     finally:
         lo.close()
+
+
+@pytest.mark.parametrize("relation, old_said, new_said, new_by_words, lifted", [
+    pytest.param("amended", {"terraform", "files"}, {"terraform", "files", "order"}, 4, True, id="only-the-amendment"),
+    pytest.param("amended", {"terraform", "files", "order"}, {"terraform", "order"}, 4, False, id="both-write-it"),
+    pytest.param("amended", {"terraform"}, {"order"}, None, False, id="amendment-not-found-by-words"),
+    pytest.param("partly superseded", {"terraform"}, {"terraform", "order"}, 4, False, id="a-decision-of-its-own"),
+])
+def test_an_amendment_takes_the_place_for_a_question_only_it_answers(relation, old_said, new_said, new_by_words,
+                                                                        lifted):
+    """alphagov/govuk-aws 0010 'Amended by 17': "where do the per-environment files go, and in what order are
+    they layered?" is nearer 0010 in meaning, but only 0017 says the order."""
+    old, new, other = _memory("old", {"new": relation}), _memory("new"), _memory("other")
+    hits = [Hit(old, 0.9, similarity=0.67, lexical_rank=1, said=frozenset(old_said)), Hit(other, 0.7),
+            Hit(new, 0.6, similarity=0.61, lexical_rank=new_by_words, said=frozenset(new_said))]
+    ordered = [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))]
+    assert ordered == (["new", "old", "other"] if lifted else ["old", "other", "new"])
+
+
+def test_search_reads_the_question_words_of_a_record_and_its_amendment(lore):
+    found = lore.search(Query("which common data files for a monorepo", limit=10))
+    hits = {Path(h.memory.provenance.path).name: h for h in found}
+    assert len(hits) > 2
+    assert hits["0010-terraform.md"].said == frozenset({"data", "files"})
+    assert hits["0012-terraform-data.md"].said == frozenset({"common", "data", "files"})  # "Common data files."
+    assert all(h.said is None for name, h in hits.items() if name not in ("0010-terraform.md", "0012-terraform-data.md"))
+    names = list(hits)
+    assert names.index("0012-terraform-data.md") < names.index("0010-terraform.md")

@@ -31,6 +31,25 @@ class SectionIndex:
         except apsw.SQLError:
             return []
 
+    def words_in(self, memory_ids: Sequence[str], words: Sequence[str]) -> dict[str, set[str]]:
+        """Memory id -> those of `words` its sections write (as the word index matches them: "file" and
+        "files" alike), for the memories given."""
+        out: dict[str, set[str]] = {}
+        if not memory_ids:
+            return out
+        marks = ",".join("?" * len(memory_ids))
+        for w in words:
+            term = '"' + w.replace('"', "") + '"'
+            try:
+                rows = self.db.query(
+                    "SELECT DISTINCT s.memory_id FROM sections_fts JOIN sections s ON s.id = sections_fts.rowid "
+                    f"WHERE sections_fts MATCH ? AND s.memory_id IN ({marks})", (term, *memory_ids))
+            except apsw.SQLError:
+                continue
+            for (mid,) in rows:
+                out.setdefault(mid, set()).add(w)
+        return out
+
     def owners(self, section_ids: Sequence[int]) -> dict[int, str]:
         """Section id -> memory id."""
         if not section_ids:
