@@ -208,3 +208,10 @@ def test_search_reads_the_question_words_of_a_record_and_its_amendment(lore):
     assert all(h.said is None for name, h in hits.items() if name not in ("0010-terraform.md", "0012-terraform-data.md"))
     names = list(hits)
     assert names.index("0012-terraform-data.md") < names.index("0010-terraform.md")
+
+
+def test_the_words_a_record_writes_are_compared_as_the_word_index_compares_them(lore):
+    m = _by_path(lore)
+    old, new = m["0010-terraform.md"].id, m["0012-terraform-data.md"].id
+    said = lore.stores()[0].sections.words_in([old, new], ["environments", "file", "common", "monorepo", "\udcff"])
+    assert said == {old: {"environments", "file"}, new: {"file", "common"}}  # "Data files per environment."
