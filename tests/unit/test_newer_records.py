@@ -162,3 +162,56 @@ def test_an_amending_record_takes_the_place_only_for_a_question_it_answers_bette
     assert ordered == (["new", "old", "other"] if lifted else ["old", "other", "new"])
     if lifted:
         assert any(f"{relation} by new" in w for w in hits[ordered.index("old")].why)
+
+
+def test_import_links_a_retired_record_to_the_successor_it_names_and_a_part_superseded_one(tmp_workspace: Path):
+    _write(tmp_workspace, "0003-queues.md", "Use queues", "Accepted\n\nDeprecated in favour of "
+           "[7. Streams](0007-streams.md)", "Jobs pile up.", "Use queues for jobs.")
+    _write(tmp_workspace, "0004-cache.md", "Cache layout", "Accepted\n\nSuperseded in part by "
+           "[ADR-7](0007-streams.md)", "Reads are slow.", "Cache reads per region.")
+    _write(tmp_workspace, "0007-streams.md", "Streams", "Accepted", "Queues lose order.", "Use streams for jobs.")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lo)
+        m = _by_path(lo)
+        assert m["0003-queues.md"].status is Status.DEPRECATED
+        assert m["0003-queues.md"].superseded_by == [m["0007-streams.md"].id]
+        assert m["0004-cache.md"].status is Status.ACTIVE and not m["0004-cache.md"].superseded_by
+        assert m["0004-cache.md"].meta[NEWER_META] == {m["0007-streams.md"].id: "partly superseded"}
+    finally:
+        lo.close()
+
+
+@pytest.mark.parametrize("relation, old_said, new_said, new_by_words, lifted", [
+    pytest.param("amended", {"terraform", "files"}, {"terraform", "files", "order"}, 4, True, id="only-the-amendment"),
+    pytest.param("amended", {"terraform", "files", "order"}, {"terraform", "order"}, 4, False, id="both-write-it"),
+    pytest.param("amended", {"terraform"}, {"order"}, None, False, id="amendment-not-found-by-words"),
+    pytest.param("partly superseded", {"terraform"}, {"terraform", "order"}, 4, False, id="a-decision-of-its-own"),
+])
+def test_an_amendment_takes_the_place_for_a_question_only_it_answers(relation, old_said, new_said, new_by_words,
+                                                                        lifted):
+    """alphagov/govuk-aws 0010 'Amended by 17': "where do the per-environment files go, and in what order are
+    they layered?" is nearer 0010 in meaning, but only 0017 says the order."""
+    old, new, other = _memory("old", {"new": relation}), _memory("new"), _memory("other")
+    hits = [Hit(old, 0.9, similarity=0.67, lexical_rank=1, said=frozenset(old_said)), Hit(other, 0.7),
+            Hit(new, 0.6, similarity=0.61, lexical_rank=new_by_words, said=frozenset(new_said))]
+    ordered = [h.memory.id for h in order_hits(lambda i: None, hits, Query("q"))]
+    assert ordered == (["new", "old", "other"] if lifted else ["old", "other", "new"])
+
+
+def test_search_reads_the_question_words_of_a_record_and_its_amendment(lore):
+    found = lore.search(Query("which common data files for a monorepo", limit=10))
+    hits = {Path(h.memory.provenance.path).name: h for h in found}
+    assert len(hits) > 2
+    assert hits["0010-terraform.md"].said == frozenset({"data", "files"})
+    assert hits["0012-terraform-data.md"].said == frozenset({"common", "data", "files"})  # "Common data files."
+    assert all(h.said is None for name, h in hits.items() if name not in ("0010-terraform.md", "0012-terraform-data.md"))
+    names = list(hits)
+    assert names.index("0012-terraform-data.md") < names.index("0010-terraform.md")
+
+
+def test_the_words_a_record_writes_are_compared_as_the_word_index_compares_them(lore):
+    m = _by_path(lore)
+    old, new = m["0010-terraform.md"].id, m["0012-terraform-data.md"].id
+    said = lore.stores()[0].sections.words_in([old, new], ["environments", "file", "common", "monorepo", "\udcff"])
+    assert said == {old: {"environments", "file"}, new: {"file", "common"}}  # "Data files per environment."

@@ -123,3 +123,55 @@ def test_a_supersedes_field_in_a_header_block():
     assert [r.number for r in supersession_lines(header, opening_only=True).supersedes] == [3]
     plain = "- **Status:** Draft\n- **Author:** Ana\n- **Related:** [RFC 0003](./0003-x.md)\n"
     assert not supersession_lines(plain, opening_only=True).supersedes
+
+
+@pytest.mark.parametrize("text, status, whole, part", [
+    pytest.param("Superseded in part by [ADR-17](0017-terraform-data-structure.md)", Status.ACTIVE, [], [17],
+                 id="in-part-after-the-word"),
+    pytest.param("Superseded (partially) by ADR-17", Status.ACTIVE, [], [17], id="partially-in-brackets"),
+    pytest.param("Superseded by [ADR-17](0017-x.md) (in part)", Status.ACTIVE, [], [17], id="in-part-at-the-end"),
+    pytest.param("Accepted\n\nSuperseded in part by [5. Foo](0005-foo.md)", Status.ACTIVE, [], [5],
+                 id="word-then-in-part"),
+    pytest.param("Accepted; superseded in part on 2020-01-02 by ADR-5", Status.ACTIVE, [], [5], id="in-part-dated"),
+    pytest.param("Accepted 2019-01-01\n\nSuperseded 2020-01-01 by [5. Foo](0005-foo.md)", Status.SUPERSEDED, [5], [],
+                 id="dated-between-word-and-by"),
+    pytest.param("Superseded on 12/03/2021 by ADR-9", Status.SUPERSEDED, [9], [], id="on-a-date"),
+    pytest.param("Superseded by [Render partly on the server](0009-render.md)", Status.SUPERSEDED, [9], [],
+                 id="partly-in-the-successor-title-only"),
+])
+def test_supersession_in_part_or_with_a_date(text, status, whole, part):
+    reading = read_status(text)
+    assert reading.status is status
+    assert [r.number for r in reading.superseded_by] == whole
+    assert [r.number for r in reading.partly_superseded_by] == part
+
+
+@pytest.mark.parametrize("text, status, successor", [
+    pytest.param("Deprecated in favour of [ADR-5](0005-use-queues.md)", Status.DEPRECATED, [5], id="in-favour-of"),
+    pytest.param("Accepted\n\nDeprecated in favor of ADR-7", Status.DEPRECATED, [7], id="accepted-then-deprecated"),
+    pytest.param("Deprecated 2021-03-04, replaced by [ADR-5](0005-x.md)", Status.DEPRECATED, [5], id="dated-replaced"),
+    pytest.param("Deprecated: use ADR-9 instead", Status.DEPRECATED, [9], id="use-instead"),
+    pytest.param("Retired (see [ADR-9](0009-x.md))", Status.DEPRECATED, [9], id="retired-see"),
+    pytest.param("Superseded. See [ADR-5](0005-x.md)", Status.SUPERSEDED, [5], id="pointer-sentence"),
+    pytest.param("Deprecated for security reasons", Status.DEPRECATED, [], id="no-successor"),
+    pytest.param("Accepted. See ADR-5 for background.", Status.ACTIVE, [], id="see-from-a-current-record"),
+])
+def test_a_retired_record_naming_its_successor(text, status, successor):
+    reading = read_status(text)
+    assert reading.status is status
+    assert [r.number for r in reading.superseded_by] == successor
+
+
+def test_amended_on_a_date():
+    assert [r.number for r in read_status("Accepted, amended on 2020-01-02 by [ADR-5](0005-x.md)").amended_by] == [5]
+    assert [r.number for r in read_status("Amended 2020-01-02 by ADR-5").amended_by] == [5]
+
+
+def test_a_record_superseded_in_part_in_a_body_paragraph():
+    found = supersession_lines("This ADR has been superseded in part by [ADR-9](0009-x.md).")
+    assert found.status is None and [r.number for r in found.partly_superseded_by] == [9]
+    text = ("# Use X\n\n## Status\n\nAccepted\n\n## Context\n\nx\n\n## Decision\n\ny\n\n"
+            "This ADR has been superseded in part by [ADR-9](0009-x.md).\n")
+    (m,) = parse_adr("docs/adr/0001-use-x.md", text).memories
+    assert m.status is Status.ACTIVE
+    assert [r["number"] for r in m.meta["refs"]["partly_superseded_by"]] == [9]

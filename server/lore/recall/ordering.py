@@ -8,7 +8,8 @@ score is lifted to just above it) and the earlier one follows it. A record partl
 amended still governs the rest of what it says: it is only weighted down a little (search.py), and
 it gives its place to the later record only for a question the amendment answers better, that is
 when the later record is a hit found by the question's words that is also nearer to it in meaning
-than the earlier record is (the question is about what was changed, not about the rest).
+than the earlier record is (the question is about what was changed, not about the rest), or, for an
+amendment, that writes a word of the question the earlier record nowhere writes (`Hit.said`).
 """
 
 from __future__ import annotations
@@ -60,11 +61,22 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
     return hits
 
 
-def _answers_better(old: Hit, new: Hit | None) -> bool:
+def _answers_better(old: Hit, new: Hit | None, relation: str) -> bool:
     """Whether a later record that amends or partly supersedes `old` answers this question better: it is
-    found by the question's words too, and its best section is nearer to the question in meaning."""
-    return (new is not None and new.lexical_rank is not None and new.similarity is not None
-            and new.similarity > (old.similarity or 0.0))
+    found by the question's words too, and its best section is nearer to the question in meaning; or,
+    for an amendment, it writes a word of the question that `old` nowhere writes.
+
+    An amendment is written as a change to the earlier record, about its subject: what it says that the
+    earlier one does not is the change, so a question asking for it ("… and in what order are they
+    layered?") asks what only the amendment answers. A record that supersedes part of another is a
+    decision of its own, most of whose words are its own subject's: that it shares a word of the question
+    the earlier one lacks says nothing about the part it replaced.
+    """
+    if new is None or new.lexical_rank is None:
+        return False
+    if new.similarity is not None and new.similarity > (old.similarity or 0.0):
+        return True
+    return relation == "amended" and new.said is not None and old.said is not None and bool(new.said - old.said)
 
 
 def taking_place(newer: dict[str, str]) -> dict[str, str]:
@@ -81,7 +93,7 @@ def _taken_over(h: Hit, by_id: dict[str, Hit] | None = None) -> dict[str, str]:
     newer = m.meta.get(NEWER_META) or {}
     out = taking_place(newer)
     for i, r in newer.items():
-        if r in CHANGES_PART and by_id and _answers_better(h, by_id.get(i)):
+        if r in CHANGES_PART and by_id and _answers_better(h, by_id.get(i), r):
             out[i] = r
     line = h.section.line if h.section is not None else None
     for new_id, spans in (m.meta.get(NEWER_PARTS_META) or {}).items():

@@ -37,3 +37,6 @@ class Hit:
     lexical_rank: int | None = None
     semantic_rank: int | None = None
     anchor_match: str | None = None
+    # The question's words the memory writes, read only for a record and a later one that amends it when
+    # both are hits (recall/ordering.py); None when not read.
+    said: frozenset[str] | None = None

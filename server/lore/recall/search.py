@@ -219,5 +219,21 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
             hit.why.append(f"meaning {hit.similarity:.2f} (rank {hit.semantic_rank})")
         _adjust(hit, q, now)
         hits.append(hit)
+    _mark_said(store, hits, words)
     hits.sort(key=lambda h: -h.score)
     return hits
+
+
+def _mark_said(store: Store, hits: list[Hit], words: Sequence[str]) -> None:
+    """On a record and a later one that amends it, both hits, the question's words each one writes: which
+    of the two answers the question is read from them too (ordering.py)."""
+    found = {h.memory.id for h in hits}
+    pairs = [(h.memory.id, new) for h in hits for new, r in (h.memory.meta.get(NEWER_META) or {}).items()
+             if r == "amended" and new in found]
+    involved = sorted({mid for pair in pairs for mid in pair})
+    if not involved or not words:
+        return
+    said = store.sections.words_in(involved, words)
+    for h in hits:
+        if h.memory.id in involved:
+            h.said = frozenset(said.get(h.memory.id, ()))

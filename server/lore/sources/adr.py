@@ -135,6 +135,8 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
                 reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
             reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
             reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
+            reading.partly_superseded_by += [r for r in found.partly_superseded_by
+                                             if r not in reading.partly_superseded_by]
 
 
 def _superseded_parts(doc: markdown.Document, title_line: int | None, reading: StatusReading) -> list[dict]:

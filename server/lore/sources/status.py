@@ -31,8 +31,14 @@ _EMOJI: dict[str, Status] = {
 }
 _WORD_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True)) + r")\b")
 _SUBJECT = r"(?:(?:note|update|edit)\b\W*)?(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc|approach)\s+)?"
+# A date beside a status word, "on" or "since" it perhaps: "Superseded 2020-01-02 by", "Amended on 12/03/2021 by".
+_DATE = (r"(?:\s*[,(]?\s*(?:(?:on|in|since|as\s+of)\s+)?(?:\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|"
+         r"(?:19|20)\d\d\b)\s*\)?)?")
+# "in part", "(partially)", "partly" between a status word and its "by": "Superseded in part by [ADR-17](…)".
+_IN_PART = r"(?:\s*\(?\s*(?:in\s+parts?|partly|partially)\s*\)?)?"
 _SUPERSEDED_BY = re.compile(r"^\W*" + _SUBJECT + r"(?:(?:was|is|has been|had been|been|is now|now)\s+)?"
-                            r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
+                            r"(?:super[sc]eded|replaced|obsoleted)" + _IN_PART + _DATE + _IN_PART +
+                            r"\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
 _THIS = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?this\s+(?:adr|decision|record|document|proposal|rfc)\b", re.I)
 _GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", re.I)
 # The record's side of a graduation: "Implemented; graduated from [RFC 0011](…)" (jaeger's ADRs).
@@ -40,15 +46,25 @@ _GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from
 # A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
 _SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
 # "Amended by [17. Terraform Data Structure](0017-….md)": the newer record changes part of this one, which still governs.
-_AMENDED_BY = re.compile(r"\b(?:amended|extended|modified|revised|refined|updated|clarified|complemented)\s+by\b", re.I)
+_AMENDED_BY = re.compile(r"\b(?:amended|extended|modified|revised|refined|updated|clarified|complemented)"
+                         + _IN_PART + _DATE + _IN_PART + r"\s+by\b", re.I)
 _AMENDS = re.compile(r"^\W*(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc)\s+)?"
                      r"(?:amends|extends|refines|revises)\b\s*:?", re.I)
 # "These IP ranges have been superseded by …": a sentence with its own subject, inside one part of a record.
 _PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(?:has|have|had)\s+(?:now\s+)?been\s+"
                             r"(?:super[sc]eded|replaced)\s+by\b", re.I)
-_SUPERSEDED_IN = re.compile(r"\bsuper[sc]eded\s+(?:by|with|in favou?r of)\b", re.I)
+_SUPERSEDED_IN = re.compile(r"\bsuper[sc]eded" + _DATE + r"\s+(?:by|with|in favou?r of)\b", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
+# The same said after the word: "Superseded in part by X", "Superseded (partially) by X", "Superseded by X (in part)".
+_PARTIAL_AFTER = re.compile(r"\bsuper[sc]eded\b.*?\b(?:in\s+parts?|partly|partially)\b", re.I)
+# A retired record naming what to use instead: "Deprecated in favour of [ADR-9](…)", "Deprecated: use ADR-9
+# instead", "Deprecated 2021-03-04, replaced by …", "Retired (see ADR-9)".
+_RETIRED_FOR = re.compile(r"\b(?:deprecated|retired|obsolete|obsoleted|withdrawn|abandoned)\b" + _DATE +
+                          r"[\s,:;()–—-]*(?:(?:and|then|now)\s+)?(?:in\s+favou?r\s+of|(?:super[sc]eded|replaced)"
+                          + _DATE + r"\s+(?:by|with)|by|see|use)\b\s*:?", re.I)
+# A sentence after a bare "Superseded." / "Deprecated." that points at the successor: "See [ADR-9](…)".
+_POINTER = re.compile(r"^\W*(?:see|use|refer\s+to|(?:super[sc]eded|replaced)\s+(?:by|with)|in\s+favou?r\s+of)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
 _SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:document|adr|decision|record|rfc|proposal)\s+)?"
                          r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
@@ -120,25 +136,40 @@ def read_status(text: str) -> StatusReading:
             continue
         plain = markdown.plain(sentence)
         named = _SUPERSEDED_IN.search(plain)
-        if _SUPERSEDED_BY.match(plain) or _SUPERSEDED_BY.match(sentence):
+        retired = _RETIRED_FOR.search(sentence)
+        if _SUPERSEDES.match(plain):
+            _successor_of(sentence, out)
+        elif _partial(sentence):
+            out.partly_superseded_by += references(_after(sentence, _SUPERSEDED_BY))
+            if out.status is None:  # a record partly superseded still governs the rest
+                out.status, out.word = Status.ACTIVE, "partly superseded"
+        elif _SUPERSEDED_BY.match(plain) or _SUPERSEDED_BY.match(sentence):
             out.status = Status.SUPERSEDED
             out.word = out.word or "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
-        elif _SUPERSEDES.match(plain):
-            _successor_of(sentence, out)
-        elif _PARTIAL.search(sentence):
-            out.partly_superseded_by += references(sentence)
-            if out.status is None:  # a record partly superseded still governs the rest
-                out.status, out.word = Status.ACTIVE, "partly superseded"
         elif named and references(_after(sentence, _SUPERSEDED_BY)):
             out.status, out.word = Status.SUPERSEDED, "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
+        elif retired and _records(sentence[retired.end():]):
+            if out.status in (None, Status.ACTIVE, Status.PROPOSED):  # "Accepted. Deprecated in favour of …"
+                out.status, out.word = Status.DEPRECATED, "deprecated"
+            out.superseded_by += _records(sentence[retired.end():])
+        elif out.status in (Status.SUPERSEDED, Status.DEPRECATED) and not out.superseded_by \
+                and _POINTER.match(plain) and _records(sentence):
+            out.superseded_by += _records(sentence)  # "Superseded. See [ADR-9](…)"
         elif out.status is None:
             out.status, out.word = word_status(sentence)
             if out.status is Status.SUPERSEDED and _SUPERSEDED_BARE.match(plain):
                 out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", plain, flags=re.I)) \
                     if not markdown.links(sentence) else references(sentence)
     return out
+
+
+def _partial(sentence: str) -> bool:
+    """Whether a supersession clause says it is in part ("Parts of this ADR were superseded by …",
+    "Superseded in part by …", "Superseded by ADR-9 (partially)"); link texts, being titles, say nothing."""
+    bare = re.sub(r"!?\[[^\]]*\]\([^)]*\)", " ", sentence)
+    return bool(_PARTIAL.search(bare) or _PARTIAL_AFTER.search(markdown.plain(bare)))
 
 
 def _amendments(sentence: str, out: StatusReading) -> str:
@@ -190,7 +221,9 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
         plain = markdown.plain(sentence)
         if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain):
             continue
-        if _SUPERSEDED_BY.match(markdown.plain(sentence)):
+        if _SUPERSEDED_BY.match(plain) and _partial(sentence):  # "This ADR was superseded in part by …"
+            out.partly_superseded_by += references(_after(sentence, _SUPERSEDED_BY))
+        elif _SUPERSEDED_BY.match(plain):
             out.status = Status.SUPERSEDED
             out.word = "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
@@ -227,8 +260,8 @@ def _sentences(text: str) -> list[str]:
 
 def _after(sentence: str, pattern: re.Pattern) -> str:
     """The part of a sentence after its leading "superseded by" (written with or without markup)."""
-    m = re.search(r"(?:super[sc]eded|replaced|obsoleted)\s+(?:by|with|in favou?r of)|super[sc]edes|replaces|obsoletes",
-                  sentence, re.I)
+    m = re.search(r"(?:super[sc]eded|replaced|obsoleted)" + _IN_PART + _DATE + _IN_PART + r"\s+(?:by|with|in favou?r of)"
+                  r"|super[sc]edes|replaces|obsoletes", sentence, re.I)
     return sentence[m.end():] if m else sentence
 
 
@@ -253,6 +286,12 @@ def references(text: str) -> list[Reference]:
         elif _BRACKET_NUMBER.match(token):
             refs.append(Reference(token, None, int(_BRACKET_NUMBER.match(token).group(1))))
     return refs
+
+
+def _records(text: str) -> list[Reference]:
+    """The references of a phrase that can name a decision record: a file of the repository or a number
+    ("Deprecated in favor of [relayer#66](https://github.com/…/pull/66)" names a pull request, no record)."""
+    return [r for r in references(text) if r.target or r.number is not None]
 
 
 def _looks_local(target: str) -> bool:

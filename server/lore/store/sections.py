@@ -10,6 +10,16 @@ from lore.memory import Section
 from lore.store.db import Database
 
 
+# The tokenizer of `sections_fts` (schema.py): porter stems over unicode61 without diacritics.
+WORD_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])
+
+
+def _tokens(tokenizer, text: str, reason: int) -> list[str]:
+    """The index terms of a text as `tokenizer` splits it."""
+    return tokenizer(text.encode("utf-8", "replace"), reason, None, include_offsets=False,
+                     include_colocated=False)
+
+
 class SectionIndex:
     """Reads of the `sections` table and its FTS5 word index."""
 
@@ -30,6 +40,27 @@ class SectionIndex:
             )
         except apsw.SQLError:
             return []
+
+    def words_in(self, memory_ids: Sequence[str], words: Sequence[str]) -> dict[str, set[str]]:
+        """Memory id -> those of `words` its title and sections write, for the memories given, compared as the
+        word index compares them ("file" and "files" alike): both sides split by the index's own tokenizer."""
+        if not memory_ids or not words:
+            return {}
+        marks = ",".join("?" * len(memory_ids))
+        rows = self.db.query(
+            "SELECT s.memory_id, m.title, s.heading, s.text FROM sections s JOIN memories m ON m.id = s.memory_id "
+            f"WHERE s.memory_id IN ({marks})", tuple(memory_ids))
+        try:
+            tokens = self.db.conn.fts5_tokenizer(*WORD_TOKENIZER)
+            stems = {w: set(_tokens(tokens, w, apsw.FTS5_TOKENIZE_QUERY)) for w in words}
+            written: dict[str, set[str]] = {}
+            for mid, *texts in rows:
+                seen = written.setdefault(mid, set())
+                for text in texts:
+                    seen.update(_tokens(tokens, text or "", apsw.FTS5_TOKENIZE_DOCUMENT))
+        except apsw.Error:
+            return {}
+        return {mid: {w for w, st in stems.items() if st and st <= seen} for mid, seen in written.items()}
 
     def owners(self, section_ids: Sequence[int]) -> dict[int, str]:
         """Section id -> memory id."""
