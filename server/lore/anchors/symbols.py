@@ -250,8 +250,16 @@ class _Builder:
             name_line=name_row, name_col=self._col(name_row, name_col),
             name_end_col=self._col(name_node.end_point[0], name_node.end_point[1]),
             signature=_LATER, docstring=_LATER, parent=parent, body_hash=_LATER, shape_hash=_LATER,
-            details=_Details(self, node, outer, start_byte, end_byte, name_node.start_byte, name_node.end_byte),
+            details=self._details(node, outer, start_byte, end_byte, name_node),
         )
+
+    def _details(self, node: tree_sitter.Node, outer: tree_sitter.Node, start_byte: int, end_byte: int,
+                 name_node: tree_sitter.Node) -> _Details:
+        signature_start = node.start_byte if outer.type == "decorated_definition" else outer.start_byte
+        body = _body(node)
+        return _Details(self, start_byte, end_byte, name_node.start_byte, name_node.end_byte, signature_start,
+                        body.start_byte if body is not None else None, node.end_byte,
+                        _python_docstring_span(node) if self.language == "python" else None)
 
     def _col(self, row: int, byte_col: int) -> int:
         """Convert a tree-sitter byte column to UTF-16 code units."""
@@ -290,43 +298,49 @@ class _Builder:
         pieces.append(self.data[cursor:end])
         return b" ".join(pieces)
 
-    def _signature(self, node: tree_sitter.Node, outer: tree_sitter.Node) -> str:
-        start = node.start_byte if outer.type == "decorated_definition" else outer.start_byte
-        body = _body(node)
-        if body is not None and body.start_byte > start:
-            end = body.start_byte
+    def _signature(self, start: int, body_start: int | None, node_end: int) -> str:
+        """A definition's text from `start` up to its body (else its first line), before any comment."""
+        if body_start is not None and body_start > start:
+            end = body_start
         else:
-            end = self.data.find(b"\n", start, node.end_byte)
-            end = node.end_byte if end < 0 else end
+            end = self.data.find(b"\n", start, node_end)
+            end = node_end if end < 0 else end
         index = bisect.bisect_left(self.comment_starts, start)
         if index < len(self.comment_starts):
             end = min(end, max(start, self.comment_starts[index]))
         raw = self.data[start:end]
         text = " ".join(raw.decode("utf-8", "replace").split()).rstrip("{:;").rstrip()
         if not text:
-            text = " ".join(self.data[start:node.end_byte].decode("utf-8", "replace").split())
+            text = " ".join(self.data[start:node_end].decode("utf-8", "replace").split())
         return text if len(text) <= _SIGNATURE_LIMIT else text[:_SIGNATURE_LIMIT - 1] + "…"
 
 
 @attrs.frozen
 class _Details:
     """How one symbol's signature, docstring and hashes are computed when first asked for: its file's
-    builder (text and comments) and its syntax nodes and byte range."""
+    builder (text and comments) and byte offsets read off the syntax tree during extraction (no node
+    is kept: a kept node would keep the file's whole tree alive)."""
 
     builder: _Builder
-    node: tree_sitter.Node
-    outer: tree_sitter.Node
-    start_byte: int
+    start_byte: int  # the range, decorators and attached comments' code included
     end_byte: int
     name_start: int
     name_end: int
+    signature_start: int
+    body_start: int | None
+    node_end: int
+    docstring_span: tuple[int, int] | None  # Python: the docstring's text between its quotes
 
     def signature(self) -> str:
-        return self.builder._signature(self.node, self.outer)
+        return self.builder._signature(self.signature_start, self.body_start, self.node_end)
 
     def docstring(self) -> str | None:
         b = self.builder
-        return _python_docstring(self.node, b.data) if b.language == "python" else b._leading_comment(self.start_byte)
+        if b.language != "python":
+            return b._leading_comment(self.start_byte)
+        if self.docstring_span is None:
+            return None
+        return _clean_doc(b.data[self.docstring_span[0]:self.docstring_span[1]].decode("utf-8", "replace"))
 
     def body_hash(self) -> str:
         return _hash(self.builder.data[self.start_byte:self.end_byte])
@@ -438,7 +452,8 @@ def _go_receiver(node: tree_sitter.Node, data: bytes) -> str | None:
     return (_text(kind, data) or None) if kind is not None else None
 
 
-def _python_docstring(node: tree_sitter.Node, data: bytes) -> str | None:
+def _python_docstring_span(node: tree_sitter.Node) -> tuple[int, int] | None:
+    """The byte range of a Python definition's docstring text (between its quotes), if it has one."""
     body = node.child_by_field_name("body")
     first = body.named_child(0) if body is not None and body.named_child_count else None
     if first is None or first.type != "expression_statement" or first.named_child_count != 1:
@@ -449,7 +464,7 @@ def _python_docstring(node: tree_sitter.Node, data: bytes) -> str | None:
     parts = string.named_children
     if len(parts) < 2 or parts[0].type != "string_start" or parts[-1].type != "string_end":
         return None
-    return _clean_doc(data[parts[0].end_byte:parts[-1].start_byte].decode("utf-8", "replace"))
+    return parts[0].end_byte, parts[-1].start_byte
 
 
 def _text(node: tree_sitter.Node, data: bytes) -> str:
