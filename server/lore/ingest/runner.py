@@ -18,14 +18,11 @@ from lore.store.safe_fs import inside
 from lore.markup.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
-from lore.sources.adr import parse_adr
 from lore.sources.claude_imports import resolve_imports
-from lore.sources.comments import parse_comments
-from lore.sources.detect import Series, decide
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
-from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
-from lore.sources.docs import MAX_DOC_BYTES, capped, is_documentation, parse_doc
+from lore.sources.report import NOT_TAKEN
+from lore.sources.docs import capped
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.parsed import Parsed
 from lore.sources.embedding import embed_sections, load_model_first
@@ -34,7 +31,6 @@ from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.links import resolve_links
 from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta, widespread_names
-from lore.sources.rules import parse_rules
 from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
 from lore.store import SourceFile
@@ -42,6 +38,8 @@ from lore.text import content_hash
 from lore.markup.yamlbound import YamlLimitError
 from lore.codemap.store import refresh_for_import
 from lore.history import import_history
+from lore.sources.detect import Series
+from lore.ingest.parse import parse_file
 
 log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
@@ -49,58 +47,6 @@ IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 RULES_VERSION = 7  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
-
-
-def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
-               adr_folders: list[str] = (), *, abs_path: str | None = None, series: Series | None = None) -> Parsed:
-    """Run the parser for one file; markdown is read as a decision record when its evidence says so."""
-    if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and cls.is_markdown(rel):
-        if cls.in_folders(rel, list(adr_folders)):
-            parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
-        else:
-            ev = decide(rel, abs_path, text, series)
-            if not ev.is_decision:
-                doc = _documentation(rel, text)
-                if doc is not None:
-                    return doc
-                parsed = parse_comments(rel, text)
-                parsed.note = parsed.note or f"{NOT_TAKEN}{ev.why_not()}"
-                return parsed
-            parsed = parse_adr(rel, text)
-        parsed.taken = DECISION if parsed.memories else None
-        if not parsed.memories:
-            doc = _documentation(rel, text)  # an index or read-me page among decision records
-            if doc is not None:
-                return doc
-            parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
-        return parsed
-    if importer == cls.COMMENTS:
-        return parse_comments(rel, text)
-    if _pointer(rel, text):
-        return Parsed(note="points to another rules file")
-    parsed = parse_rules(importer, rel, text, imported)
-    parsed.taken = RULES if parsed.memories else None
-    return parsed
-
-
-def _documentation(rel: str, text: str) -> Parsed | None:
-    """A documentation page's memory (a decision record when it states a status), or None when it is none."""
-    if not is_documentation(rel):
-        return None
-    if len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
-        return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
-    parsed = parse_doc(rel, text)
-    if not parsed.memories:
-        return None
-    parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
-    return parsed
-
-
-def _pointer(rel: str, text: str) -> bool:
-    """A rules file whose whole text names a sibling file (a symlink stored as text, e.g. CLAUDE.md -> AGENTS.md)."""
-    words = text.split()
-    return len(words) == 1 and PurePosixPath(words[0]).name == words[0] and words[0].lower().endswith(".md") \
-        and words[0] != PurePosixPath(rel).name
 
 
 class Importer:

@@ -1,0 +1,68 @@
+"""What one source file is read as: a decision record, documentation, a rules file or decision
+comments (`parse_file`, called by `lore.ingest.runner` for each changed file)."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from lore.memory import SourceKind
+from lore.sources import classify as cls
+from lore.sources.adr import parse_adr
+from lore.sources.comments import parse_comments
+from lore.sources.detect import Series, decide
+from lore.sources.docs import MAX_DOC_BYTES, is_documentation, parse_doc
+from lore.sources.parsed import Parsed
+from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
+from lore.sources.rules import parse_rules
+
+
+def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
+               adr_folders: list[str] = (), *, abs_path: str | None = None, series: Series | None = None) -> Parsed:
+    """Run the parser for one file; markdown is read as a decision record when its evidence says so."""
+    if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and cls.is_markdown(rel):
+        if cls.in_folders(rel, list(adr_folders)):
+            parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
+        else:
+            ev = decide(rel, abs_path, text, series)
+            if not ev.is_decision:
+                doc = _documentation(rel, text)
+                if doc is not None:
+                    return doc
+                parsed = parse_comments(rel, text)
+                parsed.note = parsed.note or f"{NOT_TAKEN}{ev.why_not()}"
+                return parsed
+            parsed = parse_adr(rel, text)
+        parsed.taken = DECISION if parsed.memories else None
+        if not parsed.memories:
+            doc = _documentation(rel, text)  # an index or read-me page among decision records
+            if doc is not None:
+                return doc
+            parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
+        return parsed
+    if importer == cls.COMMENTS:
+        return parse_comments(rel, text)
+    if _pointer(rel, text):
+        return Parsed(note="points to another rules file")
+    parsed = parse_rules(importer, rel, text, imported)
+    parsed.taken = RULES if parsed.memories else None
+    return parsed
+
+
+def _documentation(rel: str, text: str) -> Parsed | None:
+    """A documentation page's memory (a decision record when it states a status), or None when it is none."""
+    if not is_documentation(rel):
+        return None
+    if len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
+        return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
+    parsed = parse_doc(rel, text)
+    if not parsed.memories:
+        return None
+    parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
+    return parsed
+
+
+def _pointer(rel: str, text: str) -> bool:
+    """A rules file whose whole text names a sibling file (a symlink stored as text, e.g. CLAUDE.md -> AGENTS.md)."""
+    words = text.split()
+    return len(words) == 1 and PurePosixPath(words[0]).name == words[0] and words[0].lower().endswith(".md") \
+        and words[0] != PurePosixPath(rel).name
