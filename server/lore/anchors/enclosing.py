@@ -6,7 +6,8 @@ from __future__ import annotations
 import tree_sitter
 
 from lore.anchors import definition_rules, languages
-from lore.anchors.symbols import definition_name, module_name_for_path, qualify, statement_of
+from lore.anchors.definition_nodes import definition_name, qualify, statement_of
+from lore.anchors.symbols import module_name_for_path
 
 _DECORATOR_ROWS = 32
 

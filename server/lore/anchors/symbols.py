@@ -38,31 +38,15 @@ import attrs
 import tree_sitter
 
 from lore.anchors import comments, definition_rules, languages
+from lore.anchors.definition_nodes import (body_of, definition_kind, definition_name, python_docstring_span,
+                                           qualify, statement_of)
 
 log = logging.getLogger(__name__)
 
 MAX_SOURCE_BYTES = 1024 * 1024  # larger files are generated or minified: no symbols
 _SIGNATURE_LIMIT = 200
-_WRAPPERS = frozenset({"decorated_definition", "export_statement", "template_declaration"})
 _ATTACHED = frozenset({"decorator", "attribute_item"})
 _HAS_ATTACHED = frozenset({"javascript", "typescript", "tsx", "rust"})
-_KINDS = {
-    "class_definition": "class", "class_declaration": "class", "abstract_class_declaration": "class",
-    "record_declaration": "class", "method_definition": "method", "field_definition": "method", "pair": "method",
-    "public_field_definition": "method", "abstract_method_signature": "method",
-    "method_signature": "method", "method_declaration": "method", "method_elem": "method",
-    "constructor_declaration": "constructor", "compact_constructor_declaration": "constructor",
-    "interface_declaration": "interface", "annotation_type_declaration": "interface",
-    "type_alias_declaration": "type", "type_alias": "type", "type_item": "type",
-    "enum_declaration": "enum", "enum_item": "enum", "struct_item": "struct",
-    "union_item": "struct", "trait_item": "trait", "internal_module": "module",
-    "module": "module", "mod_item": "module", "macro_definition": "macro",
-    **definition_rules.KINDS,
-}
-_GO_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
-_METHOD_SCOPES = frozenset({"class_definition", "impl_item", "trait_item"})
-_TYPE_WRAPPERS = {"generic_type": "type", "scoped_type_identifier": "name",
-                  "reference_type": "type", "pointer_type": "type"}
 _PACKAGE_INIT = {"python": "__init__", "javascript": "index", "typescript": "index",
                  "tsx": "index", "rust": "mod"}
 
@@ -227,7 +211,7 @@ class _Builder:
             parent, qualified = qualify(node, self.data, self.language, enclosing, scope, name, prefix)
             open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
-                kind = _kind(node, self.data, self.language, enclosing[2] if enclosing else None, scope)
+                kind = definition_kind(node, self.data, self.language, enclosing[2] if enclosing else None, scope)
                 symbols.append(self._symbol(node, name_node, name, qualified, kind, parent))
         return symbols
 
@@ -256,10 +240,10 @@ class _Builder:
     def _details(self, node: tree_sitter.Node, outer: tree_sitter.Node, start_byte: int, end_byte: int,
                  name_node: tree_sitter.Node) -> _Details:
         signature_start = node.start_byte if outer.type == "decorated_definition" else outer.start_byte
-        body = _body(node)
+        body = body_of(node)
         return _Details(self, start_byte, end_byte, name_node.start_byte, name_node.end_byte, signature_start,
                         body.start_byte if body is not None else None, node.end_byte,
-                        _python_docstring_span(node) if self.language == "python" else None)
+                        python_docstring_span(node) if self.language == "python" else None)
 
     def _col(self, row: int, byte_col: int) -> int:
         """Convert a tree-sitter byte column to UTF-16 code units."""
@@ -351,125 +335,6 @@ class _Details:
         b = self.builder
         return _hash(b._without_comments(self.start_byte, self.name_start) + b" "
                      + b._without_comments(self.name_end, self.end_byte))
-
-
-def definition_name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:
-    """The identifier node of a definition, its text ("" when anonymous or missing), and the scope
-    written before it, dotted (Ruby `class Admin::User`, C++ `Widget::draw`: "Admin", "Widget")."""
-    ruled = definition_rules.name_target(node, language)
-    if ruled is not None:
-        target, scopes = ruled
-        if target is None or target.is_missing:
-            return node, "", ""
-        written = (_text(s, data).partition("<")[0].strip() for s in scopes)  # `Stack<T>::push`
-        return target, _text(target, data).strip(), ".".join(w.replace("::", ".") for w in written if w)
-    if node.type == "impl_item":
-        target = node.child_by_field_name("type")
-        while target is not None and target.type in _TYPE_WRAPPERS:
-            target = target.child_by_field_name(_TYPE_WRAPPERS[target.type])
-    else:
-        field = {"field_definition": "property", "pair": "key"}.get(node.type, "name")
-        target = node.child_by_field_name(field)
-    if target is None or target.is_missing:
-        return node, "", ""
-    name = _text(target, data).strip()
-    if target.type == "string":  # `{"delete": function () {}}`
-        name = name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
-    return target, name, ""
-
-
-def _kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str | None,
-          scope: str) -> str:
-    """The symbol kind of a definition node, given the node type of its enclosing scope."""
-    ruled = definition_rules.kind(node, data, language, container_type, bool(scope))
-    if ruled is not None:
-        return ruled
-    kind = _KINDS.get(node.type, "function")
-    name = definition_name(node, data, language)[1] if node.type == "method_definition" else ""
-    if node.type == "method_definition" and name == "constructor":
-        return "constructor"
-    if node.type == "variable_declarator":
-        value = node.child_by_field_name("value")
-        kind = "class" if value is not None and value.type == "class" else "function"
-    elif node.type == "type_spec":
-        spec_type = node.child_by_field_name("type")
-        kind = _GO_TYPE_KINDS.get(spec_type.type if spec_type is not None else "", "type")
-    if kind == "function" and container_type in _METHOD_SCOPES:
-        return "method"
-    return kind
-
-
-def statement_of(node: tree_sitter.Node) -> tree_sitter.Node:
-    """The statement a definition is written as: with its decorators, `export`, `const`, ..."""
-    outer = node
-    parent = node.parent
-    if node.type == "variable_declarator" and parent is not None:
-        if parent.named_child_count > 1:  # `const a = ..., b = ...`: each declarator alone
-            return node
-        outer, parent = parent, parent.parent
-    elif parent is not None and (
-        (node.type in ("type_spec", "type_alias") and parent.type == "type_declaration"
-         and parent.named_child_count == 1)
-        or (node.type == "internal_module" and parent.type == "expression_statement")
-    ):
-        outer, parent = parent, parent.parent
-    while parent is not None and parent.type in _WRAPPERS:
-        outer, parent = parent, parent.parent
-    return outer
-
-
-def _body(node: tree_sitter.Node) -> tree_sitter.Node | None:
-    if node.type in ("variable_declarator", "field_definition", "public_field_definition"):
-        value = node.child_by_field_name("value")
-        return value.child_by_field_name("body") if value is not None else None
-    if node.type == "type_spec":
-        spec_type = node.child_by_field_name("type")
-        if spec_type is not None and spec_type.type == "struct_type":
-            return spec_type.named_child(0)
-        return None
-    return node.child_by_field_name("body")
-
-
-def qualify(node: tree_sitter.Node, data: bytes, language: str, enclosing: tuple | None, scope: str,
-             name: str, prefix: str) -> tuple[str | None, str]:
-    """(parent, qualified name) of a definition inside the scope `enclosing` (end byte, qualified
-    name, ...), or a Go method's receiver type, and the scope written in its name."""
-    parent = enclosing[1] if enclosing else None
-    if parent is None and node.type == "method_declaration" and language == "go":
-        parent = _go_receiver(node, data)
-    parent = ".".join(p for p in (parent, scope) if p) or None
-    owner = parent or prefix
-    return parent, f"{owner}.{name}" if owner else name
-
-
-def _go_receiver(node: tree_sitter.Node, data: bytes) -> str | None:
-    """The receiver type name of a Go method: `func (s *Stack[T]) Push` -> `Stack`."""
-    receiver = node.child_by_field_name("receiver")
-    declaration = receiver.named_child(0) if receiver is not None else None
-    kind = declaration.child_by_field_name("type") if declaration is not None else None
-    while kind is not None and kind.type in ("pointer_type", "generic_type", "parenthesized_type"):
-        kind = kind.child_by_field_name("type") or kind.named_child(0)
-    return (_text(kind, data) or None) if kind is not None else None
-
-
-def _python_docstring_span(node: tree_sitter.Node) -> tuple[int, int] | None:
-    """The byte range of a Python definition's docstring text (between its quotes), if it has one."""
-    body = node.child_by_field_name("body")
-    first = body.named_child(0) if body is not None and body.named_child_count else None
-    if first is None or first.type != "expression_statement" or first.named_child_count != 1:
-        return None
-    string = first.named_child(0)
-    if string.type != "string":
-        return None
-    parts = string.named_children
-    if len(parts) < 2 or parts[0].type != "string_start" or parts[-1].type != "string_end":
-        return None
-    return parts[0].end_byte, parts[-1].start_byte
-
-
-def _text(node: tree_sitter.Node, data: bytes) -> str:
-    # Node.text would re-read the source through the parse callback: slice the bytes instead.
-    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _clean_doc(text: str) -> str | None:
