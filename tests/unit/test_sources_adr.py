@@ -205,3 +205,56 @@ def test_pathological_text_parses_in_linear_time(text):
     with contextlib.suppress(YamlLimitError):
         parse_adr("docs/architecture/0001-t.md", text)
     assert time.process_time() - start < 5
+
+
+SPEC_WITH_STATUS_TYPE = """# TTL Support for Buckets
+
+| Metadata | Value       |
+|----------|-------------|
+| Date     | 2025-04-09  |
+| Status   | Implemented |
+| Tags     | kv          |
+
+## Context
+
+Buckets gain per-key lifetimes.
+
+## Status
+
+The `Status` interface gets a new property:
+
+```go
+// MarkerTTL is how long markers stay when keys are removed, 0 meaning markers are not supported
+MarkerTTL() time.Duration
+```
+
+### Status handling
+
+Pending pull requests are answered with a 408 status.
+"""
+
+
+def test_status_row_in_the_header_wins_over_a_later_section_about_another_status():
+    parsed = parse_adr("adr/ADR-48.md", SPEC_WITH_STATUS_TYPE)
+    (m,) = parsed.memories
+    assert m.status is Status.ACTIVE
+    assert m.meta["status_text"] == "Implemented"
+    assert not parsed.warnings
+
+
+def test_a_heading_that_only_starts_with_status_is_no_status():
+    text = ("# Request Many\n\n## Context\n\nClients gather several replies.\n\n"
+            "### Status Messages / Server Errors\n\nA 503 in place of a message is terminal and the "
+            "subscription is removed.\n")
+    parsed = parse_adr("adr/ADR-47.md", text)
+    (m,) = parsed.memories
+    assert m.status is Status.ACTIVE
+    assert "status_text" not in m.meta
+    assert not parsed.warnings
+
+
+def test_a_later_status_section_naming_a_successor_still_supersedes_a_header_row():
+    text = ("# Old API\n\n| Metadata | Value |\n|---|---|\n| Status | Implemented |\n\n## Context\n\nOld.\n\n"
+            "## Status\n\nSuperseded by [ADR-9](ADR-9.md)\n")
+    (m,) = parse_adr("adr/ADR-3.md", text).memories
+    assert m.status is Status.SUPERSEDED

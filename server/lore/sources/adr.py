@@ -17,12 +17,12 @@ from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
-from lore.sources.status import StatusReading, part_supersessions, read_status, supersession_lines
+from lore.sources.status import StatusReading, part_supersessions, read_status, supersession_lines, word_status
 
 IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
-_STATUS_HEAD = re.compile(r"^status\b\s*[:\-–]?\s*(.*)$", re.I)
+_STATUS_HEAD = re.compile(r"^status\b\s*([:\-–]?)\s*(.*)$", re.I)
 _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
@@ -96,26 +96,57 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
 
 
 def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusReading, int | None, str | None]:
-    """The status reading, the line it came from and its text as written (None when there is none)."""
+    """The status reading, the line it came from and its text as written (None when there is none).
+
+    Front matter first; then whichever comes first of a Status section and a `Status:` field or
+    `| Status | … |` row among the opening lines. A Status section further down a record that has
+    already stated its status in its header is most often about something else (an API's `Status`
+    type, status codes) and counts only when it names a successor ("Superseded by [ADR-9](…)").
+    """
     value = doc.front.get("status")
     if value not in (None, ""):
         text = _text(value)
         return read_status(text), 2, text
+    field = _status_field(doc)
+    section = _status_section(doc)
+    if field and section and field[1] < section[1] and not section[0].superseded_by:
+        return field
+    return section or field or (read_status(""), None, None)
+
+
+def status_heading(heading: str | None) -> str | None:
+    """The status written in a Status heading ("" for a bare "Status"), None for any other heading.
+
+    "Status: Proposed" and "Status" head a record's status; "Status handling" or "Status Messages /
+    Server Errors" head a part of a specification that speaks of other statuses.
+    """
+    m = _STATUS_HEAD.match((heading or "").strip())
+    if not m:
+        return None
+    sep, rest = m.group(1), m.group(2).strip()
+    if not rest or sep or word_status(rest)[0] is not None:
+        return rest
+    return None
+
+
+def _status_section(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
     for s in doc.sections:
-        m = _STATUS_HEAD.match(s.heading or "")
-        if not m:
+        inline = status_heading(s.heading)
+        if inline is None:
             continue
-        inline = m.group(1).strip()
         text = (inline + "\n\n" + doc.text(s)).strip() if inline else doc.text(s)
-        reading = read_status(text)
         first = inline or next((ln.strip() for ln in doc.text(s).splitlines() if ln.strip()), "")
-        return reading, s.line, markdown.plain(first) or None
+        return read_status(text), s.line, markdown.plain(first) or None
+    return None
+
+
+def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
     for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in ("status", "current status", "state"):
             value = m.group(2).strip().strip("|").strip()
             return read_status(value), i, markdown.plain(value)
-    return read_status(""), None, None
+    return None
 
 
 def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
@@ -126,7 +157,7 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
     alternatives does not. Against a stated status, it must also name the successor.
     """
     for s in doc.sections:
-        if _STATUS_HEAD.match(s.heading or "") or _ALTERNATIVES.match((s.heading or "").strip()):
+        if status_heading(s.heading) is not None or _ALTERNATIVES.match((s.heading or "").strip()):
             continue
         for para in re.split(r"\n\s*\n", doc.text(s)):
             found = supersession_lines(para, opening_only=True)
@@ -152,7 +183,7 @@ def _superseded_parts(doc: markdown.Document, title_line: int | None, reading: S
             tops.append(s)
     out: list[dict] = []
     for s in parts:
-        if _STATUS_HEAD.match(s.heading or "") or _ALTERNATIVES.match(s.heading.strip()):
+        if status_heading(s.heading) is not None or _ALTERNATIVES.match(s.heading.strip()):
             continue
         n = max(i for i, t in enumerate(tops) if t.line <= s.line)
         last = tops[n + 1].line - 1 if n + 1 < len(tops) else len(doc.lines)
