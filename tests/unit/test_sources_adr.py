@@ -258,3 +258,23 @@ def test_a_later_status_section_naming_a_successor_still_supersedes_a_header_row
             "## Status\n\nSuperseded by [ADR-9](ADR-9.md)\n")
     (m,) = parse_adr("adr/ADR-3.md", text).memories
     assert m.status is Status.SUPERSEDED
+
+
+def _retired(note_heading: str, note: str) -> str:
+    return ("# URL support for all client options\n\n| Metadata | Value |\n|---|---|\n| Status | Deprecated |\n\n"
+            f"## {note_heading}\n\n{note}\n\n## Overview\n\nURLs would carry every option.\n")
+
+
+def test_a_deprecated_record_whose_note_says_it_was_decided_against_is_a_rejected_decision():
+    text = _retired("Deprecation Note", "We discussed this among client authors and would not implement it. "
+                    "Overall we recognise this would be useful but decided against it for now.")
+    (m,) = parse_adr("adr/ADR-18.md", text).memories
+    assert m.status is Status.REJECTED
+
+
+def test_a_deprecated_record_retired_after_use_stays_deprecated():
+    (m,) = parse_adr("adr/ADR-18.md", _retired("Deprecated", "Clients moved to connection contexts in 2024.")).memories
+    assert m.status is Status.DEPRECATED
+    text = _retired("Context", "The team decided against per-server options.")  # not where the status is explained
+    (m,) = parse_adr("adr/ADR-18.md", text).memories
+    assert m.status is Status.DEPRECATED

@@ -17,12 +17,14 @@ from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
-from lore.sources.status import StatusReading, part_supersessions, read_status, supersession_lines, word_status
+from lore.sources.status import (StatusReading, decided_against, part_supersessions, read_status, supersession_lines,
+                                 word_status)
 
 IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
 _STATUS_HEAD = re.compile(r"^status\b\s*([:\-–]?)\s*(.*)$", re.I)
+_DEPRECATION_HEAD = re.compile(r"^deprecat(?:ed|ion)\b", re.I)
 _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
@@ -55,6 +57,8 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
         return out
     reading, status_line, status_text = _status(doc, rel_path, out)
     _body_supersessions(doc, reading)
+    if reading.status is Status.DEPRECATED and not reading.superseded_by and _never_adopted(doc):
+        reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status
     unknown = status is None and bool(status_text)
     if unknown:
@@ -147,6 +151,13 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
             value = m.group(2).strip().strip("|").strip()
             return read_status(value), i, markdown.plain(value)
     return None
+
+
+def _never_adopted(doc: markdown.Document) -> bool:
+    """Whether the text explaining a "deprecated" status (the Status section, or a section headed
+    "Deprecated" / "Deprecation note") says the idea was decided against rather than retired after use."""
+    return any(decided_against(doc.text(s)) for s in doc.sections
+               if status_heading(s.heading) is not None or _DEPRECATION_HEAD.match((s.heading or "").strip()))
 
 
 def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
