@@ -278,3 +278,19 @@ def test_a_deprecated_record_retired_after_use_stays_deprecated():
     text = _retired("Context", "The team decided against per-server options.")  # not where the status is explained
     (m,) = parse_adr("adr/ADR-18.md", text).memories
     assert m.status is Status.DEPRECATED
+
+
+def test_the_body_of_a_record_without_a_decision_section_leaves_out_its_header_tables():
+    text = ("# KV Subject Transforms\n\n| Metadata | Value |\n|---|---|\n| Date | 2025-12-09 |\n| Status | Proposed |\n\n"
+            "| Revision | Date | Info |\n|---|---|---|\n| 1 | 2025-12-09 | Initial design |\n\n"
+            "## Release History\n\n| Revision | Date |\n|---|---|\n| 2 | 2026-01-02 |\n\n"
+            "## Context and Problem Statement\n\nBuckets can be mirrored with their keys rewritten.\n")
+    (m,) = parse_adr("adr/ADR-57.md", text).memories
+    assert m.body.startswith("## Context and Problem Statement\n\nBuckets can be mirrored")
+    assert m.status is Status.PROPOSED
+
+
+def test_a_table_of_content_under_the_title_stays_in_the_body():
+    text = "# CIDR allocation\n\n| CIDR | mask | allocated to |\n|---|---|---|\n| 10.20.0.0 | /16 | core |\n"
+    (m,) = parse_adr("docs/cidr-allocation.md", text).memories
+    assert m.body.startswith("| CIDR | mask |")

@@ -24,6 +24,11 @@ IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
 _STATUS_HEAD = re.compile(r"^status\b\s*([:\-–]?)\s*(.*)$", re.I)
+_HISTORY_HEAD = re.compile(r"^#{1,6}\s*(?:(?:release|revision|update|version|change)\s*(?:history|log)|changelog|"
+                           r"metadata)\s*$", re.I)
+_HEADER_TABLES = {"metadata", "meta", "field", "fields", "property", "key", "revision", "version", "date"}
+_HEADER_FIELDS = {"status", "date", "author", "authors", "deciders", "decision-makers", "tags", "updates",
+                  "supersedes", "superseded by"}
 _DEPRECATION_HEAD = re.compile(r"^deprecat(?:ed|ion)\b", re.I)
 _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
@@ -260,7 +265,45 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     decision = _block(doc, _DECISION)
     context = _block(doc, _CONTEXT)
     rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
-    return secs, decision or whole, rationale
+    return secs, decision or _without_header_tables(whole), rationale
+
+
+def _without_header_tables(text: str) -> str:
+    """A record's text from its first prose or content heading on (the text itself when nothing follows).
+
+    Header tables right under the title (`| Status | Implemented |` metadata, a revision log) and a
+    history section holding only such a table ("## Release History") are the record's header, not
+    what it says: a pack or a card that opened with "Date (Value: 2021-06-30)" would say nothing. A
+    table of content (a page that opens with a table of address ranges) stays.
+    """
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        if not line:
+            i += 1
+            continue
+        if line.startswith("|"):
+            j = i
+            while j < len(lines) and lines[j].strip().startswith("|"):
+                j += 1
+            if not _header_table(lines[i:j]):
+                break
+            i = j
+            continue
+        if _HISTORY_HEAD.match(line):
+            after = next((k for k in range(i + 1, len(lines)) if lines[k].strip()), None)
+            if after is not None and lines[after].strip().startswith("|"):
+                i += 1
+                continue
+        break
+    return "\n".join(lines[i:]).strip() or text
+
+
+def _header_table(rows: list[str]) -> bool:
+    """Whether a table is a record's metadata or revision log: its header names one, or a row is a field."""
+    cells = [markdown.plain(r.strip().strip("|").split("|")[0]).strip().lower() for r in rows]
+    return bool(cells) and (cells[0] in _HEADER_TABLES or any(c in _HEADER_FIELDS for c in cells))
 
 
 def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
