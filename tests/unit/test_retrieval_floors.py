@@ -19,6 +19,8 @@ Measured on the vendored set (6 repositories, 207 questions): all questions 0.81
 baseline's 0.803; imported-only 0.830 against 0.811 (196 questions); worst repository -0.019
 against its baseline on imported questions; lowest repository 0.701; stale@5 0.18 (3 of 17; baseline
 0.53; 0.29 before later records that reverse, graduate or replace part of a record were read).
+With nats-io/nats-architecture-and-design added (7 repositories, 234 questions): all questions 0.830
+against 0.801; nats 0.774 against 0.781; lowest repository adr/madr 0.696 (0.715).
 One question moves the overall figure by ~0.5 point, a repository's by 3-7 points and stale@5 by
 6 points: REPO_SLACK is about one question, and the floors sit a few questions below what was
 measured (stale@5 one question above): room for noise, not for a regression.

@@ -205,3 +205,92 @@ def test_pathological_text_parses_in_linear_time(text):
     with contextlib.suppress(YamlLimitError):
         parse_adr("docs/architecture/0001-t.md", text)
     assert time.process_time() - start < 5
+
+
+SPEC_WITH_STATUS_TYPE = """# TTL Support for Buckets
+
+| Metadata | Value       |
+|----------|-------------|
+| Date     | 2025-04-09  |
+| Status   | Implemented |
+| Tags     | kv          |
+
+## Context
+
+Buckets gain per-key lifetimes.
+
+## Status
+
+The `Status` interface gets a new property:
+
+```go
+// MarkerTTL is how long markers stay when keys are removed, 0 meaning markers are not supported
+MarkerTTL() time.Duration
+```
+
+### Status handling
+
+Pending pull requests are answered with a 408 status.
+"""
+
+
+def test_status_row_in_the_header_wins_over_a_later_section_about_another_status():
+    parsed = parse_adr("adr/ADR-48.md", SPEC_WITH_STATUS_TYPE)
+    (m,) = parsed.memories
+    assert m.status is Status.ACTIVE
+    assert m.meta["status_text"] == "Implemented"
+    assert not parsed.warnings
+
+
+def test_a_heading_that_only_starts_with_status_is_no_status():
+    text = ("# Request Many\n\n## Context\n\nClients gather several replies.\n\n"
+            "### Status Messages / Server Errors\n\nA 503 in place of a message is terminal and the "
+            "subscription is removed.\n")
+    parsed = parse_adr("adr/ADR-47.md", text)
+    (m,) = parsed.memories
+    assert m.status is Status.ACTIVE
+    assert "status_text" not in m.meta
+    assert not parsed.warnings
+
+
+def test_a_later_status_section_naming_a_successor_still_supersedes_a_header_row():
+    text = ("# Old API\n\n| Metadata | Value |\n|---|---|\n| Status | Implemented |\n\n## Context\n\nOld.\n\n"
+            "## Status\n\nSuperseded by [ADR-9](ADR-9.md)\n")
+    (m,) = parse_adr("adr/ADR-3.md", text).memories
+    assert m.status is Status.SUPERSEDED
+
+
+def _retired(note_heading: str, note: str) -> str:
+    return ("# URL support for all client options\n\n| Metadata | Value |\n|---|---|\n| Status | Deprecated |\n\n"
+            f"## {note_heading}\n\n{note}\n\n## Overview\n\nURLs would carry every option.\n")
+
+
+def test_a_deprecated_record_whose_note_says_it_was_decided_against_is_a_rejected_decision():
+    text = _retired("Deprecation Note", "We discussed this among client authors and would not implement it. "
+                    "Overall we recognise this would be useful but decided against it for now.")
+    (m,) = parse_adr("adr/ADR-18.md", text).memories
+    assert m.status is Status.REJECTED
+
+
+def test_a_deprecated_record_retired_after_use_stays_deprecated():
+    (m,) = parse_adr("adr/ADR-18.md", _retired("Deprecated", "Clients moved to connection contexts in 2024.")).memories
+    assert m.status is Status.DEPRECATED
+    text = _retired("Context", "The team decided against per-server options.")  # not where the status is explained
+    (m,) = parse_adr("adr/ADR-18.md", text).memories
+    assert m.status is Status.DEPRECATED
+
+
+def test_the_body_of_a_record_without_a_decision_section_leaves_out_its_header_tables():
+    text = ("# KV Subject Transforms\n\n| Metadata | Value |\n|---|---|\n| Date | 2025-12-09 |\n| Status | Proposed |\n\n"
+            "| Revision | Date | Info |\n|---|---|---|\n| 1 | 2025-12-09 | Initial design |\n\n"
+            "## Release History\n\n| Revision | Date |\n|---|---|\n| 2 | 2026-01-02 |\n\n"
+            "## Context and Problem Statement\n\nBuckets can be mirrored with their keys rewritten.\n")
+    (m,) = parse_adr("adr/ADR-57.md", text).memories
+    assert m.body.startswith("## Context and Problem Statement\n\nBuckets can be mirrored")
+    assert m.status is Status.PROPOSED
+
+
+def test_a_table_of_content_under_the_title_stays_in_the_body():
+    text = "# CIDR allocation\n\n| CIDR | mask | allocated to |\n|---|---|---|\n| 10.20.0.0 | /16 | core |\n"
+    (m,) = parse_adr("docs/cidr-allocation.md", text).memories
+    assert m.body.startswith("| CIDR | mask |")

@@ -17,12 +17,19 @@ from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
-from lore.sources.status import StatusReading, part_supersessions, read_status, supersession_lines
+from lore.sources.status import (StatusReading, decided_against, part_supersessions, read_status, supersession_lines,
+                                 word_status)
 
 IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
-_STATUS_HEAD = re.compile(r"^status\b\s*[:\-–]?\s*(.*)$", re.I)
+_STATUS_HEAD = re.compile(r"^status\b\s*([:\-–]?)\s*(.*)$", re.I)
+_HISTORY_HEAD = re.compile(r"^#{1,6}\s*(?:(?:release|revision|update|version|change)\s*(?:history|log)|changelog|"
+                           r"metadata)\s*$", re.I)
+_HEADER_TABLES = {"metadata", "meta", "field", "fields", "property", "key", "revision", "version", "date"}
+_HEADER_FIELDS = {"status", "date", "author", "authors", "deciders", "decision-makers", "tags", "updates",
+                  "supersedes", "superseded by"}
+_DEPRECATION_HEAD = re.compile(r"^deprecat(?:ed|ion)\b", re.I)
 _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
@@ -55,6 +62,8 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
         return out
     reading, status_line, status_text = _status(doc, rel_path, out)
     _body_supersessions(doc, reading)
+    if reading.status is Status.DEPRECATED and not reading.superseded_by and _never_adopted(doc):
+        reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status
     unknown = status is None and bool(status_text)
     if unknown:
@@ -96,26 +105,64 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
 
 
 def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusReading, int | None, str | None]:
-    """The status reading, the line it came from and its text as written (None when there is none)."""
+    """The status reading, the line it came from and its text as written (None when there is none).
+
+    Front matter first; then whichever comes first of a Status section and a `Status:` field or
+    `| Status | … |` row among the opening lines. A Status section further down a record that has
+    already stated its status in its header is most often about something else (an API's `Status`
+    type, status codes) and counts only when it names a successor ("Superseded by [ADR-9](…)").
+    """
     value = doc.front.get("status")
     if value not in (None, ""):
         text = _text(value)
         return read_status(text), 2, text
+    field = _status_field(doc)
+    section = _status_section(doc)
+    if field and section and field[1] < section[1] and not section[0].superseded_by:
+        return field
+    return section or field or (read_status(""), None, None)
+
+
+def status_heading(heading: str | None) -> str | None:
+    """The status written in a Status heading ("" for a bare "Status"), None for any other heading.
+
+    "Status: Proposed" and "Status" head a record's status; "Status handling" or "Status Messages /
+    Server Errors" head a part of a specification that speaks of other statuses.
+    """
+    m = _STATUS_HEAD.match((heading or "").strip())
+    if not m:
+        return None
+    sep, rest = m.group(1), m.group(2).strip()
+    if not rest or sep or word_status(rest)[0] is not None:
+        return rest
+    return None
+
+
+def _status_section(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
     for s in doc.sections:
-        m = _STATUS_HEAD.match(s.heading or "")
-        if not m:
+        inline = status_heading(s.heading)
+        if inline is None:
             continue
-        inline = m.group(1).strip()
         text = (inline + "\n\n" + doc.text(s)).strip() if inline else doc.text(s)
-        reading = read_status(text)
         first = inline or next((ln.strip() for ln in doc.text(s).splitlines() if ln.strip()), "")
-        return reading, s.line, markdown.plain(first) or None
+        return read_status(text), s.line, markdown.plain(first) or None
+    return None
+
+
+def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
     for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in ("status", "current status", "state"):
             value = m.group(2).strip().strip("|").strip()
             return read_status(value), i, markdown.plain(value)
-    return read_status(""), None, None
+    return None
+
+
+def _never_adopted(doc: markdown.Document) -> bool:
+    """Whether the text explaining a "deprecated" status (the Status section, or a section headed
+    "Deprecated" / "Deprecation note") says the idea was decided against rather than retired after use."""
+    return any(decided_against(doc.text(s)) for s in doc.sections
+               if status_heading(s.heading) is not None or _DEPRECATION_HEAD.match((s.heading or "").strip()))
 
 
 def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
@@ -126,7 +173,7 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
     alternatives does not. Against a stated status, it must also name the successor.
     """
     for s in doc.sections:
-        if _STATUS_HEAD.match(s.heading or "") or _ALTERNATIVES.match((s.heading or "").strip()):
+        if status_heading(s.heading) is not None or _ALTERNATIVES.match((s.heading or "").strip()):
             continue
         for para in re.split(r"\n\s*\n", doc.text(s)):
             found = supersession_lines(para, opening_only=True)
@@ -152,7 +199,7 @@ def _superseded_parts(doc: markdown.Document, title_line: int | None, reading: S
             tops.append(s)
     out: list[dict] = []
     for s in parts:
-        if _STATUS_HEAD.match(s.heading or "") or _ALTERNATIVES.match(s.heading.strip()):
+        if status_heading(s.heading) is not None or _ALTERNATIVES.match(s.heading.strip()):
             continue
         n = max(i for i, t in enumerate(tops) if t.line <= s.line)
         last = tops[n + 1].line - 1 if n + 1 < len(tops) else len(doc.lines)
@@ -218,7 +265,45 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     decision = _block(doc, _DECISION)
     context = _block(doc, _CONTEXT)
     rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
-    return secs, decision or whole, rationale
+    return secs, decision or _without_header_tables(whole), rationale
+
+
+def _without_header_tables(text: str) -> str:
+    """A record's text from its first prose or content heading on (the text itself when nothing follows).
+
+    Header tables right under the title (`| Status | Implemented |` metadata, a revision log) and a
+    history section holding only such a table ("## Release History") are the record's header, not
+    what it says: a pack or a card that opened with "Date (Value: 2021-06-30)" would say nothing. A
+    table of content (a page that opens with a table of address ranges) stays.
+    """
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        if not line:
+            i += 1
+            continue
+        if line.startswith("|"):
+            j = i
+            while j < len(lines) and lines[j].strip().startswith("|"):
+                j += 1
+            if not _header_table(lines[i:j]):
+                break
+            i = j
+            continue
+        if _HISTORY_HEAD.match(line):
+            after = next((k for k in range(i + 1, len(lines)) if lines[k].strip()), None)
+            if after is not None and lines[after].strip().startswith("|"):
+                i += 1
+                continue
+        break
+    return "\n".join(lines[i:]).strip() or text
+
+
+def _header_table(rows: list[str]) -> bool:
+    """Whether a table is a record's metadata or revision log: its header names one, or a row is a field."""
+    cells = [markdown.plain(r.strip().strip("|").split("|")[0]).strip().lower() for r in rows]
+    return bool(cells) and (cells[0] in _HEADER_TABLES or any(c in _HEADER_FIELDS for c in cells))
 
 
 def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:

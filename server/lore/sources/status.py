@@ -65,6 +65,13 @@ _RETIRED_FOR = re.compile(r"\b(?:deprecated|retired|obsolete|obsoleted|withdrawn
                           + _DATE + r"\s+(?:by|with)|by|see|use)\b\s*:?", re.I)
 # A sentence after a bare "Superseded." / "Deprecated." that points at the successor: "See [ADR-9](…)".
 _POINTER = re.compile(r"^\W*(?:see|use|refer\s+to|(?:super[sc]eded|replaced)\s+(?:by|with)|in\s+favou?r\s+of)\b", re.I)
+# A record retired without ever being adopted says so where it explains the status: "we decided
+# against it", "we would not implement this" (a project whose statuses have no "rejected" uses "deprecated").
+_DECIDED_AGAINST = re.compile(
+    r"\b(?:decided|chose|opted|agreed)\s+(?:against|not\s+to)\b"
+    r"|\b(?:would|will|shall|did)\s+not\s+(?:implement|adopt|pursue|build|ship)\b"
+    r"|\bwon'?t\s+(?:implement|adopt|pursue|build|ship)\b"
+    r"|\bwas\s+(?:never|not)\s+(?:implemented|adopted|pursued|built|shipped)\b", re.I)
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
 _SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:document|adr|decision|record|rfc|proposal)\s+)?"
                          r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
@@ -302,3 +309,9 @@ def _number(text: str) -> int | None:
     name = text.rsplit("/", 1)[-1]
     m = re.match(r"^(?:adr[-_ ]?)?0*(\d{1,5})(?:[-_. ]|$)", name, re.I) or _ADR_NUMBER.search(text)
     return int(m.group(1)) if m else None
+
+
+def decided_against(text: str) -> bool:
+    """Whether a status explanation says the team decided against the idea ("Overall we recognise this
+    would be useful but decided against it"): a retired record that was never adopted, a rejection."""
+    return bool(_DECIDED_AGAINST.search(markdown.plain(text[:STATUS_LIMIT])))
