@@ -4,12 +4,16 @@ candidates all score alike (recall/fusion.py). Orders are asserted, never a weig
 from __future__ import annotations
 
 from lore.recall.fusion import EVEN_SHARE, standout, word_share
-from lore.recall.search import _fuse
+from lore.recall.search import SEMANTIC_FLOOR, _fuse, meaning_scores
 
 # Twelve candidate sections: 1 and 2 are the ones the tests are about, 3..12 the rest.
 OTHERS = range(3, 13)
 OWNERS = {sid: f"m{sid}" for sid in range(1, 13)}
-SIMS = {sid: 0.5 for sid in range(1, 13)}  # all above the floor below which meaning is noise
+
+
+def fused_by(words: dict[int, float], sims: dict[int, float]):
+    """`_fuse` as a search calls it: meaning is the cosines rescaled (`meaning_scores`)."""
+    return _fuse(OWNERS, words, meaning_scores(list(sims.items())), sims)
 
 
 def test_standout_tells_a_lone_best_from_a_crowd():
@@ -35,8 +39,8 @@ def test_a_rare_word_match_beats_a_crowded_meaning_match():
     """A code fragment: section 1 alone holds its identifiers; by meaning every section is about
     as near as section 2, the nearest. Section 1 wins although section 2 also matches a word."""
     words = {1: 1.0, 2: 0.3, **{sid: 0.05 for sid in OTHERS}}
-    meaning = {1: 0.0, 2: 1.0, **{sid: 0.95 for sid in OTHERS}}
-    fused = _fuse(OWNERS, words, meaning, SIMS)
+    sims = {1: 0.30, 2: 0.50, **{sid: 0.49 for sid in OTHERS}}
+    fused = fused_by(words, sims)
     assert fused["m1"].score > fused["m2"].score
 
 
@@ -44,6 +48,24 @@ def test_a_standout_meaning_match_beats_a_crowded_word_match():
     """A paraphrase: it shares only common words, with every section about alike, while section 2
     is far nearer in meaning than any other. Section 2 wins over the best word match."""
     words = {1: 1.0, 2: 0.0, **{sid: 0.95 for sid in OTHERS}}
-    meaning = {1: 0.3, 2: 1.0, **{sid: 0.05 for sid in OTHERS}}
-    fused = _fuse(OWNERS, words, meaning, SIMS)
+    sims = {1: 0.35, 2: 0.70, **{sid: 0.27 for sid in OTHERS}}
+    fused = fused_by(words, sims)
     assert fused["m2"].score > fused["m1"].score
+
+
+def test_meaning_has_no_cliff_at_the_floor():
+    """Two sections alike by words, their cosines a hair either side of the floor, fuse alike: the
+    meaning scale starts at the floor, so crossing it adds next to nothing (it used to add a good
+    part of the best match's meaning at once and reshuffle near-ties)."""
+    words = {1: 0.6, 2: 0.6, **{sid: 0.1 * (sid - 2) for sid in OTHERS}}
+    sims = {1: SEMANTIC_FLOOR - 0.002, 2: SEMANTIC_FLOOR + 0.002, 3: 0.05, 4: 0.10, 5: 0.15, 6: 0.60,
+            **{sid: 0.30 for sid in range(7, 13)}}
+    fused = fused_by(words, sims)
+    assert 0.0 <= fused["m2"].score - fused["m1"].score < 0.01
+    assert fused["m6"].score > fused["m7"].score > fused["m2"].score  # far above the floor stays far above
+
+
+def test_nothing_above_the_floor_gives_no_meaning():
+    scores = meaning_scores([(1, SEMANTIC_FLOOR - 0.01), (2, SEMANTIC_FLOOR - 0.05), (3, 0.02)])
+    assert set(scores.values()) == {0.0}
+    assert meaning_scores([(1, 0.5), (2, 0.5), (3, 0.5)]) == {1: 1.0, 2: 1.0, 3: 1.0}  # all alike: all best

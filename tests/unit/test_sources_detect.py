@@ -210,6 +210,11 @@ Offline mode, then sync.
                  id="licence-in-a-template-folder"),
     pytest.param("templates/nygard/0001-x.md", NYGARD, False, id="anything-in-a-templates-folder"),
     pytest.param("docs/decisions/adr-template.md", MADR, False, id="madr-template"),
+    # log4brains' parser fixtures: records a project's tests read, not decisions of the project
+    pytest.param("packages/core/integration-tests/ro-project/docs/adr/20201029-proposed-adr.md", MADR_FRONT, False,
+                 id="record-among-integration-test-data"),
+    pytest.param("tests/fixtures/doc/adr/0002-implement-as-shell-scripts.md", NYGARD, False, id="record-in-test-fixtures"),
+    pytest.param("docs/adr/0012-tests-run-in-ci.md", NYGARD, True, id="a-record-about-tests-is-a-record"),
     pytest.param("docs/adr/0000-x.md", "# {short title of solved problem and solution}\n\n## Context and Problem "
                  "Statement\n\n{Describe the context}\n", False, id="placeholder-template"),
 ])

@@ -34,6 +34,10 @@ TAKEN = [
     "dotcom-rendering/docs/contributing/where-should-my-code-live.md",  # guardian/dotcom-rendering: a sub-project
     "docs/tooling.md",  # adr/madr
     "contributing/frontend/overview.md",  # Unleash/unleash
+    # pages named for what they are, wherever they sit
+    "source/team/terraform-style-guide.html.md.erb",  # ministryofjustice/modernisation-platform
+    "CONTRIBUTING_GUIDELINES.md",  # jaeger
+    "ARCHITECTURE.md", "services/billing/coding-conventions.md", "ops/release-runbook.md",
 ]
 LEFT_OUT = [
     "CHANGELOG.md", "docs/CHANGELOG.md", "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "docs/release-notes.md",
@@ -71,6 +75,15 @@ def test_decision_records_and_guides_keep_their_importers():
     assert classify.classify("docs/adr/002-mcp-server.md") == classify.ADR
     assert classify.classify("CONTRIBUTING.md") == classify.GUIDE
     assert classify.classify("docs/guides/getting-started.md") == classify.DOC
+
+
+def test_a_page_named_as_a_guide_is_read_as_one_outside_any_docs_folder():
+    rel = "source/team/terraform-style-guide.html.md.erb"
+    assert classify.classify(rel) == classify.DOC
+    m = parse_doc(rel, vendored("ministryofjustice__modernisation-platform", rel)).memories[0]
+    assert m.title == "Terraform Style Guide" and m.meta["doc"] is True
+    assert m.kind is Kind.CONVENTION  # a guide that tells people what to do, as in a guides folder
+    assert parse_doc("src/architecture.md", "# Architecture\n\nThe API calls the store.\n").memories[0].kind is Kind.FACT
 
 
 def test_priority_puts_the_root_readme_and_design_folders_first():

@@ -10,7 +10,8 @@ from lore.embedding.embedder import HashEmbedder
 from lore.ingest import run_import
 from lore.recall import Query
 from lore.sources import classify
-from lore.sources.docs import is_documentation, p_stem
+from lore.markup import markdown
+from lore.sources.docs import is_documentation, p_stem, parse_doc
 from tree_files import write
 
 PAGE = Path(__file__).resolve().parents[1] / "fixtures" / "corpora" / \
@@ -37,3 +38,19 @@ def test_import_reads_a_templated_page_with_its_front_matter_title(tmp_workspace
         assert summary.docs == ["source/concepts/sdlc/patching.html.md.erb"]
         hits = lore.search(Query("patching policy operating system updates", limit=3))
     assert hits and hits[0].memory.title == "Patching"
+
+
+def test_a_templated_title_line_leaves_the_page_split_at_its_own_headings():
+    rel = "source/user-guide/how-to-use-shared-kms-keys.html.md.erb"
+    text = (PAGE.parents[2] / "user-guide" / "how-to-use-shared-kms-keys.html.md.erb").read_text(encoding="utf-8")
+    assert text.splitlines()[7] == "# <%= current_page.data.title %>"  # no text of its own: the front matter names it
+    m = parse_doc(rel, text).memories[0]
+    assert m.title == "How to use shared KMS keys"
+    assert [s.heading for s in m.sections] == [None, "Introduction", "Shared per business unit KMS keys", "How to use"]
+    assert m.sections[1].line == 10 and m.sections[1].text.startswith("How to use shared KMS keys — Introduction\n")
+
+
+def test_a_heading_with_text_is_still_preferred_as_the_title():
+    doc = markdown.parse("# <%= title %>\n\n## Part\n\nx\n\n# Real title\n\ny\n")
+    assert doc.title() == ("Real title", 7)
+    assert markdown.parse("## Only part\n\nx\n").title() == ("Only part", 1)

@@ -87,9 +87,17 @@ class Document:
         return "\n".join(self.lines[section.start:section.end]).strip()
 
     def title(self) -> tuple[str | None, int | None]:
-        """The first level-1 heading (else the first heading) and its line."""
+        """The first level-1 heading (else the first heading) and its line.
+
+        A level-1 heading with no text of its own is still the title's line when no level-1 heading
+        has text: a page a site generator fills in (`# <%= current_page.data.title %>`, its title in
+        the front matter) has its parts under level-2 headings, which are not subsections of it."""
         heads = [s for s in self.sections if s.heading]
-        first = next((s for s in heads if s.level == 1), heads[0] if heads else None)
+        first = next((s for s in heads if s.level == 1), None)
+        if first is None:
+            first = next((s for s in self.sections if s.heading is not None and s.level == 1), None)
+        if first is None:
+            first = heads[0] if heads else None
         return (first.heading, first.line) if first else (None, None)
 
 

@@ -52,19 +52,24 @@ def word_scores(rows: Sequence[tuple[int, float]]) -> dict[int, float]:
 
 
 def meaning_scores(pairs: Sequence[tuple[int, float]]) -> dict[int, float]:
-    """Section id -> cosine rescaled between the weakest candidate (0) and the best (1).
+    """Section id -> cosine rescaled between the noise level (0) and the best candidate (1).
 
-    The weakest of the nearest candidates stands for what an unrelated text scores against this
-    query; a section far above it stays far above a section near it.
+    The noise level is the weakest of the nearest candidates (what an unrelated text scores against
+    this query), and never below `SEMANTIC_FLOOR`, under which a cosine is no match at all. So the
+    scale starts where a match starts: a section just under the floor and one just over it score
+    about the same (near 0) rather than 0 and a good part of the best, and a section far above the
+    floor stays far above one near it. Nothing above the floor: every section scores 0.
     """
     if not pairs:
         return {}
     top = max(c for _, c in pairs)
-    floor = min(c for _, c in pairs) if len(pairs) > 1 else 0.0
+    if top <= SEMANTIC_FLOOR:
+        return {sid: 0.0 for sid, _ in pairs}
+    floor = max(SEMANTIC_FLOOR, min(c for _, c in pairs) if len(pairs) > 1 else 0.0)
     span = top - floor
-    if span <= 1e-6:
-        return {sid: 1.0 for sid, _ in pairs}
-    return {sid: (c - floor) / span for sid, c in pairs}
+    if span <= 1e-6:  # all alike (above the floor): all the best
+        return {sid: 1.0 if c > SEMANTIC_FLOOR else 0.0 for sid, c in pairs}
+    return {sid: max(0.0, c - floor) / span for sid, c in pairs}
 
 
 def _passes(m: Memory, q: Query) -> bool:
@@ -151,17 +156,17 @@ def _fuse(owners: dict[int, str], words: dict[int, float], meaning: dict[int, fl
 
     A memory counts by its single best section, so a long document with many weak sections does
     not outrank a short one with one strong section. Words and meaning are each scaled to 0..1
-    against this query's best match and weighed by how far that best match stands out (fusion.py).
+    against this query's best match and weighed by how far that best match stands out among the raw
+    scores (fusion.py; BM25 and cosine, so where the meaning scale starts does not move the weights).
     """
     out: dict[str, _Best] = {}
-    share = word_share(words.values(), meaning.values())
+    share = word_share(words.values(), sims.values())
     for sid in dict.fromkeys([*words, *meaning]):
         mid = owners.get(sid)
         if mid is None:
             continue
         best = out.setdefault(mid, _Best())
-        sem = meaning.get(sid, 0.0) if sims.get(sid, 0.0) >= SEMANTIC_FLOOR else 0.0
-        score = share * words.get(sid, 0.0) + (1.0 - share) * sem
+        score = share * words.get(sid, 0.0) + (1.0 - share) * meaning.get(sid, 0.0)
         if score > best.score or best.section is None:
             best.score, best.section = score, sid
         if sid in words and (best.lexical is None or words[sid] > words[best.lexical]):

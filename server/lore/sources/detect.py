@@ -7,7 +7,8 @@ nor a name pattern alone can decide. Each signal adds to a score: a decision-rec
 name, a status line or section, Nygard headings (Context / Decision / Consequences), MADR front
 matter and headings, a "# 12. Title" or "ADR-12" title, a Y-statement. A file is a decision record
 when the score reaches `THRESHOLD` and some of it comes from the text, or when it sits in a folder
-of decision records; index pages, read-mes and templates never are. A general document that merely
+of decision records; index pages, read-mes, templates and records among a project's test data
+(`integration-tests/…/docs/adr/`, `tests/fixtures/`) never are, unless the user names their folder. A general document that merely
 has a "Context" heading, a design doc or an RFC scores below the threshold.
 """
 
@@ -33,6 +34,10 @@ _INDEX_TITLE = re.compile(r"^(?:(?:architecture |architectural )?(?:decision rec
 _TEMPLATE = re.compile(r"\btemplate\b|^_|^0+-template$", re.I)
 _PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
+# Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
+# status to test a parser) is a fixture of the tests, not a decision of the project.
+_TEST_DIRS = frozenset({"test", "tests", "testdata", "test-data", "test_data", "fixtures", "__fixtures__", "__tests__",
+                        "e2e", "integration-tests", "integration_tests", "snapshots", "__snapshots__", "mocks"})
 _FOLDER_PHRASES = ("architecture-decision", "architectural-decision", "decision-record", "decision-log")
 _ARCH_WORDS = {"architecture", "architectural", "arch"}
 _ADR_NAME = re.compile(r"^adr[-_ .]?\d{1,5}(?:\b|[-_ .])", re.I)
@@ -121,6 +126,11 @@ def name_hint(rel_path: str) -> bool:
     return bool(_ADR_NAME.match(PurePosixPath(rel_path).name))
 
 
+def in_test_data(rel_path: str) -> bool:
+    """Whether a file sits in a folder of the project's tests or test data (`integration-tests/`, `fixtures/`)."""
+    return any(part.lower() in _TEST_DIRS for part in PurePosixPath(rel_path).parts[:-1])
+
+
 def index_reason(rel_path: str, title: str | None = None) -> str | None:
     """Why a file is an index, read-me or template rather than a decision (None when it is not one).
 
@@ -156,6 +166,8 @@ def evidence(rel_path: str, text: str) -> Evidence:
     ev.veto = index_reason(rel_path, title)
     if ev.veto is None and ("{" in head or "[short" in head) and _PLACEHOLDER.search(head):
         ev.veto = "template"
+    if ev.veto is None and in_test_data(rel_path):
+        ev.veto = "test data"
     _path_signals(ev, rel_path)
     _front_signals(ev, front)
     _heading_signals(ev, lines)

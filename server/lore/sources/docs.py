@@ -2,7 +2,10 @@
 
 Taken (markdown only): the root README, module and package READMEs, and pages under folders named
 for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `proposals/`,
-`architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...).
+`architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...), and
+pages whose own name says what documentation says wherever they sit (`terraform-style-guide`,
+`CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`): a style guide kept beside the code it
+governs is no less a guide for its folder's name.
 Left out: changelogs and release notes, licences, codes of conduct, security and ownership files,
 templates, generated API reference, test fixtures, vendored and built folders, and pages over
 `MAX_DOC_BYTES` (a page that size is a reference dump more than something a person wrote to be read).
@@ -61,6 +64,10 @@ _LEFT_OUT_NAMES = re.compile(
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
 _TEMPLATE = re.compile(r"(^|[-_ .])templates?([-_ .]|$)", re.I)
 _GUIDE_WORDS = frozenset({"contributing", "guides", "guide", "conventions", "guidelines", "handbook", "howto"})
+# Words of a page's own name that say it is documentation wherever it sits (`terraform-style-guide`,
+# `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`).
+_GUIDE_NAME_WORDS = _GUIDE_WORDS | {"styleguide"}
+_DOC_NAME_WORDS = _DESIGN_WORDS | _GUIDE_NAME_WORDS
 
 
 def _words(part: str) -> set[str]:
@@ -78,7 +85,7 @@ def is_documentation(rel_path: str) -> bool:
     stem = _bare_name(p.name)
     if _LEFT_OUT_NAMES.match(stem) or _TEMPLATE.search(stem):
         return False
-    if stem.lower() == "readme":
+    if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS:
         return True
     return any(_words(f) & _DOC_WORDS for f in folders)
 
@@ -175,7 +182,7 @@ def _kind(rel_path: str, text: str) -> Kind:
     """A guide among contributing documents that tells people what to do is a convention; the rest are facts."""
 
     folders = PurePosixPath(rel_path).parts[:-1]
-    guide = any(_words(f) & _GUIDE_WORDS for f in folders)
+    guide = any(_words(f) & _GUIDE_WORDS for f in folders) or bool(_words(p_stem(rel_path)) & _GUIDE_NAME_WORDS)
     return kind_of(text[:1500]) if guide else Kind.FACT
 
 
