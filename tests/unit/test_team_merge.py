@@ -285,6 +285,24 @@ def test_the_files_id_wins_after_an_add_add_conflict(tmp_path: Path):
         assert [x.id for x in lore.list() if x.provenance.path == m.provenance.path] == ["abcdefabcdef"]
 
 
+def test_a_second_file_with_an_existing_id_is_refused_and_a_renamed_file_keeps_its_memory(tmp_path: Path):
+    """Two team files giving one id (a file copied to start another): the second would overwrite the
+    first's memory; it is refused with a message naming both, and the first stays. A file renamed
+    (`git mv`) keeps its memory under the new name."""
+    path = _workspace(tmp_path)
+    with _open(tmp_path) as lore:
+        mid = lore.list()[0].id
+        copy = path.with_name("copy.md")
+        copy.write_text(path.read_text().replace("Use Postgres", "Use SQLite"))
+        result = lore.sync_team()
+        assert any("copy.md" in e and mid in e and "use-postgres.md" in e for e in result.errors), result.errors
+        assert lore.get(mid).title == "Use Postgres for storage" and lore.get(mid).provenance.path == REL
+        copy.unlink()
+        path.rename(path.with_name("renamed.md"))
+        lore.sync_team()
+        assert lore.get(mid).provenance.path.endswith("renamed.md") and lore.get(mid).visible
+
+
 def test_the_language_server_shows_a_conflict_once_and_logs_it_each_time(caplog):
     from lore.lsp.background import Background
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 
-from lore.memory import Status
+from lore.memory import SourceKind, Status
 from lore.store.safe_fs import UnsafePathError, check_inside
 from lore.store import SourceFile, Store
 from lore.text import content_hash
@@ -98,6 +98,10 @@ def _import_one(team: TeamFolder, rel: str, text: str, result: TeamSyncResult) -
     from lore.team import files as teamfiles
 
     m = teamfiles.parse(text, rel)
+    owner = _claimed_elsewhere(team, m.id, rel)
+    if owner is not None:
+        raise teamfiles.TeamFileError(f"{rel}:1: skipped: id {m.id} is the id of {owner} already; give one of "
+                                      f"them another id (nothing was changed)")
     _redact(m, rel, result)
     # Looked up inside the write transaction: another process may be adding this very memory (and
     # its file) right now, and only the transaction's snapshot is sure to show its row.
@@ -131,6 +135,23 @@ def _import_one(team: TeamFolder, rel: str, text: str, result: TeamSyncResult) -
             prior = team.store.memories.get(old)
             if prior is not None and prior.status in (Status.ACTIVE, Status.PROPOSED) and m.visible:
                 team.store.memories.set_status(old, Status.SUPERSEDED)
+
+
+def _claimed_elsewhere(team: TeamFolder, mid: str, rel: str) -> str | None:
+    """Another team file that holds the memory `mid` and still names that id (two files giving one id:
+    the second would overwrite the first's memory), else None. A file renamed or deleted, or edited
+    to another id, leaves the id free."""
+    from lore.team import files as teamfiles
+
+    row = team.store.memories.get(mid)
+    other = row.provenance.path if row is not None and row.provenance.kind is SourceKind.TEAM_FILE else None
+    if not other or other == rel:
+        return None
+    try:
+        text = (team.root / other).read_bytes().decode("utf-8")
+        return other if teamfiles.parse(text, other).id == mid else None
+    except (OSError, UnicodeDecodeError, teamfiles.TeamFileError, RecursionError):
+        return None
 
 
 def _file_id_wins(team: TeamFolder, stale, file_id: str, free: bool, result: TeamSyncResult) -> None:
