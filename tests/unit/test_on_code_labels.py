@@ -33,7 +33,7 @@ def test_label_file_shape(path: Path):
     assert label["licence"].strip()
     decisions = label["decision_paths"]
     assert decisions and len(decisions) == len(set(decisions))
-    assert all(d.endswith(".md") and not d.startswith("/") for d in decisions)
+    assert all(d.endswith((".md", ".rst")) and not d.startswith("/") for d in decisions)
     assert set(label.get("decision_status", {})) <= set(decisions)
     s = label["sampling"]
     assert isinstance(s["seed"], int) and s["n"] >= 12 and s["extensions"] and isinstance(s["exclude"], list)

@@ -18,8 +18,9 @@ from lore.sources.rules import parse_rules
 
 def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
                adr_folders: list[str] = (), *, abs_path: str | None = None, series: Series | None = None) -> Parsed:
-    """Run the parser for one file; markdown is read as a decision record when its evidence says so."""
-    if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and cls.is_markdown(rel):
+    """Run the parser for one file; markdown is read as a decision record when its evidence says so.
+    A reStructuredText record comes as markdown already (`classify.record_text`)."""
+    if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and (cls.is_markdown(rel) or importer == cls.ADR):
         if cls.in_folders(rel, list(adr_folders)):
             parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
         else:

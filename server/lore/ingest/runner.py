@@ -150,6 +150,7 @@ class Importer:
             if not same_stat:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
             return
+        text = cls.record_text(cand.importer, cand.rel, text)
         if cand.importer != cls.COMMENTS:  # code is scrubbed comment by comment, as parsed memories
             text, notes = scrub_source(text)
             self.summary.warnings += [f"{cand.rel}:{note}" for note in notes]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/.cursorrules", "**/.windsurfrules",
+WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/*.rst", "**/.cursorrules", "**/.windsurfrules",
                "**/.clinerules", "**/*.instructions.md")
 CHANGE_DEBOUNCE_SECONDS = 0.5
 POLL_SECONDS = 0.5  # a pull or a team file written elsewhere, without the client's watcher (watch.py)

@@ -1,8 +1,9 @@
 """Which importer reads a workspace file, decided from its path alone (cheap enough for file watching).
 
 A markdown file in a folder named for decision records, or named like one (`adr-001-…`), goes to
-the ADR importer; project documentation (`docs.is_documentation`) to the documentation importer; any other markdown
-file goes to the comments importer. For all of these the runner still asks `detect` whether the
+the ADR importer, and so does a reStructuredText one (read as markdown, `lore.markup.rst`); project
+documentation (`docs.is_documentation`) to the documentation importer; any other markdown file goes
+to the comments importer. For all of these the runner still asks `detect` whether the
 text is a decision record (so a record anywhere is found).
 """
 
@@ -12,6 +13,7 @@ import re
 from pathlib import PurePosixPath
 
 from lore.anchors import language_for_path
+from lore.markup import rst
 from lore.sources.detect import folder_hint, name_hint
 from lore.sources.docs import is_documentation
 
@@ -50,9 +52,17 @@ def is_markdown(rel_path: str) -> bool:
     return rel_path.lower().endswith(_MARKDOWN)
 
 
+def record_text(importer: str, rel_path: str, text: str) -> str:
+    """The text the importer reads: a reStructuredText record as markdown, line for line; any other as it is."""
+    return rst.to_markdown(text) if importer == ADR and rst.is_rst(rel_path) else text
+
+
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
     """The importer for a workspace-relative path, or None when no importer reads it."""
     name = rel_path.rpartition("/")[2].lower()
+    if rst.is_rst(name) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and (
+            in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
+        return ADR  # a Sphinx project's decision records
     if name and not name.endswith(_RULES_SUFFIXES) and name not in _AGENT_FILES and name not in _LEGACY_RULES \
             and name not in (".", "..") and "\\" not in rel_path and not rel_path.startswith((".", "/")):
         # Code and other files (most of a walk): neither markdown nor any rules file, so only the comments

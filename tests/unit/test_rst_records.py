@@ -1,0 +1,100 @@
+"""Decision records written in reStructuredText (Sphinx projects): found, read as markdown line for line, imported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.api import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.ingest import run_import
+from lore.markup import markdown, rst
+from lore.memory import SourceKind
+from lore.sources.classify import ADR, classify
+
+RECORD = """\
+5. Identifier Conventions
+=========================
+
+Context
+-------
+
+We want conventions for referencing models, see `OEP-9`_ and `the guide <https://example.org/guide>`_.
+
+Decision
+--------
+
+:Status: Accepted
+
+Helpers live in the ``openedx_learning.lib.fields`` module; :class:`~pkg.Taxonomy` keeps them.
+
+Notes
+~~~~~
+
+#. first
+#. second
+
+Example::
+
+    # not a heading
+    key = key_field()
+
+.. note::
+   An aside.
+
+.. _OEP-9: https://example.org/oep-9
+"""
+
+
+def test_titles_become_headings_and_lines_stay_where_they_were():
+    md = rst.to_markdown(RECORD)
+    assert md.count("\n") == RECORD.count("\n")
+    doc = markdown.parse(md)
+    assert doc.title()[0] == "5. Identifier Conventions"
+    heads = [(h.level, h.text) for h in markdown.headings(md)]
+    assert heads == [(1, "5. Identifier Conventions"), (2, "Context"), (2, "Decision"), (3, "Notes")]
+    lines = md.split("\n")
+    assert lines[RECORD.split("\n").index("Decision")] == "## Decision"
+
+
+def test_inline_markup_reads_as_markdown():
+    md = rst.to_markdown(RECORD)
+    assert "`openedx_learning.lib.fields`" in md and "``" not in md
+    assert ("the guide", "https://example.org/guide") in markdown.links(md)
+    assert ("OEP-9", "https://example.org/oep-9") in markdown.links(md)
+    assert "`Taxonomy` keeps them" in md
+    assert "Status: Accepted" in md.split("\n")
+    assert "1. first" in md and "#." not in md
+    assert "        # not a heading" in md  # a literal block stays code, never a heading
+    assert "An aside" not in md  # a directive's body is not the record's prose
+
+
+@pytest.mark.parametrize("rel", ["docs/decisions/0005-identifier-conventions.rst", "doc/adr/adr-001-queues.rst"])
+def test_rst_records_go_to_the_adr_importer(rel):
+    assert classify(rel) == ADR
+
+
+@pytest.mark.parametrize("rel", ["docs/index.rst", "README.rst", "docs/getting_started.rst"])
+def test_other_rst_files_are_not_records(rel):
+    assert classify(rel) != ADR
+
+
+def test_a_folder_given_by_hand_holds_rst_records():
+    assert classify("architecture/0001-x.rst", ["architecture"]) == ADR
+
+
+def test_an_rst_record_is_imported_as_a_decision(tmp_workspace: Path):
+    path = tmp_workspace / "docs" / "decisions" / "0005-identifier-conventions.rst"
+    path.parent.mkdir(parents=True)
+    path.write_text(RECORD)
+    (tmp_workspace / "docs" / "decisions" / "index.rst").write_text("Decisions\n=========\n\n.. toctree::\n   :glob:\n\n   *\n")
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        records = [m for m in lore.list(limit=50) if m.provenance.kind is SourceKind.ADR]
+        assert [m.title for m in records] == ["5. Identifier Conventions"]
+        assert records[0].status.value == "active"
+        assert "openedx_learning.lib.fields" in records[0].body
+    finally:
+        lore.close()
