@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lore.api import Lore
 from lore.embedding.embedder import HashEmbedder
@@ -98,3 +101,22 @@ def test_an_rst_record_is_imported_as_a_decision(tmp_workspace: Path):
         assert "openedx_learning.lib.fields" in records[0].body
     finally:
         lore.close()
+
+
+_PIECES = ["Title", "=====", "-----", "~~~~", "::", ".. note::", ".. _x: http://a", "``code``", "`t <u>`_",
+           ":class:`~a.B`", ":status: ok", "#. item", "   indented", "\t", "`", "<", ">", "_", "é😀", "\r", "\x00"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=12)), max_size=60),
+       breaks=st.lists(st.booleans(), max_size=60))
+def test_any_text_reads_as_markdown_with_the_same_lines(parts, breaks):
+    """Whatever the text, the rewrite neither fails nor moves a line (sections point into the file)."""
+    text = "".join(p + ("\n" if b else " ") for p, b in zip(parts, breaks + [True] * len(parts)))
+    assert rst.to_markdown(text).count("\n") == text.count("\n")
+
+
+def test_a_long_line_of_unclosed_markup_is_read_quickly():
+    started = time.monotonic()
+    rst.to_markdown(("`a <" * 20_000) + "\n" + (":x:`" * 20_000) + "\n" + ("``" * 20_001))
+    assert time.monotonic() - started < 2
