@@ -5,7 +5,8 @@ For each label file (`bench/on_code/labels/<owner>__<name>.json`: which decision
 and files nothing governs), the repository is materialised at the labelled commit from a bare git
 mirror (`--mirror DIR`, or found under /work/.mirror/<owner>+<name>) or taken from a checkout
 (`--checkout owner/name=PATH`), imported with the real model (LORE_MODEL_PATH), and served by
-`lore serve --stdio`. Every labelled file is opened; its code lenses are requested and each resolved;
+`lore serve --stdio`, both run from this checkout's `server/` (a relative PYTHONPATH would name a folder
+of the repository under test, not this one). Every labelled file is opened; its code lenses are requested and each resolved;
 every top-level symbol (the project's own tree-sitter extraction) is hovered at its name once the
 server has computed the file's meaning matches. Every memory shown is judged by its source file:
 
@@ -43,6 +44,7 @@ from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
 HERE = Path(__file__).resolve().parent
+SERVER = HERE.parent / "server"  # this checkout's code is what is measured, whatever the venv installed
 DEFAULT_LABELS = [HERE / "on_code" / "labels"]
 TARGETS = {"precision": 0.80, "governed": 0.80, "silent": 0.90, "repeat": 2, "hover_p50": 2.0, "lens": 30.0}
 RUBY_DECLARATION = re.compile(r"^( {0,2})(?:class|module|def)\s+(?:self\.)?([A-Za-z_][\w:.]*[?!]?)")
@@ -336,7 +338,8 @@ async def run_one(label_path: Path, args, tmp: Path) -> dict:
     mirror = Path(args.mirror_root) / owner_name.replace("/", "+")
     root = materialise(label, mirror if mirror.exists() else None, Path(checkout) if checkout else None,
                        tmp / owner_name.replace("/", "__"))
-    env = {**os.environ, "LORE_USER_DB": str(tmp / "user.db"), "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    paths = [str(SERVER)] + [str(Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env = {**os.environ, "LORE_USER_DB": str(tmp / "user.db"), "PYTHONPATH": os.pathsep.join(paths)}
     env.pop("LORE_EMBEDDER", None)
     t = time.perf_counter()
     by_hand = [] if (root / ".lore" / "lore.db").exists() and args.keep else lore_import(root, label, env)
