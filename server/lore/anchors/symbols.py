@@ -106,7 +106,7 @@ class Symbol:
             value = getattr(self._details, name)()
             object.__setattr__(self, slot, value)
             if all(getattr(self, other) is not _LATER for other in _DETAILS):
-                object.__setattr__(self, "_details", None)  # the file's syntax tree can go
+                object.__setattr__(self, "_details", None)  # the file's text and comments can go
         return value
 
     def _key(self) -> tuple:
