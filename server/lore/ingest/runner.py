@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
-RULES_VERSION = 8  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 9  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 

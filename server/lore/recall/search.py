@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, Status
+from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, SourceKind, Status
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
 from lore.recall.query import Hit, Query
@@ -80,7 +80,7 @@ def _passes(m: Memory, q: Query) -> bool:
     if q.statuses:
         if m.status not in q.statuses:
             return False
-    elif m.status in HIDDEN_STATUSES and not q.include_superseded:
+    elif m.status in HIDDEN_STATUSES and not q.include_superseded and not _retired_alone(m):
         return False
     if q.tags and not set(q.tags) <= set(m.tags):
         return False
@@ -93,6 +93,13 @@ def _passes(m: Memory, q: Query) -> bool:
         if not any(p == prefix or p.startswith(prefix + "/") or glob_covers(p, prefix + "/x") for p in places if p):
             return False
     return True
+
+
+def _retired_alone(m: Memory) -> bool:
+    """A record the repository retired (superseded, deprecated) naming nothing that took its place: no
+    later record answers in its stead, so a search shows it, weighted down and marked with its status,
+    rather than losing what the team once decided and why."""
+    return m.provenance.kind is SourceKind.ADR and not m.superseded_by
 
 
 def _anchor_rank(kind: str, anchor: Anchor) -> int:

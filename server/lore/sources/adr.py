@@ -17,10 +17,11 @@ from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
-from lore.sources.status import (StatusReading, decided_against, part_supersessions, read_status, supersession_lines,
-                                 word_status)
+from lore.sources.status import (StatusReading, decided_against, part_supersessions, read_status, retired_for,
+                                 supersession_lines, word_status)
 
 IMPORTER = "adr"
+_HISTORY = re.compile(r"\b(?:revisions?|history|change ?log|changes|amendments)\b", re.I)
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
 _STATUS_HEAD = re.compile(r"^status\b\s*([:\-–]?)\s*(.*)$", re.I)
@@ -62,6 +63,7 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
         return out
     reading, status_line, status_text = _status(doc, rel_path, out)
     _body_supersessions(doc, reading)
+    _history_successor(doc, reading)
     if reading.status is Status.DEPRECATED and not reading.superseded_by and _never_adopted(doc):
         reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status
@@ -184,6 +186,16 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
             reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
             reading.partly_superseded_by += [r for r in found.partly_superseded_by
                                              if r not in reading.partly_superseded_by]
+
+
+def _history_successor(doc: markdown.Document, reading: StatusReading) -> None:
+    """A record retired with no successor in its status: the one its revision history or change log
+    names ("Deprecate in favor of ADR-37"), so the later record takes its place as a stated one does."""
+    if reading.status not in (Status.SUPERSEDED, Status.DEPRECATED) or reading.superseded_by:
+        return
+    for s in doc.sections:
+        if _HISTORY.search(s.heading or ""):
+            reading.superseded_by += retired_for(doc.text(s).splitlines())
 
 
 def _superseded_parts(doc: markdown.Document, title_line: int | None, reading: StatusReading) -> list[dict]:

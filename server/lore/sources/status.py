@@ -60,7 +60,7 @@ _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b
 _PARTIAL_AFTER = re.compile(r"\bsuper[sc]eded\b.*?\b(?:in\s+parts?|partly|partially)\b", re.I)
 # A retired record naming what to use instead: "Deprecated in favour of [ADR-9](…)", "Deprecated: use ADR-9
 # instead", "Deprecated 2021-03-04, replaced by …", "Retired (see ADR-9)".
-_RETIRED_FOR = re.compile(r"\b(?:deprecated|retired|obsolete|obsoleted|withdrawn|abandoned)\b" + _DATE +
+_RETIRED_FOR = re.compile(r"\b(?:deprecated?|retired?|obsolete|obsoleted|withdrawn|abandoned)\b" + _DATE +
                           r"[\s,:;()–—-]*(?:(?:and|then|now)\s+)?(?:in\s+favou?r\s+of|(?:super[sc]eded|replaced)"
                           + _DATE + r"\s+(?:by|with)|by|see|use)\b\s*:?", re.I)
 # A sentence after a bare "Superseded." / "Deprecated." that points at the successor: "See [ADR-9](…)".
@@ -248,6 +248,18 @@ def part_supersessions(text: str) -> list[Reference]:
         m = _PART_REPLACED.search(plain)
         if m and not _THIS.match(plain) and not _SUPERSEDED_BY.match(plain):
             out += references(_after(sentence, _SUPERSEDED_BY))
+    return out
+
+
+def retired_for(lines: list[str]) -> list[Reference]:
+    """The records a retired record's history names as its successor: a revision-log row or note such
+    as "| final | 2024/07/17 | Deprecate in favor of ADR-37 |" or "Retired, replaced by [ADR-9](…)"."""
+    out: list[Reference] = []
+    for line in lines:
+        for cell in line.split("|"):
+            m = _RETIRED_FOR.search(cell)
+            if m:
+                out += [r for r in _records(cell[m.end():]) if r not in out]
     return out
 
 
