@@ -162,12 +162,24 @@ def test_a_symbol_keeps_the_one_memory_that_stands_out_on_it_most():
 
 
 def test_a_symbol_whose_name_holds_a_named_identifier_is_its_subject(lore):
-    m = _adr(lore, "Archiving keeps a copy", "`archive_entries` copies before it deletes.")
+    m = _adr(lore, "Archiving keeps a copy", "`archive_entries` copies before it deletes; "
+             "`archive_entries` never runs twice at once.")
     assert _named(lore) == {m.id: ("app.ledger.archive_entries", "app.ledger.archive_entries_nightly")}
     from lore.recall.naming import name_parts
 
     assert name_parts("ProcessProposalHandler") == {"ProcessProposalHandler", "ProcessProposal", "ProposalHandler"}
     assert "close" not in name_parts("close_period") and "Handler" not in name_parts("ProposalHandler")
+
+
+def test_an_identifier_written_once_names_its_symbol_not_the_names_made_from_it(lore):
+    """A type given once, as an example, is not the subject of everything named after it."""
+    once = _adr(lore, "Archiving keeps a copy", "Jobs such as `archive_entries` copy before they delete.")
+    assert _named(lore) == {once.id: ("app.ledger.archive_entries",)}
+
+
+def test_an_identifier_in_the_title_names_the_names_made_from_it(lore):
+    m = _adr(lore, "archive_entries keeps a copy", "It copies before it deletes.")
+    assert _named(lore) == {m.id: ("app.ledger.archive_entries", "app.ledger.archive_entries_nightly")}
 
 
 def test_a_record_listing_a_whole_api_names_none_of_it_as_its_subject(lore):

@@ -89,9 +89,11 @@ def name_parts(name: str) -> set[str]:
     return out
 
 
-def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-    """(identifier -> ids of the shown records naming it, word -> ids of those setting it in backticks)
-    across the workspace's databases, rebuilt when `version` (the caller's memories version) moves.
+def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]],
+                                                      dict[str, frozenset[str]]]:
+    """(identifier -> ids of the shown records naming it, word -> ids of those setting it in backticks,
+    identifier -> ids of the records naming it more than once or in their title) across the
+    workspace's databases, rebuilt when `version` (the caller's memories version) moves.
 
     An identifier that more than `MAX_NAMING` records name is the vocabulary of the project (a method
     every backend implements, a `Config` or `NewFactory` in every package), not any one's subject."""
@@ -102,6 +104,7 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
         return cached[1]
     names: dict[str, set[str]] = {}
     words: dict[str, set[str]] = {}
+    often: dict[str, set[str]] = {}
     for store in lore.stores():
         ids = store.memories.ids_from_sources(RECORD_SOURCES)
         for mid, m in store.memories.many(ids).items():
@@ -116,23 +119,37 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
                 named &= {a.value.rsplit(".", 1)[-1] for a in m.anchors if a.kind == "symbol"}
             for name in named:
                 names.setdefault(name, set()).add(mid)
+                if _written_often(name, m.title, text):
+                    often.setdefault(name, set()).add(mid)
             for word in words_in_backticks(text):
                 words.setdefault(word, set()).add(mid)
     frozen = ({n: frozenset(ids) for n, ids in names.items() if len(ids) <= MAX_NAMING},
-              {w: frozenset(ids) for w, ids in words.items()})
+              {w: frozenset(ids) for w, ids in words.items()},
+              {n: frozenset(ids) for n, ids in often.items()})
     with _lock:
         _indexes[key] = (version, frozen)
     return frozen
 
 
+def _written_often(name: str, title: str, text: str) -> bool:
+    """Whether a record writes an identifier in its title or more than once: its subject, not an
+    example given in passing."""
+    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    return bool(pattern.search(title or "")) or len(pattern.findall(text)) > 1
+
+
 def named_in_file(lore: Lore, symbols: list, version: object) -> dict[str, tuple[str, ...]]:
     """Record id -> qualified names of the file's symbols it names, in file order. A member (a
     method) is named only by a record that also names the type holding it: `Close` or `Start`
-    alone is a method of every type."""
-    names, words = record_index(lore, version)
+    alone is a method of every type. A name that only contains what a record names
+    (`ProcessProposalHandler` for `ProcessProposal`) is named by a record writing that in its title
+    or more than once: a type written once, as an example, is not the subject of everything named
+    after it (`ComponentVersionAdmin`, `ComponentVersionSerializer`)."""
+    names, words, often = record_index(lore, version)
     out: dict[str, list[str]] = {}
     for s in symbols:
-        found = frozenset().union(*(names.get(part, frozenset()) for part in name_parts(s.name)))
+        found = names.get(s.name, frozenset()).union(
+            *(names.get(part, frozenset()) & often.get(part, frozenset()) for part in name_parts(s.name) - {s.name}))
         if s.parent:
             owner = s.parent.rsplit(".", 1)[-1]
             found = found & (names.get(owner, frozenset()) | words.get(owner, frozenset()))
