@@ -21,12 +21,14 @@ from lore.sources.status import (StatusReading, decided_against, part_supersessi
                                  supersession_lines, word_status)
 
 IMPORTER = "adr"
-_HISTORY = re.compile(r"\b(?:revisions?|history|change ?log|changes|amendments)\b", re.I)
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
 _STATUS_HEAD = re.compile(r"^status\b\s*([:\-–]?)\s*(.*)$", re.I)
-_HISTORY_HEAD = re.compile(r"^#{1,6}\s*(?:(?:release|revision|update|version|change)\s*(?:history|log)|changelog|"
-                           r"metadata)\s*$", re.I)
+# A record's header part: its metadata, revision history or change log ("Revision History", "Changelog").
+_HEADER_PART = (r"(?:(?:release|revision|update|version|change)\s*(?:history|log)|changelog|revisions?|history|"
+                r"amendments|metadata)")
+_HEADER_HEADING = re.compile(rf"^{_HEADER_PART}$", re.I)
+_HISTORY_HEAD = re.compile(rf"^#{{1,6}}\s*{_HEADER_PART}\s*$", re.I)
 _HEADER_TABLES = {"metadata", "meta", "field", "fields", "property", "key", "revision", "version", "date"}
 _HEADER_FIELDS = {"status", "date", "author", "authors", "deciders", "decision-makers", "tags", "updates",
                   "supersedes", "superseded by"}
@@ -194,7 +196,7 @@ def _history_successor(doc: markdown.Document, reading: StatusReading) -> None:
     if reading.status not in (Status.SUPERSEDED, Status.DEPRECATED) or reading.superseded_by:
         return
     for s in doc.sections:
-        if _HISTORY.search(s.heading or ""):
+        if _HEADER_HEADING.match((s.heading or "").strip()):
             reading.superseded_by += retired_for(doc.text(s).splitlines())
 
 
