@@ -98,15 +98,15 @@ def _import_one(team: TeamFolder, rel: str, text: str, result: TeamSyncResult) -
     from lore.team import files as teamfiles
 
     m = teamfiles.parse(text, rel)
-    owner = _claimed_elsewhere(team, m.id, rel)
-    if owner is not None:
-        raise teamfiles.TeamFileError(f"{rel}:1: skipped: id {m.id} is the id of {owner} already; give one of "
-                                      f"them another id (nothing was changed)")
-    _redact(m, rel, result)
     # Looked up inside the write transaction: another process may be adding this very memory (and
     # its file) right now, and only the transaction's snapshot is sure to show its row.
     with team.store.transaction():
         existing = team.store.memories.get(m.id)
+        owner = _claimed_elsewhere(team, existing, rel)
+        if owner is not None:  # raised before anything is written: the transaction changes nothing
+            raise teamfiles.TeamFileError(f"{rel}:1: skipped: id {m.id} is the id of {owner} already; give one "
+                                          f"of them another id (nothing was changed)")
+        _redact(m, rel, result)
         for stale in team.store.memories.by_source(rel):
             if stale.id != m.id:
                 _file_id_wins(team, stale, m.id, existing is None, result)
@@ -137,19 +137,18 @@ def _import_one(team: TeamFolder, rel: str, text: str, result: TeamSyncResult) -
                 team.store.memories.set_status(old, Status.SUPERSEDED)
 
 
-def _claimed_elsewhere(team: TeamFolder, mid: str, rel: str) -> str | None:
-    """Another team file that holds the memory `mid` and still names that id (two files giving one id:
-    the second would overwrite the first's memory), else None. A file renamed or deleted, or edited
-    to another id, leaves the id free."""
+def _claimed_elsewhere(team: TeamFolder, row, rel: str) -> str | None:
+    """Another team file that holds the memory `row` (the database's row for the id a file gives) and
+    still names that id (two files giving one id: the second would overwrite the first's memory), else
+    None. A file renamed or deleted, or edited to another id, leaves the id free."""
     from lore.team import files as teamfiles
 
-    row = team.store.memories.get(mid)
     other = row.provenance.path if row is not None and row.provenance.kind is SourceKind.TEAM_FILE else None
     if not other or other == rel:
         return None
     try:
         text = (team.root / other).read_bytes().decode("utf-8")
-        return other if teamfiles.parse(text, other).id == mid else None
+        return other if teamfiles.parse(text, other).id == row.id else None
     except (OSError, UnicodeDecodeError, teamfiles.TeamFileError, RecursionError):
         return None
 
