@@ -3,7 +3,7 @@ server driven over stdio as an editor drives it, judged against hand-written lab
 
 For each label file (`bench/on_code/labels/<owner>__<name>.json`: which decisions govern which files,
 and files nothing governs), the repository is materialised at the labelled commit from a bare git
-mirror (`--mirror DIR`, or found under /work/.mirror/<owner>+<name>) or taken from a checkout
+mirror, cloned with its history (`--mirror-root DIR` holding <owner>+<name>) or taken from a checkout
 (`--checkout owner/name=PATH`), imported with the real model (LORE_MODEL_PATH), and served by
 `lore serve --stdio`, both run from this checkout's `server/` (a relative PYTHONPATH would name a folder
 of the repository under test, not this one). Every labelled file is opened; its code lenses are requested and each resolved;
@@ -43,6 +43,9 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from checkout import clone_at  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 SERVER = HERE.parent / "server"  # this checkout's code is what is measured, whatever the venv installed
 DEFAULT_LABELS = [HERE / "on_code" / "labels"]
@@ -53,22 +56,15 @@ LANGUAGE_IDS = {"python": "python", "go": "go", "typescript": "typescript", "tsx
                 "php": "php", "kotlin": "kotlin", "c": "c", "cpp": "cpp"}
 
 
-def materialise(label: dict, mirror: Path | None, checkout: Path | None, into: Path) -> Path:
-    """The repository at the labelled commit, whole, in a fresh folder (a checkout is used as is)."""
+def materialise(label: dict, mirror_root: Path, slug: str, checkout: Path | None, into: Path) -> Path:
+    """The repository at the labelled commit, whole and with its history, as a user's clone is (links a
+    decision wrote to files since moved are followed through that history, see `lore.sources.moved`);
+    a checkout given is used as is."""
     if checkout is not None:
         return checkout
     if (into / ".lore" / "lore.db").exists():
         return into  # kept from an earlier run (--keep): reused as it was imported
-    if mirror is None:
-        raise SystemExit(f"no mirror for {label['repository']}: pass --mirror-root or --checkout")
-    git_dir = mirror / "repo" if (mirror / "repo" / "HEAD").exists() else mirror
-    into.mkdir(parents=True)
-    archive = subprocess.Popen(["git", f"--git-dir={git_dir}", "archive", label["commit"]], stdout=subprocess.PIPE)
-    subprocess.run(["tar", "-x", "-C", str(into)], stdin=archive.stdout, check=True)
-    if archive.wait() != 0:
-        raise SystemExit(f"git archive {label['commit']} failed in {git_dir}")
-    (into / ".git").mkdir(exist_ok=True)
-    return into
+    return clone_at(slug, label["commit"], into, mirror_root)
 
 
 def lore_import(root: Path, label: dict, env: dict) -> list[str]:
@@ -335,8 +331,7 @@ async def run_one(label_path: Path, args, tmp: Path) -> dict:
     label = json.loads(label_path.read_text())
     owner_name = label["repository"].rstrip("/").split("github.com/")[-1]
     checkout = dict(c.split("=", 1) for c in args.checkout).get(owner_name)
-    mirror = Path(args.mirror_root) / owner_name.replace("/", "+")
-    root = materialise(label, mirror if mirror.exists() else None, Path(checkout) if checkout else None,
+    root = materialise(label, Path(args.mirror_root), owner_name, Path(checkout) if checkout else None,
                        tmp / owner_name.replace("/", "__"))
     paths = [str(SERVER)] + [str(Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     env = {**os.environ, "LORE_USER_DB": str(tmp / "user.db"), "PYTHONPATH": os.pathsep.join(paths)}
