@@ -64,7 +64,9 @@ def materialise(label: dict, mirror_root: Path, slug: str, checkout: Path | None
         return checkout
     if (into / ".lore" / "lore.db").exists():
         return into  # kept from an earlier run (--keep): reused as it was imported
-    return clone_at(slug, label["commit"], into, mirror_root)
+    clone_at(slug, label["commit"], into, mirror_root)
+    subprocess.run(["git", "-C", str(into), "remote", "set-url", "origin", label["repository"]], check=True)
+    return into  # its remote named as a user's clone names it
 
 
 def lore_import(root: Path, label: dict, env: dict) -> list[str]:
@@ -146,6 +148,7 @@ class Session:
         self.client = LanguageClient("lore-on-code-bench", "1")
         self.ready = asyncio.Event()
         self.semantic: dict[str, asyncio.Event] = {}
+        self.stale_lenses = 0  # lenses over a memory whose code changed since it was written
 
         @self.client.feature(types.WINDOW_LOG_MESSAGE)
         def log_message(params):
@@ -210,7 +213,10 @@ class Session:
         lenses = await self.client.text_document_code_lens_async(types.CodeLensParams(text_document=doc)) or []
         shown_lens = []
         for lens in lenses:
-            resolved = await self.client.code_lens_resolve_async(lens)
+            if lens.command is not None and lens.command.command != "lore.show":
+                self.stale_lenses += 1  # "⚠ … — Still true" / "Supersede" beside a memory's own lens
+                continue
+            resolved = lens if lens.command is not None else await self.client.code_lens_resolve_async(lens)
             args = resolved.command.arguments[0] if resolved.command and resolved.command.arguments else {}
             ids = args.get("ids") or [args.get("id")]
             where = next((s.name for s in symbols if s.name_line == lens.range.start.line), None)
@@ -356,7 +362,8 @@ async def run_one(label_path: Path, args, tmp: Path) -> dict:
     finally:
         await session.stop()
     result = judge(label, visits, sources)
-    extra = (f"  ({label['language']}, {len(sources)} memories, import {imported:.0f} s"
+    extra = (f"  ({label['language']}, {len(sources)} memories, import {imported:.0f} s, "
+             f"{session.stale_lenses} changed-since lenses"
              + (f", ADR folders given by hand: {', '.join(by_hand)}" if by_hand else "") + ")")
     print_table(owner_name, result, extra)
     if args.dump:
