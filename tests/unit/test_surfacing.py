@@ -306,3 +306,20 @@ def test_a_file_memory_naming_a_method_two_types_define_counts_both_hovers(tmp_w
         lo, "app/readers.py", enclosing(symbols, s.name_line, s.name_col), "python", {}, 0.0, 5, names))]
     assert hovers == ["app.readers.query_by_duration"]  # its anchor's symbol; naming two more is the lens's
     lo.close()
+
+
+def test_a_symbol_is_measured_against_the_candidates_only(lore):
+    """Memories that are not candidates (tasks read from history, by the hundred) neither take a symbol's
+    nearest places nor make the spread a candidate must stand out of."""
+    from lore.recall.calibration import nearest_memories
+
+    records = [_add(lore, f"Record {i} about orders", f"Orders rule number {i}.").id for i in range(4)]
+    for i in range(20):
+        _add(lore, f"Task {i}: place order book entries", f"Changed place() in app/orders.py, step {i}.")
+    emb = lore.ready_embedder()
+    vector = emb.embed(["OrderBook place order"])[0]
+    everyone, spread_all = nearest_memories(lore, vector, emb.model_id, 5)
+    only, spread_records = nearest_memories(lore, vector, emb.model_id, 5, among=frozenset(records))
+    assert {mid for mid, _ in only} == set(records)
+    assert any(mid not in records for mid, _ in everyone)
+    assert spread_all is not None and spread_records is None, "four candidates are too few for a spread"

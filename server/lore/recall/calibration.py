@@ -177,16 +177,20 @@ def zscore(sim: float, spread: tuple[float, float] | None) -> float | None:
     return (sim - spread[0]) / max(spread[1], MIN_SPREAD)
 
 
-def nearest_memories(lore: Lore, vector, model: str, keep: int) -> tuple[list[tuple[str, float]], tuple[float, float] | None]:
+def nearest_memories(lore: Lore, vector, model: str, keep: int,
+                     among: frozenset[str] | None = None) -> tuple[list[tuple[str, float]], tuple[float, float] | None]:
     """A symbol's `keep` closest memories (best section each), and the spread of its cosine to every
-    memory (None with fewer than ten memories: too few to tell a standout from the rest)."""
+    memory (None with fewer than ten memories: too few to tell a standout from the rest); with `among`,
+    both over those memories only, the candidates, so that others (hundreds of tasks read from git
+    history, alike and close to code) neither crowd them out nor narrow the spread they must stand out of."""
     best: dict[str, float] = {}
     for store in lore.stores():
         index = store.existing_vectors(model)
         n = store.memories.section_count() if index is not None else 0
         if n:
             for mid, sim in store.memories.best_per_memory(index.knn(vector, min(n, 2000))).items():
-                best[mid] = max(best.get(mid, -1.0), sim)
+                if among is None or mid in among:
+                    best[mid] = max(best.get(mid, -1.0), sim)
     ranked = sorted(best.items(), key=lambda p: -p[1])
     return ranked[:keep], (_mean_sd(list(best.values())) if len(best) >= 10 else None)
 

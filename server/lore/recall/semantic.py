@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 SEMANTIC_PER_SYMBOL = 5
 SEMANTIC_MAX_SYMBOLS = 2000
-SEMANTIC_SCAN = 40  # nearest memories read per symbol before keeping its records
 
 
 def semantic_matches(lore: Lore, rel_path: str, language: str | None,
@@ -33,8 +32,8 @@ def semantic_matches(lore: Lore, rel_path: str, language: str | None,
     symbol_spreads: dict[str, tuple[float, float] | None] = {}
     records = record_ids(lore)
     for symbol, vector in zip(symbols, vectors):
-        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_SCAN)
-        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR and mid in records][:SEMANTIC_PER_SYMBOL]
+        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_PER_SYMBOL, among=records)
+        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR]
         if best:
             out[symbol.qualified_name] = best
             symbol_spreads[symbol.qualified_name] = spread
