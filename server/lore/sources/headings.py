@@ -38,3 +38,30 @@ def titled_for(name: str, text: str) -> bool:
         if heading and words <= {w.lower()[:STEM] for w in re.findall(r"[A-Za-z][a-z]+|[A-Z]+(?![a-z])", heading)}:
             return True
     return False
+
+
+_LEVELED = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
+ALTERNATIVES = re.compile(r"^(?:\d+[.)]?\s*)?(?:(?:rejected|discarded|other|considered)\s+)?"
+                          r"(?:alternatives?|options?)(?:\s+(?:considered|rejected))?\s*:?$|^pros and cons\b", re.I)
+
+
+def without_alternatives(text: str) -> str:
+    """`text` with the sections on the options a decision weighed ("Considered Options", "Rejected
+    Alternatives", "Pros and Cons of the Options") blanked, line for line: the code an alternative
+    names is what the team would have written or changed had it chosen otherwise, not what the
+    decision governs. A subsection ends where a heading of its level or above begins."""
+    blanked = named.FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    cuts: list[tuple[int, int]] = []
+    open_at: tuple[int, int] | None = None  # (start, level) of the alternatives section being read
+    for m in _LEVELED.finditer(blanked):
+        level = len(m.group(1))
+        if open_at is not None and level <= open_at[1]:
+            cuts.append((open_at[0], m.start()))
+            open_at = None
+        if open_at is None and ALTERNATIVES.match(m.group(2).strip()):
+            open_at = (m.end(), level)
+    if open_at is not None:
+        cuts.append((open_at[0], len(text)))
+    for start, end in reversed(cuts):
+        text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+    return text

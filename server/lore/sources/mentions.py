@@ -25,7 +25,8 @@ by it (see `citations`). A link to a file of the project that has since moved or
 anchors where it went (see `moved`); a term written as code that one code file spells
 (`on_delete`) anchors that file (see `literals`). A misspelt long name means the one name a letter away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
-method. A record naming more than `named.SURVEY` identifiers anchors only those it comes back to;
+method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
+classes deriving from it (see `subclasses`). A record naming more than `named.SURVEY` identifiers anchors only those it comes back to;
 a proposal keeps only its sure anchors (`derive_anchors`).
 """
 
@@ -39,7 +40,7 @@ from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_MET
 from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
-from lore.sources import bare, concepts, headings, literals, named, written_code
+from lore.sources import bare, concepts, headings, literals, named, subclasses, written_code
 from lore.sources.moved import moved_to
 from lore.sources.ranking import Derived, ranked
 from lore.sources.misspelt import NearNames
@@ -54,6 +55,8 @@ MAX_WEAK = 6
 MAX_FOLDER_FILES = 30
 MOVED = 0.8  # a link followed to where its file went: sure (it named a file that was there), below a path as written
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
+_MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
+_NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js ts html css sh".split())
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
 _SKIP_TOP = {".git", ".lore", "node_modules", ".venv"}
@@ -115,31 +118,44 @@ class AnchorContext:
         return literals.TermIndex(self.root, self.symbols.read)
 
     @cached_property
+    def bases(self) -> subclasses.BaseIndex:
+        """Classes of the indexed code files by the base they name (see `subclasses`), built on first need."""
+        return subclasses.BaseIndex(self.root, self.symbols.read)
+
+    @cached_property
     def symbols(self) -> named.SymbolIndex:
         """Definitions of the workspace's code (see `named`), built on first need."""
         return named.SymbolIndex(self.root, self.layout)
 
 
 def _candidates(text: str):
+    """(token as written, the path it means) for each path `text` writes, and for each Python module it
+    writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package)."""
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or m.group(2) or "").strip().rstrip(".,;:)")
+        if m.group(1) and _MODULE.match(token) and token.rsplit(".", 1)[-1] not in _NOT_MODULES:
+            path = token.replace(".", "/")
+            yield token, path
+            yield token, path + ".py"
+            continue
         if "://" in token or token.startswith(("~", "$")) or "/" not in token.strip("/"):
             continue
-        yield token
+        yield token, token
 
 
 def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for the paths `text` writes that exist in the workspace, as written or under a sub-project."""
     out: dict[str, Derived] = {}
     layout = ctx.layout
-    for token in _candidates(text):
-        clean = re.sub(r"^(\./)+|^/+", "", token.rstrip("*").rstrip("/"))
+    for token, path in _candidates(text):
+        clean = re.sub(r"^(\./)+|^/+", "", path.rstrip("*").rstrip("/"))
         if not clean or clean.split("/", 1)[0] in _SKIP_TOP or clean.lower().endswith(_DOC_SUFFIXES):
             continue
         if token.startswith(("http", "www.")) and not layout.is_go_import(clean):
             continue
-        resolved = layout.resolve(clean, rel)
-        hits = [h for h in resolved if not broad(h, clean, text, layout)]
+        dotted = path != token  # a module: from the workspace and its sub-projects, not the record's folder
+        resolved = layout.resolve(clean, "" if dotted else rel)
+        hits = [h for h in resolved if not broad(h, token if dotted else clean, text, layout)]
         for hit in sorted(set(resolved) - set(hits)):
             for d in kind_folder_anchors(hit, token, text, layout):
                 out.setdefault(d.anchor.value, d)
@@ -248,6 +264,31 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def subclass_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Symbol anchors for the workspace's classes deriving from a type `text` names that the workspace
+    does not define (see `subclasses`): at most `MAX_FOLDER_FILES` files of them, the bar past which
+    code is where a decision's subject lives rather than what it governs. A survey's passing mention
+    (written once, no heading for it) anchors nothing, as in `name_anchors`."""
+    out: dict[tuple[str, str], Derived] = {}
+    names = [n for n in named.names_in(text) if subclasses.external_type(n, ctx.symbols)]
+    if not names:
+        return []
+    survey = len(named.names_in(text)) > named.SURVEY
+    for n in names:
+        base = subclasses.external_type(n, ctx.symbols)
+        if survey and named.written_once(base, text) and not headings.titled_for(base, text):
+            continue
+        derived = ctx.bases.of(base)
+        if not derived or len({rel for rel, _ in derived}) > MAX_FOLDER_FILES:
+            continue
+        for rel, cls in derived:
+            found = ctx.symbols.symbol(rel, cls)
+            if found and found[2] in named.TYPE_KINDS:
+                why = f"names `{base}`, which `{cls}` derives from"
+                out.setdefault((rel, found[1]), Derived(symbol_anchor(found[0], found[1], rel), 0.85, why))
+    return list(out.values())
+
+
 def symbol_anchor(lang: str, qualified: str, rel: str) -> Anchor:
     """The anchor for a definition: its symbol, or its file in a language whose symbols Lore cannot
     place (no grammar: Scala, Swift...), where a symbol anchor would show on nothing."""
@@ -316,16 +357,16 @@ def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
-    name written only inside a hidden comment supports none).
+    name written only inside a hidden comment, or only in the options it weighed, supports none).
 
     A `proposal` (a draft, a proposed record) keeps only its sure anchors (`SURE`: the paths it
     writes, names one file defines, files citing it): what it names loosely (a name several files
     define, a phrase, a name in its sketches) is as often code it would add or change as code that
     is there, so it is left to search and context packs rather than shown on the code."""
-    text = strip_hidden(text)
+    text = headings.without_alternatives(strip_hidden(text))
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += kind_anchors(text, ctx) + name_anchors(text, ctx)
+    found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclass_anchors(text, ctx)
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]

@@ -2,7 +2,8 @@
 
 Names come from backticks (`FeaturesReadModel`, `useFeatures()`, `<ConditionallyRender />`,
 `FeatureToggleService.getFeature`) and from bare CamelCase words of two or more parts
-(FeaturesReadModel). `SymbolIndex` maps each defined name to the files defining it: one regex pass
+(FeaturesReadModel); a word a glossary defines (`**Edition**:`, `- Container:` under "Key Concepts") is
+written as a term, as if in backticks. `SymbolIndex` maps each defined name to the files defining it: one regex pass
 over the workspace's code files finds candidate definitions (bounded in bytes and in the CPU time of
 the thread building it, so a busy machine does not cut it short; vendored and generated folders
 skipped), and tree-sitter (`extract_symbols`) confirms the few files a
@@ -51,6 +52,10 @@ TYPE_KINDS = frozenset({"class", "interface", "type", "struct", "enum", "trait"}
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
 _CAMEL = re.compile(r"(?<![\w./`-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w`/-])")
 _TERM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Z][a-z0-9]{3,40})\*\*[ \t]*:", re.M)  # **Edition**: a ...
+# A list under a glossary heading ("Key Concepts", "Terminology"): `- Container: a content structure…`.
+_GLOSSARY = re.compile(r"^[ \t]*#{1,6}[ \t]+(?:key[ \t]+)?(?:concepts|terms|terminology|glossary|definitions)[ \t]*$"
+                       r"((?:\n(?![ \t]*#).*)*)", re.M | re.I)
+_GLOSSARY_TERM = re.compile(r"^[ \t]*[-*+][ \t]+([A-Z][a-z0-9]{3,40})[ \t]*:", re.M)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
@@ -118,9 +123,11 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
         raw = re.sub(r"\(.*\)$|<.*>$|\[\]$", "", raw).strip()  # useFeatures(), Map<K, V>, Item[]
         if _IDENT.match(raw) and raw not in out:
             out[raw] = Named(raw, True)
-    for m in _TERM.finditer(text):
-        if m.group(1) not in out:
-            out[m.group(1)] = Named(m.group(1), True)
+    terms = [m.group(1) for m in _TERM.finditer(text)]
+    terms += [t.group(1) for g in _GLOSSARY.finditer(text) for t in _GLOSSARY_TERM.finditer(g.group(1))]
+    for term in terms:
+        if term not in out:
+            out[term] = Named(term, True)
     for m in _CAMEL.finditer(_BACKTICK.sub(" ", text)):
         if m.group(1) not in out:
             out[m.group(1)] = Named(m.group(1), False)

@@ -1,0 +1,107 @@
+"""The classes of the workspace that derive from a type it does not define: a framework's base class
+(Django's `AppConfig`, a web framework's `Controller`, an interface of a library).
+
+A decision naming such a type ("all apps create a default AppConfig that sets the label…") cannot
+mean the framework's own class, which is not in the workspace: it speaks of the workspace's classes
+of that kind, the ones written `class ContentsConfig(AppConfig)`. `BaseIndex` reads those
+declarations (Python's `class A(B, C)`, `class A extends B implements C` in TypeScript, JavaScript,
+Java, PHP, Dart, Ruby's `class A < B`) from the files a `SymbolIndex` read, once, on the first
+decision that names a type the workspace does not define, under the same time budget. A type the
+workspace defines anchors its own definition (see `named`), never its subclasses: a decision about
+`Taxonomy` is about that class, and its subclasses are code of their own.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from lore.anchors import language_for_path
+from lore.sources import named
+
+# Languages whose class declarations name their bases in one of the forms below.
+LANGUAGES = frozenset({"python", "typescript", "tsx", "javascript", "java", "php", "dart", "ruby", "kotlin",
+                       "csharp", "scala", "swift"})
+_PYTHON = re.compile(rb"^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\(([^)]{1,400})\)[ \t]*:", re.M)
+_EXTENDS = re.compile(rb"\bclass[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*<[^>{\n]{0,200}>)?"
+                      rb"((?:[ \t\n]+(?:extends|implements|with)[ \t\n]+[\w$.]+(?:<[^>{\n]{0,200}>)?"
+                      rb"(?:[ \t]*,[ \t\n]*[\w$.]+(?:<[^>{\n]{0,200}>)?)*)+)")
+_RUBY = re.compile(rb"^[ \t]*class[ \t]+([A-Z]\w*(?:::[A-Z]\w*)*)[ \t]*<[ \t]*([A-Z][\w:]*)", re.M)
+_BASE = re.compile(rb"[A-Za-z_$][\w$]*(?:[.:]+[A-Za-z_$][\w$]*)*")
+_KEYWORDS = frozenset({b"extends", b"implements", b"with"})
+
+
+def bases_of(data: bytes, lang: str) -> list[tuple[str, str]]:
+    """(class, base) for each base a class declaration of `data` names, the base by its last part
+    (`models.Model` -> `Model`, `ActiveRecord::Base` -> `Base`); keyword arguments of a Python class
+    (`metaclass=ABCMeta`) are not bases."""
+    out: list[tuple[str, str]] = []
+    if lang == "python":
+        for m in _PYTHON.finditer(data):
+            for part in m.group(2).split(b","):
+                part = part.strip()
+                if part and b"=" not in part and not part.startswith(b"*"):
+                    _add(out, m.group(1), part)
+    elif lang == "ruby":
+        for m in _RUBY.finditer(data):
+            _add(out, m.group(1).rsplit(b"::", 1)[-1], m.group(2))
+    else:
+        for m in _EXTENDS.finditer(data):
+            for base in _BASE.findall(re.sub(rb"<[^>]*>", b" ", m.group(2))):
+                if base not in _KEYWORDS:
+                    _add(out, m.group(1), base)
+    return out
+
+
+def _add(out: list[tuple[str, str]], cls: bytes, base: bytes) -> None:
+    found = _BASE.match(base.strip())
+    if found:
+        last = re.split(rb"[.:]+", found.group(0))[-1].decode("ascii", "replace")
+        out.append((cls.decode("ascii", "replace"), last))
+
+
+class BaseIndex:
+    """Base type (its last part) -> (file, class) of the workspace's classes naming it as a base,
+    tests left out."""
+
+    def __init__(self, root: Path, files: list[str], budget: float = named.BUDGET_SECONDS):
+        self.subclasses: dict[str, set[tuple[str, str]]] = {}
+        start = time.thread_time()
+        for rel in files:
+            lang = language_for_path(rel)
+            if lang not in LANGUAGES or named.TEST_PATH.search(rel):
+                continue
+            if time.thread_time() - start > budget:
+                break
+            try:
+                with open(Path(root) / rel, "rb") as f:
+                    data = f.read(named.MAX_FILE_BYTES)
+            except OSError:
+                continue
+            if b"class" not in data:
+                continue
+            for cls, base in bases_of(data, lang):
+                self.subclasses.setdefault(base, set()).add((rel, cls))
+
+    def of(self, base: str) -> list[tuple[str, str]]:
+        """(file, class) deriving from `base`, sorted."""
+        return sorted(self.subclasses.get(base, ()))
+
+
+def external_type(n: named.Named, symbols: named.SymbolIndex) -> str | None:
+    """The type a name written in prose means when it is a type the workspace does not define outside
+    tests, spelt as one (`AppConfig`, `BaseHandler`, a single word such as `Controller` only in
+    backticks and not a common word); None otherwise. A common word is let through when it is one of
+    two or more parts: `AppConfig` names the framework's class as precisely as `FeatureStore` names one
+    of the workspace's."""
+    if n.in_block or n.written:
+        return None
+    name = n.name.rsplit(".", 1)[-1]
+    if not re.fullmatch(r"[A-Z][A-Za-z0-9]{2,80}", name):
+        return None
+    if len(named.name_parts(name)) < 2 and not named.type_word(named.Named(name, n.backticked)):
+        return None
+    if any(not named.TEST_PATH.search(f) for f in symbols.defs.get(name, ())):
+        return None
+    return name

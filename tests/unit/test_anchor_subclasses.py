@@ -1,0 +1,92 @@
+"""A framework type a decision names anchors the workspace's classes deriving from it; a type the
+workspace defines anchors only itself; dotted Python modules anchor their file or package; names
+written only in the options a decision weighed anchor nothing; a glossary's terms are terms."""
+
+from pathlib import Path
+
+from lore.sources.headings import without_alternatives
+from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.subclasses import bases_of
+from tree_files import write
+
+# Shaped on openedx-learning's docs/decisions/0006-app-label-prefix.rst (openedx/openedx-learning, AGPL-3.0).
+LABELS = ("# 6. App Label Prefix\n\n## Decision\n\nAll apps in this repo will create a default AppConfig that sets "
+          "the `label` to have a prefix of `oel_` before the app name.\n")
+
+
+def texts(root: Path, text: str, rel: str = "docs/decisions/0006.md") -> list[str]:
+    return sorted(f"{d.anchor.to_text()}@{d.anchor.file}" for d in derive_anchors(text, rel, AnchorContext(root)))
+
+
+def apps(n: int) -> dict[str, str]:
+    return {f"pkg/app{i}/apps.py": f"from django.apps import AppConfig\n\n\nclass App{i}Config(AppConfig):\n"
+                                   f"    label = 'oel_app{i}'\n" for i in range(n)}
+
+
+def test_a_framework_base_class_anchors_the_classes_deriving_from_it(tmp_workspace):
+    ws = write(tmp_workspace, {**apps(3), "tests/test_apps.py": "class FakeConfig(AppConfig):\n    pass\n",
+                               "pkg/other.py": "class Unrelated(object):\n    pass\n"})
+    assert texts(ws, LABELS) == [f"symbol:python:pkg.app{i}.apps.App{i}Config@pkg/app{i}/apps.py" for i in range(3)]
+
+
+def test_a_base_class_the_workspace_defines_anchors_itself_not_its_subclasses(tmp_workspace):
+    ws = write(tmp_workspace, {**apps(2), "pkg/base.py": "class AppConfig:\n    pass\n"})
+    assert texts(ws, LABELS) == []  # `AppConfig` of two common words: a name, not specific enough to anchor
+
+
+def test_a_base_class_with_more_subclass_files_than_a_folder_may_hold_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, apps(31))
+    assert texts(ws, LABELS) == []
+
+
+def test_bases_are_read_in_each_language_form():
+    assert bases_of(b"class A(models.Model, metaclass=ABCMeta):\n    pass\n", "python") == [("A", "Model")]
+    assert bases_of(b"export class Store<T> extends BaseStore<T> implements Readable, Api.Closer {\n}", "typescript") \
+        == [("Store", "BaseStore"), ("Store", "Readable"), ("Store", "Closer")]
+    assert bases_of(b"class Edition < ApplicationRecord\nend\n", "ruby") == [("Edition", "ApplicationRecord")]
+    assert bases_of(b"class A(\n    Base,\n    Mixin,\n):\n", "python") == [("A", "Base"), ("A", "Mixin")]
+
+
+# Shaped on openedx-learning's docs/decisions/0016-python-public-api-conventions.rst.
+MODULES = ("# 16. Python Public API Conventions\n\n## Decision\n\nAll public APIs are modules in the "
+           "`openedx_learning.api` package (e.g. `openedx_learning.api.authoring`); apps keep their own "
+           "`openedx_learning.apps.authoring.components.api`. Check with `user.has_perm`.\n\n"
+           "## Rejected Alternatives\n\nCollapse the namespace, next to `openedx_learning.lib`:\n\n"
+           "    # All the app groups\n    openedx_learning.authoring\n\nwe should not use `openedx_learning.lib`.\n")
+
+
+def test_dotted_python_modules_anchor_their_file_or_package_and_rejected_options_nothing(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "openedx_learning/api/authoring.py": "from ..apps.authoring.components.api import *\n",
+        "openedx_learning/api/authoring_models.py": "X = 1\n",
+        "openedx_learning/apps/authoring/components/api.py": "__all__ = []\n",
+        "openedx_learning/lib/cache.py": "def cached():\n    pass\n",
+        "user/perm.py": "X = 1\n",
+    })
+    assert texts(ws, MODULES) == ["openedx_learning/api/**@None", "openedx_learning/api/authoring.py@None",
+                                  "openedx_learning/apps/authoring/components/api.py@None"]
+
+
+def test_only_the_weighed_options_are_blanked_line_for_line():
+    text = ("# T\n\n## Decision\n\nUse `a.b`.\n\n## Considered Options\n\n* `c.d`\n\n### Option 2\n\n`e.f`\n\n"
+            "## Consequences\n\n`g.h`\n\n## Pros and Cons of the Options\n\n`i.j`\n")
+    out = without_alternatives(text)
+    assert out.count("\n") == text.count("\n")
+    assert "`a.b`" in out and "`g.h`" in out
+    assert "`c.d`" not in out and "`e.f`" not in out and "`i.j`" not in out
+
+
+# Shaped on openedx-learning's docs/decisions/0017-generalized-containers.rst.
+GLOSSARY = ("# 17. Containers\n\n## Key Concepts\n\n- Container: A content structure that holds other content.\n"
+            "- Versioning: New container versions when its structure changes.\n\n## Decision\n\nContainers hold "
+            "children.\n")
+
+
+def test_a_term_a_glossary_defines_anchors_the_type_its_file_is_named_for(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "pub/models/container.py": "class Container:\n    pass\n",
+        "pub/models/versioning.py": "def Versioning():\n    pass\n",
+    })
+    assert texts(ws, GLOSSARY) == ["symbol:python:pub.models.container.Container@pub/models/container.py"]
+    plain = GLOSSARY.replace("## Key Concepts", "## Notes")
+    assert texts(ws, plain) == []
