@@ -308,18 +308,20 @@ def test_a_file_memory_naming_a_method_two_types_define_counts_both_hovers(tmp_w
     lo.close()
 
 
-def test_a_symbol_is_measured_against_the_candidates_only(lore):
-    """Memories that are not candidates (tasks read from history, by the hundred) neither take a symbol's
-    nearest places nor make the spread a candidate must stand out of."""
-    from lore.recall.calibration import nearest_memories
+def test_a_symbol_is_measured_among_memories_not_read_from_git_history(lore):
+    """Tasks read from git history (hundreds in a clone) neither take a symbol's nearest places nor make
+    the spread a match must stand out of: what is shown on code does not depend on the clone's history."""
+    from lore.recall.calibration import nearest_memories, reference_ids
 
     records = [_add(lore, f"Record {i} about orders", f"Orders rule number {i}.").id for i in range(4)]
     for i in range(20):
-        _add(lore, f"Task {i}: place order book entries", f"Changed place() in app/orders.py, step {i}.")
+        _add(lore, f"Task {i}: place order book entries", f"Changed place() in app/orders.py, step {i}.",
+             kind=Kind.TASK, provenance=Provenance(kind=SourceKind.GIT, commit=f"{i:040x}", key=f"c{i}"))
+    assert reference_ids(lore) == frozenset(records)
     emb = lore.ready_embedder()
     vector = emb.embed(["OrderBook place order"])[0]
     everyone, spread_all = nearest_memories(lore, vector, emb.model_id, 5)
-    only, spread_records = nearest_memories(lore, vector, emb.model_id, 5, among=frozenset(records))
+    only, spread_records = nearest_memories(lore, vector, emb.model_id, 5, among=reference_ids(lore))
     assert {mid for mid, _ in only} == set(records)
     assert any(mid not in records for mid, _ in everyone)
-    assert spread_all is not None and spread_records is None, "four candidates are too few for a spread"
+    assert spread_all is not None and spread_records is None, "four memories are too few for a spread"

@@ -34,6 +34,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lore.memory import SourceKind
 from lore.text import identifier_words
 
 if TYPE_CHECKING:
@@ -181,8 +182,7 @@ def nearest_memories(lore: Lore, vector, model: str, keep: int,
                      among: frozenset[str] | None = None) -> tuple[list[tuple[str, float]], tuple[float, float] | None]:
     """A symbol's `keep` closest memories (best section each), and the spread of its cosine to every
     memory (None with fewer than ten memories: too few to tell a standout from the rest); with `among`,
-    both over those memories only, the candidates, so that others (hundreds of tasks read from git
-    history, alike and close to code) neither crowd them out nor narrow the spread they must stand out of."""
+    both over those memories only (see `reference_ids`)."""
     best: dict[str, float] = {}
     for store in lore.stores():
         index = store.existing_vectors(model)
@@ -193,6 +193,18 @@ def nearest_memories(lore: Lore, vector, model: str, keep: int,
                     best[mid] = max(best.get(mid, -1.0), sim)
     ranked = sorted(best.items(), key=lambda p: -p[1])
     return ranked[:keep], (_mean_sd(list(best.values())) if len(best) >= 10 else None)
+
+
+def reference_ids(lore: Lore) -> frozenset[str]:
+    """The memories a symbol's cosines are measured among: every one but the tasks read from git
+    history. Those come by the hundred in a clone with history, alike and close to code: they would
+    crowd a symbol's nearest places and narrow the spread a match must stand out of, so that what is
+    shown on code would depend on how much history the clone holds rather than on what the records say."""
+    kinds = tuple(k.value for k in SourceKind if k is not SourceKind.GIT)
+    out: frozenset[str] = frozenset()
+    for store in lore.stores():
+        out |= store.memories.ids_from_sources(kinds)
+    return out
 
 
 def calibrate(matches: dict[str, list[tuple[str, float]]], spreads: dict[str, tuple[float, float]],

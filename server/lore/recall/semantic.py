@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lore.recall.calibration import calibrate, memory_spreads, nearest_memories, symbol_text
+from lore.recall.calibration import calibrate, memory_spreads, nearest_memories, reference_ids, symbol_text
 from lore.recall.off_code import record_ids
 from lore.recall.search import SEMANTIC_FLOOR
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 SEMANTIC_PER_SYMBOL = 5
 SEMANTIC_MAX_SYMBOLS = 2000
+SEMANTIC_SCAN = 40  # nearest memories read per symbol before keeping its records
 
 
 def semantic_matches(lore: Lore, rel_path: str, language: str | None,
@@ -30,10 +31,10 @@ def semantic_matches(lore: Lore, rel_path: str, language: str | None,
     vectors = emb.embed([symbol_text(s, rel_path) for s in symbols])
     out: dict[str, list[tuple[str, float]]] = {}
     symbol_spreads: dict[str, tuple[float, float] | None] = {}
-    records = record_ids(lore)
+    records, reference = record_ids(lore), reference_ids(lore)
     for symbol, vector in zip(symbols, vectors):
-        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_PER_SYMBOL, among=records)
-        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR]
+        best, spread = nearest_memories(lore, vector, emb.model_id, SEMANTIC_SCAN, among=reference)
+        best = [(mid, sim) for mid, sim in best if sim >= SEMANTIC_FLOOR and mid in records][:SEMANTIC_PER_SYMBOL]
         if best:
             out[symbol.qualified_name] = best
             symbol_spreads[symbol.qualified_name] = spread
