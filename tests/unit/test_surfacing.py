@@ -308,6 +308,23 @@ def test_a_file_memory_naming_a_method_two_types_define_counts_both_hovers(tmp_w
     lo.close()
 
 
+def test_meaning_shows_a_memory_anchored_in_the_file_only_on_the_places_its_anchors_leave(lore):
+    m = _add(lore, "Cancelling is idempotent", anchors=[_symbol_anchor("cancel_order")])
+    names = tuple(s.name for s in _symbols())
+    qualified = tuple(s.qualified_name for s in _symbols())
+    semantic = {q: [(m.id, sim)] for q, sim in (("app.orders.OrderBook", 0.7), ("app.orders.OrderBook.place", 0.6),
+                                                ("app.orders.name", 0.5))}
+
+    def shown(line: int, col: int) -> list[tuple[str, str]]:
+        chain = enclosing(_symbols(), line, col)
+        return [(g.memory.id, g.match) for g in governing_at(lore, "app/orders.py", chain, "python", semantic, 0.0, 5,
+                                                             names, qualified)]
+
+    assert shown(7, 5) == [(m.id, "symbol")]
+    assert shown(0, 8) == [(m.id, "meaning")], "its closest match fills the one place its anchor leaves"
+    assert shown(3, 9) == [] and shown(11, 5) == [], "not on a third and fourth hover of the file"
+
+
 def test_a_symbol_is_measured_among_memories_not_read_from_git_history(lore):
     """Tasks read from git history (hundreds in a clone) neither take a symbol's nearest places nor make
     the spread a match must stand out of: what is shown on code does not depend on the clone's history."""

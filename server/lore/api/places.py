@@ -31,6 +31,10 @@ class Places:
         """Ids of the memories anchored to more than `most` of a file's symbols in one database."""
         return self._matcher(store).spread_over(path, symbols, most)
 
+    def symbol_places(self, store: Store, path: str, symbols: tuple[str, ...]) -> dict[str, int]:
+        """Memory id -> how many of a file's symbols it is anchored to, in one database."""
+        return self._matcher(store).symbol_places(path, symbols)
+
     def _matcher(self, store: Store) -> AnchorMatcher:
         version = (id(store.db), store.anchor_generation())
         cached = self._matchers.get(store.path)

@@ -104,7 +104,7 @@ class AnchorMatcher:
         self.languages: dict[str, list[tuple[str, Anchor]]] = {}
         # path -> glob anchors covering it; valid for this matcher's life (rebuilt on data change)
         self._globbed: dict[str, list[tuple[str, str, Anchor]]] = {}
-        self._spread: dict[tuple, frozenset[str]] = {}
+        self._spread: dict[tuple, dict[str, int]] = {}
         self._rooted: dict[str, list[str]] | None = None  # first folder -> globs rooted there
         self._anywhere: list[str] = []  # globs that match at any depth
         self._compiled = False  # every glob compiled (`compile_globs`)
@@ -149,9 +149,13 @@ class AnchorMatcher:
         return found
 
     def spread_over(self, path: str, symbols: tuple[str, ...], most: int) -> frozenset[str]:
-        """Ids of the memories anchored to more than `most` distinct symbols of one file (computed
-        once per file and symbol list for this matcher's life)."""
-        key = (path, symbols, most)
+        """Ids of the memories anchored to more than `most` distinct symbols of one file."""
+        return frozenset(mid for mid, n in self.symbol_places(path, symbols).items() if n > most)
+
+    def symbol_places(self, path: str, symbols: tuple[str, ...]) -> dict[str, int]:
+        """Memory id -> how many distinct symbols of one file it is anchored to (computed once per file
+        and symbol list for this matcher's life)."""
+        key = (path, symbols)
         found = self._spread.get(key)
         if found is None:
             hits: dict[str, set[str]] = {}
@@ -159,7 +163,7 @@ class AnchorMatcher:
                 for mid, a in self.by_symbol.get(sym.rsplit(".", 1)[-1], []):
                     if _symbol_matches(a, sym, path):
                         hits.setdefault(mid, set()).add(sym)
-            found = frozenset(mid for mid, syms in hits.items() if len(syms) > most)
+            found = {mid: len(syms) for mid, syms in hits.items()}
             if len(self._spread) > 1024:
                 self._spread.clear()
             self._spread[key] = found

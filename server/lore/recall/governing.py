@@ -189,7 +189,9 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             if m is not None and m.visible and not _generic(m):
                 out.append(Governing(m, "named", via=names[-1]))
     seen |= set(named or {})  # on this file's lens or a symbol's: not again by meaning
-    close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold and mid not in seen]
+    room = meaning_room(lore, rel_path, file_qualified, semantic)
+    close = [(mid, sim) for mid, sim in semantic.get(names[-1], [])
+             if sim >= threshold and mid not in seen and names[-1] in room.get(mid, (names[-1],))]
     if close and len(out) < limit:
         found = memories_by_id(lore, [mid for mid, _ in close], [rel_path, *names])
         for mid, sim in close:
@@ -213,6 +215,27 @@ def spread_over_file(lore: Lore, rel_path: str, qualified: tuple[str, ...]) -> f
     for store in lore.stores():
         out |= lore.spread_over(store, rel_path, qualified, PER_FILE)
     return out
+
+
+def meaning_room(lore: Lore, rel_path: str, qualified: tuple[str, ...],
+                 semantic: dict[str, list[tuple[str, float]]]) -> dict[str, tuple[str, ...]]:
+    """Memory id -> the symbols of a file where meaning may still show it, for the memories anchored
+    to some of the file's symbols: its closest matches, as many as its anchored places leave under
+    `PER_FILE` (a decision anchored to one function and close in meaning to three others is on four
+    hovers of the file otherwise, each path keeping to its own cap)."""
+    if not semantic or not qualified:
+        return {}
+    places: dict[str, int] = {}
+    for store in lore.stores():
+        for mid, n in lore.symbol_places(store, rel_path, qualified).items():
+            places[mid] = places.get(mid, 0) + n
+    by_memory: dict[str, list[tuple[float, str]]] = {}
+    for name, pairs in semantic.items():
+        for mid, sim in pairs:
+            if mid in places:
+                by_memory.setdefault(mid, []).append((sim, name))
+    return {mid: tuple(name for _, name in sorted(found, reverse=True)[:max(0, PER_FILE - places[mid])])
+            for mid, found in by_memory.items()}
 
 
 def _anchored_symbol(anchor, rel_path: str, chain: list[Symbol]) -> str | None:
