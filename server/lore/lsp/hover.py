@@ -11,7 +11,7 @@ from lsprotocol import types
 from lore.lsp.documents import lines_for, symbols_for
 from lore.lsp.links import command_uri, source_uri
 from lore.lsp.positions import from_client
-from lore.lsp.staleness import hover_lines, staleness_of
+from lore.lsp.staleness import hover_lines, known_now
 from lore.recall.card import Card, card, escape, render_hover
 from lore.recall.governing import Governing, enclosing, governing_at
 from lore.recall.section_link import section_line
@@ -44,13 +44,17 @@ async def on_hover(ls: LoreServer, params: types.HoverParams) -> types.Hover | N
     if not items and not conflict:
         return None
     ls.surfaced(state.folder, [g.memory.id for g in items])
-    stale = await staleness_of(state.folder, [g.memory for g in items])
+    stale = known_now(state.folder, [g.memory for g in items], _nothing)  # never waits for git
     cards = [cards_for(ls, state, g, chain, section_line(lore, g, chain)) for g in items]
     for c in cards:
         if (s := stale.get(c.memory.id)) is not None:
             c.extra += hover_lines(ls.command_links, c.memory, s)  # code changed since it was written
     text = render_hover(cards, [conflict or "", history_part(lore, state) or ""])
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+
+def _nothing() -> None:
+    """A hover is not refreshed: a staleness found after it shows from the next hover on."""
 
 
 def cards_for(ls: LoreServer, state, g: Governing, chain: list[Symbol], line: int | None = None) -> Card:

@@ -1,7 +1,7 @@
 """Staleness on code: the hover's "code changed since this decision" lines with "Still true" and
 "Supersede" links, and the code lenses saying the same (`lore.verify` is in `memory_ops`). The answers come
-from `lore.staleness` (git, cached on HEAD), computed off the event loop and bounded in time: a
-hover never waits for git longer than `WAIT_SECONDS` (the answer is cached for the next one)."""
+from `lore.staleness` (git, cached on HEAD), computed on a worker thread: neither a hover nor a lens
+waits for git (what is not known yet is checked after the answer and shown from the next one)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from lore.memory import Memory
 
 log = logging.getLogger(__name__)
-WAIT_SECONDS = 0.5
 CHECK_AFTER_SECONDS = 0.05
 
 
@@ -34,28 +33,10 @@ def checker(folder: Folder) -> StalenessChecker:
     return found
 
 
-async def staleness_of(folder: Folder, memories: list[Memory]) -> dict[str, Staleness]:
-    """Staleness of each memory that has any, waiting at most `WAIT_SECONDS` for git."""
-    if not memories:
-        return {}
-    check = checker(folder)
-
-    def run() -> dict[str, Staleness]:
-        return {m.id: s for m in memories if (s := check.check(m)) is not None}
-
-    task = asyncio.get_running_loop().run_in_executor(None, run)
-    try:
-        return await asyncio.wait_for(asyncio.shield(task), WAIT_SECONDS)
-    except asyncio.TimeoutError:
-        return {m.id: s for m in memories if (s := check.cached(m)) is not None}
-    except Exception:
-        log.warning("staleness check failed", exc_info=True)
-        return {}
-
-
 def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], None]) -> dict[str, Staleness]:
-    """Staleness already known for `memories`, without waiting for git (the code lens path: a first
-    lens never waits behind `git log -L` on a busy file); the rest are checked on a worker thread
+    """Staleness already known for `memories`, without waiting for git (a first lens or hover never
+    waits behind `git log -L` on a busy file: the hover of a memory not yet checked says it from the
+    next hover on, the lens from the refresh `on_found` asks for); the rest are checked on a worker thread
     started `CHECK_AFTER_SECONDS` later (once the lens answer is written: the thread's Python work
     between git calls would otherwise take turns at the interpreter with writing it), and `on_found`
     is called (on the event loop) when that finds a stale memory the answer lacked."""
