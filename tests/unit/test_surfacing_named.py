@@ -219,3 +219,19 @@ def test_a_name_the_workspace_defines_in_many_files_is_vocabulary_not_a_subject(
     text = (ws / "components/c0/wrap.go").read_text()
     assert adr.id in named_in_file(lo, extract_symbols(text, "go", "components/c0/wrap.go"), 1)
     lo.close()
+
+
+def test_a_name_is_about_what_it_begins_with_or_what_verbs_act_on_not_what_a_noun_qualifies(tmp_workspace: Path):
+    code = ("class PublishableEntity:\n    pass\n\n\nclass PublishableEntityVersion:\n    pass\n\n\n"
+            "def create_publishable_entity():\n    pass\n\n\nclass CollectionPublishableEntity:\n    pass\n\n\n"
+            "def NewPublishableEntity():\n    pass\n")
+    (tmp_workspace / "app").mkdir()
+    (tmp_workspace / "app" / "pub.py").write_text(code)
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder()) as lo:
+        m = _adr(lo, "Containers", "A container marks any `PublishableEntity`; every PublishableEntity has versions.")
+        named = named_in_file(lo, extract_symbols(code, "python", "app/pub.py"), 0)
+    assert named == {m.id: ("app.pub.PublishableEntity", "app.pub.PublishableEntityVersion",
+                            "app.pub.NewPublishableEntity")}
+    from lore.recall.naming import extends
+
+    assert extends("get_job_cache", "job_cache") and not extends("expire_invitations_after", "invitations_after")

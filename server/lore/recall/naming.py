@@ -89,6 +89,24 @@ def name_parts(name: str) -> set[str]:
     return out
 
 
+# Words that, written before a name, make an action on it (`NewFeatureStore`, `get_job_cache`, `useSegments`).
+VERBS = frozenset("""new get set use is has add create update delete remove check process handle init load save
+fetch find build make put post read write validate parse render run start stop open close apply register""".split())
+
+
+def extends(name: str, part: str) -> bool:
+    """Whether a name containing `part` is about it: it begins with it (`ProcessProposalHandler`,
+    `expire_invitations_after`) or only verbs come before it (`NewFeatureStore`, `get_job_cache`). A
+    noun before it makes another thing (`CollectionPublishableEntity`, the tie of a collection to
+    entities, is not a `PublishableEntity`)."""
+    at = name.find(part)
+    if at <= 0:
+        return at == 0
+    head = name[:at].strip("_")
+    words = [w.lower() for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", head) if w]
+    return bool(words) and all(w in VERBS for w in words)
+
+
 def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]],
                                                       dict[str, frozenset[str]]]:
     """(identifier -> ids of the shown records naming it, word -> ids of those setting it in backticks,
@@ -144,12 +162,14 @@ def named_in_file(lore: Lore, symbols: list, version: object) -> dict[str, tuple
     alone is a method of every type. A name that only contains what a record names
     (`ProcessProposalHandler` for `ProcessProposal`) is named by a record writing that in its title
     or more than once: a type written once, as an example, is not the subject of everything named
-    after it (`ComponentVersionAdmin`, `ComponentVersionSerializer`)."""
+    after it (`ComponentVersionAdmin`, `ComponentVersionSerializer`), and a name is about what it
+    contains only as `extends` says."""
     names, words, often = record_index(lore, version)
     out: dict[str, list[str]] = {}
     for s in symbols:
         found = names.get(s.name, frozenset()).union(
-            *(names.get(part, frozenset()) & often.get(part, frozenset()) for part in name_parts(s.name) - {s.name}))
+            *(names.get(part, frozenset()) & often.get(part, frozenset()) for part in name_parts(s.name) - {s.name}
+              if extends(s.name, part)))
         if s.parent:
             owner = s.parent.rsplit(".", 1)[-1]
             found = found & (names.get(owner, frozenset()) | words.get(owner, frozenset()))
