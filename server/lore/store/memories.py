@@ -228,8 +228,10 @@ class MemoryTable:
             "SELECT meta FROM memories WHERE source_kind = ? AND status != ?", (kind.value, Status.DEPRECATED.value))]
 
     def ids_from_sources(self, kinds: tuple[str, ...]) -> frozenset[str]:
-        """Ids of the memories whose source kind is one of `kinds` (cached until the database changes)."""
-        version = self.db.data_version()
+        """Ids of the memories whose source kind is one of `kinds`, cached until the set of memories
+        changes (`generation`): a write elsewhere (a usage count, an anchor's baseline) keeps the
+        answer, so a hover does not read thousands of task ids again after each one."""
+        version = self.generation()
         key = ("ids-from-sources", kinds)
         cached = self._id_cache.get(key)
         if cached is None or cached[0] != version:
@@ -237,6 +239,10 @@ class MemoryTable:
             cached = (version, frozenset(r[0] for r in rows))
             self._id_cache[key] = cached
         return cached[1]
+
+    def generation(self) -> int:
+        """Moves whenever a memory is added, removed, renamed or read from another kind of source (m005)."""
+        return int(self.db.scalar("SELECT value FROM counters WHERE name = 'memories'") or 0)
 
     def count_live_imported(self) -> int:
         """Memories read from repository files (ADRs, rules files, comments) that recall shows by default."""

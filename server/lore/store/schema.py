@@ -182,10 +182,26 @@ def m004_anchor_generation(db: apsw.Connection) -> None:
     )
 
 
+def m005_memory_generation(db: apsw.Connection) -> None:
+    """A counter that moves only when the set of memories changes (one added, removed, renamed, or
+    read from another kind of source): the ids of a source kind stay valid across usage counts,
+    baselines and status changes, which a hover would otherwise pay for by reading thousands of
+    task ids again."""
+    db.execute("INSERT INTO counters(name, value) VALUES ('memories', 0)")
+    bump = "UPDATE counters SET value = value + 1 WHERE name = 'memories'"
+    db.execute(f"CREATE TRIGGER memories_generation_insert AFTER INSERT ON memories BEGIN {bump}; END")
+    db.execute(f"CREATE TRIGGER memories_generation_delete AFTER DELETE ON memories BEGIN {bump}; END")
+    db.execute(
+        "CREATE TRIGGER memories_generation_update AFTER UPDATE OF id, source_kind ON memories WHEN "
+        f"old.id IS NOT new.id OR old.source_kind IS NOT new.source_kind BEGIN {bump}; END"
+    )
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", m001_initial),
     ("m002_learning", m002_learning),
     ("m003_decisive_evidence", m003_decisive_evidence),
     ("m004_anchor_generation", m004_anchor_generation),
+    ("m005_memory_generation", m005_memory_generation),
 ]
 
