@@ -90,3 +90,21 @@ def test_a_term_a_glossary_defines_anchors_the_type_its_file_is_named_for(tmp_wo
     assert texts(ws, GLOSSARY) == ["symbol:python:pub.models.container.Container@pub/models/container.py"]
     plain = GLOSSARY.replace("## Key Concepts", "## Notes")
     assert texts(ws, plain) == []
+
+
+# Shaped on openedx-learning's docs/decisions/0012-system-taxonomy-creation.rst.
+OVERRIDES = ("# 12. System taxonomies\n\n## Decision\n\nThe tagging API uses `Taxonomy.tag_for_value` to find or "
+             "make the tag of a value.\n")
+
+
+def test_a_method_named_with_its_type_anchors_its_overrides_in_the_types_descendants(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "tagging/models/base.py": "class Taxonomy:\n    def tag_for_value(self, value):\n        return value\n",
+        "tagging/models/system.py": ("from .base import Taxonomy\n\n\nclass SystemTaxonomy(Taxonomy):\n    pass\n\n\n"
+                                     "class LanguageTaxonomy(SystemTaxonomy):\n    def tag_for_value(self, value):\n"
+                                     "        return value.lower()\n\n\nclass Other:\n    def tag_for_value(self, v):\n"
+                                     "        return v\n"),
+    })
+    assert texts(ws, OVERRIDES, "docs/decisions/0012.md") == [
+        "symbol:python:tagging.models.base.Taxonomy.tag_for_value@tagging/models/base.py",
+        "symbol:python:tagging.models.system.LanguageTaxonomy.tag_for_value@tagging/models/system.py"]

@@ -252,6 +252,12 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             score = (0.6 if meant or n.in_block else 0.9 if n.backticked else 0.8) / len(found)
             why = f"names `{n.written or n.name}`" + (f" (`{meant}`)" if meant else "")
             out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), score, why))
+        if found and not n.in_block and n.name.count(".") == 1 and n.name[:1].isupper():
+            owner, member = n.name.split(".")
+            kept = subclasses.overrides(owner, member, ctx.bases, ctx.symbols)
+            for rel, lang, qualified, cls in kept if len({r for r, *_ in kept}) <= MAX_FOLDER_FILES else ():
+                why = f"names `{n.name}`, which `{cls}` overrides"
+                out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), 0.8, why))
     for receiver, member in written_code.block_calls(text):
         if survey and named.written_once(member, text):
             continue

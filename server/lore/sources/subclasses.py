@@ -105,3 +105,30 @@ def external_type(n: named.Named, symbols: named.SymbolIndex) -> str | None:
     if any(not named.TEST_PATH.search(f) for f in symbols.defs.get(name, ())):
         return None
     return name
+
+
+MAX_DEPTH = 3
+MAX_VISITED = 200
+
+
+def overrides(owner: str, member: str, bases: BaseIndex, symbols: named.SymbolIndex) -> list[tuple[str, str, str, str]]:
+    """(file, language, qualified symbol, class) of each definition of `member` in the workspace's
+    classes deriving from `owner`, down to `MAX_DEPTH` generations (`Taxonomy.tag_for_value`, as
+    `LanguageTaxonomy` under `SystemDefinedTaxonomy` overrides it): a decision that says what a type's
+    method does says what every override must do."""
+    out: list[tuple[str, str, str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    frontier = [owner]
+    for _ in range(MAX_DEPTH):
+        nxt: list[str] = []
+        for base in frontier:
+            for rel, cls in bases.of(base):
+                if (rel, cls) in seen or len(seen) >= MAX_VISITED:
+                    continue
+                seen.add((rel, cls))
+                nxt.append(cls)
+                found = symbols.symbol(rel, f"{cls}.{member}")
+                if found and found[2] == "method":
+                    out.append((rel, found[0], found[1], cls))
+        frontier = nxt
+    return out
