@@ -37,12 +37,11 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
-from lore.anchors import has_grammar
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
 from lore.sources import bare, concepts, headings, literals, named, subclasses, written_code
 from lore.sources.moved import moved_to
-from lore.sources.ranking import Derived, ranked
+from lore.sources.ranking import Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex, series_of
 from lore.sources.layout import WorkspaceLayout
@@ -270,39 +269,6 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
-def subclass_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
-    """Symbol anchors for the workspace's classes deriving from a type `text` names that the workspace
-    does not define (see `subclasses`): at most `MAX_FOLDER_FILES` files of them, the bar past which
-    code is where a decision's subject lives rather than what it governs. A survey's passing mention
-    (written once, no heading for it) anchors nothing, as in `name_anchors`."""
-    out: dict[tuple[str, str], Derived] = {}
-    names = [n for n in named.names_in(text) if subclasses.external_type(n, ctx.symbols)]
-    if not names:
-        return []
-    survey = len(named.names_in(text)) > named.SURVEY
-    for n in names:
-        base = subclasses.external_type(n, ctx.symbols)
-        if survey and named.written_once(base, text) and not headings.titled_for(base, text):
-            continue
-        derived = ctx.bases.of(base)
-        if not derived or len({rel for rel, _ in derived}) > MAX_FOLDER_FILES:
-            continue
-        for rel, cls in derived:
-            found = ctx.symbols.symbol(rel, cls)
-            if found and found[2] in named.TYPE_KINDS:
-                why = f"names `{base}`, which `{cls}` derives from"
-                out.setdefault((rel, found[1]), Derived(symbol_anchor(found[0], found[1], rel), 0.85, why))
-    return list(out.values())
-
-
-def symbol_anchor(lang: str, qualified: str, rel: str) -> Anchor:
-    """The anchor for a definition: its symbol, or its file in a language whose symbols Lore cannot
-    place (no grammar: Scala, Swift...), where a symbol anchor would show on nothing."""
-    if has_grammar(lang):
-        return Anchor("symbol", qualified, language=lang, file=rel)
-    return Anchor("path", rel)
-
-
 
 def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the code named for a concept `text` speaks of (see `concepts`)."""
@@ -372,7 +338,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     text = headings.without_alternatives(strip_hidden(text))
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclass_anchors(text, ctx)
+    found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]

@@ -15,6 +15,7 @@ from pathlib import PurePosixPath
 
 import attrs
 
+from lore.anchors import has_grammar
 from lore.memory import Anchor
 
 GLOB_CHARS = frozenset("*?[")
@@ -53,3 +54,11 @@ def ranked(found: list[Derived], text: str) -> list[Derived]:
         return len(re.findall(rf"(?<![\w$]){re.escape(name)}(?![\w$])", text))
 
     return sorted(found, key=lambda d: (-d.score, covered(d), -said(d)))
+
+
+def symbol_anchor(lang: str, qualified: str, rel: str) -> Anchor:
+    """The anchor for a definition: its symbol, or its file in a language whose symbols Lore cannot
+    place (no grammar: Scala, Swift...), where a symbol anchor would show on nothing."""
+    if has_grammar(lang):
+        return Anchor("symbol", qualified, language=lang, file=rel)
+    return Anchor("path", rel)

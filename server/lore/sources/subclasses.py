@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 from lore.anchors import language_for_path
-from lore.sources import named
+from lore.sources import headings, named
+from lore.sources.ranking import Derived, symbol_anchor
 
 # Languages whose class declarations name their bases in one of the forms below.
 LANGUAGES = frozenset({"python", "typescript", "tsx", "javascript", "java", "php", "dart", "ruby", "kotlin",
@@ -132,3 +133,29 @@ def overrides(owner: str, member: str, bases: BaseIndex, symbols: named.SymbolIn
                     out.append((rel, found[0], found[1], cls))
         frontier = nxt
     return out
+
+
+def subclass_anchors(text: str, ctx, most: int) -> list[Derived]:
+    """Symbol anchors for the workspace's classes deriving from a type `text` names that the workspace
+    does not define (`ctx`: a `mentions.AnchorContext`): at most `most` files of them (the folder
+    breadth, `mentions.MAX_FOLDER_FILES`), the bar past which code is where a decision's subject lives
+    rather than what it governs. A survey's passing mention (written once, no heading for it) anchors
+    nothing, as in `mentions.name_anchors`."""
+    out: dict[tuple[str, str], Derived] = {}
+    names = [n for n in named.names_in(text) if external_type(n, ctx.symbols)]
+    if not names:
+        return []
+    survey = len(named.names_in(text)) > named.SURVEY
+    for n in names:
+        base = external_type(n, ctx.symbols)
+        if survey and named.written_once(base, text) and not headings.titled_for(base, text):
+            continue
+        derived = ctx.bases.of(base)
+        if not derived or len({rel for rel, _ in derived}) > most:
+            continue
+        for rel, cls in derived:
+            found = ctx.symbols.symbol(rel, cls)
+            if found and found[2] in named.TYPE_KINDS:
+                why = f"names `{base}`, which `{cls}` derives from"
+                out.setdefault((rel, found[1]), Derived(symbol_anchor(found[0], found[1], rel), 0.85, why))
+    return list(out.values())
