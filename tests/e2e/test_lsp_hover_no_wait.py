@@ -10,9 +10,9 @@ import sys
 
 import pytest
 import pytest_lsp
-from lsp_support import hover, open_doc, start
+from lsp_support import hover
 from pytest_lsp import ClientServerConfig, LanguageClient
-from test_lsp_staleness import changed_code_workspace
+from test_lsp_staleness import open_changed_code
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -22,10 +22,7 @@ SERVER = ["env", "LORE_EMBEDDER=hash", sys.executable, "-m", "lore.lsp"]
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
 async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    ws = changed_code_workspace(tmp_path_factory.mktemp("hover-no-wait") / "ws")
-    lsp_client.seen = await start(lsp_client, pytest_lsp.client_capabilities("visual-studio-code"), [ws],
-                                  client_name="Visual Studio Code")
-    lsp_client.repos = open_doc(lsp_client, ws / "app" / "repos.py")
+    await open_changed_code(lsp_client, tmp_path_factory.mktemp("hover-no-wait") / "ws")
     yield
     await lsp_client.shutdown_session()
 

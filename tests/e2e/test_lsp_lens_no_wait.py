@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_support import open_doc, start
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
-from test_lsp_staleness import changed_code_workspace
+from test_lsp_staleness import open_changed_code
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -42,10 +41,7 @@ SERVER = ["env", "LORE_EMBEDDER=hash", f"PATH={slow_git_dir()}{os.pathsep}{os.en
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
 async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    ws = changed_code_workspace(tmp_path_factory.mktemp("lens-no-wait") / "ws")
-    lsp_client.seen = await start(lsp_client, pytest_lsp.client_capabilities("visual-studio-code"), [ws],
-                                  client_name="Visual Studio Code")
-    lsp_client.repos = open_doc(lsp_client, ws / "app" / "repos.py")
+    await open_changed_code(lsp_client, tmp_path_factory.mktemp("lens-no-wait") / "ws")
     yield
     await lsp_client.shutdown_session()
 

@@ -61,13 +61,19 @@ def changed_code_workspace(ws: Path) -> Path:
     return ws
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
-async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    ws = changed_code_workspace(tmp_path_factory.mktemp("stale") / "ws")
+async def open_changed_code(lsp_client: LanguageClient, folder: Path) -> None:
+    """Start a session as VS Code on a `changed_code_workspace` in `folder` and open its repository
+    file (`lsp_client.ws`, `.seen`, `.repos`)."""
+    ws = changed_code_workspace(folder)
     lsp_client.ws = ws
     lsp_client.seen = await start(lsp_client, pytest_lsp.client_capabilities("visual-studio-code"), [ws],
                                   client_name="Visual Studio Code")
     lsp_client.repos = open_doc(lsp_client, ws / "app" / "repos.py")
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
+async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
+    await open_changed_code(lsp_client, tmp_path_factory.mktemp("stale") / "ws")
     yield
     await lsp_client.shutdown_session()
 
