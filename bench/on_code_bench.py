@@ -140,6 +140,16 @@ class Place:
     name_col: int
 
 
+def lens_place(symbols: list, line: int) -> str | None:
+    """The top-level symbol a lens on `line` belongs to: the one named there, else the one whose body
+    holds the line (a lens on a method is on its class); None for a line no top-level symbol holds."""
+    named = next((s.name for s in symbols if s.name_line == line), None)
+    if named is not None:
+        return named
+    holding = [s for s in symbols if getattr(s, "start_line", s.name_line) <= line <= getattr(s, "end_line", -1)]
+    return holding[-1].name if holding else None
+
+
 class Session:
     """One `lore serve --stdio` over a workspace, with the notifications a bench waits on."""
 
@@ -219,7 +229,7 @@ class Session:
             resolved = lens if lens.command is not None else await self.client.code_lens_resolve_async(lens)
             args = resolved.command.arguments[0] if resolved.command and resolved.command.arguments else {}
             ids = args.get("ids") or [args.get("id")]
-            where = next((s.name for s in symbols if s.name_line == lens.range.start.line), None)
+            where = lens_place(symbols, lens.range.start.line)
             if lens.range.start.line == 0 and str(resolved.command.title).startswith("This file"):
                 where = None
             shown_lens.append((where, [i for i in ids if i]))
