@@ -45,6 +45,10 @@ def test_bases_are_read_in_each_language_form():
         == [("Store", "BaseStore"), ("Store", "Readable"), ("Store", "Closer")]
     assert bases_of(b"class Edition < ApplicationRecord\nend\n", "ruby") == [("Edition", "ApplicationRecord")]
     assert bases_of(b"class A(\n    Base,\n    Mixin,\n):\n", "python") == [("A", "Base"), ("A", "Mixin")]
+    assert bases_of(b"class Repo(val db: Db) : BaseRepo<User>(db), Closeable {", "kotlin") \
+        == [("Repo", "BaseRepo"), ("Repo", "Closeable")]
+    assert bases_of(b"public class UsersController : ControllerBase, IDisposable\n{", "csharp") \
+        == [("UsersController", "ControllerBase"), ("UsersController", "IDisposable")]
 
 
 # Shaped on openedx-learning's docs/decisions/0016-python-public-api-conventions.rst.

@@ -4,11 +4,13 @@
 A decision naming such a type ("all apps create a default AppConfig that sets the label…") cannot
 mean the framework's own class, which is not in the workspace: it speaks of the workspace's classes
 of that kind, the ones written `class ContentsConfig(AppConfig)`. `BaseIndex` reads those
-declarations (Python's `class A(B, C)`, `class A extends B implements C` in TypeScript, JavaScript,
-Java, PHP, Dart, Ruby's `class A < B`) from the files a `SymbolIndex` read, once, on the first
-decision that names a type the workspace does not define, under the same time budget. A type the
-workspace defines anchors its own definition (see `named`), never its subclasses: a decision about
-`Taxonomy` is about that class, and its subclasses are code of their own.
+declarations (Python's `class A(B, C)`; `class A extends B implements C` in TypeScript, JavaScript,
+Java, PHP, Dart, Scala; `class A : B` in Kotlin, C#, Swift; Ruby's `class A < B`) from the files a
+`SymbolIndex` read, once, on the first decision that needs them, under the same time budget. A type
+the workspace defines anchors its own definition (see `named`), not its subclasses: a decision about
+`Taxonomy` is about that class, and its subclasses are code of their own. A method named with its
+type (`Taxonomy.tag_for_value`) is the exception: what it must do, each override must do, so its
+overrides in the type's descendants anchor too (`overrides`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ _PYTHON = re.compile(rb"^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\(([^)]{1,400})\)[
 _EXTENDS = re.compile(rb"\bclass[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*<[^>{\n]{0,200}>)?"
                       rb"((?:[ \t\n]+(?:extends|implements|with)[ \t\n]+[\w$.]+(?:<[^>{\n]{0,200}>)?"
                       rb"(?:[ \t]*,[ \t\n]*[\w$.]+(?:<[^>{\n]{0,200}>)?)*)+)")
+_COLON = re.compile(rb"\bclass[ \t]+([A-Za-z_]\w*)(?:[ \t]*<[^>{\n]{0,200}>)?(?:[ \t]*\([^)]{0,400}\))?[ \t]*:[ \t]*"
+                    rb"([\w.]+(?:[ \t]*<[^>{\n]{0,200}>)?(?:\([^)\n]{0,200}\))?"
+                    rb"(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]*<[^>{\n]{0,200}>)?(?:\([^)\n]{0,200}\))?)*)")
+_COLON_LANGUAGES = frozenset({"kotlin", "csharp", "swift"})
 _RUBY = re.compile(rb"^[ \t]*class[ \t]+([A-Z]\w*(?:::[A-Z]\w*)*)[ \t]*<[ \t]*([A-Z][\w:]*)", re.M)
 _BASE = re.compile(rb"[A-Za-z_$][\w$]*(?:[.:]+[A-Za-z_$][\w$]*)*")
 _KEYWORDS = frozenset({b"extends", b"implements", b"with"})
@@ -47,6 +53,10 @@ def bases_of(data: bytes, lang: str) -> list[tuple[str, str]]:
     elif lang == "ruby":
         for m in _RUBY.finditer(data):
             _add(out, m.group(1).rsplit(b"::", 1)[-1], m.group(2))
+    elif lang in _COLON_LANGUAGES:
+        for m in _COLON.finditer(data):
+            for base in _BASE.findall(re.sub(rb"<[^>]*>|\([^)]*\)", b" ", m.group(2))):
+                _add(out, m.group(1), base)
     else:
         for m in _EXTENDS.finditer(data):
             for base in _BASE.findall(re.sub(rb"<[^>]*>", b" ", m.group(2))):
