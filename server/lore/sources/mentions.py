@@ -26,8 +26,11 @@ anchors where it went (see `moved`); a term written as code that one code file s
 (`on_delete`) anchors that file (see `literals`). A misspelt long name means the one name a letter away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
-classes deriving from it (see `subclasses`). A record naming more than `named.SURVEY` identifiers anchors only those it comes back to;
-a proposal keeps only its sure anchors (`derive_anchors`).
+classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
+Python module written dotted as code (`openedx_learning.api`) is read as the path it means. What a
+record writes only in the options it weighed ("Considered Options", `headings.without_alternatives`)
+anchors nothing. A record naming more than `named.SURVEY` identifiers anchors only those it comes
+back to; a proposal keeps only its sure anchors (`derive_anchors`).
 """
 
 from __future__ import annotations
