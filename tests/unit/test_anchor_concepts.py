@@ -82,6 +82,22 @@ def test_a_marker_the_decision_lists_anchors_the_few_files_writing_it(tmp_worksp
         ("app/delivery/send.py", "writes `#notify-debug-admin-1701`")]
 
 
+# Shaped on openedx-learning's docs/decisions/0015-serving-static-assets.rst (openedx/openedx-learning, AGPL-3.0).
+HEADERS = ("# Serving static assets\n\n## Decision\n\nThe Django views serving assets use the `X-Accel-Redirect` "
+           "header, and every page keeps its `Content-Type`.\n")
+
+
+def test_a_header_the_decision_writes_anchors_the_few_files_sending_it(tmp_workspace):
+    files = {"app/components/api.py": 'response.headers["X-Accel-Redirect"] = url\n',
+             "app/contents/api.py": 'HEADER = "X-Accel-Redirect"\n',
+             "tests/test_assets.py": 'assert r.headers["X-Accel-Redirect"]\n'}
+    files |= {f"app/v{i}.py": 'response.headers["Content-Type"] = "text/html"\n' for i in range(2)}
+    ws = write(tmp_workspace, files)
+    found = derive_anchors(HEADERS, "docs/decisions/0015.md", AnchorContext(ws))
+    assert sorted((d.anchor.to_text(), d.why) for d in found) == [
+        ("app/components/api.py", "writes `X-Accel-Redirect`"), ("app/contents/api.py", "writes `X-Accel-Redirect`")]
+
+
 def test_a_tool_configured_in_a_pyproject_table_anchors_that_pyproject(tmp_workspace):
     ws = write(tmp_workspace, {"pyproject.toml": "[tool.poetry]\nname = 'api'\n\n[tool.poetry.dependencies]\n",
                                "app/__init__.py": ""})

@@ -40,9 +40,11 @@ _DEF = re.compile(
     rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{2,80})(?![\w$]|::)"
     rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
 # A marker: a tag or code of three or more hyphenated parts, led by `#` or holding a number
-# (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`): written once in a
-# decision and verbatim in the code that logs or raises it.
-MARKER = re.compile(rb"(?<![\w#-])#[A-Za-z]\w*(?:-\w+){2,}(?![\w-])|(?<![\w#-])[A-Za-z]+(?:-[A-Za-z0-9]+)+-\d+(?![\w-])")
+# (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`), or a header of three
+# or more capitalised parts (`X-Accel-Redirect`, `Content-Security-Policy`): written in a decision and
+# verbatim in the code that logs, raises or sends it.
+MARKER = re.compile(rb"(?<![\w#-])#[A-Za-z]\w*(?:-\w+){2,}(?![\w-])|(?<![\w#-])[A-Za-z]+(?:-[A-Za-z0-9]+)+-\d+(?![\w-])"
+                    rb"|(?<![\w#-])[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*){2,}(?![\w-])")
 _TYPE_WORDS = frozenset({b"class", b"interface", b"type", b"struct", b"enum", b"trait", b"record", b"object",
                          b"namespace", b"module"})
 # Languages whose definitions the keywords of `_DEF` read when no grammar is installed.
