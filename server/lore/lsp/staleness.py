@@ -57,7 +57,11 @@ def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], Non
                 on_found()
 
         def start() -> None:
-            task = loop.run_in_executor(None, lambda: {m.id for m in unknown if check.check(m) is not None})
+            try:
+                task = loop.run_in_executor(None, lambda: {m.id for m in unknown if check.check(m) is not None})
+            except RuntimeError:  # the server is exiting (its executor shut down): nothing to check for
+                _checking.get(folder, set()).difference_update(m.id for m in unknown)
+                return
             task.add_done_callback(done)
 
         loop.call_later(CHECK_AFTER_SECONDS, start)
