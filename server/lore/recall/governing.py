@@ -189,9 +189,10 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
             if m is not None and m.visible and not _generic(m):
                 out.append(Governing(m, "named", via=names[-1]))
     seen |= set(named or {})  # on this file's lens or a symbol's: not again by meaning
-    room = meaning_room(lore, rel_path, file_qualified, semantic)
-    close = [(mid, sim) for mid, sim in semantic.get(names[-1], [])
-             if sim >= threshold and mid not in seen and names[-1] in room.get(mid, (names[-1],))]
+    close = [(mid, sim) for mid, sim in semantic.get(names[-1], []) if sim >= threshold and mid not in seen]
+    if close:  # most hovers have no meaning match: the file's room is worked out only when one does
+        room = meaning_room(lore, rel_path, file_qualified, semantic)
+        close = [(mid, sim) for mid, sim in close if names[-1] in room.get(mid, (names[-1],))]
     if close and len(out) < limit:
         found = memories_by_id(lore, [mid for mid, _ in close], [rel_path, *names])
         for mid, sim in close:
