@@ -20,7 +20,7 @@ from lore.sources import named
 SCORE = 0.7
 _TERM = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
-_WORD = re.compile(rb"(?<![\w$])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w$])")
+_WORD = re.compile(rb"(?<![\w$])(?:_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+)(?![\w$])")
 
 
 def terms_in(text: str) -> list[str]:
@@ -35,8 +35,9 @@ def terms_in(text: str) -> list[str]:
 
 
 class TermIndex:
-    """snake_case word -> the code files outside tests writing it, read once from a `SymbolIndex`'s
-    files (built on the first decision that writes such a term, under the same time budget)."""
+    """Word of two or more parts (snake_case or camelCase) -> the code files outside tests writing it,
+    read once from a `SymbolIndex`'s files (built on the first decision that writes such a term or an
+    example's keys, see `shapes`, under the same time budget)."""
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS):
         self.files: dict[str, set[str]] = {}
@@ -50,8 +51,6 @@ class TermIndex:
                 with open(root / rel, "rb") as f:
                     data = f.read(named.MAX_FILE_BYTES)
             except OSError:
-                continue
-            if b"_" not in data:
                 continue
             for word in set(_WORD.findall(data)):
                 self.files.setdefault(word.decode("ascii"), set()).add(rel)

@@ -23,7 +23,9 @@ still find the decision by what it says.
 The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
 by it (see `citations`). A link to a file of the project that has since moved or been renamed
 anchors where it went (see `moved`); a term written as code that one code file spells
-(`on_delete`) anchors that file (see `literals`). A misspelt long name means the one name a letter away (see `misspelt`); a
+(`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
+files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
+declaring them as fields (see `shapes`). A misspelt long name means the one name a letter away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
 classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
@@ -42,7 +44,7 @@ from pathlib import Path, PurePosixPath
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, ValidationError
-from lore.sources import bare, concepts, headings, literals, named, subclasses, written_code
+from lore.sources import bare, concepts, headings, literals, named, routes, shapes, subclasses, written_code
 from lore.sources.moved import moved_to
 from lore.sources.ranking import Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -116,8 +118,13 @@ class AnchorContext:
 
     @cached_property
     def terms(self) -> literals.TermIndex:
-        """snake_case words of the indexed code files (see `literals`), built on first need."""
+        """Words of two or more parts of the indexed code files (see `literals`), built on first need."""
         return literals.TermIndex(self.root, self.symbols.read)
+
+    @cached_property
+    def routes(self) -> routes.RouteIndex:
+        """Endpoints the indexed code files write (see `routes`), built on first need."""
+        return routes.RouteIndex(self.root, self.symbols.read)
 
     @cached_property
     def bases(self) -> subclasses.BaseIndex:
@@ -345,6 +352,8 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += shapes.shape_anchors(text, ctx)
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
     found = ranked(found, text)
