@@ -22,6 +22,7 @@ from lore.memory import Anchor
 
 SCORE = 0.85
 MIN_WORDS = 2
+MAX_ENDPOINTS = 50  # endpoints of one decision looked up (an API reference pasted whole is no decision's subject)
 PARAM = "*"
 _WORD = re.compile(r"^[\w.~-]+$")
 _QUERY = re.compile(r"(?<!\()\?(?!P<)")
@@ -99,7 +100,7 @@ def route_anchors(text: str, ctx) -> list[Derived]:
     """Path anchors for the few code files routing an endpoint the decision writes (`ctx`: a
     `mentions.AnchorContext`)."""
     out: dict[str, Derived] = {}
-    for endpoint, written in written_in(text).items():
+    for endpoint, written in list(written_in(text).items())[:MAX_ENDPOINTS]:
         files = sorted(ctx.routes.routing(endpoint))
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:

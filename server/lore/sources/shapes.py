@@ -26,6 +26,7 @@ SCORE = 0.8
 MIN_KEYS = 3
 GAP_LINES = 3  # lines between two keys of one example
 MAX_CANDIDATES = 12  # files read for their types, those writing most of the keys first
+MAX_EXAMPLES = 20  # examples of one decision read (an API reference pasted whole is no decision's subject)
 _KEY = re.compile(r"""(?<![\w$])["']([A-Za-z_][A-Za-z0-9_]{2,80})["']\s*:""")
 _COMPOUND = re.compile(r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+$")
 _MEMBER = re.compile(rb"^([ \t]+)(?:readonly[ \t]+|public[ \t]+|private[ \t]+|protected[ \t]+)*"
@@ -53,10 +54,11 @@ def examples_in(text: str) -> list[list[str]]:
     return [g for g in groups if len(g) >= MIN_KEYS]
 
 
-def declared(data: bytes, start: int, end: int) -> set[str]:
-    """The member names a type's body (0-based lines `start`..`end` of `data`) declares at its members'
-    indent (`child_count: int`, `sub_tags_url = …`), and the keys its field tags give (`json:"id"`)."""
-    lines = data.split(b"\n")[start + 1:end + 1]
+def declared(data: bytes | list[bytes], start: int, end: int) -> set[str]:
+    """The member names a type's body (0-based lines `start`..`end` of `data`, or of its lines) declares
+    at its members' indent (`child_count: int`, `sub_tags_url = …`), and the keys its field tags give
+    (`json:"id"`)."""
+    lines = (data.split(b"\n") if isinstance(data, bytes) else data)[start + 1:end + 1]
     out: set[str] = set()
     indent = None
     for line in lines:
@@ -80,10 +82,11 @@ def declaring_types(rel: str, data: bytes, keys: list[str]) -> list[tuple[str, s
         return []
     need = max(MIN_KEYS, (len(keys) + 1) // 2)
     out = []
+    lines = data.split(b"\n")
     for s in extract_symbols(data, lang, rel):
         if s.kind not in named.TYPE_KINDS:
             continue
-        n = len(declared(data, s.start_line, s.end_line) & set(keys))
+        n = len(declared(lines, s.start_line, s.end_line) & set(keys))
         if n >= need:
             out.append((lang, s.qualified_name, n))
     return out
@@ -93,7 +96,7 @@ def shape_anchors(text: str, ctx) -> list[Derived]:
     """Symbol anchors for the types (in at most `named.MAX_FILES` files outside tests) declaring the
     fields of an example the decision writes (`ctx`: a `mentions.AnchorContext`)."""
     out: dict[tuple[str, str], Derived] = {}
-    for keys in examples_in(text):
+    for keys in examples_in(text)[:MAX_EXAMPLES]:
         need = max(MIN_KEYS, (len(keys) + 1) // 2)
         written: dict[str, int] = {}
         for key in keys:
