@@ -11,10 +11,9 @@ number, is governed by it (tests, vendored and generated code are not read; see 
 from __future__ import annotations
 
 import re
-import time
 from pathlib import PurePosixPath
 
-from lore.sources.named import TEST_PATH, BUDGET_SECONDS, MAX_FILE_BYTES
+from lore.sources.named import BUDGET_SECONDS, code_outside_tests
 
 CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_-]?0*(\d{1,4})(?!\w)", re.I)
 _NUMBERED = re.compile(r"^(?:(adr|rfc)[-_ ]?)?0*(\d{1,4})(?:[-_. ]|$)", re.I)
@@ -48,17 +47,7 @@ class CitationIndex:
                 key = series_of(f)
                 if key:
                     self.records.setdefault(key, []).append(f)
-        start = time.thread_time()
-        for rel in code_files:
-            if TEST_PATH.search(rel):
-                continue
-            if time.thread_time() - start > budget:
-                break
-            try:
-                with open(root / rel, "rb") as fh:
-                    data = fh.read(MAX_FILE_BYTES)
-            except OSError:
-                continue
+        for rel, data in code_outside_tests(root, code_files, budget):
             for m in CITE.finditer(data):
                 self.cited.setdefault((m.group(1).decode().lower(), int(m.group(2))), set()).add(rel)
 

@@ -13,7 +13,6 @@ the code, not a place. Only snake_case terms of two or more words count: a singl
 from __future__ import annotations
 
 import re
-import time
 
 from lore.sources import named
 
@@ -41,17 +40,7 @@ class TermIndex:
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS):
         self.files: dict[str, set[str]] = {}
-        start = time.thread_time()
-        for rel in files:
-            if named.TEST_PATH.search(rel):
-                continue
-            if time.thread_time() - start > budget:
-                break
-            try:
-                with open(root / rel, "rb") as f:
-                    data = f.read(named.MAX_FILE_BYTES)
-            except OSError:
-                continue
+        for rel, data in named.code_outside_tests(root, files, budget):
             for word in set(_WORD.findall(data)):
                 self.files.setdefault(word.decode("ascii"), set()).add(rel)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 import attrs
@@ -74,6 +75,22 @@ readme todo note example examples feature features flag flags project projects v
 javascript typescript python golang java rust react node json yaml http https rest graphql sql postgres
 github gitlab docker kubernetes openapi swagger
 """.split())
+
+
+def code_outside_tests(root: Path, files: list[str], budget: float = BUDGET_SECONDS) -> Iterator[tuple[str, bytes]]:
+    """(file, its first `MAX_FILE_BYTES`) for each of `files` outside tests, until the thread has spent
+    `budget` seconds of CPU time on it: the second passes over a `SymbolIndex`'s files (markers aside)."""
+    start = time.thread_time()
+    for rel in files:
+        if TEST_PATH.search(rel):
+            continue
+        if time.thread_time() - start > budget:
+            break
+        try:
+            with open(Path(root) / rel, "rb") as f:
+                yield rel, f.read(MAX_FILE_BYTES)
+        except OSError:
+            continue
 
 
 def name_parts(name: str) -> list[str]:

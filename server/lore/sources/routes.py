@@ -15,7 +15,6 @@ often a folder or a link as an endpoint; `/:id` says nothing), and only when at 
 from __future__ import annotations
 
 import re
-import time
 from lore.sources import named
 from lore.sources.ranking import Derived
 from lore.memory import Anchor
@@ -71,17 +70,7 @@ class RouteIndex:
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS):
         self.files: dict[tuple[str, ...], set[str]] = {}
-        start = time.thread_time()
-        for rel in files:
-            if named.TEST_PATH.search(rel):
-                continue
-            if time.thread_time() - start > budget:
-                break
-            try:
-                with open(root / rel, "rb") as f:
-                    data = f.read(named.MAX_FILE_BYTES)
-            except OSError:
-                continue
+        for rel, data in named.code_outside_tests(root, files, budget):
             for m in _QUOTED.finditer(data):
                 found = segments(m.group(1).decode("utf-8", "replace"))
                 if found:
