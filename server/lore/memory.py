@@ -162,11 +162,20 @@ class Anchor:
         return self.value
 
 
+ROOT_FILE = "./"  # the prefix of a path anchor naming a file at the workspace's root only (`./lerna.json`)
+
+
 def normalize_glob(glob: str) -> str:
-    """Make a path glob workspace-relative with forward slashes; refuse ones that escape the workspace."""
+    """Make a path glob workspace-relative with forward slashes; refuse ones that escape the workspace.
+
+    A file name alone (`Makefile`, `.eslintrc.js`) matches that name at any depth; written with `./`
+    (`./Makefile`) it means the file at the workspace's root only, and keeps its `./` (see `ROOT_FILE`)."""
     g = glob.replace("\\", "/").strip()
+    rooted = g.startswith("./")
     while g.startswith("./"):
         g = g[2:]
+    if rooted and g and "/" not in g and not set("*?[") & set(g):
+        return ROOT_FILE + g
     if g.startswith("/") or re.match(r"^[A-Za-z]:/", g):
         raise ValidationError(f"anchor {glob!r} is an absolute path: anchors are relative to the workspace")
     if any(part == ".." for part in g.split("/")):

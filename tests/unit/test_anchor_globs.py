@@ -27,12 +27,25 @@ CASES = [
     ("docs/[ab].md", "docs/c.md", None),
     ("src", "src/a/b.py", "glob"),
     ("src/a/b.py", "src/a/b.py", "file"),
+    ("Makefile", "tools/Makefile", "file"),
+    ("./Makefile", "Makefile", "file"),
+    ("./Makefile", "tools/Makefile", None),
 ]
 
 
 @pytest.mark.parametrize("glob,path,expected", CASES)
 def test_glob_semantics(glob, path, expected):
     assert glob_covers(glob, path) == expected
+
+
+def test_a_file_name_written_with_dot_slash_is_the_root_file_only():
+    assert Anchor.parse("./.eslintrc.js").value == "./.eslintrc.js"
+    assert Anchor.parse("././Makefile").to_text() == "./Makefile"
+    assert Anchor.parse("./src/a.py").value == "src/a.py"  # a path with a folder is rooted already
+    assert Anchor.parse("./*.py").value == "*.py"
+    matcher = AnchorMatcher([("root", Anchor.parse("./.eslintrc.js")), ("any", Anchor.parse(".eslintrc.js"))])
+    assert set(matcher.for_place(".eslintrc.js")) == {"root", "any"}
+    assert set(matcher.for_place("packages/web/.eslintrc.js")) == {"any"}
 
 
 def test_matcher_uses_the_same_semantics():

@@ -7,7 +7,7 @@ import functools
 import pathspec
 from pathspec.patterns.gitignore.basic import GitIgnoreBasicPattern
 
-from lore.memory import Anchor
+from lore.memory import ROOT_FILE, Anchor
 
 GLOB_CHARS = set("*?[")
 # Strength of each kind of anchor match, strongest first.
@@ -29,6 +29,8 @@ def glob_covers(glob: str, path: str) -> str | None:
     """"file" when the anchor names exactly this file, "glob" when it covers it, else None."""
     if not glob or not path:
         return None
+    if glob.startswith(ROOT_FILE):
+        return "file" if path == glob[len(ROOT_FILE):] else None
     if not GLOB_CHARS & set(glob):
         bare = glob.rstrip("/")
         if path == bare:
@@ -115,6 +117,8 @@ class AnchorMatcher:
                     self.by_file.setdefault(a.file, []).append((mid, a))
             elif a.kind == "language":
                 self.languages.setdefault(a.value, []).append((mid, a))
+            elif a.value.startswith(ROOT_FILE):
+                self.by_file.setdefault(a.value[len(ROOT_FILE):], []).append((mid, a))
             elif GLOB_CHARS & set(a.value) or "/" in a.value.rstrip("/") or "." not in a.value:
                 self.globs.setdefault(a.value, []).append((mid, a))
             else:

@@ -20,7 +20,7 @@ from pathlib import Path
 import attrs
 
 from lore.team import gitmoves
-from lore.memory import Anchor, Memory, Scope
+from lore.memory import ROOT_FILE, Anchor, Memory, Scope
 from lore.recall.anchoring import match_anchor
 from lore.store.errors import StoreError
 from lore.store.safe_fs import UnsafePathError, check_inside
@@ -139,6 +139,9 @@ class Planner:
     # -- paths --------------------------------------------------------------------------------
     def _path(self, value: str) -> str:
         bare = value.rstrip("/")
+        if bare.startswith(ROOT_FILE) and bare[len(ROOT_FILE):] in self.mv.renamed:
+            moved = self.mv.renamed[bare[len(ROOT_FILE):]]
+            return moved if "/" in moved else ROOT_FILE + moved
         if not GLOB_CHARS & set(value) and bare in self.mv.renamed:
             return self.mv.renamed[bare]
         folder = _static_folder(value)
