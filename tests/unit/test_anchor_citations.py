@@ -35,3 +35,24 @@ def test_the_series_is_the_records_prefix_or_folder_and_a_shared_number_cites_no
     })
     assert anchors(ws, "docs/rfc/0011-c.md") == ["app/a.go"]
     assert anchors(ws, "docs/adr/0011-a.md") == []  # two ADRs numbered 11: which one is meant is not known
+
+
+def test_an_annotation_cites_a_record_by_number(tmp_workspace):
+    ws = write(tmp_workspace, {  # as JabRef annotates code with its ADR numbers (JabRef/jabref, MIT)
+        "docs/decisions/0049-hardcode-fieldnames.md": TEXT,
+        "src/BibEntryWriter.java": "class BibEntryWriter {\n    @ADR(49)\n    String name() { return \"\"; }\n}\n",
+        "src/Other.java": "class Other {\n    @ADR(490)\n    void x() {}\n}\n",
+    })
+    assert anchors(ws, "docs/decisions/0049-hardcode-fieldnames.md") == ["src/BibEntryWriter.java"]
+
+
+def test_a_file_citing_a_record_by_its_slug_is_governed_by_it(tmp_workspace):
+    ws = write(tmp_workspace, {  # as log4brains' lint configuration cites its records (thomvaill/log4brains, Apache-2.0)
+        "docs/adr/20200927-avoid-default-exports.md": "# Avoid default exports\n\n- Status: accepted\n",
+        "docs/adr/20200927-use-react-hooks.md": "# Use React hooks\n",
+        ".eslintrc.js": 'module.exports = {\n  rules: {\n    "import/no-default-export": "error", // @adr 20200927-avoid-default-exports\n  },\n};\n',
+        "src/index.ts": "export const avoid = 'avoid-default-exports-now';\n",
+        "tests/lint.test.ts": "// 20200927-use-react-hooks\n",
+    })
+    assert anchors(ws, "docs/adr/20200927-avoid-default-exports.md", "# Avoid default exports\n") == ["./.eslintrc.js"]
+    assert anchors(ws, "docs/adr/20200927-use-react-hooks.md", "# Use React hooks\n") == []

@@ -63,6 +63,36 @@ def test_a_tool_the_decision_chooses_anchors_its_one_configuration_file(tmp_work
         ("frontend/orval.config.ts", "names orval (frontend/orval.config.ts)")]
 
 
+# Shaped on log4brains' docs/adr/20200925-multi-packages-architecture-in-a-monorepo-with-yarn-and-lerna.md and
+# 20200925-use-prettier-eslint-airbnb-for-the-code-style.md (thomvaill/log4brains, Apache-2.0).
+MONOREPO = "# Multi-packages architecture in a monorepo with Yarn and Lerna\n\nWe split the code into packages.\n"
+STYLE = "# Use Prettier-ESLint Airbnb for the code style\n\nWe use ESLint with the Airbnb rules.\n"
+
+
+def test_a_tool_named_data_file_at_a_project_root_is_its_configuration_and_the_nearest_of_several_counts(tmp_workspace):
+    ws = write(tmp_workspace, {"lerna.json": "{}\n", "package.json": "{}\n", "packages/web/package.json": "{}\n",
+                               "packages/web/src/locales/lerna.json": "{}\n", ".eslintrc.js": "module.exports = {};\n",
+                               "packages/web/.eslintrc.js": "module.exports = {};\n", "packages/web/src/index.ts": ""})
+    found = derive_anchors(MONOREPO, "docs/adr/20200925-monorepo.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.why) for d in found] == [("./lerna.json", "names lerna (lerna.json)")]
+    found = derive_anchors(STYLE, "docs/adr/20200925-style.md", AnchorContext(ws))
+    assert [d.anchor.to_text() for d in found] == ["./.eslintrc.js"]
+    ws2 = write(tmp_workspace / "two", {"a/.eslintrc.js": "", "b/.eslintrc.js": "", "c/x/.eslintrc.js": "",
+                                         "a/package.json": "{}", "b/package.json": "{}"})
+    assert [d.anchor.to_text() for d in derive_anchors(STYLE, "docs/adr/20200925-style.md", AnchorContext(ws2))] == \
+        ["a/.eslintrc.js", "b/.eslintrc.js"]
+    ws3 = write(tmp_workspace / "four", {f"p{i}/.eslintrc.js": "" for i in range(4)})
+    assert derive_anchors(STYLE, "docs/adr/20200925-style.md", AnchorContext(ws3)) == []
+
+
+def test_a_tools_own_file_and_the_pyproject_table_configuring_it_are_both_its_configuration(tmp_workspace):
+    ws = write(tmp_workspace, {"poetry.toml": "[virtualenvs]\n", "pyproject.toml": "[tool.poetry]\nname = 'x'\n",
+                               "app/__init__.py": ""})
+    text = "# Use `poetry` for dependency management\n\nLet's use `poetry`.\n"
+    assert sorted(d.anchor.to_text() for d in derive_anchors(text, "docs/adrs/0006.md", AnchorContext(ws))) == \
+        ["./poetry.toml", "./pyproject.toml"]
+
+
 # Shaped on notifications-api's docs/adrs/0013-log-debug-tags.md (GSA/notifications-api, CC0-1.0).
 TAGS = ("# Use of debug search tags\n\nHere are the existing tags:\n\n#notify-debug-admin-1200: job cache regeneration\n"
         "#notify-debug-admin-1701: wrong sender phone number\n#notify-debug-everywhere-1: a tag in many files\n"
@@ -103,4 +133,14 @@ def test_a_tool_configured_in_a_pyproject_table_anchors_that_pyproject(tmp_works
                                "app/__init__.py": ""})
     found = derive_anchors("# Use `poetry` for dependency management\n\nLet's use `poetry`.\n", "docs/adrs/0006.md",
                            AnchorContext(ws))
-    assert [(d.anchor.to_text(), d.why) for d in found] == [("pyproject.toml", "names poetry (pyproject.toml)")]
+    assert [(d.anchor.to_text(), d.why) for d in found] == [("./pyproject.toml", "names poetry (pyproject.toml)")]
+
+
+def test_a_tool_is_named_as_a_name_not_as_a_word_of_the_prose(tmp_workspace):
+    ws = write(tmp_workspace, {"packages/web/next.config.js": "module.exports = {};\n", "packages/web/package.json": "{}"})
+    # From log4brains' packages/web/docs/adr/20200927-avoid-react-fc-type.md (thomvaill/log4brains, Apache-2.0).
+    fc = "# Avoid React.FC type\n\nReact.FC comes with next to no benefits in combination with a few downsides.\n"
+    assert derive_anchors(fc, "docs/adr/fc.md", AnchorContext(ws)) == []
+    nextjs = "# Use Next.js for Static Site Generation\n\nWe generate the site with Next.js.\n"
+    assert [d.anchor.to_text() for d in derive_anchors(nextjs, "docs/adr/next.md", AnchorContext(ws))] == \
+        ["packages/web/next.config.js"]

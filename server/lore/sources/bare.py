@@ -24,7 +24,7 @@ from pathlib import PurePosixPath
 
 from lore.anchors import has_grammar, language_for_path
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
-from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES
+from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES
 
 _WORD = re.compile(r"`([A-Za-z_][\w.-]{2,80})`")
 _LOCKS = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "go.sum", "Cargo.lock",
@@ -74,6 +74,9 @@ def bare_names(text: str) -> list[str]:
 
 
 _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
+# A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`), read as its configuration only
+# at the root of the workspace or of a sub-project, where tools keep theirs (a `src/locales/it.json` is data).
+_ROOT_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{3,40})\.(?:json|ya?ml|toml)$")
 
 
 _TOOL_TABLE = re.compile(r"^\[tool\.([A-Za-z][\w-]*)[.\]]", re.M)
@@ -83,11 +86,15 @@ def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
     """Tool name -> its configuration files outside vendored folders: `orval.config.ts`, `.eslintrc.json`,
     and the pyproject.toml whose `[tool.poetry]` table configures poetry."""
     out: dict[str, list[str]] = {}
+    roots = set(layout.roots) | {""}
     for f in layout.files:
         if layout.vendored(f):
             continue
         m = _CONFIG.match(PurePosixPath(f).name)
         if m:
+            out.setdefault(m.group(1), []).append(f)
+        elif (m := _ROOT_CONFIG.match(PurePosixPath(f).name)) and m.group(1) not in COMMON \
+                and PurePosixPath(f).name not in MANIFESTS and (f.rsplit("/", 1)[0] if "/" in f else "") in roots:
             out.setdefault(m.group(1), []).append(f)
         elif PurePosixPath(f).name == "pyproject.toml":
             try:
@@ -100,9 +107,20 @@ def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
 
 
 def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]:
-    """(tool, config file) for each tool with one configuration file in the workspace that `text` names
-    in its prose (a link's text counts, its address does not): a decision choosing Orval governs
-    `orval.config.ts`."""
+    """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
+    `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text
+    counts, its address does not), for its configuration files nearest the workspace's root (the workspace's own `.eslintrc.js`
+    beside those of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table),
+    at most `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`."""
     prose = re.sub(r"\]\([^)]*\)|https?://\S+", " ", text)
-    words = {w.lower() for w in re.findall(r"(?<![\w./-])([A-Za-z][\w-]{1,40})(?![\w/-])", prose)}
-    return [(t, files[0]) for t, files in sorted(tools.items()) if len(files) == 1 and t in words]
+    words = {m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
+             if m.group(1) or not m.group(2).islower()}
+    out = []
+    for tool, files in sorted(tools.items()):
+        if tool not in words:
+            continue
+        top = min(f.count("/") for f in files)
+        nearest = sorted(f for f in files if f.count("/") == top)
+        if len(nearest) <= MAX_FILES:
+            out += [(tool, f) for f in nearest]
+    return out

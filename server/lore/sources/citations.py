@@ -4,8 +4,13 @@ A comment that sends its reader to a record by number says, in the code itself, 
 governs it. A record numbered in a series (`adr-013-….md`, `docs/adr/011-….md`, `docs/rfc/0011-….md`)
 is cited as `ADR-013`, `ADR 13`, `adr-013`, `RFC 0011`, `RFC-11`; the series is the record's file-name
 prefix (`adr-`, `rfc-`) or else the folder it sits in (`adr`, `adrs`, `rfc`, `rfcs`, `decisions` for
-ADRs). Each code file that cites a record, and no other record of the workspace by that series and
-number, is governed by it (tests, vendored and generated code are not read; see `named.SymbolIndex`).
+ADRs). An annotation citing it (`@ADR(49)`) is a citation too. Each code file that cites a record, and
+no other record of the workspace by that series and number, is governed by it (tests, vendored and
+generated code are not read; see `named.SymbolIndex`).
+
+A record is also cited by its file name without extension, its slug (`// @adr 20200927-avoid-default-exports`,
+`see 0005-use-dashes-in-filenames`): log4brains and other tools name records so. A slug of three or
+more hyphenated parts that no other file of the workspace shares cites that one record, numbered or not.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from pathlib import PurePosixPath
 
 from lore.sources.named import BUDGET_SECONDS, code_outside_tests
 
-CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_-]?0*(\d{1,4})(?!\w)", re.I)
+CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_(-]?0*(\d{1,4})(?!\w)", re.I)
+SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
+_DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
 _NUMBERED = re.compile(r"^(?:(adr|rfc)[-_ ]?)?0*(\d{1,4})(?:[-_. ]|$)", re.I)
 _SERIES_FOLDERS = {"adr": "adr", "adrs": "adr", "decisions": "adr", "decision-records": "adr", "rfc": "rfc",
                    "rfcs": "rfc"}
@@ -42,18 +49,38 @@ class CitationIndex:
     def __init__(self, root, code_files: list[str], all_files, budget: float = BUDGET_SECONDS):
         self.cited: dict[tuple[str, int], set[str]] = {}
         self.records: dict[tuple[str, int], list[str]] = {}
+        self.slugs: dict[str, list[str]] = {}  # file stem -> the files of the workspace so named
+        self.by_slug: dict[str, set[str]] = {}  # record slug -> the code files writing it
         for f in all_files:
-            if f.lower().endswith((".md", ".markdown", ".mdx", ".rst", ".adoc")):
+            self.slugs.setdefault(PurePosixPath(f).stem, []).append(f)
+            if f.lower().endswith(_DOCS):
                 key = series_of(f)
                 if key:
                     self.records.setdefault(key, []).append(f)
+        slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
         for rel, data in code_outside_tests(root, code_files, budget):
             for m in CITE.finditer(data):
                 self.cited.setdefault((m.group(1).decode().lower(), int(m.group(2))), set()).add(rel)
+            if slugs and b"-" in data:
+                for m in SLUG.finditer(data):
+                    token = m.group(0).decode("ascii")
+                    if token in slugs:
+                        self.by_slug.setdefault(token, set()).add(rel)
 
     def citing(self, record: str) -> list[str]:
-        """Code files citing the record at `record`, when no other record of the workspace shares its number."""
+        """Code files citing the record at `record`: by number, when no other record of the workspace shares
+        it, and by slug, when no other file shares that."""
         key = series_of(record)
-        if key is None or len(self.records.get(key, [])) > 1:
-            return []
-        return sorted(self.cited.get(key, ()))
+        found = set(self.cited.get(key, ())) if key and len(self.records.get(key, [])) == 1 else set()
+        slug = PurePosixPath(record).stem
+        if len(self.slugs.get(slug, [])) == 1:
+            found |= self.by_slug.get(slug, set())
+        return sorted(found)
+
+
+def slug_like(stem: str) -> bool:
+    """Whether a file stem is specific enough to cite a record by: three or more hyphenated parts, two
+    of them words of three letters or more (`20200927-avoid-default-exports`, not `a-b-c`)."""
+    parts = stem.split("-")
+    return len(parts) >= 3 and sum(1 for p in parts if len(p) >= 3 and p.isalpha()) >= 2 \
+        and all(p.isalnum() for p in parts)

@@ -25,7 +25,8 @@ by it (see `citations`). A link to a file of the project that has since moved or
 anchors where it went (see `moved`); a term written as code that one code file spells
 (`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
-declaring them as fields (see `shapes`). A misspelt long name means the one name a letter away (see `misspelt`); a
+declaring them as fields (see `shapes`); a library a decision titled for a choice adopts
+(`Use Lunr for search`) the few files importing it (see `imports`). A misspelt long name means the one name a letter away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
 classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
@@ -43,12 +44,12 @@ from pathlib import Path, PurePosixPath
 
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
-from lore.memory import Anchor, ValidationError
-from lore.sources import bare, concepts, headings, literals, named, routes, shapes, subclasses, written_code
+from lore.memory import ROOT_FILE, Anchor, ValidationError
+from lore.sources import bare, concepts, headings, imports, literals, named, routes, shapes, subclasses, written_code
 from lore.sources.moved import moved_to
-from lore.sources.ranking import Derived, ranked, symbol_anchor
+from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
-from lore.sources.citations import CitationIndex, series_of
+from lore.sources.citations import CitationIndex
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
 from lore.sources.ownrepo import is_own, own_repositories
@@ -120,6 +121,11 @@ class AnchorContext:
     def terms(self) -> literals.TermIndex:
         """Words of two or more parts of the indexed code files (see `literals`), built on first need."""
         return literals.TermIndex(self.root, self.symbols.read)
+
+    @cached_property
+    def imports(self) -> imports.ImportIndex:
+        """Import specifiers of the indexed code files (see `imports`), built on first need."""
+        return imports.ImportIndex(self.root, self.symbols.read, layout=self.layout)
 
     @cached_property
     def routes(self) -> routes.RouteIndex:
@@ -320,9 +326,7 @@ def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 
 def citation_anchors(rel: str, ctx: AnchorContext) -> list[Derived]:
-    """Path anchors for the code files that cite the record at `rel` by number (see `citations`)."""
-    if series_of(rel) is None:
-        return []  # an unnumbered record cannot be cited by number: the code is not read for it
+    """Path anchors for the code files that cite the record at `rel` by number or slug (see `citations`)."""
     return [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in ctx.citations.citing(rel)]
 
 
@@ -353,6 +357,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in imports.import_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += shapes.shape_anchors(text, ctx)
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
@@ -364,9 +369,18 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
         if key in keys:
             continue  # the same anchor found twice (a linked file that defines a named class)
         if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK and not proposal:
-            kept.append(d)
+            kept.append(rooted(d))
             keys.add(key)
     return kept
+
+
+def rooted(d: Derived) -> Derived:
+    """A derived anchor to a file at the workspace's root written as that file only (`./.eslintrc.js`):
+    a file name alone covers the files of that name at any depth (every package's `.eslintrc.js`)."""
+    value = d.anchor.value
+    if d.anchor.kind != "path" or "/" in value or GLOB_CHARS & set(value):
+        return d
+    return Derived(Anchor("path", ROOT_FILE + value), d.score, d.why)
 
 
 _WORD = re.compile(r"(?<![\w$])[A-Za-z_$][\w$]{2,80}(?![\w$])")

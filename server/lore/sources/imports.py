@@ -1,0 +1,154 @@
+"""A library a decision adopts, and the few code files that import it.
+
+A decision titled for a choice (`Use Lunr for search`, `Use Apache Velocity as template engine`,
+`Adopt JSpecify nullness annotations`) names what it chose; the code that imports that library is
+where the choice lives. The name is matched against the import specifiers of the code (`lunr`,
+`org.apache.velocity.app.VelocityEngine`, `github.com/spf13/cobra`, `ai.djl.Model`), read as runs of
+their segments joined (`apachevelocity`), so that a product's name written with spaces or dots
+(`Apache Velocity`, `Next.js`) meets the package's. An acronym the decision gives in parentheses
+(`Deep Java Library (DJL)`) counts as the name too.
+
+Only a choice few files import anchors: at most `named.MAX_FILES` files outside tests. A library
+imported all over the code (a logging facade, a test framework, the web framework itself) makes
+the decision a convention of the whole project, which search and context packs carry, not a place.
+Relative imports are the workspace's own code and are not read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lore.memory import Anchor
+from lore.sources import named
+from lore.sources.ranking import Derived
+
+SCORE = 0.8
+_FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.S)
+_FRONT_TITLE = re.compile(r"^title:\s*[\"']?(.+?)[\"']?\s*$", re.M | re.I)
+_TITLE = re.compile(r"^\s*#\s+(.+)$|^([^\n]+)\n[=~\-^#*]{3,}\s*$", re.M)
+_CHOICE = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
+                     r"\s+(.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b.*)?$",
+                     re.I)
+_ACRONYM = re.compile(r"\(([A-Z][A-Z0-9]{2,9})\)")
+_LEADING = frozenset({"the", "a", "an", "plain", "our", "its", "own"})
+_SPECIFIERS = (
+    re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"\s]+)['"]""", re.M),
+    re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+(?:static[ \t]+)?([\w.]+))", re.M),
+    re.compile(rb"^[ \t]*using[ \t]+(?:static[ \t]+)?([\w.]+)[ \t]*;", re.M),
+    re.compile(rb"^[ \t]*use[ \t]+([\w:\\]+)", re.M),
+    re.compile(rb"^[ \t]*(?:\w+[ \t]+)?\"([\w.-]+(?:/[\w.-]+)+)\"[ \t]*$", re.M),  # a line of a Go import block
+)
+_SEGMENT = re.compile(r"[./:@\\_-]+")
+MAX_RUN = 4
+
+
+def title_of(text: str) -> str:
+    """A decision's title: its front matter's `title:`, or else its first heading (markdown or
+    reStructuredText)."""
+    front = _FRONT.match(text)
+    if front:
+        m = _FRONT_TITLE.search(front.group(1))
+        if m:
+            return m.group(1).strip()
+        text = text[front.end():]
+    m = _TITLE.search(text)
+    return next((g for g in m.groups() if g), "").strip() if m else ""
+
+
+def chosen(text: str) -> list[str]:
+    """The names, folded (lower case, letters and digits only), of what a decision titled for a choice
+    adopts: `Use Next.js for static sites` -> `nextjs`, `next`; a parenthesised acronym after it too."""
+    m = _CHOICE.match(title_of(text))
+    if not m:
+        return []
+    out: list[str] = []
+    for part in re.split(r",|\band\b|/|\+", m.group(1)):
+        words = [w for w in re.findall(r"[A-Za-z0-9]+", part) if w.lower() not in _LEADING]
+        folded = "".join(words).lower()
+        if len(folded) < 4 or folded in named.COMMON:
+            continue
+        out.append(folded)
+        if folded.endswith("js") and len(folded) >= 6:
+            out.append(folded[:-2])
+        for acronym in _ACRONYM.findall(text):
+            if words and acronym.lower() == "".join(w[0] for w in words).lower():
+                out.append(acronym.lower())
+    return list(dict.fromkeys(out))
+
+
+def runs(specifier: str) -> set[str]:
+    """The runs of up to `MAX_RUN` consecutive segments of an import specifier, each joined and folded:
+    `org.apache.velocity.app` -> `apache`, `apachevelocity`, `velocityapp`, ..."""
+    parts = [p for p in _SEGMENT.split(specifier.lower()) if p]
+    return {"".join(parts[i:j]) for i in range(len(parts)) for j in range(i + 1, min(len(parts), i + MAX_RUN) + 1)
+            if len("".join(parts[i:j])) >= 4}
+
+
+def specifiers(data: bytes) -> list[str]:
+    """The non-relative import specifiers a code file writes (JavaScript/TypeScript, Python, Java,
+    Kotlin, C#, PHP, Rust, Go)."""
+    out = []
+    for pattern in _SPECIFIERS:
+        for m in pattern.finditer(data):
+            found = next((g for g in m.groups() if g), b"").decode("utf-8", "replace")
+            if found and not found.startswith((".", "/", "@/", "~/")):
+                out.append(found)
+    return out
+
+
+_PACKAGE = re.compile(rb"^[ \t]*package[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)", re.M)
+_NAME = re.compile(r'"name"\s*:\s*"([^"]+)"')
+
+
+class ImportIndex:
+    """Folded run of import segments -> the code files outside tests importing it, read once from a
+    `SymbolIndex`'s files (built on the first decision titled for a choice, under the same time budget).
+
+    The workspace's own code is left out: imports of the packages it declares (`package org.jabref.logic;`
+    makes `org.jabref` its own), of its Go modules, of the npm packages of its sub-projects
+    (`@log4brains/core`) and of its top-level Python packages."""
+
+    def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None):
+        self.files: dict[str, set[str]] = {}
+        own: set[str] = set(layout.go_modules) if layout is not None else set()
+        own |= _npm_names(root, layout) | {f.split("/", 1)[0] for f in files if f.endswith(".py") and "/" in f}
+        found: list[tuple[str, list[str]]] = []
+        for rel, data in named.code_outside_tests(root, files, budget):
+            for m in _PACKAGE.finditer(data):
+                own.add(".".join(m.group(1).decode("ascii").split(".")[:2]))
+            found.append((rel, specifiers(data)))
+        for rel, specs in found:
+            for spec in specs:
+                if any(spec == o or spec.startswith((o + ".", o + "/")) for o in own):
+                    continue
+                for run in runs(spec):
+                    self.files.setdefault(run, set()).add(rel)
+
+
+def _npm_names(root, layout) -> set[str]:
+    """The `name` of each sub-project's package.json (`@log4brains/core`)."""
+    out: set[str] = set()
+    for folder in layout.roots if layout is not None else ():
+        try:
+            with open(root / folder / "package.json", encoding="utf-8", errors="replace") as f:
+                m = _NAME.search(f.read(65536))
+        except OSError:
+            continue
+        if m:
+            out.add(m.group(1))
+    return out
+
+
+def import_anchors(text: str, ctx) -> list[Derived]:
+    """Path anchors for the few code files importing what a decision titled for a choice adopts (`ctx`:
+    a `mentions.AnchorContext`)."""
+    names = chosen(text)
+    if not names:
+        return []
+    out: dict[str, Derived] = {}
+    for name in names:
+        files = sorted(ctx.imports.files.get(name, ()))
+        if 0 < len(files) <= named.MAX_FILES:
+            for rel in files:
+                out.setdefault(rel, Derived(Anchor("path", rel), SCORE, f"imports {name}, what it chose"))
+    return list(out.values())

@@ -1,0 +1,50 @@
+"""A library a decision titled for a choice adopts anchors the few files importing it (`sources.imports`)."""
+
+from lore.sources import imports
+from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
+
+# Shaped on log4brains' docs/adr/20201103-use-lunr-for-search.md (thomvaill/log4brains, Apache-2.0) and
+# JabRef's docs/decisions/0039-use-apache-velocity-as-template-engine.md (JabRef/jabref, MIT).
+LUNR = "# Use Lunr for search\n\n- Status: accepted\n\nChosen option: \"Option 2: Lunr.js\".\n"
+VELOCITY = ("---\nparent: Decision Records\nnav_order: 39\n---\n# Use Apache Velocity as template engine\n\n"
+            "We render prompts with templates.\n")
+
+
+def anchors(ws, text, rel="docs/adr/x.md"):
+    return sorted(d.anchor.to_text() for d in derive_anchors(text, rel, AnchorContext(ws)))
+
+
+def test_the_files_importing_the_chosen_library_are_anchored(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "packages/web/package.json": '{"name": "@log4brains/web"}\n',
+        "packages/web/src/lib/search/Search.ts": 'import lunr from "lunr";\nexport class Search {}\n',
+        "packages/web/src/lib/search/instance.ts": 'import { Search } from "./Search";\n',
+        "packages/web/src/lib/search/Search.test.ts": 'import lunr from "lunr";\n',
+        "src/main/java/org/example/ai/AiTemplateRenderer.java":
+            "package org.example.ai;\n\nimport org.apache.velocity.app.VelocityEngine;\n\nclass AiTemplateRenderer {}\n",
+        "src/main/java/org/example/ai/Other.java": "package org.example.ai;\n\nimport java.util.List;\n\nclass Other {}\n",
+    })
+    assert anchors(ws, LUNR) == ["packages/web/src/lib/search/Search.ts"]
+    assert anchors(ws, VELOCITY) == ["src/main/java/org/example/ai/AiTemplateRenderer.java"]
+
+
+def test_a_library_imported_all_over_is_a_convention_and_the_workspaces_own_code_is_no_library(tmp_workspace):
+    files = {f"src/main/java/org/example/C{i}.java": f"package org.example;\n\nimport org.slf4j.Logger;\n\nclass C{i} {{}}\n"
+             for i in range(4)}
+    files["src/main/java/org/example/regularexpression/Splitter.java"] = "package org.example.regularexpression;\n"
+    files["src/main/java/org/example/Titles.java"] = ("package org.example;\n\n"
+                                                      "import org.example.regularexpression.Splitter;\n\nclass Titles {}\n")
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "# Use SLF4J together with log4j2 for logging\n") == []
+    assert anchors(ws, "# Use regular expression to split multiple-sentence titles\n") == []
+
+
+def test_what_a_decision_chooses():
+    assert imports.chosen(LUNR) == ["lunr"]
+    assert imports.chosen("# Use Next.js for Static Site Generation\n") == ["nextjs", "next"]
+    assert imports.chosen("# Use Deep Java Library for embeddings\n\nWe pick Deep Java Library (DJL).\n") == \
+        ["deepjavalibrary", "djl"]
+    assert imports.chosen("Use MkDocs\n=========\n\nText.\n") == ["mkdocs"]
+    assert imports.chosen("# Multi-packages architecture in a monorepo\n") == []
+    assert imports.runs("org.apache.velocity.app") >= {"apache", "apachevelocity", "velocity", "velocityapp"}
