@@ -210,6 +210,11 @@ Offline mode, then sync.
                  id="licence-in-a-template-folder"),
     pytest.param("templates/nygard/0001-x.md", NYGARD, False, id="anything-in-a-templates-folder"),
     pytest.param("docs/decisions/adr-template.md", MADR, False, id="madr-template"),
+    pytest.param("docs/decisions/adr-template-bare-minimal.md", MADR, False, id="madr-template-variant"),
+    # JabRef's docs/decisions/0039-use-apache-velocity-as-template-engine.md (JabRef/jabref, MIT)
+    pytest.param("docs/decisions/0039-use-apache-velocity-as-template-engine.md",
+                 MADR.replace("# Add Status Field", "# Use Apache Velocity as template engine"), True,
+                 id="a-record-about-a-template-engine-is-a-record"),
     # log4brains' parser fixtures: records a project's tests read, not decisions of the project
     pytest.param("packages/core/integration-tests/ro-project/docs/adr/20201029-proposed-adr.md", MADR_FRONT, False,
                  id="record-among-integration-test-data"),

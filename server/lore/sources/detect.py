@@ -31,7 +31,13 @@ _INDEX_STEMS = {"readme", "index", "toc", "summary", "_sidebar", "sidebar", "ove
                 "authors", "glossary", "faq", "todo", "notice", "copying", "release-notes", "releasing"}
 _INDEX_TITLE = re.compile(r"^(?:(?:architecture |architectural )?(?:decision records?|decisions?|adrs?)\s*)?"
                           r"(?:overview|index|log|list|table of contents|readme)$", re.I)
-_TEMPLATE = re.compile(r"\btemplate\b|^_|^0+-template$", re.I)
+_TEMPLATE = re.compile(r"^_|^0+-template$", re.I)
+# The words of a template's file name or title besides "template" (`adr-template-bare-minimal`, "MADR
+# Template", "Architecture Decision Record template"); a record about templates says more
+# (`0039-use-apache-velocity-as-template-engine`, "Use Handlebars template for emails").
+_TEMPLATE_WORDS = frozenset("""template templates adr adrs madr architecture architectural decision decisions record
+records the a an for of bare minimal full short long example sample nygard lightweight title markdown md new y
+statement version v blank empty default basic simple""".split())
 _PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
 # Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
@@ -140,7 +146,7 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
     stem = p.stem.lower()
     if any(re.search(r"\btemplates?\b", part, re.I) for part in p.parts[:-1]):
         return "template"
-    if _TEMPLATE.search(stem):
+    if _TEMPLATE.search(stem) or template_words(stem):
         return "template"
     own_folder = stem in ("readme", "index") and bool(re.match(r"^\d{2,5}[-_]", p.parent.name)
                                                       or _ADR_NAME.match(p.parent.name))
@@ -150,9 +156,16 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
         return "index or read-me page"
     if title and _INDEX_TITLE.match(title.strip()):
         return "index or read-me page"
-    if title and re.search(r"\btemplate\b", title, re.I):
+    if title and template_words(title):
         return "template"
     return None
+
+
+def template_words(text: str) -> bool:
+    """Whether a file name or title names a template: "template" among only template words and numbers
+    (`adr-template-minimal`, "MADR Template v3"), not a record about templates."""
+    words = [w for w in re.findall(r"[a-z]+", text.lower())]
+    return "template" in words and all(w in _TEMPLATE_WORDS for w in words)
 
 
 def evidence(rel_path: str, text: str) -> Evidence:
