@@ -38,11 +38,13 @@ TAKEN = [
     "source/team/terraform-style-guide.html.md.erb",  # ministryofjustice/modernisation-platform
     "CONTRIBUTING_GUIDELINES.md",  # jaeger
     "ARCHITECTURE.md", "services/billing/coding-conventions.md", "ops/release-runbook.md",
+    "docs/guides/email-templates.md",  # a guide about templates is a guide
 ]
 LEFT_OUT = [
     "CHANGELOG.md", "docs/CHANGELOG.md", "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "docs/release-notes.md",
     "template/adr-template.md",  # madr's templates: the shape of a record, not knowledge of the project
-    "docs/decisions/adr-template.md", "packages/init/assets/README.md", "docs/release/remove-v1-checklist.md",
+    "docs/decisions/adr-template.md", "docs/decisions/adr-template-bare-minimal.md", "docs/template.md",
+    "packages/init/assets/README.md", "docs/release/remove-v1-checklist.md",
     ".github/PULL_REQUEST_TEMPLATE.md", "node_modules/left-pad/README.md", "vendor/github.com/x/y/README.md",
     "website/docs/api/generated.md", "tests/fixtures/README.md", "SOURCE.md", "cidr-allocation.md",
     "src/notes.md", "docs/diagram.png", "website/i18n/fr/docs/intro.md",

@@ -165,7 +165,7 @@ def template_words(text: str) -> bool:
     """Whether a file name or title names a template: "template" among only template words and numbers
     (`adr-template-minimal`, "MADR Template v3"), not a record about templates."""
     words = [w for w in re.findall(r"[a-z]+", text.lower())]
-    return "template" in words and all(w in _TEMPLATE_WORDS for w in words)
+    return bool({"template", "templates"} & set(words)) and all(w in _TEMPLATE_WORDS for w in words)
 
 
 def evidence(rel_path: str, text: str) -> Evidence:

@@ -33,6 +33,7 @@ from lore.memory import DOC_META, Kind, SourceKind
 from lore.markup import markdown
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import parse_adr, sections_of, stated_status
+from lore.sources.detect import template_words
 from lore.sources.normative import kind_of
 
 DOC_TAG = "docs"
@@ -62,7 +63,6 @@ _LEFT_OUT_NAMES = re.compile(
     r"(\.\w+)?|copying|notice|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|authors|"
     r"contributors|maintainers|codeowners|owners|funding|support|pull[-_ ]?request[-_ ]?template|"
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
-_TEMPLATE = re.compile(r"(^|[-_ .])templates?([-_ .]|$)", re.I)
 _GUIDE_WORDS = frozenset({"contributing", "guides", "guide", "conventions", "guidelines", "handbook", "howto"})
 # Words of a page's own name that say it is documentation wherever it sits (`terraform-style-guide`,
 # `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`).
@@ -83,7 +83,7 @@ def is_documentation(rel_path: str) -> bool:
     if any(f in _LEFT_OUT_DIRS or f.startswith(".") for f in folders):
         return False
     stem = _bare_name(p.name)
-    if _LEFT_OUT_NAMES.match(stem) or _TEMPLATE.search(stem):
+    if _LEFT_OUT_NAMES.match(stem) or template_words(stem):
         return False
     if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS:
         return True
