@@ -144,3 +144,11 @@ def test_a_tool_is_named_as_a_name_not_as_a_word_of_the_prose(tmp_workspace):
     nextjs = "# Use Next.js for Static Site Generation\n\nWe generate the site with Next.js.\n"
     assert [d.anchor.to_text() for d in derive_anchors(nextjs, "docs/adr/next.md", AnchorContext(ws))] == \
         ["packages/web/next.config.js"]
+
+
+
+def test_a_file_named_for_the_project_itself_is_no_tools_configuration(tmp_workspace):
+    ws = write(tmp_workspace / "openedx-learning", {"openedx.yaml": "oeps: {}\n", "lerna.json": "{}\n"})
+    text = "# System taxonomy auto-tagging\n\nOpenedX tags content with Lerna.\n"
+    assert [d.anchor.to_text() for d in derive_anchors(text, "docs/decisions/0013.rst", AnchorContext(ws))] == \
+        ["./lerna.json"]

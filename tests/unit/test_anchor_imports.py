@@ -46,5 +46,35 @@ def test_what_a_decision_chooses():
     assert imports.chosen("# Use Deep Java Library for embeddings\n\nWe pick Deep Java Library (DJL).\n") == \
         ["deepjavalibrary", "djl"]
     assert imports.chosen("Use MkDocs\n=========\n\nText.\n") == ["mkdocs"]
+    # JabRef's docs/decisions/0026-use-jna-to-determine-default-directory.md (JabRef/jabref, MIT)
+    assert imports.chosen("# Use Java Native Access to Determine Default Directory\n\n* [AppDirs](https://github.com/"
+                          "harawata/appdirs)\n* [Java Native Access](https://github.com/java-native-access/jna)\n") == \
+        ["javanativeaccess", "jna"]
     assert imports.chosen("# Multi-packages architecture in a monorepo\n") == []
     assert imports.runs("org.apache.velocity.app") >= {"apache", "apachevelocity", "velocity", "velocityapp"}
+
+
+def test_the_chosen_options_link_among_the_options_weighed_names_its_package(tmp_workspace):
+    # Shaped on JabRef's docs/decisions/0026-use-jna-to-determine-default-directory.md (JabRef/jabref, MIT).
+    text = ("# Use Java Native Access to Determine Default Directory\n\n## Considered Options\n\n"
+            "* [AppDirs](https://github.com/harawata/appdirs)\n"
+            "* [Java Native Access](https://github.com/java-native-access/jna)\n\n"
+            "## Decision Outcome\n\nChosen option: \"Java Native Access\", because comes out best.\n")
+    ws = write(tmp_workspace, {
+        "src/main/java/org/example/os/Windows.java":
+            "package org.example.os;\n\nimport com.sun.jna.platform.win32.Shell32Util;\n\nclass Windows {}\n",
+        "src/main/java/org/example/os/Linux.java": "package org.example.os;\n\nimport net.harawata.appdirs.AppDirs;\n",
+    })
+    assert anchors(ws, text) == ["src/main/java/org/example/os/Windows.java"]
+
+
+def test_a_library_many_files_import_narrows_to_those_named_for_what_it_was_chosen_for(tmp_workspace):
+    # Shaped on JabRef's docs/decisions/0030-use-apache-commons-io-for-directory-monitoring.md (JabRef/jabref, MIT).
+    files = {f"src/main/java/org/example/io/Files{i}.java":
+             "package org.example.io;\n\nimport org.apache.commons.io.FileUtils;\n\nclass F {}\n" for i in range(5)}
+    files["src/main/java/org/example/util/DirectoryMonitor.java"] = (
+        "package org.example.util;\n\nimport org.apache.commons.io.monitor.FileAlterationMonitor;\n\nclass DirectoryMonitor {}\n")
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "# Use Apache Commons IO for directory monitoring\n") == \
+        ["src/main/java/org/example/util/DirectoryMonitor.java"]
+    assert anchors(ws, "# Use Apache Commons IO for everything\n") == []

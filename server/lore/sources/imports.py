@@ -6,7 +6,8 @@ where the choice lives. The name is matched against the import specifiers of the
 `org.apache.velocity.app.VelocityEngine`, `github.com/spf13/cobra`, `ai.djl.Model`), read as runs of
 their segments joined (`apachevelocity`), so that a product's name written with spaces or dots
 (`Apache Velocity`, `Next.js`) meets the package's. An acronym the decision gives in parentheses
-(`Deep Java Library (DJL)`) counts as the name too.
+(`Deep Java Library (DJL)`) counts as the name too, and so does the repository a link on the name
+points to (`[Java Native Access](https://github.com/java-native-access/jna)`: `jna`).
 
 Only a choice few files import anchors: at most `named.MAX_FILES` files outside tests. A library
 imported all over the code (a logging facade, a test framework, the web framework itself) makes
@@ -17,6 +18,7 @@ Relative imports are the workspace's own code and are not read.
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 from lore.memory import Anchor
 from lore.sources import named
@@ -27,9 +29,14 @@ _FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.S)
 _FRONT_TITLE = re.compile(r"^title:\s*[\"']?(.+?)[\"']?\s*$", re.M | re.I)
 _TITLE = re.compile(r"^\s*#\s+(.+)$|^([^\n]+)\n[=~\-^#*]{3,}\s*$", re.M)
 _CHOICE = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
-                     r"\s+(.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b.*)?$",
+                     r"\s+(.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b(.*))?$",
                      re.I)
 _ACRONYM = re.compile(r"\(([A-Z][A-Z0-9]{2,9})\)")
+# A link whose address is the chosen library's repository: `[Java Native Access](https://github.com/java-native-access/jna)`.
+_REPO_LINK = re.compile(r"\[([^\]\n]{2,80})\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)"
+                        r"/[\w.-]+/([\w.-]+?)(?:\.git)?/?\)")
+_PURPOSE_STOP = frozenset({"with", "that", "this", "when", "only", "each", "every", "from", "into", "more", "their",
+                           "them", "than", "over", "instead", "together", "because", "rather"})
 _LEADING = frozenset({"the", "a", "an", "plain", "our", "its", "own"})
 _SPECIFIERS = (
     re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"\s]+)['"]""", re.M),
@@ -55,9 +62,12 @@ def title_of(text: str) -> str:
     return next((g for g in m.groups() if g), "").strip() if m else ""
 
 
-def chosen(text: str) -> list[str]:
+def chosen(text: str, whole: str | None = None) -> list[str]:
     """The names, folded (lower case, letters and digits only), of what a decision titled for a choice
-    adopts: `Use Next.js for static sites` -> `nextjs`, `next`; a parenthesised acronym after it too."""
+    adopts: `Use Next.js for static sites` -> `nextjs`, `next`; its parenthesised acronym and the
+    repository its link points to too, read in `whole` (the decision with the options it weighed, where
+    the chosen one is linked) when given."""
+    whole = text if whole is None else whole
     m = _CHOICE.match(title_of(text))
     if not m:
         return []
@@ -70,9 +80,12 @@ def chosen(text: str) -> list[str]:
         out.append(folded)
         if folded.endswith("js") and len(folded) >= 6:
             out.append(folded[:-2])
-        for acronym in _ACRONYM.findall(text):
+        for acronym in _ACRONYM.findall(whole):
             if words and acronym.lower() == "".join(w[0] for w in words).lower():
                 out.append(acronym.lower())
+        for link_text, repo in _REPO_LINK.findall(whole):
+            if "".join(re.findall(r"[A-Za-z0-9]+", link_text)).lower() == folded and len(repo) >= 3:
+                out.append(re.sub(r"[^a-z0-9]", "", repo.lower()))
     return list(dict.fromkeys(out))
 
 
@@ -81,7 +94,7 @@ def runs(specifier: str) -> set[str]:
     `org.apache.velocity.app` -> `apache`, `apachevelocity`, `velocityapp`, ..."""
     parts = [p for p in _SEGMENT.split(specifier.lower()) if p]
     return {"".join(parts[i:j]) for i in range(len(parts)) for j in range(i + 1, min(len(parts), i + MAX_RUN) + 1)
-            if len("".join(parts[i:j])) >= 4}
+            if len("".join(parts[i:j])) >= 3}
 
 
 def specifiers(data: bytes) -> list[str]:
@@ -139,16 +152,31 @@ def _npm_names(root, layout) -> set[str]:
     return out
 
 
-def import_anchors(text: str, ctx) -> list[Derived]:
+def purpose(text: str) -> list[str]:
+    """The words of what a decision titled for a choice chose it for (`Use Apache Commons IO for directory
+    monitoring` -> directory, monitoring), common words aside."""
+    m = _CHOICE.match(title_of(text))
+    words = re.findall(r"[A-Za-z]{4,}", (m.group(2) or "") if m else "")
+    return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
+
+
+def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     """Path anchors for the few code files importing what a decision titled for a choice adopts (`ctx`:
-    a `mentions.AnchorContext`)."""
-    names = chosen(text)
+    a `mentions.AnchorContext`; `whole`: see `chosen`). A library more files import is narrowed to those
+    of its importers named for what it was chosen for (`DirectoryMonitor.java` of the seven importing
+    Commons IO, for "directory monitoring"), when that leaves a few."""
+    names = chosen(text, whole)
     if not names:
         return []
     out: dict[str, Derived] = {}
     for name in names:
         files = sorted(ctx.imports.files.get(name, ()))
+        why = f"imports {name}, what it chose"
+        if len(files) > named.MAX_FILES:
+            narrowed = [[f for f in files if w[:5] in PurePosixPath(f).stem.lower()] for w in purpose(text)]
+            files = min((n for n in narrowed if n), key=len, default=[])
+            why = f"imports {name}, what it chose, and is named for what it chose it for"
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:
-                out.setdefault(rel, Derived(Anchor("path", rel), SCORE, f"imports {name}, what it chose"))
+                out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
     return list(out.values())

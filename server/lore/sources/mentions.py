@@ -239,7 +239,10 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         if folder and not broad(folder, word, text, ctx.layout):
             out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
     if ctx.tools:
+        own = set(re.split(r"[\s/._-]+", ctx.project_name.lower()))
         for tool, rel in bare.tools_named(text, ctx.tools):
+            if tool in own:
+                continue  # the project's own metadata (`openedx.yaml`), not a tool's configuration
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     return list(out.values())
 
@@ -349,7 +352,8 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     writes, names one file defines, files citing it): what it names loosely (a name several files
     define, a phrase, a name in its sketches) is as often code it would add or change as code that
     is there, so it is left to search and context packs rather than shown on the code."""
-    text = headings.without_alternatives(strip_hidden(text))
+    whole = strip_hidden(text)
+    text = headings.without_alternatives(whole)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
@@ -357,7 +361,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += [d for d in imports.import_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in imports.import_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
     found += shapes.shape_anchors(text, ctx)
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
