@@ -56,3 +56,17 @@ def test_a_file_citing_a_record_by_its_slug_is_governed_by_it(tmp_workspace):
     })
     assert anchors(ws, "docs/adr/20200927-avoid-default-exports.md", "# Avoid default exports\n") == ["./.eslintrc.js"]
     assert anchors(ws, "docs/adr/20200927-use-react-hooks.md", "# Use React hooks\n") == []
+
+
+def test_a_code_comment_linking_the_page_a_record_links_is_governed_by_it(tmp_workspace):
+    # From log4brains' packages/web/docs/adr/20201007-next-js-persistent-layout-pattern.md (thomvaill/log4brains, Apache-2.0).
+    text = ("# Next.js persistent layout pattern\n\nWe will use the [Next.js persistent layout pattern]"
+            "(https://adamwathan.me/2019/10/17/persistent-layout-patterns-in-nextjs/).\n")
+    table = "".join(f'  "https://docs.example.org/page{i}",\n' for i in range(9))
+    ws = write(tmp_workspace, {
+        "docs/adr/20201007-next-js-persistent-layout-pattern.md": text,
+        "src/pages/_app.tsx": "// https://adamwathan.me/2019/10/17/persistent-layout-patterns-in-nextjs\nexport {};\n",
+        "src/links.ts": "export const LINKS = [\n" + table + '  "https://adamwathan.me/2019/10/17/persistent-layout-patterns-in-nextjs/",\n];\n',
+        "src/home.ts": "// https://adamwathan.me/\n",
+    })
+    assert anchors(ws, "docs/adr/20201007-next-js-persistent-layout-pattern.md", text) == ["src/pages/_app.tsx"]

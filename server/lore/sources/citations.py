@@ -8,6 +8,13 @@ ADRs). An annotation citing it (`@ADR(49)`) is a citation too. Each code file th
 no other record of the workspace by that series and number, is governed by it (tests, vendored and
 generated code are not read; see `named.SymbolIndex`).
 
+A page a record links is cited too: a code file writing the same address in a comment
+(`// https://adamwathan.me/2019/10/17/persistent-layout-patterns-in-nextjs/`) is governed by the record
+whose prose links it, when at most `named.MAX_FILES` code files write that address (a site's front
+page or a specification every module links says nothing of one record) and the file is no table of
+links (more than `MAX_PAGES` addresses). Addresses are compared without their
+scheme, `www.`, fragment and trailing slash, and need a path.
+
 A record is also cited by its file name without extension, its slug (`// @adr 20200927-avoid-default-exports`,
 `see 0005-use-dashes-in-filenames`): log4brains and other tools name records so. A slug of three or
 more hyphenated parts that no other file of the workspace shares cites that one record, numbered or not.
@@ -18,9 +25,11 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from lore.sources.named import BUDGET_SECONDS, code_outside_tests
+from lore.sources.named import BUDGET_SECONDS, FENCE, MAX_FILES, code_outside_tests
 
 CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_(-]?0*(\d{1,4})(?!\w)", re.I)
+MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.java`), not code citing a page
+URL = re.compile(rb"https?://[^\s\"'`<>()\[\]{}]+")
 SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
 _DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
 _NUMBERED = re.compile(r"^(?:(adr|rfc)[-_ ]?)?0*(\d{1,4})(?:[-_. ]|$)", re.I)
@@ -51,6 +60,7 @@ class CitationIndex:
         self.records: dict[tuple[str, int], list[str]] = {}
         self.slugs: dict[str, list[str]] = {}  # file stem -> the files of the workspace so named
         self.by_slug: dict[str, set[str]] = {}  # record slug -> the code files writing it
+        self.by_url: dict[str, set[str]] = {}  # page address (see `page`) -> the code files writing it
         for f in all_files:
             self.slugs.setdefault(PurePosixPath(f).stem, []).append(f)
             if f.lower().endswith(_DOCS):
@@ -61,6 +71,10 @@ class CitationIndex:
         for rel, data in code_outside_tests(root, code_files, budget):
             for m in CITE.finditer(data):
                 self.cited.setdefault((m.group(1).decode().lower(), int(m.group(2))), set()).add(rel)
+            if b"://" in data:
+                pages = {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)} - {None}
+                for key in pages if len(pages) <= MAX_PAGES else ():
+                    self.by_url.setdefault(key, set()).add(rel)
             if slugs and b"-" in data:
                 for m in SLUG.finditer(data):
                     token = m.group(0).decode("ascii")
@@ -76,6 +90,25 @@ class CitationIndex:
         if len(self.slugs.get(slug, [])) == 1:
             found |= self.by_slug.get(slug, set())
         return sorted(found)
+
+
+    def linking(self, text: str) -> dict[str, list[str]]:
+        """Page address -> the few code files writing it, for the pages `text` links."""
+        out: dict[str, list[str]] = {}
+        for m in URL.finditer(FENCE.sub(" ", text).encode("utf-8", "replace")):
+            key = page(m.group(0).decode("utf-8", "replace"))
+            files = self.by_url.get(key or "", ())
+            if key and 0 < len(files) <= MAX_FILES:
+                out[key] = sorted(files)
+        return out
+
+
+def page(url: str) -> str | None:
+    """A page's address without scheme, `www.`, query-less fragment, trailing punctuation and slash; None
+    for a site's front page (no path)."""
+    url = re.sub(r"^https?://(?:www\.)?", "", url.split("#", 1)[0]).rstrip(".,;:!?*_'\"").rstrip("/")
+    host, _, path = url.partition("/")
+    return url.lower() if host and len(path) >= 3 else None
 
 
 def slug_like(stem: str) -> bool:

@@ -328,9 +328,13 @@ def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
-def citation_anchors(rel: str, ctx: AnchorContext) -> list[Derived]:
-    """Path anchors for the code files that cite the record at `rel` by number or slug (see `citations`)."""
-    return [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in ctx.citations.citing(rel)]
+def citation_anchors(rel: str, ctx: AnchorContext, text: str = "") -> list[Derived]:
+    """Path anchors for the code files that cite the record at `rel` by number or slug, or that link a
+    page it links (see `citations`)."""
+    out = [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in ctx.citations.citing(rel)]
+    for url, files in ctx.citations.linking(text).items():
+        out += [Derived(Anchor("path", f), 0.85, f"links {url}, as `{f}` does") for f in files]
+    return out
 
 
 def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
@@ -358,7 +362,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += [d for d in citation_anchors(rel, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in citation_anchors(rel, ctx, text) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in imports.import_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
