@@ -1,7 +1,7 @@
 """A library a decision adopts, and the few code files that import it.
 
 A decision titled for a choice (`Use Lunr for search`, `Use Apache Velocity as template engine`,
-`Adopt JSpecify nullness annotations`) names what it chose; the code that imports that library is
+`Adopt Picocli for the command line`) names what it chose; the code that imports that library is
 where the choice lives. The name is matched against the import specifiers of the code (`lunr`,
 `org.apache.velocity.app.VelocityEngine`, `github.com/spf13/cobra`, `ai.djl.Model`), read as runs of
 their segments joined (`apachevelocity`), so that a product's name written with spaces or dots
@@ -9,10 +9,12 @@ their segments joined (`apachevelocity`), so that a product's name written with 
 (`Deep Java Library (DJL)`) counts as the name too, and so does the repository a link on the name
 points to (`[Java Native Access](https://github.com/java-native-access/jna)`: `jna`).
 
-Only a choice few files import anchors: at most `named.MAX_FILES` files outside tests. A library
-imported all over the code (a logging facade, a test framework, the web framework itself) makes
-the decision a convention of the whole project, which search and context packs carry, not a place.
-Relative imports are the workspace's own code and are not read.
+Only a choice few files import anchors: at most `named.MAX_FILES` files outside tests, or as few of
+them named for what it was chosen for (`Use Apache Commons IO for directory monitoring`:
+`DirectoryMonitor.java`). A library imported all over the code otherwise (a logging facade, a test
+framework, the web framework itself) makes the decision a convention of the whole project, which
+search and context packs carry, not a place. Relative imports and the workspace's own packages are
+not libraries.
 """
 
 from __future__ import annotations
