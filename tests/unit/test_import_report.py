@@ -40,6 +40,10 @@ LAYOUT = {
                                                                     "(0003-use-gcp.md)"),
     "docs/architecture/decisions/0003-use-gcp.md": nygard(3, "Use GCP"),
     "docs/architecture/README.md": "# Architecture\n\nSee [decisions](decisions/).\n",
+    # a record saved without its extension (DFE-Digital/get-an-identity), and one in reStructuredText
+    "docs/architecture/decisions/0007-use-service-bus-for-notifications": nygard(7, "Use a service bus"),
+    "docs/decisions/0008-use-sphinx.rst": ("8. Use Sphinx\n=============\n\nContext\n-------\n\nWe write docs.\n\n"
+                                          "Decision\n--------\n\nWe will use Sphinx.\n"),
     "adr-001-use-adrs.md": "# Architecture Decision Record: Use ADRs\n\n## Context\n\nWe decide often.\n\n"
                            "## Decision\n\nWe will write ADRs.\n\n## Status\n\nAccepted\n",
     "architecture-decision-record/0004-use-bash.md": nygard(4, "Use bash", "❌ Rejected"),

@@ -241,6 +241,10 @@ def test_evidence(rel, text, expected):
     pytest.param("adr-001-use-adrs.md", ADR, id="adr-numbered-at-root"),
     pytest.param("records/ADR-0001.md", ADR, id="ADR-0001"),
     pytest.param("records/adr001-title.md", ADR, id="adr001"),
+    # DFE-Digital/get-an-identity keeps one record without its extension (MIT)
+    pytest.param("docs/architecture/decisions/0006-use-servicebus-for-http-webhook-notifications", ADR,
+                 id="numbered-record-without-extension"),
+    pytest.param("src/migrations/0006-add-index", None, id="numbered-file-outside-a-decisions-folder"),
     pytest.param("docs/architecture/008-static-types.md", DOC, id="mixed-folder-decided-by-content"),
     pytest.param("docs/guide.md", DOC, id="plain-doc"),
     pytest.param("src/notes.md", COMMENTS, id="markdown-outside-docs"),

@@ -24,6 +24,7 @@ RULES_IMPORTERS = (AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE)
 _AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
 _LEGACY_RULES = {".cursorrules": CURSOR, ".windsurfrules": CURSOR, ".clinerules": CLINE}
 _MARKDOWN = (".md", ".markdown", ".mdx", ".md.erb")  # `.md.erb`: markdown a site generator templates (docs.py)
+_BARE_RECORD = re.compile(r"^\d{1,5}[-_][a-z0-9][a-z0-9_-]*[a-z0-9]$")  # a record's name with no extension
 _RULES_SUFFIXES = (*_MARKDOWN, ".mdc", ".txt", ".yaml", ".yml")  # every name a rules importer may read ends so
 _GUIDE = re.compile(r"^(contributing|code[-_ ]?style|style[-_ ]?guide|styleguide|coding[-_ ]?"
                     r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)
@@ -63,6 +64,8 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
     if rst.is_rst(name) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and (
             in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
         return ADR  # a Sphinx project's decision records
+    if _BARE_RECORD.match(name) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and folder_hint(rel_path):
+        return ADR  # a numbered record saved without its `.md` in a decisions folder (`0006-use-servicebus-for-…`)
     if name and not name.endswith(_RULES_SUFFIXES) and name not in _AGENT_FILES and name not in _LEGACY_RULES \
             and name not in (".", "..") and "\\" not in rel_path and not rel_path.startswith((".", "/")):
         # Code and other files (most of a walk): neither markdown nor any rules file, so only the comments
