@@ -294,3 +294,16 @@ def test_a_table_of_content_under_the_title_stays_in_the_body():
     text = "# CIDR allocation\n\n| CIDR | mask | allocated to |\n|---|---|---|\n| 10.20.0.0 | /16 | core |\n"
     (m,) = parse_adr("docs/cidr-allocation.md", text).memories
     assert m.body.startswith("| CIDR | mask |")
+
+
+def test_a_record_carrying_another_records_title_is_titled_from_its_file_name():
+    # DFE-Digital/get-an-identity's docs/architecture/decisions/0002-use-gov-paas.md (MIT) kept the title of 0001.
+    text = "# 1. Record architecture decisions\n\nDate: 2021-12-13\n\n## Status\n\nAccepted\n\n## Context\n\nHosting.\n"
+    parsed = parse_adr("docs/architecture/decisions/0002-use-gov-paas.md", text)
+    assert parsed.memories[0].title == "2. Use gov paas"
+    assert any("belongs to another record" in w for w in parsed.warnings)
+    renumbered = parse_adr("docs/architecture/decisions/0002-use-gov-paas.md",
+                           text.replace("Record architecture decisions", "Use gov PaaS"))
+    assert renumbered.memories[0].title == "1. Use gov PaaS"  # the same words: renumbered, not copied
+    own = parse_adr("docs/architecture/decisions/0001-record-architecture-decisions.md", text)
+    assert own.memories[0].title == "1. Record architecture decisions" and not own.warnings

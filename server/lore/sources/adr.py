@@ -59,6 +59,10 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     front = doc.front
     heading, title_line = doc.title()
     title = _text(front.get("title")) or heading or _title_from_name(rel_path)
+    if copied_title(rel_path, title):
+        out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
+                                            f"titled from the file name instead")
+        title = f"{_number(rel_path, '')}. {_title_from_name(rel_path)}"
     not_one = index_reason(rel_path, title)
     if not_one:
         out.note = not_one
@@ -386,10 +390,23 @@ def _number(rel_path: str, title: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def copied_title(rel_path: str, title: str) -> bool:
+    """Whether a numbered record carries another record's title, left from the file it was copied from
+    (`0002-use-gov-paas.md` titled "1. Record architecture decisions"): the title's number is not the
+    file's, and the title shares no word of four letters or more with the file name."""
+    name = PurePosixPath(rel_path).name
+    in_name, in_title = _NUMBER_NAME.match(name), _NUMBER_TITLE.match(title)
+    if re.match(r"^\d{4}-\d{2}-\d{2}", name) or not in_name or not in_title or in_name.group(1) == in_title.group(1):
+        return False
+    named = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", PurePosixPath(rel_path).stem)}
+    return bool(named) and not named & {w.lower() for w in re.findall(r"[A-Za-z]{4,}", title)}
+
+
 def _title_from_name(rel_path: str) -> str:
     stem = PurePosixPath(rel_path).stem
     stem = re.sub(r"^(?:adr[-_ ]?)?\d+[-_ ]*", "", stem, flags=re.I) or stem
-    return stem.replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
+    words = stem.replace("-", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:] or rel_path
 
 
 def _text(value) -> str:
