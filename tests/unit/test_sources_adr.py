@@ -307,3 +307,10 @@ def test_a_record_carrying_another_records_title_is_titled_from_its_file_name():
     assert renumbered.memories[0].title == "1. Use gov PaaS"  # the same words: renumbered, not copied
     own = parse_adr("docs/architecture/decisions/0001-record-architecture-decisions.md", text)
     assert own.memories[0].title == "1. Record architecture decisions" and not own.warnings
+
+
+def test_a_misnumbered_title_is_still_the_records_own():
+    # Green-Software-Foundation/carbon-aware-sdk's 0016-watt-time-v3.md (MIT) is titled "0015. WattTime v3 Changes".
+    text = "# 0015. WattTime v3 Changes\n\n## Status\n\nAccepted\n\n## Context\n\nA new API.\n"
+    parsed = parse_adr("docs/architecture/decisions/0016-watt-time-v3.md", text)
+    assert parsed.memories[0].title == "0015. WattTime v3 Changes" and not parsed.warnings

@@ -211,6 +211,9 @@ Offline mode, then sync.
     pytest.param("templates/nygard/0001-x.md", NYGARD, False, id="anything-in-a-templates-folder"),
     pytest.param("docs/decisions/adr-template.md", MADR, False, id="madr-template"),
     pytest.param("docs/decisions/adr-template-bare-minimal.md", MADR, False, id="madr-template-variant"),
+    # Green-Software-Foundation/carbon-aware-sdk's casdk-docs/docs/architecture/decisions/0000-ladr-template.md (MIT)
+    pytest.param("docs/architecture/decisions/0000-ladr-template.md", NYGARD.replace("# 2. Implement as shell scripts",
+                 "# 1. Title"), False, id="numbered-template-with-a-placeholder-title"),
     # JabRef's docs/decisions/0039-use-apache-velocity-as-template-engine.md (JabRef/jabref, MIT)
     pytest.param("docs/decisions/0039-use-apache-velocity-as-template-engine.md",
                  MADR.replace("# Add Status Field", "# Use Apache Velocity as template engine"), True,

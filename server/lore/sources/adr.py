@@ -393,13 +393,25 @@ def _number(rel_path: str, title: str) -> int | None:
 def copied_title(rel_path: str, title: str) -> bool:
     """Whether a numbered record carries another record's title, left from the file it was copied from
     (`0002-use-gov-paas.md` titled "1. Record architecture decisions"): the title's number is not the
-    file's, and the title shares no word of four letters or more with the file name."""
+    file's, and no word of four letters or more of either is written in the other (letters only, so that
+    `0016-watt-time-v3.md` titled "0015. WattTime v3 Changes" is a misnumbered title, not a copied one)."""
     name = PurePosixPath(rel_path).name
     in_name, in_title = _NUMBER_NAME.match(name), _NUMBER_TITLE.match(title)
     if re.match(r"^\d{4}-\d{2}-\d{2}", name) or not in_name or not in_title or in_name.group(1) == in_title.group(1):
         return False
-    named = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", PurePosixPath(rel_path).stem)}
-    return bool(named) and not named & {w.lower() for w in re.findall(r"[A-Za-z]{4,}", title)}
+    stem = PurePosixPath(rel_path).stem
+    in_stem, in_heading = _words4(stem), _words4(title)
+    folded_stem, folded_title = _folded(stem), _folded(title)
+    return bool(in_stem) and not any(w in folded_title for w in in_stem) and not any(w in folded_stem for w in in_heading)
+
+
+def _words4(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
+
+
+def _folded(text: str) -> str:
+    """Letters only, lower case: `WattTime v3` -> `watttimev`, so `watt-time` meets it."""
+    return re.sub(r"[^a-z]", "", text.lower())
 
 
 def _title_from_name(rel_path: str) -> str:

@@ -31,7 +31,7 @@ _INDEX_STEMS = {"readme", "index", "toc", "summary", "_sidebar", "sidebar", "ove
                 "authors", "glossary", "faq", "todo", "notice", "copying", "release-notes", "releasing"}
 _INDEX_TITLE = re.compile(r"^(?:(?:architecture |architectural )?(?:decision records?|decisions?|adrs?)\s*)?"
                           r"(?:overview|index|log|list|table of contents|readme)$", re.I)
-_TEMPLATE = re.compile(r"^_|^0+-template$", re.I)
+_TEMPLATE = re.compile(r"^_|^0+[-_](?:[a-z]+[-_])?template$", re.I)  # `0000-template`, `0000-ladr-template`
 # The words of a template's file name or title besides "template" (`adr-template-bare-minimal`, "MADR
 # Template", "Architecture Decision Record template"); a record about templates says more
 # (`0039-use-apache-velocity-as-template-engine`, "Use Handlebars template for emails").
@@ -163,9 +163,10 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
 
 def template_words(text: str) -> bool:
     """Whether a file name or title names a template: "template" among only template words and numbers
-    (`adr-template-minimal`, "MADR Template v3"), not a record about templates."""
+    (`adr-template-minimal`, "MADR Template v3"), or a title that is only "Title" ("1. Title"); not a
+    record about templates."""
     words = [w for w in re.findall(r"[a-z]+", text.lower())]
-    return bool({"template", "templates"} & set(words)) and all(w in _TEMPLATE_WORDS for w in words)
+    return (bool({"template", "templates"} & set(words)) or words == ["title"]) and all(w in _TEMPLATE_WORDS for w in words)
 
 
 def evidence(rel_path: str, text: str) -> Evidence:
