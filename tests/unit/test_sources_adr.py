@@ -314,3 +314,13 @@ def test_a_misnumbered_title_is_still_the_records_own():
     text = "# 0015. WattTime v3 Changes\n\n## Status\n\nAccepted\n\n## Context\n\nA new API.\n"
     parsed = parse_adr("docs/architecture/decisions/0016-watt-time-v3.md", text)
     assert parsed.memories[0].title == "0015. WattTime v3 Changes" and not parsed.warnings
+
+
+def test_a_page_titled_status_states_no_status():
+    # Netflix/dispatch's docs/docs/administration/settings/data/status.mdx (Apache-2.0): a guide to data source statuses.
+    from lore.markup import markdown
+    from lore.sources.adr import stated_status
+    page = "# Status\n\nDispatch allows you to define your own data source statuses.\n\n- Production\n- Deprecated\n"
+    assert not stated_status(markdown.parse(page))
+    record = "# 3. Use Kafka\n\n## Status\n\nDeprecated\n\n## Context\n\nQueues.\n"
+    assert stated_status(markdown.parse(record))

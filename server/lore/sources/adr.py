@@ -147,9 +147,11 @@ def status_heading(heading: str | None) -> str | None:
 
 
 def _status_section(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
+    """The first Status section, the page's own title aside (a guide titled "# Status" explains statuses)."""
+    _, title_line = doc.title()
     for s in doc.sections:
         inline = status_heading(s.heading)
-        if inline is None:
+        if inline is None or (s.line == title_line and s.level == 1):
             continue
         text = (inline + "\n\n" + doc.text(s)).strip() if inline else doc.text(s)
         first = inline or next((ln.strip() for ln in doc.text(s).splitlines() if ln.strip()), "")
