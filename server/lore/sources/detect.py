@@ -146,7 +146,7 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
     stem = p.stem.lower()
     if any(re.search(r"\btemplates?\b", part, re.I) for part in p.parts[:-1]):
         return "template"
-    if _TEMPLATE.search(stem) or template_words(stem):
+    if template_name(stem):
         return "template"
     own_folder = stem in ("readme", "index") and bool(re.match(r"^\d{2,5}[-_]", p.parent.name)
                                                       or _ADR_NAME.match(p.parent.name))
@@ -159,6 +159,12 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
     if title and template_words(title):
         return "template"
     return None
+
+
+def template_name(stem: str) -> bool:
+    """Whether a file name (without extension) is a template's: `_template`, `0000-ladr-template`,
+    `adr-template-bare` (see `template_words`)."""
+    return bool(_TEMPLATE.search(stem)) or template_words(stem)
 
 
 def template_words(text: str) -> bool:

@@ -33,7 +33,7 @@ from lore.memory import DOC_META, Kind, SourceKind
 from lore.markup import markdown
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import parse_adr, sections_of, stated_status
-from lore.sources.detect import template_words
+from lore.sources.detect import template_name
 from lore.sources.normative import kind_of
 
 DOC_TAG = "docs"
@@ -83,7 +83,7 @@ def is_documentation(rel_path: str) -> bool:
     if any(f in _LEFT_OUT_DIRS or f.startswith(".") for f in folders):
         return False
     stem = _bare_name(p.name)
-    if _LEFT_OUT_NAMES.match(stem) or template_words(stem):
+    if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
         return False
     if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS:
         return True
