@@ -152,3 +152,17 @@ def test_a_file_named_for_the_project_itself_is_no_tools_configuration(tmp_works
     text = "# System taxonomy auto-tagging\n\nOpenedX tags content with Lerna.\n"
     assert [d.anchor.to_text() for d in derive_anchors(text, "docs/decisions/0013.rst", AnchorContext(ws))] == \
         ["./lerna.json"]
+
+
+def test_a_title_about_an_aspect_of_a_kind_governs_no_instance_of_it(tmp_workspace):
+    # Shaped on carbon-aware-sdk's 0006-data-source-registration.md (Green-Software-Foundation/carbon-aware-sdk, MIT).
+    ws = write(tmp_workspace, {f"src/{n}DataSource.cs": f"class {n}DataSource {{}}\n" for n in ("WattTime", "Json", "Null")})
+    text = ("# 0006. Data Source Registration\n\nEach data source registers itself. A data source is found by name.\n"
+            "The data source registry lists them.\n")
+    assert derive_anchors(text, "docs/decisions/0006.md", AnchorContext(ws)) == []
+    kinds = text.replace("# 0006. Data Source Registration", "# 0006. Registering Data Sources")
+    assert [d.anchor.to_text() for d in derive_anchors(kinds, "docs/decisions/0006.md", AnchorContext(ws))] == \
+        ["**/*DataSource.cs"]
+    # carbon-aware-sdk's 0017-watt-time-signal-type.md: about the signal type, in one data source
+    inside = text.replace("# 0006. Data Source Registration", "# 0017. Signal Type in WattTime v3 Data Source")
+    assert derive_anchors(inside, "docs/decisions/0017.md", AnchorContext(ws)) == []

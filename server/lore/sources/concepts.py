@@ -31,6 +31,7 @@ one two three four five first second new old other same own make made like need 
 """.split())
 GENERIC = frozenset("""get set is has add len dao do run new create update delete remove check process handle init
 load save fetch find build make put post read write to from by of on in as at""".split())
+_PREPOSITIONS = frozenset("in of for on with at by from to as into onto over under within without via per".split())
 _LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
 
 
@@ -95,8 +96,10 @@ _TITLE = re.compile(r"^\s*(?:#\s+|title:\s*[\"']?)(.+)$", re.M | re.I)
 
 
 def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, int]]:
-    """(glob, phrase, count) for the kinds of thing a decision is titled for: a two-word phrase of its
-    title (one word may be common: "read model") that its prose says at least `KIND_REPEATS` times,
+    """(glob, phrase, count) for the kinds of thing a decision is titled for: the two words its title ends
+    with before any preposition, the head of the phrase it is ("Write model vs Read models"; not "Data
+    source registration", which is about registration, nor "Signal type in the WattTime data source"),
+    one of them perhaps common ("read model"), that its prose says at least `KIND_REPEATS` times,
     when at least two files outside tests are named as instances of it (`segment-read-model.ts`,
     `project_read_model.py`, `SegmentReadModel.ts`) and at most `MAX_KIND_FILES`. The glob covers every
     such file, those written later included: a decision on "write model vs read models" governs
@@ -105,9 +108,13 @@ def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, i
     if not title:
         return []
     words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(title.group(1))]
+    before = next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
+    head = tuple(w for w in before if w)[-2:]
     prose = _LINK.sub(" ", named.FENCE.sub(" ", text)).lower()
     out = []
     for a, b in dict.fromkeys(zip(words, words[1:])):
+        if (a, b) != head:
+            continue  # "Data source registration" is about registration, not about each data source
         if not a or not b or a in _STOP or b in _STOP or (a in named.COMMON and b in named.COMMON) or len(a) < 3:
             continue
         said = len(re.findall(rf"\b{a}s?[ -]{b}", prose))
