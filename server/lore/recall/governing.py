@@ -29,6 +29,7 @@ import attrs
 
 from lore.memory import is_plain_doc
 from lore.recall.anchoring import MATCH_WEIGHT
+from lore.recall.crowded import CROWD, crowded_out
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
@@ -172,11 +173,13 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     innermost = chain[-1].name
     spread = spread_over_file(lore, rel_path, file_qualified)
     out: list[Governing] = []
+    crowd = crowded_out((m, anchor) for m, kind, anchor in anchored.values()
+                        if kind == "symbol" and _anchored_symbol(anchor, rel_path, chain) == names[-1])
     for mid, (m, kind, anchor) in anchored.items():
         via = _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
-        if kind == "symbol" and mid not in spread and via == names[-1]:
+        if kind == "symbol" and mid not in spread and via == names[-1] and mid not in crowd:
             out.append(Governing(m, "symbol", via=via, anchor=anchor))
-        elif names_symbol(m, innermost) and \
+        elif mid not in crowd and names_symbol(m, innermost) and \
                 _places_named(m, file_symbols, None if mid in spread else rel_path) <= PER_FILE:
             out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)
@@ -316,6 +319,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     by_suffix = suffix_index(names)
     file_level: list[LensItem] = []
     per_symbol: dict[str, list[LensItem]] = {}
+    anchor_of: dict[str, object] = {}
     anchored_ids: set[str] = set()
     for store in lore.stores():
         found = lore.anchored(store, rel_path, names, language)
@@ -333,9 +337,15 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                     or mid in whole:  # anchored to the file as well as to symbols in it: the file's decision
                 file_level.append(m)
             elif kind == "symbol":
+                anchor_of[mid] = anchor
                 for name in symbols_matching(anchor, rel_path, names, by_suffix):
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
+    for name, items in per_symbol.items():
+        if len(items) > CROWD:  # a type many records name: only those it is the subject of (`crowded`)
+            found_m = memories_by_id(lore, [i.id for i in items], [rel_path])
+            crowd = crowded_out((found_m[i.id], anchor_of[i.id]) for i in items if i.id in found_m)
+            per_symbol[name] = [i for i in items if i.id not in crowd]
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
     twice = told_twice_of(lore, list({m.id for m in file_level} | {m.id for ms in per_symbol.values() for m in ms}))
     file_level = [m for m in file_level if m.id not in twice]

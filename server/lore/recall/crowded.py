@@ -1,0 +1,43 @@
+"""A type many records name is the project's vocabulary, not each record's subject.
+
+A central model (`SingleAuditChecklist`, `Access`, `BibEntry`) is named in passing by record after
+record: "store uploaded Excel files" mentions the checklist the files belong to. Each such mention is a
+derived anchor, and each becomes a lens and a hover on the type. When more than `CROWD` records are
+anchored to one symbol by a name they write, only those it is the subject of stay there: the ones
+titled for it, or writing it at least `SAID` times. Anchors a person confirmed or added, and anchors
+derived otherwise (a path, a citation), always stay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lore.anchors.choices import CONFIRMED, DERIVED_META, key_of
+from lore.memory import Anchor, Memory
+
+CROWD = 3
+SAID = 3
+
+
+def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> set[str]:
+    """Ids of the records to leave off one symbol that more than `CROWD` records are anchored to by a
+    name they write (see the module): those neither titled for it nor writing it `SAID` times."""
+    named = [(m, a) for m, a in candidates if a.kind == "symbol" and _named(m, a)]
+    if len({m.id for m, _ in named}) <= CROWD:
+        return set()
+    out: set[str] = set()
+    for m, a in named:
+        name = a.value.rsplit(".", 1)[-1]
+        word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+        text = "\n".join((m.title, m.body, m.rationale or ""))
+        if not word.search(m.title) and len(word.findall(text)) < SAID:
+            out.add(m.id)
+    return out
+
+
+def _named(m: Memory, a: Anchor) -> bool:
+    """Whether an anchor was derived from a name the record writes, and no person confirmed it."""
+    key = key_of(a)
+    why = (m.meta.get(DERIVED_META) or {}).get(key, "")
+    return why.startswith("names `") and key not in (m.meta.get(CONFIRMED) or [])
