@@ -173,10 +173,11 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     innermost = chain[-1].name
     spread = spread_over_file(lore, rel_path, file_qualified)
     out: list[Governing] = []
-    crowd = crowded_out((m, anchor) for m, kind, anchor in anchored.values()
-                        if kind == "symbol" and _anchored_symbol(anchor, rel_path, chain) == names[-1])
+    vias = {mid: _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
+            for mid, (_, kind, anchor) in anchored.items()}
+    crowd = crowded_out((m, anchor) for mid, (m, _, anchor) in anchored.items() if vias[mid] == names[-1])
     for mid, (m, kind, anchor) in anchored.items():
-        via = _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
+        via = vias[mid]
         if kind == "symbol" and mid not in spread and via == names[-1] and mid not in crowd:
             out.append(Governing(m, "symbol", via=via, anchor=anchor))
         elif mid not in crowd and names_symbol(m, innermost) and \
@@ -319,7 +320,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     by_suffix = suffix_index(names)
     file_level: list[LensItem] = []
     per_symbol: dict[str, list[LensItem]] = {}
-    anchor_of: dict[str, object] = {}
+    anchor_of: dict[str, Anchor] = {}
     anchored_ids: set[str] = set()
     for store in lore.stores():
         found = lore.anchored(store, rel_path, names, language)

@@ -22,14 +22,12 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from lore.markup import markdown
 from lore.memory import Anchor
 from lore.sources import named
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
-_FRONT = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.S)
-_FRONT_TITLE = re.compile(r"^title:\s*[\"']?(.+?)[\"']?\s*$", re.M | re.I)
-_TITLE = re.compile(r"^\s*#\s+(.+)$|^([^\n]+)\n[=~\-^#*]{3,}\s*$", re.M)
 _CHOICE = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
                      r"\s+(.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b(.*))?$",
                      re.I)
@@ -52,16 +50,9 @@ MAX_RUN = 4
 
 
 def title_of(text: str) -> str:
-    """A decision's title: its front matter's `title:`, or else its first heading (markdown or
-    reStructuredText)."""
-    front = _FRONT.match(text)
-    if front:
-        m = _FRONT_TITLE.search(front.group(1))
-        if m:
-            return m.group(1).strip()
-        text = text[front.end():]
-    m = _TITLE.search(text)
-    return next((g for g in m.groups() if g), "").strip() if m else ""
+    """A decision's title: its front matter's `title:`, or else its first heading (as the importers read it)."""
+    doc = markdown.parse(text)
+    return str(doc.front.get("title") or doc.title()[0] or "").strip()
 
 
 def chosen(text: str, whole: str | None = None) -> list[str]:
