@@ -262,7 +262,8 @@ def test_a_documentation_page_read_as_a_decision_record_is_anchored_like_one(tmp
     run_import(lore)
     (rfc,) = [m for m in lore.list(limit=50) if m.title.startswith("RFC 0011")]
     assert rfc.provenance.kind.value == "adr"
-    assert [a.to_text() for a in rfc.anchors] == ["internal/storage/tracestore/summary.go"]
+    assert sorted(a.to_text() for a in rfc.anchors) == ["internal/storage/tracestore/summary.go",
+                                                        "symbol:go:TraceSummary"]  # the path, and the type titled for
     lore.close()
 
 

@@ -8,12 +8,15 @@ a name anchors when it is written as code (backticks) and means exactly one plac
   folders carries (`models.py` -> `app/models.py`). Build manifests and lock files (`pyproject.toml`,
   `package.json`, `go.mod`) are named in passing by most decisions that add a dependency, so they
   anchor only through a written path.
+- a snake_case or kebab-case name of three or more words that exactly one code file outside tests is
+  named (`delete_and_regenerate_dissemination_from_intake` -> its management command's module).
 - a tool whose one configuration file the workspace holds (`orval.config.ts`, `.eslintrc.json`, the
   pyproject.toml with a `[tool.poetry]` table), named in prose: a decision choosing the tool governs
   how it is configured.
-- a package name of two or more words (split on `_` and `-`; a hyphenated distribution name also
-  matches its underscored folder) that exactly one folder carries, when that folder is a package or
-  project (it holds code files directly or a manifest) and not a broad one (see `mentions.broad`).
+- a package name of two or more words (split on `_`, `-` and `.`; a hyphenated distribution name also
+  matches its underscored folder, and a .NET project's dotted name, `CarbonAware.DataSources.Registration`,
+  its folder) that exactly one folder carries, when that folder is a package or project (it holds code
+  files directly, or a manifest in it or below it) and not a broad one (see `mentions.broad`).
   One-word names (`utils`, `api`, `frontend`) are too often a generic folder to point at one.
 """
 
@@ -27,6 +30,7 @@ from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES
 
 _WORD = re.compile(r"`([A-Za-z_][\w.-]{2,80})`")
+_DATA = frozenset({".md", ".txt", ".json", ".yaml", ".yml", ".toml", ".csv", ".xml", ".html", ".rst"})
 _LOCKS = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "go.sum", "Cargo.lock",
                     "Gemfile", "Gemfile.lock", "requirements.txt", "setup.cfg", "tsconfig.json", "Makefile"})
 
@@ -37,9 +41,12 @@ class BareIndex:
     def __init__(self, layout: WorkspaceLayout):
         self.files: dict[str, list[str]] = {}
         self.folders: dict[str, list[str]] = {}
+        self.stems: dict[str, list[str]] = {}
         for f in layout.files:
             if not layout.vendored(f) and not TEST_PATH.search(f):
                 self.files.setdefault(PurePosixPath(f).name, []).append(f)
+                if language_for_path(f) and PurePosixPath(f).suffix not in _DATA:
+                    self.stems.setdefault(PurePosixPath(f).stem, []).append(f)
         for d in layout.dirs:
             if d and not layout.vendored(d + "/x") and not TEST_PATH.search(d + "/"):
                 self.folders.setdefault(PurePosixPath(d).name, []).append(d)
@@ -53,9 +60,19 @@ class BareIndex:
         found = self.files.get(name, [])
         return found[0] if len(found) == 1 else None
 
+    def module(self, name: str) -> str | None:
+        """The one code file outside tests whose name, its extension aside, is a snake_case or
+        kebab-case name of three or more words (`delete_and_regenerate_dissemination_from_intake`, a
+        management command): a name that long and written as code means its module."""
+        parts = [p for p in re.split(r"[_-]+", name.lower()) if p]
+        if len(parts) < 3 or not re.fullmatch(r"[a-z][a-z0-9_-]+", name):
+            return None
+        found = self.stems.get(name, [])
+        return found[0] if len(found) == 1 else None
+
     def package(self, name: str) -> str | None:
         """The one folder carrying a package name of two or more uncommon-enough words."""
-        parts = [p for p in re.split(r"[_-]+", name.lower()) if p]
+        parts = [p for p in re.split(r"[._-]+", name.lower()) if p]
         if len(parts) < 2 or all(p in COMMON for p in parts):
             return None
         found = {d for n in {name, name.replace("-", "_")} for d in self.folders.get(n, [])}
@@ -63,9 +80,10 @@ class BareIndex:
             return None
         folder = found.pop()
         holds_code = any(PurePosixPath(f).parent.as_posix() == folder and language_for_path(f)
-                         and PurePosixPath(f).suffix not in (".md", ".txt", ".json", ".yaml", ".yml")
+                         and PurePosixPath(f).suffix not in _DATA
                          for f in self._layout.files if f.startswith(folder + "/"))
-        return folder if holds_code or folder in self._layout.roots else None
+        project = any(r == folder or r.startswith(folder + "/") for r in self._layout.roots)
+        return folder if holds_code or project else None
 
 
 def bare_names(text: str) -> list[str]:

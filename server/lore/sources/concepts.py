@@ -46,16 +46,42 @@ class PhraseIndex:
     def __init__(self, symbols: named.SymbolIndex):
         self.symbols = symbols
         self.pairs: dict[tuple[str, str], set[str]] = {}
+        self.whole: dict[tuple[str, ...], set[str]] = {}
         for name in symbols.defs:
             parts = [_norm(p) for p in named.name_parts(name)]
             for pair in zip(parts, parts[1:]):
                 self.pairs.setdefault(pair, set()).add(name)
+            if 2 <= len(parts) <= MAX_TITLE_WORDS:
+                self.whole.setdefault(tuple(parts), set()).add(name)
 
     def code_for(self, pair: tuple[str, str]) -> list[tuple[str, str]]:
         """(name, file) of the definitions named for a phrase; [] when they span more than MAX_FILES files."""
         found = [(n, f) for n in sorted(self.pairs.get(pair, ())) for f in self.symbols.files_for(n)
                  if not named.TEST_PATH.search(f)]
         return found if 0 < len({f for _, f in found}) <= named.MAX_FILES else []
+
+
+MAX_TITLE_WORDS = 4
+_TITLE_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
+    """The names the workspace defines whose words are, in order and all of them, two to
+    `MAX_TITLE_WORDS` consecutive words of a decision's title before any preposition, one of them not
+    common: "Use the ADR slug as its unique ID" -> `AdrSlug`, not `UniqueId`. A title says what the
+    decision is about, its head first; code named exactly for words of it is its subject. The
+    project's own name ("log4brains") is no part of it."""
+    own = {_norm(w) for w in _TITLE_WORD.findall(project)}
+    words = [_norm(w) for w in _TITLE_WORD.findall(_LINK.sub(" ", title))]
+    words = next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
+    out: list[str] = []
+    for size in range(MAX_TITLE_WORDS, 1, -1):
+        for i in range(len(words) - size + 1):
+            run = tuple(words[i:i + size])
+            if all(w in named.COMMON or w in _STOP or w in own for w in run):
+                continue
+            out += sorted(index.whole.get(run, ()))
+    return list(dict.fromkeys(out))
 
 
 def phrases(text: str, project: str = "") -> list[tuple[str, str]]:

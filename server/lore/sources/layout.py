@@ -3,8 +3,9 @@
 A decision written inside a sub-project names paths relative to that project (`src/hooks/api` in a
 repository whose front end lives in `frontend/`), and a Go decision names packages by import path
 (`github.com/org/app/x/blob`). `WorkspaceLayout` knows every file and folder the import walk kept
-(ignore files honoured), the project roots (folders holding a package manifest, and package.json
-workspaces) and the Go module paths, and resolves such names to the paths that exist.
+(ignore files honoured), the project roots (folders holding a package manifest or a .NET project file,
+and package.json workspaces) and the Go module paths, and resolves such names to the paths that exist.
+A file path written relative to some other folder resolves when exactly one file's path ends with it.
 """
 
 from __future__ import annotations
@@ -21,10 +22,18 @@ MANIFESTS = frozenset({"package.json", "go.mod", "pyproject.toml", "setup.py", "
 # Folders of third-party or generated code: never a decision's subject, and costly to read.
 VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
                       "coverage", "generated", "__generated__", "gen", ".cache", "site-packages", "external"})
+# Project files named for their project: a .NET project (`CarbonAware.WebApi.csproj`), a Ruby gem.
+PROJECT_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".gemspec")
 MAX_ENTRIES = 400_000
 MAX_PROJECT_HITS = 2  # a path found under more sub-projects than this names none of them in particular
 _MODULE = re.compile(r"^\s*module\s+(\S+)", re.M)
 _MAJOR = re.compile(r"/v\d+$")
+_FILE_NAME = re.compile(r"^[\w.-]*\w\.[A-Za-z][A-Za-z0-9]{0,9}$")
+
+
+def is_manifest(name: str) -> bool:
+    """Whether a file name is a package manifest or a project file, marking its folder a project root."""
+    return name in MANIFESTS or name.endswith(PROJECT_SUFFIXES)
 
 
 class WorkspaceLayout:
@@ -39,6 +48,7 @@ class WorkspaceLayout:
         self.truncated = False
         self._done = False
         self._counts: dict[str, int] | None = None
+        self._by_name: dict[str, list[str]] | None = None
 
     def add(self, rel: str, is_dir: bool) -> None:
         """Record one entry of the walk (called for every file and folder it keeps)."""
@@ -53,7 +63,7 @@ class WorkspaceLayout:
             return self
         self._done = True
         roots = {(f.rsplit("/", 1)[0] if "/" in f else "") for f in self.files
-                 if PurePosixPath(f).name in MANIFESTS and not self.vendored(f)}
+                 if is_manifest(PurePosixPath(f).name) and not self.vendored(f)}
         roots |= self._workspaces()
         self.roots = sorted((r for r in roots if r in self.dirs), key=lambda r: (r.count("/"), r))
         for r in self.roots:
@@ -129,7 +139,26 @@ class WorkspaceLayout:
         if go is not None:
             return [go] if self.exists(go) else []
         hits = [f"{r}/{token}" for r in self.roots if r and self.exists(f"{r}/{token}")]
-        return hits if len(hits) <= MAX_PROJECT_HITS else []
+        if hits:
+            return hits if len(hits) <= MAX_PROJECT_HITS else []
+        tail = self.tail_file(token)
+        return [tail] if tail else []
+
+    def tail_file(self, token: str) -> str | None:
+        """The one file whose path ends with a written path of two or more parts naming a file
+        (`CarbonAware.DataSources.WattTime/src/Constants/Paths.cs`, written relative to a folder that is
+        no project root): a file path that specific, found once, is the file meant. A folder is not
+        looked for this way, and a path found under several folders means none of them."""
+        parts = token.split("/")
+        if len(parts) < 2 or not _FILE_NAME.match(parts[-1]) or any(not p for p in parts):
+            return None
+        if self._by_name is None:
+            by_name: dict[str, list[str]] = {}
+            for f in self.files:
+                by_name.setdefault(f.rsplit("/", 1)[-1], []).append(f)
+            self._by_name = by_name
+        found = [f for f in self._by_name.get(parts[-1], ()) if f.endswith("/" + token) and not self.vendored(f)]
+        return found[0] if len(found) == 1 else None
 
     def _go_path(self, token: str) -> str | None:
         """The folder of a Go import path inside one of the workspace's modules (major version optional)."""

@@ -45,7 +45,7 @@ from pathlib import Path, PurePosixPath
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
-from lore.sources import bare, concepts, headings, imports, literals, named, routes, shapes, subclasses, written_code
+from lore.sources import bare, concepts, headings, imports, literals, named, routes, shapes, subclasses, tables, written_code
 from lore.sources.moved import moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -136,6 +136,15 @@ class AnchorContext:
     def bases(self) -> subclasses.BaseIndex:
         """Classes of the indexed code files by the base they name (see `subclasses`), built on first need."""
         return subclasses.BaseIndex(self.root, self.symbols.read)
+
+    @cached_property
+    def folded_names(self) -> dict[str, list[str]]:
+        """The workspace's defined names by their letters and digits in lower case (`additionalein` ->
+        `AdditionalEin`), built on first need."""
+        out: dict[str, list[str]] = {}
+        for name in self.symbols.defs:
+            out.setdefault(re.sub(r"[^a-z0-9]", "", name.lower()), []).append(name)
+        return out
 
     @cached_property
     def symbols(self) -> named.SymbolIndex:
@@ -231,7 +240,7 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`)."""
     out: dict[str, Derived] = {}
     for word in bare.bare_names(text):
-        hit = ctx.bare.file(word)
+        hit = ctx.bare.file(word) or ctx.bare.module(word)
         if hit:
             out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
             continue
@@ -304,6 +313,18 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
+    """Symbol anchors for the type a decision's title names in words ("Use the ADR slug as its unique ID"
+    -> `AdrSlug`), when one file outside tests defines it (see `concepts.title_names`)."""
+    out: list[Derived] = []
+    for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
+        files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
+        found = ctx.symbols.symbol(files[0], name) if len(files) == 1 else None
+        if found and found[2] in named.TYPE_KINDS:
+            out.append(Derived(symbol_anchor(found[0], found[1], files[0]), 0.85, f"titled for `{name}`"))
+    return out
+
+
 def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Path anchors for the few code files (at most `named.MAX_FILES`, tests aside) that write a marker the
     decision lists (a log tag `#notify-debug-admin-1200`, an error code)."""
@@ -361,12 +382,15 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
+    title = imports.title_of(whole)
+    found += title_anchors(title, ctx) + subclasses.contract_anchors(text, title, ctx)
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx, text) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in imports.import_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
     found += shapes.shape_anchors(text, ctx)
+    found += [d for d in tables.table_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
     found = ranked(found, text)

@@ -8,9 +8,13 @@ declarations (Python's `class A(B, C)`; `class A extends B implements C` in Type
 Java, PHP, Dart, Scala; `class A : B` in Kotlin, C#, Swift; Ruby's `class A < B`) from the files a
 `SymbolIndex` read, once, on the first decision that needs them, under the same time budget. A type
 the workspace defines anchors its own definition (see `named`), not its subclasses: a decision about
-`Taxonomy` is about that class, and its subclasses are code of their own. A method named with its
-type (`Taxonomy.tag_for_value`) is the exception: what it must do, each override must do, so its
-overrides in the type's descendants anchor too (`overrides`).
+`Taxonomy` is about that class, and its subclasses are code of their own. Two exceptions, where what
+the decision says of the type it says of the code deriving from it:
+
+- a method named with its type (`Taxonomy.tag_for_value`): what it must do, each override must do,
+  so its overrides in the type's descendants anchor too (`overrides`);
+- an interface of the workspace named by a decision titled for it ("Data Source Interfaces" naming
+  `IForecastDataSource`): a contract's decision governs every class implementing it (`contract_anchors`).
 """
 
 from __future__ import annotations
@@ -169,3 +173,40 @@ def subclass_anchors(text: str, ctx, most: int) -> list[Derived]:
                 why = f"names `{base}`, which `{cls}` derives from"
                 out.setdefault((rel, found[1]), Derived(symbol_anchor(found[0], found[1], rel), 0.85, why))
     return list(out.values())
+
+
+MAX_IMPLEMENTERS = 8  # files implementing one contract; past this the contract is a framework of its own
+_TITLE_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
+    """Symbol anchors for the classes implementing an interface the workspace defines (in one file
+    outside tests) that `text` names in its prose, when the decision's `title` holds two or more of the
+    interface's words (`IForecastDataSource` under "Data Source Interfaces"): at most
+    `MAX_IMPLEMENTERS` files each. Scored below `mentions.SURE`: a proposal's contract may not be the
+    code's yet."""
+    heads = {w.lower()[:headings.STEM] for w in _TITLE_WORDS.findall(title)}
+    out: dict[tuple[str, str], Derived] = {}
+    for n in named.names_in(text):
+        if n.in_block:
+            continue
+        name = n.name.rsplit(".", 1)[-1]
+        words = {w[:headings.STEM] for w in named.name_parts(name) if len(w) > 1}
+        if len(words & heads) < 2:
+            continue
+        files = [f for f in ctx.symbols.defs.get(name, ()) if not named.TEST_PATH.search(f)]
+        if len(files) != 1:
+            continue
+        found = ctx.symbols.symbol(files[0], name)
+        if not found or found[2] != "interface":
+            continue
+        derived = ctx.bases.of(name)
+        if not derived or len({rel for rel, _ in derived}) > MAX_IMPLEMENTERS:
+            continue
+        for rel, cls in derived:
+            hit = ctx.symbols.symbol(rel, cls)
+            if hit and hit[2] in named.TYPE_KINDS:
+                why = f"names `{name}`, which `{cls}` implements"
+                out.setdefault((rel, hit[1]), Derived(symbol_anchor(hit[0], hit[1], rel), 0.75, why))
+    return list(out.values())
+

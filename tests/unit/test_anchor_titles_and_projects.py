@@ -1,0 +1,116 @@
+"""What a decision names beyond a workspace path: a file path written from some other folder, a .NET
+project by its dotted name, the type its title is about, and the classes implementing a contract it is
+titled for. Each anchors only when it means one place."""
+
+from pathlib import Path
+
+from lore.sources.layout import WorkspaceLayout
+from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
+
+# Shaped on carbon-aware-sdk's casdk-docs/docs/architecture/decisions (Green-Software-Foundation/carbon-aware-sdk, MIT).
+WATTTIME = ("# 15. WattTime v3 Changes\n\n## Status\n\nAccepted\n\n## Decision\n\nThe paths are configured at "
+            "`CarbonAware.DataSources.WattTime/src/Constants/Paths.cs`.\n")
+REGISTRATION = ("# 6. Data Source Registration\n\n## Context\n\nData sources are hardcoded into a separate\n"
+                "`CarbonAware.DataSources.Registration` project.\n")
+INTERFACES = ("# 7. Data Source Interfaces\n\n## Decision\n\nEach data source implements `IEmissionsDataSource`,\n"
+              "which the aggregator calls.\n")
+# Shaped on log4brains' docs/adr/20201016-use-the-adr-slug-as-its-unique-id.md (thomvaill/log4brains, Apache-2.0).
+SLUG = ("# Use the ADR slug as its unique ID\n\n- Status: accepted\n\n## Decision\n\n"
+        "An ADR will be uniquely identified by its file name without the extension.\n")
+
+CSPROJ = "<Project Sdk=\"Microsoft.NET.Sdk\"></Project>\n"
+
+
+def texts(root: Path, text: str, rel: str = "docs/decisions/0001.md") -> list[str]:
+    found = derive_anchors(text, rel, AnchorContext(root))
+    return sorted(f"{d.anchor.to_text()}@{d.anchor.file}" if d.anchor.file else d.anchor.to_text() for d in found)
+
+
+def test_a_file_path_written_from_another_folder_anchors_the_one_file_ending_with_it(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/Sources/CarbonAware.DataSources.WattTime/src/Constants/Paths.cs": "class Paths {}\n",
+        "src/Sources/CarbonAware.DataSources.WattTime/src/Other.cs": "class Other {}\n",
+    })
+    assert "src/Sources/CarbonAware.DataSources.WattTime/src/Constants/Paths.cs" in texts(ws, WATTTIME)
+
+
+def test_a_file_path_two_folders_end_with_anchors_neither(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "a/CarbonAware.DataSources.WattTime/src/Constants/Paths.cs": "class Paths {}\n",
+        "b/CarbonAware.DataSources.WattTime/src/Constants/Paths.cs": "class Paths {}\n",
+    })
+    assert not [t for t in texts(ws, WATTTIME) if "Paths.cs" in t]
+
+
+def test_only_a_file_is_found_by_the_end_of_its_path_not_a_folder():
+    layout = WorkspaceLayout(Path("/nonexistent"))
+    for d in ("x", "x/response", "x/response/data"):
+        layout.add(d, True)
+    layout.add("x/response/data/a.py", False)
+    layout.add("x/lib/util.py", False)
+    layout.finish()
+    assert layout.resolve("response/data") == []
+    assert layout.resolve("lib/util.py") == ["x/lib/util.py"]
+    assert layout.resolve("util.py") == []
+
+
+def test_a_dotnet_project_named_by_its_dotted_name_anchors_its_folder(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/Sources/CarbonAware.DataSources.Registration/Registration.csproj": CSPROJ,
+        "src/Sources/CarbonAware.DataSources.Registration/Configuration/Extensions.cs": "class Extensions {}\n",
+    })
+    assert "src/Sources/CarbonAware.DataSources.Registration/**" in texts(ws, REGISTRATION)
+
+
+def test_a_dotted_name_two_folders_carry_or_no_project_holds_anchors_nothing(tmp_workspace):
+    twice = write(tmp_workspace / "twice", {
+        "a/CarbonAware.DataSources.Registration/Registration.csproj": CSPROJ,
+        "b/CarbonAware.DataSources.Registration/Registration.csproj": CSPROJ,
+    })
+    assert texts(twice, REGISTRATION) == []
+    docs = write(tmp_workspace / "docs", {"site/CarbonAware.DataSources.Registration/index.md": "# Registration\n"})
+    assert texts(docs, REGISTRATION) == []
+
+
+def test_the_type_a_title_names_in_words_anchors_its_one_definition(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "packages/core/src/adr/domain/AdrSlug.ts": "export class AdrSlug {\n  constructor(readonly value: string) {}\n}\n",
+        "packages/core/src/adr/domain/Adr.ts": "export class Adr {}\n",
+    })
+    assert texts(ws, SLUG) == ["symbol:typescript:AdrSlug@packages/core/src/adr/domain/AdrSlug.ts"]
+
+
+def test_a_title_names_no_type_defined_twice_nor_a_function_nor_common_words(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "a/AdrSlug.ts": "export class AdrSlug {}\n",
+        "b/AdrSlug.ts": "export class AdrSlug {}\n",
+        "c/unique.ts": "export function uniqueId() { return 1; }\nexport class UniqueId {}\n",
+    })
+    assert texts(ws, SLUG) == []
+
+
+IMPLEMENTERS = {
+    "src/Interfaces/IEmissionsDataSource.cs": "public interface IEmissionsDataSource\n{\n    void Get();\n}\n",
+    "src/WattTime/WattTimeDataSource.cs": "public class WattTimeDataSource : IEmissionsDataSource\n{\n    public void Get() {}\n}\n",
+    "src/Json/JsonDataSource.cs": "public class JsonDataSource : IEmissionsDataSource\n{\n    public void Get() {}\n}\n",
+}
+
+
+def test_a_contract_a_decision_is_titled_for_anchors_the_classes_implementing_it(tmp_workspace):
+    ws = write(tmp_workspace, IMPLEMENTERS)
+    assert texts(ws, INTERFACES) == ["symbol:csharp:IEmissionsDataSource@src/Interfaces/IEmissionsDataSource.cs",
+                                     "symbol:csharp:JsonDataSource@src/Json/JsonDataSource.cs",
+                                     "symbol:csharp:WattTimeDataSource@src/WattTime/WattTimeDataSource.cs"]
+
+
+def test_a_contract_named_under_another_title_anchors_only_itself(tmp_workspace):
+    ws = write(tmp_workspace, IMPLEMENTERS)
+    other = INTERFACES.replace("# 7. Data Source Interfaces", "# 7. Remove the aggregator layer")
+    assert texts(ws, other) == ["symbol:csharp:IEmissionsDataSource@src/Interfaces/IEmissionsDataSource.cs"]
+
+
+def test_a_proposed_contract_anchors_only_itself(tmp_workspace):
+    ws = write(tmp_workspace, IMPLEMENTERS)
+    found = derive_anchors(INTERFACES, "docs/decisions/0001.md", AnchorContext(ws), proposal=True)
+    assert [d.anchor.value for d in found] == ["IEmissionsDataSource"]
