@@ -114,3 +114,30 @@ def test_a_proposed_contract_anchors_only_itself(tmp_workspace):
     ws = write(tmp_workspace, IMPLEMENTERS)
     found = derive_anchors(INTERFACES, "docs/decisions/0001.md", AnchorContext(ws), proposal=True)
     assert [d.anchor.value for d in found] == ["IEmissionsDataSource"]
+
+
+# Shaped on log4brains' docs/adr/20210113-distribute-log4brains-as-a-global-npm-package.md (thomvaill/log4brains, Apache-2.0).
+GLOBAL = ("# Distribute Log4brains as a global NPM package\n\n## Context\n\nRun `init-log4brains`, which installs "
+          "`@log4brains/web`.\n\n## Decision Outcome\n\nIt is published as a global NPM package named `log4brains`.\n")
+
+
+def test_a_package_named_as_it_is_published_anchors_its_folder(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "package.json": '{"name": "root", "private": true}\n',
+        "packages/global-cli/package.json": '{"name": "log4brains"}\n',
+        "packages/global-cli/src/cli.ts": "export function run() {}\n",
+        "packages/web/package.json": '{"name": "@log4brains/web"}\n',
+        "packages/web/src/index.ts": "export const web = 1;\n",
+        "packages/py/pyproject.toml": '[project]\nname = "init-log4brains"\n',
+        "packages/py/init.py": "x = 1\n",
+    })
+    assert texts(ws, GLOBAL) == ["packages/global-cli/**", "packages/py/**", "packages/web/**"]
+
+
+def test_a_published_name_two_packages_share_or_a_common_word_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "a/package.json": '{"name": "log4brains"}\n', "a/x.ts": "export const a = 1;\n",
+        "b/package.json": '{"name": "log4brains"}\n', "b/x.ts": "export const b = 1;\n",
+        "c/package.json": '{"name": "api"}\n', "c/x.ts": "export const c = 1;\n",
+    })
+    assert texts(ws, GLOBAL.replace("@log4brains/web", "api")) == []

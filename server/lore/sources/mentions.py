@@ -244,7 +244,11 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         if hit:
             out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
             continue
-        folder = ctx.bare.package(word)
+        folder = ctx.bare.published_package(word) or ctx.bare.package(word)
+        if folder and not broad(folder, word, text, ctx.layout):
+            out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
+    for word in bare.scoped_names(text):
+        folder = ctx.bare.published_package(word)
         if folder and not broad(folder, word, text, ctx.layout):
             out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
     if ctx.tools:
