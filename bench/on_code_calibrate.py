@@ -27,6 +27,7 @@ def candidates(root: Path, label: dict) -> list[tuple[bool, float, float, float]
     top-level symbols: each symbol's five nearest records (`lore.recall.off_code.RECORD_SOURCES`, as the
     server keeps them) at cosine >= 0.25, tolerated pairs left out."""
     from lore.anchors.languages import has_grammar, language_for_path
+    from lore.anchors.symbols import extract_symbols
     from lore.recall.calibration import memory_spreads, nearest_memories, symbol_text, zscore
     from lore.recall.off_code import record_ids
     from lore.api import Lore
@@ -43,7 +44,12 @@ def candidates(root: Path, label: dict) -> list[tuple[bool, float, float, float]
             language = language_for_path(rel)
             if not language or not has_grammar(language) or not (root / rel).is_file():
                 continue
-            symbols = top_level((root / rel).read_text(errors="replace"), language, rel)
+            text = (root / rel).read_text(errors="replace")
+            places = top_level(text, language, rel)
+            if places and not hasattr(places[0], "docstring"):  # Ruby's hover places: their declarations
+                wanted = {p.name.rsplit("::", 1)[-1] for p in places}
+                places = [s for s in extract_symbols(text, language, rel) if s.name in wanted]
+            symbols = places
             if not symbols:
                 continue
             for s, vector in zip(symbols, emb.embed([symbol_text(s, rel) for s in symbols])):

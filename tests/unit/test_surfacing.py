@@ -199,6 +199,26 @@ def test_the_bar_is_each_memory_own_spread_not_one_cosine():
     assert calibrate({"f": [("unknown", 0.99)]}, spreads) == {}, "no spread, no meaning-only match"
 
 
+def test_a_match_that_stands_out_but_is_far_in_meaning_is_not_shown(monkeypatch):
+    from lore.recall import semantic
+
+    spreads = {"narrow": (0.20, 0.05)}
+    assert calibrate({"f": [("narrow", 0.50)]}, spreads, floor=calibration.MEANING_FLOOR) == {}
+    assert calibrate({"f": [("narrow", 0.62)]}, spreads, floor=calibration.MEANING_FLOOR) == {"f": [("narrow", 0.62)]}
+    seen = {}
+    monkeypatch.setattr(semantic, "calibrate", lambda *a, floor=0.0: seen.setdefault("floor", floor) and {})
+    monkeypatch.setattr(semantic, "memory_spreads", lambda lore: spreads)
+    monkeypatch.setattr(semantic, "record_ids", lambda lore: set())
+    monkeypatch.setattr(semantic, "reference_ids", lambda lore: set())
+
+    class Lore:
+        def ready_embedder(self):
+            return type("E", (), {"embed": lambda self, texts: [], "model_id": "m"})()
+
+    semantic.semantic_matches(Lore(), "a.py", "python", [])
+    assert seen["floor"] == calibration.MEANING_FLOOR, "the server's meaning matches pass the floor"
+
+
 def test_a_match_must_stand_out_from_the_symbol_other_candidates_too():
     spreads = {"a": (0.2, 0.05)}
     match = 0.2 + 0.05 * (calibration.Z_MEMORY + 1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lore.recall.calibration import calibrate, memory_spreads, nearest_memories, reference_ids, symbol_text
+from lore.recall.calibration import MEANING_FLOOR, calibrate, memory_spreads, nearest_memories, reference_ids, symbol_text
 from lore.recall.off_code import record_ids
 from lore.recall.search import SEMANTIC_FLOOR
 
@@ -38,4 +38,4 @@ def semantic_matches(lore: Lore, rel_path: str, language: str | None,
         if best:
             out[symbol.qualified_name] = best
             symbol_spreads[symbol.qualified_name] = spread
-    return calibrate(out, spreads, symbol_spreads)
+    return calibrate(out, spreads, symbol_spreads, floor=MEANING_FLOOR if spreads else 0.0)
