@@ -141,3 +141,10 @@ def test_a_published_name_two_packages_share_or_a_common_word_anchors_nothing(tm
         "c/package.json": '{"name": "api"}\n', "c/x.ts": "export const c = 1;\n",
     })
     assert texts(ws, GLOBAL.replace("@log4brains/web", "api")) == []
+
+
+def test_a_title_word_and_a_name_word_match_by_their_stem(tmp_workspace):
+    ws = write(tmp_workspace, {"src/export/CffExporter.java": "public class CffExporter {\n}\n"})
+    assert texts(ws, "# CFF export of multiple entries\n\nOne file per library.\n") == [
+        "symbol:java:CffExporter@src/export/CffExporter.java"]
+    assert texts(ws, "# Multiple entries in CFF export\n\nOne file per library.\n") == [], "the head, before the preposition"

@@ -52,7 +52,7 @@ class PhraseIndex:
             for pair in zip(parts, parts[1:]):
                 self.pairs.setdefault(pair, set()).add(name)
             if 2 <= len(parts) <= MAX_TITLE_WORDS:
-                self.whole.setdefault(tuple(parts), set()).add(name)
+                self.whole.setdefault(tuple(p[:TITLE_STEM] for p in parts), set()).add(name)
 
     def code_for(self, pair: tuple[str, str]) -> list[tuple[str, str]]:
         """(name, file) of the definitions named for a phrase; [] when they span more than MAX_FILES files."""
@@ -62,13 +62,15 @@ class PhraseIndex:
 
 
 MAX_TITLE_WORDS = 4
+TITLE_STEM = 5  # letters a title's word and a name's share to be the same word ("export", `CffExporter`)
 _TITLE_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
     """The names the workspace defines whose words are, in order and all of them, two to
-    `MAX_TITLE_WORDS` consecutive words of a decision's title before any preposition, one of them not
-    common: "Use the ADR slug as its unique ID" -> `AdrSlug`, not `UniqueId`. A title says what the
+    `MAX_TITLE_WORDS` consecutive words of a decision's title before any preposition (compared by their
+    first `TITLE_STEM` letters), one of them not common: "Use the ADR slug as its unique ID" ->
+    `AdrSlug`, not `UniqueId`; "CFF export of multiple entries" -> `CffExporter`. A title says what the
     decision is about, its head first; code named exactly for words of it is its subject. The
     project's own name ("log4brains") is no part of it."""
     own = {_norm(w) for w in _TITLE_WORD.findall(project)}
@@ -80,7 +82,7 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
             run = tuple(words[i:i + size])
             if all(w in named.COMMON or w in _STOP or w in own for w in run):
                 continue
-            out += sorted(index.whole.get(run, ()))
+            out += sorted(index.whole.get(tuple(w[:TITLE_STEM] for w in run), ()))
     return list(dict.fromkeys(out))
 
 
