@@ -111,4 +111,5 @@ def test_a_method_named_with_its_type_anchors_its_overrides_in_the_types_descend
     })
     assert texts(ws, OVERRIDES, "docs/decisions/0012.md") == [
         "symbol:python:tagging.models.base.Taxonomy.tag_for_value@tagging/models/base.py",
-        "symbol:python:tagging.models.system.LanguageTaxonomy.tag_for_value@tagging/models/system.py"]
+        "symbol:python:tagging.models.system.LanguageTaxonomy.tag_for_value@tagging/models/system.py",
+        "symbol:python:tagging.models.system.SystemTaxonomy@tagging/models/system.py"]  # the type its title names
