@@ -121,3 +121,13 @@ def test_a_class_in_a_namespace_or_written_with_its_scope_is_not_nested(tmp_work
     assert index.symbol("app/admin/report_builder.rb", "ReportBuilder") == ("ruby", "Admin.ReportBuilder", "class")
     assert index.symbol("lib/healthcheck/active_storage.rb", "ActiveStorage") == (
         "ruby", "Healthcheck.ActiveStorage", "nested")
+
+
+def test_a_pytest_module_beside_the_code_is_a_test_not_a_second_definition(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "app/models.py": "class Organization:\n    pass\n\nclass Agreement:\n    pass\n",
+        "app/test_models.py": "class Agreement:\n    pass\n",
+        "app/conftest.py": "class Organization:\n    pass\n",
+    })
+    assert texts(ws, QUOTAS) == ["symbol:python:app.models.Agreement@app/models.py",
+                                 "symbol:python:app.models.Organization@app/models.py"]

@@ -62,7 +62,9 @@ _GLOSSARY_TERM = re.compile(r"^[ \t]*[-*+][ \t]+([A-Z][a-z0-9]{3,40})[ \t]*:", r
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
-TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$")
+# Test code by its path: test folders, `x.test.ts`, `x_spec.rb`, `x_test.go`, and pytest's `test_x.py` and `conftest.py`.
+TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$"
+                       r"|(^|/)(test_[^/]*|conftest)\.py$")
 COMMON = frozenset("""
 config configuration handler handlers index main app application service services client server test tests
 data type types string error errors value values model models util utils helper helpers manager controller
