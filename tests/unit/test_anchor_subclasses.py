@@ -113,3 +113,21 @@ def test_a_method_named_with_its_type_anchors_its_overrides_in_the_types_descend
         "symbol:python:tagging.models.base.Taxonomy.tag_for_value@tagging/models/base.py",
         "symbol:python:tagging.models.system.LanguageTaxonomy.tag_for_value@tagging/models/system.py",
         "symbol:python:tagging.models.system.SystemTaxonomy@tagging/models/system.py"]  # the type its title names
+
+
+# Shaped on manage.get.gov's docs/architecture/decisions/0029 (cisagov/manage.get.gov, CC0-1.0).
+CHOSEN = ("# 29. DNS hosting: use services in the registrar app\n\n## Decision\n\n"
+          "(#2) Use separate services inside existing registrar app\n\n## Considered Options\n\n"
+          "### 1. Internal Django app\n\nA `DnsHostingApp` of its own.\n\n"
+          "### 2. Use separate services inside existing registrar app\n\nA `CloudflareService` wraps the vendor.\n\n"
+          "### 3. Microservice\n\nA `DnsGateway` service.\n")
+
+
+def test_the_option_a_decision_chose_stays_while_the_others_are_blanked():
+    kept = without_alternatives(CHOSEN)
+    assert "CloudflareService" in kept and "DnsHostingApp" not in kept and "DnsGateway" not in kept
+    assert len(kept) == len(CHOSEN) and kept.count("\n") == CHOSEN.count("\n")
+    named_so = CHOSEN.replace("(#2) Use", "We will use").replace("### 2. Use", "### Use")
+    assert "CloudflareService" in without_alternatives(named_so)
+    unchosen = CHOSEN.replace("(#2) Use separate services inside existing registrar app", "To be decided.")
+    assert "CloudflareService" not in without_alternatives(unchosen)

@@ -148,3 +148,32 @@ def test_a_title_word_and_a_name_word_match_by_their_stem(tmp_workspace):
     assert texts(ws, "# CFF export of multiple entries\n\nOne file per library.\n") == [
         "symbol:java:CffExporter@src/export/CffExporter.java"]
     assert texts(ws, "# Multiple entries in CFF export\n\nOne file per library.\n") == [], "the head, before the preposition"
+
+
+# Shaped on fundraising-application's doc/adr/002_Add_Bucket_Testing.md (wmde/fundraising-application, GPL-2.0-or-later).
+BUCKETS = ("# 002 - Add [Bucket Testing](https://en.wikipedia.org/wiki/A/B_testing) to all parts of the application\n\n"
+           "Each campaign assigns a visitor to a bucket.\n")
+
+
+def test_the_folder_a_title_names_in_words_anchors_whole(tmp_workspace):
+    ws = write(tmp_workspace, {f"src/BucketTesting/Part{i}.php": "<?php\nclass Part {}\n" for i in range(40)})
+    assert texts(ws, BUCKETS) == ["src/BucketTesting/**"]
+
+
+def test_a_folder_a_title_names_twice_over_or_too_big_anchors_nothing(tmp_workspace):
+    twice = write(tmp_workspace / "twice", {"a/BucketTesting/A.php": "<?php\n", "b/bucket_testing/B.php": "<?php\n"})
+    assert texts(twice, BUCKETS) == []
+    big = write(tmp_workspace / "big", {f"src/BucketTesting/Part{i}.php": "<?php\n" for i in range(61)})
+    assert texts(big, BUCKETS) == []
+
+
+# Shaped on manage.get.gov's docs/architecture/decisions/0002 and 0009 (cisagov/manage.get.gov, CC0-1.0).
+def test_a_well_known_tool_a_title_names_anchors_its_files_and_one_named_in_passing_nothing(tmp_workspace):
+    files = {"src/Dockerfile": "FROM python:3.12\n", "src/docker-compose.yml": "services: {}\n",
+             "src/app/x.py": "x = 1\n"}
+    files |= {f".github/workflows/job{i}.yaml": "on: push\n" for i in range(8)}
+    ws = write(tmp_workspace, files)
+    assert texts(ws, "# 2. Docker for development\n\nWe develop in containers.\n") == [
+        "src/Dockerfile", "src/docker-compose.yml"]
+    assert texts(ws, "# 9. GitHub Actions\n\nCI runs on each push.\n") == [".github/workflows/**"]
+    assert texts(ws, "# 10. Templates\n\nRun it in Docker, from GitHub Actions.\n") == []

@@ -12,6 +12,8 @@ a name anchors when it is written as code (backticks) and means exactly one plac
   named (`delete_and_regenerate_dissemination_from_intake` -> its management command's module).
 - the name one of the workspace's own packages is published under (a package.json's `name`,
   `log4brains` or `@log4brains/cli`; a pyproject.toml's or Cargo.toml's): that package's folder.
+- a tool a decision's title names whose configuration has a fixed name (`WELL_KNOWN`: "Docker" the
+  Dockerfile, "GitHub Actions" the workflows).
 - a tool whose one configuration file the workspace holds (`orval.config.ts`, `.eslintrc.json`, the
   pyproject.toml with a `[tool.poetry]` table), named in prose: a decision choosing the tool governs
   how it is configured.
@@ -30,6 +32,7 @@ from functools import cached_property
 from pathlib import PurePosixPath
 
 from lore.anchors import has_grammar, language_for_path
+from lore.sources import concepts
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES
 
@@ -91,6 +94,14 @@ class BareIndex:
         if len(folders) != 1 or bare_name.lower() in COMMON:
             return None
         return folders[0]
+
+    @cached_property
+    def folder_stems(self) -> dict[tuple[str, ...], list[str]]:
+        """Folders outside tests by their name's words as a title's are compared (`concepts.name_stems`)."""
+        out: dict[tuple[str, ...], list[str]] = {}
+        for name, folders in self.folders.items():
+            out.setdefault(concepts.name_stems(name), []).extend(folders)
+        return out
 
     def module(self, name: str) -> str | None:
         """The one code file outside tests whose name, its extension aside, is a snake_case or
@@ -197,4 +208,43 @@ def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]
         nearest = sorted(f for f in files if f.count("/") == top)
         if len(nearest) <= MAX_FILES:
             out += [(tool, f) for f in nearest]
+    return out
+
+
+# Tools whose configuration is a file of a fixed name or folder rather than `<tool>.config.*`: the name a
+# title writes (case aside) -> a pattern for its files' paths.
+WELL_KNOWN = (
+    (re.compile(r"\bdocker\b", re.I), re.compile(r"(^|/)(Dockerfile(\.[\w-]+)?|[\w-]+\.dockerfile|(docker-)?compose(\.[\w-]+)?\.ya?ml)$")),
+    (re.compile(r"\bgithub actions\b", re.I), re.compile(r"^\.github/workflows/[^/]+\.ya?ml$")),
+    (re.compile(r"\bgitlab[ -]ci\b", re.I), re.compile(r"^\.gitlab-ci\.ya?ml$")),
+    (re.compile(r"\bcircle ?ci\b", re.I), re.compile(r"^\.circleci/config\.ya?ml$")),
+    (re.compile(r"\btravis\b", re.I), re.compile(r"^\.travis\.ya?ml$")),
+    (re.compile(r"\bjenkins\b", re.I), re.compile(r"(^|/)Jenkinsfile$")),
+    (re.compile(r"\bhelm\b", re.I), re.compile(r"(^|/)Chart\.ya?ml$")),
+    (re.compile(r"\bcloud ?foundry\b", re.I), re.compile(r"(^|/)manifest([\w.-]*)\.ya?ml$")),
+)
+MAX_WELL_KNOWN = 6
+
+
+def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str]]:
+    """(tool as the title writes it, file) for each tool of `WELL_KNOWN` a decision's title names, for its
+    files nearest the workspace's root when there are at most `MAX_WELL_KNOWN` of them, or the one folder
+    holding more (`.github/workflows/**`): "Docker for
+    development" governs the Dockerfile; "GitHub Actions" the workflows. Named only in a decision's body,
+    such a tool is as often a passing mention ("run it in Docker")."""
+    out = []
+    for name, path in WELL_KNOWN:
+        m = name.search(title)
+        if not m:
+            continue
+        files = [f for f in layout.files if path.search(f) and not layout.vendored(f) and not TEST_PATH.search(f)]
+        if not files:
+            continue
+        top = min(f.count("/") for f in files)
+        nearest = sorted(f for f in files if f.count("/") == top)
+        folders = {f.rsplit("/", 1)[0] if "/" in f else "" for f in nearest}
+        if len(nearest) <= MAX_WELL_KNOWN:
+            out += [(m.group(0), f) for f in nearest]
+        elif len(folders) == 1 and "" not in folders:
+            out.append((m.group(0), f"{folders.pop()}/**"))  # a folder of them: `.github/workflows/**`
     return out

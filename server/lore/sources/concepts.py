@@ -52,7 +52,7 @@ class PhraseIndex:
             for pair in zip(parts, parts[1:]):
                 self.pairs.setdefault(pair, set()).add(name)
             if 2 <= len(parts) <= MAX_TITLE_WORDS:
-                self.whole.setdefault(tuple(p[:TITLE_STEM] for p in parts), set()).add(name)
+                self.whole.setdefault(name_stems(name), set()).add(name)
 
     def code_for(self, pair: tuple[str, str]) -> list[tuple[str, str]]:
         """(name, file) of the definitions named for a phrase; [] when they span more than MAX_FILES files."""
@@ -73,17 +73,31 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
     `AdrSlug`, not `UniqueId`; "CFF export of multiple entries" -> `CffExporter`. A title says what the
     decision is about, its head first; code named exactly for words of it is its subject. The
     project's own name ("log4brains") is no part of it."""
+    out: list[str] = []
+    for run in title_runs(title, project):
+        out += sorted(index.whole.get(run, ()))
+    return list(dict.fromkeys(out))
+
+
+def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
+    """The runs of two to `MAX_TITLE_WORDS` consecutive words of a title's head (before any preposition;
+    a link's address aside), longest first, each word cut to its first `TITLE_STEM` letters, leaving out
+    runs of common words only and of the project's own name."""
     own = {_norm(w) for w in _TITLE_WORD.findall(project)}
     words = [_norm(w) for w in _TITLE_WORD.findall(_LINK.sub(" ", title))]
     words = next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
-    out: list[str] = []
+    out: list[tuple[str, ...]] = []
     for size in range(MAX_TITLE_WORDS, 1, -1):
         for i in range(len(words) - size + 1):
             run = tuple(words[i:i + size])
-            if all(w in named.COMMON or w in _STOP or w in own for w in run):
-                continue
-            out += sorted(index.whole.get(tuple(w[:TITLE_STEM] for w in run), ()))
-    return list(dict.fromkeys(out))
+            if not all(w in named.COMMON or w in _STOP or w in own for w in run):
+                out.append(tuple(w[:TITLE_STEM] for w in run))
+    return out
+
+
+def name_stems(name: str) -> tuple[str, ...]:
+    """A name's words as `title_runs` compares them (`BucketTesting` -> bucke, testi)."""
+    return tuple(_norm(p)[:TITLE_STEM] for p in named.name_parts(name))
 
 
 def phrases(text: str, project: str = "") -> list[tuple[str, str]]:

@@ -49,19 +49,63 @@ def without_alternatives(text: str) -> str:
     """`text` with the sections on the options a decision weighed ("Considered Options", "Rejected
     Alternatives", "Pros and Cons of the Options") blanked, line for line: the code an alternative
     names is what the team would have written or changed had it chosen otherwise, not what the
-    decision governs. A subsection ends where a heading of its level or above begins."""
+    decision governs. A subsection ends where a heading of its level or above begins. The subsection
+    of the option chosen stays (see `_chosen_options`): it is what the decision governs, in detail."""
     blanked = named.FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-    cuts: list[tuple[int, int]] = []
+    sections: list[tuple[int, int, int]] = []  # (start, end, level) of each alternatives section
     open_at: tuple[int, int] | None = None  # (start, level) of the alternatives section being read
     for m in _LEVELED.finditer(blanked):
         level = len(m.group(1))
         if open_at is not None and level <= open_at[1]:
-            cuts.append((open_at[0], m.start()))
+            sections.append((open_at[0], m.start(), open_at[1]))
             open_at = None
         if open_at is None and ALTERNATIVES.match(m.group(2).strip()):
             open_at = (m.end(), level)
     if open_at is not None:
-        cuts.append((open_at[0], len(text)))
+        sections.append((open_at[0], len(text), open_at[1]))
+    outside = _outside(text, sections)
+    cuts: list[tuple[int, int]] = []
+    for start, end, level in sections:
+        for keep_start, keep_end in _chosen_options(blanked, start, end, level, outside):
+            cuts.append((start, keep_start))
+            start = keep_end
+        cuts.append((start, end))
     for start, end in reversed(cuts):
         text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
     return text
+
+
+_NUMBERED = re.compile(r"^(?:option\s*)?#?(\d+)\s*[.):-]?\s*", re.I)
+
+
+def _squeeze(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _outside(text: str, sections: list[tuple[int, int, int]]) -> str:
+    """`text` outside its alternatives sections, lower case."""
+    parts, at = [], 0
+    for start, end, _ in sections:
+        parts.append(text[at:start])
+        at = end
+    parts.append(text[at:])
+    return " ".join(parts).lower()
+
+
+def _chosen_options(blanked: str, start: int, end: int, level: int, outside: str) -> list[tuple[int, int]]:
+    """Spans of the subsections of an alternatives section that describe the option the decision chose:
+    its heading's words are written outside the alternatives ("Chosen option: Use separate services",
+    a Decision section saying so), or its number is referred to there ("(#2)", "option 2")."""
+    heads = [(m.start(), len(m.group(1)), m.group(2).strip()) for m in _LEVELED.finditer(blanked, start, end)
+             if len(m.group(1)) > level]
+    out = []
+    squeezed = f" {_squeeze(outside)} "
+    for i, (at, sub, heading) in enumerate(heads):
+        stop = next((h[0] for h in heads[i + 1:] if h[1] <= sub), end)
+        number = _NUMBERED.match(heading)
+        words = _squeeze(_NUMBERED.sub("", heading, count=1))
+        said = len(words.split()) >= 2 and f" {words} " in squeezed
+        cited = number is not None and re.search(rf"(?:#|\boption\s)\s*{number.group(1)}\b", outside) is not None
+        if said or cited:
+            out.append((at, stop))
+    return out

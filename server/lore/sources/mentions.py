@@ -226,12 +226,16 @@ def kind_folder_anchors(folder: str, token: str, text: str, layout: WorkspaceLay
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.*)$", re.M)
 
 
+def _files_besides_tests(folder: str, layout: WorkspaceLayout) -> int:
+    return sum(1 for f in layout.files if f.startswith(folder + "/") and not named.TEST_PATH.search(f))
+
+
 def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     """A folder holding more than `MAX_FOLDER_FILES` files, tests aside (a package's tests do not make
     it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`)."""
     if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
         return False
-    if sum(1 for f in layout.files if f.startswith(hit + "/") and not named.TEST_PATH.search(f)) <= MAX_FOLDER_FILES:
+    if _files_besides_tests(hit, layout) <= MAX_FOLDER_FILES:
         return False
     return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 
@@ -318,9 +322,17 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 
 def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
-    """Symbol anchors for the type a decision's title names in words ("Use the ADR slug as its unique ID"
-    -> `AdrSlug`), when one file outside tests defines it (see `concepts.title_names`)."""
-    out: list[Derived] = []
+    """Anchors for the files of a well-known tool a decision's title names (see `bare.well_known_files`),
+    the folder it names in words ("Add Bucket Testing to all parts of the
+    application" -> `src/BucketTesting/**`), when one folder outside tests is named so and holds at most
+    `concepts.MAX_KIND_FILES` files besides tests, and for the type it names ("Use the ADR slug as its
+    unique ID" -> `AdrSlug`), when one file outside tests defines it (see `concepts.title_runs`)."""
+    out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
+    for run in concepts.title_runs(title, ctx.project_name):
+        folders = [d for d in ctx.bare.folder_stems.get(run, ()) if not ctx.layout.vendored(d + "/x")]
+        if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES:
+            out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"titled for `{folders[0]}`"))
+            break
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
         files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
         found = ctx.symbols.symbol(files[0], name) if len(files) == 1 else None
