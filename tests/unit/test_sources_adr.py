@@ -253,6 +253,18 @@ def test_a_heading_that_only_starts_with_status_is_no_status():
     assert not parsed.warnings
 
 
+def test_a_guide_to_status_change_emails_states_no_status():
+    from lore.sources.docs import parse_doc
+
+    # Shaped on manage.get.gov's docs/developer/generating-emails-guide.md (cisagov/manage.get.gov, CC0-1.0).
+    text = ("Below is a guide to generating each email.\n\n## Domain Invitation\n\n- Workflow: Manage domain\n\n"
+            "## Status Change Approved\n\n- Workflow: set the request's status to approved\n")
+    (m,) = parse_doc("docs/developer/generating-emails-guide.md", text).memories
+    assert m.kind is not Kind.DECISION and "docs" in m.tags
+    (r,) = parse_doc("docs/decisions/0004.md", "# Use X\n\n## Status Accepted\n\nWe use X.\n").memories
+    assert r.kind is Kind.DECISION and r.status is Status.ACTIVE
+
+
 def test_a_later_status_section_naming_a_successor_still_supersedes_a_header_row():
     text = ("# Old API\n\n| Metadata | Value |\n|---|---|\n| Status | Implemented |\n\n## Context\n\nOld.\n\n"
             "## Status\n\nSuperseded by [ADR-9](ADR-9.md)\n")

@@ -134,14 +134,18 @@ def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusR
 def status_heading(heading: str | None) -> str | None:
     """The status written in a Status heading ("" for a bare "Status"), None for any other heading.
 
-    "Status: Proposed" and "Status" head a record's status; "Status handling" or "Status Messages /
-    Server Errors" head a part of a specification that speaks of other statuses.
+    "Status: Proposed", "Status Accepted" and "Status" head a record's status; "Status handling",
+    "Status Messages / Server Errors" or "Status Change Approved" (a guide to the emails a status change
+    sends) head a part of a page that speaks of other statuses.
     """
     m = _STATUS_HEAD.match((heading or "").strip())
     if not m:
         return None
     sep, rest = m.group(1), m.group(2).strip()
-    if not rest or sep or word_status(rest)[0] is not None:
+    if not rest or sep:
+        return rest
+    status, word = word_status(rest)
+    if status is not None and markdown.plain(rest).lower().replace("-", " ").startswith(word):
         return rest
     return None
 
