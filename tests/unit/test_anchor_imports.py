@@ -78,3 +78,18 @@ def test_a_library_many_files_import_narrows_to_those_named_for_what_it_was_chos
     assert anchors(ws, "# Use Apache Commons IO for directory monitoring\n") == \
         ["src/main/java/org/example/util/DirectoryMonitor.java"]
     assert anchors(ws, "# Use Apache Commons IO for everything\n") == []
+
+
+# Shaped on manage.get.gov's docs/architecture/decisions/0026-django-waffle-library.md (cisagov/manage.get.gov, CC0-1.0).
+WAFFLE = "# 26. Django Waffle library for Feature Flags\n\n## Status\n\nAccepted\n\nFlags are toggled in the admin.\n"
+
+
+def test_a_title_naming_a_library_as_such_and_a_plugin_by_its_module(tmp_workspace):
+    assert imports.chosen(WAFFLE) == ["djangowaffle", "waffle"]
+    assert imports.chosen("# 15. Use Django-FSM library for domain request state\n") == ["djangofsm"]
+    files = {f"src/registrar/views/v{i}.py": "from waffle import flag_is_active\n" for i in range(5)}
+    files |= {"src/registrar/utility/waffle.py": "from waffle.models import get_waffle_flag_model\n",
+              "src/registrar/models/waffle_flag.py": "from waffle.models import AbstractUserFlag\n",
+              "src/registrar/migrations/0042_waffle.py": "import waffle.models\n"}
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, WAFFLE) == ["src/registrar/models/waffle_flag.py", "src/registrar/utility/waffle.py"]

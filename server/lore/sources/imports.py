@@ -31,6 +31,14 @@ SCORE = 0.8
 _CHOICE = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
                      r"\s+(.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b(.*))?$",
                      re.I)
+# "Django Waffle library for Feature Flags": a title naming a library as such, without a verb.
+_NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(.+?)\s+(?:library|package|framework)"
+                            r"(?:\s+(?:for|as|to|in|on)\b(.*))?$", re.I)
+# Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
+# library"); capitalised, they are part of its name ("Deep Java Library").
+_MIGRATION = re.compile(r"(^|/)migrations/")
+_TRAILING = frozenset({"library", "libraries", "package", "packages", "framework", "module", "tool", "toolkit",
+                       "sdk"})
 _ACRONYM = re.compile(r"\(([A-Z][A-Z0-9]{2,9})\)")
 # A link whose address is the chosen library's repository: `[Java Native Access](https://github.com/java-native-access/jna)`.
 _REPO_LINK = re.compile(r"\[([^\]\n]{2,80})\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)"
@@ -61,16 +69,20 @@ def chosen(text: str, whole: str | None = None) -> list[str]:
     repository its link points to too, read in `whole` (the decision with the options it weighed, where
     the chosen one is linked) when given."""
     whole = text if whole is None else whole
-    m = _CHOICE.match(title_of(text))
+    title = title_of(text)
+    m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
     if not m:
         return []
     out: list[str] = []
     for part in re.split(r",|\band\b|/|\+", m.group(1)):
         words = [w for w in re.findall(r"[A-Za-z0-9]+", part) if w.lower() not in _LEADING]
+        while len(words) > 1 and words[-1] in _TRAILING:  # "the django-fsm library"; not "Deep Java Library"
+            words.pop()
         folded = "".join(words).lower()
         if len(folded) < 4 or folded in named.COMMON:
             continue
         out.append(folded)
+        out += sorted(_names_of(folded) - {folded})
         if folded.endswith("js") and len(folded) >= 6:
             out.append(folded[:-2])
         for acronym in _ACRONYM.findall(whole):
@@ -110,7 +122,8 @@ class ImportIndex:
     """Folded run of import segments -> the code files outside tests importing it, read once from a
     `SymbolIndex`'s files (built on the first decision titled for a choice, under the same time budget).
 
-    The workspace's own code is left out: imports of the packages it declares (`package org.jabref.logic;`
+    Database migrations (`migrations/0042_x.py`) are left out: the framework writes them from the
+    models, which import the library themselves. The workspace's own code is left out too: imports of the packages it declares (`package org.jabref.logic;`
     makes `org.jabref` its own), of its Go modules, of the npm packages of its sub-projects
     (`@log4brains/core`) and of its top-level Python packages."""
 
@@ -124,6 +137,8 @@ class ImportIndex:
                 own.add(".".join(m.group(1).decode("ascii").split(".")[:2]))
             found.append((rel, specifiers(data)))
         for rel, specs in found:
+            if _MIGRATION.search(rel):
+                continue  # written by the framework from the models, which import the library themselves
             for spec in specs:
                 if any(spec == o or spec.startswith((o + ".", o + "/")) for o in own):
                     continue
@@ -148,16 +163,32 @@ def _npm_names(root, layout) -> set[str]:
 def purpose(text: str) -> list[str]:
     """The words of what a decision titled for a choice chose it for (`Use Apache Commons IO for directory
     monitoring` -> directory, monitoring), common words aside."""
-    m = _CHOICE.match(title_of(text))
+    title = title_of(text)
+    m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
     words = re.findall(r"[A-Za-z]{4,}", (m.group(2) or "") if m else "")
     return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
 
 
+def _folded(word: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", word.lower())
+
+
+def _names_of(name: str) -> set[str]:
+    """A chosen library's folded name and, for a framework's plug-in (`djangowaffle`, imported as `waffle`),
+    the name without the framework's prefix."""
+    out = {name}
+    for prefix in ("django", "flask", "react", "vue", "angular", "spring", "laravel", "symfony", "rails"):
+        if name.startswith(prefix) and len(name) - len(prefix) >= 4:
+            out.add(name[len(prefix):])
+    return out
+
+
 def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     """Path anchors for the few code files importing what a decision titled for a choice adopts (`ctx`:
-    a `mentions.AnchorContext`; `whole`: see `chosen`). A library more files import is narrowed to those
-    of its importers named for what it was chosen for (`DirectoryMonitor.java` of the seven importing
-    Commons IO, for "directory monitoring"), when that leaves a few."""
+    a `mentions.AnchorContext`; `whole`: see `chosen`). A library more files import is narrowed to the
+    importers named for it (`waffle.py` and `waffle_flag.py` for django-waffle), else to those named for what it was
+    chosen for (`DirectoryMonitor.java` of the seven importing Commons IO, for "directory monitoring"),
+    when that leaves a few."""
     names = chosen(text, whole)
     if not names:
         return []
@@ -166,9 +197,11 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
         files = sorted(ctx.imports.files.get(name, ()))
         why = f"imports {name}, what it chose"
         if len(files) > named.MAX_FILES:
+            wrapper = [f for f in files if _folded(PurePosixPath(f).stem).startswith(name)]
             narrowed = [[f for f in files if w[:5] in PurePosixPath(f).stem.lower()] for w in purpose(text)]
-            files = min((n for n in narrowed if n), key=len, default=[])
-            why = f"imports {name}, what it chose, and is named for what it chose it for"
+            files = wrapper or min((n for n in narrowed if n), key=len, default=[])
+            why = (f"imports {name}, what it chose, and is named for it" if wrapper else
+                   f"imports {name}, what it chose, and is named for what it chose it for")
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:
                 out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
