@@ -177,3 +177,29 @@ def test_a_well_known_tool_a_title_names_anchors_its_files_and_one_named_in_pass
         "src/Dockerfile", "src/docker-compose.yml"]
     assert texts(ws, "# 9. GitHub Actions\n\nCI runs on each push.\n") == [".github/workflows/**"]
     assert texts(ws, "# 10. Templates\n\nRun it in Docker, from GitHub Actions.\n") == []
+
+
+# Shaped on fundraising-application's doc/adr/013_Main_Factory.md (wmde/fundraising-application, GPL-2.0-or-later).
+COMPOSER = '{"autoload": {"psr-4": {"WMDE\\\\Fundraising\\\\Frontend\\\\": "src/", "WMDE\\\\Fundraising\\\\Frontend\\\\App\\\\": "app/"}}}\n'
+
+
+def test_a_php_namespace_or_class_anchors_the_folder_or_file_its_autoload_map_gives(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "composer.json": COMPOSER,
+        "src/Factories/EnvironmentSetup/ProductionEnvironmentSetup.php": "<?php\nclass ProductionEnvironmentSetup {}\n",
+        "app/Controllers/ContactController.php": "<?php\nclass ContactController {}\n",
+    })
+    text = ("# Building objects in the main factory\n\nSee the classes in `WMDE\\Fundraising\\Frontend\\Factories\\"
+            "EnvironmentSetup` and `WMDE\\Fundraising\\Frontend\\App\\Controllers\\ContactController`.\n")
+    assert texts(ws, text) == ["app/Controllers/ContactController.php", "src/Factories/EnvironmentSetup/**",
+                               "symbol:php:ContactController@app/Controllers/ContactController.php"]
+    assert texts(ws, "# Factories\n\nSee `WMDE\\Fundraising\\Frontend\\Nowhere`.\n") == []
+
+
+def test_a_package_path_of_three_parts_anchors_the_one_folder_ending_with_it(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "jablib/src/main/java/org/jabref/logic/importer/Importer.java": "package org.jabref.logic.importer;\nclass Importer {}\n",
+        "jablib/src/main/java/org/jabref/logic/exporter/Exporter.java": "package org.jabref.logic.exporter;\nclass Exporter {}\n",
+    })
+    assert texts(ws, "# Importers\n\nEvery format lives in `org.jabref.logic.importer`.\n") == [
+        "jablib/src/main/java/org/jabref/logic/importer/**"]

@@ -5,7 +5,9 @@ repository whose front end lives in `frontend/`), and a Go decision names packag
 (`github.com/org/app/x/blob`). `WorkspaceLayout` knows every file and folder the import walk kept
 (ignore files honoured), the project roots (folders holding a package manifest or a .NET project file,
 and package.json workspaces) and the Go module paths, and resolves such names to the paths that exist.
-A file path written relative to some other folder resolves when exactly one file's path ends with it.
+A file path written relative to some other folder resolves when exactly one file's path ends with it, a
+package path of three or more parts when one folder's does, and a PHP namespace by the PSR-4 maps of
+the workspace's composer.json files.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class WorkspaceLayout:
         self._done = False
         self._counts: dict[str, int] | None = None
         self._by_name: dict[str, list[str]] | None = None
+        self._autoload: list[tuple[str, str]] | None = None
 
     def add(self, rel: str, is_dir: bool) -> None:
         """Record one entry of the walk (called for every file and folder it keeps)."""
@@ -141,8 +144,51 @@ class WorkspaceLayout:
         hits = [f"{r}/{token}" for r in self.roots if r and self.exists(f"{r}/{token}")]
         if hits:
             return hits if len(hits) <= MAX_PROJECT_HITS else []
-        tail = self.tail_file(token)
+        mapped = self._autoloaded(token)
+        if mapped is not None:
+            return [mapped] if self.exists(mapped) else []
+        tail = self.tail_file(token) or self.tail_dir(token)
         return [tail] if tail else []
+
+    def tail_dir(self, token: str) -> str | None:
+        """The one folder whose path ends with a written path of three or more parts (a Java package's
+        `org/jabref/logic/importer` under `src/main/java/`): that many parts, found once, are the folder."""
+        parts = token.split("/")
+        if len(parts) < 3 or any(not p for p in parts):
+            return None
+        found = [d for d in self.dirs if d.endswith("/" + token) and not self.vendored(d + "/x")]
+        return found[0] if len(found) == 1 else None
+
+    @property
+    def autoload(self) -> list[tuple[str, str]]:
+        """(namespace prefix as a path, folder) of the PSR-4 autoload maps of the workspace's composer.json
+        files, longest prefix first: `WMDE\\Fundraising\\Frontend\\` -> `src/` is
+        (`WMDE/Fundraising/Frontend/`, `src`)."""
+        if self._autoload is None:
+            found: list[tuple[str, str]] = []
+            for f in sorted(x for x in self.files if x.rsplit("/", 1)[-1] == "composer.json" and not self.vendored(x)):
+                try:
+                    data = json.loads((self.root / f).read_text(encoding="utf-8", errors="replace"))
+                except (OSError, ValueError):
+                    continue
+                base = f.rsplit("/", 1)[0] if "/" in f else ""
+                for key in ("autoload", "autoload-dev"):
+                    psr4 = (data.get(key) or {}).get("psr-4") if isinstance(data, dict) and isinstance(data.get(key), dict) else None
+                    for prefix, folders in (psr4 or {}).items():
+                        for folder in folders if isinstance(folders, list) else [folders]:
+                            if isinstance(prefix, str) and isinstance(folder, str):
+                                where = "/".join(p for p in (base, folder.strip("./")) if p)
+                                found.append((prefix.replace("\\", "/").strip("/") + "/", where))
+            self._autoload = sorted(found, key=lambda x: -len(x[0]))
+        return self._autoload
+
+    def _autoloaded(self, token: str) -> str | None:
+        """The workspace path a PHP namespace or class written as a path means by the PSR-4 maps, or None."""
+        for prefix, folder in self.autoload if "/" in token else ():
+            if (token + "/").startswith(prefix):
+                rest = token[len(prefix):]
+                return "/".join(p for p in (folder, rest) if p)
+        return None
 
     def tail_file(self, token: str) -> str | None:
         """The one file whose path ends with a written path of two or more parts naming a file

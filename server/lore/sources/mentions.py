@@ -61,6 +61,7 @@ MAX_FOLDER_FILES = 30
 MOVED = 0.8  # a link followed to where its file went: sure (it named a file that was there), below a path as written
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
 _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
+_NAMESPACE = re.compile(r"^\\?[A-Za-z_]\w*(?:\\{1,2}[A-Za-z_]\w*)+$")
 _NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js ts html css sh".split())
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
@@ -153,14 +154,20 @@ class AnchorContext:
 
 
 def _candidates(text: str):
-    """(token as written, the path it means) for each path `text` writes, and for each Python module it
-    writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package)."""
+    """(token as written, the path it means) for each path `text` writes, for each Python module it
+    writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package), and
+    for each PHP namespace or class it writes as code (`WMDE\\Fundraising\\Frontend\\Factories`)."""
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or m.group(2) or "").strip().rstrip(".,;:)")
         if m.group(1) and _MODULE.match(token) and token.rsplit(".", 1)[-1] not in _NOT_MODULES:
             path = token.replace(".", "/")
             yield token, path
             yield token, path + ".py"
+            continue
+        if m.group(1) and _NAMESPACE.match(token):  # a PHP namespace or class: `WMDE\Fundraising\Factories`
+            path = re.sub(r"\\+", "/", token).strip("/")
+            yield token, path
+            yield token, path + ".php"
             continue
         if "://" in token or token.startswith(("~", "$")) or "/" not in token.strip("/"):
             continue
