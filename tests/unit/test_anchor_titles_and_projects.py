@@ -165,6 +165,8 @@ def test_a_folder_a_title_names_twice_over_or_too_big_anchors_nothing(tmp_worksp
     assert texts(twice, BUCKETS) == []
     big = write(tmp_workspace / "big", {f"src/BucketTesting/Part{i}.php": "<?php\n" for i in range(61)})
     assert texts(big, BUCKETS) == []
+    data = write(tmp_workspace / "data", {"src/data/bucket-testing/a.json": "{}\n", "src/App.php": "<?php\n"})
+    assert texts(data, BUCKETS) == [], "a folder of data is no subject"
 
 
 # Shaped on manage.get.gov's docs/architecture/decisions/0002 and 0009 (cisagov/manage.get.gov, CC0-1.0).

@@ -103,6 +103,10 @@ class BareIndex:
             out.setdefault(concepts.name_stems(name), []).extend(folders)
         return out
 
+    def holds_code(self, folder: str) -> bool:
+        """Whether a folder holds a code file outside tests, at any depth."""
+        return any(f.startswith(folder + "/") for files in self.stems.values() for f in files)
+
     def module(self, name: str) -> str | None:
         """The one code file outside tests whose name, its extension aside, is a snake_case or
         kebab-case name of three or more words (`delete_and_regenerate_dissemination_from_intake`, a

@@ -331,13 +331,14 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for the files of a well-known tool a decision's title names (see `bare.well_known_files`),
     the folder it names in words ("Add Bucket Testing to all parts of the
-    application" -> `src/BucketTesting/**`), when one folder outside tests is named so and holds at most
-    `concepts.MAX_KIND_FILES` files besides tests, and for the type it names ("Use the ADR slug as its
+    application" -> `src/BucketTesting/**`), when one folder outside tests is named so and holds code and
+    at most `concepts.MAX_KIND_FILES` files besides tests (test data named "data sources" is no subject), and for the type it names ("Use the ADR slug as its
     unique ID" -> `AdrSlug`), when one file outside tests defines it (see `concepts.title_runs`)."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
     for run in concepts.title_runs(title, ctx.project_name):
         folders = [d for d in ctx.bare.folder_stems.get(run, ()) if not ctx.layout.vendored(d + "/x")]
-        if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES:
+        if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
+                and ctx.bare.holds_code(folders[0]):
             out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"titled for `{folders[0]}`"))
             break
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
