@@ -89,7 +89,8 @@ def test_bare_file_and_package_names_anchor_when_they_mean_one_place(tmp_workspa
     files |= {f"notifications_utils/m{i}.py": "" for i in range(40)}
     ws = write(tmp_workspace, files)
     found = derive_anchors(BARE, "docs/adrs/0014.md", AnchorContext(ws))
-    assert sorted(d.anchor.to_text() for d in found) == ["app/models.py", "notifications_python_client/**"]
+    assert sorted(d.anchor.to_text() for d in found) == ["app/models.py", "notifications_python_client/**",
+                                                         "symbol:python:app.models.Agreement"]  # "an Agreement model"
 
 
 # Shaped on Unleash's contributing/ADRs/back-end/write-model-vs-read-models.md (Unleash/unleash, Apache-2.0).
@@ -131,3 +132,21 @@ def test_a_pytest_module_beside_the_code_is_a_test_not_a_second_definition(tmp_w
     })
     assert texts(ws, QUOTAS) == ["symbol:python:app.models.Agreement@app/models.py",
                                  "symbol:python:app.models.Organization@app/models.py"]
+
+
+# Shaped on manage.get.gov's docs/architecture/decisions/0018, 0020 and 0030 (cisagov/manage.get.gov, CC0-1.0).
+def test_a_word_the_decision_calls_a_model_or_lists_among_models_anchors_its_one_type(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/registrar/models/domain.py": "class Domain:\n    pass\n",
+        "src/registrar/models/user.py": "class User:\n    pass\n",
+        "src/registrar/admin.py": "from .models import Domain\n\nSTATE = Domain.State\n",
+        "src/registrar/models/source.py": "class Source:\n    pass\n",
+    })
+    assert texts(ws, "# 18. Registry\n\nWe develop the Domain model as the interface to the registry.\n") == [
+        "symbol:python:src.registrar.models.domain.Domain@src/registrar/models/domain.py"]
+    assert texts(ws, "# 20. Users\n\nA custom `User` model holds what Login.gov says.\n") == [
+        "symbol:python:src.registrar.models.user.User@src/registrar/models/user.py"]
+    assert texts(ws, "# 30. State\n\nFour models: `Domain`, `Thing` and `User`.\n") == [
+        "symbol:python:src.registrar.models.domain.Domain@src/registrar/models/domain.py",
+        "symbol:python:src.registrar.models.user.User@src/registrar/models/user.py"]
+    assert texts(ws, "# 7. Sources\n\nThe Data Source interfaces, and a user model.\n") == []

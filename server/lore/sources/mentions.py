@@ -349,6 +349,42 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     return out
 
 
+_KINDS = r"(?:model|class|entity|interface|struct|record|aggregate|table|type|enum)"
+_KIND_AFTER = re.compile(rf"(?<![\w.`])`?([A-Z][A-Za-z0-9]{{2,40}})`?[ \t]+{_KINDS}s?\b")
+_ARTICLES = frozenset({"The", "A", "An", "This", "That", "Our", "Each", "Every", "Its", "Their", "New"})
+_KIND_LIST = re.compile(rf"\b{_KINDS}(?:s|es)?[ \t]*:[ \t]*((?:`[A-Z]\w{{2,40}}`(?:[ \t]*,?[ \t]+and[ \t]+|[ \t]*,[ \t]*)?)+)")
+
+
+def kind_named(text: str) -> list[str]:
+    """Capitalised names a decision's prose calls a type in words: "the Domain model", "a custom `User`
+    model", "four models: `Domain`, `DomainRequest` and `DomainInvitation`" (code blocks aside); not
+    the last word of a capitalised phrase ("the Data Source interfaces")."""
+    prose = named.FENCE.sub(" ", text)
+    out = []
+    for m in _KIND_AFTER.finditer(prose):
+        before = re.search(r"([A-Z][\w`]*)[ \t]+`?$", prose[max(0, m.start() - 40):m.start() + (prose[m.start()] == "`")])
+        if before is None or before.group(1) in _ARTICLES:
+            out.append(m.group(1))
+    for m in _KIND_LIST.finditer(prose):
+        out += re.findall(r"`([A-Z]\w{2,40})`", m.group(1))
+    return list(dict.fromkeys(out))
+
+
+def kind_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Symbol anchors for the types a decision calls types in words (see `kind_named`), each defined as a
+    type in one file outside tests: a single word, common or not (`User`, `Domain`), is a type's name
+    when the decision says it is one."""
+    out: list[Derived] = []
+    for name in kind_named(text):
+        files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
+        types = [(f, hit) for f in files if len(files) <= named.MAX_FILES
+                 and (hit := ctx.symbols.symbol(f, name)) and hit[2] in named.TYPE_KINDS]
+        if len(types) == 1:  # one type of the name; a file only writing it (`models.Domain.State`) is none
+            rel, (lang, qualified, _) = types[0]
+            out.append(Derived(symbol_anchor(lang, qualified, rel), 0.85, f"names the type `{name}`"))
+    return out
+
+
 def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Path anchors for the few code files (at most `named.MAX_FILES`, tests aside) that write a marker the
     decision lists (a log tag `#notify-debug-admin-1200`, an error code)."""
@@ -408,6 +444,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
     title = imports.title_of(whole)
     found += title_anchors(title, ctx) + subclasses.contract_anchors(text, title, ctx)
+    found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx, text) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
