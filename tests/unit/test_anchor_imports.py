@@ -93,3 +93,17 @@ def test_a_title_naming_a_library_as_such_and_a_plugin_by_its_module(tmp_workspa
               "src/registrar/migrations/0042_waffle.py": "import waffle.models\n"}
     ws = write(tmp_workspace, files)
     assert anchors(ws, WAFFLE) == ["src/registrar/models/waffle_flag.py", "src/registrar/utility/waffle.py"]
+
+
+# Shaped on fundraising-application's doc/adr/002_Add_Bucket_Testing.md (wmde/fundraising-application, GPL-2.0-or-later).
+def test_a_library_the_decision_says_it_uses_as_such_anchors_its_importers(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/BucketTesting/DoorkeeperFeatureToggle.php": "<?php\nuse RemotelyLiving\\Doorkeeper\\Doorkeeper;\n",
+        "src/Other.php": "<?php\nuse Psr\\Log\\LoggerInterface;\n",
+    })
+    text = ("# Toggles per campaign\n\n## Decision\n\n* Use [Doorkeeper](https://github.com/remotelyliving/doorkeeper) "
+            "as a feature toggle library.\n")
+    assert anchors(ws, text) == ["src/BucketTesting/DoorkeeperFeatureToggle.php"]
+    assert anchors(ws, text.replace("as a feature toggle library", "to toggle features")) == []
+    weighed = "# Toggles\n\n## Considered Options\n\n* Use Doorkeeper as a feature toggle library.\n"
+    assert anchors(ws, weighed) == [], "an option weighed is no choice"

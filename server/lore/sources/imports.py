@@ -183,13 +183,24 @@ def _names_of(name: str) -> set[str]:
     return out
 
 
+_BODY_CHOICE = re.compile(r"\b(?i:use|using|chose|choose|adopt|adopted)\s+\[?([A-Z][\w.-]{2,40})\]?(?:\([^)\s]*\))?"
+                          r"\s+(?i:as|for)\s+(?i:an?\s+|the\s+|our\s+)?[\w -]{0,40}?\b(?i:library|framework|package)\b")
+
+
+def chosen_in_body(text: str) -> list[str]:
+    """The folded names of the libraries a decision's own text (its weighed options blanked by the caller)
+    says it uses as such: "Use [Doorkeeper](…) as a feature toggle library" -> `doorkeeper`."""
+    return list(dict.fromkeys(_folded(m.group(1)) for m in _BODY_CHOICE.finditer(text) if len(_folded(m.group(1))) >= 4
+                              and _folded(m.group(1)) not in named.COMMON))
+
+
 def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     """Path anchors for the few code files importing what a decision titled for a choice adopts (`ctx`:
     a `mentions.AnchorContext`; `whole`: see `chosen`). A library more files import is narrowed to the
     importers named for it (`waffle.py` and `waffle_flag.py` for django-waffle), else to those named for what it was
     chosen for (`DirectoryMonitor.java` of the seven importing Commons IO, for "directory monitoring"),
     when that leaves a few."""
-    names = chosen(text, whole)
+    names = list(dict.fromkeys(chosen(text, whole) + chosen_in_body(text)))
     if not names:
         return []
     out: dict[str, Derived] = {}
