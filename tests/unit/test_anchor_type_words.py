@@ -21,10 +21,12 @@ def texts(root: Path, text: str) -> list[str]:
     return sorted(f"{d.anchor.to_text()}@{d.anchor.file}" for d in found)
 
 
-def test_a_type_word_written_as_code_three_times_anchors_its_one_definition(tmp_workspace):
+def test_a_type_word_written_as_code_three_times_anchors_its_one_definition_tests_aside(tmp_workspace):
     ws = write(tmp_workspace, {
         "app/models.py": "class Service:\n    pass\n\nclass Organization:\n    pass\n\nclass Agreement:\n    pass\n",
         "app/spans.py": "class Attributes:\n    pass\n",
+        "app/test_models.py": "class Agreement:\n    pass\n",  # pytest modules beside the code are tests
+        "app/conftest.py": "class Organization:\n    pass\n",
     })
     assert texts(ws, QUOTAS) == ["symbol:python:app.models.Agreement@app/models.py",
                                  "symbol:python:app.models.Organization@app/models.py"]
@@ -122,16 +124,6 @@ def test_a_class_in_a_namespace_or_written_with_its_scope_is_not_nested(tmp_work
     assert index.symbol("app/admin/report_builder.rb", "ReportBuilder") == ("ruby", "Admin.ReportBuilder", "class")
     assert index.symbol("lib/healthcheck/active_storage.rb", "ActiveStorage") == (
         "ruby", "Healthcheck.ActiveStorage", "nested")
-
-
-def test_a_pytest_module_beside_the_code_is_a_test_not_a_second_definition(tmp_workspace):
-    ws = write(tmp_workspace, {
-        "app/models.py": "class Organization:\n    pass\n\nclass Agreement:\n    pass\n",
-        "app/test_models.py": "class Agreement:\n    pass\n",
-        "app/conftest.py": "class Organization:\n    pass\n",
-    })
-    assert texts(ws, QUOTAS) == ["symbol:python:app.models.Agreement@app/models.py",
-                                 "symbol:python:app.models.Organization@app/models.py"]
 
 
 # Shaped on manage.get.gov's docs/architecture/decisions/0018, 0020 and 0030 (cisagov/manage.get.gov, CC0-1.0).

@@ -164,15 +164,20 @@ def subclass_anchors(text: str, ctx, most: int) -> list[Derived]:
         base = external_type(n, ctx.symbols)
         if survey and named.written_once(base, text) and not headings.titled_for(base, text):
             continue
-        derived = ctx.bases.of(base)
-        if not derived or len({rel for rel, _ in derived}) > most:
-            continue
-        for rel, cls in derived:
-            found = ctx.symbols.symbol(rel, cls)
-            if found and found[2] in named.TYPE_KINDS:
-                why = f"names `{base}`, which `{cls}` derives from"
-                out.setdefault((rel, found[1]), Derived(symbol_anchor(found[0], found[1], rel), 0.85, why))
+        _add_derived(out, ctx, base, most, 0.85, "derives from")
     return list(out.values())
+
+
+def _add_derived(out: dict[tuple[str, str], Derived], ctx, base: str, most: int, score: float, verb: str) -> None:
+    """Add to `out` a symbol anchor for each class deriving from `base`, when they lie in at most `most` files."""
+    derived = ctx.bases.of(base)
+    if not derived or len({rel for rel, _ in derived}) > most:
+        return
+    for rel, cls in derived:
+        found = ctx.symbols.symbol(rel, cls)
+        if found and found[2] in named.TYPE_KINDS:
+            why = f"names `{base}`, which `{cls}` {verb}"
+            out.setdefault((rel, found[1]), Derived(symbol_anchor(found[0], found[1], rel), score, why))
 
 
 MAX_IMPLEMENTERS = 8  # files implementing one contract; past this the contract is a framework of its own
@@ -200,13 +205,6 @@ def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
         found = ctx.symbols.symbol(files[0], name)
         if not found or found[2] != "interface":
             continue
-        derived = ctx.bases.of(name)
-        if not derived or len({rel for rel, _ in derived}) > MAX_IMPLEMENTERS:
-            continue
-        for rel, cls in derived:
-            hit = ctx.symbols.symbol(rel, cls)
-            if hit and hit[2] in named.TYPE_KINDS:
-                why = f"names `{name}`, which `{cls}` implements"
-                out.setdefault((rel, hit[1]), Derived(symbol_anchor(hit[0], hit[1], rel), 0.75, why))
+        _add_derived(out, ctx, name, MAX_IMPLEMENTERS, 0.75, "implements")
     return list(out.values())
 
