@@ -233,9 +233,9 @@ MAX_WELL_KNOWN = 6
 def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str]]:
     """(tool as the title writes it, file) for each tool of `WELL_KNOWN` a decision's title names, for its
     files nearest the workspace's root when there are at most `MAX_WELL_KNOWN` of them, or the one folder
-    holding more (`.github/workflows/**`): "Docker for
-    development" governs the Dockerfile; "GitHub Actions" the workflows. Named only in a decision's body,
-    such a tool is as often a passing mention ("run it in Docker")."""
+    holding more (`.github/workflows/**`): "Docker for development" governs the Dockerfile; "GitHub
+    Actions" the workflows. Named only in a decision's body, such a tool is as often a passing mention
+    ("run it in Docker")."""
     out = []
     for name, path in WELL_KNOWN:
         m = name.search(title)

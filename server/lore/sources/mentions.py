@@ -139,15 +139,6 @@ class AnchorContext:
         return subclasses.BaseIndex(self.root, self.symbols.read)
 
     @cached_property
-    def folded_names(self) -> dict[str, list[str]]:
-        """The workspace's defined names by their letters and digits in lower case (`additionalein` ->
-        `AdditionalEin`), built on first need."""
-        out: dict[str, list[str]] = {}
-        for name in self.symbols.defs:
-            out.setdefault(re.sub(r"[^a-z0-9]", "", name.lower()), []).append(name)
-        return out
-
-    @cached_property
     def symbols(self) -> named.SymbolIndex:
         """Definitions of the workspace's code (see `named`), built on first need."""
         return named.SymbolIndex(self.root, self.layout)
@@ -329,11 +320,14 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 
 def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
-    """Anchors for the files of a well-known tool a decision's title names (see `bare.well_known_files`),
-    the folder it names in words ("Add Bucket Testing to all parts of the
-    application" -> `src/BucketTesting/**`), when one folder outside tests is named so and holds code and
-    at most `concepts.MAX_KIND_FILES` files besides tests (test data named "data sources" is no subject), and for the type it names ("Use the ADR slug as its
-    unique ID" -> `AdrSlug`), when one file outside tests defines it (see `concepts.title_runs`)."""
+    """Anchors for what a decision's title names (see `concepts.title_runs`):
+
+    - the files of a well-known tool (see `bare.well_known_files`);
+    - the folder it names in words ("Add Bucket Testing to all parts of the application" ->
+      `src/BucketTesting/**`), when one folder outside tests is named so, holds code (test data named
+      "data sources" is no subject) and at most `concepts.MAX_KIND_FILES` files besides tests;
+    - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`), when one file outside tests
+      defines it."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
     for run in concepts.title_runs(title, ctx.project_name):
         folders = [d for d in ctx.bare.folder_stems.get(run, ()) if not ctx.layout.vendored(d + "/x")]

@@ -29,7 +29,7 @@ def table_anchors(text: str, ctx) -> list[Derived]:
         found: set[tuple[str, str]] = set()
         for i in (i for i, ch in enumerate(term) if ch == "_"):
             app, model = term[:i], term[i + 1:].replace("_", "")
-            names = ctx.folded_names.get(model, ())
+            names = ctx.symbols.by_folded.get(model, ())
             if not names:
                 continue
             where = _models_of(app)
