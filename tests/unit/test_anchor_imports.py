@@ -104,6 +104,6 @@ def test_a_library_the_decision_says_it_uses_as_such_anchors_its_importers(tmp_w
     text = ("# Toggles per campaign\n\n## Decision\n\n* Use [Doorkeeper](https://github.com/remotelyliving/doorkeeper) "
             "as a feature toggle library.\n")
     assert anchors(ws, text) == ["src/BucketTesting/DoorkeeperFeatureToggle.php"]
-    assert anchors(ws, text.replace("as a feature toggle library", "to toggle features")) == []
+    assert anchors(ws, text.replace("as a feature toggle library", "to switch features")) == []
     weighed = "# Toggles\n\n## Considered Options\n\n* Use Doorkeeper as a feature toggle library.\n"
     assert anchors(ws, weighed) == [], "an option weighed is no choice"

@@ -93,7 +93,7 @@ def test_a_term_a_glossary_defines_anchors_the_type_its_file_is_named_for(tmp_wo
     })
     assert texts(ws, GLOSSARY) == ["symbol:python:pub.models.container.Container@pub/models/container.py"]
     plain = GLOSSARY.replace("## Key Concepts", "## Notes")
-    assert texts(ws, plain) == []
+    assert texts(ws, plain) == ["pub/models/container.py@None"], "no type: only the file its title's head names"
 
 
 # Shaped on openedx-learning's docs/decisions/0012-system-taxonomy-creation.rst.

@@ -205,3 +205,30 @@ def test_a_package_path_of_three_parts_anchors_the_one_folder_ending_with_it(tmp
     })
     assert texts(ws, "# Importers\n\nEvery format lives in `org.jabref.logic.importer`.\n") == [
         "jablib/src/main/java/org/jabref/logic/importer/**"]
+
+
+# Shaped on manage.get.gov's docs/architecture/decisions/0016-django-form-wizard.md (cisagov/manage.get.gov, CC0-1.0).
+WIZARD = ("# 16. Django form wizard\n\n## Decision\n\nThe domain request is a wizard of forms; each step of the "
+          "wizard validates its own form.\n")
+
+
+def test_a_record_naming_no_code_anchors_the_few_files_named_for_its_titles_head_weakly(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "src/registrar/forms/domain_request_wizard.py": "x = 1\n",
+        "src/registrar/forms/utility/wizard_form_helper.py": "x = 1\n",
+        "src/registrar/forms/tests/test_wizard.py": "x = 1\n",
+        "src/registrar/views/domain.py": "class DomainView:\n    pass\n",
+    })
+    found = derive_anchors(WIZARD, "docs/decisions/0016.md", AnchorContext(ws))
+    assert sorted((d.anchor.to_text(), d.score < 0.8) for d in found) == [
+        ("src/registrar/forms/domain_request_wizard.py", True), ("src/registrar/forms/utility/wizard_form_helper.py", True)]
+    assert texts(ws, WIZARD.replace("is a wizard of forms; each step of the wizard", "has steps; each")) == [], \
+        "a head noun the prose does not come back to"
+    assert texts(ws, WIZARD + "\nSee `DomainView`.\n") == ["symbol:python:src.registrar.views.domain.DomainView@src/registrar/views/domain.py"], \
+        "a record that names code is anchored by what it names"
+    assert derive_anchors(WIZARD, "docs/decisions/0016.md", AnchorContext(ws), proposal=True) == [], "nor a proposal"
+
+
+def test_a_head_noun_many_files_are_named_for_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, {f"src/wizards/w{i}_wizard.py": "x = 1\n" for i in range(4)})
+    assert texts(ws, WIZARD) == []

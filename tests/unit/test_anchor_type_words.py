@@ -141,4 +141,4 @@ def test_a_word_the_decision_calls_a_model_or_lists_among_models_anchors_its_one
     assert texts(ws, "# 30. State\n\nFour models: `Domain`, `Thing` and `User`.\n") == [
         "symbol:python:src.registrar.models.domain.Domain@src/registrar/models/domain.py",
         "symbol:python:src.registrar.models.user.User@src/registrar/models/user.py"]
-    assert texts(ws, "# 7. Sources\n\nThe Data Source interfaces, and a user model.\n") == []
+    assert texts(ws, "# 7. Interfaces\n\nThe Data Source interfaces, and a user model.\n") == []

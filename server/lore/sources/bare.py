@@ -103,6 +103,10 @@ class BareIndex:
             out.setdefault(concepts.name_stems(name), []).extend(folders)
         return out
 
+    def stems_containing(self, word: str) -> list[str]:
+        """The code files outside tests whose name, its extension aside, holds `word` (case aside), sorted."""
+        return sorted(f for stem, files in self.stems.items() if word in stem.lower() for f in files)
+
     def holds_code(self, folder: str) -> bool:
         """Whether a folder holds a code file outside tests, at any depth."""
         return any(f.startswith(folder + "/") for files in self.stems.values() for f in files)

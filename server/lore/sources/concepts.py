@@ -95,6 +95,25 @@ def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
     return out
 
 
+HEAD_REPEATS = 2
+MIN_HEAD = 5
+
+
+def title_head(title: str, text: str) -> str | None:
+    """The noun a title ends its head with (the last word before any preposition: "Django form wizard"
+    -> wizard; "Deployment of translation messages" -> deployment), singular, when it has at least
+    `MIN_HEAD` letters, is no common word and the decision's prose says it at least `HEAD_REPEATS` times."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", _LINK.sub(" ", title))]
+    words = next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
+    if not words:
+        return None
+    head = singular(words[-1])
+    if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC:
+        return None
+    prose = _LINK.sub(" ", named.FENCE.sub(" ", text)).lower()
+    return head if len(re.findall(rf"\b{re.escape(head)}", prose)) >= HEAD_REPEATS else None
+
+
 def name_stems(name: str) -> tuple[str, ...]:
     """A name's words as `title_runs` compares them (`BucketTesting` -> bucke, testi)."""
     return tuple(_norm(p)[:TITLE_STEM] for p in named.name_parts(name))

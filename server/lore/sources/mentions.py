@@ -343,6 +343,18 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     return out
 
 
+def head_anchors(title: str, text: str, ctx: AnchorContext) -> list[Derived]:
+    """Path anchors, weak, for the few code files (at most `named.MAX_FILES`, tests aside) named for the
+    noun a title ends its head with ("Django form wizard" -> `domain_request_wizard.py`,
+    `wizard_form_helper.py`; see `concepts.title_head`): what a decision naming no code is about, when
+    nothing else anchors it."""
+    head = concepts.title_head(title, text)
+    files = ctx.bare.stems_containing(head) if head else []
+    if not 0 < len(files) <= named.MAX_FILES:
+        return []
+    return [Derived(Anchor("path", rel), 0.7, f"named for “{head}”, what its title is about") for rel in files]
+
+
 _KINDS = r"(?:model|class|entity|interface|struct|record|aggregate|table|type|enum)"
 _KIND_AFTER = re.compile(rf"(?<![\w.`])`?([A-Z][A-Za-z0-9]{{2,40}})`?[ \t]+{_KINDS}s?\b")
 _ARTICLES = frozenset({"The", "A", "An", "This", "That", "Our", "Each", "Every", "Its", "Their", "New"})
@@ -448,6 +460,8 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in tables.table_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
+    if not found and not proposal:
+        found = head_anchors(title, text, ctx)
     found = ranked(found, text)
     kept: list[Derived] = []
     keys: set[tuple] = set()
