@@ -26,7 +26,6 @@ a name anchors when it is written as code (backticks) and means exactly one plac
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cached_property
 from pathlib import PurePosixPath
@@ -67,29 +66,10 @@ class BareIndex:
         found = self.files.get(name, [])
         return found[0] if len(found) == 1 else None
 
-    @cached_property
-    def published(self) -> dict[str, list[str]]:
-        """The names the workspace's own packages are published under -> their folders: a package.json's
-        `name` (`log4brains`, `@log4brains/cli`), a pyproject.toml's `[project] name`, a Cargo.toml's
-        `[package] name`; the workspace root's own manifest aside."""
-        out: dict[str, list[str]] = {}
-        for f in self._layout.files:
-            name = PurePosixPath(f).name
-            if "/" not in f or name not in _PUBLISHING or self._layout.vendored(f) or TEST_PATH.search(f):
-                continue
-            try:
-                text = (self._layout.root / f).read_text(encoding="utf-8", errors="replace")[:65536]
-            except OSError:
-                continue
-            found = _published_name(name, text)
-            if found:
-                out.setdefault(found, []).append(f.rsplit("/", 1)[0])
-        return out
-
     def published_package(self, name: str) -> str | None:
-        """The folder of the one package of the workspace published as `name`, when the name is not a
-        common word (`web`, `api`)."""
-        folders = self.published.get(name, [])
+        """The folder of the one package of the workspace published as `name` (`WorkspaceLayout.published`;
+        the root's own manifest and tests aside), when the name is not a common word (`web`, `api`)."""
+        folders = [d for d in self._layout.published.get(name, []) if d and not TEST_PATH.search(d + "/")]
         bare_name = name.rsplit("/", 1)[-1]
         if len(folders) != 1 or bare_name.lower() in COMMON:
             return None
@@ -135,22 +115,6 @@ class BareIndex:
                          for f in self._layout.files if f.startswith(folder + "/"))
         project = any(r == folder or r.startswith(folder + "/") for r in self._layout.roots)
         return folder if holds_code or project else None
-
-
-_PUBLISHING = frozenset({"package.json", "pyproject.toml", "Cargo.toml"})
-_TOML_NAME = re.compile(r"^\[(?:project|package)\][^\[]*?^name\s*=\s*[\"']([^\"']+)[\"']", re.M | re.S)
-
-
-def _published_name(manifest: str, text: str) -> str | None:
-    if manifest == "package.json":
-        try:
-            data = json.loads(text)
-        except ValueError:
-            return None
-        name = data.get("name") if isinstance(data, dict) else None
-        return name if isinstance(name, str) and name.strip() else None
-    m = _TOML_NAME.search(text)
-    return m.group(1) if m else None
 
 
 _SCOPED = re.compile(r"`(@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*)`")

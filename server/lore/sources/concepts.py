@@ -79,13 +79,18 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _head_words(title: str) -> list[str]:
+    """A title's words in lower case up to its first preposition, a link's address aside."""
+    words = [w.lower() for w in _TITLE_WORD.findall(_LINK.sub(" ", title))]
+    return next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
+
+
 def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
     """The runs of two to `MAX_TITLE_WORDS` consecutive words of a title's head (before any preposition;
     a link's address aside), longest first, each word cut to its first `TITLE_STEM` letters, leaving out
     runs of common words only and of the project's own name."""
     own = {_norm(w) for w in _TITLE_WORD.findall(project)}
-    words = [_norm(w) for w in _TITLE_WORD.findall(_LINK.sub(" ", title))]
-    words = next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
+    words = [_norm(w) for w in _head_words(title)]
     out: list[tuple[str, ...]] = []
     for size in range(MAX_TITLE_WORDS, 1, -1):
         for i in range(len(words) - size + 1):
@@ -103,8 +108,7 @@ def title_head(title: str, text: str) -> str | None:
     """The noun a title ends its head with (the last word before any preposition: "Django form wizard"
     -> wizard; "Deployment of translation messages" -> deployment), singular, when it has at least
     `MIN_HEAD` letters, is no common word and the decision's prose says it at least `HEAD_REPEATS` times."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z]+", _LINK.sub(" ", title))]
-    words = next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
+    words = _head_words(title)
     if not words:
         return None
     head = singular(words[-1])

@@ -115,7 +115,6 @@ def specifiers(data: bytes) -> list[str]:
 
 
 _PACKAGE = re.compile(rb"^[ \t]*package[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)", re.M)
-_NAME = re.compile(r'"name"\s*:\s*"([^"]+)"')
 
 
 class ImportIndex:
@@ -123,14 +122,16 @@ class ImportIndex:
     `SymbolIndex`'s files (built on the first decision titled for a choice, under the same time budget).
 
     Database migrations (`migrations/0042_x.py`) are left out: the framework writes them from the
-    models, which import the library themselves. The workspace's own code is left out too: imports of the packages it declares (`package org.jabref.logic;`
-    makes `org.jabref` its own), of its Go modules, of the npm packages of its sub-projects
-    (`@log4brains/core`) and of its top-level Python packages."""
+    models, which import the library themselves. The workspace's own code is left out too: imports of
+    the packages it declares (`package org.jabref.logic;` makes `org.jabref` its own), of its Go
+    modules, of the packages it publishes (`@log4brains/core`, `WorkspaceLayout.published`) and of its
+    top-level Python packages."""
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None):
         self.files: dict[str, set[str]] = {}
         own: set[str] = set(layout.go_modules) if layout is not None else set()
-        own |= _npm_names(root, layout) | {f.split("/", 1)[0] for f in files if f.endswith(".py") and "/" in f}
+        own |= set(layout.published if layout is not None else ()) | {f.split("/", 1)[0] for f in files
+                                                                         if f.endswith(".py") and "/" in f}
         found: list[tuple[str, list[str]]] = []
         for rel, data in named.code_outside_tests(root, files, budget):
             for m in _PACKAGE.finditer(data):
@@ -144,20 +145,6 @@ class ImportIndex:
                     continue
                 for run in runs(spec):
                     self.files.setdefault(run, set()).add(rel)
-
-
-def _npm_names(root, layout) -> set[str]:
-    """The `name` of each sub-project's package.json (`@log4brains/core`)."""
-    out: set[str] = set()
-    for folder in layout.roots if layout is not None else ():
-        try:
-            with open(root / folder / "package.json", encoding="utf-8", errors="replace") as f:
-                m = _NAME.search(f.read(65536))
-        except OSError:
-            continue
-        if m:
-            out.add(m.group(1))
-    return out
 
 
 def purpose(text: str) -> list[str]:

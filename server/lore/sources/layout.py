@@ -33,6 +33,23 @@ _MAJOR = re.compile(r"/v\d+$")
 _FILE_NAME = re.compile(r"^[\w.-]*\w\.[A-Za-z][A-Za-z0-9]{0,9}$")
 
 
+_PUBLISHING = frozenset({"package.json", "pyproject.toml", "Cargo.toml"})
+_TOML_NAME = re.compile(r"^\[(?:project|package)\][^\[]*?^name\s*=\s*[\"']([^\"']+)[\"']", re.M | re.S)
+
+
+def _published_name(manifest: str, text: str) -> str | None:
+    """The name a package.json, pyproject.toml or Cargo.toml publishes its package under, or None."""
+    if manifest == "package.json":
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return None
+        name = data.get("name") if isinstance(data, dict) else None
+        return name if isinstance(name, str) and name.strip() else None
+    m = _TOML_NAME.search(text)
+    return m.group(1) if m else None
+
+
 def is_manifest(name: str) -> bool:
     """Whether a file name is a package manifest or a project file, marking its folder a project root."""
     return name in MANIFESTS or name.endswith(PROJECT_SUFFIXES)
@@ -52,6 +69,7 @@ class WorkspaceLayout:
         self._counts: dict[str, int] | None = None
         self._by_name: dict[str, list[str]] | None = None
         self._autoload: list[tuple[str, str]] | None = None
+        self._published: dict[str, list[str]] | None = None
 
     def add(self, rel: str, is_dir: bool) -> None:
         """Record one entry of the walk (called for every file and folder it keeps)."""
@@ -181,6 +199,27 @@ class WorkspaceLayout:
                                 found.append((prefix.replace("\\", "/").strip("/") + "/", where))
             self._autoload = sorted(found, key=lambda x: -len(x[0]))
         return self._autoload
+
+    @property
+    def published(self) -> dict[str, list[str]]:
+        """The names the workspace's own packages are published under -> their folders ("" for the root):
+        a package.json's `name` (`log4brains`, `@log4brains/cli`), a pyproject.toml's `[project] name`, a
+        Cargo.toml's `[package] name`; vendored folders aside. Read once."""
+        if self._published is None:
+            out: dict[str, list[str]] = {}
+            for f in sorted(self.files):
+                name = f.rsplit("/", 1)[-1]
+                if name not in _PUBLISHING or self.vendored(f):
+                    continue
+                try:
+                    text = (self.root / f).read_text(encoding="utf-8", errors="replace")[:65536]
+                except OSError:
+                    continue
+                found = _published_name(name, text)
+                if found:
+                    out.setdefault(found, []).append(f.rsplit("/", 1)[0] if "/" in f else "")
+            self._published = out
+        return self._published
 
     def _autoloaded(self, token: str) -> str | None:
         """The workspace path a PHP namespace or class written as a path means by the PSR-4 maps, or None."""

@@ -387,7 +387,7 @@ def kind_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
                  and (hit := ctx.symbols.symbol(f, name)) and hit[2] in named.TYPE_KINDS]
         if len(types) == 1:  # one type of the name; a file only writing it (`models.Domain.State`) is none
             rel, (lang, qualified, _) = types[0]
-            out.append(Derived(symbol_anchor(lang, qualified, rel), 0.85, f"names the type `{name}`"))
+            out.append(Derived(symbol_anchor(lang, qualified, rel), 0.85, f"names `{name}`, a type by its words"))
     return out
 
 
