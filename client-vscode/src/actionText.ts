@@ -34,6 +34,16 @@ export function notRelevantMessage(title: string, symbol?: string): string {
   return `Lore will not show “${title}”${where} again.`;
 }
 
+/** "Lore anchored “Naming” to save." */
+export function anchoredMessage(title: string, symbol?: string): string {
+  const where = symbol ? `to ${symbol.split('.').pop()}` : 'to this file';
+  return `Lore anchored “${title}” ${where}: its lens shows here for everyone who shares the memory.`;
+}
+
+export function unanchoredMessage(title: string): string {
+  return `Lore took back the anchor of “${title}”.`;
+}
+
 export function shownAgainMessage(title: string): string {
   return `Lore shows “${title}” here again.`;
 }

@@ -9,7 +9,7 @@
 
 import * as vscode from 'vscode';
 import type { ExecuteCommandSignature } from 'vscode-languageclient/node';
-import { forgetNeedsConfirm, forgetQuestion, forgotMessage, notRelevantMessage, restoredMessage,
+import { anchoredMessage, forgetNeedsConfirm, forgetQuestion, forgotMessage, notRelevantMessage, restoredMessage, unanchoredMessage,
   shownAgainMessage, supersededMessage } from './actionText';
 import { memoryDescription, memoryLabel, sourceLabel } from './args';
 import type { LoreClient } from './client';
@@ -127,6 +127,20 @@ async function notRelevant(client: LoreClient, args: unknown[], next: ExecuteCom
   return result;
 }
 
+async function anchorHere(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+  const given = firstArg(args);
+  const result = (await next(ServerCommand.anchorHere, args)) as { id: string; title?: string; added?: boolean } | undefined;
+  if (given && result?.added === true) {
+    const title = result.title ?? 'the memory';
+    const symbol = typeof given.symbol === 'string' ? given.symbol : undefined;
+    offerUndo(anchoredMessage(title, symbol), async () => {
+      await client.execute(ServerCommand.anchorHere, { ...given, undo: true });
+      return unanchoredMessage(title);
+    });
+  }
+  return result;
+}
+
 async function recordException(args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
   const given = firstArg(args);
   if (!given || typeof given.reason === 'string') {
@@ -153,6 +167,7 @@ export function registerCommandRoutes(client: LoreClient): vscode.Disposable[] {
     client.routeCommand(ServerCommand.supersede, (args, next) => supersede(client, args, next)),
     client.routeCommand(ServerCommand.forget, (args, next) => forget(client, args, next)),
     client.routeCommand(ServerCommand.notRelevant, (args, next) => notRelevant(client, args, next)),
+    client.routeCommand(ServerCommand.anchorHere, (args, next) => anchorHere(client, args, next)),
     client.routeCommand(ServerCommand.recordException, (args, next) => recordException(args, next)),
   ];
 }

@@ -16,6 +16,7 @@ export const ServerCommand = {
   restore: 'lore.restore',
   supersede: 'lore.supersede',
   notRelevant: 'lore.notRelevant',
+  anchorHere: 'lore.anchorHere',
   feedback: 'lore.feedback',
   preferences: 'lore.preferences',
   proposals: 'lore.proposals',

@@ -126,6 +126,7 @@ def command_args(ws: Path) -> dict[str, st.SearchStrategy]:
         "lore.restore": obj({"id": ids}),
         "lore.supersede": obj({"id": ids, "by": st.lists(ids, max_size=3)}),
         "lore.notRelevant": obj({"id": ids, "uri": u, "symbol": SHORT_TEXT}),
+        "lore.anchorHere": obj({"id": ids, "uri": u, "symbol": SHORT_TEXT, "undo": st.booleans()}),
         "lore.feedback": obj({"uri": u, "languageId": st.sampled_from(["python", "", "cobol"]), "range": RANGE,
                               "proposedText": TEXT, "finalText": TEXT, "reason": TEXT,
                               "outcome": st.sampled_from(["accepted", "rejected", "modified", "maybe"]),

@@ -10,6 +10,7 @@ from lore.cli.main import main
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
 from lore.ingest import run_import
+from lore.memory import ValidationError
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
 
@@ -114,6 +115,25 @@ def test_dropped_anchors_stay_dropped_and_added_ones_stay_across_imports(unleash
     assert states["src/lib/**"] == "added" and states["frontend/src/hooks/api/**"] == "confirmed"
     assert states["frontend/src/interfaces/**"] == "derived"
     assert lore.memories_at("frontend/src/openapi/models/index.ts") == []
+    lore.close()
+
+
+def test_an_added_anchor_taken_back_goes_without_being_dropped(unleash):
+    adr = unleash / "docs/adr/0001-read-models.md"
+    adr.parent.mkdir(parents=True)
+    adr.write_text("# 1. Read models\n\n## Status\n\nAccepted\n\n## Decision\n\nQueries go through `SegmentReadModel`.\n")
+    lore = Lore(unleash, user_db=False, embedder=HashEmbedder())
+    run_import(lore)
+    (m, _), = lore.memories_at("src/lib/features/segment/segment-read-model.ts", ["SegmentReadModel"], "typescript")
+    change_anchors(lore, m.id, add=["src/lib/features/**"])
+    assert {v.key: v.state for v in views(lore.get(m.id))}["src/lib/features/**"] == "added"
+    back = change_anchors(lore, m.id, take_back=["src/lib/features/**"])
+    assert "src/lib/features/**" not in {v.key for v in views(back)}
+    assert "anchors_dropped" not in back.meta and "anchors_added" not in back.meta
+    run_import(lore)
+    assert {v.state for v in views(lore.get(m.id))} == {"derived"}
+    with pytest.raises(ValidationError):
+        change_anchors(lore, m.id, take_back=["nowhere/**"])
     lore.close()
 
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { forgetNeedsConfirm, forgetQuestion, forgotMessage, notRelevantMessage } from '../../src/actionText';
+import { anchoredMessage, forgetNeedsConfirm, forgetQuestion, forgotMessage, notRelevantMessage } from '../../src/actionText';
 
 describe('forgetNeedsConfirm', () => {
   it('asks for team memories and imported ones, not for the user\'s own', () => {
@@ -25,5 +25,9 @@ describe('messages name the memory', () => {
     assert.equal(forgotMessage('Naming'), 'Lore forgot “Naming”.');
     assert.equal(notRelevantMessage('Naming', 'app.repos.Repository.save'), 'Lore will not show “Naming” at save again.');
     assert.equal(notRelevantMessage('Naming'), 'Lore will not show “Naming” in this file again.');
+  });
+  it('says where a memory is anchored', () => {
+    assert.match(anchoredMessage('Naming', 'app.repos.Repository.save'), /^Lore anchored “Naming” to save: /);
+    assert.match(anchoredMessage('Naming'), /^Lore anchored “Naming” to this file: /);
   });
 });

@@ -65,7 +65,7 @@ describe('package.json settings', () => {
   it('every server command is listed and hidden from the palette', () => {
     const listed = new Set(manifest.contributes.commands.map((command: { command: string }) => command.command));
     const hidden = new Set(manifest.contributes.menus.commandPalette.filter((entry: { when: string }) => entry.when === 'false').map((entry: { command: string }) => entry.command));
-    for (const id of ['lore.search', 'lore.show', 'lore.remember', 'lore.forget', 'lore.restore', 'lore.supersede', 'lore.notRelevant', 'lore.feedback', 'lore.preferences', 'lore.reindex', 'lore.context', 'lore.status', 'lore.draft', 'lore.verify', 'lore.recordException', 'lore.guidance']) {
+    for (const id of ['lore.search', 'lore.show', 'lore.remember', 'lore.forget', 'lore.restore', 'lore.supersede', 'lore.notRelevant', 'lore.anchorHere', 'lore.feedback', 'lore.preferences', 'lore.reindex', 'lore.context', 'lore.status', 'lore.draft', 'lore.verify', 'lore.recordException', 'lore.guidance']) {
       assert.ok(listed.has(id), id);
       assert.ok(hidden.has(id), id);
     }

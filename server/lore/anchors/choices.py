@@ -83,8 +83,10 @@ def views(m: Memory) -> list[AnchorView]:
     return out
 
 
-def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=()) -> Memory:
-    """Add, drop or confirm anchors of one memory; remembered across imports (ValidationError if bad)."""
+def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=(), take_back=()) -> Memory:
+    """Add, drop or confirm anchors of one memory; remembered across imports (ValidationError if bad).
+    `take_back` undoes an add: the anchor goes, and is not remembered as dropped (a derived one would
+    come back with the next import)."""
     m = lore.get(mid)
     keys = {key_of(a): a for a in m.anchors}
     for text in add:
@@ -105,6 +107,12 @@ def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=()) -> Memory:
     for text in confirm:
         k = _known(keys, text, m)
         _remember(m, CONFIRMED, k, True)
+    for text in take_back:
+        k = _known(keys, text, m)
+        m.anchors = [a for a in m.anchors if key_of(a) != k]
+        keys.pop(k, None)
+        _forget(m, ADDED, k)
+        _forget(m, CONFIRMED, k)
     return lore.update(m)
 
 

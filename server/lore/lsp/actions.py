@@ -1,4 +1,5 @@
-"""Code actions "Remember a decision about <symbol>…" / "Remember a convention…", and memory templates:
+"""Code actions "Remember a decision about <symbol>…" / "Remember a convention…" (and "Anchor “<record>”
+to <symbol>", `lore.lsp.anchor_actions`), and memory templates:
 a team memory file created from a template through `workspace/applyEdit` and opened (the `lore.draft`
 command), for clients without input boxes. Saving the file imports it."""
 
@@ -61,6 +62,10 @@ async def on_code_action(ls: LoreServer, params: types.CodeActionParams) -> list
                 args["symbol"] = symbol.qualified_name
             command = types.Command(title=title, command="lore.draft", arguments=[args])
         actions.append(types.CodeAction(title=title, kind=types.CodeActionKind.Refactor, command=command))
+    from lore.lsp.anchor_actions import anchor_actions
+
+    with ls.guard("anchoring actions"):
+        actions += await anchor_actions(ls, state, chain)
     return found + actions
 
 

@@ -230,7 +230,8 @@ class Background:
 
     # -- semantic matches for hovers ---------------------------------------------------------
     async def semantic_for(self, state: DocState, symbols: list) -> None:
-        """Precompute memories close in meaning to each symbol of a document (hovers read the cache)."""
+        """Precompute memories close in meaning to each symbol of a document (hovers read the cache, and code
+        actions the nearest records they offer to anchor)."""
         if not symbols or state.folder.error:
             return
         texts = {s.qualified_name: _semantic().symbol_text(s, state.rel_path) for s in symbols}
@@ -240,13 +241,15 @@ class Background:
         if not todo:
             return
         started = time.perf_counter()
-        found = await state.folder.run(_semantic().semantic_matches, state.rel_path, state.language, todo,
+        found = await state.folder.run(_semantic().meaning_near, state.rel_path, state.language, todo,
                                        background=True)
         if found is None:
             return
         redone = {s.qualified_name for s in todo}
         kept = {name: v for name, v in state.semantic.items() if fresh and name in texts and name not in redone}
-        state.semantic = {**kept, **found}
+        state.semantic = {**kept, **found.shown}
+        kept = {name: v for name, v in state.near.items() if fresh and name in texts and name not in redone}
+        state.near = {**kept, **found.near}
         state.semantic_texts = {name: texts[name] for name in texts if fresh or name in redone}
         state.semantic_generation = generation
         log.info("semantic matches for %s: %d of %d symbol(s) in %.0f ms", state.rel_path, len(todo),

@@ -94,6 +94,16 @@ class NotRelevantArgs:
 
 
 @attrs.define
+class AnchorHereArgs:
+    """`lore.anchorHere`; `undo` takes back an anchor the command added."""
+
+    id: str
+    uri: str
+    symbol: str | None = None
+    undo: bool = False
+
+
+@attrs.define
 class FeedbackArgs:
     """`lore.feedback`."""
 

@@ -101,6 +101,12 @@ async def not_relevant(ls: LoreServer, args: a.NotRelevantArgs) -> dict:
     return await _ops().not_relevant(ls, args)
 
 
+@command("lore.anchorHere", a.AnchorHereArgs)
+async def anchor_here(ls: LoreServer, args: a.AnchorHereArgs) -> dict:
+    """Anchor a memory at a symbol or file (`undo` takes it back)."""
+    return await _ops().anchor_here(ls, args)
+
+
 @command("lore.feedback", a.FeedbackArgs)
 async def feedback(ls: LoreServer, args: a.FeedbackArgs) -> dict:
     """Record what happened to a suggested edit; preferences are learned from it."""
@@ -170,7 +176,7 @@ async def guidance(ls: LoreServer, args: a.GuidanceArgs) -> dict:
     return await run_review(folder)
 
 
-HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, feedback, preferences,
+HANDLERS = [search, show, remember, forget, restore, supersede, not_relevant, anchor_here, feedback, preferences,
             proposals, reindex, context, status, new_template, verify, record_exception, guidance]
 
 

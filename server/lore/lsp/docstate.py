@@ -23,6 +23,7 @@ class DocState:
     pending: asyncio.Future | None = None
     pending_key: tuple | None = None
     semantic: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)
+    near: dict[str, list[tuple[str, float]]] = attrs.field(factory=dict)  # symbol -> its nearest records (`Meaning.near`)
     semantic_texts: dict[str, str] = attrs.field(factory=dict)  # symbol -> the text its matches were found for
     semantic_generation: int = -1  # `LoreServer.generation` the matches were computed at
     named: dict[str, tuple[str, ...]] = attrs.field(factory=dict)  # record id -> symbols of the file it names

@@ -206,6 +206,34 @@ async def not_relevant(ls: LoreServer, args: a.NotRelevantArgs) -> dict:
     return {"id": m.id, "title": m.title, **({"undone": done} if args.undo else {})}
 
 
+async def anchor_here(ls: LoreServer, args: a.AnchorHereArgs) -> dict:
+    """`{id, title, anchor, added}`: the memory anchored at the symbol (or the file) of `uri`, kept across
+    imports; `added` is false when it was anchored there already. With `undo`, `{id, title, anchor,
+    undone}`: an anchor a person added (not one derived from the record's text) is taken back."""
+    from lore.anchors.choices import change_anchors, key_of, views
+
+    folder = ls.folder_for(args.uri)
+    if folder is None or folder.rel_path(args.uri) is None:
+        raise ValidationError(f"{args.uri} is not inside a workspace folder of this server")
+    key = key_of((await anchors_at(ls, args.uri, None, args.symbol, explicit=False))[0])
+
+    def change(lore) -> tuple[Memory, bool]:
+        before = lore.get(args.id)
+        state = next((v.state for v in views(before) if v.key == key), None)
+        if args.undo:
+            if state not in ("added", "written"):
+                return before, False
+            return change_anchors(lore, before.id, take_back=[key]), True
+        if state is not None:
+            return before, False
+        return change_anchors(lore, before.id, add=[key]), True
+
+    m, changed = await folder.run(change)
+    if changed:
+        ls.memories_changed(status=False)
+    return {"id": m.id, "title": m.title, "anchor": key, ("undone" if args.undo else "added"): changed}
+
+
 async def new_template(ls: LoreServer, args: a.TemplateArgs) -> dict:
     """Create and open a memory file from a template, anchored to the symbol or file of `uri`."""
     from lore.lsp.actions import create_template_file, template_memory
