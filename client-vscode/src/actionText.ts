@@ -37,7 +37,7 @@ export function notRelevantMessage(title: string, symbol?: string): string {
 /** "Lore anchored “Naming” to save." */
 export function anchoredMessage(title: string, symbol?: string): string {
   const where = symbol ? `to ${symbol.split('.').pop()}` : 'to this file';
-  return `Lore anchored “${title}” ${where}: its lens shows here for everyone who shares the memory.`;
+  return `Lore anchored “${title}” ${where}.`;
 }
 
 export function unanchoredMessage(title: string): string {

@@ -590,6 +590,24 @@ async function realRenameWithoutSaving(wb, workspace) {
   return 'unsaved: team file untouched; saved: its anchor follows';
 }
 
+const WRITER = 'internal/storage/v1/cassandra/spanstore/writer.go';
+
+async function realAnchorFromTheCode(wb) {
+  await wb.openFile(WRITER);
+  const title = `Anchor “${ADR_013}” to SpanWriter`;
+  await quickFix(wb, 4, 7, title);
+  const toast = wb.notification(`Lore anchored “${ADR_013}” to SpanWriter`).first();
+  await toast.waitFor({ timeout: 30_000 });
+  const lens = wb.codeLenses().filter({ hasText: ADR_013 }).first();
+  await lens.waitFor({ timeout: 30_000 });
+  await wb.screenshot('anchored-from-the-code');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await wb.notification(`Lore took back the anchor of “${ADR_013}”`).first().waitFor({ timeout: 30_000 });
+  await until(async () => (await wb.codeLenses().filter({ hasText: ADR_013 }).count()) === 0,
+    'the lens stayed after the anchor was taken back', 30_000);
+  return `offered "${title}"; the lens came, and went with Undo`;
+}
+
 /** Steps on a real repository's decision records. */
 export function realSteps(wb, workspace) {
   return [
@@ -601,6 +619,7 @@ export function realSteps(wb, workspace) {
     ['real repository: context for this file', () => realContext(wb)],
     ['real repository: Forget asks first, names it and undoes', () => realForgetAsksAndUndoes(wb)],
     ['real repository: Not relevant here says so and undoes', () => realNotRelevantUndoes(wb)],
+    ['real repository: a record offered by meaning is anchored from the code, and taken back', () => realAnchorFromTheCode(wb)],
     ['real repository: a rename without saving leaves the team file untouched', () => realRenameWithoutSaving(wb, workspace)],
   ];
 }

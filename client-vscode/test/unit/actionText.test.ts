@@ -27,7 +27,7 @@ describe('messages name the memory', () => {
     assert.equal(notRelevantMessage('Naming'), 'Lore will not show “Naming” in this file again.');
   });
   it('says where a memory is anchored', () => {
-    assert.match(anchoredMessage('Naming', 'app.repos.Repository.save'), /^Lore anchored “Naming” to save: /);
-    assert.match(anchoredMessage('Naming'), /^Lore anchored “Naming” to this file: /);
+    assert.equal(anchoredMessage('Naming', 'app.repos.Repository.save'), 'Lore anchored “Naming” to save.');
+    assert.equal(anchoredMessage('Naming'), 'Lore anchored “Naming” to this file.');
   });
 });
