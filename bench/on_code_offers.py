@@ -1,7 +1,8 @@
 """What the "Anchor “…” to <symbol>" code actions offer, on workspaces kept by `on_code_bench.py --keep
 DIR`: for each labelled file, the records the server would offer (`lore.recall.semantic.meaning_near`
 over the file's symbols, then `lore.recall.suggest.suggestions`, the functions the server runs) at the
-file (outside symbols) and at each top-level symbol, judged against the labels.
+file (outside symbols; a file without symbols, such as configuration, by its words alone) and at each
+top-level symbol, judged against the labels.
 
 Printed per repository: governed files where a governing decision is offered at the file, or at one
 of its top-level symbols; with `--dump DIR` (from `on_code_bench.py --dump`), the same on the governed
@@ -52,19 +53,18 @@ def offers(root: Path, label: dict) -> dict[str, dict]:
     files = [g["file"] for g in label["governed"]] + [u["file"] for u in label["ungoverned"]]
     with Lore(root) as lore:
         for rel in files:
+            if not (root / rel).is_file():
+                continue
             language = language_for_path(rel)
-            if not language or not has_grammar(language) or not (root / rel).is_file():
-                continue
             text = (root / rel).read_text(errors="replace")
-            symbols = extract_symbols(text, language, rel)
+            symbols = extract_symbols(text, language, rel) if language and has_grammar(language) else []
             found = meaning_near(lore, rel, language, symbols) if symbols else None
-            if found is None:
-                continue
-            names = list(found.near)
-            tops = {s.qualified_name for s in top_level(text, language, rel) if hasattr(s, "qualified_name")}
-            at_file = suggestions(lore, rel, language, found.near, None, names)
+            near = found.near if found is not None else {}
+            names = list(near) or [s.qualified_name for s in symbols]
+            tops = {s.qualified_name for s in top_level(text, language, rel) if hasattr(s, "qualified_name")} if symbols else set()
+            at_file = suggestions(lore, rel, language, near, None, names)
             at_symbols = [s for name in names if name in tops
-                          for s in suggestions(lore, rel, language, found.near, name, names)]
+                          for s in suggestions(lore, rel, language, near, name, names)]
             out[rel] = {"file": [s.memory.provenance.path or "" for s in at_file],
                         "symbols": [s.memory.provenance.path or "" for s in at_symbols]}
     return out

@@ -197,14 +197,16 @@ async def command(client: LanguageClient, name: str, args: Any = None) -> Any:
         command=name, arguments=None if args is None else [args]))
 
 
-async def code_actions(client: LanguageClient, doc_uri: str, line: int, character: int) -> list[dict]:
+async def code_actions(client: LanguageClient, doc_uri: str, line: int, character: int,
+                       trigger: types.CodeActionTriggerKind | None = None) -> list[dict]:
     """Code actions at a position as raw JSON: lsprotocol's client-side converter reads a CodeAction
-    that carries a command as a bare Command, so the result is taken unconverted."""
+    that carries a command as a bare Command, so the result is taken unconverted. `trigger`: asked for
+    (Invoked) or a cursor move (Automatic); unset, as older clients send it."""
     params = types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=doc_uri),
         range=types.Range(start=types.Position(line=line, character=character),
                           end=types.Position(line=line, character=character)),
-        context=types.CodeActionContext(diagnostics=[]))
+        context=types.CodeActionContext(diagnostics=[], trigger_kind=trigger))
     protocol = client.protocol
     with _untyped(protocol, types.TEXT_DOCUMENT_CODE_ACTION, message=False):
         return await protocol.send_request_async(types.TEXT_DOCUMENT_CODE_ACTION, params)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import pytest_lsp
 from lsp_support import SERVER_WITH_MODEL, code_actions, command, hover, lens_ids, open_doc, start
+from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.model]
@@ -95,6 +96,8 @@ async def test_code_action_anchors_the_nearest_record_until_taken_back(client: L
     team_file = client.workspace / ".lore" / "memories" / "idempotent-charges.md"
     actions = await _anchoring_actions(client, 0)
     assert actions, "no anchoring action arrived"
+    automatic = await code_actions(client, client.billing, 0, 12, types.CodeActionTriggerKind.Automatic)
+    assert automatic and not any("lore.anchorHere" in str(a.get("command")) for a in automatic)
     first = actions[0]
     assert first["title"] == "Anchor “Card payments always carry an idempotency key” to charge_credit_card"
     args = first["command"]["arguments"][0]

@@ -58,3 +58,19 @@ def test_anchored_dismissed_and_retired_records_are_not_offered(lore):
     near = {SYMBOLS[0]: [(anchored, 0.9), (dismissed, 0.8), (retired, 0.7), (fresh, 0.3)]}
     assert _ids(suggestions(lore, "app/orders.py", "python", near, SYMBOLS[0], SYMBOLS)) == [fresh]
     assert suggestions(lore, "app/orders.py", "python", {}, SYMBOLS[0], SYMBOLS) == []
+
+
+def test_a_file_without_symbols_is_offered_what_its_words_find(lore):
+    routes = _add(lore, "Every URL is declared in the routes table")
+    _add(lore, "Invoices are immutable")
+    found = suggestions(lore, "config/routes.yaml", None, {}, None, [])
+    assert _ids(found) == [routes] and found[0].symbol is None
+
+
+def test_at_the_file_two_places_go_to_meaning_and_the_third_to_words(lore):
+    ids = [_add(lore, f"Meaning record {n}") for n in range(3)]
+    worded = _add(lore, "Order books cancel orders")
+    near = {SYMBOLS[0]: [(ids[0], 0.6), (ids[1], 0.5), (ids[2], 0.4)]}
+    found = suggestions(lore, "app/orders.py", "python", near, None, SYMBOLS)
+    assert _ids(found) == [ids[0], ids[1], worded]
+    assert _ids(suggestions(lore, "app/orders.py", "python", near, SYMBOLS[0], SYMBOLS)) == ids

@@ -64,8 +64,9 @@ async def on_code_action(ls: LoreServer, params: types.CodeActionParams) -> list
         actions.append(types.CodeAction(title=title, kind=types.CodeActionKind.Refactor, command=command))
     from lore.lsp.anchor_actions import anchor_actions
 
-    with ls.guard("anchoring actions"):
-        actions += await anchor_actions(ls, state, chain)
+    if params.context.trigger_kind != types.CodeActionTriggerKind.Automatic:  # asked for, not a cursor move
+        with ls.guard("anchoring actions"):
+            actions += await anchor_actions(ls, state, chain)
     return found + actions
 
 

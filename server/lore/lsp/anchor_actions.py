@@ -25,13 +25,11 @@ def short(title: str) -> str:
 
 async def anchor_actions(ls: LoreServer, state: DocState, chain: list) -> list[types.CodeAction]:
     """The anchoring actions at a place: for the innermost symbol of `chain` with nearest records, its
-    own; outside every symbol, the file's. None before the background pass found any (no model yet)."""
-    if not state.near:
-        return []
+    own (none before the background pass found them); outside every symbol, the file's."""
     symbol = next((s for s in reversed(chain) if s.qualified_name in state.near), None)
     if chain and symbol is None:
         return []
-    names = list(state.near)
+    names = list(state.near) or [s.qualified_name for s in state.symbols]
     found = await state.folder.run(
         lambda lore: suggestions(lore, state.rel_path, state.language, state.near,
                                  symbol.qualified_name if symbol else None, names), read=True)

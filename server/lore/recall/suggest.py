@@ -6,7 +6,10 @@ records out, `lore.recall.calibration`), but it ranks a record that governs a pl
 nearest few often enough to offer it: a person reading the code knows whether the decision governs
 it, and one choice anchors it for everyone (`lore.anchors.choices.change_anchors`, kept across
 imports). The candidates are the nearest records the background pass already found for each symbol
-(`lore.recall.semantic.Meaning.near`), so offering them embeds nothing.
+(`lore.recall.semantic.Meaning.near`). At the file, the last place goes to what a search with the
+file's words finds (its path and symbol names, `lore.recall.search`): words reach records meaning
+misses (a record naming the file's folder), and files without symbols (configuration, SQL, templates)
+get offers too.
 """
 
 from __future__ import annotations
@@ -16,11 +19,15 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.memory import Memory, Status
+from lore.recall.calibration import identifier_words
+from lore.recall.query import Query
 
 if TYPE_CHECKING:
     from lore.api import Lore
 
 SUGGESTIONS = 3
+BY_MEANING_AT_FILE = 2  # of the file's offers, those by meaning first; the rest by words
+FILE_WORDS = 25  # symbol names a file's words query holds
 OFFERED = (Status.ACTIVE, Status.PROPOSED)
 
 
@@ -33,34 +40,56 @@ class Suggestion:
     symbol: str | None
 
 
+def file_words(rel_path: str, symbols: list[str]) -> str:
+    """A file's path and its first `FILE_WORDS` symbol names, as words (`app/billing.py` -> "app billing")."""
+    path = identifier_words(rel_path.rsplit(".", 1)[0].replace("/", " "))
+    names = dict.fromkeys(identifier_words(name.rsplit(".", 1)[-1]) for name in symbols[:FILE_WORDS])
+    return " ".join([path, *names])
+
+
 def suggestions(lore: Lore, rel_path: str, language: str | None, near: dict[str, list[tuple[str, float]]],
                 symbol: str | None, symbols: list[str]) -> list[Suggestion]:
     """At most `SUGGESTIONS` records to offer at `symbol` (its own nearest records) or, without one, at the
-    file (the nearest records of any of its `symbols`, each by its best cosine), best first; active or
-    proposed, and neither anchored at the file nor dismissed there already."""
+    file (the nearest records of any of its `symbols`, each by its best cosine, then what the file's
+    words find), best first; records only, active or proposed, and neither anchored at the file nor
+    dismissed there already."""
+    from lore.recall.off_code import record_ids
+
     if symbol is not None:
-        pairs = near.get(symbol, [])
+        by_meaning, by_words = near.get(symbol, []), []
     else:
         best: dict[str, float] = {}
         for name in symbols:
             for mid, sim in near.get(name, []):
                 best[mid] = max(best.get(mid, -1.0), sim)
-        pairs = sorted(best.items(), key=lambda p: -p[1])
-    if not pairs:
+        by_meaning = sorted(best.items(), key=lambda p: -p[1])
+        records = record_ids(lore)
+        hits = lore.search(Query(file_words(rel_path, symbols), limit=10 * SUGGESTIONS))
+        by_words = [(h.memory.id, h.similarity or 0.0) for h in hits if h.memory.id in records]
+    if not by_meaning and not by_words:
         return []
     here = {m.id for m, _ in lore.memories_at(rel_path, list(symbols), language)}
     dismissed: set[str] = set()
     found: dict[str, Memory] = {}
-    wanted = [mid for mid, _ in pairs if mid not in here]
+    wanted = [mid for mid, _ in by_meaning + by_words if mid not in here]
     for store in lore.stores():
         dismissed |= set(store.dismissals([rel_path, *symbols]))
         found.update(store.memories.many(wanted))
-    out: list[Suggestion] = []
-    for mid, sim in pairs:
-        m = found.get(mid)
-        if m is None or mid in here or mid in dismissed or m.status not in OFFERED:
-            continue
-        out.append(Suggestion(m, sim, symbol))
+
+    def offered(pairs: list[tuple[str, float]]) -> list[Suggestion]:
+        out: list[Suggestion] = []
+        for mid, sim in pairs:
+            m = found.get(mid)
+            if m is not None and mid not in here and mid not in dismissed and m.status in OFFERED \
+                    and all(s.memory.id != mid for s in out):
+                out.append(Suggestion(m, sim, symbol))
+        return out
+
+    meaning, words = offered(by_meaning), offered(by_words)
+    out = meaning[:BY_MEANING_AT_FILE] if words else meaning[:SUGGESTIONS]
+    for s in words + meaning[BY_MEANING_AT_FILE:]:
         if len(out) == SUGGESTIONS:
             break
+        if all(s.memory.id != o.memory.id for o in out):
+            out.append(s)
     return out
