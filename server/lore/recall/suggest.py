@@ -20,6 +20,7 @@ import attrs
 
 from lore.memory import Memory, Status
 from lore.recall.calibration import identifier_words
+from lore.recall.off_code import record_ids
 from lore.recall.query import Query
 
 if TYPE_CHECKING:
@@ -53,8 +54,6 @@ def suggestions(lore: Lore, rel_path: str, language: str | None, near: dict[str,
     file (the nearest records of any of its `symbols`, each by its best cosine, then what the file's
     words find), best first; records only, active or proposed, and neither anchored at the file nor
     dismissed there already."""
-    from lore.recall.off_code import record_ids
-
     if symbol is not None:
         by_meaning, by_words = near.get(symbol, []), []
     else:
