@@ -10,7 +10,7 @@ from lore.cli.main import main
 from lore.embedding.embedder import HashEmbedder
 from lore.api import Lore
 from lore.ingest import run_import
-from lore.memory import ValidationError
+from lore.memory import Memory, ValidationError
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
 
@@ -118,13 +118,19 @@ def test_dropped_anchors_stay_dropped_and_added_ones_stay_across_imports(unleash
     lore.close()
 
 
-def test_an_added_anchor_taken_back_goes_without_being_dropped(unleash):
-    adr = unleash / "docs/adr/0001-read-models.md"
+def _read_models(workspace) -> tuple[Lore, Memory]:
+    """A workspace with one record naming `SegmentReadModel`, imported: (its Lore, the record)."""
+    adr = workspace / "docs/adr/0001-read-models.md"
     adr.parent.mkdir(parents=True)
     adr.write_text("# 1. Read models\n\n## Status\n\nAccepted\n\n## Decision\n\nQueries go through `SegmentReadModel`.\n")
-    lore = Lore(unleash, user_db=False, embedder=HashEmbedder())
+    lore = Lore(workspace, user_db=False, embedder=HashEmbedder())
     run_import(lore)
     (m, _), = lore.memories_at("src/lib/features/segment/segment-read-model.ts", ["SegmentReadModel"], "typescript")
+    return lore, m
+
+
+def test_an_added_anchor_taken_back_goes_without_being_dropped(unleash):
+    lore, m = _read_models(unleash)
     change_anchors(lore, m.id, add=["src/lib/features/**"])
     assert {v.key: v.state for v in views(lore.get(m.id))}["src/lib/features/**"] == "added"
     back = change_anchors(lore, m.id, take_back=["src/lib/features/**"])
@@ -138,12 +144,7 @@ def test_an_added_anchor_taken_back_goes_without_being_dropped(unleash):
 
 
 def test_the_cli_lists_and_changes_anchors(unleash, capsys):
-    adr = unleash / "docs/adr/0001-read-models.md"
-    adr.parent.mkdir(parents=True)
-    adr.write_text("# 1. Read models\n\n## Status\n\nAccepted\n\n## Decision\n\nQueries go through `SegmentReadModel`.\n")
-    lore = Lore(unleash, user_db=False, embedder=HashEmbedder())
-    run_import(lore)
-    (m, _), = lore.memories_at("src/lib/features/segment/segment-read-model.ts", ["SegmentReadModel"], "typescript")
+    lore, m = _read_models(unleash)
     mid = m.id
     lore.close()
     assert main(["-w", str(unleash), "anchors", mid]) == 0

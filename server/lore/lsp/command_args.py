@@ -94,13 +94,8 @@ class NotRelevantArgs:
 
 
 @attrs.define
-class AnchorHereArgs:
-    """`lore.anchorHere`; `undo` takes back an anchor the command added."""
-
-    id: str
-    uri: str
-    symbol: str | None = None
-    undo: bool = False
+class AnchorHereArgs(NotRelevantArgs):
+    """`lore.anchorHere`, with the same place as `lore.notRelevant`; `undo` takes back an anchor it added."""
 
 
 @attrs.define
