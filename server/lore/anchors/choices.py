@@ -4,14 +4,16 @@ Anchors an import derived from a decision's text carry why (`meta["derived_ancho
 choices live in the memory's meta, which imports keep: `anchors_added`, `anchors_dropped` and
 `anchors_confirmed` (anchor texts; a symbol anchor is written `symbol:<lang>:<name>@<file>`). Every
 import applies them again, so a dropped anchor stays dropped however often the decision is
-re-read. Team memories keep `anchors_dropped` in their file's front matter. `change_anchors` is
-the one entry point for the CLI and the language server.
+re-read. Team memories keep `anchors_dropped` in their file's front matter; imported records keep the
+three lists in the team's `.lore/anchors.yaml` too (`lore.anchors.shared`), which every clone's import
+applies. `change_anchors` is the one entry point for the CLI and the language server.
 """
 
 from __future__ import annotations
 
 import attrs
 
+from lore.anchors import shared
 from lore.memory import Anchor, Memory, SourceKind, ValidationError
 from lore.memory import normalize_glob
 
@@ -53,7 +55,11 @@ def _list(m: Memory, key: str) -> list[str]:
 
 
 def apply_choices(m: Memory) -> Memory:
-    """Drop what a person dropped and add what they added, on a freshly derived memory."""
+    """Drop what a person dropped and add what they added, on a freshly derived memory (empty lists,
+    an entry of the team's choices taken back, leave the meta)."""
+    for key in (ADDED, DROPPED, CONFIRMED):
+        if key in m.meta and not m.meta[key]:
+            m.meta.pop(key)
     dropped = set(_list(m, DROPPED))
     m.anchors = [a for a in m.anchors if key_of(a) not in dropped and a.to_text() not in dropped]
     keys = {key_of(a) for a in m.anchors}
@@ -84,9 +90,11 @@ def views(m: Memory) -> list[AnchorView]:
 
 
 def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=(), take_back=()) -> Memory:
-    """Add, drop or confirm anchors of one memory; remembered across imports (ValidationError if bad).
-    `take_back` undoes an add: the anchor goes, and is not remembered as dropped (a derived one would
-    come back with the next import)."""
+    """Add, drop or confirm anchors of one memory; remembered across imports, and for an imported record
+    in the team's `.lore/anchors.yaml` (`lore.anchors.shared`) so that every clone's import applies them
+    (ValidationError if bad, or when that file cannot be read: nothing is changed then). `take_back`
+    undoes an add: the anchor goes, and is not remembered as dropped (a derived one would come back
+    with the next import)."""
     m = lore.get(mid)
     keys = {key_of(a): a for a in m.anchors}
     for text in add:
@@ -113,6 +121,11 @@ def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=(), take_back=())
         keys.pop(k, None)
         _forget(m, ADDED, k)
         _forget(m, CONFIRMED, k)
+    if lore.root is not None:
+        try:
+            shared.record(lore.root, m, {"added": ADDED, "dropped": DROPPED, "confirmed": CONFIRMED})
+        except shared.ChoicesFileError as e:
+            raise ValidationError(f"{e}; the anchors of {m.id} are unchanged") from None
     return lore.update(m)
 
 

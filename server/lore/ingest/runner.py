@@ -12,6 +12,8 @@ from pathlib import Path, PurePosixPath
 
 import attrs
 
+from lore.anchors import shared
+from lore.anchors.choices import ADDED, CONFIRMED, DROPPED
 from lore.markup.conflicts import conflict_line, conflict_message
 from lore.memory import WIDESPREAD_META, SourceKind, Status
 from lore.store.safe_fs import inside
@@ -45,6 +47,8 @@ log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
+CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
+CHOICE_LISTS = {"added": ADDED, "dropped": DROPPED, "confirmed": CONFIRMED}
 RULES_VERSION = 9  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
@@ -70,6 +74,32 @@ class Importer:
         self.guard = DeprecationGuard(self.store, settings.allow_mass_deprecation)
         self.layout = WorkspaceLayout(self.root)
         self.anchoring = AnchorContext(self.root)  # its layout is the walk's when there is a walk
+        self.choices, self.choices_applied, self.choices_changed = self.team_choices()
+
+    def team_choices(self) -> tuple[dict | None, str | None, set[str]]:
+        """The team's anchor choices (`lore.anchors.shared`), their fingerprints to remember once applied,
+        and the sources whose choices changed since the last import (read again even if unchanged);
+        (None, None, set()) with a warning when the file cannot be read: the choices applied last stay."""
+        try:
+            entries = shared.read(self.root)
+        except shared.ChoicesFileError as e:
+            self.summary.warnings.append(str(e))
+            return None, None, set()
+        now = shared.fingerprints(entries)
+        before = json.loads(self.store.get_meta(CHOICES_META) or "{}")
+        return entries, json.dumps(now, sort_keys=True), shared.changed_sources(now, before)
+
+    def apply_team_choices(self, parsed: Parsed, rel: str) -> None:
+        """Give each imported record of a file the team's choices about its anchors (an entry taken out of
+        the file takes them back), for `sync_file` to apply; left alone when the file could not be read."""
+        if self.choices is None:
+            return
+        for m in parsed.memories:
+            key = shared.source_key(m)
+            entry = self.choices.get(key) if key else None
+            if entry is not None or (key and rel in self.choices_changed):
+                for name, meta in CHOICE_LISTS.items():
+                    m.meta[meta] = list((entry or {}).get(name, []))
 
     def run(self, cands: list[Candidate], vanished: set[str]) -> None:
         """Renames, then each candidate, then deletions, links and vectors."""
@@ -106,6 +136,9 @@ class Importer:
         imports = json.dumps(self.imports, sort_keys=True)
         if imports != (self.store.get_meta(IMPORTS_META) or "{}"):
             self.store.set_meta(IMPORTS_META, imports)
+        if self.choices_applied is not None and not self.summary.cancelled \
+                and self.choices_applied != self.store.get_meta(CHOICES_META):
+            self.store.set_meta(CHOICES_META, self.choices_applied)
         resolve_links(self.store, self.summary, self.parsed_now)
         head = renames.git_head(self.root)
         if head and head != self.store.get_meta(renames.GIT_HEAD_META):
@@ -120,7 +153,7 @@ class Importer:
             return self.summary.skip("outside workspace")
         known = self.ledger.get(cand.rel)
         same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
-            and known.mtime == st.st_mtime and not self.reread
+            and known.mtime == st.st_mtime and not self.reread and cand.rel not in self.choices_changed
         if same_stat and known.state == "skipped":
             self.summary.skip(known.reason or "skipped")
             return
@@ -145,7 +178,7 @@ class Importer:
         row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", known.reason if known else None,
                          cand.importer, time.time())
         if known is not None and known.state == "imported" and known.content_hash == chash \
-                and known.importer == cand.importer and not self.reread:
+                and known.importer == cand.importer and not self.reread and cand.rel not in self.choices_changed:
             self.summary.unchanged += 1
             if not same_stat:
                 self.quiet_rows.append(row)  # new time, same text: remember the time, skip the read next run
@@ -164,6 +197,7 @@ class Importer:
         row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
         if cand.importer in (cls.ADR, cls.DOC):  # a page read as a decision record is anchored as one
             self.anchor_records(parsed, text, cand.rel)
+        self.apply_team_choices(parsed, cand.rel)
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
         self.parsed_now.add(cand.rel)

@@ -80,6 +80,7 @@ def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummar
             if store.memories.get(d.id) is not None:  # the derived id is taken (a file renamed back): a fresh one
                 d.id = new_id()
             d.created_at = d.updated_at = now
+            apply_choices(d)  # the team's choices about its anchors (`lore.anchors.shared`), in a fresh clone
             d.meta["import_hash"] = fingerprint(d)
             store.memories.insert(d)
             summary.added += 1

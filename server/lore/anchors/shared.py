@@ -1,0 +1,122 @@
+"""What people chose about the anchors of imported records, kept in the repository for the whole team:
+`.lore/anchors.yaml`, committed beside `.lore/memories/`.
+
+A team memory keeps its anchors (and `anchors_dropped`) in its own file. An imported record (an ADR, a
+guide's section, a decision comment) is re-derived from its source on every import, and what a person
+added, dropped or confirmed (`lore.anchors.choices`) used to live only in this clone's database. Here
+each such record has an entry, by its source (`path#key`), with the three lists; `change_anchors`
+writes it, and every import applies it (`choices_for`), also in a fresh clone and after a pull that
+changed only this file (`changed_sources` tells the import which records to read again).
+
+    docs/adr/0013-storage-capabilities.md#adr:
+      added:
+      - symbol:go:SpanWriter@internal/storage/v1/cassandra/spanstore/writer.go
+      dropped:
+      - internal/storage/v1/badger/**
+
+A file that cannot be read (merge conflict markers, broken YAML, a wrong shape) is reported and ignored
+as a whole: the choices last applied stay as they are, and nothing is rewritten until it is mended.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from lore.markup.conflicts import conflict_line
+from lore.markup.yamlbound import Limits, YamlLimitError, load_bounded
+from lore.memory import Memory, SourceKind
+from lore.store.safe_fs import write_atomic
+from lore.text import content_hash
+from lore.workspace import LORE_DIR
+
+FILE = "anchors.yaml"
+LISTS = ("added", "dropped", "confirmed")
+LIMITS = Limits(max_chars=4 * 1024 * 1024, max_nodes=400_000, max_expanded_chars=8 * 1024 * 1024)
+HEADER = ("# Anchors people chose for records Lore imports (ADRs, guides, decision comments), by source:\n"
+          "# added with `lore anchors ID --add` or the editor's \"Anchor … to\" action, dropped, confirmed.\n"
+          "# Commit it with .lore/memories/: every clone's import applies it.\n")
+
+
+class ChoicesFileError(ValueError):
+    """`.lore/anchors.yaml` cannot be read; the message says where and why."""
+
+
+def path_of(root: Path) -> Path:
+    """Where the team's anchor choices live."""
+    return Path(root) / LORE_DIR / FILE
+
+
+def source_key(m: Memory) -> str | None:
+    """The entry an imported record's choices live under (`docs/adr/1.md#adr`); None for a memory
+    without a source file or one that keeps its own (a team file)."""
+    p = m.provenance
+    if p.kind is SourceKind.TEAM_FILE or not p.path:
+        return None
+    return f"{p.path}#{p.key}" if p.key else p.path
+
+
+def read(root: Path) -> dict[str, dict[str, list[str]]]:
+    """Every entry of the file ({} when there is none); ChoicesFileError when it cannot be read."""
+    path = path_of(root)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as e:
+        raise ChoicesFileError(f"{LORE_DIR}/{FILE}: cannot be read: {e}") from None
+    at = conflict_line(text)
+    if at is not None:
+        raise ChoicesFileError(f"{LORE_DIR}/{FILE}:{at}: merge conflict markers; anchor choices not applied until it is mended")
+    try:
+        data = load_bounded(text, LIMITS)
+    except (yaml.YAMLError, YamlLimitError) as e:
+        raise ChoicesFileError(f"{LORE_DIR}/{FILE}: not readable YAML: {str(e).splitlines()[0]}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ChoicesFileError(f"{LORE_DIR}/{FILE}: expected a mapping of sources to choices")
+    out: dict[str, dict[str, list[str]]] = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict):
+            raise ChoicesFileError(f"{LORE_DIR}/{FILE}: the entry {key!r} is not a mapping of {', '.join(LISTS)}")
+        lists = {name: [str(v) for v in entry.get(name) or []] for name in LISTS
+                 if isinstance(entry.get(name) or [], list)}
+        out[str(key)] = {k: v for k, v in lists.items() if v}
+    return out
+
+
+def record(root: Path, m: Memory, meta_keys: dict[str, str]) -> bool:
+    """Write one imported record's choices (its meta lists, `meta_keys`: list name -> meta key) into the
+    file, dropping the entry when all are empty; False (nothing written) for a memory that keeps its own.
+    ChoicesFileError when the file exists and cannot be read: it is not overwritten."""
+    key = source_key(m)
+    if key is None:
+        return False
+    entries = read(root)
+    entry = {name: [str(v) for v in (m.meta.get(meta) or [])] for name, meta in meta_keys.items()}
+    entry = {k: v for k, v in entry.items() if v}
+    if entries.get(key, {}) == entry:
+        return False
+    if entry:
+        entries[key] = entry
+    else:
+        entries.pop(key, None)
+    path = path_of(root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = yaml.safe_dump(dict(sorted(entries.items())), sort_keys=False, allow_unicode=True, width=10**9) if entries else ""
+    write_atomic(Path(root), path, HEADER + body)
+    return True
+
+
+def fingerprints(entries: dict[str, dict[str, list[str]]]) -> dict[str, str]:
+    """Entry key -> a hash of its choices, to tell which changed since the last import."""
+    return {k: content_hash(json.dumps(v, sort_keys=True)) for k, v in entries.items()}
+
+
+def changed_sources(now: dict[str, str], before: dict[str, str]) -> set[str]:
+    """Source paths whose entries were added, changed or removed between two imports' fingerprints."""
+    keys = {k for k in now.keys() | before.keys() if now.get(k) != before.get(k)}
+    return {k.split("#", 1)[0] for k in keys}
