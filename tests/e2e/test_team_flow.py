@@ -257,3 +257,30 @@ def test_three_clones_share_memories_like_code(tmp_path: Path):
         assert alice.json("show", jobs["id"])["decided"]["by"] == "Bob <bob@example.com>"
     finally:
         server.close()
+
+
+def test_an_anchor_chosen_for_an_imported_record_reaches_the_other_clones_through_git(tmp_path: Path):
+    remote = seed(tmp_path)
+    bob, carol = (Clone(tmp_path / name, name, []) for name in ("bob", "carol"))
+    for c in (bob, carol):
+        subprocess.run(["git", "clone", "-q", str(remote), str(c.root)], check=True)
+        c.lore("import")
+    adr_id = next(m["id"] for m in bob.json("list") if m["source"]["path"] == ADR_REL)
+    bob.lore("anchors", adr_id, "--add", "app/jobs.py")
+    bob.commit("anchor the MySQL decision to the jobs")
+    bob.push()
+    assert carol.pull()
+    assert (carol.root / ".lore" / "anchors.yaml").is_file()
+    carol.lore("import")
+    shown = carol.json("anchors", adr_id)
+    assert {"anchor": "app/jobs.py", "state": "added", "why": None} in shown["anchors"], shown
+    context = carol.lore("context", "--file", "app/jobs.py").stdout
+    assert "Use MySQL" in context, context
+
+    carol.lore("anchors", adr_id, "--drop", "app/jobs.py")
+    carol.commit("the jobs do not touch MySQL")
+    carol.push()
+    assert bob.pull()
+    bob.lore("import")
+    shown = bob.json("anchors", adr_id)
+    assert shown["anchors"] == [] and shown["dropped"] == ["app/jobs.py"], shown

@@ -126,6 +126,7 @@ def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=(), take_back=())
             shared.record(lore.root, m, {"added": ADDED, "dropped": DROPPED, "confirmed": CONFIRMED})
         except shared.ChoicesFileError as e:
             raise ValidationError(f"{e}; the anchors of {m.id} are unchanged") from None
+    m.meta.pop("import_hash", None)  # the row is no longer what its last import wrote: the next one rewrites it
     return lore.update(m)
 
 
