@@ -91,3 +91,14 @@ def test_a_conflicted_choices_file_is_reported_changes_nothing_and_is_not_overwr
     assert shared.path_of(workspace).read_text() == conflicted
     assert "src/**" not in _states(lore)
     lore.close()
+
+
+def test_an_import_of_other_files_applies_changed_choices_too(workspace: Path):
+    """The server imports only the files a pull changed: a pull that changed only the choices names
+    `.lore/anchors.yaml`, and the records whose entries changed are read again with it."""
+    lore = _open(workspace)
+    run_import(lore)
+    shared.path_of(workspace).write_text(yaml.safe_dump({ENTRY: {"added": ["src/lib/**"]}}))
+    run_import(lore, paths=[".lore/anchors.yaml"])
+    assert _states(lore) == {MODEL: "derived", "src/lib/**": "added"}
+    lore.close()

@@ -306,8 +306,9 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
         if one_shot and cands and not run.ledger:
             load_model_first(lore)
-    else:
-        cands, vanished = _explicit(run, rules, paths)
+    else:  # and the records whose team anchor choices changed (a pull that changed only those)
+        chosen = sorted(rel for rel in run.choices_changed if rel in run.ledger and (run.root / rel).is_file())
+        cands, vanished = _explicit(run, rules, list(dict.fromkeys([*paths, *chosen])))
     run.run(cands, vanished)
     relink_team_files(lore, summary.renamed_ids)
     if paths is None and not summary.cancelled:
