@@ -1,4 +1,4 @@
-"""`lore anchors`: list a memory's anchors (derived, with why, or confirmed), add, drop or confirm one."""
+"""`lore anchors`: list a memory's anchors (derived, with why, or confirmed), add, drop or confirm one (an imported record's choices are shared in `.lore/anchors.yaml`, `lore.anchors.shared`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from lore.cli.output import out, print_json
 
 def register(sub) -> None:
     """Add `anchors` to the parser."""
-    p = sub.add_parser("anchors", help="list a memory's anchors; --add, --drop or --confirm one (kept across imports)")
+    p = sub.add_parser("anchors", help="list a memory's anchors; --add, --drop or --confirm one (kept across imports; for an imported record also in .lore/anchors.yaml, for the team)")
     p.add_argument("id")
     p.add_argument("--add", action="append", default=[],
                    help="path glob, symbol:<lang>:<qualified.name>[@file] or lang:<name> (repeatable)")

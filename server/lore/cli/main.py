@@ -30,7 +30,7 @@ COMMANDS = {
                  "report an accepted, rejected or modified suggested edit (JSON on stdin, or flags)"),
     "preferences": ("lore.cli.cmd_feedback", "review preferences learned from edits: list, confirm ID, reject ID"),
     "export": ("lore.cli.cmd_export", "write project memory into AGENTS.md / CLAUDE.md between markers"),
-    "anchors": ("lore.cli.cmd_anchors", "list a memory's anchors; --add, --drop or --confirm one (kept across imports)"),
+    "anchors": ("lore.cli.cmd_anchors", "list a memory's anchors; --add, --drop or --confirm one (kept across imports; for an imported record also in .lore/anchors.yaml, for the team)"),
     "proposals": ("lore.cli.cmd_proposals", "review memories agents proposed: list, confirm ID, reject ID"),
     "history": ("lore.cli.cmd_history", "the tasks (from git history) that changed a file, folder or symbol"),
     "review": ("lore.cli.cmd_review", "team-memory changes between two git revisions, as markdown; "
