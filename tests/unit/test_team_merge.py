@@ -394,6 +394,32 @@ def test_review_lists_a_branchs_memory_changes_as_markdown(tmp_path: Path, capsy
     assert main(["-w", str(root), "review", "nope..HEAD"]) != 0
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_review_lists_the_anchors_chosen_for_imported_records(tmp_path: Path, capsys):
+    from lore.cli.main import main
+
+    root = tmp_path / "repo"
+    (root / ".lore").mkdir(parents=True)
+    _git(root, "init", "-q")
+    choices = root / ".lore" / "anchors.yaml"
+    choices.write_text("docs/adr/0001-use-mysql.md#adr:\n  added: [app/jobs.py]\n")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "base")
+    _git(root, "tag", "base")
+    choices.write_text("docs/adr/0001-use-mysql.md#adr:\n  added: [app/tasks/**]\n  dropped: [app/legacy/**]\n")
+    _git(root, "commit", "-qam", "anchor the MySQL decision to the tasks (#7)")
+    capsys.readouterr()
+    assert main(["-w", str(root), "review", "base..HEAD"]) == 0
+    text = capsys.readouterr().out
+    assert ("### Anchors chosen (1)\n\n- `docs/adr/0001-use-mysql.md#adr` — added `app/tasks/**`; no longer added "
+            "`app/jobs.py`; dropped `app/legacy/**`; committed by t in PR #7") in text
+    choices.write_text("<<<<<<< HEAD\na: {}\n=======\nb: {}\n>>>>>>> x\n")
+    _git(root, "commit", "-qam", "a conflict committed by mistake")
+    capsys.readouterr()
+    assert main(["-w", str(root), "review", "base..HEAD"]) == 0
+    assert "### Unreadable (1)\n\n- `.lore/anchors.yaml` — .lore/anchors.yaml:1: merge conflict markers" in capsys.readouterr().out
+
+
 def test_a_pulled_team_memory_has_its_vector_by_the_first_search(tmp_path: Path):
     from lore.recall import Query
 

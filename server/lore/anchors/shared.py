@@ -67,6 +67,11 @@ def read(root: Path) -> dict[str, dict[str, list[str]]]:
         return {}
     except (OSError, UnicodeDecodeError) as e:
         raise ChoicesFileError(f"{LORE_DIR}/{FILE}: cannot be read: {e}") from None
+    return parse(text)
+
+
+def parse(text: str) -> dict[str, dict[str, list[str]]]:
+    """The entries of the file's text (as `read`; `lore review` reads it at two revisions)."""
     at = conflict_line(text)
     if at is not None:
         raise ChoicesFileError(f"{LORE_DIR}/{FILE}:{at}: merge conflict markers; anchor choices not applied until it is mended")

@@ -1,6 +1,7 @@
 """`lore review BASE..HEAD`: the team-memory changes between two git revisions, as markdown for a
 pull request description or a CI comment (added, superseded, forgotten, restored, edited, anchors
-moved, removed), each with who made it (from git)."""
+moved, removed, and the anchors people chose for imported records in `.lore/anchors.yaml`), each
+with who made it (from git)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import attrs
 
+from lore.anchors import shared
 from lore.team import files as teamfiles
 from lore.team.provenance import pr_number
 from lore.memory import Memory, Status, ValidationError
@@ -22,7 +24,7 @@ FOLDER = f"{LORE_DIR}/{MEMORIES_DIR}/"
 class Change:
     """One team memory's change in the range."""
 
-    what: str  # added, superseded, forgotten, restored, edited, removed, unreadable
+    what: str  # added, superseded, forgotten, restored, edited, removed, unreadable, anchors chosen
     path: str
     memory: Memory | None
     detail: list[str] = attrs.field(factory=list)
@@ -70,6 +72,38 @@ def changes(root: Path, spec: str) -> list[Change]:
         change = _classify(before, after, problem, new_path)
         change.author, change.pr = _who(root, f"{base}..{head}", new_path)
         out.append(change)
+    return out + _choices(root, base, head)
+
+
+CHOICES = f"{LORE_DIR}/{shared.FILE}"
+_CHOSEN = {"added": ("added", "no longer added"), "dropped": ("dropped", "no longer dropped"),
+           "confirmed": ("confirmed", "no longer confirmed")}
+
+
+def _choices(root: Path, base: str, head: str) -> list[Change]:
+    """The records whose anchor choices (`lore.anchors.shared`) changed in the range, one change each,
+    its path the record's source (`docs/adr/1.md#adr`); the file unreadable at `head`, one change."""
+    if not _git(root, "diff", "--name-only", base, head, "--", CHOICES).strip():
+        return []
+    texts = []
+    for rev in (base, head):
+        try:
+            texts.append(_git(root, "show", f"{rev}:{CHOICES}"))
+        except ValidationError:
+            texts.append("")  # not there at that revision
+    try:
+        before, after = shared.parse(texts[0]) if texts[0] else {}, shared.parse(texts[1]) if texts[1] else {}
+    except shared.ChoicesFileError as e:
+        return [Change("unreadable", CHOICES, None, [str(e)])]
+    author, pr = _who(root, f"{base}..{head}", CHOICES)
+    out = []
+    for key in sorted(before.keys() | after.keys()):
+        detail = []
+        for name, (now, no_longer) in _CHOSEN.items():
+            was, new = set(before.get(key, {}).get(name, [])), set(after.get(key, {}).get(name, []))
+            detail += [f"{now} `{a}`" for a in sorted(new - was)] + [f"{no_longer} `{a}`" for a in sorted(was - new)]
+        if detail:
+            out.append(Change("anchors chosen", key, None, detail, author, pr))
     return out
 
 
@@ -126,7 +160,8 @@ def markdown(items: list[Change], spec: str, title_of: Callable[[str], str | Non
     lines = [f"## Memory changes in {spec}", ""]
     if not items:
         return "\n".join(lines + ["No team memory changed.", ""])
-    order = ["added", "superseded", "forgotten", "restored", "anchors moved", "edited", "removed", "unreadable"]
+    order = ["added", "superseded", "forgotten", "restored", "anchors moved", "anchors chosen", "edited", "removed",
+             "unreadable"]
     for what in sorted({c.what for c in items}, key=lambda w: order.index(w) if w in order else len(order)):
         group = [c for c in items if c.what == what]
         lines += [f"### {what.capitalize()} ({len(group)})", ""]
