@@ -102,3 +102,15 @@ def test_an_import_of_other_files_applies_changed_choices_too(workspace: Path):
     run_import(lore, paths=[".lore/anchors.yaml"])
     assert _states(lore) == {MODEL: "derived", "src/lib/**": "added"}
     lore.close()
+
+
+def test_the_merge_driver_falls_back_to_the_text_merge_when_a_version_cannot_be_read(tmp_path: Path):
+    from lore.team.mergefile import merge_file
+
+    base, ours, theirs = (tmp_path / n for n in ("base", "ours", "theirs"))
+    base.write_text(shared.render({ENTRY: {"added": ["a/**"]}}))
+    ours.write_text(shared.render({ENTRY: {"added": ["a/**", "b/**"]}}))
+    theirs.write_text(f"{ENTRY}: [not, a, mapping\n")
+    assert shared.merge(base.read_text(), ours.read_text(), theirs.read_text()) is None
+    assert merge_file(base, ours, theirs, ".lore/anchors.yaml") == 1
+    assert "<<<<<<<" in ours.read_text()

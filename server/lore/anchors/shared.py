@@ -6,7 +6,8 @@ guide's section, a decision comment) is re-derived from its source on every impo
 added, dropped or confirmed (`lore.anchors.choices`) used to live only in this clone's database. Here
 each such record has an entry, by its source (`path#key`), with the three lists; `change_anchors`
 writes it, and every import applies it (`choices_for`), also in a fresh clone and after a pull that
-changed only this file (`changed_sources` tells the import which records to read again).
+changed only this file (`changed_sources` tells the import which records to read again). Git merges
+it with the team files' driver (`lore init`), entry by entry (`merge`).
 
     docs/adr/0013-storage-capabilities.md#adr:
       added:
@@ -111,9 +112,34 @@ def record(root: Path, m: Memory, meta_keys: dict[str, str]) -> bool:
         entries.pop(key, None)
     path = path_of(root)
     path.parent.mkdir(parents=True, exist_ok=True)
-    body = yaml.safe_dump(dict(sorted(entries.items())), sort_keys=False, allow_unicode=True, width=10**9) if entries else ""
-    write_atomic(Path(root), path, HEADER + body)
+    write_atomic(Path(root), path, render(entries))
     return True
+
+
+def render(entries: dict[str, dict[str, list[str]]]) -> str:
+    """The file's text: the header, then the entries sorted by source, each list in its order."""
+    ordered = {k: {name: entries[k][name] for name in LISTS if entries[k].get(name)} for k in sorted(entries)}
+    ordered = {k: v for k, v in ordered.items() if v}
+    return HEADER + (yaml.safe_dump(ordered, sort_keys=False, allow_unicode=True, width=10**9) if ordered else "")
+
+
+def merge(base: str, ours: str, theirs: str) -> str | None:
+    """Three versions of the file merged entry by entry and list by list (what either side added, minus
+    what either side removed), as git's merge driver does for team files (`lore.team.mergefile`); None
+    when one of them cannot be read (the text merge then shows the conflict to a person)."""
+    try:
+        o, a, b = (parse(t) if t.strip() else {} for t in (base, ours, theirs))
+    except ChoicesFileError:
+        return None
+    out: dict[str, dict[str, list[str]]] = {}
+    for key in sorted(o.keys() | a.keys() | b.keys()):
+        entry = {}
+        for name in LISTS:
+            lo, la, lb = (e.get(key, {}).get(name, []) for e in (o, a, b))
+            removed = (set(lo) - set(la)) | (set(lo) - set(lb))
+            entry[name] = [x for x in dict.fromkeys(la + lb) if x not in removed]
+        out[key] = entry
+    return render(out)
 
 
 def fingerprints(entries: dict[str, dict[str, list[str]]]) -> dict[str, str]:

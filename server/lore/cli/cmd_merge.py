@@ -8,7 +8,7 @@ from pathlib import Path
 from lore.cli.output import out
 from lore.workspace import find_root
 
-ATTRIBUTES = ".lore/memories/*.md merge=lore\n"
+ATTRIBUTES = ".lore/memories/*.md merge=lore\n.lore/anchors.yaml merge=lore\n"
 
 
 def register(sub) -> None:
@@ -32,14 +32,16 @@ def cmd_init(args) -> int:
     real_folder(root, memories_dir(root), mode=0o755)
     attrs = root / ".gitattributes"
     text = attrs.read_text("utf-8") if attrs.is_file() else ""
-    if ATTRIBUTES.strip() not in text.splitlines():
-        write_atomic(root, attrs, text + ("\n" if text and not text.endswith("\n") else "") + ATTRIBUTES)
+    missing = "".join(line + "\n" for line in ATTRIBUTES.splitlines() if line not in text.splitlines())
+    if missing:
+        write_atomic(root, attrs, text + ("\n" if text and not text.endswith("\n") else "") + missing)
     if (root / ".git").exists():
         for key, value in (("merge.lore.name", "Lore team memory files"),
                            ("merge.lore.driver", "lore merge-file %O %A %B %P")):
             subprocess.run(["git", "config", key, value], cwd=root, check=True, capture_output=True)
         out.print("Merge driver set for this clone (each teammate runs `lore init` once).")
-    out.print("Commit .gitattributes and .lore/memories/: `git add .gitattributes .lore/memories`.")
+    out.print("Commit .gitattributes, .lore/memories/ and .lore/anchors.yaml (once there is one): "
+              "`git add .gitattributes .lore/memories`.")
     return 0
 
 

@@ -1,6 +1,7 @@
 """A git merge driver for team files: structured fields merge, real text conflicts stay for people.
 
-Installed by `lore init` (`.gitattributes`: `.lore/memories/*.md merge=lore`, and a per-clone
+Installed by `lore init` (`.gitattributes`: `.lore/memories/*.md merge=lore` and `.lore/anchors.yaml
+merge=lore`, the latter merged entry by entry, `lore.anchors.shared.merge`; and a per-clone
 `merge.lore.driver` in git's config). Git runs `lore merge-file %O %A %B %P`. The three versions'
 Lore-owned front-matter keys are merged field by field (lists: what either side added, minus what
 either side removed; `updated:` the later one; another scalar: the side that changed it) and written
@@ -17,7 +18,9 @@ from pathlib import Path
 
 import yaml
 
+from lore.anchors import shared
 from lore.team.frontedit import LISTS, ORDER, edit_front
+from lore.workspace import LORE_DIR
 from lore.markup.markdown import front_matter
 from lore.team.files import _iso, _ts
 from lore.markup.yamlbound import YamlLimitError, load_bounded
@@ -89,8 +92,13 @@ def merge_texts(base: str, ours: str, theirs: str, label: str = "") -> tuple[str
 
 
 def merge_file(base: Path, ours: Path, theirs: Path, path: str = "") -> int:
-    """The driver: merge into `ours` (git's %A); 0 when clean, 1 when conflicts remain."""
+    """The driver: merge into `ours` (git's %A); 0 when clean, 1 when conflicts remain. The team's anchor
+    choices (`.lore/anchors.yaml`) merge entry by entry (`lore.anchors.shared.merge`)."""
     read = [p.read_bytes().decode("utf-8") for p in (base, ours, theirs)]
+    merged = shared.merge(*read) if path.replace("\\", "/").endswith(f"{LORE_DIR}/{shared.FILE}") else None
+    if merged is not None:
+        ours.write_text(merged, encoding="utf-8")
+        return 0
     text, clean = merge_texts(*read, label=f" {path}" if path else "")
     ours.write_text(text, encoding="utf-8")
     return 0 if clean else 1
