@@ -91,6 +91,35 @@ async def test_a_pulled_team_memory_is_found_first(client: LanguageClient):
     print(f"pull -> found first: {latency:.2f} s")
 
 
+ADR = "# 1. Utilities stay free of I/O\n\n## Status\n\nAccepted\n\n## Decision\n\nHelpers do no I/O.\n"
+
+
+async def test_a_pull_that_changes_only_the_anchor_choices_is_applied(client: LanguageClient):
+    """Another clone anchored an imported record to `app/util.py` (`.lore/anchors.yaml`); the pull moves
+    no source the record came from, and the server applies the choice anyway."""
+    (client.theirs / "docs" / "adr").mkdir(parents=True)
+    (client.theirs / "docs" / "adr" / "0001-utilities.md").write_text(ADR)
+    git(client.theirs, "add", "-A")
+    git(client.theirs, "commit", "-qm", "decide: utilities")
+    git(client.theirs, "push", "-q", "origin", "HEAD")
+    count = len(client.seen["status"])
+    git(client.mine, "pull", "-q", "--no-rebase", "origin", "main")
+    await statuses_after(client.seen, count, timeout=15.0)
+    hits = (await command(client, "lore.search", {"query": "utilities free of I/O", "limit": 5}))["hits"]
+    adr = next(h["id"] for h in hits if h["title"] == "1. Utilities stay free of I/O")
+    util = {"query": "", "uri": (client.mine / "app" / "util.py").as_uri()}
+    assert adr not in [h["id"] for h in (await command(client, "lore.search", util))["hits"]]
+
+    (client.theirs / ".lore" / "anchors.yaml").write_text("docs/adr/0001-utilities.md#adr:\n  added: [app/util.py]\n")
+    git(client.theirs, "add", "-A")
+    git(client.theirs, "commit", "-qm", "anchor the utilities decision")
+    git(client.theirs, "push", "-q", "origin", "HEAD")
+    count = len(client.seen["status"])
+    git(client.mine, "pull", "-q", "--no-rebase", "origin", "main")
+    await statuses_after(client.seen, count, timeout=15.0)
+    assert adr in [h["id"] for h in (await command(client, "lore.search", util))["hits"]]
+
+
 async def test_nothing_is_imported_while_nothing_changes(client: LanguageClient):
     count = len(client.seen["status"])
     await asyncio.sleep(1.5)

@@ -34,6 +34,7 @@ from lore.text import content_hash
 from lore.workspace import LORE_DIR
 
 FILE = "anchors.yaml"
+REL = f"{LORE_DIR}/{FILE}"  # the file, from the workspace root
 LISTS = ("added", "dropped", "confirmed")
 LIMITS = Limits(max_chars=4 * 1024 * 1024, max_nodes=400_000, max_expanded_chars=8 * 1024 * 1024)
 HEADER = ("# Anchors people chose for records Lore imports (ADRs, guides, decision comments), by source:\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lore import sources
+from lore.anchors.shared import REL as CHOICES_FILE
 from lore.ingest import run_import
 from lore.api import Lore
 from lore.memory import SourceKind
@@ -14,8 +15,9 @@ TEAM_DIR = ".lore/memories/"
 
 
 def is_source(rel_path: str, settings: Any = None, root: Any = None) -> bool:
-    """Whether a changed file may hold memories (team files always; others as the importers say)."""
-    if rel_path.startswith(TEAM_DIR) and rel_path.endswith(".md"):
+    """Whether a changed file may hold memories or what is chosen about them (team files and the team's
+    anchor choices always; others as the importers say)."""
+    if rel_path.startswith(TEAM_DIR) and rel_path.endswith(".md") or rel_path == CHOICES_FILE:
         return True
     options = import_settings(settings) if settings is not None else None
     return bool(sources.is_source_path(rel_path, options, root))

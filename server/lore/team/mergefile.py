@@ -20,7 +20,6 @@ import yaml
 
 from lore.anchors import shared
 from lore.team.frontedit import LISTS, ORDER, edit_front
-from lore.workspace import LORE_DIR
 from lore.markup.markdown import front_matter
 from lore.team.files import _iso, _ts
 from lore.markup.yamlbound import YamlLimitError, load_bounded
@@ -95,7 +94,7 @@ def merge_file(base: Path, ours: Path, theirs: Path, path: str = "") -> int:
     """The driver: merge into `ours` (git's %A); 0 when clean, 1 when conflicts remain. The team's anchor
     choices (`.lore/anchors.yaml`) merge entry by entry (`lore.anchors.shared.merge`)."""
     read = [p.read_bytes().decode("utf-8") for p in (base, ours, theirs)]
-    merged = shared.merge(*read) if path.replace("\\", "/").endswith(f"{LORE_DIR}/{shared.FILE}") else None
+    merged = shared.merge(*read) if path.replace("\\", "/").endswith(shared.REL) else None
     if merged is not None:
         ours.write_text(merged, encoding="utf-8")
         return 0

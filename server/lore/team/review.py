@@ -75,7 +75,7 @@ def changes(root: Path, spec: str) -> list[Change]:
     return out + _choices(root, base, head)
 
 
-CHOICES = f"{LORE_DIR}/{shared.FILE}"
+CHOICES = shared.REL
 _CHOSEN = {"added": ("added", "no longer added"), "dropped": ("dropped", "no longer dropped"),
            "confirmed": ("confirmed", "no longer confirmed")}
 
