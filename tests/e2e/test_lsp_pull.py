@@ -70,20 +70,26 @@ async def statuses_after(seen: dict, count: int, timeout: float) -> None:
     raise AssertionError(f"no status after the pull; statuses: {seen['status'][count:]}")
 
 
+async def push_then_pull(client: LanguageClient, message: str) -> float:
+    """Commit and push all of `theirs`, pull it into `mine`, wait for the server's status after the
+    pull; the time of the pull (`time.perf_counter`)."""
+    git(client.theirs, "add", "-A")
+    git(client.theirs, "commit", "-qm", message)
+    git(client.theirs, "push", "-q", "origin", "HEAD")
+    count = len(client.seen["status"])
+    git(client.mine, "pull", "-q", "--no-rebase", "origin", "main")
+    pulled = time.perf_counter()
+    await statuses_after(client.seen, count, timeout=15.0)
+    return pulled
+
+
 async def test_a_pulled_team_memory_is_found_first(client: LanguageClient):
     query = {"query": "webhook delivery retry backoff", "limit": 5}
     before = await command(client, "lore.search", query)
     assert "hook000000001" not in [h["id"] for h in before["hits"]]
 
     (client.theirs / ".lore" / "memories" / "retry-webhooks.md").write_text(PUSHED)
-    git(client.theirs, "add", "-A")
-    git(client.theirs, "commit", "-qm", "remember: webhook retries")
-    git(client.theirs, "push", "-q", "origin", "HEAD")
-
-    count = len(client.seen["status"])
-    git(client.mine, "pull", "-q", "--no-rebase", "origin", "main")
-    pulled = time.perf_counter()
-    await statuses_after(client.seen, count, timeout=15.0)
+    pulled = await push_then_pull(client, "remember: webhook retries")
     found = await command(client, "lore.search", query)
     latency = time.perf_counter() - pulled
     assert found["hits"][0]["id"] == "hook000000001", found["hits"]
@@ -99,24 +105,14 @@ async def test_a_pull_that_changes_only_the_anchor_choices_is_applied(client: La
     no source the record came from, and the server applies the choice anyway."""
     (client.theirs / "docs" / "adr").mkdir(parents=True)
     (client.theirs / "docs" / "adr" / "0001-utilities.md").write_text(ADR)
-    git(client.theirs, "add", "-A")
-    git(client.theirs, "commit", "-qm", "decide: utilities")
-    git(client.theirs, "push", "-q", "origin", "HEAD")
-    count = len(client.seen["status"])
-    git(client.mine, "pull", "-q", "--no-rebase", "origin", "main")
-    await statuses_after(client.seen, count, timeout=15.0)
+    await push_then_pull(client, "decide: utilities")
     hits = (await command(client, "lore.search", {"query": "utilities free of I/O", "limit": 5}))["hits"]
     adr = next(h["id"] for h in hits if h["title"] == "1. Utilities stay free of I/O")
     util = {"query": "", "uri": (client.mine / "app" / "util.py").as_uri()}
     assert adr not in [h["id"] for h in (await command(client, "lore.search", util))["hits"]]
 
     (client.theirs / ".lore" / "anchors.yaml").write_text("docs/adr/0001-utilities.md#adr:\n  added: [app/util.py]\n")
-    git(client.theirs, "add", "-A")
-    git(client.theirs, "commit", "-qm", "anchor the utilities decision")
-    git(client.theirs, "push", "-q", "origin", "HEAD")
-    count = len(client.seen["status"])
-    git(client.mine, "pull", "-q", "--no-rebase", "origin", "main")
-    await statuses_after(client.seen, count, timeout=15.0)
+    await push_then_pull(client, "anchor the utilities decision")
     assert adr in [h["id"] for h in (await command(client, "lore.search", util))["hits"]]
 
 
