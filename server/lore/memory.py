@@ -121,8 +121,13 @@ def parse_source_kind(value: Any) -> SourceKind:
 
 
 def new_id() -> str:
-    """A short random memory id (12 hex digits)."""
-    return uuid.uuid4().hex[:12]
+    """A short random memory id (12 hex digits), never of decimal digits only: YAML reads those as a
+    number (`supersedes: [012345678901]` an octal one), so a team file written by hand would name
+    another id."""
+    while True:
+        mid = uuid.uuid4().hex[:12]
+        if not mid.isdigit():
+            return mid
 
 
 @attrs.define

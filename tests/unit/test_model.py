@@ -60,3 +60,14 @@ def test_memory_validation_normalises():
     assert m.title == "Use pathlib"
     assert (m.kind, m.status, m.scope) == (Kind.CONVENTION, Status.PROPOSED, Scope.TEAM)
     assert m.tags == ["a", "b"]
+
+
+def test_a_new_id_is_never_digits_only(monkeypatch):
+    """A hand-written team file naming such an id unquoted would name a number (`012345678901` octal)."""
+    import uuid
+
+    from lore.memory import new_id
+
+    drawn = iter(["012345678901" + "0" * 20, "0123456789ab" + "0" * 20])
+    monkeypatch.setattr(uuid, "uuid4", lambda: type("U", (), {"hex": next(drawn)})())
+    assert new_id() == "0123456789ab"

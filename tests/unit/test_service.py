@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+import yaml
 
 from lore.embedding.embedder import FastEmbedder, HashEmbedder
 from lore.memory import Anchor, Kind, Memory, Scope, Status
@@ -68,7 +69,8 @@ def test_forget_restore_purge_and_supersede(lore, tmp_workspace):
     lore.supersede(old.id, [new.id])
     assert lore.get(old.id).status is Status.SUPERSEDED
     assert lore.get(old.id).superseded_by == [new.id]
-    assert f"superseded_by:\n- {new.id}" in (tmp_workspace / lore.get(old.id).provenance.path).read_text()
+    listed = yaml.safe_dump([new.id]).strip()  # an id of digits only is quoted, as YAML must
+    assert f"superseded_by:\n{listed}" in (tmp_workspace / lore.get(old.id).provenance.path).read_text()
     lore.forget(new.id)
     assert lore.get(new.id).status is Status.DEPRECATED
     lore.restore(new.id)

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from lore.team import files as teamfiles
 from lore.anchors import extract_symbols
@@ -145,8 +146,9 @@ def test_every_rewrite_changes_only_its_lines(tmp_path: Path):
         assert path.read_text() == HAND
         new = lore.add(Memory(title="Use Postgres 16", scope=Scope.TEAM), embed=False).memory
         lore.supersede("use-postgres", [new.id])
+        listed = yaml.safe_dump([new.id]).strip()  # an id of digits only is quoted, as YAML must
         assert _changed(HAND, path.read_text()) == ["- status: active", "+ status: superseded",
-                                                    "+ superseded_by:", f"+ - {new.id}"]
+                                                    "+ superseded_by:", f"+ {listed}"]
         lore.restore("use-postgres")
         assert path.read_text() == HAND
         m = lore.get("use-postgres")
