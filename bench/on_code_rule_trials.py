@@ -38,11 +38,11 @@ _BROAD_FOLDERS = frozenset("src lib app docs doc test tests config configuration
 def _title_words(title: str, project: str) -> list[str]:
     """A title's words, singular and lower case, common words, function words and the project's name aside."""
     from lore.sources import named
-    from lore.sources.concepts import _LINK, _STOP, _TITLE_WORD, GENERIC, singular
+    from lore.sources.concepts import _LINK, _STOP, GENERIC, singular
 
-    own = {w.lower() for w in _TITLE_WORD.findall(project)}
+    own = {w.lower() for w in named.WORDS.findall(project)}
     out = []
-    for w in _TITLE_WORD.findall(_LINK.sub(" ", title)):
+    for w in named.WORDS.findall(_LINK.sub(" ", title)):
         s = singular(w.lower())
         if len(s) >= 4 and s not in _STOP and s not in named.COMMON and s not in GENERIC and s not in own:
             out.append(s)

@@ -76,19 +76,12 @@ def suggestions(lore: Lore, rel_path: str, language: str | None, near: dict[str,
         found.update(store.memories.many(wanted))
 
     def offered(pairs: list[tuple[str, float]]) -> list[Suggestion]:
-        out: list[Suggestion] = []
-        for mid, sim in pairs:
-            m = found.get(mid)
-            if m is not None and mid not in here and mid not in dismissed and m.status in OFFERED \
-                    and all(s.memory.id != mid for s in out):
-                out.append(Suggestion(m, sim, symbol))
-        return out
+        return [Suggestion(found[mid], sim, symbol) for mid, sim in pairs if mid in found and mid not in here
+                and mid not in dismissed and found[mid].status in OFFERED]
 
-    meaning, words = offered(by_meaning), offered(by_words)
-    out = meaning[:BY_MEANING_AT_FILE] if words else meaning[:SUGGESTIONS]
-    for s in words + meaning[BY_MEANING_AT_FILE:]:
-        if len(out) == SUGGESTIONS:
-            break
-        if all(s.memory.id != o.memory.id for o in out):
-            out.append(s)
-    return out
+    meaning = offered(by_meaning)
+    ranked = meaning[:BY_MEANING_AT_FILE] + offered(by_words) + meaning[BY_MEANING_AT_FILE:]
+    out: dict[str, Suggestion] = {}
+    for s in ranked:  # a record found both ways, once, where it ranks first
+        out.setdefault(s.memory.id, s)
+    return list(out.values())[:SUGGESTIONS]

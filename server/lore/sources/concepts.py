@@ -63,7 +63,6 @@ class PhraseIndex:
 
 MAX_TITLE_WORDS = 4
 TITLE_STEM = 5  # letters a title's word and a name's share to be the same word ("export", `CffExporter`)
-_TITLE_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
@@ -81,7 +80,7 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
 
 def _head_words(title: str) -> list[str]:
     """A title's words in lower case up to its first preposition, a link's address aside."""
-    words = [w.lower() for w in _TITLE_WORD.findall(_LINK.sub(" ", title))]
+    words = [w.lower() for w in named.WORDS.findall(_LINK.sub(" ", title))]
     return next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
 
 
@@ -89,7 +88,7 @@ def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
     """The runs of two to `MAX_TITLE_WORDS` consecutive words of a title's head (before any preposition;
     a link's address aside), longest first, each word cut to its first `TITLE_STEM` letters, leaving out
     runs of common words only and of the project's own name."""
-    own = {_norm(w) for w in _TITLE_WORD.findall(project)}
+    own = {_norm(w) for w in named.WORDS.findall(project)}
     words = [_norm(w) for w in _head_words(title)]
     out: list[tuple[str, ...]] = []
     for size in range(MAX_TITLE_WORDS, 1, -1):

@@ -34,9 +34,9 @@ _CHOICE = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?:use|adopt|choose
 # "Django Waffle library for Feature Flags": a title naming a library as such, without a verb.
 _NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(.+?)\s+(?:library|package|framework)"
                             r"(?:\s+(?:for|as|to|in|on)\b(.*))?$", re.I)
+_MIGRATION = re.compile(r"(^|/)migrations/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they are part of its name ("Deep Java Library").
-_MIGRATION = re.compile(r"(^|/)migrations/")
 _TRAILING = frozenset({"library", "libraries", "package", "packages", "framework", "module", "tool", "toolkit",
                        "sdk"})
 _ACRONYM = re.compile(r"\(([A-Z][A-Z0-9]{2,9})\)")

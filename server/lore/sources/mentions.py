@@ -241,16 +241,12 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
 def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`)."""
     out: dict[str, Derived] = {}
-    for word in bare.bare_names(text):
+    for word in bare.bare_names(text) + bare.scoped_names(text):  # a scoped name (`@log4brains/cli`) is no file
         hit = ctx.bare.file(word) or ctx.bare.module(word)
         if hit:
             out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
             continue
         folder = ctx.bare.published_package(word) or ctx.bare.package(word)
-        if folder and not broad(folder, word, text, ctx.layout):
-            out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
-    for word in bare.scoped_names(text):
-        folder = ctx.bare.published_package(word)
         if folder and not broad(folder, word, text, ctx.layout):
             out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
     if ctx.tools:

@@ -60,7 +60,8 @@ _GLOSSARY = re.compile(r"^[ \t]*#{1,6}[ \t]+(?:key[ \t]+)?(?:concepts|terms|term
                        r"((?:\n(?![ \t]*#).*)*)", re.M | re.I)
 _GLOSSARY_TERM = re.compile(r"^[ \t]*[-*+][ \t]+([A-Z][a-z0-9]{3,40})[ \t]*:", re.M)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
-_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+# The words of an identifier or a title: `FeaturesReadModel`, "ADR slug" (acronyms kept whole).
+WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
 # Test code by its path: test folders, `x.test.ts`, `x_spec.rb`, `x_test.go`, and pytest's `test_x.py` and `conftest.py`.
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$"
@@ -97,7 +98,7 @@ def code_outside_tests(root: Path, files: list[str], budget: float = BUDGET_SECO
 
 def name_parts(name: str) -> list[str]:
     """The words of an identifier: `FeaturesReadModel` -> features, read, model; dots and `_` split too."""
-    return [p.lower() for chunk in re.split(r"[._$-]+", name) for p in _PARTS.findall(chunk)]
+    return [p.lower() for chunk in re.split(r"[._$-]+", name) for p in WORDS.findall(chunk)]
 
 
 @attrs.define

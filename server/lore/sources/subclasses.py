@@ -181,7 +181,6 @@ def _add_derived(out: dict[tuple[str, str], Derived], ctx, base: str, most: int,
 
 
 MAX_IMPLEMENTERS = 8  # files implementing one contract; past this the contract is a framework of its own
-_TITLE_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
@@ -190,7 +189,7 @@ def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
     interface's words (`IForecastDataSource` under "Data Source Interfaces"): at most
     `MAX_IMPLEMENTERS` files each. Scored below `mentions.SURE`: a proposal's contract may not be the
     code's yet."""
-    heads = {w.lower()[:headings.STEM] for w in _TITLE_WORDS.findall(title)}
+    heads = {w.lower()[:headings.STEM] for w in named.WORDS.findall(title)}
     out: dict[tuple[str, str], Derived] = {}
     for n in named.names_in(text):
         if n.in_block:
@@ -207,4 +206,3 @@ def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
             continue
         _add_derived(out, ctx, name, MAX_IMPLEMENTERS, 0.75, "implements")
     return list(out.values())
-
