@@ -114,3 +114,25 @@ def test_the_merge_driver_falls_back_to_the_text_merge_when_a_version_cannot_be_
     assert shared.merge(base.read_text(), ours.read_text(), theirs.read_text()) is None
     assert merge_file(base, ours, theirs, ".lore/anchors.yaml") == 1
     assert "<<<<<<<" in ours.read_text()
+
+
+def test_a_renamed_record_keeps_its_choices_under_its_new_path(workspace: Path):
+    lore = _open(workspace)
+    run_import(lore)
+    change_anchors(lore, _record_id(lore), add=["src/lib/**"], drop=[MODEL])
+    moved = "docs/decisions/0001-read-models.md"
+    (workspace / "docs/decisions").mkdir(parents=True)
+    (workspace / RECORD).rename(workspace / moved)
+    summary = run_import(lore)
+    assert summary.renamed == 1
+    assert yaml.safe_load(shared.path_of(workspace).read_text()) == {
+        f"{moved}#adr": {"added": ["src/lib/**"], "dropped": [MODEL]}}
+    (m,) = [m for m in lore.list(limit=100) if m.provenance.path == moved]
+    assert {v.key: v.state for v in views(m)} == {"src/lib/**": "added"}
+    lore.close()
+
+
+def test_moving_entries_merges_into_one_already_moved():
+    entries = {"a.md#adr": {"added": ["x/**"]}, "b.md#adr": {"added": ["y/**"]}, "c.md#adr": {"added": ["z/**"]}}
+    assert shared.moved(entries, "a.md", "b.md") == {"b.md#adr": {"added": ["y/**", "x/**"]}, "c.md#adr": {"added": ["z/**"]}}
+    assert shared.moved(entries, "d.md", "e.md") is None

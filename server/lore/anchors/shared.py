@@ -111,10 +111,32 @@ def record(root: Path, m: Memory, meta_keys: dict[str, str]) -> bool:
         entries[key] = entry
     else:
         entries.pop(key, None)
+    write(root, entries)
+    return True
+
+
+def moved(entries: dict[str, dict[str, list[str]]], old: str, new: str) -> dict[str, dict[str, list[str]]] | None:
+    """The entries with those of source `old` under `new` (a renamed or moved file, `sources/renames.py`),
+    or None when `old` has none. An entry already under the new key keeps its lists and gains the old
+    entry's, so a clone that pulls the rename and the file already moved by the clone that made it
+    changes nothing."""
+    keys = [k for k in entries if k == old or k.startswith(old + "#")]
+    if not keys:
+        return None
+    out = {k: v for k, v in entries.items() if k not in keys}
+    for k in keys:
+        target = new + k[len(old):]
+        have = out.get(target, {})
+        out[target] = {name: list(dict.fromkeys(have.get(name, []) + entries[k].get(name, [])))
+                       for name in LISTS if have.get(name) or entries[k].get(name)}
+    return out
+
+
+def write(root: Path, entries: dict[str, dict[str, list[str]]]) -> None:
+    """Replace the file's entries (the header and order as `render` gives them)."""
     path = path_of(root)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(Path(root), path, render(entries))
-    return True
 
 
 def render(entries: dict[str, dict[str, list[str]]]) -> str:

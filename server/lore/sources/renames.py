@@ -11,6 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from lore.anchors import shared
 from lore.memory import Anchor
 from lore.sources.sync import imported_memories
 from lore.text import content_hash
@@ -93,7 +94,24 @@ def move(run, old: str, new: str) -> None:
             store.sources.delete(old)
     if old in run.imports:
         run.imports[new] = run.imports.pop(old)
+    _move_choices(run, old, new)
     log.info("source renamed: %s -> %s", old, new)
+
+
+def _move_choices(run, old: str, new: str) -> None:
+    """Carry the team's anchor choices for `old` over to `new` in `.lore/anchors.yaml` (and in the
+    choices this import applies); left alone when the file could not be read (the import said why)."""
+    if not run.choices:
+        return
+    entries = shared.moved(run.choices, old, new)
+    if entries is None:
+        return
+    try:
+        shared.write(run.root, entries)
+    except OSError as e:
+        run.summary.warnings.append(f"{shared.REL}: the choices of {old} not moved to {new}: {e}")
+        return
+    run.choices = entries
 
 
 def _moved(a: Anchor, old: str, new: str) -> Anchor:
