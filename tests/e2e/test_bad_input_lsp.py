@@ -193,7 +193,7 @@ def test_unusable_database_is_reported_and_left_alone(tmp_path: Path, started, s
 
 
 def test_read_only_lore_folder_is_reported_and_nothing_lost(tmp_path: Path, started):
-    from test_bad_input_store import read_only
+    from read_only import read_only
 
     ws = workspace(tmp_path)
     first = started(ws)

@@ -222,7 +222,7 @@ def small_disk(tmp_path: Path):
 
 
 def test_read_only_folder_refuses_new_writers_with_a_sentence_and_loses_nothing(ws: Path):
-    from test_bad_input_store import read_only
+    from read_only import read_only
 
     lore = Lore(ws)
     w = Writer(lore)

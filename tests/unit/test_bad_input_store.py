@@ -8,18 +8,17 @@ read-only bind mount, else `chattr +i`, else (not root) chmod; the test is skipp
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import apsw
 import pytest
 
 from lore.cli.main import main
+from read_only import read_only
 
 COMMANDS = [
     pytest.param(["list"], id="list"),
@@ -104,44 +103,6 @@ def test_lore_folder_that_is_a_file(tmp_path: Path, capsys, command: list[str]):
     assert code == 1
     assert ".lore is a file, not a folder" in err and "move the file away" in err
     assert (ws / ".lore").read_text() == "not a folder\n"
-
-
-@contextlib.contextmanager
-def read_only(folder: Path) -> Iterator[str]:
-    """FOLDER read-only for this process, even as root; yields how it was done."""
-    if os.geteuid() != 0:
-        modes = {p: p.stat().st_mode for p in [folder, *folder.rglob("*")]}
-        for p, mode in modes.items():
-            p.chmod(mode & ~0o222)
-        try:
-            yield "chmod"
-        finally:
-            for p, mode in modes.items():
-                p.chmod(mode)
-        return
-    for how, on, off in (("bind mount", ["mount", "--bind", "-o", "ro"], ["umount"]),
-                         ("chattr +i", ["chattr", "-R", "+i"], ["chattr", "-R", "-i"])):
-        args = [str(folder), str(folder)] if how == "bind mount" else [str(folder)]
-        if subprocess.run([*on, *args], capture_output=True, check=False).returncode != 0:
-            continue
-        if _writable(folder):  # e.g. an old mount that ignores ro on a bind
-            subprocess.run([*off, str(folder)], capture_output=True, check=False)
-            continue
-        try:
-            yield how
-        finally:
-            subprocess.run([*off, str(folder)], capture_output=True, check=True)
-        return
-    pytest.skip("cannot make a folder read-only for root here (neither a bind mount nor chattr works)")
-
-
-def _writable(folder: Path) -> bool:
-    try:
-        (folder / ".probe").write_text("x")
-    except OSError:
-        return False
-    (folder / ".probe").unlink()
-    return True
 
 
 @pytest.mark.parametrize("command", COMMANDS)
