@@ -1,5 +1,5 @@
 """What the sentence model reads for a question (recall/query_text.py): prose as typed, code as the
-words it is made of; the word index still gets the question as typed."""
+words it is made of; the word index gets the question as typed and, for code, its words too."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from lore.api import Lore
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Memory
 from lore.recall import Query
-from lore.recall.query_text import embedded_query, holds_code
+from lore.recall.query_text import embedded_query, holds_code, indexed_query
 
 
 class Recording(HashEmbedder):
@@ -66,3 +66,19 @@ def test_calls_lisp_forms_and_statements_are_code():
     for q in ("if sr, ok := reader.(tracestore.SummaryReader); ok {", "(extend-type :myapp/employee :myapp/person)",
               "const id = filename.match(/x/)", "return useStyles;\n", "bloom_filter trace_id skip index"):
         assert holds_code(q)
+
+
+def test_the_word_index_reads_a_code_question_whole_and_as_words():
+    assert indexed_query("Why keep secrets out of git?") == "Why keep secrets out of git?"
+    assert indexed_query("if (featureFlags.isEnabled(name))") == \
+        "if (featureFlags.isEnabled(name))\nif feature Flags is Enabled name"
+
+
+def test_prose_naming_what_an_identifier_is_made_of_is_found_by_its_words(tmp_workspace):
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder()) as lore:
+        lore.add(Memory(title="Strategies decide who sees a flag",
+                        body="Rollout is decided by activation strategies, never by checks spread through the code."))
+        lore.add(Memory(title="Logs go to CloudWatch", body="Every service ships its logs to CloudWatch."))
+        hits = lore.search(Query("const ok = activationStrategies.every(isSatisfied);"))
+    first = hits[0]
+    assert first.memory.title == "Strategies decide who sees a flag" and first.lexical_rank == 1

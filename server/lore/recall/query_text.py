@@ -1,11 +1,13 @@
-"""The text the sentence model reads for a question: a question holding code is read as the words
-its code is made of.
+"""The text the sentence model and the word index read for a question: a question holding code is read
+as the words its code is made of.
 
 The model was trained on prose. Code syntax (braces, `=`, `=>`, `foo_bar(baz)`) pulls a fragment's
 vector toward other code, such as a guide's blocks of shell commands or configuration, rather than
 toward the prose of the decision that explains that code. Read as words ("use effect fetch format
 api path admin projects set projects"), the same fragment lands near the sections that talk about
-those things. The word index still gets the fragment as typed (`query_words`), identifiers whole.
+those things. The word index gets the fragment as typed, identifiers whole (a record that writes
+`useSWR` matches it), and then the same words (a record that writes "feature flags" matches
+`featureFlags` and `feature_flags`).
 """
 
 from __future__ import annotations
@@ -34,3 +36,9 @@ def embedded_query(text: str) -> str:
         return text
     words = _WORD.findall(_CAMEL.sub(r"\1 \2", text))
     return " ".join(words) if words else text
+
+
+def indexed_query(text: str) -> str:
+    """The text whose words the word index looks up for a question: as typed, and when it holds code,
+    then its identifiers split into words (`embedded_query`), so that prose about a name matches it."""
+    return f"{text}\n{embedded_query(text)}" if holds_code(text) else text

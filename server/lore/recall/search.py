@@ -13,6 +13,7 @@ from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, Sourc
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
 from lore.recall.query import Hit, Query
+from lore.recall.query_text import indexed_query
 from lore.store import Store
 from lore.text import query_words
 
@@ -39,8 +40,9 @@ CHANGED_RELATIONS = ("partly superseded", "amended")
 
 
 def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
-    """(section id, bm25) best first, for the content words of `text` (bm25 is negative: lower is better)."""
-    return store.sections.match_words(query_words(text), limit)
+    """(section id, bm25) best first, for the content words of `text` (bm25 is negative: lower is better);
+    the words of a question holding code include its identifiers split into words (`indexed_query`)."""
+    return store.sections.match_words(query_words(indexed_query(text)), limit)
 
 
 def word_scores(rows: Sequence[tuple[int, float]]) -> dict[int, float]:
@@ -194,7 +196,7 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
                  model: str | None = None, *, candidates: int = CANDIDATES,
                  extra_ids: Sequence[str] = ()) -> list[Hit]:
     """Hits from one database (not yet merged with other databases), best first."""
-    words = query_words(q.text)
+    words = query_words(indexed_query(q.text))
     lex_rows = lexical(store, q.text, candidates)
     pairs: list[tuple[int, float]] = []
     if query_vector is not None and model:
