@@ -1,6 +1,7 @@
 -- Drives a headless Neovim the way a person would, against the Lore server started by the init
 -- under test (loaded with --cmd, before that init): waits for the server, searches memory with
--- :LoreSearch, reads the code-lens virtual text, opens hovers with K, runs a lens with its keymap.
+-- :LoreSearch, reads the code-lens virtual text, opens hovers with K, runs a lens with its keymap and,
+-- when asked (expect.anchor_at), anchors a record from the code-action menu.
 -- Everything it saw goes to the JSON file named by $LORE_NVIM_RESULT; any error ends Neovim with
 -- exit code 1 (an uncaught error would leave a headless Neovim waiting forever).
 
@@ -11,8 +12,8 @@ local WAIT_MS = tonumber(os.getenv('LORE_NVIM_WAIT_MS') or '20000')
 local ready = lib.record_statuses(result.statuses)
 local float_lines, close_floats, lore_client, lens_lines = lib.float_lines, lib.close_floats, lib.lore_client, lib.lens_lines
 
-local function wait_for(what, condition)
-  lib.wait_for(what, condition, WAIT_MS)
+local function wait_for(what, condition, describe)
+  lib.wait_for(what, condition, WAIT_MS, describe)
 end
 
 local function hover_at(row, col)
@@ -45,6 +46,34 @@ local function hover_with_max_items(bufnr, at, max_items)
     vim.wait(100)
   until vim.loop.now() > deadline
   error('hovers kept more than ' .. max_items .. ' memories after the settings change: ' .. table.concat(lines, ' | '))
+end
+
+-- Choose the first "Anchor “…”" code action at `at` as a person does (the code-action menu, here
+-- vim.ui.select, answered with that entry); its title, once the server ran it.
+local function anchor_from_code(code_buf, at)
+  vim.api.nvim_win_set_cursor(0, at)
+  local chosen, offered = nil, {}
+  local select = vim.ui.select
+  vim.ui.select = function(items, _, on_choice)
+    for i, item in ipairs(items) do
+      local action = item.action or item[2] -- 0.10+: { action, ctx }; 0.7: { client_id, action }
+      table.insert(offered, action.title)
+      if chosen == nil and action.title:find('^Anchor “') then
+        chosen = action.title
+        on_choice(item, i)
+      end
+    end
+    if chosen == nil then
+      on_choice(nil, nil)
+    end
+  end
+  local ok, err = pcall(vim.lsp.buf.code_action)
+  wait_for('the code-action menu', function() return #offered > 0 or not ok end)
+  vim.ui.select = select
+  if not ok or chosen == nil then
+    error('no "Anchor …" action among ' .. vim.inspect(offered) .. ' ' .. tostring(err))
+  end
+  return chosen, offered
 end
 
 local function run()
@@ -94,6 +123,27 @@ local function run()
     cursor = vim.api.nvim_win_get_cursor(0),
     float = float_lines(),
   }
+
+  if expect.anchor_at then
+    close_floats()
+    vim.api.nvim_set_current_win(code_win)
+    vim.api.nvim_set_current_buf(code_buf)
+    result.anchored, result.offered = anchor_from_code(code_buf, expect.anchor_at)
+    local function shows_it()
+      for _, lens in ipairs(lens_lines(code_buf)) do
+        if lens.text:find(expect.anchor_lens, 1, true) then
+          return true
+        end
+      end
+      return false
+    end
+    wait_for('a lens showing "' .. expect.anchor_lens .. '" after anchoring', function()
+      vim.lsp.codelens.refresh()
+      vim.wait(200)
+      return lib.lenses_settled(code_buf, 1) and shows_it()
+    end, function() return vim.inspect(lens_lines(code_buf)) end)
+    result.lenses_after_anchor = lens_lines(code_buf)
+  end
 end
 
 lib.run_on_enter(run, result, 'LORE_NVIM_RESULT')

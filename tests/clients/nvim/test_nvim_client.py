@@ -1,7 +1,8 @@
 """Real headless Neovim against `lore serve`: Debian's 0.7 (`vim.lsp.start_client` +
 `buf_attach_client`) and 0.11 from PyPI (`vim.lsp.config` + `vim.lsp.enable`), each configured with
 the snippet docs/neovim.md shows. drive.lua does what a person does and records what they would see:
-:LoreSearch results, code-lens virtual text, hover floats (K), and what running a lens opens; on a
+:LoreSearch results, code-lens virtual text, hover floats (K), what running a lens opens and, on the
+real repository, a record anchored to the file from the code-action menu ("Anchor “…” to this file"); on a
 small project of this suite's own and on a real repository's decision records (Jaeger's, over Go
 code at the paths they name: `tests/fixtures/real_workspace.py`)."""
 
@@ -16,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from fixtures import real_workspace
 from nvim_workspace import ADR_PATH, ADR_TITLE, REPOSITORY_TITLE, SAVE_TITLE, build_workspace
 
@@ -38,6 +40,8 @@ EXPECT_REAL = {
     # interface, and is not repeated on each of its methods; tests/e2e/test_lsp_real_repo.py checks that)
     "hovers": [[4, 6]],
     "lens_at": [1, 0],  # the file's lens: the records name reader.go itself
+    "anchor_at": [2, 0],  # a blank line between the package clause and the interface: "to this file"
+    "anchor_lens": " · +2",  # the file's lens then counts one record more
 }
 RAW_MARKDOWN = ("|---", "| ---", "###", "```", "<!--")
 
@@ -230,3 +234,15 @@ def test_real_repository_lens_floats_both_records_rendered(seen_real: dict):
     text = "\n".join(after["float"])
     assert after["float"][0] == f"# {real_workspace.ADR_013}"
     assert f"# {real_workspace.ADR_010}" in text
+
+
+def test_real_repository_a_record_anchored_from_the_code_action_joins_the_file_lens(seen_real: dict):
+    title = seen_real["anchored"]
+    assert title.startswith("Anchor “") and title.endswith("” to this file"), seen_real["offered"]
+    record = title.removeprefix("Anchor “").removesuffix("” to this file")
+    (lens,) = seen_real["lenses_after_anchor"]
+    assert lens["line"] == 0 and lens["text"].endswith(" · +2")
+    assert lens["text"].removeprefix("This file: ⚖ ").removesuffix(" · +2") in (real_workspace.ADR_013, record)
+    chosen = yaml.safe_load((seen_real["ws"] / ".lore" / "anchors.yaml").read_text())
+    assert [entry["added"] for entry in chosen.values()] == [[real_workspace.TRACESTORE_READER]]
+
