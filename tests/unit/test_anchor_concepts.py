@@ -147,6 +147,20 @@ def test_a_tool_is_named_as_a_name_not_as_a_word_of_the_prose(tmp_workspace):
 
 
 
+def test_tools_given_as_examples_are_not_the_decisions_choice(tmp_workspace):
+    ws = write(tmp_workspace, {"env.config.js": "export default {};\n", "babel.config.js": "module.exports = {};\n",
+                               "jest.config.js": "module.exports = {};\n", "webpack.config.js": "module.exports = {};\n"})
+    # From openedx/frontend-platform's docs/decisions/0007-javascript-file-configuration.rst (AGPL-3.0).
+    text = ("# Promote JavaScript file configuration\n\n## Decision\n\nWe use an ``env.config.js`` file. Using a "
+            "JavaScript file for configuration is standard practice. Babel, webpack, eslint, Jest, etc., all accept "
+            "configuration via JavaScript files. Tools such as Webpack read it too.\n")
+    assert [d.anchor.to_text() for d in derive_anchors(text, "docs/decisions/0007.rst", AnchorContext(ws))] == \
+        ["./env.config.js"]
+    chosen = "# Test with Jest\n\nWe run the unit tests with Jest and lint with ESLint, Prettier and Stylelint.\n"
+    assert [d.anchor.to_text() for d in derive_anchors(chosen, "docs/decisions/0008.md", AnchorContext(ws))] == \
+        ["./jest.config.js"]
+
+
 def test_a_file_named_for_the_project_itself_is_no_tools_configuration(tmp_workspace):
     ws = write(tmp_workspace / "openedx-learning", {"openedx.yaml": "oeps: {}\n", "lerna.json": "{}\n"})
     text = "# System taxonomy auto-tagging\n\nOpenedX tags content with Lerna.\n"

@@ -163,13 +163,20 @@ def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
     return out
 
 
+# Tools a sentence gives as examples, not as its choice: a list closed by "etc." ("Babel, webpack, eslint,
+# Jest, etc., all accept configuration via JavaScript files") and what follows "such as", "e.g." or "for
+# example" up to the end of the clause.
+_EXAMPLES = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:etc\b\.?|and so on\b)"
+                       r"|\b(?:such as|e\.\s?g\.|for example|for instance)[,:]?\s[^.;:()\n]*", re.I)
+
+
 def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]:
     """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
     `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text
-    counts, its address does not), for its configuration files nearest the workspace's root (the workspace's own `.eslintrc.js`
+    counts, its address does not; tools given as examples, `_EXAMPLES`, are not its choice), for its configuration files nearest the workspace's root (the workspace's own `.eslintrc.js`
     beside those of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table),
     at most `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`."""
-    prose = re.sub(r"\]\([^)]*\)|https?://\S+", " ", text)
+    prose = _EXAMPLES.sub(" ", re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
     words = {m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
              if m.group(1) or not m.group(2).islower()}
     out = []
