@@ -63,14 +63,37 @@ def test_titles_become_headings_and_lines_stay_where_they_were():
 
 def test_inline_markup_reads_as_markdown():
     md = rst.to_markdown(RECORD)
-    assert "`openedx_learning.lib.fields`" in md and "``" not in md
+    assert "`openedx_learning.lib.fields`" in md and "``openedx" not in md
     assert ("the guide", "https://example.org/guide") in markdown.links(md)
     assert ("OEP-9", "https://example.org/oep-9") in markdown.links(md)
     assert "`Taxonomy` keeps them" in md
     assert "Status: Accepted" in md.split("\n")
     assert "1. first" in md and "#." not in md
-    assert "        # not a heading" in md  # a literal block stays code, never a heading
+    assert "```\n    # not a heading\n    key = key_field()\n```" in md  # a literal block is fenced code, never a heading
     assert "An aside" not in md  # a directive's body is not the record's prose
+
+
+def test_a_literal_block_is_fenced_where_blank_lines_allow_and_stays_indented_code_where_they_do_not():
+    text = "Use it::\n\n    a = ```b```\n\n    c()\n\nAfter.\n\nTight::\n\n    x()\nNext.\n\nLast::\n\n    y()\n"
+    md = rst.to_markdown(text)
+    assert md.count("\n") == text.count("\n")
+    assert md.split("\n") == ["Use it:", "````", "    a = ```b```", "", "    c()", "````", "After.", "",
+                               "Tight:", "", "        x()", "Next.", "", "Last:", "```", "    y()", "```"]
+
+
+def test_names_a_literal_block_only_uses_anchor_nothing(tmp_workspace: Path):
+    """Sample code in an rst record illustrates, as a markdown record's fenced block does: the names it calls
+    are not what the decision governs (from openedx/frontend-platform's 0006, AGPL-3.0)."""
+    from lore.sources.mentions import AnchorContext, derive_anchors
+    from tree_files import write
+
+    ws = write(tmp_workspace, {"src/auth/service.js": "export class AxiosJwtAuthService {}\n",
+                               "src/logging/interface.js": "export function getLoggingService() {}\n"})
+    text = rst.to_markdown("Middleware\n==========\n\nDecision\n--------\n\nThe ``AxiosJwtAuthService`` applies "
+                           "middleware. Pass it to configure::\n\n   configure({\n       loggingService: "
+                           "getLoggingService(),\n   });\n\nThat is all.\n")
+    found = derive_anchors(text, "docs/decisions/0006-middleware.rst", AnchorContext(ws))
+    assert [d.anchor.to_text() for d in found] == ["symbol:javascript:AxiosJwtAuthService"]
 
 
 @pytest.mark.parametrize("rel", ["docs/decisions/0005-identifier-conventions.rst", "doc/adr/adr-001-queues.rst"])

@@ -39,19 +39,27 @@ def to_markdown(text: str) -> str:
     styles: list[tuple[str, bool]] = []
     literal_indent: int | None = None  # inside a literal block (after `::`) or a directive's body
     keep_body = False
+    block = _Block()
     i = 0
     while i < len(lines):
         line = lines[i]
         if literal_indent is not None:
             if not line.strip():
                 out[i] = ""
+                if keep_body and block.opened is None and block.first is None:
+                    block.opened = i
                 i += 1
                 continue
             if len(line) - len(line.lstrip()) > literal_indent:
                 out[i] = ("    " + line) if keep_body else ""
+                if keep_body:
+                    block.first = i if block.first is None else block.first
+                    block.last = i
                 i += 1
                 continue
             literal_indent = None
+            block.fence(out, lines, i)
+            block = _Block()
         title = _title_at(lines, i)
         if title is not None:
             char, over = title
@@ -87,7 +95,34 @@ def to_markdown(text: str) -> str:
                 literal_indent, keep_body = indent, True
             out[i] = _inline(converted, targets)
         i += 1
+    if literal_indent is not None:
+        block.fence(out, lines, len(lines))
     return "\n".join(out)
+
+
+class _Block:
+    """A literal block being read: the blank line after its `::` (`opened`) and its first and last lines."""
+
+    def __init__(self) -> None:
+        self.opened: int | None = None
+        self.first: int | None = None
+        self.last: int | None = None
+
+    def fence(self, out: list[str], lines: list[str], end: int) -> None:
+        """Fence the block as markdown code (a fence on the blank line before it and on the first blank line
+        after it, longer than any run of backticks it holds), so that what reads a record's prose leaves
+        its sample code out as it does a markdown record's; left an indented block when the text has no
+        blank line to hold a fence."""
+        if self.opened is None or self.first is None or self.last is None:
+            return
+        close = next((j for j in range(self.last + 1, end) if not lines[j].strip()), None)
+        if close is None:
+            return
+        body = lines[self.first:self.last + 1]
+        run = max((len(r) for line in body for r in re.findall(r"`+", line)), default=0)
+        out[self.opened] = out[close] = "`" * max(3, run + 1)
+        for j in range(self.first, self.last + 1):
+            out[j] = lines[j]
 
 
 def _title_at(lines: list[str], i: int) -> tuple[str, bool] | None:
