@@ -97,6 +97,16 @@ def test_a_method_is_named_only_with_its_type(lore):
     assert alone.id not in _named(lore, 2)
 
 
+def test_what_sample_code_only_uses_names_nothing_and_what_it_defines_does(lore):
+    sample = _adr(lore, "Periods close nightly", "Schedule it like this:\n\n```python\nscheduler.every_night("
+                  "close_period, archive_entries)\n```\n\nThe scheduler retries a failed night.\n")
+    assert _named(lore, 1) == {}, "the names a sample call passes along are not the record's subject"
+    defined = _adr(lore, "Books are kept by one class", "It looks like this:\n\n```python\nclass LedgerBook:\n"
+                   "    pass\n```\n")
+    assert _named(lore, 2) == {defined.id: ("app.ledger.LedgerBook",)}
+    assert sample.id not in _named(lore, 2)
+
+
 def test_an_identifier_many_records_name_is_vocabulary_not_a_subject(lore):
     for i in range(3):
         _adr(lore, f"Rule {i}", f"Call `close_period` after step {i}.")

@@ -129,7 +129,7 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
             if m.status.value not in SHOWN_STATUSES or off_code(m.provenance.kind.value, m.provenance.key, m.title):
                 continue
             text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
-            named = identifiers_named(text)
+            named = identifiers_named(prose_of(text))
             if len(named) > SURVEY:
                 named = set()  # a survey of an API: naming one of its many names makes nothing its subject
             named -= set(m.meta.get(WIDESPREAD_META) or ())  # defined in many files: vocabulary, not a subject
@@ -147,6 +147,16 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
     with _lock:
         _indexes[key] = (version, frozen)
     return frozen
+
+
+def prose_of(text: str) -> str:
+    """A record's text without the code its fenced blocks only use: sample code illustrates (the
+    `getConfig()` passed in an example call) rather than names its subject, as the import reads it
+    (`lore.sources.named.names_in`); the names a block defines (`class SegmentReadModel {`) stay."""
+    from lore.sources.named import FENCE, block_definitions
+
+    defined = block_definitions(text)
+    return FENCE.sub(" ", text) + ("\n" + " ".join(defined) if defined else "")
 
 
 def _written_often(name: str, title: str, text: str) -> bool:
