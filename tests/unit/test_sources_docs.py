@@ -116,6 +116,34 @@ def test_a_page_with_a_status_line_is_a_decision_record():
     assert draft.memories[0].status is Status.PROPOSED
 
 
+# Shaped on Altinn/altinn-authentication's docs/flows/system-user.md (MIT): a page walking through a flow,
+# whose fourth section describes the status of a request in a bullet.
+FLOW = """# Flow: System user
+
+A system user lets an end-user system act on behalf of a customer organisation.
+
+## What it is
+
+The Altinn 3 replacement for the enterprise user.
+
+## The request lifecycle
+
+The vendor requests; the customer approves.
+
+- **Status:** a request moves from a pending state to `Accepted` / `Rejected` (see `RequestStatus`).
+- **Rights:** checked on approval.
+"""
+
+
+def test_a_status_field_deep_in_a_page_about_something_else_is_not_the_pages_status():
+    m = parse_doc("docs/flows/system-user.md", FLOW).memories[0]
+    assert m.provenance.kind is SourceKind.RULES_FILE and m.kind is Kind.FACT and m.meta["doc"] is True
+    bullet = FLOW.replace("- **Status:** a request moves from", "- **Status:** Accepted, as a request moves from")
+    assert parse_doc("docs/flows/system-user.md", bullet).memories[0].provenance.kind is SourceKind.ADR
+    header = FLOW.replace("## What it is", "Status: once a request is approved, in use\n\n## What it is")
+    assert parse_doc("docs/flows/system-user.md", header).memories[0].provenance.kind is SourceKind.ADR
+
+
 def test_a_plain_page_is_one_sectioned_documentation_memory():
     text = vendored("alphagov__govuk-aws", "docs/guides/environment-provisioning.md")
     m = parse_doc("docs/guides/environment-provisioning.md", text).memories[0]

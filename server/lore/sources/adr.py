@@ -164,12 +164,27 @@ def _status_section(doc: markdown.Document) -> tuple[StatusReading, int, str | N
 
 
 def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
+    """A `Status:` field or `| Status | … |` row among the opening lines. Past the page's first section, a
+    field counts only when its value opens with a status ("- **Status:** Accepted"): there, "- **Status:** a
+    request moves from pending to `Accepted`" describes a thing the page is about, not the page."""
+    later = [s.line for s in doc.sections if s.heading is not None and s.level >= 2][1:2]
     for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in ("status", "current status", "state"):
             value = m.group(2).strip().strip("|").strip()
+            if later and i > later[0] and not _opens_with_status(value):
+                continue
             return read_status(value), i, markdown.plain(value)
     return None
+
+
+def _opens_with_status(value: str) -> bool:
+    """Whether a field's value begins with a status word or emoji ("Accepted", "✅ Accepted (2021)", "[Proposed]")."""
+    status, word = word_status(value)
+    if status is None or word is None:
+        return False
+    lead = re.sub(r"^[^\w]+", "", markdown.plain(value).lower().replace("-", " "))
+    return lead.startswith(word) or value.lstrip(" *_[(`").startswith(word)
 
 
 def _never_adopted(doc: markdown.Document) -> bool:
