@@ -546,3 +546,10 @@ def test_any_text_gives_well_formed_symbols(parts, language):
         line = lines[symbol.name_line].encode("utf-16-le")
         assert line[symbol.name_col * 2:symbol.name_end_col * 2].decode("utf-16-le") == symbol.name
     assert isinstance(extract_comments(source, language), list)
+
+
+def test_a_name_cleaned_of_its_nodes_spaces_spans_only_itself():
+    """An unterminated string named namespace (`namespace "def `, found by the property above): the
+    name is read without the trailing space, and its span covers what it reads."""
+    (symbol,) = extract_symbols('namespace "def ', "typescript")
+    assert (symbol.name, symbol.name_col, symbol.name_end_col) == ('"def', 10, 14)

@@ -227,12 +227,18 @@ class _Builder:
         if end_col == 0 and end_row > start_row:  # a C macro ends with its line's newline
             end_row, end_col = end_row - 1, end_byte - 1 - (self.data.rfind(b"\n", 0, end_byte - 1) + 1)
         name_row, name_col = name_node.start_point
+        name_end = name_node.end_point[1] if name_node.end_point[0] == name_row else None
+        raw, wanted = self.data[name_node.start_byte:name_node.end_byte], name.encode("utf-8")
+        at = raw.find(wanted)
+        if raw != wanted and at >= 0 and b"\n" not in raw[:at + len(wanted)]:
+            name_col, name_end = name_col + at, name_col + at + len(wanted)  # a name cleaned of its node's spaces
         return Symbol(
             name=name, qualified_name=qualified, kind=kind,
             start_line=start_row, start_col=self._col(start_row, start_col),
             end_line=end_row, end_col=self._col(end_row, end_col),
             name_line=name_row, name_col=self._col(name_row, name_col),
-            name_end_col=self._col(name_node.end_point[0], name_node.end_point[1]),
+            name_end_col=self._col(name_row, name_end) if name_end is not None else
+            self._col(name_node.end_point[0], name_node.end_point[1]),
             signature=_LATER, docstring=_LATER, parent=parent, body_hash=_LATER, shape_hash=_LATER,
             details=self._details(node, outer, start_byte, end_byte, name_node),
         )
