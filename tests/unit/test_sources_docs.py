@@ -89,6 +89,14 @@ def test_a_page_named_as_a_guide_is_read_as_one_outside_any_docs_folder():
     assert parse_doc("src/architecture.md", "# Architecture\n\nThe API calls the store.\n").memories[0].kind is Kind.FACT
 
 
+@pytest.mark.parametrize("rel", ["DEVELOPERS.md", "DEVELOPMENT.md", "HACKING.md", "docs/../backend/DEVELOPING.md"])
+def test_the_guide_for_people_working_on_the_code_is_documentation_wherever_it_sits(rel):
+    rel = rel.replace("docs/../", "")
+    assert is_documentation(rel) and classify.classify(rel) == classify.DOC
+    text = "# Developer documentation\n\n## Migrations\n\nAlways test a data migration with `pytest --migrations`; never skip it.\n"
+    assert parse_doc(rel, text).memories[0].kind is Kind.CONVENTION
+
+
 def test_priority_puts_the_root_readme_and_design_folders_first():
     rels = ["website/docs/reference/flags.md", "packages/core/README.md", "docs/rfc/0001-genai.md",
             "README.md", "docs/guides/deploy.md", "website/docs/how-to/a.md"]

@@ -4,8 +4,8 @@ Taken (markdown only): the root README, module and package READMEs, and pages un
 for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `proposals/`,
 `architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...), and
 pages whose own name says what documentation says wherever they sit (`terraform-style-guide`,
-`CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`): a style guide kept beside the code it
-governs is no less a guide for its folder's name.
+`CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`, `DEVELOPERS`, `HACKING`): a style guide
+kept beside the code it governs is no less a guide for its folder's name.
 Left out: changelogs and release notes, licences, codes of conduct, security and ownership files,
 templates, generated API reference, test fixtures, vendored and built folders, and pages over
 `MAX_DOC_BYTES` (a page that size is a reference dump more than something a person wrote to be read).
@@ -65,8 +65,9 @@ _LEFT_OUT_NAMES = re.compile(
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
 _GUIDE_WORDS = frozenset({"contributing", "guides", "guide", "conventions", "guidelines", "handbook", "howto"})
 # Words of a page's own name that say it is documentation wherever it sits (`terraform-style-guide`,
-# `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`).
-_GUIDE_NAME_WORDS = _GUIDE_WORDS | {"styleguide"}
+# `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`, and the guide for people working on the
+# code that many projects keep at the root beside the README: `DEVELOPERS.md`, `DEVELOPMENT.md`, `HACKING.md`).
+_GUIDE_NAME_WORDS = _GUIDE_WORDS | {"styleguide", "developers", "developer", "development", "developing", "hacking"}
 _DOC_NAME_WORDS = _DESIGN_WORDS | _GUIDE_NAME_WORDS
 
 
