@@ -1,6 +1,7 @@
-"""A record the repository retired: hidden from search when a later record takes its place, found
-(weighted down, its status said) when nothing does, and its successor read from its revision history
-when its status does not name one."""
+"""A record the repository retired: found by a search (weighted down, its status said), just below the
+record that took its place, which comes with it even when the question's words miss it; found alone
+when nothing took its place; its successor read from its revision history when its status does not
+name one."""
 
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def test_a_revision_row_names_the_successor_of_a_retired_record():
     assert [r["number"] for r in parsed.memories[0].meta["refs"]["superseded_by"]] == [5]
 
 
-def test_search_finds_a_retired_record_nothing_replaced_and_hides_one_a_later_record_replaced(tmp_path: Path):
+def test_search_finds_a_retired_record_and_puts_what_replaced_it_just_above(tmp_path: Path):
     ws = tmp_path / "ws"
     (ws / "docs" / "adr").mkdir(parents=True)
     for name, text in (("0003-redis-queue.md", RETIRED_ALONE), ("0004-fluentd.md", RETIRED_FOR_5),
@@ -64,8 +65,11 @@ def test_search_finds_a_retired_record_nothing_replaced_and_hides_one_a_later_re
         hits = lore.search(Query("nightly reconciliation jobs Redis lists"))
         alone = next(h for h in hits if h.memory.title.startswith("3."))
         assert alone.memory.status is Status.SUPERSEDED and any("superseded" in w for w in alone.why)
-        titles = [h.memory.title for h in lore.search(Query("ship container logs Fluentd sidecar"))]
-        assert titles and not any(t.startswith("4.") for t in titles)
-        assert any(t.startswith("5.") for t in titles)
+        hits = lore.search(Query("Fluentd"))
+        titles = [h.memory.title for h in hits]
+        assert titles[:2] == ["5. Ship logs with Vector", "4. Ship logs with Fluentd"], titles
+        retired = hits[1]
+        assert retired.memory.status is Status.DEPRECATED and any(w.startswith("deprecated by") for w in retired.why)
+        assert any(w.startswith("successor of") for w in hits[0].why), "found through the record it replaced"
     finally:
         lore.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lore.memory import NEWER_META, NEWER_PARTS_META, Memory
+from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory
 from lore.recall.query import Hit, Query
 
 # Relations (sources/newer.py) under which the later record takes the earlier one's place.
@@ -26,21 +26,22 @@ CHANGES_PART = ("amended", "partly superseded")
 
 
 def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[Hit]:
-    """Sort by score; a superseded hit always ranks below each successor (added when missing, read
-    with `get`, which raises for a memory that is gone)."""
+    """Sort by score; a superseded hit always ranks below each successor (added just above a retired hit
+    when missing, read with `get`, which raises for a memory that is gone)."""
     by_id = {h.memory.id: h for h in hits}
-    if q.include_superseded:
-        for h in list(hits):
-            for succ_id in h.memory.superseded_by:
-                if succ_id in by_id:
-                    continue
-                try:
-                    succ = get(succ_id)
-                except Exception:
-                    continue
-                extra = Hit(succ, h.score * 1.01, [f"successor of {h.memory.id}"])
-                by_id[succ.id] = extra
-                hits.append(extra)
+    for h in list(hits):
+        if h.memory.status not in HIDDEN_STATUSES and not q.include_superseded:
+            continue
+        for succ_id in h.memory.superseded_by:
+            if succ_id in by_id:
+                continue
+            try:
+                succ = get(succ_id)
+            except Exception:
+                continue
+            extra = Hit(succ, h.score * 1.01, [f"successor of {h.memory.id}"])
+            by_id[succ.id] = extra
+            hits.append(extra)
     _lift_successors(hits, by_id)
     hits.sort(key=lambda h: -h.score)
     changed = True

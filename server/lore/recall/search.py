@@ -82,7 +82,7 @@ def _passes(m: Memory, q: Query) -> bool:
     if q.statuses:
         if m.status not in q.statuses:
             return False
-    elif m.status in HIDDEN_STATUSES and not q.include_superseded and not _retired_alone(m):
+    elif m.status in HIDDEN_STATUSES and not q.include_superseded and not _retired_record(m):
         return False
     if q.tags and not set(q.tags) <= set(m.tags):
         return False
@@ -97,11 +97,13 @@ def _passes(m: Memory, q: Query) -> bool:
     return True
 
 
-def _retired_alone(m: Memory) -> bool:
-    """A record the repository retired (superseded, deprecated) naming nothing that took its place: no
-    later record answers in its stead, so a search shows it, weighted down and marked with its status,
-    rather than losing what the team once decided and why."""
-    return m.provenance.kind is SourceKind.ADR and not m.superseded_by
+def _retired_record(m: Memory) -> bool:
+    """A record the repository retired (superseded, deprecated): a search that finds it shows it, weighted
+    down and marked with its status, rather than losing what the team once decided and why ("did we ever
+    use magic links?"); the records it names as what took its place come just above it (ordering.py),
+    so a question about the topic still reads the current answer first. A memory retired with `lore
+    supersede` is not a record: its successor answers in its stead."""
+    return m.provenance.kind is SourceKind.ADR
 
 
 def _anchor_rank(kind: str, anchor: Anchor) -> int:
