@@ -73,3 +73,20 @@ def test_search_finds_a_retired_record_and_puts_what_replaced_it_just_above(tmp_
         assert any(w.startswith("successor of") for w in hits[0].why), "found through the record it replaced"
     finally:
         lore.close()
+
+
+
+def test_a_strong_match_on_a_retired_record_lifts_its_weaker_successor_instead_of_sinking_below_it():
+    """The retired record is what the question found; its successor, barely found, comes just above it,
+    rather than the retired record dropping below everything the successor scored under."""
+    from lore.memory import Memory
+    from lore.recall.ordering import order_hits
+    from lore.recall.query import Hit
+
+    successor = Memory(id="vector0000005", title="5. Ship logs with Vector")
+    retired = Memory(id="fluentd000004", title="4. Ship logs with Fluentd", status=Status.DEPRECATED,
+                     superseded_by=[successor.id])
+    other = Memory(id="metrics000006", title="6. Sidecar containers for metrics")
+    hits = [Hit(retired, 0.6), Hit(other, 0.5), Hit(successor, 0.1)]
+    ranked = order_hits({m.id: m for m in (successor, retired, other)}.__getitem__, hits, Query("Fluentd sidecar"))
+    assert [h.memory.id for h in ranked] == [successor.id, retired.id, other.id]

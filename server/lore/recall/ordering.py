@@ -1,5 +1,11 @@
 """Final ordering of hits from several databases: merge, and keep every superseded memory below its successors.
 
+A retired record the question found strongly and a successor it found weakly (or not at all) keep the
+strength of the match: the successor is lifted to just above the retired record (or brought in there),
+rather than the retired record sunk below everything the successor scored under. "Interactive
+workspace slug suffix" finds the record about those suffixes first by words and by meaning; the
+record that retired it ("Sunset the product") comes first, and the one about the suffixes second.
+
 Two relations between records found at import (`meta["import_newer"]`, see `sources/newer.py`)
 act here, where both records are hits: a proposal that graduated into a record, and a record a
 later one reverses by its title ("Remove monorepo" after "Monorepo"). The later record says what
@@ -111,11 +117,11 @@ def newer_ids(h: Hit, by_id: dict[str, Hit] | None = None) -> list[str]:
 
 
 def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
-    """A later record that took an earlier hit's place scores at least just above it; a proposal
+    """A successor, or a later record that took an earlier hit's place, scores at least just above it; a proposal
     that graduated into a record follows that record directly (one decision told twice: the record
     states the outcome, the proposal the design behind it)."""
     for h in sorted(hits, key=lambda h: -h.score):
-        for new_id in _taken_over(h, by_id):
+        for new_id in dict.fromkeys([*h.memory.superseded_by, *_taken_over(h, by_id)]):
             new = by_id.get(new_id)
             if new is not None and new.score < h.score * 1.01:
                 new.score = h.score * 1.01
