@@ -173,9 +173,10 @@ _EXAMPLES = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:et
 def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]:
     """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
     `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text
-    counts, its address does not; tools given as examples, `_EXAMPLES`, are not its choice), for its configuration files nearest the workspace's root (the workspace's own `.eslintrc.js`
-    beside those of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table),
-    at most `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`."""
+    counts, its address does not; tools given as examples, `_EXAMPLES`, are not its choice), for its
+    configuration files nearest the workspace's root (the workspace's own `.eslintrc.js` beside those
+    of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table), at most
+    `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`."""
     prose = _EXAMPLES.sub(" ", re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
     words = {m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
              if m.group(1) or not m.group(2).islower()}
