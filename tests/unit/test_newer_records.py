@@ -12,11 +12,11 @@ import pytest
 from lore.api import Lore
 from lore.embedding.embedder import HashEmbedder
 from lore.ingest import run_import
-from lore.memory import NEWER_META, NEWER_PARTS_META, Kind, Memory, Section, Status
+from lore.memory import NEWER_META, NEWER_PARTS_META, Kind, Memory, Provenance, Section, SourceKind, Status
 from lore.recall import Hit, Query
 from lore.recall.ordering import order_hits
 from lore.sources.adr import parse_adr
-from lore.sources.newer import reversed_subject
+from lore.sources.newer import chosen_subject, reversals, reversed_subject
 from lore.sources.status import read_status
 
 
@@ -106,6 +106,36 @@ def test_search_ranks_a_reversed_record_below_the_one_that_reversed_it(lore):
     assert names.index("0017-remove-monorepo.md") < names.index("0005-monorepo.md")
     older = hits[names.index("0005-monorepo.md")]
     assert any("reversed by Remove monorepo" in w for w in older.why)
+
+
+@pytest.mark.parametrize("title, chosen", [
+    ("Continue to use Algolia as search engine", {"algolia"}),
+    ("Switch from ElasticSearch to Algolia for search functionality", {"algolia"}),
+    ("Elasticsearch to Algolia migration", {"algolia"}),
+    ("Use devise for authentication", {"devise"}),
+    ("Use React hooks", {"react", "hook"}),
+    ("Record architecture decisions", set()),
+])
+def test_titles_that_name_what_a_decision_chose(title, chosen):
+    assert chosen_subject(title) == chosen
+
+
+def test_a_later_record_moving_away_from_a_choice_reverses_the_records_that_made_it():
+    """Shaped on DFE-Digital/teaching-vacancies' documentation/adr/ (MIT): 0005 switched to Algolia, 0008
+    kept it, 0010 moved away from it; 0005 is named for what it chose, though its title also removes
+    ElasticSearch."""
+    def record(number: int, title: str) -> Memory:
+        m = Memory(id=f"tv{number:011d}", kind=Kind.DECISION, title=title, body="x",
+                   provenance=Provenance(kind=SourceKind.ADR, path=f"documentation/adr/{number:04d}_x.md"))
+        m.meta["adr_number"] = number
+        return m
+
+    switch = record(5, "Switch from ElasticSearch to Algolia for search functionality")
+    keep = record(8, "Continue to use Algolia as search engine")
+    away = record(10, "Migrate from Algolia to Postgres-based search")
+    hooks = record(11, "Use Algolia InstantSearch widgets for facets")
+    pairs = {(a.id, b.id) for a, b in reversals([switch, keep, away, hooks])}
+    assert pairs == {(switch.id, away.id), (keep.id, away.id)}
 
 
 def _memory(mid: str, newer: dict[str, str] | None = None) -> Memory:

@@ -34,6 +34,13 @@ _VERBS = (r"remove|removing|removal\s+of|drop|dropping|stop\s+using|sunset(?:tin
 _REVERSE_HEAD = re.compile(r"^(?:" + _VERBS + r")\s+(?:the\s+|our\s+)?(.+?)"
                            r"(?:\s+(?:with|by|in\s+favou?r\s+of|for|to|and\s+use)\s+.+)?$", re.I)
 _REVERSE_TAIL = re.compile(r"^(.+?)\s+(?:removal|deprecation|retirement|decommissioning|sunset|phase[- ]out)$", re.I)
+# A title naming what its record chose: "Use Algolia as the search engine", "Continue to use Algolia",
+# "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia".
+_CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|adopt|adopting|choose|introduce)\s+(?:the\s+)?(.+?)"
+                      r"(?:\s+(?:as|for|to|in|with|instead\s+of)\s+.+)?$", re.I),
+           re.compile(r"^(?:migrat(?:e|ing|ion)|mov(?:e|ing)|switch(?:ing)?)\s+(?:from\s+.+?\s+)?to\s+(?:the\s+)?(.+?)"
+                      r"(?:\s+(?:as|for|in|with)\s+.+)?$", re.I),
+           re.compile(r"^.+?\s+to\s+(.+?)\s+(?:migration|move|switch)$", re.I))
 _TITLE_PREFIX = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:_-]*\d*\s*[:.\-–]?\s*", re.I)
 _FILLER = frozenset({"the", "a", "an", "of", "our", "use", "using", "all", "in", "on", "for", "and", "to", "with",
                      "as", "its", "their", "support", "code", "usage"})
@@ -54,6 +61,17 @@ def reversed_subject(title: str) -> set[str]:
     clean = _TITLE_PREFIX.sub("", title or "").strip().rstrip(".")
     m = _REVERSE_HEAD.match(clean) or _REVERSE_TAIL.match(clean)
     return words_of(m.group(1)) if m else set()
+
+
+def chosen_subject(title: str) -> set[str]:
+    """The words of what a record's title says it chose ("Continue to use Algolia as search engine" ->
+    {algolia}; "Elasticsearch to Algolia migration" -> {algolia}), else empty."""
+    clean = _TITLE_PREFIX.sub("", title or "").strip().rstrip(".")
+    for pattern in _CHOSEN:
+        m = pattern.match(clean)
+        if m:
+            return words_of(m.group(1))
+    return set()
 
 
 def _when(m: Memory) -> tuple[str, object] | None:
@@ -81,19 +99,21 @@ def _names(m: Memory) -> list[set[str]]:
 
 def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     """(earlier, later) pairs where the later record's title removes or replaces exactly what the earlier one
-    is named for ("Remove monorepo" after `005-monorepo.md`; "Moving from React to Preact" after "React").
+    is named for or says it chose ("Remove monorepo" after `005-monorepo.md`; "Moving from React to Preact"
+    after "React"; "Migrate from Algolia to Postgres" after "Continue to use Algolia as search engine", and
+    after "Switch from ElasticSearch to Algolia", which chose Algolia while it retired ElasticSearch: a
+    record that itself removes something is named for what it chose, not for what it removed).
 
     Only an exact name counts: "Use React hooks" is about hooks, not about React, and stays current.
     """
     out = []
-    named = [(m, _names(m)) for m in adrs]
+    named = [(m, [] if reversed_subject(m.title) else _names(m), chosen_subject(m.title)) for m in adrs]
     for later in adrs:
         subject = reversed_subject(later.title)
         if not subject:
             continue
-        for earlier, names in named:
-            if earlier.id != later.id and subject in names and not reversed_subject(earlier.title) \
-                    and _earlier(earlier, later):
+        for earlier, names, chosen in named:
+            if earlier.id != later.id and (subject in names or subject == chosen) and _earlier(earlier, later):
                 out.append((earlier, later))
     return out
 
