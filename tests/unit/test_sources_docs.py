@@ -97,6 +97,21 @@ def test_the_guide_for_people_working_on_the_code_is_documentation_wherever_it_s
     assert parse_doc(rel, text).memories[0].kind is Kind.CONVENTION
 
 
+def test_a_page_the_repository_keeps_as_retired_is_found_and_marked_deprecated(lore):
+    """Shaped on DFE-Digital/teaching-vacancies' documentation/development/setup/legacy-setup.md and
+    alphagov/publishing-api's docs/archive/ (both MIT)."""
+    legacy = "# Legacy setup\n\nThese notes formed part of the README before devcontainers.\n\nbrew install postgis redis\n"
+    assert parse_doc("documentation/development/setup/legacy-setup.md", legacy).memories[0].status is Status.DEPRECATED
+    assert parse_doc("docs/archive/data-cleanup-plan.md", "# Data cleanup plan\n\nDelete the old rows.\n") \
+        .memories[0].status is Status.DEPRECATED
+    assert parse_doc("docs/setup/quick-start.md", "# Quick start\n\nOpen the devcontainer.\n").memories[0].status \
+        is Status.ACTIVE
+    write(lore.root, {"documentation/development/setup/legacy-setup.md": legacy})
+    run_import(lore)
+    hits = lore.search(Query("brew install postgis redis"))
+    assert hits and hits[0].memory.status is Status.DEPRECATED and "status deprecated" in hits[0].why
+
+
 def test_priority_puts_the_root_readme_and_design_folders_first():
     rels = ["website/docs/reference/flags.md", "packages/core/README.md", "docs/rfc/0001-genai.md",
             "README.md", "docs/guides/deploy.md", "website/docs/how-to/a.md"]

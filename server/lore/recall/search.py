@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, SourceKind, Status
+from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, SourceKind, Status, is_plain_doc
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
 from lore.recall.query import Hit, Query
@@ -102,8 +102,9 @@ def _retired_record(m: Memory) -> bool:
     down and marked with its status, rather than losing what the team once decided and why ("did we ever
     use magic links?"); the records it names as what took its place come just above it (ordering.py),
     so a question about the topic still reads the current answer first. A memory retired with `lore
-    supersede` is not a record: its successor answers in its stead."""
-    return m.provenance.kind is SourceKind.ADR
+    supersede` is not a record: its successor answers in its stead. A documentation page the repository
+    keeps as retired (`docs/archive/`, `legacy-setup.md`, `sources/docs.retired_page`) is found the same way."""
+    return m.provenance.kind is SourceKind.ADR or is_plain_doc(m)
 
 
 def _anchor_rank(kind: str, anchor: Anchor) -> int:

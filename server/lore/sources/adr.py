@@ -39,7 +39,7 @@ _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\
 _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
 _NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?)?0*(\d{1,5})(?:[-_. ]|$)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
-_RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
+RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
 _REJECTED_DIRS = {"rejected", "declined"}
 _ALTERNATIVES = re.compile(r"^(?:\d+\.\s*)?(?:alternatives?|options?|considered|pros and cons)\b", re.I)
@@ -266,7 +266,7 @@ def _folder_status(rel_path: str, status: Status | None) -> Status:
         return status
     if words & _REJECTED_DIRS:
         return Status.REJECTED
-    if words & _RETIRED_DIRS:
+    if words & RETIRED_DIRS:
         return Status.DEPRECATED
     if status is None and words & _PROPOSED_DIRS:
         return Status.PROPOSED

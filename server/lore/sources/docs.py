@@ -29,10 +29,10 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from lore.memory import DOC_META, Kind, SourceKind
+from lore.memory import DOC_META, Kind, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import parse_adr, sections_of, stated_status
+from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
 from lore.sources.detect import template_name
 from lore.sources.normative import kind_of
 
@@ -163,7 +163,22 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     out.memories.append(imported_memory(
         title=title, body=whole, kind=_kind(rel_path, whole), source=SourceKind.RULES_FILE, path=rel_path,
         line=title_line or 1, key=DOC_META, sections=sections, tags=[DOC_TAG], meta=meta))
+    if retired_page(rel_path):
+        out.memories[0].status = Status.DEPRECATED
     return out
+
+
+# Words of a page's own name that say the repository keeps it for the record only (`legacy-setup.md`).
+_RETIRED_NAME_WORDS = frozenset({"legacy", "archived", "obsolete", "deprecated", "outdated"})
+
+
+def retired_page(rel_path: str) -> bool:
+    """Whether the repository marks a page as no longer current: kept in a folder for retired documents
+    (`docs/archive/`, `legacy/`, as for decision records, `adr.RETIRED_DIRS`) or named so
+    (`legacy-setup.md`). Search still finds it, weighted down and marked deprecated; context packs leave it out."""
+    p = PurePosixPath(rel_path)
+    folders = set().union(*(_words(f) for f in p.parts[:-1])) if p.parts[:-1] else set()
+    return bool(folders & RETIRED_DIRS or _words(p_stem(rel_path)) & _RETIRED_NAME_WORDS)
 
 
 def _bare_name(name: str) -> str:
