@@ -215,7 +215,7 @@ def test_a_match_that_stands_out_but_is_far_in_meaning_is_not_shown(monkeypatch)
         def ready_embedder(self):
             return type("E", (), {"embed": lambda self, texts: [], "model_id": "m"})()
 
-    semantic.semantic_matches(Lore(), "a.py", "python", [])
+    semantic.meaning_near(Lore(), "a.py", "python", [])
     assert seen["floor"] == calibration.MEANING_FLOOR, "the server's meaning matches pass the floor"
 
 
@@ -273,7 +273,7 @@ def test_real_model_payment_decision_stands_out_on_payment_code_only(tmp_workspa
         (tmp_workspace / rel).write_text("".join(f'def {n}(x):\n    """{doc}"""\n    return x\n\n\n'
                                                  for n, doc in functions))
     from lore.embedding.embedder import FastEmbedder
-    from lore.recall.semantic import semantic_matches
+    from lore.recall.semantic import meaning_near
 
     with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db",
               embedder=FastEmbedder(model_path=str(model_dir))) as lore:
@@ -284,7 +284,8 @@ def test_real_model_payment_decision_stands_out_on_payment_code_only(tmp_workspa
         shown = {}
         for rel in WORKSPACE:
             symbols = extract_symbols((tmp_workspace / rel).read_text(), "python", rel)
-            for name, pairs in (semantic_matches(lore, rel, "python", symbols) or {}).items():
+            found = meaning_near(lore, rel, "python", symbols)
+            for name, pairs in (found.shown if found else {}).items():
                 shown[name.rsplit(".", 1)[-1]] = [mid for mid, _ in pairs]
     places = sorted(name for name, ids in shown.items() if pay.id in ids)
     assert places and set(places) <= {"charge_card", "refund_charge", "retry_failed_charge"}, shown

@@ -54,10 +54,3 @@ def meaning_near(lore: Lore, rel_path: str, language: str | None, symbols: list)
     shown = calibrate(near, spreads, symbol_spreads, floor=MEANING_FLOOR if spreads else 0.0)
     return Meaning(shown, near)
 
-
-def semantic_matches(lore: Lore, rel_path: str, language: str | None,
-                     symbols: list) -> dict[str, list[tuple[str, float]]] | None:
-    """Qualified name -> [(memory id, similarity)] of memories close enough in meaning to show, past
-    the workspace's calibrated bar (`lore.recall.calibration`); None without a model."""
-    found = meaning_near(lore, rel_path, language, symbols)
-    return found.shown if found is not None else None

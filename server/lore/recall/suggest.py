@@ -5,8 +5,8 @@ Meaning alone is too weak to show a record on code unasked (the calibrated bar k
 records out, `lore.recall.calibration`), but it ranks a record that governs a place among that place's
 nearest few often enough to offer it: a person reading the code knows whether the decision governs
 it, and one choice anchors it for the team (`lore.anchors.choices.change_anchors`: kept across imports,
-in a team file's `anchors:` or, for an imported record, in `.lore/anchors.yaml`). The candidates are the nearest records the background pass already found for each symbol
-(`lore.recall.semantic.Meaning.near`). At the file, the last place goes to what a search with the
+in a team file's `anchors:` or, for an imported record, in `.lore/anchors.yaml`). The candidates are
+the nearest records the background pass already found for each symbol (`lore.recall.semantic.Meaning.near`). At the file, the last place goes to what a search with the
 file's words finds (its path and symbol names, `lore.recall.search`): words reach records meaning
 misses (a record naming the file's folder), and files without symbols (configuration, SQL, templates)
 get offers too.
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lore.memory import Memory, Status
-from lore.recall.calibration import identifier_words
 from lore.recall.off_code import record_ids
 from lore.recall.query import Query
+from lore.text import identifier_words
 
 if TYPE_CHECKING:
     from lore.api import Lore
