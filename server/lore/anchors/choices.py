@@ -20,6 +20,8 @@ from lore.memory import normalize_glob
 ADDED = "anchors_added"
 DROPPED = "anchors_dropped"
 CONFIRMED = "anchors_confirmed"
+# The lists of `.lore/anchors.yaml` (`lore.anchors.shared.LISTS`) -> the meta keys they are kept under.
+SHARED_LISTS = {"added": ADDED, "dropped": DROPPED, "confirmed": CONFIRMED}
 DERIVED_META = "derived_anchors"
 
 
@@ -123,7 +125,7 @@ def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=(), take_back=())
         _forget(m, CONFIRMED, k)
     if lore.root is not None:
         try:
-            shared.record(lore.root, m, {"added": ADDED, "dropped": DROPPED, "confirmed": CONFIRMED})
+            shared.record(lore.root, m, SHARED_LISTS)
         except shared.ChoicesFileError as e:
             raise ValidationError(f"{e}; the anchors of {m.id} are unchanged") from None
     m.meta.pop("import_hash", None)  # the row is no longer what its last import wrote: the next one rewrites it

@@ -13,7 +13,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 
 from lore.anchors import shared
-from lore.anchors.choices import ADDED, CONFIRMED, DROPPED
+from lore.anchors.choices import SHARED_LISTS
 from lore.markup.conflicts import conflict_line, conflict_message
 from lore.memory import WIDESPREAD_META, SourceKind, Status
 from lore.store.safe_fs import inside
@@ -48,7 +48,6 @@ IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-CHOICE_LISTS = {"added": ADDED, "dropped": DROPPED, "confirmed": CONFIRMED}
 RULES_VERSION = 9  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
@@ -98,7 +97,7 @@ class Importer:
             key = shared.source_key(m)
             entry = self.choices.get(key) if key else None
             if entry is not None or (key and rel in self.choices_changed):
-                for name, meta in CHOICE_LISTS.items():
+                for name, meta in SHARED_LISTS.items():
                     m.meta[meta] = list((entry or {}).get(name, []))
 
     def run(self, cands: list[Candidate], vanished: set[str]) -> None:
