@@ -113,32 +113,37 @@ async function forget(client: LoreClient, args: unknown[], next: ExecuteCommandS
   return result;
 }
 
-async function notRelevant(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+type PlaceResult = { id: string; title?: string; added?: boolean } | undefined;
+
+/** Run a command at a place (a file or a symbol of it) and, when `done` says it changed something, say
+ * what with an undo that runs the same command with `undo: true`. */
+async function undoableAtPlace(
+  client: LoreClient, command: string, args: unknown[], next: ExecuteCommandSignature,
+  done: (result: NonNullable<PlaceResult>) => boolean,
+  said: (title: string, symbol: string | undefined) => string, undone: (title: string) => string,
+): Promise<unknown> {
   const given = firstArg(args);
-  const result = (await next(ServerCommand.notRelevant, args)) as { id: string; title?: string } | undefined;
-  if (given && result && given.undo !== true) {
+  const result = (await next(command, args)) as PlaceResult;
+  if (given && result && done(result)) {
     const title = result.title ?? 'the memory';
     const symbol = typeof given.symbol === 'string' ? given.symbol : undefined;
-    offerUndo(notRelevantMessage(title, symbol), async () => {
-      await client.execute(ServerCommand.notRelevant, { ...given, undo: true });
-      return shownAgainMessage(title);
+    offerUndo(said(title, symbol), async () => {
+      await client.execute(command, { ...given, undo: true });
+      return undone(title);
     });
   }
   return result;
 }
 
-async function anchorHere(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
-  const given = firstArg(args);
-  const result = (await next(ServerCommand.anchorHere, args)) as { id: string; title?: string; added?: boolean } | undefined;
-  if (given && result?.added === true) {
-    const title = result.title ?? 'the memory';
-    const symbol = typeof given.symbol === 'string' ? given.symbol : undefined;
-    offerUndo(anchoredMessage(title, symbol), async () => {
-      await client.execute(ServerCommand.anchorHere, { ...given, undo: true });
-      return unanchoredMessage(title);
-    });
-  }
-  return result;
+function notRelevant(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+  const undoing = firstArg(args)?.undo === true;
+  return undoableAtPlace(client, ServerCommand.notRelevant, args, next, () => !undoing,
+    notRelevantMessage, shownAgainMessage);
+}
+
+function anchorHere(client: LoreClient, args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
+  return undoableAtPlace(client, ServerCommand.anchorHere, args, next, (result) => result.added === true,
+    anchoredMessage, unanchoredMessage);
 }
 
 async function recordException(args: unknown[], next: ExecuteCommandSignature): Promise<unknown> {
