@@ -13,7 +13,7 @@ import attrs
 
 from lore.context.clean import is_placeholder
 from lore.learn.lifecycle import applies_to_path
-from lore.memory import Kind, Memory, Scope, Section, SourceKind, Status, is_plain_doc
+from lore.memory import HIDDEN_STATUSES, Kind, Memory, Scope, Section, SourceKind, Status, is_plain_doc
 from lore.recall import Query
 from lore.recall.anchoring import GLOB_CHARS
 from lore.recall.governing import lens_groups, memories_by_id
@@ -199,7 +199,8 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
     kinds = tuple(k for k in Kind if k is not Kind.TASK)  # work history is `get_history`'s
     place = {} if level == "task" else {"path": path, "symbol": symbol}  # anchors: the governing levels'
     floor = MEANING_FLOOR if level == "task" else RELATED_FLOOR
-    hits = [h for h in lore.search(Query(text, kinds=kinds, limit=30, **place))
+    current = tuple(s for s in Status if s not in HIDDEN_STATUSES)  # retired records are for search, not packs
+    hits = [h for h in lore.search(Query(text, kinds=kinds, statuses=current, limit=30, **place))
             if servable(h.memory) and (h.lexical_rank is not None or h.similarity is not None)
             and (not is_plain_doc(h.memory) or _doc_section(h, floor))
             and (level != "task" or h.memory.provenance.kind is not SourceKind.COMMENT
