@@ -204,9 +204,11 @@ def test_the_cap_is_reported_and_keeps_the_first_pages(tmp_path, capsys, monkeyp
     out = capsys.readouterr().out
     assert "documentation:    3 files (5 more left out over the caps of 3 pages" in out
     assert "  README.md" in out and "  docs/design/storage.md" in out and "  website/docs/page-00.md" in out
+    assert "  website/docs/page-05.md: left out over the caps" in out
     assert main(["-w", str(tmp_path), "import", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["documentation"]) == 3 and data["documentation_left_out"] == 5
+    assert data["documentation_left_out_paths"][-1] == "website/docs/page-05.md"
 
 
 def test_documentation_stays_off_code_surfaces(lore):
@@ -282,3 +284,81 @@ def test_a_huge_page_is_left_out_with_why(lore):
     summary = run_import(lore)
     assert summary.docs == [] and dict(summary.not_taken)["docs/reference.md"].startswith("documentation over")
     assert not lore.store.memories.matching()
+
+
+_TEP = """---
+title: {title}
+authors:
+  - "@someone"
+creation-date: 2021-0{n}-01
+status: {status}
+---
+# TEP-000{n}: {title}
+
+## Summary
+
+{summary}
+
+## Motivation
+
+Pipelines need it.
+
+## Proposal
+
+Add a field to the spec.
+
+## Alternatives
+
+Keep things as they are.
+"""
+
+
+def test_a_numbered_series_is_documentation_whatever_its_folder_is_called(lore):
+    """Enhancement proposals in `teps/` (Tekton's layout, after Kubernetes' KEPs): no documentation word in
+    the folder and no Decision or Consequences heading, yet a series of numbered pages that state a status.
+    Before, all of them were taken as nothing."""
+    write(lore.root, {
+        "teps/0001-tep-process.md": _TEP.format(n=1, title="TEP process", status="implemented",
+                                                summary="How enhancement proposals are written and reviewed."),
+        "teps/0002-oci-bundles.md": _TEP.format(n=2, title="OCI bundles", status="implementable",
+                                                summary="Bundle tasks into an OCI artifact pushed to a registry."),
+        "teps/0003-task-timeouts.md": _TEP.format(n=3, title="Task timeouts", status="withdrawn",
+                                                  summary="Stop a task that runs longer than its timeout."),
+        # numbered texts a program shows (no title of their own), and a pair of numbered notes: no series of pages
+        "app/snippets/1-rubric.md": "All of the form is published.\n",
+        "app/snippets/2-rubric.md": "Say who leads the study.\n",
+        "app/snippets/3-rubric.md": "Name the datasets.\n",
+        "notes/01-first.md": "# First\n\nA note.\n",
+        "notes/02-second.md": "# Second\n\nAnother.\n",
+    })
+    summary = run_import(lore)
+    # a known status makes a page a decision record in all but name; one no rule knows leaves it documentation
+    assert sorted(summary.decisions) == ["teps/0001-tep-process.md", "teps/0003-task-timeouts.md"]
+    assert summary.docs == ["teps/0002-oci-bundles.md"]
+    by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
+    assert by_path["teps/0001-tep-process.md"].status is Status.ACTIVE
+    assert by_path["teps/0003-task-timeouts.md"].status is Status.DEPRECATED
+    assert not any(p.startswith(("app/snippets/", "notes/")) for p in by_path)
+    hits = lore.search(Query("bundle tasks into an OCI artifact in a registry", limit=3))
+    assert hits and hits[0].memory.provenance.path == "teps/0002-oci-bundles.md"
+
+
+def test_a_series_page_is_read_the_same_when_it_alone_changes(lore):
+    """The language server imports a changed file by itself: the page stays what the whole import made it."""
+    pages = {f"teps/000{n}-p{n}.md": _TEP.format(n=n, title=f"Proposal {n}", status="implemented",
+                                                 summary=f"Proposal number {n}.") for n in (1, 2, 3)}
+    write(lore.root, pages)
+    run_import(lore)
+    before = {m.provenance.path: m.id for m in lore.store.memories.matching()}
+    write(lore.root, {"teps/0002-p2.md": pages["teps/0002-p2.md"].replace("Add a field to the spec.", "Revised text.")})
+    summary = run_import(lore, paths=["teps/0002-p2.md"])
+    assert summary.imported == 1 and summary.deprecated == 0 and "teps/0002-p2.md" in summary.decisions
+    after = {m.provenance.path: m for m in lore.store.memories.matching()}
+    assert set(after) == set(before) and "Revised text." in after["teps/0002-p2.md"].body
+
+
+def test_a_cap_that_cuts_a_series_keeps_its_latest_pages():
+    rels = [f"teps/{n:04}-p.md" for n in range(1, 7)] + ["README.md"]
+    keep, left = capped(rels, limit=4)
+    assert keep == {"README.md", "teps/0006-p.md", "teps/0005-p.md", "teps/0004-p.md"}
+    assert left == ["teps/0003-p.md", "teps/0002-p.md", "teps/0001-p.md"]

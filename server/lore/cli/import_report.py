@@ -28,6 +28,8 @@ def print_taken(summary, verbose: bool) -> None:
     out.print(f"documentation:    {_files(len(summary.docs))}{left}", markup=False)
     if verbose:
         _list(summary.docs)
+        for path in summary.docs_left_out_paths:
+            out.print(f"  {path}: left out over the caps", markup=False)
     reasons = ", ".join(f"{n} {why}" for why, n in reasons_of(summary.not_taken))
     out.print(f"taken as nothing: {_files(len(summary.not_taken))} of markdown in docs folders"
               + (f" ({reasons})" if reasons else ""), markup=False)

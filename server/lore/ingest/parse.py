@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
+from lore.markup import markdown
 from lore.memory import SourceKind
 from lore.sources import classify as cls
 from lore.sources.adr import parse_adr
@@ -26,7 +27,7 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
         else:
             ev = decide(rel, abs_path, text, series)
             if not ev.is_decision:
-                doc = _documentation(rel, text)
+                doc = _documentation(rel, text, importer == cls.DOC)
                 if doc is not None:
                     return doc
                 parsed = parse_comments(rel, text)
@@ -35,7 +36,7 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
             parsed = parse_adr(rel, text)
         parsed.taken = DECISION if parsed.memories else None
         if not parsed.memories:
-            doc = _documentation(rel, text)  # an index or read-me page among decision records
+            doc = _documentation(rel, text, importer == cls.DOC)  # an index or read-me page among decision records
             if doc is not None:
                 return doc
             parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
@@ -49,10 +50,13 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
     return parsed
 
 
-def _documentation(rel: str, text: str) -> Parsed | None:
-    """A documentation page's memory (a decision record when it states a status), or None when it is none."""
-    if not is_documentation(rel):
+def _documentation(rel: str, text: str, listed: bool) -> Parsed | None:
+    """A documentation page's memory (a decision record when it states a status), or None when it is none.
+    `listed`: the import took the file as documentation (by its path, or as a page of a series, `docs.series_page`)."""
+    if not (listed or is_documentation(rel)):
         return None
+    if not is_documentation(rel) and not _titled(text):
+        return None  # a numbered page with no title is content a program shows (form help texts), not a page to read
     if len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
         return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
     parsed = parse_doc(rel, text)
@@ -60,6 +64,12 @@ def _documentation(rel: str, text: str) -> Parsed | None:
         return None
     parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
+
+
+def _titled(text: str) -> bool:
+    """Whether a page gives itself a title: a `title` in its front matter or a top-level heading."""
+    doc = markdown.parse(text)
+    return bool(str(doc.front.get("title") or "").strip() or doc.title()[0])
 
 
 def _pointer(rel: str, text: str) -> bool:

@@ -24,7 +24,7 @@ from lore.sources.claude_imports import resolve_imports
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
 from lore.sources.report import NOT_TAKEN
-from lore.sources.docs import capped
+from lore.sources.docs import capped, series_page
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.parsed import Parsed
 from lore.sources.embedding import embed_sections, load_model_first
@@ -48,7 +48,7 @@ IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 9  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 10  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -298,8 +298,9 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
                                  for p in paths):
         paths = None  # what is ignored changed, or a whole folder appeared: look at everything again
     if paths is None:
-        cands = _cap_documentation(list(walk(run.root, rules, settings.adr_folders, summary.skip,
-                                             every=run.layout.add)), summary)
+        walked = [_routed(c, run.series) for c in walk(run.root, rules, settings.adr_folders, summary.skip,
+                                                       every=run.layout.add)]
+        cands = _cap_documentation(walked, summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
@@ -326,6 +327,14 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     return summary
 
 
+def _routed(cand: Candidate, series: Series) -> Candidate:
+    """A markdown file no other rule takes, read as documentation when it is one page of a numbered or
+    dated series (`docs.series_page`): with its secrets scrubbed and counted against the caps like any page."""
+    if cand.importer == cls.COMMENTS and cls.is_markdown(cand.rel) and series_page(cand.rel, cand.path, series):
+        return attrs.evolve(cand, importer=cls.DOC)
+    return cand
+
+
 def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
     """Every candidate but the documentation pages over the per-workspace caps (counted in the report)."""
     pages = [c for c in cands if c.importer == cls.DOC]
@@ -333,6 +342,7 @@ def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[C
     if not left:
         return cands
     summary.docs_left_out = len(left)
+    summary.docs_left_out_paths = list(left)
     for _ in left:
         summary.skip("over the documentation cap")
     return [c for c in cands if c.importer != cls.DOC or c.rel in keep]
@@ -365,7 +375,7 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
         if any(part in cls.SKIP_DIRS for part in rel.split("/")[:-1]):
             continue
         if full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
-            cands.append(Candidate(rel, str(full), importer))
+            cands.append(_routed(Candidate(rel, str(full), importer), run.series))
         elif not full.exists():  # a deleted file, or a deleted folder with everything in it
             vanished |= {p for p, sf in run.ledger.items()
                          if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}

@@ -294,6 +294,17 @@ def _title(front: dict, lines: list[str]) -> str | None:
     return None
 
 
+# A page named as one of a numbered or dated series, the number or date set off by a dash or an underscore
+# (`0005-tekton-oci-bundles.md`, `20200925-use-nextjs.md`, `2021-01-05_merging.md`); a news fragment
+# (`1234.feature.md`) is not.
+_SERIES_NAME = re.compile(r"^(?:\d{1,5}|\d{8}|\d{4}-\d{2}-\d{2})[-_][a-z0-9][^/]*\.(?:md|markdown|mdx)$", re.I)
+
+
+def series_name(name: str) -> bool:
+    """Whether a file name is that of a numbered or dated markdown page."""
+    return bool(_SERIES_NAME.match(name))
+
+
 class Series:
     """Folders whose numbered files are decision records, remembered for one import run.
 
@@ -308,6 +319,17 @@ class Series:
 
     def __init__(self) -> None:
         self.folders: dict[str, bool] = {}
+        self.counts: dict[str, int] = {}
+
+    def numbered_pages(self, folder_abs: str) -> int:
+        """How many markdown files of a folder are named as one of a series (`0005-oci-bundles.md`,
+        `2021-01-05_merging.md`); 0 for a folder that cannot be read."""
+        if folder_abs not in self.counts:
+            try:
+                self.counts[folder_abs] = sum(1 for n in os.listdir(folder_abs) if series_name(n))
+            except OSError:
+                self.counts[folder_abs] = 0
+        return self.counts[folder_abs]
 
     def holds_decisions(self, folder_abs: str, rel_folder: str) -> bool:
         """Whether the numbered markdown files of a folder are mostly decision records."""

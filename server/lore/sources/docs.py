@@ -5,7 +5,9 @@ for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `pro
 `architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...), and
 pages whose own name says what documentation says wherever they sit (`terraform-style-guide`,
 `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`, `DEVELOPERS`, `HACKING`): a style guide
-kept beside the code it governs is no less a guide for its folder's name.
+kept beside the code it governs is no less a guide for its folder's name. So are the pages of a numbered
+or dated series, whatever their folder is called (`series_page`): enhancement proposals
+(`teps/0005-tekton-oci-bundles.md`), RFCs, design notes and incident reviews kept one file per item.
 Left out: changelogs and release notes, licences, codes of conduct, security and ownership files,
 templates, generated API reference, test fixtures, vendored and built folders, and pages over
 `MAX_DOC_BYTES` (a page that size is a reference dump more than something a person wrote to be read).
@@ -26,6 +28,7 @@ found by search but not shown on code (hovers, lenses, context packs) unless anc
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import PurePosixPath
 
@@ -33,7 +36,7 @@ from lore.memory import DOC_META, Kind, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
-from lore.sources.detect import template_name
+from lore.sources.detect import Series, series_name, template_name
 from lore.sources.normative import kind_of
 
 DOC_TAG = "docs"
@@ -91,8 +94,31 @@ def is_documentation(rel_path: str) -> bool:
     return any(_words(f) & _DOC_WORDS for f in folders)
 
 
+# A folder holding this many numbered or dated pages holds a series (one page per proposal, record or review).
+SERIES_PAGES = 3
+
+
+def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> bool:
+    """Whether a markdown file is one page of a numbered or dated series (at least `SERIES_PAGES` such
+    pages in its folder) outside the folders and names documentation leaves out: a folder of enhancement
+    proposals (`teps/0005-tekton-oci-bundles.md`) is documentation whatever it is called, and when a page
+    states a status it is read as a decision record (`parse_doc`). A Jekyll site's posts (`_posts/`) are not."""
+    p = PurePosixPath(rel_path)
+    if abs_path is None or series is None or not series_name(p.name):
+        return False
+    folders = [x.lower() for x in p.parts[:-1]]
+    if any(f in _LEFT_OUT_DIRS or f.startswith((".", "_")) for f in folders):
+        return False
+    stem = _bare_name(p.name)
+    if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
+        return False
+    return series.numbered_pages(os.path.dirname(abs_path)) >= SERIES_PAGES
+
+
 def priority(rel_path: str) -> tuple:
-    """Sort key: the root README, then design, decision and contributing folders, other docs, deeper READMEs."""
+    """Sort key: the root README, then design, decision and contributing folders, other docs, deeper READMEs;
+    within one folder, the pages of a numbered or dated series latest first (a cap that cuts a series
+    leaves out its oldest proposals, not the ones the team works on now)."""
     p = PurePosixPath(rel_path)
     folders = p.parts[:-1]
     words = set().union(*(_words(f) for f in folders)) if folders else set()
@@ -105,7 +131,8 @@ def priority(rel_path: str) -> tuple:
         tier = 2
     else:
         tier = 3
-    return tier, len(folders), not readme, rel_path
+    latest_first = tuple(-ord(c) for c in p.name) if series_name(p.name) else ()
+    return tier, len(folders), not readme, p.parent.as_posix(), bool(latest_first), latest_first, rel_path
 
 
 def capped(rels: list[str], sizes: dict[str, int] | None = None, limit: int | None = None,

@@ -37,6 +37,7 @@ class ImportSummary:
     rules: list[str] = attrs.field(factory=list)  # files read as guides and rules
     docs: list[str] = attrs.field(factory=list)  # files read as project documentation
     docs_left_out: int = 0  # documentation pages over the per-workspace cap (docs.MAX_DOC_FILES)
+    docs_left_out_paths: list[str] = attrs.field(factory=list)  # those pages, in the order they were left out
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
     # (earlier record, relation, later record): records search ranks below a later one (sources/newer.py)
@@ -72,6 +73,7 @@ class ImportSummary:
             "guides_and_rules": list(self.rules),
             "documentation": list(self.docs),
             "documentation_left_out": self.docs_left_out,
+            "documentation_left_out_paths": list(self.docs_left_out_paths),
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
             "later_records": [{"earlier": a, "relation": r, "later": b} for a, r, b in self.later_records],
