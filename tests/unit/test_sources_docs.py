@@ -45,6 +45,7 @@ LEFT_OUT = [
     "template/adr-template.md",  # madr's templates: the shape of a record, not knowledge of the project
     "docs/decisions/adr-template.md", "docs/decisions/adr-template-bare-minimal.md", "docs/template.md",
     "docs/architecture/decisions/0000-ladr-template.md",  # Green-Software-Foundation/carbon-aware-sdk
+    "rfc/yyyymmdd-template.md",  # opentofu/opentofu: a template named for the date a proposal gets
     "packages/init/assets/README.md", "docs/release/remove-v1-checklist.md",
     ".github/PULL_REQUEST_TEMPLATE.md", "node_modules/left-pad/README.md", "vendor/github.com/x/y/README.md",
     "website/docs/api/generated.md", "tests/fixtures/README.md", "SOURCE.md", "cidr-allocation.md",

@@ -37,7 +37,7 @@ _TEMPLATE = re.compile(r"^_|^0+[-_](?:[a-z]+[-_])?template$", re.I)  # `0000-tem
 # (`0039-use-apache-velocity-as-template-engine`, "Use Handlebars template for emails").
 _TEMPLATE_WORDS = frozenset("""template templates adr adrs madr architecture architectural decision decisions record
 records the a an for of bare minimal full short long example sample nygard lightweight title markdown md new y
-statement version v blank empty default basic simple""".split())
+statement version v blank empty default basic simple yyyymmdd yyyy mm dd nnnn nnn xxxx xxx""".split())
 _PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
 # Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
@@ -163,7 +163,7 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
 
 def template_name(stem: str) -> bool:
     """Whether a file name (without extension) is a template's: `_template`, `0000-ladr-template`,
-    `adr-template-bare` (see `template_words`)."""
+    `adr-template-bare`, `yyyymmdd-template` (see `template_words`)."""
     return bool(_TEMPLATE.search(stem)) or template_words(stem)
 
 
