@@ -1,8 +1,9 @@
 """The first editor start after a plain `lore import` of a repository with a long git history: the
 import leaves the history's tasks without vectors (they are found by their words), and the server says
 "ready" before it embeds them, then embeds them in the background with their own `$/progress`
-("Lore: embedding the git history of …"), answering lenses, hovers and searches meanwhile; at the end
-every task has its vector. (Through the real server and the real CLI, with the hash embedder: what is
+("Lore: embedding the git history and further pages of …"), answering lenses, hovers and searches
+meanwhile; at the end every task has its vector. The same holds for a documentation site's pages past the
+import's embedding caps (`docs.MAX_DOC_FILES`): found by words at once, embedded in that same background work. (Through the real server and the real CLI, with the hash embedder: what is
 tested is the order of events, not meaning.)"""
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 COMMITS = 120
-HISTORY_TITLE = "Lore: embedding the git history of "
+PAGES = 255  # documentation pages of one section each: 5 past the import's cap of 250 pages
+LATER = PAGES - 250
+HISTORY_TITLE = "Lore: embedding the git history and further pages of "
 
 
 def history(ws, commits: int) -> None:
@@ -46,10 +49,14 @@ def history(ws, commits: int) -> None:
 async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
     ws = make_workspace(tmp_path_factory.mktemp("first-start"))
     history(ws, COMMITS)
+    (ws / "docs").mkdir()
+    for n in range(PAGES):
+        (ws / "docs" / f"page-{n:03}.md").write_text(f"# Page {n}\n\nHow the widget{n} setting works.\n")
     env = {**os.environ, "LORE_EMBEDDER": "hash"}
     done = subprocess.run([sys.executable, "-m", "lore", "import", "--yes"], cwd=ws, env=env, capture_output=True,
                           text=True, check=True)
     assert f"→ {COMMITS} tasks" in done.stdout, done.stdout
+    assert f"{LATER} files of documentation past the import's embedding caps" in done.stdout, done.stdout
     lsp_client.ws, lsp_client.events = ws, []
 
     @lsp_client.feature("lore/status")
@@ -108,6 +115,9 @@ async def test_ready_comes_before_the_history_is_embedded_and_the_server_answers
     # same but for the step's number, which the word index does not look up: which step comes first is
     # for meaning to say, once the history is embedded)
     assert any(h["kind"] == "task" and "with the cache" in h["title"] for h in found["hits"]), found
+    found = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="lore.search", arguments=[{"query": "widget253 setting"}]))
+    assert found["hits"] and found["hits"][0]["title"] == "Page 253", found  # a page past the caps, by words
     token, _ = await _until(lambda: _history(client))
     await _until(lambda: _ended(client))
     ready_at = next(i for i, (state, _) in enumerate(client.events) if state == "ready")
@@ -115,7 +125,8 @@ async def test_ready_comes_before_the_history_is_embedded_and_the_server_answers
     states = [state for state, _ in client.events]
     assert "indexing" not in states[ready_at:], f"the history made the status busy: {states}"
     reports = _history(client)[1]
-    assert any(isinstance(r, types.WorkDoneProgressReport) and r.message.startswith(f"{COMMITS}/{COMMITS}")
+    total = COMMITS + LATER
+    assert any(isinstance(r, types.WorkDoneProgressReport) and r.message.startswith(f"{total}/{total}")
                for r in reports), reports
 
 

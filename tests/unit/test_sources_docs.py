@@ -195,21 +195,42 @@ def test_import_takes_documentation_and_reports_it(lore):
     assert hits and hits[0].memory.provenance.path == "docs/guides/getting-started.md"
 
 
-def test_the_cap_is_reported_and_keeps_the_first_pages(tmp_path, capsys, monkeypatch):
+def test_pages_past_the_embedding_caps_are_found_by_words_and_embedded_later(tmp_path, capsys, monkeypatch):
+    """Nothing lost: a documentation site's pages past the import's embedding caps are imported all the
+    same (search finds them by their words), their vectors left to the language server; only pages past
+    `MAX_DOC_PAGES` are left out, and the report names every one."""
     monkeypatch.setenv("LORE_EMBEDDER", "hash")
     monkeypatch.setattr(docs, "MAX_DOC_FILES", 3)
-    pages = {f"website/docs/page-{n:02}.md": f"# Page {n}\n\nHow feature {n} works.\n" for n in range(6)}
+    monkeypatch.setattr(docs, "MAX_DOC_PAGES", 6)
+    pages = {f"website/docs/page-{n:02}.md": f"# Page {n}\n\nHow feature{n} works.\n" for n in range(6)}
     write(tmp_path, {**pages, "README.md": "# Tool\n\nWhat it does.\n",
                      "docs/design/storage.md": "# Storage\n\nHow rows are kept.\n"})
     assert main(["-w", str(tmp_path), "import", "-v"]) == 0
     out = capsys.readouterr().out
-    assert "documentation:    3 files (5 more left out over the caps of 3 pages" in out
-    assert "  README.md" in out and "  docs/design/storage.md" in out and "  website/docs/page-00.md" in out
-    assert "  website/docs/page-05.md: left out over the caps" in out
+    assert ("documentation:    6 files (3 files of documentation past the import's embedding caps of 3 pages"
+            in out) and "2 more left out over the cap of 6 pages" in out
+    assert "  README.md\n" in out and "  docs/design/storage.md\n" in out and "  website/docs/page-00.md\n" in out
+    assert "  website/docs/page-01.md: embedded later" in out
+    assert "  website/docs/page-05.md: left out over the cap" in out
     assert main(["-w", str(tmp_path), "import", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert len(data["documentation"]) == 3 and data["documentation_left_out"] == 5
-    assert data["documentation_left_out_paths"][-1] == "website/docs/page-05.md"
+    assert len(data["documentation"]) == 6 and data["documentation_left_out"] == 2
+    assert data["documentation_embedded_later"] == ["website/docs/page-01.md", "website/docs/page-02.md",
+                                                    "website/docs/page-03.md"]
+    assert data["documentation_left_out_paths"] == ["website/docs/page-04.md", "website/docs/page-05.md"]
+    lore = Lore(tmp_path, user_db=tmp_path.parent / "user-later.db", embedder=HashEmbedder())
+    try:
+        hits = lore.search(Query("feature2", limit=3))
+        assert hits and hits[0].memory.provenance.path == "website/docs/page-02.md"
+        index = lore.store.existing_vectors(lore.model_id)
+        later = {m.id for m in lore.store.memories.matching() if m.provenance.path in data["documentation_embedded_later"]}
+        pending = {mid for mid, in lore.store.db.query(
+            "SELECT DISTINCT memory_id FROM sections s LEFT JOIN embeddings e ON e.content_hash = s.content_hash "
+            "AND e.model = ? WHERE e.id IS NULL", (lore.model_id,))}
+        assert index is not None and pending == later  # the rest has its vectors; these wait for the server
+        assert lore.embed_pending() > 0 and not lore.store.unembedded(lore.model_id)
+    finally:
+        lore.close()
 
 
 def test_documentation_stays_off_code_surfaces(lore):

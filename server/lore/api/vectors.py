@@ -43,11 +43,12 @@ class Vectors:
         """Model id of the configured embedder."""
         return self.embedder.model_id if self.embedder is not None else None
 
-    def embed_pending(self, limit: int | None = None, progress=None, skip_kinds: tuple[str, ...] = ()) -> int:
+    def embed_pending(self, limit: int | None = None, progress=None, skip_kinds: tuple[str, ...] = (),
+                      skip_paths: tuple[str, ...] = ()) -> int:
         """Embed sections that have no vector for the current model (both databases), but those of
-        memories whose source kind is in `skip_kinds` (left for a background worker); returns how many.
-        The model is not loaded when every section already has its vector."""
-        if self._nothing_pending(skip_kinds):
+        memories whose source kind is in `skip_kinds` or whose source file is in `skip_paths` (left for a
+        background worker); returns how many. The model is not loaded when every section already has its vector."""
+        if self._nothing_pending(skip_kinds, skip_paths):
             return 0
         emb = self.ready_embedder()
         if emb is None:
@@ -57,7 +58,7 @@ class Vectors:
             index = store.vectors(emb.model_id, emb.dim)
             total = index.pending_count() if progress else None  # a full scan: only when someone watches
             while limit is None or done < limit:
-                batch = index.pending(64 if limit is None else min(64, limit - done), skip_kinds)
+                batch = index.pending(64 if limit is None else min(64, limit - done), skip_kinds, skip_paths)
                 if not batch:
                     break
                 vecs = emb.embed([t for _, t in batch])
@@ -67,12 +68,12 @@ class Vectors:
                     progress(done, total)
         return done
 
-    def _nothing_pending(self, skip_kinds: tuple[str, ...]) -> bool:
+    def _nothing_pending(self, skip_kinds: tuple[str, ...], skip_paths: tuple[str, ...] = ()) -> bool:
         """Whether an embedder not loaded yet would find nothing to embed (then it stays unloaded: loading
         costs a third of a second and most of the process's memory)."""
         if self.embedder is None or self.model_error or getattr(self.embedder, "loaded", True):
             return False  # no model, or one in memory already (or never to load): embedding finds out as cheaply
-        return not any(store.unembedded(self.embedder.model_id, skip_kinds) for store in self.stores())
+        return not any(store.unembedded(self.embedder.model_id, skip_kinds, skip_paths) for store in self.stores())
 
     def _embed_quietly(self, store: Store, mid: str) -> None:
         """Embed one memory's new sections now (cheap); failures leave them pending for later."""

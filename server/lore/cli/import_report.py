@@ -18,18 +18,25 @@ def print_taken(summary, verbose: bool) -> None:
     folders += f", … {more} more folders" if more > 0 else ""
     out.print(f"decision records: {_files(len(summary.decisions))}" + (f" ({folders})" if folders else ""),
               markup=False)
+    later = set(summary.docs_later)
     if verbose:
-        _list(summary.decisions)
+        _list(summary.decisions, later)
     out.print(f"guides and rules: {_files(len(summary.rules))}", markup=False)
     if verbose:
         _list(summary.rules)
-    left = (f" ({summary.docs_left_out} more left out over the caps of {docs.MAX_DOC_FILES} pages and about "
-            f"{docs.MAX_DOC_SECTION_BUDGET} sections)") if summary.docs_left_out else ""
-    out.print(f"documentation:    {_files(len(summary.docs))}{left}", markup=False)
+    notes = []
+    if summary.docs_later:
+        notes.append(f"{_files(len(summary.docs_later))} of documentation past the import's embedding caps of "
+                     f"{docs.MAX_DOC_FILES} pages and about {docs.MAX_DOC_SECTION_BUDGET} sections: found by words "
+                     "now, by meaning once the language server has embedded them")
+    if summary.docs_left_out:
+        notes.append(f"{summary.docs_left_out} more left out over the cap of {docs.MAX_DOC_PAGES} pages")
+    out.print(f"documentation:    {_files(len(summary.docs))}" + (f" ({'; '.join(notes)})" if notes else ""),
+              markup=False)
     if verbose:
-        _list(summary.docs)
+        _list(summary.docs, later)
         for path in summary.docs_left_out_paths:
-            out.print(f"  {path}: left out over the caps", markup=False)
+            out.print(f"  {path}: left out over the cap", markup=False)
     reasons = ", ".join(f"{n} {why}" for why, n in reasons_of(summary.not_taken))
     out.print(f"taken as nothing: {_files(len(summary.not_taken))} of markdown in docs folders"
               + (f" ({reasons})" if reasons else ""), markup=False)
@@ -65,6 +72,6 @@ def _files(n: int) -> str:
     return f"{n} file{'s' if n != 1 else ''}"
 
 
-def _list(paths: list[str]) -> None:
+def _list(paths: list[str], later: set[str] = frozenset()) -> None:
     for p in paths:
-        out.print(f"  {p}", markup=False)
+        out.print(f"  {p}" + (": embedded later" if p in later else ""), markup=False)

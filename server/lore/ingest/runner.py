@@ -24,6 +24,7 @@ from lore.sources.claude_imports import resolve_imports
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
 from lore.sources.report import NOT_TAKEN
+from lore.sources import docs
 from lore.sources.docs import capped, series_page
 from lore.sources.config import CONFIG_PATH, with_workspace_config
 from lore.sources.parsed import Parsed
@@ -336,16 +337,20 @@ def _routed(cand: Candidate, series: Series) -> Candidate:
 
 
 def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
-    """Every candidate but the documentation pages over the per-workspace caps (counted in the report)."""
+    """Every candidate but the documentation pages past `docs.MAX_DOC_PAGES` (listed in the report); the
+    pages past the embedding caps are imported and named in `summary.docs_later`, for the embedding step
+    to leave to the language server."""
     pages = [c for c in cands if c.importer == cls.DOC]
     keep, left = capped([c.rel for c in pages], {c.rel: _size(c.path) for c in pages})
     if not left:
         return cands
-    summary.docs_left_out = len(left)
-    summary.docs_left_out_paths = list(left)
-    for _ in left:
+    room = max(0, docs.MAX_DOC_PAGES - len(keep))
+    summary.docs_later, out = left[:room], left[room:]
+    summary.docs_left_out, summary.docs_left_out_paths = len(out), list(out)
+    for _ in out:
         summary.skip("over the documentation cap")
-    return [c for c in cands if c.importer != cls.DOC or c.rel in keep]
+    gone = set(out)
+    return [c for c in cands if c.importer != cls.DOC or c.rel not in gone]
 
 
 def _size(path: str) -> int:

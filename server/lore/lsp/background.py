@@ -113,15 +113,17 @@ class Background:
                 self.ls.show(f"Lore: {w}")
 
     async def embed(self, folder: Folder) -> None:
-        """Embed memories that have no vector yet, but the tasks read from git history; the state then
-        says whether search has meaning or words only. The history's tasks (a first import leaves
-        thousands of them, found by their words meanwhile) are embedded after, in the background
-        (`embed_history`): the server is ready while they are."""
+        """Embed memories that have no vector yet, but the tasks read from git history and the pages the
+        last import took past its embedding caps; the state then says whether search has meaning or words
+        only. Those (a first import leaves thousands of tasks, and a documentation site hundreds of pages,
+        found by their words meanwhile) are embedded after, in the background (`embed_history`): the
+        server is ready while they are."""
+        later = tuple((self.last_summary.get(folder) or {}).get("documentation_embedded_later") or ())
         async with self.lock(folder):
             self.ls.set_state("indexing")
             async with self.progress(f"Lore: embedding {folder.root.name}") as (report, cancelled):
                 done, problem = await folder.run(_jobs().embed_pending, report, cancelled, _jobs().HISTORY_KINDS,
-                                                 background=True)
+                                                 later, background=True)
             log.info("embedded %d section(s) in %s", done, folder.root)
         if problem:
             self.ls.set_state("wordsOnly", problem)
@@ -140,7 +142,8 @@ class Background:
             if not total:
                 return
             done = 0
-            async with self.progress(f"Lore: embedding the git history of {folder.root.name}") as (report, cancelled):
+            pages = " and further pages" if (self.last_summary.get(folder) or {}).get("documentation_embedded_later") else ""
+            async with self.progress(f"Lore: embedding the git history{pages} of {folder.root.name}") as (report, cancelled):
                 while not cancelled() and folder in self.ls.folders:
                     async with self.lock(folder):
                         n = await folder.run(_jobs().embed_some, HISTORY_BATCH, background=True)

@@ -39,14 +39,15 @@ def import_sources(lore: Lore, paths: list[str] | None, settings: Any, progress,
 HISTORY_KINDS = (SourceKind.GIT.value,)  # tasks read from git history: embedded after the server is ready
 
 
-def embed_pending(lore: Lore, progress, cancelled, skip_kinds: tuple[str, ...] = ()) -> tuple[int, str | None]:
+def embed_pending(lore: Lore, progress, cancelled, skip_kinds: tuple[str, ...] = (),
+                  skip_paths: tuple[str, ...] = ()) -> tuple[int, str | None]:
     """Embed sections without vectors in batches until done or cancelled, those of memories whose
-    source kind is in `skip_kinds` aside: (count, problem or None)."""
+    source kind is in `skip_kinds` or whose source file is in `skip_paths` aside: (count, problem or None)."""
     if lore.ready_embedder() is None:
         return 0, lore.model_error or "no embedding model"
     done = 0
     while not cancelled():
-        n = lore.embed_pending(limit=256, skip_kinds=skip_kinds)
+        n = lore.embed_pending(limit=256, skip_kinds=skip_kinds, skip_paths=skip_paths)
         if n == 0:
             break
         done += n

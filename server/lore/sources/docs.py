@@ -14,9 +14,11 @@ templates, generated API reference, test fixtures, vendored and built folders, a
 
 A repository can hold thousands of pages (a documentation website): at most `MAX_DOC_FILES` pages
 and about `MAX_DOC_SECTION_BUDGET` sections (estimated from file sizes: embedding them is what
-costs) are imported per workspace, picked in `priority` order (the root README, then design and
+costs) are embedded while an import runs, picked in `priority` order (the root README, then design and
 decision folders, contributing and guides, then other docs, then READMEs deeper down; shallow
-before deep), and the rest is counted in the import report. Each page becomes one memory split into its heading
+before deep). The pages after them, up to `MAX_DOC_PAGES`, are imported all the same: search finds
+them by their words at once, and by meaning once the language server has embedded them in the
+background. The import report lists both, and any page past `MAX_DOC_PAGES`. Each page becomes one memory split into its heading
 sections like a decision record, at most `MAX_DOC_SECTIONS` of them.
 
 What a page becomes: a page with a recognised status line (an RFC, a design proposal: "Status:
@@ -41,6 +43,7 @@ from lore.sources.normative import kind_of
 
 DOC_TAG = "docs"
 MAX_DOC_FILES = 250
+MAX_DOC_PAGES = 2000  # pages imported at all: those past the embedding caps are found by words until embedded
 MAX_DOC_BYTES = 96 * 1024
 MAX_DOC_SECTIONS = 20
 MAX_DOC_SECTION_BUDGET = 1200  # estimated sections of all documentation of a workspace (~10 s of embedding)

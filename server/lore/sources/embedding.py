@@ -13,11 +13,12 @@ log = logging.getLogger(__name__)
 def embed_sections(lore, summary: ImportSummary, progress, one_shot: bool) -> None:
     """Vectors for the sections the import wrote (the model is loaded only when some section lacks one).
 
-    Tasks read from git history can be thousands: they are found by words at once and get their vectors
+    Tasks read from git history can be thousands, and a documentation site's pages past the import's
+    embedding caps hundreds (`summary.docs_later`): they are found by words at once and get their vectors
     from a running server's background worker, not while the user waits for the import."""
     try:
         summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None,
-                                              skip_kinds=(SourceKind.GIT.value,))
+                                              skip_kinds=(SourceKind.GIT.value,), skip_paths=tuple(summary.docs_later))
     except Exception as e:  # vectors are an optimisation: words still find everything
         log.warning("embedding after import failed", exc_info=True)
         summary.warnings.append(f"(embedding):1: vectors not computed: {e}")

@@ -36,8 +36,11 @@ class ImportSummary:
     decisions: list[str] = attrs.field(factory=list)  # files read as decision records
     rules: list[str] = attrs.field(factory=list)  # files read as guides and rules
     docs: list[str] = attrs.field(factory=list)  # files read as project documentation
-    docs_left_out: int = 0  # documentation pages over the per-workspace cap (docs.MAX_DOC_FILES)
+    docs_left_out: int = 0  # documentation pages not imported: past the per-workspace cap (docs.MAX_DOC_PAGES)
     docs_left_out_paths: list[str] = attrs.field(factory=list)  # those pages, in the order they were left out
+    # pages imported but past the import's embedding caps (docs.MAX_DOC_FILES, docs.MAX_DOC_SECTION_BUDGET):
+    # found by words, embedded later by the language server
+    docs_later: list[str] = attrs.field(factory=list)
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
     # (earlier record, relation, later record): records search ranks below a later one (sources/newer.py)
@@ -74,6 +77,7 @@ class ImportSummary:
             "documentation": list(self.docs),
             "documentation_left_out": self.docs_left_out,
             "documentation_left_out_paths": list(self.docs_left_out_paths),
+            "documentation_embedded_later": list(self.docs_later),
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
             "later_records": [{"earlier": a, "relation": r, "later": b} for a, r, b in self.later_records],

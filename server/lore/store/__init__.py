@@ -50,9 +50,9 @@ class Store:
             self._vectors[key] = VectorIndex(self.db, model, dim)
         return self._vectors[key]
 
-    def unembedded(self, model: str, skip_kinds: tuple[str, ...] = ()) -> bool:
-        """Whether some section lacks a vector of `model` (those of `skip_kinds` memories aside)."""
-        return any_unembedded(self.db, model, skip_kinds)
+    def unembedded(self, model: str, skip_kinds: tuple[str, ...] = (), skip_paths: tuple[str, ...] = ()) -> bool:
+        """Whether some section lacks a vector of `model` (those of `skip_kinds` memories and `skip_paths` files aside)."""
+        return any_unembedded(self.db, model, skip_kinds, skip_paths)
 
     def existing_vectors(self, model: str) -> VectorIndex | None:
         """The vector index for `model` if one was ever created."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import hashlib
 import logging
 import struct
@@ -24,21 +26,28 @@ def _pack(vector: Sequence[float]) -> bytes:
         return struct.pack(f"{len(vector)}f", *vector)
 
 
-def _skip_clause(skip_kinds: tuple[str, ...]) -> str:
-    """SQL leaving out sections of memories whose source kind is in `skip_kinds` (one `?` per kind)."""
-    if not skip_kinds:
-        return ""
-    return f" AND s.memory_id NOT IN (SELECT id FROM memories WHERE source_kind IN ({','.join('?' * len(skip_kinds))}))"
+def _skip_clause(skip_kinds: tuple[str, ...], skip_paths: tuple[str, ...] = ()) -> tuple[str, tuple]:
+    """SQL (and its parameters) leaving out sections of memories whose source kind is in `skip_kinds`
+    or whose source file is in `skip_paths`."""
+    sql, params = "", ()
+    if skip_kinds:
+        sql += f" AND s.memory_id NOT IN (SELECT id FROM memories WHERE source_kind IN ({','.join('?' * len(skip_kinds))}))"
+        params += tuple(skip_kinds)
+    if skip_paths:
+        sql += " AND s.memory_id NOT IN (SELECT id FROM memories WHERE source_path IN (SELECT value FROM json_each(?)))"
+        params += (json.dumps(list(skip_paths)),)
+    return sql, params
 
 
-def any_unembedded(db: Database, model: str, skip_kinds: tuple[str, ...] = ()) -> bool:
-    """Whether some section (but those of `skip_kinds` memories) has no vector of `model`; answered without the
-    model's dimension, so a caller can tell whether to load the model at all."""
+def any_unembedded(db: Database, model: str, skip_kinds: tuple[str, ...] = (), skip_paths: tuple[str, ...] = ()) -> bool:
+    """Whether some section (but those of `skip_kinds` memories and of `skip_paths` files) has no vector of
+    `model`; answered without the model's dimension, so a caller can tell whether to load the model at all."""
+    skip, params = _skip_clause(skip_kinds, skip_paths)
     return bool(db.scalar(
         "SELECT EXISTS (SELECT 1 FROM sections s "
         "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? "
-        f"WHERE e.id IS NULL{_skip_clause(skip_kinds)})",
-        (model, *skip_kinds),
+        f"WHERE e.id IS NULL{skip})",
+        (model, *params),
     ))
 
 
@@ -81,15 +90,17 @@ class VectorIndex:
             )
         return table
 
-    def pending(self, limit: int = 256, skip_kinds: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    def pending(self, limit: int = 256, skip_kinds: tuple[str, ...] = (),
+                skip_paths: tuple[str, ...] = ()) -> list[tuple[str, str]]:
         """(content_hash, text) of sections with no embedding yet, shortest first (batches of like lengths
-        pad less); sections of memories whose source kind is in `skip_kinds` are left for later."""
-        skip = _skip_clause(skip_kinds)
+        pad less); sections of memories whose source kind is in `skip_kinds`, or whose source file is in
+        `skip_paths`, are left for later."""
+        skip, params = _skip_clause(skip_kinds, skip_paths)
         return self.db.query(
             "SELECT s.content_hash, min(s.text) FROM sections s "
             "LEFT JOIN embeddings e ON e.content_hash = s.content_hash AND e.model = ? "
             f"WHERE e.id IS NULL{skip} GROUP BY s.content_hash ORDER BY length(min(s.text)) LIMIT ?",
-            (self.model, *skip_kinds, limit),
+            (self.model, *params, limit),
         )
 
     def pending_count(self) -> int:
