@@ -195,10 +195,10 @@ def test_import_takes_documentation_and_reports_it(lore):
     assert hits and hits[0].memory.provenance.path == "docs/guides/getting-started.md"
 
 
-def test_pages_past_the_embedding_caps_are_found_by_words_and_embedded_later(tmp_path, capsys, monkeypatch):
-    """Nothing lost: a documentation site's pages past the import's embedding caps are imported all the
-    same (search finds them by their words), their vectors left to the language server; only pages past
-    `MAX_DOC_PAGES` are left out, and the report names every one."""
+def test_pages_past_the_embedding_caps_are_imported_and_only_past_the_page_cap_left_out(tmp_path, capsys, monkeypatch):
+    """Nothing lost: `lore import` takes a documentation site's pages past the embedding caps too, with their
+    vectors (the user asked for the import and watches its progress); only pages past `MAX_DOC_PAGES` are
+    left out, and the report names every one."""
     monkeypatch.setenv("LORE_EMBEDDER", "hash")
     monkeypatch.setattr(docs, "MAX_DOC_FILES", 3)
     monkeypatch.setattr(docs, "MAX_DOC_PAGES", 6)
@@ -207,30 +207,38 @@ def test_pages_past_the_embedding_caps_are_found_by_words_and_embedded_later(tmp
                      "docs/design/storage.md": "# Storage\n\nHow rows are kept.\n"})
     assert main(["-w", str(tmp_path), "import", "-v"]) == 0
     out = capsys.readouterr().out
-    assert ("documentation:    6 files (3 files of documentation past the import's embedding caps of 3 pages"
-            in out) and "2 more left out over the cap of 6 pages" in out
-    assert "  README.md\n" in out and "  docs/design/storage.md\n" in out and "  website/docs/page-00.md\n" in out
-    assert "  website/docs/page-01.md: embedded later" in out
+    assert "documentation:    6 files (2 more left out over the cap of 6 pages)" in out
+    assert "  README.md\n" in out and "  website/docs/page-03.md\n" in out
+    assert "  website/docs/page-04.md: left out over the cap" in out
     assert "  website/docs/page-05.md: left out over the cap" in out
     assert main(["-w", str(tmp_path), "import", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["documentation"]) == 6 and data["documentation_left_out"] == 2
-    assert data["documentation_embedded_later"] == ["website/docs/page-01.md", "website/docs/page-02.md",
-                                                    "website/docs/page-03.md"]
     assert data["documentation_left_out_paths"] == ["website/docs/page-04.md", "website/docs/page-05.md"]
+    assert data["documentation_embedded_later"] == []
     lore = Lore(tmp_path, user_db=tmp_path.parent / "user-later.db", embedder=HashEmbedder())
     try:
-        hits = lore.search(Query("feature2", limit=3))
-        assert hits and hits[0].memory.provenance.path == "website/docs/page-02.md"
-        index = lore.store.existing_vectors(lore.model_id)
-        later = {m.id for m in lore.store.memories.matching() if m.provenance.path in data["documentation_embedded_later"]}
-        pending = {mid for mid, in lore.store.db.query(
-            "SELECT DISTINCT memory_id FROM sections s LEFT JOIN embeddings e ON e.content_hash = s.content_hash "
-            "AND e.model = ? WHERE e.id IS NULL", (lore.model_id,))}
-        assert index is not None and pending == later  # the rest has its vectors; these wait for the server
-        assert lore.embed_pending() > 0 and not lore.store.unembedded(lore.model_id)
+        assert not lore.store.unembedded(lore.model_id)
     finally:
         lore.close()
+
+
+def test_the_language_servers_import_leaves_pages_past_the_embedding_caps_to_its_background_worker(
+        lore, monkeypatch):
+    """The editor waits for the language server's import: pages past the embedding caps are imported and
+    found by words at once, their vectors left out of the import (`embed_later`) for the background worker."""
+    monkeypatch.setattr(docs, "MAX_DOC_FILES", 3)
+    write(lore.root, {f"website/docs/page-{n:02}.md": f"# Page {n}\n\nHow feature{n} works.\n" for n in range(6)})
+    summary = run_import(lore, embed_later=True)
+    assert summary.docs_later == ["website/docs/page-03.md", "website/docs/page-04.md", "website/docs/page-05.md"]
+    hits = lore.search(Query("feature4", limit=3))
+    assert hits and hits[0].memory.provenance.path == "website/docs/page-04.md"
+    later = {m.id for m in lore.store.memories.matching() if m.provenance.path in summary.docs_later}
+    pending = {mid for mid, in lore.store.db.query(
+        "SELECT DISTINCT memory_id FROM sections s LEFT JOIN embeddings e ON e.content_hash = s.content_hash "
+        "AND e.model = ? WHERE e.id IS NULL", (lore.model_id,))}
+    assert pending == later  # the rest has its vectors
+    assert lore.embed_pending() > 0 and not lore.store.unembedded(lore.model_id)
 
 
 def test_documentation_stays_off_code_surfaces(lore):

@@ -25,10 +25,10 @@ def print_taken(summary, verbose: bool) -> None:
     if verbose:
         _list(summary.rules)
     notes = []
-    if summary.docs_later:
-        notes.append(f"{_files(len(summary.docs_later))} of documentation past the import's embedding caps of "
+    if summary.docs_later:  # an import the language server ran
+        notes.append(f"{_files(len(summary.docs_later))} of documentation past the embedding caps of "
                      f"{docs.MAX_DOC_FILES} pages and about {docs.MAX_DOC_SECTION_BUDGET} sections: found by words "
-                     "now, by meaning once the language server has embedded them")
+                     "now, by meaning once embedded in the background")
     if summary.docs_left_out:
         notes.append(f"{summary.docs_left_out} more left out over the cap of {docs.MAX_DOC_PAGES} pages")
     out.print(f"documentation:    {_files(len(summary.docs))}" + (f" ({'; '.join(notes)})" if notes else ""),

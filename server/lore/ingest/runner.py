@@ -283,11 +283,14 @@ class Importer:
 
 def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings | None = None,
                progress: Callable[[int, int, str], None] | None = None,
-               cancelled: Callable[[], bool] | None = None, one_shot: bool = False) -> ImportSummary:
+               cancelled: Callable[[], bool] | None = None, one_shot: bool = False,
+               embed_later: bool = False) -> ImportSummary:
     """Import ADRs, rules files, decision comments and team files; everything when `paths` is None.
 
     `one_shot` (a command that exits afterwards): the model is loaded while the process holds least (before
-    the files are read, on a workspace's first import) and let go once the vectors are made."""
+    the files are read, on a workspace's first import) and let go once the vectors are made.
+    `embed_later` (the language server, whose editor waits): documentation pages past the import's embedding
+    caps are imported without their vectors, named in `summary.docs_later`, for its background worker."""
     summary = ImportSummary()
     start = time.monotonic()
     settings = with_workspace_config(lore.root, settings or ImportSettings(), summary.warnings)
@@ -321,6 +324,8 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         lore.store.set_meta(RULES_META, run.rules)
     summary.adr_folders = list(settings.adr_folders)
     report.fill(lore.store, summary)
+    if not embed_later:
+        summary.docs_later = []  # a command embeds every page: the user asked for the import and watches it
     embed_sections(lore, summary, progress, one_shot)  # before the history: the model is not held while it is read
     if paths is None:
         _history(lore, summary)
@@ -338,8 +343,8 @@ def _routed(cand: Candidate, series: Series) -> Candidate:
 
 def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
     """Every candidate but the documentation pages past `docs.MAX_DOC_PAGES` (listed in the report); the
-    pages past the embedding caps are imported and named in `summary.docs_later`, for the embedding step
-    to leave to the language server."""
+    pages past the embedding caps are imported and named in `summary.docs_later` (which the embedding step
+    leaves to the language server's background worker when the import runs there)."""
     pages = [c for c in cands if c.importer == cls.DOC]
     keep, left = capped([c.rel for c in pages], {c.rel: _size(c.path) for c in pages})
     if not left:

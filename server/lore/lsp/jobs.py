@@ -32,7 +32,7 @@ def import_settings(settings: Any) -> sources.ImportSettings:
 def import_sources(lore: Lore, paths: list[str] | None, settings: Any, progress, cancelled) -> dict:
     """Import repository sources (or only `paths`) and team files; returns a JSON-ready summary."""
     result = run_import(lore, paths=paths, settings=import_settings(settings), progress=progress,
-                        cancelled=cancelled)
+                        cancelled=cancelled, embed_later=True)
     return result.to_json()
 
 

@@ -13,9 +13,10 @@ log = logging.getLogger(__name__)
 def embed_sections(lore, summary: ImportSummary, progress, one_shot: bool) -> None:
     """Vectors for the sections the import wrote (the model is loaded only when some section lacks one).
 
-    Tasks read from git history can be thousands, and a documentation site's pages past the import's
-    embedding caps hundreds (`summary.docs_later`): they are found by words at once and get their vectors
-    from a running server's background worker, not while the user waits for the import."""
+    Tasks read from git history can be thousands: they are found by words at once and get their vectors
+    from a running server's background worker, not while the user waits for the import; so do a
+    documentation site's pages past the embedding caps when the language server imports
+    (`summary.docs_later`, empty for a command)."""
     try:
         summary.embedded = lore.embed_pending(progress=(lambda d, t: progress(d, t, "embedding")) if progress else None,
                                               skip_kinds=(SourceKind.GIT.value,), skip_paths=tuple(summary.docs_later))
