@@ -210,12 +210,13 @@ Offline mode, then sync.
                  id="licence-in-a-template-folder"),
     pytest.param("templates/nygard/0001-x.md", NYGARD, False, id="anything-in-a-templates-folder"),
     pytest.param("docs/decisions/adr-template.md", MADR, False, id="madr-template"),
-    # home-assistant/architecture's EMPTY-ADR.md and npryce/adr-tools' src/init.md: templates by their placeholders
+    # home-assistant/architecture's EMPTY-ADR.md: a template by its title's placeholders; npryce/adr-tools'
+    # src/init.md, the record `adr init` writes, is a record even with its date left for the tool to fill
     pytest.param("EMPTY-ADR.md", "# <ADR NUMBER>. <ADR TITLE>\n\nDate: YYYY-MM-DD\n\n## Status\n\nAccepted\n\n"
                  "## Context\n\n<context>\n\n## Decision\n\n<decision>\n\n## Consequences\n\n<consequences>\n",
                  False, id="placeholder-title"),
     pytest.param("src/init.md", NYGARD.replace("# 2. Implement as shell scripts", "# 1. Record architecture decisions")
-                 .replace("Date: 2016-02-12", "Date: DATE"), False, id="placeholder-date"),
+                 .replace("Date: 2016-02-12", "Date: DATE"), True, id="placeholder-date"),
     pytest.param("docs/decisions/adr-template-bare-minimal.md", MADR, False, id="madr-template-variant"),
     # Green-Software-Foundation/carbon-aware-sdk's casdk-docs/docs/architecture/decisions/0000-ladr-template.md (MIT)
     pytest.param("docs/architecture/decisions/0000-ladr-template.md", NYGARD.replace("# 2. Implement as shell scripts",

@@ -39,12 +39,10 @@ _TEMPLATE_WORDS = frozenset("""template templates adr adrs madr architecture arc
 records the a an for of bare minimal full short long example sample nygard lightweight title markdown md new y
 statement version v blank empty default basic simple yyyymmdd yyyy mm dd nnnn nnn xxxx xxx""".split())
 _PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
-# What a template leaves for the writer: a title made of placeholders ("# <ADR NUMBER>. <ADR TITLE>",
-# "# NUMBER. TITLE") or a date field holding one ("Date: YYYY-MM-DD", "Date: DATE", "date: {date}").
+# A template's title is made of placeholders ("# <ADR NUMBER>. <ADR TITLE>", "# NUMBER. TITLE"). (A record
+# whose date is a placeholder, "Date: {DATE_YESTERDAY}", is the first record an init command writes into a
+# new project: a record, not a template.)
 _PLACEHOLDER_TITLE = re.compile(r"^#[ \t]+(?:(?:<[^>\n]*>|\{[^}\n]*\}|number|title|n{3,}|x{3,})[ \t.:-]*)+$", re.I | re.M)
-_PLACEHOLDER_DATE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*|__)?date(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*"
-                               r"(?:date|yyyy-mm-dd|yyyy/mm/dd|dd/mm/yyyy|mm/dd/yyyy|<[^>\n]*>|\{[^}\n]*\})[ \t]*$",
-                               re.I | re.M)
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
 # Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
 # status to test a parser) is a fixture of the tests, not a decision of the project.
@@ -191,7 +189,7 @@ def evidence(rel_path: str, text: str) -> Evidence:
     title = _title(front, lines)
     ev.veto = index_reason(rel_path, title)
     if ev.veto is None and (("{" in head or "[short" in head) and _PLACEHOLDER.search(head)
-                            or _PLACEHOLDER_TITLE.search(head) or _PLACEHOLDER_DATE.search(head)):
+                            or _PLACEHOLDER_TITLE.search(head)):
         ev.veto = "template"
     if ev.veto is None and in_test_data(rel_path):
         ev.veto = "test data"
