@@ -38,6 +38,9 @@ TAKEN = [
     "source/team/terraform-style-guide.html.md.erb",  # ministryofjustice/modernisation-platform
     "CONTRIBUTING_GUIDELINES.md",  # jaeger
     "ARCHITECTURE.md", "services/billing/coding-conventions.md", "ops/release-runbook.md",
+    # how the project works (tektoncd/community, JabRef/jabref)
+    "GOVERNANCE.md", "AI_USAGE_POLICY.md", "ai-contribution-policy.md", "process/tep-process.md",
+    "design-principles.md", "coding-standards.md",
     "docs/guides/email-templates.md",  # a guide about templates is a guide
 ]
 LEFT_OUT = [

@@ -5,20 +5,21 @@ for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `pro
 `architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...), and
 pages whose own name says what documentation says wherever they sit (`terraform-style-guide`,
 `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`, `DEVELOPERS`, `HACKING`): a style guide
-kept beside the code it governs is no less a guide for its folder's name. So are the pages of a numbered
+kept beside the code it governs is no less a guide for its folder's name, and neither are the pages
+that say how a project works (`GOVERNANCE.md`, `AI_USAGE_POLICY.md`, `process/tep-process.md`). So are the pages of a numbered
 or dated series, whatever their folder is called (`series_page`): enhancement proposals
 (`teps/0005-tekton-oci-bundles.md`), RFCs, design notes and incident reviews kept one file per item.
 Left out: changelogs and release notes, licences, codes of conduct, security and ownership files,
 templates, generated API reference, test fixtures, vendored and built folders, and pages over
 `MAX_DOC_BYTES` (a page that size is a reference dump more than something a person wrote to be read).
 
-A repository can hold thousands of pages (a documentation website): at most `MAX_DOC_FILES` pages
-and about `MAX_DOC_SECTION_BUDGET` sections (estimated from file sizes: embedding them is what
-costs) are embedded while an import runs, picked in `priority` order (the root README, then design and
-decision folders, contributing and guides, then other docs, then READMEs deeper down; shallow
-before deep). The pages after them, up to `MAX_DOC_PAGES`, are imported all the same: search finds
-them by their words at once, and by meaning once the language server has embedded them in the
-background. The import report lists both, and any page past `MAX_DOC_PAGES`. Each page becomes one memory split into its heading
+A repository can hold thousands of pages (a documentation website): up to `MAX_DOC_PAGES` are imported,
+picked in `priority` order (the root README, then design and decision folders, contributing and guides,
+then other docs, then READMEs deeper down; shallow before deep), and the import report lists any page
+left out past that. `lore import` embeds them all; the language server's own import, which an editor
+waits for, embeds the first `MAX_DOC_FILES` pages and about `MAX_DOC_SECTION_BUDGET` sections
+(estimated from file sizes: embedding is what costs) at once and the rest in the background, search
+finding them by their words meanwhile. Each page becomes one memory split into its heading
 sections like a decision record, at most `MAX_DOC_SECTIONS` of them.
 
 What a page becomes: a page with a recognised status line (an RFC, a design proposal: "Status:
@@ -74,7 +75,11 @@ _GUIDE_WORDS = frozenset({"contributing", "guides", "guide", "conventions", "gui
 # `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`, and the guide for people working on the
 # code that many projects keep at the root beside the README: `DEVELOPERS.md`, `DEVELOPMENT.md`, `HACKING.md`).
 _GUIDE_NAME_WORDS = _GUIDE_WORDS | {"styleguide", "developers", "developer", "development", "developing", "hacking"}
-_DOC_NAME_WORDS = _DESIGN_WORDS | _GUIDE_NAME_WORDS
+# How a project works, whatever the folder (`GOVERNANCE.md`, `AI_USAGE_POLICY.md`, `coding-standards.md`,
+# `design-principles.md`, `process/tep-process.md`): the rules people and agents working on it follow.
+_WORKING_NAME_WORDS = frozenset({"policy", "policies", "governance", "standards", "principles"})
+_WORKING_FOLDER_WORDS = frozenset({"process", "processes", "policies", "governance"})
+_DOC_NAME_WORDS = _DESIGN_WORDS | _GUIDE_NAME_WORDS | _WORKING_NAME_WORDS
 
 
 def _words(part: str) -> set[str]:
@@ -94,7 +99,7 @@ def is_documentation(rel_path: str) -> bool:
         return False
     if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS:
         return True
-    return any(_words(f) & _DOC_WORDS for f in folders)
+    return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) for f in folders)
 
 
 # A folder holding this many numbered or dated pages holds a series (one page per proposal, record or review).
