@@ -395,3 +395,23 @@ def test_a_cap_that_cuts_a_series_keeps_its_latest_pages():
     keep, left = capped(rels, limit=4)
     assert keep == {"README.md", "teps/0006-p.md", "teps/0005-p.md", "teps/0004-p.md"}
     assert left == ["teps/0003-p.md", "teps/0002-p.md", "teps/0001-p.md"]
+
+
+def test_a_proposal_superseded_in_its_front_matter_ranks_below_its_successor(lore):
+    """Tekton's TEPs, like Kubernetes' KEPs, say it in front matter: `superseded-by: [TEP-0107]` beside
+    `status: implemented` on the old one, `replaces: [TEP-0023]` on the new one."""
+    old = _TEP.format(n=1, title="Implicit parameter mapping", status="implemented",
+                      summary="Embedded specs see the pipeline's parameters without declaring them.")
+    old = old.replace("status: implemented\n", "status: implemented\nsuperseded-by:\n- TEP-0003\n")
+    new = _TEP.format(n=3, title="Propagating parameters", status="implemented",
+                      summary="Parameters propagate into embedded specs without declaring them again.")
+    new = new.replace("status: implemented\n", "status: implemented\nreplaces:\n- TEP-0001\n")
+    write(lore.root, {"teps/0001-implicit-mapping.md": old, "teps/0003-propagating-parameters.md": new,
+                      "teps/0002-other.md": _TEP.format(n=2, title="Other", status="proposed", summary="Other.")})
+    run_import(lore)
+    by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
+    first, later = by_path["teps/0001-implicit-mapping.md"], by_path["teps/0003-propagating-parameters.md"]
+    assert first.status is Status.SUPERSEDED and first.superseded_by == [later.id]
+    hits = lore.search(Query("embedded specs parameters without declaring them", limit=3))
+    paths = [h.memory.provenance.path for h in hits]
+    assert paths.index("teps/0003-propagating-parameters.md") < paths.index("teps/0001-implicit-mapping.md")

@@ -17,7 +17,7 @@ from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
-from lore.sources.status import (StatusReading, decided_against, part_supersessions, read_status, retired_for,
+from lore.sources.status import (StatusReading, decided_against, front_supersessions, part_supersessions, read_status, retired_for,
                                  supersession_lines, word_status)
 
 IMPORTER = "adr"
@@ -68,6 +68,7 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
         out.note = not_one
         return out
     reading, status_line, status_text = _status(doc, rel_path, out)
+    front_supersessions(front, reading)
     _body_supersessions(doc, reading)
     _history_successor(doc, reading)
     if reading.status is Status.DEPRECATED and not reading.superseded_by and _never_adopted(doc):

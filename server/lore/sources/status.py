@@ -77,7 +77,9 @@ _SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:docume
                          r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
 # "This ADR in part supersedes [0003]", "this ADR supersedes some aspects of [ADR-15]": the older one still governs the rest.
 _PARTIAL_OF = re.compile(r"\b(?:in part|partly|partially|some aspects|aspects of|parts? of|portions? of|sections? of)\b", re.I)
-_ADR_NUMBER = re.compile(r"\b(?:adr|rfc|decision)[\s#:_-]*0*(\d{1,5})\b", re.I)
+# "ADR-0012", "RFC 12", "decision #12", and an enhancement proposal's acronym (Tekton's "TEP-0107", Kubernetes'
+# "KEP-1234", "OTEP 66"): capitals ending in EP, so that "step 3" is no reference.
+_ADR_NUMBER = re.compile(r"\b(?:(?i:adr|rfc|decision)|[A-Z]{0,3}EP)[\s#:_-]*0*(\d{1,5})\b")
 _BRACKET_NUMBER = re.compile(r"^\[?#?0*(\d{1,5})\]?\.?$")
 
 
@@ -108,6 +110,29 @@ class StatusReading:
     graduated_from: list[Reference] = attrs.field(factory=list)  # of `graduated`, the proposals this record came from
     amended_by: list[Reference] = attrs.field(factory=list)  # later records that change part of this one
     amends: list[Reference] = attrs.field(factory=list)  # earlier records this one changes in part
+
+
+# Front matter keys naming what replaced a record, or what it replaces (KEP-style proposals: Tekton's TEPs
+# write `superseded-by: [TEP-0107]` and `replaces: [TEP-0023]` beside `status: implemented`).
+_FRONT_SUCCESSORS = ("superseded-by", "superseded_by", "supersededby", "replaced-by", "replaced_by")
+_FRONT_PREDECESSORS = ("replaces", "supersedes")
+
+
+def front_supersessions(front: dict, reading: StatusReading) -> None:
+    """What a record's front matter says replaced it (then it is superseded, whatever its status word says:
+    the proposal was implemented, and later replaced) and what it replaces."""
+    keys = {str(k).lower(): v for k, v in front.items()} if isinstance(front, dict) else {}
+
+    def refs(names: tuple[str, ...]) -> list[Reference]:
+        values = [keys[n] for n in names if keys.get(n) not in (None, "", [])]
+        items = [v for value in values for v in (value if isinstance(value, list) else [value])]
+        return [r for item in items for r in references(str(item)) if r.target or r.number is not None]
+
+    successors = [r for r in refs(_FRONT_SUCCESSORS) if r not in reading.superseded_by]
+    if successors:
+        reading.status, reading.word = Status.SUPERSEDED, "superseded"
+        reading.superseded_by += successors
+    reading.supersedes += [r for r in refs(_FRONT_PREDECESSORS) if r not in reading.supersedes]
 
 
 def word_status(text: str) -> tuple[Status | None, str | None]:
