@@ -110,6 +110,10 @@ def test_a_page_the_repository_keeps_as_retired_is_found_and_marked_deprecated(l
         .memories[0].status is Status.DEPRECATED
     assert parse_doc("docs/setup/quick-start.md", "# Quick start\n\nOpen the devcontainer.\n").memories[0].status \
         is Status.ACTIVE
+    # a page about the old systems a platform still serves is current (wellcomecollection/docs)
+    assert parse_doc("architecture/services/legacy/wellcomeimages_redirects.md",
+                     "# Wellcome Images redirects\n\nA Lambda answers old links with redirects.\n").memories[0].status \
+        is Status.ACTIVE
     write(lore.root, {"documentation/development/setup/legacy-setup.md": legacy})
     run_import(lore)
     hits = lore.search(Query("brew install postgis redis"))

@@ -207,13 +207,18 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
 _RETIRED_NAME_WORDS = frozenset({"legacy", "archived", "obsolete", "deprecated", "outdated"})
 
 
+# Among documentation, a folder named "legacy" or "history" more often describes the old systems a platform
+# still serves (`architecture/services/legacy/wellcomeimages_redirects.md`) than keeps retired pages.
+_RETIRED_DOC_DIRS = RETIRED_DIRS - {"legacy", "history", "historic"}
+
+
 def retired_page(rel_path: str) -> bool:
     """Whether the repository marks a page as no longer current: kept in a folder for retired documents
-    (`docs/archive/`, `legacy/`, as for decision records, `adr.RETIRED_DIRS`) or named so
-    (`legacy-setup.md`). Search still finds it, weighted down and marked deprecated; context packs leave it out."""
+    (`docs/archive/`, `obsolete/`, as for decision records, `adr.RETIRED_DIRS`, but a `legacy/` folder) or named
+    so (`legacy-setup.md`). Search still finds it, weighted down and marked deprecated; context packs leave it out."""
     p = PurePosixPath(rel_path)
     folders = set().union(*(_words(f) for f in p.parts[:-1])) if p.parts[:-1] else set()
-    return bool(folders & RETIRED_DIRS or _words(p_stem(rel_path)) & _RETIRED_NAME_WORDS)
+    return bool(folders & _RETIRED_DOC_DIRS or _words(p_stem(rel_path)) & _RETIRED_NAME_WORDS)
 
 
 def _bare_name(name: str) -> str:
