@@ -10,8 +10,10 @@ repository, and search p50 is printed beside them.
 
 Questions come from the dev set (`../shared/eval/queries-dev.jsonl` over `../shared/corpora/`,
 when present) and every `tests/fixtures/retrieval/questions/*.jsonl` over
-`tests/fixtures/corpora/`; `--questions FILE|DIR` and `--corpora DIR` add more (a question's
-`repo` is looked up in each corpora folder in turn). Section vectors are cached by content hash
+`tests/fixtures/corpora/`, and every `bench/retrieval/mirrored/*.jsonl` over the markdown of its
+repository at the commit `MIRRORS.json` names, read from a bare mirror (`--mirror-root`; skipped, and
+said, without one); `--questions FILE|DIR` and `--corpora DIR` add more (a question's `repo` is looked
+up in each corpora folder in turn). Section vectors are cached by content hash
 (`embed_cache.py`), so a rerun embeds only what changed.
 
 Run: `LORE_TEST_MODEL_PATH=DIR .venv/bin/python bench/retrieval_bench.py [--repo NAME] [--misses]`
@@ -24,6 +26,7 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -61,6 +64,27 @@ def load_questions(sources: list[Path]) -> list[dict]:
                 seen.add(q["id"])
                 out.append(q)
     return out
+
+
+MIRRORED = HERE / "retrieval" / "mirrored"
+
+
+def mirrored_corpus(repo: str, mirror_root: Path, into: Path) -> Path | None:
+    """The markdown of a `MIRRORS.json` repository at its commit, from its bare mirror, under `into`; None
+    when the repository is not listed or its mirror is absent."""
+    entry = json.loads((MIRRORED / "MIRRORS.json").read_text()).get(repo)
+    if entry is None:
+        return None
+    mirror = mirror_root / entry["slug"].replace("/", "+")
+    git_dir = mirror / "repo" if (mirror / "repo" / "HEAD").exists() else mirror
+    if not (git_dir / "HEAD").exists():
+        return None
+    root = into / repo
+    root.mkdir(parents=True)
+    archive = subprocess.run(["git", "--git-dir", str(git_dir), "archive", entry["commit"], "--", "*.md"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "x", "-C", str(root)], input=archive, check=True)
+    return root
 
 
 def find_corpus(repo: str, folders: list[Path]) -> Path | None:
@@ -138,6 +162,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--misses", action="store_true", help="print questions Lore answers worse than the baseline")
     p.add_argument("--json", type=Path, help="write per-question rankings and metrics here")
     p.add_argument("-n", type=int, default=20, help="hits per search")
+    p.add_argument("--mirror-root", type=Path, default=Path("/work/.mirror"),
+                   help="folder of <owner>+<name> bare mirrors for bench/retrieval/mirrored")
     return p.parse_args()
 
 
@@ -155,6 +181,7 @@ def main() -> int:
         if (REPO / "tests/fixtures/retrieval/questions").is_dir():
             qsources.append(REPO / "tests/fixtures/retrieval/questions")
         cfolders.append(REPO / "tests/fixtures/corpora")
+        qsources.append(MIRRORED)
     questions = [q for q in load_questions(qsources) if not args.repo or q["repo"] in args.repo]
     cache = None if args.no_cache else EmbeddingCache()
     model_name = Path(args.model).name
@@ -164,10 +191,10 @@ def main() -> int:
     lore_runs, base_runs, lore_ms, base_ms, kept, imported = {}, {}, [], [], [], set()
     with tempfile.TemporaryDirectory() as tmp:
         for repo in dict.fromkeys(q["repo"] for q in questions):
-            src = find_corpus(repo, cfolders)
+            src = find_corpus(repo, cfolders) or mirrored_corpus(repo, args.mirror_root, Path(tmp) / "mirrored")
             qs = [q for q in questions if q["repo"] == repo]
             if src is None:
-                print(f"skipped {repo}: no corpus folder ({len(qs)} questions)", file=sys.stderr)
+                print(f"skipped {repo}: no corpus folder and no mirror ({len(qs)} questions)", file=sys.stderr)
                 continue
             root = Path(tmp) / repo
             shutil.copytree(src, root)
