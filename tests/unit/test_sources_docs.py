@@ -41,6 +41,7 @@ TAKEN = [
     # how the project works (tektoncd/community, JabRef/jabref)
     "GOVERNANCE.md", "AI_USAGE_POLICY.md", "ai-contribution-policy.md", "process/tep-process.md",
     "design-principles.md", "coding-standards.md",
+    "accepted/2020/asnreader/asnreader.md",  # dotnet/designs: proposals filed by their state
     "docs/guides/email-templates.md",  # a guide about templates is a guide
 ]
 LEFT_OUT = [
@@ -419,3 +420,25 @@ def test_a_proposal_superseded_in_its_front_matter_ranks_below_its_successor(lor
     hits = lore.search(Query("embedded specs parameters without declaring them", limit=3))
     paths = [h.memory.provenance.path for h in hits]
     assert paths.index("teps/0003-propagating-parameters.md") < paths.index("teps/0001-implicit-mapping.md")
+
+
+def test_a_series_named_with_a_few_letters_before_its_numbers_is_one_too(lore):
+    """gRPC's proposals sit at the repository root as `A1-http-connect-proxy-support.md`, `G1-…`, `L73-…`,
+    titled by a setext heading, with a `* Status: Implemented` field and no Decision heading."""
+    page = "{title}\n{rule}\n* Author(s): Someone\n* Status: {status}\n* Last updated: 2017-03-20\n\n" \
+           "## Abstract\n\n{abstract}\n\n## Proposal\n\nDo it.\n"
+    write(lore.root, {
+        "A1-http-connect-proxy-support.md": page.format(title="HTTP CONNECT Proxy Support", rule="-" * 26,
+                                                        status="Implemented",
+                                                        abstract="Which TCP-level proxy setups gRPC supports."),
+        "G1-true-binary-metadata.md": page.format(title="True binary metadata", rule="-" * 20, status="Draft",
+                                                  abstract="Send binary headers without base64."),
+        "L73-java-binderchannel.md": page.format(title="Java BinderChannel", rule="-" * 18, status="Implemented",
+                                                 abstract="A channel over Android's Binder."),
+    })
+    summary = run_import(lore)
+    assert sorted(summary.decisions) == ["A1-http-connect-proxy-support.md", "G1-true-binary-metadata.md",
+                                         "L73-java-binderchannel.md"]
+    by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
+    assert by_path["G1-true-binary-metadata.md"].status is Status.PROPOSED
+    assert by_path["A1-http-connect-proxy-support.md"].title == "HTTP CONNECT Proxy Support"

@@ -78,7 +78,9 @@ _GUIDE_NAME_WORDS = _GUIDE_WORDS | {"styleguide", "developers", "developer", "de
 # How a project works, whatever the folder (`GOVERNANCE.md`, `AI_USAGE_POLICY.md`, `coding-standards.md`,
 # `design-principles.md`, `process/tep-process.md`): the rules people and agents working on it follow.
 _WORKING_NAME_WORDS = frozenset({"policy", "policies", "governance", "standards", "principles"})
-_WORKING_FOLDER_WORDS = frozenset({"process", "processes", "policies", "governance"})
+# ... and folders a proposals repository files its documents in by their state (dotnet/designs' `accepted/2020/`).
+_WORKING_FOLDER_WORDS = frozenset({"process", "processes", "policies", "governance", "accepted", "proposed",
+                                   "approved", "implemented"})
 _DOC_NAME_WORDS = _DESIGN_WORDS | _GUIDE_NAME_WORDS | _WORKING_NAME_WORDS
 
 
