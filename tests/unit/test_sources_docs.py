@@ -358,7 +358,7 @@ def test_a_numbered_series_is_documentation_whatever_its_folder_is_called(lore):
     write(lore.root, {
         "teps/0001-tep-process.md": _TEP.format(n=1, title="TEP process", status="implemented",
                                                 summary="How enhancement proposals are written and reviewed."),
-        "teps/0002-oci-bundles.md": _TEP.format(n=2, title="OCI bundles", status="implementable",
+        "teps/0002-oci-bundles.md": _TEP.format(n=2, title="OCI bundles", status="needs-sponsor",
                                                 summary="Bundle tasks into an OCI artifact pushed to a registry."),
         "teps/0003-task-timeouts.md": _TEP.format(n=3, title="Task timeouts", status="withdrawn",
                                                   summary="Stop a task that runs longer than its timeout."),

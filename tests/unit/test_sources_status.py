@@ -36,6 +36,11 @@ from lore.sources.status import read_status, supersession_lines
     pytest.param("Implemented — the §5 tool-routing decision is superseded by [RFC 0008](./0008-ai-gateway-mcp-tool-"
                  "routing.md)", Status.SUPERSEDED, 8, id="successor-named-mid-line"),
     pytest.param("Declined", Status.REJECTED, None, id="declined"),
+    # enhancement proposals (Kubernetes' KEPs, Tekton's TEPs) and Ember's RFC stages
+    pytest.param("implementable", Status.ACTIVE, None, id="kep-implementable"),
+    pytest.param("provisional", Status.PROPOSED, None, id="kep-provisional"),
+    pytest.param("deferred", Status.PROPOSED, None, id="kep-deferred"),
+    pytest.param("discontinued", Status.DEPRECATED, None, id="rfc-discontinued"),
     pytest.param("Parked", None, None, id="unknown"),
     pytest.param("on hold", None, None, id="unknown-on-hold"),
 ])

@@ -12,16 +12,19 @@ from lore.markup import markdown
 _WORDS: dict[str, Status] = {
     **dict.fromkeys(("accepted", "approved", "implemented", "adopted", "agreed", "decided", "done",
                      "complete", "completed", "merged", "active", "final", "finalized", "finalised",
-                     "in effect", "live", "ratified", "established", "amended"), Status.ACTIVE),
+                     "in effect", "live", "ratified", "established", "amended",
+                     # enhancement proposals (KEPs, TEPs): approved to build, being built; a released RFC
+                     "implementable", "implementing", "released", "recommended"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
-                     "in discussion", "exploring", "suggested", "trial", "experimental"), Status.PROPOSED),
+                     "in discussion", "exploring", "suggested", "trial", "experimental", "provisional",
+                     "deferred", "postponed"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
     **dict.fromkeys(("deprecated", "reverted", "obsolete", "obsoleted",
                      "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
-                     "archived", "removed"), Status.DEPRECATED),
+                     "archived", "removed", "discontinued"), Status.DEPRECATED),
 }
 _EMOJI: dict[str, Status] = {
     "✅": Status.ACTIVE, "✔": Status.ACTIVE, "🟢": Status.ACTIVE, "👍": Status.ACTIVE,
