@@ -38,6 +38,7 @@ from lore.sources.status import read_status, supersession_lines
     pytest.param("Declined", Status.REJECTED, None, id="declined"),
     # enhancement proposals (Kubernetes' KEPs, Tekton's TEPs) and Ember's RFC stages
     pytest.param("implementable", Status.ACTIVE, None, id="kep-implementable"),
+    pytest.param("Ready for Implementation", Status.ACTIVE, None, id="grpc-ready-for-implementation"),
     pytest.param("provisional", Status.PROPOSED, None, id="kep-provisional"),
     pytest.param("deferred", Status.PROPOSED, None, id="kep-deferred"),
     pytest.param("discontinued", Status.DEPRECATED, None, id="rfc-discontinued"),

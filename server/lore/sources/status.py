@@ -14,7 +14,8 @@ _WORDS: dict[str, Status] = {
                      "complete", "completed", "merged", "active", "final", "finalized", "finalised",
                      "in effect", "live", "ratified", "established", "amended",
                      # enhancement proposals (KEPs, TEPs): approved to build, being built; a released RFC
-                     "implementable", "implementing", "released", "recommended"), Status.ACTIVE),
+                     "implementable", "implementing", "ready for implementation", "ready for release", "released",
+                     "recommended"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental", "provisional",
