@@ -368,11 +368,13 @@ def test_a_numbered_series_is_documentation_whatever_its_folder_is_called(lore):
         "app/snippets/3-rubric.md": "Name the datasets.\n",
         "notes/01-first.md": "# First\n\nA note.\n",
         "notes/02-second.md": "# Second\n\nAnother.\n",
+        # a topic folder of the series (OpenTelemetry's `text/entities/0256-….md` beside `text/0001-….md`)
+        "teps/entities/0256-entities-data-model.md": "# Entities data model\n\nWhat identifies an entity.\n",
     })
     summary = run_import(lore)
     # a known status makes a page a decision record in all but name; one no rule knows leaves it documentation
     assert sorted(summary.decisions) == ["teps/0001-tep-process.md", "teps/0003-task-timeouts.md"]
-    assert summary.docs == ["teps/0002-oci-bundles.md"]
+    assert summary.docs == ["teps/0002-oci-bundles.md", "teps/entities/0256-entities-data-model.md"]
     by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
     assert by_path["teps/0001-tep-process.md"].status is Status.ACTIVE
     assert by_path["teps/0003-task-timeouts.md"].status is Status.DEPRECATED

@@ -110,7 +110,7 @@ SERIES_PAGES = 3
 
 def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> bool:
     """Whether a markdown file is one page of a numbered or dated series (at least `SERIES_PAGES` such
-    pages in its folder) outside the folders and names documentation leaves out: a folder of enhancement
+    pages in its folder, or in the folder above) outside the folders and names documentation leaves out: a folder of enhancement
     proposals (`teps/0005-tekton-oci-bundles.md`) is documentation whatever it is called, and when a page
     states a status it is read as a decision record (`parse_doc`). A Jekyll site's posts (`_posts/`) are not."""
     p = PurePosixPath(rel_path)
@@ -122,7 +122,9 @@ def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> b
     stem = _bare_name(p.name)
     if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
         return False
-    return series.numbered_pages(os.path.dirname(abs_path)) >= SERIES_PAGES
+    folder = os.path.dirname(abs_path)
+    # a series split into topic folders (`text/entities/0256-….md` beside `text/0001-….md`) is still one
+    return series.numbered_pages(folder) >= SERIES_PAGES or series.numbered_pages(os.path.dirname(folder)) >= SERIES_PAGES
 
 
 def priority(rel_path: str) -> tuple:
