@@ -402,6 +402,10 @@ def test_a_cap_that_cuts_a_series_keeps_its_latest_pages():
     keep, left = capped(rels, limit=4)
     assert keep == {"README.md", "teps/0006-p.md", "teps/0005-p.md", "teps/0004-p.md"}
     assert left == ["teps/0003-p.md", "teps/0002-p.md", "teps/0001-p.md"]
+    # numbers written without padding, and dates, by their value
+    assert sorted(["rfcs/9-a.md", "rfcs/10-b.md", "rfcs/100-c.md"], key=priority) == \
+        ["rfcs/100-c.md", "rfcs/10-b.md", "rfcs/9-a.md"]
+    assert sorted(["retros/2021-01-05_a.md", "retros/2022-10-04_b.md"], key=priority)[0] == "retros/2022-10-04_b.md"
 
 
 def test_a_proposal_superseded_in_its_front_matter_ranks_below_its_successor(lore):

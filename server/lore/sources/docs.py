@@ -127,6 +127,9 @@ def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> b
     return series.numbered_pages(folder) >= SERIES_PAGES or series.numbered_pages(os.path.dirname(folder)) >= SERIES_PAGES
 
 
+_SERIES_NUMBER = re.compile(r"^([a-z]*)[-_]?(\d{4}-\d{2}-\d{2}|\d+)", re.I)
+
+
 def priority(rel_path: str) -> tuple:
     """Sort key: the root README, then design, decision and contributing folders, other docs, deeper READMEs;
     within one folder, the pages of a numbered or dated series latest first (a cap that cuts a series
@@ -143,7 +146,8 @@ def priority(rel_path: str) -> tuple:
         tier = 2
     else:
         tier = 3
-    latest_first = tuple(-ord(c) for c in p.name) if series_name(p.name) else ()
+    number = _SERIES_NUMBER.match(p.name) if series_name(p.name) else None
+    latest_first = (number.group(1).lower(), -int(number.group(2).replace("-", ""))) if number else ()
     return tier, len(folders), not readme, p.parent.as_posix(), bool(latest_first), latest_first, rel_path
 
 
