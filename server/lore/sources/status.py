@@ -18,7 +18,7 @@ _WORDS: dict[str, Status] = {
                      "recommended"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
-                     "in discussion", "exploring", "suggested", "trial", "experimental", "provisional",
+                     "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
                      "deferred", "postponed"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
