@@ -32,7 +32,10 @@ one two three four five first second new old other same own make made like need 
 GENERIC = frozenset("""get set is has add len dao do run new create update delete remove check process handle init
 load save fetch find build make put post read write to from by of on in as at""".split())
 _PREPOSITIONS = frozenset("in of for on with at by from to as into onto over under within without via per".split())
-_LINK = re.compile(r"\]\([^)]*\)|https?://\S+")
+# A link's target, a bare address, and the whole of a link to a web page: its text names that page ("this
+# [blog post](http://…)"), not a concept of the code. A link into a repository's files (`…/blob/main/…`,
+# `…/tree/…`) keeps its text, which names the code or record it points at.
+_LINK = re.compile(r"\[[^\]\n]*\]\(https?://(?![^)\s]*/(?:blob|tree)/)[^)\s]*\)|\]\([^)]*\)|https?://\S+")
 
 
 def _norm(word: str) -> str:
