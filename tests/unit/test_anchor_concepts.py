@@ -36,8 +36,9 @@ def test_phrases_are_repeated_prose_words_not_code_or_the_project_name():
     # the text of a link to a web page names that page (zooniverse's "Adopting ADRs" is no decision about
     # `getBlogPosts`); a link into the repository's own files names the code it points at
     assert phrases("Inspired by [this blog post](http://example.com/adrs). See the blog post linked above.") == []
-    assert phrases("See [the access model](https://github.com/o/r/blob/main/models.py#L6). The access model "
-                   "keeps roles.") == [("access", "model")]
+    assert phrases("See [the delivery receipts](https://github.com/o/r/blob/main/receipts.py#L6). Delivery receipts "
+                   "arrive late.") == [("delivery", "receipt")]
+    assert phrases("See [the delivery receipts](https://example.com/x). Delivery receipts arrive late.") == []
 
 
 # Shaped on Unleash's write-model-vs-read-models.md and sdk-generator.md (Unleash/unleash, Apache-2.0).
