@@ -142,8 +142,9 @@ class Background:
             if not total:
                 return
             done = 0
-            pages = " and further pages" if (self.last_summary.get(folder) or {}).get("documentation_embedded_later") else ""
-            async with self.progress(f"Lore: embedding the git history{pages} of {folder.root.name}") as (report, cancelled):
+            later = (self.last_summary.get(folder) or {}).get("documentation_embedded_later")
+            title = f"Lore: embedding the git history{' and further pages' if later else ''} of {folder.root.name}"
+            async with self.progress(title) as (report, cancelled):
                 while not cancelled() and folder in self.ls.folders:
                     async with self.lock(folder):
                         n = await folder.run(_jobs().embed_some, HISTORY_BATCH, background=True)

@@ -110,9 +110,10 @@ SERIES_PAGES = 3
 
 def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> bool:
     """Whether a markdown file is one page of a numbered or dated series (at least `SERIES_PAGES` such
-    pages in its folder, or in the folder above) outside the folders and names documentation leaves out: a folder of enhancement
-    proposals (`teps/0005-tekton-oci-bundles.md`) is documentation whatever it is called, and when a page
-    states a status it is read as a decision record (`parse_doc`). A Jekyll site's posts (`_posts/`) are not."""
+    pages in its folder, or in the folder above) outside the folders and names documentation leaves out:
+    a folder of enhancement proposals (`teps/0005-tekton-oci-bundles.md`) is documentation whatever it is
+    called, and when a page states a status it is read as a decision record (`parse_doc`). A Jekyll site's
+    posts (`_posts/`) are not."""
     p = PurePosixPath(rel_path)
     if abs_path is None or series is None or not series_name(p.name):
         return False
@@ -124,7 +125,7 @@ def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> b
         return False
     folder = os.path.dirname(abs_path)
     # a series split into topic folders (`text/entities/0256-….md` beside `text/0001-….md`) is still one
-    return series.numbered_pages(folder) >= SERIES_PAGES or series.numbered_pages(os.path.dirname(folder)) >= SERIES_PAGES
+    return any(series.numbered_pages(f) >= SERIES_PAGES for f in (folder, os.path.dirname(folder)))
 
 
 _SERIES_NUMBER = re.compile(r"^([a-z]*)[-_]?(\d{4}-\d{2}-\d{2}|\d+)", re.I)

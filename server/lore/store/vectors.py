@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 import hashlib
+import json
 import logging
 import struct
 from collections.abc import Sequence
