@@ -448,3 +448,34 @@ def test_a_series_named_with_a_few_letters_before_its_numbers_is_one_too(lore):
     by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
     assert by_path["G1-true-binary-metadata.md"].status is Status.PROPOSED
     assert by_path["A1-http-connect-proxy-support.md"].title == "HTTP CONNECT Proxy Support"
+
+
+def test_a_release_process_guide_is_documentation_and_release_notes_are_not_whatever_their_names(lore):
+    """mozilla/application-services keeps its release process in `docs/howtos/releases.md`: a guide, not
+    the release notes its name used to mean. Release notes are known by their headings, versions."""
+    write(lore.root, {
+        "docs/howtos/releases.md": "# Release process\n\n## Nightly builds\n\nA cron task builds them.\n\n"
+                                   "## Uplifts\n\nCherry-pick the fix onto the release branch and ask for a dot release.\n",
+        "docs/RELEASES.md": "# Changelog\n\n## [1.1.0] - 2019-02-15\n\n### Added\n\n- x\n\n## [1.0.0] - 2017-06-20\n\n"
+                            "- y\n\n## [0.3.0] - 2015-12-03\n\n- z\n",
+        "docs/notes/v-history.md": "# v156.0 (In progress)\n\n## What's new\n\n- a\n\n# v155.0\n\n## Fixed\n\n- b\n\n"
+                                   "# v154.0\n\n## Fixed\n\n- c\n",
+    })
+    summary = run_import(lore)
+    assert summary.docs == ["docs/howtos/releases.md"]
+    assert ("docs/RELEASES.md", "release notes") in summary.not_taken
+    assert ("docs/notes/v-history.md", "release notes") in summary.not_taken
+    hits = lore.search(Query("cherry-pick a fix onto the release branch", limit=3))
+    assert hits and hits[0].memory.provenance.path == "docs/howtos/releases.md"
+
+
+def test_a_page_that_says_it_is_out_of_date_is_kept_and_marked_deprecated():
+    """mozilla/application-services' Focus iOS how-to opens with "This guide is slightly out of date ...
+    Better instructions can be found in the instructions for Firefox": found, weighted down, marked."""
+    old = ("# Testing components on Focus iOS\n\n**NOTE** - This guide is slightly out of date and needs to be updated. "
+           "Better instructions can be found in the [instructions for Firefox](./firefox.md).\n\n## Steps\n\nBuild it.\n")
+    assert parse_doc("docs/howtos/focus-ios.md", old).memories[0].status is Status.DEPRECATED
+    about = "# The v1 API\n\nThis document is about deprecated endpoints and how to move off them.\n"
+    assert parse_doc("docs/v1-api.md", about).memories[0].status is Status.ACTIVE
+    late = "# Setup\n\n" + "Install the tools. " * 120 + "\n\nThis page is no longer maintained.\n"
+    assert parse_doc("docs/setup.md", late).memories[0].status is Status.ACTIVE  # said far below the opening

@@ -61,7 +61,7 @@ def _documentation(rel: str, text: str, listed: bool) -> Parsed | None:
         return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
     parsed = parse_doc(rel, text)
     if not parsed.memories:
-        return None
+        return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note == "release notes" else None
     parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
 

@@ -66,7 +66,7 @@ _LEFT_OUT_DIRS = frozenset({
     "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
     "node_modules", "bower_components"})
 _LEFT_OUT_NAMES = re.compile(
-    r"^(changelog|changes|history|news|release[-_ ]?notes?|releases?|upgrading|migration[-_ ]?notes|licen[cs]e"
+    r"^(changelog|changes|history|news|release[-_ ]?notes?|upgrading|migration[-_ ]?notes|licen[cs]e"
     r"(\.\w+)?|copying|notice|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|authors|"
     r"contributors|maintainers|codeowners|owners|funding|support|pull[-_ ]?request[-_ ]?template|"
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
@@ -193,6 +193,9 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     out = Parsed()
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
+    if release_notes(doc):
+        out.note = "release notes"
+        return out
     heading, title_line = doc.title()
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
     sections, body, _ = sections_of(doc, title, title_line)
@@ -207,9 +210,44 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     out.memories.append(imported_memory(
         title=title, body=whole, kind=_kind(rel_path, whole), source=SourceKind.RULES_FILE, path=rel_path,
         line=title_line or 1, key=DOC_META, sections=sections, tags=[DOC_TAG], meta=meta))
-    if retired_page(rel_path):
+    if retired_page(rel_path) or says_outdated(doc, title_line):
         out.memories[0].status = Status.DEPRECATED
     return out
+
+
+# A heading that is a version: "v1.2.3", "1.2.0 (2020-01-01)", "[1.0.0] - 2019-02-03", "Release 4.2".
+_VERSION_HEADING = re.compile(r"^\W*(?:release\s+|version\s+)?v?\d+\.\d+(?:\.\d+)?\b", re.I)
+
+
+def release_notes(doc: markdown.Document) -> bool:
+    """Whether a page is release notes whatever its name (`RELEASES.md` beside the process guide
+    `docs/howtos/releases.md`): at the heading level holding the most versions ("# v156.0", "## [1.0.0] -
+    2019-02-03"), at least three headings, most of them versions."""
+    by_level: dict[int, list[bool]] = {}
+    for s in doc.sections:
+        if s.heading:
+            by_level.setdefault(s.level, []).append(bool(_VERSION_HEADING.match(s.heading.strip())))
+    if not by_level:
+        return False
+    level = max(by_level.values(), key=sum)
+    return sum(level) >= 3 and sum(level) * 2 > len(level)
+
+
+# A page saying of itself, near its top, that it is no longer current ("**NOTE** - This guide is slightly
+# out of date and needs to be updated. Better instructions can be found in …").
+_OUTDATED = re.compile(r"\bthis\s+(?:guide|page|document|doc|documentation|readme|how-?to|tutorial|file|article)\b"
+                       r"[^.\n]{0,60}?\b(?:is|are|has become|has been)\s+(?:(?:now|slightly|somewhat|partly|partially|"
+                       r"currently|largely|mostly|a\s+bit|very|quite|probably|likely)\s+)*(?:out[- ]of[- ]date|outdated|"
+                       r"deprecated|obsolete|no longer (?:maintained|accurate|current|up[- ]to[- ]date|relevant))", re.I)
+OPENING_CHARS = 1500
+
+
+def says_outdated(doc: markdown.Document, title_line: int | None) -> bool:
+    """Whether a page's opening (its first `OPENING_CHARS` characters after the title) says the page is out
+    of date: it is kept, found by search, weighted down and marked deprecated like a page in `archive/`."""
+    start = (title_line + 1) if title_line is not None else doc.front_lines
+    opening = markdown.plain("\n".join(doc.lines[start:]))[:OPENING_CHARS]
+    return bool(_OUTDATED.search(opening))
 
 
 # Words of a page's own name that say the repository keeps it for the record only (`legacy-setup.md`).
