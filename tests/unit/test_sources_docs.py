@@ -460,9 +460,14 @@ def test_a_release_process_guide_is_documentation_and_release_notes_are_not_what
                             "- y\n\n## [0.3.0] - 2015-12-03\n\n- z\n",
         "docs/notes/v-history.md": "# v156.0 (In progress)\n\n## What's new\n\n- a\n\n# v155.0\n\n## Fixed\n\n- b\n\n"
                                    "# v154.0\n\n## Fixed\n\n- c\n",
+        # numbered sections are no versions (microsoft/winget-cli's specs and repository policies)
+        "doc/specs/888-com-api.md": "# 1. Background\n\nWhy.\n\n# 2. Description\n\nWhat.\n\n## 3.1. Create objects\n\n"
+                                    "How.\n\n## 3.2. Search\n\nFind.\n\n# 4 Remarks\n\nNotes.\n",
+        "doc/policies.md": "# Repository policies\n\n### 1.1 Distinct function\n\nA.\n\n### 1.1.1\n\nB.\n\n### 1.1.2\n\n"
+                           "C.\n\n### 1.2 Security\n\nD.\n\n### 1.2.1\n\nE.\n",
     })
     summary = run_import(lore)
-    assert summary.docs == ["docs/howtos/releases.md"]
+    assert sorted(summary.docs) == ["doc/policies.md", "doc/specs/888-com-api.md", "docs/howtos/releases.md"]
     assert ("docs/RELEASES.md", "release notes") in summary.not_taken
     assert ("docs/notes/v-history.md", "release notes") in summary.not_taken
     hits = lore.search(Query("cherry-pick a fix onto the release branch", limit=3))

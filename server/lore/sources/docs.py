@@ -215,8 +215,10 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     return out
 
 
-# A heading that is a version: "v1.2.3", "1.2.0 (2020-01-01)", "[1.0.0] - 2019-02-03", "Release 4.2".
-_VERSION_HEADING = re.compile(r"^\W*(?:release\s+|version\s+)?v?\d+\.\d+(?:\.\d+)?\b", re.I)
+# A heading that is a version: "v1.2.3", "[1.0.0] - 2019-02-03", "1.2.0 (2020-01-01)", "Release 4.2". A
+# numbered section ("3.1. Create objects", a bare "1.1.2" under "1.1 Security") is not.
+_VERSION_HEADING = re.compile(r"^\W*(?:(?:release|version)\s+v?\d+\.\d+|v\d+\.\d+|\[v?\d+\.\d+[^\]]*\]"
+                              r"|\d+\.\d+(?:\.\d+)?\s*(?:\(|[-–—]\s*\d{4}|\d{4}-\d{2}-\d{2}))", re.I)
 
 
 def release_notes(doc: markdown.Document) -> bool:
