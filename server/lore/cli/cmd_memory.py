@@ -40,7 +40,9 @@ def register(sub) -> None:
     p.add_argument("--tag", action="append")
     p.add_argument("--since", help="updated within (7d, 12h) or since a date")
     p.add_argument("--under", help="only memories from or anchored under this folder")
-    p.add_argument("--include-superseded", action="store_true", help="also show memories superseded with `lore supersede` (records the repository retired are shown when found, just below what replaced them)")
+    p.add_argument("--include-superseded", action="store_true",
+                   help="also show memories superseded with `lore supersede` (records the repository retired "
+                        "are shown when found, just below what replaced them)")
     p.add_argument("-n", "--limit", type=int, default=10)
     p.add_argument("-l", "--long", "-v", "--verbose", dest="long", action="store_true",
                    help="under each hit, what it says, its source and why it matched")

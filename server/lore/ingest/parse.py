@@ -11,7 +11,7 @@ from lore.sources import classify as cls
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide
-from lore.sources.docs import MAX_DOC_BYTES, is_documentation, parse_doc
+from lore.sources.docs import MAX_DOC_BYTES, RELEASE_NOTES, is_documentation, parse_doc
 from lore.sources.parsed import Parsed
 from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
 from lore.sources.rules import parse_rules
@@ -61,7 +61,7 @@ def _documentation(rel: str, text: str, listed: bool) -> Parsed | None:
         return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
     parsed = parse_doc(rel, text)
     if not parsed.memories:
-        return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note == "release notes" else None
+        return Parsed(note=f"{NOT_TAKEN}{RELEASE_NOTES}") if parsed.note == RELEASE_NOTES else None
     parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
 

@@ -6,7 +6,8 @@ records out, `lore.recall.calibration`), but it ranks a record that governs a pl
 nearest few often enough to offer it: a person reading the code knows whether the decision governs
 it, and one choice anchors it for the team (`lore.anchors.choices.change_anchors`: kept across imports,
 in a team file's `anchors:` or, for an imported record, in `.lore/anchors.yaml`). The candidates are
-the nearest records the background pass already found for each symbol (`lore.recall.semantic.Meaning.near`). At the file, the last place goes to what a search with the
+the nearest records the background pass already found for each symbol
+(`lore.recall.semantic.Meaning.near`). At the file, the last place goes to what a search with the
 file's words finds (its path and symbol names, `lore.recall.search`): words reach records meaning
 misses (a record naming the file's folder), and files without symbols (configuration, SQL, templates)
 get offers too.

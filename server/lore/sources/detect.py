@@ -303,13 +303,20 @@ def _title(front: dict, lines: list[str]) -> str | None:
 # (`0005-tekton-oci-bundles.md`, `20200925-use-nextjs.md`, `2021-01-05_merging.md`), perhaps after a few
 # letters naming the series (gRPC's `A14-channelz.md`, `L73-java-binderchannel.md`, `TEP-0005-….md`); a
 # news fragment (`1234.feature.md`) is not.
-_SERIES_NAME = re.compile(r"^(?:[a-z]{1,5}[-_]?)?(?:\d{1,5}|\d{8}|\d{4}-\d{2}-\d{2})[-_][a-z0-9][^/]*\.(?:md|markdown|mdx)$",
+_SERIES_NAME = re.compile(r"^(?:([a-z]{1,5})[-_]?)?(\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})[-_][a-z0-9][^/]*\.(?:md|markdown|mdx)$",
                           re.I)
 
 
 def series_name(name: str) -> bool:
     """Whether a file name is that of a numbered or dated markdown page."""
     return bool(_SERIES_NAME.match(name))
+
+
+def series_number(name: str) -> tuple[str, int] | None:
+    """A series page's letters and its number or date as a number (`A14-channelz.md` -> ("a", 14),
+    `2021-01-05_merging.md` -> ("", 20210105)); None for any other name."""
+    m = _SERIES_NAME.match(name)
+    return ((m.group(1) or "").lower(), int(m.group(2).replace("-", ""))) if m else None
 
 
 class Series:

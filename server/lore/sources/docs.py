@@ -39,7 +39,7 @@ from lore.memory import DOC_META, Kind, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
-from lore.sources.detect import Series, series_name, template_name
+from lore.sources.detect import Series, series_name, series_number, template_name
 from lore.sources.normative import kind_of
 
 DOC_TAG = "docs"
@@ -128,9 +128,6 @@ def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> b
     return any(series.numbered_pages(f) >= SERIES_PAGES for f in (folder, os.path.dirname(folder)))
 
 
-_SERIES_NUMBER = re.compile(r"^([a-z]*)[-_]?(\d{4}-\d{2}-\d{2}|\d+)", re.I)
-
-
 def priority(rel_path: str) -> tuple:
     """Sort key: the root README, then design, decision and contributing folders, other docs, deeper READMEs;
     within one folder, the pages of a numbered or dated series latest first (a cap that cuts a series
@@ -147,8 +144,8 @@ def priority(rel_path: str) -> tuple:
         tier = 2
     else:
         tier = 3
-    number = _SERIES_NUMBER.match(p.name) if series_name(p.name) else None
-    latest_first = (number.group(1).lower(), -int(number.group(2).replace("-", ""))) if number else ()
+    number = series_number(p.name)
+    latest_first = (number[0], -number[1]) if number else ()
     return tier, len(folders), not readme, p.parent.as_posix(), bool(latest_first), latest_first, rel_path
 
 
@@ -194,7 +191,7 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
     if release_notes(doc):
-        out.note = "release notes"
+        out.note = RELEASE_NOTES
         return out
     heading, title_line = doc.title()
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
@@ -215,6 +212,7 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     return out
 
 
+RELEASE_NOTES = "release notes"  # why a page is left out when its headings are versions (`release_notes`)
 # A heading that is a version: "v1.2.3", "[1.0.0] - 2019-02-03", "1.2.0 (2020-01-01)", "Release 4.2". A
 # numbered section ("3.1. Create objects", a bare "1.1.2" under "1.1 Security") is not.
 _VERSION_HEADING = re.compile(r"^\W*(?:(?:release|version)\s+v?\d+\.\d+|v\d+\.\d+|\[v?\d+\.\d+[^\]]*\]"
