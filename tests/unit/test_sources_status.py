@@ -182,3 +182,17 @@ def test_a_record_superseded_in_part_in_a_body_paragraph():
     (m,) = parse_adr("docs/adr/0001-use-x.md", text).memories
     assert m.status is Status.ACTIVE
     assert [r["number"] for r in m.meta["refs"]["partly_superseded_by"]] == [9]
+
+
+@pytest.mark.parametrize("text, part, whole", [
+    # zooniverse/front-end-monorepo docs/arch/adr-34.md (Apache-2.0): the status word, and on the next line,
+    # with no period between them, what the record replaces in part
+    pytest.param("Accepted\nPartially supersedes [ADR 18](adr-18.md)", [18], [], id="partially-on-the-next-line"),
+    pytest.param("Accepted\nSupersedes [ADR 3](adr-03.md)", [], [3], id="supersedes-on-the-next-line"),
+    pytest.param("Accepted and it\nsupersedes nothing", [], [], id="a-wrapped-sentence"),
+])
+def test_a_status_line_under_the_status_word(text, part, whole):
+    reading = read_status(text)
+    assert reading.status is Status.ACTIVE
+    assert [r.number for r in reading.partly_supersedes] == part
+    assert [r.number for r in reading.supersedes] == whole

@@ -76,6 +76,8 @@ _DECIDED_AGAINST = re.compile(
     r"|\b(?:would|will|shall|did)\s+not\s+(?:implement|adopt|pursue|build|ship)\b"
     r"|\bwon'?t\s+(?:implement|adopt|pursue|build|ship)\b"
     r"|\bwas\s+(?:never|not)\s+(?:implemented|adopted|pursued|built|shipped)\b", re.I)
+# The files a record can be written in: markdown, reStructuredText, AsciiDoc.
+RECORD_SUFFIXES = (".md", ".markdown", ".rst", ".adoc", ".asciidoc")
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
 _SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:document|adr|decision|record|rfc|proposal)\s+)?"
                          r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
@@ -242,8 +244,16 @@ def _successor_of(sentence: str, out: StatusReading) -> None:
         out.supersedes += refs
 
 
+# A line of a status text that opens a clause of its own, with no period before it: "Accepted" over
+# "Partially supersedes [ADR 18](adr-18.md)".
+_CLAUSE_LINE = re.compile(r"\n(?=[ \t>*_-]*(?:Partly|Partially|In part|Super[sc]ede[sd]|Replace[sd]|Obsolete[sd]|"
+                          r"Amend(?:ed|s)|Extend(?:ed|s)|Deprecated|Retired|Withdrawn|Graduated|Promoted)\b)")
+
+
 def _status_clauses(text: str) -> list[str]:
-    """Sentences of a status text, cut at semicolons too ("Implemented; graduated from …")."""
+    """Sentences of a status text, cut at semicolons too ("Implemented; graduated from …"), and at a line
+    break before a line that opens with a status or supersession word."""
+    text = _CLAUSE_LINE.sub("\n\n", text)
     return [c.strip() for s in _sentences(text) for c in re.split(r";\s+(?![^\[]*\])", s) if c.strip()]
 
 
@@ -329,7 +339,7 @@ def references(text: str) -> list[Reference]:
     rest = _ADR_NUMBER.sub(" ", rest)
     for token in re.split(r"[\s,;]+|\band\b", rest):
         token = token.strip(" .()*_`'\"")
-        if re.fullmatch(r"[\w./-]+\.(?:md|markdown)", token):
+        if token.endswith(RECORD_SUFFIXES) and re.fullmatch(r"[\w./-]+", token):
             refs.append(Reference(token, token, _number(token)))
         elif _BRACKET_NUMBER.match(token):
             refs.append(Reference(token, None, int(_BRACKET_NUMBER.match(token).group(1))))
@@ -343,7 +353,7 @@ def _records(text: str) -> list[Reference]:
 
 
 def _looks_local(target: str) -> bool:
-    return target.endswith((".md", ".markdown")) and "/blob/" in target
+    return target.endswith(RECORD_SUFFIXES) and "/blob/" in target
 
 
 def _number(text: str) -> int | None:
