@@ -245,3 +245,27 @@ def test_the_words_a_record_writes_are_compared_as_the_word_index_compares_them(
     old, new = m["0010-terraform.md"].id, m["0012-terraform-data.md"].id
     said = lore.stores()[0].sections.words_in([old, new], ["environments", "file", "common", "monorepo", "\udcff"])
     assert said == {old: {"environments", "file"}, new: {"file", "common"}}  # "Data files per environment."
+
+
+def test_a_record_superseded_by_a_page_of_its_series(tmp_workspace: Path):
+    """open-telemetry/oteps 0008 (Apache-2.0): "**Status:** Superceded entirely by [0072-metric-observer]
+    (0072-metric-observer.md)", where 0072 states no status and is imported as a documentation page. The link
+    names the page's file, so the record is superseded by it, with no "no such ADR" warning."""
+    text = tmp_workspace / "text"
+    text.mkdir()
+    (text / "0008-metric-observer.md").write_text(
+        "# Metrics observer specification\n\n**Status:** Superceded entirely by "
+        "[0072-metric-observer](0072-metric-observer.md)\n\nPropose metric Observer callbacks.\n", encoding="utf-8")
+    for name, title in (("0072-metric-observer.md", "Metric observer"), ("0049-label-set.md", "Metric LabelSet"),
+                        ("0066-context.md", "Context propagation")):
+        (text / name).write_text(f"# {title}\n\nWhat this proposes.\n\n## Motivation\n\nWhy.\n", encoding="utf-8")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        m = _by_path(lo)
+        assert m["0072-metric-observer.md"].meta.get("doc")
+        assert m["0008-metric-observer.md"].status is Status.SUPERSEDED
+        assert m["0008-metric-observer.md"].superseded_by == [m["0072-metric-observer.md"].id]
+        assert not [w for w in summary.warnings if "no such ADR" in w]
+    finally:
+        lo.close()

@@ -25,10 +25,16 @@ def _norm_title(text: str) -> str:
 
 
 class AdrIndex:
-    """Every ADR memory by path, file name, number and title."""
+    """Every ADR memory by path, file name, number and title; documentation pages by path only.
 
-    def __init__(self, adrs: list[Memory]):
-        self.by_path: dict[str, Memory] = {}
+    A record can name a documentation page as its successor or predecessor by a link ("Superseded entirely
+    by [0072-metric-observer](0072-metric-observer.md)", where 0072 is a proposal with no status line and so
+    a page): a link names its file, so a page is found by it. A number or a title could be any page's, so
+    those name records only.
+    """
+
+    def __init__(self, adrs: list[Memory], pages: list[Memory] = ()):
+        self.by_path: dict[str, Memory] = {m.provenance.path or "": m for m in pages}
         self.by_name: dict[str, list[Memory]] = defaultdict(list)
         self.by_number: dict[int, list[Memory]] = defaultdict(list)
         self.by_title: dict[str, list[Memory]] = defaultdict(list)
@@ -90,7 +96,8 @@ def _closest(cands: list[Memory], source: str) -> Memory | None:
 def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) -> None:
     """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones."""
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
-    index = AdrIndex(adrs)
+    pages = [m for m in store.memories.matching(source_kinds=[SourceKind.RULES_FILE]) if m.meta.get("doc")]
+    index = AdrIndex(adrs, pages)
     wanted: dict[str, set[str]] = defaultdict(set)  # old id -> new ids
     for m in adrs:
         refs = m.meta.get("refs") or {}
@@ -106,7 +113,7 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
                 old, new = (m, other) if direction == "superseded_by" else (other, m)
                 if old.id != new.id:
                     wanted[old.id].add(new.id)
-    for m in adrs:
+    for m in adrs + [p for p in pages if p.id in wanted or p.meta.get("import_links")]:
         _apply(store, m, wanted.get(m.id, set()))
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
     links, parts = newer_links(adrs, index.resolve), newer_parts(adrs, index.resolve)
