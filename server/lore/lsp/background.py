@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/*.rst", "**/.cursorrules", "**/.windsurfrules",
-               "**/.clinerules", "**/*.instructions.md")
+WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/*.rst", "**/*.adoc", "**/*.asciidoc", "**/.cursorrules",
+               "**/.windsurfrules", "**/.clinerules", "**/*.instructions.md")
 CHANGE_DEBOUNCE_SECONDS = 0.5
 POLL_SECONDS = 0.5  # a pull or a team file written elsewhere, without the client's watcher (watch.py)
 SETTLE_SECONDS = 0.1  # once something moved: how soon to look again, to read it only once it stopped

@@ -1,7 +1,8 @@
 """Which importer reads a workspace file, decided from its path alone (cheap enough for file watching).
 
 A markdown file in a folder named for decision records, or named like one (`adr-001-…`), goes to
-the ADR importer, and so does a reStructuredText one (read as markdown, `lore.markup.rst`); project
+the ADR importer, and so does a reStructuredText or AsciiDoc one (read as markdown, `lore.markup.rst`,
+`lore.markup.adoc`); project
 documentation (`docs.is_documentation`) to the documentation importer; any other markdown file goes
 to the comments importer. For all of these the runner still asks `detect` whether the
 text is a decision record (so a record anywhere is found).
@@ -13,7 +14,7 @@ import re
 from pathlib import PurePosixPath
 
 from lore.anchors import language_for_path
-from lore.markup import rst
+from lore.markup import adoc, rst
 from lore.sources.detect import folder_hint, name_hint
 from lore.sources.docs import is_documentation
 
@@ -54,16 +55,19 @@ def is_markdown(rel_path: str) -> bool:
 
 
 def record_text(importer: str, rel_path: str, text: str) -> str:
-    """The text the importer reads: a reStructuredText record as markdown, line for line; any other as it is."""
-    return rst.to_markdown(text) if importer == ADR and rst.is_rst(rel_path) else text
+    """The text the importer reads: a reStructuredText or AsciiDoc record as markdown, line for line; any
+    other as it is."""
+    if importer == ADR and rst.is_rst(rel_path):
+        return rst.to_markdown(text)
+    return adoc.to_markdown(text) if importer == ADR and adoc.is_adoc(rel_path) else text
 
 
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
     """The importer for a workspace-relative path, or None when no importer reads it."""
     name = rel_path.rpartition("/")[2].lower()
-    if rst.is_rst(name) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and (
+    if (rst.is_rst(name) or adoc.is_adoc(name)) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and (
             in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
-        return ADR  # a Sphinx project's decision records
+        return ADR  # a Sphinx or AsciiDoc project's decision records
     if _BARE_RECORD.match(name) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and folder_hint(rel_path):
         return ADR  # a numbered record saved without its `.md` in a decisions folder (`0006-use-servicebus-for-…`)
     if name and not name.endswith(_RULES_SUFFIXES) and name not in _AGENT_FILES and name not in _LEGACY_RULES \
