@@ -317,11 +317,16 @@ def test_a_graduation_keeps_both_and_a_partial_successor_keeps_the_older(lore):
     assert by["adr-017-simplify-chimera-model.md"].meta["refs"]["partly_supersedes"]
 
 
-def test_a_huge_page_is_left_out_with_why(lore):
-    write(lore.root, {"docs/reference.md": "# Reference\n\n" + "A flag and what it does.\n\n" * 5000})
+def test_a_huge_page_is_left_out_with_why_and_a_long_one_is_read(lore):
+    write(lore.root, {"docs/reference.md": "# Reference\n\n" + "A flag and what it does.\n\n" * 9000,
+                      "docs/design.md": "# Design\n\n" + "".join(f"## Part {n}\n\nWhat part {n} says.\n\n" * 6
+                                                                     for n in range(700))})
     summary = run_import(lore)
-    assert summary.docs == [] and dict(summary.not_taken)["docs/reference.md"].startswith("documentation over")
-    assert not lore.store.memories.matching()
+    assert summary.docs == ["docs/design.md"]
+    assert dict(summary.not_taken)["docs/reference.md"] == "documentation over 192 KB"
+    [design] = lore.store.memories.matching()
+    sections = lore.store.sections.of_memory(design.id)
+    assert len(sections) == docs.MAX_DOC_SECTIONS and "What part 699 says." in sections[-1].text
 
 
 _TEP = """---
@@ -484,3 +489,28 @@ def test_a_page_that_says_it_is_out_of_date_is_kept_and_marked_deprecated():
     assert parse_doc("docs/v1-api.md", about).memories[0].status is Status.ACTIVE
     late = "# Setup\n\n" + "Install the tools. " * 120 + "\n\nThis page is no longer maintained.\n"
     assert parse_doc("docs/setup.md", late).memories[0].status is Status.ACTIVE  # said far below the opening
+
+
+def test_a_long_page_keeps_all_it_says_in_at_most_the_section_limit():
+    """jaegertracing/jaeger docs/rfc/0016-span-search.md (Apache-2.0) is split into more sections than a page
+    is embedded as: joined, the page keeps every word, in order, and each part its first heading and line."""
+    text = vendored("jaegertracing__jaeger", "docs/rfc/0016-span-search.md")
+    from lore.markup import markdown
+
+    doc = markdown.parse(text)
+    whole = docs.sections_of(doc, *doc.title())[0]
+    assert len(whole) > docs.MAX_DOC_SECTIONS
+    m = parse_doc("docs/rfc/0016-span-search.md", text).memories[0]
+    assert len(m.sections) == docs.MAX_DOC_SECTIONS
+    last_words = " ".join(text.split()[-8:]).strip("`*_ ")
+    assert last_words[-30:] in " ".join(" ".join(s.text for s in m.sections).split())
+    lines = [s.line for s in m.sections]
+    assert lines == sorted(lines) and m.sections[1].heading == whole[1].heading
+
+
+def test_a_page_within_the_limit_keeps_its_sections():
+    from lore.memory import Section
+    sections = [Section(None, "T\nintro", 1), Section("A", "T — A\none", 3), Section("B", "T — B\ntwo", 6)]
+    assert docs.fitted(sections, "T", limit=3) == sections
+    joined = docs.fitted(sections, "T", limit=2)
+    assert joined == [sections[0], Section("A", "T — A\none\n\nB\ntwo", 3)]

@@ -11,7 +11,8 @@ or dated series, whatever their folder is called (`series_page`): enhancement pr
 (`teps/0005-tekton-oci-bundles.md`), RFCs, design notes and incident reviews kept one file per item.
 Left out: changelogs and release notes, licences, codes of conduct, security and ownership files,
 templates, generated API reference, test fixtures, vendored and built folders, and pages over
-`MAX_DOC_BYTES` (a page that size is a reference dump more than something a person wrote to be read).
+`MAX_DOC_BYTES` (a page that size is a dump more than something a person wrote to be read; a design
+proposal can run to 150 KB, and is read).
 
 A repository can hold thousands of pages (a documentation website): up to `MAX_DOC_PAGES` are imported,
 picked in `priority` order (the root README, then design and decision folders, contributing and guides,
@@ -20,7 +21,8 @@ left out past that. `lore import` embeds them all; the language server's own imp
 waits for, embeds the first `MAX_DOC_FILES` pages and about `MAX_DOC_SECTION_BUDGET` sections
 (estimated from file sizes: embedding is what costs) at once and the rest in the background, search
 finding them by their words meanwhile. Each page becomes one memory split into its heading
-sections like a decision record, at most `MAX_DOC_SECTIONS` of them.
+sections like a decision record; a long page's sections are joined into at most `MAX_DOC_SECTIONS`
+(`fitted`), so that all of it is kept.
 
 What a page becomes: a page with a recognised status line (an RFC, a design proposal: "Status:
 Implemented — graduated into ADR-002") is a decision record in all but name and is read as one,
@@ -35,7 +37,7 @@ import os
 import re
 from pathlib import PurePosixPath
 
-from lore.memory import DOC_META, Kind, SourceKind, Status
+from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
@@ -45,7 +47,7 @@ from lore.sources.normative import kind_of
 DOC_TAG = "docs"
 MAX_DOC_FILES = 250
 MAX_DOC_PAGES = 2000  # pages imported at all: those past the embedding caps are found by words until embedded
-MAX_DOC_BYTES = 96 * 1024
+MAX_DOC_BYTES = 192 * 1024  # under a memory's MAX_BODY: the whole page is its body
 MAX_DOC_SECTIONS = 20
 MAX_DOC_SECTION_BUDGET = 1200  # estimated sections of all documentation of a workspace (~10 s of embedding)
 # A page a site generator runs through a template engine first (`patching.html.md.erb`, the GOV.UK
@@ -174,6 +176,51 @@ def estimated_sections(size: int) -> int:
     return min(MAX_DOC_SECTIONS, 1 + size // 700)
 
 
+def fitted(sections: list[Section], title: str, limit: int = MAX_DOC_SECTIONS) -> list[Section]:
+    """A long page's sections joined, in order, into at most `limit`, so that all of it is kept.
+
+    Each section is one vector, and embedding is what a long page costs; cutting its sections at
+    `limit` lost all the page said after them (a 140 KB design proposal kept its first 20 KB). Joined,
+    every word of the page is found by words, and each vector reads the opening of its part. The first
+    section (the title and the text before the first heading) stays as it is; the rest are joined into
+    parts of about equal size, each headed by its first section's heading and line. A page within
+    `limit` keeps its sections as they are.
+    """
+    if len(sections) <= limit:
+        return sections
+    head, rest = sections[0], sections[1:]
+    groups: list[list[Section]] = []
+    left, slots, i = sum(len(s.text) for s in rest), limit - 1, 0
+    while i < len(rest):
+        if len(rest) - i <= slots:
+            groups += [[s] for s in rest[i:]]
+            break
+        target = left / slots  # what is left, shared out over the parts still to fill
+        group, size = [rest[i]], len(rest[i].text)
+        i += 1
+        while len(rest) - i > slots - 1 and size + len(rest[i].text) / 2 <= target:
+            group.append(rest[i])
+            size += len(rest[i].text)
+            i += 1
+        groups.append(group)
+        left, slots = left - size, slots - 1
+    out = [head]
+    for group in groups:
+        first, *more = group
+        out.append(Section(first.heading, "\n\n".join([first.text, *(_without_prefix(s.text, title) for s in more)]),
+                           first.line))
+    return out
+
+
+def _without_prefix(text: str, title: str) -> str:
+    """A section's text without the page title it opens with (`chunked` writes "title — heading"): the
+    heading stays, as the first line of what follows it."""
+    first, _, rest = text.partition("\n")
+    if first == title:
+        return rest
+    return (first.removeprefix(f"{title} — ") + "\n" + rest).strip() if first.startswith(f"{title} — ") else text
+
+
 def parse_doc(rel_path: str, text: str) -> Parsed:
     """One page as a decision record when it states a status, else as one documentation memory."""
 
@@ -183,9 +230,7 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
         if parsed.memories:
             m = parsed.memories[0]
             m.meta["read_from"] = "documentation with a status line"
-            if m.sections and len(m.sections) > MAX_DOC_SECTIONS:
-                m.meta["sections_left_out"] = len(m.sections) - MAX_DOC_SECTIONS
-                m.sections = m.sections[:MAX_DOC_SECTIONS]
+            m.sections = fitted(m.sections, m.title)
             return parsed
     out = Parsed()
     for line, msg in doc.warnings:
@@ -197,9 +242,7 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
     sections, body, _ = sections_of(doc, title, title_line)
     meta: dict = {DOC_META: True}
-    if len(sections) > MAX_DOC_SECTIONS:
-        meta["sections_left_out"] = len(sections) - MAX_DOC_SECTIONS
-        sections = sections[:MAX_DOC_SECTIONS]
+    sections = fitted(sections, title)
     whole = "\n".join(doc.lines[(title_line or doc.front_lines):]).strip() or title
     if not whole.strip() or whole.strip() == title:
         out.note = "empty"
