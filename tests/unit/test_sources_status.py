@@ -71,6 +71,12 @@ def test_body_supersession(paragraph, successor):
     pytest.param("# Use X\n\n## Context\n\nx\n\n## Decision\n\ny\n\nThis ADR has been superseded by "
                  "[ADR-0042](0042-use-queues.md).\n", Status.SUPERSEDED, id="nothing-then-body"),
     pytest.param("# Use X\n\n* Status: proposed\n\n## Context\n\nx\n", Status.PROPOSED, id="madr2-list-item"),
+    # joyent/rfd (MPL-2.0): a request for discussion's `state` in its front matter
+    pytest.param("---\nauthors: A\nstate: abandoned\n---\n# RFD 9 X\n\n## Context\n\nx\n", Status.DEPRECATED,
+                 id="rfd-state-abandoned"),
+    pytest.param("---\nstate: predraft\n---\n# RFD 9 X\n\n## Context\n\nx\n", Status.PROPOSED, id="rfd-predraft"),
+    pytest.param("---\nstate: publish\n---\n# RFD 9 X\n\n## Context\n\nx\n", Status.ACTIVE, id="rfd-publish"),
+    pytest.param("---\nstatus: Stagnant\n---\n# EIP-9 X\n\n## Context\n\nx\n", Status.PROPOSED, id="eip-stagnant"),
 ])
 def test_status_in_records(text, status):
     (m,) = parse_adr("docs/adr/0001-use-x.md", text).memories

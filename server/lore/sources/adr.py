@@ -125,6 +125,9 @@ def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusR
     if value not in (None, ""):
         text = _text(value)
         return read_status(text), 2, text
+    state = doc.front.get("state")  # Joyent's and Oxide's requests for discussion: `state: publish`
+    if isinstance(state, str) and word_status(state)[0] is not None:
+        return read_status(state), 2, state
     field = _status_field(doc)
     section = _status_section(doc)
     if field and section and field[1] < section[1] and not section[0].superseded_by:

@@ -15,11 +15,14 @@ _WORDS: dict[str, Status] = {
                      "in effect", "live", "ratified", "established", "amended",
                      # enhancement proposals (KEPs, TEPs): approved to build, being built; a released RFC
                      "implementable", "implementing", "ready for implementation", "ready for release", "released",
-                     "recommended"), Status.ACTIVE),
+                     "recommended",
+                     # requests for discussion (Joyent's and Oxide's RFDs) and EIPs: published, committed to, living
+                     "publish", "published", "committed", "living"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
-                     "deferred", "postponed"), Status.PROPOSED),
+                     "deferred", "postponed", "predraft", "pre-draft", "prediscussion", "ideation", "last call",
+                     "stagnant"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
