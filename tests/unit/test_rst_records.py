@@ -143,3 +143,32 @@ def test_a_long_line_of_unclosed_markup_is_read_quickly():
     started = time.monotonic()
     rst.to_markdown(("`a <" * 20_000) + "\n" + (":x:`" * 20_000) + "\n" + ("``" * 20_001))
     assert time.monotonic() - started < 2
+
+
+def test_rst_and_adoc_documentation_and_guides_are_imported(tmp_workspace: Path):
+    """A Sphinx project's read-me, guides and documentation pages (openedx/openedx-learning keeps `README.rst`,
+    `docs/testing.rst`; a Java project `doc/build.adoc`) are read as markdown like its records; a page that is
+    only directives (an autodoc or toctree page) is reported empty."""
+    from tree_files import write
+
+    write(tmp_workspace, {
+        "README.rst": "Learning Core\n=============\n\nA library of ``openedx_learning`` apps.\n",
+        "CONTRIBUTING.rst": "Contributing\n============\n\nAlways run ``make quality`` before a pull request.\n",
+        "docs/testing.rst": "Testing\n=======\n\nRun the tests with ``pytest``::\n\n    pytest -x\n\n"
+                            "Fixtures\n--------\n\nEach app keeps its fixtures in ``tests/fixtures``.\n",
+        "docs/api_reference.rst": "API Reference\n=============\n\n.. toctree::\n   :glob:\n\n   public_apis/*\n",
+        "doc/build.adoc": "= Building\n\n== Gradle\n\nRun `./gradlew build`; see xref:release.adoc[releasing].\n",
+    })
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lore)
+        assert sorted(summary.docs) == ["README.rst", "doc/build.adoc", "docs/testing.rst"]
+        assert summary.rules == ["CONTRIBUTING.rst"]
+        assert dict(summary.not_taken)["docs/api_reference.rst"] == "empty"
+        pages = {m.provenance.path: m for m in lore.list(limit=50)}
+        testing = lore.store.sections.of_memory(pages["docs/testing.rst"].id)
+        assert [s.heading for s in testing] == [None, "Fixtures"] and "tests/fixtures" in testing[1].text
+        assert pages["doc/build.adoc"].title == "Building" and "./gradlew build" in pages["doc/build.adoc"].body
+        assert any("make quality" in m.body for m in lore.list(limit=50) if m.provenance.path == "CONTRIBUTING.rst")
+    finally:
+        lore.close()

@@ -28,6 +28,7 @@ TAKEN = [
     "internal/storage/v2/clickhouse/README.md",  # jaeger: a module's read-me
     "docs/rfc/0012-mcp-server-extension.md",  # jaeger: RFCs
     "docs/rfc/README.md",
+    "rfd/0086/compat.md",  # joyent/rfd: a page of a request for discussion kept in its numbered folder
     "docs/security/architecture.md",
     "docs/guides/getting-started.md",  # alphagov/govuk-aws
     "docs/architecture/README.md",

@@ -20,8 +20,8 @@ from lore.sources.rules import parse_rules
 def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
                adr_folders: list[str] = (), *, abs_path: str | None = None, series: Series | None = None) -> Parsed:
     """Run the parser for one file; markdown is read as a decision record when its evidence says so.
-    A reStructuredText record comes as markdown already (`classify.record_text`)."""
-    if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and (cls.is_markdown(rel) or importer == cls.ADR):
+    A reStructuredText or AsciiDoc record or page comes as markdown already (`classify.record_text`)."""
+    if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and (cls.is_markdown(rel) or importer in (cls.ADR, cls.DOC)):
         if cls.in_folders(rel, list(adr_folders)):
             parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
         else:
@@ -61,7 +61,7 @@ def _documentation(rel: str, text: str, listed: bool) -> Parsed | None:
         return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
     parsed = parse_doc(rel, text)
     if not parsed.memories:
-        return Parsed(note=f"{NOT_TAKEN}{RELEASE_NOTES}") if parsed.note == RELEASE_NOTES else None
+        return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note in (RELEASE_NOTES, "empty") else None
     parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
 

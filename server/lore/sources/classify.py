@@ -2,8 +2,8 @@
 
 A markdown file in a folder named for decision records, or named like one (`adr-001-…`), goes to
 the ADR importer, and so does a reStructuredText or AsciiDoc one (read as markdown, `lore.markup.rst`,
-`lore.markup.adoc`); project
-documentation (`docs.is_documentation`) to the documentation importer; any other markdown file goes
+`lore.markup.adoc`); project documentation in any of the three (`docs.is_documentation`) to the
+documentation importer; any other markdown file goes
 to the comments importer. For all of these the runner still asks `detect` whether the
 text is a decision record (so a record anywhere is found).
 """
@@ -54,12 +54,19 @@ def is_markdown(rel_path: str) -> bool:
     return rel_path.lower().endswith(_MARKDOWN)
 
 
+def is_page(rel_path: str) -> bool:
+    """A page people write to be read: markdown, reStructuredText or AsciiDoc, by its extension."""
+    return is_markdown(rel_path) or rst.is_rst(rel_path) or adoc.is_adoc(rel_path)
+
+
 def record_text(importer: str, rel_path: str, text: str) -> str:
-    """The text the importer reads: a reStructuredText or AsciiDoc record as markdown, line for line; any
-    other as it is."""
-    if importer == ADR and rst.is_rst(rel_path):
+    """The text the importer reads: a reStructuredText or AsciiDoc record, guide or documentation page as
+    markdown, line for line; any other as it is."""
+    if importer not in (ADR, DOC, GUIDE):
+        return text
+    if rst.is_rst(rel_path):
         return rst.to_markdown(text)
-    return adoc.to_markdown(text) if importer == ADR and adoc.is_adoc(rel_path) else text
+    return adoc.to_markdown(text) if adoc.is_adoc(rel_path) else text
 
 
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
@@ -68,6 +75,11 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
     if (rst.is_rst(name) or adoc.is_adoc(name)) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and (
             in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
         return ADR  # a Sphinx or AsciiDoc project's decision records
+    if (rst.is_rst(name) or adoc.is_adoc(name)) and "\\" not in rel_path and not rel_path.startswith((".", "/")):
+        if _GUIDE.match(PurePosixPath(rel_path).stem):
+            return GUIDE  # `CONTRIBUTING.rst`
+        if is_documentation(rel_path):
+            return DOC  # a Sphinx or AsciiDoc project's documentation pages, read as markdown
     if _BARE_RECORD.match(name) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and folder_hint(rel_path):
         return ADR  # a numbered record saved without its `.md` in a decisions folder (`0006-use-servicebus-for-…`)
     if name and not name.endswith(_RULES_SUFFIXES) and name not in _AGENT_FILES and name not in _LEGACY_RULES \

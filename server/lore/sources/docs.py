@@ -1,6 +1,6 @@
 """The project's own prose documentation: what is taken, in what order, and how one page is read.
 
-Taken (markdown only): the root README, module and package READMEs, and pages under folders named
+Taken (markdown, and reStructuredText and AsciiDoc read as markdown): the root README, module and package READMEs, and pages under folders named
 for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `proposals/`,
 `architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...), and
 pages whose own name says what documentation says wherever they sit (`terraform-style-guide`,
@@ -38,7 +38,7 @@ import re
 from pathlib import PurePosixPath
 
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
-from lore.markup import markdown
+from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
 from lore.sources.detect import Series, series_name, series_number, template_name
@@ -53,10 +53,14 @@ MAX_DOC_SECTION_BUDGET = 1200  # estimated sections of all documentation of a wo
 # A page a site generator runs through a template engine first (`patching.html.md.erb`, the GOV.UK
 # tech-docs and Middleman layout) is markdown with a few template tags.
 _MARKDOWN = (".md.erb", ".md", ".markdown", ".mdx")
+# ... and a Sphinx or AsciiDoc project's pages, read as markdown (`classify.record_text`).
+_PAGES = (*_MARKDOWN, *rst.SUFFIXES, *adoc.SUFFIXES)
 # Folder words (a folder name split at - _ . and space) that say "documents live here".
-_DESIGN_WORDS = frozenset({"rfc", "rfcs", "design", "designs", "proposal", "proposals", "architecture", "adr", "adrs",
-                           "decisions", "contributing", "guides", "guide", "handbook", "runbooks", "runbook",
-                           "playbooks", "conventions", "guidelines", "howto", "howtos"})
+# (`rfd`: a request for discussion, Joyent's and Oxide's name for an RFC, often a folder per number holding
+# its pages: `rfd/0086/README.md` beside `rfd/0086/compat.md`.)
+_DESIGN_WORDS = frozenset({"rfc", "rfcs", "rfd", "rfds", "design", "designs", "proposal", "proposals", "architecture",
+                           "adr", "adrs", "decisions", "contributing", "guides", "guide", "handbook", "runbooks",
+                           "runbook", "playbooks", "conventions", "guidelines", "howto", "howtos"})
 _DOC_WORDS = _DESIGN_WORDS | {"doc", "docs", "documentation", "wiki", "manual", "explanations", "concepts",
                               "tutorials", "tutorial"}
 _LEFT_OUT_DIRS = frozenset({
@@ -91,9 +95,10 @@ def _words(part: str) -> set[str]:
 
 
 def is_documentation(rel_path: str) -> bool:
-    """Whether a workspace-relative markdown file is project documentation to import (by its path alone)."""
+    """Whether a workspace-relative page (markdown, reStructuredText, AsciiDoc) is project documentation to
+    import (by its path alone)."""
     p = PurePosixPath(rel_path)
-    if not p.name.lower().endswith(_MARKDOWN):
+    if not p.name.lower().endswith(_PAGES):
         return False
     folders = [x.lower() for x in p.parts[:-1]]
     if any(f in _LEFT_OUT_DIRS or f.startswith(".") for f in folders):

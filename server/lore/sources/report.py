@@ -9,7 +9,7 @@ import re
 from pathlib import PurePosixPath
 
 from lore.memory import SourceKind
-from lore.sources.classify import is_markdown
+from lore.sources.classify import is_page
 from lore.sources.detect import folder_hint
 from lore.sources.summary import ImportSummary
 from lore.store import Store
@@ -24,8 +24,8 @@ _PARTIAL = ("too little", "no decision or consequences")
 def fill(store: Store, summary: ImportSummary) -> None:
     """Set the summary's lists from the ledger and the decision records in the database."""
     for path, sf in sorted(store.sources.all().items()):
-        if sf.state == "removed" or not is_markdown(path) and sf.reason != DECISION:
-            continue  # code files; a record in reStructuredText or without extension is still counted
+        if sf.state == "removed" or not is_page(path) and sf.reason != DECISION:
+            continue  # code files; a record without extension is still counted
         if sf.state == "skipped":
             if docs_like(path):
                 summary.not_taken.append((path, sf.reason or "skipped"))
