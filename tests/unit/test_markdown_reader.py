@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from lore.markup import markdown
 from lore.markup.markdown import front_matter, headings, parse
 from lore.memory import Memory, Scope
 from lore.team import files as teamfiles
@@ -88,3 +91,16 @@ def test_sections_split_at_headings_outside_fences_only():
 def test_headings_are_atx_at_top_level():
     found = headings("# A\n\n> # quoted\n\n- # listed\n\nSetext\n======\n\n    # indented code\n\n## B ##\n")
     assert [(h.level, h.text) for h in found] == [(1, "A"), (2, "B")]
+
+
+@pytest.mark.parametrize("text, warned", [
+    # rust-lang/rfcs text/2351-is-sorted.md (MIT/Apache-2.0): documentation quoted with its code
+    pytest.param("Docs:\n\n> ```rust\n> fn is_sorted(self) -> bool\n> ```\n> Checks the order.\n", False,
+                 id="closed-in-a-quote-at-the-end"),
+    pytest.param("> ```rust\n> fn a()\n\n## After\n\ntext\n", False, id="ended-by-its-quote"),
+    pytest.param("- item\n\n  ```\n  code\n  ```\n", False, id="closed-in-a-list-item"),
+    pytest.param("x\n\n```\ncode\n", True, id="runs-to-the-end"),
+])
+def test_a_fence_ended_by_its_container_is_no_unclosed_fence(text, warned):
+    warnings = [w for _, w in markdown.parse(text).warnings if "never closed" in w]
+    assert bool(warnings) is warned

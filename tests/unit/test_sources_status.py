@@ -77,10 +77,16 @@ def test_body_supersession(paragraph, successor):
     pytest.param("---\nstate: predraft\n---\n# RFD 9 X\n\n## Context\n\nx\n", Status.PROPOSED, id="rfd-predraft"),
     pytest.param("---\nstate: publish\n---\n# RFD 9 X\n\n## Context\n\nx\n", Status.ACTIVE, id="rfd-publish"),
     pytest.param("---\nstatus: Stagnant\n---\n# EIP-9 X\n\n## Context\n\nx\n", Status.PROPOSED, id="eip-stagnant"),
+    # swiftlang/swift-evolution (Apache-2.0): a bold value in a list field
+    pytest.param("# X\n\n* Proposal: SE-0246\n* Status: **Expired**\n\n## Introduction\n\nx\n", Status.DEPRECATED,
+                 id="swift-expired"),
+    pytest.param("# X\n\n* Proposal: SE-0018\n* Status: **Returned for revision**\n\n## Introduction\n\nx\n",
+                 Status.PROPOSED, id="swift-returned"),
 ])
 def test_status_in_records(text, status):
     (m,) = parse_adr("docs/adr/0001-use-x.md", text).memories
     assert m.status is status
+    assert "*" not in m.meta.get("status_text", "")
 
 
 def test_rejected_folder_and_unknown_status_are_reported():

@@ -203,11 +203,16 @@ def parse(text: str) -> Document:
 
 
 def _fence_closed(tok, lines: list[str], offset: int) -> bool:
-    last = tok.map[1] - 1 + offset
-    if last <= tok.map[0] + offset or last >= len(lines):
+    """Whether a fence ends before the file does: closed by its marker, or by the end of the block quote or
+    list item holding it (a fence opened in `> ```rust` ends with the quote); else it runs to the end."""
+    end = tok.map[1] + offset
+    if end < len(lines):
+        return True
+    last = end - 1
+    if last <= tok.map[0] + offset:
         return False
     marker = tok.markup[0] * len(tok.markup)
-    return lines[last].strip().startswith(marker)
+    return re.sub(r"^\s*(?:>\s?)*", "", lines[last]).strip().startswith(marker)
 
 
 def _sections(heads: list[tuple[int, int, str, int]], first: int, total: int) -> list[Section]:

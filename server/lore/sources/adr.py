@@ -176,6 +176,9 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in ("status", "current status", "state"):
             value = m.group(2).strip().strip("|").strip()
+            for mark in ("**", "__"):
+                if value.count(mark) % 2:  # "* Status: **Expired**": the field took the value's opening mark
+                    value = value.replace(mark, "")
             if later and i > later[0] and not _opens_with_status(value):
                 continue
             return read_status(value), i, markdown.plain(value)

@@ -22,13 +22,15 @@ _WORDS: dict[str, Status] = {
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
                      "deferred", "postponed", "predraft", "pre-draft", "prediscussion", "ideation", "last call",
-                     "stagnant"), Status.PROPOSED),
+                     "stagnant",
+                     # Swift Evolution: sent back to its authors, or shipped as a preview package to try
+                     "returned for revision", "previewing"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
     **dict.fromkeys(("deprecated", "reverted", "obsolete", "obsoleted",
                      "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
-                     "archived", "removed", "discontinued"), Status.DEPRECATED),
+                     "archived", "removed", "discontinued", "expired"), Status.DEPRECATED),
 }
 _EMOJI: dict[str, Status] = {
     "✅": Status.ACTIVE, "✔": Status.ACTIVE, "🟢": Status.ACTIVE, "👍": Status.ACTIVE,
