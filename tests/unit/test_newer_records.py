@@ -269,3 +269,45 @@ def test_a_record_superseded_by_a_page_of_its_series(tmp_workspace: Path):
         assert not [w for w in summary.warnings if "no such ADR" in w]
     finally:
         lo.close()
+
+
+@pytest.mark.parametrize("title, opening, reversed_target", [
+    # open-telemetry/oteps text/metrics/0090 (Apache-2.0)
+    pytest.param("Remove the LabelSet object from the metrics API",
+                 "The proposal is to remove the current [`LabelSet`](./0049-metric-label-set.md) API.",
+                 "./0049-metric-label-set.md", id="removes-what-it-links"),
+    pytest.param("Remove the LabelSet object from the metrics API",
+                 "See [the metrics API](./0003-metrics-api.md) for background.", None, id="only-cites"),
+    pytest.param("Metric LabelSet specification", "Introduce [`LabelSet`](./0049-x.md).", None, id="no-removal"),
+    pytest.param("Remove the LabelSet object", "Remove [LabelSet](https://example.org/labelset).", None,
+                 id="a-web-page"),
+])
+def test_a_page_removing_what_it_links_to_reverses_it(title, opening, reversed_target):
+    from lore.markup import markdown
+    from lore.sources.newer import removal_links
+
+    doc = markdown.parse(f"# {title}\n\n{opening}\n\n## Motivation\n\nWhy.\n")
+    found = [r["target"] for r in removal_links(title, doc, doc.title()[1])]
+    assert found == ([reversed_target] if reversed_target else [])
+
+
+def test_import_ranks_a_removed_page_below_the_page_removing_it(tmp_workspace: Path):
+    text = tmp_workspace / "text"
+    text.mkdir()
+    (text / "0049-metric-label-set.md").write_text(
+        "# Metric LabelSet specification\n\nIntroduce a LabelSet handle on a pre-defined set of labels.\n",
+        encoding="utf-8")
+    (text / "0090-remove-labelset.md").write_text(
+        "# Remove the LabelSet object from the metrics API\n\nThe proposal is to remove the current "
+        "[`LabelSet`](./0049-metric-label-set.md) API and accept labels directly.\n", encoding="utf-8")
+    (text / "0003-measure.md").write_text("# Measure metric type\n\nA measure records values.\n", encoding="utf-8")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        m = _by_path(lo)
+        assert m["0049-metric-label-set.md"].meta[NEWER_META] == {m["0090-remove-labelset.md"].id: "reversed"}
+        assert ("text/0049-metric-label-set.md", "reversed", "text/0090-remove-labelset.md") in summary.later_records
+        found = [Path(h.memory.provenance.path).name for h in lo.search(Query("LabelSet pre-defined labels"))]
+        assert found.index("0090-remove-labelset.md") < found.index("0049-metric-label-set.md")
+    finally:
+        lo.close()

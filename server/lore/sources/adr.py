@@ -17,6 +17,7 @@ from lore.markup import markdown
 from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
+from lore.sources.newer import removal_links
 from lore.sources.status import (StatusReading, decided_against, front_supersessions, part_supersessions, read_status,
                                  retired_for, supersession_lines, word_status)
 
@@ -92,6 +93,9 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
     parts = _superseded_parts(doc, title_line, reading)
     if parts:
         refs["parts_superseded_by"] = parts
+    removes = removal_links(title, doc, title_line)
+    if removes:
+        refs["reverses"] = removes
     if refs:
         meta["refs"] = refs
     part = body_part(doc, title_line)

@@ -42,6 +42,7 @@ from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
 from lore.sources.detect import Series, series_name, series_number, template_name
+from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
 
 DOC_TAG = "docs"
@@ -248,6 +249,9 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     sections, body, _ = sections_of(doc, title, title_line)
     meta: dict = {DOC_META: True}
     sections = fitted(sections, title)
+    removes = removal_links(title, doc, title_line)
+    if removes:
+        meta["refs"] = {"reverses": removes}
     whole = "\n".join(doc.lines[(title_line or doc.front_lines):]).strip() or title
     if not whole.strip() or whole.strip() == title:
         out.note = "empty"

@@ -12,7 +12,7 @@ import re
 import time
 from collections import defaultdict
 
-from lore.memory import Memory, SourceKind, Status
+from lore.memory import NEWER_META, Memory, SourceKind, Status
 from lore.sources.newer import apply_newer, describe_newer, newer_links, newer_parts
 from lore.sources.summary import ImportSummary
 from lore.store import Store
@@ -116,9 +116,26 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
     for m in adrs + [p for p in pages if p.id in wanted or p.meta.get("import_links")]:
         _apply(store, m, wanted.get(m.id, set()))
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
-    links, parts = newer_links(adrs, index.resolve), newer_parts(adrs, index.resolve)
-    apply_newer(store, adrs, links, parts)
-    summary.later_records = describe_newer(adrs, links, parts)
+    linked = _with_pages(adrs, pages, index)
+    links, parts = newer_links(linked, index.resolve), newer_parts(adrs, index.resolve)
+    apply_newer(store, linked, links, parts)
+    summary.later_records = describe_newer(linked, links, parts)
+
+
+def _with_pages(adrs: list[Memory], pages: list[Memory], index: AdrIndex) -> list[Memory]:
+    """The records, and the pages that take part in a later-record link: a page removing what another
+    brought in ("Remove the LabelSet object …", `newer.removal_links`), the page it removes, and a page
+    holding such a link from an earlier import (so that it is dropped when the page no longer says so)."""
+    by_id = {m.id: m for m in adrs}
+    for p in pages:
+        if (p.meta.get("refs") or {}).get("reverses") or p.meta.get(NEWER_META):
+            by_id[p.id] = p
+    for m in list(by_id.values()):
+        for ref in (m.meta.get("refs") or {}).get("reverses", []):
+            other = index.resolve(ref, m.provenance.path or "")
+            if other is not None:
+                by_id.setdefault(other.id, other)
+    return list(by_id.values())
 
 
 def _apply(store: Store, m: Memory, want: set[str]) -> None:

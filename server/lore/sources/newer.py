@@ -22,6 +22,7 @@ import posixpath
 import re
 import time
 
+from lore.markup import markdown
 from lore.memory import NEWER_META, NEWER_PARTS_META, Memory
 from lore.store import Store
 
@@ -32,7 +33,7 @@ _VERBS = (r"remove|removing|removal\s+of|drop|dropping|stop\s+using|sunset(?:tin
           r"deprecating|decommission(?:ing)?|abandon(?:ing)?|revert(?:ing)?|undo|phas(?:e|ing)\s+out|get\s+rid\s+of|"
           r"(?:move|moving|migrate|migrating|switch|switching)\s+(?:away\s+)?from|replace|replacing|no\s+longer\s+use")
 _REVERSE_HEAD = re.compile(r"^(?:" + _VERBS + r")\s+(?:the\s+|our\s+)?(.+?)"
-                           r"(?:\s+(?:with|by|in\s+favou?r\s+of|for|to|and\s+use)\s+.+)?$", re.I)
+                           r"(?:\s+(?:with|by|in\s+favou?r\s+of|for|to|from|and\s+use)\s+.+)?$", re.I)
 _REVERSE_TAIL = re.compile(r"^(.+?)\s+(?:removal|deprecation|retirement|decommissioning|sunset|phase[- ]out)$", re.I)
 # A title naming what its record chose: "Use Algolia as the search engine", "Continue to use Algolia",
 # "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia".
@@ -97,6 +98,25 @@ def _names(m: Memory) -> list[set[str]]:
     return [w for w in (words_of(m.title), words_of(re.sub(r"^\d{4}-\d{2}-\d{2}", "", stem))) if w]
 
 
+def removal_links(title: str, doc: markdown.Document, title_line: int | None) -> list[dict]:
+    """The pages a page's opening text links to by the name of what its title removes: "Remove the LabelSet
+    object from the metrics API", opening "The proposal is to remove the current [`LabelSet`](./0049-metric-
+    label-set.md) API", reverses 0049 (open-telemetry/oteps). Kept as `meta["refs"]["reverses"]` and resolved
+    at the end of an import, like a supersession; a link whose text is not all of the title's removed words
+    (a page it only cites) is none."""
+    subject = reversed_subject(title)
+    if not subject:
+        return []
+    opening = "\n".join(doc.text(s) for s in doc.sections
+                        if s.heading is None or (s.line == title_line and s.level == 1))
+    out = []
+    for label, target in markdown.links(opening):
+        words = words_of(markdown.plain(label))
+        if words and words <= subject and target and not target.startswith(("http://", "https://", "#", "mailto:")):
+            out.append({"text": markdown.plain(label), "target": target, "number": None})
+    return out
+
+
 def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     """(earlier, later) pairs where the later record's title removes or replaces exactly what the earlier one
     is named for or says it chose ("Remove monorepo" after `005-monorepo.md`; "Moving from React to Preact"
@@ -144,6 +164,10 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
                 add(other, m, "graduated")  # this record came from that proposal
             elif other is not None:
                 add(m, other, "graduated")  # this proposal became that record
+        for ref in refs.get("reverses", []):
+            other = resolve(ref, source)
+            if other is not None:
+                add(other, m, "reversed")  # this record removes what that one brought in
     for earlier, later in reversals(adrs):
         add(earlier, later, "reversed")
     return {old: links for old, links in out.items() if old in by_id}
