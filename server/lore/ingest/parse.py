@@ -12,6 +12,7 @@ from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide
 from lore.sources.docs import MAX_DOC_BYTES, RELEASE_NOTES, is_documentation, parse_doc
+from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
 from lore.sources.rules import parse_rules
@@ -20,8 +21,14 @@ from lore.sources.rules import parse_rules
 def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str]] = (),
                adr_folders: list[str] = (), *, abs_path: str | None = None, series: Series | None = None) -> Parsed:
     """Run the parser for one file; markdown is read as a decision record when its evidence says so.
-    A reStructuredText or AsciiDoc record or page comes as markdown already (`classify.record_text`)."""
+    A reStructuredText or AsciiDoc record or page comes as markdown already (`classify.record_text`).
+    A page holding many decisions under headings of their own is read as that many records
+    (`decision_log`)."""
     if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and (cls.is_markdown(rel) or importer in (cls.ADR, cls.DOC)):
+        log = log_entries(rel, text)
+        if log is not None and log.memories:
+            log.taken = DECISION
+            return log
         if cls.in_folders(rel, list(adr_folders)):
             parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
         else:

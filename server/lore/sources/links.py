@@ -60,6 +60,9 @@ class AdrIndex:
             found = _closest(self.by_name.get(posixpath.basename(base).lower(), []), source)
             if found or posixpath.splitext(target)[1]:
                 return found  # a named file that is not there is not some other ADR with its number
+        if ref.get("same_file") and isinstance(ref.get("number"), int):  # an entry of a decision log names another
+            here = [m for m in self.by_number.get(ref["number"], []) if m.provenance.path == source]
+            return here[0] if len(here) == 1 else None
         if isinstance(ref.get("number"), int):
             found = _closest(self.by_number.get(ref["number"], []), source)
             if found:

@@ -1,0 +1,153 @@
+"""A decision log: one page holding many decisions, each under a heading of its own.
+
+Many projects keep their decisions in one append-only file rather than a file per record:
+`DECISIONS.md` with `## D1 — QUIC ALPN: relay/1`, `docs/decision-log.md` with `## 2026-02-16: Frontend
+framework` over `### Decision` and `### Why`, `docs/decisions.md` with `### 2026-09-27: …` under its
+title. Read as one page, the log is a documentation page that nothing shows on code, and a question
+about one entry finds all of them. Read as a log, each entry is a decision record of its own: its
+status, date, sections and lines, and the code its own text names.
+
+A page is a log when, at one heading level, at least two headings (and at least half of that
+level's) open an entry: a record's number (`ADR-003`, `DR 4`, `Decision 12`; `D1` and a plain
+`3. Use Postgres` only in a page named for decisions), or a date (`2026-02-16: …`, `[2026-02-16] …`)
+in a page named for decisions (a dated heading elsewhere is a journal's or a changelog's). An entry
+says something: a heading over a line or two (a list of links to the records) is no entry. Index,
+read-me and template pages are never logs.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from lore.markup import markdown
+from lore.memory import Memory
+from lore.sources.adr import parse_adr
+from lore.sources.detect import index_reason
+from lore.sources.ids import import_id
+from lore.sources.parsed import Keys, Parsed
+
+LOG_META = "log_lines"  # meta of an entry: [first, last] 1-based lines of the log it was read from
+_RECORD_ID = re.compile(r"^\[?(?:adr|dr|decision|rfc)[\s#:_-]*0*(\d{1,4})\b\]?\s*[:.)—–|-]*\s*(\S.*)$", re.I)
+_SHORT_ID = re.compile(r"^\[?(?:d|dec)[\s#_-]?0*(\d{1,4})\]?\s*[:.)—–|-]+\s*(\S.*)$", re.I)
+_NUMBERED = re.compile(r"^0*(\d{1,4})[.):]\s+(\S.*)$")
+_DATED = re.compile(r"^\[?(\d{4}-\d{2}-\d{2})\]?\s*[:.)—–|-]*\s*(\S.*)$")
+_LOG_WORDS = frozenset({"decision", "decisions", "adr", "adrs"})
+ENTRY_MIN_WORDS = 15
+
+
+def _named_log(rel_path: str) -> bool:
+    """Whether a page's name says it holds decisions (`DECISIONS.md`, `decision-log.md`, `ADR.md`); a
+    numbered name is one record's (`ADR-54.md`)."""
+    stem = PurePosixPath(rel_path).stem.lower()
+    return bool(set(re.split(r"[-_ .]+", stem)) & _LOG_WORDS) and not re.search(r"\d", stem)
+
+
+def entry_head(heading: str, named: bool) -> tuple[int | None, str | None] | None:
+    """(number, date) of a heading that opens an entry, else None."""
+    text = markdown.plain(heading).strip()
+    m = _RECORD_ID.match(text)
+    if m:
+        return int(m.group(1)), None
+    if named:
+        m = _SHORT_ID.match(text) or _NUMBERED.match(text)
+        if m:
+            return int(m.group(1)), None
+        m = _DATED.match(text)
+        if m:
+            return None, m.group(1)
+    return None
+
+
+# A heading that may open an entry, to leave most pages unparsed here.
+_MAYBE = re.compile(r"^#{2,4}[ \t]+[\[*_`]*(?:adr|dr|decision|rfc|dec|d|\d)", re.I | re.M)
+
+
+def log_entries(rel_path: str, text: str) -> Parsed | None:
+    """Each entry of a decision log as a decision record, or None when the page is no log."""
+    if len(_MAYBE.findall(text[:200_000])) < 2:
+        return None
+    if index_reason(rel_path):  # by its name: a log's title is often "Decision log", an index's title too
+        return None
+    doc = markdown.parse(text)
+    named = _named_log(rel_path)
+    lines = text.split("\n")
+    for level in (2, 3, 4):
+        heads = [s for s in doc.sections if s.heading is not None and s.level == level]
+        spans = [(s, s.line, _last_line(doc, s)) for s in heads]
+        entries = [(s, head, first, last) for s, first, last in spans
+                   if (head := entry_head(s.heading, named)) is not None and _says_something(doc, first, last)]
+        if len(entries) >= 2 and 2 * len(entries) >= len(heads):
+            if 2 * sum(_points_to_a_record(doc, first, last) for _, _, first, last in entries) >= len(entries):
+                return None  # an index of the records, each entry a summary and a link to its file
+            return _records(rel_path, lines, entries)
+    return None
+
+
+def _points_to_a_record(doc: markdown.Document, first: int, last: int) -> bool:
+    """Whether an entry is a short summary linking to a page of the repository (an index's entry)."""
+    text = "\n".join(doc.lines[first:last])
+    local = [t for _, t in markdown.links(text) if t.split("#")[0].endswith((".md", ".rst", ".adoc"))
+             and not t.startswith(("http://", "https://"))]
+    return bool(local) and len(markdown.plain(text).split()) < 60
+
+
+def _last_line(doc: markdown.Document, s: markdown.Section) -> int:
+    """The 1-based last line of an entry: up to the next heading of its level or above, subsections included."""
+    later = [t.line for t in doc.sections if t.heading is not None and t.line > s.line and t.level <= s.level]
+    return (min(later) - 1) if later else len(doc.lines)
+
+
+def _says_something(doc: markdown.Document, first: int, last: int) -> bool:
+    return len(markdown.plain("\n".join(doc.lines[first:last])).split()) >= ENTRY_MIN_WORDS
+
+
+def _records(rel_path: str, lines: list[str], entries) -> Parsed:
+    out = Parsed()
+    keys = Keys()
+    for s, (number, date), first, last in entries:
+        own = entry_text(lines, first, last)
+        own_lines = own.split("\n")
+        own_lines[first - 1] = "# " + markdown.plain(s.heading).strip()
+        parsed = parse_adr(rel_path, "\n".join(own_lines))
+        out.warnings += parsed.warnings
+        if not parsed.memories:
+            continue
+        m: Memory = parsed.memories[0]
+        key = keys.make("log", m.title)
+        m.id = import_id(rel_path, key)
+        m.provenance.key = key
+        m.meta.pop("adr_number", None)
+        if number is not None:
+            m.meta["adr_number"] = number
+        if date and not m.date:
+            m.date = date
+        m.meta[LOG_META] = [first, last]
+        m.meta["read_from"] = "decision log"
+        _entries_named(m, s.heading + "\n" + "\n".join(lines[first:last]))
+        out.memories.append(m)
+    return out
+
+
+_OTHER = r"(?:d|dec|adr|decision|#)[\s#-]?0*(\d{1,4})\b"
+_SUPERSEDES_ENTRY = re.compile(r"\bsupersed(?:es|ing)\s+" + _OTHER, re.I)
+_SUPERSEDED_BY_ENTRY = re.compile(r"\bsuperseded\s+(?:in\s+full\s+)?by\s+" + _OTHER, re.I)
+
+
+def _entries_named(m: Memory, text: str) -> None:
+    """Supersessions between entries of one log, by their numbers ("D24 — Postgres backend landed
+    (supersedes D21's typed stub)"): kept as references resolved within the file (`links.AdrIndex`)."""
+    refs = m.meta.setdefault("refs", {})
+    for kind, pattern in (("supersedes", _SUPERSEDES_ENTRY), ("superseded_by", _SUPERSEDED_BY_ENTRY)):
+        for found in pattern.finditer(markdown.plain(text)):
+            ref = {"text": found.group(0).split()[-1], "target": None, "number": int(found.group(1)), "same_file": True}
+            if int(found.group(1)) != m.meta.get("adr_number") and ref not in refs.get(kind, []):
+                refs.setdefault(kind, []).append(ref)
+    if not refs:
+        m.meta.pop("refs")
+
+
+def entry_text(lines: list[str], first: int, last: int) -> str:
+    """A log's text with every line outside one entry (1-based, inclusive) left empty, so that the entry's
+    lines keep their numbers."""
+    return "\n".join(line if first - 1 <= i < last else "" for i, line in enumerate(lines))

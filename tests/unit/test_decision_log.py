@@ -1,0 +1,167 @@
+"""A decision log (one page, many decisions under headings of their own) is read as that many decision
+records, each with its own lines, status, date, anchors and supersessions; pages that only look like one
+(a journal, an index of records, a record's own sections) are not. Formats after afomera/relay's
+DECISIONS.md, AliKelDev/JarivIAs' docs/decision-log.md and 0-Br/claudex's docs/decisions.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.api import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.ingest import run_import
+from lore.memory import Kind, SourceKind, Status
+from lore.sources.decision_log import LOG_META, log_entries
+from tree_files import write
+
+RELAY = """\
+# Implementation decisions
+
+Each entry records a design choice made during implementation where the spec left room. Entries are
+append-only: if we change course later, add a new entry instead of rewriting.
+
+## D1 — v1 ships SQLite only; Postgres is a typed stub
+
+`relay-db` is fronted by an `AnyPool` abstraction, but v1 only implements the SQLite backend in
+`crates/relay-db/src/sqlite.rs`. Postgres variants compile but return an error.
+
+**Rationale:** shipping one backend first keeps the data layer sharp; the second is additive.
+
+## D2 — Temporary hostnames: adjective, noun and four hex digits
+
+Random hostnames follow adjective-noun-hex (e.g. `bright-otter-a9f2`). Wordlists live in
+`crates/relay-edge/src/wordlists.rs`, about three hundred of each.
+
+**Rationale:** memorable for a dev session, unambiguous in URLs, collision-safe with the hex suffix.
+
+## D3 — Postgres backend landed (supersedes D1's typed stub)
+
+Postgres is now a first-class backend alongside SQLite in `crates/relay-db/src/postgres.rs`. The stub
+behaviour D1 documented no longer exists, and both migrations run in CI.
+"""
+
+DATED = """\
+# Decision Log
+
+This file records architecture decisions to avoid re-litigating the same choices.
+
+## 2026-02-16: Frontend Framework and Hosting Pattern
+
+### Decision
+
+Use `Next.js` on `Firebase App Hosting` for the portal web app, one deployable app for pages and server code.
+
+### Why
+
+- Firebase App Hosting has first-class support for Next.js.
+- The product needs server-side capabilities for OAuth handling and agent endpoints.
+
+## 2026-02-17: Approval Policy Baseline for Side Effects
+
+### Decision
+
+Ship V1 with explicit approval for Gmail send and a recipient allowlist to reduce repeated confirmations.
+
+### Why
+
+- Prevent accidental high-impact side effects from agent and tool actions.
+"""
+
+UNDER_TITLE = """\
+# claudex decision log
+
+An append-only log of the project's decisions.
+
+### 2026-09-27: Publish as a standalone repository
+
+**Choice**: the repository, the Python package, the command and the environment variables all keep the
+name `claudex`; install by git tag with uv tool, never as an editable checkout.
+
+### 2026-09-28: One configuration file for every source
+
+**Choice**: every source is declared in one `claudex.toml`; each source lists only the models it picked,
+and the gateway address is fixed at `127.0.0.1:8317` so no module has to agree on a port.
+"""
+
+
+def _titles(rel: str, text: str) -> list[str] | None:
+    parsed = log_entries(rel, text)
+    return None if parsed is None else [m.title for m in parsed.memories]
+
+
+def test_each_entry_is_a_record_with_its_own_lines_number_and_date():
+    relay = log_entries("DECISIONS.md", RELAY).memories
+    assert [m.title for m in relay] == ["D1 — v1 ships SQLite only; Postgres is a typed stub",
+                                        "D2 — Temporary hostnames: adjective, noun and four hex digits",
+                                        "D3 — Postgres backend landed (supersedes D1's typed stub)"]
+    assert all(m.kind is Kind.DECISION and m.provenance.kind is SourceKind.ADR for m in relay)
+    lines = RELAY.split("\n")
+    assert [m.provenance.line for m in relay] == [i + 1 for i, ln in enumerate(lines) if ln.startswith("## D")]
+    first, last = relay[1].meta[LOG_META]
+    assert lines[first - 1].startswith("## D2") and lines[last].startswith("## D3")
+    assert [m.meta["adr_number"] for m in relay] == [1, 2, 3]
+    assert relay[2].meta["refs"]["supersedes"][0]["number"] == 1
+    assert len({m.id for m in relay}) == 3
+
+    dated = log_entries("docs/decision-log.md", DATED).memories
+    assert [m.date for m in dated] == ["2026-02-16", "2026-02-17"]
+    assert dated[0].body.startswith("Use `Next.js`")  # the Decision part, as a record's
+    assert [s.heading for s in dated[0].sections][1:] == ["Decision", "Why"]
+
+    assert _titles("docs/decisions.md", UNDER_TITLE) == ["2026-09-27: Publish as a standalone repository",
+                                                         "2026-09-28: One configuration file for every source"]
+
+
+@pytest.mark.parametrize("rel, text", [
+    pytest.param("docs/journal.md", DATED, id="dated-headings-in-a-page-not-named-for-decisions"),
+    pytest.param("docs/architecture.md", RELAY, id="short-ids-in-a-page-not-named-for-decisions"),
+    pytest.param("docs/adr/README.md", "# Decisions\n\n" + "".join(
+        f"## ADR-00{n}: Use thing {n}\n\nWe use thing {n} for the reasons given in the record, which says more "
+        f"than this.\n\n" for n in (1, 2, 3)), id="a-read-me"),
+    pytest.param("docs/adr/decisions.md", "# Decisions\n\n" + "".join(
+        f"## ADR-00{n}: Use thing {n}\n\nA short summary of why thing {n} won over the other candidates; "
+        f"see [the record](000{n}-use-thing-{n}.md).\n\n" for n in (1, 2, 3)), id="an-index-of-records"),
+    pytest.param("docs/adr/0005-use-postgres.md", "# 5. Use Postgres\n\n## Status\n\nAccepted\n\n## Context\n\n"
+                 "We need a database that the whole team can run locally and in production alike, and more.\n\n"
+                 "## Decision\n\nWe will use Postgres for every service that keeps state, from now on.\n",
+                 id="one-record"),
+    pytest.param("DECISIONS.md", "# Decisions\n\n## D1 — Use X\n\nShort.\n\n## D2 — Use Y\n\nAlso short.\n",
+                 id="entries-that-say-nothing"),
+    # nats-io/nats-architecture-and-design adr/ADR-54.md (Apache-2.0): one record's numbered options
+    pytest.param("adr/ADR-54.md", "# Codecs\n\n" + "".join(
+        f"## {n}. {name}Codec\n\nThe {name} codec encodes a subject token as described here, with the rules for "
+        f"its characters and its length that every client follows.\n\n" for n, name in ((1, "NoOp"), (2, "Base64"),
+                                                                                    (3, "Path"))),
+                 id="a-numbered-record-with-numbered-parts"),
+])
+def test_pages_that_are_no_log(rel, text):
+    assert log_entries(rel, text) is None
+
+
+def test_record_numbers_make_a_log_whatever_the_page_is_called():
+    text = RELAY.replace("## D1 —", "## ADR-001:").replace("## D2 —", "## ADR-002:").replace("## D3 —", "## ADR-003:")
+    assert len(_titles("docs/architecture.md", text)) == 3
+
+
+def test_import_reads_a_log_anchors_each_entry_by_its_own_text_and_links_its_supersessions(tmp_workspace: Path):
+    write(tmp_workspace, {"DECISIONS.md": RELAY,
+                          "crates/relay-db/src/sqlite.rs": "pub struct SqlitePool;\n",
+                          "crates/relay-db/src/postgres.rs": "pub struct PgPool;\n",
+                          "crates/relay-edge/src/wordlists.rs": "pub const ADJECTIVES: &[&str] = &[];\n"})
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lore)
+        assert summary.decisions == ["DECISIONS.md"]
+        entries = {m.title[:2]: m for m in lore.list(limit=50) if m.provenance.path == "DECISIONS.md"}
+        assert set(entries) == {"D1", "D2", "D3"}
+        paths = {k: {a.value for a in m.anchors if a.kind == "path"} for k, m in entries.items()}
+        assert paths["D2"] == {"crates/relay-edge/src/wordlists.rs"}
+        assert "crates/relay-edge/src/wordlists.rs" not in paths["D1"] | paths["D3"]
+        assert entries["D1"].status is Status.SUPERSEDED and entries["D1"].superseded_by == [entries["D3"].id]
+        again = run_import(lore)  # nothing changed: the same records, the same ids
+        assert again.imported == 0
+        assert {m.id for m in lore.list(limit=50) if m.provenance.path == "DECISIONS.md"} == {m.id for m in entries.values()}
+    finally:
+        lore.close()
