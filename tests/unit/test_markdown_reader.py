@@ -104,3 +104,14 @@ def test_headings_are_atx_at_top_level():
 def test_a_fence_ended_by_its_container_is_no_unclosed_fence(text, warned):
     warnings = [w for _, w in markdown.parse(text).warnings if "never closed" in w]
     assert bool(warnings) is warned
+
+
+@pytest.mark.parametrize("inline, text", [
+    # afomera/relay DECISIONS.md: "## D5 — Temporary hostnames: `<adj>-<noun>-<4 hex>`"
+    pytest.param("Temporary hostnames: `<adj>-<noun>-<4 hex>`", "Temporary hostnames: <adj>-<noun>-<4 hex>",
+                 id="angle-brackets-in-code"),
+    pytest.param("Keep `__init__.py` files empty", "Keep __init__.py files empty", id="underscores-in-code"),
+    pytest.param("**Use** <b>it</b> [here](x.md)", "Use it here", id="markup-outside-code"),
+])
+def test_plain_text_keeps_code_as_written(inline, text):
+    assert markdown.plain(inline) == text

@@ -231,12 +231,19 @@ def _sections(heads: list[tuple[int, int, str, int]], first: int, total: int) ->
 
 def plain(inline: str) -> str:
     """Inline markdown as plain text: links keep their text, emphasis and code marks go."""
-    text = _LINK.sub(lambda m: m.group(1), inline[:PLAIN_LIMIT])
+    codes: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        codes.append(m.group(1))
+        return f"\x00{len(codes) - 1}\x00"
+
+    text = _LINK.sub(lambda m: m.group(1), inline[:PLAIN_LIMIT].replace("\x00", ""))
     text = _AUTOLINK.sub(lambda m: m.group(1), text)
-    text = _CODE.sub(lambda m: m.group(1), text)
+    text = _CODE.sub(keep, text)  # code is kept as written: `<adj>-<noun>` and `__init__.py` are no markup
     for _ in range(3):
         text = _EMPHASIS.sub(lambda m: next(g for g in m.groups() if g is not None), text)
     text = _HTML.sub("", text)
+    text = re.sub("\x00(\\d+)\x00", lambda m: codes[int(m.group(1))], text)
     return " ".join(text.split())
 
 
