@@ -17,6 +17,7 @@ from lore.anchors import language_for_path
 from lore.markup import adoc, rst
 from lore.sources.detect import folder_hint, name_hint
 from lore.sources.docs import is_documentation
+from lore.sources.layout import VENDORED
 
 ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, DOC, COMMENTS = (
     "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "doc", "comments")
@@ -26,6 +27,8 @@ _AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
 _LEGACY_RULES = {".cursorrules": CURSOR, ".windsurfrules": CURSOR, ".clinerules": CLINE}
 _MARKDOWN = (".md", ".markdown", ".mdx", ".md.erb")  # `.md.erb`: markdown a site generator templates (docs.py)
 _BARE_RECORD = re.compile(r"^\d{1,5}[-_][a-z0-9][a-z0-9_-]*[a-z0-9]$")  # a record's name with no extension
+# `layout.VENDORED` but "external", which a project may name its own integrations' folder.
+_THIRD_PARTY = (VENDORED - {"external"}) | {"node_modules", "bower_components"}
 _RULES_SUFFIXES = (*_MARKDOWN, ".mdc", ".txt", ".yaml", ".yml")  # every name a rules importer may read ends so
 _GUIDE = re.compile(r"^(contributing|code[-_ ]?style|style[-_ ]?guide|styleguide|coding[-_ ]?"
                     r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)
@@ -69,8 +72,17 @@ def record_text(importer: str, rel_path: str, text: str) -> str:
     return adoc.to_markdown(text) if adoc.is_adoc(rel_path) else text
 
 
+def third_party(rel_path: str) -> bool:
+    """Whether a path lies in a folder of third-party, generated or built files (`vendor/`, `third_party/`,
+    `dist/`, `target/`): a vendored library's comments, read-me and contributing guide are its own project's."""
+    return any(part.lower() in _THIRD_PARTY for part in rel_path.split("/")[:-1])
+
+
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
-    """The importer for a workspace-relative path, or None when no importer reads it."""
+    """The importer for a workspace-relative path, or None when no importer reads it (a file of a vendored
+    or generated folder, unless a folder the user named holds it)."""
+    if third_party(rel_path) and not in_folders(rel_path, list(adr_folders)):
+        return None
     name = rel_path.rpartition("/")[2].lower()
     if (rst.is_rst(name) or adoc.is_adoc(name)) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and (
             in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):

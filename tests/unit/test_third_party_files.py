@@ -1,0 +1,50 @@
+"""A vendored library's files are its own project's, not this one's: cloudfoundry/bosh-bootloader (Apache-2.0)
+vendors its Go dependencies, whose `// Deprecated:` comments (235 of them) and CONTRIBUTING guides (27) were
+imported as the project's warnings and rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.api import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.ingest import run_import
+from lore.sources.classify import classify
+from lore.sources.summary import ImportSettings
+from tree_files import write
+
+
+@pytest.mark.parametrize("rel", [
+    "vendor/cloud.google.com/go/storage/reader.go", "vendor/github.com/onsi/gomega/CONTRIBUTING.md",
+    "third_party/protobuf/docs/adr/0001-use-x.md", "web/dist/README.md", "target/site/guide.md",
+])
+def test_files_of_vendored_and_built_folders_are_read_by_no_importer(rel):
+    assert classify(rel) is None
+
+
+@pytest.mark.parametrize("rel", ["src/vendor.go", "docs/adr/0001-use-x.md", "external/client.py",
+                                 "pkg/vendors/registry.go"])
+def test_the_projects_own_files_still_are(rel):
+    assert classify(rel) is not None
+
+
+def test_import_leaves_vendored_code_and_guides_out_but_a_named_folder_in(tmp_workspace: Path):
+    write(tmp_workspace, {
+        "vendor/cloud.google.com/go/storage/reader.go":
+            "package storage\n\n// Size is deprecated: use Attrs.Size instead.\nfunc (r *Reader) Size() int64 { return 0 }\n",
+        "vendor/github.com/onsi/gomega/CONTRIBUTING.md": "# Contributing\n\n- Always run `ginkgo -r` first.\n",
+        "vendor/acme/decisions/0001-use-queues.md": "# 1. Use queues\n\n## Status\n\nAccepted\n\n## Context\n\nx\n\n"
+                                                    "## Decision\n\nWe use queues.\n",
+        "CONTRIBUTING.md": "# Contributing\n\n- Run `make test` before a pull request.\n",
+    })
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        paths = {m.provenance.path for m in lore.list(limit=50)}
+        assert "CONTRIBUTING.md" in paths and not any(p and p.startswith("vendor/") for p in paths)
+        run_import(lore, settings=ImportSettings(adr_folders=["vendor/acme/decisions"]))
+        assert "vendor/acme/decisions/0001-use-queues.md" in {m.provenance.path for m in lore.list(limit=50)}
+    finally:
+        lore.close()
