@@ -165,3 +165,57 @@ def test_import_reads_a_log_anchors_each_entry_by_its_own_text_and_links_its_sup
         assert {m.id for m in lore.list(limit=50) if m.provenance.path == "DECISIONS.md"} == {m.id for m in entries.values()}
     finally:
         lore.close()
+
+
+PARAGRAPHS = """\
+# Decisions
+
+Choices made while building the first two milestones.
+
+## Environment findings
+
+**E1. The test machine runs as root.** Bypass mode is refused for root, so the tests use an allowlist of
+tools instead; no user was created on the shared machine.
+
+## Design gaps and choices
+
+**D1. Transport is plain HTTP on the private network.** The design says HTTPS; the hub listens on the
+private address only in the tests, and TLS is left for the fourth milestone.
+
+**D2. New agents register as `worker`.** A register request cannot carry a role, so `lead` and `observer`
+are given with `hub agent role`, which only the admin or a human may call.
+"""
+
+TABLE = """\
+# Decision Log
+
+## Accepted V1 decisions
+
+| ID | Decision | Rationale and implementation consequence | Status |
+| --- | --- | --- | --- |
+| D-001 | V1 has three paths: one-to-one microsite, campaign landing page, content experience. | The opening screen uses three cards. | Accepted |
+| D-002 | Event and webinar are campaign subtypes, not a fourth path. | Keeps the opening decision simple. | Superseded |
+| D-003 | The preview is ungated. | No login is required to view the temporary result. | Accepted |
+
+## External configuration still needed
+
+| ID | Needed configuration | Current default |
+| --- | --- | --- |
+| P-001 | Production instance and credential | The test instance until ready. |
+"""
+
+
+def test_bold_paragraphs_and_table_rows_of_a_page_named_for_decisions_are_entries():
+    # afiffattouh/handloom DECISIONS.md: findings (E1) beside decisions (D1, D2)
+    paragraphs = log_entries("DECISIONS.md", PARAGRAPHS).memories
+    assert [m.title for m in paragraphs] == ["D1. Transport is plain HTTP on the private network",
+                                            "D2. New agents register as worker"]
+    assert paragraphs[0].provenance.line == PARAGRAPHS.split("\n").index(
+        "**D1. Transport is plain HTTP on the private network.** The design says HTTPS; the hub listens on the") + 1
+    assert "TLS is left for the fourth milestone" in paragraphs[0].body
+    # 0xTrey/folloze-try-me-now docs/decision-log.md: decisions in a table, a configuration table beside it
+    rows = log_entries("docs/decision-log.md", TABLE).memories
+    assert [m.meta["adr_number"] for m in rows] == [1, 2, 3]
+    assert [m.status for m in rows] == [Status.ACTIVE, Status.SUPERSEDED, Status.ACTIVE]
+    assert rows[2].title == "The preview is ungated." and "No login is required" in rows[2].body
+    assert log_entries("docs/notes.md", PARAGRAPHS) is None and log_entries("docs/notes.md", TABLE) is None

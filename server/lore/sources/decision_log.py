@@ -12,7 +12,9 @@ level's) open an entry: a record's number (`ADR-003`, `DR 4`, `Decision 12`; `D1
 `3. Use Postgres` only in a page named for decisions), or a date (`2026-02-16: …`, `[2026-02-16] …`)
 in a page named for decisions (a dated heading elsewhere is a journal's or a changelog's). An entry
 says something: a heading over a line or two (a list of links to the records) is no entry. Index,
-read-me and template pages are never logs.
+read-me and template pages are never logs. A page named for decisions may also number its entries in
+bold at the head of a paragraph (`**D1. Transport is plain HTTP.** The design says …`) or in a table's
+first column (`| D-001 | decision | rationale | Accepted |`): each paragraph or row is then an entry.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ import re
 from pathlib import PurePosixPath
 
 from lore.markup import markdown
-from lore.memory import Memory
+from lore.memory import Kind, Memory, SourceKind, Status
 from lore.sources.adr import parse_adr
 from lore.sources.detect import index_reason
 from lore.sources.ids import import_id
-from lore.sources.parsed import Keys, Parsed
+from lore.sources.parsed import Keys, Parsed, chunked, imported_memory, short_title
+from lore.sources.status import read_status
 
 LOG_META = "log_lines"  # meta of an entry: [first, last] 1-based lines of the log it was read from
 _RECORD_ID = re.compile(r"^\[?(?:adr|dr|decision|rfc)[\s#:_-]*0*(\d{1,4})\b\]?\s*[:.)—–|-]*\s*(\S.*)$", re.I)
@@ -65,12 +68,12 @@ _MAYBE = re.compile(r"^#{2,4}[ \t]+[\[*_`]*(?:adr|dr|decision|rfc|dec|d|\d)", re
 
 def log_entries(rel_path: str, text: str) -> Parsed | None:
     """Each entry of a decision log as a decision record, or None when the page is no log."""
-    if len(_MAYBE.findall(text[:200_000])) < 2:
+    named = _named_log(rel_path)
+    if not named and len(_MAYBE.findall(text[:200_000])) < 2:
         return None
     if index_reason(rel_path):  # by its name: a log's title is often "Decision log", an index's title too
         return None
     doc = markdown.parse(text)
-    named = _named_log(rel_path)
     lines = text.split("\n")
     for level in (2, 3, 4):
         heads = [s for s in doc.sections if s.heading is not None and s.level == level]
@@ -81,6 +84,8 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
             if 2 * sum(_points_to_a_record(doc, first, last) for _, _, first, last in entries) >= len(entries):
                 return None  # an index of the records, each entry a summary and a link to its file
             return _records(rel_path, lines, entries)
+    if named:  # a page named for decisions may number them in bold paragraphs or in a table's rows
+        return _paragraph_entries(rel_path, lines, named) or _table_entries(rel_path, lines, named)
     return None
 
 
@@ -151,3 +156,94 @@ def entry_text(lines: list[str], first: int, last: int) -> str:
     """A log's text with every line outside one entry (1-based, inclusive) left empty, so that the entry's
     lines keep their numbers."""
     return "\n".join(line if first - 1 <= i < last else "" for i, line in enumerate(lines))
+
+
+# A paragraph that opens with its entry's number and title in bold ("**D1. Transport is plain HTTP.** The
+# design says …"), perhaps as a list item.
+_BOLD_LEAD = re.compile(r"^\s*(?:[-*+]\s+)?\*\*([^*\n]{3,200}?)\*\*[ \t]*(.*)$")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
+_TITLE_COLUMN = re.compile(r"^(?:decision|title|what|summary|choice|decided)\b", re.I)
+_REASON_COLUMN = re.compile(r"\b(?:rationale|why|reason|reasons|consequences?|context|notes?)\b", re.I)
+
+
+def _paragraph_entries(rel_path: str, lines: list[str], named: bool) -> Parsed | None:
+    """Entries that are paragraphs led by a bold number and title (joyent-style findings logs: "**D1. …**")."""
+    starts = []
+    in_fence = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(("```", "~~~")):
+            in_fence = not in_fence
+        m = None if in_fence else _BOLD_LEAD.match(line)
+        head = entry_head(m.group(1), named) if m else None
+        if head is not None:
+            starts.append((i, markdown.plain(m.group(1)).strip().rstrip(".:"), m.group(2), head))
+    if len(starts) < 2:
+        return None
+    out, keys = Parsed(), Keys()
+    for n, (i, title, rest, (number, date)) in enumerate(starts):
+        end = starts[n + 1][0] if n + 1 < len(starts) else len(lines)
+        end = next((j for j in range(i + 1, end) if lines[j].lstrip().startswith("#")), end)
+        body = "\n".join([rest, *lines[i + 1:end]]).strip()
+        if len(markdown.plain(body).split()) < ENTRY_MIN_WORDS:
+            continue
+        out.memories.append(_entry(rel_path, keys, title, body, i + 1, end, number, date, None))
+    return out if len(out.memories) >= 2 else None
+
+
+def _table_entries(rel_path: str, lines: list[str], named: bool) -> Parsed | None:
+    """Entries that are rows of a table whose first column numbers them (`| D-001 | decision | why | Accepted |`)."""
+    out, keys = Parsed(), Keys()
+    for i in range(1, len(lines)):
+        if not _TABLE_SEPARATOR.match(lines[i]) or "|" not in lines[i - 1]:
+            continue
+        header = _cells(lines[i - 1])
+        title_col = next((k for k, h in enumerate(header) if k and _TITLE_COLUMN.match(h)), 1)
+        status_col = next((k for k, h in enumerate(header) if h.lower().strip() == "status"), None)
+        reason_cols = [k for k, h in enumerate(header) if k not in (0, title_col, status_col) and _REASON_COLUMN.search(h)]
+        j = i + 1
+        while j < len(lines) and lines[j].lstrip().startswith("|"):
+            cells = _cells(lines[j])
+            head = _cell_id(cells[0]) if cells and len(cells) > title_col else None
+            if head is not None:
+                title = markdown.plain(cells[title_col])
+                reasons = [f"{header[k]}: {cells[k]}" for k in reason_cols if k < len(cells) and cells[k]]
+                status = cells[status_col] if status_col is not None and status_col < len(cells) else None
+                body = "\n\n".join([cells[title_col], *reasons])
+                out.memories.append(_entry(rel_path, keys, short_title(title), body, j + 1, j + 1, *head, status))
+            j += 1
+    return out if len(out.memories) >= 2 else None
+
+
+_ID_CELL = re.compile(r"^\[?(?:adr|dr|decision|rfc|dec|d)[\s#_-]?0*(\d{1,4})\]?$", re.I)
+
+
+def _cell_id(cell: str) -> tuple[int | None, str | None] | None:
+    """(number, date) of a table's first cell that numbers a decision (`D-001`, `ADR-12`), else None."""
+    m = _ID_CELL.match(markdown.plain(cell).strip())
+    return (int(m.group(1)), None) if m else None
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _entry(rel_path: str, keys: Keys, title: str, body: str, first: int, last: int, number: int | None,
+           date: str | None, status_text: str | None) -> Memory:
+    """One entry that is a paragraph or a table row, as a decision record."""
+    reading = read_status(status_text or _status_field(body) or "")
+    key = keys.make("log", title)
+    m = imported_memory(title=title, body=body, kind=Kind.DECISION, source=SourceKind.ADR, path=rel_path, line=first,
+                        key=key, status=reading.status or Status.ACTIVE, date=date,
+                        sections=chunked(title, None, body, first), meta={LOG_META: [first, last],
+                                                                          "read_from": "decision log"})
+    if number is not None:
+        m.meta["adr_number"] = number
+    if status_text:
+        m.meta["status_text"] = markdown.plain(status_text)
+    _entries_named(m, title + "\n" + body)
+    return m
+
+
+def _status_field(body: str) -> str | None:
+    m = re.search(r"^\W*status\W*:\s*(.+)$", body, re.I | re.M)
+    return markdown.plain(m.group(1)) if m else None
