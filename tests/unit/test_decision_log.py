@@ -153,7 +153,8 @@ def test_import_reads_a_log_anchors_each_entry_by_its_own_text_and_links_its_sup
     lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
     try:
         summary = run_import(lore)
-        assert summary.decisions == ["DECISIONS.md"]
+        assert summary.decisions == ["DECISIONS.md"] and summary.log_entries == {"DECISIONS.md": 3}
+        assert summary.to_json()["decision_log_entries"] == {"DECISIONS.md": 3}
         entries = {m.title[:2]: m for m in lore.list(limit=50) if m.provenance.path == "DECISIONS.md"}
         assert set(entries) == {"D1", "D2", "D3"}
         paths = {k: {a.value for a in m.anchors if a.kind == "path"} for k, m in entries.items()}
@@ -219,3 +220,14 @@ def test_bold_paragraphs_and_table_rows_of_a_page_named_for_decisions_are_entrie
     assert [m.status for m in rows] == [Status.ACTIVE, Status.SUPERSEDED, Status.ACTIVE]
     assert rows[2].title == "The preview is ungated." and "No login is required" in rows[2].body
     assert log_entries("docs/notes.md", PARAGRAPHS) is None and log_entries("docs/notes.md", TABLE) is None
+
+
+def test_the_import_report_names_each_log_and_its_count(tmp_path, capsys, monkeypatch):
+    from lore.cli.main import main
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    write(tmp_path, {"DECISIONS.md": RELAY, "docs/decision-log.md": DATED})
+    assert main(["-w", str(tmp_path), "import"]) == 0
+    out = capsys.readouterr().out
+    assert "decision records: 2 files" in out
+    assert "decision logs:    DECISIONS.md (3 decisions), docs/decision-log.md (2 decisions)" in out

@@ -18,6 +18,10 @@ def print_taken(summary, verbose: bool) -> None:
     folders += f", … {more} more folders" if more > 0 else ""
     out.print(f"decision records: {_files(len(summary.decisions))}" + (f" ({folders})" if folders else ""),
               markup=False)
+    logs = {p: n for p, n in summary.log_entries.items() if p in set(summary.decisions)}
+    if logs:
+        out.print("decision logs:    " + ", ".join(f"{p} ({n} decisions)" for p, n in sorted(logs.items())),
+                  markup=False)
     later = set(summary.docs_later)
     if verbose:
         _list(summary.decisions, later)

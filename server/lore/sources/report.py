@@ -39,6 +39,7 @@ def fill(store: Store, summary: ImportSummary) -> None:
             why = sf.reason[len(NOT_TAKEN):]
             if docs_like(path) or why.startswith(_PARTIAL):
                 summary.not_taken.append((path, why))
+    summary.log_entries = store.memories.entries_per_file(SourceKind.ADR)
     for meta in store.memories.meta_by_source_kind(SourceKind.ADR):
         written = meta.get("status_unknown")
         if written:

@@ -222,6 +222,13 @@ class MemoryTable:
         """Memories imported from one source file."""
         return self.matching(source_path=path, order="source")
 
+    def entries_per_file(self, kind: SourceKind) -> dict[str, int]:
+        """Source file -> its memories of one kind of source, for the files holding more than one (a
+        decision log's entries), not counting deprecated ones."""
+        return dict(self.db.query(
+            "SELECT source_path, COUNT(*) FROM memories WHERE source_kind = ? AND status != ? AND source_path IS NOT NULL"
+            " GROUP BY source_path HAVING COUNT(*) > 1", (kind.value, Status.DEPRECATED.value)))
+
     def meta_by_source_kind(self, kind: SourceKind) -> list[dict]:
         """The meta data of every memory from one kind of source (for import reports), without hydrating them."""
         return [json.loads(r[0] or "{}") for r in self.db.query(
