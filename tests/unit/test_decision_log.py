@@ -220,6 +220,10 @@ def test_bold_paragraphs_and_table_rows_of_a_page_named_for_decisions_are_entrie
     assert [m.status for m in rows] == [Status.ACTIVE, Status.SUPERSEDED, Status.ACTIVE]
     assert rows[2].title == "The preview is ungated." and "No login is required" in rows[2].body
     assert log_entries("docs/notes.md", PARAGRAPHS) is None and log_entries("docs/notes.md", TABLE) is None
+    index = ("# Decisions\n\n| ID | Decision | Status |\n| --- | --- | --- |\n"
+             "| ADR-001 | [Use Postgres](adr/0001-use-postgres.md) | Accepted |\n"
+             "| ADR-002 | [Use queues](adr/0002-use-queues.md) | Accepted |\n")
+    assert log_entries("docs/decisions.md", index) is None  # an index of the records, each its own file
 
 
 def test_the_import_report_names_each_log_and_its_count(tmp_path, capsys, monkeypatch):

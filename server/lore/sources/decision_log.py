@@ -91,7 +91,12 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
 
 def _points_to_a_record(doc: markdown.Document, first: int, last: int) -> bool:
     """Whether an entry is a short summary linking to a page of the repository (an index's entry)."""
-    text = "\n".join(doc.lines[first:last])
+    return _index_entry("\n".join(doc.lines[first:last]))
+
+
+def _index_entry(text: str) -> bool:
+    """Whether a text is a short summary linking to a page of the repository: an index's entry, whose
+    record is that page."""
     local = [t for _, t in markdown.links(text) if t.split("#")[0].endswith((".md", ".rst", ".adoc"))
              and not t.startswith(("http://", "https://"))]
     return bool(local) and len(markdown.plain(text).split()) < 60
@@ -184,7 +189,7 @@ def _paragraph_entries(rel_path: str, lines: list[str], named: bool) -> Parsed |
         end = starts[n + 1][0] if n + 1 < len(starts) else len(lines)
         end = next((j for j in range(i + 1, end) if lines[j].lstrip().startswith("#")), end)
         body = "\n".join([rest, *lines[i + 1:end]]).strip()
-        if len(markdown.plain(body).split()) < ENTRY_MIN_WORDS:
+        if len(markdown.plain(body).split()) < ENTRY_MIN_WORDS or _index_entry(lines[i] + "\n" + body):
             continue
         out.memories.append(_entry(rel_path, keys, title, body, i + 1, end, number, date, None))
     return out if len(out.memories) >= 2 else None
@@ -204,7 +209,7 @@ def _table_entries(rel_path: str, lines: list[str], named: bool) -> Parsed | Non
         while j < len(lines) and lines[j].lstrip().startswith("|"):
             cells = _cells(lines[j])
             head = _cell_id(cells[0]) if cells and len(cells) > title_col else None
-            if head is not None:
+            if head is not None and not _index_entry(lines[j]):
                 title = markdown.plain(cells[title_col])
                 reasons = [f"{header[k]}: {cells[k]}" for k in reason_cols if k < len(cells) and cells[k]]
                 status = cells[status_col] if status_col is not None and status_col < len(cells) else None
