@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lore.api import Lore
 from lore.embedding.embedder import HashEmbedder
@@ -235,3 +237,16 @@ def test_the_import_report_names_each_log_and_its_count(tmp_path, capsys, monkey
     out = capsys.readouterr().out
     assert "decision records: 2 files" in out
     assert "decision logs:    DECISIONS.md (3 decisions), docs/decision-log.md (2 decisions)" in out
+
+
+_PIECES = ["# T", "## D1 — x", "### 2026-01-02: y", "## ADR-7: z", "**D2. w.** v", "| D-003 | a | b |", "| --- | --- |",
+           "| ID | Decision | Status |", "Status: Superseded by D1", "supersedes D9", "```", "[l](a.md)", "é😀", "\r", "\x00"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=20)), max_size=60))
+def test_any_text_in_a_page_named_for_decisions_is_read_without_failing(parts):
+    parsed = log_entries("DECISIONS.md", "\n".join(parts))
+    if parsed is not None:
+        assert len({m.id for m in parsed.memories}) == len(parsed.memories)
+        assert all(m.provenance.line and m.title for m in parsed.memories)
