@@ -70,7 +70,19 @@ def test_inline_markup_reads_as_markdown():
     assert "Status: Accepted" in md.split("\n")
     assert "1. first" in md and "#." not in md
     assert "```\n    # not a heading\n    key = key_field()\n```" in md  # a literal block is fenced code, never a heading
-    assert "An aside" not in md  # a directive's body is not the record's prose
+    assert "> **Note:**\n>    An aside." not in md and "> **Note:**\n> An aside." in md  # a note is the text's own
+
+
+def test_code_directives_are_fenced_admonitions_quoted_and_other_directives_left_out():
+    """A Sphinx page's `.. code-block::` is its sample code (fenced, as a markdown page's), a `.. warning::` its
+    own guidance (quoted), a `.. toctree::` or `.. automodule::` no prose."""
+    text = ("Deploying\n=========\n\n.. warning:: Never run migrations by hand.\n\n.. code-block:: bash\n\n"
+            "    make migrate\n\n.. automodule:: app.deploy\n   :members:\n\nAfter.\n")
+    md = rst.to_markdown(text)
+    assert md.count("\n") == text.count("\n")
+    assert "> **Warning:** Never run migrations by hand." in md
+    assert "```\n    make migrate\n```" in md
+    assert "automodule" not in md and ":members:" not in md and "After." in md
 
 
 def test_a_literal_block_is_fenced_where_blank_lines_allow_and_stays_indented_code_where_they_do_not():

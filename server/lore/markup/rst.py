@@ -24,6 +24,10 @@ _TARGET = re.compile(r"^\.\.\s+_([^:]+|`[^`]+`):\s*(\S*)\s*$")
 _EXPLICIT = re.compile(r"^\.\.(?:\s|$)")
 _FIELD = re.compile(r"^:([A-Za-z][\w -]{0,30}):(?:\s+(.*))?$")
 _AUTO_ENUM = re.compile(r"^(\s*)#\.(\s)")
+# Directives whose body is sample code (fenced like a `::` literal block) or prose set apart (quoted).
+_CODE_DIRECTIVE = re.compile(r"^\.\.\s+(?:code-block|code|sourcecode)::", re.I)
+_ADMONITION = re.compile(r"^\.\.\s+(note|warning|important|tip|caution|attention|danger|hint|error|seealso|deprecated|"
+                         r"versionchanged|versionadded|admonition)::\s*(.*)$", re.I)
 
 
 def is_rst(rel_path: str) -> bool:
@@ -39,10 +43,17 @@ def to_markdown(text: str) -> str:
     styles: list[tuple[str, bool]] = []
     literal_indent: int | None = None  # inside a literal block (after `::`) or a directive's body
     keep_body = False
+    quote_indent: int | None = None  # inside an admonition's body (`.. note::`), read as a quote
     block = _Block()
     i = 0
     while i < len(lines):
         line = lines[i]
+        if quote_indent is not None:
+            if not line.strip() or len(line) - len(line.lstrip()) > quote_indent:
+                out[i] = ("> " + _inline(line.strip(), targets)) if line.strip() else ""
+                i += 1
+                continue
+            quote_indent = None
         if literal_indent is not None:
             if not line.strip():
                 out[i] = ""
@@ -78,8 +89,17 @@ def to_markdown(text: str) -> str:
         if target:
             name, url = target.group(1).strip("`"), target.group(2)
             out[i] = f"[{name}]: {url}" if url and not url.endswith("_") else ""
+        elif _ADMONITION.match(stripped):
+            m = _ADMONITION.match(stripped)
+            label = m.group(1).capitalize() if m.group(1).lower() != "admonition" else _inline(m.group(2), targets)
+            rest = m.group(2) if m.group(1).lower() != "admonition" else ""
+            out[i] = f"> **{label}:** {_inline(rest, targets)}".rstrip()  # a note or warning is the text's own
+            quote_indent = indent
+        elif _CODE_DIRECTIVE.match(stripped):
+            out[i] = ""  # sample code: fenced, as a markdown text's
+            literal_indent, keep_body = indent, True
         elif _EXPLICIT.match(stripped):
-            out[i] = ""  # a directive or a comment: its body is not prose a reader sees as such
+            out[i] = ""  # another directive or a comment: its body is not prose a reader sees as such
             literal_indent, keep_body = indent, False
         elif _ADORNMENT.match(line):
             out[i] = ""  # a transition line
