@@ -73,22 +73,33 @@ def lore_import(root: Path, label: dict, env: dict) -> list[str]:
     """A plain `lore import`; then, as a user would, the decision folders it found nothing in, by hand."""
     cmd = [sys.executable, "-m", "lore", "import", "--yes"]
     subprocess.run(cmd, cwd=root, env=env, check=True, capture_output=True)
-    found = set(memory_sources(root, env).values())
-    missing = sorted({str(Path(p).parent) for p in label["decision_paths"]}
-                     - {str(Path(p).parent) for p in found})
+    found = set(memory_sources(root, env, log_entries(label)).values())
+    missing = sorted({str(Path(p.split(":")[0]).parent) for p in label["decision_paths"]}
+                     - {str(Path(p.split(":")[0]).parent) for p in found})
     if missing:
         extra = [a for f in missing for a in ("--adr-folder", f)]
         subprocess.run(cmd + extra, cwd=root, env=env, check=True, capture_output=True)
     return missing
 
 
-def memory_sources(root: Path, env: dict) -> dict[str, str]:
-    """Memory id -> its source path (workspace-relative), read through the CLI."""
+def memory_sources(root: Path, env: dict, entries: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Memory id -> its source path (workspace-relative), read through the CLI; `path:line` for a memory read
+    from a line the labels name as one decision of a decision log (`DECISIONS.md:29`, `entries`)."""
     out = subprocess.run([sys.executable, "-m", "lore", "list", "--json", "--limit", "100000"], cwd=root, env=env,
                          check=True, capture_output=True, text=True).stdout
     data = json.loads(out)
     items = data["memories"] if isinstance(data, dict) else data
-    return {m["id"]: (m.get("source") or {}).get("path") or "" for m in items}
+    sources = {}
+    for m in items:
+        source = m.get("source") or {}
+        entry = f"{source.get('path')}:{source.get('line')}"
+        sources[m["id"]] = entry if entry in entries else source.get("path") or ""
+    return sources
+
+
+def log_entries(label: dict) -> frozenset[str]:
+    """The decisions a label names by path and line: entries of a decision log (`DECISIONS.md:29`)."""
+    return frozenset(p for p in label["decision_paths"] if re.search(r":\d+$", p))
 
 
 def top_level(text: str, language: str, rel: str) -> list:
@@ -355,7 +366,7 @@ async def run_one(label_path: Path, args, tmp: Path) -> dict:
     t = time.perf_counter()
     by_hand = [] if (root / ".lore" / "lore.db").exists() and args.keep else lore_import(root, label, env)
     imported = time.perf_counter() - t
-    sources = memory_sources(root, env)
+    sources = memory_sources(root, env, log_entries(label))
     from lore.anchors.languages import language_for_path
 
     files = [g["file"] for g in label["governed"]] + [u["file"] for u in label["ungoverned"]]

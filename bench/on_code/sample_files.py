@@ -42,7 +42,8 @@ def check(git_dir: str, label: dict) -> list[str]:
     out = subprocess.run(["git", f"--git-dir={git_dir}", "ls-tree", "-r", "--name-only", label["commit"]],
                          check=True, capture_output=True, text=True).stdout
     present = set(out.splitlines())
-    problems = [f"decision missing: {d}" for d in label["decision_paths"] if d not in present]
+    # a decision of a decision log is named by its file and line (`DECISIONS.md:29`)
+    problems = [f"decision missing: {d}" for d in label["decision_paths"] if re.sub(r":\d+$", "", d) not in present]
     labelled = [g["file"] for g in label["governed"]] + [u["file"] for u in label["ungoverned"]]
     labelled += [r["file"] for r in label.get("loosely_related", [])]
     problems += [f"file missing: {f}" for f in dict.fromkeys(labelled) if f not in present]
