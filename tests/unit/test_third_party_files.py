@@ -11,6 +11,7 @@ import pytest
 from lore.api import Lore
 from lore.embedding.embedder import HashEmbedder
 from lore.ingest import run_import
+from lore.memory import Status
 from lore.sources.classify import classify
 from lore.sources.summary import ImportSettings
 from tree_files import write
@@ -46,5 +47,30 @@ def test_import_leaves_vendored_code_and_guides_out_but_a_named_folder_in(tmp_wo
         assert "CONTRIBUTING.md" in paths and not any(p and p.startswith("vendor/") for p in paths)
         run_import(lore, settings=ImportSettings(adr_folders=["vendor/acme/decisions"]))
         assert "vendor/acme/decisions/0001-use-queues.md" in {m.provenance.path for m in lore.list(limit=50)}
+    finally:
+        lore.close()
+
+
+def test_memories_a_vendored_folder_gave_before_are_deprecated_and_said_not_held_back(tmp_workspace: Path,
+                                                                                       monkeypatch):
+    """A workspace imported before vendored folders were left out: their memories go on the next import, the
+    report says why, and the guard against an import that would deprecate most of a workspace does not hold
+    them back (which would keep them for ever, and warn on every start)."""
+    from lore.sources import classify as cls
+
+    write(tmp_workspace, {"CONTRIBUTING.md": "# Contributing\n\n- Run `make test` before a pull request.\n"})
+    write(tmp_workspace, {f"vendor/lib{n}/CONTRIBUTING.md": f"# Contributing\n\n- Rule {n} of lib {n}.\n"
+                          for n in range(8)})
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        monkeypatch.setattr(cls, "third_party", lambda rel: False)  # as an earlier version read them
+        run_import(lore)
+        assert sum(1 for m in lore.list(limit=100) if m.provenance.path.startswith("vendor/")) == 8
+        monkeypatch.undo()
+        summary = run_import(lore)
+        assert summary.left_out_memories == 8 and summary.held_back == 0 and summary.deprecated == 8
+        vendored = [m for m in lore.list(limit=100) if m.provenance.path.startswith("vendor/")]
+        assert vendored and all(m.status is Status.DEPRECATED for m in vendored)  # restorable, not deleted
+        assert run_import(lore).left_out_memories == 0  # said once
     finally:
         lore.close()

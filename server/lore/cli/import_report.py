@@ -47,6 +47,9 @@ def print_taken(summary, verbose: bool) -> None:
     if verbose:
         for path, why in summary.not_taken:
             out.print(f"  {path}: {why}", markup=False)
+    if summary.left_out_memories:
+        out.print(f"left out:         {summary.left_out_memories} memories of files in vendored, generated or built "
+                  "folders (vendor/, third_party/, dist/, …), no longer read: deprecated", markup=False)
     for written, n in sorted(summary.unknown_statuses.items(), key=lambda kv: (-kv[1], kv[0])):
         out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
                   "treated as active", markup=False)

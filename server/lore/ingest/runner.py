@@ -125,6 +125,13 @@ class Importer:
                 self.summary.skip("error")
         self.flush_quiet()
         if not self.summary.cancelled:
+            # Files still there that no importer reads any more (a vendored or built folder): the rules
+            # changed on purpose, so their memories go, said in the report, whatever the guard holds back.
+            left_out = {rel for rel in vanished if cls.third_party(rel) and (self.root / rel).is_file()
+                        and not cls.in_folders(rel, list(self.settings.adr_folders))}
+            for rel in sorted(left_out):
+                self.summary.left_out_memories += self.deleted(rel, "left out: a vendored, generated or built folder")
+            vanished = vanished - left_out
             for rel in vanished:
                 self.guard.doom(rel, sum(1 for m in imported_memories(self.store, rel) if self.guard.live(m)))
             if self.guard.allowed(self.summary):
@@ -267,9 +274,11 @@ class Importer:
                 self.store.sources.put(row)
         self.quiet_rows.clear()
 
-    def deleted(self, rel: str) -> None:
-        """A source file is gone: deprecate its memories (restorable) and mark the ledger row."""
+    def deleted(self, rel: str, why: str = "file deleted") -> int:
+        """A source file is gone, or no longer read: deprecate its memories (restorable) and mark the ledger
+        row; how many were deprecated."""
         known = self.ledger.get(rel)
+        n = 0
         with self.store.transaction():
             for m in imported_memories(self.store, rel):
                 if m.status is not Status.DEPRECATED and "user_status" not in m.meta:
@@ -278,10 +287,12 @@ class Importer:
                     m.updated_at = time.time()
                     self.store.memories.update(m, reindex=False)
                     self.summary.deprecated += 1
+                    n += 1
             if known is not None:
-                self.store.sources.put(SourceFile(rel, known.content_hash, None, None, "removed", "file deleted",
+                self.store.sources.put(SourceFile(rel, known.content_hash, None, None, "removed", why,
                                                   known.importer, time.time()))
         self.imports.pop(rel, None)
+        return n
 
 
 def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings | None = None,

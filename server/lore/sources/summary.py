@@ -44,6 +44,7 @@ class ImportSummary:
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
     log_entries: dict[str, int] = attrs.field(factory=dict)  # decision log -> its entries read as records
+    left_out_memories: int = 0  # deprecated: their files sit in vendored or built folders no importer reads now
     # (earlier record, relation, later record): records search ranks below a later one (sources/newer.py)
     later_records: list[tuple[str, str, str]] = attrs.field(factory=list)
     adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
@@ -82,6 +83,7 @@ class ImportSummary:
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
             "decision_log_entries": dict(sorted(self.log_entries.items())),
+            "left_out_memories": self.left_out_memories,
             "later_records": [{"earlier": a, "relation": r, "later": b} for a, r, b in self.later_records],
             "adr_folders": list(self.adr_folders),
             "history": self.history,
