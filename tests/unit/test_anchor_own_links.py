@@ -58,3 +58,17 @@ def test_a_workspaces_monorepo_resolves_its_links_and_sub_project_paths(tmp_work
     text = ("Carts live in `src/cart.ts`; see [orders](https://github.com/o/shop/blob/0a1b2c/packages/api/src/orders.ts)"
             " and [theirs](https://github.com/x/shop-fork/blob/0a1b2c/packages/web/src/cart.ts).\n")
     assert anchors(ws, text) == ["packages/api/src/orders.ts", "packages/web/src/cart.ts"]
+
+
+def test_a_path_written_with_a_brace_list_names_each_file(tmp_path):
+    """afomera/relay DECISIONS.md D24 (MIT): "Per-engine DAL fns live under
+    `crates/relay-db/src/backend/{sqlite,postgres}.rs`"."""
+    from lore.sources.mentions import AnchorContext, path_anchors
+    from tree_files import write
+
+    ws = write(tmp_path, {"crates/relay-db/src/backend/sqlite.rs": "pub fn a() {}\n",
+                          "crates/relay-db/src/backend/postgres.rs": "pub fn a() {}\n",
+                          "crates/relay-db/src/lib.rs": "pub mod backend;\n"})
+    text = "Per-engine DAL fns live under `crates/relay-db/src/backend/{sqlite,postgres}.rs` with one signature."
+    found = {d.anchor.value for d in path_anchors(text, "DECISIONS.md", AnchorContext(ws))}
+    assert found == {"crates/relay-db/src/backend/sqlite.rs", "crates/relay-db/src/backend/postgres.rs"}

@@ -62,6 +62,7 @@ MOVED = 0.8  # a link followed to where its file went: sure (it named a file tha
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
 _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
 _NAMESPACE = re.compile(r"^\\?[A-Za-z_]\w*(?:\\{1,2}[A-Za-z_]\w*)+$")
+_BRACES = re.compile(r"\{([^{},]*(?:,[^{},]*)+)\}")  # a shell brace list in a path
 _NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js ts html css sh".split())
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
@@ -161,6 +162,11 @@ def _candidates(text: str):
             yield token, path + ".php"
             continue
         if "://" in token or token.startswith(("~", "$")) or "/" not in token.strip("/"):
+            continue
+        braces = _BRACES.search(token)
+        if braces:  # `backend/{sqlite,postgres}.rs`: each file it spells
+            for alternative in braces.group(1).split(",")[:10]:
+                yield token, token[:braces.start()] + alternative.strip() + token[braces.end():]
             continue
         yield token, token
 
