@@ -85,7 +85,7 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
                 return None  # an index of the records, each entry a summary and a link to its file
             return _records(rel_path, lines, entries)
     if named:  # a page named for decisions may number them in bold paragraphs or in a table's rows
-        return _paragraph_entries(rel_path, lines, named) or _table_entries(rel_path, lines, named)
+        return _paragraph_entries(rel_path, lines, named) or _table_entries(rel_path, lines)
     return None
 
 
@@ -172,7 +172,7 @@ _REASON_COLUMN = re.compile(r"\b(?:rationale|why|reason|reasons|consequences?|co
 
 
 def _paragraph_entries(rel_path: str, lines: list[str], named: bool) -> Parsed | None:
-    """Entries that are paragraphs led by a bold number and title (joyent-style findings logs: "**D1. …**")."""
+    """Entries that are paragraphs led by a bold number and title ("**D1. Transport is plain HTTP.** …")."""
     starts = []
     in_fence = False
     for i, line in enumerate(lines):
@@ -195,7 +195,7 @@ def _paragraph_entries(rel_path: str, lines: list[str], named: bool) -> Parsed |
     return out if len(out.memories) >= 2 else None
 
 
-def _table_entries(rel_path: str, lines: list[str], named: bool) -> Parsed | None:
+def _table_entries(rel_path: str, lines: list[str]) -> Parsed | None:
     """Entries that are rows of a table whose first column numbers them (`| D-001 | decision | why | Accepted |`)."""
     out, keys = Parsed(), Keys()
     for i in range(1, len(lines)):
