@@ -184,3 +184,30 @@ def test_rst_and_adoc_documentation_and_guides_are_imported(tmp_workspace: Path)
         assert any("make quality" in m.body for m in lore.list(limit=50) if m.provenance.path == "CONTRIBUTING.rst")
     finally:
         lore.close()
+
+
+def test_a_numbered_series_of_rst_pages_is_documentation_and_states_its_status(tmp_workspace: Path):
+    """NumPy keeps its enhancement proposals as `doc/neps/nep-0029-deprecation_policy.rst`, each with a
+    `:Status:` field; in a folder no rule names (`neps/`), they are still a series of pages, read as decision
+    records."""
+    from tree_files import write
+
+    def nep(n: int, title: str, status: str) -> str:
+        return (f"{'=' * 40}\nNEP {n} — {title}\n{'=' * 40}\n\n:Author: A. Person\n:Status: {status}\n\n"
+                f"Abstract\n--------\n\nThis proposal says how {title.lower()} works for the whole project.\n")
+
+    write(tmp_workspace, {"neps/nep-0001-process.rst": nep(1, "Process", "Active"),
+                          "neps/nep-0029-deprecation_policy.rst": nep(29, "Deprecation policy", "Final"),
+                          "neps/nep-0030-duck-arrays.rst": nep(30, "Duck arrays", "Draft"),
+                          "neps/conf.py": "project = 'NEPs'\n"})
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lore)
+        assert sorted(summary.decisions) == ["neps/nep-0001-process.rst", "neps/nep-0029-deprecation_policy.rst",
+                                             "neps/nep-0030-duck-arrays.rst"]
+        status = {m.provenance.path.rsplit("/", 1)[-1]: m.status.value for m in lore.list(limit=50)
+                  if m.provenance.kind is SourceKind.ADR}
+        assert status == {"nep-0001-process.rst": "active", "nep-0029-deprecation_policy.rst": "active",
+                          "nep-0030-duck-arrays.rst": "proposed"}
+    finally:
+        lore.close()

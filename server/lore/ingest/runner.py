@@ -348,9 +348,10 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
 
 
 def _routed(cand: Candidate, series: Series) -> Candidate:
-    """A markdown file no other rule takes, read as documentation when it is one page of a numbered or
-    dated series (`docs.series_page`): with its secrets scrubbed and counted against the caps like any page."""
-    if cand.importer == cls.COMMENTS and cls.is_markdown(cand.rel) and series_page(cand.rel, cand.path, series):
+    """A page (markdown, reStructuredText, AsciiDoc) no other rule takes, read as documentation when it is one
+    page of a numbered or dated series (`docs.series_page`): with its secrets scrubbed and counted against the
+    caps like any page."""
+    if cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and series_page(cand.rel, cand.path, series):
         return attrs.evolve(cand, importer=cls.DOC)
     return cand
 

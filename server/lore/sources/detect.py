@@ -301,14 +301,15 @@ def _title(front: dict, lines: list[str]) -> str | None:
 
 # A page named as one of a numbered or dated series, the number or date set off by a dash or an underscore
 # (`0005-tekton-oci-bundles.md`, `20200925-use-nextjs.md`, `2021-01-05_merging.md`), perhaps after a few
-# letters naming the series (gRPC's `A14-channelz.md`, `L73-java-binderchannel.md`, `TEP-0005-….md`); a
-# news fragment (`1234.feature.md`) is not.
-_SERIES_NAME = re.compile(r"^(?:([a-z]{1,5})[-_]?)?(\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})[-_][a-z0-9][^/]*\.(?:md|markdown|mdx)$",
+# letters naming the series (gRPC's `A14-channelz.md`, `L73-java-binderchannel.md`, `TEP-0005-….md`, NumPy's
+# `nep-0029-deprecation_policy.rst`); a news fragment (`1234.feature.md`) is not.
+_SERIES_NAME = re.compile(r"^(?:([a-z]{1,5})[-_]?)?(\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})[-_][a-z0-9][^/]*"
+                          r"\.(?:md|markdown|mdx|rst|adoc|asciidoc)$",
                           re.I)
 
 
 def series_name(name: str) -> bool:
-    """Whether a file name is that of a numbered or dated markdown page."""
+    """Whether a file name is that of a numbered or dated page (markdown, reStructuredText, AsciiDoc)."""
     return bool(_SERIES_NAME.match(name))
 
 
