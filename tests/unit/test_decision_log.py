@@ -250,3 +250,20 @@ def test_any_text_in_a_page_named_for_decisions_is_read_without_failing(parts):
     if parsed is not None:
         assert len({m.id for m in parsed.memories}) == len(parsed.memories)
         assert all(m.provenance.line and m.title for m in parsed.memories)
+
+
+def test_a_link_to_a_log_names_none_of_its_entries(tmp_workspace: Path):
+    """A record "Superseded by [the decision log](../../DECISIONS.md)" names a file of many decisions: no entry
+    is taken for its successor (it was the last entry read), and the import says it found none."""
+    write(tmp_workspace, {"DECISIONS.md": RELAY,
+                          "docs/adr/0001-use-sqlite.md": "# 1. Use SQLite\n\n## Status\n\nSuperseded by "
+                                                         "[the decision log](../../DECISIONS.md)\n\n## Context\n\n"
+                                                         "x\n\n## Decision\n\nWe use SQLite.\n"})
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lore)
+        record = next(m for m in lore.list(limit=50) if m.provenance.path == "docs/adr/0001-use-sqlite.md")
+        assert record.superseded_by == []
+        assert any("no such ADR found" in w for w in summary.warnings)
+    finally:
+        lore.close()

@@ -38,8 +38,13 @@ class AdrIndex:
         self.by_name: dict[str, list[Memory]] = defaultdict(list)
         self.by_number: dict[int, list[Memory]] = defaultdict(list)
         self.by_title: dict[str, list[Memory]] = defaultdict(list)
+        self.shared: set[str] = set()  # a decision log's path: a link to the file names none of its entries
+        seen: set[str] = set()
         for m in adrs:
             path = m.provenance.path or ""
+            if path in seen:
+                self.shared.add(path)
+            seen.add(path)
             self.by_path[path] = m
             name = posixpath.basename(path)
             self.by_name[name.lower()].append(m)
@@ -56,7 +61,7 @@ class AdrIndex:
             base = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
             for cand in (base, base + ".md", base + ".markdown", target.lstrip("/")):
                 if cand in self.by_path:
-                    return self.by_path[cand]
+                    return None if cand in self.shared else self.by_path[cand]
             found = _closest(self.by_name.get(posixpath.basename(base).lower(), []), source)
             if found or posixpath.splitext(target)[1]:
                 return found  # a named file that is not there is not some other ADR with its number
