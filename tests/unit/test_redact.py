@@ -419,3 +419,16 @@ def test_secret_found_in_any_surroundings(prefix: str, suffix: str) -> None:
     result = redact(text)
     assert GITHUB not in result.text
     assert "github-token" in {r.kind for r in result.redactions}
+
+
+@pytest.mark.parametrize("text", [
+    # agento-cc/agento DECISIONS.md: prose about tokens, a word set in emphasis
+    pytest.param("The honest guarantee: the token is **only** held by the toolbox.", id="bold-word"),
+    pytest.param("Microsoft's contract is explicit: the state token is *opaque*; save the entire link.", id="italic-word"),
+])
+def test_a_word_in_emphasis_after_token_is_prose(text: str) -> None:
+    assert redact(text).redactions == ()
+
+
+def test_a_value_after_token_in_prose_is_still_a_secret() -> None:
+    assert redact(f"The deploy token is {PW}9x in the old runbook.").redactions != ()

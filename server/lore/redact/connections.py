@@ -65,8 +65,8 @@ def _prose_value(match: re.Match[str]) -> tuple[int, int] | None:
     value = text[start:end]
     if len(value) < 6 or is_placeholder(value) or looks_like_code(value):
         return None
-    if _WORDS.fullmatch(value) or value.startswith(("/", "./", "~/", "http://", "https://")):
-        return None  # "the password is required", "the token is stored in the vault"
+    if _WORDS.fullmatch(value.strip("*_")) or value.startswith(("/", "./", "~/", "http://", "https://")):
+        return None  # "the password is required", "the token is stored in the vault", "the token is *opaque*"
     if match.group("colon") is not None and not _colon_value_is_secret(match, value):
         return None
     if value.isdigit() and len(value) < 8:
