@@ -208,3 +208,15 @@ def test_a_status_line_under_the_status_word(text, part, whole):
     assert reading.status is Status.ACTIVE
     assert [r.number for r in reading.partly_supersedes] == part
     assert [r.number for r in reading.supersedes] == whole
+
+
+def test_a_table_row_describing_a_status_column_states_no_status():
+    """aws-samples/aws-iam-identity-center-extensions docs/documentation/TroubleShooting.md (MIT-0): a log
+    format's table with a `status` row is a data dictionary, not the page's status."""
+    from lore.sources.adr import stated_status
+    from lore.markup import markdown
+
+    text = ("# Troubleshooting\n\n| Log Element | Description | Mandatory |\n| --- | --- | --- |\n"
+            "| status | Status of the current request i.e. one of InProgress, Completed, Aborted | Yes |\n")
+    assert not stated_status(markdown.parse(text))
+    assert stated_status(markdown.parse("# X\n\n| Field | Value |\n|---|---|\n| Status | Implemented |\n"))

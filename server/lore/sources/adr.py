@@ -177,14 +177,15 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
     request moves from pending to `Accepted`" describes a thing the page is about, not the page."""
     later = [s.line for s in doc.sections if s.heading is not None and s.level >= 2][1:2]
     for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
-        m = _FIELD.match(line) or _TABLE_ROW.match(line)
+        field = _FIELD.match(line)
+        m = field or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in ("status", "current status", "state"):
             value = m.group(2).strip().strip("|").strip()
             for mark in ("**", "__"):
                 if value.count(mark) % 2:  # "* Status: **Expired**": the field took the value's opening mark
                     value = value.replace(mark, "")
-            if later and i > later[0] and not _opens_with_status(value):
-                continue
+            if ((later and i > later[0]) or not field) and not _opens_with_status(value):
+                continue  # a table row describing a `status` column ("| status | Status of the request, one of …")
             return read_status(value), i, markdown.plain(value)
     return None
 
