@@ -21,7 +21,7 @@ from lore.markup.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.claude_imports import resolve_imports
-from lore.sources.decision_log import LOG_META, entry_text
+from lore.sources.decision_log import LOG_META, entry_lines
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
 from lore.sources.report import NOT_TAKEN
@@ -224,10 +224,11 @@ class Importer:
         vocabulary (`lore.sources.mentions`)."""
         records = [m for m in parsed.memories if m.provenance.kind is SourceKind.ADR]
         everywhere = widespread_names(text, self.anchoring) if records else []
+        lines = text.split("\n") if any(LOG_META in m.meta for m in records) else []
         for m in records:
             if not m.anchors:
                 span = m.meta.get(LOG_META)  # an entry of a decision log is anchored by its own lines
-                own = entry_text(text.split("\n"), *span) if span else text
+                own = "\n".join(entry_lines(lines, *span)) if span else text
                 derived = derive_anchors(own, rel, self.anchoring, proposal=m.status is Status.PROPOSED)
                 m.anchors = [d.anchor for d in derived]
                 if derived:

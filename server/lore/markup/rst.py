@@ -89,8 +89,7 @@ def to_markdown(text: str) -> str:
         if target:
             name, url = target.group(1).strip("`"), target.group(2)
             out[i] = f"[{name}]: {url}" if url and not url.endswith("_") else ""
-        elif _ADMONITION.match(stripped):
-            m = _ADMONITION.match(stripped)
+        elif m := _ADMONITION.match(stripped):
             label = m.group(1).capitalize() if m.group(1).lower() != "admonition" else _inline(m.group(2), targets)
             rest = m.group(2) if m.group(1).lower() != "admonition" else ""
             out[i] = f"> **{label}:** {_inline(rest, targets)}".rstrip()  # a note or warning is the text's own

@@ -3,9 +3,8 @@
 A markdown file in a folder named for decision records, or named like one (`adr-001-…`), goes to
 the ADR importer, and so does a reStructuredText or AsciiDoc one (read as markdown, `lore.markup.rst`,
 `lore.markup.adoc`); project documentation in any of the three (`docs.is_documentation`) to the
-documentation importer; any other markdown file goes
-to the comments importer. For all of these the runner still asks `detect` whether the
-text is a decision record (so a record anywhere is found).
+documentation importer; any other markdown file goes to the comments importer. For all of these the
+runner still asks `detect` whether the text is a decision record (so a record anywhere is found).
 """
 
 from __future__ import annotations
@@ -84,10 +83,9 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
     if third_party(rel_path) and not in_folders(rel_path, list(adr_folders)):
         return None
     name = rel_path.rpartition("/")[2].lower()
-    if (rst.is_rst(name) or adoc.is_adoc(name)) and "\\" not in rel_path and not rel_path.startswith((".", "/")) and (
-            in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
-        return ADR  # a Sphinx or AsciiDoc project's decision records
     if (rst.is_rst(name) or adoc.is_adoc(name)) and "\\" not in rel_path and not rel_path.startswith((".", "/")):
+        if in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path):
+            return ADR  # a Sphinx or AsciiDoc project's decision records
         if _GUIDE.match(PurePosixPath(rel_path).stem):
             return GUIDE  # `CONTRIBUTING.rst`
         if is_documentation(rel_path):

@@ -28,7 +28,7 @@ from lore.sources.adr import parse_adr
 from lore.sources.detect import index_reason
 from lore.sources.ids import import_id
 from lore.sources.parsed import Keys, Parsed, chunked, imported_memory, short_title
-from lore.sources.status import read_status
+from lore.sources.status import RECORD_SUFFIXES, read_status
 
 LOG_META = "log_lines"  # meta of an entry: [first, last] 1-based lines of the log it was read from
 _RECORD_ID = re.compile(r"^\[?(?:adr|dr|decision|rfc)[\s#:_-]*0*(\d{1,4})\b\]?\s*[:.)—–|-]*\s*(\S.*)$", re.I)
@@ -97,7 +97,7 @@ def _points_to_a_record(doc: markdown.Document, first: int, last: int) -> bool:
 def _index_entry(text: str) -> bool:
     """Whether a text is a short summary linking to a page of the repository: an index's entry, whose
     record is that page."""
-    local = [t for _, t in markdown.links(text) if t.split("#")[0].endswith((".md", ".rst", ".adoc"))
+    local = [t for _, t in markdown.links(text) if t.split("#")[0].endswith(RECORD_SUFFIXES)
              and not t.startswith(("http://", "https://"))]
     return bool(local) and len(markdown.plain(text).split()) < 60
 
@@ -116,8 +116,7 @@ def _records(rel_path: str, lines: list[str], entries) -> Parsed:
     out = Parsed()
     keys = Keys()
     for s, (number, date), first, last in entries:
-        own = entry_text(lines, first, last)
-        own_lines = own.split("\n")
+        own_lines = entry_lines(lines, first, last)
         own_lines[first - 1] = "# " + markdown.plain(s.heading).strip()
         parsed = parse_adr(rel_path, "\n".join(own_lines))
         out.warnings += parsed.warnings
@@ -157,10 +156,10 @@ def _entries_named(m: Memory, text: str) -> None:
         m.meta.pop("refs")
 
 
-def entry_text(lines: list[str], first: int, last: int) -> str:
-    """A log's text with every line outside one entry (1-based, inclusive) left empty, so that the entry's
+def entry_lines(lines: list[str], first: int, last: int) -> list[str]:
+    """A log's lines with every line outside one entry (1-based, inclusive) left empty, so that the entry's
     lines keep their numbers."""
-    return "\n".join(line if first - 1 <= i < last else "" for i, line in enumerate(lines))
+    return [line if first - 1 <= i < last else "" for i, line in enumerate(lines)]
 
 
 # A paragraph that opens with its entry's number and title in bold ("**D1. Transport is plain HTTP.** The

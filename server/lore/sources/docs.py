@@ -1,7 +1,7 @@
 """The project's own prose documentation: what is taken, in what order, and how one page is read.
 
-Taken (markdown, and reStructuredText and AsciiDoc read as markdown): the root README, module and package READMEs, and pages under folders named
-for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `proposals/`,
+Taken (markdown, and reStructuredText and AsciiDoc read as markdown): the root README, module and
+package READMEs, and pages under folders named for documentation (`docs/`, `doc/`, `documentation/`, `rfc(s)/`, `design/`, `proposals/`,
 `architecture/`, `guides/`, `contributing/`, `handbook/`, `wiki/`, a sub-project's `docs/`...), and
 pages whose own name says what documentation says wherever they sit (`terraform-style-guide`,
 `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`, `DEVELOPERS`, `HACKING`): a style guide
