@@ -220,3 +220,47 @@ def test_a_table_row_describing_a_status_column_states_no_status():
             "| status | Status of the current request i.e. one of InProgress, Completed, Aborted | Yes |\n")
     assert not stated_status(markdown.parse(text))
     assert stated_status(markdown.parse("# X\n\n| Field | Value |\n|---|---|\n| Status | Implemented |\n"))
+
+
+@pytest.mark.parametrize("line", [
+    # grpc/proposal A56-priority-lb-policy.md and 16 others (Apache-2.0): the template's line, never filled in
+    pytest.param("{Draft, In Review, Ready for Implementation, Implemented}", id="grpc-braced"),
+    # kumahq/kuma docs/madr/decisions/000-template.md (Apache-2.0), with the comment that follows it
+    pytest.param("{rejected | accepted} <!-- recommended to have the status as accepted proactively -->",
+                 id="kuma-braced-bars"),
+    # adr/madr 2.x template (MIT): the last choice names a successor
+    pytest.param("[proposed | rejected | accepted | deprecated | … | superseded by [ADR-0005](0005-example.md)]",
+                 id="madr-bracketed"),
+    pytest.param("proposed | rejected | accepted", id="bare-bars"),
+])
+def test_a_status_line_listing_the_templates_choices_states_none(line):
+    reading = read_status(line)
+    assert reading.status is None
+    assert reading.superseded_by == []
+    assert reading.choices
+
+
+@pytest.mark.parametrize("line, status", [
+    pytest.param("{Draft}", Status.PROPOSED, id="one-braced"),
+    pytest.param("[Accepted]", Status.ACTIVE, id="one-bracketed"),
+    pytest.param("Accepted | 2020-01-02", Status.ACTIVE, id="word-and-date"),
+    pytest.param("Draft, In Review", Status.PROPOSED, id="two-alike-unbraced"),
+])
+def test_a_status_picked_from_choices_is_read(line, status):
+    reading = read_status(line)
+    assert reading.status is status
+    assert not reading.choices
+
+
+def test_a_record_left_with_the_templates_status_line_is_current_and_says_so():
+    """A record whose author never picked a status is not a proposal, nor superseded by the template's
+    example successor: it is imported as active, with a warning naming the line."""
+    text = ("# A56: Priority LB policy\n\n* Author(s): someone\n"
+            "* Status: {Draft, In Review, Ready for Implementation, Implemented}\n* Implemented in: C-core\n\n"
+            "## Abstract\n\nA load balancing policy that picks the highest priority child.\n\n"
+            "## Proposal\n\nWe will add the priority policy.\n")
+    parsed = parse_adr("A56-priority-lb-policy.md", text)
+    (m,) = parsed.memories
+    assert m.status is Status.ACTIVE
+    assert not (m.meta.get("refs") or {}).get("superseded_by")
+    assert any("A56-priority-lb-policy.md:4: status" in w and "list of choices" in w for w in parsed.warnings)

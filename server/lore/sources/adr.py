@@ -76,7 +76,10 @@ def parse_adr(rel_path: str, text: str) -> Parsed:
         reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status
     unknown = status is None and bool(status_text)
-    if unknown:
+    if unknown and reading.choices:
+        out.warn(rel_path, status_line, f"status {reading.choices[:80]!r} is the template's list of choices, "
+                                        f"none picked; imported as active")
+    elif unknown:
         out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as active")
     status = _folder_status(rel_path, status)
     sections, body, rationale = _sections(doc, title, title_line)

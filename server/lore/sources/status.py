@@ -121,6 +121,7 @@ class StatusReading:
     graduated_from: list[Reference] = attrs.field(factory=list)  # of `graduated`, the proposals this record came from
     amended_by: list[Reference] = attrs.field(factory=list)  # later records that change part of this one
     amends: list[Reference] = attrs.field(factory=list)  # earlier records this one changes in part
+    choices: str | None = None  # a status line left as the template's list of choices (`template_choices`)
 
 
 # Front matter keys naming what replaced a record, or what it replaces (KEP-style proposals: Tekton's TEPs
@@ -167,7 +168,11 @@ def read_status(text: str) -> StatusReading:
     successor ("tool routing superseded by [RFC 0008]") supersedes the record wherever it stands.
     """
     out = StatusReading()
-    for sentence in _status_clauses(text[:STATUS_LIMIT]):
+    lines = text[:STATUS_LIMIT].splitlines()
+    left = [ln for ln in lines if not template_choices(ln)]
+    if len(left) < len(lines):
+        out.choices = next(ln.strip() for ln in lines if template_choices(ln))
+    for sentence in _status_clauses("\n".join(left)):
         moved = _GRADUATED.search(sentence) or _GRADUATED_FROM.search(sentence)
         if moved and references(sentence[moved.end():]):
             out.graduated += references(sentence[moved.end():])
@@ -206,6 +211,30 @@ def read_status(text: str) -> StatusReading:
                 out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", plain, flags=re.I)) \
                     if not markdown.links(sentence) else references(sentence)
     return out
+
+
+# What may follow a template's status line: an HTML comment telling authors what to write there.
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
+
+
+def template_choices(line: str) -> bool:
+    """Whether a status line is the template's list of choices, left unfilled: three or more status words,
+    or two different ones, set apart by bars, or by commas within braces or brackets (gRPC's
+    "{Draft, In Review, Ready for Implementation, Implemented}", MADR's "[proposed | rejected | accepted |
+    deprecated | … | superseded by ADR-0005]", Kuma's "{rejected | accepted}"). Such a line states no status.
+    "Accepted, amended by [ADR-9](…)" and "[Accepted]" state one."""
+    value = _COMMENT.sub("", line).strip().strip("*_` ")
+    value = re.sub(r"^[-*+]\s+|^\W*status\W*:\s*", "", value, flags=re.I).strip("*_` ")
+    braced = value[:1] in "{[(" and value[-1:] in "}])"
+    if braced:
+        items = re.split(r"\s*[|,]\s*", value[1:-1])
+    elif "|" in value:
+        items = value.split("|")
+    else:
+        return False
+    found = [word_status(item)[0] for item in items if item.strip(" .…")]
+    found = [s for s in found if s is not None]
+    return len(found) >= 3 or len(set(found)) >= 2
 
 
 def _partial(sentence: str) -> bool:
