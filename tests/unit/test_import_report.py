@@ -78,8 +78,8 @@ def test_layouts_of_real_repositories_are_found(lore):
     summary = run_import(lore)
     assert sorted(summary.decisions) == DECISIONS
     assert summary.rules == ["AGENTS.md", "CONTRIBUTING.md"]
-    assert summary.docs == ["architecture-decision-record/README.md", "docs/architecture/README.md",
-                            "docs/guides/deploy.md", "docs/roadmap.md"]  # pages of docs, read-me indexes
+    assert summary.docs == ["CHANGELOG.md", "architecture-decision-record/README.md", "docs/architecture/README.md",
+                            "docs/guides/deploy.md", "docs/roadmap.md"]  # pages of docs, read-me indexes, a change log
     not_taken = dict(summary.not_taken)
     assert not_taken["docs/adr/template.md"] == "template"
     assert "CHANGELOG.md" not in summary.decisions and "docs/roadmap.md" not in summary.decisions
@@ -109,7 +109,7 @@ def test_cli_prints_categories_and_lists_with_verbose(tmp_path, capsys, monkeypa
     out = capsys.readouterr().out
     assert f"decision records: {len(DECISIONS)} files" in out
     assert "guides and rules: 2 files" in out
-    assert "documentation:    4 files" in out and "  docs/guides/deploy.md" in out
+    assert "documentation:    5 files" in out and "  docs/guides/deploy.md" in out and "  CHANGELOG.md" in out
     assert "  docs/adr/template.md: template" in out
     assert "2 records with an unknown status 'Parked' treated as active" in out
     assert main(["-w", str(tmp_path), "import", "--json"]) == 0

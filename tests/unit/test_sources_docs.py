@@ -44,9 +44,12 @@ TAKEN = [
     "design-principles.md", "coding-standards.md",
     "accepted/2020/asnreader/asnreader.md",  # dotnet/designs: proposals filed by their state
     "docs/guides/email-templates.md",  # a guide about templates is a guide
+    # change logs: what changed and when (kumahq/kuma's UPGRADE.md, thanos-io/thanos's CHANGELOG.md)
+    "CHANGELOG.md", "docs/CHANGELOG.md", "docs/release-notes.md", "UPGRADE.md", "MIGRATION_GUIDE.md",
 ]
 LEFT_OUT = [
-    "CHANGELOG.md", "docs/CHANGELOG.md", "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "docs/release-notes.md",
+    "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md",
+    "packages/ui/CHANGELOG.md",  # a package's own change log, one of many in a monorepo
     "template/adr-template.md",  # madr's templates: the shape of a record, not knowledge of the project
     "docs/decisions/adr-template.md", "docs/decisions/adr-template-bare-minimal.md", "docs/template.md",
     "docs/architecture/decisions/0000-ladr-template.md",  # Green-Software-Foundation/carbon-aware-sdk
@@ -196,10 +199,10 @@ def test_import_takes_documentation_and_reports_it(lore):
         "LICENSE.md": "# MIT\n\nPermission is hereby granted.\n",
     })
     summary = run_import(lore)
-    assert summary.docs == ["README.md", "docs/guides/getting-started.md"]
+    assert summary.docs == ["CHANGELOG.md", "README.md", "docs/guides/getting-started.md"]
     assert summary.decisions == ["docs/rfc/0009-lazy-storage-factory-initialization.md"]
     paths = {m.provenance.path for m in lore.store.memories.matching()}
-    assert "CHANGELOG.md" not in paths and "LICENSE.md" not in paths
+    assert "LICENSE.md" not in paths
     hits = lore.search(Query("terraform getting started bootstrap", limit=5))
     assert hits and hits[0].memory.provenance.path == "docs/guides/getting-started.md"
 
@@ -330,6 +333,20 @@ def test_a_huge_page_is_left_out_with_why_and_a_long_one_is_read(lore):
     assert len(sections) == docs.MAX_DOC_SECTIONS and "What part 699 says." in sections[-1].text
 
 
+def test_a_huge_change_log_is_read_from_its_newest_entries_and_says_where_it_stops(lore):
+    """A change log puts its newest entries first: past the size limit its top is read, up to the last
+    whole entry that fits, and the report says so; nothing of it is taken for a dump."""
+    entries = "".join(f"## {n}.0.0\n\n- `flag{n}` changed so that release {n} works.\n\n" + "More words.\n" * 400
+                      for n in range(60, 0, -1))
+    write(lore.root, {"CHANGELOG.md": "# Changelog\n\n" + entries})
+    summary = run_import(lore)
+    assert summary.docs == ["CHANGELOG.md"]
+    [log] = lore.store.memories.matching()
+    assert "flag60" in log.body and "flag1 " not in log.body and len(log.body.encode()) <= docs.MAX_DOC_BYTES
+    assert log.body.rstrip().endswith("More words.")  # the last entry read is whole
+    assert any("CHANGELOG.md:" in w and "change log over 192 KB: its newest" in w for w in summary.warnings)
+
+
 _TEP = """---
 title: {title}
 authors:
@@ -456,9 +473,10 @@ def test_a_series_named_with_a_few_letters_before_its_numbers_is_one_too(lore):
     assert by_path["A1-http-connect-proxy-support.md"].title == "HTTP CONNECT Proxy Support"
 
 
-def test_a_release_process_guide_is_documentation_and_release_notes_are_not_whatever_their_names(lore):
+def test_a_release_process_guide_and_release_notes_are_documentation_whatever_their_names(lore):
     """mozilla/application-services keeps its release process in `docs/howtos/releases.md`: a guide, not
-    the release notes its name used to mean. Release notes are known by their headings, versions."""
+    the release notes its name used to mean. Release notes, known by their headings (versions), are
+    documentation too, and come last (`priority`)."""
     write(lore.root, {
         "docs/howtos/releases.md": "# Release process\n\n## Nightly builds\n\nA cron task builds them.\n\n"
                                    "## Uplifts\n\nCherry-pick the fix onto the release branch and ask for a dot release.\n",
@@ -473,9 +491,11 @@ def test_a_release_process_guide_is_documentation_and_release_notes_are_not_what
                            "C.\n\n### 1.2 Security\n\nD.\n\n### 1.2.1\n\nE.\n",
     })
     summary = run_import(lore)
-    assert sorted(summary.docs) == ["doc/policies.md", "doc/specs/888-com-api.md", "docs/howtos/releases.md"]
-    assert ("docs/RELEASES.md", "release notes") in summary.not_taken
-    assert ("docs/notes/v-history.md", "release notes") in summary.not_taken
+    assert sorted(summary.docs) == ["doc/policies.md", "doc/specs/888-com-api.md", "docs/RELEASES.md",
+                                    "docs/howtos/releases.md", "docs/notes/v-history.md"]
+    assert docs.change_log("docs/notes/v-history.md", "# v156.0 (In progress)\n\n# v155.0\n\n# v154.0\n")
+    assert not docs.change_log("docs/howtos/releases.md", "# Release process\n\n## Nightly builds\n")
+    assert priority("CHANGELOG.md") > priority("docs/notes/v-history.md") > priority("README.md")
     hits = lore.search(Query("cherry-pick a fix onto the release branch", limit=3))
     assert hits and hits[0].memory.provenance.path == "docs/howtos/releases.md"
 

@@ -25,7 +25,7 @@ def test_a_templated_page_under_a_docs_folder_is_taken():
 
 
 def test_templated_pages_are_left_out_by_the_same_names():
-    for rel in ("docs/CHANGELOG.html.md.erb", "docs/changelog.md.erb", "source/templates/page.html.md.erb",
+    for rel in ("docs/LICENSE.html.md.erb", "docs/code-of-conduct.md.erb", "source/templates/page.html.md.erb",
                 "docs/layouts/page.html.erb"):
         assert not is_documentation(rel)
         assert classify.classify(rel) != classify.DOC

@@ -11,7 +11,7 @@ from lore.sources import classify as cls
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide
-from lore.sources.docs import MAX_DOC_BYTES, RELEASE_NOTES, is_documentation, parse_doc
+from lore.sources.docs import MAX_DOC_BYTES, change_log, is_documentation, newest_part, parse_doc
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.report import DECISION, DOCUMENTATION, NOT_TAKEN, RULES
@@ -64,11 +64,18 @@ def _documentation(rel: str, text: str, listed: bool) -> Parsed | None:
         return None
     if not is_documentation(rel) and not _titled(text):
         return None  # a numbered page with no title is content a program shows (form help texts), not a page to read
+    cut = None
     if len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
-        return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
+        cut = newest_part(text)
+        if not change_log(rel, cut):
+            return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
+        text = cut
     parsed = parse_doc(rel, text)
+    if cut is not None:
+        parsed.warn(rel, text.count("\n") + 1, f"change log over {MAX_DOC_BYTES // 1024} KB: its newest "
+                                                f"{len(cut.encode('utf-8')) // 1024} KB read, to this line")
     if not parsed.memories:
-        return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note in (RELEASE_NOTES, "empty") else None
+        return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note == "empty" else None
     parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
 

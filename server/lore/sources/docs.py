@@ -9,10 +9,13 @@ kept beside the code it governs is no less a guide for its folder's name, and ne
 that say how a project works (`GOVERNANCE.md`, `AI_USAGE_POLICY.md`, `process/tep-process.md`). So are the pages of a numbered
 or dated series, whatever their folder is called (`series_page`): enhancement proposals
 (`teps/0005-tekton-oci-bundles.md`), RFCs, design notes and incident reviews kept one file per item.
-Left out: changelogs and release notes, licences, codes of conduct, security and ownership files,
-templates, generated API reference, test fixtures, vendored and built folders, and pages over
-`MAX_DOC_BYTES` (a page that size is a dump more than something a person wrote to be read; a design
-proposal can run to 150 KB, and is read).
+So is a change log (`CHANGELOG.md`, release notes, an upgrade or migration guide, or any page whose headings
+are versions, `change_log`): it says what changed and when, which answers whether a decision still holds
+("the nested `hashPolicies` fields are removed in 3.0"); it comes last in `priority`, and past
+`MAX_DOC_BYTES` its newest part, the top, is read (`newest_part`).
+Left out: licences, codes of conduct, security and ownership files, templates, generated API reference,
+test fixtures, vendored and built folders, and other pages over `MAX_DOC_BYTES` (a page that size is a dump
+more than something a person wrote to be read; a design proposal can run to 150 KB, and is read).
 
 A repository can hold thousands of pages (a documentation website): up to `MAX_DOC_PAGES` are imported,
 picked in `priority` order (the root README, then design and decision folders, contributing and guides,
@@ -73,10 +76,13 @@ _LEFT_OUT_DIRS = frozenset({
     "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
     "node_modules", "bower_components"})
 _LEFT_OUT_NAMES = re.compile(
-    r"^(changelog|changes|history|news|release[-_ ]?notes?|upgrading|migration[-_ ]?notes|licen[cs]e"
+    r"^(history|news|licen[cs]e"
     r"(\.\w+)?|copying|notice|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|authors|"
     r"contributors|maintainers|codeowners|owners|funding|support|pull[-_ ]?request[-_ ]?template|"
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
+# A page's own name that says it is a change log (`CHANGELOG`, `RELEASE_NOTES`, `UPGRADE`, `migration-guide`).
+_CHANGE_NAMES = re.compile(r"^(change[-_ ]?log|changes|release[-_ ]?notes?|upgrad(e|ing)([-_ ]?guide)?|"
+                           r"migrat(ing|ion)([-_ ]?(guide|notes))?)$", re.I)
 _GUIDE_WORDS = frozenset({"contributing", "guides", "guide", "conventions", "guidelines", "handbook", "howto"})
 # Words of a page's own name that say it is documentation wherever it sits (`terraform-style-guide`,
 # `CONTRIBUTING_GUIDELINES`, `ARCHITECTURE`, `release-runbook`, and the guide for people working on the
@@ -107,8 +113,8 @@ def is_documentation(rel_path: str) -> bool:
     stem = _bare_name(p.name)
     if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
         return False
-    if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS:
-        return True
+    if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
+        return True  # a package's own change log (`packages/x/CHANGELOG.md`, one of a hundred) is not the project's
     return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) for f in folders)
 
 
@@ -137,14 +143,17 @@ def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> b
 
 
 def priority(rel_path: str) -> tuple:
-    """Sort key: the root README, then design, decision and contributing folders, other docs, deeper READMEs;
+    """Sort key: the root README, then design, decision and contributing folders, other docs, deeper READMEs,
+    change logs;
     within one folder, the pages of a numbered or dated series latest first (a cap that cuts a series
     leaves out its oldest proposals, not the ones the team works on now)."""
     p = PurePosixPath(rel_path)
     folders = p.parts[:-1]
     words = set().union(*(_words(f) for f in folders)) if folders else set()
     readme = p.stem.lower() == "readme"
-    if readme and not folders:
+    if _CHANGE_NAMES.match(_bare_name(p.name)):
+        tier = 4
+    elif readme and not folders:
         tier = 0
     elif words & _DESIGN_WORDS:
         tier = 1
@@ -241,9 +250,6 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     out = Parsed()
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
-    if release_notes(doc):
-        out.note = RELEASE_NOTES
-        return out
     heading, title_line = doc.title()
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
     sections, body, _ = sections_of(doc, title, title_line)
@@ -264,11 +270,23 @@ def parse_doc(rel_path: str, text: str) -> Parsed:
     return out
 
 
-RELEASE_NOTES = "release notes"  # why a page is left out when its headings are versions (`release_notes`)
 # A heading that is a version: "v1.2.3", "[1.0.0] - 2019-02-03", "1.2.0 (2020-01-01)", "Release 4.2". A
 # numbered section ("3.1. Create objects", a bare "1.1.2" under "1.1 Security") is not.
 _VERSION_HEADING = re.compile(r"^\W*(?:(?:release|version)\s+v?\d+\.\d+|v\d+\.\d+|\[v?\d+\.\d+[^\]]*\]"
                               r"|\d+\.\d+(?:\.\d+)?\s*(?:\(|[-–—]\s*\d{4}|\d{4}-\d{2}-\d{2}))", re.I)
+
+
+def change_log(rel_path: str, text: str) -> bool:
+    """Whether a page is a change log: by its name (`_CHANGE_NAMES`) or by its headings (`release_notes`)."""
+    return bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name))) or release_notes(markdown.parse(text))
+
+
+def newest_part(text: str, limit: int = MAX_DOC_BYTES) -> str:
+    """The first `limit` bytes of a change log, ending before the last heading that starts within them (so no
+    entry is cut in two): the newest entries, which a change log puts first."""
+    cut = text.encode("utf-8", "replace")[:limit].decode("utf-8", "ignore")
+    head = cut.rfind("\n#")
+    return cut[:head] if head > 0 else cut
 
 
 def release_notes(doc: markdown.Document) -> bool:
