@@ -31,6 +31,10 @@ class Folder:
         self._commands = ThreadPoolExecutor(1, thread_name_prefix=f"lore-cmd-{root.name}")
         self._background = ThreadPoolExecutor(1, thread_name_prefix=f"lore-bg-{root.name}")
         self._reads = ThreadPoolExecutor(1, thread_name_prefix=f"lore-read-{root.name}")
+        # git's answers on whether anchored code changed (lore.lsp.staleness): one at a time, apart from the
+        # default executor, where a document's symbols are extracted for its first lens. On a large history a
+        # check takes seconds (`git log -L`), and several at once would hold that lens back behind them.
+        self.staleness_pool = ThreadPoolExecutor(1, thread_name_prefix=f"lore-stale-{root.name}")
         self._local = threading.local()
         self._worker_lores: list[Any] = []
         self._lock = threading.Lock()
@@ -110,7 +114,7 @@ class Folder:
         if self.relay is not None:
             self.relay.close()
             self.relay = None
-        for pool in (self._commands, self._background, self._reads):
+        for pool in (self._commands, self._background, self._reads, self.staleness_pool):
             pool.shutdown(wait=False, cancel_futures=True)
         for lore in [self.lore, *self._worker_lores]:
             if lore is not None:

@@ -38,8 +38,8 @@ def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], Non
     waits behind `git log -L` on a busy file: the hover of a memory not yet checked says it from the
     next hover on, the lens from the refresh `on_found` asks for); the rest are checked on a worker thread
     started `CHECK_AFTER_SECONDS` later (once the lens answer is written: the thread's Python work
-    between git calls would otherwise take turns at the interpreter with writing it), and `on_found`
-    is called (on the event loop) when that finds a stale memory the answer lacked."""
+    between git calls would otherwise take turns at the interpreter with writing it), the folder's
+    one staleness thread (`Folder.staleness_pool`), and `on_found` is called (on the event loop) when that finds a stale memory the answer lacked."""
     if not memories:
         return {}
     check = checker(folder)
@@ -58,7 +58,8 @@ def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], Non
 
         def start() -> None:
             try:
-                task = loop.run_in_executor(None, lambda: {m.id for m in unknown if check.check(m) is not None})
+                task = loop.run_in_executor(folder.staleness_pool,
+                                            lambda: {m.id for m in unknown if check.check(m) is not None})
             except RuntimeError:  # the server is exiting (its executor shut down): nothing to check for
                 _checking.get(folder, set()).difference_update(m.id for m in unknown)
                 return
