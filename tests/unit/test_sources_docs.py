@@ -473,6 +473,14 @@ def test_a_series_named_with_a_few_letters_before_its_numbers_is_one_too(lore):
     assert by_path["A1-http-connect-proxy-support.md"].title == "HTTP CONNECT Proxy Support"
 
 
+def test_a_change_log_is_cut_at_a_heading_not_at_a_comment_in_its_examples():
+    newest = "## 3.0\n\n- Faster.\n\n"
+    text = "# Changelog\n\n" + newest + "## 2.0\n\n```sh\n# migrate first\n" + "run it\n" * 40 + "```\n\n## 1.0\n"
+    part = docs.newest_part(text, limit=text.index("run it") + 20)  # the limit falls in 2.0's example
+    assert part == "# Changelog\n\n" + newest
+    assert docs.newest_part("no heading at all " * 20, limit=50) == ("no heading at all " * 20)[:50]
+
+
 def test_a_release_process_guide_and_release_notes_are_documentation_whatever_their_names(lore):
     """mozilla/application-services keeps its release process in `docs/howtos/releases.md`: a guide, not
     the release notes its name used to mean. Release notes, known by their headings (versions), are
