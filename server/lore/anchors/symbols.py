@@ -206,8 +206,8 @@ class _Builder:
                 open_scopes.pop()
             enclosing = open_scopes[-1] if open_scopes else None
             name_node, name, scope = definition_name(node, self.data, self.language)
-            if not name:
-                continue
+            if not name or "\n" in name or "\r" in name:
+                continue  # a name across lines is a parse error's (`namespace "` with its string unclosed)
             parent, qualified = qualify(node, self.data, self.language, enclosing, scope, name, prefix)
             open_scopes.append((node.end_byte, qualified, node.type))
             if node.id in emit:
