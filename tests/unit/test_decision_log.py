@@ -267,3 +267,23 @@ def test_a_link_to_a_log_names_none_of_its_entries(tmp_workspace: Path):
         assert any("no such ADR found" in w for w in summary.warnings)
     finally:
         lore.close()
+
+
+def test_an_issue_named_as_superseded_is_not_reported_as_a_missing_record(tmp_workspace: Path):
+    """npm/rfcs 0054: "This RFC supersedes #861" names a pull request, not a record: nothing to warn about
+    when no record has that number. A record number that resolves to nothing still is."""
+    write(tmp_workspace, {
+        "accepted/0054-make-scripts-opt-in.md": "---\ntitle: Make install scripts opt-in\nstatus: accepted\n---\n"
+                                                "# Make install scripts opt-in\n\n## Decision\n\nBlock scripts by default."
+                                                "\n\n## Related RFCs\n\n- [RFC #861](https://github.com/npm/rfcs/"
+                                                "pull/861): an allowlist. This RFC supersedes #861 with default-deny "
+                                                "semantics.\n",
+        "accepted/0055-x.md": "# 55. X\n\n## Status\n\nAccepted. Supersedes ADR-0040.\n\n## Decision\n\nDo x.\n"})
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lore)
+        assert not any("'#861'" in w for w in summary.warnings)
+        assert any("0055-x.md" in w and "no such ADR found" in w for w in summary.warnings)
+    finally:
+        lore.close()
+

@@ -46,6 +46,8 @@ TAKEN = [
     "docs/guides/email-templates.md",  # a guide about templates is a guide
     # change logs: what changed and when (kumahq/kuma's UPGRADE.md, thanos-io/thanos's CHANGELOG.md)
     "CHANGELOG.md", "docs/CHANGELOG.md", "docs/release-notes.md", "UPGRADE.md", "MIGRATION_GUIDE.md",
+    # a protocol's specification (cometbft/cometbft, celestiaorg/celestia-app)
+    "spec/abci/abci++_methods.md", "specs/src/ante_handler.md",
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md",
@@ -58,6 +60,8 @@ LEFT_OUT = [
     ".github/PULL_REQUEST_TEMPLATE.md", "node_modules/left-pad/README.md", "vendor/github.com/x/y/README.md",
     "website/docs/api/generated.md", "tests/fixtures/README.md", "SOURCE.md", "cidr-allocation.md",
     "src/notes.md", "docs/diagram.png", "website/i18n/fr/docs/intro.md",
+    "spec/fixtures/markdown.md",  # alphagov/govuk-developer-docs: a test suite's data
+    "proposals/JEP-TEMPLATE.md", "keps/kep-template.md",  # the template of a series named by its letters
 ]
 
 
@@ -471,6 +475,25 @@ def test_a_series_named_with_a_few_letters_before_its_numbers_is_one_too(lore):
     by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
     assert by_path["G1-true-binary-metadata.md"].status is Status.PROPOSED
     assert by_path["A1-http-connect-proxy-support.md"].title == "HTTP CONNECT Proxy Support"
+
+
+def test_a_series_kept_a_folder_per_item_is_documentation_wherever_it_sits(lore):
+    """jupyter/enhancement-proposals keeps each proposal in a numbered folder at the root (`62-cell-id/cell-id.md`),
+    its pages named for their subject: 19 of them were taken as nothing."""
+    page = ("---\ntitle: {t}\nauthors: someone\npr-number: {n}\n---\n\n# {t}\n\n## Problem\n\n{t} is needed.\n\n"
+            "## Proposed Enhancement\n\nAdd it to the notebook format.\n")
+    write(lore.root, {
+        "08-notebook-diff/notebook-diff.md": page.format(t="Notebook diff", n=8),
+        "62-cell-id/cell-id.md": page.format(t="Cell ID addition to the notebook format", n=62),
+        "91-kernel-subshells/kernel-subshells.md": page.format(t="Kernel subshells", n=91),
+        "guidelines/JEP-TEMPLATE.md": page.format(t="Title of the proposal", n=0),
+        "tools/2-scripts/notes.md": "# Notes\n\nScratch.\n",  # a numbered folder with no siblings so named
+    })
+    summary = run_import(lore)
+    assert sorted(summary.docs) == ["08-notebook-diff/notebook-diff.md", "62-cell-id/cell-id.md",
+                                    "91-kernel-subshells/kernel-subshells.md"]
+    hits = lore.search(Query("cell id in the notebook format", limit=3))
+    assert hits and hits[0].memory.provenance.path == "62-cell-id/cell-id.md"
 
 
 def test_a_change_log_is_cut_at_a_heading_not_at_a_comment_in_its_examples():

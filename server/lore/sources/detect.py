@@ -167,8 +167,13 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
 
 def template_name(stem: str) -> bool:
     """Whether a file name (without extension) is a template's: `_template`, `0000-ladr-template`,
-    `adr-template-bare`, `yyyymmdd-template` (see `template_words`)."""
-    return bool(_TEMPLATE.search(stem)) or template_words(stem)
+    `adr-template-bare`, `yyyymmdd-template` (see `template_words`), or the template of a series named by
+    its letters (`JEP-TEMPLATE`, `kep-template`, `0000-rfc-template`)."""
+    if _TEMPLATE.search(stem) or template_words(stem):
+        return True
+    words = re.findall(r"[a-z]+", stem.lower())
+    rest = [w for w in words if w not in _TEMPLATE_WORDS]
+    return bool({"template", "templates"} & set(words)) and len(rest) == 1 and len(rest[0]) <= 4
 
 
 def template_words(text: str) -> bool:
@@ -308,6 +313,15 @@ _SERIES_NAME = re.compile(r"^(?:([a-z]{1,5})[-_]?)?(\d{4}-\d{2}-\d{2}|\d{8}|\d{1
                           re.I)
 
 
+# A folder named as one of a series, one proposal per folder (Jupyter's `62-cell-id/cell-id.md`).
+_SERIES_FOLDER = re.compile(r"^(?:[a-z]{1,5}[-_]?)?(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})[-_][a-z0-9][\w.-]*$", re.I)
+
+
+def series_folder(name: str) -> bool:
+    """Whether a folder name is that of one item of a numbered or dated series (`62-cell-id`, `0012-foo`)."""
+    return bool(_SERIES_FOLDER.match(name))
+
+
 def series_name(name: str) -> bool:
     """Whether a file name is that of a numbered or dated page (markdown, reStructuredText, AsciiDoc)."""
     return bool(_SERIES_NAME.match(name))
@@ -345,6 +359,18 @@ class Series:
             except OSError:
                 self.counts[folder_abs] = 0
         return self.counts[folder_abs]
+
+    def numbered_folders(self, folder_abs: str) -> int:
+        """How many folders in a folder are named as items of a series (`62-cell-id/`, `08-notebook-diff/`);
+        0 for a folder that cannot be read."""
+        key = folder_abs + "/"
+        if key not in self.counts:
+            try:
+                with os.scandir(folder_abs) as entries:
+                    self.counts[key] = sum(1 for e in entries if e.is_dir() and series_folder(e.name))
+            except OSError:
+                self.counts[key] = 0
+        return self.counts[key]
 
     def holds_decisions(self, folder_abs: str, rel_folder: str) -> bool:
         """Whether the numbered markdown files of a folder are mostly decision records."""

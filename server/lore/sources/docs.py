@@ -44,7 +44,7 @@ from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
-from lore.sources.detect import Series, series_name, series_number, template_name
+from lore.sources.detect import Series, series_folder, series_name, series_number, template_name
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
 
@@ -66,7 +66,10 @@ _DESIGN_WORDS = frozenset({"rfc", "rfcs", "rfd", "rfds", "design", "designs", "p
                            "adr", "adrs", "decisions", "contributing", "guides", "guide", "handbook", "runbooks",
                            "runbook", "playbooks", "conventions", "guidelines", "howto", "howtos"})
 _DOC_WORDS = _DESIGN_WORDS | {"doc", "docs", "documentation", "wiki", "manual", "explanations", "concepts",
-                              "tutorials", "tutorial"}
+                              "tutorials", "tutorial",
+                              # a protocol's or format's specification (cometbft's `spec/abci/`, celestia-app's
+                              # `specs/src/`); a test suite's `spec/fixtures/` stays out with the fixtures
+                              "spec", "specs", "specification", "specifications"}
 _LEFT_OUT_DIRS = frozenset({
     ".github", ".gitlab", ".circleci", "test", "tests", "testdata", "test-data", "fixtures", "__fixtures__",
     "__tests__", "e2e", "integration-tests", "snapshots", "__snapshots__", "mocks", "api", "apidocs",
@@ -124,12 +127,13 @@ SERIES_PAGES = 3
 
 def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> bool:
     """Whether a markdown file is one page of a numbered or dated series (at least `SERIES_PAGES` such
-    pages in its folder, or in the folder above) outside the folders and names documentation leaves out:
+    pages in its folder, or in the folder above, or a folder per item with at least `SERIES_PAGES` such
+    folders side by side) outside the folders and names documentation leaves out:
     a folder of enhancement proposals (`teps/0005-tekton-oci-bundles.md`) is documentation whatever it is
     called, and when a page states a status it is read as a decision record (`parse_doc`). A Jekyll site's
     posts (`_posts/`) are not."""
     p = PurePosixPath(rel_path)
-    if abs_path is None or series is None or not series_name(p.name):
+    if abs_path is None or series is None or not (series_name(p.name) or series_folder(p.parent.name)):
         return False
     folders = [x.lower() for x in p.parts[:-1]]
     if any(f in _LEFT_OUT_DIRS or f.startswith((".", "_")) for f in folders):
@@ -139,7 +143,10 @@ def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> b
         return False
     folder = os.path.dirname(abs_path)
     # a series split into topic folders (`text/entities/0256-….md` beside `text/0001-….md`) is still one
-    return any(series.numbered_pages(f) >= SERIES_PAGES for f in (folder, os.path.dirname(folder)))
+    if any(series.numbered_pages(f) >= SERIES_PAGES for f in (folder, os.path.dirname(folder))):
+        return True
+    # ... and so is one kept a folder per item (`62-cell-id/cell-id.md` beside `08-notebook-diff/`)
+    return series_folder(os.path.basename(folder)) and series.numbered_folders(os.path.dirname(folder)) >= SERIES_PAGES
 
 
 def priority(rel_path: str) -> tuple:

@@ -101,6 +101,11 @@ def _closest(cands: list[Memory], source: str) -> Memory | None:
     return ranked[0] if shared(ranked[0]) > shared(ranked[1]) else None
 
 
+# "This RFC supersedes #861": GitHub's way of writing an issue or a pull request, which is no record. When no
+# record has that number, nothing is said of it.
+_ISSUE = re.compile(r"^\s*#\d+\s*$")
+
+
 def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) -> None:
     """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones."""
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
@@ -113,7 +118,7 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
             for ref in refs.get(direction, []):
                 other = index.resolve(ref, m.provenance.path or "")
                 if other is None:
-                    if m.provenance.path in parsed_now:
+                    if m.provenance.path in parsed_now and not _ISSUE.match(ref.get("text") or ""):
                         summary.warnings.append(
                             f"{m.provenance.path}:{m.provenance.line or 1}: "
                             f"{direction.replace('_', ' ')} {ref.get('text') or ref.get('target')!r}: no such ADR found")
