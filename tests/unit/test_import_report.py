@@ -171,6 +171,20 @@ def test_mass_deprecation_is_held_back_until_confirmed(lore):
     assert lore.store.memories.count_live_imported() == 0
 
 
+def test_pages_read_as_records_at_last_are_replaced_not_held_back(lore):
+    """Pages imported as documentation that a later import reads as decision records (here: their folder
+    named as one of records) are replaced by those records, not counted as a mass deprecation."""
+    pages = {f"design/notes/choice-{n}.md": f"# Choice {n}\n\n## Context\n\nJobs.\n\n## Options\n\nTool {n}.\n"
+             for n in range(1, 8)}
+    write(lore.root, pages)
+    first = run_import(lore)
+    assert len(first.docs) == 7 and first.decisions == []
+    again = run_import(lore, settings=ImportSettings(adr_folders=["design/notes"]))
+    assert again.held_back == 0 and len(again.decisions) == 7
+    live = lore.store.memories.matching()
+    assert sorted(m.provenance.kind.value for m in live if m.status.value == "active") == ["adr"] * 7
+
+
 def test_cli_refuses_mass_deprecation_loudly(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("LORE_EMBEDDER", "hash")
     write(tmp_path, {f"docs/adr/000{n}-x{n}.md": nygard(n, f"Use tool {n}") for n in range(1, 7)})
