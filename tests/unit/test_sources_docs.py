@@ -496,6 +496,22 @@ def test_a_series_kept_a_folder_per_item_is_documentation_wherever_it_sits(lore)
     assert hits and hits[0].memory.provenance.path == "62-cell-id/cell-id.md"
 
 
+def test_the_read_me_of_an_item_of_a_series_states_its_status():
+    """hyperledger/aries-rfcs keeps each RFC as the README of its numbered folder, with "- Status: [ADOPTED](…)":
+    a record. A read-me elsewhere that mentions a status is still the folder's index."""
+    rfc = ("# Aries RFC 0036: Issue Credential Protocol 1.0\n\n- Authors: someone\n"
+           "- Status: [ADOPTED](/README.md#adopted)\n- Since: 2019-05-28\n\n## Summary\n\nHow credentials are issued.\n")
+    (m,) = parse_doc("features/0036-issue-credential/README.md", rfc).memories
+    assert m.kind is Kind.DECISION and m.status is Status.ACTIVE
+    stalled = rfc.replace("[ADOPTED](/README.md#adopted)", "[STALLED](/README.md#stalled)")
+    assert parse_doc("features/0037-present-proof/README.md", stalled).memories[0].status is Status.PROPOSED
+    (index,) = parse_doc("features/README.md", rfc).memories
+    assert index.kind is not Kind.DECISION
+    from lore.sources.report import folders_of
+    assert folders_of(["features/0036-a/README.md", "features/0037-b/README.md", "concepts/0003-c/README.md",
+                       "docs/adr/0001-x.md"]) == [("features", 2), ("concepts", 1), ("docs/adr", 1)]
+
+
 def test_a_change_log_is_cut_at_a_heading_not_at_a_comment_in_its_examples():
     newest = "## 3.0\n\n- Faster.\n\n"
     text = "# Changelog\n\n" + newest + "## 2.0\n\n```sh\n# migrate first\n" + "run it\n" * 40 + "```\n\n## 1.0\n"

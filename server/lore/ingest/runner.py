@@ -50,7 +50,7 @@ IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 13  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 14  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 

@@ -244,10 +244,15 @@ def _without_prefix(text: str, title: str) -> str:
 
 
 def parse_doc(rel_path: str, text: str) -> Parsed:
-    """One page as a decision record when it states a status, else as one documentation memory."""
+    """One page as a decision record when it states a status, else as one documentation memory.
+
+    A read-me states a folder's status only as an item's own page: the one page of a folder named as an item
+    of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED")."""
 
     doc = markdown.parse(text)
-    if p_stem(rel_path) != "readme" and stated_status(doc):
+    path = PurePosixPath(rel_path)
+    own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
+    if own_page and stated_status(doc):
         parsed = parse_adr(rel_path, text)
         if parsed.memories:
             m = parsed.memories[0]

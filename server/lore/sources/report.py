@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 
 from lore.memory import SourceKind
 from lore.sources.classify import is_page
-from lore.sources.detect import folder_hint
+from lore.sources.detect import folder_hint, series_folder
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 
@@ -53,10 +53,12 @@ def docs_like(path: str) -> bool:
 
 
 def folders_of(paths: list[str]) -> list[tuple[str, int]]:
-    """Folders with how many of the paths each holds, the fullest first."""
+    """Folders with how many of the paths each holds, the fullest first; a series kept a folder per item
+    (`features/0036-issue-credential/README.md`) counts in the folder holding the items (`features`)."""
     counts: dict[str, int] = {}
     for p in paths:
-        folder = PurePosixPath(p).parent.as_posix()
+        parent = PurePosixPath(p).parent
+        folder = (parent.parent if series_folder(parent.name) else parent).as_posix()
         counts[folder] = counts.get(folder, 0) + 1
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 

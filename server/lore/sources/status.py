@@ -24,7 +24,9 @@ _WORDS: dict[str, Status] = {
                      "deferred", "postponed", "predraft", "pre-draft", "prediscussion", "ideation", "last call",
                      "stagnant",
                      # Swift Evolution: sent back to its authors, or shipped as a preview package to try
-                     "returned for revision", "previewing"), Status.PROPOSED),
+                     "returned for revision", "previewing",
+                     # Hyperledger Aries: shown working somewhere but not accepted; no longer moving
+                     "demonstrated", "stalled"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
