@@ -278,11 +278,20 @@ def test_an_issue_named_as_superseded_is_not_reported_as_a_missing_record(tmp_wo
                                                 "\n\n## Related RFCs\n\n- [RFC #861](https://github.com/npm/rfcs/"
                                                 "pull/861): an allowlist. This RFC supersedes #861 with default-deny "
                                                 "semantics.\n",
+        # hyperledger/aries-rfcs: a record replacing another project's page, and years in the same sentence
+        "accepted/0056-basic-message.md": "# 56. Basic message\n\n- Status: Accepted\n- Supersedes: [Indy 0033]"
+                                          "(https://github.com/hyperledger/indy-hipe/edit/master/text/0033-basic-"
+                                          "message/README.md), widely referenced in 2018 and 2019.\n\n## Decision\n\n"
+                                          "Send plain messages.\n",
+        "accepted/0057-signatures.md": "# 57. Signatures\n\n- Status: Accepted\n- Supersedes: [this HIPE](https://"
+                                       "github.com/someone/indy-hipe/blob/d421fc7/text/digital-signatures/README.md)"
+                                       "\n\n## Decision\n\nSign messages.\n",
         "accepted/0055-x.md": "# 55. X\n\n## Status\n\nAccepted. Supersedes ADR-0040.\n\n## Decision\n\nDo x.\n"})
     lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
     try:
         summary = run_import(lore)
         assert not any("'#861'" in w for w in summary.warnings)
+        assert not any("0056-basic-message.md" in w or "0057-signatures.md" in w for w in summary.warnings)
         assert any("0055-x.md" in w and "no such ADR found" in w for w in summary.warnings)
     finally:
         lore.close()

@@ -102,8 +102,17 @@ def _closest(cands: list[Memory], source: str) -> Memory | None:
 
 
 # "This RFC supersedes #861": GitHub's way of writing an issue or a pull request, which is no record. When no
-# record has that number, nothing is said of it.
+# record has that number, nothing is said of it; nor of a link to another repository's page ("Supersedes:
+# [Indy HIPE PR #89](https://github.com/hyperledger/indy-hipe/…)"), which no record here can be.
 _ISSUE = re.compile(r"^\s*#\d+\s*$")
+
+
+def _elsewhere(ref: dict) -> bool:
+    """Whether an unresolved reference names something outside this workspace's records: an issue (`#861`),
+    or a page of another repository or site (an address, a `…/blob/…` one included, that no record here matched)."""
+    target = ref.get("target") or ""
+    return bool(_ISSUE.match(ref.get("text") or "")) or bool(ref.get("elsewhere")) or \
+        target.startswith(("http://", "https://"))
 
 
 def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) -> None:
@@ -118,7 +127,7 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
             for ref in refs.get(direction, []):
                 other = index.resolve(ref, m.provenance.path or "")
                 if other is None:
-                    if m.provenance.path in parsed_now and not _ISSUE.match(ref.get("text") or ""):
+                    if m.provenance.path in parsed_now and not _elsewhere(ref):
                         summary.warnings.append(
                             f"{m.provenance.path}:{m.provenance.line or 1}: "
                             f"{direction.replace('_', ' ')} {ref.get('text') or ref.get('target')!r}: no such ADR found")

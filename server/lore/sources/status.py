@@ -94,6 +94,8 @@ _PARTIAL_OF = re.compile(r"\b(?:in part|partly|partially|some aspects|aspects of
 # "KEP-1234", "OTEP 66"): capitals ending in EP, so that "step 3" is no reference.
 _ADR_NUMBER = re.compile(r"\b(?:(?i:adr|rfc|decision)|[A-Z]{0,3}EP)[\s#:_-]*0*(\d{1,5})\b")
 _BRACKET_NUMBER = re.compile(r"^\[?#?0*(\d{1,5})\]?\.?$")
+# A bare year ("widely referenced in 2018 and 2019") is no record's number; "RFC 2018" or "[2018]" may be.
+_YEAR = re.compile(r"^(?:19|20)\d\d\.?$")
 
 
 @attrs.define
@@ -103,10 +105,12 @@ class Reference:
     text: str
     target: str | None = None
     number: int | None = None
+    elsewhere: bool = False  # a link to a page of another repository or site ("[Indy HIPE PR #89](https://…)")
 
     def to_json(self) -> dict:
         """Stored in the memory's meta for resolution at the end of an import."""
-        return {"text": self.text, "target": self.target, "number": self.number}
+        out = {"text": self.text, "target": self.target, "number": self.number}
+        return {**out, "elsewhere": True} if self.elsewhere else out
 
 
 @attrs.define
@@ -365,7 +369,7 @@ def references(text: str) -> list[Reference]:
     rest = text
     for label, target in markdown.links(text):
         if target.startswith(("http://", "https://", "mailto:")) and not _looks_local(target):
-            refs.append(Reference(markdown.plain(label), None, _number(label)))
+            refs.append(Reference(markdown.plain(label), None, _number(label), elsewhere=True))
         else:
             refs.append(Reference(markdown.plain(label), target or None, _number(label) or _number(target)))
         rest = rest.replace(f"]({target}", "](")
@@ -377,7 +381,7 @@ def references(text: str) -> list[Reference]:
         token = token.strip(" .()*_`'\"")
         if token.endswith(RECORD_SUFFIXES) and re.fullmatch(r"[\w./-]+", token):
             refs.append(Reference(token, token, _number(token)))
-        elif _BRACKET_NUMBER.match(token):
+        elif _BRACKET_NUMBER.match(token) and not _YEAR.match(token):
             refs.append(Reference(token, None, int(_BRACKET_NUMBER.match(token).group(1))))
     return refs
 
