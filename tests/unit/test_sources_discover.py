@@ -38,6 +38,19 @@ def test_gitignore_nested_and_negated(tmp_path):
     assert rels == ["app/local_keep.py", "app/main.py"]
 
 
+def test_an_odd_ignore_pattern_raises_no_warning(tmp_path):
+    """`[[` in a pattern makes Python's regex warn of a meaning it may take later: the walk says nothing of it."""
+    import warnings
+
+    write(tmp_path, ".gitignore", "[[x]*.py\nbuild/\n")
+    for rel in ("src/a.py", "build/b.py"):
+        write(tmp_path, rel, "x = 1\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rels, _ = found(tmp_path)
+    assert rels == ["src/a.py"]
+
+
 def test_loreignore_and_extra_globs(tmp_path):
     write(tmp_path, ".loreignore", "vendor/\n")
     for rel in ("vendor/a.py", "src/a.py", "src/gen/b.py", "docs/adr/0001-x.md"):

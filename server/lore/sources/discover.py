@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
@@ -52,9 +53,11 @@ class IgnoreRules:
                 continue
         if lines:
             prev = self.specs.get(folder)
-            spec = pathspec.GitIgnoreSpec.from_lines(lines)
-            self.specs[folder] = spec if prev is None else prev + spec
-            self.checks[folder] = SpecCheck(self.specs[folder])
+            with warnings.catch_warnings():  # `[[` in a pattern: Python's regex warns of a meaning it may take later
+                warnings.simplefilter("ignore", FutureWarning)
+                spec = pathspec.GitIgnoreSpec.from_lines(lines)
+                self.specs[folder] = spec if prev is None else prev + spec
+                self.checks[folder] = SpecCheck(self.specs[folder])
 
     def enter(self, folder: str, absolute: str) -> None:
         """Read the ignore files of a folder about to be walked."""
