@@ -39,7 +39,8 @@ def known_now(folder: Folder, memories: list[Memory], on_found: Callable[[], Non
     next hover on, the lens from the refresh `on_found` asks for); the rest are checked on a worker thread
     started `CHECK_AFTER_SECONDS` later (once the lens answer is written: the thread's Python work
     between git calls would otherwise take turns at the interpreter with writing it), the folder's
-    one staleness thread (`Folder.staleness_pool`), and `on_found` is called (on the event loop) when that finds a stale memory the answer lacked."""
+    one staleness thread (`Folder.staleness_pool`), and `on_found` is called (on the event loop) when that
+    finds a stale memory the answer lacked."""
     if not memories:
         return {}
     check = checker(folder)

@@ -293,24 +293,16 @@ def change_log(rel_path: str, text: str) -> bool:
     return bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name))) or release_notes(markdown.parse(text))
 
 
-_ATX = re.compile(r"#{1,6}(?:\s|$)")
-_FENCE = re.compile(r"\s{0,3}(```|~~~)")
-
-
 def newest_part(text: str, limit: int = MAX_DOC_BYTES) -> str:
     """The first `limit` bytes of a change log, ending before the last heading that starts within them (so no
     entry is cut in two; a `# comment` in a fenced shell example is no heading): the newest entries, which a
     change log puts first."""
     cut = text.encode("utf-8", "replace")[:limit].decode("utf-8", "ignore")
-    fence, heads, at = None, [], 0
-    for line in cut.splitlines(True):
-        m = _FENCE.match(line)
-        if m and (fence is None or m.group(1) == fence):
-            fence = None if fence else m.group(1)
-        elif fence is None and _ATX.match(line) and at > 0:
-            heads.append(at)
-        at += len(line)
-    return cut[:heads[-1]] if len(heads) > 1 else cut  # one entry larger than the limit: its first part
+    lines = cut.splitlines(True)
+    heads = [s.line - 1 for s in markdown.parse(cut).sections if s.heading is not None and s.line > 1]
+    if len(heads) < 2:
+        return cut  # one entry larger than the limit: its first part
+    return "".join(lines[:heads[-1]])
 
 
 def release_notes(doc: markdown.Document) -> bool:
