@@ -349,6 +349,7 @@ class Series:
     def __init__(self) -> None:
         self.folders: dict[str, bool] = {}
         self.counts: dict[str, int] = {}
+        self.folder_counts: dict[str, int] = {}
 
     def numbered_pages(self, folder_abs: str) -> int:
         """How many markdown files of a folder are named as one of a series (`0005-oci-bundles.md`,
@@ -363,14 +364,13 @@ class Series:
     def numbered_folders(self, folder_abs: str) -> int:
         """How many folders in a folder are named as items of a series (`62-cell-id/`, `08-notebook-diff/`);
         0 for a folder that cannot be read."""
-        key = folder_abs + "/"
-        if key not in self.counts:
+        if folder_abs not in self.folder_counts:
             try:
                 with os.scandir(folder_abs) as entries:
-                    self.counts[key] = sum(1 for e in entries if e.is_dir() and series_folder(e.name))
+                    self.folder_counts[folder_abs] = sum(1 for e in entries if e.is_dir() and series_folder(e.name))
             except OSError:
-                self.counts[key] = 0
-        return self.counts[key]
+                self.folder_counts[folder_abs] = 0
+        return self.folder_counts[folder_abs]
 
     def holds_decisions(self, folder_abs: str, rel_folder: str) -> bool:
         """Whether the numbered markdown files of a folder are mostly decision records."""

@@ -116,8 +116,9 @@ def is_documentation(rel_path: str) -> bool:
     stem = _bare_name(p.name)
     if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
         return False
+    # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not
     if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
-        return True  # a package's own change log (`packages/x/CHANGELOG.md`, one of a hundred) is not the project's
+        return True
     return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) for f in folders)
 
 
