@@ -48,6 +48,14 @@ def anchors(m) -> list[str]:
     pytest.param(".clinerules/01-style.md", cls.CLINE, id="clinerules-folder"),
     pytest.param(".continue/rules/naming.md", cls.CONTINUE, id="continue"),
     pytest.param("memory-bank/systemPatterns.md", cls.MEMORY_BANK, id="memory-bank"),
+    pytest.param(".claude/rules/testing.md", cls.AGENTS, id="claude-rules"),
+    pytest.param(".claude/rules/frontend/react.md", cls.AGENTS, id="claude-rules-nested"),
+    pytest.param("services/api/.claude/rules/db.md", cls.AGENTS, id="claude-rules-in-a-folder"),
+    pytest.param(".windsurf/rules/style.md", cls.AGENTS, id="windsurf-rules"),
+    pytest.param(".roo/rules-code/naming.md", cls.AGENTS, id="roo-mode-rules"),
+    pytest.param(".kiro/steering/tech.md", cls.AGENTS, id="kiro-steering"),
+    pytest.param(".claude/skills/release/SKILL.md", cls.COMMENTS, id="not-a-rules-folder"),
+    pytest.param("src/rules/pricing.md", cls.COMMENTS, id="a-project-folder-named-rules"),
     pytest.param("CONTRIBUTING.md", cls.GUIDE, id="contributing"),
     pytest.param("docs/code-style.md", cls.GUIDE, id="style-guide"),
     pytest.param("docs/adr/0001-x.md", cls.ADR, id="adr"),
@@ -135,6 +143,26 @@ def test_clinerules_folder_and_continue_rules(lore):
     assert "Write a test first." in next(iter(memories(lore, ".clinerules/02-tests.txt").values())).body
     (db,) = memories(lore, ".continue/rules/db.md").values()
     assert db.title == "Database" and anchors(db) == ["db/**"]
+
+
+def test_agent_rules_folders_scope_by_their_front_matter(lore):
+    write(lore.root, ".claude/rules/api.md", "---\npaths:\n  - \"src/api/**/*.ts\"\n---\n# API\n\n"
+          "Validate every request body with zod.\n")
+    write(lore.root, ".claude/rules/general.md", "# General\n\nNever commit generated files.\n")
+    write(lore.root, "web/.windsurf/rules/css.md", "---\ntrigger: glob\nglobs: \"*.css\"\n---\nUse CSS variables.\n")
+    write(lore.root, ".kiro/steering/db.md", "---\ninclusion: fileMatch\nfileMatchPattern: \"db/**/*.sql\"\n---\n"
+          "# Migrations\n\nEvery migration must be reversible.\n")
+    summary = run_import(lore)
+    (api,) = memories(lore, ".claude/rules/api.md").values()
+    assert api.title == "API" and api.kind is Kind.CONVENTION and anchors(api) == ["src/api/**/*.ts"]
+    assert [m.title for m, _ in lore.memories_at("src/api/users.ts")] == ["API"]
+    (general,) = memories(lore, ".claude/rules/general.md").values()
+    assert general.anchors == [] and general.meta["applies_to"] == "repository"
+    (css,) = memories(lore, "web/.windsurf/rules/css.md").values()
+    assert anchors(css) == ["web/**/*.css"]
+    (db,) = memories(lore, ".kiro/steering/db.md").values()
+    assert anchors(db) == ["db/**/*.sql"] and "reversible" in db.body
+    assert {".claude/rules/api.md", ".kiro/steering/db.md"} <= set(summary.rules)
 
 
 def test_headingless_rules_split_into_groups_of_bullets():

@@ -41,6 +41,16 @@ def _contains(parts: tuple[str, ...], seq: tuple[str, ...]) -> bool:
     return any(parts[i:i + n] == seq for i in range(len(parts) - n + 1))
 
 
+def agent_rules_folder(parts: tuple[str, ...]) -> bool:
+    """Whether folders (lower case) are an agent's folder of rules files, read as Claude Code reads
+    `.claude/rules/`: Claude Code's, Windsurf's `.windsurf/rules/`, Roo's `.roo/rules/` and `.roo/rules-code/`,
+    Amazon Q's `.amazonq/rules/`, and Kiro's steering files (`.kiro/steering/`). Cursor's `.cursor/rules/` and
+    Continue's `.continue/rules/` have importers of their own."""
+    if _contains(parts, (".kiro", "steering")):
+        return True
+    return any(a.startswith(".") and (b == "rules" or b.startswith("rules-")) for a, b in zip(parts, parts[1:]))
+
+
 def in_folders(rel_path: str, folders: list[str]) -> bool:
     """Whether a file sits in (or under) one of the given workspace-relative folders."""
     folder = PurePosixPath(rel_path).parent.as_posix()
@@ -119,6 +129,8 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
         return CONTINUE if md or name.endswith((".txt", ".mdc")) else None
     if md and parts[-1:] == ("memory-bank",):
         return MEMORY_BANK
+    if md and agent_rules_folder(parts):
+        return AGENTS
     if md and (in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
         return ADR
     if md and _GUIDE.match(p.stem):

@@ -1,10 +1,12 @@
 """Agent and team rules files: AGENTS.md / CLAUDE.md (nested ones apply to their folder), Cursor
-rules, Copilot instructions, Cline and Continue rules, memory banks, CONTRIBUTING and style guides.
+rules, Copilot instructions, Cline and Continue rules, the rules folders of other agents (`.claude/rules/`,
+`.windsurf/rules/`, `.kiro/steering/`; `classify.agent_rules_folder`), memory banks, CONTRIBUTING and
+style guides.
 
 Each section (or, in a file without headings, each group of bullets) becomes one memory, keyed by
 its heading path. Sections that tell people what to do become conventions; the rest (layout,
 architecture notes) become facts. Anchors come from front matter globs (`globs`, `applyTo`,
-`paths`) or the folder of a nested AGENTS.md / CLAUDE.md; repository-wide rules carry no path
+`paths`, Kiro's `fileMatchPattern`) or the folder of a nested AGENTS.md / CLAUDE.md; repository-wide rules carry no path
 anchor, so they are found by search rather than shown on every symbol.
 """
 
@@ -34,10 +36,11 @@ def scope_folder(importer: str, rel_path: str) -> str:
     """The folder a rules file governs ("" for the whole repository)."""
     p = PurePosixPath(rel_path)
     parts = list(p.parts[:-1])
-    for marker in (".cursor", ".github", ".clinerules", ".continue", ".claude", "memory-bank"):
-        if marker in parts:
-            parts = parts[:parts.index(marker)]
-            break
+    # an agent's own folder (`.cursor/rules/`, `.github/instructions/`, `.claude/rules/`, `.kiro/steering/`)
+    # belongs to the folder holding it, and so does a memory bank
+    cut = next((i for i, part in enumerate(parts) if part.startswith(".") or part == "memory-bank"), None)
+    if cut is not None:
+        parts = parts[:cut]
     if importer in (classify.GUIDE, classify.MEMORY_BANK):
         return ""
     return "/".join(parts)
@@ -47,7 +50,8 @@ def scope_anchors(importer: str, rel_path: str, front: dict, out: Parsed) -> tup
     """Anchors from front matter globs or the file's folder, and a description of the scope."""
     folder = scope_folder(importer, rel_path)
     always = front.get("alwaysapply") is True
-    globs = [] if always else _globs(front.get("globs") or front.get("applyto") or front.get("paths"))
+    globs = [] if always else _globs(front.get("globs") or front.get("applyto") or front.get("paths")
+                                     or front.get("filematchpattern") or front.get("filematchpatterns"))
     anchors: list[Anchor] = []
     for g in globs:
         if g in _REPO_WIDE:
