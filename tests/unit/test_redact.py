@@ -191,6 +191,13 @@ login:
   secret: "Geheimnis"
 password_label = "Password:"
 ''',
+    "kubernetes-manifests": '''
+spec:
+  writeConnectionSecretsToNamespace: crossplane-system
+  patches:
+    - type: ToCompositeFieldPath
+      fromConnectionSecretKey: admin-username
+''',
     "css": '''
 .button { color: #ff00aa; background: #123456; border-color: #abc; }
 :root { --token-primary: #0d6efd; --token-secondary: #6c757d; }

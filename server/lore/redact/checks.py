@@ -40,13 +40,14 @@ NOT_SECRET_AFTER = frozenset(
     response request num number chars delimiter separator sep start end pos offset cmd command
     script fn func function lookup usage description doc docs title note comment status state valid
     invalid verify check exists missing present fingerprint kid minutes seconds days hours secs
-    ms mins delta duration interval window""".split()
+    ms mins delta duration interval window namespace namespaces""".split()
 )
 # Words that, anywhere in a name, make it the name of a slot rather than a value:
-# HEADER_X_ACCESS_TOKEN, ENV_VAR_TOKEN, PASSWORD_FIELD_LABEL.
+# HEADER_X_ACCESS_TOKEN, ENV_VAR_TOKEN, PASSWORD_FIELD_LABEL; and a mapping's source
+# (`fromConnectionSecretKey: admin-username`, a Kubernetes resource copying a key out of a secret).
 NOT_SECRET_ANYWHERE = frozenset(
     """header headers field fields column param params env var vars label prompt placeholder regex
-    pattern url uri path file dir""".split()
+    pattern url uri path file dir from""".split()
 )
 FIXTURE_PREFIXES = frozenset(
     "fake dummy mock example sample placeholder bogus invalid wrong bad test".split()
