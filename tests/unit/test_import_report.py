@@ -159,7 +159,9 @@ def test_broken_config_is_a_warning_not_a_crash(lore):
 
 def test_mass_deprecation_is_held_back_until_confirmed(lore):
     records = {f"team/records/choice-{n}.md": f"# Choice {n}\n\nWe use tool {n} for jobs.\n" for n in range(1, 8)}
-    write(lore.root, records)  # (a folder no documentation lives in, and no numbered series: those pages stay, as documentation)
+    # (a folder no documentation lives in, and no numbered series, in a project with code: those pages stay, as
+    # documentation)
+    write(lore.root, {**records, "app/main.py": "def main():\n    return 0\n"})
     run_import(lore, settings=ImportSettings(adr_folders=["team/records"]))
     assert lore.store.memories.count_live_imported() == 7
     held = run_import(lore)  # the folder forgotten: all seven would go

@@ -21,6 +21,8 @@ from lore.sources.docs import capped, is_documentation, parse_doc, priority
 from tree_files import write
 
 CORPORA = Path(__file__).resolve().parents[1] / "fixtures" / "corpora"
+# A few code files: the workspace is a project's, not one of pages alone (`docs.pages_workspace`).
+CODE = {"app/main.py": "def main():\n    return 0\n", "app/jobs.py": "def run():\n    return 1\n"}
 
 TAKEN = [
     "README.md",  # thomvaill/log4brains, jaegertracing/jaeger: the root read-me
@@ -397,6 +399,7 @@ def test_a_numbered_series_is_documentation_whatever_its_folder_is_called(lore):
         "notes/02-second.md": "# Second\n\nAnother.\n",
         # a topic folder of the series (OpenTelemetry's `text/entities/0256-….md` beside `text/0001-….md`)
         "teps/entities/0256-entities-data-model.md": "# Entities data model\n\nWhat identifies an entity.\n",
+        **CODE,
     })
     summary = run_import(lore)
     # a known status makes a page a decision record in all but name; one no rule knows leaves it documentation
@@ -488,12 +491,58 @@ def test_a_series_kept_a_folder_per_item_is_documentation_wherever_it_sits(lore)
         "91-kernel-subshells/kernel-subshells.md": page.format(t="Kernel subshells", n=91),
         "guidelines/JEP-TEMPLATE.md": page.format(t="Title of the proposal", n=0),
         "tools/2-scripts/notes.md": "# Notes\n\nScratch.\n",  # a numbered folder with no siblings so named
+        **CODE,  # a project with code (in a workspace of pages alone, every page is documentation)
     })
     summary = run_import(lore)
     assert sorted(summary.docs) == ["08-notebook-diff/notebook-diff.md", "62-cell-id/cell-id.md",
                                     "91-kernel-subshells/kernel-subshells.md"]
     hits = lore.search(Query("cell id in the notebook format", limit=3))
     assert hits and hits[0].memory.provenance.path == "62-cell-id/cell-id.md"
+
+
+PROPOSALS = {  # temporalio/proposals: a repository of proposals kept in topic folders, no series, no docs folder
+    "README.md": "# Proposals\n\nDesign proposals for the SDKs and the server.\n",
+    "nexus/sdk-go.md": "# Nexus Go SDK\n\nOperations are registered on a service handler.\n",
+    "go/workflow-interceptor-updates.md": "# Workflow interceptor updates\n\nInterceptors see every update.\n",
+    "kotlin/activities/definition.md": "# Activity definition\n\nActivities are suspend functions.\n",
+    "versioning/worker-versions.md": "# Worker versions\n\nA build id names what a worker runs.\n",
+    "all-sdk/autotuning.md": "# Autotuning\n\nSlots are sized from memory and CPU use.\n",
+    "CODE_OF_CONDUCT.md": "# Code of conduct\n\nBe kind.\n",
+    ".github/ISSUE_TEMPLATE/proposal.md": "# Proposal\n\nDescribe it.\n",
+}
+
+
+def test_in_a_workspace_of_pages_every_page_is_documentation(lore):
+    """A repository of proposals kept in topic folders: 48 of temporalio/proposals' 101 pages were taken as
+    nothing, and not even listed. Where pages are nearly all a workspace holds, each is documentation (but a
+    code of conduct, a template, a hidden folder's)."""
+    write(lore.root, {**PROPOSALS, "LICENSE": "MIT\n"})
+    summary = run_import(lore)
+    assert sorted(summary.docs) == ["README.md", "all-sdk/autotuning.md", "go/workflow-interceptor-updates.md",
+                                    "kotlin/activities/definition.md", "nexus/sdk-go.md",
+                                    "versioning/worker-versions.md"]
+    hits = lore.search(Query("how are worker build ids named", limit=3))
+    assert hits and hits[0].memory.provenance.path == "versioning/worker-versions.md"
+    # the language server imports a changed page by itself: it stays documentation
+    write(lore.root, {"nexus/sdk-go.md": "# Nexus Go SDK\n\nOperations are registered on a handler.\n"})
+    again = run_import(lore, paths=["nexus/sdk-go.md"])
+    assert again.imported == 1 and again.deprecated == 0 and "nexus/sdk-go.md" in again.docs
+    (page,) = [m for m in lore.store.memories.matching() if m.provenance.path == "nexus/sdk-go.md"]
+    assert "on a handler" in page.body and is_plain_doc(page)
+
+
+def test_in_a_project_with_code_a_page_outside_the_documentation_folders_is_not_documentation(lore):
+    code = {f"sdk/module_{n}.py": f"def f{n}():\n    return {n}\n" for n in range(3)}
+    write(lore.root, {**PROPOSALS, **code})
+    assert sorted(run_import(lore).docs) == ["README.md"]
+
+
+def test_a_workspace_of_pages_is_read_by_its_share_of_pages():
+    assert docs.pages_workspace(pages=101, code_files=2)
+    assert docs.pages_workspace(pages=9, code_files=1)
+    assert not docs.pages_workspace(pages=9, code_files=2)
+    assert not docs.pages_workspace(pages=4, code_files=0)  # too few to say
+    assert not docs.pages_workspace(pages=300, code_files=500)  # a project with many pages
 
 
 def test_the_read_me_of_an_item_of_a_series_states_its_status():

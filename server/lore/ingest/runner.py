@@ -49,8 +49,9 @@ log = logging.getLogger(__name__)
 IMPORTERS = frozenset((cls.ADR, cls.COMMENTS, cls.DOC, *cls.RULES_IMPORTERS))
 IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
+PAGES_META = "sources.pages_workspace"  # "1" when the last walk found a workspace of pages (`docs.pages_workspace`)
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 14  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 15  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -70,6 +71,7 @@ class Importer:
         self.parsed_now: set[str] = set()
         self.quiet_rows: list[SourceFile] = []
         self.series = Series()
+        self.pages_workspace = self.store.get_meta(PAGES_META) == "1"  # as the last walk found it
         self.rules = rules_fingerprint(settings)
         self.reread = self.store.get_meta(RULES_META) != self.rules  # the rules changed: read every file again
         self.guard = DeprecationGuard(self.store, settings.allow_mass_deprecation)
@@ -319,6 +321,10 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     if paths is None:
         walked = [_routed(c, run.series) for c in walk(run.root, rules, settings.adr_folders, summary.skip,
                                                        every=run.layout.add)]
+        run.pages_workspace, was = _pages_workspace(walked), run.pages_workspace
+        if run.pages_workspace != was or lore.store.get_meta(PAGES_META) is None:
+            lore.store.set_meta(PAGES_META, "1" if run.pages_workspace else "0")  # written only when it changes
+        walked = [_loose(c, run.pages_workspace) for c in walked]
         cands = _cap_documentation(walked, summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
@@ -353,6 +359,20 @@ def _routed(cand: Candidate, series: Series) -> Candidate:
     page of a numbered or dated series (`docs.series_page`): with its secrets scrubbed and counted against the
     caps like any page."""
     if cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and series_page(cand.rel, cand.path, series):
+        return attrs.evolve(cand, importer=cls.DOC)
+    return cand
+
+
+def _pages_workspace(walked: list[Candidate]) -> bool:
+    """Whether the walked workspace is one of pages rather than code (`docs.pages_workspace`)."""
+    pages = sum(1 for c in walked if cls.is_page(c.rel))
+    code = sum(1 for c in walked if c.importer == cls.COMMENTS and not cls.is_page(c.rel))
+    return docs.pages_workspace(pages, code)
+
+
+def _loose(cand: Candidate, pages_workspace: bool) -> Candidate:
+    """In a workspace of pages, a page no other rule takes is documentation (`docs.loose_page`)."""
+    if pages_workspace and cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and docs.loose_page(cand.rel):
         return attrs.evolve(cand, importer=cls.DOC)
     return cand
 
@@ -401,7 +421,7 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
         if any(part in cls.SKIP_DIRS for part in rel.split("/")[:-1]):
             continue
         if full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
-            cands.append(_routed(Candidate(rel, str(full), importer), run.series))
+            cands.append(_loose(_routed(Candidate(rel, str(full), importer), run.series), run.pages_workspace))
         elif not full.exists():  # a deleted file, or a deleted folder with everything in it
             vanished |= {p for p, sf in run.ledger.items()
                          if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}

@@ -126,6 +126,31 @@ def is_documentation(rel_path: str) -> bool:
 SERIES_PAGES = 3
 
 
+def loose_page(rel_path: str) -> bool:
+    """Whether a page outside the documentation folders may still be documentation, by its path: not in a
+    folder documentation leaves out (tests, vendored or built files, translations, hidden folders, a Jekyll
+    site's `_posts/`), nor a licence, a code of conduct, a template or the like."""
+    p = PurePosixPath(rel_path)
+    if any(f.lower() in _LEFT_OUT_DIRS or f.startswith((".", "_")) for f in p.parts[:-1]):
+        return False
+    stem = _bare_name(p.name)
+    return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
+
+
+# A workspace is one of pages when it holds at least this many, and they are at least this share of its
+# pages and code files together (`pages_workspace`).
+PAGES_WORKSPACE_MIN = 5
+PAGES_WORKSPACE_SHARE = 0.9
+
+
+def pages_workspace(pages: int, code_files: int) -> bool:
+    """Whether a workspace is one of pages, not code: a repository of proposals kept in topic folders
+    (`go/workflow-interceptor-updates.md`, `nexus/sdk-go.md`), a handbook, or a folder of documents
+    copied out of a project. There every page is documentation wherever it sits (`loose_page`): its
+    pages are what the workspace holds."""
+    return pages >= PAGES_WORKSPACE_MIN and pages >= PAGES_WORKSPACE_SHARE * (pages + code_files)
+
+
 def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> bool:
     """Whether a markdown file is one page of a numbered or dated series (at least `SERIES_PAGES` such
     pages in its folder, or in the folder above, or a folder per item with at least `SERIES_PAGES` such
@@ -136,11 +161,7 @@ def series_page(rel_path: str, abs_path: str | None, series: Series | None) -> b
     p = PurePosixPath(rel_path)
     if abs_path is None or series is None or not (series_name(p.name) or series_folder(p.parent.name)):
         return False
-    folders = [x.lower() for x in p.parts[:-1]]
-    if any(f in _LEFT_OUT_DIRS or f.startswith((".", "_")) for f in folders):
-        return False
-    stem = _bare_name(p.name)
-    if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
+    if not loose_page(rel_path):
         return False
     folder = os.path.dirname(abs_path)
     # a series split into topic folders (`text/entities/0256-….md` beside `text/0001-….md`) is still one
