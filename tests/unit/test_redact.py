@@ -197,6 +197,10 @@ spec:
   patches:
     - type: ToCompositeFieldPath
       fromConnectionSecretKey: admin-username
+  accessTokenSkewMillis: 120000
+const serviceAccountTokenKey = "csi.storage.k8s.io/serviceAccount.tokens"
+kubectl apply --config-map ./notifications-cm.yaml --secret :empty
+**Note: the server caches groups as long as the ID token is valid!**
 ''',
     "css": '''
 .button { color: #ff00aa; background: #123456; border-color: #abc; }

@@ -29,6 +29,7 @@ _NAME_LIKE = re.compile(r"[A-Za-z_$][A-Za-z0-9_$.\-]*")
 _EXAMPLE_HOST = re.compile(
     r"(?:[A-Za-z0-9\-]+\.)*example(?:\.(?:com|org|net))?(?![A-Za-z0-9\-])", re.IGNORECASE
 )
+_KEY_PATH = re.compile(r"[A-Za-z_$][\w$.\-]*(?:/[A-Za-z_$][\w$.\-]*)+")  # a qualified key: `example.io/name.part`
 _CAMEL_WORDS = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+")
 _CSS_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 _MIN_ENV_VALUE = 4
@@ -78,7 +79,8 @@ def _bearer(secret: str, match: re.Match[str]) -> bool:
 
 
 def _cli_flag(secret: str, match: re.Match[str]) -> bool:
-    if secret.startswith("-") or not is_secret_name(match.group("flag")):
+    # `--secret :empty`: a symbol or a keyword the tool reads, not a value
+    if secret.startswith(("-", ":")) or not is_secret_name(match.group("flag")):
         return False
     if is_placeholder(secret) or looks_like_code(secret):
         return False
@@ -90,6 +92,8 @@ def _generic_assignment(secret: str, match: re.Match[str]) -> bool:
     name = _variable_name(match, match.start())
     if not is_secret_name(name, allow_fixture=True):
         return False
+    if _KEY_PATH.fullmatch(secret) and _names_itself(name, secret):
+        return False  # the qualified key a secret is kept under, not the secret
     if looks_random(secret):
         return True
     # A literal password needs no entropy to be one (`login(user, password=<literal>)`),
@@ -142,7 +146,7 @@ def _names_itself(name: str, value: str) -> bool:
     lowered = value.lower()
     if lowered == name.lower():
         return True
-    words = set(name_words(value))
+    words = {w[:-1] if w.endswith("s") and w[:-1] in SECRET_WORDS else w for w in name_words(value)}
     return bool(words & SECRET_WORDS) or ("key" in words and bool(words & KEY_QUALIFIERS))
 
 
@@ -156,8 +160,8 @@ def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[st
         return False
     if (value.isdigit() and len(value) < 6) or _CSS_COLOUR.fullmatch(value):
         return False
-    if _NAME_LIKE.fullmatch(value) and _names_itself(name, value):
-        return False
+    if (_NAME_LIKE.fullmatch(value) or _KEY_PATH.fullmatch(value)) and _names_itself(name, value):
+        return False  # `tokenKey = "csi.storage.k8s.io/serviceAccount.tokens"`: the key a token is kept under
     if match.group("op") == ":" and value.isalpha():
         # `password: bcrypt` in notes, `token: opaque` in docs, `password: "Passwort"` in a
         # translation file: words, not secrets.

@@ -58,7 +58,7 @@ def _prose_value(match: re.Match[str]) -> tuple[int, int] | None:
     before = text[match.start() - 1] if match.start() else " "
     if before.isalnum() or before in "_-.$":
         return None  # `fake_token is ...`: a name in code, not a sentence
-    while end > start and text[end - 1] in _TRAILING + "\"'`":
+    while end > start and text[end - 1] in _TRAILING + "\"'`*_":  # and emphasis closing round it: "is valid!**"
         end -= 1
     while start < end and text[start] in "\"'`":
         start += 1
