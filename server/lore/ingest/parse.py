@@ -8,6 +8,7 @@ from pathlib import PurePosixPath
 from lore.markup import markdown
 from lore.memory import SourceKind
 from lore.sources import classify as cls
+from lore.sources import sidecar
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide
@@ -25,28 +26,9 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
     A page holding many decisions under headings of their own is read as that many records
     (`decision_log`)."""
     if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and (cls.is_markdown(rel) or importer in (cls.ADR, cls.DOC)):
-        log = log_entries(rel, text)
-        if log is not None and log.memories:
-            log.taken = DECISION
-            return log
-        if cls.in_folders(rel, list(adr_folders)):
-            parsed = parse_adr(rel, text)  # a folder the user named holds decision records, whatever they look like
-        else:
-            ev = decide(rel, abs_path, text, series)
-            if not ev.is_decision:
-                doc = _documentation(rel, text, importer == cls.DOC)
-                if doc is not None:
-                    return doc
-                parsed = parse_comments(rel, text)
-                parsed.note = parsed.note or f"{NOT_TAKEN}{ev.why_not()}"
-                return parsed
-            parsed = parse_adr(rel, text)
-        parsed.taken = DECISION if parsed.memories else None
-        if not parsed.memories:
-            doc = _documentation(rel, text, importer == cls.DOC)  # an index or read-me page among decision records
-            if doc is not None:
-                return doc
-            parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
+        front, warnings = _item_front(imported)
+        parsed = _page(importer, rel, text, adr_folders, abs_path, series, front)
+        parsed.warnings[:0] = [w for w in warnings if w not in parsed.warnings]
         return parsed
     if importer == cls.COMMENTS:
         return parse_comments(rel, text)
@@ -57,7 +39,47 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
     return parsed
 
 
-def _documentation(rel: str, text: str, listed: bool) -> Parsed | None:
+def _item_front(imported: list[tuple[str, str]]) -> tuple[dict, list[str]]:
+    """What the metadata file beside an item's page says of its state (`sidecar`), and warnings."""
+    front: dict = {}
+    warnings: list[str] = []
+    for path, text in imported:
+        got, why = sidecar.item_front(text)
+        front.update(got)
+        if why:
+            warnings.append(f"{path}:1: {why}; the page is read without it")
+    return front, warnings
+
+
+def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None, series: Series | None,
+          front: dict) -> Parsed:
+    """A page: a decision log, a decision record, documentation, or decision comments."""
+    log = log_entries(rel, text)
+    if log is not None and log.memories:
+        log.taken = DECISION
+        return log
+    if cls.in_folders(rel, list(adr_folders)):
+        parsed = parse_adr(rel, text, front)  # a folder the user named holds decision records, whatever they look like
+    else:
+        ev = decide(rel, abs_path, text, series)
+        if not ev.is_decision:
+            doc = _documentation(rel, text, importer == cls.DOC, front)
+            if doc is not None:
+                return doc
+            parsed = parse_comments(rel, text)
+            parsed.note = parsed.note or f"{NOT_TAKEN}{ev.why_not()}"
+            return parsed
+        parsed = parse_adr(rel, text, front)
+    parsed.taken = DECISION if parsed.memories else None
+    if not parsed.memories:
+        doc = _documentation(rel, text, importer == cls.DOC, front)  # an index or read-me page among records
+        if doc is not None:
+            return doc
+        parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
+    return parsed
+
+
+def _documentation(rel: str, text: str, listed: bool, front: dict | None = None) -> Parsed | None:
     """A documentation page's memory (a decision record when it states a status), or None when it is none.
     `listed`: the import took the file as documentation (by its path, or as a page of a series, `docs.series_page`)."""
     if not (listed or is_documentation(rel)):
@@ -70,7 +92,7 @@ def _documentation(rel: str, text: str, listed: bool) -> Parsed | None:
         if not change_log(rel, cut):
             return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
         text = cut
-    parsed = parse_doc(rel, text)
+    parsed = parse_doc(rel, text, front)
     if cut is not None:
         parsed.warn(rel, text.count("\n") + 1, f"change log over {MAX_DOC_BYTES // 1024} KB: its newest "
                                                 f"{len(cut.encode('utf-8')) // 1024} KB read, to this line")

@@ -21,6 +21,7 @@ from lore.markup.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.claude_imports import resolve_imports
+from lore.sources import sidecar
 from lore.sources.decision_log import LOG_META, entry_lines
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
@@ -183,7 +184,7 @@ class Importer:
         if at is not None:  # refused, ledger and memories untouched: the last good version stays in use
             self.summary.warnings.append(conflict_message(cand.rel, at))
             return self.summary.skip("merge conflict")
-        imported = self.claude_imports(cand, text)
+        imported = self.claude_imports(cand, text) if cand.importer == cls.AGENTS else self.page_sidecar(cand)
         chash = content_hash(text + "".join(t for _, t in imported))
         row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", known.reason if known else None,
                          cand.importer, time.time())
@@ -261,6 +262,19 @@ class Importer:
         else:
             self.imports.pop(cand.rel, None)
         return imported
+
+    def page_sidecar(self, cand: Candidate) -> list[tuple[str, str]]:
+        """The metadata file an item's page keeps its status in (`sidecar`), remembered as a file the page
+        reads, so a change to it alone reads the page again; [] for any other file."""
+        rel = sidecar.sidecar_of(str(self.root), cand.rel) if cls.is_page(cand.rel) else None
+        text, why = sidecar.read_sidecar(str(self.root), rel) if rel else (None, None)
+        if why:
+            self.summary.warnings.append(f"{rel}:1: not read ({why}); {cand.rel} is read without it")
+        if text is None:
+            self.imports.pop(cand.rel, None)
+            return []
+        self.imports[cand.rel] = [rel]
+        return [(rel, text)]
 
     def skipped(self, cand: Candidate, st: os.stat_result, reason: str) -> None:
         """Note a file left out, with why."""

@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 WATCH_GLOBS = ("**/*.md", "**/*.mdc", "**/*.markdown", "**/*.rst", "**/*.adoc", "**/*.asciidoc", "**/.cursorrules",
-               "**/.windsurfrules", "**/.clinerules", "**/*.instructions.md")
+               "**/.windsurfrules", "**/.clinerules", "**/*.instructions.md",
+               # the metadata files items keep their status in (`sources.sidecar.SIDECARS`, not imported here:
+               # it loads the parsers)
+               "**/kep.yaml", "**/metadata.yaml", "**/metadata.yml")
 CHANGE_DEBOUNCE_SECONDS = 0.5
 POLL_SECONDS = 0.5  # a pull or a team file written elsewhere, without the client's watcher (watch.py)
 SETTLE_SECONDS = 0.1  # once something moved: how soon to look again, to read it only once it stopped

@@ -51,10 +51,18 @@ _DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution"
 _SKIP_META = ("status", "changelog", "change log", "metadata", "date")
 
 
-def parse_adr(rel_path: str, text: str) -> Parsed:
-    """The decision memory of one ADR file (nothing for index pages)."""
+def with_front(doc: markdown.Document, front: dict | None) -> markdown.Document:
+    """`doc` with `front` (a metadata file's keys, `sidecar`) under its own front matter."""
+    if front:
+        doc.front = {**front, **doc.front}
+    return doc
+
+
+def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
+    """The decision memory of one ADR file (nothing for index pages); `front`: what the metadata file beside
+    the page says of its state (`sidecar`), under the page's own front matter."""
     out = Parsed()
-    doc = markdown.parse(text)
+    doc = with_front(markdown.parse(text), front)
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
     front = doc.front

@@ -43,7 +43,7 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status
+from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, with_front
 from lore.sources.detect import Series, series_folder, series_name, series_number, template_name
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
@@ -265,17 +265,19 @@ def _without_prefix(text: str, title: str) -> str:
     return (first.removeprefix(f"{title} — ") + "\n" + rest).strip() if first.startswith(f"{title} — ") else text
 
 
-def parse_doc(rel_path: str, text: str) -> Parsed:
+def parse_doc(rel_path: str, text: str, front: dict | None = None) -> Parsed:
     """One page as a decision record when it states a status, else as one documentation memory.
 
     A read-me states a folder's status only as an item's own page: the one page of a folder named as an item
-    of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED")."""
+    of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED").
+    `front`: what the metadata file beside an item's page says of its state (`sidecar`), read under the
+    page's own front matter."""
 
-    doc = markdown.parse(text)
+    doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
     own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
     if own_page and stated_status(doc):
-        parsed = parse_adr(rel_path, text)
+        parsed = parse_adr(rel_path, text, front)
         if parsed.memories:
             m = parsed.memories[0]
             m.meta["read_from"] = "documentation with a status line"

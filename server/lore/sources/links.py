@@ -59,7 +59,9 @@ class AdrIndex:
         if target:
             folder = posixpath.dirname(source)
             base = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-            for cand in (base, base + ".md", base + ".markdown", target.lstrip("/")):
+            # a link to a folder names the item whose own page is its read-me (`/keps/sig-network/2433-hints`)
+            folder_pages = [f"{base.rstrip('/')}/{name}" for name in ("README.md", "readme.md", "index.md")]
+            for cand in (base, base + ".md", base + ".markdown", target.lstrip("/"), *folder_pages):
                 if cand in self.by_path:
                     return None if cand in self.shared else self.by_path[cand]
             found = _closest(self.by_name.get(posixpath.basename(base).lower(), []), source)

@@ -132,8 +132,8 @@ class StatusReading:
 
 # Front matter keys naming what replaced a record, or what it replaces (KEP-style proposals: Tekton's TEPs
 # write `superseded-by: [TEP-0107]` and `replaces: [TEP-0023]` beside `status: implemented`).
-_FRONT_SUCCESSORS = ("superseded-by", "superseded_by", "supersededby", "replaced-by", "replaced_by")
-_FRONT_PREDECESSORS = ("replaces", "supersedes")
+FRONT_SUCCESSORS = ("superseded-by", "superseded_by", "supersededby", "replaced-by", "replaced_by")
+FRONT_PREDECESSORS = ("replaces", "supersedes")
 
 
 def front_supersessions(front: dict, reading: StatusReading) -> None:
@@ -143,14 +143,24 @@ def front_supersessions(front: dict, reading: StatusReading) -> None:
 
     def refs(names: tuple[str, ...]) -> list[Reference]:
         values = [keys[n] for n in names if keys.get(n) not in (None, "", [])]
-        items = [v for value in values for v in (value if isinstance(value, list) else [value])]
-        return [r for item in items for r in references(str(item)) if r.target or r.number is not None]
+        items = [str(v) for value in values for v in (value if isinstance(value, list) else [value])]
+        return [r for item in items for r in references(item) or _path_reference(item) if r.target or r.number is not None]
 
-    successors = [r for r in refs(_FRONT_SUCCESSORS) if r not in reading.superseded_by]
+    successors = [r for r in refs(FRONT_SUCCESSORS) if r not in reading.superseded_by]
     if successors:
         reading.status, reading.word = Status.SUPERSEDED, "superseded"
         reading.superseded_by += successors
-    reading.supersedes += [r for r in refs(_FRONT_PREDECESSORS) if r not in reading.supersedes]
+    reading.supersedes += [r for r in refs(FRONT_PREDECESSORS) if r not in reading.supersedes]
+
+
+_PATH = re.compile(r"/?[\w.-]+(?:/[\w.-]+)+/?")
+
+
+def _path_reference(value: str) -> list[Reference]:
+    """A front matter value that is a path with no file suffix names a folder (Kubernetes' `superseded-by:
+    [/keps/sig-network/2433-topology-aware-hints]`: the item whose own page is that folder's read-me)."""
+    value = value.strip()
+    return [Reference(value, value, None)] if _PATH.fullmatch(value) else []
 
 
 def word_status(text: str) -> tuple[Status | None, str | None]:
