@@ -41,3 +41,25 @@ def test_split_front_matter_refuses_the_whole_file():
     with pytest.raises(YamlLimitError) as info:
         split_front_matter(f"---\n{bomb()}\n---\n# T\n")
     assert str(LIMITS.max_aliases) in str(info.value) or str(LIMITS.max_nodes) in str(info.value)
+
+
+def test_a_date_no_calendar_holds_is_kept_as_written():
+    """filecoin-project/FIPs: `created: 2021-26-02` (month 26) failed three proposals' import outright."""
+    assert load_bounded("created: 2021-26-02\ndate: 2021-02-03\nstatus: Final\n") == {
+        "created": "2021-26-02", "date": __import__("datetime").date(2021, 2, 3), "status": "Final"}
+
+
+def test_a_page_whose_front_matter_holds_an_impossible_date_is_imported(tmp_path):
+    from lore.api import Lore
+    from lore.embedding.embedder import HashEmbedder
+    from lore.ingest import run_import
+
+    root = tmp_path / "ws"
+    (root / "FIPS").mkdir(parents=True)
+    for n in (1, 2, 3, 4, 14):
+        (root / "FIPS" / f"fip-{n:04d}.md").write_text(
+            f"---\nfip: \"{n:04d}\"\ntitle: Proposal {n}\nstatus: Final\ncreated: 2021-26-02\n---\n\n"
+            f"## Simple Summary\n\nExtend sectors {n}.\n\n## Specification\n\nAs written.\n")
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lore:
+        summary = run_import(lore)
+        assert not summary.skipped and len(summary.decisions) == 5

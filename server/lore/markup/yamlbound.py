@@ -78,6 +78,18 @@ class _BoundedLoader(Reader, Scanner, Parser, _BoundedComposer, SafeConstructor,
         self._deadline = time.monotonic() + limits.max_seconds
 
 
+def _timestamp_or_text(loader: _BoundedLoader, node: ScalarNode):
+    """A date or time as YAML reads one, or the text as written when it names none (`created: 2021-26-02`,
+    month 26: a typo in a repository's front matter, which would otherwise fail the whole page)."""
+    try:
+        return SafeConstructor.construct_yaml_timestamp(loader, node)
+    except (ValueError, OverflowError):
+        return loader.construct_scalar(node)
+
+
+_BoundedLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_or_text)
+
+
 def _expanded_cost(root: Node, limits: Limits) -> None:
     """Raise when the graph, aliases expanded, holds too many nodes or characters (memoised: linear time)."""
     cost: dict[int, tuple[int, int]] = {}
@@ -121,6 +133,10 @@ def load_bounded(text: str, limits: Limits = LIMITS):
             return None
         _expanded_cost(node, limits)
         return loader.construct_document(node)
+    except YamlLimitError:
+        raise
+    except (ValueError, OverflowError, TypeError) as e:  # a value no type can hold: broken YAML, not a crash
+        raise yaml.constructor.ConstructorError(None, None, f"a value cannot be read: {e}") from None
     except RecursionError:
         raise YamlLimitError(f"nesting too deep to read (limit: nesting, {limits.max_depth} levels)") from None
     finally:
