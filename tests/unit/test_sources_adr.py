@@ -336,3 +336,42 @@ def test_a_page_titled_status_states_no_status():
     assert not stated_status(markdown.parse(page))
     record = "# 3. Use Kafka\n\n## Status\n\nDeprecated\n\n## Context\n\nQueues.\n"
     assert stated_status(markdown.parse(record))
+
+
+FIP = """---
+fip: "{n:04d}"
+title: Proposal {n}
+status: {status}
+created: 2021-02-03
+replaces: {replaces}
+---
+
+## Simple Summary
+
+Proposal {n}.
+
+## Motivation
+
+Sectors expire too soon.
+
+## Specification
+
+Extend them.
+
+## Design Rationale
+
+It is the smallest change.
+"""
+
+
+@pytest.mark.parametrize(("name", "number"), [
+    pytest.param("FIPS/fip-0009.md", 9, id="series-letters"),
+    pytest.param("FRCs/frc-0053.md", 53, id="other-series-letters"),
+    pytest.param("teps/tep-0005-oci-bundles.md", 5, id="letters-and-a-slug"),
+    pytest.param("docs/v2-migration.md", None, id="a-version-is-no-number"),
+])
+def test_a_series_records_number_follows_its_letters(name, number):
+    m, _ = one(name, FIP.format(n=9, status="Final", replaces="N/A"))
+    assert m.meta.get("adr_number") == number
+    assert "supersedes" not in (m.meta.get("refs") or {})  # `replaces: N/A` names nothing
+

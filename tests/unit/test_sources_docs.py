@@ -17,6 +17,7 @@ from lore.recall import Query
 from lore.api import Lore
 from lore.sources import classify, docs
 from lore.ingest import run_import
+from lore.sources.detect import series_number
 from lore.sources.docs import capped, is_documentation, parse_doc, priority
 from tree_files import write
 
@@ -478,6 +479,36 @@ def test_a_series_named_with_a_few_letters_before_its_numbers_is_one_too(lore):
     by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
     assert by_path["G1-true-binary-metadata.md"].status is Status.PROPOSED
     assert by_path["A1-http-connect-proxy-support.md"].title == "HTTP CONNECT Proxy Support"
+
+
+@pytest.mark.parametrize(("name", "number"), [
+    pytest.param("fip-0009.md", ("fip", 9), id="letters-and-number-alone"),
+    pytest.param("eip-1559.md", ("eip", 1559), id="a-large-number"),
+    pytest.param("A14-channelz.md", ("a", 14), id="letters-number-slug"),
+    pytest.param("page-05.md", None, id="a-tutorials-page"),
+    pytest.param("2.md", None, id="a-bare-number"),
+])
+def test_a_series_page_is_named_by_its_letters_and_number(name, number):
+    assert series_number(name) == number
+
+
+def test_improvement_proposals_named_by_letters_and_number_alone_are_a_series(lore):
+    """filecoin-project/FIPs keeps `FIPS/fip-0009.md` beside code: no slug, so no series, and four proposals
+    stating their status in front matter were taken as nothing; `replaces: "0009"` named no record."""
+    fip = ("---\nfip: \"{n:04d}\"\ntitle: {title}\nstatus: {status}\n{more}---\n\n# FIP-{n:04d}: {title}\n\n"
+           "## Simple Summary\n\n{title}.\n\n## Specification\n\nAs written.\n")
+    write(lore.root, {
+        "FIPS/fip-0001.md": fip.format(n=1, title="FIP purpose and guidelines", status="Active", more=""),
+        "FIPS/fip-0009.md": fip.format(n=9, title="Exempt Window PoSts from BaseFee burn", status="Superseded",
+                                       more='superseded-by: "0015"\n'),
+        "FIPS/fip-0015.md": fip.format(n=15, title="Revert FIP-0009", status="Final", more='replaces: "0009"\n'),
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert sorted(summary.decisions) == ["FIPS/fip-0001.md", "FIPS/fip-0009.md", "FIPS/fip-0015.md"]
+    by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
+    assert by_path["FIPS/fip-0009.md"].superseded_by == [by_path["FIPS/fip-0015.md"].id]
+    assert not [w for w in summary.warnings if "no such ADR" in w]
 
 
 def test_a_series_kept_a_folder_per_item_is_documentation_wherever_it_sits(lore):

@@ -38,7 +38,9 @@ _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
 _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
-_NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?)?0*(\d{1,5})(?:[-_. ]|$)", re.I)
+# A record's number in its file name: `0012-…`, `adr-012-…`, and a series' own letters (`fip-0009.md`,
+# `frc-0053.md`, `tep-0005-…`: two to five letters, then at least two digits, so `v2-…` is no number).
+_NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?|[a-z]{2,5}[-_](?=\d{2}))?0*(\d{1,5})(?:[-_. ]|$)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}

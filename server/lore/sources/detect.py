@@ -307,9 +307,12 @@ def _title(front: dict, lines: list[str]) -> str | None:
 # A page named as one of a numbered or dated series, the number or date set off by a dash or an underscore
 # (`0005-tekton-oci-bundles.md`, `20200925-use-nextjs.md`, `2021-01-05_merging.md`), perhaps after a few
 # letters naming the series (gRPC's `A14-channelz.md`, `L73-java-binderchannel.md`, `TEP-0005-….md`, NumPy's
-# `nep-0029-deprecation_policy.rst`); a news fragment (`1234.feature.md`) is not.
-_SERIES_NAME = re.compile(r"^(?:([a-z]{1,5})[-_]?)?(\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})[-_][a-z0-9][^/]*"
-                          r"\.(?:md|markdown|mdx|rst|adoc|asciidoc)$",
+# `nep-0029-deprecation_policy.rst`), or the letters and a number of three digits or more alone (Filecoin's
+# `fip-0009.md`, Ethereum's `eip-1559.md`; not a tutorial's `page-05.md`); a news fragment (`1234.feature.md`)
+# is not, nor a bare number (`2.md`).
+_SERIES_NAME = re.compile(r"^(?:(?P<letters>[a-z]{1,5})[-_]?)?(?P<number>\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})[-_][a-z0-9][^/]*"
+                          r"\.(?:md|markdown|mdx|rst|adoc|asciidoc)$"
+                          r"|^(?P<only_letters>[a-z]{2,5})[-_](?P<only_number>\d{3,5})\.(?:md|markdown|mdx|rst|adoc|asciidoc)$",
                           re.I)
 
 
@@ -331,7 +334,10 @@ def series_number(name: str) -> tuple[str, int] | None:
     """A series page's letters and its number or date as a number (`A14-channelz.md` -> ("a", 14),
     `2021-01-05_merging.md` -> ("", 20210105)); None for any other name."""
     m = _SERIES_NAME.match(name)
-    return ((m.group(1) or "").lower(), int(m.group(2).replace("-", ""))) if m else None
+    if not m:
+        return None
+    letters, number = (m["letters"], m["number"]) if m["number"] else (m["only_letters"], m["only_number"])
+    return (letters or "").lower(), int(number.replace("-", ""))
 
 
 class Series:

@@ -160,7 +160,9 @@ def _path_reference(value: str) -> list[Reference]:
     """A front matter value that is a path with no file suffix names a folder (Kubernetes' `superseded-by:
     [/keps/sig-network/2433-topology-aware-hints]`: the item whose own page is that folder's read-me)."""
     value = value.strip()
-    return [Reference(value, value, None)] if _PATH.fullmatch(value) else []
+    if not _PATH.fullmatch(value) or not any(len(part) >= 3 for part in value.split("/")):
+        return []  # `replaces: N/A`
+    return [Reference(value, value, None)]
 
 
 def word_status(text: str) -> tuple[Status | None, str | None]:
