@@ -181,10 +181,14 @@ def test_pages_read_as_records_at_last_are_replaced_not_held_back(lore):
     write(lore.root, pages)
     first = run_import(lore)
     assert len(first.docs) == 7 and first.decisions == []
+    before = {m.provenance.path: m.id for m in lore.store.memories.matching()}
     again = run_import(lore, settings=ImportSettings(adr_folders=["design/notes"]))
     assert again.held_back == 0 and len(again.decisions) == 7
+    # each page becomes its record in place: the same memory, with no deprecated copy left to turn up in search
+    assert again.deprecated == 0 and again.updated == 7
     live = lore.store.memories.matching()
-    assert sorted(m.provenance.kind.value for m in live if m.status.value == "active") == ["adr"] * 7
+    assert sorted(m.provenance.kind.value for m in live) == ["adr"] * 7
+    assert set(again.renamed_ids) == set(before.values())  # its id follows the record's key, links re-pointed
 
 
 def test_cli_refuses_mass_deprecation_loudly(tmp_path, capsys, monkeypatch):

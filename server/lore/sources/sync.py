@@ -13,7 +13,7 @@ import logging
 import time
 
 from lore.anchors.choices import apply_choices
-from lore.memory import Memory, SourceKind, Status, ValidationError, new_id
+from lore.memory import DOC_META, Memory, SourceKind, Status, ValidationError, new_id
 from lore.markup.scrub import scrub_memory
 from lore.sources.parsed import Parsed
 from lore.sources.ids import adopt_id, keep_superseded
@@ -99,12 +99,19 @@ def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummar
             summary.deprecated += 1
 
 
+# The keys of a memory that is a whole page: read as documentation, or as a decision record.
+WHOLE_PAGE_KEYS = frozenset({DOC_META, "adr"})
+
+
 def _pair(d: Memory, remaining: list[Memory]) -> Memory | None:
-    """An unmatched old memory that is evidently the same one: same text, or same place and kind."""
+    """An unmatched old memory that is evidently the same one: same text, or same place and kind, or the whole
+    page read as documentation before and as a decision record now, or the other way round (it took a status,
+    or its metadata file says one: the page is the same, and keeps its id, uses and links)."""
     for test in (lambda o: (o.title, o.body, o.kind) == (d.title, d.body, d.kind),
                  lambda o: o.body == d.body and o.kind == d.kind,
                  lambda o: _family(o.provenance.key) == _family(d.provenance.key) and o.kind == d.kind
-                 and _family(d.provenance.key) != ""):
+                 and _family(d.provenance.key) != "",
+                 lambda o: {o.provenance.key, d.provenance.key} == WHOLE_PAGE_KEYS):
         for o in remaining:
             if test(o):
                 remaining.remove(o)
