@@ -26,7 +26,9 @@ _WORDS: dict[str, Status] = {
                      # Swift Evolution: sent back to its authors, or shipped as a preview package to try
                      "returned for revision", "previewing",
                      # Hyperledger Aries: shown working somewhere but not accepted; no longer moving
-                     "demonstrated", "stalled"), Status.PROPOSED),
+                     "demonstrated", "stalled",
+                     # Ansible's proposals: filed, not yet discussed (`- Status: New`)
+                     "new"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
