@@ -377,3 +377,41 @@ def test_a_series_records_number_follows_its_letters(name, number):
     assert m.meta.get("adr_number") == number
     assert "supersedes" not in (m.meta.get("refs") or {})  # `replaces: N/A` names nothing
 
+
+
+PEP = """PEP: 5
+Title: Guidelines for Language Evolution
+Author: Paul Prescod <paul@prescod.net>
+Status: Superseded
+Type: Process
+Created: 26-Oct-2000
+Post-History:
+Superseded-By: 387
+
+
+# Abstract
+
+In the natural evolution of programming languages it is sometimes necessary to make changes.
+
+# Implementation Details
+
+A formal warning and deprecation facility.
+"""
+
+
+def test_an_opening_block_of_header_fields_is_the_records_front_matter():
+    """python/peps: 592 of 731 PEPs were titled "Abstract" (their first heading), and `Superseded-By: 387`
+    named no successor: the header fields say both."""
+    m, _ = one("peps/pep-0005.md", PEP)
+    assert m.title == "Guidelines for Language Evolution" and m.status is Status.SUPERSEDED
+    assert m.meta["refs"]["superseded_by"] == [{"text": "387", "target": None, "number": 387}]
+    assert m.meta["adr_number"] == 5
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("Note: this page is old.\nSee: elsewhere\n\n# Real title\n\nBody.\n", id="no-title-field"),
+    pytest.param("---\ntitle: From front matter\nstatus: accepted\n---\nTitle: Not this\nStatus: x\n\n# H\n", id="yaml-wins"),
+])
+def test_other_openings_are_no_header_fields(text):
+    m, _ = one("docs/adr/0001-t.md", text)
+    assert m.title in ("Real title", "From front matter")

@@ -53,10 +53,37 @@ _DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution"
 _SKIP_META = ("status", "changelog", "change log", "metadata", "date")
 
 
+_HEADER_FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9-]{0,30}):[ \t]*(.*)$")
+
+
+def header_fields(doc: markdown.Document) -> dict:
+    """The fields of an opening block of `Key: value` lines, when it gives a title (a PEP's `PEP: 5`,
+    `Title: Guidelines for Language Evolution`, `Status: Superseded`, `Superseded-By: 387`): keys in lower
+    case, an indented line continuing the field above it; {} for any other opening."""
+    fields: dict[str, str] = {}
+    last = None
+    for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
+        if not line.strip():
+            if fields:
+                break
+            continue
+        m = _HEADER_FIELD.match(line)
+        if m:
+            last = m.group(1).lower()
+            fields[last] = m.group(2).strip()
+        elif last is not None and line[:1] in (" ", "\t"):
+            fields[last] = f"{fields[last]} {line.strip()}".strip()
+        else:
+            break
+    return fields if len(fields) >= 2 and fields.get("title") else {}
+
+
 def with_front(doc: markdown.Document, front: dict | None) -> markdown.Document:
-    """`doc` with `front` (a metadata file's keys, `sidecar`) under its own front matter."""
-    if front:
-        doc.front = {**front, **doc.front}
+    """`doc` with the front matter it states in other ways, under its own: `front` (a metadata file's keys,
+    `sidecar`) and an opening block of header fields (`header_fields`)."""
+    stated = {**(front or {}), **({} if doc.front else header_fields(doc))}
+    if stated:
+        doc.front = {**stated, **doc.front}
     return doc
 
 
