@@ -415,3 +415,13 @@ def test_an_opening_block_of_header_fields_is_the_records_front_matter():
 def test_other_openings_are_no_header_fields(text):
     m, _ = one("docs/adr/0001-t.md", text)
     assert m.title in ("Real title", "From front matter")
+
+
+def test_a_sentence_in_a_code_block_is_no_supersession():
+    """swiftlang/swift-evolution 0104: `/// Replaces this value with its additive inverse.` above `var x = 21` in
+    a Swift block was read as "supersedes 21"."""
+    text = ("# Protocol-oriented integers\n\n* Status: **Implemented (Swift 4.0)**\n\n## Detailed design\n\n"
+            "```swift\nprotocol Arithmetic {\n  static prefix func - (_ operand: Self) -> Self\n\n  /// Replaces this value with its additive inverse.\n  ///\n  ///     var x = 21\n"
+            "  mutating func negate()\n}\n```\n\nSupersedes: [SE-0012](0012-x.md)\n")
+    m, _ = one("proposals/0104-improved-integers.md", text)
+    assert [r["number"] for r in m.meta["refs"]["supersedes"]] == [12]

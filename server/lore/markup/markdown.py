@@ -24,6 +24,8 @@ _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 _NEWLINE = re.compile(r"\r\n?|\n")  # the line breaks markdown-it counts lines by
 _KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
 PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer text is cut first
+# A fenced code block, fences included (```` ``` ```` or `~~~`, closed by the same).
+FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _AUTOLINK = re.compile(r"<(https?://[^>]+)>")
 # Each span stops at the next marker character, so unmatched markers cost linear time.

@@ -256,7 +256,7 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
     for s in doc.sections:
         if status_heading(s.heading) is not None or _ALTERNATIVES.match((s.heading or "").strip()):
             continue
-        for para in re.split(r"\n\s*\n", doc.text(s)):
+        for para in re.split(r"\n\s*\n", markdown.FENCE.sub("", doc.text(s))):  # a code block's "Replaces this value" is code
             found = supersession_lines(para, opening_only=True)
             if found.status is Status.SUPERSEDED and (found.superseded_by or reading.status is None):
                 reading.status = Status.SUPERSEDED

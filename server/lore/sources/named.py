@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 
 from lore.anchors import extract_symbols, has_grammar, language_for_path
+from lore.markup import markdown
 from lore.sources import scoped
 from lore.sources.layout import WorkspaceLayout
 
@@ -111,7 +112,7 @@ class Named:
     written: str = ""  # as the decision wrote it, when that differs (`BulkData::Cache` for `BulkData.Cache`)
 
 
-FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
+FENCE = markdown.FENCE
 
 
 def scoped_name(raw: str) -> Named | None:
