@@ -105,6 +105,7 @@ def test_log4brains_list_metadata():
     pytest.param("---\nstatus: declined\n---\n# T\n", Status.REJECTED, id="front-matter"),
     pytest.param("# T\n\n## Status\n\nApproved/Merged\n", Status.ACTIVE, id="two-words"),
     pytest.param("# T\n\n- Status: New\n- Author: me\n", Status.PROPOSED, id="filed-new"),
+    pytest.param("# T\n\n## Status\n\n🤔 Incomplete\n", Status.PROPOSED, id="incomplete"),
     pytest.param("# T\n\nStatus: Accepted (new version)\n", Status.ACTIVE, id="new-in-a-note"),
     pytest.param("# T\n\n## Context\n\nNo status at all.\n", Status.ACTIVE, id="missing"),
 ])

@@ -662,3 +662,32 @@ def test_a_page_within_the_limit_keeps_its_sections():
     assert docs.fitted(sections, "T", limit=3) == sections
     joined = docs.fitted(sections, "T", limit=2)
     assert joined == [sections[0], Section("A", "T — A\none\n\nB\ntwo", 3)]
+
+
+SENTRY_RFC = """- Start Date: 2022-08-18
+- RFC Type: feature
+- RFC PR: https://github.com/getsentry/rfcs/pull/3
+- RFC Status: {status}
+
+# Summary
+
+{summary}
+
+# Motivation
+
+Users asked for it.
+"""
+
+
+def test_an_rfc_status_field_states_a_status_and_a_summary_heading_is_no_title():
+    """getsentry/rfcs: `- RFC Status: approved` was no status (64 RFCs read as plain pages), and 56 of them open
+    with `# Summary`, which titled every one "Summary"."""
+    approved = parse_doc("text/0091-ci-upload-tokens.md",
+                         SENTRY_RFC.format(status="approved", summary="Upload tokens for CI."))
+    (m,) = approved.memories
+    assert m.provenance.kind is SourceKind.ADR and m.status is Status.ACTIVE
+    assert m.title == "Ci upload tokens" and "Upload tokens for CI." in m.body
+    (page,) = parse_doc("text/0001-workflow.md", SENTRY_RFC.format(status="-", summary="How RFCs work.")).memories
+    assert is_plain_doc(page) and page.title == "Workflow"
+    (titled,) = parse_doc("docs/overview.md", "# Overview\n\nWhat the project is.\n").memories
+    assert titled.title == "Overview"  # a page named so is titled so all the same

@@ -24,6 +24,17 @@ _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 _NEWLINE = re.compile(r"\r\n?|\n")  # the line breaks markdown-it counts lines by
 _KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
 PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer text is cut first
+# Names of a part of a page, not of a page: a first heading "Summary" or "Abstract" is the page's first section
+# (getsentry/rfcs opens 56 of 64 RFCs with `# Summary`), and the page is titled otherwise.
+_SECTION_NAMES = frozenset({"summary", "abstract", "introduction", "overview", "motivation", "background", "context",
+                            "tl;dr", "tldr", "description", "problem statement", "summary / motivation"})
+
+
+def section_name(heading: str | None) -> bool:
+    """Whether a heading names a part of a page ("Summary", "Abstract"), not the page."""
+    return bool(heading) and heading.strip().strip(":").lower() in _SECTION_NAMES
+
+
 # A fenced code block, fences included (```` ``` ```` or `~~~`, closed by the same).
 FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")

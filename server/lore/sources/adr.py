@@ -35,6 +35,10 @@ _HEADER_FIELDS = {"status", "date", "author", "authors", "deciders", "decision-m
                   "supersedes", "superseded by"}
 _DEPRECATION_HEAD = re.compile(r"^deprecat(?:ed|ion)\b", re.I)
 _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
+# A status field's names: getsentry/rfcs' `* RFC Status: approved` too (not a proposal's "Implementation Status",
+# which says how far the code got, not what was decided).
+_STATUS_FIELDS = frozenset({"status", "current status", "state", "decision status", "rfc status", "adr status",
+                            "proposal status"})
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
 _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
@@ -96,6 +100,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
         out.warn(rel_path, line, msg)
     front = doc.front
     heading, title_line = doc.title()
+    heading = None if markdown.section_name(heading) else heading  # `# Summary` opens the page: titled otherwise
     title = _text(front.get("title")) or heading or _title_from_name(rel_path)
     if copied_title(rel_path, title):
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
@@ -219,7 +224,7 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
     for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
         field = _FIELD.match(line)
         m = field or _TABLE_ROW.match(line)
-        if m and m.group(1).strip().lower() in ("status", "current status", "state"):
+        if m and m.group(1).strip().lower() in _STATUS_FIELDS:
             value = m.group(2).strip().strip("|").strip()
             for mark in ("**", "__"):
                 if value.count(mark) % 2:  # "* Status: **Expired**": the field took the value's opening mark

@@ -53,7 +53,8 @@ _ARCH_WORDS = {"architecture", "architectural", "arch"}
 _ADR_NAME = re.compile(r"^adr[-_ .]?\d{1,5}(?:\b|[-_ .])", re.I)
 _NUMBERED = re.compile(r"^\d{1,5}[-_ .]+[a-z]", re.I)
 _DATED = re.compile(r"^(?:\d{8}|\d{4}-\d{2}-\d{2})[-_]", re.I)
-_STATUS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:current\s+)?status(?:\*\*|__|\*|_)?\s*(?::|\|)",
+_STATUS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:(?:current|decision|rfc|adr|proposal)\s+)?status"
+                           r"(?:\*\*|__|\*|_)?\s*(?::|\|)",
                            re.I | re.M)
 _DECIDERS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__)?(?:deciders|decision[- ]makers|decided by)"
                              r"(?:\*\*|__)?\s*(?::|\|)", re.I | re.M)

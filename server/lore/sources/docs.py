@@ -287,6 +287,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None) -> Parsed:
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
     heading, title_line = doc.title()
+    heading = None if markdown.section_name(heading) else heading  # `# Summary` opens the page: titled otherwise
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
     sections, body, _ = sections_of(doc, title, title_line)
     meta: dict = {DOC_META: True}
@@ -403,5 +404,7 @@ def _title_from_path(rel_path: str) -> str:
     p = PurePosixPath(rel_path)
     if p_stem(rel_path) == "readme":
         return f"{p.parent.name} README" if p.parent.name else "README"
-    return _bare_name(p.name).replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
+    name = _bare_name(p.name)
+    name = re.sub(r"^\d+[-_ ]+(?=[A-Za-z])", "", name)  # a series page's number (`0001-workflow`) is no word of it
+    return name.replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
 

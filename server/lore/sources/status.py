@@ -27,8 +27,8 @@ _WORDS: dict[str, Status] = {
                      "returned for revision", "previewing",
                      # Hyperledger Aries: shown working somewhere but not accepted; no longer moving
                      "demonstrated", "stalled",
-                     # Ansible's proposals: filed, not yet discussed (`- Status: New`)
-                     "new"), Status.PROPOSED),
+                     # Ansible's proposals: filed, not yet discussed (`- Status: New`); a record left unfinished
+                     "new", "incomplete"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
