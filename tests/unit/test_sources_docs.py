@@ -562,6 +562,14 @@ def test_in_a_workspace_of_pages_every_page_is_documentation(lore):
     assert "on a handler" in page.body and is_plain_doc(page)
 
 
+def test_settings_and_tooling_do_not_make_a_workspace_of_pages_one_of_code(lore):
+    """linkerd/rfc: nine pages beside `.markdownlint.yaml`, a CI workflow and a Makefile; `problem/0005-….md`
+    was taken as nothing."""
+    write(lore.root, {**PROPOSALS, ".markdownlint.yaml": "default: true\n", "Makefile": "lint:\n\ttrue\n",
+                      ".github/workflows/checks.yaml": "on: push\n", "schema.json": "{}\n"})
+    assert "versioning/worker-versions.md" in run_import(lore).docs
+
+
 def test_in_a_project_with_code_a_page_outside_the_documentation_folders_is_not_documentation(lore):
     code = {f"sdk/module_{n}.py": f"def f{n}():\n    return {n}\n" for n in range(3)}
     write(lore.root, {**PROPOSALS, **code})

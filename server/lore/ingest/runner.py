@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 import attrs
 
-from lore.anchors import shared
+from lore.anchors import language_for_path, shared
 from lore.anchors.choices import SHARED_LISTS
 from lore.markup.conflicts import conflict_line, conflict_message
 from lore.memory import WIDESPREAD_META, SourceKind, Status
@@ -377,10 +377,18 @@ def _routed(cand: Candidate, series: Series) -> Candidate:
     return cand
 
 
+# Files a walk meets that are data or build settings, not code: a proposals repository's `.markdownlint.yaml`,
+# CI workflow and Makefile do not make it a project of code.
+_NOT_CODE = frozenset({"yaml", "json", "toml", "xml", "ini", "csv", "make", "dockerfile"})
+
+
 def _pages_workspace(walked: list[Candidate]) -> bool:
-    """Whether the walked workspace is one of pages rather than code (`docs.pages_workspace`)."""
+    """Whether the walked workspace is one of pages rather than code (`docs.pages_workspace`): code files are
+    those in a programming language, outside hidden folders."""
     pages = sum(1 for c in walked if cls.is_page(c.rel))
-    code = sum(1 for c in walked if c.importer == cls.COMMENTS and not cls.is_page(c.rel))
+    code = sum(1 for c in walked if c.importer == cls.COMMENTS and not cls.is_page(c.rel)
+               and not any(part.startswith(".") for part in c.rel.split("/"))
+               and language_for_path(c.rel) not in _NOT_CODE)
     return docs.pages_workspace(pages, code)
 
 
