@@ -200,6 +200,8 @@ spec:
   accessTokenSkewMillis: 120000
 const serviceAccountTokenKey = "csi.storage.k8s.io/serviceAccount.tokens"
 kubectl apply --config-map ./notifications-cm.yaml --secret :empty
+token = "SECRET[local_exec.vault_token]"
+      secret_access_key: "SECRET[backend_1.aws_secret_access_key]"
 **Note: the server caches groups as long as the ID token is valid!**
 ''',
     "css": '''

@@ -27,6 +27,7 @@ CODE = {"app/main.py": "def main():\n    return 0\n", "app/jobs.py": "def run():
 
 TAKEN = [
     "README.md",  # thomvaill/log4brains, jaegertracing/jaeger: the root read-me
+    "website/content/en/docs/architecture/_index.md",  # vectordotdev/vector: a Hugo section's own page
     "packages/core/README.md",  # log4brains: a package's read-me
     "internal/storage/v2/clickhouse/README.md",  # jaeger: a module's read-me
     "docs/rfc/0012-mcp-server-extension.md",  # jaeger: RFCs

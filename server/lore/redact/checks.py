@@ -117,6 +117,9 @@ def is_secret_name(name: str, *, allow_fixture: bool = False) -> bool:
     return allow_fixture or words[0] not in FIXTURE_PREFIXES
 
 
+_SECRET_REFERENCE = re.compile(r"[A-Za-z_]{2,20}\[[\w.:/-]{1,120}\]")
+
+
 def is_placeholder(value: str) -> bool:
     """True for values that stand in for a secret: `${VAR}`, `<your-key>`, `changeme`, `xxx`."""
     stripped = value.strip().strip("\"'`")
@@ -129,6 +132,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if (stripped[0] in "{[" and stripped[-1] in "}]") or stripped[0] == "<" or stripped[-1] == ">":
         return True
+    if _SECRET_REFERENCE.fullmatch(stripped):
+        return True  # `SECRET[vault.api_key]`: where the value is kept, read when the tool runs
     if _TEMPLATE.search(stripped):
         return True
     if len(stripped) < 24 and _NAME_LIKE.fullmatch(stripped) and _SECRET_SUBSTRING.search(lowered):

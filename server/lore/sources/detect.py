@@ -31,7 +31,8 @@ _INDEX_STEMS = {"readme", "index", "toc", "summary", "_sidebar", "sidebar", "ove
                 "authors", "glossary", "faq", "todo", "notice", "copying", "release-notes", "releasing"}
 _INDEX_TITLE = re.compile(r"^(?:(?:architecture |architectural )?(?:decision records?|decisions?|adrs?)\s*)?"
                           r"(?:overview|index|log|list|table of contents|readme)$", re.I)
-_TEMPLATE = re.compile(r"^_|^0+[-_](?:[a-z]+[-_])?template$", re.I)  # `0000-template`, `0000-ladr-template`
+# `_template`, `0000-template`, `0000-ladr-template`; not Hugo's `_index.md` (`_index.en.md`), a section's own page
+_TEMPLATE = re.compile(r"^_(?!index(?:\.\w+)?$)|^0+[-_](?:[a-z]+[-_])?template$", re.I)
 # The words of a template's file name or title besides "template" (`adr-template-bare-minimal`, "MADR
 # Template", "Architecture Decision Record template"); a record about templates says more
 # (`0039-use-apache-velocity-as-template-engine`, "Use Handlebars template for emails").
