@@ -567,7 +567,10 @@ def test_settings_and_tooling_do_not_make_a_workspace_of_pages_one_of_code(lore)
     """linkerd/rfc: nine pages beside `.markdownlint.yaml`, a CI workflow and a Makefile; `problem/0005-….md`
     was taken as nothing."""
     write(lore.root, {**PROPOSALS, ".markdownlint.yaml": "default: true\n", "Makefile": "lint:\n\ttrue\n",
-                      ".github/workflows/checks.yaml": "on: push\n", "schema.json": "{}\n"})
+                      ".github/workflows/checks.yaml": "on: push\n", "schema.json": "{}\n",
+                      # python/devguide, a handbook: its site's styles, page templates and build helpers
+                      "_static/overrides.css": "body {}\n", "_templates/page.html": "<html></html>\n",
+                      "_tools/release_cycle.py": "print(1)\n", "_static/tabs.js": "let a = 1;\n"})
     assert "versioning/worker-versions.md" in run_import(lore).docs
 
 

@@ -377,17 +377,19 @@ def _routed(cand: Candidate, series: Series) -> Candidate:
     return cand
 
 
-# Files a walk meets that are data or build settings, not code: a proposals repository's `.markdownlint.yaml`,
-# CI workflow and Makefile do not make it a project of code.
-_NOT_CODE = frozenset({"yaml", "json", "toml", "xml", "ini", "csv", "make", "dockerfile"})
+# Files a walk meets that are data, build settings or a site's styles and layouts, not code: a proposals
+# repository's `.markdownlint.yaml`, CI workflow and Makefile, a handbook's stylesheets and page templates do not
+# make it a project of code.
+_NOT_CODE = frozenset({"yaml", "json", "toml", "xml", "ini", "csv", "make", "dockerfile", "css", "scss", "less", "html"})
 
 
 def _pages_workspace(walked: list[Candidate]) -> bool:
     """Whether the walked workspace is one of pages rather than code (`docs.pages_workspace`): code files are
-    those in a programming language, outside hidden folders."""
+    those in a programming language, outside hidden folders and a site generator's own (`_static/`, `_tools/`)."""
     pages = sum(1 for c in walked if cls.is_page(c.rel))
     code = sum(1 for c in walked if c.importer == cls.COMMENTS and not cls.is_page(c.rel)
-               and not any(part.startswith(".") for part in c.rel.split("/"))
+               and not any(part.startswith((".", "_")) for part in c.rel.split("/")[:-1])
+               and not c.rel.rpartition("/")[2].startswith(".")
                and language_for_path(c.rel) not in _NOT_CODE)
     return docs.pages_workspace(pages, code)
 
