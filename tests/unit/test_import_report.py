@@ -233,3 +233,15 @@ def test_the_shared_config_is_watched():
 
     assert is_source_path(".lore/config.toml")
     assert not is_source_path(".lore/lore.db")
+
+
+def test_the_guard_counts_what_writing_would_deprecate(lore):
+    """A heading renamed over the same text keeps its memory when written (`sync.matched`), so the guard
+    holds nothing back for it, whatever many files it touches."""
+    guides = {f"services/s{n}/AGENTS.md": f"# Service {n}\n\n## Setup\n\nRun the installer number {n} first.\n"
+              for n in range(1, 8)}
+    write(lore.root, guides)
+    run_import(lore)
+    write(lore.root, {rel: text.replace("## Setup", "## Installing") for rel, text in guides.items()})
+    again = run_import(lore)
+    assert again.held_back == 0 and again.deprecated == 0

@@ -9,10 +9,10 @@ unless the caller allowed it: the summary says so loudly and the next run tries 
 
 from __future__ import annotations
 
-from lore.memory import HIDDEN_STATUSES, Memory, SourceKind, is_plain_doc
+from lore.memory import HIDDEN_STATUSES, Memory
 from lore.sources.parsed import Parsed
 from lore.sources.summary import ImportSummary
-from lore.sources.sync import imported_memories
+from lore.sources.sync import imported_memories, matched
 from lore.store import SourceFile, Store
 
 MASS_MIN = 5
@@ -36,14 +36,11 @@ class DeprecationGuard:
     def hold(self, rel: str, parsed: Parsed, row: SourceFile) -> bool:
         """Keep back a file whose import would deprecate memories; False (write now) when it would not.
 
-        A page read as documentation before and as a decision record now (a status line newly understood,
-        a folder named as holding records) is replaced, not lost: its record takes its place. A record
-        read as documentation, or as nothing, is lost."""
-        keys = {d.provenance.key for d in parsed.memories}
-        dropped = [m for m in imported_memories(self.store, rel) if self.live(m) and m.provenance.key not in keys]
-        records = sum(1 for d in parsed.memories if d.provenance.kind is SourceKind.ADR)
-        pages = [m for m in dropped if is_plain_doc(m)]
-        doomed = len(dropped) - min(len(pages), records)
+        What counts is what writing the file would deprecate (`sync.matched`): a memory another takes the place
+        of is not lost, so a page read as a decision record now (a status line newly understood, a folder named
+        as holding records) or a section whose heading was renamed is not counted."""
+        _, dropped = matched(imported_memories(self.store, rel), parsed.memories)
+        doomed = sum(1 for m in dropped if self.live(m))
         if not doomed:
             return False
         self.held.append((rel, parsed, row))

@@ -53,20 +53,13 @@ def fingerprint(m: Memory) -> str:
     return content_hash(json.dumps(data, sort_keys=True, default=str))
 
 
-def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummary) -> None:
-    """Write one file's parsed memories: update matches in place, insert new ones, deprecate vanished ones."""
-    existing = imported_memories(store, rel_path)
+def matched(existing: list[Memory], parsed: list[Memory]) -> tuple[list[tuple[Memory, Memory | None]], list[Memory]]:
+    """Each parsed memory with the old one it is the new version of (None for a new one), and the old ones no
+    parsed memory takes the place of (what writing the file deprecates): by key, then by `_pair`."""
     by_key = {m.provenance.key: m for m in existing if m.provenance.key}
-    now = time.time()
     leftovers: list[Memory] = []
     writes: list[tuple[Memory, Memory | None]] = []
-    for d in parsed.memories:
-        redact_parsed(d, summary)
-        try:
-            d.validate()
-        except ValidationError as e:
-            summary.warnings.append(f"{rel_path}:{d.provenance.line or 1}: {e}")
-            continue
+    for d in parsed:
         old = by_key.pop(d.provenance.key, None)
         if old is None:
             leftovers.append(d)
@@ -75,6 +68,22 @@ def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummar
     remaining = list(by_key.values())
     for d in leftovers:
         writes.append((d, _pair(d, remaining)))
+    return writes, remaining
+
+
+def sync_file(store: Store, rel_path: str, parsed: Parsed, summary: ImportSummary) -> None:
+    """Write one file's parsed memories: update matches in place, insert new ones, deprecate vanished ones."""
+    now = time.time()
+    valid: list[Memory] = []
+    for d in parsed.memories:
+        redact_parsed(d, summary)
+        try:
+            d.validate()
+        except ValidationError as e:
+            summary.warnings.append(f"{rel_path}:{d.provenance.line or 1}: {e}")
+            continue
+        valid.append(d)
+    writes, remaining = matched(imported_memories(store, rel_path), valid)
     for d, old in writes:
         if old is None:
             if store.memories.get(d.id) is not None:  # the derived id is taken (a file renamed back): a fresh one
