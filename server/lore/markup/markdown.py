@@ -22,7 +22,8 @@ from lore.markup.hidden import strip_hidden
 _FRONT_OPEN = re.compile(r"\A---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 _NEWLINE = re.compile(r"\r\n?|\n")  # the line breaks markdown-it counts lines by
-_KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
+# A `key: value` line: of front matter read key by key, and of a header block (`adr.header_fields`).
+KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
 PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer text is cut first
 # Names of a part of a page, not of a page: a first heading "Summary" or "Abstract" is the page's first section
 # (getsentry/rfcs opens 56 of 64 RFCs with `# Summary`), and the page is titled otherwise.
@@ -185,7 +186,7 @@ def _salvage(raw: str) -> dict:
     """`key: value` lines that still read on their own when the YAML as a whole does not."""
     out: dict = {}
     for line in raw.splitlines():
-        m = _KEY_VALUE.match(line)
+        m = KEY_VALUE.match(line)
         value = m.group(2).strip() if m else ""
         if value:
             try:

@@ -57,9 +57,6 @@ _DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution"
 _SKIP_META = ("status", "changelog", "change log", "metadata", "date")
 
 
-_HEADER_FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9-]{0,30}):[ \t]*(.*)$")
-
-
 def header_fields(doc: markdown.Document) -> dict:
     """The fields of an opening block of `Key: value` lines, when it gives a title (a PEP's `PEP: 5`,
     `Title: Guidelines for Language Evolution`, `Status: Superseded`, `Superseded-By: 387`): keys in lower
@@ -71,7 +68,7 @@ def header_fields(doc: markdown.Document) -> dict:
             if fields:
                 break
             continue
-        m = _HEADER_FIELD.match(line)
+        m = markdown.KEY_VALUE.match(line)
         if m:
             last = m.group(1).lower()
             fields[last] = m.group(2).strip()
