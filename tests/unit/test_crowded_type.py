@@ -52,3 +52,48 @@ def test_three_records_naming_a_type_all_stay(tmp_workspace):
         assert len({m.id for g in groups for m in g.memories}) == 3
     finally:
         lore.close()
+
+
+# Shaped on kumahq/kuma's docs/madr/decisions (Apache-2.0): fourteen records are titled for `MeshService`.
+MESH = "package v1alpha1\n\ntype MeshService struct {\n\tName string\n}\n"
+
+
+def test_past_the_crowd_only_the_records_most_about_the_type_stay(tmp_workspace):
+    titles = {39: ("MeshService API", 1), 41: ("MeshService Kubernetes UX", 3), 51: ("MeshService multizone UX", 1),
+              48: ("Policy matching with MeshService", 5), 56: ("Sync MeshService identity for cross-zone traffic", 2)}
+    ws = write(tmp_workspace, {
+        "pkg/meshservice/meshservice.go": MESH,
+        **{f"docs/madr/decisions/0{n}-record.md": record(n, title, says).replace("SingleAuditChecklist", "MeshService")
+           for n, (title, says) in titles.items()},
+    })
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        symbols = extract_symbols(MESH, "go", "pkg/meshservice/meshservice.go")
+        groups = lens_groups(lore, "pkg/meshservice/meshservice.go", symbols, "go")
+        shown = sorted(m.title for g in groups for m in g.memories)
+        assert shown == ["39. MeshService API", "41. MeshService Kubernetes UX", "51. MeshService multizone UX"]
+        chain = [s for s in symbols if s.name == "MeshService"]
+        hover = governing_at(lore, "pkg/meshservice/meshservice.go", chain, "go", {}, 1.0, 10)
+        assert sorted(g.memory.title for g in hover) == shown
+    finally:
+        lore.close()
+
+
+def test_past_the_crowd_untitled_records_stay_by_how_often_they_write_the_name(tmp_workspace):
+    says = {78: ("Consistent naming for resources and stats", 9), 28: ("Routes as targets", 5),
+            48: ("Policy matching", 4), 105: ("Tags from labels", 3)}
+    ws = write(tmp_workspace, {
+        "pkg/meshservice/meshservice.go": MESH,
+        **{f"docs/madr/decisions/{n:03d}-record.md": record(n, title, n_said).replace("SingleAuditChecklist", "MeshService")
+           for n, (title, n_said) in says.items()},
+    })
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        symbols = extract_symbols(MESH, "go", "pkg/meshservice/meshservice.go")
+        groups = lens_groups(lore, "pkg/meshservice/meshservice.go", symbols, "go")
+        assert sorted(m.title for g in groups for m in g.memories) == [
+            "28. Routes as targets", "48. Policy matching", "78. Consistent naming for resources and stats"]
+    finally:
+        lore.close()

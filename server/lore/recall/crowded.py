@@ -4,8 +4,13 @@ A central model (`SingleAuditChecklist`, `Access`, `BibEntry`) is named in passi
 record: "store uploaded Excel files" mentions the checklist the files belong to. Each such mention is a
 derived anchor, and each becomes a lens and a hover on the type. When more than `CROWD` records are
 anchored to one symbol by a name they write, only those it is the subject of stay there: the ones
-titled for it, or writing it at least `SAID` times. Anchors a person confirmed or added, and anchors
-derived otherwise (a path, a citation), always stay.
+titled for it, or writing it at least `SAID` times. When more than `CROWD` of those are left (a
+service mesh's `MeshService`, the title of fourteen records: "MeshService API", "MeshService multizone
+UX", "Policy matching with MeshService", …), the `CROWD` most about it stay: titled for it before
+not, the shortest of those titles first (the name is more of what it says), then the record writing it most.
+A hover or lens listing fourteen records on one type is read by nobody; search still finds every
+one of them by the name. Anchors a person confirmed or added, and anchors derived otherwise (a
+path, a citation), always stay.
 """
 
 from __future__ import annotations
@@ -22,18 +27,28 @@ SAID = 3
 
 def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> set[str]:
     """Ids of the records to leave off one symbol that more than `CROWD` records are anchored to by a
-    name they write (see the module): those neither titled for it nor writing it `SAID` times."""
+    name they write (see the module): those neither titled for it nor writing it `SAID` times, and past
+    the `CROWD` most about it."""
     named = [(m, a) for m, a in candidates if a.kind == "symbol" and _named(m, a)]
     if len({m.id for m, _ in named}) <= CROWD:
         return set()
     out: set[str] = set()
+    subjects: dict[str, tuple[bool, int, int]] = {}
     for m, a in named:
         name = a.value.rsplit(".", 1)[-1]
         word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
         text = "\n".join((m.title, m.body, m.rationale or ""))
-        if not word.search(m.title) and len(word.findall(text)) < SAID:
+        titled, said = bool(word.search(m.title)), len(word.findall(text))
+        if not titled and said < SAID:
             out.add(m.id)
+        else:
+            subjects[m.id] = (not titled, len(_TITLE_WORD.findall(m.title)) if titled else 0, -said)
+    if len(subjects) > CROWD:
+        out |= set(sorted(subjects, key=lambda mid: (subjects[mid], mid))[CROWD:])
     return out
+
+
+_TITLE_WORD = re.compile(r"[A-Za-z][\w$-]*")
 
 
 def _named(m: Memory, a: Anchor) -> bool:
