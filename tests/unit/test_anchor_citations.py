@@ -70,3 +70,43 @@ def test_a_code_comment_linking_the_page_a_record_links_is_governed_by_it(tmp_wo
         "src/home.ts": "// https://adamwathan.me/\n",
     })
     assert anchors(ws, "docs/adr/20201007-next-js-persistent-layout-pattern.md", text) == ["src/pages/_app.tsx"]
+
+
+# Shaped on afomera/relay (MIT): one DECISIONS.md of `## D<n> — …` entries, cited from module docs.
+LOG = ("# Decisions\n\n"
+       + "".join(f"## D{n} — Entry {n}\n\nThe protocol does the thing number {n} in a careful way, for reasons we "
+                 f"wrote down at length so that the entry is no mere link.\n\n" for n in range(1, 20)))
+
+
+def test_code_citing_a_decision_log_entry_by_the_logs_name_is_governed_by_it(tmp_workspace):
+    from lore.api import Lore
+    from lore.embedding.embedder import HashEmbedder
+    from lore.ingest import run_import
+    ws = write(tmp_workspace, {
+        "DECISIONS.md": LOG,
+        "crates/edge/src/hostnames.rs": "//! Temporary hostnames.\n//!\n//! See `DECISIONS.md` D5.\npub fn f() {}\n",
+        "crates/proto/src/lib.rs": "//! See `SPEC.md` §4 and `DECISIONS.md` D2–D3, D18 for the design.\npub fn g() {}\n",
+        "crates/edge/src/ingress.rs": "/// Body cap. See SPEC.md §9 / DECISIONS.md D12.\npub const CAP: usize = 1;\n",
+        "crates/edge/src/quic.rs": "// D5 and D12 without the log's name cite nothing.\npub fn h() {}\n",
+    })
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        anchored = {m.title.split(" — ")[0]: sorted(a.to_text() for a in m.anchors) for m in lore.list(limit=100)
+                    if m.provenance.path == "DECISIONS.md"}
+        assert anchored["D5"] == ["crates/edge/src/hostnames.rs"]
+        assert anchored["D12"] == ["crates/edge/src/ingress.rs"]
+        assert anchored["D2"] == anchored["D3"] == anchored["D18"] == ["crates/proto/src/lib.rs"]
+        assert anchored["D4"] == []
+    finally:
+        lore.close()
+
+
+def test_a_log_name_two_pages_share_cites_no_entry(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "a/DECISIONS.md": LOG, "b/DECISIONS.md": LOG,
+        "src/x.rs": "//! See DECISIONS.md D5.\npub fn f() {}\n",
+    })
+    assert anchors(ws, "a/DECISIONS.md", "## D5 — Entry 5\n\nText.\n") == []
+    from lore.sources.mentions import AnchorContext as Ctx
+    assert Ctx(ws).citations.citing_entry("a/DECISIONS.md", 5) == []

@@ -22,7 +22,7 @@ from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.claude_imports import resolve_imports
 from lore.sources import sidecar
-from lore.sources.decision_log import LOG_META, entry_lines
+from lore.sources.decision_log import LOG_META, entry_lines, entry_number
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
 from lore.sources.report import NOT_TAKEN
@@ -52,7 +52,7 @@ IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 PAGES_META = "sources.pages_workspace"  # "1" when the last walk found a workspace of pages (`docs.pages_workspace`)
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 16  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 17  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -232,7 +232,8 @@ class Importer:
             if not m.anchors:
                 span = m.meta.get(LOG_META)  # an entry of a decision log is anchored by its own lines
                 own = "\n".join(entry_lines(lines, *span)) if span else text
-                derived = derive_anchors(own, rel, self.anchoring, proposal=m.status is Status.PROPOSED)
+                entry = entry_number(lines[span[0] - 1]) if span and 0 < span[0] <= len(lines) else None
+                derived = derive_anchors(own, rel, self.anchoring, proposal=m.status is Status.PROPOSED, entry=entry)
                 m.anchors = [d.anchor for d in derived]
                 if derived:
                     m.meta[DERIVED_META] = derived_meta(derived)

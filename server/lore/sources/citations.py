@@ -15,6 +15,10 @@ page or a specification every module links says nothing of one record) and the f
 links (more than `MAX_PAGES` addresses). Addresses are compared without their
 scheme, `www.`, fragment and trailing slash, and need a path.
 
+An entry of a decision log (`DECISIONS.md`'s `## D5 — Temporary hostnames`) is cited by the log's file
+name and the entry's number on one line: `//! See DECISIONS.md D5.`, `DECISIONS.md D2–D3, D18` (a range
+cites each entry in it), when no other page of the workspace has that file name.
+
 A record is also cited by its file name without extension, its slug (`// @adr 20200927-avoid-default-exports`,
 `see 0005-use-dashes-in-filenames`): log4brains and other tools name records so. A slug of three or
 more hyphenated parts that no other file of the workspace shares cites that one record, numbered or not.
@@ -32,6 +36,14 @@ MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.j
 URL = re.compile(rb"https?://[^\s\"'`<>()\[\]{}]+")
 SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
 _DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
+_ENTRY = rb"(?:ADR|DR|DEC|Decision|D)[ #_-]?0*(\d{1,4})"
+_DASH = rb"(?:\xe2\x80[\x93\x94]|-{1,2})"
+_ENTRY_REF = re.compile(_ENTRY + rb"(?:[ \t]*" + _DASH + rb"[ \t]*(?:(?:ADR|DR|DEC|Decision|D)[ #_-]?)?0*(\d{1,4}))?(?!\w)", re.I)
+# A log's file name, then entry numbers (`D5`, `D2–D3, D18`), on one line.
+LOG_CITE = re.compile(rb"(?<![\w.-])(?:[\w.-]+/)*([\w-]+\.(?:md|markdown|rst|adoc))`?[ \t]*[:,]?[ \t]*((?:" + _ENTRY
+                      + rb"(?:[ \t]*" + _DASH + rb"[ \t]*(?:(?:ADR|DR|DEC|Decision|D)[ #_-]?)?\d{1,4})?(?!\w)"
+                      rb"(?:[ \t]*(?:,|;|/|&|and)[ \t]*)?)+)", re.I)
+MAX_RANGE = 20  # `D2–D30` cites each of them; a wider span is no citation of entries
 _NUMBERED = re.compile(r"^(?:(adr|rfc)[-_ ]?)?0*(\d{1,4})(?:[-_. ]|$)", re.I)
 _SERIES_FOLDERS = {"adr": "adr", "adrs": "adr", "decisions": "adr", "decision-records": "adr", "rfc": "rfc",
                    "rfcs": "rfc"}
@@ -61,9 +73,13 @@ class CitationIndex:
         self.slugs: dict[str, list[str]] = {}  # file stem -> the files of the workspace so named
         self.by_slug: dict[str, set[str]] = {}  # record slug -> the code files writing it
         self.by_url: dict[str, set[str]] = {}  # page address (see `page`) -> the code files writing it
+        self.by_entry: dict[tuple[str, int], set[str]] = {}  # (log file name, entry) -> the code files citing it
+        self.names: dict[str, int] = {}  # a page's file name, lower case -> how many pages have it
         for f in all_files:
             self.slugs.setdefault(PurePosixPath(f).stem, []).append(f)
             if f.lower().endswith(_DOCS):
+                name = PurePosixPath(f).name.lower()
+                self.names[name] = self.names.get(name, 0) + 1
                 key = series_of(f)
                 if key:
                     self.records.setdefault(key, []).append(f)
@@ -71,6 +87,9 @@ class CitationIndex:
         for rel, data in code_outside_tests(root, code_files, budget):
             for m in CITE.finditer(data):
                 self.cited.setdefault((m.group(1).decode().lower(), int(m.group(2))), set()).add(rel)
+            if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
+                for name, n in log_citations(data):
+                    self.by_entry.setdefault((name, n), set()).add(rel)
             if b"://" in data:
                 pages = {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)} - {None}
                 for key in pages if len(pages) <= MAX_PAGES else ():
@@ -91,6 +110,12 @@ class CitationIndex:
             found |= self.by_slug.get(slug, set())
         return sorted(found)
 
+
+    def citing_entry(self, log: str, number: int) -> list[str]:
+        """Code files citing entry `number` of the decision log at `log` by the log's file name, when no
+        other page of the workspace has that name."""
+        name = PurePosixPath(log).name.lower()
+        return sorted(self.by_entry.get((name, number), ())) if self.names.get(name) == 1 else []
 
     def linking(self, text: str) -> dict[str, list[str]]:
         """Page address -> the few code files writing it, for the pages `text` links."""
@@ -117,3 +142,16 @@ def slug_like(stem: str) -> bool:
     parts = stem.split("-")
     return len(parts) >= 3 and sum(1 for p in parts if len(p) >= 3 and p.isalpha()) >= 2 \
         and all(p.isalnum() for p in parts)
+
+
+def log_citations(data: bytes) -> set[tuple[str, int]]:
+    """(file name lower case, entry number) of each entry a code file cites by a log's name (see the module)."""
+    out: set[tuple[str, int]] = set()
+    for m in LOG_CITE.finditer(data):
+        name = m.group(1).decode("utf-8", "replace").lower()
+        for ref in _ENTRY_REF.finditer(m.group(2)):
+            first = int(ref.group(1))
+            last = int(ref.group(2)) if ref.group(2) else first
+            if first <= last <= first + MAX_RANGE:
+                out.update((name, n) for n in range(first, last + 1))
+    return out

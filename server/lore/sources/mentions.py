@@ -417,10 +417,11 @@ def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
-def citation_anchors(rel: str, ctx: AnchorContext, text: str = "") -> list[Derived]:
-    """Path anchors for the code files that cite the record at `rel` by number or slug, or that link a
-    page it links (see `citations`)."""
-    out = [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in ctx.citations.citing(rel)]
+def citation_anchors(rel: str, ctx: AnchorContext, text: str = "", entry: int | None = None) -> list[Derived]:
+    """Path anchors for the code files that cite the record at `rel` by number or slug (an `entry` of the
+    decision log at `rel` by the log's name and its number), or that link a page it links (see `citations`)."""
+    cited = ctx.citations.citing_entry(rel, entry) if entry is not None else ctx.citations.citing(rel)
+    out = [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in cited]
     for url, files in ctx.citations.linking(text).items():
         out += [Derived(Anchor("path", f), 0.85, f"links {url}, as `{f}` does") for f in files]
     return out
@@ -437,24 +438,26 @@ def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return out
 
 
-def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False) -> list[Derived]:
+def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False,
+                   entry: int | None = None) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
     name written only inside a hidden comment, or only in the options it weighed, supports none).
 
     A `proposal` (a draft, a proposed record) keeps only its sure anchors (`SURE`: the paths it
     writes, names one file defines, files citing it): what it names loosely (a name several files
     define, a phrase, a name in its sketches) is as often code it would add or change as code that
-    is there, so it is left to search and context packs rather than shown on the code."""
+    is there, so it is left to search and context packs rather than shown on the code. `entry`: the
+    number of the decision log's entry at `rel` that `text` is (cited by the log's name and that number)."""
     whole = strip_hidden(text)
     text = headings.without_alternatives(whole)
+    title = imports.title_of(whole)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
-    title = imports.title_of(whole)
     found += title_anchors(title, ctx) + subclasses.contract_anchors(text, title, ctx)
     found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += [d for d in citation_anchors(rel, ctx, text) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in citation_anchors(rel, ctx, text, entry) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in imports.import_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
