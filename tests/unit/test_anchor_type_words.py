@@ -142,3 +142,23 @@ def test_a_word_the_decision_calls_a_model_or_lists_among_models_anchors_its_one
         "symbol:python:src.registrar.models.domain.Domain@src/registrar/models/domain.py",
         "symbol:python:src.registrar.models.user.User@src/registrar/models/user.py"]
     assert texts(ws, "# 7. Interfaces\n\nThe Data Source interfaces, and a user model.\n") == []
+
+
+def test_a_package_named_once_as_where_something_lives_anchors_nothing(tmp_workspace):
+    """Shaped on afomera/relay's DECISIONS.md (MIT): D12 places a job in a crate, D20 is titled for one."""
+    ws = write(tmp_workspace, {
+        "Cargo.toml": "[workspace]\nmembers = ['crates/*']\n",
+        "crates/relay-control/Cargo.toml": "[package]\nname = 'relay-control'\n",
+        "crates/relay-control/src/lib.rs": "pub fn a() {}\n", "crates/relay-control/src/routes.rs": "pub fn b() {}\n",
+        "crates/relay-acme/Cargo.toml": "[package]\nname = 'relay-acme'\n",
+        "crates/relay-acme/src/lib.rs": "pub fn c() {}\n",
+    })
+    ctx = AnchorContext(ws)
+    placed = ("## D12 — Inspection capture limits: 1 MiB bodies, 7 day retention\n\nPer-direction body cap: 1,048,576 "
+              "bytes.\n\nA background job in `relay-control` deletes rows older than 7 days every hour.\n")
+    assert [d.anchor.to_text() for d in derive_anchors(placed, "DECISIONS.md", ctx)] == []
+    titled = "## D20 — `relay-acme` uses `instant-acme` + `rcgen`\n\nStanding on `instant-acme` for the ACME protocol.\n"
+    assert [d.anchor.to_text() for d in derive_anchors(titled, "DECISIONS.md", ctx)] == ["crates/relay-acme/**"]
+    acted_on = "# Split the control plane\n\nWe will move the dashboard in `relay-control` out, in two steps.\n\n" \
+               "`relay-control` keeps the API.\n"
+    assert [d.anchor.to_text() for d in derive_anchors(acted_on, "docs/adr/0003.md", ctx)] == ["crates/relay-control/**"]

@@ -244,8 +244,9 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
 
 
-def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
-    """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`)."""
+def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
+    """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`);
+    a package named only in passing (`_in_passing`) anchors nothing."""
     out: dict[str, Derived] = {}
     for word in bare.bare_names(text) + bare.scoped_names(text):  # a scoped name (`@log4brains/cli`) is no file
         hit = ctx.bare.file(word) or ctx.bare.module(word)
@@ -253,7 +254,7 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
             continue
         folder = ctx.bare.published_package(word) or ctx.bare.package(word)
-        if folder and not broad(folder, word, text, ctx.layout):
+        if folder and not broad(folder, word, text, ctx.layout) and not _in_passing(word, text, title):
             out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
     if ctx.tools:
         own = set(re.split(r"[\s/._-]+", ctx.project_name.lower()))
@@ -262,6 +263,20 @@ def bare_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
                 continue  # the project's own metadata (`openedx.yaml`), not a tool's configuration
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     return list(out.values())
+
+
+def _in_passing(package: str, text: str, title: str) -> bool:
+    """Whether a record names a package once, as where something lives ("A background job in
+    `relay-control` deletes rows older than 7 days", in "Inspection capture limits"), and neither its
+    title nor a heading names it: that places something the record decides, and every file of the
+    package would carry the record otherwise. A package a sentence acts on ("Bring the
+    `notifications-python-client` into the API", "`init-log4brains` will be renamed") is its subject."""
+    if not named.written_once(package, text):
+        return False
+    if not re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`{re.escape(package)}`", text, re.I):
+        return False
+    named_by_title = package in title or set(concepts.name_stems(package.rsplit("/", 1)[-1])) <= set(concepts.name_stems(title))
+    return not named_by_title and not any(package in h.group(1) for h in _HEADING.finditer(text))
 
 
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
@@ -452,7 +467,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     text = headings.without_alternatives(whole)
     title = imports.title_of(whole)
     found = path_anchors(text, rel, ctx)
-    found += [d for d in bare_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in bare_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
     found += title_anchors(title, ctx) + subclasses.contract_anchors(text, title, ctx)
     found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
