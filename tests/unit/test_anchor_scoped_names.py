@@ -104,3 +104,14 @@ def test_hover_naming_reads_a_scoped_method_and_its_type():
     text = "Call `Admin::Report#fetch_all` once."
     assert "fetch_all" in identifiers_named(text)
     assert words_in_backticks(text) == words_in_backticks("Call `Admin.Report.fetch_all` once.") == {"Report"}
+
+
+def test_a_two_letter_type_written_with_its_member_anchors_that_member(tmp_workspace):
+    """Shaped on afomera/relay's DECISIONS.md D24 (MIT): migrations "dispatched by `Db::migrate`"."""
+    ws = write(tmp_workspace, {
+        "crates/relay-db/src/lib.rs": "pub enum Db {\n    Sqlite(u8),\n}\n\nimpl Db {\n    pub async fn migrate(&self) {}\n}\n",
+        "crates/relay-db/src/other.rs": "pub struct Io;\n",
+    })
+    found = anchors(ws, "Migrations live in two directories, dispatched by `Db::migrate`.\n")
+    assert [(a, f) for a, f, _ in found] == [("symbol:rust:Db.migrate", "crates/relay-db/src/lib.rs")]
+    assert anchors(ws, "The `Db` and `Io` types are small.\n") == []  # two letters alone name nothing

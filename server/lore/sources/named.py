@@ -39,7 +39,7 @@ MAX_FILE_BYTES = 512 * 1024
 BUDGET_SECONDS = 8.0
 _DEF = re.compile(
     rb"\b(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)\s+"
-    rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{2,80})(?![\w$]|::)"
+    rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{1,80})(?![\w$]|::)"
     rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
 # A marker: a tag or code of three or more hyphenated parts, led by `#` or holding a number
 # (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`), or a header of three
@@ -212,6 +212,8 @@ class SymbolIndex:
         self.root = Path(root)
         self.defs: dict[str, set[str]] = {}
         self.scoped: dict[str, set[str]] = {}  # last part of `class A::B` -> files (see `scoped.SCOPED_DEF`)
+        # Two-letter names (`enum Db`, `struct Io`): too short to anchor alone, specific with a scope (`Db::migrate`).
+        self.short: dict[str, set[str]] = {}
         self.read: list[str] = []  # the code files indexed, for `markers`
         self._markers: dict[str, set[str]] | None = None
         self._folded: dict[str, list[str]] | None = None
@@ -242,7 +244,7 @@ class SymbolIndex:
             self.read.append(rel)
             for m in _DEF.finditer(data):
                 name = (m.group(2) or m.group(3)).decode("ascii", "replace")
-                self.defs.setdefault(name, set()).add(rel)
+                (self.defs if len(name) > 2 else self.short).setdefault(name, set()).add(rel)
             if b"::" in data:
                 for m in scoped.SCOPED_DEF.finditer(data):
                     self.scoped.setdefault(m.group(1).decode("ascii"), set()).add(rel)

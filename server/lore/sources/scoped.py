@@ -36,7 +36,8 @@ def qualified(raw: str) -> str | None:
 def resolve(name: str, index) -> list[tuple[str, str, str]]:
     """(file, language, qualified symbol) of each definition a dotted scoped `name` means, looked for in
     the files of `index` (a `lore.sources.named.SymbolIndex`) defining its last capitalised part that
-    anything defines (the type: `Bar` of `Foo.Bar.baz`; a C++ method `Prune` is not indexed).
+    anything defines (the type: `Bar` of `Foo.Bar.baz`, two letters too: `Db` of `Db::migrate`; a C++
+    method `Prune` is not indexed).
 
     A definition is meant when its qualified name ends with every part written (`BulkData.Cache` is
     `class Cache` inside `module BulkData`, or `class BulkData::Cache`; `leveldb.DB.Open` is `Open` of
@@ -46,7 +47,7 @@ def resolve(name: str, index) -> list[tuple[str, str, str]]:
     `ActiveStorage::Blob`) means nothing here."""
     parts = name.split(".")
     types = [p for p in parts if p[:1].isupper()] or parts[-1:]
-    pools = (index.defs.get(p, set()) | index.scoped.get(p, set()) for p in reversed(types))
+    pools = (index.defs.get(p, set()) | index.short.get(p, set()) | index.scoped.get(p, set()) for p in reversed(types))
     pool = sorted(next((files for files in pools if files), ()))
     if len(pool) > SCOPED_FILES:
         return []
