@@ -204,6 +204,14 @@ token = "SECRET[local_exec.vault_token]"
       secret_access_key: "SECRET[backend_1.aws_secret_access_key]"
 **Note: the server caches groups as long as the ID token is valid!**
 ''',
+    "xml-settings": '''
+<alwaysDisabledBranchTokens>
+    <branchToken>branch/with/wildcard/*</branchToken>
+</alwaysDisabledBranchTokens>
+<alwaysDisabledBrandingTokens>
+    <brandingToken>Release</brandingToken>
+</alwaysDisabledBrandingTokens>
+''',
     "css": '''
 .button { color: #ff00aa; background: #123456; border-color: #abc; }
 :root { --token-primary: #0d6efd; --token-secondary: #6c757d; }

@@ -110,8 +110,13 @@ def _generic_assignment(secret: str, match: re.Match[str]) -> bool:
 
 
 def _xml_element(secret: str, match: re.Match[str]) -> bool:
+    """A secret element's text: any literal in a password's (`<password>hunter2</password>`), a
+    random-looking one in a token's or key's, as for assignments (`<branchToken>branch/with/wildcard/*`,
+    `<brandingToken>Release` name a branch and a build, and no credential is a plain word)."""
     tag = match.group("tag").rsplit(":", 1)[-1]
     if not is_secret_name(tag) or is_placeholder(secret) or secret.startswith(_PATH_PREFIXES):
+        return False
+    if not PASSWORD_WORDS & set(name_words(tag)) and not looks_random(secret):
         return False
     return not (_NAME_LIKE.fullmatch(secret) and _names_itself(tag, secret))
 
