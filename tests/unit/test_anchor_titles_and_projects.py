@@ -150,6 +150,25 @@ def test_a_title_word_and_a_name_word_match_by_their_stem(tmp_workspace):
     assert texts(ws, "# Multiple entries in CFF export\n\nOne file per library.\n") == [], "the head, before the preposition"
 
 
+def test_a_name_the_title_spells_leaves_out_names_sharing_only_its_stems(tmp_workspace):
+    """Shaped on kumahq/kuma (Apache-2.0): "MeshMetric profiles" is about the policy type (defined twice,
+    its API and its generated Kubernetes type), not the control plane's `MeshMetrics` settings."""
+    ws = write(tmp_workspace, {
+        "pkg/plugins/policies/meshmetric/api/v1alpha1/meshmetric.go": "package v1alpha1\n\ntype MeshMetric struct {\n}\n",
+        "pkg/plugins/policies/meshmetric/k8s/v1alpha1/zz_generated.types.go": "package v1alpha1\n\ntype MeshMetric struct {\n}\n",
+        "pkg/config/app/kuma-cp/config.go": "package kumacp\n\ntype MeshMetrics struct {\n}\n",
+    })
+    found = texts(ws, "# MeshMetric profiles (predefined subsets of all metrics)\n\nProfiles pick metrics.\n")
+    assert not [a for a in found if "config.go" in a] and found
+    ws = write(tmp_workspace, {  # another run of the title's words keeps its own names
+        "pkg/lb/api.go": "package lb\n\ntype LocalityAwareness struct {\n}\n",
+        "pkg/lb/a.go": "package lb\n\ntype LoadBalancing struct {\n}\n",
+        "pkg/lb/b.go": "package lb\n\ntype LoadBalancing struct {\n}\n",
+    })
+    assert texts(ws, "# Locality aware load balancing\n\nPrefer the local zone.\n") == [
+        "symbol:go:LocalityAwareness@pkg/lb/api.go"]
+
+
 # Shaped on fundraising-application's doc/adr/002_Add_Bucket_Testing.md (wmde/fundraising-application, GPL-2.0-or-later).
 BUCKETS = ("# 002 - Add [Bucket Testing](https://en.wikipedia.org/wiki/A/B_testing) to all parts of the application\n\n"
            "Each campaign assigns a visitor to a bucket.\n")

@@ -74,10 +74,14 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
     first `TITLE_STEM` letters), one of them not common: "Use the ADR slug as its unique ID" ->
     `AdrSlug`, not `UniqueId`; "CFF export of multiple entries" -> `CffExporter`. A title says what the
     decision is about, its head first; code named exactly for words of it is its subject. The
-    project's own name ("log4brains") is no part of it."""
+    project's own name ("log4brains") is no part of it. Of the names for one run of words, those the
+    title spells out ("MeshMetric profiles": `MeshMetric`) stand for it alone, not the names only
+    sharing their stems (`MeshMetrics`)."""
+    spelled = re.sub(r"[^a-z0-9]", "", title.lower())
     out: list[str] = []
     for run in title_runs(title, project):
-        out += sorted(index.whole.get(run, ()))
+        names = sorted(index.whole.get(run, ()))
+        out += [n for n in names if n.lower() in spelled] or names
     return list(dict.fromkeys(out))
 
 

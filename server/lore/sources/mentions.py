@@ -344,7 +344,9 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       `src/BucketTesting/**`), when one folder outside tests is named so, holds code (test data named
       "data sources" is no subject) and at most `concepts.MAX_KIND_FILES` files besides tests;
     - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`), when one file outside tests
-      defines it."""
+      defines it; a name the title spells out ("MeshMetric profiles": `MeshMetric`) leaves out those that
+      only share its words' stems (a `MeshMetrics` settings field), even where it is defined in more than
+      one file and so anchors nothing itself."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
     for run in concepts.title_runs(title, ctx.project_name):
         folders = [d for d in ctx.bare.folder_stems.get(run, ()) if not ctx.layout.vendored(d + "/x")]
