@@ -51,6 +51,8 @@ async def _lenses(ls: LoreServer, state, lore, symbols) -> list[types.CodeLens]:
     stale = _stale(ls, state, lore, groups)
     for group in groups:
         title = lens_title(group.memories)
+        if group.left_off:  # the rest of the records naming a crowded type: search finds them by its name
+            title += f" · {group.left_off} more name it"
         if group.symbol is None:
             where = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
             title = FILE_PREFIX + title

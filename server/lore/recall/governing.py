@@ -304,10 +304,12 @@ class LensItem:
 
 @attrs.define
 class LensGroup:
-    """Memories shown by one code lens: anchored to a symbol, or (symbol None) to the whole file."""
+    """Memories shown by one code lens: anchored to a symbol, or (symbol None) to the whole file;
+    `left_off`, how many more records name the symbol and were left off it (`crowded`)."""
 
     symbol: Symbol | None
     memories: list[LensItem]
+    left_off: int = 0
 
 
 def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str | None,
@@ -342,11 +344,13 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                 for name in symbols_matching(anchor, rel_path, names, by_suffix):
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
+    left_off: dict[str, int] = {}
     for name, items in per_symbol.items():
         if len(items) > CROWD:  # a type many records name: only those it is the subject of (`crowded`)
             found_m = memories_by_id(lore, [i.id for i in items], [rel_path])
             crowd = crowded_out((found_m[i.id], anchor_of[i.id]) for i in items if i.id in found_m)
             per_symbol[name] = [i for i in items if i.id not in crowd]
+            left_off[name] = len({i.id for i in items}) - len({i.id for i in per_symbol[name]})
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
     twice = told_twice_of(lore, list({m.id for m in file_level} | {m.id for ms in per_symbol.values() for m in ms}))
     file_level = [m for m in file_level if m.id not in twice]
@@ -354,7 +358,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     for symbol in symbols:
         memories = [m for m in per_symbol.pop(symbol.qualified_name, []) if m.id not in twice]
         if memories:
-            groups.append(LensGroup(symbol, _ordered(memories)))
+            groups.append(LensGroup(symbol, _ordered(memories), left_off.get(symbol.qualified_name, 0)))
     return groups
 
 
