@@ -74,6 +74,7 @@ def test_past_the_crowd_only_the_records_most_about_the_type_stay(tmp_workspace)
         shown = sorted(m.title for g in groups for m in g.memories)
         assert shown == ["39. MeshService API", "41. MeshService Kubernetes UX", "51. MeshService multizone UX"]
         assert [g.left_off for g in groups] == [2]  # the lens says two more records name it
+        assert groups[0].memories[0].title == "39. MeshService API"  # the record most about it opens the lens
         chain = [s for s in symbols if s.name == "MeshService"]
         hover = governing_at(lore, "pkg/meshservice/meshservice.go", chain, "go", {}, 1.0, 10)
         assert sorted(g.memory.title for g in hover) == shown

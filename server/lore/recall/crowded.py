@@ -30,22 +30,32 @@ def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> set[str]:
     name they write (see the module): those neither titled for it nor writing it `SAID` times, and past
     the `CROWD` most about it."""
     named = [(m, a) for m, a in candidates if a.kind == "symbol" and _named(m, a)]
+    kept = most_about(named)
+    return {m.id for m, _ in named} - set(kept) if kept is not None else set()
+
+
+def crowd_order(candidates: Iterable[tuple[Memory, Anchor]]) -> dict[str, int]:
+    """Id -> place (0 first) of the records a crowded symbol keeps for being about it, so that its lens
+    opens with the one most about it ("MeshService API", not "MeshService Universal UX"); empty when
+    the symbol is no crowd."""
+    named = [(m, a) for m, a in candidates if a.kind == "symbol" and _named(m, a)]
+    return {mid: n for n, mid in enumerate(most_about(named) or [])}
+
+
+def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
+    """Of the records anchored to one symbol by a name they write, the ids of the (at most `CROWD`) most
+    about it, most first; None when they are no crowd (`CROWD` or fewer)."""
     if len({m.id for m, _ in named}) <= CROWD:
-        return set()
-    out: set[str] = set()
+        return None
     subjects: dict[str, tuple[bool, int, int]] = {}
     for m, a in named:
         name = a.value.rsplit(".", 1)[-1]
         word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
         text = "\n".join((m.title, m.body, m.rationale or ""))
         titled, said = bool(word.search(m.title)), len(word.findall(text))
-        if not titled and said < SAID:
-            out.add(m.id)
-        else:
+        if titled or said >= SAID:
             subjects[m.id] = (not titled, len(_TITLE_WORD.findall(m.title)) if titled else 0, -said)
-    if len(subjects) > CROWD:
-        out |= set(sorted(subjects, key=lambda mid: (subjects[mid], mid))[CROWD:])
-    return out
+    return sorted(subjects, key=lambda mid: (subjects[mid], mid))[:CROWD]
 
 
 _TITLE_WORD = re.compile(r"[A-Za-z][\w$-]*")

@@ -29,7 +29,7 @@ import attrs
 
 from lore.memory import is_plain_doc
 from lore.recall.anchoring import MATCH_WEIGHT
-from lore.recall.crowded import CROWD, crowded_out
+from lore.recall.crowded import CROWD, crowd_order, crowded_out
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
@@ -345,12 +345,15 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
                     if (mid, name) not in dismissed:
                         per_symbol.setdefault(name, []).append(m)
     left_off: dict[str, int] = {}
+    places: dict[str, dict[str, int]] = {}
     for name, items in per_symbol.items():
         if len(items) > CROWD:  # a type many records name: only those it is the subject of (`crowded`)
             found_m = memories_by_id(lore, [i.id for i in items], [rel_path])
-            crowd = crowded_out((found_m[i.id], anchor_of[i.id]) for i in items if i.id in found_m)
+            pairs = [(found_m[i.id], anchor_of[i.id]) for i in items if i.id in found_m]
+            crowd = crowded_out(pairs)
             per_symbol[name] = [i for i in items if i.id not in crowd]
             left_off[name] = len({i.id for i in items}) - len({i.id for i in per_symbol[name]})
+            places[name] = crowd_order(pairs)
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
     twice = told_twice_of(lore, list({m.id for m in file_level} | {m.id for ms in per_symbol.values() for m in ms}))
     file_level = [m for m in file_level if m.id not in twice]
@@ -358,7 +361,9 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     for symbol in symbols:
         memories = [m for m in per_symbol.pop(symbol.qualified_name, []) if m.id not in twice]
         if memories:
-            groups.append(LensGroup(symbol, _ordered(memories), left_off.get(symbol.qualified_name, 0)))
+            place = places.get(symbol.qualified_name, {})  # a crowded type's: the record most about it first
+            ordered = sorted(_ordered(memories), key=lambda m: (STATUS_ORDER.get(m.status, 2), place.get(m.id, -1)))
+            groups.append(LensGroup(symbol, ordered, left_off.get(symbol.qualified_name, 0)))
     return groups
 
 
