@@ -175,7 +175,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     out: list[Governing] = []
     vias = {mid: _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
             for mid, (_, kind, anchor) in anchored.items()}
-    crowd = crowded_out((m, anchor) for mid, (m, _, anchor) in anchored.items() if vias[mid] == names[-1])
+    here = [(m, anchor) for mid, (m, _, anchor) in anchored.items() if vias[mid] == names[-1]]
+    crowd, place = crowded_out(here), crowd_order(here)  # a crowded type's: the record most about it first
     for mid, (m, kind, anchor) in anchored.items():
         via = vias[mid]
         if kind == "symbol" and mid not in spread and via == names[-1] and mid not in crowd:
@@ -206,7 +207,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     twice = told_twice(lore, [g.memory for g in out])
     out = [g for g in out if g.memory.id not in twice]
     depth = {n: i for i, n in enumerate(names)}  # the symbol under the cursor's own memories first
-    out.sort(key=lambda g: (MATCH_RANK[g.match], -depth.get(g.via, 0), order_key(g.memory, g.match)))
+    out.sort(key=lambda g: (MATCH_RANK[g.match], -depth.get(g.via, 0), STATUS_ORDER.get(g.memory.status.value, 2),
+                            place.get(g.memory.id, -1), order_key(g.memory, g.match)))
     return out[:limit]
 
 
