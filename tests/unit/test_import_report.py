@@ -245,3 +245,18 @@ def test_the_guard_counts_what_writing_would_deprecate(lore):
     write(lore.root, {rel: text.replace("## Setup", "## Installing") for rel, text in guides.items()})
     again = run_import(lore)
     assert again.held_back == 0 and again.deprecated == 0
+
+
+def test_an_agents_saved_commands_are_no_records(lore):
+    """Shaped on BrighterCommand/Brighter (MIT): a Claude Code command about ADRs, in an `adr/` folder,
+    describing their front matter, was taken for a decision record."""
+    command = ("---\nallowed-tools: Read, Glob, Grep\ndescription: Extract ADR frontmatter\n---\n\n# Read ADR Metadata\n\n"
+               "You are surfacing prior-art ADRs.\n\n## Status\n\nRead the `status:` of each ADR.\n\n## Decision\n\n"
+               "Return the candidates.\n\n## Consequences\n\nThe agent spends little context.\n")
+    write(lore.root, {".claude/commands/adr/read_adr_metadata.md": command, ".github/prompts/adr/new.prompt.md": command,
+                      "docs/adr/0001-use-adrs.md": nygard(1, "Use ADRs")})
+    summary = run_import(lore)
+    assert summary.decisions == ["docs/adr/0001-use-adrs.md"] and summary.docs == []
+    not_taken = dict(summary.not_taken)
+    assert not_taken[".claude/commands/adr/read_adr_metadata.md"] == "an agent's command or prompt"
+    assert not_taken[".github/prompts/adr/new.prompt.md"] == "an agent's command or prompt"

@@ -54,6 +54,8 @@ def _item_front(imported: list[tuple[str, str]]) -> tuple[dict, list[str]]:
 def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None, series: Series | None,
           front: dict) -> Parsed:
     """A page: a decision log, a decision record, documentation, or decision comments."""
+    if cls.agent_command(rel):
+        return Parsed(note=f"{NOT_TAKEN}an agent's command or prompt")
     log = log_entries(rel, text)
     if log is not None and log.memories:
         log.taken = DECISION

@@ -51,6 +51,20 @@ def agent_rules_folder(parts: tuple[str, ...]) -> bool:
     return any(a.startswith(".") and (b == "rules" or b.startswith("rules-")) for a, b in zip(parts, parts[1:]))
 
 
+# An agent's saved commands and prompts: Claude Code's `.claude/commands/`, Copilot's `.github/prompts/`,
+# Cursor's `.cursor/commands/`, Gemini CLI's `.gemini/commands/`, Windsurf's `.windsurf/workflows/`, opencode's.
+_COMMAND_FOLDERS = ((".claude", "commands"), (".github", "prompts"), (".cursor", "commands"), (".gemini", "commands"),
+                    (".windsurf", "workflows"), (".opencode", "command"), (".opencode", "commands"))
+
+
+def agent_command(rel_path: str) -> bool:
+    """Whether a page is an agent's saved command or prompt (`.claude/commands/adr/read_adr_metadata.md`):
+    the steps of one task it runs when asked, neither a decision nor a page of documentation, whatever
+    its folders (`adr/`) or its text (an ADR template it fills in) look like."""
+    parts = tuple(x.lower() for x in PurePosixPath(rel_path).parts[:-1])
+    return any(_contains(parts, pair) for pair in _COMMAND_FOLDERS)
+
+
 def in_folders(rel_path: str, folders: list[str]) -> bool:
     """Whether a file sits in (or under) one of the given workspace-relative folders."""
     folder = PurePosixPath(rel_path).parent.as_posix()
