@@ -167,6 +167,8 @@ DSN = f"postgres://{user}:{password}@{host}/db"
 redis://:${REDIS_PASSWORD}@redis:6379/0
 https://example.com:8443/path?q=1
 mongodb://admin:<password>@cluster0.mongodb.net/test
+new Uri("amqp://guest:guest@localhost:5672")
+postgres://postgres:postgres@db:5432/app
 http://abc:xyz@example.com/
 Authorization: Basic <credentials>
 Authorization: Bearer <token>

@@ -55,6 +55,9 @@ def _url_password(secret: str, match: re.Match[str]) -> bool:
         return False  # `user:a%20secret@` in docs: words, not a password
     if is_placeholder(secret) or secret.lower() in {"pass", "pwd", "pw", "p"}:
         return False
+    user = unquote(match.string[match.start() + 3:match.start("s") - 1])
+    if user == secret:
+        return False  # `amqp://guest:guest@`, `postgres:postgres@`: a service's documented default, no secret
     return not _EXAMPLE_HOST.match(match.string, match.end())
 
 
