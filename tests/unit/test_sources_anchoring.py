@@ -211,6 +211,20 @@ def test_a_folder_of_many_files_anchors_only_when_a_heading_names_it(tmp_workspa
     assert texts(derive_anchors(text, "docs/adr/7.md", AnchorContext(ws))) == ["app/models/concerns/edition/**"]
     titled = "# 8. Everything in app/models\n\nSee `app/models/`.\n"
     assert texts(derive_anchors(titled, "docs/adr/8.md", AnchorContext(ws))) == ["app/models/**"]
+    sub = "# 9. Edition\n\n### The app/models/concerns package\n\nSee `app/models/`.\n"  # names a folder inside it
+    assert "app/models/**" not in texts(derive_anchors(sub, "docs/adr/9.md", AnchorContext(ws)))
+
+
+def test_a_heading_naming_a_sub_package_does_not_name_the_broad_package(tmp_workspace):
+    """Shaped on BrighterCommand/Brighter's docs/adr/0053 (MIT): "Core Abstractions (Package:
+    `Paramore.Brighter.BoxProvisioning`)" made the whole core package, `Paramore.Brighter`, its subject."""
+    files = {f"src/Paramore.Brighter/C{i}.cs": f"namespace Paramore.Brighter {{ public class C{i} {{ }} }}\n"
+             for i in range(40)}
+    files["src/Paramore.Brighter.BoxProvisioning/BoxTableState.cs"] = "namespace X { public class BoxTableState { } }\n"
+    ws = write(tmp_workspace, files)
+    text = ("# 53. Box Database Migration\n\n## Decision\n\n### Core Abstractions (Package: "
+            "`Paramore.Brighter.BoxProvisioning`)\n\nBuilt on `Paramore.Brighter`.\n")
+    assert texts(derive_anchors(text, "docs/adr/0053.md", AnchorContext(ws))) == ["src/Paramore.Brighter.BoxProvisioning/**"]
 
 
 def test_a_folder_of_many_instances_of_the_decided_kind_anchors_those_instances(tmp_workspace):

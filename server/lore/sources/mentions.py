@@ -236,12 +236,14 @@ def _files_besides_tests(folder: str, layout: WorkspaceLayout) -> int:
 
 def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     """A folder holding more than `MAX_FOLDER_FILES` files, tests aside (a package's tests do not make
-    it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`)."""
+    it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`,
+    whole: a heading naming `Paramore.Brighter.BoxProvisioning` does not name `Paramore.Brighter`)."""
     if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
         return False
     if _files_besides_tests(hit, layout) <= MAX_FOLDER_FILES:
         return False
-    return not any(written in h.group(1) or hit in h.group(1) for h in _HEADING.finditer(text))
+    whole = re.compile(rf"(?<![\w./-])(?:{re.escape(written.rstrip('/'))}|{re.escape(hit)})(?![\w-]|[./][\w-])")
+    return not any(whole.search(h.group(1)) for h in _HEADING.finditer(text))
 
 
 def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
