@@ -162,3 +162,15 @@ def test_a_package_named_once_as_where_something_lives_anchors_nothing(tmp_works
     acted_on = "# Split the control plane\n\nWe will move the dashboard in `relay-control` out, in two steps.\n\n" \
                "`relay-control` keeps the API.\n"
     assert [d.anchor.to_text() for d in derive_anchors(acted_on, "docs/adr/0003.md", ctx)] == ["crates/relay-control/**"]
+
+
+def test_a_member_the_type_does_not_define_names_that_type_only_when_its_name_is_specific(tmp_workspace):
+    """Shaped on BrighterCommand/Brighter (MIT): "`await Task.Delay(…)`" anchored a sample's own `class Task`."""
+    ws = write(tmp_workspace, {
+        "samples/TaskQueue/App/Task.cs": "namespace App { public class Task { public string Name; } }\n",
+        "src/Features/FeaturesReadModel.cs": "namespace F { public class FeaturesReadModel { } }\n",
+    })
+    found = derive_anchors("# 5. Waiting\n\nThe pump calls `Task.Delay` between reads, and `FeaturesReadModel.load` "
+                           "once.\n", "docs/adr/0005.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.anchor.file) for d in found] == [
+        ("symbol:csharp:FeaturesReadModel", "src/Features/FeaturesReadModel.cs")]

@@ -363,8 +363,11 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     if not files or len(files) > MAX_FILES or all(TEST_PATH.search(f) for f in files):
         return []
     out = []
+    # A member the type here does not define (`Task.Delay`: .NET's `Task`, not a sample's `class Task`) means
+    # the type only when its name alone would say as much (`FeaturesReadModel.load`, not `Task.Delay`).
+    type_alone = len(rest) > 1 and specific(Named(head, n.backticked))
     for rel in files:
-        found = index.symbol(rel, ".".join(rest)) or (index.symbol(rel, head) if len(rest) > 1 else None)
+        found = index.symbol(rel, ".".join(rest)) or (index.symbol(rel, head) if type_alone else None)
         if found:
             out.append((rel, found[0], found[1], found[2]))
     if len(out) > 1 and len(rest) == 1 and any(kind in ("method", "function") and "." in q for _, _, q, kind in out):
