@@ -25,21 +25,17 @@ CROWD = 3
 SAID = 3
 
 
-def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> set[str]:
-    """Ids of the records to leave off one symbol that more than `CROWD` records are anchored to by a
-    name they write (see the module): those neither titled for it nor writing it `SAID` times, and past
-    the `CROWD` most about it."""
+def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> tuple[set[str], dict[str, int]]:
+    """For one symbol that more than `CROWD` records are anchored to by a name they write (see the module):
+    the ids of those to leave off it (neither titled for it nor writing it `SAID` times, or past the
+    `CROWD` most about it), and id -> place (0 first) of those it keeps for being about it, so that its
+    lens and hover open with the one most about it ("MeshService API", not "MeshService Universal UX").
+    Both empty when the symbol is no crowd."""
     named = [(m, a) for m, a in candidates if a.kind == "symbol" and _named(m, a)]
     kept = most_about(named)
-    return {m.id for m, _ in named} - set(kept) if kept is not None else set()
-
-
-def crowd_order(candidates: Iterable[tuple[Memory, Anchor]]) -> dict[str, int]:
-    """Id -> place (0 first) of the records a crowded symbol keeps for being about it, so that its lens
-    opens with the one most about it ("MeshService API", not "MeshService Universal UX"); empty when
-    the symbol is no crowd."""
-    named = [(m, a) for m, a in candidates if a.kind == "symbol" and _named(m, a)]
-    return {mid: n for n, mid in enumerate(most_about(named) or [])}
+    if kept is None:
+        return set(), {}
+    return {m.id for m, _ in named} - set(kept), {mid: n for n, mid in enumerate(kept)}
 
 
 def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:

@@ -29,7 +29,7 @@ import attrs
 
 from lore.memory import is_plain_doc
 from lore.recall.anchoring import MATCH_WEIGHT
-from lore.recall.crowded import CROWD, crowd_order, crowded_out
+from lore.recall.crowded import CROWD, crowded_out
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
@@ -176,7 +176,7 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     vias = {mid: _anchored_symbol(anchor, rel_path, chain) if kind == "symbol" else None
             for mid, (_, kind, anchor) in anchored.items()}
     here = [(m, anchor) for mid, (m, _, anchor) in anchored.items() if vias[mid] == names[-1]]
-    crowd, place = crowded_out(here), crowd_order(here)  # a crowded type's: the record most about it first
+    crowd, place = crowded_out(here)  # a crowded type's: the record most about it first
     for mid, (m, kind, anchor) in anchored.items():
         via = vias[mid]
         if kind == "symbol" and mid not in spread and via == names[-1] and mid not in crowd:
@@ -352,10 +352,9 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         if len(items) > CROWD:  # a type many records name: only those it is the subject of (`crowded`)
             found_m = memories_by_id(lore, [i.id for i in items], [rel_path])
             pairs = [(found_m[i.id], anchor_of[i.id]) for i in items if i.id in found_m]
-            crowd = crowded_out(pairs)
+            crowd, places[name] = crowded_out(pairs)
             per_symbol[name] = [i for i in items if i.id not in crowd]
             left_off[name] = len({i.id for i in items}) - len({i.id for i in per_symbol[name]})
-            places[name] = crowd_order(pairs)
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
     twice = told_twice_of(lore, list({m.id for m in file_level} | {m.id for ms in per_symbol.values() for m in ms}))
     file_level = [m for m in file_level if m.id not in twice]

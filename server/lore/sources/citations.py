@@ -110,7 +110,6 @@ class CitationIndex:
             found |= self.by_slug.get(slug, set())
         return sorted(found)
 
-
     def citing_entry(self, log: str, number: int) -> list[str]:
         """Code files citing entry `number` of the decision log at `log` by the log's file name, when no
         other page of the workspace has that name."""
