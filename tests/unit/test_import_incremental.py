@@ -20,13 +20,6 @@ ADR = "# 1. Use queues\n\n## Status\n\nAccepted\n\n## Context\n\nJobs pile up.\n
 RULES = "# Rules\n\n## Style\n\nUse black.\n\n## Tests\n\nUse pytest.\n"
 
 
-@pytest.fixture
-def lore(tmp_workspace):
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    yield lo
-    lo.close()
-
-
 def write(root: Path, rel: str, text: str) -> None:
     p = root / rel
     p.parent.mkdir(parents=True, exist_ok=True)

@@ -10,10 +10,8 @@ import tomllib
 import pytest
 
 from lore.cli.main import main
-from lore.embedding.embedder import HashEmbedder
 from lore.memory import Status
 from lore.recall import Query
-from lore.api import Lore
 from lore.sources import ImportSettings
 from lore.ingest import run_import
 from lore.sources.config import ConfigError, read_adr_folders, remember_adr_folders
@@ -64,13 +62,6 @@ LAYOUT = {
 }
 DECISIONS = sorted(p for p in LAYOUT if "decisions/0" in p or p.startswith(("adr-", "architecture-decision-record/0"))
                    or "/docs/design/" in p or p.startswith("docs/adr/2"))
-
-
-@pytest.fixture
-def lore(tmp_workspace):
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    yield lo
-    lo.close()
 
 
 def test_layouts_of_real_repositories_are_found(lore):

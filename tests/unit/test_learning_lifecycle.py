@@ -7,24 +7,15 @@ import time
 import pytest
 
 from lore.context import build_pack
-from lore.embedding.embedder import HashEmbedder
 from lore.learn import FeedbackEvent
 from lore.learn.evidence import parse_reason
 from lore.learn.lifecycle import same_choice, same_shape
 from lore.learn.service import confirm_preference, list_preferences, record_feedback, reject_preference
 from lore.memory import Anchor, Kind, Memory, Scope
-from lore.api import Lore
 
 TS_EXPORT = "export {d}class Flag{n} extends Base {{\n    name = 'x';\n}}\n"
 OS_PATH = "import os\n\ndef {name}(root):\n    return os.path.join(root, '{name}')\n"
 PATHLIB = "from pathlib import Path\n\ndef {name}(root):\n    return Path(root) / '{name}'\n"
-
-
-@pytest.fixture
-def lore(tmp_workspace):
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    yield lo
-    lo.close()
 
 
 @pytest.mark.parametrize(

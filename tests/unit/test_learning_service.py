@@ -28,13 +28,6 @@ PATHS_TITLE = "Prefer pathlib over os.path for file paths"
 GITHUB_TOKEN = "ghp_" + "1234567890abcdefghijklmnopqrstuvwxyzAB"
 
 
-@pytest.fixture
-def lore(tmp_workspace):
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    yield lo
-    lo.close()
-
-
 def _flip(name, *, to_pathlib=True, at=None, reason=None):
     """A suggestion in one style rewritten by hand into the other."""
     before, after = (OS_PATH, PATHLIB) if to_pathlib else (PATHLIB, OS_PATH)

@@ -12,13 +12,6 @@ from lore.api import Lore
 from lore.store import NotFoundError
 
 
-@pytest.fixture
-def lore(tmp_workspace):
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    yield lo
-    lo.close()
-
-
 def _add(lore, title, body="", **kw):
     return lore.add(Memory(title=title, body=body, **kw)).memory
 

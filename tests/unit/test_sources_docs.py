@@ -69,13 +69,6 @@ LEFT_OUT = [
 ]
 
 
-@pytest.fixture
-def lore(tmp_workspace):
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    yield lo
-    lo.close()
-
-
 def vendored(repo: str, rel: str) -> str:
     return (CORPORA / repo / rel).read_text(encoding="utf-8")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from lore.api import Lore
-from lore.embedding.embedder import HashEmbedder
 from lore.ingest import run_import
 from lore.memory import SourceKind, Status
 from lore.recall import Query
@@ -14,13 +13,6 @@ from tree_files import write
 
 README = "# KEP-{n}: {title}\n\n## Summary\n\n{summary}\n\n## Motivation\n\nUsers asked for it.\n"
 KEP = "title: {slug}\nkep-number: {n}\nowning-sig: sig-network\nstatus: {status}\n{extra}"
-
-
-@pytest.fixture
-def lore(tmp_workspace):
-    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
-    yield lo
-    lo.close()
 
 
 def keps(**extra) -> dict[str, str]:
