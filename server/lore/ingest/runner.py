@@ -22,7 +22,7 @@ from lore.sources import classify as cls
 from lore.sources import renames
 from lore.sources.claude_imports import resolve_imports
 from lore.sources import sidecar
-from lore.sources.decision_log import LOG_META, entry_lines, entry_number
+from lore.sources.decision_log import LOG_META, entry_lines
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
 from lore.sources.report import NOT_TAKEN
@@ -232,7 +232,7 @@ class Importer:
             if not m.anchors:
                 span = m.meta.get(LOG_META)  # an entry of a decision log is anchored by its own lines
                 own = "\n".join(entry_lines(lines, *span)) if span else text
-                entry = entry_number(lines[span[0] - 1]) if span and 0 < span[0] <= len(lines) else None
+                entry = m.meta.get("adr_number") if span else None  # the log entry's number, as read
                 derived = derive_anchors(own, rel, self.anchoring, proposal=m.status is Status.PROPOSED, entry=entry)
                 m.anchors = [d.anchor for d in derived]
                 if derived:

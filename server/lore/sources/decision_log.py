@@ -62,20 +62,6 @@ def entry_head(heading: str, named: bool) -> tuple[int | None, str | None] | Non
     return None
 
 
-def entry_number(line: str) -> int | None:
-    """The number of the entry a log's line opens (`## D5 — Temporary hostnames`, `**D1. Transport is plain
-    HTTP.**`, `| D-001 | …`), None for a dated entry or any other line."""
-    text = line.strip().lstrip("#").strip()
-    if text.startswith("|"):
-        text = text.strip("|").split("|", 1)[0]
-    text = markdown.plain(re.sub(r"^(?:[-*+]\s+)?\*\*", "", text.strip())).strip()
-    m = _ENTRY_NUMBER.match(text)
-    return int(m.group(1) or m.group(2)) if m else None
-
-
-_ENTRY_NUMBER = re.compile(r"^\[?(?:adr|dr|decision|rfc|dec|d)[\s#:_-]*0*(\d{1,4})(?!\d)|^0*(\d{1,4})[.):]\s", re.I)
-
-
 # A heading that may open an entry, to leave most pages unparsed here.
 _MAYBE = re.compile(r"^#{2,4}[ \t]+[\[*_`]*(?:adr|dr|decision|rfc|dec|d|\d)", re.I | re.M)
 
