@@ -164,6 +164,29 @@ def test_a_package_named_once_as_where_something_lives_anchors_nothing(tmp_works
     assert [d.anchor.to_text() for d in derive_anchors(acted_on, "docs/adr/0003.md", ctx)] == ["crates/relay-control/**"]
 
 
+def test_packages_a_record_lists_once_each_anchor_nothing(tmp_workspace):
+    """Shaped on BrighterCommand/Brighter's ADR 0051 (MIT): its samples' "Project References" list five
+    packages once each, and every file of the five carried the record."""
+    files = {f"src/Paramore.Brighter.{p}/{p}.csproj": "<Project />\n" for p in ("Kafka", "Rmq", "Hosting", "Di")}
+    files.update({f"src/Paramore.Brighter.{p}/Thing.cs": "namespace A { public class T {} }\n"
+                  for p in ("Kafka", "Rmq", "Hosting", "Di")})
+    ctx = AnchorContext(write(tmp_workspace, files))
+    listed = ("# 51. Error handling samples\n\n## Project references\n\nThe samples use project references:\n\n"
+              "- `Paramore.Brighter.Kafka`: Kafka transport\n- `Paramore.Brighter.Rmq`: RabbitMQ transport\n"
+              "- `Paramore.Brighter.Hosting`: the hosted service\n")
+    assert [d.anchor.to_text() for d in derive_anchors(listed, "docs/adr/0051.md", ctx)] == []
+    two = ("# 52. Transports\n\nThe Kafka transport moves to `Paramore.Brighter.Kafka`, the RabbitMQ one to "
+           "`Paramore.Brighter.Rmq`.\n")
+    assert sorted(d.anchor.to_text() for d in derive_anchors(two, "docs/adr/0052.md", ctx)) == [
+        "src/Paramore.Brighter.Kafka/**", "src/Paramore.Brighter.Rmq/**"]
+    come_back = listed + "\nThe Kafka sample runs `Paramore.Brighter.Kafka` with a dead letter queue.\n"
+    assert [d.anchor.to_text() for d in derive_anchors(come_back, "docs/adr/0051.md", ctx)] == [
+        "src/Paramore.Brighter.Kafka/**"]
+    headed = listed.replace("## Project references", "## `Paramore.Brighter.Hosting` and its peers")
+    assert [d.anchor.to_text() for d in derive_anchors(headed, "docs/adr/0051.md", ctx)] == [
+        "src/Paramore.Brighter.Hosting/**"]
+
+
 def test_a_member_the_type_does_not_define_names_that_type_only_when_its_name_is_specific(tmp_workspace):
     """Shaped on BrighterCommand/Brighter (MIT): "`await Task.Delay(…)`" anchored a sample's own `class Task`."""
     ws = write(tmp_workspace, {

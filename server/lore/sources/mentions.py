@@ -250,6 +250,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`);
     a package named only in passing (`_in_passing`) anchors nothing."""
     out: dict[str, Derived] = {}
+    packages: dict[str, str] = {}
     for word in bare.bare_names(text) + bare.scoped_names(text):  # a scoped name (`@log4brains/cli`) is no file
         hit = ctx.bare.file(word) or ctx.bare.module(word)
         if hit:
@@ -257,6 +258,10 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
             continue
         folder = ctx.bare.published_package(word) or ctx.bare.package(word)
         if folder and not broad(folder, word, text, ctx.layout) and not _in_passing(word, text, title):
+            packages[word] = folder
+    listed = _listed(packages, text, title)
+    for word, folder in packages.items():
+        if word not in listed:
             out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
     if ctx.tools:
         own = set(re.split(r"[\s/._-]+", ctx.project_name.lower()))
@@ -265,6 +270,32 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
                 continue  # the project's own metadata (`openedx.yaml`), not a tool's configuration
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     return list(out.values())
+
+
+LISTED = 3  # packages a record names once each before it is listing them (what it uses), not deciding on each
+
+
+def _once_whole(package: str, text: str) -> bool:
+    """Whether `text` writes a package's name once, whole (`Paramore.Brighter.ServiceActivator` inside
+    `Paramore.Brighter.ServiceActivator.Hosting` is another package's name, not this one's)."""
+    return len(re.findall(rf"(?<![\w./@-]){re.escape(package)}(?![\w-]|[./][\w-])", text)) < 2
+
+
+def _named_by_heading(package: str, text: str, title: str) -> bool:
+    """Whether the title or a heading of a record names a package."""
+    named_by_title = package in title or set(concepts.name_stems(package.rsplit("/", 1)[-1])) <= set(concepts.name_stems(title))
+    return named_by_title or any(package in h.group(1) for h in _HEADING.finditer(text))
+
+
+def _listed(packages: dict[str, str], text: str, title: str) -> set[str]:
+    """The packages a record names once each, as the head of a list item (``- `pkg` — what it is``), when
+    it lists `LISTED` or more so and neither its title nor a heading names it: a list of what something uses
+    ("All samples use project references to: `Paramore.Brighter.MessagingGateway.Kafka` — Kafka
+    transport, …"), not a decision about each package's code. One the record comes back to stays."""
+    heads = {p for p in packages if re.search(rf"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+`{re.escape(p)}`", text, re.M)}
+    if len(heads) < LISTED:
+        return set()
+    return {p for p in heads if _once_whole(p, text) and not _named_by_heading(p, text, title)}
 
 
 def _in_passing(package: str, text: str, title: str) -> bool:
@@ -277,8 +308,7 @@ def _in_passing(package: str, text: str, title: str) -> bool:
         return False
     if not re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`{re.escape(package)}`", text, re.I):
         return False
-    named_by_title = package in title or set(concepts.name_stems(package.rsplit("/", 1)[-1])) <= set(concepts.name_stems(title))
-    return not named_by_title and not any(package in h.group(1) for h in _HEADING.finditer(text))
+    return not _named_by_heading(package, text, title)
 
 
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
