@@ -16,7 +16,7 @@ from lore.memory import NEWER_META, NEWER_PARTS_META, Kind, Memory, Provenance, 
 from lore.recall import Hit, Query
 from lore.recall.ordering import order_hits
 from lore.sources.adr import parse_adr
-from lore.sources.newer import chosen_subject, reversals, reversed_subject
+from lore.sources.newer import chosen_subject, moved_on, reversals, reversed_subject
 from lore.sources.status import read_status
 
 
@@ -136,6 +136,54 @@ def test_a_later_record_moving_away_from_a_choice_reverses_the_records_that_made
     hooks = record(11, "Use Algolia InstantSearch widgets for facets")
     pairs = {(a.id, b.id) for a, b in reversals([switch, keep, away, hooks])}
     assert pairs == {(switch.id, away.id), (keep.id, away.id)}
+
+
+def _page(mid: str, title: str, body: str, status: Status = Status.ACTIVE, path: str = "") -> Memory:
+    return Memory(id=mid, kind=Kind.FACT, title=title, body=body, status=status,
+                  provenance=Provenance(kind=SourceKind.RULES_FILE, path=path or f"docs/{mid}.md"))
+
+
+def test_a_retired_page_saying_the_team_moved_on_is_replaced_by_the_record_that_chose_it():
+    """Shaped on DFE-Digital/teaching-vacancies (MIT): `legacy-setup.md` opens "These notes formed part of the
+    README before we moved towards using devcontainers", and `0011_use_devcontainers.md` is titled
+    "Encourage use of devcontainers for local development"; python/peps' titles write "Python" everywhere."""
+    note = ("> These notes formed part of the README before we moved towards using devcontainers for development.\n"
+            "> They'll be kept here for a while.\n\n## Setup\n\nInstall Ruby.\n")
+    legacy = _page("legacy", "Legacy local application setup", note, Status.DEPRECATED)
+    chose = _page("adr11", "Encourage use of devcontainers for local development", "x",
+                  path="documentation/adr/0011_use_devcontainers.md")
+    mermaid = _page("adr12", "Use Mermaid for diagrams", "x")
+    assert [(a.id, b.id) for a, b in moved_on([legacy, chose, mermaid])] == [("legacy", "adr11")]
+    assert moved_on([_page("legacy", "Legacy setup", note), chose]) == []  # not retired: nothing replaces it
+    later_heading = _page("legacy", "Legacy setup", "Install Ruby.\n\n" + note, Status.DEPRECATED)
+    assert moved_on([later_heading, chose]) == []  # the note is its opening, not any paragraph
+    twice = _page("adr13", "Use devcontainers in CI", "x")
+    assert moved_on([legacy, chose, twice]) == []  # what two records chose names neither
+    peps = [_page(f"p{i}", f"Python {w}", "x") for i, w in enumerate(("typing", "packaging", "grammar"))]
+    moved = _page("pep306", "How to Change Python's Grammar", "This PEP has been moved to the Python dev guide.",
+                  Status.DEPRECATED)
+    assert moved_on([moved, _page("pep430", "Migrating to Python 3 as the default online documentation", "x"),
+                     *peps]) == []  # "Python", in every other title, tells no record apart
+
+
+def test_search_ranks_a_retired_page_below_the_record_its_note_moved_on_to(tmp_workspace):
+    _write(tmp_workspace, "0011_use_devcontainers.md", "Encourage use of devcontainers for local development",
+           "Accepted", "Setting up a laptop takes days.", "Develop inside a devcontainer with Ruby and Postgres.")
+    (tmp_workspace / "docs/setup").mkdir(parents=True)
+    (tmp_workspace / "docs/setup/legacy-setup.md").write_text(
+        "# Legacy local application setup\n\n> These notes formed part of the README before we moved towards using "
+        "devcontainers for development.\n\n## Setup\n\nInstall Ruby, Node, Postgres and Redis with brew on your "
+        "laptop, then run the Ruby setup script for Postgres and Redis.\n")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        assert ("docs/setup/legacy-setup.md", "replaced", "docs/adr/0011_use_devcontainers.md") in summary.later_records
+        hits = lo.search(Query("install Ruby Node Postgres Redis with brew on a laptop", limit=5))
+        names = [Path(h.memory.provenance.path).name for h in hits]
+        assert names.index("0011_use_devcontainers.md") < names.index("legacy-setup.md")
+        assert any("replaced by Encourage use of devcontainers" in w for w in hits[names.index("legacy-setup.md")].why)
+    finally:
+        lo.close()
 
 
 def _memory(mid: str, newer: dict[str, str] | None = None) -> Memory:

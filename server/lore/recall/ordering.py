@@ -26,7 +26,7 @@ from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory
 from lore.recall.query import Hit, Query
 
 # Relations (sources/newer.py) under which the later record takes the earlier one's place.
-TAKES_PLACE = ("graduated", "reversed")
+TAKES_PLACE = ("graduated", "reversed", "replaced")
 # Relations under which it does so only where it answers the question better (`_answers_better`).
 CHANGES_PART = ("amended", "partly superseded")
 

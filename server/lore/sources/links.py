@@ -12,7 +12,7 @@ import re
 import time
 from collections import defaultdict
 
-from lore.memory import NEWER_META, Memory, SourceKind, Status
+from lore.memory import HIDDEN_STATUSES, NEWER_META, Memory, SourceKind, Status
 from lore.sources.newer import apply_newer, describe_newer, newer_links, newer_parts
 from lore.sources.summary import ImportSummary
 from lore.store import Store
@@ -152,7 +152,7 @@ def _with_pages(adrs: list[Memory], pages: list[Memory], index: AdrIndex) -> lis
     holding such a link from an earlier import (so that it is dropped when the page no longer says so)."""
     by_id = {m.id: m for m in adrs}
     for p in pages:
-        if (p.meta.get("refs") or {}).get("reverses") or p.meta.get(NEWER_META):
+        if (p.meta.get("refs") or {}).get("reverses") or p.meta.get(NEWER_META) or p.status in HIDDEN_STATUSES:
             by_id[p.id] = p
     for m in list(by_id.values()):
         for ref in (m.meta.get("refs") or {}).get("reverses", []):

@@ -23,7 +23,7 @@ import re
 import time
 
 from lore.markup import markdown
-from lore.memory import NEWER_META, NEWER_PARTS_META, Memory
+from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory
 from lore.store import Store
 
 # Reference kinds in meta["refs"]: (kind, whether the memory holding the reference is the older one, relation).
@@ -138,6 +138,56 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     return out
 
 
+# What a retired page's or record's opening note says when the team moved on to something else.
+_MOVED_ON = re.compile(r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|switch(?:ed|ing)?)\s+(?:over\s+)?(?:to|towards|onto)\b"
+                       r"|\breplaced\s+(?:by|with)\b|\bin\s+favou?r\s+of\b|\bsuperseded\s+by\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# Titles a word may be written in and still tell one record's choice apart (more: the project's own vocabulary).
+DISTINCT_TITLES = 2
+
+
+def opening_note(body: str) -> str:
+    """A memory's first paragraph, when it comes before any heading, block-quote marks dropped: where a
+    retired page or record says why ("> These notes formed part of the README before we moved towards
+    using devcontainers"; "This PEP has been moved to the Python dev guide")."""
+    first = (body or "").lstrip().split("\n\n", 1)[0]
+    return "" if re.match(r"[ \t]*#", first) else re.sub(r"^[ \t]*>[ \t]?", "", first, flags=re.M)
+
+
+def _chosen(m: Memory) -> list[set[str]]:
+    """What a record's title or file name says it chose ("Encourage use of devcontainers for local
+    development" in `0011_use_devcontainers.md`: {devcontainer})."""
+    stem = re.sub(r"^[\d_.-]+", "", posixpath.splitext(posixpath.basename(m.provenance.path or ""))[0])
+    return [c for c in (chosen_subject(m.title), chosen_subject(re.sub(r"[_-]+", " ", stem))) if c]
+
+
+def moved_on(memories: list[Memory]) -> list[tuple[Memory, Memory]]:
+    """(retired, current) pairs: a retired page or record with no successor, whose opening note says the
+    team moved on ("These notes formed part of the README before we moved towards using devcontainers",
+    in teaching-vacancies' `legacy-setup.md`) to what exactly one current record's title or file name says
+    it chose (`0011_use_devcontainers.md`). What many titles write ("Python" among PEPs) tells no record
+    apart, and a note naming no such record, or what several chose, links nothing."""
+    in_titles: dict[str, int] = {}
+    for m in memories:
+        for w in words_of(m.title):
+            in_titles[w] = in_titles.get(w, 0) + 1
+    current = [(m, chosen) for m in memories if m.status not in HIDDEN_STATUSES for chosen in _chosen(m)
+               if any(in_titles.get(w, 0) <= DISTINCT_TITLES for w in chosen)]
+    out = []
+    for old in memories:
+        if old.status not in HIDDEN_STATUSES or old.superseded_by:
+            continue
+        for sentence in _SENTENCE.split(opening_note(old.body)):
+            if not _MOVED_ON.search(sentence):
+                continue
+            words = words_of(sentence)
+            found = {m.id: m for m, chosen in current if chosen <= words and m.id != old.id}
+            if len(found) == 1:
+                out.append((old, *found.values()))
+                break
+    return out
+
+
 def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
     """Older memory id -> {newer memory id: relation}, from references (`resolve(ref, source path)`) and titles."""
     out: dict[str, dict[str, str]] = {}
@@ -170,6 +220,8 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
                 add(other, m, "reversed")  # this record removes what that one brought in
     for earlier, later in reversals(adrs):
         add(earlier, later, "reversed")
+    for retired, current in moved_on(adrs):
+        add(retired, current, "replaced")
     return {old: links for old, links in out.items() if old in by_id}
 
 
