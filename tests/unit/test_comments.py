@@ -123,7 +123,7 @@ FALLBACK = [
         ;; helper
         (defun f () 1)
     ''', [(0, 0, "helper")], id="lisp"),
-    pytest.param("scala", '''
+    pytest.param("dart", '''
         /* never closed
         int x;
     ''', [(0, 1, "never closed\nint x;")], id="unterminated-block"),

@@ -1,4 +1,4 @@
-"""Symbols and comments of Ruby, C#, PHP, Kotlin, C and C++, on short files of real projects
+"""Symbols and comments of Ruby, C#, PHP, Kotlin, Scala, C and C++, on short files of real projects
 (`tests/fixtures/code`, see its README for repositories, commits and licences) and on bad input."""
 
 from __future__ import annotations
@@ -202,6 +202,8 @@ COMMENTS = [
                  [(1, 1, "hash"), (3, 3, "slashes"), (4, 4, "block")], id="php"),
     pytest.param("kotlin", "// line\n/** KDoc */\nfun f() = 1 /* trailing */\n",
                  [(0, 0, "line"), (1, 1, "KDoc"), (2, 2, "trailing")], id="kotlin"),
+    pytest.param("scala", "// line\n/** Scaladoc */\ndef f(): Int = 1 /* trailing */\n",
+                 [(0, 0, "line"), (1, 1, "Scaladoc"), (2, 2, "trailing")], id="scala"),
     pytest.param("cpp", "// a\nint f(); /* b */\n", [(0, 0, "a"), (1, 1, "b")], id="cpp"),
 ]
 
@@ -212,7 +214,30 @@ def test_comments_are_read_by_the_grammar(language, source, expected):
     assert [(c.line, c.end_line, c.text) for c in extract_comments(source, language)] == expected
 
 
-LANGUAGES = ["ruby", "csharp", "php", "kotlin", "c", "cpp"]
+def test_scala_traits_case_classes_companion_objects_and_abstract_members():
+    data, language, inner = read("dasch-swiss__dsp-api/modules/webapi/src/main/scala/org/knora/webapi/slice/admin/"
+                                 "repo/LicenseRepo.scala")
+    assert language == "scala"
+    assert [(s.kind, s.qualified_name) for s in extract_symbols(data, language, inner)] == [
+        ("class", "LicenseRepo"), ("method", "LicenseRepo.visible"), ("method", "LicenseRepo.findById"),
+        ("method", "LicenseRepo.findAll"), ("method", "LicenseRepo.findRecommendedLicenses"),
+        ("class", "LicenseRepo"),  # the companion object, a second definition of the name
+    ]
+    data, language, inner = read("dasch-swiss__dsp-api/modules/webapi/src/main/scala/org/knora/webapi/messages/util/"
+                                 "search/gravsearch/transformers/WhereTransformer.scala")
+    symbols = extract_symbols(data, language, inner)
+    assert [(s.kind, s.qualified_name) for s in symbols][:3] == [
+        ("trait", "WhereTransformer"), ("method", "WhereTransformer.optimiseQueryPatterns"),
+        ("method", "WhereTransformer.enteringUnionBlock")]
+    assert len(symbols) == 6 and symbols[1].docstring.startswith("Optimises query patterns.")
+    scala = ("object Registry {\n  def all(): Int = 1\n  object Inner { def deep(): Unit = () }\n}\n"
+             "enum Color { case Red }\ntype Names = List[String]\ndef helper(a: Int): Int = a\n")
+    assert [(s.kind, s.qualified_name) for s in extract_symbols(scala, "scala")] == [
+        ("class", "Registry"), ("method", "Registry.all"), ("class", "Registry.Inner"),
+        ("method", "Registry.Inner.deep"), ("enum", "Color"), ("type", "Names"), ("function", "helper")]
+
+
+LANGUAGES = ["ruby", "csharp", "php", "kotlin", "scala", "c", "cpp"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -239,7 +264,7 @@ def test_a_parse_out_of_time_gives_no_symbols_and_the_next_parse_starts_afresh(l
     assert extract_symbols(nested + "\n// x", language) == []
     monkeypatch.setattr(languages, "PARSE_BUDGET_SECONDS", 2.0)
     small = {"ruby": "class A\nend\n", "csharp": "class A {}\n", "php": "<?php class A {}\n",
-             "kotlin": "class A\n", "c": "struct A { int x; };\n", "cpp": "class A {};\n"}[language]
+             "kotlin": "class A\n", "scala": "class A\n", "c": "struct A { int x; };\n", "cpp": "class A {};\n"}[language]
     assert [s.name for s in extract_symbols(small, language)] == ["A"]
 
 
@@ -264,6 +289,6 @@ def test_cpp_class_after_an_export_macro_is_a_class_not_a_function():
 def test_warm_loads_a_grammar_and_its_query_once():
     from lore.anchors import symbols
 
-    assert symbols.warm("kotlin") and symbols.warm("cpp")
-    assert not symbols.warm("scala") and not symbols.warm("nonsense")
+    assert symbols.warm("kotlin") and symbols.warm("cpp") and symbols.warm("scala")
+    assert not symbols.warm("swift") and not symbols.warm("nonsense")
     assert symbols._symbol_query("kotlin") is symbols._symbol_query("kotlin")  # compiled once, then cached

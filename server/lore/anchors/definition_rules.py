@@ -1,4 +1,4 @@
-"""Definition queries and naming rules of Ruby, C#, PHP, Kotlin, C and C++.
+"""Definition queries and naming rules of Ruby, C#, PHP, Kotlin, Scala, C and C++.
 
 The same shapes as the other languages (`languages.DEFINITION_QUERIES`, `symbols._KINDS`): `@def`
 marks a symbol, `@container` a scope that names its members without being a symbol (a C++
@@ -38,6 +38,12 @@ _KOTLIN = """
 [(class_declaration) (object_declaration) (function_declaration) (type_alias)] @def
 (companion_object name: (_)) @def
 """
+# Scala 2 and 3: classes (case classes too), objects, traits, enums, type aliases, and `def`s with
+# or without a body (an abstract member of a trait). A `val` is a value, not a definition people name.
+_SCALA = """
+[(class_definition) (object_definition) (trait_definition) (enum_definition) (type_definition)
+ (function_definition) (function_declaration)] @def
+"""
 # C: functions with a body, prototypes, types with a body, typedefs and function-like macros. C++
 # adds classes, methods declared in a class and namespaces as scopes. The patterns are broad (a
 # query with a pattern per enclosing statement took 0.1-0.3 s to compile for C++); `keep` drops what
@@ -58,11 +64,12 @@ _CPP = _C_COMMON + f"""
 """
 
 DEFINITION_QUERIES: dict[str, str] = {
-    "ruby": _RUBY, "csharp": _CSHARP, "php": _PHP, "kotlin": _KOTLIN, "c": _C, "cpp": _CPP,
+    "ruby": _RUBY, "csharp": _CSHARP, "php": _PHP, "kotlin": _KOTLIN, "scala": _SCALA, "c": _C, "cpp": _CPP,
 }
 COMMENT_QUERIES: dict[str, str] = {
     "ruby": "(comment) @c", "csharp": "(comment) @c", "php": "(comment) @c",
-    "kotlin": "[(line_comment) (block_comment)] @c", "c": "(comment) @c", "cpp": "(comment) @c",
+    "kotlin": "[(line_comment) (block_comment)] @c", "scala": "[(comment) (block_comment)] @c",
+    "c": "(comment) @c", "cpp": "(comment) @c",
 }
 
 # Node types whose kind is not "function"; the node types shared with Java (`class_declaration`,
@@ -73,12 +80,14 @@ KINDS: dict[str, str] = {
     "trait_declaration": "trait", "object_declaration": "class", "companion_object": "class",
     "type_alias": "type", "struct_specifier": "struct", "union_specifier": "struct",
     "enum_specifier": "enum", "type_definition": "type", "class_specifier": "class",
-    "preproc_function_def": "macro",
+    "preproc_function_def": "macro", "object_definition": "class", "trait_definition": "trait",
+    "enum_definition": "enum",
 }
 # language -> node types of the scopes in which a function is a method.
 METHOD_SCOPES: dict[str, frozenset[str]] = {
     "ruby": frozenset({"class", "module", "assignment"}),
     "kotlin": frozenset({"class_declaration", "object_declaration", "companion_object"}),
+    "scala": frozenset({"class_definition", "object_definition", "trait_definition", "enum_definition"}),
     # `function_definition`: a class whose name follows an export macro (see `kind`)
     "cpp": frozenset({"class_specifier", "struct_specifier", "union_specifier", "function_definition"}),
 }
@@ -102,7 +111,7 @@ def name_target(node: tree_sitter.Node, language: str,
         target = node.child_by_field_name("declarator")
         while target is not None and target.type in _DECLARATORS:
             target = target.child_by_field_name("declarator")
-    elif node.type == "type_definition":
+    elif node.type == "type_definition" and language in ("c", "cpp"):
         target = node.child_by_field_name("declarator")
     else:
         target = node.child_by_field_name("name")
@@ -135,12 +144,12 @@ def kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str
                                                  for m in child.children):
                 return "enum"
         return None
-    if node.type == "type_definition":  # `typedef struct {...} point_t;` defines a struct
+    if node.type == "type_definition" and language in ("c", "cpp"):  # `typedef struct {...} point_t;`: a struct
         defined = node.child_by_field_name("type")
         if defined is not None and defined.child_by_field_name("body") is not None:
             return KINDS.get(defined.type)
         return None
-    if node.type == "function_definition" and _macro_class(node):
+    if node.type == "function_definition" and language in ("c", "cpp") and _macro_class(node):
         return KINDS[node.child_by_field_name("type").type]
     if language == "ruby" and node.type == "assignment":
         right = node.child_by_field_name("right")

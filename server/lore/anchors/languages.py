@@ -44,6 +44,7 @@ _GRAMMARS: dict[str, tuple[str, str]] = {
     "csharp": ("tree_sitter_c_sharp", "language"),
     "php": ("tree_sitter_php", "language_php"),  # PHP inside HTML, as .php files are written
     "kotlin": ("tree_sitter_kotlin", "language"),
+    "scala": ("tree_sitter_scala", "language"),
     "c": ("tree_sitter_c", "language"),
     "cpp": ("tree_sitter_cpp", "language"),
 }
