@@ -44,6 +44,11 @@ def test_bases_are_read_in_each_language_form():
     assert bases_of(b"export class Store<T> extends BaseStore<T> implements Readable, Api.Closer {\n}", "typescript") \
         == [("Store", "BaseStore"), ("Store", "Readable"), ("Store", "Closer")]
     assert bases_of(b"class Edition < ApplicationRecord\nend\n", "ruby") == [("Edition", "ApplicationRecord")]
+    assert bases_of(b"final case class LicenseRepo(ref: Ref[Chunk[License]]) extends Repository[License, LicenseIri] "
+                    b"with Closeable {", "scala") == [("LicenseRepo", "Repository"), ("LicenseRepo", "Closeable")]
+    assert bases_of(b"object Main extends ZIOAppDefault {\n  trait Api[F[_]] extends zio.Service[F] with Logging\n}",
+                    "scala") == [("Main", "ZIOAppDefault"), ("Api", "Service"), ("Api", "Logging")]
+    assert bases_of(b"class Plain(a: Int)(implicit ec: ExecutionContext) {", "scala") == []
     assert bases_of(b"class A(\n    Base,\n    Mixin,\n):\n", "python") == [("A", "Base"), ("A", "Mixin")]
     assert bases_of(b"class Repo(val db: Db) : BaseRepo<User>(db), Closeable {", "kotlin") \
         == [("Repo", "BaseRepo"), ("Repo", "Closeable")]

@@ -39,6 +39,13 @@ _COLON = re.compile(rb"\bclass[ \t]+([A-Za-z_]\w*)(?:[ \t]*<[^>{\n]{0,200}>)?(?:
                     rb"(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]*<[^>{\n]{0,200}>)?(?:\([^)\n]{0,200}\))?)*)")
 _COLON_LANGUAGES = frozenset({"kotlin", "csharp", "swift"})
 _RUBY = re.compile(rb"^[ \t]*class[ \t]+([A-Z]\w*(?:::[A-Z]\w*)*)[ \t]*<[ \t]*([A-Z][\w:]*)", re.M)
+# Scala: `final case class LicenseRepo(ref: Ref[Chunk[License]]) extends Repository[License, LicenseIri] with Closeable`,
+# `object Main extends ZIOAppDefault`, `trait Api extends Base`: type arguments in brackets, a constructor's
+# parameters (one level of brackets or parentheses inside) between the name and `extends`.
+_SCALA = re.compile(rb"\b(?:class|object|trait)[ \t]+([A-Za-z_]\w*)(?:[ \t]*\[(?:[^\[\]\n]|\[[^\[\]\n]*\]){0,200}\])?"
+                    rb"(?:[ \t]*\((?:[^()\n]|\([^()\n]*\)){0,400}\))*[ \t]*"
+                    rb"extends[ \t]+([\w.]+(?:\[[^{\n]{0,200}?\])?(?:\([^)\n]{0,200}\))?"
+                    rb"(?:[ \t]+with[ \t]+[\w.]+(?:\[[^{\n]{0,200}?\])?)*)")
 _BASE = re.compile(rb"[A-Za-z_$][\w$]*(?:[.:]+[A-Za-z_$][\w$]*)*")
 _KEYWORDS = frozenset({b"extends", b"implements", b"with"})
 
@@ -57,6 +64,11 @@ def bases_of(data: bytes, lang: str) -> list[tuple[str, str]]:
     elif lang == "ruby":
         for m in _RUBY.finditer(data):
             _add(out, m.group(1).rsplit(b"::", 1)[-1], m.group(2))
+    elif lang == "scala":
+        for m in _SCALA.finditer(data):
+            for base in _BASE.findall(re.sub(rb"\[[^\]]*\]+|\([^)]*\)", b" ", m.group(2))):
+                if base not in _KEYWORDS:
+                    _add(out, m.group(1), base)
     elif lang in _COLON_LANGUAGES:
         for m in _COLON.finditer(data):
             for base in _BASE.findall(re.sub(rb"<[^>]*>|\([^)]*\)", b" ", m.group(2))):
