@@ -165,8 +165,9 @@ def test_a_package_named_once_as_where_something_lives_anchors_nothing(tmp_works
 
 
 def test_packages_a_record_lists_once_each_anchor_nothing(tmp_workspace):
-    """Shaped on BrighterCommand/Brighter's ADR 0051 (MIT): its samples' "Project References" list five
-    packages once each, and every file of the five carried the record."""
+    """Shaped on BrighterCommand/Brighter's ADRs (MIT): 0051's samples' "Project References" label five
+    packages once each, and every file of the five carried the record; 0063 lists the provider packages it
+    creates, each with what it does, and governs them."""
     files = {f"src/Paramore.Brighter.{p}/{p}.csproj": "<Project />\n" for p in ("Kafka", "Rmq", "Hosting", "Di")}
     files.update({f"src/Paramore.Brighter.{p}/Thing.cs": "namespace A { public class T {} }\n"
                   for p in ("Kafka", "Rmq", "Hosting", "Di")})
@@ -185,6 +186,13 @@ def test_packages_a_record_lists_once_each_anchor_nothing(tmp_workspace):
     headed = listed.replace("## Project references", "## `Paramore.Brighter.Hosting` and its peers")
     assert [d.anchor.to_text() for d in derive_anchors(headed, "docs/adr/0051.md", ctx)] == [
         "src/Paramore.Brighter.Hosting/**"]
+    designed = ("# 63. Request validation\n\n**Provider packages** (separate assemblies):\n\n"
+                "- `Paramore.Brighter.Kafka` — derives from the abstract base handlers and implements `Validate`\n"
+                "  by resolving a validator from the container and mapping its failures.\n"
+                "- `Paramore.Brighter.Rmq` — validates with annotations.\n"
+                "- `Paramore.Brighter.Hosting` — validates with the specification pattern.\n")
+    assert sorted(d.anchor.to_text() for d in derive_anchors(designed, "docs/adr/0063.md", ctx)) == [
+        "src/Paramore.Brighter.Hosting/**", "src/Paramore.Brighter.Kafka/**", "src/Paramore.Brighter.Rmq/**"]
 
 
 def test_a_member_the_type_does_not_define_names_that_type_only_when_its_name_is_specific(tmp_workspace):

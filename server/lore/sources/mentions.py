@@ -273,6 +273,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
 
 
 LISTED = 3  # packages a record names once each before it is listing them (what it uses), not deciding on each
+LABEL_WORDS = 8  # words of a list item that only labels the package it opens with ("Kafka transport")
 
 
 def _once_whole(package: str, text: str) -> bool:
@@ -288,14 +289,19 @@ def _named_by_heading(package: str, text: str, title: str) -> bool:
 
 
 def _listed(packages: dict[str, str], text: str, title: str) -> set[str]:
-    """The packages a record names once each, as the head of a list item (``- `pkg` — what it is``), when
-    it lists `LISTED` or more so and neither its title nor a heading names it: a list of what something uses
-    ("All samples use project references to: `Paramore.Brighter.MessagingGateway.Kafka` — Kafka
-    transport, …"), not a decision about each package's code. One the record comes back to stays."""
-    heads = {p for p in packages if re.search(rf"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+`{re.escape(p)}`", text, re.M)}
-    if len(heads) < LISTED:
+    """The packages a record names once each, as the head of a list item that only labels it (``- `pkg` —
+    Kafka transport``, at most `LABEL_WORDS` words), when it lists `LISTED` or more so and every such item
+    is a label, and neither its title nor a heading names the package: an inventory of what something uses
+    ("All samples use project references to: …"), not a decision about each package's code. A list whose
+    items say what each package does ("`…Validation.FluentValidation` — derives from the abstract base
+    handlers and implements `Validate` …", the packages a record creates) is its design, and a package
+    the record comes back to stays."""
+    items = {p: m for p in packages
+             if (m := re.search(rf"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+`{re.escape(p)}`(.*(?:\n[ \t]+(?![-*+][ \t]|\d+[.)])\S.*)*)",
+                                text, re.M))}
+    if len(items) < LISTED or any(len(re.findall(r"[^\W_]+", m.group(1))) > LABEL_WORDS for m in items.values()):
         return set()
-    return {p for p in heads if _once_whole(p, text) and not _named_by_heading(p, text, title)}
+    return {p for p in items if _once_whole(p, text) and not _named_by_heading(p, text, title)}
 
 
 def _in_passing(package: str, text: str, title: str) -> bool:
