@@ -6,9 +6,11 @@ rather than the retired record sunk below everything the successor scored under.
 workspace slug suffix" finds the record about those suffixes first by words and by meaning; the
 record that retired it ("Sunset the product") comes first, and the one about the suffixes second.
 
-Two relations between records found at import (`meta["import_newer"]`, see `sources/newer.py`)
-act here, where both records are hits: a proposal that graduated into a record, and a record a
-later one reverses by its title ("Remove monorepo" after "Monorepo"). The later record says what
+Three relations between records found at import (`meta["import_newer"]`, see `sources/newer.py`)
+act here, where both records are hits: a proposal that graduated into a record, a record a
+later one reverses by its title ("Remove monorepo" after "Monorepo"), and a retired page whose note
+says the team moved on to what a record chose (`legacy-setup.md`, "before we moved towards using
+devcontainers", replaced by "Encourage use of devcontainers"). The later record says what
 holds now on the very topic the earlier one was found for, so it takes the earlier one's place (its
 score is lifted to just above it) and the earlier one follows it. A record partly superseded or
 amended still governs the rest of what it says: it is only weighted down a little (search.py), and

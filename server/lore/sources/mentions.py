@@ -33,7 +33,9 @@ classes deriving from it, and a method named with its type its overrides (see `s
 Python module written dotted as code (`openedx_learning.api`) is read as the path it means. What a
 record writes only in the options it weighed ("Considered Options", `headings.without_alternatives`)
 anchors nothing. A record naming more than `named.SURVEY` identifiers anchors only those it comes
-back to; a proposal keeps only its sure anchors (`derive_anchors`).
+back to, and packages it names once in an inventory (one list item each, a label apiece: `_listed`) or
+once as where something lives (`_in_passing`) anchor nothing; a proposal keeps only its sure anchors
+(`derive_anchors`).
 """
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ titled "Componentisation solution as a monorepo" or "AMP". The earlier record st
 questions (it keeps its status), but where both answer the same question the later one says what
 holds now, so search ranks the earlier one below it (`recall/ordering.py`).
 
+A retired page or record that names no successor can say in its opening note where the team went
+("before we moved towards using devcontainers"): when what it names is what one current record chose
+("Encourage use of devcontainers for local development"), that record replaced it (`moved_on`).
+
 A sentence inside one part of a record can also say that this part was replaced ("These IP ranges
 have been superseded by [ADR #0033]"): that part's lines are kept per later record.
 
