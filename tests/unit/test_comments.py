@@ -82,6 +82,12 @@ CASES = [
         int x; // trailing
         char *u = "http://x";
     ''', [(0, 1, "license\ntext"), (2, 2, "trailing")], id="c"),
+    pytest.param("swift", '''
+        /* license
+         * text */
+        var x = 1 // trailing
+        let u = "http://x"
+    ''', [(0, 1, "license\ntext"), (2, 2, "trailing")], id="swift"),
 ]
 
 
@@ -92,12 +98,12 @@ def test_tree_sitter_comments(language, source, expected):
 
 
 FALLBACK = [
-    pytest.param("swift", '''
+    pytest.param("dart", '''
         /* license
          * text */
-        var x = 1 // trailing
-        let u = "http://x"
-    ''', [(0, 1, "license\ntext"), (2, 2, "trailing")], id="swift"),
+        var x = 1; // trailing
+        final u = "http://x";
+    ''', [(0, 1, "license\ntext"), (2, 2, "trailing")], id="dart"),
     pytest.param("shell", '''
         #!/bin/sh
         echo "$#" # count

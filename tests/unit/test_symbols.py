@@ -515,8 +515,8 @@ def test_language_for_id(language_id, language):
 @pytest.mark.parametrize(("language", "expected"), [
     *[pytest.param(name, True, id=name)
       for name in ("python", "javascript", "typescript", "tsx", "go", "rust", "java", "ruby", "csharp", "php",
-                   "kotlin", "scala", "c", "cpp")],
-    pytest.param("swift", False, id="swift"), pytest.param("nonsense", False, id="nonsense"),
+                   "kotlin", "scala", "swift", "c", "cpp")],
+    pytest.param("elixir", False, id="elixir"), pytest.param("nonsense", False, id="nonsense"),
 ])
 def test_has_grammar(language, expected):
     assert has_grammar(language) is expected

@@ -1,4 +1,4 @@
-"""Symbols and comments of Ruby, C#, PHP, Kotlin, Scala, C and C++, on short files of real projects
+"""Symbols and comments of Ruby, C#, PHP, Kotlin, Scala, Swift, C and C++, on short files of real projects
 (`tests/fixtures/code`, see its README for repositories, commits and licences) and on bad input."""
 
 from __future__ import annotations
@@ -204,6 +204,8 @@ COMMENTS = [
                  [(0, 0, "line"), (1, 1, "KDoc"), (2, 2, "trailing")], id="kotlin"),
     pytest.param("scala", "// line\n/** Scaladoc */\ndef f(): Int = 1 /* trailing */\n",
                  [(0, 0, "line"), (1, 1, "Scaladoc"), (2, 2, "trailing")], id="scala"),
+    pytest.param("swift", "// line\n/// Doc\nfunc f() -> Int { 1 } /* trailing */\n",
+                 [(0, 0, "line"), (1, 1, "Doc"), (2, 2, "trailing")], id="swift"),
     pytest.param("cpp", "// a\nint f(); /* b */\n", [(0, 0, "a"), (1, 1, "b")], id="cpp"),
 ]
 
@@ -237,7 +239,25 @@ def test_scala_traits_case_classes_companion_objects_and_abstract_members():
         ("method", "Registry.Inner.deep"), ("enum", "Color"), ("type", "Names"), ("function", "helper")]
 
 
-LANGUAGES = ["ruby", "csharp", "php", "kotlin", "scala", "c", "cpp"]
+def test_swift_protocols_structs_nested_enums_and_extensions_naming_their_type():
+    data, language, inner = read("Alamofire__Alamofire/Source/Features/CachedResponseHandler.swift")
+    assert language == "swift"
+    symbols = extract_symbols(data, language, inner)
+    assert [(s.kind, s.qualified_name) for s in symbols] == [
+        ("interface", "CachedResponseHandler"), ("method", "CachedResponseHandler.dataTask"),
+        ("struct", "ResponseCacher"), ("enum", "ResponseCacher.Behavior"), ("constructor", "ResponseCacher.init"),
+        ("method", "ResponseCacher.dataTask"),  # in `extension ResponseCacher: CachedResponseHandler`
+        ("method", "CachedResponseHandler.modify"),  # in `extension CachedResponseHandler where Self == …`
+    ]
+    assert symbols[0].docstring.startswith("A type that handles whether the data task")
+    swift = ("final class Tabs: NSObject {\n  func select() {}\n}\nactor Worker { func run() async {} }\n"
+             "typealias Handler = () -> Void\nfunc helper() {}\n")
+    assert [(s.kind, s.qualified_name) for s in extract_symbols(swift, "swift")] == [
+        ("class", "Tabs"), ("method", "Tabs.select"), ("class", "Worker"), ("method", "Worker.run"),
+        ("type", "Handler"), ("function", "helper")]
+
+
+LANGUAGES = ["ruby", "csharp", "php", "kotlin", "scala", "swift", "c", "cpp"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -264,7 +284,7 @@ def test_a_parse_out_of_time_gives_no_symbols_and_the_next_parse_starts_afresh(l
     assert extract_symbols(nested + "\n// x", language) == []
     monkeypatch.setattr(languages, "PARSE_BUDGET_SECONDS", 2.0)
     small = {"ruby": "class A\nend\n", "csharp": "class A {}\n", "php": "<?php class A {}\n",
-             "kotlin": "class A\n", "scala": "class A\n", "c": "struct A { int x; };\n", "cpp": "class A {};\n"}[language]
+             "kotlin": "class A\n", "scala": "class A\n", "swift": "class A {}\n", "c": "struct A { int x; };\n", "cpp": "class A {};\n"}[language]
     assert [s.name for s in extract_symbols(small, language)] == ["A"]
 
 
@@ -289,6 +309,6 @@ def test_cpp_class_after_an_export_macro_is_a_class_not_a_function():
 def test_warm_loads_a_grammar_and_its_query_once():
     from lore.anchors import symbols
 
-    assert symbols.warm("kotlin") and symbols.warm("cpp") and symbols.warm("scala")
-    assert not symbols.warm("swift") and not symbols.warm("nonsense")
+    assert symbols.warm("kotlin") and symbols.warm("cpp") and symbols.warm("scala") and symbols.warm("swift")
+    assert not symbols.warm("elixir") and not symbols.warm("nonsense")
     assert symbols._symbol_query("kotlin") is symbols._symbol_query("kotlin")  # compiled once, then cached

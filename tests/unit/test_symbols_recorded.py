@@ -1,5 +1,5 @@
 """Every field of every symbol, on the inline samples of `test_symbols` (Python, JavaScript,
-TypeScript, Go, Rust, Java), a Python file with what its docstrings and signatures can hold, and the vendored files of `tests/fixtures/code` (Ruby, C#, PHP, Kotlin, Scala,
+TypeScript, Go, Rust, Java), a Python file with what its docstrings and signatures can hold, and the vendored files of `tests/fixtures/code` (Ruby, C#, PHP, Kotlin, Scala, Swift,
 C, C++), equals what was recorded in `tests/fixtures/symbols/recorded.json`: a change in how
 signatures, docstrings, hashes or positions are computed (when or how cheaply) must not change
 what they are. After an intended change, rewrite the record with

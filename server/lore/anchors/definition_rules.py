@@ -1,4 +1,4 @@
-"""Definition queries and naming rules of Ruby, C#, PHP, Kotlin, Scala, C and C++.
+"""Definition queries and naming rules of Ruby, C#, PHP, Kotlin, Scala, Swift, C and C++.
 
 The same shapes as the other languages (`languages.DEFINITION_QUERIES`, `symbols._KINDS`): `@def`
 marks a symbol, `@container` a scope that names its members without being a symbol (a C++
@@ -44,6 +44,14 @@ _SCALA = """
 [(class_definition) (object_definition) (trait_definition) (enum_definition) (type_definition)
  (function_definition) (function_declaration)] @def
 """
+# Swift: one node for classes, structs, actors and enums (its `declaration_kind` says which); an
+# `extension` is a scope that names its members with the type it extends, not a symbol of its own.
+_SWIFT = """
+(class_declaration declaration_kind: ["class" "struct" "actor" "enum"]) @def
+(class_declaration declaration_kind: "extension") @container
+[(protocol_declaration) (function_declaration) (protocol_function_declaration) (init_declaration)
+ (typealias_declaration)] @def
+"""
 # C: functions with a body, prototypes, types with a body, typedefs and function-like macros. C++
 # adds classes, methods declared in a class and namespaces as scopes. The patterns are broad (a
 # query with a pattern per enclosing statement took 0.1-0.3 s to compile for C++); `keep` drops what
@@ -64,11 +72,13 @@ _CPP = _C_COMMON + f"""
 """
 
 DEFINITION_QUERIES: dict[str, str] = {
-    "ruby": _RUBY, "csharp": _CSHARP, "php": _PHP, "kotlin": _KOTLIN, "scala": _SCALA, "c": _C, "cpp": _CPP,
+    "ruby": _RUBY, "csharp": _CSHARP, "php": _PHP, "kotlin": _KOTLIN, "scala": _SCALA, "swift": _SWIFT,
+    "c": _C, "cpp": _CPP,
 }
 COMMENT_QUERIES: dict[str, str] = {
     "ruby": "(comment) @c", "csharp": "(comment) @c", "php": "(comment) @c",
     "kotlin": "[(line_comment) (block_comment)] @c", "scala": "[(comment) (block_comment)] @c",
+    "swift": "[(comment) (multiline_comment)] @c",
     "c": "(comment) @c", "cpp": "(comment) @c",
 }
 
@@ -81,13 +91,15 @@ KINDS: dict[str, str] = {
     "type_alias": "type", "struct_specifier": "struct", "union_specifier": "struct",
     "enum_specifier": "enum", "type_definition": "type", "class_specifier": "class",
     "preproc_function_def": "macro", "object_definition": "class", "trait_definition": "trait",
-    "enum_definition": "enum",
+    "enum_definition": "enum", "protocol_declaration": "interface", "protocol_function_declaration": "method",
+    "init_declaration": "constructor", "typealias_declaration": "type",
 }
 # language -> node types of the scopes in which a function is a method.
 METHOD_SCOPES: dict[str, frozenset[str]] = {
     "ruby": frozenset({"class", "module", "assignment"}),
     "kotlin": frozenset({"class_declaration", "object_declaration", "companion_object"}),
     "scala": frozenset({"class_definition", "object_definition", "trait_definition", "enum_definition"}),
+    "swift": frozenset({"class_declaration", "protocol_declaration"}),
     # `function_definition`: a class whose name follows an export macro (see `kind`)
     "cpp": frozenset({"class_specifier", "struct_specifier", "union_specifier", "function_definition"}),
 }
@@ -151,6 +163,9 @@ def kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str
         return None
     if node.type == "function_definition" and language in ("c", "cpp") and _macro_class(node):
         return KINDS[node.child_by_field_name("type").type]
+    if language == "swift" and node.type == "class_declaration":
+        declared = node.child_by_field_name("declaration_kind")
+        return {"struct": "struct", "enum": "enum"}.get(declared.type if declared is not None else "", "class")
     if language == "ruby" and node.type == "assignment":
         right = node.child_by_field_name("right")
         return "class" if right is not None and _defines_class(right, data) else "constant"

@@ -45,6 +45,7 @@ _GRAMMARS: dict[str, tuple[str, str]] = {
     "php": ("tree_sitter_php", "language_php"),  # PHP inside HTML, as .php files are written
     "kotlin": ("tree_sitter_kotlin", "language"),
     "scala": ("tree_sitter_scala", "language"),
+    "swift": ("tree_sitter_swift", "language"),
     "c": ("tree_sitter_c", "language"),
     "cpp": ("tree_sitter_cpp", "language"),
 }

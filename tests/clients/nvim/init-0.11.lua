@@ -17,7 +17,7 @@ end
 vim.lsp.config('lore', {
   cmd = { 'lore', 'serve' },
   filetypes = { 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'go', 'rust', 'java',
-    'ruby', 'cs', 'php', 'kotlin', 'scala', 'c', 'cpp' },
+    'ruby', 'cs', 'php', 'kotlin', 'scala', 'swift', 'c', 'cpp' },
   root_markers = { '.git', '.lore' },
   -- Neovim does not run `command:` links in hovers: ask for plain links.
   init_options = { commandLinks = false },

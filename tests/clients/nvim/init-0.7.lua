@@ -59,7 +59,7 @@ end
 
 vim.api.nvim_create_autocmd('FileType', {
   pattern = { 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'go', 'rust', 'java',
-    'ruby', 'cs', 'php', 'kotlin', 'scala', 'c', 'cpp' },
+    'ruby', 'cs', 'php', 'kotlin', 'scala', 'swift', 'c', 'cpp' },
   callback = function(args)
     local root = lore_root(args.buf)
     local id = lore_clients[root]
