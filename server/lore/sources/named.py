@@ -312,8 +312,8 @@ class SymbolIndex:
 
 
 def written_definition(data: bytes, lang: str, name: str) -> tuple[str, str, str] | None:
-    """(language, name, kind) of a definition of `name` in a code file without a grammar (Scala, Swift,
-    Dart..., or Ruby, PHP, Kotlin where theirs is not installed), read from its keyword: `class Edition`, `module BulkData` are types, `def call` a
+    """(language, name, kind) of a definition of `name` in a code file without a grammar (Dart, Elixir,
+    Lua..., or Ruby, PHP, Kotlin, Scala, Swift where theirs is not installed), read from its keyword: `class Edition`, `module BulkData` are types, `def call` a
     function. A definition indented under another (`class ActiveStorage` inside `module Healthcheck`,
     `def first_published_at` inside a class) is "nested": named alone, it anchors only beside its owner
     (see `resolve_name`). Data and markup files (YAML, JSON, SQL) define nothing here."""
