@@ -363,8 +363,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         memories = [m for m in per_symbol.pop(symbol.qualified_name, []) if m.id not in twice]
         if memories:
             place = places.get(symbol.qualified_name, {})  # a crowded type's: the record most about it first
-            ordered = sorted(_ordered(memories), key=lambda m: (STATUS_ORDER.get(m.status, 2), place.get(m.id, -1)))
-            groups.append(LensGroup(symbol, ordered, left_off.get(symbol.qualified_name, 0)))
+            groups.append(LensGroup(symbol, _ordered(memories, place), left_off.get(symbol.qualified_name, 0)))
     return groups
 
 
@@ -410,8 +409,11 @@ def _dismissed_at(store, found: dict, places: list[str]) -> set[tuple[str, str]]
     return {(r[0], r[1]) for r in rows}
 
 
-def _ordered(items: list[LensItem]) -> list[LensItem]:
-    """A lens's memories: current before proposed, then decisions and warnings, conventions, facts,
+def _ordered(items: list[LensItem], place: dict[str, int] | None = None) -> list[LensItem]:
+    """A lens's memories: current before proposed, then by `place` (id -> rank, those without first: on a
+    crowded type, the record most about it first), then decisions and warnings, conventions, facts,
     preferences and tasks (`lore.recall.importance`), the newest first within each."""
     unique = {m.id: m for m in items}
-    return sorted(unique.values(), key=lambda m: (STATUS_ORDER.get(m.status, 2), kind_rank(m.kind), -m.updated_at))
+    place = place or {}
+    return sorted(unique.values(), key=lambda m: (STATUS_ORDER.get(m.status, 2), place.get(m.id, -1),
+                                                  kind_rank(m.kind), -m.updated_at))

@@ -36,12 +36,13 @@ MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.j
 URL = re.compile(rb"https?://[^\s\"'`<>()\[\]{}]+")
 SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
 _DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
-_ENTRY = rb"(?:ADR|DR|DEC|Decision|D)[ #_-]?0*(\d{1,4})"
+_PREFIX = rb"(?:ADR|DR|DEC|Decision|D)[ #_-]?"  # what an entry's number is written after: `D5`, `ADR-12`
 _DASH = rb"(?:\xe2\x80[\x93\x94]|-{1,2})"
-_ENTRY_REF = re.compile(_ENTRY + rb"(?:[ \t]*" + _DASH + rb"[ \t]*(?:(?:ADR|DR|DEC|Decision|D)[ #_-]?)?0*(\d{1,4}))?(?!\w)", re.I)
+# One entry or a range of them (`D2–D3`): the first number, and the last of a range.
+_ENTRY_REF = re.compile(_PREFIX + rb"0*(\d{1,4})(?:[ \t]*" + _DASH + rb"[ \t]*(?:" + _PREFIX + rb")?0*(\d{1,4}))?(?!\w)", re.I)
 # A log's file name, then entry numbers (`D5`, `D2–D3, D18`), on one line.
-LOG_CITE = re.compile(rb"(?<![\w.-])(?:[\w.-]+/)*([\w-]+\.(?:md|markdown|rst|adoc))`?[ \t]*[:,]?[ \t]*((?:" + _ENTRY
-                      + rb"(?:[ \t]*" + _DASH + rb"[ \t]*(?:(?:ADR|DR|DEC|Decision|D)[ #_-]?)?\d{1,4})?(?!\w)"
+LOG_CITE = re.compile(rb"(?<![\w.-])(?:[\w.-]+/)*([\w-]+\.(?:md|markdown|rst|adoc))`?[ \t]*[:,]?[ \t]*((?:" + _PREFIX
+                      + rb"0*\d{1,4}(?:[ \t]*" + _DASH + rb"[ \t]*(?:" + _PREFIX + rb")?\d{1,4})?(?!\w)"
                       rb"(?:[ \t]*(?:,|;|/|&|and)[ \t]*)?)+)", re.I)
 MAX_RANGE = 20  # `D2–D30` cites each of them; a wider span is no citation of entries
 _NUMBERED = re.compile(r"^(?:(adr|rfc)[-_ ]?)?0*(\d{1,4})(?:[-_. ]|$)", re.I)

@@ -244,8 +244,14 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
         return False
     if _files_besides_tests(hit, layout) <= MAX_FOLDER_FILES:
         return False
-    whole = re.compile(rf"(?<![\w./-])(?:{re.escape(written.rstrip('/'))}|{re.escape(hit)})(?![\w-]|[./][\w-])")
+    whole = _whole(written.rstrip("/"), hit)
     return not any(whole.search(h.group(1)) for h in _HEADING.finditer(text))
+
+
+def _whole(*names: str) -> re.Pattern[str]:
+    """Any of `names` written whole: not part of a longer name or path (`Paramore.Brighter` is no name of
+    its own inside `Paramore.Brighter.BoxProvisioning`, nor `pkg` inside `@scope/pkg` or `pkg-cli`)."""
+    return re.compile(rf"(?<![\w./@-])(?:{'|'.join(re.escape(n) for n in names)})(?![\w-]|[./][\w-])")
 
 
 def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
@@ -281,7 +287,7 @@ LABEL_WORDS = 8  # words of a list item that only labels the package it opens wi
 def _once_whole(package: str, text: str) -> bool:
     """Whether `text` writes a package's name once, whole (`Paramore.Brighter.ServiceActivator` inside
     `Paramore.Brighter.ServiceActivator.Hosting` is another package's name, not this one's)."""
-    return len(re.findall(rf"(?<![\w./@-]){re.escape(package)}(?![\w-]|[./][\w-])", text)) < 2
+    return len(_whole(package).findall(text)) < 2
 
 
 def _named_by_heading(package: str, text: str, title: str) -> bool:
