@@ -61,7 +61,7 @@ PRESCRIPTIVE = re.compile(
     r"standard|default|only|configured|written|managed)\b|`", _I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])|\n+")
 # Links name other documents (`[…with-yarn-and-lerna](…)`) and URLs name sites: neither prescribes.
-_LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)|<?https?://[^\s)>]+>?")
+_LINK = re.compile(r"!?\[[^\[\]\n]*\]\([^)\n]*\)|<?https?://[^\s)>]+>?")
 
 
 @attrs.frozen

@@ -14,11 +14,11 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _LIST = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
 _META = re.compile(r"^\s*[*_]{0,2}(status|date|deciders|authors?|tags|technical story|supersedes|"
                    r"superseded by|amended by|context and problem statement)[*_]{0,2}\s*:", re.I)
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_REF_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
-_HTML = re.compile(r"<[^>\n]+>")
-_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?!\w)|(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?!\w)")
-_CODE = re.compile(r"(`+)(.+?)\1")
+_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^)]*\)")
+_REF_LINK = re.compile(r"\[([^\[\]]+)\]\[[^\[\]]*\]")
+_HTML = re.compile(r"<[^<>\n]+>")
+_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?!\w)|(?<![\w_])_(?!\s)([^_]+?)(?<!\s)_(?!\w)")
+_TICKS = re.compile(r"`+")
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?](?=\s+[A-Z`\"'(]|\s*$)")
 
 
@@ -59,7 +59,7 @@ def prose_items(text: str) -> list[str]:
                 items.append(joined)
             current.clear()
 
-    for raw in re.sub(r"<!--.*?-->", "", text, flags=re.S).splitlines():
+    for raw in without_comments(text).splitlines():
         line = raw.strip()
         if _FENCE.match(line):
             flush()
@@ -85,12 +85,13 @@ _SUPERSEDED = re.compile(r"^(superseded|deprecated|replaced)\b", re.I)
 def plain(text: str) -> str:
     """Markdown inline markup removed: links keep their text, emphasis and HTML go; code spans stay."""
     spans: list[str] = []
-
-    def keep(match: re.Match) -> str:
-        spans.append(match.group(2).strip())
-        return f"\x00{len(spans) - 1}\x00"
-
-    out = _CODE.sub(keep, text)
+    out, at = [], 0
+    for start, end, inner in code_spans(text):
+        out.append(text[at:start])
+        spans.append(inner.strip())
+        out.append(f"\x00{len(spans) - 1}\x00")
+        at = end
+    out = "".join(out) + text[at:]
     out = _LINK.sub(lambda m: m.group(1), out)
     out = _REF_LINK.sub(lambda m: m.group(1), out)
     out = _HTML.sub("", out)
@@ -100,9 +101,45 @@ def plain(text: str) -> str:
     return re.sub(r"\x00(\d+)\x00", lambda m: f"`{spans[int(m.group(1))]}`", out)
 
 
+def code_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, inner text) of each code span: a run of backticks up to the next run of the same
+    length (a longer or shorter run inside is code). Read in one pass over the runs, so a long run of
+    backticks or many unclosed ones cost time in proportion to the text."""
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    later: dict[int, list[int]] = {}
+    for i in range(len(runs) - 1, -1, -1):
+        later.setdefault(runs[i][1] - runs[i][0], []).append(i)
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(runs):
+        start, end = runs[i]
+        same = later[end - start]
+        while same and same[-1] <= i:
+            same.pop()
+        if not same:
+            i += 1
+            continue
+        close = same.pop()
+        out.append((start, runs[close][1], text[end:runs[close][0]]))
+        i = close + 1
+    return out
+
+
+def without_comments(text: str) -> str:
+    """`text` with its closed HTML comments (`<!-- … -->`) taken out; an unclosed one stays."""
+    out, at = [], 0
+    while (start := text.find("<!--", at)) >= 0:
+        end = text.find("-->", start + 4)
+        if end < 0:
+            break
+        out.append(text[at:start])
+        at = end + 3
+    return "".join(out) + text[at:]
+
+
 def _sentence(item: str) -> str:
     """The first sentence of one plain item (not split inside a code span)."""
-    code = [(m.start(), m.end()) for m in _CODE.finditer(item)]
+    code = [(start, end) for start, end, _ in code_spans(item)]
     for m in _SENTENCE_END.finditer(item):
         if not any(a <= m.start() < b for a, b in code) and m.start() >= 12:
             return item[: m.start() + 1]

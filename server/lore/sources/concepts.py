@@ -35,7 +35,7 @@ _PREPOSITIONS = frozenset("in of for on with at by from to as into onto over und
 # A link's target, a bare address, and the whole of a link to a web page: its text names that page ("this
 # [blog post](http://…)"), not a concept of the code. A link into a repository's files (`…/blob/main/…`,
 # `…/tree/…`) keeps its text, which names the code or record it points at.
-_LINK = re.compile(r"\[[^\]\n]*\]\(https?://(?![^)\s]*/(?:blob|tree)/)[^)\s]*\)|\]\([^)]*\)|https?://\S+")
+_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://(?![^)\s]*/(?:blob|tree)/)[^)\s]*\)|\]\([^)]*\)|https?://\S+")
 
 
 def _norm(word: str) -> str:

@@ -27,7 +27,7 @@ _WORD = re.compile(r"^[\w.~-]+$")
 _QUERY = re.compile(r"(?<!\()\?(?!P<)")
 _PARAM = re.compile(r"^(?::\w+\??|\{\w+(?::[^}]*)?\}|<(?:\w+:)?\w+>|\$\{[^}]+\}|\(\?P<\w+>[^)]*\)|\*)$")
 _QUOTED = re.compile(rb"""["'`]\^?(/?[^"'`\s]{1,200}/[^"'`\s]{0,200}?)\$?["'`]""")
-_WRITTEN = re.compile(r"(?<![\w/.:$])(/?[\w.~{}:<>$-]+(?:/[\w.~{}:<>$-]*)+)")
+_WRITTEN = re.compile(r"(?<![\w/.~{}:<>$-])(/?[\w.~{}:<>$-]+(?:/[\w.~{}:<>$-]*)+)")  # starts where a run starts: linear
 
 
 def segments(path: str) -> tuple[str, ...] | None:

@@ -260,7 +260,7 @@ def template_choices(line: str) -> bool:
 def _partial(sentence: str) -> bool:
     """Whether a supersession clause says it is in part ("Parts of this ADR were superseded by …",
     "Superseded in part by …", "Superseded by ADR-9 (partially)"); link texts, being titles, say nothing."""
-    bare = re.sub(r"!?\[[^\]]*\]\([^)]*\)", " ", sentence)
+    bare = re.sub(r"!?\[[^\[\]]*\]\([^)]*\)", " ", sentence)
     return bool(_PARTIAL.search(bare) or _PARTIAL_AFTER.search(markdown.plain(bare)))
 
 
@@ -387,7 +387,7 @@ def references(text: str) -> list[Reference]:
         else:
             refs.append(Reference(markdown.plain(label), target or None, _number(label) or _number(target)))
         rest = rest.replace(f"]({target}", "](")
-    rest = re.sub(r"!?\[[^\]]*\]\([^)]*\)", " ", rest)
+    rest = re.sub(r"!?\[[^\[\]]*\]\([^)]*\)", " ", rest)
     for m in _ADR_NUMBER.finditer(rest):
         refs.append(Reference(m.group(0), None, int(m.group(1))))
     rest = _ADR_NUMBER.sub(" ", rest)

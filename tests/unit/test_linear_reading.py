@@ -1,0 +1,58 @@
+"""Reading a decision costs time in proportion to its length, whatever its shape.
+
+A run of `>` or `[` (a quoted reply pasted many times over, a broken table) made the endpoint and link
+patterns start a match at every character and scan to the run's end from each: quadratic. Each reader
+here is timed on a run and on a run four times as long, in the same process, best of several tries; a
+linear reader takes about four times as long, a quadratic one sixteen."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from lore.consistency import choices
+from lore.recall import gist
+from lore.sources import concepts, routes, status
+
+RUN = 4_000
+LONGER = 4
+LINEAR_AT_MOST = 9.0  # between linear's 4 and quadratic's 16
+
+
+def _best(fn, text: str, tries: int = 5) -> float:
+    best = float("inf")
+    for _ in range(tries):
+        started = time.perf_counter()
+        fn(text)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+@pytest.mark.parametrize(("reader", "unit"), [
+    pytest.param(routes.written_in, ">", id="endpoints-after-quote-marks"),
+    pytest.param(routes.written_in, "<", id="endpoints-after-angle-brackets"),
+    pytest.param(lambda t: concepts.phrases(t), "[", id="phrases-after-brackets"),
+    pytest.param(gist.plain, "[", id="gist-after-brackets"),
+    pytest.param(gist.plain, "`", id="gist-in-a-run-of-backticks"),
+    pytest.param(gist.plain, "` a", id="gist-after-many-code-spans"),
+    pytest.param(gist.plain, " *a", id="gist-after-unclosed-stars"),
+    pytest.param(gist.plain, " _a", id="gist-after-unclosed-underscores"),
+    pytest.param(gist.plain, "<", id="gist-after-angle-brackets"),
+    pytest.param(gist.gist, "<!-- a ", id="gist-after-unclosed-comments"),
+    pytest.param(choices.sentences, "[", id="choices-after-brackets"),
+    pytest.param(status._partial, "[", id="status-clause-after-brackets"),
+])
+def test_a_run_of_one_character_is_read_in_linear_time(reader, unit):
+    short = _best(reader, unit * RUN + " tail")
+    long = _best(reader, unit * (RUN * LONGER) + " tail")
+    assert long / max(short, 1e-6) < LINEAR_AT_MOST, (short, long)
+
+
+def test_the_readers_still_find_what_they_found():
+    assert list(routes.written_in("Call `GET /api/v1/users/{id}/tags` then")) == [("api", "v1", "users", "*", "tags")]
+    assert gist.plain("See [the guide][1] and [a [nested] link](x)").startswith("See the guide")
+    assert gist.plain("Use ``a`b`` and `c`, *not* <b>d</b> or __e__") == "Use `a`b` and `c`, not d or e"
+    assert gist.gist("<!-- hidden -->\nKeep `x` small. More.") == "Keep `x` small."
+    assert not status._partial("Superseded by [ADR-9: partial rewrites](0009.md)")
+    assert status._partial("Superseded in part by [ADR-9](0009.md)")
