@@ -17,16 +17,18 @@ from lore.sources import concepts, routes, status
 
 RUN = 4_000
 LONGER = 4
-LINEAR_AT_MOST = 9.0  # between linear's 4 and quadratic's 16
+LINEAR_AT_MOST = 10.0  # between linear's 4 and quadratic's 16
 
 
-def _best(fn, text: str, tries: int = 5) -> float:
-    best = float("inf")
+def _best_pair(fn, short: str, long: str, tries: int = 7) -> tuple[float, float]:
+    """The best time of `fn` on each text, the two taken in turn so that a busy moment hits both."""
+    best = [float("inf"), float("inf")]
     for _ in range(tries):
-        started = time.perf_counter()
-        fn(text)
-        best = min(best, time.perf_counter() - started)
-    return best
+        for i, text in enumerate((short, long)):
+            started = time.perf_counter()
+            fn(text)
+            best[i] = min(best[i], time.perf_counter() - started)
+    return best[0], best[1]
 
 
 @pytest.mark.parametrize(("reader", "unit"), [
@@ -44,8 +46,7 @@ def _best(fn, text: str, tries: int = 5) -> float:
     pytest.param(status._partial, "[", id="status-clause-after-brackets"),
 ])
 def test_a_run_of_one_character_is_read_in_linear_time(reader, unit):
-    short = _best(reader, unit * RUN + " tail")
-    long = _best(reader, unit * (RUN * LONGER) + " tail")
+    short, long = _best_pair(reader, unit * RUN + " tail", unit * (RUN * LONGER) + " tail")
     assert long / max(short, 1e-6) < LINEAR_AT_MOST, (short, long)
 
 

@@ -66,6 +66,7 @@ LEFT_OUT = [
     "src/notes.md", "docs/diagram.png", "website/i18n/fr/docs/intro.md",
     "spec/fixtures/markdown.md",  # alphagov/govuk-developer-docs: a test suite's data
     "proposals/JEP-TEMPLATE.md", "keps/kep-template.md",  # the template of a series named by its letters
+    "rfcs/deprecation-template.md",  # emberjs/rfcs: the template of one kind of record, unnumbered
 ]
 
 
@@ -406,6 +407,45 @@ def test_a_numbered_series_is_documentation_whatever_its_folder_is_called(lore):
     assert not any(p.startswith(("app/snippets/", "notes/")) for p in by_path)
     hits = lore.search(Query("bundle tasks into an OCI artifact in a registry", limit=3))
     assert hits and hits[0].memory.provenance.path == "teps/0002-oci-bundles.md"
+
+
+_EMBER = """---
+stage: {stage}
+start-date: 2019-0{n}-01T00:00:00.000Z
+teams:
+  - framework
+---
+
+# Summary
+
+{summary}
+
+# Motivation
+
+Apps need it.
+"""
+
+
+def test_a_series_whose_front_matter_gives_its_stage_is_read_as_decision_records(lore):
+    """emberjs/rfcs (MIT) keeps its RFCs in `text/`, each stating its stage (`stage: recommended`,
+    `stage: discontinued`) instead of a status, with no Decision heading: 262 pages that were all
+    documentation. A `stage` that is no status word (a deployment's) leaves a page documentation."""
+    write(lore.root, {
+        "text/0001-tracked-properties.md": _EMBER.format(n=1, stage="recommended",
+                                                        summary="Mark the properties a template reads."),
+        "text/0002-route-serializers.md": _EMBER.format(n=2, stage="discontinued  # FIXME: is this correct?",
+                                                       summary="Serialize route params."),
+        "text/0003-strict-mode.md": _EMBER.format(n=3, stage="released", summary="Templates that name what they use."),
+        "docs/deploy/0004-rollout.md": _EMBER.format(n=4, stage="production", summary="Where the app runs."),
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert sorted(summary.decisions) == ["text/0001-tracked-properties.md", "text/0002-route-serializers.md",
+                                         "text/0003-strict-mode.md"]
+    assert summary.docs == ["docs/deploy/0004-rollout.md"]
+    by_path = {m.provenance.path: m for m in lore.store.memories.matching()}
+    assert by_path["text/0001-tracked-properties.md"].status is Status.ACTIVE
+    assert by_path["text/0002-route-serializers.md"].status is Status.DEPRECATED
 
 
 def test_a_series_page_is_read_the_same_when_it_alone_changes(lore):

@@ -82,11 +82,23 @@ def test_body_supersession(paragraph, successor):
                  id="swift-expired"),
     pytest.param("# X\n\n* Proposal: SE-0018\n* Status: **Returned for revision**\n\n## Introduction\n\nx\n",
                  Status.PROPOSED, id="swift-returned"),
+    pytest.param("# X\n\n* Proposal: SE-0545\n* Status: **Active review (August 12th...26th, 2026)**\n\n## Introduction"
+                 "\n\nx\n", Status.PROPOSED, id="swift-active-review"),
+    # Kotlin/KEEP (Apache-2.0): a feature in the stable language
+    pytest.param("# Type aliases\n\n* **Type**: Design proposal\n* **Status**: Stable in 1.1\n\n## Use cases\n\nx\n",
+                 Status.ACTIVE, id="keep-stable"),
+    # emberjs/rfcs (MIT): the RFC's stage in its front matter
+    pytest.param("---\nstage: recommended\nstart-date: 2020-01-02T00:00:00.000Z\n---\n\n# Summary\n\nx\n",
+                 Status.ACTIVE, id="ember-stage-recommended"),
+    pytest.param("---\nstage: discontinued # FIXME: is this correct?\nstart-date: 2016-01-02\n---\n\n# Summary\n\nx\n",
+                 Status.DEPRECATED, id="ember-stage-discontinued"),
+    pytest.param("---\nstage: exploring\n---\n\n# Summary\n\nx\n", Status.PROPOSED, id="ember-stage-exploring"),
 ])
 def test_status_in_records(text, status):
     (m,) = parse_adr("docs/adr/0001-use-x.md", text).memories
     assert m.status is status
     assert "*" not in m.meta.get("status_text", "")
+    assert "status_unknown" not in m.meta
 
 
 def test_rejected_folder_and_unknown_status_are_reported():

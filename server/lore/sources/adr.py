@@ -18,7 +18,7 @@ from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import removal_links
-from lore.sources.status import (StatusReading, decided_against, front_supersessions, part_supersessions, read_status,
+from lore.sources.status import (LIFECYCLE_KEYS, StatusReading, decided_against, front_supersessions, part_supersessions, read_status,
                                  retired_for, supersession_lines, word_status)
 
 IMPORTER = "adr"
@@ -171,9 +171,10 @@ def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusR
     if value not in (None, ""):
         text = _text(value)
         return read_status(text), 2, text
-    state = doc.front.get("state")  # Joyent's and Oxide's requests for discussion: `state: publish`
-    if isinstance(state, str) and word_status(state)[0] is not None:
-        return read_status(state), 2, state
+    for key in LIFECYCLE_KEYS:
+        state = doc.front.get(key)
+        if isinstance(state, str) and word_status(state)[0] is not None:
+            return read_status(state), 2, state
     field = _status_field(doc)
     section = _status_section(doc)
     if field and section and field[1] < section[1] and not section[0].superseded_by:

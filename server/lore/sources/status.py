@@ -17,14 +17,17 @@ _WORDS: dict[str, Status] = {
                      "implementable", "implementing", "ready for implementation", "ready for release", "released",
                      "recommended",
                      # requests for discussion (Joyent's and Oxide's RFDs) and EIPs: published, committed to, living
-                     "publish", "published", "committed", "living"), Status.ACTIVE),
+                     "publish", "published", "committed", "living",
+                     # language proposals (Kotlin's KEEP, Ember's RFC stages): in the stable language, shipped
+                     "stable", "stabilized", "stabilised", "shipped"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
                      "deferred", "postponed", "predraft", "pre-draft", "prediscussion", "ideation", "last call",
                      "stagnant",
-                     # Swift Evolution: sent back to its authors, or shipped as a preview package to try
-                     "returned for revision", "previewing",
+                     # Swift Evolution: sent back to its authors, shipped as a preview package to try, or under review
+                     "returned for revision", "previewing", "active review", "in active review",
+                     "awaiting review", "scheduled for review", "awaiting decision",
                      # Hyperledger Aries: shown working somewhere but not accepted; no longer moving
                      "demonstrated", "stalled",
                      # Ansible's proposals: filed, not yet discussed (`- Status: New`); a record left unfinished
@@ -36,6 +39,9 @@ _WORDS: dict[str, Status] = {
                      "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
                      "archived", "removed", "discontinued", "expired"), Status.DEPRECATED),
 }
+# Front-matter keys that hold a record's status under another name, read when their value is a status word:
+# Joyent's and Oxide's requests for discussion (`state: publish`), Ember's RFCs (`stage: recommended`).
+LIFECYCLE_KEYS = ("state", "stage")
 _EMOJI: dict[str, Status] = {
     "✅": Status.ACTIVE, "✔": Status.ACTIVE, "🟢": Status.ACTIVE, "👍": Status.ACTIVE,
     "📝": Status.PROPOSED, "🚧": Status.PROPOSED, "🟡": Status.PROPOSED, "💡": Status.PROPOSED,
