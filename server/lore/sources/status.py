@@ -28,6 +28,8 @@ _WORDS: dict[str, Status] = {
                      # Swift Evolution: sent back to its authors, shipped as a preview package to try, or under review
                      "returned for revision", "previewing", "active review", "in active review",
                      "awaiting review", "scheduled for review", "awaiting decision",
+                     # Bazel's design documents: written, waiting for their reviewers
+                     "to be reviewed", "ready for review", "needs review", "waiting for review",
                      # Hyperledger Aries: shown working somewhere but not accepted; no longer moving
                      "demonstrated", "stalled",
                      # Ansible's proposals: filed, not yet discussed (`- Status: New`); a record left unfinished
