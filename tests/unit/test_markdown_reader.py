@@ -115,3 +115,24 @@ def test_a_fence_ended_by_its_container_is_no_unclosed_fence(text, warned):
 ])
 def test_plain_text_keeps_code_as_written(inline, text):
     assert markdown.plain(inline) == text
+
+
+def test_hugo_toml_front_matter_is_read_like_yaml():
+    """A Hugo site's page opens with TOML between `+++` lines; its title and status are the page's."""
+    text = '+++\ntitle = "Use gRPC between services"\nstatus = "superseded"\nweight = 2\n+++\n\n## Context\n\nJSON.\n'
+    doc = parse(text)
+    assert doc.front == {"title": "Use gRPC between services", "status": "superseded", "weight": 2}
+    assert doc.front_lines == 5 and not doc.warnings
+    assert [s.heading for s in doc.sections if s.heading] == ["Context"]
+
+
+@pytest.mark.parametrize("text, front, warning", [
+    pytest.param('+++\ntitle = "X\nstatus = "draft"\n+++\n# X\n', {"title": "X", "status": "draft"}, "broken TOML",
+                 id="broken"),
+    pytest.param('+++\ntitle = "X"\n# X\n', {}, "not closed with +++", id="unclosed"),
+    pytest.param("+++\n" + 'k = "' + "v" * 70_000 + '"\n+++\n# X\n', {}, "the limit is", id="huge"),
+])
+def test_broken_toml_front_matter_is_said_and_read_as_far_as_it_goes(text, front, warning):
+    found, _, warnings = markdown.split_front_matter(text)
+    assert found == front
+    assert warnings and warning in warnings[0][1]

@@ -93,6 +93,8 @@ def test_body_supersession(paragraph, successor):
     pytest.param("---\nstage: discontinued # FIXME: is this correct?\nstart-date: 2016-01-02\n---\n\n# Summary\n\nx\n",
                  Status.DEPRECATED, id="ember-stage-discontinued"),
     pytest.param("---\nstage: exploring\n---\n\n# Summary\n\nx\n", Status.PROPOSED, id="ember-stage-exploring"),
+    # a Hugo site's record: TOML front matter
+    pytest.param('+++\ntitle = "Use X"\nstatus = "rejected"\n+++\n\n## Context\n\nx\n', Status.REJECTED, id="hugo-toml"),
     # bazelbuild/proposals (Apache-2.0): a design document waiting for its reviewers
     pytest.param("---\ncreated: 2019-05-01\nstatus: To be reviewed (https://github.com/bazelbuild/bazel/issues/1)\n"
                  "title: HTTP auth\n---\n\n# Abstract\n\nx\n", Status.PROPOSED, id="bazel-to-be-reviewed"),

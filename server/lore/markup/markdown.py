@@ -1,4 +1,4 @@
-"""The one markdown reader: YAML front matter, headings, sections with lines, plain text.
+"""The one markdown reader: YAML (or Hugo's TOML) front matter, headings, sections with lines, plain text.
 
 Importers (`lore.sources`), team files (`lore.team.files`) and section splitting (`lore.text`) all
 read markdown here. markdown-it-py with the front-matter plugin (mdit-py-plugins) finds the front
@@ -10,6 +10,7 @@ written.
 from __future__ import annotations
 
 import re
+import tomllib
 
 import attrs
 import yaml
@@ -21,6 +22,11 @@ from lore.markup.hidden import strip_hidden
 
 _FRONT_OPEN = re.compile(r"\A---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
+# Hugo's TOML front matter, between `+++` lines (`title = "…"`, `status = "superseded"`).
+_TOML_OPEN = re.compile(r"\A\+\+\+[ \t]*\r?\n")
+_TOML_CLOSE = re.compile(r"^\+\+\+[ \t]*\r?$", re.M)
+_TOML_KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*=[ \t]*(.+)$")
+TOML_LIMIT = 64 * 1024  # characters of TOML front matter read; a longer block is reported and left out
 _NEWLINE = re.compile(r"\r\n?|\n")  # the line breaks markdown-it counts lines by
 # A `key: value` line: of front matter read key by key, and of a header block (`adr.header_fields`).
 KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
@@ -164,6 +170,9 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
     Front matter over a limit (alias bomb, deep nesting, huge text) raises YamlLimitError."""
     fm = front_matter(text)
     if fm is None:
+        toml = _toml_front_matter(text.removeprefix("\ufeff"))
+        if toml is not None:
+            return toml
         if _FRONT_OPEN.match(text.removeprefix("\ufeff")):
             return {}, 0, [(1, "front matter is not closed with ---; read as text")]
         return {}, 0, []
@@ -179,6 +188,31 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
         return {}, lines, []
     if not isinstance(data, dict):
         return {}, lines, [(2, "front matter is not a mapping; ignored")]
+    return {str(k).lower(): v for k, v in data.items()}, lines, []
+
+
+def _toml_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | None:
+    """Hugo's TOML front matter as `split_front_matter` gives YAML's; None when the text opens with none.
+    A block that does not parse is read key by key (`key = "value"` lines), one over `TOML_LIMIT` not at all,
+    each with a warning."""
+    opened = _TOML_OPEN.match(body)
+    if not opened:
+        return None
+    close = _TOML_CLOSE.search(body, opened.end())
+    if close is None:
+        return {}, 0, [(1, "front matter is not closed with +++; read as text")]
+    raw, lines = body[opened.end():close.start()], body.count("\n", 0, close.start()) + 1
+    if len(raw) > TOML_LIMIT:
+        return {}, lines, [(2, f"TOML front matter is {len(raw)} characters; the limit is {TOML_LIMIT}; ignored")]
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as e:
+        out = {}
+        for line in raw.splitlines():
+            m = _TOML_KEY_VALUE.match(line.strip())
+            if m:
+                out[m.group(1).lower()] = m.group(2).strip().strip("'\"")
+        return out, lines, [(2, f"broken TOML front matter ({str(e).splitlines()[0]}); read key by key")]
     return {str(k).lower(): v for k, v in data.items()}, lines, []
 
 
