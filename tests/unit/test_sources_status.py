@@ -95,6 +95,11 @@ def test_body_supersession(paragraph, successor):
     pytest.param("---\nstage: exploring\n---\n\n# Summary\n\nx\n", Status.PROPOSED, id="ember-stage-exploring"),
     # a Hugo site's record: TOML front matter
     pytest.param('+++\ntitle = "Use X"\nstatus = "rejected"\n+++\n\n## Context\n\nx\n', Status.REJECTED, id="hugo-toml"),
+    # solana-foundation/solana-improvement-documents (Apache-2.0), stellar/stellar-protocol (Apache-2.0)
+    pytest.param("---\nsimd: '0267'\ntitle: Rent epoch\nstatus: Activated\n---\n\n## Summary\n\nx\n", Status.ACTIVE,
+                 id="simd-activated"),
+    pytest.param("## Preamble\n\nTitle: Account merge\nStatus: Final Comment Period (FCP)\n\n## Summary\n\nx\n",
+                 Status.PROPOSED, id="sep-final-comment-period"),
     # bazelbuild/proposals (Apache-2.0): a design document waiting for its reviewers
     pytest.param("---\ncreated: 2019-05-01\nstatus: To be reviewed (https://github.com/bazelbuild/bazel/issues/1)\n"
                  "title: HTTP auth\n---\n\n# Abstract\n\nx\n", Status.PROPOSED, id="bazel-to-be-reviewed"),

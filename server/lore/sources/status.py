@@ -19,7 +19,9 @@ _WORDS: dict[str, Status] = {
                      # requests for discussion (Joyent's and Oxide's RFDs) and EIPs: published, committed to, living
                      "publish", "published", "committed", "living",
                      # language proposals (Kotlin's KEEP, Ember's RFC stages): in the stable language, shipped
-                     "stable", "stabilized", "stabilised", "shipped"), Status.ACTIVE),
+                     "stable", "stabilized", "stabilised", "shipped",
+                     # Solana's improvement documents: the feature is switched on in the network
+                     "activated"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
@@ -30,6 +32,8 @@ _WORDS: dict[str, Status] = {
                      "awaiting review", "scheduled for review", "awaiting decision",
                      # Bazel's design documents: written, waiting for their reviewers
                      "to be reviewed", "ready for review", "needs review", "waiting for review",
+                     # Rust's and Stellar's last step before a proposal is final
+                     "final comment period",
                      # Hyperledger Aries: shown working somewhere but not accepted; no longer moving
                      "demonstrated", "stalled",
                      # Ansible's proposals: filed, not yet discussed (`- Status: New`); a record left unfinished
