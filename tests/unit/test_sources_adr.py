@@ -130,6 +130,13 @@ def test_unknown_status_warns_with_line_and_imports_as_active():
     assert parsed.warnings == ["docs/adr/0002-x.md:3: unknown status 'Pondering'; imported as active"]
 
 
+def test_unknown_status_in_a_proposals_folder_warns_with_what_it_became():
+    """Solana's `status: Idea` under `proposals/` is imported as a proposal; the warning says so, not "active"."""
+    m, parsed = one("proposals/0189-x.md", "---\nstatus: Idea\n---\n# X\n\n## Summary\n\nText.\n")
+    assert m.status is Status.PROPOSED
+    assert parsed.warnings == ["proposals/0189-x.md:2: unknown status 'Idea'; imported as proposed, as its folder says"]
+
+
 def test_broken_yaml_is_salvaged_key_by_key():
     text = "---\ntitle: Use queues\nstatus: accepted\ntags: [unclosed\n---\n## Context\n\nWhy.\n"
     m, parsed = one("docs/adr/0004-queues.md", text)

@@ -115,12 +115,13 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
         reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status
     unknown = status is None and bool(status_text)
+    status = _folder_status(rel_path, status)
+    given = status.value if status is Status.ACTIVE else f"{status.value}, as its folder says"
     if unknown and reading.choices:
         out.warn(rel_path, status_line, f"status {reading.choices[:80]!r} is the template's list of choices, "
-                                        f"none picked; imported as active")
+                                        f"none picked; imported as {given}")
     elif unknown:
-        out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as active")
-    status = _folder_status(rel_path, status)
+        out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as {given}")
     sections, body, rationale = _sections(doc, title, title_line)
     meta: dict = {"status_text": status_text} if status_text else {}
     if unknown and status is Status.ACTIVE:
