@@ -98,6 +98,8 @@ def test_body_supersession(paragraph, successor):
     # solana-foundation/solana-improvement-documents (Apache-2.0), stellar/stellar-protocol (Apache-2.0)
     pytest.param("---\nsimd: '0267'\ntitle: Rent epoch\nstatus: Activated\n---\n\n## Summary\n\nx\n", Status.ACTIVE,
                  id="simd-activated"),
+    pytest.param("---\nsimd: '0123'\nstatus: Review\n---\n\n## Summary\n\nx\n", Status.PROPOSED, id="simd-review"),
+    pytest.param("---\nsimd: '0189'\nstatus: Idea\n---\n\n## Summary\n\nx\n", Status.PROPOSED, id="simd-idea"),
     pytest.param("## Preamble\n\nTitle: Account merge\nStatus: Final Comment Period (FCP)\n\n## Summary\n\nx\n",
                  Status.PROPOSED, id="sep-final-comment-period"),
     # bazelbuild/proposals (Apache-2.0): a design document waiting for its reviewers

@@ -179,12 +179,20 @@ def _path_reference(value: str) -> list[Reference]:
     return [Reference(value, value, None)]
 
 
+# Words that are a status only as the whole value ("Status: Review", Solana's "Status: Idea"); inside a sentence
+# ("accepted after review") they say something else.
+_WHOLE_WORDS = {"review": Status.PROPOSED, "idea": Status.PROPOSED}
+
+
 def word_status(text: str) -> tuple[Status | None, str | None]:
     """The status named first in a text (words, then emoji)."""
     clean = markdown.plain(text).lower().replace("-", " ")
     m = _WORD_RE.search(clean)
     if m:
         return _WORDS[m.group(1)], m.group(1)
+    whole = clean.strip(" .*_`'\"[](){}:")
+    if whole in _WHOLE_WORDS:
+        return _WHOLE_WORDS[whole], whole
     for char, status in _EMOJI.items():
         if char in text:
             return status, char
