@@ -18,8 +18,8 @@ from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import removal_links
-from lore.sources.status import (LIFECYCLE_KEYS, StatusReading, decided_against, front_supersessions, part_supersessions, read_status,
-                                 retired_for, supersession_lines, word_status)
+from lore.sources.status import (LIFECYCLE_KEYS, StatusReading, decided_against, front_supersessions,
+                                 part_supersessions, read_status, retired_for, supersession_lines, word_status)
 
 IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
