@@ -131,10 +131,10 @@ def test_unknown_status_warns_with_line_and_imports_as_active():
 
 
 def test_unknown_status_in_a_proposals_folder_warns_with_what_it_became():
-    """Solana's `status: Idea` under `proposals/` is imported as a proposal; the warning says so, not "active"."""
-    m, parsed = one("proposals/0189-x.md", "---\nstatus: Idea\n---\n# X\n\n## Summary\n\nText.\n")
+    """A status no rule knows under `proposals/` is imported as a proposal; the warning says so, not "active"."""
+    m, parsed = one("proposals/0189-x.md", "---\nstatus: Parked\n---\n# X\n\n## Summary\n\nText.\n")
     assert m.status is Status.PROPOSED
-    assert parsed.warnings == ["proposals/0189-x.md:2: unknown status 'Idea'; imported as proposed, as its folder says"]
+    assert parsed.warnings == ["proposals/0189-x.md:2: unknown status 'Parked'; imported as proposed, as its folder says"]
 
 
 def test_broken_yaml_is_salvaged_key_by_key():
