@@ -1,8 +1,9 @@
 """What text shaped to make patterns backtrack costs: each reader on a run of one character, and a whole import.
 
 A run of `>` (a quoted reply pasted many times over), of `[`, of backticks, of unclosed `*a` or of `<!--`
-after a word, is read by the readers a decision or a memory goes through (endpoints, prose phrases, the hover's gist, the
-choices a check reads, a status clause), at two lengths; then `lore import` (hash embedder) reads the forty
+after a word, is read by the readers a decision or a memory goes through (endpoints, prose phrases, the hover's
+gist, the choices a check reads, the hidden-text filter every imported file goes through), at two lengths; then
+`lore import` (hash embedder) reads the forty
 files of `tests/unit/test_bad_input.py`'s pathological shapes, one per shape in each kind of source. Each
 `--server` folder (this checkout's by default, another checkout's to compare) runs in its own child process,
 so the figures of an older checkout sit beside this one's in the same run. A reader that backtracks grows with
@@ -28,6 +29,7 @@ READERS = {
     "phrases": "from lore.sources.concepts import phrases as f",
     "gist": "from lore.recall.gist import gist as f",
     "choices": "from lore.consistency.choices import sentences as f",
+    "hidden text": "from lore.markup.hidden import strip_hidden\nf = lambda t: strip_hidden('<!-- a -->\\n' + t)",
 }
 SHAPES = {"quote marks": ">", "brackets": "[", "backticks": "`", "unclosed stars": " *a", "unclosed comments": "<!-- a "}
 

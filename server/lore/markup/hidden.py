@@ -15,7 +15,10 @@ _INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2
                         "\ufeff\U000e0000-\U000e007f]")
 # A fenced block or a code span (within a paragraph) is kept as written: an HTML comment there is
 # shown, not hidden; an HTML comment elsewhere is hidden when rendered, and an unclosed one hides the rest.
-_HIDDEN = re.compile(r"(?ms)(^[ \t]{0,3}(`{3,}|~{3,}).*?(?:^[ \t]{0,3}\2|\Z))|(`+)(?:(?!\3|\n[ \t]*\n).)*?\3"
+# A code span opens and closes with whole runs of backticks of one length (CommonMark's rule), so a long
+# run is tried once, from its start, not again from every backtick in it.
+_HIDDEN = re.compile(r"(?ms)(^[ \t]{0,3}(`{3,}|~{3,}).*?(?:^[ \t]{0,3}\2|\Z))"
+                     r"|(?<!`)(`++)(?:(?!(?<!`)\3(?!`)|\n[ \t]*\n).)*?(?<!`)\3(?!`)"
                      r"|(<!--.*?(?:-->|\Z))")
 
 
