@@ -107,7 +107,7 @@ def main() -> None:
             cells = []
             for run in runs.values():
                 a, b = run[f"{reader}|{unit}|{short}"], run[f"{reader}|{unit}|{long}"]
-                cells.append(f"{a:.4f} / {b:.4f}" if b != float("inf") else f"{a:.4f} / over {args.limit:g} s")
+                cells.append(" / ".join(f"{x:.4f}" if x != float("inf") else f"over {args.limit:g} s" for x in (a, b)))
             print(f"| {reader} | {shape} | " + " | ".join(cells) + " |")
     print("\n| `lore import` of the tests' 40 pathological files | " +
           " | ".join(f"{import_seconds(s.resolve()):.1f} s" for s in servers) + " |")
