@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from lore.markup.hidden import strip_hidden
+
 GIST_CHARS = 180
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}(\s|$)")
@@ -59,7 +61,7 @@ def prose_items(text: str) -> list[str]:
                 items.append(joined)
             current.clear()
 
-    for raw in without_comments(text).splitlines():
+    for raw in strip_hidden(text).splitlines():
         line = raw.strip()
         if _FENCE.match(line):
             flush()
@@ -123,18 +125,6 @@ def code_spans(text: str) -> list[tuple[int, int, str]]:
         out.append((start, runs[close][1], text[end:runs[close][0]]))
         i = close + 1
     return out
-
-
-def without_comments(text: str) -> str:
-    """`text` with its closed HTML comments (`<!-- … -->`) taken out; an unclosed one stays."""
-    out, at = [], 0
-    while (start := text.find("<!--", at)) >= 0:
-        end = text.find("-->", start + 4)
-        if end < 0:
-            break
-        out.append(text[at:start])
-        at = end + 3
-    return "".join(out) + text[at:]
 
 
 def _sentence(item: str) -> str:
