@@ -116,6 +116,17 @@ def test_each_entry_is_a_record_with_its_own_lines_number_and_date():
                                                          "2026-09-28: One configuration file for every source"]
 
 
+def test_an_entry_title_keeps_what_its_heading_writes_as_code():
+    """afomera/relay's D5 heading writes its hostname shape in a code span; angle brackets in code are text,
+    not HTML tags to drop (the title read "Temporary hostnames: --")."""
+    text = RELAY.replace("## D2 — Temporary hostnames: adjective, noun and four hex digits",
+                         "## D2 — Temporary hostnames: `<adj>-<noun>-<4 hex>` ##")
+    text = text.replace("## D1 — v1 ships SQLite only;", "## D1 — v1 ships **SQLite** only;")
+    titles = [m.title for m in log_entries("DECISIONS.md", text).memories]
+    assert titles[:2] == ["D1 — v1 ships SQLite only; Postgres is a typed stub",
+                          "D2 — Temporary hostnames: <adj>-<noun>-<4 hex>"]
+
+
 @pytest.mark.parametrize("rel, text", [
     pytest.param("docs/journal.md", DATED, id="dated-headings-in-a-page-not-named-for-decisions"),
     pytest.param("docs/architecture.md", RELAY, id="short-ids-in-a-page-not-named-for-decisions"),

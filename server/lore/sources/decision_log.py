@@ -112,12 +112,24 @@ def _says_something(doc: markdown.Document, first: int, last: int) -> bool:
     return len(markdown.plain("\n".join(doc.lines[first:last])).split()) >= ENTRY_MIN_WORDS
 
 
+_ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+
+
+def _title_line(line: str, heading: str) -> str:
+    """An entry's heading as the title line of its own record, written as the log writes it: the record's
+    reader makes it plain once, so a code span's text stays (`<adj>-<noun>-<4 hex>` is no HTML tag to drop,
+    as it would be read plain twice). A heading underlined rather than hashed is its text line."""
+    m = _ATX.match(line)
+    written = m.group(1) if m else line
+    return "# " + (written.strip() or heading.strip())
+
+
 def _records(rel_path: str, lines: list[str], entries) -> Parsed:
     out = Parsed()
     keys = Keys()
     for s, (number, date), first, last in entries:
         own_lines = entry_lines(lines, first, last)
-        own_lines[first - 1] = "# " + markdown.plain(s.heading).strip()
+        own_lines[first - 1] = _title_line(lines[first - 1], s.heading)
         parsed = parse_adr(rel_path, "\n".join(own_lines))
         out.warnings += parsed.warnings
         if not parsed.memories:
