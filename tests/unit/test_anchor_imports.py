@@ -107,3 +107,63 @@ def test_a_library_the_decision_says_it_uses_as_such_anchors_its_importers(tmp_w
     assert anchors(ws, text.replace("as a feature toggle library", "to switch features")) == []
     weighed = "# Toggles\n\n## Considered Options\n\n* Use Doorkeeper as a feature toggle library.\n"
     assert anchors(ws, weighed) == [], "an option weighed is no choice"
+
+
+def test_a_choice_written_as_a_gerund_as_what_we_will_do_or_as_what_a_part_does():
+    # wmde/fundraising-application doc/adr (GPL-2.0+): "Using Typescript", "Using Vue.js as the new frontend framework".
+    assert imports.chosen("# Using Vue.js as the new frontend framework\n") == ["vuejs"]
+    assert imports.chosen("# We will use Redis for caching\n") == ["redis"]
+    assert imports.chosen("# ADR-012: Adopting Picocli for the command line\n") == ["picocli"]
+    # afomera/relay DECISIONS.md (MIT): an entry's title names the crate that makes the choice.
+    assert imports.chosen("# D20 — `relay-acme` uses `instant-acme` + `rcgen`\n") == ["instantacme", "rcgen"]
+    assert imports.chooser("D20 — relay-acme uses instant-acme + rcgen") == "relayacme"
+    assert imports.chooser("Use Lunr for search") is None
+    assert imports.chosen("# How the API uses pagination\n") == []
+
+
+def test_the_part_a_title_says_makes_the_choice_gives_way_to_its_files_importing_what_it_chose(tmp_workspace):
+    # Shaped on afomera/relay's DECISIONS.md D20 and crates/relay-acme (MIT).
+    ws = write(tmp_workspace, {
+        "Cargo.toml": '[workspace]\nmembers = ["crates/relay-acme", "crates/relay-edge"]\n',
+        "crates/relay-acme/Cargo.toml": '[package]\nname = "relay-acme"\n',
+        "crates/relay-acme/src/issue.rs": "use instant_acme::{Account, NewOrder};\n\npub async fn issue() {}\n",
+        "crates/relay-acme/src/store.rs": "use std::path::PathBuf;\n\npub struct CertStore { dir: PathBuf }\n",
+        "crates/relay-acme/src/lib.rs": "pub mod issue;\npub mod store;\n",
+        "crates/relay-edge/Cargo.toml": '[package]\nname = "relay-edge"\n',
+        "crates/relay-edge/src/lib.rs": "pub fn start() {}\n",
+    })
+    text = ("# D20 — `relay-acme` uses `instant-acme` + `rcgen`\n\nStanding on `instant-acme` for ACME protocol + "
+            "`rcgen` for CSR generation. No vendored ACME logic.\n")
+    assert anchors(ws, text, "DECISIONS.md") == ["crates/relay-acme/src/issue.rs"]
+    # A decision about the crate itself keeps it whole.
+    assert anchors(ws, "# The `relay-acme` crate keeps certificates on disk\n\nThe `relay-acme` crate stores "
+                       "every certificate it issues in a folder.\n", "DECISIONS.md") == ["crates/relay-acme/**"]
+
+
+def test_a_package_the_decision_writes_as_code_anchors_the_few_files_importing_it(tmp_workspace):
+    # Shaped on afomera/relay's DECISIONS.md D15 and crates/relay-control (MIT).
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["crates/relay-control", "crates/relay-server"]\n',
+        "crates/relay-control/Cargo.toml": '[package]\nname = "relay-control"\n',
+        "crates/relay-control/src/templates.rs": "use askama::Template;\n\npub struct Home;\n",
+        "crates/relay-control/src/routes.rs": "use axum::Router;\nuse crate::templates::Home;\n\npub fn app() {}\n",
+        "crates/relay-control/tests/render.rs": "use askama::Template;\n",
+        "crates/relay-server/Cargo.toml": '[package]\nname = "relay-server"\n',
+        "crates/relay-server/src/main.rs": "use relay_control::routes;\nuse axum::serve;\n\nfn main() {}\n",
+    }
+    files.update({f"crates/relay-control/src/h{i}.rs": "use axum::extract::State;\n\npub fn h() {}\n" for i in range(3)})
+    ws = write(tmp_workspace, files)
+    text = ("# D15 — Static assets baked into the binary\n\n`askama` templates compile into the binary, served by "
+            "`axum`; `relay-control` holds them. Built with `cargo`.\n")
+    # askama: one importer (its test aside); axum: five, the stack; relay-control: the workspace's own crate;
+    # cargo: imported by nothing.
+    assert anchors(ws, text, "DECISIONS.md") == ["crates/relay-control/**", "crates/relay-control/src/templates.rs"]
+
+
+def test_the_package_an_import_loads():
+    assert [imports.package_of(s) for s in ("askama::Template", "lodash/fp", "@log4brains/core", "django.conf",
+                                            "github.com/spf13/cobra/doc", "gopkg.in/yaml.v3", "org.apache.velocity",
+                                            "std::io", "instant_acme")] == \
+        ["askama", "lodash", "log4brainscore", "django", "cobra", "yaml", None, None, "instantacme"]
+    assert imports.written_packages("Use `askama` and `rust-embed`; not `x`.\n\n```\n`fenced`\n```\n") == \
+        ["askama", "rustembed"]

@@ -28,12 +28,20 @@ from lore.sources import named
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
-_CHOICE = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
-                     r"\s+(.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b(.*))?$",
+WRITTEN_SCORE = 0.7  # a package written as code, not a choice the title makes
+# A title's number before its words: "12. ", "ADR-012: ", "D20 — ", "RFC 7 - ".
+_NUMBERED = r"(?:(?:adr|dr|rfc|dec|d)?[- #]?\d+\s*[.:)—–|-]*\s+)?"
+# A choice in the imperative ("Use Lunr", "Adopt Picocli"), as a gerund ("Using TypeScript"), as what the
+# team will do ("We will use Redis"), or as what a part of the project does ("relay-acme uses instant-acme").
+_CHOICE_VERB = (r"(?:(?:we(?:'ll|\s+will|\s+shall)?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
+                r"|using|adopting|choosing|introducing|switching to|migrating to|moving to"
+                r"|(?!(?:how|why|when|what|where|which|who)\b)(?P<subject>[\w.@/-]+(?:\s+[\w.@/-]+){0,2})\s+(?:uses|adopts|chooses|switches to|migrates to|moves to))")
+_CHOICE = re.compile(rf"^{_NUMBERED}{_CHOICE_VERB}"
+                     r"\s+(?P<what>.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b(?P<why>.*))?$",
                      re.I)
 # "Django Waffle library for Feature Flags": a title naming a library as such, without a verb.
-_NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(.+?)\s+(?:library|package|framework)"
-                            r"(?:\s+(?:for|as|to|in|on)\b(.*))?$", re.I)
+_NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<what>.+?)\s+(?:library|package|framework)"
+                            r"(?:\s+(?:for|as|to|in|on)\b(?P<why>.*))?$", re.I)
 _MIGRATION = re.compile(r"(^|/)migrations/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they are part of its name ("Deep Java Library").
@@ -74,7 +82,7 @@ def chosen(text: str, whole: str | None = None) -> list[str]:
     if not m:
         return []
     out: list[str] = []
-    for part in re.split(r",|\band\b|/|\+", m.group(1)):
+    for part in re.split(r",|\band\b|/|\+", m.group("what")):
         words = [w for w in re.findall(r"[A-Za-z0-9]+", part) if w.lower() not in _LEADING]
         while len(words) > 1 and words[-1] in _TRAILING:  # "the django-fsm library"; not "Deep Java Library"
             words.pop()
@@ -129,6 +137,9 @@ class ImportIndex:
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None):
         self.files: dict[str, set[str]] = {}
+        self.packages: dict[str, set[str]] = {}  # folded package name (`package_of`) -> files importing it
+        # The workspace's own sub-projects by their folders' names (`crates/relay-edge`: relayedge).
+        self.own_packages = {_folded(PurePosixPath(r).name) for r in (layout.roots if layout is not None else ()) if r}
         own: set[str] = set(layout.go_modules) if layout is not None else set()
         own |= set(layout.published if layout is not None else ()) | {f.split("/", 1)[0] for f in files
                                                                          if f.endswith(".py") and "/" in f}
@@ -145,6 +156,71 @@ class ImportIndex:
                     continue
                 for run in runs(spec):
                     self.files.setdefault(run, set()).add(rel)
+                package = package_of(spec)
+                if package and package not in self.own_packages:
+                    self.packages.setdefault(package, set()).add(rel)
+
+
+# Leading segments that name an organisation's namespace, not a library (`org.apache.velocity`, `System.IO`).
+_NAMESPACE_ROOTS = frozenset({"org", "com", "net", "io", "java", "javax", "kotlin", "system", "microsoft", "android",
+                              "androidx", "std", "core", "alloc", "crate", "super", "self"})
+
+
+def package_of(specifier: str) -> str | None:
+    """The folded name of the package an import specifier loads: `askama::Template` -> askama,
+    `lodash/fp` -> lodash, `@log4brains/core` -> log4brainscore, `django.conf` -> django,
+    `github.com/spf13/cobra/doc` -> cobra; None for a namespace root (`org.apache…`, `std::…`)."""
+    spec = specifier.strip()
+    if spec.startswith("@"):
+        first = "/".join(spec.split("/")[:2])
+    elif "::" in spec:
+        first = spec.split("::")[0]
+    else:
+        parts = re.split(r"[/\\]", spec)
+        if "." in parts[0] and len(parts) >= 3:  # a Go module path: host, owner, repository
+            first = parts[2]
+        elif "." in parts[0] and len(parts) == 2:  # host and package (`gopkg.in/yaml.v3`)
+            first = parts[1].split(".")[0]
+        else:
+            first = re.split(r"[.]", parts[0])[0]
+    if first.lower() in _NAMESPACE_ROOTS:
+        return None
+    folded = _folded(first)
+    return folded if len(folded) >= 4 else None
+
+
+_WRITTEN_PACKAGE = re.compile(r"`(@?[A-Za-z][\w.-]{2,60}(?:/[\w.-]{2,60})?)`")
+
+
+def written_packages(text: str) -> list[str]:
+    """The folded names of the packages a decision's prose writes as code (`askama`, `httparse`,
+    `@log4brains/core`), a fenced block aside: code it talks about, which a package is when the code
+    imports it under that name."""
+    prose = named.FENCE.sub(" ", text)
+    out = []
+    for m in _WRITTEN_PACKAGE.finditer(prose):
+        folded = _folded(m.group(1))
+        if len(folded) >= 4 and folded not in named.COMMON:
+            out.append(folded)
+    return list(dict.fromkeys(out))
+
+
+def package_anchors(text: str, ctx) -> list[Derived]:
+    """Path anchors for the few code files (at most `named.MAX_FILES` outside tests) importing a package the
+    decision writes as code (D15 of afomera/relay: "`askama` templates compile into the binary" ->
+    `crates/relay-control/src/templates.rs`, the one file importing askama). A package imported more
+    widely is the project's stack, not a place; one nothing imports (a tool, a name in passing) anchors
+    nothing."""
+    names = written_packages(text)
+    if not names:
+        return []
+    out: dict[str, Derived] = {}
+    for name in names:
+        files = sorted(ctx.imports.packages.get(name, ()))
+        if 0 < len(files) <= named.MAX_FILES:
+            for rel in files:
+                out.setdefault(rel, Derived(Anchor("path", rel), WRITTEN_SCORE, f"imports `{name}`, which it writes as code"))
+    return list(out.values())
 
 
 def purpose(text: str) -> list[str]:
@@ -152,7 +228,7 @@ def purpose(text: str) -> list[str]:
     monitoring` -> directory, monitoring), common words aside."""
     title = title_of(text)
     m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
-    words = re.findall(r"[A-Za-z]{4,}", (m.group(2) or "") if m else "")
+    words = re.findall(r"[A-Za-z]{4,}", (m.group("why") or "") if m else "")
     return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
 
 
@@ -179,6 +255,25 @@ def chosen_in_body(text: str) -> list[str]:
     says it uses as such: "Use [Doorkeeper](…) as a feature toggle library" -> `doorkeeper`."""
     return list(dict.fromkeys(_folded(m.group(1)) for m in _BODY_CHOICE.finditer(text) if len(_folded(m.group(1))) >= 4
                               and _folded(m.group(1)) not in named.COMMON))
+
+
+def chooser(title: str) -> str | None:
+    """The part of the project a title says makes the choice ("relay-acme uses instant-acme + rcgen" ->
+    `relayacme`), folded; None for a title in the imperative or no choice at all."""
+    m = _CHOICE.match(title)
+    subject = m.group("subject") if m else None
+    return _folded(subject) if subject and len(_folded(subject)) >= 3 else None
+
+
+def context_of_choice(d: Derived, subject: str, importers: list[Derived]) -> bool:
+    """Whether `d` is the folder of the part a title names as making a choice, holding every file that
+    imports what it chose: where the choice is made, not what it governs ("relay-acme uses instant-acme"
+    governs the crate's file importing instant-acme, not its certificate store beside it)."""
+    value = d.anchor.value
+    if d.anchor.kind != "path" or not value.endswith("/**") or not importers:
+        return False
+    base = value[:-3]
+    return _folded(PurePosixPath(base).name) == subject and all(i.anchor.value.startswith(base + "/") for i in importers)
 
 
 def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:

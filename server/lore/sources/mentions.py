@@ -523,7 +523,12 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in citation_anchors(rel, ctx, text, entry) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += [d for d in imports.import_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
+    importers = imports.import_anchors(text, ctx, whole)
+    found += [d for d in importers if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in imports.package_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    subject = imports.chooser(title)
+    if subject:
+        found = [d for d in found if not imports.context_of_choice(d, subject, importers)]
     found += shapes.shape_anchors(text, ctx)
     found += [d for d in tables.table_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
