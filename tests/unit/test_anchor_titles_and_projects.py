@@ -251,3 +251,18 @@ def test_a_record_naming_no_code_anchors_the_few_files_named_for_its_titles_head
 def test_a_head_noun_many_files_are_named_for_anchors_nothing(tmp_workspace):
     ws = write(tmp_workspace, {f"src/wizards/w{i}_wizard.py": "x = 1\n" for i in range(4)})
     assert texts(ws, WIZARD) == []
+
+
+def test_a_migration_named_for_a_titles_head_is_no_home_of_it(tmp_workspace):
+    # afomera/relay (MIT): D4, "Development TLS: self-signed wildcard with CLI trust-on-first-use", is about dev
+    # certificates; the two migrations named for custom-domain wildcards are one schema change each.
+    ws = write(tmp_workspace, {
+        "migrations/postgres/20260418000003_custom_domain_wildcard.sql": "ALTER TABLE domains ADD wildcard BOOL;\n",
+        "migrations/sqlite/20260418000003_custom_domain_wildcard.sql": "ALTER TABLE domains ADD wildcard INTEGER;\n",
+        "crates/relay-edge/src/tls.rs": "pub fn generate_dev_cert() {}\n",
+    })
+    text = ("# D4 — Development TLS: self-signed wildcard with CLI trust-on-first-use\n\nIn dev mode the server "
+            "generates a self-signed wildcard cert for the base domain; the wildcard covers every tunnel.\n")
+    assert texts(ws, text) == []
+    ws = write(tmp_workspace, {"crates/relay-edge/src/wildcard_cert.rs": "pub fn make() {}\n"})
+    assert texts(ws, text) == ["crates/relay-edge/src/wildcard_cert.rs"]

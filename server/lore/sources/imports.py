@@ -42,7 +42,7 @@ _CHOICE = re.compile(rf"^{_NUMBERED}{_CHOICE_VERB}"
 # "Django Waffle library for Feature Flags": a title naming a library as such, without a verb.
 _NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<what>.+?)\s+(?:library|package|framework)"
                             r"(?:\s+(?:for|as|to|in|on)\b(?P<why>.*))?$", re.I)
-_MIGRATION = re.compile(r"(^|/)migrations/")
+MIGRATION = re.compile(r"(^|/)migrations/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they are part of its name ("Deep Java Library").
 _TRAILING = frozenset({"library", "libraries", "package", "packages", "framework", "module", "tool", "toolkit",
@@ -149,7 +149,7 @@ class ImportIndex:
                 own.add(".".join(m.group(1).decode("ascii").split(".")[:2]))
             found.append((rel, specifiers(data)))
         for rel, specs in found:
-            if _MIGRATION.search(rel):
+            if MIGRATION.search(rel):
                 continue  # written by the framework from the models, which import the library themselves
             for spec in specs:
                 if any(spec == o or spec.startswith((o + ".", o + "/")) for o in own):
