@@ -167,3 +167,18 @@ def test_the_package_an_import_loads():
         ["askama", "lodash", "log4brainscore", "django", "cobra", "yaml", None, None, "instantacme"]
     assert imports.written_packages("Use `askama` and `rust-embed`; not `x`.\n\n```\n`fenced`\n```\n") == \
         ["askama", "rustembed"]
+
+
+def test_the_standard_library_is_no_package_a_decision_writes(tmp_workspace):
+    # openedx/openedx-learning docs/decisions/0005-identifier-conventions.rst (AGPL-3.0): ``uuid`` is a field.
+    ws = write(tmp_workspace, {
+        "openedx_learning/apps/authoring/components/api.py": "from uuid import UUID\nimport attrs\n\ndef get(): pass\n",
+        "web/src/files.ts": 'import { readFile } from "node:fs";\nimport path from "path";\n',
+        "cmd/serve.go": 'package main\n\nimport (\n\t"net/http"\n\t"github.com/spf13/cobra"\n)\n',
+    })
+    text = "# 5. Identifier Conventions\n\nThe ``uuid`` field is random; see `path`, `http`, `attrs` and `cobra`.\n"
+    assert anchors(ws, text) == ["cmd/serve.go", "openedx_learning/apps/authoring/components/api.py"]
+    assert [imports.standard_library(s, rel) for s, rel in (("uuid", "a.py"), ("django.db", "a.py"), ("node:fs", "a.ts"),
+                                                             ("lodash/fp", "a.js"), ("net/http", "a.go"),
+                                                             ("github.com/a/b", "a.go"))] == \
+        [True, False, True, False, True, False]

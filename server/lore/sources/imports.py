@@ -20,6 +20,7 @@ not libraries.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import PurePosixPath
 
 from lore.markup import markdown
@@ -157,7 +158,7 @@ class ImportIndex:
                 for run in runs(spec):
                     self.files.setdefault(run, set()).add(rel)
                 package = package_of(spec)
-                if package and package not in self.own_packages:
+                if package and package not in self.own_packages and not standard_library(spec, rel):
                     self.packages.setdefault(package, set()).add(rel)
 
 
@@ -187,6 +188,26 @@ def package_of(specifier: str) -> str | None:
         return None
     folded = _folded(first)
     return folded if len(folded) >= 4 else None
+
+
+_NODE_BUILTINS = frozenset("""assert async_hooks buffer child_process cluster console constants crypto dgram dns domain
+events fs http http2 https inspector module net os path perf_hooks process punycode querystring readline repl stream
+string_decoder sys timers tls trace_events tty url util v8 vm wasi worker_threads zlib""".split())
+_JS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".vue", ".svelte")
+
+
+def standard_library(specifier: str, rel: str) -> bool:
+    """Whether an import in the file at `rel` loads its language's standard library (`uuid` in Python,
+    `node:fs` or `path` in JavaScript, `net/http` in Go): no package a project chooses, and its names
+    (`uuid`, `json`, `time`) are as often a decision's field names."""
+    first = re.split(r"[./:]", specifier.strip(), maxsplit=1)[0]
+    if rel.endswith(".py"):
+        return first in sys.stdlib_module_names
+    if rel.endswith(_JS):
+        return specifier.startswith("node:") or specifier.split("/")[0] in _NODE_BUILTINS
+    if rel.endswith(".go"):
+        return "." not in specifier.split("/")[0]
+    return False
 
 
 _WRITTEN_PACKAGE = re.compile(r"`(@?[A-Za-z][\w.-]{2,60}(?:/[\w.-]{2,60})?)`")
