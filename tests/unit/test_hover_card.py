@@ -57,6 +57,20 @@ def test_gist_falls_back_to_the_rationale_and_cuts_at_a_word():
     assert out[:-1].split()[-1] in long.split(), "never cut inside a word"
 
 
+def test_prose_items_stop_at_the_number_asked_and_a_gist_reads_no_further(monkeypatch):
+    from lore.recall import gist as gist_module
+
+    body = "\n\n".join(["## Context", "Follow these rules:", "- avoid breaking changes", "- keep `v1` working"] +
+                         [f"Paragraph {i} of a long record, **never** read for its gist." for i in range(200)])
+    assert gist_module.prose_items(body, 2) == ["Follow these rules:", "avoid breaking changes"]
+    assert len(gist_module.prose_items(body)) == 203
+    made_plain: list[str] = []
+    real = gist_module.plain
+    monkeypatch.setattr(gist_module, "plain", lambda t: made_plain.append(t) or real(t))
+    assert gist_module.gist.__wrapped__(body) == "Follow these rules: avoid breaking changes"
+    assert len(made_plain) == 2, "later paragraphs are not made plain for a gist"
+
+
 def test_gist_never_cuts_inside_a_code_span():
     text = "Use " + "`averyveryverylongidentifier_name_that_goes_on_and_on_forever_more`" + " always."
     out = cut(text, 40)

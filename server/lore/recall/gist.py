@@ -4,7 +4,10 @@ long sentence is cut at a word with "…", never inside one."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
+from collections.abc import Iterator
 
 from lore.markup.hidden import strip_hidden
 
@@ -24,9 +27,13 @@ _TICKS = re.compile(r"`+")
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?](?=\s+[A-Z`\"'(]|\s*$)")
 
 
+@functools.lru_cache(maxsize=1024)
 def gist(body: str | None, rationale: str | None = None, limit: int = GIST_CHARS) -> str:
     """The first plain sentence of a memory's body (its rationale when the body has no prose): inline
-    code kept in backticks, everything else plain text; "" when neither says anything in words."""
+    code kept in backticks, everything else plain text; "" when neither says anything in words.
+
+    Kept for the last texts asked: a hover asks twice for each memory it shows (its card, and the
+    section it links to), and reading a long record's body takes about a millisecond."""
     for text in (body, rationale):
         found = first_sentence(text or "", limit)
         if found:
@@ -38,7 +45,7 @@ def gist(body: str | None, rationale: str | None = None, limit: int = GIST_CHARS
 def first_sentence(text: str, limit: int = GIST_CHARS) -> str:
     """The first sentence of the first prose paragraph or list item; a lead-in ending in ":" takes
     the item after it along ("Follow these guidelines: avoid breaking changes")."""
-    items = prose_items(text)
+    items = prose_items(text, 2)
     if not items:
         return ""
     sentence = _sentence(items[0])
@@ -47,38 +54,43 @@ def first_sentence(text: str, limit: int = GIST_CHARS) -> str:
     return cut(sentence, limit)
 
 
-def prose_items(text: str) -> list[str]:
+def prose_items(text: str, most: int | None = None) -> list[str]:
     """Paragraphs and list items of markdown, as plain one-line text, leaving out headings, tables,
-    code blocks, rules, HTML comments and metadata lines ("Status: Accepted")."""
-    items: list[str] = []
+    code blocks, rules, HTML comments and metadata lines ("Status: Accepted"); the first `most` only
+    when given (a gist reads two, and a long record's later paragraphs are not made plain for it)."""
+    return list(itertools.islice(_prose_items(text), most))
+
+
+def _prose_items(text: str) -> Iterator[str]:
     current: list[str] = []
     fenced = False
-
-    def flush() -> None:
-        if current:
-            joined = plain(" ".join(current))
-            if joined and not _SUPERSEDED.match(joined):
-                items.append(joined)
-            current.clear()
-
     for raw in strip_hidden(text).splitlines():
         line = raw.strip()
         if _FENCE.match(line):
-            flush()
+            yield from _flushed(current)
             fenced = not fenced
             continue
         if fenced or raw.startswith("    ") and not current:
             continue
         if not line or _HEADING.match(line) or _RULE.match(line) or line.startswith("|") or _TABLE_RULE.match(line) \
                 or _META.match(line):
-            flush()
+            yield from _flushed(current)
             continue
         if _LIST.match(line):
-            flush()
+            yield from _flushed(current)
             line = _LIST.sub("", line, count=1)
         current.append(line.lstrip("> ").strip())
-    flush()
-    return items
+    yield from _flushed(current)
+
+
+def _flushed(current: list[str]) -> Iterator[str]:
+    """The paragraph gathered so far as one plain item (none when empty or a retirement note), emptied."""
+    if not current:
+        return
+    joined = plain(" ".join(current))
+    current.clear()
+    if joined and not _SUPERSEDED.match(joined):
+        yield joined
 
 
 _SUPERSEDED = re.compile(r"^(superseded|deprecated|replaced)\b", re.I)

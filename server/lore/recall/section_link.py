@@ -5,6 +5,7 @@ record of several sections (an ADR, a guide) opens where it says what the card s
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -41,10 +42,18 @@ def saying_section(sections: list[Section], sentence: str) -> Section | None:
     probe = " ".join(sentence.rstrip("…").split())[:60]
     if len(probe) < 20:
         return None
+    word = max(re.findall(r"[A-Za-z]{4,}", probe), key=len, default="")  # as written in the markdown too
     for s in sections:
-        if s.heading and s.line and probe in " ".join(prose_items(s.text.split("\n", 1)[-1])):
+        if s.heading and s.line and word in s.text and probe in _prose(s.text):
             return s
     return None
+
+
+@functools.lru_cache(maxsize=2048)
+def _prose(text: str) -> str:
+    """A section's prose under its heading as one line of plain text, kept for the sections hovers showed
+    last: reading a section is a fraction of a millisecond, and a hover reads every section of a record."""
+    return " ".join(prose_items(text.split("\n", 1)[-1]))
 
 
 def section_line(lore: Lore, g: Governing, chain: list[Symbol]) -> int | None:
