@@ -33,7 +33,7 @@ def gist(body: str | None, rationale: str | None = None, limit: int = GIST_CHARS
     code kept in backticks, everything else plain text; "" when neither says anything in words.
 
     Kept for the last texts asked: a hover asks twice for each memory it shows (its card, and the
-    section it links to), and reading a long record's body takes about a millisecond."""
+    section it links to), and the same memories come back on every symbol of a file."""
     for text in (body, rationale):
         found = first_sentence(text or "", limit)
         if found:
