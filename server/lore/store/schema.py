@@ -197,11 +197,23 @@ def m005_memory_generation(db: apsw.Connection) -> None:
     )
 
 
+def m006_vector_generation(db: apsw.Connection) -> None:
+    """A counter that moves only when the stored vectors change (one added, dropped or rewritten): an
+    in-memory copy of them (`store.exactscan`) stays valid across every other write, hovers' usage counts
+    included."""
+    db.execute("INSERT INTO counters(name, value) VALUES ('vectors', 0)")
+    bump = "UPDATE counters SET value = value + 1 WHERE name = 'vectors'"
+    db.execute(f"CREATE TRIGGER vectors_generation_insert AFTER INSERT ON embeddings BEGIN {bump}; END")
+    db.execute(f"CREATE TRIGGER vectors_generation_delete AFTER DELETE ON embeddings BEGIN {bump}; END")
+    db.execute(f"CREATE TRIGGER vectors_generation_update AFTER UPDATE ON embeddings BEGIN {bump}; END")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", m001_initial),
     ("m002_learning", m002_learning),
     ("m003_decisive_evidence", m003_decisive_evidence),
     ("m004_anchor_generation", m004_anchor_generation),
     ("m005_memory_generation", m005_memory_generation),
+    ("m006_vector_generation", m006_vector_generation),
 ]
 

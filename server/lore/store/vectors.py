@@ -14,6 +14,8 @@ log = logging.getLogger(__name__)
 
 # From this many vectors on, KNN pre-filters by sign bits (see bitindex.py) instead of a full scan.
 PREFILTER_FROM = 20_000
+# From this many on (and below PREFILTER_FROM), a process searching again scans an exact copy in memory.
+EXACT_FROM = 2_000
 
 
 def _pack(vector: Sequence[float]) -> bytes:
@@ -59,6 +61,7 @@ class VectorIndex:
         self.dim = dim
         self.table = self._ensure_table()
         self._prefilter = None
+        self._copy = None
 
     def _bits(self):
         """The sign-bit pre-filter of this table (imported late: numpy costs start-up time)."""
@@ -68,8 +71,19 @@ class VectorIndex:
             self._prefilter = BitPrefilter(self.db, self.table, self.dim)
         return self._prefilter
 
+    def _exact(self):
+        """The in-memory exact copy of this table (see exactscan.py; imported late like numpy)."""
+        if self._copy is None:
+            from lore.store.exactscan import ExactCopy
+
+            self._copy = ExactCopy(self.db, self.table, self.dim)
+        return self._copy
+
+    def _size(self) -> int:
+        return int(self.db.scalar(f"SELECT max(rowid) FROM {self.table}_rowids") or 0)
+
     def _large(self) -> bool:
-        return int(self.db.scalar(f"SELECT max(rowid) FROM {self.table}_rowids") or 0) >= PREFILTER_FROM
+        return self._size() >= PREFILTER_FROM
 
     def _ensure_table(self) -> str:
         row = self.db.query("SELECT dim, table_name FROM vector_models WHERE model = ?", (self.model,))
@@ -133,11 +147,14 @@ class VectorIndex:
     def knn(self, vector: Sequence[float], k: int) -> list[tuple[int, float]]:
         """(section id, cosine similarity) of the sections nearest to `vector`, best first."""
         hits = None
-        if self._large():
+        size = self._size()
+        if size >= PREFILTER_FROM:
             try:
                 hits = self._bits().search(vector, int(k))
             except Exception:  # e.g. a read-only database cannot store the bits: scan instead
                 log.warning("sign-bit pre-filter unavailable for %s; using the exact scan", self.table, exc_info=True)
+        elif size >= EXACT_FROM:
+            hits = self._exact().search(vector, int(k))
         if hits is None:
             hits = self.db.query(
                 f"SELECT rowid, distance FROM {self.table} WHERE embedding MATCH ? AND k = ? ORDER BY distance",
