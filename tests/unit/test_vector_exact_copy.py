@@ -9,14 +9,7 @@ import pytest
 
 from lore.store import Store
 from lore.store import vectors as vectors_module
-
-DIM = 384
-
-
-def unit_vectors(n: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    v = rng.normal(size=(n, DIM))
-    return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+from test_vector_prefilter import DIM, clustered
 
 
 @pytest.fixture
@@ -25,7 +18,7 @@ def index(tmp_path, monkeypatch):
     monkeypatch.setattr(vectors_module, "EXACT_FROM", 100)
     store = Store(tmp_path / "lore.db")
     idx = store.vectors("model-x", DIM)
-    data = unit_vectors(500, seed=1)
+    data = clustered(500, seed=1)
     idx.add([(f"h{i}", v) for i, v in enumerate(data)])
     yield store, idx, data
     store.close()
@@ -39,7 +32,7 @@ def vec0(store: Store, idx, q: np.ndarray, k: int) -> list[tuple[int, float]]:
 def test_the_copy_answers_as_the_vec0_scan_once_the_vectors_stood_still(index):
     store, idx, data = index
     copy = idx._exact()
-    queries = unit_vectors(20, seed=2)
+    queries = clustered(20, seed=2)
     assert copy.search(queries[0], 10) is None, "a first search (a one-shot CLI) reads no copy"
     for q in queries:
         found = copy.search(q, 10)
@@ -54,7 +47,7 @@ def test_a_vector_added_or_pruned_drops_the_copy_until_the_vectors_stand_still_a
     copy = idx._exact()
     copy.search(data[0], 5), copy.search(data[0], 5)
     assert copy.search(data[0], 5)[0][0] == 1
-    new = unit_vectors(1, seed=9)[0]
+    new = clustered(1, seed=9)[0]
     idx.add([("new", new)])
     assert copy.search(new, 5) is None, "the vectors moved: scanned by vec0 this time"
     assert copy.search(new, 1) == [(501, pytest.approx(0.0, abs=1e-6))]
