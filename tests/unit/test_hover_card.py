@@ -67,7 +67,7 @@ def test_prose_items_stop_at_the_number_asked_and_a_gist_reads_no_further(monkey
     made_plain: list[str] = []
     real = gist_module.plain
     monkeypatch.setattr(gist_module, "plain", lambda t: made_plain.append(t) or real(t))
-    assert gist_module.gist.__wrapped__(body) == "Follow these rules: avoid breaking changes"
+    assert gist_module._gist(body) == "Follow these rules: avoid breaking changes"
     assert len(made_plain) == 2, "later paragraphs are not made plain for a gist"
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from lore.markup.hidden import strip_hidden
 
 GIST_CHARS = 180
+KEPT_CHARS = 16_000  # a memory's text up to this long has its gist kept (`gist`)
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}(\s|$)")
 _RULE = re.compile(r"^\s{0,3}([-*_]\s*){3,}$")
@@ -27,13 +28,24 @@ _TICKS = re.compile(r"`+")
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?](?=\s+[A-Z`\"'(]|\s*$)")
 
 
-@functools.lru_cache(maxsize=1024)
 def gist(body: str | None, rationale: str | None = None, limit: int = GIST_CHARS) -> str:
     """The first plain sentence of a memory's body (its rationale when the body has no prose): inline
     code kept in backticks, everything else plain text; "" when neither says anything in words.
 
-    Kept for the last texts asked: a hover asks twice for each memory it shows (its card, and the
-    section it links to), and the same memories come back on every symbol of a file."""
+    Kept for the last texts asked, up to `KEPT_CHARS` long (so the cache holds a few megabytes at most): a
+    hover asks twice for each memory it shows (its card, and the section it links to), and the same
+    memories come back on every symbol of a file."""
+    if len(body or "") + len(rationale or "") <= KEPT_CHARS:
+        return _kept_gist(body, rationale, limit)
+    return _gist(body, rationale, limit)
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_gist(body: str | None, rationale: str | None, limit: int) -> str:
+    return _gist(body, rationale, limit)
+
+
+def _gist(body: str | None, rationale: str | None = None, limit: int = GIST_CHARS) -> str:
     for text in (body, rationale):
         found = first_sentence(text or "", limit)
         if found:

@@ -49,7 +49,7 @@ def saying_section(sections: list[Section], sentence: str) -> Section | None:
     return None
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=512)
 def _prose(text: str) -> str:
     """A section's prose under its heading as one line of plain text, kept for the sections hovers showed
     last: reading a section is a fraction of a millisecond, and a hover reads every section of a record."""

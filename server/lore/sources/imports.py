@@ -200,9 +200,8 @@ def standard_library(specifier: str, rel: str) -> bool:
     """Whether an import in the file at `rel` loads its language's standard library (`uuid` in Python,
     `node:fs` or `path` in JavaScript, `net/http` in Go): no package a project chooses, and its names
     (`uuid`, `json`, `time`) are as often a decision's field names."""
-    first = re.split(r"[./:]", specifier.strip(), maxsplit=1)[0]
     if rel.endswith(".py"):
-        return first in sys.stdlib_module_names
+        return specifier.strip().split(".")[0] in sys.stdlib_module_names
     if rel.endswith(_JS):
         return specifier.startswith("node:") or specifier.split("/")[0] in _NODE_BUILTINS
     if rel.endswith(".go"):

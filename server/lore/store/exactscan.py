@@ -1,7 +1,7 @@
 """An exact copy of one vec0 table's vectors in memory, for a process that searches more than once.
 
 sqlite-vec scans every stored vector for each query (about 6 ms at 10k vectors here); numpy does the
-same exact cosine scan over an in-memory copy in about half a millisecond. The copy costs a read of
+same exact cosine scan over an in-memory copy in about a millisecond. The copy costs a read of
 every vector (about 0.1 s and 15 MB at 10k), so it is made only on a search that finds the vectors as
 they were at the process's previous search: never for a one-shot `lore search`, never while an import
 is still adding vectors; it is dropped when the vectors' generation (migration m006) moves. Below

@@ -82,9 +82,6 @@ class VectorIndex:
     def _size(self) -> int:
         return int(self.db.scalar(f"SELECT max(rowid) FROM {self.table}_rowids") or 0)
 
-    def _large(self) -> bool:
-        return self._size() >= PREFILTER_FROM
-
     def _ensure_table(self) -> str:
         row = self.db.query("SELECT dim, table_name FROM vector_models WHERE model = ?", (self.model,))
         if row:
