@@ -182,3 +182,31 @@ def test_the_standard_library_is_no_package_a_decision_writes(tmp_workspace):
                                                              ("lodash/fp", "a.js"), ("net/http", "a.go"),
                                                              ("github.com/a/b", "a.go"))] == \
         [True, False, True, False, True, False]
+
+
+def test_a_choice_written_as_what_replaces_what_or_as_a_use_encouraged():
+    # DFE-Digital/teaching-vacancies documentation/adr (MIT): 0002, 0005, 0010, 0011.
+    assert imports.chosen("# Replace Google Sheets with Big Query as a reporting database\n") == ["bigquery"]
+    assert imports.chosen("# Switch from ElasticSearch to Algolia for search functionality\n") == ["algolia"]
+    assert imports.chosen("# Migrate from Algolia to Meilisearch-based search\n") == ["meilisearch"]
+    assert imports.chosen("# Moving away from Heroku to Fly.io\n") == ["flyio"]
+    assert imports.chosen("# Encourage use of devcontainers for local development\n") == ["devcontainers"]
+    assert imports.chosen("# Standardise on Poetry for dependencies\n") == ["poetry"]
+    assert imports.purpose("# Replace Google Sheets with Big Query as a reporting database\n") == ["reporting", "database"]
+    assert imports.chosen("# 20. Replace Zen Queries\n") == [], "a replacement that names no successor"
+
+
+def test_a_ruby_require_is_an_import_and_its_standard_library_no_package(tmp_workspace):
+    # Shaped on teaching-vacancies' config/initializers/big_query.rb (DFE-Digital/teaching-vacancies, MIT).
+    ws = write(tmp_workspace, {
+        "config/initializers/big_query.rb": 'require "google/cloud/bigquery"\nrequire "json"\n\nBIGQUERY = 1\n',
+        "app/services/report.rb": "require 'json'\n\nclass Report; end\n",
+        "lib/x.rb": 'require_relative "bigquery"\n',
+    })
+    assert anchors(ws, "# Replace Google Sheets with BigQuery as a reporting database\n") == [
+        "config/initializers/big_query.rb"]
+    assert anchors(ws, "# Reports\n\nThe `json` payload is sent as is.\n") == []
+    assert imports.specifiers(b'require "google/cloud/bigquery"\nrequire_relative "x"\n  require \'csv\'\n') == [
+        "google/cloud/bigquery", "csv", "google/cloud/bigquery"]
+    assert [imports.standard_library(s, "a.rb") for s in ("json", "net/http", "devise/orm/active_record")] == [
+        True, True, False]

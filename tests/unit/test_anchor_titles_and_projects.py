@@ -200,6 +200,26 @@ def test_a_well_known_tool_a_title_names_anchors_its_files_and_one_named_in_pass
     assert texts(ws, "# 10. Templates\n\nRun it in Docker, from GitHub Actions.\n") == []
 
 
+# Shaped on job-server's docs/adr/0020, 0022 and 0031 (opensafely-core/job-server, GPL-3.0-or-later) and
+# teaching-vacancies' documentation/adr/0011 (DFE-Digital/teaching-vacancies, MIT).
+def test_tools_configured_by_files_of_fixed_names_anchor_them_and_of_several_the_one_named_for_the_title(tmp_workspace):
+    files = {".github/dependabot.yml": "version: 2\n", "Procfile": "web: gunicorn\n", "app.json": "{}\n",
+             ".devcontainer/devcontainer.json": "{}\n", ".devcontainer/Dockerfile": "FROM ruby\n",
+             "src/app/x.py": "x = 1\n"}
+    files |= {f".github/workflows/{n}.yml": "on: push\n" for n in ("main", "deploy", "verification-tests")}
+    ws = write(tmp_workspace, files)
+    assert texts(ws, "# 19. Manually approve Dependabot PRs\n\nA person reviews each.\n") == [".github/dependabot.yml"]
+    assert texts(ws, "# 31. Rap status update uses Dokku service\n\nIt runs as a process.\n") == [
+        "./Procfile", "./app.json"]
+    assert texts(ws, "# Encourage use of devcontainers for local development\n\nSet up once.\n") == [
+        ".devcontainer/Dockerfile", ".devcontainer/devcontainer.json"]
+    assert texts(ws, "# 21. Move verification testing to its own GitHub workflow\n\nIt runs nightly.\n") == [
+        ".github/workflows/verification-tests.yml"]
+    assert texts(ws, "# 9. GitHub workflows\n\nCI runs on each push.\n") == [
+        ".github/workflows/deploy.yml", ".github/workflows/main.yml", ".github/workflows/verification-tests.yml"]
+    assert texts(ws, "# 10. Reviews\n\nDependabot opens PRs; we deploy to Dokku.\n") == [], "named in the body only"
+
+
 # Shaped on fundraising-application's doc/adr/013_Main_Factory.md (wmde/fundraising-application, GPL-2.0-or-later).
 COMPOSER = '{"autoload": {"psr-4": {"WMDE\\\\Fundraising\\\\Frontend\\\\": "src/", "WMDE\\\\Fundraising\\\\Frontend\\\\App\\\\": "app/"}}}\n'
 
@@ -246,6 +266,16 @@ def test_a_record_naming_no_code_anchors_the_few_files_named_for_its_titles_head
     assert texts(ws, WIZARD + "\nSee `DomainView`.\n") == ["symbol:python:src.registrar.views.domain.DomainView@src/registrar/views/domain.py"], \
         "a record that names code is anchored by what it names"
     assert derive_anchors(WIZARD, "docs/decisions/0016.md", AnchorContext(ws), proposal=True) == [], "nor a proposal"
+
+
+def test_a_title_opening_on_a_move_has_no_head_noun(tmp_workspace):
+    # teaching-vacancies' documentation/adr/0010 (DFE-Digital/teaching-vacancies, MIT): "Migrate" is what it
+    # does, not what it is about; rake tasks named migrate_* are no home of it.
+    ws = write(tmp_workspace, {"lib/tasks/migrate_legacy_job_preferences.rake": "task :x\n",
+                               "lib/tasks/migrate_exceptions.rake": "task :y\n"})
+    text = ("# Migrate from Algolia to Postgres-based search\n\nWe decided to migrate away from Algolia. To migrate, "
+            "we index vacancies; we migrate in one step.\n")
+    assert texts(ws, text) == []
 
 
 def test_a_head_noun_many_files_are_named_for_anchors_nothing(tmp_workspace):

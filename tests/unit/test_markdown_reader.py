@@ -112,6 +112,9 @@ def test_a_fence_ended_by_its_container_is_no_unclosed_fence(text, warned):
                  id="angle-brackets-in-code"),
     pytest.param("Keep `__init__.py` files empty", "Keep __init__.py files empty", id="underscores-in-code"),
     pytest.param("**Use** <b>it</b> [here](x.md)", "Use it here", id="markup-outside-code"),
+    # teaching-vacancies documentation/adr/0004 (DFE-Digital/teaching-vacancies, MIT)
+    pytest.param("Environments after GOV&#46;UK PaaS &amp; `&amp;`", "Environments after GOV.UK PaaS & &amp;",
+                 id="character-references-outside-code"),
 ])
 def test_plain_text_keeps_code_as_written(inline, text):
     assert markdown.plain(inline) == text

@@ -137,6 +137,13 @@ def test_unknown_status_in_a_proposals_folder_warns_with_what_it_became():
     assert parsed.warnings == ["proposals/0189-x.md:2: unknown status 'Parked'; imported as proposed, as its folder says"]
 
 
+def test_a_record_opening_on_its_status_section_is_titled_from_its_file_name():
+    # teaching-vacancies documentation/adr/0009 (DFE-Digital/teaching-vacancies, MIT) has no title heading.
+    text = "**Date: 2020-11-16**\n\n## Status\n\n**Proposed**\n\n## Context\n\nWe evolve the features.\n"
+    m, _ = one("documentation/adr/0009_build_job_applications_rather_than_buy_cots.md", text)
+    assert (m.title, m.status) == ("Build job applications rather than buy cots", Status.PROPOSED)
+
+
 def test_broken_yaml_is_salvaged_key_by_key():
     text = "---\ntitle: Use queues\nstatus: accepted\ntags: [unclosed\n---\n## Context\n\nWhy.\n"
     m, parsed = one("docs/adr/0004-queues.md", text)

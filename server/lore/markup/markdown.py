@@ -9,6 +9,7 @@ written.
 
 from __future__ import annotations
 
+import html
 import re
 import tomllib
 
@@ -33,8 +34,10 @@ KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*:(.*)$")
 PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer text is cut first
 # Names of a part of a page, not of a page: a first heading "Summary" or "Abstract" is the page's first section
 # (getsentry/rfcs opens 56 of 64 RFCs with `# Summary`), and the page is titled otherwise.
+# A record with no title of its own opening on its template's first part ("## Status") is titled otherwise too.
 _SECTION_NAMES = frozenset({"summary", "abstract", "introduction", "overview", "motivation", "background", "context",
-                            "tl;dr", "tldr", "description", "problem statement", "summary / motivation"})
+                            "tl;dr", "tldr", "description", "problem statement", "summary / motivation", "status",
+                            "decision", "decision outcome", "consequences", "context and problem statement"})
 
 
 def section_name(heading: str | None) -> bool:
@@ -278,7 +281,8 @@ def _sections(heads: list[tuple[int, int, str, int]], first: int, total: int) ->
 
 
 def plain(inline: str) -> str:
-    """Inline markdown as plain text: links keep their text, emphasis and code marks go."""
+    """Inline markdown as plain text: links keep their text, emphasis and code marks go, character references
+    (`&amp;`, `&#46;`) are read."""
     codes: list[str] = []
 
     def keep(m: re.Match) -> str:
@@ -290,7 +294,7 @@ def plain(inline: str) -> str:
     text = _CODE.sub(keep, text)  # code is kept as written: `<adj>-<noun>` and `__init__.py` are no markup
     for _ in range(3):
         text = _EMPHASIS.sub(lambda m: next(g for g in m.groups() if g is not None), text)
-    text = _HTML.sub("", text)
+    text = html.unescape(_HTML.sub("", text))  # `GOV&#46;UK` reads GOV.UK; code keeps what it writes
     text = re.sub("\x00(\\d+)\x00", lambda m: codes[int(m.group(1))], text)
     return " ".join(text.split())
 

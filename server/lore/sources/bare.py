@@ -195,7 +195,19 @@ def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]
 # title writes (case aside) -> a pattern for its files' paths.
 WELL_KNOWN = (
     (re.compile(r"\bdocker\b", re.I), re.compile(r"(^|/)(Dockerfile(\.[\w-]+)?|[\w-]+\.dockerfile|(docker-)?compose(\.[\w-]+)?\.ya?ml)$")),
-    (re.compile(r"\bgithub actions\b", re.I), re.compile(r"^\.github/workflows/[^/]+\.ya?ml$")),
+    (re.compile(r"\bgithub (?:actions|workflows?)\b", re.I), re.compile(r"^\.github/workflows/[^/]+\.ya?ml$")),
+    (re.compile(r"\bdependabot\b", re.I), re.compile(r"^\.github/dependabot\.ya?ml$")),
+    (re.compile(r"\brenovate\b", re.I), re.compile(r"(^|/)(renovate\.json5?|\.renovaterc(\.json)?|\.github/renovate\.json5?)$")),
+    (re.compile(r"\bdev ?containers?\b", re.I), re.compile(r"^(\.devcontainer/[^/]+|\.devcontainer\.json)$")),
+    (re.compile(r"\bpre-?commit\b", re.I), re.compile(r"(^|/)\.pre-commit-config\.ya?ml$")),
+    (re.compile(r"\bhusky\b", re.I), re.compile(r"^\.husky/[^/]+$")),
+    (re.compile(r"\b(?:heroku|dokku|procfile)\b", re.I), re.compile(r"(^|/)Procfile(\.[\w-]+)?$|^app\.json$")),
+    (re.compile(r"\bvagrant\b", re.I), re.compile(r"(^|/)Vagrantfile$")),
+    (re.compile(r"\beditorconfig\b", re.I), re.compile(r"(^|/)\.editorconfig$")),
+    (re.compile(r"\bcode ?owners\b", re.I), re.compile(r"(^|/)CODEOWNERS$")),
+    (re.compile(r"\bstorybook\b", re.I), re.compile(r"(^|/)\.storybook/main\.[cm]?[jt]sx?$")),
+    (re.compile(r"\bgradle\b", re.I), re.compile(r"(^|/)(build|settings)\.gradle(\.kts)?$")),
+    (re.compile(r"\bmaven\b", re.I), re.compile(r"(^|/)pom\.xml$")),
     (re.compile(r"\bgitlab[ -]ci\b", re.I), re.compile(r"^\.gitlab-ci\.ya?ml$")),
     (re.compile(r"\bcircle ?ci\b", re.I), re.compile(r"^\.circleci/config\.ya?ml$")),
     (re.compile(r"\btravis\b", re.I), re.compile(r"^\.travis\.ya?ml$")),
@@ -210,7 +222,8 @@ def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str
     """(tool as the title writes it, file) for each tool of `WELL_KNOWN` a decision's title names, for its
     files nearest the workspace's root when there are at most `MAX_WELL_KNOWN` of them, or the one folder
     holding more (`.github/workflows/**`): "Docker for development" governs the Dockerfile; "GitHub
-    Actions" the workflows. Named only in a decision's body, such a tool is as often a passing mention
+    Actions" the workflows; of several, those named for a word of the title when some are ("verification
+    testing in its own GitHub workflow": `verification-tests.yml`). Named only in a decision's body, such a tool is as often a passing mention
     ("run it in Docker")."""
     out = []
     for name, path in WELL_KNOWN:
@@ -223,7 +236,11 @@ def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str
         top = min(f.count("/") for f in files)
         nearest = sorted(f for f in files if f.count("/") == top)
         folders = {f.rsplit("/", 1)[0] if "/" in f else "" for f in nearest}
-        if len(nearest) <= MAX_WELL_KNOWN:
+        words = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{5,}", name.sub(" ", title)) if w.lower() not in COMMON}
+        own = [f for f in nearest if any(w in PurePosixPath(f).stem.lower() for w in words)]
+        if len(nearest) > 1 and 0 < len(own) < len(nearest):
+            out += [(m.group(0), f) for f in own]  # "verification testing to its own GitHub workflow"
+        elif len(nearest) <= MAX_WELL_KNOWN:
             out += [(m.group(0), f) for f in nearest]
         elif len(folders) == 1 and "" not in folders:
             out.append((m.group(0), f"{folders.pop()}/**"))  # a folder of them: `.github/workflows/**`

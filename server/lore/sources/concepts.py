@@ -31,6 +31,10 @@ one two three four five first second new old other same own make made like need 
 """.split())
 GENERIC = frozenset("""get set is has add len dao do run new create update delete remove check process handle init
 load save fetch find build make put post read write to from by of on in as at""".split())
+# Verbs of a title in the imperative that a preposition follows ("Migrate from …", "Move to …", "Opt into …").
+_MOVES = frozenset("""migrate migrating move moving switch switching change changing upgrade upgrading transition
+transitioning port porting convert converting go going stay staying stick sticking continue continuing keep keeping
+return returning revert reverting opt opting shift shifting pivot pivoting fall roll rolling""".split())
 _PREPOSITIONS = frozenset("in of for on with at by from to as into onto over under within without via per".split())
 # A link's target, a bare address, and the whole of a link to a web page: its text names that page ("this
 # [blog post](http://…)"), not a concept of the code. A link into a repository's files (`…/blob/main/…`,
@@ -115,8 +119,8 @@ def title_head(title: str, text: str) -> str | None:
     -> wizard; "Deployment of translation messages" -> deployment), singular, when it has at least
     `MIN_HEAD` letters, is no common word and the decision's prose says it at least `HEAD_REPEATS` times."""
     words = _head_words(title)
-    if not words:
-        return None
+    if not words or len(words) == 1 and words[0] in _MOVES:
+        return None  # "Migrate from Algolia to Postgres": a move, not a noun
     head = singular(words[-1])
     if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC:
         return None

@@ -33,9 +33,14 @@ WRITTEN_SCORE = 0.7  # a package written as code, not a choice the title makes
 # A title's number before its words: "12. ", "ADR-012: ", "D20 — ", "RFC 7 - ".
 _NUMBERED = r"(?:(?:adr|dr|rfc|dec|d)?[- #]?\d+\s*[.:)—–|-]*\s+)?"
 # A choice in the imperative ("Use Lunr", "Adopt Picocli"), as a gerund ("Using TypeScript"), as what the
-# team will do ("We will use Redis"), or as what a part of the project does ("relay-acme uses instant-acme").
+# team will do ("We will use Redis"), as what replaces what ("Replace Google Sheets with BigQuery", "Migrate
+# from Algolia to Postgres"), as a use encouraged ("Encourage use of devcontainers"), or as what a part of the
+# project does ("relay-acme uses instant-acme").
 _CHOICE_VERB = (r"(?:(?:we(?:'ll|\s+will|\s+shall)?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
                 r"|using|adopting|choosing|introducing|switching to|migrating to|moving to"
+                r"|(?:replace|replacing)\s+.+?\s+with"
+                r"|(?:switch|switching|migrate|migrating|move|moving|transition|transitioning)\s+(?:away\s+)?from\s+.+?\s+to"
+                r"|(?:encourage|encouraging|prefer|mandate|require)\s+(?:the\s+)?use\s+of|standardi[sz]e\s+on"
                 r"|(?!(?:how|why|when|what|where|which|who)\b)(?P<subject>[\w.@/-]+(?:\s+[\w.@/-]+){0,2})\s+(?:uses|adopts|chooses|switches to|migrates to|moves to))")
 _CHOICE = re.compile(rf"^{_NUMBERED}{_CHOICE_VERB}"
                      r"\s+(?P<what>.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b(?P<why>.*))?$",
@@ -56,7 +61,7 @@ _PURPOSE_STOP = frozenset({"with", "that", "this", "when", "only", "each", "ever
                            "them", "than", "over", "instead", "together", "because", "rather"})
 _LEADING = frozenset({"the", "a", "an", "plain", "our", "its", "own"})
 _SPECIFIERS = (
-    re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"\s]+)['"]""", re.M),
+    re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+|^[ \t]*require[ \t]+)['"]([^'"\s]+)['"]""", re.M),
     re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+(?:static[ \t]+)?([\w.]+))", re.M),
     re.compile(rb"^[ \t]*using[ \t]+(?:static[ \t]+)?([\w.]+)[ \t]*;", re.M),
     re.compile(rb"^[ \t]*use[ \t]+([\w:\\]+)", re.M),
@@ -85,6 +90,8 @@ def chosen(text: str, whole: str | None = None) -> list[str]:
     out: list[str] = []
     for part in re.split(r",|\band\b|/|\+", m.group("what")):
         words = [w for w in re.findall(r"[A-Za-z0-9]+", part) if w.lower() not in _LEADING]
+        if "based" in (lower := [w.lower() for w in words]) and lower.index("based") > 0:
+            words = words[:lower.index("based")]  # "Postgres-based search" chose Postgres
         while len(words) > 1 and words[-1] in _TRAILING:  # "the django-fsm library"; not "Deep Java Library"
             words.pop()
         folded = "".join(words).lower()
@@ -113,7 +120,7 @@ def runs(specifier: str) -> set[str]:
 
 def specifiers(data: bytes) -> list[str]:
     """The non-relative import specifiers a code file writes (JavaScript/TypeScript, Python, Java,
-    Kotlin, C#, PHP, Rust, Go)."""
+    Kotlin, C#, PHP, Rust, Go, Ruby's `require`)."""
     out = []
     for pattern in _SPECIFIERS:
         for m in pattern.finditer(data):
@@ -193,19 +200,25 @@ def package_of(specifier: str) -> str | None:
 _NODE_BUILTINS = frozenset("""assert async_hooks buffer child_process cluster console constants crypto dgram dns domain
 events fs http http2 https inspector module net os path perf_hooks process punycode querystring readline repl stream
 string_decoder sys timers tls trace_events tty url util v8 vm wasi worker_threads zlib""".split())
+_RUBY_STANDARD = frozenset("""json csv set time date uri net open-uri securerandom digest fileutils yaml psych erb logger
+ostruct optparse tempfile tmpdir pathname benchmark base64 openssl zlib socket timeout singleton forwardable English
+bigdecimal stringio pp prettyprint shellwords open3 observer delegate monitor io rbconfig ripper coverage objspace
+""".split())
 _JS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".vue", ".svelte")
 
 
 def standard_library(specifier: str, rel: str) -> bool:
     """Whether an import in the file at `rel` loads its language's standard library (`uuid` in Python,
     `node:fs` or `path` in JavaScript, `net/http` in Go): no package a project chooses, and its names
-    (`uuid`, `json`, `time`) are as often a decision's field names."""
+    (`uuid`, `json`, `time`) are as often a decision's field names; Ruby's `require "json"`)."""
     if rel.endswith(".py"):
         return specifier.strip().split(".")[0] in sys.stdlib_module_names
     if rel.endswith(_JS):
         return specifier.startswith("node:") or specifier.split("/")[0] in _NODE_BUILTINS
     if rel.endswith(".go"):
         return "." not in specifier.split("/")[0]
+    if rel.endswith((".rb", ".rake")):
+        return specifier.split("/")[0] in _RUBY_STANDARD
     return False
 
 
