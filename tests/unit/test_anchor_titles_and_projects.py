@@ -205,6 +205,7 @@ def test_a_well_known_tool_a_title_names_anchors_its_files_and_one_named_in_pass
 def test_tools_configured_by_files_of_fixed_names_anchor_them_and_of_several_the_one_named_for_the_title(tmp_workspace):
     files = {".github/dependabot.yml": "version: 2\n", "Procfile": "web: gunicorn\n", "app.json": "{}\n",
              ".devcontainer/devcontainer.json": "{}\n", ".devcontainer/Dockerfile": "FROM ruby\n",
+             ".devcontainer/docker-compose.local.yml.example": "services: {}\n",
              "src/app/x.py": "x = 1\n"}
     files |= {f".github/workflows/{n}.yml": "on: push\n" for n in ("main", "deploy", "verification-tests")}
     ws = write(tmp_workspace, files)
@@ -212,7 +213,8 @@ def test_tools_configured_by_files_of_fixed_names_anchor_them_and_of_several_the
     assert texts(ws, "# 31. Rap status update uses Dokku service\n\nIt runs as a process.\n") == [
         "./Procfile", "./app.json"]
     assert texts(ws, "# Encourage use of devcontainers for local development\n\nSet up once.\n") == [
-        ".devcontainer/Dockerfile", ".devcontainer/devcontainer.json"]
+        ".devcontainer/Dockerfile", ".devcontainer/devcontainer.json", ".devcontainer/docker-compose.local.yml.example"], \
+        "not the one file named for where it runs"
     assert texts(ws, "# 21. Move verification testing to its own GitHub workflow\n\nIt runs nightly.\n") == [
         ".github/workflows/verification-tests.yml"]
     assert texts(ws, "# 9. GitHub workflows\n\nCI runs on each push.\n") == [

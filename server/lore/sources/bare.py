@@ -216,6 +216,10 @@ WELL_KNOWN = (
     (re.compile(r"\bcloud ?foundry\b", re.I), re.compile(r"(^|/)manifest([\w.-]*)\.ya?ml$")),
 )
 MAX_WELL_KNOWN = 6
+# Words naming where or how a tool runs rather than which of its files ("devcontainers for local development"
+# is not about `docker-compose.local.yml`), by their first five letters.
+_SETTINGS = frozenset({"local", "devel", "produ", "stagi", "testi", "defau", "examp", "sampl", "commo", "share",
+                       "gener", "envir", "setup"})
 
 
 def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str]]:
@@ -236,7 +240,8 @@ def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str
         top = min(f.count("/") for f in files)
         nearest = sorted(f for f in files if f.count("/") == top)
         folders = {f.rsplit("/", 1)[0] if "/" in f else "" for f in nearest}
-        words = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{5,}", name.sub(" ", title)) if w.lower() not in COMMON}
+        words = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{5,}", name.sub(" ", title))
+                 if w.lower() not in COMMON and w.lower()[:5] not in _SETTINGS}
         own = [f for f in nearest if any(w in PurePosixPath(f).stem.lower() for w in words)]
         if len(nearest) > 1 and 0 < len(own) < len(nearest):
             out += [(m.group(0), f) for f in own]  # "verification testing to its own GitHub workflow"
