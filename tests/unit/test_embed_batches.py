@@ -1,28 +1,54 @@
-"""Embedding batches: short texts many to a batch, long ones few, every text once, in order."""
+"""Embedding batches: short texts many to a batch, long ones few, every text once, in order; texts are
+sorted and batched by the tokens the model reads when its tokenizer can count them."""
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lore.embedding.embedder import BATCH_SIZE, BATCH_TOKENS, MAX_TOKENS, batches
-
-
-def _tokens(length: int) -> int:
-    return min(MAX_TOKENS, length // 4 + 2)
+from lore.embedding.embedder import BATCH_SIZE, BATCH_TOKENS, MAX_TOKENS, FastEmbedder, batches, estimated_tokens
 
 
 def test_short_texts_fill_a_batch_and_long_ones_share_the_token_budget():
-    short = [40] * 40
+    short = [estimated_tokens("x" * 40)] * 40
     assert [len(b) for b in batches(list(range(40)), short)] == [BATCH_SIZE, BATCH_SIZE, 8]
-    long = [3000] * 10
+    long = [estimated_tokens("x" * 3000)] * 10
     assert [len(b) for b in batches(list(range(10)), long)] == [BATCH_TOKENS // MAX_TOKENS] * 2 + [2]
 
 
-@given(st.lists(st.integers(min_value=0, max_value=5000), max_size=200))
-def test_every_text_once_in_order_within_bounds(lengths):
-    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
-    found = batches(order, lengths)
+@given(st.lists(st.integers(min_value=1, max_value=MAX_TOKENS), max_size=200))
+def test_every_text_once_in_order_within_bounds(tokens):
+    order = sorted(range(len(tokens)), key=lambda i: tokens[i])
+    found = batches(order, tokens)
     assert [i for b in found for i in b] == order
     for b in found:
         assert 1 <= len(b) <= BATCH_SIZE
         if len(b) > 1:  # a single over-long text still gets its own batch
-            assert max(_tokens(lengths[i]) for i in b) * len(b) <= BATCH_TOKENS
+            assert max(tokens[i] for i in b) * len(b) <= BATCH_TOKENS
+
+
+class CountingModel:
+    """A model whose tokenizer reads one token a word: code is dense in tokens, prose is not."""
+
+    def __init__(self):
+        self.batches: list[list[str]] = []
+
+    def token_counts(self, texts):
+        return [min(MAX_TOKENS, len(t.split()) + 2) for t in texts]
+
+    def embed(self, texts):
+        self.batches.append(list(texts))
+        return np.ones((len(texts), 4), dtype=np.float32)
+
+
+def test_texts_are_batched_by_the_tokens_the_model_counts_not_by_their_length():
+    model = CountingModel()
+    embedder = FastEmbedder()
+    embedder._model, embedder.loader, embedder.dim = model, "onnxruntime", 4
+    long_few = ["x" * 1200] * 4  # 1,200 characters (an estimated 128 tokens), 3 tokens each
+    short_many = ["a b " * 50] * 4  # 200 characters (an estimated 52), 102 tokens each
+    vectors = embedder.embed(short_many + long_few)
+    assert len(vectors) == 8 and all(len(v) == 4 for v in vectors)
+    assert model.batches == [long_few + short_many[:1], short_many[1:]], \
+        "fewest tokens first; 4 x 3 + 102 and 4 x 102 tokens fit 512 (by length: 4 x 52, then 4 x 128)"
+    embedder.embed(["one text"])
+    assert model.batches[-1] == ["one text"]

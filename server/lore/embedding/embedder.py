@@ -155,25 +155,38 @@ class FastEmbedder:
     def embed(self, texts: list[str]) -> list[list[float]]:
         """Embed texts in capped batches (keeps memory in budget), similar lengths batched together."""
         self.load()
+        texts = [t[:2000] for t in texts]
         # A batch is padded to its longest text; batching by length cut CPU time by a quarter to a
-        # third on mixed-length memories.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        # third on mixed-length memories, and by the tokens the model will read (not characters)
+        # a further 7% of what is padded (909 ADR sections: 88,765 tokens run -> 82,815).
+        tokens = self._tokens(texts)
+        order = sorted(range(len(texts)), key=lambda i: tokens[i])
         out: list[list[float]] = [[] for _ in texts]
-        for chunk in batches(order, [len(t) for t in texts]):
-            batch = [texts[j][:2000] for j in chunk]
+        for chunk in batches(order, tokens):
+            batch = [texts[j] for j in chunk]
             for j, v in zip(chunk, self._run(self._model, batch)):
                 out[j] = v.tolist()
         return out
 
+    def _tokens(self, texts: list[str]) -> list[int]:
+        """The tokens the model reads of each text: counted by the lean loader's tokenizer, estimated
+        from the length for fastembed (and for a single text, which is a batch of its own anyway)."""
+        count = getattr(self._model, "token_counts", None) if len(texts) > 1 else None
+        return count(texts) if count else [estimated_tokens(t) for t in texts]
 
-def batches(order: list[int], lengths: list[int]) -> list[list[int]]:
-    """Split text indexes (shortest first) into batches of at most BATCH_SIZE texts and about
+
+def estimated_tokens(text: str) -> int:
+    """Tokens of a text, estimated at 4 characters a token, capped at MAX_TOKENS."""
+    return min(MAX_TOKENS, len(text) // 4 + 2)
+
+
+def batches(order: list[int], tokens: list[int]) -> list[list[int]]:
+    """Split text indexes (fewest tokens first) into batches of at most BATCH_SIZE texts and about
     BATCH_TOKENS tokens, a batch being as long as its longest (last) text times its size."""
     out: list[list[int]] = []
     chunk: list[int] = []
     for i in order:
-        tokens = min(MAX_TOKENS, lengths[i] // 4 + 2)
-        if chunk and (len(chunk) >= BATCH_SIZE or tokens * (len(chunk) + 1) > BATCH_TOKENS):
+        if chunk and (len(chunk) >= BATCH_SIZE or tokens[i] * (len(chunk) + 1) > BATCH_TOKENS):
             out.append(chunk)
             chunk = []
         chunk.append(i)

@@ -97,6 +97,10 @@ class MeanPooledModel:
         self.inputs = {node.name for node in self.session.get_inputs()}
         self.tokenizer = load_tokenizer(folder, max_tokens)
 
+    def token_counts(self, texts: list[str]) -> list[int]:
+        """The tokens of each text the model reads (special tokens included, at most `max_tokens`)."""
+        return [sum(e.attention_mask) for e in self.tokenizer.encode_batch(texts)]
+
     def embed(self, texts: list[str]):
         """Vectors of one batch (padded to its longest text), as a float32 array."""
         import numpy as np
