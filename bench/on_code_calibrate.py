@@ -69,6 +69,9 @@ BARS += [(f"memory z >= {z}", lambda p, z=z: p[2] >= z) for z in (2.0, 3.0, 4.0)
 BARS += [(f"symbol z >= {z}", lambda p, z=z: p[3] >= z) for z in (3.0, 4.0, 5.0)]
 BARS += [(f"memory z >= {a} and symbol z >= {b}", lambda p, a=a, b=b: p[2] >= a and p[3] >= b)
          for a, b in ((2.0, 3.0), (3.0, 3.0), (3.0, 4.0), (4.0, 4.0))]
+# With the absolute floor (`MEANING_FLOOR`): the bar in use (3, 4, 0.60) and the ones around it.
+BARS += [(f"z >= {a} / {b} and cosine >= {c:.2f}", lambda p, a=a, b=b, c=c: p[2] >= a and p[3] >= b and p[1] >= c)
+         for a, b, c in ((3.0, 4.0, 0.60), (3.0, 4.0, 0.55), (3.0, 3.0, 0.60), (2.0, 3.0, 0.60), (2.0, 3.0, 0.55))]
 
 
 def report(name: str, pairs: list) -> None:

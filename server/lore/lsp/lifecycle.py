@@ -4,6 +4,7 @@ watchers, the startup import), configuration and folder changes, shutdown."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -61,6 +62,18 @@ async def on_initialized(ls: LoreServer, params: types.InitializedParams) -> Non
         ls.send_status()
         await ls.background.register_watchers()
         ls.background.start()
+        await asyncio.to_thread(warm_imports)
+
+
+# Modules the first hover, lens or code action would import (kept out of start-up, which answers
+# `initialize` first): `lore.lsp.preferences` and the preference learner behind it cost ~30 ms.
+WARM_MODULES = ("lore.lsp.preferences", "lore.lsp.check_actions", "lore.lsp.anchor_actions")
+
+
+def warm_imports() -> None:
+    """Import `WARM_MODULES` (in a worker thread once the server is up), so the first hover does not wait."""
+    for name in WARM_MODULES:
+        importlib.import_module(name)
 
 
 async def on_did_change_configuration(ls: LoreServer, params: types.DidChangeConfigurationParams) -> None:
