@@ -153,6 +153,49 @@ def test_pages_that_are_no_log(rel, text):
     assert log_entries(rel, text) is None
 
 
+# Shaped on grafana/k6's openspec/changes/archive/2026-06-11-add-feature-flags/design.md (AGPL-3.0).
+DESIGN = """## Context
+
+Experimental capabilities are toggled by ad-hoc environment variables with no registry or discovery,
+so users cannot find what exists and maintainers accumulate flag rot.
+
+### Goals
+
+One registry as the single source of truth, three configuration surfaces, a discoverable command.
+
+## Decisions
+
+### D1 — Typed-identifier flags, not string-keyed lookups
+Registry removal must fail the build, which excludes string lookups that silently return zero when the
+key is gone. Each flag is a named identifier that engine code references directly.
+
+### D2 — Hand-written struct and a reflection bootstrapper
+Flags are exported fields on a singleton struct; a small bootstrapper walks it by reflection to wire
+metadata and apply the user's activation. A code generator was considered and rejected.
+
+## Risks / Trade-offs
+
+### Reflection cost
+Walking the struct costs a few microseconds once at start, which nobody will notice in a test run.
+"""
+
+
+def test_the_decisions_part_of_a_design_page_is_a_log_of_its_own():
+    parsed = log_entries("openspec/changes/archive/2026-06-11-add-feature-flags/design.md", DESIGN)
+    assert [(m.title, m.status) for m in parsed.memories] == [
+        ("D1 — Typed-identifier flags, not string-keyed lookups", Status.ACTIVE),
+        ("D2 — Hand-written struct and a reflection bootstrapper", Status.ACTIVE)], "an applied change is in force"
+    assert [m.meta[LOG_META] for m in parsed.memories] == [[12, 15], [16, 19]]
+    open_change = log_entries("openspec/changes/add-feature-flags/design.md", DESIGN)
+    assert {m.status for m in open_change.memories} == {Status.PROPOSED}, "an open change is a proposal"
+    labelled = DESIGN.replace("### D1 —", "### Decision:").replace("### D2 —", "### Decision:")
+    assert len(log_entries("docs/design/flags.md", labelled).memories) == 2
+    assert log_entries("docs/design/flags.md", DESIGN.replace("## Decisions", "## Decision")) is None, \
+        "the parts of one decision"
+    assert log_entries("docs/design/flags.md", DESIGN.replace("### D1 —", "### Typed flags:")) is None, \
+        "one numbered part is no log"
+
+
 def test_record_numbers_make_a_log_whatever_the_page_is_called():
     text = RELAY.replace("## D1 —", "## ADR-001:").replace("## D2 —", "## ADR-002:").replace("## D3 —", "## ADR-003:")
     assert len(_titles("docs/architecture.md", text)) == 3

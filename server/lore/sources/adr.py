@@ -315,11 +315,21 @@ def sections_of(doc: markdown.Document, title: str, title_line: int | None) -> t
     return _sections(doc, title, title_line)
 
 
+# OpenSpec keeps each change's proposal and design in `openspec/changes/<change>/` while it is open, and moves
+# them to `openspec/changes/archive/` once applied: there an archive holds what is in force, not what retired.
+_OPENSPEC_APPLIED = re.compile(r"(?:^|/)openspec/changes/archive/")
+_OPENSPEC_OPEN = re.compile(r"(?:^|/)openspec/changes/(?!archive/)[^/]+/")
+
+
 def _folder_status(rel_path: str, status: Status | None) -> Status:
     """A folder for retired or proposed ADRs says what a missing or plain status does not."""
     words = {w for part in PurePosixPath(rel_path).parts[:-1] for w in re.split(r"[-_ .]+", part.lower())}
     if status in (Status.SUPERSEDED, Status.DEPRECATED, Status.REJECTED):
         return status
+    if _OPENSPEC_APPLIED.search(rel_path):
+        return status or Status.ACTIVE
+    if _OPENSPEC_OPEN.search(rel_path):
+        return status or Status.PROPOSED
     if words & _REJECTED_DIRS:
         return Status.REJECTED
     if words & RETIRED_DIRS:

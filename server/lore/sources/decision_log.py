@@ -15,6 +15,8 @@ says something: a heading over a line or two (a list of links to the records) is
 read-me and template pages are never logs. A page named for decisions may also number its entries in
 bold at the head of a paragraph (`**D1. Transport is plain HTTP.** The design says …`) or in a table's
 first column (`| D-001 | decision | rationale | Accepted |`): each paragraph or row is then an entry.
+A part of any page that lists decisions ("## Decisions" over "### D1 — Typed-identifier flags", as
+OpenSpec's `design.md` writes them) is read as such a log, the rest of the page aside.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import PurePosixPath
 
 from lore.markup import markdown
 from lore.memory import Kind, Memory, SourceKind, Status
-from lore.sources.adr import parse_adr
+from lore.sources.adr import parse_adr, stated_status
 from lore.sources.detect import index_reason
 from lore.sources.ids import import_id
 from lore.sources.parsed import Keys, Parsed, chunked, imported_memory, short_title
@@ -34,6 +36,7 @@ LOG_META = "log_lines"  # meta of an entry: [first, last] 1-based lines of the l
 _RECORD_ID = re.compile(r"^\[?(?:adr|dr|decision|rfc)[\s#:_-]*0*(\d{1,4})\b\]?\s*[:.)—–|-]*\s*(\S.*)$", re.I)
 _SHORT_ID = re.compile(r"^\[?(?:d|dec)[\s#_-]?0*(\d{1,4})\]?\s*[:.)—–|-]+\s*(\S.*)$", re.I)
 _NUMBERED = re.compile(r"^0*(\d{1,4})[.):]\s+(\S.*)$")
+_LABELLED = re.compile(r"^decision\s*[:—–-]\s*\S", re.I)  # "Decision: Use SQLite" in a page or part named for decisions
 _DATED = re.compile(r"^\[?(\d{4}-\d{2}-\d{2})\]?\s*[:.)—–|-]*\s*(\S.*)$")
 _LOG_WORDS = frozenset({"decision", "decisions", "adr", "adrs"})
 ENTRY_MIN_WORDS = 15
@@ -59,6 +62,8 @@ def entry_head(heading: str, named: bool) -> tuple[int | None, str | None] | Non
         m = _DATED.match(text)
         if m:
             return None, m.group(1)
+        if _LABELLED.match(text):
+            return None, None
     return None
 
 
@@ -75,18 +80,35 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
         return None
     doc = markdown.parse(text)
     lines = text.split("\n")
+    stated = stated_status(doc)  # one record stating its status lists its own decisions in its parts
     for level in (2, 3, 4):
         heads = [s for s in doc.sections if s.heading is not None and s.level == level]
-        spans = [(s, s.line, _last_line(doc, s)) for s in heads]
-        entries = [(s, head, first, last) for s, first, last in spans
-                   if (head := entry_head(s.heading, named)) is not None and _says_something(doc, first, last)]
-        if len(entries) >= 2 and 2 * len(entries) >= len(heads):
-            if 2 * sum(_points_to_a_record(doc, first, last) for _, _, first, last in entries) >= len(entries):
-                return None  # an index of the records, each entry a summary and a link to its file
-            return _records(rel_path, lines, entries)
+        inner = [s for s in heads if _in_decisions_section(doc, s)] if not stated else []
+        for among, as_named in ((heads, named), (inner, True)):
+            spans = [(s, s.line, _last_line(doc, s)) for s in among]
+            entries = [(s, head, first, last) for s, first, last in spans
+                       if (head := entry_head(s.heading, as_named)) is not None and _says_something(doc, first, last)]
+            if len(entries) >= 2 and 2 * len(entries) >= len(among):
+                if 2 * sum(_points_to_a_record(doc, first, last) for _, _, first, last in entries) >= len(entries):
+                    return None  # an index of the records, each entry a summary and a link to its file
+                return _records(rel_path, lines, entries)
     if named:  # a page named for decisions may number them in bold paragraphs or in a table's rows
         return _paragraph_entries(rel_path, lines, named) or _table_entries(rel_path, lines)
     return None
+
+
+# A part of a design page that lists its decisions ("## Decisions" over "### D1 — Typed flags", as OpenSpec's
+# design.md and many design documents write them).
+_DECISIONS_PART = re.compile(r"^(?:key |design |architectur\w* |technical |major )?decisions(?: made| taken)?$|^decision log$",
+                             re.I)
+
+
+def _in_decisions_section(doc: markdown.Document, s: markdown.Section) -> bool:
+    """Whether the heading just above a section's, one level up or more, names a part of the page (not its
+    title: a page is named for decisions by its file name) listing decisions."""
+    above = [t for t in doc.sections if t.heading is not None and t.line < s.line and t.level < s.level]
+    return bool(above) and above[-1].level >= 2 and bool(
+        _DECISIONS_PART.match(markdown.plain(above[-1].heading).strip().rstrip(":")))
 
 
 def _points_to_a_record(doc: markdown.Document, first: int, last: int) -> bool:
