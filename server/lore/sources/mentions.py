@@ -47,7 +47,8 @@ from pathlib import Path, PurePosixPath
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
-from lore.sources import bare, concepts, headings, imports, literals, named, routes, shapes, subclasses, tables, written_code
+from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, named, routes, shapes,
+                          subclasses, tables, written_code)
 from lore.sources.moved import moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -536,6 +537,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
     if not found and not proposal:
         found = head_anchors(title, text, ctx)
+    found += file_patterns.pattern_anchors(text, ctx)  # a kind of file, beside what the record is about
     found = ranked(found, text)
     kept: list[Derived] = []
     keys: set[tuple] = set()
