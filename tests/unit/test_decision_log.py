@@ -194,6 +194,10 @@ def test_the_decisions_part_of_a_design_page_is_a_log_of_its_own():
         "the parts of one decision"
     assert log_entries("docs/design/flags.md", DESIGN.replace("### D1 —", "### Typed flags:")) is None, \
         "one numbered part is no log"
+    # openedx/openedx-learning docs/decisions/0018-units-as-containers.rst (AGPL-3.0): one record numbering its
+    # decisions under one title and context
+    numbered = DESIGN.replace("### D1 —", "### 1.").replace("### D2 —", "### 2.")
+    assert log_entries("docs/decisions/0018-units-as-containers.md", numbered) is None, "the parts of one record"
 
 
 def test_record_numbers_make_a_log_whatever_the_page_is_called():

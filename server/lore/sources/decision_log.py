@@ -84,10 +84,10 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
     for level in (2, 3, 4):
         heads = [s for s in doc.sections if s.heading is not None and s.level == level]
         inner = [s for s in heads if _in_decisions_section(doc, s)] if not stated else []
-        for among, as_named in ((heads, named), (inner, True)):
+        for among, opens in ((heads, lambda h: entry_head(h, named)), (inner, _part_entry_head)):
             spans = [(s, s.line, _last_line(doc, s)) for s in among]
             entries = [(s, head, first, last) for s, first, last in spans
-                       if (head := entry_head(s.heading, as_named)) is not None and _says_something(doc, first, last)]
+                       if (head := opens(s.heading)) is not None and _says_something(doc, first, last)]
             if len(entries) >= 2 and 2 * len(entries) >= len(among):
                 if 2 * sum(_points_to_a_record(doc, first, last) for _, _, first, last in entries) >= len(entries):
                     return None  # an index of the records, each entry a summary and a link to its file
@@ -101,6 +101,16 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
 # design.md and many design documents write them).
 _DECISIONS_PART = re.compile(r"^(?:key |design |architectur\w* |technical |major )?decisions(?: made| taken)?$|^decision log$",
                              re.I)
+
+
+def _part_entry_head(heading: str) -> tuple[int | None, str | None] | None:
+    """(number, date) of a heading that opens an entry in a part listing decisions: a record's number, a
+    decision's own (`D1 —`) or a label (`Decision: …`); a plain `1. Units as containers` there numbers the
+    parts of one record (openedx-learning's 0018 lists its six decisions so, under one title and context)."""
+    text = markdown.plain(heading).strip()
+    if m := _RECORD_ID.match(text) or _SHORT_ID.match(text):
+        return int(m.group(1)), None
+    return (None, None) if _LABELLED.match(text) else None
 
 
 def _in_decisions_section(doc: markdown.Document, s: markdown.Section) -> bool:
