@@ -2,7 +2,7 @@
 `[MyThing].island.tsx`" governs every `*.island.tsx`, those written later included.
 
 A pattern counts when it is written as code with a placeholder for the name (`*`, `[MyThing]`, `<name>`,
-`{name}`) before a second suffix of at least three letters and an extension, and at least two code files
+`{name}`) before a second suffix of at least three letters and an extension, and at least two files
 outside tests and vendored folders carry that suffix. Suffixes that mark tests, stories, type
 declarations, mocks, snapshots, minified and generated files (`*.test.ts`, `*.stories.tsx`, `*.d.ts`,
 `*.pb.go`) name no kind of module a decision is about.
