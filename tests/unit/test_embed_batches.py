@@ -26,14 +26,25 @@ def test_every_text_once_in_order_within_bounds(tokens):
             assert max(tokens[i] for i in b) * len(b) <= BATCH_TOKENS
 
 
+class Encoding:
+    def __init__(self, text):
+        self.text, self.attention_mask = text, [1] * min(MAX_TOKENS, len(text.split()) + 2)
+
+
 class CountingModel:
     """A model whose tokenizer reads one token a word: code is dense in tokens, prose is not."""
 
     def __init__(self):
         self.batches: list[list[str]] = []
+        self.encoded = 0
 
-    def token_counts(self, texts):
-        return [min(MAX_TOKENS, len(t.split()) + 2) for t in texts]
+    def encode(self, texts):
+        self.encoded += len(texts)
+        return [Encoding(t) for t in texts]
+
+    def embed_encoded(self, encodings):
+        self.batches.append([e.text for e in encodings])
+        return np.ones((len(encodings), 4), dtype=np.float32)
 
     def embed(self, texts):
         self.batches.append(list(texts))
@@ -50,5 +61,6 @@ def test_texts_are_batched_by_the_tokens_the_model_counts_not_by_their_length():
     assert len(vectors) == 8 and all(len(v) == 4 for v in vectors)
     assert model.batches == [long_few + short_many[:1], short_many[1:]], \
         "fewest tokens first; 4 x 3 + 102 and 4 x 102 tokens fit 512 (by length: 4 x 52, then 4 x 128)"
+    assert model.encoded == 8, "each text tokenized once"
     embedder.embed(["one text"])
     assert model.batches[-1] == ["one text"]

@@ -97,17 +97,25 @@ class MeanPooledModel:
         self.inputs = {node.name for node in self.session.get_inputs()}
         self.tokenizer = load_tokenizer(folder, max_tokens)
 
-    def token_counts(self, texts: list[str]) -> list[int]:
-        """The tokens of each text the model reads (special tokens included, at most `max_tokens`)."""
-        return [sum(e.attention_mask) for e in self.tokenizer.encode_batch(texts)]
+    def encode(self, texts: list[str]) -> list:
+        """The tokenizer's encodings of texts (padded to the longest of them), for `embed_encoded`: a caller
+        batching texts by the tokens the model reads tokenizes them once."""
+        return self.tokenizer.encode_batch(texts)
 
     def embed(self, texts: list[str]):
         """Vectors of one batch (padded to its longest text), as a float32 array."""
+        return self.embed_encoded(self.tokenizer.encode_batch(texts))
+
+    def embed_encoded(self, encoded: list):
+        """Vectors of encodings as one batch, padded only as far as its longest needs (the columns no
+        text of the batch uses are dropped), as a float32 array."""
         import numpy as np
 
-        encoded = self.tokenizer.encode_batch(texts)
         ids = np.array([e.ids for e in encoded], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+        used = mask.any(axis=0)
+        if not used.all():
+            ids, mask = ids[:, used], mask[:, used]
         feed = {"input_ids": ids}
         if "attention_mask" in self.inputs:
             feed["attention_mask"] = mask
