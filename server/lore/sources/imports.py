@@ -209,8 +209,8 @@ _JS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".vue", ".s
 
 def standard_library(specifier: str, rel: str) -> bool:
     """Whether an import in the file at `rel` loads its language's standard library (`uuid` in Python,
-    `node:fs` or `path` in JavaScript, `net/http` in Go): no package a project chooses, and its names
-    (`uuid`, `json`, `time`) are as often a decision's field names; Ruby's `require "json"`)."""
+    `node:fs` or `path` in JavaScript, `net/http` in Go, `json` in Ruby): no package a project chooses, and
+    its names (`uuid`, `json`, `time`) are as often a decision's field names."""
     if rel.endswith(".py"):
         return specifier.strip().split(".")[0] in sys.stdlib_module_names
     if rel.endswith(_JS):
