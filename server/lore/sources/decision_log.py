@@ -80,10 +80,11 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
         return None
     doc = markdown.parse(text)
     lines = text.split("\n")
-    stated = stated_status(doc)  # one record stating its status lists its own decisions in its parts
+    # one record stating its status lists its own decisions in its parts
+    in_parts = set() if stated_status(doc) else _in_decision_parts(doc)
     for level in (2, 3, 4):
         heads = [s for s in doc.sections if s.heading is not None and s.level == level]
-        inner = [s for s in heads if _in_decisions_section(doc, s)] if not stated else []
+        inner = [s for s in heads if s.line in in_parts]
         for among, opens in ((heads, lambda h: entry_head(h, named)), (inner, _part_entry_head)):
             spans = [(s, s.line, _last_line(doc, s)) for s in among]
             entries = [(s, head, first, last) for s, first, last in spans
@@ -113,12 +114,20 @@ def _part_entry_head(heading: str) -> tuple[int | None, str | None] | None:
     return (None, None) if _LABELLED.match(text) else None
 
 
-def _in_decisions_section(doc: markdown.Document, s: markdown.Section) -> bool:
-    """Whether the heading just above a section's, one level up or more, names a part of the page (not its
-    title: a page is named for decisions by its file name) listing decisions."""
-    above = [t for t in doc.sections if t.heading is not None and t.line < s.line and t.level < s.level]
-    return bool(above) and above[-1].level >= 2 and bool(
-        _DECISIONS_PART.match(markdown.plain(above[-1].heading).strip().rstrip(":")))
+def _in_decision_parts(doc: markdown.Document) -> set[int]:
+    """Lines of the headings whose nearest heading above, one level up or more, names a part of the page
+    (not its title: a page is named for decisions by its file name) listing decisions; one pass."""
+    out: set[int] = set()
+    above: list[tuple[int, bool]] = []  # (level, names a part listing decisions) of the enclosing headings
+    for s in doc.sections:
+        if s.heading is None:
+            continue
+        while above and above[-1][0] >= s.level:
+            above.pop()
+        if above and above[-1][1]:
+            out.add(s.line)
+        above.append((s.level, s.level >= 2 and bool(_DECISIONS_PART.match(markdown.plain(s.heading).strip().rstrip(":")))))
+    return out
 
 
 def _points_to_a_record(doc: markdown.Document, first: int, last: int) -> bool:
