@@ -9,6 +9,8 @@ decides, and the name is the code that does it.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 
 from lore.sources import named
@@ -19,11 +21,18 @@ STEM = 5  # letters a heading word and a name word share to be the same word (`r
 
 def heading_above(text: str, pos: int) -> str | None:
     """The text of the last heading before `pos` (code blocks' `#` lines are not headings)."""
-    blanked = named.FENCE.sub(lambda m: " " * len(m.group(0)), text[:pos])
-    found = None
-    for m in _HEADING.finditer(blanked):
-        found = m.group(1)
-    return found
+    starts, titles = _headings(text)
+    i = bisect.bisect_left(starts, pos)
+    return titles[i - 1] if i else None
+
+
+@functools.lru_cache(maxsize=8)
+def _headings(text: str) -> tuple[list[int], list[str]]:
+    """Where each heading of `text` begins and its text, in order, its fenced code blocks blanked: read once
+    for every place asked about (a record names dozens of identifiers)."""
+    blanked = named.FENCE.sub(lambda m: " " * len(m.group(0)), text)
+    found = [(m.start(), m.group(1)) for m in _HEADING.finditer(blanked)]
+    return [start for start, _ in found], [title for _, title in found]
 
 
 def titled_for(name: str, text: str) -> bool:

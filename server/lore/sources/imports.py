@@ -19,6 +19,7 @@ not libraries.
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from pathlib import PurePosixPath
@@ -71,8 +72,10 @@ _SEGMENT = re.compile(r"[./:@\\_-]+")
 MAX_RUN = 4
 
 
+@functools.lru_cache(maxsize=64)
 def title_of(text: str) -> str:
-    """A decision's title: its front matter's `title:`, or else its first heading (as the importers read it)."""
+    """A decision's title: its front matter's `title:`, or else its first heading (as the importers read it);
+    remembered for the last texts asked about (deriving one record's anchors asks several times)."""
     doc = markdown.parse(text)
     return str(doc.front.get("title") or doc.title()[0] or "").strip()
 

@@ -17,9 +17,11 @@ more parts (`SegmentReadModel`, `useApi`, `blob.MsgPayForBlobs`: one word such a
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
@@ -185,7 +187,19 @@ def written_once(name: str, text: str) -> bool:
     """Whether `text` writes a name's last part (`GetTraceStoreFactory` of `jaegerstorage.GetTraceStoreFactory`)
     only once as a word."""
     last = name.rsplit(".", 1)[-1]
+    if _RUN.fullmatch(last):  # a word of name characters: counted among the text's words, read once per text
+        return _runs(text)[last] < 2
     return len(re.findall(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text)) < 2
+
+
+_RUN = re.compile(r"[\w$]+")
+
+
+@functools.lru_cache(maxsize=8)
+def _runs(text: str) -> Counter:
+    """How often each maximal run of name characters (`\\w` and `$`) occurs in `text`: a name made of those
+    characters is written as a word exactly where such a run equals it."""
+    return Counter(_RUN.findall(text))
 
 
 def specific(n: Named) -> bool:

@@ -380,14 +380,24 @@ def _sentences(text: str) -> list[str]:
     """Sentences of a text; a period inside a link (`[2. Foo](0002-foo.md)`) does not end one."""
     out: list[str] = []
     for para in re.split(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)", text.strip()):
-        depth, start, flat = 0, 0, " ".join(para.split())
-        for i, ch in enumerate(flat):
-            depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(ch, 0)
-            if depth <= 0 and ch in ".;!?" and flat[i + 1:i + 2] == " " and flat[i + 2:i + 3][:1].isupper():
+        depth, start, seen, flat = 0, 0, 0, " ".join(para.split())
+        for m in _STOP.finditer(flat):  # only a stop before a space can end a sentence
+            i = m.start()
+            depth += _depth(flat[seen:i + 1])
+            seen = i + 1
+            if depth <= 0 and flat[i + 2:i + 3][:1].isupper():
                 out.append(flat[start:i + 1])
                 start, depth = i + 2, 0
         out.append(flat[start:])
     return [s.strip() for s in out if s.strip()]
+
+
+_STOP = re.compile(r"[.;!?](?= )")
+
+
+def _depth(part: str) -> int:
+    """How many brackets `part` opens and leaves open (negative: closes more than it opens)."""
+    return part.count("[") + part.count("(") - part.count("]") - part.count(")")
 
 
 def _after(sentence: str, pattern: re.Pattern) -> str:
