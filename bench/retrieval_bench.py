@@ -185,8 +185,10 @@ def main() -> int:
     questions = [q for q in load_questions(qsources) if not args.repo or q["repo"] in args.repo]
     cache = None if args.no_cache else EmbeddingCache()
     model_name = Path(args.model).name
-    lore_emb = CachedEmbedder(lore_embed.FastEmbedder(model_path=args.model).load(), cache,
-                              f"lore:{model_name}:{lore_embed.MAX_TOKENS}")
+    lore_model = lore_embed.FastEmbedder(model_path=args.model).load()
+    # Vectors of the quantised copy (lore.embedding.quantize) are kept apart from the model's as shipped.
+    computed = "" if lore_model.computation == "as shipped" else f":{lore_model.computation}"
+    lore_emb = CachedEmbedder(lore_model, cache, f"lore:{model_name}:{lore_embed.MAX_TOKENS}{computed}")
     base_emb = CachedEmbedder(ModelEmbedder(args.model), cache, f"base:{model_name}")
     lore_runs, base_runs, lore_ms, base_ms, kept, imported = {}, {}, [], [], [], set()
     with tempfile.TemporaryDirectory() as tmp:

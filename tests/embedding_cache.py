@@ -4,8 +4,9 @@
 An embedder is wrapped in `bench/embed_cache.CachedEmbedder`, which embeds only texts it has no
 vector for. The key is a signature of everything that decides what a text embeds to, and the
 text: the model folder's files (bytes), the source of the code that turns text into vectors (for
-Lore, the `lore.embedding` package; for the baseline, `bench/plain_hybrid.py`) and the versions of
-onnxruntime, tokenizers and fastembed. A changed model, token cap, pooling or library therefore
+Lore, the `lore.embedding` package; for the baseline, `bench/plain_hybrid.py`), the versions of
+onnxruntime, tokenizers, fastembed, numpy and onnx, and whether models are quantised
+(`lore.embedding.quantize`). A changed model, token cap, pooling or library therefore
 never reads an old vector: it embeds afresh. The vectors are the model's own (float32, as the
 embedders return them), so a test's scores are the same as without the cache.
 
@@ -29,12 +30,13 @@ sys.path.insert(0, str(REPO_ROOT / "bench"))
 from embed_cache import CachedEmbedder, EmbeddingCache  # noqa: E402
 from plain_hybrid import ModelEmbedder  # noqa: E402
 
+from lore.embedding import quantize  # noqa: E402
 from lore.embedding.embedder import FastEmbedder  # noqa: E402
 
 DEFAULT_PATH = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lore" / "test-embeddings.sqlite"
 LORE_CODE = sorted((REPO_ROOT / "server" / "lore" / "embedding").glob("*.py"))
 BASELINE_CODE = [REPO_ROOT / "bench" / "plain_hybrid.py"]
-LIBRARIES = ("onnxruntime", "tokenizers", "fastembed", "numpy")
+LIBRARIES = ("onnxruntime", "tokenizers", "fastembed", "numpy", "onnx")
 
 
 def open_cache() -> EmbeddingCache:
@@ -62,6 +64,7 @@ def signature(kind: str, model_dir: Path, code: list[Path], *, root: Path = REPO
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     for name in LIBRARIES:
         digest.update(f"{name}=={_version(name)}\0".encode())
+    digest.update(f"quantize={quantize.enabled()}\0".encode())
     return f"{kind}:{digest.hexdigest()}"
 
 

@@ -9,7 +9,7 @@ import pytest
 
 
 def run(ws, *args, input=None, env_extra=None, check=True):
-    env = dict(os.environ, LORE_EMBEDDER="hash", **(env_extra or {}))
+    env = {**os.environ, "LORE_EMBEDDER": "hash", **(env_extra or {})}
     p = subprocess.run([sys.executable, "-m", "lore", "-w", str(ws), *args], capture_output=True, text=True,
                        input=input, env=env, timeout=120)
     if check and p.returncode != 0:
@@ -125,3 +125,14 @@ def test_workspace_defaults_to_repository_root(tmp_workspace):
                    check=True, capture_output=True, timeout=60)
     assert (tmp_workspace / ".lore" / "lore.db").exists()
     assert not (sub / ".lore").exists()
+
+
+@pytest.mark.model
+def test_doctor_names_the_eight_bit_copy_the_model_computes_with(tmp_workspace, model_dir, tmp_path):
+    env = {"LORE_EMBEDDER": "", "LORE_MODEL_PATH": str(model_dir), "LORE_MODEL_CACHE": str(tmp_path / "cache")}
+    r = json.loads(run(tmp_workspace, "doctor", "--json", env_extra=env).stdout)
+    assert r["model"]["state"] == "ready" and r["model"]["computation"] == "int8"
+    assert r["model"]["quantized_copy"].startswith(str(tmp_path / "cache"))
+    assert "computed int8" in run(tmp_workspace, "doctor", env_extra=env).stdout
+    off = json.loads(run(tmp_workspace, "doctor", "--json", env_extra={**env, "LORE_MODEL_QUANTIZE": "0"}).stdout)
+    assert off["model"]["computation"] == "as shipped" and "quantized_copy" not in off["model"]

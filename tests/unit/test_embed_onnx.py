@@ -46,13 +46,18 @@ TEXTS = [
 
 @pytest.fixture(scope="module")
 def both(model_dir):
+    """The lean loader and fastembed on the model as shipped (the quantised copy is tested apart:
+    test_embed_quantize)."""
     lean = FastEmbedder(model_path=str(model_dir), threads=2)
     reference = FastEmbedder(model_path=str(model_dir), threads=2)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("LORE_EMBED_LOADER", "fastembed")
         reference.load()
-    lean.load()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("LORE_MODEL_QUANTIZE", "0")
+        lean.load()
     assert (lean.loader, reference.loader) == ("onnxruntime", "fastembed")
+    assert lean.computation == "as shipped"
     return lean, reference
 
 

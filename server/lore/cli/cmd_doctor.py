@@ -60,6 +60,8 @@ def cmd_doctor(args) -> int:
         line = f"model       {model.get('id')}: {model.get('state', 'not checked')}"
         if "vectors" in model:
             line += f"  vectors={model['vectors']} pending={model['pending']}"
+        if model.get("computation"):
+            line += f"  computed {model['computation']}"
         out.print(line)
         if model.get("error"):
             out.print(f"            {model['error']}")

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import platformdirs
 from lore.embedding import onnx as embed_onnx
+from lore.embedding import quantize
 from lore.embedding.onnx import MeanPooledModel
 
 from lore.embedding.heap import release_free_memory, return_large_buffers
@@ -71,6 +72,7 @@ class FastEmbedder:
         self.dim = 0
         self._model = None
         self.loader: str | None = None  # "onnxruntime" (embed_onnx) or "fastembed", once loaded
+        self.quantized: Path | None = None  # the quantised copy computing the model, when one does
         self._lock = threading.Lock()
 
     def load(self) -> FastEmbedder:
@@ -118,8 +120,26 @@ class FastEmbedder:
         return embed_onnx.cached_folder(self.model_name, model_cache_dir())
 
     def _load_lean(self, folder: Path):
+        """The model in `folder`, its linear layers in eight-bit integers when a quantised copy can be made
+        and loaded (`lore.embedding.quantize`), else as shipped."""
         self.loader = "onnxruntime"
+        self.quantized = quantize.quantized_copy(folder / embed_onnx.MODEL_FILE, model_cache_dir())
+        if self.quantized is not None:
+            try:
+                return MeanPooledModel(folder, threads=self.threads, max_tokens=MAX_TOKENS, model_file=self.quantized)
+            except Exception as e:  # a damaged copy: the model as shipped computes the same, slower
+                log.warning("quantised model %s does not load (%s); using the model as shipped and removing"
+                            " the copy (the next load makes it again)", self.quantized, e)
+                self.quantized.unlink(missing_ok=True)
+                self.quantized = None
         return MeanPooledModel(folder, threads=self.threads, max_tokens=MAX_TOKENS)
+
+    @property
+    def computation(self) -> str:
+        """How the loaded model computes: "int8" (its quantised copy), "as shipped", or "" before loading."""
+        if self._model is None:
+            return ""
+        return "int8" if self.quantized is not None else "as shipped"
 
     def _load_fastembed(self):
         try:

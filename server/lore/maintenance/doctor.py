@@ -65,6 +65,10 @@ def report(root: Path, open_lore: Callable[[Path], Lore], *, check_model: bool =
             model["state"] = "ready" if emb else "unavailable"
             if getattr(emb, "loader", None):
                 model["loader"] = emb.loader  # "onnxruntime" (Lore's own loader) or "fastembed"
+            if getattr(emb, "computation", ""):
+                model["computation"] = emb.computation  # "int8" (lore.embedding.quantize) or "as shipped"
+            if getattr(emb, "quantized", None):
+                model["quantized_copy"] = str(emb.quantized)
             if lore.model_error:
                 model["error"] = lore.model_error
             if emb:
