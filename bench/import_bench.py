@@ -103,6 +103,8 @@ def main() -> int:
     parser.add_argument("--model", default=os.environ.get("LORE_TEST_MODEL_PATH") or os.environ.get("LORE_MODEL_PATH"))
     parser.add_argument("--hash", action="store_true",
                         help="use the fake hash embedder: times the importer itself, without the model")
+    parser.add_argument("--target", type=float, default=COLD_TARGET,
+                        help="cold import target in seconds (20 for the three shared corpora, 30 for ~100 ADRs)")
     parser.add_argument("--beside-shipped", type=int, default=0, metavar="ROUNDS",
                         help="also import with the model as shipped (not its eight-bit copy), alternating, ROUNDS rounds")
     args = parser.parse_args()
@@ -124,15 +126,15 @@ def main() -> int:
                 colds[key].append(cold)
                 warms.append(warm)
         for key, values in colds.items():
-            print(f"cold, all three, {key:10}: " + ", ".join(f"{v:.2f}" for v in values) + " s")
+            print(f"cold, all corpora, {key:10}: " + ", ".join(f"{v:.2f}" for v in values) + " s")
         ratios = [a / b for a, b in zip(colds["int8"], colds["as shipped"])]
         print("int8 / as shipped, per round: " + ", ".join(f"{x:.2f}" for x in ratios))
         cold_total, warm_total = statistics.median(colds["int8"]), max(warms)  # the target: the median int8 run
     else:
         inner = HashEmbedder() if args.hash else FastEmbedder(model_path=args.model).load()
         cold_total, warm_total = run_corpora(TimedEmbedder(inner), corpora, names)
-    ok = cold_total <= COLD_TARGET and warm_total <= WARM_TARGET
-    print(f"targets: cold ≤ {COLD_TARGET:.0f} s {'met' if cold_total <= COLD_TARGET else 'MISSED'}, "
+    ok = cold_total <= args.target and warm_total <= WARM_TARGET
+    print(f"targets: cold ≤ {args.target:.0f} s {'met' if cold_total <= args.target else 'MISSED'}, "
           f"no change ≤ {WARM_TARGET:.0f} s {'met' if warm_total <= WARM_TARGET else 'MISSED'}")
     return 0 if ok else 1
 
