@@ -115,6 +115,12 @@ def test_a_fence_ended_by_its_container_is_no_unclosed_fence(text, warned):
     # teaching-vacancies documentation/adr/0004 (DFE-Digital/teaching-vacancies, MIT)
     pytest.param("Environments after GOV&#46;UK PaaS &amp; `&amp;`", "Environments after GOV.UK PaaS & &amp;",
                  id="character-references-outside-code"),
+    # BrighterCommand/Brighter specs/0027-span-based-performance/README.md (MIT, 4032a065b)
+    pytest.param("0027 - Improve Brighter Performance with Span\\<T\\>",
+                 "0027 - Improve Brighter Performance with Span<T>", id="escaped-angle-brackets-are-no-tag"),
+    pytest.param("Call my\\_func, not \\*this\\*, and keep `a\\_b`", "Call my_func, not *this*, and keep a\\_b",
+                 id="escaped-marks-outside-code"),
+    pytest.param("C:\\Users\\lore", "C:\\Users\\lore", id="a-backslash-before-a-letter-stays"),
 ])
 def test_plain_text_keeps_code_as_written(inline, text):
     assert markdown.plain(inline) == text

@@ -54,6 +54,7 @@ _EMPHASIS = re.compile(r"\*\*(?=\S)([^*]+?)(?<=\S)\*\*|__(?=\S)([^_]+?)(?<=\S)__
                        r"|(?<!\w)_(?=\S)([^_]+?)(?<=\S)_(?!\w)|~~(?=\S)([^~]+?)(?<=\S)~~")
 _CODE = re.compile(r"`+([^`]*)`+")
 _HTML = re.compile(r"<[^>\n]+>")
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation
 _NBSP_HEADING = re.compile(r"^(\s{0,3}#{1,6})\u00a0", re.M)
 
 # Only block structure is needed: inline text is read from the source, so inline parsing is skipped.
@@ -282,7 +283,8 @@ def _sections(heads: list[tuple[int, int, str, int]], first: int, total: int) ->
 
 def plain(inline: str) -> str:
     """Inline markdown as plain text: links keep their text, emphasis and code marks go, character references
-    (`&amp;`, `&#46;`) are read."""
+    (`&amp;`, `&#46;`) are read, and a backslash-escaped mark is that mark, written (`Span\\<T\\>` is
+    `Span<T>`, no HTML tag; `my\\_func` is `my_func`)."""
     codes: list[str] = []
 
     def keep(m: re.Match) -> str:
@@ -292,6 +294,7 @@ def plain(inline: str) -> str:
     text = _LINK.sub(lambda m: m.group(1), inline[:PLAIN_LIMIT].replace("\x00", ""))
     text = _AUTOLINK.sub(lambda m: m.group(1), text)
     text = _CODE.sub(keep, text)  # code is kept as written: `<adj>-<noun>` and `__init__.py` are no markup
+    text = _ESCAPED.sub(keep, text)  # as code is: what the backslash escapes is written, not markup
     for _ in range(3):
         text = _EMPHASIS.sub(lambda m: next(g for g in m.groups() if g is not None), text)
     text = html.unescape(_HTML.sub("", text))  # `GOV&#46;UK` reads GOV.UK; code keeps what it writes
