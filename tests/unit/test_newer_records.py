@@ -53,6 +53,9 @@ def test_a_graduation_says_which_side_came_first():
     ("Use React hooks", set()),
     ("Removal of legacy dashboards", {"legacy", "dashboard"}),
     ("Monorepo", set()),
+    # SmartBear/git-en-boite doc/adr/0011 and 0015 (MIT, 3e9dcdb1)
+    ("15. Remove Postgres (for now)", {"postgre"}),
+    ("11. Remove task scheduler (for now)", {"task", "scheduler"}),
 ])
 def test_titles_that_reverse_a_decision(title, subject):
     assert reversed_subject(title) == subject
@@ -115,6 +118,7 @@ def test_search_ranks_a_reversed_record_below_the_one_that_reversed_it(lore):
     ("Use devise for authentication", {"devise"}),
     ("Use React hooks", {"react", "hook"}),
     ("Record architecture decisions", set()),
+    ("Use Redis (for now) for background jobs", {"redi"}),
 ])
 def test_titles_that_name_what_a_decision_chose(title, chosen):
     assert chosen_subject(title) == chosen

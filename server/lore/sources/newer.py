@@ -46,6 +46,7 @@ _CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|adopt|adoptin
            re.compile(r"^(?:migrat(?:e|ing|ion)|mov(?:e|ing)|switch(?:ing)?)\s+(?:from\s+.+?\s+)?to\s+(?:the\s+)?(.+?)"
                       r"(?:\s+(?:as|for|in|with)\s+.+)?$", re.I),
            re.compile(r"^.+?\s+to\s+(.+?)\s+(?:migration|move|switch)$", re.I))
+_REMARK = re.compile(r"\s*\([^()]*\)")  # "(for now)", "(v2)": said of the choice, not part of its name
 _TITLE_PREFIX = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:_-]*\d*\s*[:.\-–]?\s*", re.I)
 _FILLER = frozenset({"the", "a", "an", "of", "our", "use", "using", "all", "in", "on", "for", "and", "to", "with",
                      "as", "its", "their", "support", "code", "usage"})
@@ -62,8 +63,9 @@ def words_of(title: str) -> set[str]:
 
 
 def reversed_subject(title: str) -> set[str]:
-    """The words of what a record's title says it removes or replaces ("Remove monorepo" -> {monorepo}), else empty."""
-    clean = _TITLE_PREFIX.sub("", title or "").strip().rstrip(".")
+    """The words of what a record's title says it removes or replaces ("Remove monorepo" -> {monorepo};
+    "Remove Postgres (for now)" -> {postgre}: a remark in parentheses is no part of it), else empty."""
+    clean = _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
     m = _REVERSE_HEAD.match(clean) or _REVERSE_TAIL.match(clean)
     return words_of(m.group(1)) if m else set()
 
@@ -71,7 +73,7 @@ def reversed_subject(title: str) -> set[str]:
 def chosen_subject(title: str) -> set[str]:
     """The words of what a record's title says it chose ("Continue to use Algolia as search engine" ->
     {algolia}; "Elasticsearch to Algolia migration" -> {algolia}), else empty."""
-    clean = _TITLE_PREFIX.sub("", title or "").strip().rstrip(".")
+    clean = _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
     for pattern in _CHOSEN:
         m = pattern.match(clean)
         if m:
