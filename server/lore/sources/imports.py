@@ -72,7 +72,7 @@ _SEGMENT = re.compile(r"[./:@\\_-]+")
 MAX_RUN = 4
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=8)
 def title_of(text: str) -> str:
     """A decision's title: its front matter's `title:`, or else its first heading (as the importers read it);
     remembered for the last texts asked about (deriving one record's anchors asks several times)."""
