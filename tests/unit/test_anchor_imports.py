@@ -210,3 +210,50 @@ def test_a_ruby_require_is_an_import_and_its_standard_library_no_package(tmp_wor
         "google/cloud/bigquery", "csv", "google/cloud/bigquery"]
     assert [imports.standard_library(s, "a.rb") for s in ("json", "net/http", "devise/orm/active_record")] == [
         True, True, False]
+
+
+def test_the_few_code_files_named_for_what_a_decision_chose_are_anchored(tmp_workspace):
+    # Shaped on teaching-vacancies' documentation/adr/0002_replace_google_sheets_with_big_query.md
+    # (DFE-Digital/teaching-vacancies, MIT): the export job and the exporters do not require the client
+    # library themselves, the initializer does.
+    ws = write(tmp_workspace, {
+        "config/initializers/big_query.rb": 'require "google/cloud/bigquery"\n',
+        "app/jobs/export_users_to_big_query_job.rb": "class ExportUsersToBigQueryJob; end\n",
+        "app/services/big_query_export/users.rb": "class Users; end\n",
+        "app/services/big_query_export/approvers.rb": "class Approvers; end\n",
+        "app/services/bigqueryable.rb": "module Bigqueryable; end\n",  # its words are not Big Query's
+        "spec/jobs/export_users_to_big_query_job_spec.rb": "describe 1\n",
+        "db/migrate/20200101_big_query_ids.rb": "class BigQueryIds; end\n",
+        "app/models/user.rb": "class User; end\n",
+    })
+    assert anchors(ws, "# Replace Google Sheets with Big Query as a reporting database\n") == [
+        "app/jobs/export_users_to_big_query_job.rb", "app/services/big_query_export/approvers.rb",
+        "app/services/big_query_export/users.rb", "config/initializers/big_query.rb"]
+
+
+def test_files_named_for_a_choice_only_when_few_and_the_name_is_written_as_a_products(tmp_workspace):
+    files = {f"src/gradle/Task{i}.java": "class T {}\n" for i in range(7)}
+    files.update({
+        "src/prefs/PreferenceTab.java": "class PreferenceTab {}\n",
+        "src/git/git_command_error.ts": "export class E {}\n",
+        "src/core/Log4brainsError.ts": "export class Log4brainsError {}\n",
+        "package.json": '{"name": "log4brains"}\n',
+    })
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "# Use Gradle as build tool\n") == []  # seven files: the project's stack, not a place
+    assert anchors(ws, "# Use a Preference to Handle Reference Marks\n") == []  # a thing, not a product
+    assert anchors(ws, "# use command/query-based API for git repos\n") == []
+    assert anchors(ws, "# Use Log4brains to manage the ADRs\n") == []  # the workspace's own name
+    assert imports.chosen("# Use a Preference to Handle Reference Marks\n", variants=False) == []
+    assert imports.chosen("# Replace Google Sheets with Big Query\n", variants=False) == ["bigquery"]
+
+
+def test_a_file_named_for_the_choice_whose_symbol_the_decision_names_keeps_the_symbols_anchor(tmp_workspace):
+    # Shaped on JabRef's docs/decisions/0042-use-markdowntextflow-for-summarization-content.md (JabRef/jabref, MIT).
+    ws = write(tmp_workspace, {
+        "src/main/java/org/example/gui/MarkdownTextFlow.java":
+            "package org.example.gui;\n\npublic class MarkdownTextFlow {\n    void render() {}\n}\n",
+    })
+    text = ("# Use MarkdownTextFlow for Summarization Content\n\n## Decision Outcome\n\n"
+            "Chosen option: `MarkdownTextFlow`, because it renders markdown natively.\n")
+    assert anchors(ws, text) == ["symbol:java:MarkdownTextFlow"]

@@ -33,7 +33,7 @@ from pathlib import PurePosixPath
 from lore.anchors import has_grammar, language_for_path
 from lore.sources import concepts
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
-from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES
+from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
 
 _WORD = re.compile(r"`([A-Za-z_][\w.-]{2,80})`")
 _DATA = frozenset({".md", ".txt", ".json", ".yaml", ".yml", ".toml", ".csv", ".xml", ".html", ".rst"})
@@ -74,6 +74,22 @@ class BareIndex:
         if len(folders) != 1 or bare_name.lower() in COMMON:
             return None
         return folders[0]
+
+    @cached_property
+    def _code_paths(self) -> list[tuple[str, str]]:
+        """(path folded to lower-case letters and digits, path) of the code files outside tests."""
+        return [(re.sub(r"[^a-z0-9]", "", f.lower()), f) for files in self.stems.values() for f in files]
+
+    def named_for(self, name: str) -> list[str]:
+        """The code files outside tests whose own name or one of whose folders' names has words running
+        through `name` (folded: lower-case letters and digits), in order: `bigquery` ->
+        `big_query_export/users.rb`, `export_to_big_query_job.rb`, `BigQueryClient.java`; not
+        `bigqueryable.rb`, whose words are not those."""
+        out = []
+        for folded, rel in self._code_paths:
+            if name in folded and any(name in _word_runs(part) for part in PurePosixPath(rel).with_suffix("").parts):
+                out.append(rel)
+        return sorted(out)
 
     @cached_property
     def folder_stems(self) -> dict[tuple[str, ...], list[str]]:
@@ -250,3 +266,10 @@ def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str
         elif len(folders) == 1 and "" not in folders:
             out.append((m.group(0), f"{folders.pop()}/**"))  # a folder of them: `.github/workflows/**`
     return out
+
+
+def _word_runs(name: str) -> set[str]:
+    """Every run of consecutive words of a file or folder name, joined and folded: `BigQueryExport` ->
+    `big`, `bigquery`, `bigqueryexport`, `query`, `queryexport`, `export`."""
+    words = name_parts(name)
+    return {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)}

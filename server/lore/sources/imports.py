@@ -30,6 +30,7 @@ from lore.sources import named
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
+NAMED_MAX_FILES = 2 * named.MAX_FILES  # files named for a choice: a name says more than an import does
 WRITTEN_SCORE = 0.7  # a package written as code, not a choice the title makes
 # A title's number before its words: "12. ", "ADR-012: ", "D20 — ", "RFC 7 - ".
 _NUMBERED = r"(?:(?:adr|dr|rfc|dec|d)?[- #]?\d+\s*[.:)—–|-]*\s+)?"
@@ -49,7 +50,7 @@ _CHOICE = re.compile(rf"^{_NUMBERED}{_CHOICE_VERB}"
 # "Django Waffle library for Feature Flags": a title naming a library as such, without a verb.
 _NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<what>.+?)\s+(?:library|package|framework)"
                             r"(?:\s+(?:for|as|to|in|on)\b(?P<why>.*))?$", re.I)
-MIGRATION = re.compile(r"(^|/)migrations/")
+MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they are part of its name ("Deep Java Library").
 _TRAILING = frozenset({"library", "libraries", "package", "packages", "framework", "module", "tool", "toolkit",
@@ -61,6 +62,7 @@ _REPO_LINK = re.compile(r"\[([^\]\n]{2,80})\]\(https?://(?:www\.)?(?:github\.com
 _PURPOSE_STOP = frozenset({"with", "that", "this", "when", "only", "each", "every", "from", "into", "more", "their",
                            "them", "than", "over", "instead", "together", "because", "rather"})
 _LEADING = frozenset({"the", "a", "an", "plain", "our", "its", "own"})
+_ARTICLES = frozenset({"the", "a", "an"})
 _SPECIFIERS = (
     re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+|^[ \t]*require[ \t]+)['"]([^'"\s]+)['"]""", re.M),
     re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+(?:static[ \t]+)?([\w.]+))", re.M),
@@ -80,11 +82,14 @@ def title_of(text: str) -> str:
     return str(doc.front.get("title") or doc.title()[0] or "").strip()
 
 
-def chosen(text: str, whole: str | None = None) -> list[str]:
+def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[str]:
     """The names, folded (lower case, letters and digits only), of what a decision titled for a choice
     adopts: `Use Next.js for static sites` -> `nextjs`, `next`; its parenthesised acronym and the
     repository its link points to too, read in `whole` (the decision with the options it weighed, where
-    the chosen one is linked) when given."""
+    the chosen one is linked) when given. `variants=False`: only the names as the title writes them
+    (`nextjs`), not what else the package may be imported as, and only names written as a product's
+    are: by its name alone, not with an article ("Use a Preference", "Use the ADR slug"), and with a
+    capital or a digit ("Use Devise", not "use command/query-based API")."""
     whole = text if whole is None else whole
     title = title_of(text)
     m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
@@ -92,13 +97,20 @@ def chosen(text: str, whole: str | None = None) -> list[str]:
         return []
     out: list[str] = []
     for part in re.split(r",|\band\b|/|\+", m.group("what")):
-        words = [w for w in re.findall(r"[A-Za-z0-9]+", part) if w.lower() not in _LEADING]
+        written = re.findall(r"[A-Za-z0-9]+", part)
+        if not variants and written and written[0].lower() in _ARTICLES:
+            continue
+        words = [w for w in written if w.lower() not in _LEADING]
         if "based" in (lower := [w.lower() for w in words]) and lower.index("based") > 0:
             words = words[:lower.index("based")]  # "Postgres-based search" chose Postgres
         while len(words) > 1 and words[-1] in _TRAILING:  # "the django-fsm library"; not "Deep Java Library"
             words.pop()
         folded = "".join(words).lower()
         if len(folded) < 4 or folded in named.COMMON:
+            continue
+        if not variants:
+            if any(c.isupper() or c.isdigit() for c in "".join(words)):
+                out.append(folded)
             continue
         out.append(folded)
         out += sorted(_names_of(folded) - {folded})
@@ -334,4 +346,26 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:
                 out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
+    return list(out.values())
+
+
+def named_anchors(text: str, ctx) -> list[Derived]:
+    """Path anchors for the few code files named for what a decision titled for a choice adopts, whether
+    or not they import it: "Replace Google Sheets with Big Query" governs `big_query_export/users.rb` and
+    `export_dsi_users_to_big_query_job.rb` as it governs the initializer importing the client library.
+    A file counts when the words of its name or of one of its folders' names (split at `_`, `-`, `.` and
+    case changes) run through the chosen name as the title writes it (`BigQuery`, `big_query`; not the
+    names it may be imported as, such as `hooks` for "React hooks"), outside tests, vendored folders and
+    database migrations; the workspace's own name ("Use Log4brains to manage the ADRs" in log4brains)
+    names every file of it. More than `NAMED_MAX_FILES` such files (`gradle`, `admin`) make the choice the
+    project's stack, not a place: none anchors."""
+    out: dict[str, Derived] = {}
+    own = {_folded(n.rsplit("/", 1)[-1]) for n in [ctx.root.name, *ctx.own_repos, *ctx.layout.published]}
+    for name in chosen(text, variants=False):
+        if name in own:
+            continue
+        files = [f for f in ctx.bare.named_for(name) if not MIGRATION.search(f)]
+        if 0 < len(files) <= NAMED_MAX_FILES:
+            for rel in files:
+                out.setdefault(rel, Derived(Anchor("path", rel), SCORE, f"is named for {name}, what it chose"))
     return list(out.values())

@@ -26,7 +26,7 @@ anchors where it went (see `moved`); a term written as code that one code file s
 (`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
 declaring them as fields (see `shapes`); a library a decision titled for a choice adopts
-(`Use Lunr for search`) the few files importing it (see `imports`). A misspelt long name means the one name a letter away (see `misspelt`); a
+(`Use Lunr for search`) the few files importing it, and the few named for it (see `imports`). A misspelt long name means the one name a letter away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
 classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
@@ -527,6 +527,8 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     importers = imports.import_anchors(text, ctx, whole)
     found += [d for d in importers if d.anchor.value not in {f.anchor.value for f in found}]
+    reached = {f.anchor.file or f.anchor.value for f in found}  # a file a symbol of it already anchors keeps that
+    found += [d for d in imports.named_anchors(text, ctx) if d.anchor.value not in reached]
     found += [d for d in imports.package_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     subject = imports.chooser(title)
     if subject:
