@@ -257,3 +257,13 @@ def test_a_file_named_for_the_choice_whose_symbol_the_decision_names_keeps_the_s
     text = ("# Use MarkdownTextFlow for Summarization Content\n\n## Decision Outcome\n\n"
             "Chosen option: `MarkdownTextFlow`, because it renders markdown natively.\n")
     assert anchors(ws, text) == ["symbol:java:MarkdownTextFlow"]
+
+
+def test_the_name_a_javascript_import_binds_is_no_package(tmp_workspace):
+    # Shaped on git-en-boite's doc/adr/0011-remove-task-scheduler-for-now.md and packages/smoke-tests/index.ts
+    # (SmartBear/git-en-boite, MIT): `fetch` there is git's fetch, and the smoke test loads node-fetch.
+    assert imports.specifiers(b"import fetch, { Response } from 'node-fetch'\nimport * as fs from \"fs\"\n"
+                              b"import os.path\nfrom django.conf import settings\nimport org.example.Thing;\n") == \
+        ["node-fetch", "fs", "os.path", "django.conf", "org.example.Thing"]
+    ws = write(tmp_workspace, {"packages/smoke-tests/index.ts": "import fetch, { Response } from 'node-fetch'\n"})
+    assert anchors(ws, "# 11. Remove task scheduler for now\n\nThe `fetch` now happens while the request waits.\n") == []

@@ -65,7 +65,9 @@ _LEADING = frozenset({"the", "a", "an", "plain", "our", "its", "own"})
 _ARTICLES = frozenset({"the", "a", "an"})
 _SPECIFIERS = (
     re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+|^[ \t]*require[ \t]+)['"]([^'"\s]+)['"]""", re.M),
-    re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+(?:static[ \t]+)?([\w.]+))", re.M),
+    # Python, Java, Kotlin; not the name a JavaScript import binds (`import fetch from 'node-fetch'` loads node-fetch)
+    re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+(?:static[ \t]+)?([\w.]+))"
+               rb"(?![^\n]*(?:\bfrom[ \t]*['\"]|\brequire[ \t]*\())", re.M),
     re.compile(rb"^[ \t]*using[ \t]+(?:static[ \t]+)?([\w.]+)[ \t]*;", re.M),
     re.compile(rb"^[ \t]*use[ \t]+([\w:\\]+)", re.M),
     re.compile(rb"^[ \t]*(?:\w+[ \t]+)?\"([\w.-]+(?:/[\w.-]+)+)\"[ \t]*$", re.M),  # a line of a Go import block
