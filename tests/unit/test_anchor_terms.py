@@ -31,3 +31,27 @@ def test_one_word_terms_defined_names_and_terms_in_code_blocks_do_not_count(tmp_
     text = ("Use `restrict` and `on_update_rule`.\n\n```ruby\nadd_foreign_key :a, :b, on_delete: :restrict\n```\n")
     assert [d.why for d in derive_anchors(text, "docs/adr/0008.md", AnchorContext(ws))] == \
         ["names `on_update_rule`"]
+
+
+def test_a_camel_case_field_one_file_spells_is_anchored_and_one_of_common_words_is_not(tmp_path):
+    # Shaped on adyen-commercetools' docs/adr/0005-adding-line-items.md (Adyen/adyen-commercetools, MIT): a flag
+    # of the payment request, which only the service stripping it before the call spells.
+    ws = write(tmp_path, {
+        "extension/src/service/web-component-service.js":
+            "function removeFlag(request) {\n  delete request.addCommercetoolsLineItems\n  return request\n}\n",
+        "extension/src/handler.js": "const pageType = request.pageType\n",
+        "extension/test/unit/web-component-service.spec.js": "addCommercetoolsLineItems: true\n",
+    })
+    text = ("# Adding line items\n\nSet `addCommercetoolsLineItems` to true to have the line items generated; "
+            "the `pageType` stays as it is.\n")
+    assert anchors(ws, text) == ["extension/src/service/web-component-service.js"]
+    assert "writes `addCommercetoolsLineItems`" in derive_anchors(text, "docs/adr/0005.md", AnchorContext(ws))[0].why
+
+
+def test_a_file_a_symbol_of_which_the_decision_names_keeps_that_symbols_anchor(tmp_path):
+    # Shaped on kuma's docs/madr/decisions/016-retry-policy.md (kumahq/kuma, Apache-2.0): the policy type is named,
+    # and its file alone spells the fields the record writes.
+    ws = write(tmp_path, {"pkg/policies/meshretry/api/meshretry.go":
+                          "package api\n\ntype MeshRetry struct {\n\tRetriableRequestHeaders []string `json:\"retriableRequestHeaders\"`\n}\n"})
+    text = "# Retry policy\n\n`MeshRetry` gets `retriableRequestHeaders` to match requests by header.\n"
+    assert anchors(ws, text) == ["symbol:go:MeshRetry"]

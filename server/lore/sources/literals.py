@@ -1,13 +1,15 @@
 """Terms a decision writes as code that one code file of the workspace spells: a column or option
 (`on_delete`, `first_public_at`, `raise_on_missing_translations`), a metric or setting key
-(`otelcol_exporter_sent_spans_total`).
+(`otelcol_exporter_sent_spans_total`), a field or flag of a configuration or a payload as JavaScript,
+Go or Java spell them (`addCommercetoolsLineItems`, `retriableRequestHeaders`, `gasPriceAdjustmentThreshold`).
 
 Such a term is not a definition (`named` finds those) but a word of the code's own vocabulary. When
 a decision writes it in backticks in its prose and exactly one code file outside tests writes it as
 a word, that file is where the decision lands (`db/schema.rb`, the only file declaring
 `on_delete:` constraints); a term two or more files write is vocabulary the decision shares with
-the code, not a place. Only snake_case terms of two or more words count: a single word (`restrict`,
-`draft`) is too often prose, and a CamelCase name is a definition or nothing.
+the code, not a place. Only terms of two or more words count, in snake_case or in camelCase starting
+lower case: a single word (`restrict`, `draft`) is too often prose, and a name starting with a capital
+is a type's, which a definition answers for or nothing does.
 """
 
 from __future__ import annotations
@@ -17,18 +19,19 @@ import re
 from lore.sources import named
 
 SCORE = 0.7
-_TERM = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_TERM = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+$")
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
 _WORD = re.compile(rb"(?<![\w$])(?:_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+)(?![\w$])")
 
 
 def terms_in(text: str) -> list[str]:
-    """snake_case terms of two or more words a decision's prose writes in backticks, in order, once each."""
+    """Terms of two or more words (snake_case, lower camelCase) a decision's prose writes in backticks, in
+    order, once each; not one made only of common words (`user_name`, `pageType`)."""
     prose = named.FENCE.sub(" ", text)
     out: list[str] = []
     for m in _BACKTICK.finditer(prose):
         term = m.group(1).strip()
-        if _TERM.match(term) and term not in out and not all(p in named.COMMON for p in term.split("_")):
+        if _TERM.match(term) and term not in out and not all(p in named.COMMON for p in named.name_parts(term)):
             out.append(term)
     return out
 
