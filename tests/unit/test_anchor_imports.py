@@ -246,6 +246,9 @@ def test_files_named_for_a_choice_only_when_few_and_the_name_is_written_as_a_pro
     assert anchors(ws, "# Use Log4brains to manage the ADRs\n") == []  # the workspace's own name
     assert imports.chosen("# Use a Preference to Handle Reference Marks\n", variants=False) == []
     assert imports.chosen("# Replace Google Sheets with Big Query\n", variants=False) == ["bigquery"]
+    # govuk-infrastructure's docs/architecture/decisions/0008 (alphagov/govuk-infrastructure, MIT): a tool's name
+    # written in lower case is a product's when its words are joined
+    assert imports.chosen("# 8. Use external-secrets for secrets storage\n", variants=False) == ["externalsecrets"]
 
 
 def test_a_file_named_for_the_choice_whose_symbol_the_decision_names_keeps_the_symbols_anchor(tmp_workspace):

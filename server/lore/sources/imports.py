@@ -91,7 +91,8 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     the chosen one is linked) when given. `variants=False`: only the names as the title writes them
     (`nextjs`), not what else the package may be imported as, and only names written as a product's
     are: by its name alone, not with an article ("Use a Preference", "Use the ADR slug"), and with a
-    capital or a digit ("Use Devise", not "use command/query-based API")."""
+    capital or a digit ("Use Devise", not "use command/query-based API") or as words joined into one
+    ("Use external-secrets for secrets storage")."""
     whole = text if whole is None else whole
     title = title_of(text)
     m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
@@ -111,7 +112,8 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
         if len(folded) < 4 or folded in named.COMMON:
             continue
         if not variants:
-            if any(c.isupper() or c.isdigit() for c in "".join(words)):
+            joined = len(words) > 1 and re.search(r"[-_.]".join(map(re.escape, words)), part)
+            if joined or any(c.isupper() or c.isdigit() for c in "".join(words)):
                 out.append(folded)
             continue
         out.append(folded)
