@@ -55,3 +55,24 @@ def test_a_rename_git_recorded_is_followed_through_later_renames(tmp_workspace):
     git(ws, "commit", "-qm", "three")
     # Neither the name nor its words say where it went: only the history does.
     assert [a for a, _ in anchors(ws)] == ["app/editing/service.rb"]
+
+
+def test_a_linked_folder_renamed_since_is_followed_to_where_its_files_went(tmp_workspace):
+    # Shaped on git-en-boite's doc/adr/0010-use-command-query-based-api-for-git-repos.md (SmartBear/git-en-boite, MIT):
+    # the record links the command-bus package, renamed message-dispatch since.
+    ws = write(tmp_workspace, {"packages/command-bus/src/build_dispatch.ts": "export function buildDispatch() {}\n",
+                               "packages/command-bus/src/index.ts": "export * from './build_dispatch'\n",
+                               "packages/core/src/repo_id.ts": "export class RepoId {}\n"})
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "one")
+    git(ws, "mv", "packages/command-bus", "packages/message-dispatch")
+    git(ws, "commit", "-qm", "Rename command-bus package")
+    text = ("# 10. use command/query-based API for git repos\n\nWe've implemented a "
+            "[command-bus](../../packages/command-bus) package which builds a single `dispatch` function.\n")
+    found = sorted((d.anchor.to_text(), d.why) for d in derive_anchors(text, "doc/adr/0010.md", AnchorContext(ws)))
+    assert found == [("packages/message-dispatch/**",
+                      "links to `packages/command-bus` (moved: `packages/message-dispatch`)")]
+    # a folder whose files were deleted went nowhere
+    git(ws, "rm", "-rq", "packages/message-dispatch")
+    git(ws, "commit", "-qm", "Remove it")
+    assert derive_anchors(text.replace("command-bus", "message-dispatch"), "doc/adr/0010.md", AnchorContext(ws)) == []

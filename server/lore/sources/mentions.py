@@ -21,8 +21,8 @@ names it, or, when the folder is a collection of the kind the decision is about,
 still find the decision by what it says.
 
 The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
-by it (see `citations`). A link to a file of the project that has since moved or been renamed
-anchors where it went (see `moved`); a term written as code that one code file spells
+by it (see `citations`). A link to a file or folder of the project that has since moved or been
+renamed anchors where it went (see `moved`); a term written as code that one code file spells
 (`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
 declaring them as fields (see `shapes`); a library a decision titled for a choice adopts
@@ -40,6 +40,7 @@ once as where something lives (`_in_passing`) anchor nothing; a proposal keeps o
 
 from __future__ import annotations
 
+import posixpath
 import re
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -49,7 +50,7 @@ from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
 from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, named, routes, shapes,
                           subclasses, tables, written_code)
-from lore.sources.moved import moved_to
+from lore.sources.moved import folder_moved_to, moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex
@@ -67,6 +68,9 @@ _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
 _NAMESPACE = re.compile(r"^\\?[A-Za-z_]\w*(?:\\{1,2}[A-Za-z_]\w*)+$")
 _BRACES = re.compile(r"\{([^{},]*(?:,[^{},]*)+)\}")  # a shell brace list in a path
 _NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js ts html css sh".split())
+# A markdown link to a place in the repository, relative to the record: `[command-bus](../../packages/command-bus)`.
+_RELATIVE_LINK = re.compile(r"\]\((?![a-z][\w+.-]*:|#|/)([^()\s#?]+)\)")
+MAX_DEAD_LINKS = 20  # gone folders a workspace's records link that history is asked about, per import
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
 _SKIP_TOP = {".git", ".lore", "node_modules", ".venv"}
@@ -78,6 +82,7 @@ class AnchorContext:
     def __init__(self, root: Path, layout: WorkspaceLayout | None = None):
         self.root = Path(root)
         self._layout = layout
+        self.dead_links_left = MAX_DEAD_LINKS
 
     @property
     def layout(self) -> WorkspaceLayout:
@@ -215,7 +220,26 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
                 out[glob] = Derived(Anchor.parse(glob), score, why)
             except ValidationError:
                 continue
+    for target in _RELATIVE_LINK.findall(text):
+        d = _moved_folder(target, rel, ctx)
+        if d is not None and d.anchor.value not in out:
+            out[d.anchor.value] = d
     return list(out.values())
+
+
+def _moved_folder(target: str, rel: str, ctx: AnchorContext) -> Derived | None:
+    """The anchor of the folder a record's relative link names, when that folder is gone and git says where
+    its files went (`moved.folder_moved_to`); at most `MAX_DEAD_LINKS` such questions per import."""
+    layout = ctx.layout
+    path = posixpath.normpath(posixpath.join(posixpath.dirname(rel), target.rstrip("/")))
+    if path.startswith("..") or path in (".", "") or "." in PurePosixPath(path).name or layout.exists(path) \
+            or ctx.dead_links_left <= 0:
+        return None
+    ctx.dead_links_left -= 1
+    found = folder_moved_to(path, layout, ctx.root)
+    if found is None or broad(found, found, "", layout):
+        return None
+    return Derived(Anchor("path", f"{found}/**"), MOVED, f"links to `{path}` (moved: `{found}`)")
 
 
 def kind_folder_anchors(folder: str, token: str, text: str, layout: WorkspaceLayout) -> list[Derived]:

@@ -12,6 +12,11 @@ In order, the first that answers:
    to say more); an old name of one word is too weak for this.
 
 Anything else (the file was deleted, or several candidates) anchors nothing.
+
+A folder a decision links (`[command-bus](../../packages/command-bus)`) that is gone went where git
+last moved its files (`folder_moved_to`): every file the last commit touching it renamed out of it
+lands in one folder under the same relative path (`packages/message-dispatch`), followed through
+later renames; a folder whose files were deleted or scattered anchors nothing.
 """
 
 from __future__ import annotations
@@ -93,6 +98,41 @@ def _renamed_by_last_commit(path: str, root: Path) -> str | None:
         if len(cols) == 3 and cols[0].startswith("R") and cols[1] == path:
             return cols[2]
     return None
+
+
+def folder_moved_to(path: str, layout: WorkspaceLayout, root: Path) -> str | None:
+    """The folder a vanished folder's files were all moved to, followed through later renames, when it
+    exists; None without history or when its files went several ways or nowhere."""
+    root = Path(root)
+    if not (root / ".git").exists():
+        return None
+    current, seen = path, {path}
+    for _ in range(MAX_HOPS):
+        nxt = _folder_renamed_by_last_commit(current, root)
+        if nxt is None or nxt in seen:
+            break
+        current = nxt
+        seen.add(nxt)
+    return current if current != path and current in layout.dirs else None
+
+
+def _folder_renamed_by_last_commit(path: str, root: Path) -> str | None:
+    """The one folder the last commit touching `path` moved its files to, each under the same relative path."""
+    try:
+        last = _git(root, "log", "-n", "1", "--format=%H", "--", path).strip()
+        if not last:
+            return None
+        out = _git(root, "show", "-M", "--name-status", "--format=", last)
+    except (OSError, subprocess.SubprocessError) as e:
+        log.info("git history of %s: %s", path, e)
+        return None
+    prefix, targets = path + "/", set()
+    for line in out.splitlines():
+        cols = line.split("\t")
+        if len(cols) == 3 and cols[0].startswith("R") and cols[1].startswith(prefix):
+            rest = cols[1][len(prefix):]
+            targets.add(cols[2][:-len(rest) - 1] if cols[2].endswith("/" + rest) else None)
+    return targets.pop() if len(targets) == 1 else None
 
 
 def _git(root: Path, *args: str) -> str:
