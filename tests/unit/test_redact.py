@@ -60,6 +60,15 @@ def _data_url() -> str:
 
 
 NEGATIVES = {
+    # openedx/credentials' docs/sharing/verifiable_credentials/api_reference.rst (AGPL-3.0): identifiers of a credential
+    "json-identifiers": """
+    "credential_id": 1,
+    "credential_uuid": "525756b010aa4c788881141acca72538",
+    "credential_title": "Title of a program",
+    "credential_org": "",
+    "credential_uuid": "course-v1:rg+program_course+2024",
+    "token_owner": "7f3d9c2a5b8e4f10a6c1d2e3f4a5b6c7",
+""",
     "python": '''
 import os
 from dataclasses import dataclass

@@ -40,7 +40,8 @@ NOT_SECRET_AFTER = frozenset(
     response request num number chars delimiter separator sep start end pos offset cmd command
     script fn func function lookup usage description doc docs title note comment status state valid
     invalid verify check exists missing present fingerprint kid minutes seconds days hours secs
-    ms mins delta duration interval window namespace namespaces millis milliseconds skew""".split()
+    ms mins delta duration interval window namespace namespaces millis milliseconds skew uuid uuids guid
+    org organization organisation owner holder subject email""".split()
 )
 # Words that, anywhere in a name, make it the name of a slot rather than a value:
 # HEADER_X_ACCESS_TOKEN, ENV_VAR_TOKEN, PASSWORD_FIELD_LABEL; and a mapping's source
