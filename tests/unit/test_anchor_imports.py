@@ -226,13 +226,13 @@ def test_the_few_code_files_named_for_what_a_decision_chose_are_anchored(tmp_wor
         "db/migrate/20200101_big_query_ids.rb": "class BigQueryIds; end\n",
         "app/models/user.rb": "class User; end\n",
     })
+    # the folder named for it is one place, all of its files
     assert anchors(ws, "# Replace Google Sheets with Big Query as a reporting database\n") == [
-        "app/jobs/export_users_to_big_query_job.rb", "app/services/big_query_export/approvers.rb",
-        "app/services/big_query_export/users.rb", "config/initializers/big_query.rb"]
+        "app/jobs/export_users_to_big_query_job.rb", "app/services/big_query_export/**", "config/initializers/big_query.rb"]
 
 
 def test_files_named_for_a_choice_only_when_few_and_the_name_is_written_as_a_products(tmp_workspace):
-    files = {f"src/gradle/Task{i}.java": "class T {}\n" for i in range(7)}
+    files = {f"src/module{i}/Gradle{i}Task.java": "class T {}\n" for i in range(7)}
     files.update({
         "src/prefs/PreferenceTab.java": "class PreferenceTab {}\n",
         "src/git/git_command_error.ts": "export class E {}\n",
@@ -240,7 +240,7 @@ def test_files_named_for_a_choice_only_when_few_and_the_name_is_written_as_a_pro
         "package.json": '{"name": "log4brains"}\n',
     })
     ws = write(tmp_workspace, files)
-    assert anchors(ws, "# Use Gradle as build tool\n") == []  # seven files: the project's stack, not a place
+    assert anchors(ws, "# Use Gradle as build tool\n") == []  # seven places: the project's stack, not a place
     assert anchors(ws, "# Use a Preference to Handle Reference Marks\n") == []  # a thing, not a product
     assert anchors(ws, "# use command/query-based API for git repos\n") == []
     assert anchors(ws, "# Use Log4brains to manage the ADRs\n") == []  # the workspace's own name
@@ -249,6 +249,10 @@ def test_files_named_for_a_choice_only_when_few_and_the_name_is_written_as_a_pro
     # govuk-infrastructure's docs/architecture/decisions/0008 (alphagov/govuk-infrastructure, MIT): a tool's name
     # written in lower case is a product's when its words are joined
     assert imports.chosen("# 8. Use external-secrets for secrets storage\n", variants=False) == ["externalsecrets"]
+    # a vendor's name before the product's, and a remark in parentheses
+    assert imports.chosen("# 23. Use OPA Gatekeeper\n", variants=False) == ["opagatekeeper", "gatekeeper"]
+    assert imports.chosen("# 11. Use AWS Graviton (ARM) for compute instances\n", variants=False) == \
+        ["awsgraviton", "graviton"]
 
 
 def test_a_file_named_for_the_choice_whose_symbol_the_decision_names_keeps_the_symbols_anchor(tmp_workspace):

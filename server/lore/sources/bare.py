@@ -268,6 +268,15 @@ def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str
     return out
 
 
+def named_folder(rel: str, name: str) -> str | None:
+    """The outermost folder of `rel` whose name's words run through `name` (see `BareIndex.named_for`)."""
+    parts = PurePosixPath(rel).parts[:-1]
+    for i, part in enumerate(parts):
+        if name in _word_runs(part):
+            return "/".join(parts[:i + 1])
+    return None
+
+
 def _word_runs(name: str) -> set[str]:
     """Every run of consecutive words of a file or folder name, joined and folded: `BigQueryExport` ->
     `big`, `bigquery`, `bigqueryexport`, `query`, `queryexport`, `export`."""

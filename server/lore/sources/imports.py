@@ -63,6 +63,10 @@ _PURPOSE_STOP = frozenset({"with", "that", "this", "when", "only", "each", "ever
                            "them", "than", "over", "instead", "together", "because", "rather"})
 _LEADING = frozenset({"the", "a", "an", "plain", "our", "its", "own"})
 _ARTICLES = frozenset({"the", "a", "an"})
+# Whose product a name says before the product's own name ("AWS Graviton", "OPA Gatekeeper", "Google BigQuery"):
+# files are named for the product alone.
+_VENDORS = frozenset({"aws", "amazon", "azure", "microsoft", "google", "gcp", "apache", "eclipse", "hashicorp", "opa",
+                      "elastic", "mozilla", "cncf"})
 _SPECIFIERS = (
     re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+|^[ \t]*require[ \t]+)['"]([^'"\s]+)['"]""", re.M),
     # Python, Java, Kotlin; not the name a JavaScript import binds (`import fetch from 'node-fetch'` loads node-fetch)
@@ -92,14 +96,15 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     (`nextjs`), not what else the package may be imported as, and only names written as a product's
     are: by its name alone, not with an article ("Use a Preference", "Use the ADR slug"), and with a
     capital or a digit ("Use Devise", not "use command/query-based API") or as words joined into one
-    ("Use external-secrets for secrets storage")."""
+    ("Use external-secrets for secrets storage"); a product named with its vendor's name first is also
+    named without it ("Use OPA Gatekeeper": `opagatekeeper`, `gatekeeper`)."""
     whole = text if whole is None else whole
     title = title_of(text)
     m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
     if not m:
         return []
     out: list[str] = []
-    for part in re.split(r",|\band\b|/|\+", m.group("what")):
+    for part in re.split(r",|\band\b|/|\+", re.sub(r"\([^()]*\)", " ", m.group("what"))):  # "AWS Graviton (ARM)"
         written = re.findall(r"[A-Za-z0-9]+", part)
         if not variants and written and written[0].lower() in _ARTICLES:
             continue
@@ -115,6 +120,9 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
             joined = len(words) > 1 and re.search(r"[-_.]".join(map(re.escape, words)), part)
             if joined or any(c.isupper() or c.isdigit() for c in "".join(words)):
                 out.append(folded)
+                rest = "".join(words[1:]).lower()
+                if words[0].lower() in _VENDORS and len(rest) >= 5 and rest not in named.COMMON:
+                    out.append(rest)  # "OPA Gatekeeper": the gatekeeper module
             continue
         out.append(folded)
         out += sorted(_names_of(folded) - {folded})
@@ -361,15 +369,25 @@ def named_anchors(text: str, ctx) -> list[Derived]:
     case changes) run through the chosen name as the title writes it (`BigQuery`, `big_query`; not the
     names it may be imported as, such as `hooks` for "React hooks"), outside tests, vendored folders and
     database migrations; the workspace's own name ("Use Log4brains to manage the ADRs" in log4brains)
-    names every file of it. More than `NAMED_MAX_FILES` such files (`gradle`, `admin`) make the choice the
-    project's stack, not a place: none anchors."""
+    names every file of it. A folder named for it is one place however many files it holds (the
+    `modules/gatekeeper/` of "Use OPA Gatekeeper"), unless it is broad (`mentions.MAX_FOLDER_FILES`). More
+    than `NAMED_MAX_FILES` such places (`gradle`, `admin`) make the choice the project's stack, not a place:
+    none anchors."""
+    from lore.sources.bare import named_folder
+    from lore.sources.mentions import broad
+
     out: dict[str, Derived] = {}
     own = {_folded(n.rsplit("/", 1)[-1]) for n in [ctx.root.name, *ctx.own_repos, *ctx.layout.published]}
     for name in chosen(text, variants=False):
         if name in own:
             continue
-        files = [f for f in ctx.bare.named_for(name) if not MIGRATION.search(f)]
-        if 0 < len(files) <= NAMED_MAX_FILES:
-            for rel in files:
-                out.setdefault(rel, Derived(Anchor("path", rel), SCORE, f"is named for {name}, what it chose"))
+        places = list(dict.fromkeys(named_folder(f, name) or f for f in ctx.bare.named_for(name)
+                                    if not MIGRATION.search(f)))
+        if not 0 < len(places) <= NAMED_MAX_FILES:
+            continue
+        for place in places:
+            if place in ctx.layout.dirs and broad(place, place, "", ctx.layout):
+                continue
+            glob = f"{place}/**" if place in ctx.layout.dirs else place
+            out.setdefault(glob, Derived(Anchor("path", glob), SCORE, f"is named for {name}, what it chose"))
     return list(out.values())
