@@ -298,3 +298,17 @@ def test_a_migration_named_for_a_titles_head_is_no_home_of_it(tmp_workspace):
     assert texts(ws, text) == []
     ws = write(tmp_workspace, {"crates/relay-edge/src/wildcard_cert.rs": "pub fn make() {}\n"})
     assert texts(ws, text) == ["crates/relay-edge/src/wildcard_cert.rs"]
+
+
+def test_a_titles_head_that_is_the_projects_own_name_anchors_nothing(tmp_path):
+    # openedx/credentials' docs/decisions/0009 (openedx/credentials, AGPL-3.0): in a project named credentials,
+    # "credential" is what every part of it is about.
+    ws = write(tmp_path / "credentials", {
+        "credentials/apps/verifiable_credentials/storages/learner_credential_wallet.py": "x = 1\n",
+        "credentials/apps/verifiable_credentials/management/commands/generate_issuer_credentials.py": "x = 1\n",
+    })
+    text = ("# Issue digital credentials in the learner's records page\n\nA learner asks for a credential; the "
+            "credential is signed, and the credential goes to a wallet.\n")
+    assert texts(ws, text) == []
+    other = write(tmp_path / "records", {"src/storages/learner_credential_wallet.py": "x = 1\n"})
+    assert texts(other, text) == ["src/storages/learner_credential_wallet.py"]

@@ -438,8 +438,11 @@ def head_anchors(title: str, text: str, ctx: AnchorContext) -> list[Derived]:
     noun a title ends its head with ("Django form wizard" -> `domain_request_wizard.py`,
     `wizard_form_helper.py`; see `concepts.title_head`): what a decision naming no code is about, when
     nothing else anchors it. A database migration is no such file: it is one change of the schema, named
-    for what changed then (`20260418000003_custom_domain_wildcard.sql` is no home of "wildcard" certificates)."""
+    for what changed then (`20260418000003_custom_domain_wildcard.sql` is no home of "wildcard" certificates);
+    and the project's own name is what all of it is about ("credential" in openedx/credentials)."""
     head = concepts.title_head(title, text)
+    if head and head in {concepts.singular(w) for w in re.findall(r"[a-z]+", ctx.project_name.lower())}:
+        return []
     files = [f for f in ctx.bare.stems_containing(head) if not imports.MIGRATION.search(f)] if head else []
     if not 0 < len(files) <= named.MAX_FILES:
         return []
