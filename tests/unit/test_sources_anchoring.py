@@ -338,3 +338,21 @@ def test_a_folder_broad_only_by_its_tests_is_not_broad(tmp_workspace):
     ws = write(tmp_workspace, files)
     text = "# 12. Client\n\n`internal/query` builds the request body.\n"
     assert texts(derive_anchors(text, "docs/adr/012.md", AnchorContext(ws))) == ["internal/query/**"]
+
+
+def test_a_broad_folder_the_decision_says_it_creates_is_its_subject(tmp_workspace):
+    """Shaped on openedx/credentials' docs/decisions/0008-verifiable-credentials-issuing.rst (AGPL-3.0): the record
+    creates the `verifiable_credentials` app, all of whose files are its doing; a record naming it in passing
+    does not make it its subject."""
+    files = {f"credentials/apps/verifiable_credentials/m{i}.py": "x = 1\n" for i in range(35)}
+    files["credentials/apps/verifiable_credentials/__init__.py"] = ""
+    files["docs/sharing/verifiable_credentials/index.rst"] = "Sharing\n=======\n"  # documents, no package
+    ws = write(tmp_workspace, files)
+    created = ("# Verifiable credentials issuing\n\n## Decision\n\nTo issue verifiable credentials, it is decided to create "
+               "a new Django application in the Credentials Service named `verifiable_credentials`.\n")
+    assert texts(derive_anchors(created, "docs/decisions/0008.rst", AnchorContext(ws))) == \
+        ["credentials/apps/verifiable_credentials/**"]
+    passing = "# Learner status\n\n## Decision\n\nThe endpoint reads what `verifiable_credentials` stored.\n"
+    assert texts(derive_anchors(passing, "docs/decisions/0007.rst", AnchorContext(ws))) == []
+    within = "# Probes\n\n## Decision\n\nCreate a new component in `verifiable_credentials` to handle the probes.\n"
+    assert texts(derive_anchors(within, "docs/decisions/0009.rst", AnchorContext(ws))) == []

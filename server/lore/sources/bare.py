@@ -118,19 +118,21 @@ class BareIndex:
         return found[0] if len(found) == 1 else None
 
     def package(self, name: str) -> str | None:
-        """The one folder carrying a package name of two or more uncommon-enough words."""
+        """The one folder carrying a package name of two or more uncommon-enough words that is a package
+        (holds code files directly, or a project); a folder of documents of the same name is none
+        (`docs/sharing/verifiable_credentials` beside the `verifiable_credentials` app)."""
         parts = [p for p in re.split(r"[._-]+", name.lower()) if p]
         if len(parts) < 2 or all(p in COMMON for p in parts):
             return None
-        found = {d for n in {name, name.replace("-", "_")} for d in self.folders.get(n, [])}
-        if len(found) != 1:
-            return None
-        folder = found.pop()
+        found = sorted({d for n in {name, name.replace("-", "_")} for d in self.folders.get(n, [])})
+        packages = [folder for folder in found if self._is_package(folder)]
+        return packages[0] if len(packages) == 1 else None
+
+    def _is_package(self, folder: str) -> bool:
         holds_code = any(PurePosixPath(f).parent.as_posix() == folder and language_for_path(f)
                          and PurePosixPath(f).suffix not in _DATA
                          for f in self._layout.files if f.startswith(folder + "/"))
-        project = any(r == folder or r.startswith(folder + "/") for r in self._layout.roots)
-        return folder if holds_code or project else None
+        return holds_code or any(r == folder or r.startswith(folder + "/") for r in self._layout.roots)
 
 
 _SCOPED = re.compile(r"`(@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*)`")

@@ -264,13 +264,24 @@ def _files_besides_tests(folder: str, layout: WorkspaceLayout) -> int:
 def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     """A folder holding more than `MAX_FOLDER_FILES` files, tests aside (a package's tests do not make
     it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`,
-    whole: a heading naming `Paramore.Brighter.BoxProvisioning` does not name `Paramore.Brighter`)."""
+    whole: a heading naming `Paramore.Brighter.BoxProvisioning` does not name `Paramore.Brighter`) and
+    that the decision does not say it creates ("it is decided to create a new Django application ... named
+    `verifiable_credentials`": the whole app is its doing)."""
     if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
         return False
     if _files_besides_tests(hit, layout) <= MAX_FOLDER_FILES:
         return False
     whole = _whole(written.rstrip("/"), hit)
-    return not any(whole.search(h.group(1)) for h in _HEADING.finditer(text))
+    if any(whole.search(h.group(1)) for h in _HEADING.finditer(text)):
+        return False
+    named_so = re.compile(rf"(?:[^.\n]{{0,60}}?\b(?:named|called)\b)?[ \t]*[`\"']?{whole.pattern}")
+    return not any(named_so.match(text, m.end()) for m in _CREATES.finditer(text))
+
+
+# A decision creating a part of the project, its name next: "create a new Django application ... named `x`",
+# "add a new package `x`" (not "create a new component in `kuma-dp`": what it is created in).
+_CREATES = re.compile(r"\b(?:create|creating|add|adding|introduce|introducing|build|building)\b[^.\n]{0,40}\bnew\b"
+                      r"[^.\n]{0,40}\b(?:application|app|package|module|service|crate|library|component|project)\b", re.I)
 
 
 def _whole(*names: str) -> re.Pattern[str]:
