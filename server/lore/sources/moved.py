@@ -69,69 +69,60 @@ def renamed_in_place(path: str, layout: WorkspaceLayout) -> str | None:
 
 def renamed_in_history(path: str, root: Path) -> str | None:
     """The path git last renamed `path` to, followed through later renames; None without history."""
-    root = Path(root)
-    if not (root / ".git").exists():
-        return None
-    current, seen = path, {path}
-    for _ in range(MAX_HOPS):
-        nxt = _renamed_by_last_commit(current, root)
-        if nxt is None or nxt in seen:
-            break
-        current = nxt
-        seen.add(nxt)
-    return None if current == path else current
-
-
-def _renamed_by_last_commit(path: str, root: Path) -> str | None:
-    """Where the last commit touching `path` renamed it to: that commit's whole diff is read (a diff
-    limited to the old path shows a deletion, never the rename)."""
-    try:
-        last = _git(root, "log", "-n", "1", "--format=%H", "--", path).strip()
-        if not last:
-            return None
-        out = _git(root, "show", "-M", "--name-status", "--format=", last)
-    except (OSError, subprocess.SubprocessError) as e:
-        log.info("git history of %s: %s", path, e)
-        return None
-    for line in out.splitlines():
-        cols = line.split("\t")
-        if len(cols) == 3 and cols[0].startswith("R") and cols[1] == path:
-            return cols[2]
-    return None
+    found = _follow(path, root, _renamed_by_last_commit)
+    return None if found == path else found
 
 
 def folder_moved_to(path: str, layout: WorkspaceLayout, root: Path) -> str | None:
     """The folder a vanished folder's files were all moved to, followed through later renames, when it
     exists; None without history or when its files went several ways or nowhere."""
+    found = _follow(path, root, _folder_renamed_by_last_commit)
+    return found if found not in (None, path) and found in layout.dirs else None
+
+
+def _follow(path: str, root: Path, step) -> str | None:
+    """Where `step` (the rename of a path by the last commit touching it) leads from `path`, hop by hop up
+    to `MAX_HOPS`; `path` itself when nothing renamed it; None without history."""
     root = Path(root)
     if not (root / ".git").exists():
         return None
     current, seen = path, {path}
     for _ in range(MAX_HOPS):
-        nxt = _folder_renamed_by_last_commit(current, root)
+        nxt = step(current, root)
         if nxt is None or nxt in seen:
             break
         current = nxt
         seen.add(nxt)
-    return current if current != path and current in layout.dirs else None
+    return current
+
+
+def _last_renames(path: str, root: Path) -> list[tuple[str, str]]:
+    """(old path, new path) of each rename in the last commit touching `path`: that commit's whole diff is
+    read (a diff limited to the old path shows a deletion, never the rename)."""
+    try:
+        last = _git(root, "log", "-n", "1", "--format=%H", "--", path).strip()
+        if not last:
+            return []
+        out = _git(root, "show", "-M", "--name-status", "--format=", last)
+    except (OSError, subprocess.SubprocessError) as e:
+        log.info("git history of %s: %s", path, e)
+        return []
+    return [(cols[1], cols[2]) for cols in (line.split("\t") for line in out.splitlines())
+            if len(cols) == 3 and cols[0].startswith("R")]
+
+
+def _renamed_by_last_commit(path: str, root: Path) -> str | None:
+    """Where the last commit touching `path` renamed it to."""
+    return next((new for old, new in _last_renames(path, root) if old == path), None)
 
 
 def _folder_renamed_by_last_commit(path: str, root: Path) -> str | None:
     """The one folder the last commit touching `path` moved its files to, each under the same relative path."""
-    try:
-        last = _git(root, "log", "-n", "1", "--format=%H", "--", path).strip()
-        if not last:
-            return None
-        out = _git(root, "show", "-M", "--name-status", "--format=", last)
-    except (OSError, subprocess.SubprocessError) as e:
-        log.info("git history of %s: %s", path, e)
-        return None
     prefix, targets = path + "/", set()
-    for line in out.splitlines():
-        cols = line.split("\t")
-        if len(cols) == 3 and cols[0].startswith("R") and cols[1].startswith(prefix):
-            rest = cols[1][len(prefix):]
-            targets.add(cols[2][:-len(rest) - 1] if cols[2].endswith("/" + rest) else None)
+    for old, new in _last_renames(path, root):
+        if old.startswith(prefix):
+            rest = old[len(prefix):]
+            targets.add(new[:-len(rest) - 1] if new.endswith("/" + rest) else None)
     return targets.pop() if len(targets) == 1 else None
 
 
