@@ -360,34 +360,3 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
                 out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
     return list(out.values())
 
-
-def named_anchors(text: str, ctx) -> list[Derived]:
-    """Path anchors for the few code files named for what a decision titled for a choice adopts, whether
-    or not they import it: "Replace Google Sheets with Big Query" governs `big_query_export/users.rb` and
-    `export_dsi_users_to_big_query_job.rb` as it governs the initializer importing the client library.
-    A file counts when the words of its name or of one of its folders' names (split at `_`, `-`, `.` and
-    case changes) run through the chosen name as the title writes it (`BigQuery`, `big_query`; not the
-    names it may be imported as, such as `hooks` for "React hooks"), outside tests, vendored folders and
-    database migrations; the workspace's own name ("Use Log4brains to manage the ADRs" in log4brains)
-    names every file of it. A folder named for it is one place however many files it holds (the
-    `modules/gatekeeper/` of "Use OPA Gatekeeper"), unless it is broad (`mentions.MAX_FOLDER_FILES`). More
-    than `NAMED_MAX_FILES` such places (`gradle`, `admin`) make the choice the project's stack, not a place:
-    none anchors."""
-    from lore.sources.bare import named_folder
-    from lore.sources.mentions import broad
-
-    out: dict[str, Derived] = {}
-    own = {_folded(n.rsplit("/", 1)[-1]) for n in [ctx.root.name, *ctx.own_repos, *ctx.layout.published]}
-    for name in chosen(text, variants=False):
-        if name in own:
-            continue
-        places = list(dict.fromkeys(named_folder(f, name) or f for f in ctx.bare.named_for(name)
-                                    if not MIGRATION.search(f)))
-        if not 0 < len(places) <= NAMED_MAX_FILES:
-            continue
-        for place in places:
-            if place in ctx.layout.dirs and broad(place, place, "", ctx.layout):
-                continue
-            glob = f"{place}/**" if place in ctx.layout.dirs else place
-            out.setdefault(glob, Derived(Anchor("path", glob), SCORE, f"is named for {name}, what it chose"))
-    return list(out.values())

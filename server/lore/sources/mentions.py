@@ -26,7 +26,7 @@ renamed anchors where it went (see `moved`); a term written as code that one cod
 (`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
 declaring them as fields (see `shapes`); a library a decision titled for a choice adopts
-(`Use Lunr for search`) the few files importing it, and the few named for it (see `imports`). A misspelt long name means the one name a letter away (see `misspelt`); a
+(`Use Lunr for search`) the few files importing it (see `imports`), and the few named for it (`choice_named_anchors`). A misspelt long name means the one name a letter away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
 classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
@@ -508,6 +508,36 @@ def marker_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Path anchors for the few code files named for what a decision titled for a choice adopts, whether
+    or not they import it: "Replace Google Sheets with Big Query" governs `big_query_export/users.rb` and
+    `export_dsi_users_to_big_query_job.rb` as it governs the initializer importing the client library.
+    A file counts when the words of its name or of one of its folders' names (split at `_`, `-`, `.` and
+    case changes) run through the chosen name as the title writes it (`BigQuery`, `big_query`; not the
+    names it may be imported as, such as `hooks` for "React hooks"), outside tests, vendored folders and
+    database migrations; the workspace's own name ("Use Log4brains to manage the ADRs" in log4brains)
+    names every file of it. A folder named for it is one place however many files it holds (the
+    `modules/gatekeeper/` of "Use OPA Gatekeeper"), unless it is broad (`MAX_FOLDER_FILES`). More than
+    `imports.NAMED_MAX_FILES` such places (`gradle`, `admin`) make the choice the project's stack, not a
+    place: none anchors."""
+    out: dict[str, Derived] = {}
+    own = {re.sub(r"[^a-z0-9]", "", n.rsplit("/", 1)[-1].lower())
+           for n in [ctx.root.name, *ctx.own_repos, *ctx.layout.published]}
+    for name in imports.chosen(text, variants=False):
+        if name in own:
+            continue
+        places = list(dict.fromkeys(bare.named_folder(f, name) or f for f in ctx.bare.named_for(name)
+                                    if not imports.MIGRATION.search(f)))
+        if not 0 < len(places) <= imports.NAMED_MAX_FILES:
+            continue
+        for place in places:
+            if place in ctx.layout.dirs and broad(place, place, "", ctx.layout):
+                continue
+            glob = f"{place}/**" if place in ctx.layout.dirs else place
+            out.setdefault(glob, Derived(Anchor("path", glob), imports.SCORE, f"is named for {name}, what it chose"))
+    return list(out.values())
+
+
 def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Path anchors for the one code file spelling a term the decision writes as code (see `literals`)."""
     out: dict[str, Derived] = {}
@@ -567,7 +597,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     importers = imports.import_anchors(text, ctx, whole)
     found += [d for d in importers if d.anchor.value not in {f.anchor.value for f in found}]
     reached = {f.anchor.file or f.anchor.value for f in found}
-    found += [d for d in imports.named_anchors(text, ctx) if d.anchor.value not in reached]
+    found += [d for d in choice_named_anchors(text, ctx) if d.anchor.value not in reached]
     found += [d for d in imports.package_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     subject = imports.chooser(title)
     if subject:
