@@ -30,7 +30,6 @@ from lore.sources import named
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
-NAMED_MAX_FILES = 2 * named.MAX_FILES  # files named for a choice: a name says more than an import does
 WRITTEN_SCORE = 0.7  # a package written as code, not a choice the title makes
 # A title's number before its words: "12. ", "ADR-012: ", "D20 — ", "RFC 7 - ".
 _NUMBERED = r"(?:(?:adr|dr|rfc|dec|d)?[- #]?\d+\s*[.:)—–|-]*\s+)?"

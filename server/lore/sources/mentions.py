@@ -62,6 +62,7 @@ SURE = 0.8
 MAX_SURE = 12
 MAX_WEAK = 6
 MAX_FOLDER_FILES = 30
+NAMED_MAX_FILES = 2 * named.MAX_FILES  # places named for a choice: a name says more than an import does
 MOVED = 0.8  # a link followed to where its file went: sure (it named a file that was there), below a path as written
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
 _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
@@ -518,7 +519,7 @@ def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     database migrations; the workspace's own name ("Use Log4brains to manage the ADRs" in log4brains)
     names every file of it. A folder named for it is one place however many files it holds (the
     `modules/gatekeeper/` of "Use OPA Gatekeeper"), unless it is broad (`MAX_FOLDER_FILES`). More than
-    `imports.NAMED_MAX_FILES` such places (`gradle`, `admin`) make the choice the project's stack, not a
+    `NAMED_MAX_FILES` such places (`gradle`, `admin`) make the choice the project's stack, not a
     place: none anchors."""
     out: dict[str, Derived] = {}
     own = {re.sub(r"[^a-z0-9]", "", n.rsplit("/", 1)[-1].lower())
@@ -528,7 +529,7 @@ def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             continue
         places = list(dict.fromkeys(bare.named_folder(f, name) or f for f in ctx.bare.named_for(name)
                                     if not imports.MIGRATION.search(f)))
-        if not 0 < len(places) <= imports.NAMED_MAX_FILES:
+        if not 0 < len(places) <= NAMED_MAX_FILES:
             continue
         for place in places:
             if place in ctx.layout.dirs and broad(place, place, "", ctx.layout):
