@@ -110,3 +110,33 @@ def test_a_log_name_two_pages_share_cites_no_entry(tmp_workspace):
     assert anchors(ws, "a/DECISIONS.md", "## D5 — Entry 5\n\nText.\n") == []
     from lore.sources.mentions import AnchorContext as Ctx
     assert Ctx(ws).citations.citing_entry("a/DECISIONS.md", 5) == []
+
+
+SPLIT = "# 3. Split Terraform state\n\n## Status\n\nAccepted\n\n## Decision\n\nTwo roots.\n"
+
+
+def test_a_file_writing_a_path_to_a_record_is_governed_by_it(tmp_workspace):
+    ws = write(tmp_workspace, {  # as alphagov/govuk-infrastructure's Terraform roots link their ADR (MIT)
+        "docs/architecture/decisions/0003-split-terraform-state.md": SPLIT,
+        "terraform/cluster-services/main.tf": "# See https://github.com/o/r/blob/main/docs/architecture/decisions/"
+                                              "0003-split-terraform-state.md#decision\n\nterraform {}\n",
+        "app/Shipment.cs": "class Shipment {\n    // sent once (see docs/architecture/decisions/0003-split-terraform-state.md)\n}\n",
+        "ci/deploy.yml": "# Design: 0003-split-terraform-state.md\non: push\n",  # a name, no path: the slug reads it
+        "app/Other.cs": "class Other {\n    // see docs/0003-split-terraform-state-v2.md\n}\n",
+        "tests/main.tf": "# docs/architecture/decisions/0003-split-terraform-state.md\n",
+        "node_modules/x/main.tf": "# docs/architecture/decisions/0003-split-terraform-state.md\n",
+    })
+    assert anchors(ws, "docs/architecture/decisions/0003-split-terraform-state.md", SPLIT) == [
+        "app/Shipment.cs", "ci/deploy.yml", "terraform/cluster-services/main.tf"]
+
+
+def test_a_record_name_two_pages_share_or_an_index_of_records_cites_nothing_by_path(tmp_workspace):
+    pages = {f"docs/adr/{n:04d}-record-{n}.md": f"# {n}. Record\n" for n in range(1, 11)}
+    index = "".join(f"# docs/adr/{n:04d}-record-{n}.md\n" for n in range(1, 11))
+    ws = write(tmp_workspace, {
+        **pages, "docs/old/0001-record-1.md": "# 1. Record\n",
+        "tools/adr_index.py": index + "x = 1\n",
+        "app/one.py": "# see docs/adr/0001-record-1.md and docs/adr/0002-record-2.md\nx = 1\n",
+    })
+    assert anchors(ws, "docs/adr/0001-record-1.md", "# 1. Record\n") == []  # two pages have the name
+    assert anchors(ws, "docs/adr/0002-record-2.md", "# 2. Record\n") == ["app/one.py"]  # not the index

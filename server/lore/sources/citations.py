@@ -19,6 +19,13 @@ An entry of a decision log (`DECISIONS.md`'s `## D5 — Temporary hostnames`) is
 name and the entry's number on one line: `//! See DECISIONS.md D5.`, `DECISIONS.md D2–D3, D18` (a range
 cites each entry in it), when no other page of the workspace has that file name.
 
+A record is also cited by its path (`# See https://github.com/o/r/blob/main/docs/adr/0003-split-state.md`,
+`// (see docs/adr/2026-07-24-shipment-id.md)`): a code or configuration file writing a path that ends in
+the record's file name, when no other page of the workspace has that name and the file writes at most
+`MAX_PAGES` such paths (more is an index of records, not code citing one). Configuration files with
+comments (Terraform, YAML, TOML, Dockerfiles, Makefiles) are read for citations too, though they define
+no symbols.
+
 A record is also cited by its file name without extension, its slug (`// @adr 20200927-avoid-default-exports`,
 `see 0005-use-dashes-in-filenames`): log4brains and other tools name records so. A slug of three or
 more hyphenated parts that no other file of the workspace shares cites that one record, numbered or not.
@@ -34,6 +41,11 @@ from lore.sources.named import BUDGET_SECONDS, FENCE, MAX_FILES, code_outside_te
 CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_(-]?0*(\d{1,4})(?!\w)", re.I)
 MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.java`), not code citing a page
 URL = re.compile(rb"https?://[^\s\"'`<>()\[\]{}]+")
+# A path ending in a page's file name: `docs/adr/0003-split-state.md`, `…/blob/main/docs/rfc/0005-x.md#decision`.
+DOC_PATH = re.compile(rb"/([\w.-]+\.(?:md|markdown|mdx|rst|adoc))(?![\w-])", re.I)
+# Files that cite in comments though no grammar reads them: Terraform, YAML, TOML and the like.
+CONFIG_SUFFIXES = (".tf", ".tfvars", ".hcl", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".conf", ".properties")
+CONFIG_NAMES = frozenset({"dockerfile", "makefile", "justfile", "procfile", "containerfile"})
 SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
 _DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
 _PREFIX = rb"(?:ADR|DR|DEC|Decision|D)[ #_-]?"  # what an entry's number is written after: `D5`, `ADR-12`
@@ -68,7 +80,7 @@ class CitationIndex:
     """(series, number) -> the code files citing it, from one pass over the files a SymbolIndex read
     (bounded by the same time budget), and (series, number) -> the records of the workspace so numbered."""
 
-    def __init__(self, root, code_files: list[str], all_files, budget: float = BUDGET_SECONDS):
+    def __init__(self, root, code_files: list[str], all_files, budget: float = BUDGET_SECONDS, vendored=None):
         self.cited: dict[tuple[str, int], set[str]] = {}
         self.records: dict[tuple[str, int], list[str]] = {}
         self.slugs: dict[str, list[str]] = {}  # file stem -> the files of the workspace so named
@@ -76,6 +88,7 @@ class CitationIndex:
         self.by_url: dict[str, set[str]] = {}  # page address (see `page`) -> the code files writing it
         self.by_entry: dict[tuple[str, int], set[str]] = {}  # (log file name, entry) -> the code files citing it
         self.names: dict[str, int] = {}  # a page's file name, lower case -> how many pages have it
+        self.by_path: dict[str, set[str]] = {}  # a page's file name, lower case -> the files writing a path to it
         for f in all_files:
             self.slugs.setdefault(PurePosixPath(f).stem, []).append(f)
             if f.lower().endswith(_DOCS):
@@ -85,12 +98,15 @@ class CitationIndex:
                 if key:
                     self.records.setdefault(key, []).append(f)
         slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
-        for rel, data in code_outside_tests(root, code_files, budget):
+        for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
             for m in CITE.finditer(data):
                 self.cited.setdefault((m.group(1).decode().lower(), int(m.group(2))), set()).add(rel)
             if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
                 for name, n in log_citations(data):
                     self.by_entry.setdefault((name, n), set()).add(rel)
+                cited_pages = {m.group(1).decode("utf-8", "replace").lower() for m in DOC_PATH.finditer(data)}
+                for name in cited_pages if len(cited_pages) <= MAX_PAGES else ():
+                    self.by_path.setdefault(name, set()).add(rel)
             if b"://" in data:
                 pages = {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)} - {None}
                 for key in pages if len(pages) <= MAX_PAGES else ():
@@ -109,7 +125,10 @@ class CitationIndex:
         slug = PurePosixPath(record).stem
         if len(self.slugs.get(slug, [])) == 1:
             found |= self.by_slug.get(slug, set())
-        return sorted(found)
+        name = PurePosixPath(record).name.lower()
+        if self.names.get(name) == 1 and _CITABLE.search(slug):
+            found |= self.by_path.get(name, set())
+        return sorted(found - {record})
 
     def citing_entry(self, log: str, number: int) -> list[str]:
         """Code files citing entry `number` of the decision log at `log` by the log's file name, when no
@@ -126,6 +145,17 @@ class CitationIndex:
             if key and 0 < len(files) <= MAX_FILES:
                 out[key] = sorted(files)
         return out
+
+
+# A file name specific enough to cite a record by its path: a number or joined words, not `README.md`.
+_CITABLE = re.compile(r"\d|\w[-_]\w")
+
+
+def config_files(files, vendored=None) -> list[str]:
+    """The configuration files among `files` read for citations (see `CONFIG_SUFFIXES`), vendored ones left out."""
+    return [f for f in sorted(files)
+            if (f.lower().endswith(CONFIG_SUFFIXES) or PurePosixPath(f).name.lower() in CONFIG_NAMES)
+            and not (vendored and vendored(f))]
 
 
 def page(url: str) -> str | None:

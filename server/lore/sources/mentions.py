@@ -125,8 +125,8 @@ class AnchorContext:
 
     @cached_property
     def citations(self) -> CitationIndex:
-        """Code files citing records by number (see `citations`), built on first need."""
-        return CitationIndex(self.root, self.symbols.read, self.layout.files)
+        """Code and configuration files citing records (see `citations`), built on first need."""
+        return CitationIndex(self.root, self.symbols.read, self.layout.files, vendored=self.layout.vendored)
 
     @cached_property
     def terms(self) -> literals.TermIndex:
