@@ -255,6 +255,22 @@ def test_files_named_for_a_choice_only_when_few_and_the_name_is_written_as_a_pro
         ["awsgraviton", "graviton"]
 
 
+def test_a_product_whose_name_is_everywhere_in_code_still_names_the_files_about_it(tmp_workspace):
+    # Shaped on teaching-vacancies' documentation/adr/0010_migrate_from_algolia_to_postgres.md
+    # (DFE-Digital/teaching-vacancies, MIT): the search folder named for Postgres imports nothing of it.
+    ws = write(tmp_workspace, {
+        "app/services/search/postgres/query_parser.rb": "class QueryParser; end\n",
+        "app/services/search/postgres/tsvector_generator.rb": "class TsvectorGenerator; end\n",
+        "app/services/search/vacancy_search.rb": "class VacancySearch; end\n",
+        "app/models/vacancy.rb": "class Vacancy; end\n",
+    })
+    assert anchors(ws, "# 10. Migrate from Algolia to Postgres-based search\n") == ["app/services/search/postgres/**"]
+    assert imports.chosen("# 10. Migrate from Algolia to Postgres-based search\n", variants=False) == ["postgres"]
+    # what it may be imported as stays a common word: a package called `postgres` is no sign of the choice
+    assert imports.chosen("# 10. Migrate from Algolia to Postgres-based search\n") == []
+    assert imports.chosen("# 3. Use a config file\n", variants=False) == []
+
+
 def test_a_file_named_for_the_choice_whose_symbol_the_decision_names_keeps_the_symbols_anchor(tmp_workspace):
     # Shaped on JabRef's docs/decisions/0042-use-markdowntextflow-for-summarization-content.md (JabRef/jabref, MIT).
     ws = write(tmp_workspace, {

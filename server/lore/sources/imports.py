@@ -96,7 +96,9 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     are: by its name alone, not with an article ("Use a Preference", "Use the ADR slug"), and with a
     capital or a digit ("Use Devise", not "use command/query-based API") or as words joined into one
     ("Use external-secrets for secrets storage"); a product named with its vendor's name first is also
-    named without it ("Use OPA Gatekeeper": `opagatekeeper`, `gatekeeper`)."""
+    named without it ("Use OPA Gatekeeper": `opagatekeeper`, `gatekeeper`), and a product whose name is a
+    word everywhere in code (`named.PRODUCTS`: "Migrate from Algolia to Postgres") is one too, though no
+    package imported as it says anything."""
     whole = text if whole is None else whole
     title = title_of(text)
     m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
@@ -113,7 +115,7 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
         while len(words) > 1 and words[-1] in _TRAILING:  # "the django-fsm library"; not "Deep Java Library"
             words.pop()
         folded = "".join(words).lower()
-        if len(folded) < 4 or folded in named.COMMON:
+        if len(folded) < 4 or (folded in named.COMMON and (variants or folded not in named.PRODUCTS)):
             continue
         if not variants:
             joined = len(words) > 1 and re.search(r"[-_.]".join(map(re.escape, words)), part)

@@ -81,6 +81,10 @@ readme todo note example examples feature features flag flags project projects v
 javascript typescript python golang java rust react node json yaml http https rest graphql sql postgres
 github gitlab docker kubernetes openapi swagger
 """.split())
+# The products among them: a word everywhere in code, yet what a decision titled "Migrate from Algolia to
+# Postgres" adopts, and what the few files named for it (`search/postgres/`) are about.
+PRODUCTS = frozenset("javascript typescript python golang java rust react graphql postgres docker kubernetes "
+                     "openapi swagger".split())
 
 
 def code_outside_tests(root: Path, files: list[str], budget: float = BUDGET_SECONDS) -> Iterator[tuple[str, bytes]]:
