@@ -84,3 +84,45 @@ def test_past_the_crowd_untitled_records_stay_by_how_often_they_write_the_name(t
             "28. Routes as targets", "48. Policy matching", "78. Consistent naming for resources and stats"]
     finally:
         lore.close()
+
+
+DATA = "package datasource\n\ntype DataSource struct {\n\tFile string\n}\n"
+SOURCES = "api/common/datasource/datasource.go"
+
+
+def test_a_record_titled_for_a_type_leaves_off_the_records_naming_it_in_passing(tmp_workspace):
+    # Shaped on kumahq/kuma's 082 "Common DataSource structure" and 070 "Resource Identifier" (Apache-2.0).
+    lore, groups, symbols = lens_of(tmp_workspace, SOURCES, DATA, "go", {
+        82: ("Common DataSource structure", 1), 70: ("Resource Identifier", 1), 74: ("SPIFFE compliance", 3)},
+        "DataSource")
+    try:
+        shown = sorted(m.title for g in groups for m in g.memories)
+        assert shown == ["74. SPIFFE compliance", "82. Common DataSource structure"]  # 74 writes it three times
+        assert [g.left_off for g in groups] == [1]
+        assert groups[0].memories[0].title == "82. Common DataSource structure"
+        assert sorted(hover_titles(lore, SOURCES, symbols, "go", "DataSource")) == shown
+    finally:
+        lore.close()
+
+
+def test_a_record_about_the_whole_file_titled_for_a_type_leaves_off_a_passing_mention_of_it(tmp_workspace):
+    # Shaped on kumahq/kuma's api/common/v1alpha1/datasource (Apache-2.0): 082 names every type of the file
+    # and is the file's lens; 070 names `DataSource` once, in passing, and had the type's lens to itself.
+    code = "package datasource\n\n" + "".join(f"type {t} struct {{\n\tName string\n}}\n\n" for t in (
+        "DataSource", "DataSourceType", "SecretRef", "EnvVar", "InlineValue"))
+    about = ("# 82. Common DataSource structure\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+             "`DataSource` has a `DataSourceType`: a `SecretRef`, an `EnvVar` or an `InlineValue`.\n")
+    passing = ("# 70. Resource Identifier\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+               "Identifiers are strings; a `DataSource` is not one.\n")
+    ws = write(tmp_workspace, {SOURCES: code, "docs/decisions/0082-datasource.md": about,
+                               "docs/decisions/0070-resource-identifier.md": passing})
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        symbols = extract_symbols(code, "go", SOURCES)
+        groups = lens_groups(lore, SOURCES, symbols, "go")
+        assert [(g.symbol.name if g.symbol else None, [m.title for m in g.memories]) for g in groups] == [
+            (None, ["82. Common DataSource structure"])]
+        assert hover_titles(lore, SOURCES, symbols, "go", "DataSource") == ["82. Common DataSource structure"]
+    finally:
+        lore.close()

@@ -4,7 +4,9 @@ A central model (`SingleAuditChecklist`, `Access`, `BibEntry`) is named in passi
 record: "store uploaded Excel files" mentions the checklist the files belong to. Each such mention is a
 derived anchor, and each becomes a lens and a hover on the type. When more than `CROWD` records are
 anchored to one symbol by a name they write, only those it is the subject of stay there: the ones
-titled for it, or writing it at least `SAID` times. When more than `CROWD` of those are left (a
+titled for it, or writing it at least `SAID` times. So it is too when fewer name it and one of them is
+titled for it ("Common DataSource structure"): a record naming `DataSource` once, in passing ("Resource
+Identifier"), is not what a reader of that type looks for beside the record about it. When more than `CROWD` of those are left (a
 service mesh's `MeshService`, the title of fourteen records: "MeshService API", "MeshService multizone
 UX", "Policy matching with MeshService", …), the `CROWD` most about it stay: titled for it before
 not, the shortest of those titles first (the name is more of what it says), then the record writing it most.
@@ -26,7 +28,7 @@ SAID = 3
 
 
 def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> tuple[set[str], dict[str, int]]:
-    """For one symbol that more than `CROWD` records are anchored to by a name they write (see the module):
+    """For one symbol that several records are anchored to by a name they write (see the module):
     the ids of those to leave off it (neither titled for it nor writing it `SAID` times, or past the
     `CROWD` most about it), and id -> place (0 first) of those it keeps for being about it, so that its
     lens and hover open with the one most about it ("MeshService API", not "MeshService Universal UX").
@@ -40,8 +42,8 @@ def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> tuple[set[str], 
 
 def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
     """Of the records anchored to one symbol by a name they write, the ids of the (at most `CROWD`) most
-    about it, most first; None when they are no crowd (`CROWD` or fewer)."""
-    if len({m.id for m, _ in named}) <= CROWD:
+    about it, most first; None when they are no crowd (`CROWD` or fewer, none of them titled for it)."""
+    if len({m.id for m, _ in named}) < 2:
         return None
     subjects: dict[str, tuple[bool, int, int]] = {}
     for m, a in named:
@@ -51,10 +53,29 @@ def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
         titled, said = bool(word.search(m.title)), len(word.findall(text))
         if titled or said >= SAID:
             subjects[m.id] = (not titled, len(_TITLE_WORD.findall(m.title)) if titled else 0, -said)
+    if len({m.id for m, _ in named}) <= CROWD and all(untitled for untitled, _, _ in subjects.values()):
+        return None  # a few records naming it, none titled for it: all of them stay
     return sorted(subjects, key=lambda mid: (subjects[mid], mid))[:CROWD]
 
 
 _TITLE_WORD = re.compile(r"[A-Za-z][\w$-]*")
+
+
+def may_crowd(symbol: str, own: list[str], beside: list[str] = ()) -> bool:
+    """Whether the records titled `own`, anchored to `symbol` (its qualified name) and shown on it, can be a
+    crowd at all, before any of them is read whole (the lens path): more than `CROWD` of them, or more
+    than one with one titled for it, counting the records of `beside` (shown on the file, perhaps anchored
+    to it too) titled for it."""
+    if len(own) > CROWD:
+        return True
+    titled = [t for t in beside if titled_for(symbol, t)]
+    return len(own) + len(titled) > 1 and (bool(titled) or any(titled_for(symbol, t) for t in own))
+
+
+def titled_for(symbol: str, title: str) -> bool:
+    """Whether a title writes a symbol's name (the last part of its qualified name) as a word."""
+    name = symbol.rsplit(".", 1)[-1]
+    return re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", title) is not None
 
 
 def _named(m: Memory, a: Anchor) -> bool:

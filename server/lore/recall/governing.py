@@ -29,7 +29,7 @@ import attrs
 
 from lore.memory import is_plain_doc
 from lore.recall.anchoring import MATCH_WEIGHT
-from lore.recall.crowded import CROWD, crowded_out
+from lore.recall.crowded import crowded_out, may_crowd, titled_for
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
@@ -325,6 +325,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     file_level: list[LensItem] = []
     per_symbol: dict[str, list[LensItem]] = {}
     anchor_of: dict[str, Anchor] = {}
+    beside: list[LensItem] = []  # the file's memories anchored to its symbols
     anchored_ids: set[str] = set()
     for store in lore.stores():
         found = lore.anchored(store, rel_path, names, language)
@@ -341,6 +342,8 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
             if (kind in ("file", "glob") and anchor.kind != "symbol") or (kind == "symbol" and mid in spread) \
                     or mid in whole:  # anchored to the file as well as to symbols in it: the file's decision
                 file_level.append(m)
+                if kind == "symbol":  # still a record about its symbols, when deciding who else stays on one
+                    beside.append(m)
             elif kind == "symbol":
                 anchor_of[mid] = anchor
                 for name in symbols_matching(anchor, rel_path, names, by_suffix):
@@ -349,9 +352,13 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     left_off: dict[str, int] = {}
     places: dict[str, dict[str, int]] = {}
     for name, items in per_symbol.items():
-        if len(items) > CROWD:  # a type many records name: only those it is the subject of (`crowded`)
-            found_m = memories_by_id(lore, [i.id for i in items], [rel_path])
-            pairs = [(found_m[i.id], anchor_of[i.id]) for i in items if i.id in found_m]
+        if may_crowd(name, [i.title for i in items], [i.title for i in beside]):  # (`crowded`)
+            pool = items + [i for i in beside if i not in items and titled_for(name, i.title)]
+            found_m = memories_by_id(lore, [i.id for i in pool], [rel_path])
+            pairs = [(found_m[i.id], a) for i in pool if i.id in found_m
+                     for a in ([anchor_of[i.id]] if i.id in anchor_of else
+                               [a for a in found_m[i.id].anchors if a.kind == "symbol"
+                                and name in symbols_matching(a, rel_path, names, by_suffix)][:1])]
             crowd, places[name] = crowded_out(pairs)
             per_symbol[name] = [i for i in items if i.id not in crowd]
             left_off[name] = len({i.id for i in items}) - len({i.id for i in per_symbol[name]})
