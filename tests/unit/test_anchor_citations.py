@@ -140,3 +140,19 @@ def test_a_record_name_two_pages_share_or_an_index_of_records_cites_nothing_by_p
     })
     assert anchors(ws, "docs/adr/0001-record-1.md", "# 1. Record\n") == []  # two pages have the name
     assert anchors(ws, "docs/adr/0002-record-2.md", "# 2. Record\n") == ["app/one.py"]  # not the index
+
+
+def test_a_folder_the_record_names_is_narrowed_to_its_files_citing_the_record(tmp_workspace):
+    # Shaped on alphagov/govuk-infrastructure's 0003 and terraform/deployments (MIT).
+    text = ("# 3. Split Terraform state\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "1. `cluster-infrastructure` - the EKS cluster.\n2. `cluster-services` - what runs in it.\n")
+    link = "# See https://github.com/o/r/blob/main/docs/adr/0003-split-terraform-state.md\n"
+    files = {"docs/adr/0003-split-terraform-state.md": text,
+             "terraform/cluster-infrastructure/main.tf": link + "terraform {}\n",
+             "terraform/cluster-infrastructure/alarms.tf": "resource \"aws_sns_topic\" \"a\" {}\n",
+             "terraform/cluster-infrastructure/vpc.tf": "resource \"aws_vpc\" \"v\" {}\n",
+             "terraform/cluster-services/dns.tf": "resource \"helm_release\" \"d\" {}\n",
+             "terraform/cluster-services/logs.tf": "resource \"helm_release\" \"l\" {}\n"}
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "docs/adr/0003-split-terraform-state.md", text) == [
+        "terraform/cluster-infrastructure/main.tf", "terraform/cluster-services/**"]

@@ -62,6 +62,7 @@ SURE = 0.8
 MAX_SURE = 12
 MAX_WEAK = 6
 MAX_FOLDER_FILES = 30
+CITED = "cited in"  # why a citing file's anchor was derived
 NAMED_MAX_FILES = 2 * named.MAX_FILES  # places named for a choice: a name says more than an import does
 MOVED = 0.8  # a link followed to where its file went: sure (it named a file that was there), below a path as written
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
@@ -555,10 +556,19 @@ def citation_anchors(rel: str, ctx: AnchorContext, text: str = "", entry: int | 
     """Path anchors for the code files that cite the record at `rel` by number or slug (an `entry` of the
     decision log at `rel` by the log's name and its number), or that link a page it links (see `citations`)."""
     cited = ctx.citations.citing_entry(rel, entry) if entry is not None else ctx.citations.citing(rel)
-    out = [Derived(Anchor("path", f), 0.9, f"cited in `{f}`") for f in cited]
+    out = [Derived(Anchor("path", f), 0.9, f"{CITED} `{f}`") for f in cited]
     for url, files in ctx.citations.linking(text).items():
         out += [Derived(Anchor("path", f), 0.85, f"links {url}, as `{f}` does") for f in files]
     return out
+
+
+def narrowed_to_citations(found: list[Derived]) -> list[Derived]:
+    """Without the folders the record names whose own files cite it: the team wrote in the code which files
+    of the folder it governs (govuk-infrastructure's 0003 names `cluster-infrastructure`, whose `main.tf`
+    links it; its alarms and VPC endpoints do not, and are no part of what it decided)."""
+    cited = [d.anchor.value for d in found if d.why.startswith(CITED)]
+    return [d for d in found if not (d.anchor.kind == "path" and d.anchor.value.endswith("/**")
+                                     and any(c.startswith(d.anchor.value[:-2]) for c in cited))]
 
 
 def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
@@ -592,6 +602,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx, text, entry) if d.anchor.value not in {f.anchor.value for f in found}]
+    found = narrowed_to_citations(found)
     reached = {f.anchor.file or f.anchor.value for f in found}  # a file a symbol of it already anchors keeps that
     found += [d for d in literal_anchors(text, ctx) if d.anchor.value not in reached]
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
