@@ -126,3 +126,82 @@ def test_a_record_about_the_whole_file_titled_for_a_type_leaves_off_a_passing_me
         assert hover_titles(lore, SOURCES, symbols, "go", "DataSource") == ["82. Common DataSource structure"]
     finally:
         lore.close()
+
+
+LB = "package v1alpha1\n\ntype LoadBalancer struct {\n\tType string\n}\n"
+LBS = "pkg/policies/meshloadbalancingstrategy/api/v1alpha1/loadbalancer.go"
+
+
+def test_records_whose_titles_reach_a_crowded_type_are_about_it_beside_records_naming_it_in_passing(tmp_workspace):
+    # Shaped on kumahq/kuma's 022 "Load balancing", 043, 094 "Zone Proxy Deployment Model" and 096
+    # (Apache-2.0): 094 and 096 write `LoadBalancer` for a Kubernetes Service type, not the policy's type.
+    def rec(n, title, body):
+        return f"# {n}. {title}\n\n## Status\n\nAccepted\n\n## Decision\n\n{body}\n"
+    ws = write(tmp_workspace, {
+        LBS: LB,
+        "docs/decisions/0022-load-balancing.md": rec(22, "Load balancing", "Policies choose how requests are spread."),
+        "docs/decisions/0043-locality.md": rec(43, "Locality aware load balancing", "Prefer the local zone."),
+        "docs/decisions/0094-zone-proxy.md": rec(94, "Zone Proxy Deployment Model", "A `LoadBalancer` Service."),
+        "docs/decisions/0096-ingress-address.md": rec(96, "Ingress address sync", "Read the `LoadBalancer` address.")})
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        symbols = extract_symbols(LB, "go", LBS)
+        shown = sorted(m.title for g in lens_groups(lore, LBS, symbols, "go") for m in g.memories)
+        assert shown == ["22. Load balancing", "43. Locality aware load balancing"]
+        assert sorted(hover_titles(lore, LBS, symbols, "go", "LoadBalancer")) == shown
+    finally:
+        lore.close()
+
+
+def test_below_a_crowd_a_title_that_is_mostly_the_types_name_leaves_a_passing_mention_off(tmp_workspace):
+    ws = write(tmp_workspace, {
+        LBS: LB,
+        "docs/decisions/0022-load-balancing.md": record(22, "Load balancing", 0),
+        "docs/decisions/0094-zone-proxy.md": record(94, "Zone Proxy Deployment Model", 1, "LoadBalancer")})
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        symbols = extract_symbols(LB, "go", LBS)
+        assert [m.title for g in lens_groups(lore, LBS, symbols, "go") for m in g.memories] == ["22. Load balancing"]
+    finally:
+        lore.close()
+
+
+def test_below_a_crowd_a_title_reaching_a_type_by_its_words_leaves_nobody_off(tmp_workspace):
+    # Shaped on cisagov/manage.get.gov's 0022 and 0030 (CC0-1.0): the user flow's title says "Domain Request";
+    # the record on the model's state machine names `DomainRequest` and is as much about it.
+    code = "class DomainRequest:\n    status = 'started'\n"
+    rel = "src/registrar/models/domain_request.py"
+    ws = write(tmp_workspace, {
+        rel: code,
+        "docs/decisions/0022-submit-domain-request.md": record(22, "Submit Domain Request User Flow", 0),
+        "docs/decisions/0030-django-state-control.md": record(30, "Django state control", 1, "DomainRequest")})
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        symbols = extract_symbols(code, "python", rel)
+        assert "30. Django state control" in [m.title for g in lens_groups(lore, rel, symbols, "python") for m in g.memories]
+    finally:
+        lore.close()
+
+
+def test_a_phrase_many_records_say_reaches_no_symbol_for_any_of_them(tmp_workspace):
+    # Shaped on kumahq/kuma's zone proxy records (Apache-2.0): four speak of "zone ingress", which
+    # `ContextualZoneIngressListenerName` is named for; none is titled for it or writes it.
+    code = "package naming\n\nfunc ContextualZoneIngressListenerName(mesh string) string {\n\treturn mesh\n}\n"
+    rel = "pkg/core/naming/contextual.go"
+    records = {f"docs/decisions/{n:04d}-zone-proxy-{n}.md":
+               f"# {n}. Zone proxy topic {n}\n\n## Status\n\nAccepted\n\n## Decision\n\nThe zone ingress listener "
+               f"changes. Each zone ingress contextual name stays.\n" for n in (95, 97, 98, 102)}
+    ws = write(tmp_workspace, {rel: code, **records})
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        symbols = extract_symbols(code, "go", rel)
+        reached = [m for m in lore.stores()[0].memories.matching() if any(a.kind == "symbol" for a in m.anchors)]
+        assert len(reached) == 4  # each reaches the function by the phrase it says
+        assert lens_groups(lore, rel, symbols, "go") == []
+        assert hover_titles(lore, rel, symbols, "go", "ContextualZoneIngressListenerName") == []
+    finally:
+        lore.close()

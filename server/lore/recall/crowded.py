@@ -11,8 +11,16 @@ service mesh's `MeshService`, the title of fourteen records: "MeshService API", 
 UX", "Policy matching with MeshService", …), the `CROWD` most about it stay: titled for it before
 not, the shortest of those titles first (the name is more of what it says), then the record writing it most.
 A hover or lens listing fourteen records on one type is read by nobody; search still finds every
-one of them by the name. Anchors a person confirmed or added, and anchors derived otherwise (a
-path, a citation), always stay.
+one of them by the name.
+
+A record reaches a symbol by its words three ways (`sources.mentions`): a name it writes, its title
+("Load balancing" reaches `LoadBalancer`: the record is titled for it), or a phrase it says ("zone
+ingress" reaches `ContextualZoneIngressListenerName`). All three count in a crowd: four records saying
+"zone ingress", none titled for the function nor writing its name, make it their vocabulary, and none
+stays on it. Below a crowd only a title that is mostly the name leaves the others off ("Load balancing"
+for `LoadBalancer`): "Submit Domain Request User Flow" reaches `DomainRequest` by two of its five words,
+yet is less about the model than the record on its state machine that names it. Anchors a person confirmed or added, and anchors derived otherwise (a path, a citation), always
+stay.
 """
 
 from __future__ import annotations
@@ -46,15 +54,19 @@ def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
     if len({m.id for m, _ in named}) < 2:
         return None
     subjects: dict[str, tuple[bool, int, int]] = {}
+    spelled = False
     for m, a in named:
         name = a.value.rsplit(".", 1)[-1]
         word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
         text = "\n".join((m.title, m.body, m.rationale or ""))
-        titled, said = bool(word.search(m.title)), len(word.findall(text))
+        in_title = bool(word.search(m.title))
+        titled = in_title or _why(m, a).startswith(TITLED)
+        spelled = spelled or in_title or titled and 2 * len(_PARTS.findall(name)) >= len(_TITLE_WORD.findall(m.title))
+        said = len(word.findall(text))
         if titled or said >= SAID:
             subjects[m.id] = (not titled, len(_TITLE_WORD.findall(m.title)) if titled else 0, -said)
-    if len({m.id for m, _ in named}) <= CROWD and all(untitled for untitled, _, _ in subjects.values()):
-        return None  # a few records naming it, none titled for it: all of them stay
+    if len({m.id for m, _ in named}) <= CROWD and not spelled:
+        return None  # a few records naming it, no title spelling it: all of them stay
     return sorted(subjects, key=lambda mid: (subjects[mid], mid))[:CROWD]
 
 
@@ -73,13 +85,29 @@ def may_crowd(symbol: str, own: list[str], beside: list[str] = ()) -> bool:
 
 
 def titled_for(symbol: str, title: str) -> bool:
-    """Whether a title writes a symbol's name (the last part of its qualified name) as a word."""
-    name = symbol.rsplit(".", 1)[-1]
-    return re.search(rf"(?<![\w$]){re.escape(name)}(?![\w$])", title) is not None
+    """Whether a title may be about a symbol: the first letters of its name's words (the last part of its
+    qualified name) in order, in one word or more (`LoadBalancer`: "Load balancing"). A loose gate: a
+    title it lets through is read as `most_about` reads it."""
+    parts = _PARTS.findall(symbol.rsplit(".", 1)[-1])
+    if not parts:
+        return False
+    pattern = r"[a-z0-9]*[\W_]*".join(re.escape(p.lower()[:TITLE_STEM]) for p in parts)
+    return re.search(pattern, title.lower()) is not None
+
+
+_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+TITLE_STEM = 5
+
+
+# How a record's words reach a symbol (`sources.mentions`): a name it writes, its title, a phrase it says.
+NAMES, TITLED, SPEAKS = "names `", "titled for `", "speaks of "
+
+
+def _why(m: Memory, a: Anchor) -> str:
+    return (m.meta.get(DERIVED_META) or {}).get(key_of(a), "")
 
 
 def _named(m: Memory, a: Anchor) -> bool:
-    """Whether an anchor was derived from a name the record writes, and no person confirmed it."""
-    key = key_of(a)
-    why = (m.meta.get(DERIVED_META) or {}).get(key, "")
-    return why.startswith("names `") and key not in (m.meta.get(CONFIRMED) or [])
+    """Whether an anchor was derived from the record's words (a name it writes, its title or a phrase
+    it says, not a path or a citation), and no person confirmed it."""
+    return _why(m, a).startswith((NAMES, TITLED, SPEAKS)) and key_of(a) not in (m.meta.get(CONFIRMED) or [])
