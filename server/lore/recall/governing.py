@@ -11,6 +11,8 @@ context packs and path searches. No model and no embedding here (this is the hov
 - A record that names symbols the file declares (`lore.recall.naming`) is about them: shown in those
   symbols' hovers when it names at most `PER_FILE` of them, else once, as the file's lens. Symbol
   lenses stay for anchors (a place the import or a person gave): naming alone is weaker evidence.
+- A symbol several records reach by their words (a name, their title, a phrase) shows only those it is
+  the subject of (`lore.recall.crowded`): a record naming it in passing gives way to one titled for it.
 - A memory close in meaning only is shown in a hover when it passed the calibrated bar
   (`lore.recall.calibration`), never where the file's lens already shows it.
 - Current records come before proposals; superseded and deprecated ones are not shown on code, nor
