@@ -3,24 +3,25 @@
 A central model (`SingleAuditChecklist`, `Access`, `BibEntry`) is named in passing by record after
 record: "store uploaded Excel files" mentions the checklist the files belong to. Each such mention is a
 derived anchor, and each becomes a lens and a hover on the type. When more than `CROWD` records are
-anchored to one symbol by a name they write, only those it is the subject of stay there: the ones
-titled for it, or writing it at least `SAID` times. So it is too when fewer name it and one of them is
-titled for it ("Common DataSource structure"): a record naming `DataSource` once, in passing ("Resource
-Identifier"), is not what a reader of that type looks for beside the record about it. When more than `CROWD` of those are left (a
-service mesh's `MeshService`, the title of fourteen records: "MeshService API", "MeshService multizone
-UX", "Policy matching with MeshService", …), the `CROWD` most about it stay: titled for it before
-not, the shortest of those titles first (the name is more of what it says), then the record writing it most.
-A hover or lens listing fourteen records on one type is read by nobody; search still finds every
-one of them by the name.
+anchored to one symbol by their words, only those it is the subject of stay there: the ones titled for
+it, or writing it at least `SAID` times. So it is too when fewer reach it and one of them is titled for
+it ("Common DataSource structure"): a record naming `DataSource` once, in passing ("Resource
+Identifier"), is not what a reader of that type looks for beside the record about it. When more than
+`CROWD` subjects are left (a service mesh's `MeshService`, the title of fourteen records: "MeshService
+API", "MeshService multizone UX", "Policy matching with MeshService", …), the `CROWD` most about it
+stay: titled for it before not, the shortest of those titles first (the name is more of what it says),
+then the record writing it most. A hover or lens listing fourteen records on one type is read by
+nobody; search still finds every one of them by the name.
 
 A record reaches a symbol by its words three ways (`sources.mentions`): a name it writes, its title
 ("Load balancing" reaches `LoadBalancer`: the record is titled for it), or a phrase it says ("zone
 ingress" reaches `ContextualZoneIngressListenerName`). All three count in a crowd: four records saying
 "zone ingress", none titled for the function nor writing its name, make it their vocabulary, and none
-stays on it. Below a crowd only a title that is mostly the name leaves the others off ("Load balancing"
-for `LoadBalancer`): "Submit Domain Request User Flow" reaches `DomainRequest` by two of its five words,
-yet is less about the model than the record on its state machine that names it. Anchors a person confirmed or added, and anchors derived otherwise (a path, a citation), always
-stay.
+stays on it. Below a crowd only a title that is mostly the name leaves the others off ("Load
+balancing" for `LoadBalancer`): "Submit Domain Request User Flow" reaches `DomainRequest` by two of its
+five words, yet is less about the model than the record on its state machine that names it.
+
+Anchors a person confirmed or added, and anchors derived otherwise (a path, a citation), always stay.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ SAID = 3
 
 
 def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> tuple[set[str], dict[str, int]]:
-    """For one symbol that several records are anchored to by a name they write (see the module):
+    """For one symbol that several records are anchored to by their words (see the module):
     the ids of those to leave off it (neither titled for it nor writing it `SAID` times, or past the
     `CROWD` most about it), and id -> place (0 first) of those it keeps for being about it, so that its
     lens and hover open with the one most about it ("MeshService API", not "MeshService Universal UX").
@@ -49,8 +50,8 @@ def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> tuple[set[str], 
 
 
 def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
-    """Of the records anchored to one symbol by a name they write, the ids of the (at most `CROWD`) most
-    about it, most first; None when they are no crowd (`CROWD` or fewer, none of them titled for it)."""
+    """Of the records anchored to one symbol by their words, the ids of the (at most `CROWD`) most about
+    it, most first; None when they are no crowd (`CROWD` or fewer, no title mostly its name)."""
     if len({m.id for m, _ in named}) < 2:
         return None
     subjects: dict[str, tuple[bool, int, int]] = {}
@@ -61,12 +62,13 @@ def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
         text = "\n".join((m.title, m.body, m.rationale or ""))
         in_title = bool(word.search(m.title))
         titled = in_title or _why(m, a).startswith(TITLED)
-        spelled = spelled or in_title or titled and 2 * len(_PARTS.findall(name)) >= len(_TITLE_WORD.findall(m.title))
+        mostly = titled and 2 * len(_PARTS.findall(name)) >= len(_TITLE_WORD.findall(m.title))
+        spelled = spelled or in_title or mostly
         said = len(word.findall(text))
         if titled or said >= SAID:
             subjects[m.id] = (not titled, len(_TITLE_WORD.findall(m.title)) if titled else 0, -said)
     if len({m.id for m, _ in named}) <= CROWD and not spelled:
-        return None  # a few records naming it, no title spelling it: all of them stay
+        return None  # a few records reaching it, no title mostly its name: all of them stay
     return sorted(subjects, key=lambda mid: (subjects[mid], mid))[:CROWD]
 
 

@@ -357,10 +357,13 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
         if may_crowd(name, [i.title for i in items], [i.title for i in beside]):  # (`crowded`)
             pool = items + [i for i in beside if i not in items and titled_for(name, i.title)]
             found_m = memories_by_id(lore, [i.id for i in pool], [rel_path])
-            pairs = [(found_m[i.id], a) for i in pool if i.id in found_m
-                     for a in ([anchor_of[i.id]] if i.id in anchor_of else
-                               [a for a in found_m[i.id].anchors if a.kind == "symbol"
-                                and name in symbols_matching(a, rel_path, names, by_suffix)][:1])]
+            pairs = []
+            for i in pool:
+                m = found_m.get(i.id)
+                anchor = anchor_of.get(i.id) or next((a for a in (m.anchors if m else ()) if a.kind == "symbol"
+                                                      and name in symbols_matching(a, rel_path, names, by_suffix)), None)
+                if m is not None and anchor is not None:
+                    pairs.append((m, anchor))
             crowd, places[name] = crowded_out(pairs)
             per_symbol[name] = [i for i in items if i.id not in crowd]
             left_off[name] = len({i.id for i in items}) - len({i.id for i in per_symbol[name]})
