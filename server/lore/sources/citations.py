@@ -34,6 +34,7 @@ more hyphenated parts that no other file of the workspace shares cites that one 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from pathlib import PurePosixPath
 
 from lore.sources.named import BUDGET_SECONDS, FENCE, MAX_FILES, code_outside_tests
@@ -80,7 +81,8 @@ class CitationIndex:
     """(series, number) -> the code files citing it, from one pass over the files a SymbolIndex read
     (bounded by the same time budget), and (series, number) -> the records of the workspace so numbered."""
 
-    def __init__(self, root, code_files: list[str], all_files, budget: float = BUDGET_SECONDS, vendored=None):
+    def __init__(self, root, code_files: list[str], all_files, budget: float = BUDGET_SECONDS,
+                 vendored: Callable[[str], bool] | None = None):
         self.cited: dict[tuple[str, int], set[str]] = {}
         self.records: dict[tuple[str, int], list[str]] = {}
         self.slugs: dict[str, list[str]] = {}  # file stem -> the files of the workspace so named
@@ -151,7 +153,7 @@ class CitationIndex:
 _CITABLE = re.compile(r"\d|\w[-_]\w")
 
 
-def config_files(files, vendored=None) -> list[str]:
+def config_files(files: Iterable[str], vendored: Callable[[str], bool] | None = None) -> list[str]:
     """The configuration files among `files` read for citations (see `CONFIG_SUFFIXES`), vendored ones left out."""
     return [f for f in sorted(files)
             if (f.lower().endswith(CONFIG_SUFFIXES) or PurePosixPath(f).name.lower() in CONFIG_NAMES)

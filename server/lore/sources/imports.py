@@ -360,4 +360,3 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
             for rel in files:
                 out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
     return list(out.values())
-
