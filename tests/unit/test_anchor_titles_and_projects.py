@@ -312,3 +312,27 @@ def test_a_titles_head_that_is_the_projects_own_name_anchors_nothing(tmp_path):
     assert texts(ws, text) == []
     other = write(tmp_path / "records", {"src/storages/learner_credential_wallet.py": "x = 1\n"})
     assert texts(other, text) == ["src/storages/learner_credential_wallet.py"]
+
+
+def test_a_titles_head_that_is_the_whole_system_anchors_nothing(tmp_workspace):
+    # kgrzybek/modular-monolith-with-ddd's docs/architecture-decision-log/0004 (MIT): "the system" is all of it,
+    # not the two `SystemClock.cs` named for the word.
+    ws = write(tmp_workspace, {"src/Meetings/Domain/SystemClock.cs": "public class SystemClock {}\n",
+                               "src/Payments/Domain/SystemClock.cs": "public class SystemClock {}\n"})
+    text = ("# 4. Divide the system into 4 modules\n\n## Decision\n\nWe need to modularize our system. Each "
+            "module of the system is developed on its own.\n")
+    assert texts(ws, text) == []
+    assert texts(ws, text.replace("system", "clock")) == ["src/Meetings/Domain/SystemClock.cs",
+                                                          "src/Payments/Domain/SystemClock.cs"]
+
+
+def test_a_preposition_inside_a_compound_of_a_title_is_part_of_the_name_it_spells(tmp_workspace):
+    # kgrzybek/modular-monolith-with-ddd's 0015 (MIT): "In-Memory" is one word of the title, not "in" ending its head.
+    ws = write(tmp_workspace, {
+        "src/BuildingBlocks/Infrastructure/EventBus/InMemoryEventBus.cs": "public sealed class InMemoryEventBus {}\n",
+        "src/Modules/Meetings/Configuration/EventsBus/EventsBusModule.cs": "internal class EventsBusModule {}\n",
+    })
+    text = ("# 15. Use In-Memory Events Bus\n\n## Decision\n\nSolution number 1 - In Memory Events Bus.\n")
+    assert texts(ws, text) == [
+        "symbol:csharp:InMemoryEventBus@src/BuildingBlocks/Infrastructure/EventBus/InMemoryEventBus.cs"]
+    assert texts(ws, text.replace("In-Memory", "in memory")) == [], "a preposition of its own ends the head"

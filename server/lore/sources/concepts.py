@@ -90,9 +90,17 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
 
 
 def _head_words(title: str) -> list[str]:
-    """A title's words in lower case up to its first preposition, a link's address aside."""
-    words = [w.lower() for w in named.WORDS.findall(_LINK.sub(" ", title))]
-    return next((words[:i] for i, w in enumerate(words) if w in _PREPOSITIONS), words)
+    """A title's words in lower case up to its first preposition, a link's address aside. A preposition is a
+    word of its own: one inside a compound ("Use In-Memory Events Bus", "Opt-in analytics") is part of it."""
+    kept: list[str] = []
+    for token in _LINK.sub(" ", title).split():
+        if token.strip(_PUNCTUATION).lower() in _PREPOSITIONS:
+            break
+        kept.append(token)
+    return [w.lower() for w in named.WORDS.findall(" ".join(kept))]
+
+
+_PUNCTUATION = ".,:;!?()[]{}\"'`*_"
 
 
 def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
@@ -112,17 +120,21 @@ def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
 
 HEAD_REPEATS = 2
 MIN_HEAD = 5
+# Words for the whole of what a project builds: "Divide the system into 4 modules" is about all of it, not
+# about `SystemClock.cs` (as the project's own name is no one file's subject).
+WHOLE = frozenset("system systems platform codebase monolith solution software".split())
 
 
 def title_head(title: str, text: str) -> str | None:
     """The noun a title ends its head with (the last word before any preposition: "Django form wizard"
     -> wizard; "Deployment of translation messages" -> deployment), singular, when it has at least
-    `MIN_HEAD` letters, is no common word and the decision's prose says it at least `HEAD_REPEATS` times."""
+    `MIN_HEAD` letters, is no common word nor a word for the whole (`WHOLE`) and the decision's prose says
+    it at least `HEAD_REPEATS` times."""
     words = _head_words(title)
     if not words or len(words) == 1 and words[0] in _MOVES:
         return None  # "Migrate from Algolia to Postgres": a move, not a noun
     head = singular(words[-1])
-    if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC:
+    if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC or head in WHOLE:
         return None
     prose = _LINK.sub(" ", named.FENCE.sub(" ", text)).lower()
     return head if len(re.findall(rf"\b{re.escape(head)}", prose)) >= HEAD_REPEATS else None
