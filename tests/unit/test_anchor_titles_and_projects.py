@@ -336,3 +336,19 @@ def test_a_preposition_inside_a_compound_of_a_title_is_part_of_the_name_it_spell
     assert texts(ws, text) == [
         "symbol:csharp:InMemoryEventBus@src/BuildingBlocks/Infrastructure/EventBus/InMemoryEventBus.cs"]
     assert texts(ws, text.replace("In-Memory", "in memory")) == [], "a preposition of its own ends the head"
+
+
+def test_pictures_are_no_code_a_record_names_or_is_titled_for(tmp_workspace):
+    # GSA-TTS/FAC's material icons (`architecture.svg`, CC0-1.0) under "Initial architecture"; informalsystems/hermes'
+    # ADR 002 (Apache-2.0), whose diagrams are `assets/IBC_relayer.jpeg`.
+    ws = write(tmp_workspace, {
+        "backend/static/img/material-icons/architecture.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>\n",
+        "docs/architecture/assets/IBC_relayer.jpeg": "not really a picture\n",
+        "docs/architecture/assets/IBC_relayer.gif": "not really a picture\n",
+        "crates/relayer/src/link.rs": "pub struct Link;\n",
+    })
+    text = ("# 3. Initial architecture\n\n## Decision\n\nThe architecture has three parts; the architecture is drawn "
+            "in ![relayer](assets/IBC_relayer.jpeg) and `docs/architecture/assets/IBC_relayer.gif`.\n")
+    assert texts(ws, text, "docs/architecture/adr-003.md") == []
+    ws = write(tmp_workspace, {"backend/audit/architecture.py": "x = 1\n"})
+    assert texts(ws, text, "docs/architecture/adr-003.md") == ["backend/audit/architecture.py"]

@@ -36,7 +36,7 @@ from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
 
 _WORD = re.compile(r"`([A-Za-z_][\w.-]{2,80})`")
-_DATA = frozenset({".md", ".txt", ".json", ".yaml", ".yml", ".toml", ".csv", ".xml", ".html", ".rst"})
+_DATA = frozenset({".md", ".txt", ".json", ".yaml", ".yml", ".toml", ".csv", ".xml", ".svg", ".html", ".rst"})
 _LOCKS = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "go.sum", "Cargo.lock",
                     "Gemfile", "Gemfile.lock", "requirements.txt", "setup.cfg", "tsconfig.json", "Makefile"})
 

@@ -74,7 +74,8 @@ _NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js t
 _RELATIVE_LINK = re.compile(r"\]\((?![a-z][\w+.-]*:|#|/)([^()\s#?]+)\)")
 MAX_DEAD_LINKS = 20  # gone folders a workspace's records link that history is asked about, per import
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
-_DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg")
+_DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg", ".jpeg", ".gif", ".webp",
+                 ".pdf", ".drawio", ".excalidraw")
 _SKIP_TOP = {".git", ".lore", "node_modules", ".venv"}
 
 
