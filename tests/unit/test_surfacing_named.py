@@ -245,3 +245,52 @@ def test_a_name_is_about_what_it_begins_with_or_what_verbs_act_on_not_what_a_nou
     from lore.recall.naming import extends
 
     assert extends("get_job_cache", "job_cache") and not extends("expire_invitations_after", "invitations_after")
+
+
+EXCEPTION_CS = '''\
+namespace Shop.Domain
+{
+    public class BusinessRuleValidationException : Exception
+    {
+        public BusinessRuleValidationException(IBusinessRule brokenRule)
+            : base(brokenRule.Message)
+        {
+        }
+
+        public override string ToString()
+        {
+            return "broken";
+        }
+    }
+}
+'''
+
+
+def test_a_types_record_is_not_shown_again_on_its_constructor(tmp_workspace: Path):
+    # kgrzybek/modular-monolith-with-ddd's BuildingBlocks/Domain (MIT): a C# constructor is named as its class, and
+    # the record anchored to the class (and naming it) was the class's lens and again the constructor's.
+    rel = "src/Domain/BusinessRuleValidationException.cs"
+    (tmp_workspace / "src/Domain").mkdir(parents=True)
+    (tmp_workspace / rel).write_text(EXCEPTION_CS)
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        at = [Anchor("symbol", "BusinessRuleValidationException", language="csharp", file=rel)]
+        m = _adr(lo, "Protect business invariants using exceptions",
+                 "A broken rule throws `BusinessRuleValidationException`.", anchors=at)
+        symbols = extract_symbols(EXCEPTION_CS, "csharp", rel)
+        assert [s.qualified_name for s in symbols][:2] == ["BusinessRuleValidationException",
+                                                          "BusinessRuleValidationException.BusinessRuleValidationException"]
+        named = named_in_file(lo, symbols, 0)
+        groups = lens_groups(lo, rel, symbols, "csharp", named)
+        assert [(g.symbol.qualified_name, [i.id for i in g.memories]) for g in groups] == \
+            [("BusinessRuleValidationException", [m.id])]
+
+        def hover(line: int, col: int) -> list[str]:
+            found = governing_at(lo, rel, enclosing(symbols, line, col), "csharp", {}, 0.0, 5,
+                                 tuple(s.name for s in symbols), tuple(s.qualified_name for s in symbols), named)
+            return [g.memory.id for g in found]
+
+        assert hover(2, 20) == [m.id]
+        assert hover(4, 20) == [], "the constructor is the class's"
+    finally:
+        lo.close()

@@ -8,6 +8,7 @@ import pathspec
 from pathspec.patterns.gitignore.basic import GitIgnoreBasicPattern
 
 from lore.memory import ROOT_FILE, Anchor
+from lore.recall.symbol_suffixes import constructor
 
 GLOB_CHARS = set("*?[")
 # Strength of each kind of anchor match, strongest first.
@@ -64,6 +65,8 @@ def _symbol_matches(anchor: Anchor, symbol: str | None, path: str | None) -> boo
     if not symbol:
         return False
     value = anchor.value
+    if constructor(symbol) and not constructor(value):
+        return False  # the type's anchor, not also its constructor's (`symbol_suffixes.constructor`)
     if value == symbol or symbol.endswith("." + value) or value.endswith("." + symbol):
         return not (anchor.file and path and anchor.file != path)
     return False

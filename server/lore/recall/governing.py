@@ -5,7 +5,8 @@ context packs and path searches. No model and no embedding here (this is the hov
   when it is anchored to symbols there too), and in a hover only where the hovered symbol is its
   subject (the memory names it or is anchored to it), in at most `PER_FILE` hovers of the file.
 - A memory anchored to a symbol is shown on that symbol (its lens and its hover), not on the members
-  inside it (a class's decision is the class's, not each method's) unless it names the member; one
+  inside it (a class's decision is the class's, not each method's, nor its constructor's, named as the class
+  is) unless it names the member; one
   anchored to more than `PER_FILE` symbols of a file is about the file: it is shown once, as the
   file's lens, and in a hover only where the symbol is its subject, as a file's memory is.
 - A record that names symbols the file declares (`lore.recall.naming`) is about them: shown in those
@@ -35,7 +36,7 @@ from lore.recall.crowded import crowded_out, may_crowd, titled_for
 from lore.recall.calibration import PER_FILE
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_KINDS, off_code
-from lore.recall.symbol_suffixes import suffix_index, symbols_matching
+from lore.recall.symbol_suffixes import constructor, suffix_index, symbols_matching
 from lore.recall.told_twice import told_twice, told_twice_of
 from lore.recall.anchoring import match_anchor
 
@@ -183,7 +184,7 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
         via = vias[mid]
         if kind == "symbol" and mid not in spread and via == names[-1] and mid not in crowd:
             out.append(Governing(m, "symbol", via=via, anchor=anchor))
-        elif mid not in crowd and names_symbol(m, innermost) and \
+        elif mid not in crowd and not constructor(names[-1]) and names_symbol(m, innermost) and \
                 _places_named(m, file_symbols, None if mid in spread else rel_path) <= PER_FILE:
             out.append(Governing(m, "named", via=chain[-1].qualified_name, anchor=anchor))
     seen = set(anchored)

@@ -173,10 +173,12 @@ def named_in_file(lore: Lore, symbols: list, version: object) -> dict[str, tuple
     (`ProcessProposalHandler` for `ProcessProposal`) is named by a record writing that in its title
     or more than once: a type written once, as an example, is not the subject of everything named
     after it (`ComponentVersionAdmin`, `ComponentVersionSerializer`), and a name is about what it
-    contains only as `extends` says."""
+    contains only as `extends` says. A constructor, named as its type is, is the type's."""
     names, words, often = record_index(lore, version)
     out: dict[str, list[str]] = {}
     for s in symbols:
+        if s.parent and s.parent.rsplit(".", 1)[-1] == s.name:
+            continue  # a constructor (`Order.Order`): a record naming the type names the type
         found = names.get(s.name, frozenset()).union(
             *(names.get(part, frozenset()) & often.get(part, frozenset()) for part in name_parts(s.name) - {s.name}
               if extends(s.name, part)))

@@ -34,4 +34,12 @@ def symbols_matching(anchor, rel_path: str, names: list[str], by_last: dict[str,
         return []
     value = anchor.value
     candidates = by_last.get(value.rpartition(".")[2], ())
-    return [n for n in candidates if n == value or n.endswith("." + value) or value.endswith("." + n)]
+    found = [n for n in candidates if n == value or n.endswith("." + value) or value.endswith("." + n)]
+    return [n for n in found if not constructor(n) or constructor(value)]
+
+
+def constructor(name: str) -> bool:
+    """Whether a qualified name is a constructor's (`Order.Order` in C#, Java or C++): a member named as the type
+    it belongs to. An anchor to the type is the type's, not also its constructor's, though both end in its name."""
+    owner, _, last = name.rpartition(".")
+    return bool(owner) and owner.rpartition(".")[2] == last
