@@ -288,3 +288,32 @@ def test_a_record_left_with_the_templates_status_line_is_current_and_says_so():
     assert m.status is Status.ACTIVE
     assert not (m.meta.get("refs") or {}).get("superseded_by")
     assert any("A56-priority-lb-policy.md:4: status" in w and "list of choices" in w for w in parsed.warnings)
+
+
+# informalsystems/hermes docs/architecture/adr-002-ibc-relayer.md (Apache-2.0), on the Tendermint/Cosmos template
+GUIDANCE = ('> A decision may be "proposed" if it hasn\'t been agreed upon yet, or "accepted" once it is agreed upon. '
+            'If a later ADR changes or reverses a decision, it may be marked as "deprecated" or "superseded" with a '
+            'reference to its replacement.')
+
+
+def test_the_templates_note_on_what_to_write_states_no_status():
+    """The note a template leaves in its Status section names every status; the record's own status is what
+    follows it, and a record that never picked one is current and says so."""
+    assert read_status(f"{GUIDANCE}\n\nAccepted").status is Status.ACTIVE
+    assert read_status(GUIDANCE.lstrip("> ") + "\n\nDeprecated").status is Status.DEPRECATED, "unquoted, words quoted"
+    text = ("# ADR 002: IBC Relayer in Rust\n\n## Context\n\nA relayer moves packets.\n\n## Decision\n\n"
+            "We write it in Rust.\n\n## Status\n\n" + GUIDANCE + "\n\n{Deprecated|Proposed|Accepted}\n\n"
+            "## Consequences\n\nA second implementation.\n")
+    parsed = parse_adr("docs/architecture/adr-002-ibc-relayer.md", text)
+    (m,) = parsed.memories
+    assert m.status is Status.ACTIVE
+    assert any("list of choices" in w for w in parsed.warnings)
+
+
+@pytest.mark.parametrize("line, status", [
+    pytest.param("Accepted; supersedes ADR-3, which was deprecated, itself superseded later", Status.ACTIVE,
+                 id="three-words-a-status"),
+    pytest.param("> Accepted", Status.ACTIVE, id="a-quoted-status"),
+])
+def test_a_status_line_naming_several_statuses_is_still_read(line, status):
+    assert read_status(line).status is status

@@ -208,7 +208,7 @@ def read_status(text: str) -> StatusReading:
     successor ("tool routing superseded by [RFC 0008]") supersedes the record wherever it stands.
     """
     out = StatusReading()
-    lines = text[:STATUS_LIMIT].splitlines()
+    lines = [ln for ln in text[:STATUS_LIMIT].splitlines() if not template_guidance(ln)]
     left = [ln for ln in lines if not template_choices(ln)]
     if len(left) < len(lines):
         out.choices = next(ln.strip() for ln in lines if template_choices(ln))
@@ -275,6 +275,18 @@ def template_choices(line: str) -> bool:
     found = [word_status(item)[0] for item in items if item.strip(" .…")]
     found = [s for s in found if s is not None]
     return len(found) >= 3 or len(set(found)) >= 2
+
+
+def template_guidance(line: str) -> bool:
+    """Whether a line of a Status section is the template's note on what to write there, left in place: a
+    quotation, or a sentence quoting the words, naming three statuses or more (the Tendermint and Cosmos
+    template's `> A decision may be "proposed" if …, or "accepted" once … it may be marked as "deprecated" or
+    "superseded" …`). Such a line states no status; "Accepted. Supersedes ADR-3, deprecated since" does."""
+    quoted = line.lstrip().startswith(">")
+    words = [m.group(1) for m in _WORD_RE.finditer(markdown.plain(line).lower().replace("-", " "))]
+    if not quoted:
+        words = [w for w in words if re.search(rf"[\"'“‘]{re.escape(w)}[\"'”’]", line, re.I)]
+    return len({_WORDS[w] for w in words}) >= 3
 
 
 def _partial(sentence: str) -> bool:
