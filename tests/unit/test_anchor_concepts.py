@@ -186,3 +186,15 @@ def test_a_title_about_an_aspect_of_a_kind_governs_no_instance_of_it(tmp_workspa
     # carbon-aware-sdk's 0017-watt-time-signal-type.md: about the signal type, in one data source
     inside = text.replace("# 0006. Data Source Registration", "# 0017. Signal Type in WattTime v3 Data Source")
     assert derive_anchors(inside, "docs/decisions/0017.md", AnchorContext(ws)) == []
+
+
+def test_a_test_module_inside_a_source_file_is_no_home_of_a_concept(tmp_path):
+    # informalsystems/hermes (Apache-2.0): ADR 006 speaks of creating connections; the command creating them is
+    # its subject, not the tests Rust keeps beside it in `mod tests`.
+    code = ("pub struct CreateConnectionCommand {\n    pub chain: String,\n}\n\n"
+            "#[cfg(test)]\nmod tests {\n    #[test]\n    fn create_connection_a_chain_and_clients() {}\n}\n")
+    ws = write(tmp_path / "hermes", {"crates/relayer-cli/src/commands/create/connection.rs": code})
+    text = ("# ADR 006: Hermes v0.2.0 Use-Cases\n\n## Decision\n\nA user can create connection ends with one command. "
+            "To create connection ends, the relayer first creates the chain and clients.\n")
+    found = derive_anchors(text, "docs/architecture/adr-006.md", AnchorContext(ws))
+    assert [d.anchor.to_text() for d in found] == ["symbol:rust:CreateConnectionCommand"]

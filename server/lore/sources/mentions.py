@@ -407,7 +407,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 
 def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
-    """Symbol anchors for the code named for a concept `text` speaks of (see `concepts`)."""
+    """Symbol anchors for the code named for a concept `text` speaks of (see `concepts`), tests aside, also those
+    a source file holds in a test module (`named.in_test_scope`)."""
     out: dict[tuple[str, str], Derived] = {}
     words = concepts.stems(text)
     for pair in concepts.phrases(text, ctx.project_name):
@@ -415,7 +416,7 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             if not concepts.told_of(name, pair, words):
                 continue
             found = ctx.symbols.symbol(rel, name)
-            if found and found[2] != "nested":
+            if found and found[2] != "nested" and not named.in_test_scope(found[1]):
                 anchor = symbol_anchor(found[0], found[1], rel)
                 out.setdefault((rel, found[1]), Derived(anchor, concepts.SCORE, f"speaks of “{' '.join(pair)}” ({name})"))
     return list(out.values())

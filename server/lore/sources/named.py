@@ -69,6 +69,15 @@ _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts
 # Test code by its path: test folders, `x.test.ts`, `x_spec.rb`, `x_test.go`, and pytest's `test_x.py` and `conftest.py`.
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$"
                        r"|(^|/)(test_[^/]*|conftest)\.py$")
+# A definition inside a test module of a source file (Rust's `#[cfg(test)] mod tests`): test code by its scope.
+_TEST_SCOPE = re.compile(r"(?:^|\.)tests?\.")
+
+
+def in_test_scope(qualified: str) -> bool:
+    """Whether a qualified name lies inside a module named `tests` or `test` (`tests.create_connection_a_chain`)."""
+    return bool(_TEST_SCOPE.search(qualified))
+
+
 COMMON = frozenset("""
 config configuration handler handlers index main app application service services client server test tests
 data type types string error errors value values model models util utils helper helpers manager controller
