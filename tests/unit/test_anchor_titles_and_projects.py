@@ -352,3 +352,15 @@ def test_pictures_are_no_code_a_record_names_or_is_titled_for(tmp_workspace):
     assert texts(ws, text, "docs/architecture/adr-003.md") == []
     ws = write(tmp_workspace, {"backend/audit/architecture.py": "x = 1\n"})
     assert texts(ws, text, "docs/architecture/adr-003.md") == ["backend/audit/architecture.py"]
+
+
+def test_a_title_saying_what_the_project_does_not_do_has_no_head_noun(tmp_workspace):
+    # dapr/dapr's docs/decision_records/api/API-010 (Apache-2.0): no code implements what it decided against, and
+    # the two `versioning.go` are about workflows and components.
+    ws = write(tmp_workspace, {"pkg/components/versioning.go": "package components\n",
+                               "pkg/actors/workflow/versioning.go": "package workflow\n"})
+    text = ("# API-010: Do not implement App Callback Versioning for HTTP\n\n## Decision\n\nVersioning of the app "
+            "callback stays out of HTTP; versioning is for gRPC only.\n")
+    assert texts(ws, text) == []
+    assert texts(ws, text.replace("Do not implement ", "")) == ["pkg/actors/workflow/versioning.go",
+                                                                 "pkg/components/versioning.go"]

@@ -120,6 +120,9 @@ def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
 
 HEAD_REPEATS = 2
 MIN_HEAD = 5
+# A title saying what the project does not do, after its number: "Do not implement App Callback Versioning for
+# HTTP", "Don't log events which result in error", "Never store PII", "Avoid ORMs".
+_NEGATED = re.compile(r"^\W*(?:[A-Za-z]{0,5}[-_ ]?\d+\W*)?(?:do\s+not|don['’]?t|never|avoid|no)\b", re.I)
 # Words for the whole of what a project builds: "Divide the system into 4 modules" is about all of it, not
 # about `SystemClock.cs` (as the project's own name is no one file's subject).
 WHOLE = frozenset("system systems platform codebase monolith solution software".split())
@@ -129,10 +132,12 @@ def title_head(title: str, text: str) -> str | None:
     """The noun a title ends its head with (the last word before any preposition: "Django form wizard"
     -> wizard; "Deployment of translation messages" -> deployment), singular, when it has at least
     `MIN_HEAD` letters, is no common word nor a word for the whole (`WHOLE`) and the decision's prose says
-    it at least `HEAD_REPEATS` times."""
+    it at least `HEAD_REPEATS` times; a title saying what the project does not do has none (`_NEGATED`)."""
     words = _head_words(title)
     if not words or len(words) == 1 and words[0] in _MOVES:
         return None  # "Migrate from Algolia to Postgres": a move, not a noun
+    if _NEGATED.search(title):
+        return None  # "Do not implement App Callback Versioning": no code is its home
     head = singular(words[-1])
     if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC or head in WHOLE:
         return None
