@@ -39,6 +39,12 @@ def test_phrases_are_repeated_prose_words_not_code_or_the_project_name():
     assert phrases("See [the delivery receipts](https://github.com/o/r/blob/main/receipts.py#L6). Delivery receipts "
                    "arrive late.") == [("delivery", "receipt")]
     assert phrases("See [the delivery receipts](https://example.com/x). Delivery receipts arrive late.") == []
+    # dapr/dapr's ENG-001 and kumahq/kuma's MADR 084 (Apache-2.0): a phrase holding the project's one-word name is
+    # what all of it is made of, not a part of it; a word of a longer name ("content") still makes phrases
+    runtime = "The Dapr runtime image is tagged. Each dapr runtime release is signed. Kuma resources, a Kuma resource."
+    assert phrases(runtime, "dapr dapr/dapr kumahq/kuma".replace("/", " ")) == []
+    assert phrases(runtime, "other") == [("dapr", "runtime"), ("kuma", "resource")]
+    assert phrases("Content blocks, a content block.", "alphagov__content-publisher") == [("content", "block")]
 
 
 # Shaped on Unleash's write-model-vs-read-models.md and sdk-generator.md (Unleash/unleash, Apache-2.0).

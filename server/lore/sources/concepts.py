@@ -153,14 +153,17 @@ def name_stems(name: str) -> tuple[str, ...]:
 def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     """Two-word phrases a decision's prose (headings included) says at least `REPEATS` times. Words
     written as code (`setJobCache`, `job_cache`) are not prose, and the pairs of the project's own
-    name (`project`: "content-publisher" gives "content publisher") name the project, not a part of it."""
+    name (`project`: "content-publisher" gives "content publisher") name the project, not a part of it; nor
+    do those holding a one-word name of it ("dapr runtime", "kuma resource": what all of it is made of)."""
     words = [_norm(w) for w in re.findall(r"[A-Za-z][a-z]+", project)]
     own = set(zip(words, words[1:]))
+    named_so = {_norm(t) for t in project.lower().split() if re.fullmatch(r"[a-z][a-z0-9]+", t)}
     counts: Counter = Counter()
     for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named.FENCE.sub(" ", text))):
         words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(sentence)]
         for pair in zip(words, words[1:]):
-            if pair not in own and all(w and w not in _STOP and w not in named.COMMON and len(w) >= 3 for w in pair):
+            if pair not in own and not named_so & set(pair) and \
+                    all(w and w not in _STOP and w not in named.COMMON and len(w) >= 3 for w in pair):
                 counts[pair] += 1
     return [p for p, n in counts.most_common() if n >= REPEATS]
 
