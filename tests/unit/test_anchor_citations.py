@@ -156,3 +156,18 @@ def test_a_folder_the_record_names_is_narrowed_to_its_files_citing_the_record(tm
     ws = write(tmp_workspace, files)
     assert anchors(ws, "docs/adr/0003-split-terraform-state.md", text) == [
         "terraform/cluster-infrastructure/main.tf", "terraform/cluster-services/**"]
+
+
+def test_the_projects_own_address_is_no_page_its_files_link(tmp_path):
+    # openedx/openedx-events' docs/decisions/0017 (AGPL-3.0) links the repository itself; so do its setup.py and
+    # docs/conf.py, about all of it. Another project's address the code links still co-links.
+    text = ("# 17. Event Signal for External Grader Score Submission\n\nWe add a signal to the "
+            "[openedx-events](https://github.com/openedx/openedx-events) repository, shaped as "
+            "[edx-submissions](https://github.com/openedx/edx-submissions) sends it.\n")
+    ws = write(tmp_path / "openedx-events", {
+        "docs/decisions/0017-event-signal.rst": text,
+        "setup.py": "setup(url='https://github.com/openedx/openedx-events')\n",
+        "docs/conf.py": "project_url = 'https://github.com/openedx/openedx-events'\n",
+        "openedx_events/learning/signals.py": "# sent by https://github.com/openedx/edx-submissions\nX = 1\n",
+    })
+    assert anchors(ws, "docs/decisions/0017-event-signal.rst", text) == ["openedx_events/learning/signals.py"]

@@ -556,12 +556,19 @@ def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 def citation_anchors(rel: str, ctx: AnchorContext, text: str = "", entry: int | None = None) -> list[Derived]:
     """Path anchors for the code files that cite the record at `rel` by number or slug (an `entry` of the
-    decision log at `rel` by the log's name and its number), or that link a page it links (see `citations`)."""
+    decision log at `rel` by the log's name and its number), or that link a page it links (see `citations`),
+    the project's own front page aside."""
     cited = ctx.citations.citing_entry(rel, entry) if entry is not None else ctx.citations.citing(rel)
     out = [Derived(Anchor("path", f), 0.9, f"{CITED} `{f}`") for f in cited]
     for url, files in ctx.citations.linking(text).items():
+        front = _REPO_FRONT.fullmatch(url)
+        if front and is_own(front.group(1), front.group(2), ctx.root, ctx.own_repos):
+            continue  # the project's own address: its setup.py and docs/conf.py write it, about all of it
         out += [Derived(Anchor("path", f), 0.85, f"links {url}, as `{f}` does") for f in files]
     return out
+
+
+_REPO_FRONT = re.compile(r"(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/([\w.-]+)/([\w.-]+?)(?:\.git)?")
 
 
 def narrowed_to_citations(found: list[Derived]) -> list[Derived]:
