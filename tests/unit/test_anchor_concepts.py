@@ -204,3 +204,16 @@ def test_a_test_module_inside_a_source_file_is_no_home_of_a_concept(tmp_path):
             "To create connection ends, the relayer first creates the chain and clients.\n")
     found = derive_anchors(text, "docs/architecture/adr-006.md", AnchorContext(ws))
     assert [d.anchor.to_text() for d in found] == ["symbol:rust:CreateConnectionCommand"]
+
+
+def test_a_tool_the_title_chooses_in_lower_case_anchors_its_configuration_at_the_root(tmp_workspace):
+    # AI-SDC/SACRO-Viewer's docs/adr/0003-python-pyoxidizer.md (MIT): the prose writes "pyoxidizer" in lower case
+    # throughout; the title chooses it, and its configuration is the root `pyoxidizer.bzl`.
+    text = ("# 3. Use python and pyoxidizer\n\n## Decision\n\nWe will use pyoxidizer to build a stand-alone "
+            "binary.\n")
+    ws = write(tmp_workspace, {"pyoxidizer.bzl": "def make_exe():\n    pass\n", "sacro/views.py": "x = 1\n"})
+    found = derive_anchors(text, "docs/adr/0003-python-pyoxidizer.md", AnchorContext(ws))
+    assert [d.anchor.to_text() for d in found] == ["./pyoxidizer.bzl"]
+    said = text.replace("# 3. Use python and pyoxidizer", "# 3. Packaging the application")
+    assert derive_anchors(said, "docs/adr/0003-python-pyoxidizer.md", AnchorContext(ws)) == [], \
+        "a word of the prose in lower case is no tool's name"

@@ -27,6 +27,7 @@ a name anchors when it is written as code (backticks) and means exactly one plac
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import PurePosixPath
 
@@ -149,9 +150,10 @@ def bare_names(text: str) -> list[str]:
 
 
 _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
-# A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`), read as its configuration only
+# A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`, `pytest.ini`, `pyoxidizer.bzl`), read as
+# its configuration only
 # at the root of the workspace or of a sub-project, where tools keep theirs (a `src/locales/it.json` is data).
-_ROOT_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{3,40})\.(?:json|ya?ml|toml)$")
+_ROOT_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{3,40})\.(?:json|ya?ml|toml|ini|bzl|hcl)$")
 
 
 _TOOL_TABLE = re.compile(r"^\[tool\.([A-Za-z][\w-]*)[.\]]", re.M)
@@ -188,16 +190,17 @@ _EXAMPLES = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:et
                        r"|\b(?:such as|e\.\s?g\.|for example|for instance)[,:]?\s[^.;:()\n]*", re.I)
 
 
-def tools_named(text: str, tools: dict[str, list[str]]) -> list[tuple[str, str]]:
+def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = ()) -> list[tuple[str, str]]:
     """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
     `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text
-    counts, its address does not; tools given as examples, `_EXAMPLES`, are not its choice), for its
+    counts, its address does not; tools given as examples, `_EXAMPLES`, are not its choice) or that its
+    title chooses (`chosen`, folded: "Use python and pyoxidizer" -> `pyoxidizer.bzl`), for its
     configuration files nearest the workspace's root (the workspace's own `.eslintrc.js` beside those
     of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table), at most
     `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`."""
     prose = _EXAMPLES.sub(" ", re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
     words = {m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
-             if m.group(1) or not m.group(2).islower()}
+             if m.group(1) or not m.group(2).islower()} | set(chosen)
     out = []
     for tool, files in sorted(tools.items()):
         if tool not in words:
