@@ -150,9 +150,9 @@ def bare_names(text: str) -> list[str]:
 
 
 _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
-# A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`, `pytest.ini`, `pyoxidizer.bzl`), read as
-# its configuration only
-# at the root of the workspace or of a sub-project, where tools keep theirs (a `src/locales/it.json` is data).
+# A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`, `pytest.ini`, `pyoxidizer.bzl`), read
+# as its configuration only at the root of the workspace or of a sub-project, where tools keep theirs (a
+# `src/locales/it.json` is data).
 _ROOT_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{3,40})\.(?:json|ya?ml|toml|ini|bzl|hcl)$")
 
 
