@@ -187,6 +187,14 @@ def test_an_identifier_written_once_names_its_symbol_not_the_names_made_from_it(
     assert _named(lore) == {once.id: ("app.ledger.archive_entries",)}
 
 
+def test_a_link_to_the_code_is_no_second_writing_of_the_name_beside_it(lore):
+    # Sylius/Sylius' adr/2020_03_03_api_product_option_values.md (MIT): "(e.g. be [related with](…/ProductVariant.php#L44)
+    # `ProductVariant`)" writes the type once; `ProductVariantGenerator` is no subject of it.
+    link = "[related with](https://github.com/o/ledger/blob/main/app/archive_entries.py#L4)"
+    once = _adr(lore, "Archiving keeps a copy", f"Jobs (e.g. {link} `archive_entries`) copy before they delete.")
+    assert _named(lore) == {once.id: ("app.ledger.archive_entries",)}
+
+
 def test_an_identifier_in_the_title_names_the_names_made_from_it(lore):
     m = _adr(lore, "archive_entries keeps a copy", "It copies before it deletes.")
     assert _named(lore) == {m.id: ("app.ledger.archive_entries", "app.ledger.archive_entries_nightly")}

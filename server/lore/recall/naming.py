@@ -161,9 +161,13 @@ def prose_of(text: str) -> str:
 
 def _written_often(name: str, title: str, text: str) -> bool:
     """Whether a record writes an identifier in its title or more than once: its subject, not an
-    example given in passing."""
+    example given in passing. A link's address is no second writing of the name its text or the
+    words beside it give ("[related with](…/Model/ProductVariant.php#L44) `ProductVariant`" names it once)."""
     pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
-    return bool(pattern.search(title or "")) or len(pattern.findall(text)) > 1
+    return bool(pattern.search(title or "")) or len(pattern.findall(ADDRESS.sub(" ", text))) > 1
+
+
+ADDRESS = re.compile(r"(?<=\])\([^)\s]*\)|<?https?://[^\s)>]+>?")
 
 
 def named_in_file(lore: Lore, symbols: list, version: object) -> dict[str, tuple[str, ...]]:
