@@ -5,10 +5,10 @@ context packs and path searches. No model and no embedding here (this is the hov
   when it is anchored to symbols there too), and in a hover only where the hovered symbol is its
   subject (the memory names it or is anchored to it), in at most `PER_FILE` hovers of the file.
 - A memory anchored to a symbol is shown on that symbol (its lens and its hover), not on the members
-  inside it (a class's decision is the class's, not each method's, nor its constructor's, named as the class
-  is) unless it names the member; one
-  anchored to more than `PER_FILE` symbols of a file is about the file: it is shown once, as the
-  file's lens, and in a hover only where the symbol is its subject, as a file's memory is.
+  inside it (a class's decision is the class's, not each method's, nor its constructor's, named as the
+  class is) unless it names the member; one anchored to more than `PER_FILE` symbols of a file is about
+  the file: it is shown once, as the file's lens, and in a hover only where the symbol is its subject, as
+  a file's memory is.
 - A record that names symbols the file declares (`lore.recall.naming`) is about them: shown in those
   symbols' hovers when it names at most `PER_FILE` of them, else once, as the file's lens. Symbol
   lenses stay for anchors (a place the import or a person gave): naming alone is weaker evidence.

@@ -157,7 +157,7 @@ def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     do those holding a one-word name of it ("dapr runtime", "kuma resource": what all of it is made of)."""
     words = [_norm(w) for w in re.findall(r"[A-Za-z][a-z]+", project)]
     own = set(zip(words, words[1:]))
-    named_so = {_norm(t) for t in project.lower().split() if re.fullmatch(r"[a-z][a-z0-9]+", t)}
+    named_so = {_norm(t) for t in project.lower().split() if re.fullmatch(r"[a-z][a-z0-9]{3,}", t)}
     counts: Counter = Counter()
     for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named.FENCE.sub(" ", text))):
         words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(sentence)]
