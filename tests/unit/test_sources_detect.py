@@ -232,6 +232,12 @@ Offline mode, then sync.
     pytest.param("docs/adr/0012-tests-run-in-ci.md", NYGARD, True, id="a-record-about-tests-is-a-record"),
     pytest.param("docs/adr/0000-x.md", "# {short title of solved problem and solution}\n\n## Context and Problem "
                  "Statement\n\n{Describe the context}\n", False, id="placeholder-template"),
+    # adoble/adr-j (MIT): the templates the tool fills in, in `doc/example_templates/` and with mustache titles
+    pytest.param("doc/example_templates/0001-x.md", NYGARD, False, id="anything-in-an-example-templates-folder"),
+    pytest.param("src/main/resources/nygard.md", NYGARD.replace("# 2. Implement as shell scripts", "# {{id}}. {{name}}")
+                 .replace("Accepted", "{{status}}"), False, id="mustache-placeholder-title"),
+    pytest.param("doc/adr/0003-use-templates-for-adrs.md", NYGARD.replace("# 2. Implement as shell scripts",
+                 "# 3. Use templates for ADRs"), True, id="a-record-about-templates-is-a-record"),
 ])
 def test_evidence(rel, text, expected):
     ev = evidence(rel, text)

@@ -40,10 +40,11 @@ _TEMPLATE_WORDS = frozenset("""template templates adr adrs madr architecture arc
 records the a an for of bare minimal full short long example sample nygard lightweight title markdown md new y
 statement version v blank empty default basic simple yyyymmdd yyyy mm dd nnnn nnn xxxx xxx""".split())
 _PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
-# A template's title is made of placeholders ("# <ADR NUMBER>. <ADR TITLE>", "# NUMBER. TITLE"). (A record
+# A template's title is made of placeholders ("# <ADR NUMBER>. <ADR TITLE>", "# NUMBER. TITLE", "# {{id}}. {{name}}"). (A record
 # whose date is a placeholder, "Date: {DATE_YESTERDAY}", is the first record an init command writes into a
 # new project: a record, not a template.)
-_PLACEHOLDER_TITLE = re.compile(r"^#[ \t]+(?:(?:<[^>\n]*>|\{[^}\n]*\}|number|title|n{3,}|x{3,})[ \t.:-]*)+$", re.I | re.M)
+_PLACEHOLDER_TITLE = re.compile(r"^#[ \t]+(?:(?:<[^>\n]*>|\{\{\{?[^}\n]*\}\}\}?|\{[^}\n]*\}|number|title|n{3,}|x{3,})[ \t.:-]*)+$",
+                                re.I | re.M)
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
 # Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
 # status to test a parser) is a fixture of the tests, not a decision of the project.
@@ -150,8 +151,8 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
     """
     p = PurePosixPath(rel_path)
     stem = p.stem.lower()
-    if any(re.search(r"\btemplates?\b", part, re.I) for part in p.parts[:-1]):
-        return "template"
+    if any({"template", "templates"} & set(re.split(r"[-_. ]+", part.lower())) for part in p.parts[:-1]):
+        return "template"  # `templates/`, `example_templates/`, `adr-templates/`
     if template_name(stem):
         return "template"
     own_folder = stem in ("readme", "index") and bool(re.match(r"^\d{2,5}[-_]", p.parent.name)
@@ -170,14 +171,16 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
 def template_name(stem: str) -> bool:
     """Whether a file name (without extension) is a template's: `_template`, `0000-ladr-template`,
     `adr-template-bare`, `yyyymmdd-template` (see `template_words`), or the template of a series named by
-    its letters (`JEP-TEMPLATE`, `kep-template`, `0000-rfc-template`) or of one kind of record, unnumbered
-    (`deprecation-template`; not `0007-email-template`)."""
+    its letters (`JEP-TEMPLATE`, `kep-template`, `0000-rfc-template`; not `0003-use-templates-for-adrs`, which has
+    a number of its own) or of one kind of record, unnumbered (`deprecation-template`; not `0007-email-template`)."""
     if _TEMPLATE.search(stem) or template_words(stem):
         return True
     words = re.findall(r"[a-z]+", stem.lower())
     rest = [w for w in words if w not in _TEMPLATE_WORDS]
     if words[-1:] == ["template"] and len(words) == 2 and not re.match(r"\d", stem):
         return True  # the template of one kind of record, unnumbered (Ember's `deprecation-template`)
+    if re.match(r"0*[1-9]\d*[-_]", stem):
+        return False  # a record's own number (`0003-use-templates-for-adrs`): a template has none, or zeros
     return bool({"template", "templates"} & set(words)) and len(rest) == 1 and len(rest[0]) <= 4
 
 
