@@ -52,6 +52,7 @@ TAKEN = [
     "CHANGELOG.md", "docs/CHANGELOG.md", "docs/release-notes.md", "UPGRADE.md", "MIGRATION_GUIDE.md",
     # a protocol's specification (cometbft/cometbft, celestiaorg/celestia-app)
     "spec/abci/abci++_methods.md", "specs/src/ante_handler.md",
+    "doc/example_templates/README.md",  # adoble/adr-j: what the templates beside it are for
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md",
@@ -67,6 +68,7 @@ LEFT_OUT = [
     "spec/fixtures/markdown.md",  # alphagov/govuk-developer-docs: a test suite's data
     "proposals/JEP-TEMPLATE.md", "keps/kep-template.md",  # the template of a series named by its letters
     "rfcs/deprecation-template.md",  # emberjs/rfcs: the template of one kind of record, unnumbered
+    "doc/example_templates/madr.md", "doc/example_templates/nygard.md",  # adoble/adr-j: the templates it fills in
 ]
 
 

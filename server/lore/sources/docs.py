@@ -111,9 +111,9 @@ def is_documentation(rel_path: str) -> bool:
     if not p.name.lower().endswith(_PAGES):
         return False
     folders = [x.lower() for x in p.parts[:-1]]
-    if any(f in _LEFT_OUT_DIRS or f.startswith(".") for f in folders):
-        return False
     stem = _bare_name(p.name)
+    if any(f in _LEFT_OUT_DIRS or f.startswith(".") or _templates(f) and stem.lower() != "readme" for f in folders):
+        return False
     if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
         return False
     # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not
@@ -131,10 +131,17 @@ def loose_page(rel_path: str) -> bool:
     folder documentation leaves out (tests, vendored or built files, translations, hidden folders, a Jekyll
     site's `_posts/`), nor a licence, a code of conduct, a template or the like."""
     p = PurePosixPath(rel_path)
-    if any(f.lower() in _LEFT_OUT_DIRS or f.startswith((".", "_")) for f in p.parts[:-1]):
-        return False
     stem = _bare_name(p.name)
+    if any(f.lower() in _LEFT_OUT_DIRS or f.startswith((".", "_")) or _templates(f) and stem.lower() != "readme"
+           for f in p.parts[:-1]):
+        return False
     return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
+
+
+def _templates(folder: str) -> bool:
+    """Whether a folder's name says it holds templates (`example_templates`, `adr-templates`), as `templates` does
+    (its read-me, which says what they are for, is documentation)."""
+    return bool({"template", "templates"} & set(re.split(r"[-_. ]+", folder.lower())))
 
 
 # A workspace is one of pages when it holds at least this many, and they are at least this share of its
