@@ -364,3 +364,12 @@ def test_a_title_saying_what_the_project_does_not_do_has_no_head_noun(tmp_worksp
     assert texts(ws, text) == []
     assert texts(ws, text.replace("Do not implement ", "")) == ["pkg/actors/workflow/versioning.go",
                                                                  "pkg/components/versioning.go"]
+
+
+def test_the_projects_own_name_is_no_class_a_record_names(tmp_path):
+    # ahitrin/SiebenApp's doc/adr/0005-forever-alpha-version.md (MIT): "SiebenApp stays in alpha" is about the
+    # project, though `siebenapp/app.py` defines a class of its name; in another project the class is the name's.
+    text = "# 5. Forever alpha version\n\n## Decision\n\n`SiebenApp` stays in alpha: no compatibility promises.\n"
+    files = {"siebenapp/app.py": "class SiebenApp:\n    pass\n"}
+    assert texts(write(tmp_path / "SiebenApp", files), text) == []
+    assert texts(write(tmp_path / "goals", files), text) == ["symbol:python:siebenapp.app.SiebenApp@siebenapp/app.py"]

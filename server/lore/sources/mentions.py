@@ -367,16 +367,19 @@ def _in_passing(package: str, text: str, title: str) -> bool:
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the specific identifiers `text` names that the workspace defines.
 
-    A record naming more than `named.SURVEY` identifiers walks through an API or a design: a name it
-    writes once there is a passing mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a
-    long RFC), and only the names it comes back to anchor, or that a heading is titled for (see
-    `headings`)."""
+    The project's own name, though a class carries it (`SiebenApp`), names the project. A record naming more
+    than `named.SURVEY` identifiers walks through an API or a design: a name it writes once there is a passing
+    mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a long RFC), and only the names it comes
+    back to anchor, or that a heading is titled for (see `headings`)."""
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY
+    own = {f for t in ctx.project_name.lower().split() if len(f := re.sub(r"[^a-z0-9]", "", t)) >= 4} - named.COMMON
     for n in names:
         if not (named.specific(n) or named.type_word(n)):
             continue
+        if re.sub(r"[^a-z0-9]", "", n.name.lower()) in own:
+            continue  # the project's own name (`SiebenApp`): what the record is about is all of it
         if survey and named.written_once(n.name, text) and not headings.titled_for(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
