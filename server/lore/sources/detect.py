@@ -40,9 +40,9 @@ _TEMPLATE_WORDS = frozenset("""template templates adr adrs madr architecture arc
 records the a an for of bare minimal full short long example sample nygard lightweight title markdown md new y
 statement version v blank empty default basic simple yyyymmdd yyyy mm dd nnnn nnn xxxx xxx""".split())
 _PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
-# A template's title is made of placeholders ("# <ADR NUMBER>. <ADR TITLE>", "# NUMBER. TITLE", "# {{id}}. {{name}}"). (A record
-# whose date is a placeholder, "Date: {DATE_YESTERDAY}", is the first record an init command writes into a
-# new project: a record, not a template.)
+# A template's title is made of placeholders ("# <ADR NUMBER>. <ADR TITLE>", "# NUMBER. TITLE", "# {{id}}. {{name}}").
+# (A record whose date is a placeholder, "Date: {DATE_YESTERDAY}", is the first record an init command writes into
+# a new project: a record, not a template.)
 _PLACEHOLDER_TITLE = re.compile(r"^#[ \t]+(?:(?:<[^>\n]*>|\{\{\{?[^}\n]*\}\}\}?|\{[^}\n]*\}|number|title|n{3,}|x{3,})[ \t.:-]*)+$",
                                 re.I | re.M)
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
@@ -151,8 +151,8 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
     """
     p = PurePosixPath(rel_path)
     stem = p.stem.lower()
-    if any({"template", "templates"} & set(re.split(r"[-_. ]+", part.lower())) for part in p.parts[:-1]):
-        return "template"  # `templates/`, `example_templates/`, `adr-templates/`
+    if any(template_folder(part) for part in p.parts[:-1]):
+        return "template"
     if template_name(stem):
         return "template"
     own_folder = stem in ("readme", "index") and bool(re.match(r"^\d{2,5}[-_]", p.parent.name)
@@ -166,6 +166,12 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
     if title and template_words(title):
         return "template"
     return None
+
+
+def template_folder(name: str) -> bool:
+    """Whether a folder's name says it holds templates: `templates/`, `example_templates/`, `adr-templates/`,
+    `.github/ISSUE_TEMPLATE/`."""
+    return bool({"template", "templates"} & set(re.split(r"[-_. ]+", name.lower())))
 
 
 def template_name(stem: str) -> bool:

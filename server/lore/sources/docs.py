@@ -44,7 +44,7 @@ from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, with_front
-from lore.sources.detect import Series, series_folder, series_name, series_number, template_name
+from lore.sources.detect import Series, series_folder, series_name, series_number, template_folder, template_name
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
 
@@ -112,7 +112,7 @@ def is_documentation(rel_path: str) -> bool:
         return False
     folders = [x.lower() for x in p.parts[:-1]]
     stem = _bare_name(p.name)
-    if any(f in _LEFT_OUT_DIRS or f.startswith(".") or _templates(f) and stem.lower() != "readme" for f in folders):
+    if any(f in _LEFT_OUT_DIRS or f.startswith(".") or _in_templates(f, stem) for f in folders):
         return False
     if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
         return False
@@ -132,16 +132,16 @@ def loose_page(rel_path: str) -> bool:
     site's `_posts/`), nor a licence, a code of conduct, a template or the like."""
     p = PurePosixPath(rel_path)
     stem = _bare_name(p.name)
-    if any(f.lower() in _LEFT_OUT_DIRS or f.startswith((".", "_")) or _templates(f) and stem.lower() != "readme"
-           for f in p.parts[:-1]):
+    if any(f.lower() in _LEFT_OUT_DIRS or f.startswith((".", "_")) or _in_templates(f, stem) for f in p.parts[:-1]):
         return False
     return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
 
 
-def _templates(folder: str) -> bool:
-    """Whether a folder's name says it holds templates (`example_templates`, `adr-templates`), as `templates` does
-    (its read-me, which says what they are for, is documentation)."""
-    return bool({"template", "templates"} & set(re.split(r"[-_. ]+", folder.lower())))
+
+def _in_templates(folder: str, stem: str) -> bool:
+    """Whether a page is one of the templates a folder holds (`detect.template_folder`); its read-me, which says what
+    they are for, is documentation."""
+    return template_folder(folder) and stem.lower() != "readme"
 
 
 # A workspace is one of pages when it holds at least this many, and they are at least this share of its
