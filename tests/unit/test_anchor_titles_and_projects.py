@@ -373,3 +373,12 @@ def test_the_projects_own_name_is_no_class_a_record_names(tmp_path):
     files = {"siebenapp/app.py": "class SiebenApp:\n    pass\n"}
     assert texts(write(tmp_path / "SiebenApp", files), text) == []
     assert texts(write(tmp_path / "goals", files), text) == ["symbol:python:siebenapp.app.SiebenApp@siebenapp/app.py"]
+
+
+def test_the_record_on_keeping_records_is_about_no_file_named_decision(tmp_workspace):
+    # Bentebent/zeebe-rs (MIT): the adr-tools first record, "Record architecture decisions", beside `src/decision.rs`
+    # (the engine's decision tables).
+    ws = write(tmp_workspace, {"src/decision.rs": "pub struct Decision;\n"})
+    text = ("# 1. Record architecture decisions\n\n## Decision\n\nWe will use Architecture Decision Records; each "
+            "decision gets a record.\n")
+    assert texts(ws, text) == []

@@ -126,20 +126,24 @@ _NEGATED = re.compile(r"^\W*(?:[A-Za-z]{0,5}[-_ ]?\d+\W*)?(?:do\s+not|don['’]?
 # Words for the whole of what a project builds: "Divide the system into 4 modules" is about all of it, not
 # about `SystemClock.cs` (as the project's own name is no one file's subject).
 WHOLE = frozenset("system systems platform codebase monolith solution software".split())
+# The records' own genre: "Record architecture decisions", the first record of thousands of projects, is about keeping
+# records, not about `src/decision.rs` (a workflow engine's decision tables).
+GENRE = frozenset("decision adr madr".split())
 
 
 def title_head(title: str, text: str) -> str | None:
     """The noun a title ends its head with (the last word before any preposition: "Django form wizard"
     -> wizard; "Deployment of translation messages" -> deployment), singular, when it has at least
-    `MIN_HEAD` letters, is no common word nor a word for the whole (`WHOLE`) and the decision's prose says
-    it at least `HEAD_REPEATS` times; a title saying what the project does not do has none (`_NEGATED`)."""
+    `MIN_HEAD` letters, is no common word nor a word for the whole (`WHOLE`) or for the records themselves
+    (`GENRE`), and the decision's prose says it at least `HEAD_REPEATS` times; a title saying what the project
+    does not do has none (`_NEGATED`)."""
     words = _head_words(title)
     if not words or len(words) == 1 and words[0] in _MOVES:
         return None  # "Migrate from Algolia to Postgres": a move, not a noun
     if _NEGATED.search(title):
         return None  # "Do not implement App Callback Versioning": no code is its home
     head = singular(words[-1])
-    if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC or head in WHOLE:
+    if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC or head in WHOLE | GENRE:
         return None
     prose = _LINK.sub(" ", named.FENCE.sub(" ", text)).lower()
     return head if len(re.findall(rf"\b{re.escape(head)}", prose)) >= HEAD_REPEATS else None
