@@ -290,3 +290,15 @@ def test_the_name_a_javascript_import_binds_is_no_package(tmp_workspace):
         ["node-fetch", "fs", "os.path", "django.conf", "org.example.Thing"]
     ws = write(tmp_workspace, {"packages/smoke-tests/index.ts": "import fetch, { Response } from 'node-fetch'\n"})
     assert anchors(ws, "# 11. Remove task scheduler for now\n\nThe `fetch` now happens while the request waits.\n") == []
+
+
+def test_a_library_the_decision_decided_to_use_by_its_repository_anchors_its_importers(tmp_workspace):
+    # Bentebent/zeebe-rs' doc/adr/0003-oauth2.md (MIT): "We have decided to use [oauth2-rs](…/ramosbugs/oauth2-rs)"; the
+    # crate is imported as `oauth2`, in one file.
+    text = ("# 3. Oauth2\n\n## Status\n\nAccepted\n\n## Decision\n\nWe have decided to use "
+            "[oauth2-rs](https://github.com/ramosbugs/oauth2-rs).\n")
+    ws = write(tmp_workspace, {"src/oauth.rs": "use oauth2::basic::BasicClient;\npub struct OAuthProvider;\n",
+                               "src/client.rs": "use crate::oauth::OAuthProvider;\npub struct Client;\n"})
+    assert anchors(ws, text) == ["src/oauth.rs"]
+    weighed = text.replace("We have decided to use", "We looked at")
+    assert anchors(ws, weighed) == [], "a library linked, not chosen"

@@ -311,11 +311,25 @@ _BODY_CHOICE = re.compile(r"\b(?i:use|using|chose|choose|adopt|adopted)\s+\[?([A
                           r"\s+(?i:as|for)\s+(?i:an?\s+|the\s+|our\s+)?[\w -]{0,40}?\b(?i:library|framework|package)\b")
 
 
+# A choice the decision's text makes of a library it links: "We have decided to use [oauth2-rs](https://github.com/
+# ramosbugs/oauth2-rs)", "We will use [tonic](https://github.com/hyperium/tonic) for the gRPC implementation".
+_LINKED_CHOICE = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+\[([^\]\n]{2,60})\]"
+                            r"\((?:https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[\w.-]+/([\w.-]+?)(?:\.git)?/?)?[^)\s]*\)")
+# What a repository's name adds to its package's for the language it is written in (`oauth2-rs`: the crate `oauth2`).
+_LANGUAGE_SUFFIX = re.compile(r"[-_.](?:rs|js|py|go|rb|php|java|net|kt|ts)$", re.I)
+
+
 def chosen_in_body(text: str) -> list[str]:
     """The folded names of the libraries a decision's own text (its weighed options blanked by the caller)
-    says it uses as such: "Use [Doorkeeper](…) as a feature toggle library" -> `doorkeeper`."""
-    return list(dict.fromkeys(_folded(m.group(1)) for m in _BODY_CHOICE.finditer(text) if len(_folded(m.group(1))) >= 4
-                              and _folded(m.group(1)) not in named.COMMON))
+    says it uses as such: "Use [Doorkeeper](…) as a feature toggle library" -> `doorkeeper`; or, linking the
+    library's repository, that it decided to use: "We have decided to use [oauth2-rs](…/ramosbugs/oauth2-rs)" ->
+    `oauth2rs`, `oauth2`."""
+    names = [m.group(1) for m in _BODY_CHOICE.finditer(text)]
+    for m in _LINKED_CHOICE.finditer(text):
+        names += [m.group(1), _LANGUAGE_SUFFIX.sub("", m.group(1))]
+        if m.group(2):
+            names += [m.group(2), _LANGUAGE_SUFFIX.sub("", m.group(2))]
+    return list(dict.fromkeys(_folded(n) for n in names if len(_folded(n)) >= 4 and _folded(n) not in named.COMMON))
 
 
 def chooser(title: str) -> str | None:
