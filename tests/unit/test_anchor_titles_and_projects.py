@@ -382,3 +382,15 @@ def test_the_record_on_keeping_records_is_about_no_file_named_decision(tmp_works
     text = ("# 1. Record architecture decisions\n\n## Decision\n\nWe will use Architecture Decision Records; each "
             "decision gets a record.\n")
     assert texts(ws, text) == []
+
+
+def test_a_folder_of_pages_or_pictures_is_no_code_a_record_names(tmp_workspace):
+    # jaegertracing/jaeger's docs/rfc/0011 (Apache-2.0) writes `docs/rfc/`, its own folder; carbon-aware-sdk's 0004
+    # (MIT) writes `/docs/images`. A folder holding code is still named.
+    ws = write(tmp_workspace, {
+        "docs/rfc/0011-trace-summary-api.md": "# RFC 0011\n", "docs/rfc/README.md": "# RFCs\n",
+        "docs/images/arch.png": "png", "docs/images/flow.svg": "<svg/>",
+        "cmd/query/service.go": "package query\n\nfunc Find() {}\n",
+    })
+    text = "# RFC 0011: Trace summaries\n\n## Decision\n\nRFCs live in `docs/rfc/`, diagrams in `docs/images`; see `cmd/query`.\n"
+    assert texts(ws, text, "docs/rfc/0011-trace-summary-api.md") == ["cmd/query/**"]

@@ -199,6 +199,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             for d in kind_folder_anchors(hit, token, text, layout):
                 out.setdefault(d.anchor.value, d)
         for hit in hits:
+            if hit in layout.dirs and _only_pages(hit, layout):
+                continue  # the records' own folder (`docs/rfc/`), a folder of pictures: no code to show them on
             glob = f"{hit}/**" if hit in layout.dirs else hit
             score = 1.0 if hit == clean else 0.9 / len(hits)
             why = f"names `{token}`" + ("" if hit == clean else f" ({hit})")
@@ -218,6 +220,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
                 continue
             path, score, why = found[0], MOVED, f"{why} ({found[1]}: `{found[0]}`)"
         glob = f"{path}/**" if path in layout.dirs else path
+        if path in layout.dirs and _only_pages(path, layout):
+            continue
         if layout.exists(path) and glob not in out and not broad(path, path, text, layout):
             try:
                 out[glob] = Derived(Anchor.parse(glob), score, why)
@@ -228,6 +232,14 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         if d is not None and d.anchor.value not in out:
             out[d.anchor.value] = d
     return list(out.values())
+
+
+def _only_pages(folder: str, layout) -> bool:
+    """Whether every file under a folder is a page or a picture (`_DOC_SUFFIXES`): the records' own folder, a
+    folder of diagrams."""
+    prefix = folder + "/"
+    files = [f for f in layout.files if f.startswith(prefix)]
+    return bool(files) and all(f.lower().endswith(_DOC_SUFFIXES) for f in files)
 
 
 def _moved_folder(target: str, rel: str, ctx: AnchorContext) -> Derived | None:
