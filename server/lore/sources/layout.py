@@ -66,7 +66,7 @@ class WorkspaceLayout:
         self.go_modules: dict[str, str] = {}
         self.truncated = False
         self._done = False
-        self._counts: dict[str, int] | None = None
+        self._counts: dict[tuple[str, ...], dict[str, int]] = {}
         self._by_name: dict[str, list[str]] | None = None
         self._autoload: list[tuple[str, str]] | None = None
         self._published: dict[str, list[str]] | None = None
@@ -127,17 +127,20 @@ class WorkspaceLayout:
             return None
         return m.group(1).strip('"') if m else None
 
-    def files_under(self, folder: str) -> int:
-        """How many files a folder holds, its subfolders included (counted once for every folder)."""
-        if self._counts is None:
-            counts: dict[str, int] = {}
+    def files_under(self, folder: str, suffixes: tuple[str, ...] = ()) -> int:
+        """How many files a folder holds, its subfolders included, or of those only the ones ending (case aside)
+        with one of `suffixes` (counted once for every folder and set of suffixes)."""
+        counts = self._counts.get(suffixes)
+        if counts is None:
+            counts = self._counts[suffixes] = {}
             for f in self.files:
+                if suffixes and not f.lower().endswith(suffixes):
+                    continue
                 parts = f.split("/")[:-1]
                 for i in range(1, len(parts) + 1):
                     d = "/".join(parts[:i])
                     counts[d] = counts.get(d, 0) + 1
-            self._counts = counts
-        return self._counts.get(folder, len(self.files) if folder == "" else 0)
+        return counts.get(folder, len(self.files) if folder == "" and not suffixes else 0)
 
     def exists(self, rel: str) -> bool:
         return rel in self.files or rel in self.dirs

@@ -237,9 +237,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
 def _only_pages(folder: str, layout) -> bool:
     """Whether every file under a folder is a page or a picture (`_DOC_SUFFIXES`): the records' own folder, a
     folder of diagrams."""
-    prefix = folder + "/"
-    files = [f for f in layout.files if f.startswith(prefix)]
-    return bool(files) and all(f.lower().endswith(_DOC_SUFFIXES) for f in files)
+    held = layout.files_under(folder)
+    return held > 0 and layout.files_under(folder, _DOC_SUFFIXES) == held
 
 
 def _moved_folder(target: str, rel: str, ctx: AnchorContext) -> Derived | None:
