@@ -154,6 +154,12 @@ def name_stems(name: str) -> tuple[str, ...]:
     return tuple(_norm(p)[:TITLE_STEM] for p in named.name_parts(name))
 
 
+def own_names(project: str) -> set[str]:
+    """The names the project goes by, each as one word folded to letters and digits (`SiebenApp` -> `siebenapp`,
+    `kumahq/kuma` -> `kumahq`, `kuma`), of four letters or more and no common word (a clone folder named `app`)."""
+    return {f for t in project.lower().split() if len(f := re.sub(r"[^a-z0-9]", "", t)) >= 4} - named.COMMON
+
+
 def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     """Two-word phrases a decision's prose (headings included) says at least `REPEATS` times. Words
     written as code (`setJobCache`, `job_cache`) are not prose, and the pairs of the project's own
@@ -161,7 +167,7 @@ def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     do those holding a one-word name of it ("dapr runtime", "kuma resource": what all of it is made of)."""
     words = [_norm(w) for w in re.findall(r"[A-Za-z][a-z]+", project)]
     own = set(zip(words, words[1:]))
-    named_so = {_norm(t) for t in project.lower().split() if re.fullmatch(r"[a-z][a-z0-9]{3,}", t)}
+    named_so = {_norm(n) for n in own_names(project)}
     counts: Counter = Counter()
     for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named.FENCE.sub(" ", text))):
         words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(sentence)]

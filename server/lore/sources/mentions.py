@@ -385,7 +385,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY
-    own = {f for t in ctx.project_name.lower().split() if len(f := re.sub(r"[^a-z0-9]", "", t)) >= 4} - named.COMMON
+    own = concepts.own_names(ctx.project_name)
     for n in names:
         if not (named.specific(n) or named.type_word(n)):
             continue
