@@ -67,6 +67,17 @@ class BareIndex:
         found = self.files.get(name, [])
         return found[0] if len(found) == 1 else None
 
+    def titled(self, name: str, title: str) -> str | None:
+        """The one file outside tests named `name`, of any kind, when the record's title says its name's words:
+        a record titled "Use a changelog" writing `CHANGELOG.md`, or "Use Rig.Config for global configuration"
+        writing `config.exs`, is about that file, though it is no code. A name without an extension is a
+        package's or a command's as often as a file's (`log4brains`); manifests and lock files aside."""
+        found = self.files.get(name, [])
+        stems = set(concepts.name_stems(PurePosixPath(name).stem))
+        if len(found) != 1 or not stems or not PurePosixPath(name).suffix or name in MANIFESTS or name in _LOCKS:
+            return None
+        return found[0] if stems <= set(concepts.name_stems(title)) else None
+
     def published_package(self, name: str) -> str | None:
         """The folder of the one package of the workspace published as `name` (`WorkspaceLayout.published`;
         the root's own manifest and tests aside), when the name is not a common word (`web`, `api`)."""

@@ -81,10 +81,28 @@ MAX_RUN = 4
 
 @functools.lru_cache(maxsize=8)
 def title_of(text: str) -> str:
-    """A decision's title: its front matter's `title:`, or else its first heading (as the importers read it);
-    remembered for the last texts asked about (deriving one record's anchors asks several times)."""
+    """A decision's title: its front matter's `title:`, or else its first heading (as the importers read it),
+    in words when it is written as a file's slug (see `slug_words`); remembered for the last texts asked
+    about (deriving one record's anchors asks several times)."""
     doc = markdown.parse(text)
-    return str(doc.front.get("title") or doc.title()[0] or "").strip()
+    return slug_words(str(doc.front.get("title") or doc.title()[0] or "").strip())
+
+
+_SLUG = re.compile(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+){2,}")
+_CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){3,}")
+
+
+def slug_words(title: str) -> str:
+    """A title written as a file's slug, in words: record tools that take the title from the file name leave
+    `7. add-rollbar-for-application-monitoring` or `8. UseGovUkNotifyForEmailing` as the heading, which
+    says what `Add Rollbar for application monitoring` says. Any other title is returned as it is."""
+    m = re.match(rf"(\d{{4}}[-_]\d\d[-_]\d\d[-_]|{_NUMBERED})(.*)$", title, re.I | re.S)
+    head, rest = (m.group(1), m.group(2)) if m else ("", title)
+    if _SLUG.fullmatch(rest):
+        return head + re.sub(r"[-_]", " ", rest)
+    if _CAMEL.fullmatch(rest):
+        return head + " ".join(re.findall(r"[A-Z][a-z0-9]+", rest))
+    return title
 
 
 def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[str]:

@@ -48,8 +48,8 @@ from pathlib import Path, PurePosixPath
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
-from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, named, routes, shapes,
-                          subclasses, tables, written_code)
+from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, manifests, named, routes,
+                          shapes, subclasses, tables, written_code)
 from lore.sources.moved import folder_moved_to, moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -139,6 +139,11 @@ class AnchorContext:
     def imports(self) -> imports.ImportIndex:
         """Import specifiers of the indexed code files (see `imports`), built on first need."""
         return imports.ImportIndex(self.root, self.symbols.read, layout=self.layout)
+
+    @cached_property
+    def manifests(self) -> manifests.ManifestIndex:
+        """Dependencies the package manifests declare (see `manifests`), built on first need."""
+        return manifests.ManifestIndex(self.root, self.layout)
 
     @cached_property
     def routes(self) -> routes.RouteIndex:
@@ -310,7 +315,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     out: dict[str, Derived] = {}
     packages: dict[str, str] = {}
     for word in bare.bare_names(text) + bare.scoped_names(text):  # a scoped name (`@log4brains/cli`) is no file
-        hit = ctx.bare.file(word) or ctx.bare.module(word)
+        hit = ctx.bare.file(word) or ctx.bare.module(word) or ctx.bare.titled(word, title)
         if hit:
             out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
             continue
@@ -631,6 +636,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     importers = imports.import_anchors(text, ctx, whole)
     found += [d for d in importers if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in manifests.manifest_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
     reached = {f.anchor.file or f.anchor.value for f in found}
     found += [d for d in choice_named_anchors(text, ctx) if d.anchor.value not in reached]
     found += [d for d in imports.package_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]

@@ -1,0 +1,88 @@
+"""A decision titled for a choice anchors the few manifests declaring what it chose (`sources.manifests`)."""
+
+from lore.sources import imports, manifests
+from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
+
+# Shaped on DFE-Digital/teaching-vacancies' documentation/adr/0007_use_devise_for_authentication.md and
+# 0002_replace_google_sheets_with_big_query.md (MIT): Rails loads its gems through Bundler, so no file
+# imports Devise; the Gemfile declares it.
+DEVISE = "# Use Devise for authentication\n\n## Status\n\nAccepted\n\nJobseekers sign in with accounts.\n"
+BIG_QUERY = "# Replace Google Sheets with Big Query\n\nAccepted\n\nReporting moves to a database.\n"
+
+
+def anchors(ws, text, rel="docs/adr/x.md"):
+    return sorted(d.anchor.to_text() for d in derive_anchors(text, rel, AnchorContext(ws)))
+
+
+def test_the_manifest_declaring_the_chosen_gem_is_anchored(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "Gemfile": 'source "https://rubygems.org"\n\ngem "rails"\ngem "devise"\ngem "google-cloud-bigquery", require: false\n',
+        "app/models/jobseeker.rb": "class Jobseeker < ApplicationRecord\n  devise :timeoutable\nend\n",
+    })
+    assert anchors(ws, DEVISE) == ["./Gemfile"]
+    assert anchors(ws, BIG_QUERY) == ["./Gemfile"]
+    assert anchors(ws, "# Use Sidekiq for background jobs\n\nAccepted\n") == []
+
+
+def test_a_library_many_manifests_declare_is_the_stack_and_own_packages_are_no_choice(tmp_workspace):
+    files = {f"packages/p{i}/package.json": '{"name": "@acme/p%d", "dependencies": {"react": "^18"}}\n' % i
+             for i in range(4)}
+    files["packages/web/package.json"] = '{"name": "@acme/web", "dependencies": {"@acme/p1": "*", "verror": "1"}}\n'
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "# Use React for the front end\n\nAccepted\n") == []
+    assert anchors(ws, "# Use VError for wrapping errors\n\nAccepted\n") == ["packages/web/package.json"]
+    assert anchors(ws, "# Use Acme P1 for widgets\n\nAccepted\n") == []
+
+
+def test_what_each_kind_of_manifest_declares():
+    assert manifests.declared("a/package.json", '{"dependencies": {"lunr": "2"}, "devDependencies": {"jest": "29"}}') \
+        == ["lunr", "jest"]
+    assert manifests.declared("pyproject.toml", '[project]\ndependencies = ["django-waffle>=4", "requests"]\n'
+                              '[tool.poetry.dependencies]\npython = "^3.12"\nboto3 = "*"\n') == \
+        ["django-waffle", "requests", "boto3"]
+    assert manifests.declared("requirements-dev.txt", "# tools\n-r base.txt\nblack==24.1\n") == ["black"]
+    assert manifests.declared("go.mod", "module x\n\nrequire (\n\tgithub.com/spf13/cobra v1.8.0\n)\n") == \
+        ["github.com/spf13/cobra"]
+    assert manifests.declared("Cargo.toml", '[dependencies]\naskama = "0.12"\n[dev-dependencies]\ntokio = "1"\n') == \
+        ["askama", "tokio"]
+    assert manifests.declared("composer.json", '{"require": {"php": ">=8.4", "wmde/fundraising-store": "~1"}}') == \
+        ["php", "wmde/fundraising-store"]
+    assert manifests.declared("pom.xml", "<dependency><groupId>org.apache.velocity</groupId>"
+                              "<artifactId>velocity-engine-core</artifactId></dependency>") == \
+        ["org.apache.velocity:velocity-engine-core"]
+    assert manifests.declared("app/build.gradle.kts", 'implementation("info.picocli:picocli:4.7.5")') == \
+        ["info.picocli:picocli"]
+    assert manifests.declared("Api/Api.csproj", '<PackageReference Include="Polly" Version="8" />') == ["Polly"]
+    assert manifests.declared("mix.exs", "defp deps do\n  [{:phoenix, \"~> 1.7\"}]\nend\n") == ["phoenix"]
+
+
+def test_a_manifest_that_does_not_parse_declares_nothing():
+    assert manifests.declared("package.json", '{"dependencies": {"lunr": ') == []
+    assert manifests.declared("package.json", "[1, 2]") == []
+    assert manifests.declared("pyproject.toml", "[project\ndependencies = [") == []
+    assert manifests.declared("Cargo.toml", "[dependencies]\naskama = ") == []
+
+
+def test_a_dependency_answers_to_the_names_that_end_its_parts():
+    # Shaped on UKHomeOffice/drt-v2's client/package.json and project/FrontendDependencies.scala (MIT).
+    assert "bigquery" in manifests.names_of("google-cloud-bigquery")
+    assert {"slf4j", "slf4japi"} <= manifests.names_of("org.slf4j:slf4j-api")
+    assert "emotion" in manifests.names_of("@emotion/react")
+    assert "cobra" in manifests.names_of("github.com/spf13/cobra")
+    assert "scala" not in manifests.names_of("@scala-js/vite-plugin-scalajs")
+    assert "reacthooks" not in manifests.names_of("eslint-plugin-react-hooks")
+    assert manifests.declared("project/FrontendDependencies.scala",
+                              'val diode = Def.setting("io.suzaku" %%% "diode" % "1.2.0")') == ["io.suzaku:diode"]
+    assert manifests.is_manifest("project/plugins.sbt") and not manifests.is_manifest("src/main/scala/App.scala")
+    assert "ruby" not in manifests.names_of("sentry-ruby") and "sentryruby" in manifests.names_of("sentry-ruby")
+
+
+def test_a_title_written_as_a_slug_is_read_in_words(tmp_workspace):
+    # Shaped on DFE-Digital/buy-for-your-school's doc/architecture/decisions/0008-use-brakeman-for-security-analysis.md
+    # (MIT): adr-tools left the file's slug as the heading.
+    ws = write(tmp_workspace, {"Gemfile": 'gem "rails"\ngem "brakeman"\n'})
+    assert anchors(ws, "# 8. use-brakeman-for-security-analysis\n\nDate: 2021-01-01\n\n## Status\n\nAccepted\n") == \
+        ["./Gemfile"]
+    assert imports.slug_words("8. UseGovUkNotifyForEmailing") == "8. Use Gov Uk Notify For Emailing"
+    assert imports.slug_words("Use Lunr for search") == "Use Lunr for search"
