@@ -56,6 +56,8 @@ def test_a_graduation_says_which_side_came_first():
     # SmartBear/git-en-boite doc/adr/0011 and 0015 (MIT, 3e9dcdb1)
     ("15. Remove Postgres (for now)", {"postgre"}),
     ("11. Remove task scheduler (for now)", {"task", "scheduler"}),
+    # UKGovernmentBEIS/regulated-professions-register 0010 (MIT)
+    ("10. Use the Datamapper pattern instead of ActiveRecord", {"activerecord"}),
 ])
 def test_titles_that_reverse_a_decision(title, subject):
     assert reversed_subject(title) == subject
@@ -140,6 +142,22 @@ def test_a_later_record_moving_away_from_a_choice_reverses_the_records_that_made
     hooks = record(11, "Use Algolia InstantSearch widgets for facets")
     pairs = {(a.id, b.id) for a, b in reversals([switch, keep, away, hooks])}
     assert pairs == {(switch.id, away.id), (keep.id, away.id)}
+
+
+def test_a_choice_made_instead_of_an_earlier_one_reverses_it():
+    """Shaped on UKGovernmentBEIS/regulated-professions-register's doc/architecture/decisions/0009 and 0010 (MIT):
+    the later title says "pattern" of its own choice, so "instead of ActiveRecord" means the ActiveRecord pattern."""
+    def record(number: int, title: str) -> Memory:
+        m = Memory(id=f"rp{number:011d}", kind=Kind.DECISION, title=title, body="x",
+                   provenance=Provenance(kind=SourceKind.ADR, path=f"doc/architecture/decisions/{number:04d}-x.md"))
+        m.meta["adr_number"] = number
+        return m
+
+    active_record = record(9, "9. Use the ActiveRecord Pattern in TypeORM")
+    orm = record(6, "6. Use TypeORM")
+    data_mapper = record(10, "10. Use the Datamapper pattern instead of ActiveRecord")
+    pairs = {(a.id, b.id) for a, b in reversals([orm, active_record, data_mapper])}
+    assert pairs == {(active_record.id, data_mapper.id)}
 
 
 def _page(mid: str, title: str, body: str, status: Status = Status.ACTIVE, path: str = "") -> Memory:

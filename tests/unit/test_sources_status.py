@@ -154,6 +154,9 @@ def test_a_graduation_is_no_supersession(line, target):
     # Unleash/unleash preferred-styling-method (Apache-2.0): wholly
     ("This document supersedes [ADR: preferred styles import placement]"
      "(/contributing/ADRs/front-end/deprecated/preferred-styles-import-placement)", True),
+    # UKGovernmentBEIS/regulated-professions-register 0012 (MIT): a design superseding an earlier one's
+    ("This version supercedes the design presented in [ADR 9: Represent data structures in a relational database]"
+     "(0009-represent-data-structures-in-a-relational-database.md).", True),
 ])
 def test_a_successor_supersedes_wholly_or_in_part(paragraph, whole):
     reading = supersession_lines(paragraph, opening_only=True)

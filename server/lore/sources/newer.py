@@ -38,6 +38,9 @@ _VERBS = (r"remove|removing|removal\s+of|drop|dropping|stop\s+using|sunset(?:tin
           r"(?:move|moving|migrate|migrating|switch|switching)\s+(?:away\s+)?from|replace|replacing|no\s+longer\s+use")
 _REVERSE_HEAD = re.compile(r"^(?:" + _VERBS + r")\s+(?:the\s+|our\s+)?(.+?)"
                            r"(?:\s+(?:with|by|in\s+favou?r\s+of|for|to|from|and\s+use)\s+.+)?$", re.I)
+# "Use the Datamapper pattern instead of ActiveRecord": a choice made in place of what an earlier record chose.
+_INSTEAD = re.compile(r"^(?:use|using|adopt|adopting|choose|choosing|prefer|introduce)\s+.+?\s+(?:instead\s+of|rather\s+than)"
+                      r"\s+(?:the\s+|our\s+)?(.+)$", re.I)
 _REVERSE_TAIL = re.compile(r"^(.+?)\s+(?:removal|deprecation|retirement|decommissioning|sunset|phase[- ]out)$", re.I)
 # A title naming what its record chose: "Use Algolia as the search engine", "Continue to use Algolia",
 # "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia".
@@ -64,9 +67,10 @@ def words_of(title: str) -> set[str]:
 
 def reversed_subject(title: str) -> set[str]:
     """The words of what a record's title says it removes or replaces ("Remove monorepo" -> {monorepo};
-    "Remove Postgres (for now)" -> {postgre}: a remark in parentheses is no part of it), else empty."""
+    "Remove Postgres (for now)" -> {postgre}: a remark in parentheses is no part of it; "Use the Datamapper
+    pattern instead of ActiveRecord" -> {activerecord}), else empty."""
     clean = _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
-    m = _REVERSE_HEAD.match(clean) or _REVERSE_TAIL.match(clean)
+    m = _REVERSE_HEAD.match(clean) or _REVERSE_TAIL.match(clean) or _INSTEAD.match(clean)
     return words_of(m.group(1)) if m else set()
 
 
@@ -130,7 +134,9 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     after "Switch from ElasticSearch to Algolia", which chose Algolia while it retired ElasticSearch: a
     record that itself removes something is named for what it chose, not for what it removed).
 
-    Only an exact name counts: "Use React hooks" is about hooks, not about React, and stays current.
+    Only an exact name counts: "Use React hooks" is about hooks, not about React, and stays current. A word
+    of the earlier choice the later title says of its own ("Use the Datamapper pattern instead of ActiveRecord"
+    after "Use the ActiveRecord Pattern in TypeORM") is part of that name.
     """
     out = []
     named = [(m, [] if reversed_subject(m.title) else _names(m), chosen_subject(m.title)) for m in adrs]
@@ -139,7 +145,8 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
         if not subject:
             continue
         for earlier, names, chosen in named:
-            if earlier.id != later.id and (subject in names or subject == chosen) and _earlier(earlier, later):
+            same = subject == chosen or subject < chosen and chosen - subject <= words_of(later.title)
+            if earlier.id != later.id and (subject in names or same) and _earlier(earlier, later):
                 out.append((earlier, later))
     return out
 

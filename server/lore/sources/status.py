@@ -100,7 +100,7 @@ _DECIDED_AGAINST = re.compile(
 # The files a record can be written in: markdown, reStructuredText, AsciiDoc.
 RECORD_SUFFIXES = (".md", ".markdown", ".rst", ".adoc", ".asciidoc")
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
-_SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:document|adr|decision|record|rfc|proposal)\s+)?"
+_SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:document|adr|decision|record|rfc|proposal|version|design|approach)\s+)?"
                          r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
 # "This ADR in part supersedes [0003]", "this ADR supersedes some aspects of [ADR-15]": the older one still governs the rest.
 _PARTIAL_OF = re.compile(r"\b(?:in part|partly|partially|some aspects|aspects of|parts? of|portions? of|sections? of)\b", re.I)
