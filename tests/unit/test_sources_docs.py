@@ -184,6 +184,16 @@ def test_a_status_field_deep_in_a_page_about_something_else_is_not_the_pages_sta
     assert parse_doc("docs/flows/system-user.md", header).memories[0].provenance.kind is SourceKind.ADR
 
 
+def test_a_status_line_in_a_code_block_is_a_commands_output_not_the_pages_status():
+    # Shaped on UKGovernmentBEIS/regulated-professions-register's doc/adding-a-domain.md (MIT).
+    page = ("# Adding a domain\n\nLog in, then run:\n\n```bash\ncf service NAME\n```\n\nThe output will look like:\n\n"
+            "```bash\nstatus:    Create in progress\nmessage:   Provisioning in progress.\n```\n\nThen set the DNS records.\n")
+    m = parse_doc("doc/adding-a-domain.md", page).memories[0]
+    assert m.provenance.kind is SourceKind.RULES_FILE and m.meta["doc"] is True
+    stated = page.replace("Log in, then run:", "Status: Accepted\n\nLog in, then run:")
+    assert parse_doc("doc/adding-a-domain.md", stated).memories[0].provenance.kind is SourceKind.ADR
+
+
 def test_a_plain_page_is_one_sectioned_documentation_memory():
     text = vendored("alphagov__govuk-aws", "docs/guides/environment-provisioning.md")
     m = parse_doc("docs/guides/environment-provisioning.md", text).memories[0]

@@ -215,12 +215,23 @@ def _status_section(doc: markdown.Document) -> tuple[StatusReading, int, str | N
     return None
 
 
+_FENCE_LINE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+
+
 def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
     """A `Status:` field or `| Status | … |` row among the opening lines. Past the page's first section, a
     field counts only when its value opens with a status ("- **Status:** Accepted"): there, "- **Status:** a
-    request moves from pending to `Accepted`" describes a thing the page is about, not the page."""
+    request moves from pending to `Accepted`" describes a thing the page is about, not the page. Lines of
+    a fenced code block are code, not fields."""
     later = [s.line for s in doc.sections if s.heading is not None and s.level >= 2][1:2]
+    fence = None
     for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
+        marker = _FENCE_LINE.match(line)
+        if marker and (fence is None or marker.group(1).startswith(fence)):
+            fence = marker.group(1) if fence is None else None
+            continue
+        if fence is not None:
+            continue  # a command's output in a code block ("status:    Create in progress") is no field of the page
         field = _FIELD.match(line)
         m = field or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in _STATUS_FIELDS:
