@@ -1,5 +1,6 @@
-"""A file of any kind a record writes by name anchors when it is the one file so named and the record's title
-says its name's words (`bare.BareIndex.titled`)."""
+"""A file a record writes by name: of any kind when it is the one file so named and the record's title
+says its name's words (`bare.BareIndex.titled`); a code file also when written without backticks, in prose
+or a diagram (`bare.prose_file_names`)."""
 
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
@@ -31,3 +32,22 @@ def test_the_one_file_a_title_names_is_anchored_whatever_its_kind(tmp_workspace)
 def test_a_name_two_files_carry_anchors_neither(tmp_workspace):
     ws = write(tmp_workspace, {"apps/a/version.json": "{}\n", "apps/b/version.json": "{}\n"})
     assert anchors(ws, VERSIONING) == []
+
+
+# Shaped on MaibornWolff/DependaCharta's doc/architecture/decisions/0003-use-a-clear-package-structure.md and 0004 (MIT).
+PACKAGES = ("# 3. Use a clear package structure\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "- **Main.kt :** entry point of the analysis\n- the charts use Chart.js\n\n"
+            "Run migrations with `python manage.py migrate`.\n")
+DATAFLOW = ("# 4. Use a clear dataflow\n\n## Status\n\nAccepted\n\n```mermaid\nflowchart LR\n  B[Main.kt] --> C[Pipeline]\n```\n\n"
+            "```kotlin\nval x = Other.kt\n```\n")
+
+
+def test_a_code_file_named_without_backticks_in_prose_or_a_diagram(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "analysis/src/main/kotlin/pipeline/Main.kt": "package pipeline\n\nfun main() {}\n",
+        "analysis/src/main/kotlin/pipeline/Other.kt": "package pipeline\n\nclass Other\n",
+        "web/src/Chart.js": "export function chart() {}\n",
+        "manage.py": "import sys\n",
+    })
+    assert anchors(ws, PACKAGES) == ["analysis/src/main/kotlin/pipeline/Main.kt"]
+    assert anchors(ws, DATAFLOW) == ["analysis/src/main/kotlin/pipeline/Main.kt"]

@@ -32,6 +32,7 @@ from functools import cached_property
 from pathlib import PurePosixPath
 
 from lore.anchors import has_grammar, language_for_path
+from lore.markup import markdown
 from lore.sources import concepts
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
@@ -158,6 +159,22 @@ def scoped_names(text: str) -> list[str]:
 def bare_names(text: str) -> list[str]:
     """Backticked words without a slash, in order, once each."""
     return list(dict.fromkeys(m.group(1).rstrip(".") for m in _WORD.finditer(text) if "/" not in m.group(1)))
+
+
+# A code file's name written as it is, without backticks ("**Main.kt :** entry point", "B[Main.kt]" in a diagram).
+# Not JavaScript's: a library is named so (`Chart.js`, `Node.js`) as often as a file.
+_PROSE_FILE = re.compile(r"(?<![\w./@-])([A-Za-z_][\w-]{2,60}\.(?:kt|java|py|go|rb|cs|ts|tsx|php|rs|swift|scala|ex|exs|"
+                         r"dart|cpp|hpp|vue|svelte))(?![\w/-]|\.\w)")
+_DIAGRAM = re.compile(r"^[ \t]*(```|~~~)[ \t]*(?:mermaid|plantuml)\b.*?^[ \t]*\1[^\n]*$", re.S | re.M | re.I)
+
+
+def prose_file_names(text: str) -> list[str]:
+    """Code file names a record writes without backticks, in its prose and diagrams (code blocks and code spans
+    aside: a span is a name `bare_names` reads, or a command, `manage.py migrate`), in order, once each;
+    `BareIndex.file` says which mean one file of the workspace."""
+    diagrams = " ".join(m.group(0) for m in _DIAGRAM.finditer(text))
+    prose = re.sub(r"`[^`\n]*`", " ", markdown.FENCE.sub(" ", text))  # a code span is a command (`manage.py migrate`)
+    return list(dict.fromkeys(m.group(1) for m in _PROSE_FILE.finditer(prose + "\n" + diagrams)))
 
 
 _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")

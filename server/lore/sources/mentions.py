@@ -314,7 +314,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     a package named only in passing (`_in_passing`) anchors nothing."""
     out: dict[str, Derived] = {}
     packages: dict[str, str] = {}
-    for word in bare.bare_names(text) + bare.scoped_names(text):  # a scoped name (`@log4brains/cli`) is no file
+    for word in bare.bare_names(text) + bare.scoped_names(text) + bare.prose_file_names(text):  # a scoped name is no file
         hit = ctx.bare.file(word) or ctx.bare.module(word) or ctx.bare.titled(word, title)
         if hit:
             out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
