@@ -270,6 +270,19 @@ def test_a_record_naming_no_code_anchors_the_few_files_named_for_its_titles_head
     assert derive_anchors(WIZARD, "docs/decisions/0016.md", AnchorContext(ws), proposal=True) == [], "nor a proposal"
 
 
+def test_a_titles_head_is_a_word_a_file_name_begins_with_and_rspec_files_are_tests(tmp_workspace):
+    # Shaped on bitzesty/qae's doc/architecture/decisions/0010-change-logging-format-to-asim.md (MIT): "format"
+    # is inside "information" and begins "formatted_time" of an RSpec support file; only the formatter is its home.
+    ws = write(tmp_workspace, {
+        "lib/formatters/asim_formatter.rb": "class AsimFormatter\nend\n",
+        "app/assets/stylesheets/frontend/views/useful-information.scss": ".x { color: red; }\n",
+        "spec/models/shared/formatted_time_for_examples.rb": "shared_examples 'formatted time' do\nend\n",
+    })
+    text = ("# 10. Change logging format to ASIM\n\n## Decision\n\nLogs are written in the ASIM format; the format "
+            "keeps fields the SIEM reads.\n")
+    assert texts(ws, text) == ["lib/formatters/asim_formatter.rb"]
+
+
 def test_a_title_opening_on_a_move_has_no_head_noun(tmp_workspace):
     # teaching-vacancies' documentation/adr/0010 (DFE-Digital/teaching-vacancies, MIT): "Migrate" is what it
     # does, not what it is about; rake tasks named migrate_* are no home of it.

@@ -8,7 +8,8 @@ from tree_files import write
 
 def test_spec_files_are_tests_and_a_spec_folder_alone_is_not():
     for rel in ("spec/models/edition_spec.rb", "src/lib/features/flag.spec.ts", "frontend/src/App.test.tsx",
-                "app/tests/test_models.py", "internal/reader_test.go", "tests/conftest.py", "pkg/testutil.go"):
+                "app/tests/test_models.py", "internal/reader_test.go", "tests/conftest.py", "pkg/testutil.go",
+                "spec/models/shared/formatted_time_for_examples.rb"):
         assert is_test(rel), rel
     for rel in ("app/models/edition.rb", "src/lib/openapi/spec/feature-schema.ts", "lib/specification.rb",
                 "app/services/contest_entry.rb"):

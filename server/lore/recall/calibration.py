@@ -81,8 +81,8 @@ def symbol_text(symbol: Any, rel_path: str) -> str:
 def is_test(rel: str) -> bool:
     """Whether a file is a test by its path: `lore.sources.named.TEST_PATH` (test folders, `_test.go`,
     `_spec.rb`, `.spec.ts`, `.test.tsx`) or a name with a word starting "test" (`test_models.py`,
-    `testutil.go`; not `latest.py` or `contest_entry.rb`). A folder named `spec` is not enough: Unleash
-    keeps its OpenAPI schemas in `src/lib/openapi/spec/`."""
+    `testutil.go`; not `latest.py` or `contest_entry.rb`). RSpec's `spec/` at the workspace's root is tests; a
+    folder named `spec` deeper is not enough: Unleash keeps its OpenAPI schemas in `src/lib/openapi/spec/`."""
     from lore.sources.named import TEST_PATH
 
     return bool(TEST_PATH.search(rel) or TEST_WORD.search(rel.rsplit("/", 1)[-1]))

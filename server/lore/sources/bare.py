@@ -113,8 +113,11 @@ class BareIndex:
         return out
 
     def stems_containing(self, word: str) -> list[str]:
-        """The code files outside tests whose name, its extension aside, holds `word` (case aside), sorted."""
-        return sorted(f for stem, files in self.stems.items() if word in stem.lower() for f in files)
+        """The code files outside tests whose name, its extension aside, has a word beginning with `word` (case
+        aside; `asim_formatter.rb` and `AsimFormatter.java` for "format", not `useful-information.scss`), sorted."""
+        word = word.lower()
+        return sorted(f for stem, files in self.stems.items() if word in stem.lower()
+                      and any(part.startswith(word) for part in name_parts(stem)) for f in files)
 
     def holds_code(self, folder: str) -> bool:
         """Whether a folder holds a code file outside tests, at any depth."""

@@ -66,8 +66,9 @@ _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 # The words of an identifier or a title: `FeaturesReadModel`, "ADR slug" (acronyms kept whole).
 WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
-# Test code by its path: test folders, `x.test.ts`, `x_spec.rb`, `x_test.go`, and pytest's `test_x.py` and `conftest.py`.
-TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|[._-](test|spec)\.|_test\.go$"
+# Test code by its path: test folders, RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`,
+# `x_spec.rb`, `x_test.go`, and pytest's `test_x.py` and `conftest.py`.
+TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
                        r"|(^|/)(test_[^/]*|conftest)\.py$")
 # A definition inside a test module of a source file (Rust's `#[cfg(test)] mod tests`): test code by its scope.
 _TEST_SCOPE = re.compile(r"(?:^|\.)tests?\.")
