@@ -51,3 +51,11 @@ def test_a_code_file_named_without_backticks_in_prose_or_a_diagram(tmp_workspace
     })
     assert anchors(ws, PACKAGES) == ["analysis/src/main/kotlin/pipeline/Main.kt"]
     assert anchors(ws, DATAFLOW) == ["analysis/src/main/kotlin/pipeline/Main.kt"]
+
+
+def test_typescript_chosen_governs_its_compiler_settings_and_nestjs_its_cli_file(tmp_workspace):
+    # Shaped on UKGovernmentBEIS/regulated-professions-register's doc/architecture/decisions/0002, 0003, 0008 (MIT).
+    ws = write(tmp_workspace, {"tsconfig.json": "{}\n", "tsconfig.build.json": "{}\n", "nest-cli.json": "{}\n"})
+    assert anchors(ws, "# 3. Use TypeScript\n\nAccepted\n") == ["./tsconfig.build.json", "./tsconfig.json"]
+    assert anchors(ws, "# 2. Use NestJS as our application framework\n\nAccepted\n") == ["./nest-cli.json"]
+    assert anchors(ws, "# 8. Use Prettier to format TypeScript code\n\nAccepted\n") == []

@@ -266,6 +266,9 @@ WELL_KNOWN = (
     (re.compile(r"\bjenkins\b", re.I), re.compile(r"(^|/)Jenkinsfile$")),
     (re.compile(r"\bhelm\b", re.I), re.compile(r"(^|/)Chart\.ya?ml$")),
     (re.compile(r"\bcloud ?foundry\b", re.I), re.compile(r"(^|/)manifest([\w.-]*)\.ya?ml$")),
+    # TypeScript chosen ("Use TypeScript", "Migrate to TypeScript"), not what a tool is for ("to format TypeScript code")
+    (re.compile(r"(?:(?<=\buse )|(?<=\busing )|(?<=\badopt )|(?<=\bto ))type ?script\b", re.I), re.compile(r"(^|/)tsconfig(\.[\w-]+)?\.json$")),
+    (re.compile(r"\bnest(?:\.?js)?\b", re.I), re.compile(r"(^|/)nest-cli\.json$")),
 )
 MAX_WELL_KNOWN = 6
 # Words naming where or how a tool runs rather than which of its files ("devcontainers for local development"
