@@ -37,7 +37,7 @@ def test_a_name_two_files_carry_anchors_neither(tmp_workspace):
 # Shaped on MaibornWolff/DependaCharta's doc/architecture/decisions/0003-use-a-clear-package-structure.md and 0004 (MIT).
 PACKAGES = ("# 3. Use a clear package structure\n\n## Status\n\nAccepted\n\n## Decision\n\n"
             "- **Main.kt :** entry point of the analysis\n- the charts use Chart.js\n\n"
-            "Run migrations with `python manage.py migrate`.\n")
+            "Run migrations with `python manage.py migrate`; the check sits [in Other.kt](https://example.org/fork/Other.kt).\n")
 DATAFLOW = ("# 4. Use a clear dataflow\n\n## Status\n\nAccepted\n\n```mermaid\nflowchart LR\n  B[Main.kt] --> C[Pipeline]\n```\n\n"
             "```kotlin\nval x = Other.kt\n```\n")
 
@@ -59,3 +59,13 @@ def test_typescript_chosen_governs_its_compiler_settings_and_nestjs_its_cli_file
     assert anchors(ws, "# 3. Use TypeScript\n\nAccepted\n") == ["./tsconfig.build.json", "./tsconfig.json"]
     assert anchors(ws, "# 2. Use NestJS as our application framework\n\nAccepted\n") == ["./nest-cli.json"]
     assert anchors(ws, "# 8. Use Prettier to format TypeScript code\n\nAccepted\n") == []
+
+
+def test_a_package_named_build_inside_a_source_tree_is_code_and_a_build_folder_elsewhere_is_output(tmp_workspace):
+    # Shaped on ARMmbed/mbed-tools' docs/architecture/decisions/0002 (Apache-2.0): `mbed_tools.build` is a package.
+    ws = write(tmp_workspace, {
+        "src/mbed_tools/build/_internal/cmake_file.py": "def render_mbed_config_cmake_template(config):\n    return ''\n",
+        "web/build/bundle.js": "function renderBundle() {}\n",
+    })
+    text = "# 2. Move defines to CMake\n\nAccepted\n\nWe render it with `render_mbed_config_cmake_template`; `renderBundle` is built.\n"
+    assert anchors(ws, text) == ["symbol:python:src.mbed_tools.build._internal.cmake_file.render_mbed_config_cmake_template"]

@@ -168,15 +168,18 @@ def bare_names(text: str) -> list[str]:
 # Not JavaScript's: a library is named so (`Chart.js`, `Node.js`) as often as a file.
 _PROSE_FILE = re.compile(r"(?<![\w./@-])([A-Za-z_][\w-]{2,60}\.(?:kt|java|py|go|rb|cs|ts|tsx|php|rs|swift|scala|ex|exs|"
                          r"dart|cpp|hpp|vue|svelte))(?![\w/-]|\.\w)")
+_LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
 _DIAGRAM = re.compile(r"^[ \t]*(```|~~~)[ \t]*(?:mermaid|plantuml)\b.*?^[ \t]*\1[^\n]*$", re.S | re.M | re.I)
 
 
 def prose_file_names(text: str) -> list[str]:
-    """Code file names a record writes without backticks, in its prose and diagrams (code blocks and code spans
-    aside: a span is a name `bare_names` reads, or a command, `manage.py migrate`), in order, once each;
+    """Code file names a record writes without backticks, in its prose and diagrams (code blocks, code spans and
+    links aside: a span is a name `bare_names` reads, or a command, `manage.py migrate`; a link's text means the
+    file its address names, `[in process_proposal.go](https://…/a-fork/…)`), in order, once each;
     `BareIndex.file` says which mean one file of the workspace."""
     diagrams = " ".join(m.group(0) for m in _DIAGRAM.finditer(text))
     prose = re.sub(r"`[^`\n]*`", " ", markdown.FENCE.sub(" ", text))  # a code span is a command (`manage.py migrate`)
+    prose = _LINK.sub(" ", prose)  # a link's address says which file its text means (path rules read it)
     return list(dict.fromkeys(m.group(1) for m in _PROSE_FILE.finditer(prose + "\n" + diagrams)))
 
 

@@ -24,6 +24,9 @@ MANIFESTS = frozenset({"package.json", "go.mod", "pyproject.toml", "setup.py", "
 # Folders of third-party or generated code: never a decision's subject, and costly to read.
 VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
                       "coverage", "generated", "__generated__", "gen", ".cache", "site-packages", "external"})
+# Of those, the names a build gives its output, which a source tree also gives its packages.
+BUILT = frozenset({"dist", "build", "out", "target", "coverage"})
+SOURCE_ROOTS = frozenset({"src", "lib", "pkg", "internal", "app", "cmd", "source", "sources"})
 # Project files named for their project: a .NET project (`CarbonAware.WebApi.csproj`), a Ruby gem.
 PROJECT_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".gemspec")
 MAX_ENTRIES = 400_000
@@ -95,8 +98,12 @@ class WorkspaceLayout:
 
     @staticmethod
     def vendored(rel: str) -> bool:
-        """Whether a path lies in a vendored, generated or built folder."""
-        return any(part in VENDORED for part in rel.split("/")[:-1])
+        """Whether a path lies in a vendored, generated or built folder. A folder named for build output inside a
+        source tree is a package of the code (`src/mbed_tools/build/`, `pkg/build/`, `src/main/java/…/target/`),
+        not what a build wrote."""
+        parts = rel.split("/")[:-1]
+        return any(part in VENDORED and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))
+                   for i, part in enumerate(parts))
 
     def _workspaces(self) -> set[str]:
         """Folders named by the root package.json `workspaces` (globs ending in `*` expanded one level)."""
