@@ -86,3 +86,14 @@ def test_a_title_written_as_a_slug_is_read_in_words(tmp_workspace):
         ["./Gemfile"]
     assert imports.slug_words("8. UseGovUkNotifyForEmailing") == "8. Use Gov Uk Notify For Emailing"
     assert imports.slug_words("Use Lunr for search") == "Use Lunr for search"
+
+
+def test_a_title_in_lower_case_names_a_product_the_text_writes_with_a_capital(tmp_workspace):
+    # Shaped on DFE-Digital/buy-for-your-school's doc/architecture/decisions/0011-use-sidekiq-for-asynchronous-tasks.md (MIT).
+    ws = write(tmp_workspace, {"config/initializers/sidekiq.rb": "Sidekiq.configure_server { |c| c }\n",
+                               "app/models/preference.rb": "class Preference\nend\n"})
+    text = "# 11. use sidekiq for asynchronous tasks\n\nAccepted\n\nWe have Redis and Sidekiq works great with it.\n"
+    found = derive_anchors(text, "doc/adr/0011.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.why) for d in found] == [
+        ("config/initializers/sidekiq.rb", "is named for sidekiq, what it chose")]
+    assert imports.chosen("# use preference for settings\n\nPreference rows are kept.\n", variants=False) == []

@@ -112,7 +112,8 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     the chosen one is linked) when given. `variants=False`: only the names as the title writes them
     (`nextjs`), not what else the package may be imported as, and only names written as a product's
     are: by its name alone, not with an article ("Use a Preference", "Use the ADR slug"), and with a
-    capital or a digit ("Use Devise", not "use command/query-based API") or as words joined into one
+    capital or a digit ("Use Devise", not "use command/query-based API"; a name the title writes in lower case
+    counts when the record's text writes it with a capital, "Sidekiq") or as words joined into one
     ("Use external-secrets for secrets storage"); a product named with its vendor's name first is also
     named without it ("Use OPA Gatekeeper": `opagatekeeper`, `gatekeeper`), and a product whose name is a
     word everywhere in code (`named.PRODUCTS`: "Migrate from Algolia to Postgres") is one too, though no
@@ -137,7 +138,7 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
             continue
         if not variants:
             joined = len(words) > 1 and re.search(r"[-_.]".join(map(re.escape, words)), part)
-            if joined or any(c.isupper() or c.isdigit() for c in "".join(words)):
+            if joined or any(c.isupper() or c.isdigit() for c in "".join(words)) or _capitalised_in(words, whole):
                 out.append(folded)
                 rest = "".join(words[1:]).lower()
                 if words[0].lower() in _VENDORS and len(rest) >= 5 and rest not in named.COMMON:
@@ -154,6 +155,15 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
             if "".join(re.findall(r"[A-Za-z0-9]+", link_text)).lower() == folded and len(repo) >= 3:
                 out.append(re.sub(r"[^a-z0-9]", "", repo.lower()))
     return list(dict.fromkeys(out))
+
+
+def _capitalised_in(words: list[str], whole: str) -> bool:
+    """Whether a record written out of a title in lower case ("use sidekiq for asynchronous tasks", a file's slug)
+    writes the one-word name it chose with a capital inside a sentence ("and Sidekiq works great with it"; not
+    "Preferences are set", a sentence's first word): a product's name, as a capital in the title would say."""
+    if len(words) != 1 or not words[0].islower():
+        return False
+    return re.search(rf"(?<=[a-z,;:)] ){re.escape(words[0].capitalize())}(?![\w-])", whole) is not None
 
 
 def runs(specifier: str) -> set[str]:
