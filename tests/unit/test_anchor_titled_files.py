@@ -69,3 +69,16 @@ def test_a_package_named_build_inside_a_source_tree_is_code_and_a_build_folder_e
     })
     text = "# 2. Move defines to CMake\n\nAccepted\n\nWe render it with `render_mbed_config_cmake_template`; `renderBundle` is built.\n"
     assert anchors(ws, text) == ["symbol:python:src.mbed_tools.build._internal.cmake_file.render_mbed_config_cmake_template"]
+
+
+def test_a_tool_named_once_under_the_consequences_is_named_in_passing(tmp_workspace):
+    # Shaped on LBHackney-IT/report-a-defect's doc/architecture/decisions/0007-use-postgres-search.md (MIT) and
+    # openedx/credentials' docs/decisions/0002-front-end-technologies.rst (AGPL-3.0).
+    ws = write(tmp_workspace, {"heroku.yml": "build:\n  docker:\n    web: Dockerfile\n",
+                               "webpack.config.js": "module.exports = {};\n"})
+    search = ("# 7. Use Postgres search\n\n## Status\n\nAccepted\n\n## Decision\n\nWe search with Postgres.\n\n"
+              "## Consequences\n\nIt needs no change to the infrastructure, nor additional costs for Heroku addons.\n")
+    assert anchors(ws, search) == []
+    assert anchors(ws, search.replace("We search with Postgres.", "We search with Postgres on Heroku.")) == ["./heroku.yml"]
+    front = "# 2. Front end technologies\n\n## Status\n\nAccepted\n\n## Decision\n\nWe'll use: React, Webpack, Sass.\n"
+    assert anchors(ws, front) == ["./webpack.config.js"]

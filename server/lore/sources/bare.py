@@ -27,13 +27,14 @@ a name anchors when it is written as code (backticks) and means exactly one plac
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from functools import cached_property
 from pathlib import PurePosixPath
 
 from lore.anchors import has_grammar, language_for_path
 from lore.markup import markdown
-from lore.sources import concepts
+from lore.sources import concepts, headings
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
 
@@ -224,17 +225,22 @@ _EXAMPLES = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:et
                        r"|\b(?:such as|e\.\s?g\.|for example|for instance)[,:]?\s[^.;:()\n]*", re.I)
 
 
-def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = ()) -> list[tuple[str, str]]:
+def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = (), title: str = "") -> list[tuple[str, str]]:
     """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
     `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text
     counts, its address does not; tools given as examples, `_EXAMPLES`, are not its choice) or that its
     title chooses (`chosen`, folded: "Use python and pyoxidizer" -> `pyoxidizer.bzl`), for its
     configuration files nearest the workspace's root (the workspace's own `.eslintrc.js` beside those
     of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table), at most
-    `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`."""
+    `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`. A tool the prose names
+    once, under a heading of what follows from the decision or where to read more (`_PASSING_PARTS`), and the
+    title not at all, is named in passing ("nor additional costs for Heroku addons" under Consequences, in a
+    record on search): the platform every record of a project runs on is not each one's subject."""
     prose = _EXAMPLES.sub(" ", re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
-    words = {m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
-             if m.group(1) or not m.group(2).islower()} | set(chosen)
+    said = Counter(m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
+                   if m.group(1) or not m.group(2).islower())
+    titled = {w.lower() for w in re.findall(r"[A-Za-z][\w-]{1,40}", title)}
+    words = {w for w, n in said.items() if n >= 2 or w in titled or not _in_passing_part(w, text)} | set(chosen)
     out = []
     for tool, files in sorted(tools.items()):
         if tool not in words:
@@ -244,6 +250,19 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
         if len(nearest) <= MAX_FILES:
             out += [(tool, f) for f in nearest]
     return out
+
+
+# Headings of the parts of a record that say what follows from its decision or where to read more, by their first
+# five letters: a tool named there once is named in passing.
+_PASSING_PARTS = frozenset({"conse", "posit", "negat", "neutr", "drawb", "risks", "trade", "refer", "links",
+                            "furth", "see a", "notes"})
+
+
+def _in_passing_part(word: str, text: str) -> bool:
+    """Whether `text` first writes `word` (case aside) under a heading of `_PASSING_PARTS`."""
+    m = re.search(rf"(?<![\w./-]){re.escape(word)}(?![\w/-])", text, re.I)
+    heading = headings.heading_above(text, m.start()) if m else None
+    return bool(heading) and markdown.plain(heading).strip().lower()[:5] in _PASSING_PARTS
 
 
 # Tools whose configuration is a file of a fixed name or folder rather than `<tool>.config.*`: the name a

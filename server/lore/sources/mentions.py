@@ -328,7 +328,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
             out.setdefault(f"{folder}/**", Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{word}` ({folder})"))
     if ctx.tools:
         own = set(re.split(r"[\s/._-]+", ctx.project_name.lower()))
-        for tool, rel in bare.tools_named(text, ctx.tools, imports.chosen(text)):
+        for tool, rel in bare.tools_named(text, ctx.tools, imports.chosen(text), title):
             if tool in own:
                 continue  # the project's own metadata (`openedx.yaml`), not a tool's configuration
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
