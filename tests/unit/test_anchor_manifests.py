@@ -97,3 +97,13 @@ def test_a_title_in_lower_case_names_a_product_the_text_writes_with_a_capital(tm
     assert [(d.anchor.to_text(), d.why) for d in found] == [
         ("config/initializers/sidekiq.rb", "is named for sidekiq, what it chose")]
     assert imports.chosen("# use preference for settings\n\nPreference rows are kept.\n", variants=False) == []
+
+
+def test_a_linked_library_the_text_will_use_is_declared_by_its_familys_packages(tmp_workspace):
+    # Shaped on citizensadvice/local-office-search-api's doc/architecture/decisions/0004-use-swagger-to-document-apis.md.
+    ws = write(tmp_workspace, {"Gemfile": 'gem "rails"\ngem "rswag-api"\ngem "rswag-ui"\n'})
+    text = ("# 4. Use Swagger to document APIs\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "Local Office Search API will use the [RSwag Gem](https://github.com/rswag/rswag).\n")
+    assert imports.chosen_in_body(text) == ["rswaggem", "rswag"]
+    assert anchors(ws, text) == ["./Gemfile"]
+    assert "rswag" in manifests.names_of("rswag-api") and "ruby" not in manifests.names_of("ruby-progressbar")

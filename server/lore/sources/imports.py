@@ -340,9 +340,10 @@ _BODY_CHOICE = re.compile(r"\b(?i:use|using|chose|choose|adopt|adopted)\s+\[?([A
 
 
 # A choice the decision's text makes of a library it links: "We have decided to use [oauth2-rs](https://github.com/
-# ramosbugs/oauth2-rs)", "We will use [tonic](https://github.com/hyperium/tonic) for the gRPC implementation".
-_LINKED_CHOICE = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+\[([^\]\n]{2,60})\]"
-                            r"\((?:https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[\w.-]+/([\w.-]+?)(?:\.git)?/?)?[^)\s]*\)")
+# ramosbugs/oauth2-rs)", "We will use [tonic](https://github.com/hyperium/tonic) for the gRPC implementation", "we will
+# use the [RSwag Gem](https://github.com/rswag/rswag)".
+_LINKED_CHOICE = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+(?i:the\s+)?\[([^\]\n]{2,60})\]"
+                            r"\((?:https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[\w.-]+/([\w-]+(?:\.(?!git\b)[\w-]+)*))?[^)\s]*\)")
 # What a repository's name adds to its package's for the language it is written in (`oauth2-rs`: the crate `oauth2`).
 _LANGUAGE_SUFFIX = re.compile(r"[-_.](?:rs|js|py|go|rb|php|java|net|kt|ts)$", re.I)
 

@@ -9,8 +9,9 @@ manifest still names it.
 
 A dependency answers to the runs of segments that end each part of its name, joined and folded
 (`names_of`: `google-cloud-bigquery` is `bigquery`, `org.slf4j:slf4j-api` is `slf4j`, `@emotion/react`
-is `emotion`), not to a run inside it (`@scala-js/vite-plugin-scalajs` is no `scala`), nor to what a
-plug-in or preset is for (`babel-plugin-emotion`). A library more than `named.MAX_FILES` manifests
+is `emotion`), and to the first segment, its family's name (`rswag-api` is `rswag`); not to a run inside
+it (`@scala-js/vite-plugin-scalajs` is no `scala`), nor to what a plug-in or preset is for
+(`babel-plugin-emotion`). A library more than `named.MAX_FILES` manifests
 declare is the stack of a monorepo, not a place, and anchors none of them. A manifest is the least
 specific place a decision reaches (`SCORE`): any other anchor of the record is kept before it. Malformed
 manifests declare nothing.
@@ -150,7 +151,7 @@ def names_of(dependency: str) -> set[str]:
     artifact, a module path's owner and repository), the runs of up to `imports.MAX_RUN` segments that end
     it (`google-cloud-bigquery`: bigquery, cloudbigquery, googlecloudbigquery), none a plug-in or preset
     is for (`eslint-plugin-react-hooks` answers to no `reacthooks`) and no language alone (`sentry-ruby` is no
-    `ruby`)."""
+    `ruby`); and its first segment, the family it belongs to (`rswag-api` is RSwag's)."""
     out = set()
     for part in re.split(r"[:/]", dependency.lower()):
         segments = [s for s in re.split(r"[._@-]+", part) if s]
@@ -158,6 +159,8 @@ def names_of(dependency: str) -> set[str]:
             run = "".join(segments[i:])
             if len(run) >= 3 and run not in _LANGUAGES and not _PLUG_IN & set(segments[:i]):
                 out.add(run)
+        if len(segments) > 1 and len(segments[0]) >= 4 and segments[0] not in _LANGUAGES:
+            out.add(segments[0])  # a family of packages: `rswag-api`, `rswag-ui` and `rswag-specs` are RSwag's
     return out
 
 
