@@ -102,6 +102,7 @@ def test_cli_prints_categories_and_lists_with_verbose(tmp_path, capsys, monkeypa
     assert "guides and rules: 2 files" in out
     assert "documentation:    5 files" in out and "  docs/guides/deploy.md" in out and "  CHANGELOG.md" in out
     assert "  docs/adr/template.md: template" in out
+    assert "taken as nothing: " in out and " in docs folders or shaped like records" in out
     assert "2 records with an unknown status 'Parked' treated as active" in out
     assert main(["-w", str(tmp_path), "import", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

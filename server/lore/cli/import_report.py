@@ -42,7 +42,7 @@ def print_taken(summary, verbose: bool) -> None:
         for path in summary.docs_left_out_paths:
             out.print(f"  {path}: left out over the cap", markup=False)
     reasons = ", ".join(f"{n} {why}" for why, n in reasons_of(summary.not_taken))
-    out.print(f"taken as nothing: {_files(len(summary.not_taken))} in docs folders"
+    out.print(f"taken as nothing: {_files(len(summary.not_taken))} in docs folders or shaped like records"
               + (f" ({reasons})" if reasons else ""), markup=False)
     if verbose:
         for path, why in summary.not_taken:
