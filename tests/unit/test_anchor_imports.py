@@ -51,6 +51,8 @@ def test_what_a_decision_chooses():
                           "harawata/appdirs)\n* [Java Native Access](https://github.com/java-native-access/jna)\n") == \
         ["javanativeaccess", "jna"]
     assert imports.chosen("# Multi-packages architecture in a monorepo\n") == []
+    # denoland/meet-me's doc/architecture/decisions/0002 and 0003 (MIT): British English
+    assert imports.chosen("# 3. Utilise aleph as the frontend framework\n") == ["aleph"]
     assert imports.runs("org.apache.velocity.app") >= {"apache", "apachevelocity", "velocity", "velocityapp"}
 
 

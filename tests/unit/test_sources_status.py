@@ -320,3 +320,18 @@ def test_the_templates_note_on_what_to_write_states_no_status():
 ])
 def test_a_status_line_naming_several_statuses_is_still_read(line, status):
     assert read_status(line).status is status
+
+
+def test_the_templates_guidance_left_in_a_record_is_no_part_of_it():
+    # Shaped on denoland/meet-me's doc/architecture/decisions/0003-utilise-aleph-as-the-frontend-framework.md (MIT) and
+    # LBHackney-IT/report-a-defect's 0008 (MIT): adr-tools' guidance left above, or instead of, what the team wrote.
+    text = ("# 3. Utilise aleph as the frontend framework\n\nDate: 2022-05-02\n\n## Status\n\nAccepted\n\n## Context\n\n"
+            "The issue motivating this decision, and any context that influences or\nconstrains the decision.\n\n"
+            "Pages render on the server.\n\n## Decision\n\nUtilise aleph as the frontend framework.\n\n## Consequences\n\n"
+            "What becomes easier or more difficult to do and any risks introduced by the\n"
+            "change that will need to be mitigated.\n")
+    m = parse_adr("doc/architecture/decisions/0003-utilise-aleph.md", text).memories[0]
+    assert [s.heading for s in m.sections] == [None, "Status", "Context", "Decision"]
+    assert m.rationale == "Pages render on the server."
+    context = next(s for s in m.sections if s.heading == "Context")
+    assert "motivating" not in context.text and context.text.endswith("Pages render on the server.")

@@ -370,18 +370,42 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
             starts.append(s)
     for n, s in enumerate(starts):
         end = starts[n + 1].line - 1 if n + 1 < len(starts) else len(doc.lines)
-        text = "\n".join(doc.lines[s.start:end]).strip()
+        lines = without_guidance(doc.lines[s.start:end])
+        text = "\n".join(lines).strip()
         if text:
-            lead = next(i for i, ln in enumerate(doc.lines[s.start:end]) if ln.strip())
+            lead = next(i for i, ln in enumerate(lines) if ln.strip())
             secs += chunked(title, s.heading, text, s.start + lead + 1, first=s.line)
     head = "\n\n".join(intro)
     secs.insert(0, Section(None, f"{title}\n{head}".strip(), title_line or 1))
     start = title_line if title_line else doc.front_lines
     whole = "\n".join(doc.lines[start:]).strip()
-    decision = _block(doc, _DECISION)
-    context = _block(doc, _CONTEXT)
+    decision = "\n".join(without_guidance((_block(doc, _DECISION) or "").splitlines())).strip()
+    context = "\n".join(without_guidance((_block(doc, _CONTEXT) or "").splitlines())).strip()
     rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
     return secs, decision or _without_header_tables(whole), rationale
+
+
+# The guidance Nygard's template (as adr-tools writes it) puts under each heading, left in records nobody filled in
+# or filled in below it: it says nothing of the record, and matches every question about context or risks.
+_GUIDANCE = frozenset(" ".join(g.lower().split()) for g in (
+    "The issue motivating this decision, and any context that influences or constrains the decision.",
+    "The change that we're proposing or have agreed to implement.",
+    "What becomes easier or more difficult to do and any risks introduced by the change that will need to be "
+    "mitigated.",
+    "What is the status, such as proposed, accepted, rejected, deprecated, superseded, etc.?",
+))
+
+
+def without_guidance(lines: list[str]) -> list[str]:
+    """Lines of a section with the paragraphs that are the template's guidance (`_GUIDANCE`) blanked, so that
+    line numbers hold."""
+    out, start = list(lines), 0
+    for i in range(len(lines) + 1):
+        if i == len(lines) or not lines[i].strip():
+            if " ".join(" ".join(lines[start:i]).lower().split()) in _GUIDANCE:
+                out[start:i] = [""] * (i - start)
+            start = i + 1
+    return out
 
 
 def _without_header_tables(text: str) -> str:

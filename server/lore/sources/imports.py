@@ -37,8 +37,8 @@ _NUMBERED = r"(?:(?:adr|dr|rfc|dec|d)?[- #]?\d+\s*[.:)—–|-]*\s+)?"
 # team will do ("We will use Redis"), as what replaces what ("Replace Google Sheets with BigQuery", "Migrate
 # from Algolia to Postgres"), as a use encouraged ("Encourage use of devcontainers"), or as what a part of the
 # project does ("relay-acme uses instant-acme").
-_CHOICE_VERB = (r"(?:(?:we(?:'ll|\s+will|\s+shall)?\s+)?(?:use|adopt|choose|introduce|switch to|migrate to|move to)"
-                r"|using|adopting|choosing|introducing|switching to|migrating to|moving to"
+_CHOICE_VERB = (r"(?:(?:we(?:'ll|\s+will|\s+shall)?\s+)?(?:use|utili[sz]e|adopt|choose|introduce|switch to|migrate to|move to)"
+                r"|using|utili[sz]ing|adopting|choosing|introducing|switching to|migrating to|moving to"
                 r"|(?:replace|replacing)\s+.+?\s+with"
                 r"|(?:switch|switching|migrate|migrating|move|moving|transition|transitioning)\s+(?:away\s+)?from\s+.+?\s+to"
                 r"|(?:encourage|encouraging|prefer|mandate|require)\s+(?:the\s+)?use\s+of|standardi[sz]e\s+on"

@@ -44,7 +44,7 @@ _INSTEAD = re.compile(r"^(?:use|using|adopt|adopting|choose|choosing|prefer|intr
 _REVERSE_TAIL = re.compile(r"^(.+?)\s+(?:removal|deprecation|retirement|decommissioning|sunset|phase[- ]out)$", re.I)
 # A title naming what its record chose: "Use Algolia as the search engine", "Continue to use Algolia",
 # "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia".
-_CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|adopt|adopting|choose|introduce)\s+(?:the\s+)?(.+?)"
+_CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|utili[sz]e|utili[sz]ing|adopt|adopting|choose|introduce)\s+(?:the\s+)?(.+?)"
                       r"(?:\s+(?:as|for|to|in|with|instead\s+of)\s+.+)?$", re.I),
            re.compile(r"^(?:migrat(?:e|ing|ion)|mov(?:e|ing)|switch(?:ing)?)\s+(?:from\s+.+?\s+)?to\s+(?:the\s+)?(.+?)"
                       r"(?:\s+(?:as|for|in|with)\s+.+)?$", re.I),
