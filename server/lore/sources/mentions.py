@@ -26,7 +26,9 @@ renamed anchors where it went (see `moved`); a term written as code that one cod
 (`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
 declaring them as fields (see `shapes`); a library a decision titled for a choice adopts
-(`Use Lunr for search`) the few files importing it (see `imports`), and the few named for it (`choice_named_anchors`). A misspelt long name means the one name a letter away (see `misspelt`); a
+(`Use Lunr for search`) the few files importing it (see `imports`), the few named for it (`choice_named_anchors`)
+and, weakest, the few manifests declaring it (see `manifests`). A misspelt long name means the one name a letter
+away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
 classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
