@@ -126,15 +126,20 @@ def test_titles_that_name_what_a_decision_chose(title, chosen):
     assert chosen_subject(title) == chosen
 
 
+def _record(number: int, title: str, path: str) -> Memory:
+    """A numbered decision record at `path`."""
+    m = Memory(id=f"r{number:012d}", kind=Kind.DECISION, title=title, body="x",
+               provenance=Provenance(kind=SourceKind.ADR, path=path))
+    m.meta["adr_number"] = number
+    return m
+
+
 def test_a_later_record_moving_away_from_a_choice_reverses_the_records_that_made_it():
     """Shaped on DFE-Digital/teaching-vacancies' documentation/adr/ (MIT): 0005 switched to Algolia, 0008
     kept it, 0010 moved away from it; 0005 is named for what it chose, though its title also removes
     ElasticSearch."""
     def record(number: int, title: str) -> Memory:
-        m = Memory(id=f"tv{number:011d}", kind=Kind.DECISION, title=title, body="x",
-                   provenance=Provenance(kind=SourceKind.ADR, path=f"documentation/adr/{number:04d}_x.md"))
-        m.meta["adr_number"] = number
-        return m
+        return _record(number, title, f"documentation/adr/{number:04d}_x.md")
 
     switch = record(5, "Switch from ElasticSearch to Algolia for search functionality")
     keep = record(8, "Continue to use Algolia as search engine")
@@ -148,10 +153,7 @@ def test_a_choice_made_instead_of_an_earlier_one_reverses_it():
     """Shaped on UKGovernmentBEIS/regulated-professions-register's doc/architecture/decisions/0009 and 0010 (MIT):
     the later title says "pattern" of its own choice, so "instead of ActiveRecord" means the ActiveRecord pattern."""
     def record(number: int, title: str) -> Memory:
-        m = Memory(id=f"rp{number:011d}", kind=Kind.DECISION, title=title, body="x",
-                   provenance=Provenance(kind=SourceKind.ADR, path=f"doc/architecture/decisions/{number:04d}-x.md"))
-        m.meta["adr_number"] = number
-        return m
+        return _record(number, title, f"doc/architecture/decisions/{number:04d}-x.md")
 
     active_record = record(9, "9. Use the ActiveRecord Pattern in TypeORM")
     orm = record(6, "6. Use TypeORM")

@@ -300,15 +300,19 @@ def package_anchors(text: str, ctx) -> list[Derived]:
     `crates/relay-control/src/templates.rs`, the one file importing askama). A package imported more
     widely is the project's stack, not a place; one nothing imports (a tool, a name in passing) anchors
     nothing."""
-    names = written_packages(text)
-    if not names:
-        return []
+    return few_files(written_packages(text), ctx.imports.packages, WRITTEN_SCORE,
+                     lambda name: f"imports `{name}`, which it writes as code")
+
+
+def few_files(names: list[str], index: dict[str, set[str]], score: float, why) -> list[Derived]:
+    """Path anchors for the files `index` holds under each of `names` that at most `named.MAX_FILES` files hold
+    (more is the project's stack, not a place), each once, `why(name)` saying why."""
     out: dict[str, Derived] = {}
     for name in names:
-        files = sorted(ctx.imports.packages.get(name, ()))
+        files = sorted(index.get(name, ()))
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:
-                out.setdefault(rel, Derived(Anchor("path", rel), WRITTEN_SCORE, f"imports `{name}`, which it writes as code"))
+                out.setdefault(rel, Derived(Anchor("path", rel), score, why(name)))
     return list(out.values())
 
 

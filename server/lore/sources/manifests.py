@@ -24,7 +24,6 @@ import re
 import tomllib
 from pathlib import Path, PurePosixPath
 
-from lore.memory import Anchor
 from lore.sources import imports, named
 from lore.sources.ranking import Derived
 
@@ -168,15 +167,7 @@ def manifest_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     """Path anchors for the few manifests (at most `named.MAX_FILES`) declaring what a decision titled for a
     choice adopts (`ctx`: a `mentions.AnchorContext`; `whole`: see `imports.chosen`)."""
     names = list(dict.fromkeys(imports.chosen(text, whole) + imports.chosen_in_body(text)))
-    if not names:
-        return []
-    out: dict[str, Derived] = {}
-    for name in names:
-        files = sorted(ctx.manifests.files.get(name, ()))
-        if 0 < len(files) <= named.MAX_FILES:
-            for rel in files:
-                out.setdefault(rel, Derived(Anchor("path", rel), SCORE, f"declares {name}, what it chose"))
-    return list(out.values())
+    return imports.few_files(names, ctx.manifests.files, SCORE, lambda name: f"declares {name}, what it chose")
 
 
 def _folded(name: str) -> str:
