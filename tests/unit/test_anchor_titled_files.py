@@ -2,6 +2,7 @@
 says its name's words (`bare.BareIndex.titled`); a code file also when written without backticks, in prose
 or a diagram (`bare.prose_file_names`)."""
 
+from lore.sources import classify
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
 
@@ -69,6 +70,9 @@ def test_a_package_named_build_inside_a_source_tree_is_code_and_a_build_folder_e
     })
     text = "# 2. Move defines to CMake\n\nAccepted\n\nWe render it with `render_mbed_config_cmake_template`; `renderBundle` is built.\n"
     assert anchors(ws, text) == ["symbol:python:src.mbed_tools.build._internal.cmake_file.render_mbed_config_cmake_template"]
+    # and the import reads its decision comments as any code's: it is the project's own, not a built copy
+    assert classify.classify("src/mbed_tools/build/_internal/cmake_file.py") == classify.COMMENTS
+    assert classify.classify("web/build/bundle.js") is None and classify.classify("vendor/lib/x.go") is None
 
 
 def test_a_tool_named_once_under_the_consequences_is_named_in_passing(tmp_workspace):

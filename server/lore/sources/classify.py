@@ -16,7 +16,7 @@ from lore.anchors import language_for_path
 from lore.markup import adoc, rst
 from lore.sources.detect import folder_hint, name_hint
 from lore.sources.docs import is_documentation
-from lore.sources.layout import VENDORED
+from lore.sources.layout import BUILT, SOURCE_ROOTS, VENDORED
 
 ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, DOC, COMMENTS = (
     "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "doc", "comments")
@@ -97,8 +97,12 @@ def record_text(importer: str, rel_path: str, text: str) -> str:
 
 def third_party(rel_path: str) -> bool:
     """Whether a path lies in a folder of third-party, generated or built files (`vendor/`, `third_party/`,
-    `dist/`, `target/`): a vendored library's comments, read-me and contributing guide are its own project's."""
-    return any(part.lower() in _THIRD_PARTY for part in rel_path.split("/")[:-1])
+    `dist/`, `target/`): a vendored library's comments, read-me and contributing guide are its own project's. A
+    build-named folder inside a source tree is a package of the code (`src/mbed_tools/build/`), as
+    `WorkspaceLayout.vendored` reads it."""
+    parts = [p.lower() for p in rel_path.split("/")[:-1]]
+    return any(part in _THIRD_PARTY and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))
+               for i, part in enumerate(parts))
 
 
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
