@@ -73,6 +73,7 @@ def test_a_package_named_build_inside_a_source_tree_is_code_and_a_build_folder_e
     # and the import reads its decision comments as any code's: it is the project's own, not a built copy
     assert classify.classify("src/mbed_tools/build/_internal/cmake_file.py") == classify.COMMENTS
     assert classify.classify("web/build/bundle.js") is None and classify.classify("vendor/lib/x.go") is None
+    assert classify.classify("src/wwwroot/lib/bootstrap/dist/js/bootstrap.js") is None  # a vendored library's output
 
 
 def test_a_tool_named_once_under_the_consequences_is_named_in_passing(tmp_workspace):

@@ -98,7 +98,7 @@ def record_text(importer: str, rel_path: str, text: str) -> str:
 def third_party(rel_path: str) -> bool:
     """Whether a path lies in a folder of third-party, generated or built files (`vendor/`, `third_party/`,
     `dist/`, `target/`): a vendored library's comments, read-me and contributing guide are its own project's. A
-    build-named folder inside a source tree is a package of the code (`src/mbed_tools/build/`), as
+    `build` folder inside a source tree is a package of the code (`src/mbed_tools/build/`), as
     `WorkspaceLayout.vendored` reads it."""
     parts = [p.lower() for p in rel_path.split("/")[:-1]]
     return any(part in _THIRD_PARTY and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))

@@ -24,8 +24,10 @@ MANIFESTS = frozenset({"package.json", "go.mod", "pyproject.toml", "setup.py", "
 # Folders of third-party or generated code: never a decision's subject, and costly to read.
 VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
                       "coverage", "generated", "__generated__", "gen", ".cache", "site-packages", "external"})
-# Of those, the names a build gives its output, which a source tree also gives its packages.
-BUILT = frozenset({"dist", "build", "out", "target", "coverage"})
+# Of those, the name a build gives its output that a source tree also gives its packages (`mbed_tools.build`, Go's
+# `pkg/build`, a Rails wizard's `app/views/…/build/`); `dist`, `out` and `target` inside a source tree are still
+# output (a vendored library's `lib/bootstrap/dist/`).
+BUILT = frozenset({"build"})
 SOURCE_ROOTS = frozenset({"src", "lib", "pkg", "internal", "app", "cmd", "source", "sources"})
 # Project files named for their project: a .NET project (`CarbonAware.WebApi.csproj`), a Ruby gem.
 PROJECT_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".gemspec")
@@ -98,9 +100,8 @@ class WorkspaceLayout:
 
     @staticmethod
     def vendored(rel: str) -> bool:
-        """Whether a path lies in a vendored, generated or built folder. A folder named for build output inside a
-        source tree is a package of the code (`src/mbed_tools/build/`, `pkg/build/`, `src/main/java/…/target/`),
-        not what a build wrote."""
+        """Whether a path lies in a vendored, generated or built folder. A `build` folder inside a source tree is a
+        package of the code (`src/mbed_tools/build/`, `pkg/build/`), not what a build wrote (see `BUILT`)."""
         parts = rel.split("/")[:-1]
         return any(part in VENDORED and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))
                    for i, part in enumerate(parts))
