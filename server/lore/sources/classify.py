@@ -16,7 +16,7 @@ from lore.anchors import language_for_path
 from lore.markup import adoc, rst
 from lore.sources.detect import folder_hint, name_hint
 from lore.sources.docs import is_documentation
-from lore.sources.layout import BUILT, SOURCE_ROOTS, VENDORED
+from lore.sources.layout import VENDORED, in_folder_of
 
 ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, DOC, COMMENTS = (
     "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "doc", "comments")
@@ -100,9 +100,7 @@ def third_party(rel_path: str) -> bool:
     `dist/`, `target/`): a vendored library's comments, read-me and contributing guide are its own project's. A
     `build` folder inside a source tree is a package of the code (`src/mbed_tools/build/`), as
     `WorkspaceLayout.vendored` reads it."""
-    parts = [p.lower() for p in rel_path.split("/")[:-1]]
-    return any(part in _THIRD_PARTY and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))
-               for i, part in enumerate(parts))
+    return in_folder_of(rel_path.lower(), _THIRD_PARTY)
 
 
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:

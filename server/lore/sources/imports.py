@@ -203,7 +203,7 @@ class ImportIndex:
         self.files: dict[str, set[str]] = {}
         self.packages: dict[str, set[str]] = {}  # folded package name (`package_of`) -> files importing it
         # The workspace's own sub-projects by their folders' names (`crates/relay-edge`: relayedge).
-        self.own_packages = {_folded(PurePosixPath(r).name) for r in (layout.roots if layout is not None else ()) if r}
+        self.own_packages = {fold(PurePosixPath(r).name) for r in (layout.roots if layout is not None else ()) if r}
         own: set[str] = set(layout.go_modules) if layout is not None else set()
         own |= set(layout.published if layout is not None else ()) | {f.split("/", 1)[0] for f in files
                                                                          if f.endswith(".py") and "/" in f}
@@ -249,7 +249,7 @@ def package_of(specifier: str) -> str | None:
             first = re.split(r"[.]", parts[0])[0]
     if first.lower() in _NAMESPACE_ROOTS:
         return None
-    folded = _folded(first)
+    folded = fold(first)
     return folded if len(folded) >= 4 else None
 
 
@@ -288,7 +288,7 @@ def written_packages(text: str) -> list[str]:
     prose = named.FENCE.sub(" ", text)
     out = []
     for m in _WRITTEN_PACKAGE.finditer(prose):
-        folded = _folded(m.group(1))
+        folded = fold(m.group(1))
         if len(folded) >= 4 and folded not in named.COMMON:
             out.append(folded)
     return list(dict.fromkeys(out))
@@ -325,7 +325,8 @@ def purpose(text: str) -> list[str]:
     return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
 
 
-def _folded(word: str) -> str:
+def fold(word: str) -> str:
+    """A name in lower-case letters and digits only (`Big-Query` -> `bigquery`), as names are compared here."""
     return re.sub(r"[^a-z0-9]", "", word.lower())
 
 
@@ -362,7 +363,18 @@ def chosen_in_body(text: str) -> list[str]:
         names += [m.group(1), _LANGUAGE_SUFFIX.sub("", m.group(1))]
         if m.group(2):
             names += [m.group(2), _LANGUAGE_SUFFIX.sub("", m.group(2))]
-    return list(dict.fromkeys(_folded(n) for n in names if len(_folded(n)) >= 4 and _folded(n) not in named.COMMON))
+    return list(dict.fromkeys(fold(n) for n in names if len(fold(n)) >= 4 and fold(n) not in named.COMMON))
+
+
+def chosen_names(text: str, whole: str | None = None) -> list[str]:
+    """What a decision chose, by its title (`chosen`) and by its own text (`chosen_in_body`), once each; read
+    once per record for both the files importing it and the manifests declaring it."""
+    return list(_chosen_names(text, text if whole is None else whole))
+
+
+@functools.lru_cache(maxsize=8)
+def _chosen_names(text: str, whole: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(chosen(text, whole) + chosen_in_body(text)))
 
 
 def chooser(title: str) -> str | None:
@@ -370,7 +382,7 @@ def chooser(title: str) -> str | None:
     `relayacme`), folded; None for a title in the imperative or no choice at all."""
     m = _CHOICE.match(title)
     subject = m.group("subject") if m else None
-    return _folded(subject) if subject and len(_folded(subject)) >= 3 else None
+    return fold(subject) if subject and len(fold(subject)) >= 3 else None
 
 
 def context_of_choice(d: Derived, subject: str, importers: list[Derived]) -> bool:
@@ -381,7 +393,7 @@ def context_of_choice(d: Derived, subject: str, importers: list[Derived]) -> boo
     if d.anchor.kind != "path" or not value.endswith("/**") or not importers:
         return False
     base = value[:-3]
-    return _folded(PurePosixPath(base).name) == subject and all(i.anchor.value.startswith(base + "/") for i in importers)
+    return fold(PurePosixPath(base).name) == subject and all(i.anchor.value.startswith(base + "/") for i in importers)
 
 
 def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
@@ -390,7 +402,7 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     importers named for it (`waffle.py` and `waffle_flag.py` for django-waffle), else to those named for what it was
     chosen for (`DirectoryMonitor.java` of the seven importing Commons IO, for "directory monitoring"),
     when that leaves a few."""
-    names = list(dict.fromkeys(chosen(text, whole) + chosen_in_body(text)))
+    names = chosen_names(text, whole)
     if not names:
         return []
     out: dict[str, Derived] = {}
@@ -398,7 +410,7 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
         files = sorted(ctx.imports.files.get(name, ()))
         why = f"imports {name}, what it chose"
         if len(files) > named.MAX_FILES:
-            wrapper = [f for f in files if _folded(PurePosixPath(f).stem).startswith(name)]
+            wrapper = [f for f in files if fold(PurePosixPath(f).stem).startswith(name)]
             narrowed = [[f for f in files if w[:5] in PurePosixPath(f).stem.lower()] for w in purpose(text)]
             files = wrapper or min((n for n in narrowed if n), key=len, default=[])
             why = (f"imports {name}, what it chose, and is named for it" if wrapper else

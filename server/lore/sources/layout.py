@@ -29,6 +29,16 @@ VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dis
 # output (a vendored library's `lib/bootstrap/dist/`).
 BUILT = frozenset({"build"})
 SOURCE_ROOTS = frozenset({"src", "lib", "pkg", "internal", "app", "cmd", "source", "sources"})
+
+
+def in_folder_of(rel: str, names: frozenset[str]) -> bool:
+    """Whether a folder of the path at `rel` has one of `names`, a `build` folder inside a source tree (`BUILT`,
+    `SOURCE_ROOTS`) aside: what `WorkspaceLayout.vendored` and the import's third-party rule both ask."""
+    parts = rel.split("/")[:-1]
+    return any(part in names and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))
+               for i, part in enumerate(parts))
+
+
 # Project files named for their project: a .NET project (`CarbonAware.WebApi.csproj`), a Ruby gem.
 PROJECT_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".gemspec")
 MAX_ENTRIES = 400_000
@@ -102,9 +112,7 @@ class WorkspaceLayout:
     def vendored(rel: str) -> bool:
         """Whether a path lies in a vendored, generated or built folder. A `build` folder inside a source tree is a
         package of the code (`src/mbed_tools/build/`, `pkg/build/`), not what a build wrote (see `BUILT`)."""
-        parts = rel.split("/")[:-1]
-        return any(part in VENDORED and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))
-                   for i, part in enumerate(parts))
+        return in_folder_of(rel, VENDORED)
 
     def _workspaces(self) -> set[str]:
         """Folders named by the root package.json `workspaces` (globs ending in `*` expanded one level)."""

@@ -129,7 +129,7 @@ class ManifestIndex:
 
     def __init__(self, root: Path, layout):
         self.files: dict[str, set[str]] = {}
-        own = {_folded(p) for p in layout.published}
+        own = {imports.fold(p) for p in layout.published}
         for rel in sorted(layout.files):
             if not is_manifest(rel) or layout.vendored(rel) or named.TEST_PATH.search(rel):
                 continue
@@ -139,7 +139,7 @@ class ManifestIndex:
             except OSError:
                 continue
             for dependency in declared(rel, text):
-                if _folded(dependency) in own:
+                if imports.fold(dependency) in own:
                     continue
                 for run in names_of(dependency):
                     self.files.setdefault(run, set()).add(rel)
@@ -166,9 +166,6 @@ def names_of(dependency: str) -> set[str]:
 def manifest_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     """Path anchors for the few manifests (at most `named.MAX_FILES`) declaring what a decision titled for a
     choice adopts (`ctx`: a `mentions.AnchorContext`; `whole`: see `imports.chosen`)."""
-    names = list(dict.fromkeys(imports.chosen(text, whole) + imports.chosen_in_body(text)))
-    return imports.few_files(names, ctx.manifests.files, SCORE, lambda name: f"declares {name}, what it chose")
+    return imports.few_files(imports.chosen_names(text, whole), ctx.manifests.files, SCORE,
+                             lambda name: f"declares {name}, what it chose")
 
-
-def _folded(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
