@@ -304,3 +304,31 @@ def test_a_library_the_decision_decided_to_use_by_its_repository_anchors_its_imp
     assert anchors(ws, text) == ["src/oauth.rs"]
     weighed = text.replace("We have decided to use", "We looked at")
     assert anchors(ws, weighed) == [], "a library linked, not chosen"
+
+
+def test_a_file_saved_with_a_byte_order_mark_imports_on_its_first_line(tmp_workspace):
+    # michaellperry/Mathematicians' adr/0003-use-schemavolution-to-describe-sql-schema.md (MIT): its two C# files
+    # importing Schemavolution were saved by Visual Studio with a UTF-8 byte order mark before `using`.
+    ws = write(tmp_workspace, {
+        "Mathematicians.DAL/Genome.cs": "\ufeffusing Schemavolution.Specification;\nnamespace Mathematicians.DAL\n{\n"
+                                        "    public class Genome {}\n}\n",
+        "Mathematicians.DAL/Context.cs": "\ufeffusing System.Data.Entity;\nnamespace Mathematicians.DAL\n{\n"
+                                         "    public class Context {}\n}\n",
+    })
+    assert anchors(ws, "# 3. Use Schemavolution to describe SQL schema\n\n## Status\n\nAccepted\n") == \
+        ["Mathematicians.DAL/Genome.cs"]
+
+
+def test_a_library_the_decision_uses_instead_of_another_anchors_its_importers(tmp_workspace):
+    # linagora/linshare-mobile-android-app's adr/0002-image-loading-with-glide.md (Apache-2.0): "We decided to use
+    # Glide instead of Picasso."; one Kotlin file imports it.
+    text = ("# 7. Image Loading with Glide\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "We decided to use Glide instead of Picasso.\n")
+    ws = write(tmp_workspace, {
+        "presentation/src/main/java/com/example/glide/AppGlideModule.kt":
+            "package com.example.glide\n\nimport com.bumptech.glide.annotation.GlideModule\n\nclass AppGlideModule\n",
+        "presentation/src/main/java/com/example/App.kt": "package com.example\n\nimport android.app.Application\n",
+    })
+    assert anchors(ws, text) == ["presentation/src/main/java/com/example/glide/AppGlideModule.kt"]
+    assert imports.chosen_in_body("We decided to use Glide instead of Picasso.") == ["glide"]
+    assert imports.chosen_in_body("We will use it instead of Picasso.") == [], "no name chosen"

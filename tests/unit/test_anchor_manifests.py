@@ -57,6 +57,11 @@ def test_what_each_kind_of_manifest_declares():
     assert manifests.declared("mix.exs", "defp deps do\n  [{:phoenix, \"~> 1.7\"}]\nend\n") == ["phoenix"]
 
 
+def test_a_manifest_saved_with_a_byte_order_mark_still_declares(tmp_workspace):
+    ws = write(tmp_workspace, {"web/package.json": '\ufeff{"name": "web", "dependencies": {"verror": "1"}}\n'})
+    assert anchors(ws, "# Use VError for wrapping errors\n\nAccepted\n") == ["web/package.json"]
+
+
 def test_a_manifest_that_does_not_parse_declares_nothing():
     assert manifests.declared("package.json", '{"dependencies": {"lunr": ') == []
     assert manifests.declared("package.json", "[1, 2]") == []

@@ -26,7 +26,7 @@ def read_manifest(root: Path, rel: str, cmap: CodeMap, warnings: list[str]) -> N
     """Add what one manifest says (frameworks, commands, entry points, workspaces) to the map."""
     name = PurePosixPath(rel).name
     try:
-        text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        text = (root / rel).read_text(encoding="utf-8", errors="replace").removeprefix("\ufeff")
     except OSError as e:
         warnings.append(f"{rel}:1: not read: {e}")
         return

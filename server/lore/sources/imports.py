@@ -349,6 +349,10 @@ _BODY_CHOICE = re.compile(r"\b(?i:use|using|chose|choose|adopt|adopted)\s+\[?([A
 # use the [RSwag Gem](https://github.com/rswag/rswag)".
 _LINKED_CHOICE = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+(?i:the\s+)?\[([^\]\n]{2,60})\]"
                             r"\((?:https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[\w.-]+/([\w-]+(?:\.(?!git\b)[\w-]+)*))?[^)\s]*\)")
+# A choice the decision's text makes over the option it turned down: "We decided to use Glide instead of Picasso", "we
+# will adopt Vitest rather than Jest".
+_CHOICE_OVER = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+([A-Z][\w.-]{2,40})"
+                          r"\s+(?i:instead\s+of|rather\s+than|over)\s+[A-Z]")
 # What a repository's name adds to its package's for the language it is written in (`oauth2-rs`: the crate `oauth2`).
 _LANGUAGE_SUFFIX = re.compile(r"[-_.](?:rs|js|py|go|rb|php|java|net|kt|ts)$", re.I)
 
@@ -357,8 +361,8 @@ def chosen_in_body(text: str) -> list[str]:
     """The folded names of the libraries a decision's own text (its weighed options blanked by the caller)
     says it uses as such: "Use [Doorkeeper](…) as a feature toggle library" -> `doorkeeper`; or, linking the
     library's repository, that it decided to use: "We have decided to use [oauth2-rs](…/ramosbugs/oauth2-rs)" ->
-    `oauth2rs`, `oauth2`."""
-    names = [m.group(1) for m in _BODY_CHOICE.finditer(text)]
+    `oauth2rs`, `oauth2`; or over the option it turned down: "We decided to use Glide instead of Picasso" -> `glide`."""
+    names = [m.group(1) for m in _BODY_CHOICE.finditer(text)] + [m.group(1) for m in _CHOICE_OVER.finditer(text)]
     for m in _LINKED_CHOICE.finditer(text):
         names += [m.group(1), _LANGUAGE_SUFFIX.sub("", m.group(1))]
         if m.group(2):

@@ -135,7 +135,7 @@ class ManifestIndex:
                 continue
             try:
                 with open(Path(root) / rel, "rb") as f:
-                    text = f.read(MAX_BYTES).decode("utf-8", "replace")
+                    text = f.read(MAX_BYTES).decode("utf-8", "replace").removeprefix("\ufeff")
             except OSError:
                 continue
             for dependency in declared(rel, text):

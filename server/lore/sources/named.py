@@ -97,9 +97,14 @@ PRODUCTS = frozenset("javascript typescript python golang java rust react graphq
                      "openapi swagger".split())
 
 
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark, which Windows editors put first in a file
+
+
 def code_outside_tests(root: Path, files: list[str], budget: float = BUDGET_SECONDS) -> Iterator[tuple[str, bytes]]:
-    """(file, its first `MAX_FILE_BYTES`) for each of `files` outside tests, until the thread has spent
-    `budget` seconds of CPU time on it: the second passes over a `SymbolIndex`'s files (markers aside)."""
+    """(file, its first `MAX_FILE_BYTES`, a byte order mark left off) for each of `files` outside tests, until
+    the thread has spent `budget` seconds of CPU time on it: the second passes over a `SymbolIndex`'s files
+    (markers aside). Without the mark, the first line of a file saved with one (`using Foo;` in C#) reads as the
+    others do."""
     start = time.thread_time()
     for rel in files:
         if TEST_PATH.search(rel):
@@ -108,7 +113,7 @@ def code_outside_tests(root: Path, files: list[str], budget: float = BUDGET_SECO
             break
         try:
             with open(Path(root) / rel, "rb") as f:
-                yield rel, f.read(MAX_FILE_BYTES)
+                yield rel, f.read(MAX_FILE_BYTES).removeprefix(BOM)
         except OSError:
             continue
 
