@@ -13,6 +13,7 @@ from lore.embedding.embedder import HashEmbedder
 from lore.ingest import run_import
 from lore.memory import Status
 from lore.sources.classify import classify
+from lore.sources.layout import WorkspaceLayout
 from lore.sources.summary import ImportSettings
 from tree_files import write
 
@@ -25,8 +26,20 @@ def test_files_of_vendored_and_built_folders_are_read_by_no_importer(rel):
     assert classify(rel) is None
 
 
+@pytest.mark.parametrize("rel", [
+    # michaellperry/Mathematicians (MIT) keeps jQuery in `Mathematicians.API/Scripts/`: its `// Deprecated` above one
+    # alias became a warning on the whole file
+    "Mathematicians.API/Scripts/jquery-3.1.1.js", "Scripts/jquery-3.1.1.slim.min.js", "static/modernizr-2.8.3.js",
+    "assets/bootstrap.min.css", "web/chart-4.4.0.umd.js",
+])
+def test_a_browser_librarys_copy_is_known_by_its_version_or_minified_name(rel):
+    assert classify(rel) is None
+    assert WorkspaceLayout.vendored(rel)
+
+
 @pytest.mark.parametrize("rel", ["src/vendor.go", "docs/adr/0001-use-x.md", "external/client.py",
-                                 "pkg/vendors/registry.go"])
+                                 "pkg/vendors/registry.go", "src/i18n.js", "src/utils-2.js", "api/v1.2/routes.js",
+                                 "scripts/migrate-1.2.py"])
 def test_the_projects_own_files_still_are(rel):
     assert classify(rel) is not None
 

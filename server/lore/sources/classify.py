@@ -16,7 +16,7 @@ from lore.anchors import language_for_path
 from lore.markup import adoc, rst
 from lore.sources.detect import folder_hint, name_hint
 from lore.sources.docs import is_documentation
-from lore.sources.layout import VENDORED, in_folder_of
+from lore.sources.layout import VENDORED, in_folder_of, library_copy
 
 ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, DOC, COMMENTS = (
     "adr", "agents", "cursor", "copilot", "cline", "continue", "memory-bank", "guide", "doc", "comments")
@@ -97,10 +97,11 @@ def record_text(importer: str, rel_path: str, text: str) -> str:
 
 def third_party(rel_path: str) -> bool:
     """Whether a path lies in a folder of third-party, generated or built files (`vendor/`, `third_party/`,
-    `dist/`, `target/`): a vendored library's comments, read-me and contributing guide are its own project's. A
+    `dist/`, `target/`), or a browser library's copy (`Scripts/jquery-3.1.1.js`, `layout.library_copy`): a vendored
+    library's comments, read-me and contributing guide are its own project's. A
     `build` folder inside a source tree is a package of the code (`src/mbed_tools/build/`), as
     `WorkspaceLayout.vendored` reads it."""
-    return in_folder_of(rel_path.lower(), _THIRD_PARTY)
+    return in_folder_of(rel_path.lower(), _THIRD_PARTY) or library_copy(rel_path)
 
 
 def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:

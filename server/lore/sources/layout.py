@@ -39,6 +39,17 @@ def in_folder_of(rel: str, names: frozenset[str]) -> bool:
                for i, part in enumerate(parts))
 
 
+# A copy of a browser library saved in the tree under its version or minified (`Scripts/jquery-3.1.1.js`,
+# `jquery-3.1.1.slim.min.js`, `modernizr-2.8.3.js`, `bootstrap.min.css`): another project's code, wherever it sits.
+_LIBRARY_COPY = re.compile(r"(?:[-.]v?\d+\.\d+(?:\.\d+)*(?:[-.](?:slim|min|intellisense|vsdoc|esm|umd))*|\.min)"
+                           r"\.(?:js|css)$", re.I)
+
+
+def library_copy(rel: str) -> bool:
+    """Whether a file is a copy of a browser library by its name: a version or `.min` before `.js` or `.css`."""
+    return bool(_LIBRARY_COPY.search(rel.rpartition("/")[2]))
+
+
 # Project files named for their project: a .NET project (`CarbonAware.WebApi.csproj`), a Ruby gem.
 PROJECT_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".gemspec")
 MAX_ENTRIES = 400_000
@@ -110,9 +121,10 @@ class WorkspaceLayout:
 
     @staticmethod
     def vendored(rel: str) -> bool:
-        """Whether a path lies in a vendored, generated or built folder. A `build` folder inside a source tree is a
-        package of the code (`src/mbed_tools/build/`, `pkg/build/`), not what a build wrote (see `BUILT`)."""
-        return in_folder_of(rel, VENDORED)
+        """Whether a path lies in a vendored, generated or built folder, or is a copy of a browser library
+        (`library_copy`). A `build` folder inside a source tree is a package of the code (`src/mbed_tools/build/`,
+        `pkg/build/`), not what a build wrote (see `BUILT`)."""
+        return in_folder_of(rel, VENDORED) or library_copy(rel)
 
     def _workspaces(self) -> set[str]:
         """Folders named by the root package.json `workspaces` (globs ending in `*` expanded one level)."""
