@@ -53,6 +53,10 @@ TAKEN = [
     # a protocol's specification (cometbft/cometbft, celestiaorg/celestia-app)
     "spec/abci/abci++_methods.md", "specs/src/ante_handler.md",
     "doc/example_templates/README.md",  # adoble/adr-j: what the templates beside it are for
+    # ViewComponent/view_component (MIT): the project's story, holding two former decision records word for word,
+    # and a guide to component templates
+    "docs/history.md", "docs/guide/templates.md",
+    "HISTORY.md", "NEWS.md",  # a root change log under its other names
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md",

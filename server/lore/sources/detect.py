@@ -193,8 +193,11 @@ def template_name(stem: str) -> bool:
 def template_words(text: str) -> bool:
     """Whether a file name or title names a template: "template" among only template words and numbers
     (`adr-template-minimal`, "MADR Template v3"), or a title that is only "Title" ("1. Title"); not a
-    record about templates."""
+    record about templates, nor a page named only "Templates" (a guide's `templates.md`: a template names
+    itself in the singular)."""
     words = [w for w in re.findall(r"[a-z]+", text.lower())]
+    if words == ["templates"]:
+        return False
     return (bool({"template", "templates"} & set(words)) or words == ["title"]) and all(w in _TEMPLATE_WORDS for w in words)
 
 

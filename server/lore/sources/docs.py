@@ -79,12 +79,13 @@ _LEFT_OUT_DIRS = frozenset({
     "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
     "node_modules", "bower_components"})
 _LEFT_OUT_NAMES = re.compile(
-    r"^(history|news|licen[cs]e"
+    r"^(licen[cs]e"
     r"(\.\w+)?|copying|notice|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|authors|"
     r"contributors|maintainers|codeowners|owners|funding|support|pull[-_ ]?request[-_ ]?template|"
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
-# A page's own name that says it is a change log (`CHANGELOG`, `RELEASE_NOTES`, `UPGRADE`, `migration-guide`).
-_CHANGE_NAMES = re.compile(r"^(change[-_ ]?log|changes|release[-_ ]?notes?|upgrad(e|ing)([-_ ]?guide)?|"
+# A page's own name that says it is a change log (`CHANGELOG`, `HISTORY`, `NEWS`, `RELEASE_NOTES`, `UPGRADE`,
+# `migration-guide`), or in a documentation folder a page of the project's story (`docs/history.md`).
+_CHANGE_NAMES = re.compile(r"^(change[-_ ]?log|changes|history|news|release[-_ ]?notes?|upgrad(e|ing)([-_ ]?guide)?|"
                            r"migrat(ing|ion)([-_ ]?(guide|notes))?)$", re.I)
 _GUIDE_WORDS = frozenset({"contributing", "guides", "guide", "conventions", "guidelines", "handbook", "howto"})
 # Words of a page's own name that say it is documentation wherever it sits (`terraform-style-guide`,
