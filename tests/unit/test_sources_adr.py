@@ -440,3 +440,26 @@ def test_a_sentence_in_a_code_block_is_no_supersession():
             "  mutating func negate()\n}\n```\n\nSupersedes: [SE-0012](0012-x.md)\n")
     m, _ = one("proposals/0104-improved-integers.md", text)
     assert [r["number"] for r in m.meta["refs"]["supersedes"]] == [12]
+
+
+def test_a_status_field_ends_where_the_next_field_on_its_line_begins():
+    """NASA-IMPACT/admg-backend's adr/0002-gcmd-sync-design-process.md (Apache-2.0) writes two fields on one line."""
+    text = ("# GCMD Sync Design Process\n\nThis is an adapted version of an ADR.\n\n"
+            "+ **Status:** developed | Technical Story: [#297](https://github.com/x/y/issues/297)\n"
+            "+ **Date:** 2022-05-31\n\n## Context\n\nKeywords change upstream.\n")
+    m, parsed = one("adr/0002-gcmd-sync-design-process.md", text)
+    assert m.status is Status.ACTIVE and m.meta["status_text"] == "developed"
+    assert not any("unknown status" in w for w in parsed.warnings)
+
+
+def test_a_templates_stand_in_for_a_section_is_no_content():
+    """michaellperry/Mathematicians' adr/0003 (MIT): a title, a status, and the template's "Context here..." under
+    each heading; the decision is its title."""
+    text = ("# 3. Use Schemavolution to describe SQL schema\n\nDate: 2017-12-17\n\n## Status\n\nAccepted\n\n"
+            "## Context\n\nContext here...\n\n## Decision\n\nDecision here...\n\n## Consequences\n\nConsequences here...\n")
+    parsed = parse_adr("adr/0003-use-schemavolution-to-describe-sql-schema.md", text, {})
+    m = parsed.memories[0]
+    assert m.status is Status.ACTIVE and "here..." not in m.body
+    assert not any("here..." in s.text for s in m.sections)
+    filled = text.replace("Decision here...", "We describe the schema in C# with Schemavolution.")
+    assert "We describe the schema" in parse_adr("adr/0003-x.md", filled, {}).memories[0].body

@@ -235,7 +235,10 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
         field = _FIELD.match(line)
         m = field or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in _STATUS_FIELDS:
-            value = m.group(2).strip().strip("|").strip()
+            value = m.group(2)
+            if field:  # "**Status:** developed | Technical Story: [#297](…)": one line holding several fields
+                value = re.split(r"\s\|\s", value, maxsplit=1)[0]
+            value = value.strip().strip("|").strip()
             for mark in ("**", "__"):
                 if value.count(mark) % 2:  # "* Status: **Expired**": the field took the value's opening mark
                     value = value.replace(mark, "")
@@ -382,7 +385,7 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     decision = "\n".join(without_guidance((_block(doc, _DECISION) or "").splitlines())).strip()
     context = "\n".join(without_guidance((_block(doc, _CONTEXT) or "").splitlines())).strip()
     rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
-    return secs, decision or _without_header_tables(whole), rationale
+    return secs, decision or _without_header_tables("\n".join(without_guidance(whole.splitlines())).strip()), rationale
 
 
 # The guidance Nygard's template (as adr-tools writes it) puts under each heading, left in records nobody filled in
@@ -396,13 +399,20 @@ _GUIDANCE = frozenset(" ".join(g.lower().split()) for g in (
 ))
 
 
+# A template's stand-in for a section nobody wrote: "Context here...", "Decision goes here.", "Consequences here…".
+_PLACEHOLDER = re.compile(r"^(?:the\s+)?(?:context|decision|consequences?|status|rationale|problem|solution|options?|"
+                          r"outcome|alternatives?|drivers?|notes?|description|summary)\s+(?:goes\s+)?here\s*"
+                          r"(?:\.{1,3}|…)?$")
+
+
 def without_guidance(lines: list[str]) -> list[str]:
-    """Lines of a section with the paragraphs that are the template's guidance (`_GUIDANCE`) blanked, so that
-    line numbers hold."""
+    """Lines of a section with the paragraphs that are the template's guidance (`_GUIDANCE`) or a stand-in for
+    the section (`_PLACEHOLDER`) blanked, so that line numbers hold."""
     out, start = list(lines), 0
     for i in range(len(lines) + 1):
         if i == len(lines) or not lines[i].strip():
-            if " ".join(" ".join(lines[start:i]).lower().split()) in _GUIDANCE:
+            paragraph = " ".join(" ".join(lines[start:i]).lower().split())
+            if paragraph in _GUIDANCE or _PLACEHOLDER.match(paragraph):
                 out[start:i] = [""] * (i - start)
             start = i + 1
     return out

@@ -21,7 +21,9 @@ _WORDS: dict[str, Status] = {
                      # language proposals (Kotlin's KEEP, Ember's RFC stages): in the stable language, shipped
                      "stable", "stabilized", "stabilised", "shipped",
                      # Solana's improvement documents: the feature is switched on in the network
-                     "activated"), Status.ACTIVE),
+                     "activated",
+                     # a design record's "developed" or "deployed": built as decided
+                     "developed", "deployed"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
