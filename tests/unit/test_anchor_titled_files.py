@@ -87,3 +87,33 @@ def test_a_tool_named_once_under_the_consequences_is_named_in_passing(tmp_worksp
     assert anchors(ws, search.replace("We search with Postgres.", "We search with Postgres on Heroku.")) == ["./heroku.yml"]
     front = "# 2. Front end technologies\n\n## Status\n\nAccepted\n\n## Decision\n\nWe'll use: React, Webpack, Sass.\n"
     assert anchors(ws, front) == ["./webpack.config.js"]
+
+
+def test_a_configuration_file_written_whole_is_that_file_wherever_it_sits(tmp_workspace):
+    # defenseunicorns/pepr's adr/0021-typescript-module-resolution.md and 0022-release-please.md (Apache-2.0): a
+    # heading "### For User Modules (`tsconfig.module.json`)", and under Consequences "Two new config files are
+    # added: `release-please-config.json` and `.release-please-manifest.json`".
+    ws = write(tmp_workspace, {
+        "src/templates/tsconfig.module.json": '{"compilerOptions": {}}\n',
+        "config/tsconfig.root.json": '{"compilerOptions": {}}\n',
+        "release-please-config.json": "{}\n",
+        ".release-please-manifest.json": '{".": "1.0.0"}\n',
+        "src/settings/config.json": "{}\n",
+        "web/config.json": "{}\n",
+        "data/fixtures.json": "[]\n",
+        "docker-compose.local.yml": "services: {}\n",
+    })
+    text = ("# 22. Migrate to release-please\n\n## Status\n\nAccepted\n\n## Decision\n\n### For User Modules "
+            "(`tsconfig.module.json`)\n\nStrict settings.\n\n## Consequences\n\n- Two new config files are added: "
+            "`release-please-config.json` and `.release-please-manifest.json`.\n")
+    assert anchors(ws, text) == ["./.release-please-manifest.json", "./release-please-config.json",
+                                 "src/templates/tsconfig.module.json"]
+    # a name of one word says no more than its kind (`fixtures.json`); one that two files carry is neither
+    assert anchors(ws, "# 3. Settings\n\nAccepted\n\nEdit `config.json` and `fixtures.json`.\n") == []
+    # named once under Consequences and not in the title, a file is named in passing (Portarium's ADR-0074, MIT: "NATS
+    # is added to `docker-compose.local.yml` for local development" in a record choosing an event transport)
+    transport = ("# ADR-0074: Event-Stream Transport Selection\n\n**Status**: Accepted\n\n## Decision\n\nUse NATS.\n\n"
+                 "## Consequences\n\n- NATS is added to `docker-compose.local.yml` for local development.\n")
+    assert anchors(ws, transport) == []
+    assert anchors(ws, transport.replace("Use NATS.", "Use NATS, run by `docker-compose.local.yml`.")) == \
+        ["./docker-compose.local.yml"]

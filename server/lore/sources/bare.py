@@ -38,8 +38,9 @@ from lore.sources import concepts, headings
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
 
-_WORD = re.compile(r"`([A-Za-z_][\w.-]{2,80})`")
+_WORD = re.compile(r"`(\.?[A-Za-z_][\w.-]{2,80})`")
 _DATA = frozenset({".md", ".txt", ".json", ".yaml", ".yml", ".toml", ".csv", ".xml", ".svg", ".html", ".rst"})
+_CONFIG_SUFFIXES = frozenset({".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".properties", ".xml"})
 _LOCKS = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "go.sum", "Cargo.lock",
                     "Gemfile", "Gemfile.lock", "requirements.txt", "setup.cfg", "tsconfig.json", "Makefile"})
 
@@ -68,6 +69,16 @@ class BareIndex:
             return None
         found = self.files.get(name, [])
         return found[0] if len(found) == 1 else None
+
+    def config(self, name: str) -> str | None:
+        """The one file outside tests named `name` when it is a configuration or data file whose name says what it
+        is in two words or more, or a dot-file (`release-please-config.json`, `.release-please-manifest.json`,
+        `tsconfig.module.json`; not `config.json`, nor a manifest or lock file): written whole, the name is that file's."""
+        p = PurePosixPath(name)
+        found = self.files.get(name, [])
+        if len(found) != 1 or p.suffix.lower() not in _CONFIG_SUFFIXES or name in MANIFESTS or name in _LOCKS:
+            return None
+        return found[0] if name.startswith(".") or len(name_parts(p.stem)) >= 2 else None
 
     def titled(self, name: str, title: str) -> str | None:
         """The one file outside tests named `name`, of any kind, when the record's title says its name's words:
@@ -256,6 +267,16 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
 # five letters: a tool named there once is named in passing.
 _PASSING_PARTS = frozenset({"conse", "posit", "negat", "neutr", "drawb", "risks", "trade", "refer", "links",
                             "furth", "see a", "notes"})
+
+
+def config_in_passing(name: str, text: str, title: str) -> bool:
+    """Whether a configuration file's name is written in passing: once, under a heading of what follows from the
+    decision (`_PASSING_PARTS`: "NATS is added to `docker-compose.yml` for local development" under Consequences of
+    a record choosing an event transport), and the title says none of its name's words ("Migrate to
+    release-please" is about `release-please-config.json`, wherever the record names it)."""
+    if len(re.findall(rf"(?<![\w./-]){re.escape(name)}(?![\w-])", text)) > 1 or not _in_passing_part(name, text):
+        return False
+    return not set(concepts.name_stems(PurePosixPath(name).stem)) & set(concepts.name_stems(title))
 
 
 def _in_passing_part(word: str, text: str) -> bool:
