@@ -4,6 +4,7 @@ titled for. Each anchors only when it means one place."""
 
 from pathlib import Path
 
+from lore.sources import concepts
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
@@ -407,3 +408,15 @@ def test_a_folder_of_pages_or_pictures_is_no_code_a_record_names(tmp_workspace):
     })
     text = "# RFC 0011: Trace summaries\n\n## Decision\n\nRFCs live in `docs/rfc/`, diagrams in `docs/images`; see `cmd/query`.\n"
     assert texts(ws, text, "docs/rfc/0011-trace-summary-api.md") == ["cmd/query/**"]
+
+
+def test_a_records_number_is_no_word_of_its_title(tmp_workspace):
+    # defenseunicorns/pepr's adr/0005 (Apache-2.0), "# 5: Migrate to Jest and Refactor E2E Tests to Journey Tests",
+    # lit `migrateStore.ts` (a store's key migration): read with its number, "migrate" was the title's head noun.
+    ws = write(tmp_workspace, {"src/lib/controller/migrateStore.ts": "export function migrateStore() {}\n",
+                               "src/lib/controller/store.ts": "export class Store {}\n"})
+    text = ("# 5: Migrate to Jest and Refactor E2E Tests to Journey Tests\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "We migrate the unit tests to Jest, and migrate the end-to-end tests to journeys.\n")
+    assert texts(ws, text) == []
+    assert concepts.title_head("5: Migrate to Jest", text) is None
+    assert concepts.title_head("ROS2 bridge design", "The design of the bridge. A design in two parts.") == "design"

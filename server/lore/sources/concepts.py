@@ -90,10 +90,11 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
 
 
 def _head_words(title: str) -> list[str]:
-    """A title's words in lower case up to its first preposition, a link's address aside. A preposition is a
-    word of its own: one inside a compound ("Use In-Memory Events Bus", "Opt-in analytics") is part of it."""
+    """A title's words in lower case up to its first preposition, a link's address and the record's number
+    ("5: Migrate to Jest", "ADR-12 …") aside. A preposition is a word of its own: one inside a compound ("Use
+    In-Memory Events Bus", "Opt-in analytics") is part of it."""
     kept: list[str] = []
-    for token in _LINK.sub(" ", title).split():
+    for token in _NUMBERED.sub("", _LINK.sub(" ", title)).split():
         if token.strip(_PUNCTUATION).lower() in _PREPOSITIONS:
             break
         kept.append(token)
@@ -101,6 +102,8 @@ def _head_words(title: str) -> list[str]:
 
 
 _PUNCTUATION = ".,:;!?()[]{}\"'`*_"
+# A record's number before its title: "5:", "12.", "ADR-012 -", "RFC 7:".
+_NUMBERED = re.compile(r"^\W*(?:[A-Z]{2,5}[-_ ]?)?\d+\s*[.:)\-–—]+\s+")
 
 
 def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
