@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Sequence
 
@@ -37,6 +38,14 @@ OTHER_STATUS_WEIGHT = 0.9
 # like a proposal, a small step next to the gap between a strong and a weak match (sources/newer.py).
 CHANGED_WEIGHT = 0.95
 CHANGED_RELATIONS = ("partly superseded", "amended")
+# A name the question writes as code would (`ValuesChanges`, `useFeatures`, `merge_upsert_table`) that at most
+# RARE_NAME memories write is evidence neither signal weighs enough: BM25 gives a rare term a high weight, yet one
+# rare word among common ones ("besides the changelog") barely stands out of the ranking, and the sentence model
+# does not know the name. Those memories gain up to NAME_SHARE, about the gap between a good and a middling match.
+_NAME = re.compile(r"(?<![\w.])(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|"
+                   r"[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w])")
+RARE_NAME = 2
+NAME_SHARE = 0.25
 
 
 def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
@@ -188,6 +197,21 @@ def _fuse(owners: dict[int, str], words: dict[int, float], meaning: dict[int, fl
     return out
 
 
+def _rare_name_shares(store: Store, text: str) -> dict[str, float]:
+    """Memory id -> its share of `NAME_SHARE`: the names of the question's (`_NAME`) it writes that at most
+    `RARE_NAME` memories write, over all the names the question writes (a fragment of code naming ten things
+    spreads the share thin; a question about one name gives it whole)."""
+    names = list(dict.fromkeys(n.lower() for n in _NAME.findall(text)))
+    out: dict[str, float] = {}
+    for name in names:
+        rows = store.sections.match_words([name], 50)
+        owners = set(store.sections.owners([sid for sid, _ in rows]).values())
+        if 0 < len(owners) <= RARE_NAME:
+            for mid in owners:
+                out[mid] = out.get(mid, 0.0) + NAME_SHARE / len(names)
+    return out
+
+
 def _ranks(fused: dict[str, _Best], key) -> dict[str, int]:
     """Memory id -> rank (1 = best) among memories that have the signal `key` picks."""
     have = [(mid, key(b)) for mid, b in fused.items() if key(b) is not None]
@@ -210,6 +234,7 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
     fused = _fuse(store.sections.owners(list(dict.fromkeys([*word_n, *meaning_n]))), word_n, meaning_n, sims)
     lex_rank = _ranks(fused, lambda b: word_n.get(b.lexical) if b.lexical is not None else None)
     sem_rank = _ranks(fused, lambda b: b.similarity)
+    named = _rare_name_shares(store, q.text)
     ids = list(dict.fromkeys([*fused, *extra_ids]))
     memories = store.memories.many(ids)
     sections = store.sections.by_id([b.section for b in fused.values() if b.section is not None])
@@ -226,7 +251,7 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
             continue
         if mid not in lex_rank and mid not in extra_ids and (best.similarity or 0.0) < SEMANTIC_FLOOR:
             continue
-        hit = Hit(m, best.score, section=sections.get(best.section), similarity=best.similarity,
+        hit = Hit(m, best.score + named.get(mid, 0.0), section=sections.get(best.section), similarity=best.similarity,
                   lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid))
         if hit.lexical_rank:
             text = hit.section.text.lower() if hit.section else ""
