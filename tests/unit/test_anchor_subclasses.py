@@ -39,6 +39,16 @@ def test_a_base_class_with_more_subclass_files_than_a_folder_may_hold_anchors_no
     assert texts(ws, LABELS) == []
 
 
+def test_a_languages_own_base_type_anchors_no_class_deriving_from_it(tmp_workspace):
+    # aws/aws-sdk-pandas's adr/0003-use-typeddict-to-group-similar-parameters.md (Apache-2.0): "replaced by a single
+    # parameter of type TypedDict" lit five of fifteen private TypedDicts of its internals.
+    ws = write(tmp_workspace, {f"pkg/m{i}.py": f"from typing import TypedDict\n\n\nclass _Format{i}(TypedDict):\n"
+                                               f"    x: int\n" for i in range(4)})
+    text = ("# 3. Use TypedDict to group similar parameters\n\n## Decision\n\nGroups of arguments are replaced by a "
+            "single parameter of type TypedDict.\n")
+    assert texts(ws, text) == []
+
+
 def test_bases_are_read_in_each_language_form():
     assert bases_of(b"class A(models.Model, metaclass=ABCMeta):\n    pass\n", "python") == [("A", "Model")]
     assert bases_of(b"export class Store<T> extends BaseStore<T> implements Readable, Api.Closer {\n}", "typescript") \

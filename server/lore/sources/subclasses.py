@@ -116,16 +116,29 @@ class BaseIndex:
         return sorted(self.subclasses.get(base, ()))
 
 
+# A language's own building blocks (Python's `TypedDict`, `Enum`, `Exception`; Java's `RuntimeException`; C#'s
+# `EventArgs`): a workspace derives classes from them for every purpose, so a decision naming one speaks of the kind,
+# not of the code of one subject ("replaced by a single parameter of type TypedDict" is no decision on the fifteen
+# TypedDicts of aws-sdk-pandas's internals).
+BUILTIN_BASES = frozenset("""
+object Exception BaseException ValueError TypeError KeyError RuntimeError LookupError OSError IOError Enum IntEnum
+StrEnum Flag IntFlag TypedDict NamedTuple Protocol ABC ABCMeta Generic Warning UserWarning DeprecationWarning
+Error Object Array Map Set Promise EventEmitter HTMLElement RuntimeException IllegalArgumentException
+IllegalStateException Throwable Record Thread Runnable Serializable Comparable Iterable Iterator Cloneable
+Attribute EventArgs IDisposable IEnumerable IComparable StandardError Struct Comparable Codable Equatable Hashable
+""".split())
+
+
 def external_type(n: named.Named, symbols: named.SymbolIndex) -> str | None:
     """The type a name written in prose means when it is a type the workspace does not define outside
     tests, spelt as one (`AppConfig`, `BaseHandler`, a single word such as `Controller` only in
-    backticks and not a common word); None otherwise. A common word is let through when it is one of
-    two or more parts: `AppConfig` names the framework's class as precisely as `FeatureStore` names one
-    of the workspace's."""
+    backticks and not a common word), and no language's own (`BUILTIN_BASES`); None otherwise. A common
+    word is let through when it is one of two or more parts: `AppConfig` names the framework's class as
+    precisely as `FeatureStore` names one of the workspace's."""
     if n.in_block or n.written:
         return None
     name = n.name.rsplit(".", 1)[-1]
-    if not re.fullmatch(r"[A-Z][A-Za-z0-9]{2,80}", name):
+    if name in BUILTIN_BASES or not re.fullmatch(r"[A-Z][A-Za-z0-9]{2,80}", name):
         return None
     if len(named.name_parts(name)) < 2 and not named.type_word(named.Named(name, n.backticked)):
         return None
