@@ -199,3 +199,19 @@ def test_tasks_stay_off_code_and_out_of_the_imports_embedding(lore, repo):
     assert waiting and not {h for h, _ in index.pending(10_000, (SourceKind.GIT.value,))}
     assert squash.id in [h.memory.id for h in lore.search(Query(text="SKIP LOCKED job queue"))]  # by words at once
     assert lore.embed_pending() == len(waiting)  # a worker without the skip fills them
+
+
+
+def test_a_span_of_time_counts_back_from_the_newest_commit(tmp_path):
+    """kiwicom/the-zoo's last commit is from 2021: "2 years ago" from today read none of its 271 commits."""
+    root = tmp_path / "quiet"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    old = int(time.time()) - 5 * 365 * DAY
+    commit(root, {"src/a.py": "a = 1\n"}, "Add the catalogue", old - 400 * DAY)
+    commit(root, {"src/a.py": "a = 2\n"}, "Fix the catalogue order", old - 10 * DAY)
+    commit(root, {"src/b.py": "b = 1\n"}, "Add service checks", old)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo, HistorySettings(max_commits=0, since="1 year ago"))
+        assert result.commits == 2  # the year before the newest commit, not before today
+        assert set(tasks(lo)) == {"Fix the catalogue order", "Add service checks"}

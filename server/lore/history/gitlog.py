@@ -8,7 +8,9 @@ files and renames in a few seconds where pure-Python readers walk trees object b
 from __future__ import annotations
 
 import logging
+import re
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +83,22 @@ def head(root: Path) -> str | None:
     """The sha of HEAD, or None without git, a repository or a commit."""
     out = git(root, "rev-parse", "--verify", "-q", "HEAD")
     return (out or "").strip() or None
+
+
+_SPAN = re.compile(r"^\s*(\d+)\s*\.?\s*(year|month|week|day|hour)s?\s+ago\s*$", re.I)
+_SPAN_SECONDS = {"year": 365.25 * 86400, "month": 30.44 * 86400, "week": 7 * 86400, "day": 86400, "hour": 3600}
+
+
+def window_start(root: Path, since: str) -> str:
+    """What `git log --since` is given for a window: a span back from now ("2 years ago") counts back from the
+    newest commit instead, so that a repository nobody has committed to lately keeps its last two years of
+    history; any other value (a date, "" for none) as it is."""
+    m = _SPAN.match(since or "")
+    newest = git(root, "log", "-1", "--format=%ct", "HEAD") if m else None
+    if not m or not (newest or "").strip().isdigit():
+        return since
+    start = int(newest.strip()) - int(int(m.group(1)) * _SPAN_SECONDS[m.group(2).lower()])
+    return time.strftime("%Y-%m-%d %H:%M:%S +0000", time.gmtime(max(start, 0)))
 
 
 def is_ancestor(root: Path, old: str, new: str) -> bool:

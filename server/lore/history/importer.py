@@ -104,7 +104,7 @@ def _read(root: Path, since_commit: str | None, settings: HistorySettings, resul
     commits = []
     try:
         for c in gitlog.log_commits(root, since_commit=since_commit, max_count=settings.max_commits or None,
-                                    since=settings.since or None):
+                                    since=gitlog.window_start(root, settings.since) or None):
             commits.append(c)
     except gitlog.GitError as e:
         result.warnings.append(f"(git):1: history read up to {len(commits)} commits: {e}")

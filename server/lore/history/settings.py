@@ -2,7 +2,8 @@
 
     [history]
     max_commits = 5000      # the newest commits read (0: no limit)
-    since = "2 years ago"   # anything git's --since takes; "" for no date bound
+    since = "2 years ago"   # anything git's --since takes; "" for no date bound; a span back
+                            # from now counts back from the newest commit
     enabled = true
 """
 
@@ -35,7 +36,7 @@ class HistorySettings:
 
     def fingerprint(self) -> str:
         """What decides which commits are in the window (a change reads the window again)."""
-        return json.dumps({"max": self.max_commits, "since": self.since})
+        return json.dumps({"max": self.max_commits, "since": self.since, "span_from": "newest commit"})
 
 
 def read_settings(root: str | os.PathLike, warnings: list[str] | None = None) -> HistorySettings:
