@@ -149,6 +149,19 @@ def test_a_later_record_moving_away_from_a_choice_reverses_the_records_that_made
     assert pairs == {(switch.id, away.id), (keep.id, away.id)}
 
 
+def test_a_record_saying_it_stops_using_an_earlier_choice_reverses_it():
+    """kiwicom/the-zoo's adr/0006-fomantic-ui.md (titled "5. Use Fomantic UI") says under Consequences "We will stop
+    using the unmaintained [Semantic UI](https://semantic-ui.com/) framework"; its 0005 is "5. Use Semantic UI"."""
+    semantic = _record(5, "5. Use Semantic UI", "adr/0005-semantic-ui.md")
+    mdl = _record(4, "4. Use Material Design Lite", "adr/0004-mdl.md")
+    fomantic = _record(6, "5. Use Fomantic UI", "adr/0006-fomantic-ui.md")
+    fomantic.body = ("## Decision\n\nWe will use [Fomantic UI](https://fomantic-ui.com/).\n\n## Consequences\n\n"
+                     "We will stop using the unmaintained [Semantic UI](https://semantic-ui.com/)\nframework.\n")
+    assert {(a.id, b.id) for a, b in reversals([mdl, semantic, fomantic])} == {(semantic.id, fomantic.id)}
+    fomantic.body = fomantic.body.replace("stop using", "keep close to")
+    assert reversals([mdl, semantic, fomantic]) == []
+
+
 def test_a_choice_made_instead_of_an_earlier_one_reverses_it():
     """Shaped on UKGovernmentBEIS/regulated-professions-register's doc/architecture/decisions/0009 and 0010 (MIT):
     the later title says "pattern" of its own choice, so "instead of ActiveRecord" means the ActiveRecord pattern."""

@@ -137,18 +137,36 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     Only an exact name counts: "Use React hooks" is about hooks, not about React, and stays current. A word
     of the earlier choice the later title says of its own ("Use the Datamapper pattern instead of ActiveRecord"
     after "Use the ActiveRecord Pattern in TypeORM") is part of that name.
+
+    A record's own text can say it too, naming the earlier choice as a link or as code: "We will stop using the
+    unmaintained [Semantic UI](…)" in "Use Fomantic UI" reverses "Use Semantic UI" (`stopped_in_text`); only
+    the earlier record's chosen name, whole, counts there.
     """
     out = []
     named = [(m, [] if reversed_subject(m.title) else _names(m), chosen_subject(m.title)) for m in adrs]
     for later in adrs:
         subject = reversed_subject(later.title)
-        if not subject:
+        stopped = stopped_in_text(later.body)
+        if not subject and not stopped:
             continue
         for earlier, names, chosen in named:
-            same = subject == chosen or subject < chosen and chosen - subject <= words_of(later.title)
-            if earlier.id != later.id and (subject in names or same) and _earlier(earlier, later):
+            same = bool(subject) and (subject == chosen or subject < chosen and chosen - subject <= words_of(later.title))
+            if earlier.id != later.id and ((subject and subject in names) or same or (chosen and chosen in stopped)) \
+                    and _earlier(earlier, later):
                 out.append((earlier, later))
     return out
+
+
+# What a record's text says it stops using, named as a link or as code: "We will stop using the unmaintained
+# [Semantic UI](https://semantic-ui.com/)", "we no longer use `moment`", "replace [Enzyme](…) with …".
+_STOPPED = re.compile(r"\b(?:stop(?:s|ped)?\s+using|no\s+longer\s+us(?:e|ing)|replac(?:e|es|ed|ing)|(?:migrat(?:e|es|ed|ing)|"
+                      r"mov(?:e|es|ed|ing))\s+away\s+from|drop(?:s|ped|ping)?)\s+(?:the\s+|our\s+)?(?:[a-z]+\s+)?"
+                      r"(?:\[([^\]\n]{2,60})\]\([^)\s]*\)|`([^`\n]{2,60})`)", re.I)
+
+
+def stopped_in_text(body: str) -> list[set[str]]:
+    """The words of each thing a record's text says the project stops using (`_STOPPED`)."""
+    return [w for m in _STOPPED.finditer(body or "") if (w := words_of(markdown.plain(m.group(1) or m.group(2))))]
 
 
 # What a retired page's or record's opening note says when the team moved on to something else.
