@@ -57,6 +57,7 @@ TAKEN = [
     # and a guide to component templates
     "docs/history.md", "docs/guide/templates.md",
     "HISTORY.md", "NEWS.md",  # a root change log under its other names
+    "BACKWARDS_COMPATIBILITY.md",  # defenseunicorns/pepr (Apache-2.0): a root page named in capitals
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md",
@@ -390,6 +391,21 @@ Add a field to the spec.
 
 Keep things as they are.
 """
+
+
+def test_the_pages_the_root_read_me_links_are_documentation(lore):
+    """michaellperry/Mathematicians (MIT) keeps its design pages in `Overview/`, a folder no rule knows, and its
+    README presents them: "- [DAL](Overview/dal.md) - the data access layer"."""
+    write(lore.root, {
+        "README.md": "# Mathematicians\n\n- [Domain](Overview/domain.md) - the core logic\n- [DAL](./Overview/dal.md#top)"
+                     " - the data access layer\n- [Elsewhere](https://example.com/x.md)\n- [Up](../other/x.md)\n",
+        "Overview/domain.md": "# Domain\n\nMathematicians are facts; a name is a successor of the previous name.\n",
+        "Overview/dal.md": "# DAL\n\nThe data access layer stores facts in SQL Server, never updating a row.\n",
+        "Overview/notes.md": "# Notes\n\nScratch.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert sorted(summary.docs) == ["Overview/dal.md", "Overview/domain.md", "README.md"]
 
 
 def test_a_numbered_series_is_documentation_whatever_its_folder_is_called(lore):

@@ -52,7 +52,7 @@ IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 PAGES_META = "sources.pages_workspace"  # "1" when the last walk found a workspace of pages (`docs.pages_workspace`)
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 69  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 70  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -73,6 +73,7 @@ class Importer:
         self.quiet_rows: list[SourceFile] = []
         self.series = Series()
         self.pages_workspace = self.store.get_meta(PAGES_META) == "1"  # as the last walk found it
+        self.readme_pages = docs.readme_pages(self.root)
         self.rules = rules_fingerprint(settings)
         self.reread = self.store.get_meta(RULES_META) != self.rules  # the rules changed: read every file again
         self.guard = DeprecationGuard(self.store, settings.allow_mass_deprecation)
@@ -339,7 +340,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         run.pages_workspace, was = _pages_workspace(walked), run.pages_workspace
         if run.pages_workspace != was or lore.store.get_meta(PAGES_META) is None:
             lore.store.set_meta(PAGES_META, "1" if run.pages_workspace else "0")  # written only when it changes
-        walked = [_loose(c, run.pages_workspace) for c in walked]
+        walked = [_loose(c, run.pages_workspace, run.readme_pages) for c in walked]
         cands = _cap_documentation(walked, summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
@@ -395,9 +396,11 @@ def _pages_workspace(walked: list[Candidate]) -> bool:
     return docs.pages_workspace(pages, code)
 
 
-def _loose(cand: Candidate, pages_workspace: bool) -> Candidate:
-    """In a workspace of pages, a page no other rule takes is documentation (`docs.loose_page`)."""
-    if pages_workspace and cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and docs.loose_page(cand.rel):
+def _loose(cand: Candidate, pages_workspace: bool, readme_pages: set[str] = frozenset()) -> Candidate:
+    """In a workspace of pages, or linked from the root read-me (`docs.readme_pages`), a page no other rule takes
+    is documentation (`docs.loose_page`)."""
+    if (pages_workspace or cand.rel in readme_pages) and cand.importer == cls.COMMENTS and cls.is_page(cand.rel) \
+            and docs.loose_page(cand.rel):
         return attrs.evolve(cand, importer=cls.DOC)
     return cand
 
@@ -446,7 +449,8 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
         if any(part in cls.SKIP_DIRS for part in rel.split("/")[:-1]):
             continue
         if full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
-            cands.append(_loose(_routed(Candidate(rel, str(full), importer), run.series), run.pages_workspace))
+            cands.append(_loose(_routed(Candidate(rel, str(full), importer), run.series), run.pages_workspace,
+                                run.readme_pages))
         elif not full.exists():  # a deleted file, or a deleted folder with everything in it
             vanished |= {p for p, sf in run.ledger.items()
                          if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}

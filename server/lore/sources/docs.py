@@ -120,6 +120,8 @@ def is_documentation(rel_path: str) -> bool:
     # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not
     if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
         return True
+    if not folders and re.fullmatch(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+", stem):
+        return True  # a root page named in capitals, in words, as projects name their own (`BACKWARDS_COMPATIBILITY`)
     return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) for f in folders)
 
 
@@ -137,6 +139,35 @@ def loose_page(rel_path: str) -> bool:
         return False
     return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
 
+
+README_NAMES = ("README.md", "Readme.md", "readme.md", "README.markdown")
+MAX_README_BYTES = 512 * 1024
+
+
+def readme_pages(root: str | os.PathLike) -> set[str]:
+    """The pages of the workspace its root read-me links to (`[DAL](Overview/dal.md) - the data access layer`):
+    what the project itself presents as its documentation, wherever it keeps it. Links leaving the workspace,
+    to the web or to anchors of the read-me itself are none; an unreadable read-me links nothing."""
+    for name in README_NAMES:
+        path = os.path.join(root, name)
+        if os.path.isfile(path):
+            break
+    else:
+        return set()
+    try:
+        with open(path, "rb") as f:
+            text = f.read(MAX_README_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return set()
+    out = set()
+    for _label, target in markdown.links(text):
+        target = target.split("#", 1)[0].split("?", 1)[0].strip()
+        if not target or re.match(r"^[a-z][\w+.-]*:", target, re.I) or target.startswith("/"):
+            continue
+        rel = os.path.normpath(target).replace(os.sep, "/")
+        if not rel.startswith("../") and rel != ".." and rel.lower().endswith(_PAGES):
+            out.add(rel)
+    return out
 
 
 def _in_templates(folder: str, stem: str) -> bool:
