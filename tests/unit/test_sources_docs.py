@@ -408,6 +408,21 @@ def test_the_pages_the_root_read_me_links_are_documentation(lore):
     assert sorted(summary.docs) == ["Overview/dal.md", "Overview/domain.md", "README.md"]
 
 
+def test_a_record_template_named_in_capitals_is_set_aside_and_said(lore):
+    """home-assistant/architecture (Apache-2.0) keeps its record template at the root as `EMPTY-ADR.md`: named in
+    capitals it is a page of the project's, but its title's placeholders make it a template, reported as one."""
+    write(lore.root, {
+        "EMPTY-ADR.md": "# <ADR NUMBER>. <ADR TITLE>\n\nDate: YYYY-MM-DD\n\n## Status\n\nAccepted\n\n## Context\n\n"
+                        "<context>\n\n## Decision\n\n<decision>\n\n## Consequences\n\n<consequences>\n",
+        "RELEASE_PROCESS.md": "# Release process\n\nTag a release from main after the changelog is written.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert "EMPTY-ADR.md" not in summary.decisions and "EMPTY-ADR.md" not in summary.docs
+    assert ("EMPTY-ADR.md", "template") in summary.not_taken
+    assert "RELEASE_PROCESS.md" in summary.docs
+
+
 def test_a_numbered_series_is_documentation_whatever_its_folder_is_called(lore):
     """Enhancement proposals in `teps/` (Tekton's layout, after Kubernetes' KEPs): no documentation word in
     the folder and no Decision or Consequences heading, yet a series of numbered pages that state a status.

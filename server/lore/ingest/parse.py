@@ -65,7 +65,8 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
     else:
         ev = decide(rel, abs_path, text, series)
         if not ev.is_decision:
-            doc = _documentation(rel, text, importer == cls.DOC, front)
+            # a record template (`EMPTY-ADR.md`: "# <ADR NUMBER>. <ADR TITLE>") is no documentation either
+            doc = _documentation(rel, text, importer == cls.DOC, front) if ev.veto != "template" else None
             if doc is not None:
                 return doc
             parsed = parse_comments(rel, text)

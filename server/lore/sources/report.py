@@ -37,7 +37,7 @@ def fill(store: Store, summary: ImportSummary) -> None:
             summary.docs.append(path)
         elif sf.reason and sf.reason.startswith(NOT_TAKEN):
             why = sf.reason[len(NOT_TAKEN):]
-            if docs_like(path) or why.startswith(_PARTIAL):
+            if docs_like(path) or why.startswith(_PARTIAL) or why == "template":  # shaped like a record, set aside
                 summary.not_taken.append((path, why))
     summary.log_entries = store.memories.entries_per_file(SourceKind.ADR)
     for meta in store.memories.meta_by_source_kind(SourceKind.ADR):
