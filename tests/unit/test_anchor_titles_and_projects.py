@@ -271,6 +271,22 @@ def test_a_record_naming_no_code_anchors_the_few_files_named_for_its_titles_head
     assert derive_anchors(WIZARD, "docs/decisions/0016.md", AnchorContext(ws), proposal=True) == [], "nor a proposal"
 
 
+def test_a_file_is_named_for_a_titles_head_when_the_head_is_much_of_its_name(tmp_workspace):
+    # Shaped on JabRef/jabref's docs/decisions/0013-add-native-support-biblatex-software.md (MIT), whose head
+    # "support" lit `DatabaseNotSupportedException.java`, and celestiaorg/celestia-app's adr-012 (Apache-2.0),
+    # "Sequence Length Encoding", governing `app/encoding/encoding.go`.
+    ws = write(tmp_workspace, {
+        "src/logic/shared/DatabaseNotSupportedException.java": "class DatabaseNotSupportedException {}\n",
+        "app/encoding/encoding.go": "package encoding\n",
+    })
+    support = ("# Add native support for BibLaTeX-Software\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+               "Support the entry types natively; the support covers the fields too.\n")
+    encoding = ("# ADR 012: Sequence Length Encoding\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+                "The encoding writes a length first; every share follows the encoding.\n")
+    assert texts(ws, support) == []
+    assert texts(ws, encoding) == ["app/encoding/encoding.go"]
+
+
 def test_a_titles_head_is_a_word_a_file_name_begins_with_and_rspec_files_are_tests(tmp_workspace):
     # Shaped on bitzesty/qae's doc/architecture/decisions/0010-change-logging-format-to-asim.md (MIT): "format"
     # is inside "information" and begins "formatted_time" of an RSpec support file; only the formatter is its home.

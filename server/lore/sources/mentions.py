@@ -470,17 +470,23 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     return out
 
 
+HEAD_FILE_WORDS = 3
+
+
 def head_anchors(title: str, text: str, ctx: AnchorContext) -> list[Derived]:
     """Path anchors, weak, for the few code files (at most `named.MAX_FILES`, tests aside) named for the
     noun a title ends its head with ("Django form wizard" -> `domain_request_wizard.py`,
     `wizard_form_helper.py`; see `concepts.title_head`): what a decision naming no code is about, when
-    nothing else anchors it. A database migration is no such file: it is one change of the schema, named
+    nothing else anchors it. A file is named for the noun when the noun is much of its name, in at most
+    `HEAD_FILE_WORDS` words (`doHydration.tsx`, `domain_request_wizard.py`): `DatabaseNotSupportedException.java`
+    holds "support" without being named for it. A database migration is no such file: it is one change of the schema, named
     for what changed then (`20260418000003_custom_domain_wildcard.sql` is no home of "wildcard" certificates);
     and the project's own name is what all of it is about ("credential" in openedx/credentials)."""
     head = concepts.title_head(title, text)
     if head and head in {concepts.singular(w) for w in re.findall(r"[a-z]+", ctx.project_name.lower())}:
         return []
-    files = [f for f in ctx.bare.stems_containing(head) if not imports.MIGRATION.search(f)] if head else []
+    files = [f for f in ctx.bare.stems_containing(head) if not imports.MIGRATION.search(f)
+             and len(named.name_parts(PurePosixPath(f).stem)) <= HEAD_FILE_WORDS] if head else []
     if not 0 < len(files) <= named.MAX_FILES:
         return []
     return [Derived(Anchor("path", rel), 0.7, f"named for “{head}”, what its title is about") for rel in files]
