@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from lore.sources.classify import ADR, COMMENTS, DOC, classify
-from lore.sources.detect import Series, decide, evidence
+from lore.sources.detect import Series, decide, evidence, placeholder_title
 
 NYGARD = """# 2. Implement as shell scripts
 
@@ -238,6 +238,11 @@ Offline mode, then sync.
                  .replace("Accepted", "{{status}}"), False, id="mustache-placeholder-title"),
     pytest.param("doc/adr/0003-use-templates-for-adrs.md", NYGARD.replace("# 2. Implement as shell scripts",
                  "# 3. Use templates for ADRs"), True, id="a-record-about-templates-is-a-record"),
+    # alphagov/content-publisher's docs/adr/0004-editing-microcopy.md (MIT): "The `%{title}` string in the above is an
+    # example of a variable", below a YAML block writing `%{title}`: code, no placeholder of a template
+    pytest.param("docs/adr/0004-editing-microcopy.md", NYGARD.replace("# 2. Implement as shell scripts",
+                 "# 4. Editing Microcopy").replace("## Decision\n", "## Decision\n\n```\ntitle: ‘%{title}’ has been "
+                 "published\n```\n\nThe `%{title}` string is a variable.\n"), True, id="a-placeholder-in-code-is-code"),
 ])
 def test_evidence(rel, text, expected):
     ev = evidence(rel, text)
@@ -317,3 +322,9 @@ def test_a_how_to_in_a_decision_record_folder_is_none():
              "shouldn't be required to run the application locally.\n\n## Making Changes\n\nRaise an issue first.\n")
     assert not evidence("docs/architecture/historic-adrs/dotenv.md", howto).is_decision
     assert evidence("docs/adr/0007-dotenv.md", howto).is_decision  # numbered like a record: the folder decides
+
+
+def test_a_title_of_placeholders_is_a_templates_and_a_shell_comment_no_title():
+    # home-assistant/architecture's EMPTY-ADR.md (Apache-2.0); a tutorial's `# <your-token>` in a shell block
+    assert placeholder_title("# <ADR NUMBER>. <ADR TITLE>\n\nDate: YYYY-MM-DD\n")
+    assert not placeholder_title("# Local development\n\n```sh\n# <your-token>\nexport T=1\n```\n")

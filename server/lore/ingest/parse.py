@@ -11,7 +11,7 @@ from lore.sources import classify as cls
 from lore.sources import sidecar
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
-from lore.sources.detect import Series, decide
+from lore.sources.detect import Series, decide, placeholder_title
 from lore.sources.docs import MAX_DOC_BYTES, change_log, is_documentation, newest_part, parse_doc
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
@@ -66,7 +66,7 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
         ev = decide(rel, abs_path, text, series)
         if not ev.is_decision:
             # a record template (`EMPTY-ADR.md`: "# <ADR NUMBER>. <ADR TITLE>") is no documentation either
-            doc = _documentation(rel, text, importer == cls.DOC, front) if ev.veto != "template" else None
+            doc = None if placeholder_title(text) else _documentation(rel, text, importer == cls.DOC, front)
             if doc is not None:
                 return doc
             parsed = parse_comments(rel, text)

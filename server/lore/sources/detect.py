@@ -201,6 +201,12 @@ def template_words(text: str) -> bool:
     return (bool({"template", "templates"} & set(words)) or words == ["title"]) and all(w in _TEMPLATE_WORDS for w in words)
 
 
+def placeholder_title(text: str) -> bool:
+    """Whether a page's title is made of placeholders (`# <ADR NUMBER>. <ADR TITLE>`): a record template, whatever
+    else would take the page."""
+    return bool(_PLACEHOLDER_TITLE.search(markdown.FENCE.sub(" ", text[:HEAD_BYTES])))  # `# <token>` in a shell block
+
+
 def evidence(rel_path: str, text: str) -> Evidence:
     """Score the path and the first `HEAD_BYTES` of the text."""
     ev = Evidence()
@@ -210,8 +216,9 @@ def evidence(rel_path: str, text: str) -> Evidence:
     body = "\n".join(lines)
     title = _title(front, lines)
     ev.veto = index_reason(rel_path, title)
-    if ev.veto is None and (("{" in head or "[short" in head) and _PLACEHOLDER.search(head)
-                            or _PLACEHOLDER_TITLE.search(head)):
+    prose = re.sub(r"`[^`\n]*`", " ", markdown.FENCE.sub(" ", head))  # `%{title}` in an example is code, no placeholder
+    if ev.veto is None and (("{" in prose or "[short" in prose) and _PLACEHOLDER.search(prose)
+                            or placeholder_title(head)):
         ev.veto = "template"
     if ev.veto is None and in_test_data(rel_path):
         ev.veto = "test data"
