@@ -328,3 +328,5 @@ def test_a_title_of_placeholders_is_a_templates_and_a_shell_comment_no_title():
     # home-assistant/architecture's EMPTY-ADR.md (Apache-2.0); a tutorial's `# <your-token>` in a shell block
     assert placeholder_title("# <ADR NUMBER>. <ADR TITLE>\n\nDate: YYYY-MM-DD\n")
     assert not placeholder_title("# Local development\n\n```sh\n# <your-token>\nexport T=1\n```\n")
+    # ministryofjustice/modernisation-platform's tech-docs pages (MIT) write their front matter's title with ERB
+    assert not placeholder_title("---\ntitle: Terraform Style Guide\n---\n\n# <%= current_page.data.title %>\n")

@@ -40,10 +40,11 @@ _TEMPLATE_WORDS = frozenset("""template templates adr adrs madr architecture arc
 records the a an for of bare minimal full short long example sample nygard lightweight title markdown md new y
 statement version v blank empty default basic simple yyyymmdd yyyy mm dd nnnn nnn xxxx xxx""".split())
 _PLACEHOLDER = re.compile(r"\{(?:short title|title|problem|context|describe)[^}]*\}|\[short title of solved problem", re.I)
-# A template's title is made of placeholders ("# <ADR NUMBER>. <ADR TITLE>", "# NUMBER. TITLE", "# {{id}}. {{name}}").
+# A template's title is made of placeholders ("# <ADR NUMBER>. <ADR TITLE>", "# NUMBER. TITLE", "# {{id}}. {{name}}");
+# not a site generator's tag that writes a page's own title (`# <%= current_page.data.title %>`, GOV.UK tech docs).
 # (A record whose date is a placeholder, "Date: {DATE_YESTERDAY}", is the first record an init command writes into
 # a new project: a record, not a template.)
-_PLACEHOLDER_TITLE = re.compile(r"^#[ \t]+(?:(?:<[^>\n]*>|\{\{\{?[^}\n]*\}\}\}?|\{[^}\n]*\}|number|title|n{3,}|x{3,})[ \t.:-]*)+$",
+_PLACEHOLDER_TITLE = re.compile(r"^#[ \t]+(?:(?:<(?!%)[^>\n]*>|\{\{\{?[^}\n]*\}\}\}?|\{[^}\n]*\}|number|title|n{3,}|x{3,})[ \t.:-]*)+$",
                                 re.I | re.M)
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
 # Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
