@@ -64,6 +64,8 @@ def test_the_one_record_writing_a_name_the_question_asks_about_comes_first(tmp_w
         # the page titled for the other word of the question may stay first; every page that only shares words
         # with the question ("changelog", "changes") comes after the record
         assert any(t.startswith("3. Add Slack notifications") for t in titles[:2]), titles
+        record = next(h for h in hits if h.memory.title.startswith("3. Add Slack notifications"))
+        assert "writes `ValuesChanges`, which few memories write" in record.why
 
 
 def test_names_written_as_code_are_told_from_words():

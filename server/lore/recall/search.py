@@ -197,18 +197,19 @@ def _fuse(owners: dict[int, str], words: dict[int, float], meaning: dict[int, fl
     return out
 
 
-def _rare_name_shares(store: Store, text: str) -> dict[str, float]:
-    """Memory id -> its share of `NAME_SHARE`: the names of the question's (`_NAME`) it writes that at most
-    `RARE_NAME` memories write, over all the names the question writes (a fragment of code naming ten things
-    spreads the share thin; a question about one name gives it whole)."""
-    names = list(dict.fromkeys(n.lower() for n in _NAME.findall(text)))
-    out: dict[str, float] = {}
-    for name in names:
-        rows = store.sections.match_words([name], 50)
+def _rare_name_shares(store: Store, text: str) -> dict[str, tuple[float, list[str]]]:
+    """Memory id -> its share of `NAME_SHARE` and the names it earned it by: the names of the question's (`_NAME`)
+    it writes that at most `RARE_NAME` memories write, over all the names the question writes (a fragment of code
+    naming ten things spreads the share thin; a question about one name gives it whole)."""
+    names = list({n.lower(): n for n in _NAME.findall(text)}.items())
+    out: dict[str, tuple[float, list[str]]] = {}
+    for folded, name in names:
+        rows = store.sections.match_words([folded], 50)
         owners = set(store.sections.owners([sid for sid, _ in rows]).values())
         if 0 < len(owners) <= RARE_NAME:
             for mid in owners:
-                out[mid] = out.get(mid, 0.0) + NAME_SHARE / len(names)
+                share, said = out.get(mid, (0.0, []))
+                out[mid] = (share + NAME_SHARE / len(names), said + [name])
     return out
 
 
@@ -251,7 +252,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
             continue
         if mid not in lex_rank and mid not in extra_ids and (best.similarity or 0.0) < SEMANTIC_FLOOR:
             continue
-        hit = Hit(m, best.score + named.get(mid, 0.0), section=sections.get(best.section), similarity=best.similarity,
+        share, names = named.get(mid, (0.0, []))
+        hit = Hit(m, best.score + share, section=sections.get(best.section), similarity=best.similarity,
                   lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid))
         if hit.lexical_rank:
             text = hit.section.text.lower() if hit.section else ""
@@ -259,6 +261,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
             hit.why.append(f"words {', '.join(matched[:4]) or 'matched'} (rank {hit.lexical_rank})")
         if hit.semantic_rank:
             hit.why.append(f"meaning {hit.similarity:.2f} (rank {hit.semantic_rank})")
+        if names:
+            hit.why.append(f"writes {', '.join(f'`{n}`' for n in names[:3])}, which few memories write")
         _adjust(hit, q, now)
         hits.append(hit)
     _mark_said(store, hits, words)
