@@ -485,11 +485,11 @@ def head_anchors(title: str, text: str, ctx: AnchorContext) -> list[Derived]:
     head = concepts.title_head(title, text)
     if head and head in {concepts.singular(w) for w in re.findall(r"[a-z]+", ctx.project_name.lower())}:
         return []
-    files = [f for f in ctx.bare.stems_containing(head) if not imports.MIGRATION.search(f)
-             and len(named.name_parts(PurePosixPath(f).stem)) <= HEAD_FILE_WORDS] if head else []
+    files = [f for f in ctx.bare.stems_containing(head) if not imports.MIGRATION.search(f)] if head else []
     if not 0 < len(files) <= named.MAX_FILES:
-        return []
-    return [Derived(Anchor("path", rel), 0.7, f"named for “{head}”, what its title is about") for rel in files]
+        return []  # a word many file names hold is the code's own vocabulary, however few are named for it
+    return [Derived(Anchor("path", rel), 0.7, f"named for “{head}”, what its title is about") for rel in files
+            if len(named.name_parts(PurePosixPath(rel).stem)) <= HEAD_FILE_WORDS]
 
 
 _KINDS = r"(?:model|class|entity|interface|struct|record|aggregate|table|type|enum)"
