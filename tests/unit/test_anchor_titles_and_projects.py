@@ -285,6 +285,14 @@ def test_a_file_is_named_for_a_titles_head_when_the_head_is_much_of_its_name(tmp
                 "The encoding writes a length first; every share follows the encoding.\n")
     assert texts(ws, support) == []
     assert texts(ws, encoding) == ["app/encoding/encoding.go"]
+    # guardian/dotcom-rendering (Apache-2.0): "support" in many file names is its vocabulary, however few are short
+    more = write(tmp_workspace / "dcr", {
+        "src/components/SupportingContent.tsx": "export const SupportingContent = 1;\n",
+        "src/client/hideSupportMessaging.ts": "export const hide = 1;\n",
+        "src/lib/supportFlags.ts": "export const f = 1;\n",
+        "src/lib/readerRevenueSupportBanner.ts": "export const b = 1;\n",
+    })
+    assert texts(more, support) == []
 
 
 def test_a_titles_head_is_a_word_a_file_name_begins_with_and_rspec_files_are_tests(tmp_workspace):
