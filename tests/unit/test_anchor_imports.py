@@ -332,3 +332,21 @@ def test_a_library_the_decision_uses_instead_of_another_anchors_its_importers(tm
     assert anchors(ws, text) == ["presentation/src/main/java/com/example/glide/AppGlideModule.kt"]
     assert imports.chosen_in_body("We decided to use Glide instead of Picasso.") == ["glide"]
     assert imports.chosen_in_body("We will use it instead of Picasso.") == [], "no name chosen"
+
+
+def test_a_path_of_the_source_tree_imported_without_dots_is_no_package(tmp_workspace):
+    # cbinsights/form-design-system's adr/file_organization.md (MIT) writes `assets` and `icons`, its `src/assets/`
+    # and `src/icons/`: components importing 'assets/images/logo.svg' (a baseUrl path) and a script's
+    # `icons.config.js` are neither a library's importers nor a tool's configuration.
+    ws = write(tmp_workspace, {
+        "src/assets/images/logo.svg": "<svg/>\n",
+        "src/icons/index.ts": "export const icons = {};\n",
+        "src/components/Navbar/index.tsx": "import logo from 'assets/images/logo.svg';\nimport produce from 'immer/dist';\n"
+                                           "export const Navbar = () => logo;\n",
+        "scripts/node/icons/icons.config.js": "module.exports = {};\n",
+    })
+    text = ("# File organization\n\n## Status\n\nAccepted\n\n## Decision\n\n| `assets` | images and fonts |\n"
+            "| `icons` | the icon set |\n")
+    assert anchors(ws, text) == []
+    assert anchors(ws, "# Immutable state\n\n## Decision\n\nState updates go through `immer`.\n") == \
+        ["src/components/Navbar/index.tsx"], "a package imported by its own path is still a package"

@@ -27,6 +27,7 @@ from pathlib import PurePosixPath
 from lore.markup import markdown
 from lore.memory import Anchor
 from lore.sources import named
+from lore.sources.layout import SOURCE_ROOTS
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
@@ -218,11 +219,26 @@ class ImportIndex:
             for spec in specs:
                 if any(spec == o or spec.startswith((o + ".", o + "/")) for o in own):
                     continue
+                if layout is not None and rel.endswith(_JS) and _aliased(spec, rel, layout):
+                    continue
                 for run in runs(spec):
                     self.files.setdefault(run, set()).add(rel)
                 package = package_of(spec)
                 if package and package not in self.own_packages and not standard_library(spec, rel):
                     self.packages.setdefault(package, set()).add(rel)
+
+
+def _aliased(spec: str, rel: str, layout) -> bool:
+    """Whether a JavaScript specifier written without `./` is a path of the workspace's own source tree, as a
+    `baseUrl` or alias makes it, from the file's folders or a source root (`import logo from
+    'assets/images/logo.svg'` beside `src/assets/images/`): the
+    project's code, no library. A bare name (`redux`) stays a package whatever folder shares it."""
+    if spec.startswith((".", "/", "@")) or "/" not in spec:
+        return False
+    head = spec.rsplit("/", 1)[0]
+    parts = rel.split("/")
+    bases = {"/".join(parts[:i]) for i in range(len(parts))} | SOURCE_ROOTS
+    return any((f"{b}/{head}" if b else head) in layout.dirs for b in bases)
 
 
 # Leading segments that name an organisation's namespace, not a library (`org.apache.velocity`, `System.IO`).
