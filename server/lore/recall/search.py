@@ -46,6 +46,7 @@ _NAME = re.compile(r"(?<![\w.])(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9
                    r"[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w])")
 RARE_NAME = 2
 NAME_SHARE = 0.25
+MAX_NAMES = 8
 
 
 def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
@@ -203,6 +204,8 @@ def _rare_name_shares(store: Store, text: str) -> dict[str, tuple[float, list[st
     naming ten things spreads the share thin; a question about one name gives it whole)."""
     names = list({n.lower(): n for n in _NAME.findall(text)}.items())
     out: dict[str, tuple[float, list[str]]] = {}
+    if len(names) > MAX_NAMES:
+        return out  # a fragment naming this many things gives no one name a share worth a query each
     for folded, name in names:
         rows = store.sections.match_words([folded], 50)
         owners = set(store.sections.owners([sid for sid, _ in rows]).values())
