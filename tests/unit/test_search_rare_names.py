@@ -69,6 +69,6 @@ def test_the_one_record_writing_a_name_the_question_asks_about_comes_first(tmp_w
 
 
 def test_names_written_as_code_are_told_from_words():
-    assert _NAME.findall("What is ValuesChanges, useFeatures() or merge_upsert_table for? Ask PostgreSQL.") == \
-        ["ValuesChanges", "useFeatures", "merge_upsert_table", "PostgreSQL"]
+    assert _NAME.findall("What are ValuesChanges and FeatureStore for? Ask PostgreSQL.") == \
+        ["ValuesChanges", "FeatureStore", "PostgreSQL"]
     assert _NAME.findall("Why do we use a changelog and Kafka?") == []

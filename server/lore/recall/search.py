@@ -14,7 +14,7 @@ from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, Sourc
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
 from lore.recall.query import Hit, Query
-from lore.recall.query_text import indexed_query
+from lore.recall.query_text import holds_code, indexed_query
 from lore.store import Store
 from lore.text import query_words
 
@@ -38,12 +38,13 @@ OTHER_STATUS_WEIGHT = 0.9
 # like a proposal, a small step next to the gap between a strong and a weak match (sources/newer.py).
 CHANGED_WEIGHT = 0.95
 CHANGED_RELATIONS = ("partly superseded", "amended")
-# A name the question writes as code would (`ValuesChanges`, `useFeatures`, `merge_upsert_table`) that at most
-# RARE_NAME memories write is evidence neither signal weighs enough: BM25 gives a rare term a high weight, yet one
-# rare word among common ones ("besides the changelog") barely stands out of the ranking, and the sentence model
-# does not know the name. Those memories gain up to NAME_SHARE, about the gap between a good and a middling match.
-_NAME = re.compile(r"(?<![\w.])(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|"
-                   r"[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w])")
+# A name a question in words writes as code would (`ValuesChanges`, `FeatureStore`) that at most RARE_NAME
+# memories write is evidence neither signal weighs enough: BM25 gives a rare term a high weight, yet one rare word
+# among common ones ("besides the changelog") barely stands out of the ranking, and the sentence model does not know
+# the name. Those memories gain up to NAME_SHARE, about the gap between a good and a middling match. A question
+# holding code (a fragment, a `snake_case` or `lowerCamel` name) is left to the word index, which reads its
+# identifiers whole and in words (`query_text`).
+_NAME = re.compile(r"(?<![\w.])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w])")
 RARE_NAME = 2
 NAME_SHARE = 0.25
 MAX_NAMES = 8
@@ -202,10 +203,12 @@ def _rare_name_shares(store: Store, text: str) -> dict[str, tuple[float, list[st
     """Memory id -> its share of `NAME_SHARE` and the names it earned it by: the names of the question's (`_NAME`)
     it writes that at most `RARE_NAME` memories write, over all the names the question writes (a fragment of code
     naming ten things spreads the share thin; a question about one name gives it whole)."""
-    names = list({n.lower(): n for n in _NAME.findall(text)}.items())
     out: dict[str, tuple[float, list[str]]] = {}
+    if holds_code(text):
+        return out  # a fragment of code: the word index already reads its identifiers whole and in words
+    names = list({n.lower(): n for n in _NAME.findall(text)}.items())
     if len(names) > MAX_NAMES:
-        return out  # a fragment naming this many things gives no one name a share worth a query each
+        return out  # naming this many things gives no one name a share worth a query each
     for folded, name in names:
         rows = store.sections.match_words([folded], 50)
         owners = set(store.sections.owners([sid for sid, _ in rows]).values())
