@@ -27,7 +27,6 @@ from pathlib import PurePosixPath
 from lore.markup import markdown
 from lore.memory import Anchor
 from lore.sources import named
-from lore.sources.layout import SOURCE_ROOTS
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
@@ -231,14 +230,13 @@ class ImportIndex:
 def _aliased(spec: str, rel: str, layout) -> bool:
     """Whether a JavaScript specifier written without `./` is a path of the workspace's own source tree, as a
     `baseUrl` or alias makes it, from the file's folders or a source root (`import logo from
-    'assets/images/logo.svg'` beside `src/assets/images/`): the
-    project's code, no library. A bare name (`redux`) stays a package whatever folder shares it."""
+    'assets/images/logo.svg'` beside `src/assets/images/`): the project's code, no library. A bare name
+    (`redux`) stays a package whatever folder shares it."""
     if spec.startswith((".", "/", "@")) or "/" not in spec:
         return False
     head = spec.rsplit("/", 1)[0]
     parts = rel.split("/")
-    bases = {"/".join(parts[:i]) for i in range(len(parts))} | SOURCE_ROOTS
-    return any((f"{b}/{head}" if b else head) in layout.dirs for b in bases)
+    return layout.source_folder(head) or any("/".join(parts[:i] + [head]) in layout.dirs for i in range(len(parts)))
 
 
 # Leading segments that name an organisation's namespace, not a library (`org.apache.velocity`, `System.IO`).

@@ -119,6 +119,10 @@ class WorkspaceLayout:
                 self.go_modules[mod] = r
         return self
 
+    def source_folder(self, path: str) -> bool:
+        """Whether `path` is a folder under a source root (`src/icons`, `lib/assets`; `SOURCE_ROOTS`)."""
+        return any(f"{root}/{path}" in self.dirs for root in SOURCE_ROOTS)
+
     @staticmethod
     def vendored(rel: str) -> bool:
         """Whether a path lies in a vendored, generated or built folder, or is a copy of a browser library

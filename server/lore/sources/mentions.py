@@ -56,7 +56,7 @@ from lore.sources.moved import folder_moved_to, moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex
-from lore.sources.layout import SOURCE_ROOTS, WorkspaceLayout
+from lore.sources.layout import WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
 from lore.sources.ownrepo import is_own, own_repositories
 
@@ -334,7 +334,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
         for tool, rel in bare.tools_named(text, ctx.tools, imports.chosen(text), title):
             if tool in own:
                 continue  # the project's own metadata (`openedx.yaml`), not a tool's configuration
-            if any(f"{r}/{tool}" in ctx.layout.dirs for r in SOURCE_ROOTS):
+            if ctx.layout.source_folder(tool):
                 continue  # `icons` is the source tree's `src/icons/`, not the tool configured by `icons.config.js`
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     return list(out.values())

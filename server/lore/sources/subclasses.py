@@ -125,7 +125,7 @@ object Exception BaseException ValueError TypeError KeyError RuntimeError Lookup
 StrEnum Flag IntFlag TypedDict NamedTuple Protocol ABC ABCMeta Generic Warning UserWarning DeprecationWarning
 Error Object Array Map Set Promise EventEmitter HTMLElement RuntimeException IllegalArgumentException
 IllegalStateException Throwable Record Thread Runnable Serializable Comparable Iterable Iterator Cloneable
-Attribute EventArgs IDisposable IEnumerable IComparable StandardError Struct Comparable Codable Equatable Hashable
+Attribute EventArgs IDisposable IEnumerable IComparable StandardError Struct Codable Equatable Hashable
 """.split())
 
 
