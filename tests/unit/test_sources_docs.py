@@ -408,6 +408,51 @@ def test_the_pages_the_root_read_me_links_are_documentation(lore):
     assert sorted(summary.docs) == ["Overview/dal.md", "Overview/domain.md", "README.md"]
 
 
+def test_the_pages_the_contributing_guide_links_are_documentation_even_in_a_test_folder(lore):
+    """ARMmbed/mbed-os-experimental-ble-services (Apache-2.0): `doc/CONTRIBUTING.md` sends people to "the [unit
+    testing guide](../tests/README.md)", which says how every test suite is laid out; a page in a test folder is no
+    documentation by its path alone, but the project's own guide presents this one."""
+    write(lore.root, {
+        "README.md": "# BLE services\n\nExperimental services.\n",
+        "doc/CONTRIBUTING.md": "# Contributing\n\nRead the [unit testing guide](../tests/README.md) and the "
+                               "[integration testing guide](../tests/TESTS/README.md).\n",
+        "tests/README.md": "# Unit tests\n\nEach test suite is named after the service under test and holds two "
+                           "folders: device and host.\n",
+        "tests/TESTS/README.md": "# Integration tests\n\nAdd a test suite to your pull request with a new service.\n",
+        "tests/TESTS/other/README.md": "# Fixture\n\nNot linked.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert "tests/README.md" in summary.docs and "tests/TESTS/README.md" in summary.docs
+    assert "tests/TESTS/other/README.md" not in summary.docs
+
+
+def test_a_linked_page_of_another_projects_or_a_hidden_folder_is_no_documentation():
+    assert docs.linked_page("tests/UNITTESTS/README.md")
+    assert not docs.linked_page("vendor/lib/README.md") and not docs.linked_page(".github/notes.md")
+    assert not docs.linked_page("LICENSE.md")
+
+
+def test_the_pages_of_one_piece_of_work_of_a_spec_driven_workflow_are_no_decision_records(lore):
+    """BrighterCommand/Brighter (MIT) keeps a folder per piece of work in `specs/` (README with "**Status:**
+    Complete" and a checklist of phases, `requirements.md`, `tasks.md`); 27 of its pages were taken as decision
+    records beside the ADRs they cite."""
+    write(lore.root, {
+        "specs/0020-DontAckAction/README.md": "# DontAckAction\n\n**Created:** 2026-02-16\n**Status:** Complete\n\n"
+            "## Progress Checklist\n\n- [x] Requirements\n- [x] Design: [ADR 0038](../../docs/adr/0038-dont-ack.md)\n"
+            "- [x] Tasks\n\n## Description\n\nA DontAckAction exception tells the pump not to acknowledge.\n",
+        "specs/0020-DontAckAction/requirements.md": "# Requirements\n\n**Status:** Approved\n\n"
+            "The pump must leave a message unacknowledged.\n",
+        "specs/0020-DontAckAction/tasks.md": "# Tasks\n\n**Status:** Draft\n\n- [x] Add the exception\n",
+        "specs/0021-Lone/README.md": "# Lone\n\n**Status:** Accepted\n\nWe will retry three times.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert not [d for d in summary.decisions if d.startswith("specs/0020")]
+    assert "specs/0020-DontAckAction/README.md" in summary.docs
+    assert "specs/0021-Lone/README.md" in summary.decisions  # no tasks beside it: a page stating its status
+
+
 def test_a_record_template_named_in_capitals_is_set_aside_and_said(lore):
     """home-assistant/architecture (Apache-2.0) keeps its record template at the root as `EMPTY-ADR.md`: named in
     capitals it is a page of the project's, but its title's placeholders make it a template, reported as one."""

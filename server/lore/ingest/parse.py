@@ -11,7 +11,7 @@ from lore.sources import classify as cls
 from lore.sources import sidecar
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
-from lore.sources.detect import Series, decide, placeholder_title
+from lore.sources.detect import Series, decide, placeholder_title, work_item
 from lore.sources.docs import MAX_DOC_BYTES, change_log, is_documentation, newest_part, parse_doc
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
@@ -64,13 +64,15 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
         parsed = parse_adr(rel, text, front)  # a folder the user named holds decision records, whatever they look like
     else:
         ev = decide(rel, abs_path, text, series)
-        if not ev.is_decision:
+        work = work_item(abs_path)  # a spec-driven workflow's page: documentation, whatever status it states
+        if work or not ev.is_decision:
             # a record template (`EMPTY-ADR.md`: "# <ADR NUMBER>. <ADR TITLE>") is no documentation either
-            doc = None if placeholder_title(text) else _documentation(rel, text, importer == cls.DOC, front)
+            doc = None if placeholder_title(text) else _documentation(rel, text, importer == cls.DOC, front,
+                                                                      records=not work)
             if doc is not None:
                 return doc
             parsed = parse_comments(rel, text)
-            parsed.note = parsed.note or f"{NOT_TAKEN}{ev.why_not()}"
+            parsed.note = parsed.note or f"{NOT_TAKEN}{WORK_ITEM if work else ev.why_not()}"
             return parsed
         parsed = parse_adr(rel, text, front)
     parsed.taken = DECISION if parsed.memories else None
@@ -82,9 +84,13 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
     return parsed
 
 
-def _documentation(rel: str, text: str, listed: bool, front: dict | None = None) -> Parsed | None:
-    """A documentation page's memory (a decision record when it states a status), or None when it is none.
-    `listed`: the import took the file as documentation (by its path, or as a page of a series, `docs.series_page`)."""
+WORK_ITEM = "a page of one piece of work's specification"
+
+
+def _documentation(rel: str, text: str, listed: bool, front: dict | None = None, records: bool = True) -> Parsed | None:
+    """A documentation page's memory (a decision record when it states a status, unless not `records`), or None when
+    it is none. `listed`: the import took the file as documentation (by its path, or as a page of a series,
+    `docs.series_page`)."""
     if not (listed or is_documentation(rel)):
         return None
     if not is_documentation(rel) and not _titled(text):
@@ -95,7 +101,7 @@ def _documentation(rel: str, text: str, listed: bool, front: dict | None = None)
         if not change_log(rel, cut):
             return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
         text = cut
-    parsed = parse_doc(rel, text, front)
+    parsed = parse_doc(rel, text, front, records=records)
     if cut is not None:
         parsed.warn(rel, text.count("\n") + 1, f"change log over {MAX_DOC_BYTES // 1024} KB: its newest "
                                                 f"{len(cut.encode('utf-8')) // 1024} KB read, to this line")

@@ -52,7 +52,7 @@ IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 PAGES_META = "sources.pages_workspace"  # "1" when the last walk found a workspace of pages (`docs.pages_workspace`)
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 73  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 74  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -397,10 +397,10 @@ def _pages_workspace(walked: list[Candidate]) -> bool:
 
 
 def _loose(cand: Candidate, pages_workspace: bool, readme_pages: set[str] = frozenset()) -> Candidate:
-    """In a workspace of pages, or linked from the root read-me (`docs.readme_pages`), a page no other rule takes
-    is documentation (`docs.loose_page`)."""
-    if (pages_workspace or cand.rel in readme_pages) and cand.importer == cls.COMMENTS and cls.is_page(cand.rel) \
-            and docs.loose_page(cand.rel):
+    """In a workspace of pages (`docs.loose_page`), or linked from the root read-me or contributing guide
+    (`docs.readme_pages`, `docs.linked_page`), a page no other rule takes is documentation."""
+    if cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and (
+            pages_workspace and docs.loose_page(cand.rel) or cand.rel in readme_pages and docs.linked_page(cand.rel)):
         return attrs.evolve(cand, importer=cls.DOC)
     return cand
 

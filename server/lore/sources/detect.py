@@ -427,6 +427,27 @@ class Series:
         return taken >= 2 and 2 * taken >= seen
 
 
+# The pages a spec-driven workflow keeps for one piece of work: Kiro's `.kiro/specs/<feature>/` (requirements, design,
+# tasks), Spec Kit's `specs/NNN-feature/` (spec, plan, tasks).
+_WORK_TASKS = "tasks.md"
+_WORK_SPECS = ("requirements.md", "plan.md", "spec.md")
+
+
+def work_item(abs_path: str | None) -> bool:
+    """Whether a page sits in the folder of one piece of work of a spec-driven workflow: a `tasks.md` beside a
+    `requirements.md`, a `plan.md` or a `spec.md`. Its pages say what to build and how far the work got ("**Status:**
+    Complete", a checklist of phases), however they state a status; a decision they cite lives elsewhere (a tracker's
+    "- [x] Design: [ADR 0038](../../docs/adr/0038-dont-ack-action.md)"), so none of them is a decision record."""
+    if abs_path is None:
+        return False
+    folder = os.path.dirname(abs_path)
+    try:
+        names = {n.lower() for n in os.listdir(folder)}
+    except OSError:
+        return False
+    return _WORK_TASKS in names and any(n in names for n in _WORK_SPECS)
+
+
 def decide(rel_path: str, abs_path: str | None, text: str, series: Series | None = None) -> Evidence:
     """The evidence for one file, with the numbered-series rule applied when its own falls short.
 

@@ -141,33 +141,55 @@ def loose_page(rel_path: str) -> bool:
 
 
 README_NAMES = ("README.md", "Readme.md", "readme.md", "README.markdown")
+# Contributing guides whose links also say where the project keeps its documentation, each read from its own folder.
+CONTRIBUTING_NAMES = ("CONTRIBUTING.md", "Contributing.md", ".github/CONTRIBUTING.md", "docs/CONTRIBUTING.md",
+                      "doc/CONTRIBUTING.md")
 MAX_README_BYTES = 512 * 1024
+# Folders whose pages are no documentation even when linked: another project's, or built from sources.
+_NOT_OURS = frozenset({"vendor", "third_party", "third-party", "thirdparty", "node_modules", "dist", "build", "out",
+                       "target", "_build", "site", "_site", "generated", "__generated__", "site-packages", "external"})
 
 
 def readme_pages(root: str | os.PathLike) -> set[str]:
-    """The pages of the workspace its root read-me links to (`[DAL](Overview/dal.md) - the data access layer`):
-    what the project itself presents as its documentation, wherever it keeps it. Links leaving the workspace,
-    to the web or to anchors of the read-me itself are none; an unreadable read-me links nothing."""
-    for name in README_NAMES:
-        path = os.path.join(root, name)
-        if os.path.isfile(path):
-            break
-    else:
-        return set()
+    """The pages of the workspace its root read-me or its contributing guide links to (`[DAL](Overview/dal.md) -
+    the data access layer`, "see the [unit testing guide](tests/UNITTESTS/README.md)"): what the project itself
+    presents as its documentation, wherever it keeps it. Links leaving the workspace, to the web or to anchors of
+    the page itself are none; an unreadable page links nothing."""
+    readme = next((n for n in README_NAMES if os.path.isfile(os.path.join(root, n))), None)
+    out: set[str] = set()
+    for name in ([readme] if readme else []) + [n for n in CONTRIBUTING_NAMES if os.path.isfile(os.path.join(root, n))]:
+        out |= _linked_pages(root, name)
+    return out
+
+
+def _linked_pages(root: str | os.PathLike, name: str) -> set[str]:
+    """The workspace's pages the page `name` (workspace-relative) links to, as workspace-relative paths."""
     try:
-        with open(path, "rb") as f:
+        with open(os.path.join(root, name), "rb") as f:
             text = f.read(MAX_README_BYTES).decode("utf-8", "replace")
     except OSError:
         return set()
+    folder = PurePosixPath(name).parent.as_posix()
     out = set()
     for _label, target in markdown.links(text):
         target = target.split("#", 1)[0].split("?", 1)[0].strip()
         if not target or re.match(r"^[a-z][\w+.-]*:", target, re.I) or target.startswith("/"):
             continue
-        rel = os.path.normpath(target).replace(os.sep, "/")
+        rel = os.path.normpath(os.path.join(folder, target) if folder != "." else target).replace(os.sep, "/")
         if not rel.startswith("../") and rel != ".." and rel.lower().endswith(_PAGES):
             out.add(rel)
     return out
+
+
+def linked_page(rel_path: str) -> bool:
+    """Whether a page the root read-me or contributing guide links (`readme_pages`) is documentation: wherever it
+    is, a test folder's guide included (`tests/README.md`, "the unit testing guide"), unless another project's or
+    built (`_NOT_OURS`), in a hidden folder, or a licence, a code of conduct, a template or the like."""
+    p = PurePosixPath(rel_path)
+    stem = _bare_name(p.name)
+    if any(f.lower() in _NOT_OURS or f.startswith(".") for f in p.parts[:-1]):
+        return False
+    return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
 
 
 def _in_templates(folder: str, stem: str) -> bool:
@@ -304,8 +326,8 @@ def _without_prefix(text: str, title: str) -> str:
     return (first.removeprefix(f"{title} — ") + "\n" + rest).strip() if first.startswith(f"{title} — ") else text
 
 
-def parse_doc(rel_path: str, text: str, front: dict | None = None) -> Parsed:
-    """One page as a decision record when it states a status, else as one documentation memory.
+def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True) -> Parsed:
+    """One page as a decision record when it states a status (and `records`), else as one documentation memory.
 
     A read-me states a folder's status only as an item's own page: the one page of a folder named as an item
     of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED").
@@ -315,7 +337,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None) -> Parsed:
     doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
     own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
-    if own_page and stated_status(doc):
+    if own_page and records and stated_status(doc):
         parsed = parse_adr(rel_path, text, front)
         if parsed.memories:
             m = parsed.memories[0]
