@@ -112,3 +112,28 @@ def test_a_linked_library_the_text_will_use_is_declared_by_its_familys_packages(
     assert imports.chosen_in_body(text) == ["rswaggem", "rswag"]
     assert anchors(ws, text) == ["./Gemfile"]
     assert "rswag" in manifests.names_of("rswag-api") and "ruby" not in manifests.names_of("ruby-progressbar")
+
+
+def test_an_initializer_named_for_a_declared_gem_is_anchored_by_a_heading_and_a_workflow_by_the_title(tmp_workspace):
+    """OHS-Hosting-Infrastructure/complaint-tracker (CC0) and guardian/dotcom-rendering (Apache-2.0): a Rails app
+    sets a gem up in `config/initializers/<gem>.rb`, a repository runs a tool in `.github/workflows/<tool>….yml`.
+    A record giving the gem a heading of its own is about its set-up; only one titled for the tool is about the
+    workflow running it, and a workflow named for a word no manifest declares runs no library."""
+    ws = write(tmp_workspace, {
+        "Gemfile": 'gem "rails"\ngem "omniauth"\ngem "sidekiq"\ngroup :test do\n  gem "brakeman"\nend\n',
+        "package.json": '{"devDependencies": {"jest": "^29"}}\n',
+        "config/initializers/omniauth.rb": "Rails.application.config.middleware.use OmniAuth::Builder\n",
+        "config/initializers/sidekiq.rb": "Sidekiq.configure_server { }\n",
+        "config/initializers/assets.rb": "Rails.application.config.assets.version = '1.0'\n",
+        ".github/workflows/brakeman-analysis.yml": "jobs:\n  scan:\n    steps:\n      - run: brakeman\n",
+        ".github/workflows/jest.yml": "jobs:\n  test:\n    steps:\n      - run: jest\n",
+        ".github/workflows/deploy-stage.yml": "jobs:\n  deploy:\n    steps:\n      - run: deploy\n",
+        "app/models/user.rb": "class User < ApplicationRecord\nend\n",
+    })
+    auth = "# 3. Authentication\n\n## Decision\n\nUsers sign in through HSES.\n\n### Omniauth\n\nThe OAuth2 strategy.\n"
+    assert "config/initializers/omniauth.rb" in anchors(ws, auth)
+    scans = "# 4. Security scans\n\n## Decision\n\n### Brakeman\n\nRun Brakeman on every pull request.\n"
+    assert ".github/workflows/brakeman-analysis.yml" not in anchors(ws, scans)
+    assert ".github/workflows/jest.yml" in anchors(ws, "# 13. Jest & react-testing-library\n\nWe test with Jest.\n")
+    deploys = anchors(ws, "# 5. Deploy\n\n## Deploy stage\n\nDeploy on merge.\n")
+    assert ".github/workflows/deploy-stage.yml" not in deploys and "config/initializers/assets.rb" not in deploys

@@ -115,3 +115,17 @@ def test_a_two_letter_type_written_with_its_member_anchors_that_member(tmp_works
     found = anchors(ws, "Migrations live in two directories, dispatched by `Db::migrate`.\n")
     assert [(a, f) for a, f, _ in found] == [("symbol:rust:Db.migrate", "crates/relay-db/src/lib.rs")]
     assert anchors(ws, "The `Db` and `Io` types are small.\n") == []  # two letters alone name nothing
+
+
+def test_a_name_the_project_and_a_sample_both_define_means_the_projects(tmp_workspace):
+    """Altinn/altinn-authentication (MIT): "still exist in `GeneralSettings`" anchored the service's settings class
+    and the one of `samples/mockporten/`, a stand-in identity provider. Only samples defining it still anchor them."""
+    settings = "namespace X;\n\npublic class GeneralSettings\n{\n    public string BaseUrl { get; set; }\n}\n"
+    ws = write(tmp_workspace, {"src/Authentication/Configuration/GeneralSettings.cs": settings,
+                               "samples/mockporten/Configuration/GeneralSettings.cs": settings})
+    text = "# 2. Live path\n\n## Decision\n\nThe flags still exist in `GeneralSettings`.\n"
+    assert sorted(d.anchor.file for d in derive_anchors(text, "docs/adr/0002.md", AnchorContext(ws))) == \
+        ["src/Authentication/Configuration/GeneralSettings.cs"]
+    (ws / "src/Authentication/Configuration/GeneralSettings.cs").unlink()
+    assert sorted(d.anchor.file for d in derive_anchors(text, "docs/adr/0002.md", AnchorContext(ws))) == \
+        ["samples/mockporten/Configuration/GeneralSettings.cs"]

@@ -146,3 +146,24 @@ def test_the_option_a_decision_chose_stays_while_the_others_are_blanked():
     assert "CloudflareService" in without_alternatives(named_so)
     unchosen = CHOSEN.replace("(#2) Use separate services inside existing registrar app", "To be decided.")
     assert "CloudflareService" not in without_alternatives(unchosen)
+
+
+def test_a_platform_interface_named_in_a_rejected_option_anchors_no_implementer(tmp_workspace):
+    # Shaped on BrighterCommand/Brighter's docs/adr/0066-release-factory-instances-on-an-opaque-lease.md (MIT):
+    # "### Considered and rejected: lease is `IDisposable`/`IAsyncDisposable`" lit five unrelated classes.
+    ws = write(tmp_workspace, {f"src/Gateway{i}.cs": f"public class Gateway{i} : IAsyncDisposable\n{{\n}}\n"
+                               for i in range(3)})
+    assert texts(ws, "# 66. Opaque lease\n\n## Decision\n\nRelease through the lease, not `IAsyncDisposable`.\n") == []
+    text = ("# 66. Opaque lease\n\n## Decision\n\nRelease through the lease.\n\n"
+            "### Considered and rejected: lease is `MessagePumpHost`\n\nThe lease wraps `MessagePumpHost`.\n\n"
+            "## Consequences\n\nNone.\n")
+    ws = write(tmp_workspace, {f"src/Pump{i}.cs": f"public class Pump{i} : MessagePumpHost\n{{\n}}\n" for i in range(3)})
+    assert texts(ws, text) == []
+
+
+def test_a_heading_that_sets_one_option_aside_after_a_colon_is_an_alternative():
+    text = ("# T\n\n## Decision\n\nUse `a.b`.\n\n### Considered and rejected: `c.d`\n\n`c.d` leaks.\n\n"
+            "## Rejected messages\n\n`e.f` goes to the dead-letter queue.\n")
+    out = without_alternatives(text)
+    assert "`a.b`" in out and "`c.d`" not in out
+    assert "`e.f`" in out  # a section about rejected messages is about the code's own rejections

@@ -229,6 +229,57 @@ def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
     return out
 
 
+# Folders of files each named for the library or tool it configures or runs: a CI workflow
+# (`.github/workflows/brakeman-analysis.yml`), a Rails initializer (`config/initializers/omniauth.rb`).
+_NAMED_FOR_TOOL = re.compile(r"(^|/)(\.github/workflows/[^/]+\.ya?ml|config/initializers/[^/]+\.rb)$")
+
+
+FIRST_WORD = 5  # letters of a file name's first word to stand for a dependency (`brakeman-analysis`, not `sync_kuma_oas`)
+
+
+def dependency_config_files(layout: WorkspaceLayout, declared: Iterable[str]) -> dict[str, list[str]]:
+    """Dependency name (folded: `secureheaders`) -> the workflows and initializers named for it (`_NAMED_FOR_TOOL`:
+    its whole name, `secure_headers.rb`, or its first word of `FIRST_WORD` letters or more, `brakeman-analysis.yml`), for the dependencies the
+    workspace's manifests declare by that whole name (`declared`, `manifests.ManifestIndex.whole`): a workflow named
+    `deploy-stage.yml` runs no library, one named for a gem the Gemfile declares runs that gem."""
+    declared = {d for d in declared if len(d) >= 4 and d not in COMMON}
+    out: dict[str, list[str]] = {}
+    for f in layout.files:
+        if not _NAMED_FOR_TOOL.search(f) or layout.vendored(f) or TEST_PATH.search(f):
+            continue
+        stem = PurePosixPath(f).stem
+        whole, first = re.sub(r"[^a-z0-9]", "", stem.lower()), re.split(r"[-_.]", stem.lower())[0]
+        for name in dict.fromkeys((whole, first) if len(first) >= FIRST_WORD else (whole,)):
+            if name in declared:
+                out.setdefault(name, []).append(f)
+                break
+    return out
+
+
+def headed_dependencies(text: str, title: str, configs: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """(dependency, file) for the initializers named for a dependency (`dependency_config_files`) that a record's
+    title or one of its headings names ("### Omniauth" in "Authentication"; "Use Sidekiq for asynchronous tasks"),
+    and the workflows named for one its title names ("Jest & react-testing-library": `jest.yml`), at most
+    `MAX_FILES` of each: a part of a record given to a library is about it, and its initializer is where it is
+    set up; a workflow runs a tool over the code, which only a record on that tool is about (a record with a
+    section on its "Protobuf implementation" is not about the workflow linting the schema)."""
+    if not configs:
+        return []
+    titled = _folded_words(title)
+    headed = titled | _folded_words(" ".join(headings.all_headings(text)))
+    out = []
+    for tool, files in sorted(configs.items()):
+        for kind, said in (("initializers", headed), ("workflows", titled)):
+            kept = [f for f in files if f"/{kind}/" in f"/{f}"]
+            if tool in said and len(kept) <= MAX_FILES:
+                out += [(tool, f) for f in kept]
+    return out
+
+
+def _folded_words(text: str) -> set[str]:
+    return {re.sub(r"[^a-z0-9]", "", w.lower()) for w in re.findall(r"[A-Za-z][\w.-]{1,40}", text)}
+
+
 # Tools a sentence gives as examples, not as its choice: a list closed by "etc." ("Babel, webpack, eslint,
 # Jest, etc., all accept configuration via JavaScript files") and what follows "such as", "e.g." or "for
 # example" up to the end of the clause.

@@ -26,6 +26,11 @@ def heading_above(text: str, pos: int) -> str | None:
     return titles[i - 1] if i else None
 
 
+def all_headings(text: str) -> list[str]:
+    """The text of every heading of `text`, in order (code blocks' `#` lines are not headings)."""
+    return list(_headings(text)[1])
+
+
 @functools.lru_cache(maxsize=8)
 def _headings(text: str) -> tuple[list[int], list[str]]:
     """Where each heading of `text` begins and its text, in order, its fenced code blocks blanked: read once
@@ -52,11 +57,16 @@ def titled_for(name: str, text: str) -> bool:
 _LEVELED = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
 ALTERNATIVES = re.compile(r"^(?:\d+[.)]?\s*)?(?:(?:rejected|discarded|other|considered)\s+)?"
                           r"(?:alternatives?|options?)(?:\s+(?:considered|rejected))?\s*:?$|^pros and cons\b", re.I)
+# A heading naming one option weighed and set aside after a colon ("Considered and rejected: lease is `IDisposable`",
+# "Rejected alternative: a shared lock table"): its section and the rest of the heading are that option.
+SET_ASIDE = re.compile(r"^(?:considered\s+(?:and|&)\s+)?(?:rejected|discarded)(?:\s+(?:options?|alternatives?|"
+                       r"approach(?:es)?|ideas?|designs?))?\s*:", re.I)
 
 
 def without_alternatives(text: str) -> str:
     """`text` with the sections on the options a decision weighed ("Considered Options", "Rejected
-    Alternatives", "Pros and Cons of the Options") blanked, line for line: the code an alternative
+    Alternatives", "Pros and Cons of the Options"; "Considered and rejected: …", `SET_ASIDE`, with the rest of its
+    heading) blanked, line for line: the code an alternative
     names is what the team would have written or changed had it chosen otherwise, not what the
     decision governs. A subsection ends where a heading of its level or above begins. The subsection
     of the option chosen stays (see `_chosen_options`): it is what the decision governs, in detail."""
@@ -70,6 +80,8 @@ def without_alternatives(text: str) -> str:
             open_at = None
         if open_at is None and ALTERNATIVES.match(m.group(2).strip()):
             open_at = (m.end(), level)
+        elif open_at is None and (aside := SET_ASIDE.match(m.group(2))):
+            open_at = (m.start(2) + aside.end(), level)
     if open_at is not None:
         sections.append((open_at[0], len(text), open_at[1]))
     outside = _outside(text, sections)

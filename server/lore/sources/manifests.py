@@ -129,6 +129,7 @@ class ManifestIndex:
 
     def __init__(self, root: Path, layout):
         self.files: dict[str, set[str]] = {}
+        self.whole: set[str] = set()  # the dependencies' own names, folded (`secure_headers` -> `secureheaders`)
         own = {imports.fold(p) for p in layout.published}
         for rel in sorted(layout.files):
             if not is_manifest(rel) or layout.vendored(rel) or named.TEST_PATH.search(rel):
@@ -141,6 +142,7 @@ class ManifestIndex:
             for dependency in declared(rel, text):
                 if imports.fold(dependency) in own:
                     continue
+                self.whole.add(imports.fold(re.split(r"[:/]", dependency)[-1]))
                 for run in names_of(dependency):
                     self.files.setdefault(run, set()).add(rel)
 

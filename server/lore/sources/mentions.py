@@ -112,6 +112,11 @@ class AnchorContext:
         """Tool name -> its configuration files (see `bare.config_files`)."""
         return bare.config_files(self.layout)
 
+    @cached_property
+    def dependency_configs(self) -> dict[str, list[str]]:
+        """Dependency -> the workflows and initializers named for it (see `bare.dependency_config_files`)."""
+        return bare.dependency_config_files(self.layout, self.manifests.whole)
+
     @property
     def project_name(self) -> str:
         """The workspace's own name in words: its folder's and those of the repositories it says it is."""
@@ -337,6 +342,8 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
             if ctx.layout.source_folder(tool):
                 continue  # `icons` is the source tree's `src/icons/`, not the tool configured by `icons.config.js`
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
+    for tool, rel in bare.headed_dependencies(text, title, ctx.dependency_configs):
+        out.setdefault(rel, Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})"))
     return list(out.values())
 
 

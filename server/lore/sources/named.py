@@ -70,6 +70,9 @@ _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts
 # `x_spec.rb`, `x_test.go`, and pytest's `test_x.py` and `conftest.py`.
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
                        r"|(^|/)(test_[^/]*|conftest)\.py$")
+# Folders of samples, examples and demos: a name the project's own code defines too means its own
+# (`GeneralSettings` in `src/Authentication/` and in `samples/mockporten/`, a stand-in service).
+SAMPLE_PATH = re.compile(r"(^|/)(samples?|examples?|demos?)/", re.I)
 # A definition inside a test module of a source file (Rust's `#[cfg(test)] mod tests`): test code by its scope.
 _TEST_SCOPE = re.compile(r"(?:^|\.)tests?\.")
 
@@ -371,7 +374,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     file defines it (every receiver has its `EndBlock`) and `text` names its type or package near it
     (`the upgrade module's EndBlock`): alone, a framework's hook (`EndBlock`, `ServeHTTP`) means the
     hook in general, not the one type here that happens to define it. A name only tests define
-    anchors nothing. A name written with its scope is resolved by `resolve_scoped`.
+    anchors nothing; one the project's code and a sample (`SAMPLE_PATH`) define means the project's. A
+    name written with its scope is resolved by `resolve_scoped`.
     """
     if n.written:
         return resolve_scoped(n, index)
@@ -393,6 +397,7 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
         alias = len(files) == 1 and not TEST_PATH.search(files[0]) and len(name_parts(head)) >= 2 \
             and abbreviates(package, PurePosixPath(files[0]).parent.name)
         files = in_package or (files if alias else [])
+    files = [f for f in files if not SAMPLE_PATH.search(f)] or files
     if not files or len(files) > MAX_FILES or all(TEST_PATH.search(f) for f in files):
         return []
     out = []

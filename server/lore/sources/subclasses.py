@@ -126,6 +126,8 @@ StrEnum Flag IntFlag TypedDict NamedTuple Protocol ABC ABCMeta Generic Warning U
 Error Object Array Map Set Promise EventEmitter HTMLElement RuntimeException IllegalArgumentException
 IllegalStateException Throwable Record Thread Runnable Serializable Comparable Iterable Iterator Cloneable
 Attribute EventArgs IDisposable IEnumerable IComparable StandardError Struct Codable Equatable Hashable
+IAsyncDisposable IAsyncEnumerable IEquatable ICloneable IEnumerator ICollection IList IDictionary IReadOnlyList
+IReadOnlyCollection IReadOnlyDictionary IFormattable INotifyPropertyChanged AutoCloseable Closeable Callable
 """.split())
 
 
