@@ -427,6 +427,25 @@ def test_the_pages_the_contributing_guide_links_are_documentation_even_in_a_test
     assert "tests/TESTS/other/README.md" not in summary.docs
 
 
+def test_the_pages_the_agents_instructions_link_are_guides_a_hidden_folders_included(lore):
+    """BrighterCommand/Brighter (MIT): CLAUDE.md lists its rules as pages of their own, "- [Testing](.agent_instructions/
+    testing.md) - TDD practices"; eight of them were read as nothing. An agent's saved command stays a command."""
+    write(lore.root, {
+        "CLAUDE.md": "# Instructions\n\n- [Testing](.agent_instructions/testing.md) - TDD practices\n"
+                     "- [Spec](.claude/commands/spec/README.md)\n- [Licence](LICENSE.md)\n",
+        ".agent_instructions/testing.md": "# Testing\n\n- Always write the failing test first.\n"
+                                          "- Never mock the message pump.\n",
+        ".agent_instructions/unlinked.md": "# Unlinked\n\n- Always do something else.\n",
+        ".claude/commands/spec/README.md": "# Spec commands\n\n- Always run /spec:requirements first.\n",
+        "LICENSE.md": "# MIT\n\nPermission is hereby granted.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert ".agent_instructions/testing.md" in summary.rules
+    assert ".agent_instructions/unlinked.md" not in summary.rules
+    assert ".claude/commands/spec/README.md" not in summary.rules and "LICENSE.md" not in summary.rules
+
+
 def test_a_linked_page_of_another_projects_or_a_hidden_folder_is_no_documentation():
     assert docs.linked_page("tests/UNITTESTS/README.md")
     assert not docs.linked_page("vendor/lib/README.md") and not docs.linked_page(".github/notes.md")

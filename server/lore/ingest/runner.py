@@ -74,6 +74,7 @@ class Importer:
         self.series = Series()
         self.pages_workspace = self.store.get_meta(PAGES_META) == "1"  # as the last walk found it
         self.readme_pages = docs.readme_pages(self.root)
+        self.agent_pages = docs.agent_pages(self.root)
         self.rules = rules_fingerprint(settings)
         self.reread = self.store.get_meta(RULES_META) != self.rules  # the rules changed: read every file again
         self.guard = DeprecationGuard(self.store, settings.allow_mass_deprecation)
@@ -340,7 +341,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         run.pages_workspace, was = _pages_workspace(walked), run.pages_workspace
         if run.pages_workspace != was or lore.store.get_meta(PAGES_META) is None:
             lore.store.set_meta(PAGES_META, "1" if run.pages_workspace else "0")  # written only when it changes
-        walked = [_loose(c, run.pages_workspace, run.readme_pages) for c in walked]
+        walked = [_loose(c, run.pages_workspace, run.readme_pages, run.agent_pages) for c in walked]
         cands = _cap_documentation(walked, summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
@@ -396,9 +397,14 @@ def _pages_workspace(walked: list[Candidate]) -> bool:
     return docs.pages_workspace(pages, code)
 
 
-def _loose(cand: Candidate, pages_workspace: bool, readme_pages: set[str] = frozenset()) -> Candidate:
+def _loose(cand: Candidate, pages_workspace: bool, readme_pages: set[str] = frozenset(),
+           agent_pages: set[str] = frozenset()) -> Candidate:
     """In a workspace of pages (`docs.loose_page`), or linked from the root read-me or contributing guide
-    (`docs.readme_pages`, `docs.linked_page`), a page no other rule takes is documentation."""
+    (`docs.readme_pages`, `docs.linked_page`), a page no other rule takes is documentation; linked from the
+    agents' instructions (`docs.agent_pages`), a guide."""
+    if cand.importer == cls.COMMENTS and cand.rel in agent_pages and cls.is_markdown(cand.rel) \
+            and docs.agent_page(cand.rel) and not cls.agent_command(cand.rel):
+        return attrs.evolve(cand, importer=cls.GUIDE)
     if cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and (
             pages_workspace and docs.loose_page(cand.rel) or cand.rel in readme_pages and docs.linked_page(cand.rel)):
         return attrs.evolve(cand, importer=cls.DOC)
@@ -450,7 +456,7 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
             continue
         if full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
             cands.append(_loose(_routed(Candidate(rel, str(full), importer), run.series), run.pages_workspace,
-                                run.readme_pages))
+                                run.readme_pages, run.agent_pages))
         elif not full.exists():  # a deleted file, or a deleted folder with everything in it
             vanished |= {p for p, sf in run.ledger.items()
                          if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}

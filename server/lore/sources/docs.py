@@ -181,6 +181,30 @@ def _linked_pages(root: str | os.PathLike, name: str) -> set[str]:
     return out
 
 
+# Agents' instruction files at the root whose links say where the project keeps the rest of its rules.
+AGENT_NAMES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
+
+
+def agent_pages(root: str | os.PathLike) -> set[str]:
+    """The markdown pages the root agent instructions link to ("- [Testing](.agent_instructions/testing.md) - TDD
+    practices"): the project's rules for whoever works on its code, kept in pages of their own and read as guides
+    (`agent_page`), a hidden folder's included."""
+    out: set[str] = set()
+    for name in AGENT_NAMES:
+        if os.path.isfile(os.path.join(root, name)):
+            out |= {p for p in _linked_pages(root, name) if p.lower().endswith((".md", ".markdown"))}
+    return out - set(AGENT_NAMES)
+
+
+def agent_page(rel_path: str) -> bool:
+    """Whether a page the agent instructions link (`agent_pages`) is read as a guide: not another project's or built
+    (`_NOT_OURS`), nor a licence, a code of conduct, a template or the like."""
+    p = PurePosixPath(rel_path)
+    if any(f.lower() in _NOT_OURS for f in p.parts[:-1]):
+        return False
+    return not (_LEFT_OUT_NAMES.match(_bare_name(p.name)) or template_name(_bare_name(p.name)))
+
+
 def linked_page(rel_path: str) -> bool:
     """Whether a page the root read-me or contributing guide links (`readme_pages`) is documentation: wherever it
     is, a test folder's guide included (`tests/README.md`, "the unit testing guide"), unless another project's or
