@@ -133,7 +133,9 @@ def test_an_initializer_named_for_a_declared_gem_is_anchored_by_a_heading_and_a_
     auth = "# 3. Authentication\n\n## Decision\n\nUsers sign in through HSES.\n\n### Omniauth\n\nThe OAuth2 strategy.\n"
     assert "config/initializers/omniauth.rb" in anchors(ws, auth)
     scans = "# 4. Security scans\n\n## Decision\n\n### Brakeman\n\nRun Brakeman on every pull request.\n"
-    assert ".github/workflows/brakeman-analysis.yml" not in anchors(ws, scans)
+    assert ".github/workflows/brakeman-analysis.yml" in anchors(ws, scans)
+    setup = scans.replace("### Brakeman", "### Brakeman setup")
+    assert ".github/workflows/brakeman-analysis.yml" not in anchors(ws, setup)
     assert ".github/workflows/jest.yml" in anchors(ws, "# 13. Jest & react-testing-library\n\nWe test with Jest.\n")
     deploys = anchors(ws, "# 5. Deploy\n\n## Deploy stage\n\nDeploy on merge.\n")
     assert ".github/workflows/deploy-stage.yml" not in deploys and "config/initializers/assets.rb" not in deploys

@@ -7,6 +7,7 @@ tests/e2e/test_hostile_yaml_cli.py.
 from __future__ import annotations
 
 import pytest
+import yaml
 from fixtures.hostile_yaml import bomb, deep, deep_block, huge_value, wide_alias
 
 from lore.markup.markdown import split_front_matter
@@ -63,3 +64,13 @@ def test_a_page_whose_front_matter_holds_an_impossible_date_is_imported(tmp_path
     with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lore:
         summary = run_import(lore)
         assert not summary.skipped and len(summary.decisions) == 5
+
+
+def test_an_applications_own_tags_read_as_plain_values_and_yamls_own_stay_refused():
+    """GSA-TTS/continuous-assessment-poc (CC0): its `.gitlab-ci.yml` reuses steps with `!reference [.cache-pull]`, and
+    the import warned "not read: ConstructorError" for the pipeline its security-scan record is about."""
+    text = "scan:\n  script:\n    - !reference [.cache-pull, script]\n  image: !Sub '${Registry}/ruby'\nb: !Ref Bucket\n"
+    assert load_bounded(text) == {"scan": {"script": [[".cache-pull", "script"]], "image": "${Registry}/ruby"},
+                                  "b": "Bucket"}
+    with pytest.raises(yaml.YAMLError):
+        load_bounded("a: !!python/object/apply:os.system [echo]\n")

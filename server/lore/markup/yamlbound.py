@@ -90,6 +90,20 @@ def _timestamp_or_text(loader: _BoundedLoader, node: ScalarNode):
 _BoundedLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp_or_text)
 
 
+def _untagged(loader: _BoundedLoader, _suffix: str, node: Node):
+    """A value under an application's own tag (GitLab CI's `!reference [.cache, script]`, CloudFormation's `!Ref`,
+    `!Sub`) as the plain value it is written as: the tag is for that application to interpret, and a file using one
+    is still a file to read. YAML's own tags (`!!python/object`) are no such tag and stay refused."""
+    if isinstance(node, ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, SequenceNode):
+        return loader.construct_sequence(node, deep=True)
+    return loader.construct_mapping(node, deep=True)
+
+
+_BoundedLoader.add_multi_constructor("!", _untagged)
+
+
 def _expanded_cost(root: Node, limits: Limits) -> None:
     """Raise when the graph, aliases expanded, holds too many nodes or characters (memoised: linear time)."""
     cost: dict[int, tuple[int, int]] = {}

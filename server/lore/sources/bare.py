@@ -63,9 +63,11 @@ class BareIndex:
         self._layout = layout
 
     def file(self, name: str) -> str | None:
-        """The one file outside tests named `name`, when it is code and not a manifest or lock file."""
+        """The one file outside tests named `name`, when it is code (a stylesheet included: `_quire.css`, a theme
+        a record gives as its example) and not a manifest or lock file."""
         lang = language_for_path(name)
-        if name in MANIFESTS or name in _LOCKS or lang is None or not (has_grammar(lang) or lang in KEYWORD_LANGUAGES):
+        if name in MANIFESTS or name in _LOCKS or lang is None or \
+                not (has_grammar(lang) or lang in KEYWORD_LANGUAGES or lang in _STYLESHEETS):
             return None
         found = self.files.get(name, [])
         return found[0] if len(found) == 1 else None
@@ -195,6 +197,7 @@ def prose_file_names(text: str) -> list[str]:
     return list(dict.fromkeys(m.group(1) for m in _PROSE_FILE.finditer(prose + "\n" + diagrams)))
 
 
+_STYLESHEETS = frozenset({"css", "scss", "less"})
 _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
 # A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`, `pytest.ini`, `pyoxidizer.bzl`), read
 # as its configuration only at the root of the workspace or of a sub-project, where tools keep theirs (a
@@ -259,17 +262,20 @@ def dependency_config_files(layout: WorkspaceLayout, declared: Iterable[str]) ->
 def headed_dependencies(text: str, title: str, configs: dict[str, list[str]]) -> list[tuple[str, str]]:
     """(dependency, file) for the initializers named for a dependency (`dependency_config_files`) that a record's
     title or one of its headings names ("### Omniauth" in "Authentication"; "Use Sidekiq for asynchronous tasks"),
-    and the workflows named for one its title names ("Jest & react-testing-library": `jest.yml`), at most
-    `MAX_FILES` of each: a part of a record given to a library is about it, and its initializer is where it is
-    set up; a workflow runs a tool over the code, which only a record on that tool is about (a record with a
-    section on its "Protobuf implementation" is not about the workflow linting the schema)."""
+    and the workflows named for one its title names ("Jest & react-testing-library": `jest.yml`) or a heading names
+    alone ("### Brakeman" in "Security scans": `brakeman-analysis.yml`), at most `MAX_FILES` of each: a part of a
+    record given to a library is about it, and its initializer is where it is set up; a workflow runs a tool over
+    the code, which only a record or a part of one on that tool is about (a section on a "Protobuf implementation"
+    is not about the workflow linting the schema)."""
     if not configs:
         return []
     titled = _folded_words(title)
-    headed = titled | _folded_words(" ".join(headings.all_headings(text)))
+    heads = headings.all_headings(text)
+    headed = titled | _folded_words(" ".join(heads))
+    alone = titled.union(*(words for words in map(_folded_words, heads) if len(words) == 1))  # "### Brakeman"
     out = []
     for tool, files in sorted(configs.items()):
-        for kind, said in (("initializers", headed), ("workflows", titled)):
+        for kind, said in (("initializers", headed), ("workflows", alone)):
             kept = [f for f in files if f"/{kind}/" in f"/{f}"]
             if tool in said and len(kept) <= MAX_FILES:
                 out += [(tool, f) for f in kept]
@@ -360,6 +366,12 @@ WELL_KNOWN = (
     (re.compile(r"\bjenkins\b", re.I), re.compile(r"(^|/)Jenkinsfile$")),
     (re.compile(r"\bhelm\b", re.I), re.compile(r"(^|/)Chart\.ya?ml$")),
     (re.compile(r"\bcloud ?foundry\b", re.I), re.compile(r"(^|/)manifest([\w.-]*)\.ya?ml$")),
+    # version managers keep the versions they pin in a dot-file of their own
+    (re.compile(r"\basdf\b", re.I), re.compile(r"(^|/)\.tool-versions$")),
+    (re.compile(r"\bnvm\b", re.I), re.compile(r"(^|/)\.nvmrc$")),
+    (re.compile(r"\bpyenv\b", re.I), re.compile(r"(^|/)\.python-version$")),
+    (re.compile(r"\b(?:rbenv|rvm)\b", re.I), re.compile(r"(^|/)\.ruby-version$")),
+    (re.compile(r"\bkubebuilder\b", re.I), re.compile(r"^PROJECT$")),
     # TypeScript chosen ("Use TypeScript", "Migrate to TypeScript"), not what a tool is for ("to format TypeScript code")
     (re.compile(r"(?:(?<=\buse )|(?<=\busing )|(?<=\badopt )|(?<=\bto ))type ?script\b", re.I), re.compile(r"(^|/)tsconfig(\.[\w-]+)?\.json$")),
     (re.compile(r"\bnest(?:\.?js)?\b", re.I), re.compile(r"(^|/)nest-cli\.json$")),
