@@ -25,16 +25,3 @@ def test_a_long_identifier_misspelt_by_one_letter_anchors_the_one_name_it_means(
          "names `usePerisistentTableState` (`usePersistentTableState`)")]
     ambiguous = "# Tables\n\nState goes through useTableState everywhere.\n"  # two names one letter away
     assert derive_anchors(ambiguous, "docs/adr/t2.md", AnchorContext(ws)) == []
-
-
-def test_a_compound_type_written_in_the_plural_anchors_the_type(tmp_workspace):
-    # aleixmorgadas/seQura's doc/adr/0008-third-disbursement-iteration.md: "creating … `DisbursementOrders`".
-    ws = write(tmp_workspace, {
-        "src/main/java/app/DisbursementOrder.java": "package app;\n\npublic record DisbursementOrder(String id) {}\n",
-        "src/main/java/app/PaymentPolicy.java": "package app;\n\npublic class PaymentPolicy {}\n",
-        "src/main/java/app/Order.java": "package app;\n\npublic class Order {}\n",
-    })
-    text = "# 8. Iteration\n\n## Decision\n\nWe create `DisbursementOrders` under `PaymentPolicies`, one per `Orders` row.\n"
-    found = sorted(d.anchor.to_text() for d in derive_anchors(text, "doc/adr/0008.md", AnchorContext(ws)))
-    assert found == ["symbol:java:app.DisbursementOrder", "symbol:java:app.PaymentPolicy"] or \
-        found == ["symbol:java:DisbursementOrder", "symbol:java:PaymentPolicy"]

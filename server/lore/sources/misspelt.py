@@ -3,8 +3,7 @@ workspace defines.
 
 A long compound identifier that nothing in the workspace defines, one letter away (a letter added,
 dropped, changed, or two swapped) from exactly one defined name, means that name: at `MIN_LENGTH`
-characters and three or more words, two different things are not spelt one letter apart by chance. A compound
-name written in the plural (`DisbursementOrders`, `PaymentPolicies`) means the one defined in the singular.
+characters and three or more words, two different things are not spelt one letter apart by chance.
 Defined names are bucketed by their first three letters and length, so a lookup compares a handful.
 """
 
@@ -14,7 +13,6 @@ from lore.sources.named import name_parts
 
 MIN_LENGTH = 12
 MIN_WORDS = 3
-PLURAL_WORDS = 2  # words of a defined compound name a plural of it must have to mean it (`Orders` means no `Order`)
 
 
 def one_edit(a: str, b: str) -> bool:
@@ -44,15 +42,8 @@ class NearNames:
                 self.buckets.setdefault((name[:3], len(name)), []).append(name)
 
     def meant(self, written: str) -> str | None:
-        """The one defined name a written identifier misspells, or writes in the plural (`DisbursementOrders` for the
-        `DisbursementOrder` the workspace defines, a compound of two words or more); None when it is defined, short,
-        or not one."""
-        if written in self.defined:
-            return None
-        singular = written[:-3] + "y" if written.endswith("ies") else written[:-1] if written.endswith("s") else None
-        if singular and singular in self.defined and len(name_parts(singular)) >= PLURAL_WORDS:
-            return singular
-        if len(written) < MIN_LENGTH or len(name_parts(written)) < MIN_WORDS:
+        """The one defined name a written identifier misspells; None when it is defined, short, or not one."""
+        if written in self.defined or len(written) < MIN_LENGTH or len(name_parts(written)) < MIN_WORDS:
             return None
         found = [n for size in (len(written) - 1, len(written), len(written) + 1)
                  for n in self.buckets.get((written[:3], size), ()) if one_edit(written, n)]
