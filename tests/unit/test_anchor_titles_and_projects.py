@@ -451,11 +451,9 @@ def test_a_version_managers_pin_file_and_a_stylesheet_written_whole_are_anchored
     Davidslv/seams (MIT) gives "the example `_quire.css` theme", the one stylesheet of that name."""
     ws = write(tmp_workspace, {
         ".tool-versions": "golang 1.22.0\n",
-        "PROJECT": "domain: infura.io\nlayout:\n- go.kubebuilder.io/v4\n",
         "templates/app/assets/themes/_quire.css": "@theme { --color-ink: #111; }\n",
         "app/models/user.rb": "class User\nend\n",
     })
     assert texts(ws, "# 2. Manage tool dependencies using asdf\n\nAccepted\n") == ["./.tool-versions"]
-    assert texts(ws, "# 5. Kubebuilder operator\n\nWe scaffold the operator.\n") == ["./PROJECT"]
     assert texts(ws, "# 3. Tailwind\n\nAs the example `_quire.css` theme shows.\n") == \
         ["templates/app/assets/themes/_quire.css"]

@@ -371,7 +371,6 @@ WELL_KNOWN = (
     (re.compile(r"\bnvm\b", re.I), re.compile(r"(^|/)\.nvmrc$")),
     (re.compile(r"\bpyenv\b", re.I), re.compile(r"(^|/)\.python-version$")),
     (re.compile(r"\b(?:rbenv|rvm)\b", re.I), re.compile(r"(^|/)\.ruby-version$")),
-    (re.compile(r"\bkubebuilder\b", re.I), re.compile(r"^PROJECT$")),
     # TypeScript chosen ("Use TypeScript", "Migrate to TypeScript"), not what a tool is for ("to format TypeScript code")
     (re.compile(r"(?:(?<=\buse )|(?<=\busing )|(?<=\badopt )|(?<=\bto ))type ?script\b", re.I), re.compile(r"(^|/)tsconfig(\.[\w-]+)?\.json$")),
     (re.compile(r"\bnest(?:\.?js)?\b", re.I), re.compile(r"(^|/)nest-cli\.json$")),
