@@ -72,3 +72,15 @@ def test_names_written_as_code_are_told_from_words():
     assert _NAME.findall("What are ValuesChanges and FeatureStore for? Ask PostgreSQL.") == \
         ["ValuesChanges", "FeatureStore", "PostgreSQL"]
     assert _NAME.findall("Why do we use a changelog and Kafka?") == []
+
+
+def test_the_words_a_hit_is_said_to_share_begin_words_of_its_text(lore):
+    """GSA-TTS/continuous-assessment-poc (CC0): "why was the ci rails environment added" explained its first hit,
+    which never says "ci", as "words ci, rails, environment": the letters sat inside "decisions"."""
+    write(lore.root, {"doc/adr/0002-initial-architecture-decisions.md":
+                      "# 2. Initial architecture decisions\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+                      "Rails decisions: the production environment runs on cloud.gov.\n"})
+    run_import(lore)
+    hits = lore.search(Query("why was the ci rails environment added", limit=3))
+    words = next(w for w in hits[0].why if w.startswith("words "))
+    assert "rails" in words and "environment" in words and "ci," not in words and " ci " not in words

@@ -231,6 +231,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
                  extra_ids: Sequence[str] = ()) -> list[Hit]:
     """Hits from one database (not yet merged with other databases), best first."""
     words = query_words(indexed_query(q.text))
+    # a word the index matched begins a word of the text: "ci" is no word of "decisions"
+    starts = [(w, re.compile(rf"(?<![a-z0-9]){re.escape(w)}")) for w in words]
     lex_rows = lexical(store, q.text, candidates)
     pairs: list[tuple[int, float]] = []
     if query_vector is not None and model:
@@ -263,7 +265,7 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
                   lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid))
         if hit.lexical_rank:
             text = hit.section.text.lower() if hit.section else ""
-            matched = [w for w in words if w in text]
+            matched = [w for w, start in starts if start.search(text)]
             hit.why.append(f"words {', '.join(matched[:4]) or 'matched'} (rank {hit.lexical_rank})")
         if hit.semantic_rank:
             hit.why.append(f"meaning {hit.similarity:.2f} (rank {hit.semantic_rank})")
