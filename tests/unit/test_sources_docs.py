@@ -432,7 +432,9 @@ def test_the_pages_the_agents_instructions_link_are_guides_a_hidden_folders_incl
     testing.md) - TDD practices"; eight of them were read as nothing. An agent's saved command stays a command."""
     write(lore.root, {
         "CLAUDE.md": "# Instructions\n\n- [Testing](.agent_instructions/testing.md) - TDD practices\n"
-                     "- [Spec](.claude/commands/spec/README.md)\n- [Licence](LICENSE.md)\n",
+                     "- [Spec](.claude/commands/spec/README.md)\n- [Licence](LICENSE.md)\n"
+                     "For TypeScript work, also read `AGENTS-ts.md`.\n",
+        "AGENTS-ts.md": "# TypeScript\n\n- Always export types from the package root.\n",
         ".agent_instructions/testing.md": "# Testing\n\n- Always write the failing test first.\n"
                                           "- Never mock the message pump.\n",
         ".agent_instructions/unlinked.md": "# Unlinked\n\n- Always do something else.\n",
@@ -441,9 +443,16 @@ def test_the_pages_the_agents_instructions_link_are_guides_a_hidden_folders_incl
         **CODE,
     })
     summary = run_import(lore)
-    assert ".agent_instructions/testing.md" in summary.rules
+    assert ".agent_instructions/testing.md" in summary.rules and "AGENTS-ts.md" in summary.rules
     assert ".agent_instructions/unlinked.md" not in summary.rules
     assert ".claude/commands/spec/README.md" not in summary.rules and "LICENSE.md" not in summary.rules
+
+
+def test_a_style_guide_for_one_language_is_a_guide():
+    # IntersectMBO/UPLC-CAPE (Apache-2.0) keeps `doc/haskell-code-style.md` beside its other pages.
+    assert classify.classify("doc/haskell-code-style.md") == classify.GUIDE
+    assert classify.classify("docs/python_style_guide.md") == classify.GUIDE
+    assert classify.classify("docs/code-of-styles.md") != classify.GUIDE
 
 
 def test_a_linked_page_of_another_projects_or_a_hidden_folder_is_no_documentation():

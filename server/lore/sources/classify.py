@@ -29,7 +29,7 @@ _BARE_RECORD = re.compile(r"^\d{1,5}[-_][a-z0-9][a-z0-9_-]*[a-z0-9]$")  # a reco
 # `layout.VENDORED` but "external", which a project may name its own integrations' folder.
 _THIRD_PARTY = (VENDORED - {"external"}) | {"node_modules", "bower_components"}
 _RULES_SUFFIXES = (*_MARKDOWN, ".mdc", ".txt", ".yaml", ".yml")  # every name a rules importer may read ends so
-_GUIDE = re.compile(r"^(contributing|code[-_ ]?style|style[-_ ]?guide|styleguide|coding[-_ ]?"
+_GUIDE = re.compile(r"^(contributing|(?:[a-z0-9+#]+[-_ ])?(?:code[-_ ]?style|style[-_ ]?guide|styleguide)|coding[-_ ]?"
                     r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".nox",
                        ".mypy_cache", ".pytest_cache", ".ruff_cache", ".lore", ".direnv", ".gradle",

@@ -162,8 +162,12 @@ def readme_pages(root: str | os.PathLike) -> set[str]:
     return out
 
 
-def _linked_pages(root: str | os.PathLike, name: str) -> set[str]:
-    """The workspace's pages the page `name` (workspace-relative) links to, as workspace-relative paths."""
+_SPAN_PAGE = re.compile(r"`([\w./-]+\.(?:md|markdown))`")
+
+
+def _linked_pages(root: str | os.PathLike, name: str, spans: bool = False) -> set[str]:
+    """The workspace's pages the page `name` (workspace-relative) links to, as workspace-relative paths; with `spans`,
+    also those it writes as code ("also read `AGENTS-ts.md` for TypeScript-specific conventions")."""
     try:
         with open(os.path.join(root, name), "rb") as f:
             text = f.read(MAX_README_BYTES).decode("utf-8", "replace")
@@ -171,7 +175,8 @@ def _linked_pages(root: str | os.PathLike, name: str) -> set[str]:
         return set()
     folder = PurePosixPath(name).parent.as_posix()
     out = set()
-    for _label, target in markdown.links(text):
+    written = [("", m.group(1)) for m in _SPAN_PAGE.finditer(text)] if spans else []
+    for _label, target in markdown.links(text) + written:
         target = target.split("#", 1)[0].split("?", 1)[0].strip()
         if not target or re.match(r"^[a-z][\w+.-]*:", target, re.I) or target.startswith("/"):
             continue
@@ -192,7 +197,7 @@ def agent_pages(root: str | os.PathLike) -> set[str]:
     out: set[str] = set()
     for name in AGENT_NAMES:
         if os.path.isfile(os.path.join(root, name)):
-            out |= {p for p in _linked_pages(root, name) if p.lower().endswith((".md", ".markdown"))}
+            out |= {p for p in _linked_pages(root, name, spans=True) if p.lower().endswith((".md", ".markdown"))}
     return out - set(AGENT_NAMES)
 
 
