@@ -448,6 +448,14 @@ def test_the_pages_the_agents_instructions_link_are_guides_a_hidden_folders_incl
     assert ".claude/commands/spec/README.md" not in summary.rules and "LICENSE.md" not in summary.rules
 
 
+def test_a_sites_dated_items_are_no_documentation_whatever_words_their_names_hold():
+    """HHS/nih-oite-website (CC0) keeps 532 events in `_events/`; the 25 whose names held a word of documentation
+    ("…-careers-in-science-policy") were imported as documentation, the rest not."""
+    assert not is_documentation("_events/2021128-felcom-careers-in-science-policy.md")
+    assert not is_documentation("docs/_posts/2021-01-05-design-policy.md")
+    assert is_documentation("docs/_notes/cycle-56.md") and is_documentation("docs/adr/2021-01-05-policy.md")
+
+
 def test_a_style_guide_for_one_language_is_a_guide():
     # IntersectMBO/UPLC-CAPE (Apache-2.0) keeps `doc/haskell-code-style.md` beside its other pages.
     assert classify.classify("doc/haskell-code-style.md") == classify.GUIDE

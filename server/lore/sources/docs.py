@@ -105,6 +105,10 @@ def _words(part: str) -> set[str]:
     return set(re.split(r"[-_ .]+", part.lower()))
 
 
+# A page named by its date first, as a site generator's collection items are (`2021-01-05-launch.md`, `2021128-…`).
+_DATED_ITEM = re.compile(r"^\d{4}(?:-\d{1,2}-\d{1,2}|\d{2,4})[-_]")
+
+
 def is_documentation(rel_path: str) -> bool:
     """Whether a workspace-relative page (markdown, reStructuredText, AsciiDoc) is project documentation to
     import (by its path alone)."""
@@ -117,6 +121,8 @@ def is_documentation(rel_path: str) -> bool:
         return False
     if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
         return False
+    if _DATED_ITEM.match(p.name) and any(f.startswith("_") for f in folders):
+        return False  # a site's dated items (`_posts/2021-01-05-….md`, `_events/2021128-careers-in-science-policy.md`)
     # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not
     if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
         return True
