@@ -29,7 +29,10 @@ _BARE_RECORD = re.compile(r"^\d{1,5}[-_][a-z0-9][a-z0-9_-]*[a-z0-9]$")  # a reco
 # `layout.VENDORED` but "external", which a project may name its own integrations' folder.
 _THIRD_PARTY = (VENDORED - {"external"}) | {"node_modules", "bower_components"}
 _RULES_SUFFIXES = (*_MARKDOWN, ".mdc", ".txt", ".yaml", ".yml")  # every name a rules importer may read ends so
-_GUIDE = re.compile(r"^(contributing|(?:[a-z0-9+#]+[-_ ])?(?:code[-_ ]?style|style[-_ ]?guide|styleguide)|coding[-_ ]?"
+# Languages a style guide may be named for (`haskell-code-style`, `python_style_guide`).
+_STYLE_LANGUAGES = (r"python|haskell|java|kotlin|scala|go|golang|rust|ruby|javascript|typescript|js|ts|c|cpp|c\+\+|csharp|"
+                    r"c#|swift|php|elixir|erlang|clojure|ocaml|dart|lua|perl|r|sql|shell|bash|css|scss|html|react|terraform")
+_GUIDE = re.compile(rf"^(contributing|(?:(?:{_STYLE_LANGUAGES})[-_ ])?(?:code[-_ ]?style|style[-_ ]?guide|styleguide)|coding[-_ ]?"
                     r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".nox",
                        ".mypy_cache", ".pytest_cache", ".ruff_cache", ".lore", ".direnv", ".gradle",
