@@ -232,7 +232,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
     """Hits from one database (not yet merged with other databases), best first."""
     words = query_words(indexed_query(q.text))
     # a word the index matched begins a word of the text: "ci" is no word of "decisions"
-    starts = [(w, re.compile(rf"(?<![a-z0-9]){re.escape(w)}")) for w in words]
+    starts = re.compile("(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")") \
+        if words else None
     lex_rows = lexical(store, q.text, candidates)
     pairs: list[tuple[int, float]] = []
     if query_vector is not None and model:
@@ -265,7 +266,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
                   lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid))
         if hit.lexical_rank:
             text = hit.section.text.lower() if hit.section else ""
-            matched = [w for w, start in starts if start.search(text)]
+            found = set(starts.findall(text)) if starts is not None else set()
+            matched = [w for w in words if w in found]
             hit.why.append(f"words {', '.join(matched[:4]) or 'matched'} (rank {hit.lexical_rank})")
         if hit.semantic_rank:
             hit.why.append(f"meaning {hit.similarity:.2f} (rank {hit.semantic_rank})")
