@@ -90,3 +90,21 @@ def test_a_strong_match_on_a_retired_record_lifts_its_weaker_successor_instead_o
     hits = [Hit(retired, 0.6), Hit(other, 0.5), Hit(successor, 0.1)]
     ranked = order_hits({m.id: m for m in (successor, retired, other)}.__getitem__, hits, Query("Fluentd sidecar"))
     assert [h.memory.id for h in ranked] == [successor.id, retired.id, other.id]
+
+
+def test_the_third_and_later_rules_of_one_file_follow_the_hits_of_other_files():
+    """A guide is read as one memory per rule: eight rules of one style guide were eight of the first ten answers
+    to a question about one of them. Decisions of one file (a decision log's entries) keep their places."""
+    from lore.memory import Kind, Memory, Provenance
+    from lore.recall.ordering import order_hits
+    from lore.recall.query import Hit
+
+    rules = [Memory(id=f"rule{i:09d}", title=f"Rule {i}", kind=Kind.CONVENTION,
+                    provenance=Provenance(path="CONTRIBUTING.md")) for i in range(4)]
+    page = Memory(id="page000000001", title="Testing page", kind=Kind.FACT, provenance=Provenance(path="docs/testing.md"))
+    log = [Memory(id=f"log{i:010d}", title=f"Entry {i}", provenance=Provenance(path="DECISIONS.md")) for i in range(3)]
+    hits = [Hit(m, 0.9 - 0.01 * i) for i, m in enumerate(rules)] + [Hit(page, 0.5)] + \
+        [Hit(m, 0.4 - 0.01 * i) for i, m in enumerate(log)]
+    ranked = order_hits({h.memory.id: h.memory for h in hits}.__getitem__, hits, Query("testing"))
+    assert [h.memory.id for h in ranked] == [rules[0].id, rules[1].id, page.id, *(m.id for m in log),
+                                             rules[2].id, rules[3].id]

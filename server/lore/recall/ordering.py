@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory
+from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Kind, Memory
 from lore.recall.query import Hit, Query
 
 # Relations (sources/newer.py) under which the later record takes the earlier one's place.
@@ -67,7 +67,30 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
                 changed = True
         hits.sort(key=lambda h: -h.score)
     _explain(hits, by_id)
-    return hits
+    return _fold_rules(hits)
+
+
+MAX_RULES_PER_FILE = 2
+_RULE_KINDS = frozenset({Kind.CONVENTION, Kind.PREFERENCE, Kind.WARNING})
+
+
+def _fold_rules(hits: list[Hit]) -> list[Hit]:
+    """The hits in order, but the third and later rules (conventions, preferences, warnings) imported from one file
+    after the hits of every other file: a rules file or guide is read as one memory per rule, and eight rules of
+    one style guide would otherwise be eight of the first ten answers. Decisions, a decision log's entries among
+    them, keep their places (a successor stays above what it superseded)."""
+    per_file: dict[str, int] = {}
+    kept: list[Hit] = []
+    later: list[Hit] = []
+    for h in hits:
+        path = h.memory.provenance.path if h.memory.kind in _RULE_KINDS else None
+        if path:
+            per_file[path] = per_file.get(path, 0) + 1
+            if per_file[path] > MAX_RULES_PER_FILE:
+                later.append(h)
+                continue
+        kept.append(h)
+    return kept + later
 
 
 def _answers_better(old: Hit, new: Hit | None, relation: str) -> bool:
