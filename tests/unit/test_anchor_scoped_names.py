@@ -129,3 +129,16 @@ def test_a_name_the_project_and_a_sample_both_define_means_the_projects(tmp_work
     (ws / "src/Authentication/Configuration/GeneralSettings.cs").unlink()
     assert sorted(d.anchor.file for d in derive_anchors(text, "docs/adr/0002.md", AnchorContext(ws))) == \
         ["samples/mockporten/Configuration/GeneralSettings.cs"]
+
+
+def test_a_java_method_reference_to_a_member_no_file_defines_means_its_type(tmp_workspace):
+    """aleixmorgadas/seQura (doc/adr/0008): "`Order::createdAt`" and "`Merchant::frequency`" name a record's
+    components, which are no definitions of their own: the record is about `Order` and `Merchant`."""
+    ws = write(tmp_workspace, {
+        "src/main/java/app/orders/Order.java": "package app.orders;\n\npublic record Order(String id, String createdAt) {}\n",
+        "src/main/java/app/merchants/Merchant.java": "package app.merchants;\n\npublic class Merchant {\n"
+                                                     "    private String frequency;\n}\n",
+    })
+    text = "# 8. Iteration\n\n## Decision\n\nGroup by `Order::createdAt` and `Merchant::frequency`; skip `Ledger::total`.\n"
+    found = sorted(d.anchor.to_text() for d in derive_anchors(text, "doc/adr/0008.md", AnchorContext(ws)))
+    assert found == ["symbol:java:Merchant", "symbol:java:Order"]

@@ -418,8 +418,12 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
 
 def resolve_scoped(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:
     """(file, language, qualified symbol) for a name written with its scope (see `scoped.resolve`), at
-    most `MAX_FILES` of them outside tests; the scope makes a one-word name (`Image::Revision`) specific."""
+    most `MAX_FILES` of them outside tests; the scope makes a one-word name (`Image::Revision`) specific.
+    A member no file defines under its type (Java's method reference `Order::createdAt` to a record's
+    component) means the type, when one file named for it defines it (`Order.java`; see `_one_type`)."""
     real = [found for found in scoped.resolve(n.name, index) if not TEST_PATH.search(found[0])]
+    if not real and n.name.count(".") == 1 and n.name[:1].isupper() and n.name.split(".")[1][:1].islower():
+        return _one_type(n.name.split(".")[0], index, "")
     return real if 0 < len(real) <= MAX_FILES else []
 
 
