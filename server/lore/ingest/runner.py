@@ -403,7 +403,7 @@ def _loose(cand: Candidate, pages_workspace: bool, readme_pages: set[str] = froz
     (`docs.readme_pages`, `docs.linked_page`), a page no other rule takes is documentation; linked from the
     agents' instructions (`docs.agent_pages`), a guide."""
     if cand.importer == cls.COMMENTS and cand.rel in agent_pages and cls.is_markdown(cand.rel) \
-            and docs.agent_page(cand.rel) and not cls.agent_command(cand.rel):
+            and docs.linked_page(cand.rel, hidden=True) and not cls.agent_command(cand.rel):
         return attrs.evolve(cand, importer=cls.GUIDE)
     if cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and (
             pages_workspace and docs.loose_page(cand.rel) or cand.rel in readme_pages and docs.linked_page(cand.rel)):

@@ -35,6 +35,7 @@ from pathlib import PurePosixPath
 from lore.anchors import has_grammar, language_for_path
 from lore.markup import markdown
 from lore.sources import concepts, headings
+from lore.sources.imports import fold
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
 
@@ -251,7 +252,7 @@ def dependency_config_files(layout: WorkspaceLayout, declared: Iterable[str]) ->
         if not _NAMED_FOR_TOOL.search(f) or layout.vendored(f) or TEST_PATH.search(f):
             continue
         stem = PurePosixPath(f).stem
-        whole, first = re.sub(r"[^a-z0-9]", "", stem.lower()), re.split(r"[-_.]", stem.lower())[0]
+        whole, first = fold(stem), re.split(r"[-_.]", stem.lower())[0]
         for name in dict.fromkeys((whole, first) if len(first) >= FIRST_WORD else (whole,)):
             if name in declared:
                 out.setdefault(name, []).append(f)
@@ -283,7 +284,7 @@ def headed_dependencies(text: str, title: str, configs: dict[str, list[str]]) ->
 
 
 def _folded_words(text: str) -> set[str]:
-    return {re.sub(r"[^a-z0-9]", "", w.lower()) for w in re.findall(r"[A-Za-z][\w.-]{1,40}", text)}
+    return {fold(w) for w in re.findall(r"[A-Za-z][\w.-]{1,40}", text)}
 
 
 # Tools a sentence gives as examples, not as its choice: a list closed by "etc." ("Babel, webpack, eslint,

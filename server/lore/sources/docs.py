@@ -45,6 +45,7 @@ from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, with_front
 from lore.sources.detect import Series, series_folder, series_name, series_number, template_folder, template_name
+from lore.sources.layout import VENDORED
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
 
@@ -152,8 +153,7 @@ CONTRIBUTING_NAMES = ("CONTRIBUTING.md", "Contributing.md", ".github/CONTRIBUTIN
                       "doc/CONTRIBUTING.md")
 MAX_README_BYTES = 512 * 1024
 # Folders whose pages are no documentation even when linked: another project's, or built from sources.
-_NOT_OURS = frozenset({"vendor", "third_party", "third-party", "thirdparty", "node_modules", "dist", "build", "out",
-                       "target", "_build", "site", "_site", "generated", "__generated__", "site-packages", "external"})
+_NOT_OURS = VENDORED | {"node_modules", "_build", "site", "_site"}
 
 
 def readme_pages(root: str | os.PathLike) -> set[str]:
@@ -199,7 +199,7 @@ AGENT_NAMES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 def agent_pages(root: str | os.PathLike) -> set[str]:
     """The markdown pages the root agent instructions link to ("- [Testing](.agent_instructions/testing.md) - TDD
     practices"): the project's rules for whoever works on its code, kept in pages of their own and read as guides
-    (`agent_page`), a hidden folder's included."""
+    (`linked_page` with `hidden`), a hidden folder's included."""
     out: set[str] = set()
     for name in AGENT_NAMES:
         if os.path.isfile(os.path.join(root, name)):
@@ -207,22 +207,14 @@ def agent_pages(root: str | os.PathLike) -> set[str]:
     return out - set(AGENT_NAMES)
 
 
-def agent_page(rel_path: str) -> bool:
-    """Whether a page the agent instructions link (`agent_pages`) is read as a guide: not another project's or built
-    (`_NOT_OURS`), nor a licence, a code of conduct, a template or the like."""
-    p = PurePosixPath(rel_path)
-    if any(f.lower() in _NOT_OURS for f in p.parts[:-1]):
-        return False
-    return not (_LEFT_OUT_NAMES.match(_bare_name(p.name)) or template_name(_bare_name(p.name)))
-
-
-def linked_page(rel_path: str) -> bool:
-    """Whether a page the root read-me or contributing guide links (`readme_pages`) is documentation: wherever it
-    is, a test folder's guide included (`tests/README.md`, "the unit testing guide"), unless another project's or
-    built (`_NOT_OURS`), in a hidden folder, or a licence, a code of conduct, a template or the like."""
+def linked_page(rel_path: str, hidden: bool = False) -> bool:
+    """Whether a page the root read-me or contributing guide links (`readme_pages`) is documentation, or one the
+    agent instructions link (`agent_pages`, `hidden`: a hidden folder's too) a guide: wherever it is, a test folder's
+    guide included (`tests/README.md`, "the unit testing guide"), unless another project's or built (`_NOT_OURS`),
+    or a licence, a code of conduct, a template or the like."""
     p = PurePosixPath(rel_path)
     stem = _bare_name(p.name)
-    if any(f.lower() in _NOT_OURS or f.startswith(".") for f in p.parts[:-1]):
+    if any(f.lower() in _NOT_OURS or f.startswith(".") and not hidden for f in p.parts[:-1]):
         return False
     return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
 
