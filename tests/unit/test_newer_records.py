@@ -16,7 +16,7 @@ from lore.memory import NEWER_META, NEWER_PARTS_META, Kind, Memory, Provenance, 
 from lore.recall import Hit, Query
 from lore.recall.ordering import order_hits
 from lore.sources.adr import parse_adr
-from lore.sources.newer import chosen_subject, moved_on, reversals, reversed_subject
+from lore.sources.newer import chosen_subject, moved_on, partial_reversals, reversals, reversed_subject
 from lore.sources.status import read_status
 
 
@@ -121,6 +121,7 @@ def test_search_ranks_a_reversed_record_below_the_one_that_reversed_it(lore):
     ("Use React hooks", {"react", "hook"}),
     ("Record architecture decisions", set()),
     ("Use Redis (for now) for background jobs", {"redi"}),
+    ("Replace go-bindata with packr2", {"packr2"}),
 ])
 def test_titles_that_name_what_a_decision_chose(title, chosen):
     assert chosen_subject(title) == chosen
@@ -396,3 +397,25 @@ def test_import_ranks_a_removed_page_below_the_page_removing_it(tmp_workspace: P
         assert found.index("0090-remove-labelset.md") < found.index("0049-metric-label-set.md")
     finally:
         lo.close()
+
+
+def test_a_record_replacing_what_an_earlier_replacement_chose_reverses_it_though_its_title_is_misspelt():
+    """cloudfoundry/bosh-bootloader's docs/architecture/decisions (Apache-2.0): 0002 "Replace go-bindata with
+    packr2", then `0003-replace-packr2-with-go-embed.md`, titled "2. Replace packr2 wiht go embed"."""
+    bindata = _record(1, "1. Use go-bindata", "docs/architecture/decisions/0001-use-go-bindata.md")
+    packr = _record(2, "2. Replace go-bindata with packr2", "docs/architecture/decisions/0002-replace-go-bindata-with-packr2.md")
+    embed = _record(3, "2. Replace packr2 wiht go embed", "docs/architecture/decisions/0003-replace-packr2-with-go-embed.md")
+    assert {(a.id, b.id) for a, b in reversals([bindata, packr, embed])} == {(bindata.id, packr.id), (packr.id, embed.id)}
+
+
+def test_a_record_retiring_one_of_the_choices_an_earlier_title_joins_partly_reverses_it():
+    """pod-os/PodOS's docs/decisions (MIT): 0010 "Get rid of Ionic" after 0001 "Use StencilJS and Ionic for
+    components"; a record retiring what no title joins, or both, is no partial reversal."""
+    both = _record(1, "Use StencilJS and Ionic for components", "docs/decisions/0001-use-stenciljs-and-ionic.md")
+    rxjs = _record(9, "Introduce RxJS", "docs/decisions/0009-introduce-rxjs.md")
+    ionic = _record(10, "Get rid of Ionic", "docs/decisions/0010-get-rid-of-ionic.md")
+    assert {(a.id, b.id) for a, b in partial_reversals([both, rxjs, ionic])} == {(both.id, ionic.id)}
+    assert reversals([both, rxjs, ionic]) == []
+    ionic.title = "Get rid of Vue"
+    ionic.provenance.path = "docs/decisions/0010-get-rid-of-vue.md"
+    assert partial_reversals([both, rxjs, ionic]) == []

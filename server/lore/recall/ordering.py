@@ -30,7 +30,7 @@ from lore.recall.query import Hit, Query
 # Relations (sources/newer.py) under which the later record takes the earlier one's place.
 TAKES_PLACE = ("graduated", "reversed", "replaced")
 # Relations under which it does so only where it answers the question better (`_answers_better`).
-CHANGES_PART = ("amended", "partly superseded")
+CHANGES_PART = ("amended", "partly superseded", "partly reversed")
 
 
 def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[Hit]:

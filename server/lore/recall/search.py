@@ -37,7 +37,7 @@ OTHER_STATUS_WEIGHT = 0.9
 # A record a later one partly supersedes or amends still governs the rest of what it says; it weighs
 # like a proposal, a small step next to the gap between a strong and a weak match (sources/newer.py).
 CHANGED_WEIGHT = 0.95
-CHANGED_RELATIONS = ("partly superseded", "amended")
+CHANGED_RELATIONS = ("partly superseded", "amended", "partly reversed")
 # A name a question in words writes as code would (`ValuesChanges`, `FeatureStore`) that at most RARE_NAME
 # memories write is evidence neither signal weighs enough: BM25 gives a rare term a high weight, yet one rare word
 # among common ones ("besides the changelog") barely stands out of the ranking, and the sentence model does not know

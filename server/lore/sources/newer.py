@@ -4,7 +4,8 @@ A decision record is not only current or superseded. A later record can replace 
 ADR in part supersedes [0003]", "Partly superseded by ADR-33"), amend it ("Amended by [17. …]"),
 be the record a proposal graduated into ("Implemented — graduated into ADR-010"), or reverse it
 without a link: a later record titled "Remove monorepo" or "AMP removal" undoes an earlier one
-titled "Componentisation solution as a monorepo" or "AMP". The earlier record still answers
+titled "Componentisation solution as a monorepo" or "AMP", one titled "Replace packr2 with go embed" one
+titled "Replace go-bindata with packr2", and "Get rid of Ionic" the Ionic half of "Use StencilJS and Ionic". The earlier record still answers
 questions (it keeps its status), but where both answer the same question the later one says what
 holds now, so search ranks the earlier one below it (`recall/ordering.py`).
 
@@ -48,7 +49,10 @@ _CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|utili[sz]e|ut
                       r"(?:\s+(?:as|for|to|in|with|instead\s+of)\s+.+)?$", re.I),
            re.compile(r"^(?:migrat(?:e|ing|ion)|mov(?:e|ing)|switch(?:ing)?)\s+(?:from\s+.+?\s+)?to\s+(?:the\s+)?(.+?)"
                       r"(?:\s+(?:as|for|in|with)\s+.+)?$", re.I),
-           re.compile(r"^.+?\s+to\s+(.+?)\s+(?:migration|move|switch)$", re.I))
+           re.compile(r"^.+?\s+to\s+(.+?)\s+(?:migration|move|switch)$", re.I),
+           re.compile(r"^(?:replace|replacing)\s+.+?\s+(?:with|by)\s+(?:the\s+)?(.+?)(?:\s+(?:as|for|in)\s+.+)?$", re.I))
+# The choices one title joins ("Use StencilJS and Ionic for components"): a later record can retire one of them.
+_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+\+\s+)", re.I)
 _REMARK = re.compile(r"\s*\([^()]*\)")  # "(for now)", "(v2)": said of the choice, not part of its name
 _TITLE_PREFIX = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:_-]*\d*\s*[:.\-–]?\s*", re.I)
 _FILLER = frozenset({"the", "a", "an", "of", "our", "use", "using", "all", "in", "on", "for", "and", "to", "with",
@@ -83,6 +87,35 @@ def chosen_subject(title: str) -> set[str]:
         if m:
             return words_of(m.group(1))
     return set()
+
+
+def chosen_parts(title: str) -> list[set[str]]:
+    """The words of each choice a title that chose several joins ("Use StencilJS and Ionic for components" ->
+    {stenciljs}, {ionic}), else empty."""
+    clean = _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
+    for pattern in _CHOSEN:
+        m = pattern.match(clean)
+        if m:
+            parts = [w for p in _JOINED.split(m.group(1)) if (w := words_of(p))]
+            return parts if len(parts) > 1 else []
+    return []
+
+
+def _stem_words(m: Memory) -> str:
+    """A record's file name as words, its number and extension aside (`0003-replace-packr2-with-go-embed.md` ->
+    "replace packr2 with go embed")."""
+    stem = posixpath.splitext(posixpath.basename(m.provenance.path or ""))[0]
+    return re.sub(r"[_-]+", " ", re.sub(r"^[\d_.-]+", "", stem)).strip()
+
+
+def _reversed(m: Memory) -> list[set[str]]:
+    """What a record's title says it removes or replaces, and what its file name says (a title with a slip of
+    the pen, "Replace packr2 wiht go embed", in `0003-replace-packr2-with-go-embed.md`)."""
+    out = []
+    for subject in (reversed_subject(m.title), reversed_subject(_stem_words(m))):
+        if subject and subject not in out:
+            out.append(subject)
+    return out
 
 
 def _when(m: Memory) -> tuple[str, object] | None:
@@ -143,17 +176,30 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     the earlier record's chosen name, whole, counts there.
     """
     out = []
-    named = [(m, [] if reversed_subject(m.title) else _names(m), chosen_subject(m.title)) for m in adrs]
+    named = [(m, [] if _reversed(m) else _names(m), chosen_subject(m.title)) for m in adrs]
     for later in adrs:
-        subject = reversed_subject(later.title)
+        subjects = _reversed(later)
         stopped = stopped_in_text(later.body)
-        if not subject and not stopped:
+        if not subjects and not stopped:
             continue
         for earlier, names, chosen in named:
-            same = bool(subject) and (subject == chosen or subject < chosen and chosen - subject <= words_of(later.title))
-            if earlier.id != later.id and ((subject and subject in names) or same or (chosen and chosen in stopped)) \
+            same = any(s == chosen or s < chosen and chosen - s <= words_of(later.title) for s in subjects)
+            if earlier.id != later.id and (any(s in names for s in subjects) or same or (chosen and chosen in stopped)) \
                     and _earlier(earlier, later):
                 out.append((earlier, later))
+    return out
+
+
+def partial_reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
+    """(earlier, later) pairs where the later record's title removes exactly one of the choices the earlier one's
+    title joins: "Get rid of Ionic" after "Use StencilJS and Ionic for components" (PodOS). The earlier record
+    still holds for the rest of what it chose."""
+    out = []
+    joined = [(m, chosen_parts(m.title)) for m in adrs]
+    for later in adrs:
+        subjects = _reversed(later)
+        out += [(earlier, later) for earlier, parts in joined
+                if earlier.id != later.id and any(s in parts for s in subjects) and _earlier(earlier, later)]
     return out
 
 
@@ -188,8 +234,7 @@ def opening_note(body: str) -> str:
 def _chosen(m: Memory) -> list[set[str]]:
     """What a record's title or file name says it chose ("Encourage use of devcontainers for local
     development" in `0011_use_devcontainers.md`: {devcontainer})."""
-    stem = re.sub(r"^[\d_.-]+", "", posixpath.splitext(posixpath.basename(m.provenance.path or ""))[0])
-    return [c for c in (chosen_subject(m.title), chosen_subject(re.sub(r"[_-]+", " ", stem))) if c]
+    return [c for c in (chosen_subject(m.title), chosen_subject(_stem_words(m))) if c]
 
 
 def moved_on(memories: list[Memory]) -> list[tuple[Memory, Memory]]:
@@ -251,6 +296,8 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
                 add(other, m, "reversed")  # this record removes what that one brought in
     for earlier, later in reversals(adrs):
         add(earlier, later, "reversed")
+    for earlier, later in partial_reversals(adrs):
+        add(earlier, later, "partly reversed")
     for retired, current in moved_on(adrs):
         add(retired, current, "replaced")
     return {old: links for old, links in out.items() if old in by_id}
