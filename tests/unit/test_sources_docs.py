@@ -58,9 +58,13 @@ TAKEN = [
     "docs/history.md", "docs/guide/templates.md",
     "HISTORY.md", "NEWS.md",  # a root change log under its other names
     "BACKWARDS_COMPATIBILITY.md",  # defenseunicorns/pepr (Apache-2.0): a root page named in capitals
+    # a documentation folder's pages on security and support: cozy/cozy-stack's checklist and rationale
+    # (Apache-2.0), atlassian/github-for-jira's security FAQ, dxw/whippet's tasks on the support rota (MIT)
+    "docs/security.md", "docs/support.md",
 ]
 LEFT_OUT = [
-    "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md",
+    "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "SUPPORT.md",
+    "libs/core/SECURITY.md",  # a package's security policy, one of many in a monorepo
     "packages/ui/CHANGELOG.md",  # a package's own change log, one of many in a monorepo
     "template/adr-template.md",  # madr's templates: the shape of a record, not knowledge of the project
     "docs/decisions/adr-template.md", "docs/decisions/adr-template-bare-minimal.md", "docs/template.md",

@@ -13,7 +13,8 @@ So is a change log (`CHANGELOG.md`, release notes, an upgrade or migration guide
 are versions, `change_log`): it says what changed and when, which answers whether a decision still holds
 ("the nested `hashPolicies` fields are removed in 3.0"); it comes last in `priority`, and past
 `MAX_DOC_BYTES` its newest part, the top, is read (`newest_part`).
-Left out: licences, codes of conduct, security and ownership files, templates, generated API reference,
+Left out: licences, codes of conduct, the security policy and ownership files (a
+`docs/security.md` is a page of the documentation), templates, generated API reference,
 test fixtures, vendored and built folders, and other pages over `MAX_DOC_BYTES` (a page that size is a dump
 more than something a person wrote to be read; a design proposal can run to 150 KB, and is read).
 
@@ -84,6 +85,10 @@ _LEFT_OUT_NAMES = re.compile(
     r"(\.\w+)?|copying|notice|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|authors|"
     r"contributors|maintainers|codeowners|owners|funding|support|pull[-_ ]?request[-_ ]?template|"
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
+# Of those, the names of the policies a repository's root shows its visitors (how to report a vulnerability, where
+# to get help), which inside a documentation folder name its pages on those subjects: cozy-stack's
+# `docs/security.md` (a checklist of principles and their rationale), whippet's `docs/support.md` (common tasks).
+_COMMUNITY_NAMES = re.compile(r"^(security|support)$", re.I)
 # A page's own name that says it is a change log (`CHANGELOG`, `HISTORY`, `NEWS`, `RELEASE_NOTES`, `UPGRADE`,
 # `migration-guide`), or in a documentation folder a page of the project's story (`docs/history.md`).
 _CHANGE_NAMES = re.compile(r"^(change[-_ ]?log|changes|history|news|release[-_ ]?notes?|upgrad(e|ing)([-_ ]?guide)?|"
@@ -120,7 +125,7 @@ def is_documentation(rel_path: str) -> bool:
     stem = _bare_name(p.name)
     if any(f in _LEFT_OUT_DIRS or f.startswith(".") or _in_templates(f, stem) for f in folders):
         return False
-    if _LEFT_OUT_NAMES.match(stem) or template_name(stem):
+    if _LEFT_OUT_NAMES.match(stem) and not (folders and _COMMUNITY_NAMES.match(stem)) or template_name(stem):
         return False
     if _DATED_ITEM.match(p.name) and any(f.startswith("_") for f in folders):
         return False  # a site's dated items (`_posts/2021-01-05-….md`, `_events/2021128-careers-in-science-policy.md`)
