@@ -171,3 +171,16 @@ def test_the_projects_own_address_is_no_page_its_files_link(tmp_path):
         "openedx_events/learning/signals.py": "# sent by https://github.com/openedx/edx-submissions\nX = 1\n",
     })
     assert anchors(ws, "docs/decisions/0017-event-signal.rst", text) == ["openedx_events/learning/signals.py"]
+
+
+def test_a_deciders_home_page_is_no_page_the_record_links(tmp_path):
+    # pod-os/PodOS's docs/decisions/0014 (MIT): "- Deciders: [Angelo Veltens](https://angelo.veltens.org/profile/card#me)",
+    # a profile the dashboard's example resources link as demo data.
+    head = "# Error handling using neverthrow\n\n- Status: accepted\n- Deciders: [Angelo Veltens](https://angelo.veltens.org/profile/card#me)\n\n"
+    ws = write(tmp_path / "PodOS", {
+        "docs/decisions/0014-neverthrow.md": head,
+        "elements/src/examples.tsx": 'export const uri = "https://angelo.veltens.org/profile/card#me";\n',
+    })
+    assert anchors(ws, "docs/decisions/0014-neverthrow.md", head) == []
+    body = head + "## Decision\n\nThe examples link [a profile](https://angelo.veltens.org/profile/card#me).\n"
+    assert anchors(ws, "docs/decisions/0014-neverthrow.md", body) == ["elements/src/examples.tsx"]

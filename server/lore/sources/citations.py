@@ -139,14 +139,21 @@ class CitationIndex:
         return sorted(self.by_entry.get((name, number), ())) if self.names.get(name) == 1 else []
 
     def linking(self, text: str) -> dict[str, list[str]]:
-        """Page address -> the few code files writing it, for the pages `text` links."""
+        """Page address -> the few code files writing it, for the pages `text` links, the lines naming the people
+        behind the record aside (`PEOPLE`)."""
         out: dict[str, list[str]] = {}
-        for m in URL.finditer(FENCE.sub(" ", text).encode("utf-8", "replace")):
+        for m in URL.finditer(PEOPLE.sub(" ", FENCE.sub(" ", text)).encode("utf-8", "replace")):
             key = page(m.group(0).decode("utf-8", "replace"))
             files = self.by_url.get(key or "", ())
             if key and 0 < len(files) <= MAX_FILES:
                 out[key] = sorted(files)
         return out
+
+
+# A record's line naming the people behind it ("- Deciders: [Angelo Veltens](https://angelo.veltens.org/profile/card#me)",
+# `authors:` in front matter): a decider's home page is no subject of the record, though demo data may link it.
+PEOPLE = re.compile(r"^[ \t>*-]*\**(?:deciders?|decision[- ]makers?|authors?|owners?|reviewers?|approvers?|contributors?|"
+                    r"consulted|informed|participants|drivers?)\**[ \t]*:.*$", re.I | re.M)
 
 
 # A file name specific enough to cite a record by its path: a number or joined words, not `README.md`.
