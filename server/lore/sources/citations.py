@@ -152,8 +152,8 @@ class CitationIndex:
 
 # A record's line naming the people behind it ("- Deciders: [Angelo Veltens](https://angelo.veltens.org/profile/card#me)",
 # `authors:` in front matter): a decider's home page is no subject of the record, though demo data may link it.
-PEOPLE = re.compile(r"^[ \t>*-]*\**(?:deciders?|decision[- ]makers?|authors?|owners?|reviewers?|approvers?|contributors?|"
-                    r"consulted|informed|participants|drivers?)\**[ \t]*:.*$", re.I | re.M)
+PEOPLE = re.compile(r"^[ \t>]*(?:[-*+][ \t]+)?(?:\*\*|__)?(?:deciders?|decision[- ]makers?|authors?|owners?|reviewers?|"
+                    r"approvers?|contributors?|consulted|informed|participants|drivers?)(?:\*\*|__)?[ \t]*:.*$", re.I | re.M)
 
 
 # A file name specific enough to cite a record by its path: a number or joined words, not `README.md`.
