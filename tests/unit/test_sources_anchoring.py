@@ -74,6 +74,17 @@ def test_go_import_paths_and_links_to_the_repository_resolve(tmp_workspace):
         "x/blob/**", "x/blob/types/blob_tx.go"]
 
 
+def test_a_prose_path_whose_underscore_markdown_escapes_anchors_the_path(tmp_workspace):
+    # cloudfoundry/bosh-bootloader's docs/architecture/decisions/0002 (Apache-2.0): "the terraform binary in
+    # terraform/binary\_dist/"; in backticks a backslash is the path's own.
+    ws = write(tmp_workspace, {"terraform/binary_dist/embed.go": "package binary_dist\n",
+                               "bosh/deployments/embed.go": "package deployments\n"})
+    text = "# 2. Replace go-bindata with packr2\n\nWe ship the terraform binary in terraform/binary\\_dist/ and bosh/deployments/.\n"
+    assert texts(derive_anchors(text, "docs/adr/0002.md", AnchorContext(ws))) == ["bosh/deployments/**", "terraform/binary_dist/**"]
+    coded = text.replace("terraform/binary\\_dist/", "`terraform/binary\\_dist/`")
+    assert texts(derive_anchors(coded, "docs/adr/0002.md", AnchorContext(ws))) == ["bosh/deployments/**"]
+
+
 def test_a_named_python_class_anchors_to_its_file_and_symbol(tmp_workspace):
     ws = write(tmp_workspace, {
         "billing/pyproject.toml": "[project]\nname = 'billing'\n",

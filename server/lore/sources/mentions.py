@@ -68,7 +68,8 @@ MAX_FOLDER_FILES = 30
 CITED = "cited in"  # why a citing file's anchor was derived
 NAMED_MAX_FILES = 2 * named.MAX_FILES  # places named for a choice: a name says more than an import does
 MOVED = 0.8  # a link followed to where its file went: sure (it named a file that was there), below a path as written
-_TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)")
+# A path in backticks, or in prose, where Markdown escapes an underscore (`terraform/binary\_dist/`).
+_TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:\\-])((?:(?:[\w.-]|\\_)+/)+(?:[\w.-]|\\_)*)")
 _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
 _NAMESPACE = re.compile(r"^\\?[A-Za-z_]\w*(?:\\{1,2}[A-Za-z_]\w*)+$")
 _BRACES = re.compile(r"\{([^{},]*(?:,[^{},]*)+)\}")  # a shell brace list in a path
@@ -174,7 +175,7 @@ def _candidates(text: str):
     writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package), and
     for each PHP namespace or class it writes as code (`WMDE\\Fundraising\\Frontend\\Factories`)."""
     for m in _TOKEN.finditer(text):
-        token = (m.group(1) or m.group(2) or "").strip().rstrip(".,;:)")
+        token = (m.group(1) or (m.group(2) or "").replace("\\_", "_")).strip().rstrip(".,;:)")
         if m.group(1) and _MODULE.match(token) and token.rsplit(".", 1)[-1] not in _NOT_MODULES:
             path = token.replace(".", "/")
             yield token, path
