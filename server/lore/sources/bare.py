@@ -248,7 +248,7 @@ def dependency_config_files(layout: WorkspaceLayout, declared: Iterable[str]) ->
     `deploy-stage.yml` runs no library, one named for a gem the Gemfile declares runs that gem."""
     declared = {d for d in declared if len(d) >= 4 and d not in COMMON}
     out: dict[str, list[str]] = {}
-    for f in layout.files:
+    for f in sorted(layout.files):
         if not _NAMED_FOR_TOOL.search(f) or layout.vendored(f) or TEST_PATH.search(f):
             continue
         stem = PurePosixPath(f).stem
