@@ -338,6 +338,18 @@ def test_a_record_carrying_another_records_title_is_titled_from_its_file_name():
     assert own.memories[0].title == "1. Record architecture decisions" and not own.warnings
 
 
+def test_a_record_carrying_the_first_records_unnumbered_title_is_titled_from_its_file_name():
+    # midnightntwrk/midnight-wallet's docs/decisions/0002-abstract-over-wallet.md (Apache-2.0) kept MADR's first title.
+    text = "# Use Markdown Architectural Decision Records\n\n## Context and Problem Statement\n\nMany wallets.\n"
+    parsed = parse_adr("docs/decisions/0002-abstract-over-wallet.md", text)
+    assert parsed.memories[0].title == "2. Abstract over wallet"
+    assert any("belongs to another record" in w for w in parsed.warnings)
+    own = parse_adr("docs/decisions/0000-use-markdown-architectural-decision-records.md", text)
+    assert own.memories[0].title == "Use Markdown Architectural Decision Records" and not own.warnings
+    later = parse_adr("docs/decisions/0002-abstract-over-wallet.md", text.replace("Use Markdown", "Keep Markdown"))
+    assert later.memories[0].title == "Keep Markdown Architectural Decision Records"
+
+
 def test_a_misnumbered_title_is_still_the_records_own():
     # Green-Software-Foundation/carbon-aware-sdk's 0016-watt-time-v3.md (MIT) is titled "0015. WattTime v3 Changes".
     text = "# 0015. WattTime v3 Changes\n\n## Status\n\nAccepted\n\n## Context\n\nA new API.\n"

@@ -45,6 +45,10 @@ _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.
 # A record's number in its file name: `0012-…`, `adr-012-…`, and a series' own letters (`fip-0009.md`,
 # `frc-0053.md`, `tep-0005-…`: two to five letters, then at least two digits, so `v2-…` is no number).
 _NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?|[a-z]{2,5}[-_](?=\d{2}))?0*(\d{1,5})(?:[-_. ]|$)", re.I)
+# The titles of the record a series opens with, about keeping records ("Record architecture decisions", MADR's "Use
+# Markdown Architectural Decision Records" and "Use Markdown Any Decision Records").
+_PROCESS_TITLE = re.compile(r"^(?:record\s+architecture\s+decisions|use\s+markdown\s+(?:architectural|any)\s+decision\s+records)\b",
+                            re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
@@ -526,12 +530,17 @@ def copied_title(rel_path: str, title: str) -> bool:
     """Whether a numbered record carries another record's title, left from the file it was copied from
     (`0002-use-gov-paas.md` titled "1. Record architecture decisions"): the title's number is not the
     file's, and no word of four letters or more of either is written in the other (letters only, so that
-    `0016-watt-time-v3.md` titled "0015. WattTime v3 Changes" is a misnumbered title, not a copied one)."""
+    `0016-watt-time-v3.md` titled "0015. WattTime v3 Changes" is a misnumbered title, not a copied one);
+    or, unnumbered, it is the title of the record that starts a series (`_PROCESS_TITLE`) on a later file (its
+    number 2 or more) named for something else (`0002-abstract-over-wallet.md` titled "Use Markdown Architectural Decision Records")."""
     name = PurePosixPath(rel_path).name
     in_name, in_title = _NUMBER_NAME.match(name), _NUMBER_TITLE.match(title)
+    stem = PurePosixPath(rel_path).stem
+    if in_name and int(in_name.group(1)) >= 2 and not in_title and _PROCESS_TITLE.match(title.strip()) and \
+            not _PROCESS_TITLE.match(re.sub(r"[-_]+", " ", re.sub(r"^[\d_.-]+", "", stem))):
+        return True  # the first record's title, unnumbered, on a record of another number and subject
     if re.match(r"^\d{4}-\d{2}-\d{2}", name) or not in_name or not in_title or in_name.group(1) == in_title.group(1):
         return False
-    stem = PurePosixPath(rel_path).stem
     in_stem, in_heading = _words4(stem), _words4(title)
     folded_stem, folded_title = _folded(stem), _folded(title)
     return bool(in_stem) and not any(w in folded_title for w in in_stem) and not any(w in folded_stem for w in in_heading)
