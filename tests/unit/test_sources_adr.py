@@ -106,6 +106,8 @@ def test_log4brains_list_metadata():
     pytest.param("# T\n\n## Status\n\nApproved/Merged\n", Status.ACTIVE, id="two-words"),
     pytest.param("# T\n\n- Status: New\n- Author: me\n", Status.PROPOSED, id="filed-new"),
     pytest.param("# T\n\n## Status\n\n🤔 Incomplete\n", Status.PROPOSED, id="incomplete"),
+    # cloudfoundry/bosh-bootloader's 0003-replace-packr2-with-go-embed.md (Apache-2.0)
+    pytest.param("# T\n\n## Status\n\nInprogress\n", Status.PROPOSED, id="in-progress-one-word"),
     pytest.param("# T\n\nStatus: Accepted (new version)\n", Status.ACTIVE, id="new-in-a-note"),
     pytest.param("# T\n\n## Context\n\nNo status at all.\n", Status.ACTIVE, id="missing"),
 ])

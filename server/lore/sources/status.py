@@ -24,7 +24,7 @@ _WORDS: dict[str, Status] = {
                      "activated",
                      # a design record's "developed" or "deployed": built as decided
                      "developed", "deployed"), Status.ACTIVE),
-    **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "pending", "open",
+    **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "inprogress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
                      "deferred", "postponed", "predraft", "pre-draft", "prediscussion", "ideation", "last call",
