@@ -45,3 +45,22 @@ def test_a_module_name_two_files_carry_or_a_short_one_anchors_nothing(tmp_worksp
     ws = write(tmp_workspace, {f"a/{name}": "x = 1\n", f"b/{name}": "x = 1\n", "c/run_all.py": "x = 1\n"})
     assert texts(ws, COMMAND) == []
     assert texts(ws, COMMAND.replace("delete_and_regenerate_dissemination_from_intake", "run_all")) == []
+
+
+# Shaped on dasch-swiss/dsp-api's docs/05-internals/design/adr/ADR-0003 (Apache-2.0): the classes it names were
+# renamed since; their package is still there.
+IIIF = ("# ADR-0003 Change IIIF service manager to ZLayer\n\n## Decision\n\n"
+        "`org.knora.webapi.store.iiif.IIIFServiceManager` becomes a ZLayer.\n")
+SCALA = "modules/webapi/src/main/scala/org/knora/webapi/store/iiif"
+
+
+def test_a_jvm_class_no_file_defines_any_more_anchors_its_package(tmp_workspace):
+    ws = write(tmp_workspace, {f"{SCALA}/api/SipiService.scala": "trait SipiService\n",
+                               f"{SCALA}/impl/SipiServiceLive.scala": "class SipiServiceLive\n"})
+    assert texts(ws, IIIF) == [f"{SCALA}/**"]
+
+
+def test_a_jvm_class_a_file_defines_anchors_the_class_not_its_package(tmp_workspace):
+    ws = write(tmp_workspace, {f"{SCALA}/IIIFServiceManager.scala": "trait IIIFServiceManager\n",
+                               f"{SCALA}/impl/SipiServiceLive.scala": "class SipiServiceLive\n"})
+    assert not any(t.endswith("/**") for t in texts(ws, IIIF))

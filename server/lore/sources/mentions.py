@@ -32,7 +32,8 @@ away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
 classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
-Python module written dotted as code (`openedx_learning.api`) is read as the path it means, and a part of the
+Python module written dotted as code (`openedx_learning.api`) is read as the path it means, a JVM class written
+with its package that no file defines any more as that package's folder, and a part of the
 project named in prose ("the core package") the one folder that is it (see `parts`). What a
 record writes only in the options it weighed ("Considered Options", `headings.without_alternatives`)
 anchors nothing. A record naming more than `named.SURVEY` identifiers anchors only those it comes
@@ -71,6 +72,9 @@ MOVED = 0.8  # a link followed to where its file went: sure (it named a file tha
 # A path in backticks, or in prose, where Markdown escapes an underscore (`terraform/binary\_dist/`).
 _TOKEN = re.compile(r"`([^`\s]{2,200})`|(?<![\w/.:\\-])((?:(?:[\w.-]|\\_)+/)+(?:[\w.-]|\\_)*)")
 _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
+# A JVM class written with its package (`org.knora.webapi.store.iiif.IIIFServiceManager`): when no file defines the
+# class any more (renamed, split), its package, the folder it lived in, is what the record is about.
+_QUALIFIED_CLASS = re.compile(r"^((?:[a-z][a-z0-9_]*\.){3,})([A-Z]\w*)(?:\.\w+)*$")
 _NAMESPACE = re.compile(r"^\\?[A-Za-z_]\w*(?:\\{1,2}[A-Za-z_]\w*)+$")
 _BRACES = re.compile(r"\{([^{},]*(?:,[^{},]*)+)\}")  # a shell brace list in a path
 _NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js ts html css sh".split())
@@ -172,14 +176,19 @@ class AnchorContext:
 
 def _candidates(text: str):
     """(token as written, the path it means) for each path `text` writes, for each Python module it
-    writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package), and
-    for each PHP namespace or class it writes as code (`WMDE\\Fundraising\\Frontend\\Factories`)."""
+    writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package), for
+    each PHP namespace or class it writes as code (`WMDE\\Fundraising\\Frontend\\Factories`), and for each
+    JVM class written with its package, that package's path and `|` and the class (`_QUALIFIED_CLASS`)."""
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or (m.group(2) or "").replace("\\_", "_")).strip().rstrip(".,;:)")
         if m.group(1) and _MODULE.match(token) and token.rsplit(".", 1)[-1] not in _NOT_MODULES:
             path = token.replace(".", "/")
             yield token, path
             yield token, path + ".py"
+            continue
+        qualified = _QUALIFIED_CLASS.match(token) if m.group(1) else None
+        if qualified:
+            yield token, qualified.group(1).rstrip(".").replace(".", "/") + "|" + qualified.group(2)
             continue
         if m.group(1) and _NAMESPACE.match(token):  # a PHP namespace or class: `WMDE\Fundraising\Factories`
             path = re.sub(r"\\+", "/", token).strip("/")
@@ -201,6 +210,9 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     out: dict[str, Derived] = {}
     layout = ctx.layout
     for token, path in _candidates(text):
+        path, _, cls = path.partition("|")
+        if cls and cls in ctx.symbols.defs:
+            continue  # a class the workspace defines: `name_anchors` anchors it, not its whole package
         clean = re.sub(r"^(\./)+|^/+", "", path.rstrip("*").rstrip("/"))
         if not clean or clean.split("/", 1)[0] in _SKIP_TOP or clean.lower().endswith(_DOC_SUFFIXES):
             continue
