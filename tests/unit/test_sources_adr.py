@@ -108,6 +108,11 @@ def test_log4brains_list_metadata():
     pytest.param("# T\n\n## Status\n\n🤔 Incomplete\n", Status.PROPOSED, id="incomplete"),
     # cloudfoundry/bosh-bootloader's 0003-replace-packr2-with-go-embed.md (Apache-2.0)
     pytest.param("# T\n\n## Status\n\nInprogress\n", Status.PROPOSED, id="in-progress-one-word"),
+    # DITP-pilotage/pilote-2's doc/adr/001 (French); the same in Spanish, Portuguese and German
+    pytest.param("# T\n\n## État\n\nProposé.\n", Status.PROPOSED, id="french-heading"),
+    pytest.param("# T\n\n- Estado: Propuesto\n- Fecha: 2024-01-02\n", Status.PROPOSED, id="spanish-field"),
+    pytest.param("# T\n\n## Status\n\nSubstituído por [ADR-7](0007-x.md)\n", Status.SUPERSEDED, id="portuguese-word"),
+    pytest.param("# T\n\n**Status:** Abgelehnt\n", Status.REJECTED, id="german-word"),
     pytest.param("# T\n\nStatus: Accepted (new version)\n", Status.ACTIVE, id="new-in-a-note"),
     pytest.param("# T\n\n## Context\n\nNo status at all.\n", Status.ACTIVE, id="missing"),
 ])
@@ -188,10 +193,21 @@ def test_unnumbered_file_title_from_name_when_no_heading():
     pytest.param("superseded by ADR-0012, ADR-0013", Status.SUPERSEDED, 2, 0, id="two-numbers"),
     pytest.param("Superceded by [4. X](0004-x.md)", Status.SUPERSEDED, 1, 0, id="common-misspelling"),
     pytest.param("Accepted\n\nAmended by [5. Y](0005-y.md)", Status.ACTIVE, 0, 0, id="amended-stays-active"),
+    # navapbc/wic-participant-recertification-portal-demo's docs/decisions/0000 (Apache-2.0)
+    pytest.param("augmented by [ADR-0004](./0004-x.md)]", Status.ACTIVE, 0, 0, id="augmented-stays-active"),
 ])
 def test_status_sentences(text, status, succ, partly):
     r = read_status(text)
     assert (r.status, len(r.superseded_by), len(r.partly_superseded_by)) == (status, succ, partly)
+    assert bool(r.amended_by) == ("mended" in text or "ugmented" in text)
+
+
+def test_a_number_counting_options_or_steps_names_no_record():
+    # DEFRA/epr-re-ex-service's docs/architecture/decisions/0033 (OGL-UK-3.0): partly supersedes 0016, not record 3.
+    r = read_status('Supersedes the "option 3" portion of [ADR 0016 (Admin UI Authorisation MVP)]'
+                    "(0016-admin-ui-authorisation-mvp.md) for service-maintainer scopes specifically.")
+    assert [ref.number for ref in r.partly_supersedes] == [16]
+    assert [ref.number for ref in read_status("Superseded by 12 (step 2 of the plan)").superseded_by] == [12]
 
 
 def test_long_sections_are_indexed_in_parts_that_point_at_their_lines():

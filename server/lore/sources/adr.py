@@ -24,7 +24,8 @@ from lore.sources.status import (LIFECYCLE_KEYS, StatusReading, decided_against,
 IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
-_STATUS_HEAD = re.compile(r"^status\b\s*([:\-–]?)\s*(.*)$", re.I)
+# "Status", and its name in French, Spanish, Portuguese and Italian ("## État", "## Estado", "## Stato").
+_STATUS_HEAD = re.compile(r"^(?:status|statut|état|etat|estado|stato)\b\s*([:\-–]?)\s*(.*)$", re.I)
 # A record's header part: its metadata, revision history or change log ("Revision History", "Changelog").
 _HEADER_PART = (r"(?:(?:release|revision|update|version|change)\s*(?:history|log)|changelog|revisions?|history|"
                 r"amendments|metadata)")
@@ -38,9 +39,9 @@ _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 # A status field's names: getsentry/rfcs' `* RFC Status: approved` too (not a proposal's "Implementation Status",
 # which says how far the code got, not what was decided).
 _STATUS_FIELDS = frozenset({"status", "current status", "state", "decision status", "rfc status", "adr status",
-                            "proposal status"})
-_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([A-Za-z][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
-_TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([A-Za-z][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
+                            "proposal status", "statut", "état", "etat", "estado", "stato"})
+_FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([^\W\d_][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
+_TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([^\W\d_][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
 _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
 # A record's number in its file name: `0012-…`, `adr-012-…`, and a series' own letters (`fip-0009.md`,
 # `frc-0053.md`, `tep-0005-…`: two to five letters, then at least two digits, so `v2-…` is no number).

@@ -46,6 +46,18 @@ _WORDS: dict[str, Status] = {
     **dict.fromkeys(("deprecated", "reverted", "obsolete", "obsoleted",
                      "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
                      "archived", "removed", "discontinued", "expired"), Status.DEPRECATED),
+    # records written in French, Spanish, Portuguese, Italian or German ("## État\n\nProposé.")
+    **dict.fromkeys(("accepté", "acceptée", "adopté", "adoptée", "validé", "validée", "aceptado", "aceptada",
+                     "aprobado", "aprobada", "aceito", "aceita", "aprovado", "aprovada", "accettato", "accettata",
+                     "approvato", "approvata", "akzeptiert", "angenommen", "beschlossen"), Status.ACTIVE),
+    **dict.fromkeys(("proposé", "proposée", "brouillon", "en cours", "propuesto", "propuesta", "borrador",
+                     "proposto", "proposta", "rascunho", "bozza", "vorgeschlagen", "entwurf"), Status.PROPOSED),
+    **dict.fromkeys(("remplacé", "remplacée", "reemplazado", "reemplazada", "sustituido", "sustituida",
+                     "substituído", "substituída", "sostituito", "sostituita", "ersetzt"), Status.SUPERSEDED),
+    **dict.fromkeys(("rejeté", "rejetée", "refusé", "refusée", "rechazado", "rechazada", "rejeitado", "rejeitada",
+                     "rifiutato", "rifiutata", "abgelehnt"), Status.REJECTED),
+    **dict.fromkeys(("obsolète", "déprécié", "dépréciée", "abandonné", "abandonnée", "obsoleto", "obsoleta",
+                     "veraltet"), Status.DEPRECATED),
 }
 # Front-matter keys that hold a record's status under another name, read when their value is a status word:
 # Joyent's and Oxide's requests for discussion (`state: publish`), Ember's RFCs (`stage: recommended`).
@@ -73,10 +85,10 @@ _GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from
 # A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
 _SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
 # "Amended by [17. Terraform Data Structure](0017-….md)": the newer record changes part of this one, which still governs.
-_AMENDED_BY = re.compile(r"\b(?:amended|extended|modified|revised|refined|updated|clarified|complemented)"
+_AMENDED_BY = re.compile(r"\b(?:amended|augmented|extended|modified|revised|refined|updated|clarified|complemented|supplemented)"
                          + _IN_PART + _DATE + _IN_PART + r"\s+by\b", re.I)
 _AMENDS = re.compile(r"^\W*(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc)\s+)?"
-                     r"(?:amends|extends|refines|revises)\b\s*:?", re.I)
+                     r"(?:amends|augments|extends|refines|revises|supplements)\b\s*:?", re.I)
 # "These IP ranges have been superseded by …": a sentence with its own subject, inside one part of a record.
 _PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(?:has|have|had)\s+(?:now\s+)?been\s+"
                             r"(?:super[sc]eded|replaced)\s+by\b", re.I)
@@ -434,7 +446,7 @@ def references(text: str) -> list[Reference]:
     rest = re.sub(r"!?\[[^\[\]]*\]\([^)]*\)", " ", rest)
     for m in _ADR_NUMBER.finditer(rest):
         refs.append(Reference(m.group(0), None, int(m.group(1))))
-    rest = _ADR_NUMBER.sub(" ", rest)
+    rest = _NOT_RECORD_NUMBER.sub(" ", _ADR_NUMBER.sub(" ", rest))
     for token in re.split(r"[\s,;]+|\band\b", rest):
         token = token.strip(" .()*_`'\"")
         if token.endswith(RECORD_SUFFIXES) and re.fullmatch(r"[\w./-]+", token):
@@ -442,6 +454,12 @@ def references(text: str) -> list[Reference]:
         elif _BRACKET_NUMBER.match(token) and not _YEAR.match(token):
             refs.append(Reference(token, None, int(_BRACKET_NUMBER.match(token).group(1))))
     return refs
+
+
+# A number that counts something other than records: "Supersedes the "option 3" portion of [ADR 0016](…)", "step 2".
+_NOT_RECORD_NUMBER = re.compile(r"\b(?:options?|steps?|phases?|parts?|sections?|stages?|levels?|tiers?|items?|points?|"
+                                r"versions?|chapters?|figures?|tables?|cases?|scenarios?|rules?|questions?)[\s\"'`*_]*#?\d+\b",
+                                re.I)
 
 
 def _records(text: str) -> list[Reference]:
