@@ -85,6 +85,19 @@ def test_a_prose_path_whose_underscore_markdown_escapes_anchors_the_path(tmp_wor
     assert texts(derive_anchors(coded, "docs/adr/0002.md", AnchorContext(ws))) == ["bosh/deployments/**"]
 
 
+def test_a_file_path_whose_first_folder_was_renamed_anchors_the_one_file_it_became(tmp_workspace):
+    # gardenlinux/gardenlinux's docs/architecture/decisions/0022 (MIT) writes `tests-ng/util/sysdiff.py`; the folder
+    # is `tests/` now. A rest of the path two files end with, or a first folder still there, anchors nothing.
+    ws = write(tmp_workspace, {"tests/util/sysdiff.py": "def diff():\n    pass\n",
+                               "tests/plugins/sysdiff.py": "def plugin():\n    pass\n",
+                               "src/util/report.py": "x = 1\n", "lib/util/report.py": "x = 1\n"})
+    text = "# 22. System state diffing\n\nThe python script in `tests-ng/util/sysdiff.py` compares states.\n"
+    assert texts(derive_anchors(text, "docs/adr/0022.md", AnchorContext(ws))) == ["tests/util/sysdiff.py"]
+    for written in ("`old/util/report.py`", "`src/util/sysdiff.py`"):
+        other = text.replace("`tests-ng/util/sysdiff.py`", written)
+        assert texts(derive_anchors(other, "docs/adr/0022.md", AnchorContext(ws))) == []
+
+
 def test_a_named_python_class_anchors_to_its_file_and_symbol(tmp_workspace):
     ws = write(tmp_workspace, {
         "billing/pyproject.toml": "[project]\nname = 'billing'\n",

@@ -220,6 +220,11 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             continue
         dotted = path != token  # a module: from the workspace and its sub-projects, not the record's folder
         resolved = layout.resolve(clean, "" if dotted else rel)
+        if not resolved and not dotted:
+            d = _under_renamed_folder(token, clean, layout)
+            if d is not None and d.anchor.value not in out:
+                out[d.anchor.value] = d
+            continue
         hits = [h for h in resolved if not broad(h, token if dotted else clean, text, layout)]
         for hit in sorted(set(resolved) - set(hits)):
             for d in kind_folder_anchors(hit, token, text, layout):
@@ -258,6 +263,19 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         if d is not None and d.anchor.value not in out:
             out[d.anchor.value] = d
     return list(out.values())
+
+
+def _under_renamed_folder(token: str, clean: str, layout: WorkspaceLayout) -> Derived | None:
+    """The one file a written file path means when its first folder no longer exists anywhere and the rest of
+    the path (two parts or more) ends exactly one file's path (`tests-ng/util/sysdiff.py`, written before
+    `tests-ng/` became `tests/`: `tests/util/sysdiff.py`)."""
+    parts = clean.split("/")
+    if len(parts) < 3 or layout.dirs_named(parts[0]) or parts[0] in ("", ".", ".."):
+        return None
+    found = layout.tail_file("/".join(parts[1:]))
+    if found is None:
+        return None
+    return Derived(Anchor("path", found), MOVED, f"names `{token}` (its first folder renamed: `{found}`)")
 
 
 def _only_pages(folder: str, layout) -> bool:
