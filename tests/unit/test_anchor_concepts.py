@@ -217,3 +217,41 @@ def test_a_tool_the_title_chooses_in_lower_case_anchors_its_configuration_at_the
     said = text.replace("# 3. Use python and pyoxidizer", "# 3. Packaging the application")
     assert derive_anchors(said, "docs/adr/0003-python-pyoxidizer.md", AnchorContext(ws)) == [], \
         "a word of the prose in lower case is no tool's name"
+
+
+def test_the_type_named_for_a_phrase_alone_stands_for_it_not_the_names_built_on_it(tmp_path):
+    # Lab-Topology-Builder/LTB-K8s-Backend's docs/decisions/0008 (Apache-2.0): "lab instance" is `LabInstance`, not
+    # the generated `LabInstanceList` or `LabInstanceNodes`.
+    ws = write(tmp_path / "ltb", {
+        "api/v1alpha1/labinstance_types.go": "package v1alpha1\n\ntype LabInstance struct{}\n\ntype LabInstanceList struct{}\n",
+        "api/v1alpha1/labtemplate_types.go": "package v1alpha1\n\ntype LabInstanceNodes struct{}\n",
+    })
+    text = ("# Namespace per lab instance\n\nLab instances could be created in separate namespaces. Each lab instance "
+            "gets its own namespace, and a lab instance's nodes run there.\n")
+    found = derive_anchors(text, "docs/decisions/0008.md", AnchorContext(ws))
+    assert [d.anchor.to_text() for d in found] == ["symbol:go:LabInstance"]
+
+
+def test_a_title_in_french_is_read_in_whole_words(tmp_workspace):
+    # DITP-pilotage/pilote-2's doc/adr/001 (MIT): "décisions" is one word, not "d" and "cisions" matching a folder
+    # `chantier/décision` split the same way.
+    ws = write(tmp_workspace, {"src/usecase/chantier/décision/CréerUneDécisionUseCase.ts": "export class X {}\n"})
+    text = "# Enregistrement des décisions concernant l'architecture dans des ADR\n\n## État\n\nProposé.\n"
+    assert derive_anchors(text, "doc/adr/001.md", AnchorContext(ws)) == []
+
+
+def test_a_github_actions_metadata_file_is_no_tools_configuration(tmp_workspace):
+    # DEFRA/epr-re-ex-service (OGL-UK-3.0): "| Action | Query Type |" in a table names no tool called "action".
+    ws = write(tmp_workspace, {".github/actions/lint-types/action.yml": "runs:\n  using: composite\n",
+                               ".github/actions/lint-types/package.json": "{}\n"})
+    text = "# Registration schema\n\n| Action | Query Type |\n|---|---|\n| Action | read |\n"
+    assert derive_anchors(text, "docs/adr/0002.md", AnchorContext(ws)) == []
+
+
+def test_test_doubles_are_test_code():
+    # navapbc/wic-participant-recertification-portal-demo (Apache-2.0): a Storybook's mock of a library is no home
+    # of the decision choosing it.
+    from lore.sources.named import TEST_PATH
+    for rel in ("participant/.storybook/mockModules/remix-react.tsx", "src/__mocks__/axios.ts", "pkg/mock_data/x.go"):
+        assert TEST_PATH.search(rel), rel
+    assert not TEST_PATH.search("src/mockingbird/app.ts") and not TEST_PATH.search("src/mockup.ts")

@@ -169,6 +169,11 @@ def test_the_package_an_import_loads():
         ["askama", "lodash", "log4brainscore", "django", "cobra", "yaml", None, None, "instantacme"]
     assert imports.written_packages("Use `askama` and `rust-embed`; not `x`.\n\n```\n`fenced`\n```\n") == \
         ["askama", "rustembed"]
+    # gardenlinux/gardenlinux's docs/reference/adr/0034 (MIT): values listed as examples, each written once
+    assert imports.written_packages("Examples: `aws`, `azure`, `gcp`, or `openstack`.") == []
+    assert imports.written_packages("Examples: `aws`, `azure`, `gcp`. We deploy with `azure`.") == ["azure"]
+    assert imports.written_packages("We make `gremlinpython`, `pymysql` and `redshift` optional.") == \
+        ["gremlinpython", "pymysql", "redshift"]
 
 
 def test_the_standard_library_is_no_package_a_decision_writes(tmp_workspace):

@@ -35,7 +35,7 @@ from pathlib import PurePosixPath
 from lore.anchors import has_grammar, language_for_path
 from lore.markup import markdown
 from lore.sources import concepts, headings
-from lore.sources.imports import fold
+from lore.sources.imports import fold, without_examples
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
 
@@ -206,6 +206,8 @@ _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.
 _ROOT_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{3,40})\.(?:json|ya?ml|toml|ini|bzl|hcl)$")
 
 
+# Data files named for what they are, not for a tool: a GitHub composite action's `action.yml`.
+_NO_TOOL = frozenset({"action"})
 _TOOL_TABLE = re.compile(r"^\[tool\.([A-Za-z][\w-]*)[.\]]", re.M)
 
 
@@ -220,7 +222,7 @@ def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
         m = _CONFIG.match(PurePosixPath(f).name)
         if m:
             out.setdefault(m.group(1), []).append(f)
-        elif (m := _ROOT_CONFIG.match(PurePosixPath(f).name)) and m.group(1) not in COMMON \
+        elif (m := _ROOT_CONFIG.match(PurePosixPath(f).name)) and m.group(1) not in COMMON | _NO_TOOL \
                 and PurePosixPath(f).name not in MANIFESTS and (f.rsplit("/", 1)[0] if "/" in f else "") in roots:
             out.setdefault(m.group(1), []).append(f)
         elif PurePosixPath(f).name == "pyproject.toml":
@@ -290,14 +292,12 @@ def _folded_words(text: str) -> set[str]:
 # Tools a sentence gives as examples, not as its choice: a list closed by "etc." ("Babel, webpack, eslint,
 # Jest, etc., all accept configuration via JavaScript files") and what follows "such as", "e.g." or "for
 # example" up to the end of the clause.
-_EXAMPLES = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:etc\b\.?|and so on\b)"
-                       r"|\b(?:such as|e\.\s?g\.|for example|for instance)[,:]?\s[^.;:()\n]*", re.I)
 
 
 def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = (), title: str = "") -> list[tuple[str, str]]:
     """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
     `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text
-    counts, its address does not; tools given as examples, `_EXAMPLES`, are not its choice) or that its
+    counts, its address does not; tools given as examples, `imports.example_spans`, are not its choice) or that its
     title chooses (`chosen`, folded: "Use python and pyoxidizer" -> `pyoxidizer.bzl`), for its
     configuration files nearest the workspace's root (the workspace's own `.eslintrc.js` beside those
     of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table), at most
@@ -305,7 +305,7 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
     once, under a heading of what follows from the decision or where to read more (`_PASSING_PARTS`), and the
     title not at all, is named in passing ("nor additional costs for Heroku addons" under Consequences, in a
     record on search): the platform every record of a project runs on is not each one's subject."""
-    prose = _EXAMPLES.sub(" ", re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
+    prose = without_examples(re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
     said = Counter(m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
                    if m.group(1) or not m.group(2).islower())
     titled = {w.lower() for w in re.findall(r"[A-Za-z][\w-]{1,40}", title)}

@@ -181,6 +181,11 @@ def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     return [p for p, n in counts.most_common() if n >= REPEATS]
 
 
+def named_exactly(name: str, pair: tuple[str, str]) -> bool:
+    """Whether a name's words are the phrase's two words and no more (`LabTemplate`, `lab_template` for "lab template")."""
+    return tuple(_norm(p) for p in named.name_parts(name)) == pair
+
+
 def told_of(name: str, pair: tuple[str, str], words: set[str]) -> bool:
     """Whether every word of `name` beyond the phrase is a word of the decision (by its first five
     letters) or a generic verb or prefix (`get`, `set`, `dao`, `process`): `set_job_cache` for "job

@@ -298,14 +298,45 @@ _WRITTEN_PACKAGE = re.compile(r"`(@?[A-Za-z][\w.-]{2,60}(?:/[\w.-]{2,60})?)`")
 def written_packages(text: str) -> list[str]:
     """The folded names of the packages a decision's prose writes as code (`askama`, `httparse`,
     `@log4brains/core`), a fenced block aside: code it talks about, which a package is when the code
-    imports it under that name."""
+    imports it under that name. A name written once among examples (`example_spans`: "Examples: `aws`,
+    `azure`, `gcp`") is not a package the record is about."""
     prose = named.FENCE.sub(" ", text)
+    examples = {fold(w) for a, b in example_spans(prose) for w in re.findall(r"`([^`\n]+)`", prose[a:b])}
     out = []
     for m in _WRITTEN_PACKAGE.finditer(prose):
         folded = fold(m.group(1))
-        if len(folded) >= 4 and folded not in named.COMMON:
+        if len(folded) >= 4 and folded not in named.COMMON and not (folded in examples and named.written_once(m.group(1), prose)):
             out.append(folded)
     return list(dict.fromkeys(out))
+
+
+# Names given as examples: "such as …", "e.g. …", "for example …", "Examples: …", and "a, b, c, etc." (looked for
+# only back from each "etc", at most `MAX_LISTS` of them and `LIST_REACH` characters back, so that a page of commas
+# costs no more than its length).
+_INTRODUCED = re.compile(r"\b(?:such as|e\.\s?g\.|for example|for instance|examples?\s*:)[,:]?\s[^.;:()\n]*", re.I)
+_LISTED_ETC = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:etc\b\.?|and so on\b)", re.I)
+_ETC = re.compile(r"\b(?:etc\b\.?|and so on\b)", re.I)
+MAX_LISTS = 50
+LIST_REACH = 400
+
+
+def example_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` gives names as examples (see `_INTRODUCED`, `_LISTED_ETC`)."""
+    spans = [m.span() for m in _INTRODUCED.finditer(text)]
+    for i, etc in enumerate(_ETC.finditer(text)):
+        if i >= MAX_LISTS:
+            break
+        found = _LISTED_ETC.search(text, max(0, etc.start() - LIST_REACH), etc.end())
+        if found:
+            spans.append(found.span())
+    return spans
+
+
+def without_examples(text: str) -> str:
+    """`text` with what it gives as examples blanked (`example_spans`)."""
+    for start, end in sorted(example_spans(text), reverse=True):
+        text = text[:start] + " " + text[end:]
+    return text
 
 
 def package_anchors(text: str, ctx) -> list[Derived]:

@@ -471,13 +471,16 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the code named for a concept `text` speaks of (see `concepts`), tests aside, also those
-    a source file holds in a test module (`named.in_test_scope`)."""
+    a source file holds in a test module (`named.in_test_scope`). Where a type is named for the phrase alone
+    ("lab template": `LabTemplate`), it stands for it, not the names built on it (`LabTemplateList`,
+    `GetLabTemplate`); a function or field so named does not (`advanced_search` beside `AdvancedSearchForm`)."""
     out: dict[tuple[str, str], Derived] = {}
     words = concepts.stems(text)
     for pair in concepts.phrases(text, ctx.project_name):
-        for name, rel in ctx.phrases.code_for(pair):
-            if not concepts.told_of(name, pair, words):
-                continue
+        found_for = [(name, rel) for name, rel in ctx.phrases.code_for(pair) if concepts.told_of(name, pair, words)]
+        exact = [(name, rel) for name, rel in found_for if concepts.named_exactly(name, pair)
+                 and (ctx.symbols.symbol(rel, name) or ("", "", ""))[2] in named.TYPE_KINDS]
+        for name, rel in exact or found_for:
             found = ctx.symbols.symbol(rel, name)
             if found and found[2] != "nested" and not named.in_test_scope(found[1]):
                 anchor = symbol_anchor(found[0], found[1], rel)

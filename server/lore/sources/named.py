@@ -63,12 +63,15 @@ _GLOSSARY = re.compile(r"^[ \t]*#{1,6}[ \t]+(?:key[ \t]+)?(?:concepts|terms|term
                        r"((?:\n(?![ \t]*#).*)*)", re.M | re.I)
 _GLOSSARY_TERM = re.compile(r"^[ \t]*[-*+][ \t]+([A-Z][a-z0-9]{3,40})[ \t]*:", re.M)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
-# The words of an identifier or a title: `FeaturesReadModel`, "ADR slug" (acronyms kept whole).
-WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+# The words of an identifier or a title: `FeaturesReadModel`, "ADR slug" (acronyms kept whole), the accented letters
+# of Latin scripts letters of their words ("décision" one word, not "d" and "cision").
+_UPPER, _LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+WORDS = re.compile(rf"[{_UPPER}]+(?=[{_UPPER}][{_LOWER}])|[{_UPPER}]?[{_LOWER}]+|[{_UPPER}]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
-# Test code by its path: test folders, RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`,
-# `x_spec.rb`, `x_test.go`, and pytest's `test_x.py` and `conftest.py`.
-TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|testdata|e2e|mocks?|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
+# Test code by its path: test folders and folders of test doubles (Jest's `__mocks__/`, a Storybook's `mockModules/`),
+# RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
+# pytest's `test_x.py` and `conftest.py`.
+TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__mocks__|testdata|e2e|mocks?|mock[A-Z_-][\w-]*|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
                        r"|(^|/)(test_[^/]*|conftest)\.py$")
 # Folders of samples, examples and demos: a name the project's own code defines too means its own
 # (`GeneralSettings` in `src/Authentication/` and in `samples/mockporten/`, a stand-in service).
