@@ -78,6 +78,8 @@ LEFT_OUT = [
     "proposals/JEP-TEMPLATE.md", "keps/kep-template.md",  # the template of a series named by its letters
     "rfcs/deprecation-template.md",  # emberjs/rfcs: the template of one kind of record, unnumbered
     "doc/example_templates/madr.md", "doc/example_templates/nygard.md",  # adoble/adr-j: the templates it fills in
+    # navapbc/wic-participant-recertification-portal-demo (Apache-2.0): Storybook stories copying docs/participant/*.md
+    "participant/stories/docs/Review.stories.mdx",
 ]
 
 

@@ -127,6 +127,8 @@ def is_documentation(rel_path: str) -> bool:
         return False
     if _LEFT_OUT_NAMES.match(stem) and not (folders and _COMMUNITY_NAMES.match(stem)) or template_name(stem):
         return False
+    if p.name.lower().endswith((".stories.mdx", ".stories.md")):
+        return False  # a Storybook story: the component library's page, often a copy of a page of the docs
     if _DATED_ITEM.match(p.name) and any(f.startswith("_") for f in folders):
         return False  # a site's dated items (`_posts/2021-01-05-….md`, `_events/2021128-careers-in-science-policy.md`)
     # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not

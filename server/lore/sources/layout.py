@@ -97,7 +97,6 @@ class WorkspaceLayout:
         self._autoload: list[tuple[str, str]] | None = None
         self._published: dict[str, list[str]] | None = None
         self._dirs_named: dict[str, list[str]] | None = None
-        self._in_folder: dict[str, list[str]] | None = None
 
     def add(self, rel: str, is_dir: bool) -> None:
         """Record one entry of the walk (called for every file and folder it keeps)."""
@@ -185,16 +184,6 @@ class WorkspaceLayout:
                     index.setdefault(d.rsplit("/", 1)[-1].lower(), []).append(d)
             self._dirs_named = index
         return sorted(self._dirs_named.get(name.lower(), ()))
-
-    def files_in(self, folder: str) -> list[str]:
-        """The names of the files directly in `folder` (indexed once)."""
-        if self._in_folder is None:
-            index: dict[str, list[str]] = {}
-            for f in self.files:
-                head, _, tail = f.rpartition("/")
-                index.setdefault(head, []).append(tail)
-            self._in_folder = index
-        return self._in_folder.get(folder, [])
 
     def exists(self, rel: str) -> bool:
         return rel in self.files or rel in self.dirs

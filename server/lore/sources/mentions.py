@@ -32,9 +32,8 @@ away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
 classes deriving from it, and a method named with its type its overrides (see `subclasses`). A
-Python module written dotted as code (`openedx_learning.api`) is read as the path it means, a JVM class written
-with its package that no file defines any more as that package's folder, and a part of the
-project named in prose ("the core package") the one folder that is it (see `parts`). What a
+Python module written dotted as code (`openedx_learning.api`) is read as the path it means, and a JVM class written
+with its package that no file defines any more as that package's folder. What a
 record writes only in the options it weighed ("Considered Options", `headings.without_alternatives`)
 anchors nothing. A record naming more than `named.SURVEY` identifiers anchors only those it comes
 back to, and packages it names once in an inventory (one list item each, a label apiece: `_listed`) or
@@ -52,8 +51,8 @@ from pathlib import Path, PurePosixPath
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
-from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, manifests, named, parts,
-                          routes, shapes, subclasses, tables, written_code)
+from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, manifests, named, routes,
+                          shapes, subclasses, tables, written_code)
 from lore.sources.moved import folder_moved_to, moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -678,7 +677,6 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     title = imports.title_of(whole)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += [d for d in parts.part_anchors(text, ctx, broad) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
     found += title_anchors(title, ctx) + subclasses.contract_anchors(text, title, ctx)
     found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
