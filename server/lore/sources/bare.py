@@ -289,11 +289,6 @@ def _folded_words(text: str) -> set[str]:
     return {fold(w) for w in re.findall(r"[A-Za-z][\w.-]{1,40}", text)}
 
 
-# Tools a sentence gives as examples, not as its choice: a list closed by "etc." ("Babel, webpack, eslint,
-# Jest, etc., all accept configuration via JavaScript files") and what follows "such as", "e.g." or "for
-# example" up to the end of the clause.
-
-
 def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = (), title: str = "") -> list[tuple[str, str]]:
     """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
     `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text

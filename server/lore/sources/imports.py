@@ -310,9 +310,10 @@ def written_packages(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-# Names given as examples: "such as …", "e.g. …", "for example …", "Examples: …", and "a, b, c, etc." (looked for
-# only back from each "etc", at most `MAX_LISTS` of them and `LIST_REACH` characters back, so that a page of commas
-# costs no more than its length).
+# Names a sentence gives as examples, not as its choice: what follows "such as", "e.g.", "for example" or "Examples:"
+# up to the end of the clause, and a list closed by "etc." ("Babel, webpack, eslint, Jest, etc., all accept
+# configuration via JavaScript files"), looked for only back from each "etc", at most `MAX_LISTS` of them and
+# `LIST_REACH` characters back, so that a page of commas costs no more than its length.
 _INTRODUCED = re.compile(r"\b(?:such as|e\.\s?g\.|for example|for instance|examples?\s*:)[,:]?\s[^.;:()\n]*", re.I)
 _LISTED_ETC = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:etc\b\.?|and so on\b)", re.I)
 _ETC = re.compile(r"\b(?:etc\b\.?|and so on\b)", re.I)

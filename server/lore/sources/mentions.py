@@ -177,7 +177,7 @@ def _candidates(text: str):
     """(token as written, the path it means) for each path `text` writes, for each Python module it
     writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package), for
     each PHP namespace or class it writes as code (`WMDE\\Fundraising\\Frontend\\Factories`), and for each
-    JVM class written with its package, that package's path and `|` and the class (`_QUALIFIED_CLASS`)."""
+    JVM class written with its package, that package's path (`_QUALIFIED_CLASS`)."""
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or (m.group(2) or "").replace("\\_", "_")).strip().rstrip(".,;:)")
         if m.group(1) and _MODULE.match(token) and token.rsplit(".", 1)[-1] not in _NOT_MODULES:
@@ -187,7 +187,7 @@ def _candidates(text: str):
             continue
         qualified = _QUALIFIED_CLASS.match(token) if m.group(1) else None
         if qualified:
-            yield token, qualified.group(1).rstrip(".").replace(".", "/") + "|" + qualified.group(2)
+            yield token, qualified.group(1).rstrip(".").replace(".", "/")
             continue
         if m.group(1) and _NAMESPACE.match(token):  # a PHP namespace or class: `WMDE\Fundraising\Factories`
             path = re.sub(r"\\+", "/", token).strip("/")
@@ -209,8 +209,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     out: dict[str, Derived] = {}
     layout = ctx.layout
     for token, path in _candidates(text):
-        path, _, cls = path.partition("|")
-        if cls and cls in ctx.symbols.defs:
+        qualified = _QUALIFIED_CLASS.match(token)
+        if qualified and qualified.group(2) in ctx.symbols.defs:
             continue  # a class the workspace defines: `name_anchors` anchors it, not its whole package
         clean = re.sub(r"^(\./)+|^/+", "", path.rstrip("*").rstrip("/"))
         if not clean or clean.split("/", 1)[0] in _SKIP_TOP or clean.lower().endswith(_DOC_SUFFIXES):
