@@ -16,7 +16,7 @@ from lore.memory import NEWER_META, NEWER_PARTS_META, Kind, Memory, Provenance, 
 from lore.recall import Hit, Query
 from lore.recall.ordering import order_hits
 from lore.sources.adr import parse_adr
-from lore.sources.newer import chosen_subject, moved_on, partial_reversals, reversals, reversed_subject
+from lore.sources.newer import chosen_subject, moved_on, newer_links, partial_reversals, reversals, reversed_subject
 from lore.sources.status import read_status
 
 
@@ -419,3 +419,12 @@ def test_a_record_retiring_one_of_the_choices_an_earlier_title_joins_partly_reve
     ionic.title = "Get rid of Vue"
     ionic.provenance.path = "docs/decisions/0010-get-rid-of-vue.md"
     assert partial_reversals([both, rxjs, ionic]) == []
+
+
+def test_a_rejected_record_removing_an_earlier_choice_changes_nothing_of_it():
+    """A proposal to remove what an earlier record chose, rejected, leaves that record current and first."""
+    mono = _record(5, "5. Componentisation solution as a monorepo", "docs/adr/0005-monorepo.md")
+    remove = _record(9, "9. Remove monorepo", "docs/adr/0009-remove-monorepo.md")
+    assert newer_links([mono, remove], lambda ref, source: None) == {mono.id: {remove.id: "reversed"}}
+    remove.status = Status.REJECTED
+    assert newer_links([mono, remove], lambda ref, source: None) == {}

@@ -5,7 +5,8 @@ ADR in part supersedes [0003]", "Partly superseded by ADR-33"), amend it ("Amend
 be the record a proposal graduated into ("Implemented — graduated into ADR-010"), or reverse it
 without a link: a later record titled "Remove monorepo" or "AMP removal" undoes an earlier one
 titled "Componentisation solution as a monorepo" or "AMP", one titled "Replace packr2 with go embed" one
-titled "Replace go-bindata with packr2", and "Get rid of Ionic" the Ionic half of "Use StencilJS and Ionic". The earlier record still answers
+titled "Replace go-bindata with packr2", and "Get rid of Ionic" the Ionic half of "Use StencilJS and Ionic".
+A later record that was rejected changes nothing of an earlier one. The earlier record still answers
 questions (it keeps its status), but where both answer the same question the later one says what
 holds now, so search ranks the earlier one below it (`recall/ordering.py`).
 
@@ -28,7 +29,7 @@ import re
 import time
 
 from lore.markup import markdown
-from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory
+from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory, Status
 from lore.store import Store
 
 # Reference kinds in meta["refs"]: (kind, whether the memory holding the reference is the older one, relation).
@@ -270,6 +271,8 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
     by_id = {m.id: m for m in adrs}
 
     def add(old: Memory, new: Memory, relation: str) -> None:
+        if new.status is Status.REJECTED:
+            return  # a rejected "Remove monorepo" changed nothing: the earlier record still holds
         if old.id != new.id and new.id not in old.superseded_by:
             out.setdefault(old.id, {}).setdefault(new.id, relation)
 
