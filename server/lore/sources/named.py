@@ -63,8 +63,8 @@ _GLOSSARY = re.compile(r"^[ \t]*#{1,6}[ \t]+(?:key[ \t]+)?(?:concepts|terms|term
                        r"((?:\n(?![ \t]*#).*)*)", re.M | re.I)
 _GLOSSARY_TERM = re.compile(r"^[ \t]*[-*+][ \t]+([A-Z][a-z0-9]{3,40})[ \t]*:", re.M)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
-# The words of an identifier or a title: `FeaturesReadModel`, "ADR slug" (acronyms kept whole), the accented letters
-# of Latin scripts letters of their words ("décision" one word, not "d" and "cision").
+# The words of an identifier or a title: `FeaturesReadModel`, "ADR slug" (acronyms kept whole). The accented letters
+# of Latin scripts belong to their words: "décision" is one word, not "d" and "cision".
 _UPPER, _LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 WORDS = re.compile(rf"[{_UPPER}]+(?=[{_UPPER}][{_LOWER}])|[{_UPPER}]?[{_LOWER}]+|[{_UPPER}]+|\d+")
 _GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")

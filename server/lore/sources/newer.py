@@ -79,27 +79,29 @@ def reversed_subject(title: str) -> set[str]:
     return words_of(m.group(1)) if m else set()
 
 
-def chosen_subject(title: str) -> set[str]:
-    """The words of what a record's title says it chose ("Continue to use Algolia as search engine" ->
-    {algolia}; "Elasticsearch to Algolia migration" -> {algolia}), else empty."""
+def _chosen_phrase(title: str) -> str | None:
+    """What a record's title says it chose, as written ("Use StencilJS and Ionic for components" -> "StencilJS and
+    Ionic"), or None."""
     clean = _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
     for pattern in _CHOSEN:
         m = pattern.match(clean)
         if m:
-            return words_of(m.group(1))
-    return set()
+            return m.group(1)
+    return None
+
+
+def chosen_subject(title: str) -> set[str]:
+    """The words of what a record's title says it chose ("Continue to use Algolia as search engine" ->
+    {algolia}; "Elasticsearch to Algolia migration" -> {algolia}), else empty."""
+    phrase = _chosen_phrase(title)
+    return words_of(phrase) if phrase else set()
 
 
 def chosen_parts(title: str) -> list[set[str]]:
     """The words of each choice a title that chose several joins ("Use StencilJS and Ionic for components" ->
     {stenciljs}, {ionic}), else empty."""
-    clean = _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
-    for pattern in _CHOSEN:
-        m = pattern.match(clean)
-        if m:
-            parts = [w for p in _JOINED.split(m.group(1)) if (w := words_of(p))]
-            return parts if len(parts) > 1 else []
-    return []
+    parts = [w for p in _JOINED.split(_chosen_phrase(title) or "") if (w := words_of(p))]
+    return parts if len(parts) > 1 else []
 
 
 def _stem_words(m: Memory) -> str:
