@@ -428,3 +428,62 @@ def test_a_rejected_record_removing_an_earlier_choice_changes_nothing_of_it():
     assert newer_links([mono, remove], lambda ref, source: None) == {mono.id: {remove.id: "reversed"}}
     remove.status = Status.REJECTED
     assert newer_links([mono, remove], lambda ref, source: None) == {}
+
+
+def _statuses(lo: Lore) -> dict[str, Status]:
+    return {Path(m.provenance.path).name: m.status for m in lo.store.memories.matching(source_kinds=[SourceKind.ADR])}
+
+
+def test_a_proposal_saying_it_supersedes_an_accepted_record_leaves_it_current_until_accepted(tmp_workspace):
+    """"Proposed. Supersedes [ADR 1]" retires nothing yet: ADR 1 stays current, linked as a replacement
+    proposed; once the proposal says "Accepted", ADR 1 is superseded, and back to proposed it is current again.
+    A rejected record saying it supersedes one retires nothing; a proposal replacing a proposal retires it."""
+    _write(tmp_workspace, "0001-use-postgres.md", "Use Postgres for storage", "Accepted",
+           "The catalogue needs a database.", "We will use Postgres for all persistent storage.")
+    _write(tmp_workspace, "0002-use-dynamodb.md", "Use DynamoDB for storage",
+           "Proposed. Supersedes [ADR 1](0001-use-postgres.md)", "Running Postgres costs us time.",
+           "We will move persistent storage to DynamoDB.")
+    _write(tmp_workspace, "0003-queue.md", "Queue jobs in Redis", "Proposed", "Jobs need a queue.", "Use Redis lists.")
+    _write(tmp_workspace, "0004-sqs.md", "Queue jobs in SQS", "Proposed\n\nSupersedes [ADR 3](0003-queue.md)",
+           "Redis is one more server.", "Use SQS.")
+    _write(tmp_workspace, "0005-cache.md", "Cache pages in Varnish", "Accepted", "Pages are slow.", "Use Varnish.")
+    _write(tmp_workspace, "0006-no-cache.md", "Cache pages in the CDN", "Rejected. Supersedes [ADR 5](0005-cache.md)",
+           "Varnish is one more server.", "Use the CDN.")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        statuses = _statuses(lo)
+        assert statuses["0001-use-postgres.md"] is Status.ACTIVE
+        assert statuses["0003-queue.md"] is Status.SUPERSEDED
+        assert statuses["0005-cache.md"] is Status.ACTIVE
+        assert ("docs/adr/0001-use-postgres.md", "replacement proposed", "docs/adr/0002-use-dynamodb.md") \
+            in summary.later_records
+        assert not [r for r in summary.later_records if "0005-cache.md" in r[0]]
+        proposal = tmp_workspace / "docs/adr/0002-use-dynamodb.md"
+        proposal.write_text(proposal.read_text().replace("Proposed. Supersedes", "Accepted. Supersedes"))
+        summary = run_import(lo)
+        assert _statuses(lo)["0001-use-postgres.md"] is Status.SUPERSEDED
+        assert not [r for r in summary.later_records if "0001-use-postgres.md" in r[0]]
+        proposal.write_text(proposal.read_text().replace("Accepted. Supersedes", "Proposed. Supersedes"))
+        summary = run_import(lo)  # the accepted record is not read again: its status comes back from the link
+        assert _statuses(lo)["0001-use-postgres.md"] is Status.ACTIVE
+        assert ("docs/adr/0001-use-postgres.md", "replacement proposed", "docs/adr/0002-use-dynamodb.md") \
+            in summary.later_records
+    finally:
+        lo.close()
+
+
+def test_the_import_report_says_which_records_a_proposal_would_replace(tmp_path, capsys, monkeypatch):
+    from lore.cli.main import main
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    monkeypatch.setenv("LORE_USER_DB", str(tmp_path / "user.db"))
+    root = tmp_path / "ws"
+    _write(root, "0001-use-postgres.md", "Use Postgres for storage", "Accepted", "A database.", "Use Postgres.")
+    _write(root, "0002-use-dynamodb.md", "Use DynamoDB for storage",
+           "Proposed. Supersedes [ADR 1](0001-use-postgres.md)", "Postgres costs time.", "Use DynamoDB.")
+    assert main(["-w", str(root), "import", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "proposals:        1 record a proposal says it supersedes, kept current until the proposal is accepted" in out
+    assert "docs/adr/0001-use-postgres.md: replacement proposed by docs/adr/0002-use-dynamodb.md" in out
+    assert "later records:" not in out

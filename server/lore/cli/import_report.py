@@ -6,6 +6,7 @@ from collections import Counter
 
 from lore.cli.output import err, out
 from lore.sources import docs
+from lore.sources.newer import PROPOSED_REPLACEMENT
 from lore.sources.report import folders_of, reasons_of
 
 FOLDERS_SHOWN = 4
@@ -53,7 +54,14 @@ def print_taken(summary, verbose: bool) -> None:
     for written, n in sorted(summary.unknown_statuses.items(), key=lambda kv: (-kv[1], kv[0])):
         out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
                   "treated as active", markup=False)
-    later = summary.later_records
+    proposed = [r for r in summary.later_records if r[1] == PROPOSED_REPLACEMENT]
+    later = [r for r in summary.later_records if r[1] != PROPOSED_REPLACEMENT]
+    if proposed:
+        out.print(f"proposals:        {len(proposed)} record{'s' if len(proposed) != 1 else ''} a proposal says it "
+                  f"supersedes, kept current until the proposal is accepted", markup=False)
+        if verbose:
+            for earlier, rel, new in proposed:
+                out.print(f"  {earlier}: {rel} by {new}", markup=False)
     if later:
         kinds = ", ".join(f"{n} {rel}" for rel, n in sorted(Counter(r for _, r, _ in later).items()))
         out.print(f"later records:    {len(later)} record{'s' if len(later) != 1 else ''} ranked below the later "

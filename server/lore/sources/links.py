@@ -3,6 +3,12 @@
 Runs over every ADR memory in the database at the end of an import, so links between files work
 whichever file changed. Links the importer made are remembered in `meta["import_links"]`; only
 those are removed when a reference disappears, never links a person made.
+
+A record's own "Supersedes [ADR 1]" retires ADR 1 only once it is in force itself: a proposal
+claiming to replace an accepted record replaces nothing yet (ADR 1 stays current, and the two are
+linked as "replacement proposed", see `newer`), and a rejected record replaces nothing at all. A record
+saying of itself that it is superseded is retired whatever its successor's status, and a proposal
+replacing another proposal retires it (a team that leaves every record proposed still moves on).
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ import time
 from collections import defaultdict
 
 from lore.memory import HIDDEN_STATUSES, NEWER_META, Memory, SourceKind, Status
-from lore.sources.newer import apply_newer, describe_newer, newer_links, newer_parts
+from lore.sources.newer import (STATUS_BEFORE_LINKS, apply_newer, before_links, describe_newer, newer_links,
+                               newer_parts, replaces)
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 
@@ -135,6 +142,8 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
                             f"{direction.replace('_', ' ')} {ref.get('text') or ref.get('target')!r}: no such ADR found")
                     continue
                 old, new = (m, other) if direction == "superseded_by" else (other, m)
+                if direction == "supersedes" and not replaces(new, old):
+                    continue
                 if old.id != new.id:
                     wanted[old.id].add(new.id)
     for m in adrs + [p for p in pages if p.id in wanted or p.meta.get("import_links")]:
@@ -193,8 +202,11 @@ def _relink(store: Store, m: Memory, want: set[str], made: set[str], current: se
         fresh.meta.pop("import_links", None)
     if "user_status" not in fresh.meta:
         if want and fresh.status in (Status.ACTIVE, Status.PROPOSED):
+            fresh.meta[STATUS_BEFORE_LINKS] = fresh.status.value
             fresh.status = Status.SUPERSEDED
         elif not want and made and fresh.status is Status.SUPERSEDED and not (fresh.meta.get("refs") or {}).get("superseded_by"):
-            fresh.status = Status.ACTIVE
+            fresh.status = before_links(fresh)
+    if not want or fresh.status is not Status.SUPERSEDED:
+        fresh.meta.pop(STATUS_BEFORE_LINKS, None)
     fresh.updated_at = time.time()
     store.memories.update(fresh, reindex=False)

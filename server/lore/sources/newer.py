@@ -6,7 +6,9 @@ be the record a proposal graduated into ("Implemented — graduated into ADR-010
 without a link: a later record titled "Remove monorepo" or "AMP removal" undoes an earlier one
 titled "Componentisation solution as a monorepo" or "AMP", one titled "Replace packr2 with go embed" one
 titled "Replace go-bindata with packr2", and "Get rid of Ionic" the Ionic half of "Use StencilJS and Ionic".
-A later record that was rejected changes nothing of an earlier one. The earlier record still answers
+A later record that was rejected changes nothing of an earlier one, and one that is only proposed
+does not retire the accepted record it says it supersedes (`replaces`): that record stays current,
+a "replacement proposed" by the proposal. The earlier record still answers
 questions (it keeps its status), but where both answer the same question the later one says what
 holds now, so search ranks the earlier one below it (`recall/ordering.py`).
 
@@ -267,10 +269,46 @@ def moved_on(memories: list[Memory]) -> list[tuple[Memory, Memory]]:
     return out
 
 
+# The relation of an accepted record to a proposal saying it supersedes it: informative, it changes no ranking.
+PROPOSED_REPLACEMENT = "replacement proposed"
+# meta of a record the import retired because a later one supersedes it: the status it had before, given
+# back when that later record no longer says so.
+STATUS_BEFORE_LINKS = "statusbefore_links"
+
+
+def stated_status(m: Memory) -> Status:
+    """The status a record has of its own, before a later record's "Supersedes" retired it."""
+    if m.status is Status.SUPERSEDED and m.meta.get("import_links") and "user_status" not in m.meta:
+        return before_links(m)
+    return m.status
+
+
+def before_links(m: Memory) -> Status:
+    """The status kept in `STATUS_BEFORE_LINKS` when it is a current one, else active."""
+    try:
+        before = Status(m.meta.get(STATUS_BEFORE_LINKS) or Status.ACTIVE.value)
+    except ValueError:
+        return Status.ACTIVE
+    return before if before in (Status.ACTIVE, Status.PROPOSED) else Status.ACTIVE
+
+
+def replaces(new: Memory, old: Memory) -> bool:
+    """Whether `new`, saying it supersedes `old`, retires it: not when rejected, and, while only proposed,
+    only an earlier proposal (an accepted record stays current until what would replace it is accepted)."""
+    if new.status is Status.REJECTED:
+        return False
+    return new.status is not Status.PROPOSED or stated_status(old) is Status.PROPOSED
+
+
 def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
     """Older memory id -> {newer memory id: relation}, from references (`resolve(ref, source path)`) and titles."""
     out: dict[str, dict[str, str]] = {}
     by_id = {m.id: m for m in adrs}
+    found_by = resolve
+
+    def resolve(ref: dict, source: str) -> Memory | None:  # the memory as `adrs` has it, links made this import
+        other = found_by(ref, source)
+        return by_id.get(other.id, other) if other is not None else None
 
     def add(old: Memory, new: Memory, relation: str) -> None:
         if new.status is Status.REJECTED:
@@ -299,6 +337,10 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
             other = resolve(ref, source)
             if other is not None:
                 add(other, m, "reversed")  # this record removes what that one brought in
+        for ref in refs.get("supersedes", []) if m.status is Status.PROPOSED else ():
+            other = resolve(ref, source)
+            if other is not None and not replaces(m, other):
+                add(other, m, PROPOSED_REPLACEMENT)  # a proposal to replace an accepted record
     for earlier, later in reversals(adrs):
         add(earlier, later, "reversed")
     for earlier, later in partial_reversals(adrs):
