@@ -64,7 +64,7 @@ class SourceKind(str, enum.Enum):
 
 HIDDEN_STATUSES = (Status.SUPERSEDED, Status.DEPRECATED)
 # meta of an earlier record: {later memory id: "partly superseded" | "amended" | "graduated" | "reversed" |
-# "partly reversed" | "replaced" | "replacement proposed"}
+# "partly reversed" | "replaced" | "change proposed"}
 # (sources/newer.py); search ranks it below those later records where both answer.
 NEWER_META = "import_newer"
 # meta of a record one part of which a later record replaced: {later memory id: [[first line, last line], ...]}

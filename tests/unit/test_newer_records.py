@@ -449,6 +449,9 @@ def test_a_proposal_saying_it_supersedes_an_accepted_record_leaves_it_current_un
     _write(tmp_workspace, "0005-cache.md", "Cache pages in Varnish", "Accepted", "Pages are slow.", "Use Varnish.")
     _write(tmp_workspace, "0006-no-cache.md", "Cache pages in the CDN", "Rejected. Supersedes [ADR 5](0005-cache.md)",
            "Varnish is one more server.", "Use the CDN.")
+    _write(tmp_workspace, "0007-logs.md", "Ship logs to Loki", "Accepted", "Logs are lost.", "Ship logs to Loki.")
+    _write(tmp_workspace, "0008-log-retention.md", "Keep logs for a year", "Proposed. Amends [ADR 7](0007-logs.md)",
+           "Audits need old logs.", "Keep logs in Loki for a year.")
     lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
     try:
         summary = run_import(lo)
@@ -456,9 +459,10 @@ def test_a_proposal_saying_it_supersedes_an_accepted_record_leaves_it_current_un
         assert statuses["0001-use-postgres.md"] is Status.ACTIVE
         assert statuses["0003-queue.md"] is Status.SUPERSEDED
         assert statuses["0005-cache.md"] is Status.ACTIVE
-        assert ("docs/adr/0001-use-postgres.md", "replacement proposed", "docs/adr/0002-use-dynamodb.md") \
+        assert ("docs/adr/0001-use-postgres.md", "change proposed", "docs/adr/0002-use-dynamodb.md") \
             in summary.later_records
         assert not [r for r in summary.later_records if "0005-cache.md" in r[0]]
+        assert ("docs/adr/0007-logs.md", "change proposed", "docs/adr/0008-log-retention.md") in summary.later_records
         proposal = tmp_workspace / "docs/adr/0002-use-dynamodb.md"
         proposal.write_text(proposal.read_text().replace("Proposed. Supersedes", "Accepted. Supersedes"))
         summary = run_import(lo)
@@ -467,7 +471,7 @@ def test_a_proposal_saying_it_supersedes_an_accepted_record_leaves_it_current_un
         proposal.write_text(proposal.read_text().replace("Accepted. Supersedes", "Proposed. Supersedes"))
         summary = run_import(lo)  # the accepted record is not read again: its status comes back from the link
         assert _statuses(lo)["0001-use-postgres.md"] is Status.ACTIVE
-        assert ("docs/adr/0001-use-postgres.md", "replacement proposed", "docs/adr/0002-use-dynamodb.md") \
+        assert ("docs/adr/0001-use-postgres.md", "change proposed", "docs/adr/0002-use-dynamodb.md") \
             in summary.later_records
     finally:
         lo.close()
@@ -484,6 +488,6 @@ def test_the_import_report_says_which_records_a_proposal_would_replace(tmp_path,
            "Proposed. Supersedes [ADR 1](0001-use-postgres.md)", "Postgres costs time.", "Use DynamoDB.")
     assert main(["-w", str(root), "import", "-v"]) == 0
     out = capsys.readouterr().out
-    assert "proposals:        1 record a proposal says it supersedes, kept current until the proposal is accepted" in out
-    assert "docs/adr/0001-use-postgres.md: replacement proposed by docs/adr/0002-use-dynamodb.md" in out
+    assert "proposals:        1 record a proposal says it supersedes or amends, kept as they are until the proposal is accepted" in out
+    assert "docs/adr/0001-use-postgres.md: change proposed by docs/adr/0002-use-dynamodb.md" in out
     assert "later records:" not in out

@@ -6,7 +6,7 @@ from collections import Counter
 
 from lore.cli.output import err, out
 from lore.sources import docs
-from lore.sources.newer import PROPOSED_REPLACEMENT
+from lore.sources.newer import PROPOSED_CHANGE
 from lore.sources.report import folders_of, reasons_of
 
 FOLDERS_SHOWN = 4
@@ -54,11 +54,11 @@ def print_taken(summary, verbose: bool) -> None:
     for written, n in sorted(summary.unknown_statuses.items(), key=lambda kv: (-kv[1], kv[0])):
         out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
                   "treated as active", markup=False)
-    proposed = [r for r in summary.later_records if r[1] == PROPOSED_REPLACEMENT]
-    later = [r for r in summary.later_records if r[1] != PROPOSED_REPLACEMENT]
+    proposed = [r for r in summary.later_records if r[1] == PROPOSED_CHANGE]
+    later = [r for r in summary.later_records if r[1] != PROPOSED_CHANGE]
     if proposed:
         out.print(f"proposals:        {len(proposed)} record{'s' if len(proposed) != 1 else ''} a proposal says it "
-                  f"supersedes, kept current until the proposal is accepted", markup=False)
+                  f"supersedes or amends, kept as they are until the proposal is accepted", markup=False)
         if verbose:
             for earlier, rel, new in proposed:
                 out.print(f"  {earlier}: {rel} by {new}", markup=False)

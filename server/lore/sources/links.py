@@ -6,7 +6,7 @@ those are removed when a reference disappears, never links a person made.
 
 A record's own "Supersedes [ADR 1]" retires ADR 1 only once it is in force itself: a proposal
 claiming to replace an accepted record replaces nothing yet (ADR 1 stays current, and the two are
-linked as "replacement proposed", see `newer`), and a rejected record replaces nothing at all. A record
+linked as "change proposed", see `newer`), and a rejected record replaces nothing at all. A record
 saying of itself that it is superseded is retired whatever its successor's status, and a proposal
 replacing another proposal retires it (a team that leaves every record proposed still moves on).
 """

@@ -7,8 +7,8 @@ without a link: a later record titled "Remove monorepo" or "AMP removal" undoes 
 titled "Componentisation solution as a monorepo" or "AMP", one titled "Replace packr2 with go embed" one
 titled "Replace go-bindata with packr2", and "Get rid of Ionic" the Ionic half of "Use StencilJS and Ionic".
 A later record that was rejected changes nothing of an earlier one, and one that is only proposed
-does not retire the accepted record it says it supersedes (`replaces`): that record stays current,
-a "replacement proposed" by the proposal. The earlier record still answers
+does not retire, partly replace or amend the accepted record it says it supersedes or amends (`replaces`):
+that record stays current, a "change proposed" by the proposal, until the proposal is accepted. The earlier record still answers
 questions (it keeps its status), but where both answer the same question the later one says what
 holds now, so search ranks the earlier one below it (`recall/ordering.py`).
 
@@ -269,8 +269,9 @@ def moved_on(memories: list[Memory]) -> list[tuple[Memory, Memory]]:
     return out
 
 
-# The relation of an accepted record to a proposal saying it supersedes it: informative, it changes no ranking.
-PROPOSED_REPLACEMENT = "replacement proposed"
+# The relation of an accepted record to a proposal saying it supersedes, partly supersedes or amends it: the
+# record is what holds until the proposal is accepted, so the relation only informs and changes no ranking.
+PROPOSED_CHANGE = "change proposed"
 # meta of a record the import retired because a later one supersedes it: the status it had before, given
 # back when that later record no longer says so.
 STATUS_BEFORE_LINKS = "statusbefore_links"
@@ -325,7 +326,8 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
                 if other is not None and holder_is_old:
                     add(m, other, relation)
                 elif other is not None:
-                    add(other, m, relation)
+                    add(other, m, relation if m.status is not Status.PROPOSED or stated_status(other) is Status.PROPOSED
+                        else PROPOSED_CHANGE)
         came_from = {(r.get("target"), r.get("number")) for r in refs.get("graduated_from", [])}
         for ref in refs.get("graduated", []):
             other = resolve(ref, source)
@@ -340,7 +342,7 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
         for ref in refs.get("supersedes", []) if m.status is Status.PROPOSED else ():
             other = resolve(ref, source)
             if other is not None and not replaces(m, other):
-                add(other, m, PROPOSED_REPLACEMENT)  # a proposal to replace an accepted record
+                add(other, m, PROPOSED_CHANGE)  # a proposal to replace an accepted record
     for earlier, later in reversals(adrs):
         add(earlier, later, "reversed")
     for earlier, later in partial_reversals(adrs):
