@@ -107,3 +107,18 @@ def test_package_exports_named_by_their_built_file_show_the_source(tmp_path: Pat
     libraries = {e.name: e.target for e in build_map(tmp_path).entry_points if e.kind == "library"}
     assert libraries == {"server": "src/lib/server-impl.ts", "ui": "packages/ui/src/index.tsx",
                          "cli": "packages/cli/dist/cli.js"}  # no source beside it: the built file is what there is
+
+
+def test_the_languages_line_counts_code_the_import_graph_does_not_read(tmp_path):
+    """A C# backend beside a TypeScript front end is a C# project too, though only TypeScript imports are mapped."""
+    from lore.codemap.render import overview_markdown
+
+    write(tmp_path, {"backend/src/Invoice.cs": "namespace Faktur { public class Invoice {} }\n",
+                     "backend/src/Customer.cs": "namespace Faktur { public class Customer {} }\n",
+                     "backend/src/Payment.cs": "namespace Faktur { public class Payment {} }\n",
+                     "backend/build.kts": "plugins { }\n",
+                     "frontend/src/main.ts": "import { x } from './x'\n", "frontend/src/x.ts": "export const x = 1\n",
+                     "docs/notes.md": "# Notes\n", "config.yaml": "a: 1\n"})
+    cmap = build_map(tmp_path)
+    assert cmap.languages == {"csharp": 3, "typescript": 2, "kotlin": 1}
+    assert overview_markdown(cmap).splitlines()[0] == "Languages: csharp 3, typescript 2, kotlin 1."

@@ -8,7 +8,8 @@ from collections import Counter
 from pathlib import Path, PurePosixPath
 
 from lore.codemap.buildfiles import file_name, is_build_file, read_build_file
-from lore.codemap.files import FileList, list_files
+from lore.anchors.languages import language_for_path
+from lore.codemap.files import CODE_LANGUAGES, FileList, list_files
 from lore.codemap.graph import Graph, read_graph
 from lore.codemap.manifests import MANIFEST_NAMES, read_manifest
 from lore.codemap.guides import read_guides
@@ -57,6 +58,7 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
     langs: Counter = Counter()
     for c in g.language.values():
         langs.update(c)
+    langs.update(other_languages(files.files))
     cmap.languages = dict(langs.most_common())
     _modules(root, g, cmap)
     cmap.routes = route_files(g.routes)
@@ -66,6 +68,23 @@ def build_map(root: str | Path, files: FileList | None = None, warnings: list[st
     cmap.commands = _dedupe(cmap.commands)
     cmap.workspaces = sorted(set(cmap.workspaces))
     return cmap
+
+
+# What `language_for_path` names that is no programming language of the project: documents, data, styles, build files.
+_NOT_PROGRAMS = frozenset("""markdown restructuredtext latex json jsonc yaml toml ini xml html css scss less make cmake
+dockerfile vim""".split())
+
+
+def other_languages(files: list[str]) -> Counter:
+    """Source files per programming language among those the import graph does not read (C#, Kotlin, Ruby, PHP,
+    Swift, C, ...; the file list leaves vendored and generated files out): the project's languages are all of its
+    code, mapped or not."""
+    out: Counter = Counter()
+    for rel in files:
+        lang = language_for_path(rel)
+        if lang and lang not in CODE_LANGUAGES and lang not in _NOT_PROGRAMS:
+            out[lang] += 1
+    return out
 
 
 def sub_projects(cmap: CodeMap) -> set[str]:
