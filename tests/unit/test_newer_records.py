@@ -491,3 +491,21 @@ def test_the_import_report_says_which_records_a_proposal_would_replace(tmp_path,
     assert "proposals:        1 record a proposal says it supersedes or amends, kept as they are until the proposal is accepted" in out
     assert "docs/adr/0001-use-postgres.md: change proposed by docs/adr/0002-use-dynamodb.md" in out
     assert "later records:" not in out
+
+
+def test_a_pending_record_partly_superseding_one_that_says_so_itself_partly_supersedes_it(tmp_workspace):
+    """alphagov/govuk-aws (MIT): 0033 is "Pending" and "in part supersedes [0003]", and 0003 says of itself "These IP
+    ranges have been superseded by [ADR #0033]": the earlier record's own word, so no change only proposed."""
+    src = Path(__file__).parent.parent / "fixtures/corpora/alphagov__govuk-aws/docs/architecture/decisions"
+    folder = tmp_workspace / "docs/architecture/decisions"
+    folder.mkdir(parents=True)
+    for name in ("0003-aws-networking-outline.md", "0033-ip-ranges.md"):
+        (folder / name).write_text((src / name).read_text(encoding="utf-8"), encoding="utf-8")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        later = run_import(lo).later_records
+        old, new = "docs/architecture/decisions/0003-aws-networking-outline.md", "docs/architecture/decisions/0033-ip-ranges.md"
+        assert (old, "partly superseded", new) in later
+        assert not [r for r in later if r[1] == "change proposed"]
+    finally:
+        lo.close()

@@ -272,6 +272,8 @@ def moved_on(memories: list[Memory]) -> list[tuple[Memory, Memory]]:
 # The relation of an accepted record to a proposal saying it supersedes, partly supersedes or amends it: the
 # record is what holds until the proposal is accepted, so the relation only informs and changes no ranking.
 PROPOSED_CHANGE = "change proposed"
+# References by which an earlier record says itself that a later one changed it.
+_OWN_CHANGES = ("superseded_by", "partly_superseded_by", "amended_by", "parts_superseded_by")
 # meta of a record the import retired because a later one supersedes it: the status it had before, given
 # back when that later record no longer says so.
 STATUS_BEFORE_LINKS = "statusbefore_links"
@@ -315,7 +317,23 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
         if new.status is Status.REJECTED:
             return  # a rejected "Remove monorepo" changed nothing: the earlier record still holds
         if old.id != new.id and new.id not in old.superseded_by:
-            out.setdefault(old.id, {}).setdefault(new.id, relation)
+            links = out.setdefault(old.id, {})
+            if links.get(new.id) == PROPOSED_CHANGE and relation != PROPOSED_CHANGE:
+                del links[new.id]  # what the earlier record says of itself, or a title's reversal, comes first
+            links.setdefault(new.id, relation)
+
+    def says_so(old: Memory, new: Memory) -> bool:
+        """Whether the earlier record itself names the later one as changing it (its status line, or a part
+        "superseded by" it): then a proposal's word is the record's own, not a change only proposed."""
+        refs = old.meta.get("refs") or {}
+        return any((found := resolve(r, old.provenance.path or "")) is not None and found.id == new.id
+                   for kind in _OWN_CHANGES for r in refs.get(kind, []))
+
+    def proposed(old: Memory, new: Memory, relation: str) -> str:
+        """`relation`, or a change only proposed (see `replaces`)."""
+        if new.status is not Status.PROPOSED or stated_status(old) is Status.PROPOSED or says_so(old, new):
+            return relation
+        return PROPOSED_CHANGE
 
     for m in adrs:
         refs = m.meta.get("refs") or {}
@@ -326,8 +344,7 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
                 if other is not None and holder_is_old:
                     add(m, other, relation)
                 elif other is not None:
-                    add(other, m, relation if m.status is not Status.PROPOSED or stated_status(other) is Status.PROPOSED
-                        else PROPOSED_CHANGE)
+                    add(other, m, proposed(other, m, relation))
         came_from = {(r.get("target"), r.get("number")) for r in refs.get("graduated_from", [])}
         for ref in refs.get("graduated", []):
             other = resolve(ref, source)
@@ -341,7 +358,7 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
                 add(other, m, "reversed")  # this record removes what that one brought in
         for ref in refs.get("supersedes", []) if m.status is Status.PROPOSED else ():
             other = resolve(ref, source)
-            if other is not None and not replaces(m, other):
+            if other is not None and not replaces(m, other) and not says_so(other, m):
                 add(other, m, PROPOSED_CHANGE)  # a proposal to replace an accepted record
     for earlier, later in reversals(adrs):
         add(earlier, later, "reversed")
