@@ -184,3 +184,17 @@ def test_a_deciders_home_page_is_no_page_the_record_links(tmp_path):
     assert anchors(ws, "docs/decisions/0014-neverthrow.md", head) == []
     body = head + "## Decision\n\nThe examples link [a profile](https://angelo.veltens.org/profile/card#me).\n"
     assert anchors(ws, "docs/decisions/0014-neverthrow.md", body) == ["elements/src/examples.tsx"]
+
+
+def test_a_coding_agents_folder_cites_its_own_records_not_the_projects(tmp_workspace):
+    """An agent framework copied into the root (`.aiox-core/`, as acastrovieira/modulo-fiscal holds one) numbers
+    records of its own: its "ADR-011: Unified Session State" is not the project's record 11."""
+    ws = write(tmp_workspace, {
+        "docs/adr/0011-real-nfse.md": TEXT,
+        ".aiox-core/core/orchestration/session-state.js": "// ADR-011: Unified Session State\nexport const s = 1;\n",
+        ".aiox-core/data/tool-registry.yaml": "# ADR-11: Registry at L3\ntools: []\n",
+        ".claude/hooks/check.py": "# ADR-011\nX = 1\n",
+        ".github/workflows/ci.yml": "# ADR-011: real issuance runs in CI\non: push\n",
+        "src/modules/nfse/issue.ts": "// ADR-011\nexport const issue = 1;\n",
+    })
+    assert anchors(ws, "docs/adr/0011-real-nfse.md") == [".github/workflows/ci.yml", "src/modules/nfse/issue.ts"]

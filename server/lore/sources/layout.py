@@ -31,6 +31,21 @@ BUILT = frozenset({"build"})
 SOURCE_ROOTS = frozenset({"src", "lib", "pkg", "internal", "app", "cmd", "source", "sources"})
 
 
+# A coding agent's or agent framework's own folder at the root (`.claude/`, `.cursor/`, `.codex/`, `.bmad-core/`,
+# `.aiox-core/`): its commands, personas, scripts and registries are the tool's, and so are the decision records
+# its comments cite by number ("ADR-011: Unified Session State" is the framework's record 11, not the project's).
+# Its rules are read as guides by the import (`classify`); for anchoring it is another project's code.
+_AGENT_TOOL = re.compile(r"^\.(?:claude|cursor|codex|agents?|gemini|windsurf|kiro|roo|cline|continue|antigravity|"
+                         r"opencode|augment|amazonq|junie|trae|qoder|kilocode|specify|aider[\w-]*|bmad[\w-]*|"
+                         r"aiox[\w-]*)$", re.I)
+
+
+def agent_tool_folder(rel: str) -> bool:
+    """Whether a path lies in a coding agent's folder at the workspace root (see `_AGENT_TOOL`)."""
+    top, slash, _ = rel.partition("/")
+    return bool(slash) and bool(_AGENT_TOOL.match(top))
+
+
 def in_folder_of(rel: str, names: frozenset[str]) -> bool:
     """Whether a folder of the path at `rel` has one of `names`, a `build` folder inside a source tree (`BUILT`,
     `SOURCE_ROOTS`) aside: what `WorkspaceLayout.vendored` and the import's third-party rule both ask."""
@@ -128,8 +143,9 @@ class WorkspaceLayout:
     def vendored(rel: str) -> bool:
         """Whether a path lies in a vendored, generated or built folder, or is a copy of a browser library
         (`library_copy`). A `build` folder inside a source tree is a package of the code (`src/mbed_tools/build/`,
-        `pkg/build/`), not what a build wrote (see `BUILT`)."""
-        return in_folder_of(rel, VENDORED) or library_copy(rel)
+        `pkg/build/`), not what a build wrote (see `BUILT`). A coding agent's folder (`agent_tool_folder`) is the
+        tool's code too."""
+        return in_folder_of(rel, VENDORED) or library_copy(rel) or agent_tool_folder(rel)
 
     def _workspaces(self) -> set[str]:
         """Folders named by the root package.json `workspaces` (globs ending in `*` expanded one level)."""
