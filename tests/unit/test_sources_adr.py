@@ -493,3 +493,20 @@ def test_a_templates_stand_in_for_a_section_is_no_content():
     assert not any("here..." in s.text for s in m.sections)
     filled = text.replace("Decision here...", "We describe the schema in C# with Schemavolution.")
     assert "We describe the schema" in parse_adr("adr/0003-x.md", filled, {}).memories[0].body
+
+
+def test_a_decision_left_as_the_templates_guidance_takes_no_header_into_the_body():
+    """ajoz/makau's 0005 (its Decision is Nygard's guidance, unfilled): the body is what the record says (its
+    problem and discussion), not its date and status, and no view calls that a decision section."""
+    text = ("# 5. Handling played cards\n\nDate: 2021-04-15\n\n## Status\n\nAccepted\n\n## Problem\n\n"
+            "Played cards change the turn order.\n\n## Discussion\n\nA king of spades makes the previous player draw.\n\n"
+            "## Decision\n\nThe change that we're proposing or have agreed to implement.\n\n## Consequences\n\n"
+            "What becomes easier or more difficult to do and any risks introduced by the change that will need to be "
+            "mitigated.\n")
+    m = parse_adr("doc/architecture/decisions/0005-handling-played-cards.md", text, {}).memories[0]
+    assert "Date:" not in m.body and "Accepted" not in m.body and "## Status" not in m.body
+    assert "Played cards change the turn order." in m.body and "king of spades" in m.body
+    assert "body_part" not in m.meta
+    filled = text.replace("The change that we're proposing or have agreed to implement.", "Cards queue their effects.")
+    m = parse_adr("doc/architecture/decisions/0005-handling-played-cards.md", filled, {}).memories[0]
+    assert m.body == "Cards queue their effects." and m.meta["body_part"]["heading"] == "Decision"

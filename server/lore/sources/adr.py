@@ -386,11 +386,28 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     head = "\n\n".join(intro)
     secs.insert(0, Section(None, f"{title}\n{head}".strip(), title_line or 1))
     start = title_line if title_line else doc.front_lines
-    whole = "\n".join(doc.lines[start:]).strip()
     decision = "\n".join(without_guidance((_block(doc, _DECISION) or "").splitlines())).strip()
     context = "\n".join(without_guidance((_block(doc, _CONTEXT) or "").splitlines())).strip()
     rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
-    return secs, decision or _without_header_tables("\n".join(without_guidance(whole.splitlines())).strip()), rationale
+    return secs, decision or _without_header_tables("\n".join(without_guidance(_without_meta(doc, start))).strip()), \
+        rationale
+
+
+def _without_meta(doc: markdown.Document, start: int) -> list[str]:
+    """A record's lines from `start` with what says nothing of the decision blanked: its status, date and
+    metadata sections (`_SKIP_META`) and the header fields before its first heading ("Date: 2021-04-15").
+    The body of a record whose Decision nobody wrote (the template's text) or that has none is what it says."""
+    lines = list(doc.lines)
+    for i, s in enumerate(doc.sections):
+        if s.heading and s.heading.strip().rstrip(":").lower() in _SKIP_META:
+            end = next((t.line - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(lines))
+            lines[s.line - 1:end] = [""] * (end - s.line + 1)
+    first = next((s.line - 1 for s in doc.sections if s.heading and s.line - 1 > start), len(lines))
+    for i in range(start, first):
+        m = _FIELD.match(lines[i])
+        if m and m.group(1).strip().lower() in _HEADER_FIELDS:
+            lines[i] = ""
+    return lines[start:]
 
 
 # The guidance Nygard's template (as adr-tools writes it) puts under each heading, left in records nobody filled in
@@ -468,7 +485,8 @@ def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
     described above"), so a view of the memory names them (`lore.wire.views`)."""
     for i, s in enumerate(doc.sections):
         end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
-        if s.heading and s.heading.strip().rstrip(":").lower() in _DECISION and "\n".join(doc.lines[s.start:end]).strip():
+        if s.heading and s.heading.strip().rstrip(":").lower() in _DECISION \
+                and "\n".join(without_guidance(doc.lines[s.start:end])).strip():
             before = [[t.heading.strip(), t.line] for t in doc.sections[:i]
                       if t.heading and t.level <= s.level and not (t.line == title_line and t.level == 1)
                       and t.heading.strip().rstrip(":").lower() not in _SKIP_META]
