@@ -84,3 +84,39 @@ def test_a_deprecation_above_a_declaration_without_a_symbol_names_it_not_the_fil
     assert ts.title.startswith("useThemeStyles is deprecated")
     package = parse_comments("pkg/old/doc.go", "// Deprecated: use pkg/new.\npackage old\n").memories
     assert [m.title for m in package] == ["this file is deprecated: use pkg/new."]
+
+
+JAVA = '''package org.rinna.domain;
+
+public class DefaultWorkItem {
+    /**
+     * Sets the status.
+     * @deprecated Use the workflow service to change states.
+     */
+    @Deprecated
+    public DefaultWorkItem setStatus(WorkflowState status) {
+        return this;
+    }
+
+    // DEPRECATED: the class keeps no history; read the audit log.
+    private String status;
+}
+'''
+
+
+def test_a_javadoc_deprecation_inside_a_class_is_the_methods_below_it():
+    """heymumford/Rinna (MIT): a method's `@deprecated` is about that method, not the class holding it, and a
+    method is named by the word before its parenthesis, not by the type it returns."""
+    titles = sorted(m.title for m in parse_comments("src/main/java/org/rinna/domain/DefaultWorkItem.java", JAVA).memories)
+    assert titles[0].startswith("DefaultWorkItem is deprecated: the class keeps no history")
+    assert titles[1].startswith("DefaultWorkItem.setStatus is deprecated: Use the workflow service")
+
+
+def test_the_name_declared_below_a_comment_is_the_one_after_its_type():
+    from lore.sources.deprecations import declared_after
+
+    for line, name in [("    public DefaultWorkItem setStatus(WorkflowState status) {", "setStatus"),
+                       ("public static final int LIMIT = 5;", "LIMIT"), ("func (s *Server) Start() {", "Start"),
+                       ("List<String> names() {", "names"), ("export const useThemeStyles = () => 1", "useThemeStyles"),
+                       ("    return legacy(x);", None)]:
+        assert declared_after(["// Deprecated: no more", line], 0) == name

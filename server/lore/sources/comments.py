@@ -42,7 +42,7 @@ def parse_comments(rel_path: str, text: str) -> Parsed:
     if deprecations:
         out.memories += deprecation_memories(
             rel_path, language, every, symbols,
-            lambda line, end: _anchor(symbols, line, end, rel_path, language), text)
+            lambda line, end, doc=False: _anchor(symbols, line, end, rel_path, language, doc), text)
     keys = Keys()
     for c in comments:
         for offset, marker, title, body, rationale in _entries(strip_hidden(c.text)):
@@ -88,12 +88,14 @@ def _until_marker(lines: list[str], i: int, starts: list, n: int) -> list[str]:
     return [ln.strip() for ln in lines[i + 1:end] if ln.strip()]
 
 
-def _anchor(symbols, line: int, end_line: int, rel_path: str, language: str) -> tuple[Anchor, str]:
-    """The symbol the comment is inside, or directly above; else the file."""
+def _anchor(symbols, line: int, end_line: int, rel_path: str, language: str, doc: bool = False) -> tuple[Anchor, str]:
+    """The symbol the comment is inside, or directly above; else the file. A documentation comment (`/** … */`,
+    `/// …`) documents the declaration right below it, inside a class or not: a method's `@deprecated` is the
+    method's, not its class's."""
     inside = symbol_at(symbols, line, 0)
-    if inside is not None and inside.start_line < line:
-        return _symbol_anchor(inside, rel_path, language), inside.qualified_name
     below = [s for s in symbols if end_line < s.start_line <= end_line + 2]
+    if inside is not None and inside.start_line < line and not (doc and below):
+        return _symbol_anchor(inside, rel_path, language), inside.qualified_name
     if below:
         s = min(below, key=lambda s: (s.start_line, -s.end_line))
         return _symbol_anchor(s, rel_path, language), s.qualified_name

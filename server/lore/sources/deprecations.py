@@ -39,6 +39,14 @@ _DECLARED = re.compile(r"^\s*(?:export\s+)?(?:(?:default|async|public|private|pr
                        r"(?:(?:const|let|var|val|function|class|interface|type|enum|def|func|fn|struct)\s+)?"
                        r"([A-Za-z_$][\w$]*)\s*(?:[:=(<]|\s+[A-Za-z_*\[(])")
 _NOT_A_NAME = frozenset({"package", "import", "module", "from", "use", "namespace", "require", "return", "if", "for"})
+# A method or field declared with its type first, as Java, C# and C++ write one (`public DefaultWorkItem
+# setStatus(WorkflowState status) {`, `List<String> names()`, `static final int LIMIT = 5;`): the name is the word
+# after the type.
+_TYPED_METHOD = re.compile(r"^\s*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|override|"
+                           r"virtual|async|default|native|sealed|extern|inline)\s+)*([A-Za-z_$][\w$.]*)(?:<[^<>()]*>)?"
+                           r"(?:\[\])*\s+([A-Za-z_$][\w$]*)\s*[(=;]")
+_GO_METHOD = re.compile(r"^\s*func\s+\([^()]*\)\s*([A-Za-z_]\w*)")  # `func (s *Server) Start() {`
+_NOT_A_TYPE = _NOT_A_NAME | frozenset({"new", "else", "throw", "await", "yield", "case", "goto", "delete", "typeof"})
 
 
 def declared_after(lines: list[str], end_line: int) -> str | None:
@@ -47,6 +55,12 @@ def declared_after(lines: list[str], end_line: int) -> str | None:
     a deprecation written there is about that name, even where no symbol is extracted for it."""
     if end_line + 1 >= len(lines):
         return None
+    go = _GO_METHOD.match(lines[end_line + 1])
+    if go:
+        return go.group(1)
+    typed = _TYPED_METHOD.match(lines[end_line + 1])
+    if typed and typed.group(1) not in _NOT_A_TYPE:
+        return typed.group(2)
     m = _DECLARED.match(lines[end_line + 1])
     return m.group(1) if m and m.group(1) not in _NOT_A_NAME else None
 
@@ -54,7 +68,8 @@ def declared_after(lines: list[str], end_line: int) -> str | None:
 def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of, text: str = "") -> list:
     """Warning memories for the deprecation and migration markers in a file's comments and docstrings.
 
-    `anchor_of(line, end_line)` gives (anchor, symbol name) for a comment, as decision comments use;
+    `anchor_of(line, end_line, doc)` gives (anchor, symbol name) for a comment, as decision comments use (`doc`: a
+    documentation comment, `/** … */` or `/// …`, about the declaration below it);
     one it places on the whole file is about the name declared right below it, if any (`text`, the
     file's text, says): the file stays its anchor, but the warning names what is deprecated."""
     keys = Keys()
@@ -64,7 +79,8 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
         if not QUICK.search(c.text):
             continue
         for offset, what, text in entries(c.text):
-            anchor, where = anchor_of(c.line, c.end_line)
+            opening = lines[c.line].lstrip() if 0 <= c.line < len(lines) else ""
+            anchor, where = anchor_of(c.line, c.end_line, opening.startswith(("/**", "///")))
             if where == "file":
                 where = declared_after(lines, c.end_line) or where
             out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
