@@ -498,6 +498,22 @@ def test_the_pages_of_one_piece_of_work_of_a_spec_driven_workflow_are_no_decisio
     assert "specs/0021-Lone/README.md" in summary.decisions  # no tasks beside it: a page stating its status
 
 
+def test_a_teams_stories_and_sprints_are_work_items_not_decision_records(lore):
+    """acastrovieira/modulo-fiscal keeps one page per sprint's story in `docs/stories/` with a "## Status" of Done:
+    work items, read as documentation; a record beside them stays one."""
+    write(lore.root, {
+        "docs/stories/sprint-2-invoices.md": "# Sprint 2: invoices\n\n## Status\n\nDone\n\n## Scope\n\n"
+            "Issue simulated invoices from the dashboard.\n",
+        "docs/sprints/12/review.md": "# Sprint 12 review\n\nStatus: Accepted\n\nWe shipped the audit log.\n",
+        "docs/adr/0005-use-bullmq.md": "# 5. Use BullMQ for jobs\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "Background jobs run on BullMQ.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert summary.decisions == ["docs/adr/0005-use-bullmq.md"]
+    assert {"docs/stories/sprint-2-invoices.md", "docs/sprints/12/review.md"} <= set(summary.docs)
+
+
 def test_a_record_template_named_in_capitals_is_set_aside_and_said(lore):
     """home-assistant/architecture (Apache-2.0) keeps its record template at the root as `EMPTY-ADR.md`: named in
     capitals it is a page of the project's, but its title's placeholders make it a template, reported as one."""

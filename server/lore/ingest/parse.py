@@ -64,7 +64,7 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
         parsed = parse_adr(rel, text, front)  # a folder the user named holds decision records, whatever they look like
     else:
         ev = decide(rel, abs_path, text, series)
-        work = work_item(abs_path)  # a spec-driven workflow's page: documentation, whatever status it states
+        work = work_item(abs_path, rel)  # a spec-driven workflow's page: documentation, whatever status it states
         if work or not ev.is_decision:
             # a record template (`EMPTY-ADR.md`: "# <ADR NUMBER>. <ADR TITLE>") is no documentation either
             doc = None if placeholder_title(text) else _documentation(rel, text, importer == cls.DOC, front,

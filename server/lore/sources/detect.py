@@ -431,13 +431,19 @@ class Series:
 # tasks), Spec Kit's `specs/NNN-feature/` (spec, plan, tasks).
 _WORK_TASKS = "tasks.md"
 _WORK_SPECS = ("requirements.md", "plan.md", "spec.md")
+# Folders of work items: a team's stories, sprints and backlog ("## Status\n\nDone", "Ready", "Concluída").
+_WORK_FOLDERS = frozenset({"stories", "story", "user-stories", "user_stories", "userstories", "sprints", "sprint",
+                           "backlog", "epics"})
 
 
-def work_item(abs_path: str | None) -> bool:
-    """Whether a page sits in the folder of one piece of work of a spec-driven workflow: a `tasks.md` beside a
+def work_item(abs_path: str | None, rel_path: str = "") -> bool:
+    """Whether a page sits in a folder of work items (`docs/stories/`, `sprints/12/`: `_WORK_FOLDERS`, its folder or
+    the one above in the workspace, `rel_path`) or in the folder of one piece of work of a spec-driven workflow: a `tasks.md` beside a
     `requirements.md`, a `plan.md` or a `spec.md`. Its pages say what to build and how far the work got ("**Status:**
     Complete", a checklist of phases), however they state a status; a decision they cite lives elsewhere (a tracker's
     "- [x] Design: [ADR 0038](../../docs/adr/0038-dont-ack-action.md)"), so none of them is a decision record."""
+    if any(part.lower() in _WORK_FOLDERS for part in rel_path.split("/")[:-1][-2:]):
+        return True
     if abs_path is None:
         return False
     folder = os.path.dirname(abs_path)
