@@ -145,3 +145,20 @@ def test_broken_toml_front_matter_is_said_and_read_as_far_as_it_goes(text, front
     found, _, warnings = markdown.split_front_matter(text)
     assert found == front
     assert warnings and warning in warnings[0][1]
+
+
+def test_front_matter_under_a_licence_comment_is_front_matter():
+    """ethersync/ethersync (AGPL-3.0, text not vendored): a record opens with an SPDX comment, then its front
+    matter; the status and title are read from it and none of it is the record's text."""
+    from lore.sources.adr import parse_adr
+
+    text = ("<!--\nSPDX-FileCopyrightText: 2024 blinry and zormit\nSPDX-License-Identifier: CC-BY-SA-4.0\n-->\n\n"
+            "---\nstatus: superseded\ndate: 2024-05-02\n---\n\n# Use Automerge for sync\n\n## Decision\n\n"
+            "We sync documents with Automerge.\n")
+    doc = markdown.parse(text)
+    assert doc.front["status"] == "superseded"
+    assert doc.front_lines == 9 and doc.title() == ("Use Automerge for sync", 11)
+    m = parse_adr("docs/decisions/05-automerge.md", text).memories[0]
+    assert m.status.value == "superseded" and m.body == "We sync documents with Automerge."
+    assert not any("status:" in s.text for s in m.sections)
+    assert markdown.parse("<!-- note -->\n# Title\n\n---\n\na: 1\n\n---\n").front == {}  # a rule under a heading

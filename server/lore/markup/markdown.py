@@ -23,6 +23,8 @@ from lore.markup.hidden import strip_hidden
 
 _FRONT_OPEN = re.compile(r"\A---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
+# HTML comments, each on lines of its own, above front matter: `<!-- SPDX-License-Identifier: CC-BY-4.0 -->`.
+_LEADING_COMMENTS = re.compile(r"(?:[ \t]*<!--.*?-->[ \t]*\r?\n(?:[ \t]*\r?\n)*){1,5}", re.S)
 # Hugo's TOML front matter, between `+++` lines (`title = "…"`, `status = "superseded"`).
 _TOML_OPEN = re.compile(r"\A\+\+\+[ \t]*\r?\n")
 _TOML_CLOSE = re.compile(r"^\+\+\+[ \t]*\r?$", re.M)
@@ -133,9 +135,12 @@ def _line_starts(text: str) -> list[int]:
 
 def front_matter(text: str) -> FrontMatter | None:
     """The text's YAML front matter as markdown-it's front-matter plugin finds it (a leading BOM is
-    allowed), or None when the text has none or it never closes."""
+    allowed, and HTML comments above it: a licence header, `<!-- SPDX-License-Identifier: … -->`), or None
+    when the text has none or it never closes."""
     bom = 1 if text.startswith("\ufeff") else 0
-    body = text[bom:]
+    lead = _LEADING_COMMENTS.match(text, bom)
+    skip = lead.end() if lead and _FRONT_OPEN.match(text[lead.end():lead.end() + 8]) else bom
+    body = text[skip:]
     opened = _FRONT_OPEN.match(body)
     close = _FRONT_CLOSE.search(body, opened.end()) if opened else None
     if close is None:
@@ -149,8 +154,9 @@ def front_matter(text: str) -> FrontMatter | None:
     start, end = starts[first], starts[last]
     end -= 1 if end > start and body[end - 1] == "\n" else 0  # the line break before the closing fence
     end -= 1 if end > start and body[end - 1] == "\r" else 0
-    return FrontMatter(body[start:end], start + bom, end + bom, starts[min(token.map[1], len(starts) - 1)] + bom,
-                       token.map[1])
+    above = text.count("\n", 0, skip)
+    return FrontMatter(body[start:end], start + skip, end + skip, starts[min(token.map[1], len(starts) - 1)] + skip,
+                       token.map[1] + above)
 
 
 def headings(text: str) -> list[Heading]:
@@ -236,8 +242,10 @@ def _salvage(raw: str) -> dict:
 
 def parse(text: str) -> Document:
     """Front matter, sections and structural warnings of a markdown text (hidden text removed first)."""
-    text = strip_hidden(text)
+    raw, text = text, strip_hidden(text)
     front, front_lines, warnings = split_front_matter(text)
+    if not front_lines and _LEADING_COMMENTS.match(raw):  # front matter under a licence comment: its lines hold
+        front, front_lines, warnings = split_front_matter(raw)
     lines = text.splitlines()
     # Editors sometimes put a non-breaking space after the hashes; people still mean a heading.
     body = _NBSP_HEADING.sub(r"\1 ", "\n".join(lines[front_lines:]))
