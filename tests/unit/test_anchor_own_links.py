@@ -72,3 +72,16 @@ def test_a_path_written_with_a_brace_list_names_each_file(tmp_path):
     text = "Per-engine DAL fns live under `crates/relay-db/src/backend/{sqlite,postgres}.rs` with one signature."
     found = {d.anchor.value for d in path_anchors(text, "DECISIONS.md", AnchorContext(ws))}
     assert found == {"crates/relay-db/src/backend/sqlite.rs", "crates/relay-db/src/backend/postgres.rs"}
+
+
+def test_a_link_relative_to_the_record_anchors_the_file_it_reaches(tmp_workspace):
+    """alphagov/govuk-aws (MIT) 0035 links "the `aws/lb` terraform module [here](../../../terraform/modules/aws/lb/main.tf)"
+    from docs/architecture/decisions/: that file; a link leaving the workspace or reaching nothing anchors nothing."""
+    ws = write(tmp_workspace, {"terraform/modules/aws/lb/main.tf": 'resource "aws_lb" "lb" {}\n',
+                               "terraform/modules/aws/lb/variables.tf": 'variable "listeners" {}\n'})
+    text = ("# 35. Bouncer load balancer\n\n## Status\n\nAccepted\n\n## Consequences\n\n"
+            "1. the `aws/lb` terraform module [here](../../../terraform/modules/aws/lb/main.tf) was fixed.\n"
+            "2. the [plan](../../../terraform/projects/infra-public-services/main.tf) was changed.\n"
+            "3. see [upstream](../../../../elsewhere/main.tf).\n")
+    found = derive_anchors(text, "docs/architecture/decisions/0035-bouncer.md", AnchorContext(ws))
+    assert sorted(d.anchor.to_text() for d in found) == ["terraform/modules/aws/lb/main.tf"]

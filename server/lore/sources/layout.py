@@ -13,6 +13,7 @@ the workspace's composer.json files.
 from __future__ import annotations
 
 import json
+import posixpath
 import logging
 import re
 from pathlib import Path, PurePosixPath
@@ -211,11 +212,16 @@ class WorkspaceLayout:
         while token.startswith("./"):
             token = token[2:]
         token = token.lstrip("/")
-        if not token or any(p == ".." for p in token.split("/")):
+        here = str(PurePosixPath(from_file).parent) if "/" in from_file else ""
+        if token and any(p == ".." for p in token.split("/")):
+            # A link relative to the file writing it (`../../../terraform/modules/aws/lb/main.tf` from
+            # `docs/architecture/decisions/`): the one place it names, when that stays in the workspace.
+            joined = posixpath.normpath(posixpath.join(here, token)) if here else ""
+            return [joined] if joined and not joined.startswith("..") and self.exists(joined) else []
+        if not token:
             return []
         if self.exists(token):
             return [token]
-        here = str(PurePosixPath(from_file).parent) if "/" in from_file else ""
         if here and self.exists(f"{here}/{token}"):
             return [f"{here}/{token}"]
         go = self._go_path(token)
