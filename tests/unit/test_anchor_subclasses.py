@@ -167,3 +167,32 @@ def test_a_heading_that_sets_one_option_aside_after_a_colon_is_an_alternative():
     out = without_alternatives(text)
     assert "`a.b`" in out and "`c.d`" not in out
     assert "`e.f`" in out  # a section about rejected messages is about the code's own rejections
+
+
+OPTIONS_UNDER_DISCUSSION = """# 3. Handling capabilities for not the active player
+
+## Discussion
+
+### Solution 1
+
+Add the target player to every capability: PlayCard(player=#B, card=KS), DrawCard(player=#B).
+
+### Solution 2
+
+Introduce a strict distinction between `TurnOrder` and the capabilities of the game state.
+
+## Decision
+
+Solution #2 will be used as it creates a distinction between certain concepts of the game.
+"""
+
+
+def test_options_under_headings_of_their_own_anchor_only_the_one_chosen():
+    """ajoz/makau (0003, MIT): "### Solution 1" and "### Solution 2" under "## Discussion", and "Solution #2 will be
+    used": the first option's example names the code it would have changed, not what the decision governs."""
+    out = without_alternatives(OPTIONS_UNDER_DISCUSSION)
+    assert "PlayCard" not in out and "DrawCard" not in out and "`TurnOrder`" in out
+    undecided = OPTIONS_UNDER_DISCUSSION.replace("Solution #2 will be used", "We have not chosen yet")
+    assert without_alternatives(undecided) == undecided  # which one holds is not known: nothing set aside
+    one = OPTIONS_UNDER_DISCUSSION.replace("### Solution 2", "### Our approach")
+    assert "PlayCard" in without_alternatives(one)  # one option heading alone is no set of options

@@ -91,12 +91,44 @@ def without_alternatives(text: str) -> str:
             cuts.append((start, keep_start))
             start = keep_end
         cuts.append((start, end))
-    for start, end in reversed(cuts):
+    cuts += [c for c in _options_set_aside(blanked, sections) if not any(a <= c[0] < b for a, b in cuts)]
+    for start, end in sorted(cuts, reverse=True):
         text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
     return text
 
 
 _NUMBERED = re.compile(r"^(?:option\s*)?#?(\d+)\s*[.):-]?\s*", re.I)
+# A heading naming one of the options weighed by its number or letter: "Solution 1", "Option B: a shared lock",
+# "Alternative #2 - polling".
+_OPTION_HEADING = re.compile(r"^(option|solution|alternative|approach)\s*#?\s*(\d{1,2}|[A-Ha-h])\b\s*[.):-]?\s*(.*)$",
+                             re.I)
+
+
+def _options_set_aside(blanked: str, sections: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    """Spans of the options a record weighs under headings of their own ("### Solution 1", "### Solution 2",
+    under any heading: "## Discussion") that the record did not choose: two or more such headings at one level,
+    and each one not cited outside them by its label and number ("Solution #2 will be used", "option B") or
+    its words. Without such a citation nothing is set aside: which one was chosen is not known."""
+    heads = [(m.start(), len(m.group(1)), o) for m in _LEVELED.finditer(blanked)
+             if (o := _OPTION_HEADING.match(m.group(2).strip()))]
+    levels = [level for _, level, _ in heads]
+    heads = [h for h in heads if levels.count(h[1]) >= 2]
+    if not heads:
+        return []
+    spans = [(at, next((m.start() for m in _LEVELED.finditer(blanked, at + 1) if len(m.group(1)) <= level), len(blanked)))
+             for at, level, _ in heads]
+    rest = blanked
+    for start, end in spans:
+        rest = rest[:start] + re.sub(r"[^\n]", " ", rest[start:end]) + rest[end:]
+    outside = _outside(rest, sections)
+    chosen = []
+    for at, level, o in heads:
+        label, number, words = o.group(1).lower(), o.group(2).lower(), _squeeze(o.group(3))
+        cited = re.search(rf"\b{label}s?\s*#?\s*{re.escape(number)}\b|#{re.escape(number)}\b", outside) is not None
+        chosen.append(cited or (len(words.split()) >= 2 and f" {words} " in f" {_squeeze(outside)} "))
+    if not any(chosen):
+        return []
+    return [span for span, keep in zip(spans, chosen) if not keep]
 
 
 def _squeeze(text: str) -> str:
