@@ -490,7 +490,14 @@ def test_the_import_report_says_which_records_a_proposal_would_replace(tmp_path,
     out = capsys.readouterr().out
     assert "proposals:        1 record a proposal says it supersedes or amends, kept as they are until the proposal is accepted" in out
     assert "docs/adr/0001-use-postgres.md: change proposed by docs/adr/0002-use-dynamodb.md" in out
-    assert "later records:" not in out
+    assert "later records:" not in out and "superseded:" not in out
+    _write(root, "0002-use-dynamodb.md", "Use DynamoDB for storage",
+           "Accepted. Supersedes [ADR 1](0001-use-postgres.md)", "Postgres costs time.", "Use DynamoDB.")
+    assert main(["-w", str(root), "import", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "superseded:       1 record retired for a later one (ranked below its successor, never shown on code)" in out
+    assert "docs/adr/0001-use-postgres.md: superseded by docs/adr/0002-use-dynamodb.md" in out
+    assert "proposals:" not in out
 
 
 def test_a_pending_record_partly_superseding_one_that_says_so_itself_partly_supersedes_it(tmp_workspace):

@@ -54,6 +54,13 @@ def print_taken(summary, verbose: bool) -> None:
     for written, n in sorted(summary.unknown_statuses.items(), key=lambda kv: (-kv[1], kv[0])):
         out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
                   "treated as active", markup=False)
+    if summary.superseded:
+        n = len(summary.superseded)
+        out.print(f"superseded:       {n} record{'s' if n != 1 else ''} retired for a later one (ranked below "
+                  f"{'their successors' if n != 1 else 'its successor'}, never shown on code)", markup=False)
+        if verbose:
+            for old, new in summary.superseded:
+                out.print(f"  {old}: superseded by {new}", markup=False)
     proposed = [r for r in summary.later_records if r[1] == PROPOSED_CHANGE]
     later = [r for r in summary.later_records if r[1] != PROPOSED_CHANGE]
     if proposed:

@@ -153,6 +153,15 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
     links, parts = newer_links(linked, index.resolve), newer_parts(adrs, index.resolve)
     apply_newer(store, linked, links, parts)
     summary.later_records = describe_newer(linked, links, parts)
+    summary.superseded = _retired(linked)
+
+
+def _retired(memories: list[Memory]) -> list[tuple[str, str]]:
+    """(record, the record superseding it) for the imported records a later one retired, by path (by id where
+    the later one is no imported record: a team memory)."""
+    path = {m.id: m.provenance.path or m.id for m in memories}
+    return sorted((path[m.id], path.get(new, new)) for m in memories if m.status is Status.SUPERSEDED
+                  for new in m.superseded_by)
 
 
 def _with_pages(adrs: list[Memory], pages: list[Memory], index: AdrIndex) -> list[Memory]:
