@@ -889,3 +889,16 @@ def test_an_rfc_status_field_states_a_status_and_a_summary_heading_is_no_title()
     assert is_plain_doc(page) and page.title == "Workflow"
     (titled,) = parse_doc("docs/overview.md", "# Overview\n\nWhat the project is.\n").memories
     assert titled.title == "Overview"  # a page named so is titled so all the same
+
+
+def test_a_page_whose_first_heading_follows_its_own_text_is_titled_by_its_path():
+    """alphagov/govuk-aws's module read-mes (MIT) open with a line on the module, then "## Requirements": that
+    heading names a part, not the page; a page opening with its heading keeps it."""
+    readme = "This module creates a load balancer.\n\n## Requirements\n\nNone.\n\n## Inputs\n\n| name | type |\n"
+    assert parse_doc("terraform/modules/aws/lb/README.md", readme).memories[0].title == "lb README"
+    guide = "Thanks for helping.\n\nOpen a pull request.\n\n## Changelog Updates\n\nWrite an entry.\n"
+    assert parse_doc("docs/contributing.md", guide).memories[0].title == "Contributing"
+    assert parse_doc("docs/db.md", "## Setting up the database\n\nRun make db.\n").memories[0].title == \
+        "Setting up the database"
+    assert parse_doc("docs/g.md", "[![build](b.svg)](x)\n\n## Release guide\n\nTag it.\n").memories[0].title == \
+        "Release guide"

@@ -382,7 +382,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
     heading, title_line = doc.title()
-    heading = None if markdown.section_name(heading) else heading  # `# Summary` opens the page: titled otherwise
+    heading = None if markdown.section_name(heading) or _part_heading(doc, title_line) else heading
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
     sections, body, _ = sections_of(doc, title, title_line)
     meta: dict = {DOC_META: True}
@@ -493,6 +493,16 @@ def _kind(rel_path: str, text: str) -> Kind:
     folders = PurePosixPath(rel_path).parts[:-1]
     guide = any(_words(f) & _GUIDE_WORDS for f in folders) or bool(_words(p_stem(rel_path)) & _GUIDE_NAME_WORDS)
     return kind_of(text[:1500]) if guide else Kind.FACT
+
+
+def _part_heading(doc: markdown.Document, title_line: int | None) -> bool:
+    """Whether the heading a page would be titled by names a part of it: a page with no level-1 heading whose
+    first heading comes after text of its own (a read-me describing its module, then "## Requirements"; a guide
+    whose first heading, 240 lines down, is "## Changelog Updates")."""
+    if title_line is None or any(s.level == 1 for s in doc.sections if s.heading):
+        return False
+    before = doc.lines[doc.front_lines:title_line - 1]
+    return any(line.strip() and not line.lstrip().startswith(("<!--", "[![", "![")) for line in before)
 
 
 def _title_from_path(rel_path: str) -> str:
