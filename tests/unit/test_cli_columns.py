@@ -79,3 +79,15 @@ def test_fit_and_wrap():
     assert all(len(ln) <= 40 for ln in wrapped)
     assert wrapped[0].startswith("- ") and wrapped[1].startswith("  ")
     assert [ln for ln in wrapped if "word" in ln] and all(ln.startswith("  > ") for ln in wrapped if "word" in ln)
+
+
+def test_a_long_title_keeps_its_status_mark_at_80_columns(capsys, ws):
+    """govuk-aws 0004, superseded, with a long title: cut to the columns, its line still says "(superseded)"."""
+    old = _add(capsys, ws, "4. DNS definitions for hosts and services in each environment and stack of the platform",
+               "Hosts are named in a private zone per stack.")
+    new = _add(capsys, ws, "15. DNS infrastructure", "One zone per environment.")
+    assert _cli(capsys, ws, "supersede", old, "--by", new)[0] == 0
+    for args in (("list",), ("search", "DNS hosts zone stack", "--include-superseded")):
+        code, out, _ = _cli(capsys, ws, *args)
+        line = next(ln for ln in out.splitlines() if ln.endswith(old))
+        assert code == 0 and len(line) <= 80 and "… (superseded)" in line, line

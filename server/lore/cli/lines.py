@@ -34,9 +34,13 @@ def fit(text: str, n: int) -> str:
     return cut.rstrip(" ,;:·-") + "…"
 
 
-def _row(lead: str, title: str, mid: str, cols: int) -> str:
+def _row(lead: str, title: str, mid: str, cols: int, status: str = "active") -> str:
+    """One line: `lead`, the title cut to the room left, its status when not active (never cut: a long title of
+    a superseded record still says so), the id."""
     room = cols - len(lead) - ID_WIDTH - 2
-    return f"{lead} {fit(title, room).ljust(room)} {mid}"
+    mark = "" if status == "active" else f" ({status})"
+    titled = fit(title, max(room - len(mark), 8)) + mark
+    return f"{lead} {titled.ljust(room)} {mid}"
 
 
 def _details(parts: list[str], cols: int) -> list[str]:
@@ -55,9 +59,8 @@ def print_hits(hits: list[dict], scores: list[float], long: bool = False) -> Non
     cols = width()
     top = max(scores) if scores else 0.0
     for h, score in zip(hits, scores):
-        title = h["title"] + ("" if h["status"] == "active" else f" ({h['status']})")
         lead = f"{strength(score / top if top > 0 else 0.0):<{STRENGTH_WIDTH}} {h['kind']:<{KIND_WIDTH}}"
-        say(_row(lead, title, h["id"], cols))
+        say(_row(lead, h["title"], h["id"], cols, h["status"]))
         if long:
             src = h["trust"]["source"] if h.get("trust") else h["id"]
             section = (h.get("section") or {}).get("heading")
@@ -79,8 +82,7 @@ def print_memories(memories: list[Memory], long: bool = False) -> None:
         return
     cols = width()
     for m in memories:
-        title = m.title + ("" if m.status.value == "active" else f" ({m.status.value})")
-        say(_row(f"{m.kind.value:<{KIND_WIDTH}}", title, m.id, cols))
+        say(_row(f"{m.kind.value:<{KIND_WIDTH}}", m.title, m.id, cols, m.status.value))
         if long:
             mk = mark(m)
             for line in _details([mk.source, f"{m.scope.value} · {m.status.value} · {mk.label}"], cols):
