@@ -142,3 +142,23 @@ def test_a_java_method_reference_to_a_member_no_file_defines_means_its_type(tmp_
     text = "# 8. Iteration\n\n## Decision\n\nGroup by `Order::createdAt` and `Merchant::frequency`; skip `Ledger::total`.\n"
     found = sorted(d.anchor.to_text() for d in derive_anchors(text, "doc/adr/0008.md", AnchorContext(ws)))
     assert found == ["symbol:java:Merchant", "symbol:java:Order"]
+
+
+def test_a_record_in_one_package_means_its_own_packages_code(tmp_workspace):
+    """opendatahub-io/odh-dashboard keeps records per package (`packages/gen-ai/docs/adr/`): a class the record
+    names that a sibling package defines too is its own package's; a record at the root keeps both."""
+    from lore.sources.mentions import AnchorContext, derive_anchors
+    from tree_files import write
+
+    ws = write(tmp_workspace, {
+        "packages/gen-ai/package.json": '{"name": "@odh/gen-ai"}\n',
+        "packages/gen-ai/src/client.ts": "export class MlflowClient {}\n",
+        "packages/maas/package.json": '{"name": "@odh/maas"}\n',
+        "packages/maas/src/client.ts": "export class MlflowClient {}\n",
+    })
+    text = "# 14. One MLflow client\n\n## Decision\n\nCreate `MlflowClient` once at start-up and share it.\n"
+    mine = derive_anchors(text, "packages/gen-ai/docs/adr/0014-mlflow-client.md", AnchorContext(ws))
+    assert [d.anchor.file for d in mine if d.anchor.kind == "symbol"] == ["packages/gen-ai/src/client.ts"]
+    both = derive_anchors(text, "docs/adr/0014-mlflow-client.md", AnchorContext(ws))
+    assert sorted(d.anchor.file for d in both if d.anchor.kind == "symbol") == \
+        ["packages/gen-ai/src/client.ts", "packages/maas/src/client.ts"]

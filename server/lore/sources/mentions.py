@@ -702,7 +702,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     if not found and not proposal:
         found = head_anchors(title, text, ctx)
     found += file_patterns.pattern_anchors(text, ctx)  # a kind of file, beside what the record is about
-    found = ranked(found, text)
+    found = ranked(own_project(found, rel, ctx.layout), text)
     kept: list[Derived] = []
     keys: set[tuple] = set()
     for d in found:
@@ -713,6 +713,18 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
             kept.append(rooted(d))
             keys.add(key)
     return kept
+
+
+def own_project(found: list[Derived], rel: str, layout: WorkspaceLayout) -> list[Derived]:
+    """`found` without the symbols of other sub-projects named as one of the record's own sub-project is: a record
+    kept in one package of a monorepo (`packages/gen-ai/docs/adr/`) that names `MLflowClient` means the one its
+    package defines, not the same-named ones of its sibling packages."""
+    own = max((r for r in layout.roots if r and rel.startswith(r + "/")), key=len, default="")
+    if not own:
+        return found
+    inside = {d.anchor.value for d in found if d.anchor.kind == "symbol" and (d.anchor.file or "").startswith(own + "/")}
+    return [d for d in found if not (d.anchor.kind == "symbol" and d.anchor.value in inside
+                                     and not (d.anchor.file or "").startswith(own + "/"))]
 
 
 def rooted(d: Derived) -> Derived:
