@@ -902,3 +902,18 @@ def test_a_page_whose_first_heading_follows_its_own_text_is_titled_by_its_path()
         "Setting up the database"
     assert parse_doc("docs/g.md", "[![build](b.svg)](x)\n\n## Release guide\n\nTag it.\n").memories[0].title == \
         "Release guide"
+
+
+def test_a_project_generators_read_me_is_left_out_and_said(lore):
+    """fhemery/owl-writey (an Nx monorepo) holds 31 read-mes "This library was generated with [Nx](https://nx.dev)."
+    that crowded every search: left out as a generator's; a read-me the team wrote on top of one stays."""
+    nx = "# back-domain\n\nThis library was generated with [Nx](https://nx.dev).\n\n## Running unit tests\n\n" \
+         "Run `nx test back-domain` to execute the unit tests via [Jest](https://jestjs.io).\n"
+    cra = "This project was bootstrapped with [Create React App](https://github.com/facebook/create-react-app).\n\n" \
+          "## Available Scripts\n\nIn the project directory, you can run `npm start`.\n"
+    grown = "# web\n\nThis project was bootstrapped with Create React App.\n\n" + "## Our routing\n\nPages live in `src/pages`.\n" * 200
+    write(lore.root, {"libs/back/domain/README.md": nx, "apps/web/README.md": cra, "apps/portal/README.md": grown, **CODE})
+    summary = run_import(lore)
+    assert ("libs/back/domain/README.md", "a project generator's read-me") in summary.not_taken
+    assert ("apps/web/README.md", "a project generator's read-me") in summary.not_taken
+    assert "apps/portal/README.md" in summary.docs

@@ -15,6 +15,7 @@ from lore.sources.summary import ImportSummary
 from lore.store import Store
 
 DECISION, RULES, DOCUMENTATION, NOT_TAKEN = "decision", "rules", "documentation", "not taken: "
+GENERATED_README = "a project generator's read-me"  # why a read-me is left out (`ingest.parse.generated_readme`)
 _DOC_WORDS = {"doc", "docs", "documentation", "architecture", "arch", "design", "designs", "decisions", "adr", "adrs",
               "rfc", "rfcs", "wiki", "notes", "handbook", "contributing", "proposals", "proposal", "spec", "specs",
               "guides", "guide", "dev", "development", "engineering"}
@@ -37,7 +38,7 @@ def fill(store: Store, summary: ImportSummary) -> None:
             summary.docs.append(path)
         elif sf.reason and sf.reason.startswith(NOT_TAKEN):
             why = sf.reason[len(NOT_TAKEN):]
-            if docs_like(path) or why.startswith(_PARTIAL) or why == "template":  # shaped like a record, set aside
+            if docs_like(path) or why.startswith(_PARTIAL) or why in ("template", GENERATED_README):  # set aside, said
                 summary.not_taken.append((path, why))
     summary.log_entries = store.memories.entries_per_file(SourceKind.ADR)
     for meta in store.memories.meta_by_source_kind(SourceKind.ADR):
