@@ -276,7 +276,7 @@ PROPOSED_CHANGE = "change proposed"
 _OWN_CHANGES = ("superseded_by", "partly_superseded_by", "amended_by", "parts_superseded_by")
 # meta of a record the import retired because a later one supersedes it: the status it had before, given
 # back when that later record no longer says so.
-STATUS_BEFORE_LINKS = "statusbefore_links"
+STATUS_BEFORE_LINKS = "status_before_links"
 
 
 def stated_status(m: Memory) -> Status:
