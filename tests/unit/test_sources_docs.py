@@ -917,3 +917,14 @@ def test_a_project_generators_read_me_is_left_out_and_said(lore):
     assert ("libs/back/domain/README.md", "a project generator's read-me") in summary.not_taken
     assert ("apps/web/README.md", "a project generator's read-me") in summary.not_taken
     assert "apps/portal/README.md" in summary.docs
+
+
+def test_a_page_giving_each_of_its_items_a_status_is_a_tracker_not_a_record():
+    """heymumford/Rinna (MIT) `docs/project/import-this-plan.md`: work items, each with "- **Status**: Released",
+    was read as one active decision; a page stating its own status once is still a record."""
+    items = "".join(f"#### {n}. Item {n}\n\n- **ID**: RINNA-{n}\n- **Status**: Released\n- **Priority**: High\n\n"
+                    for n in range(1, 5))
+    backlog = parse_doc("docs/project/plan.md", "# Rinna Development Work Items\n\n## Work Items\n\n" + items)
+    assert backlog.memories[0].provenance.kind is SourceKind.RULES_FILE
+    record = parse_doc("docs/project/cache.md", "# Cache pages\n\n- **Status**: Accepted\n\nWe cache pages in Redis.\n")
+    assert record.memories[0].provenance.kind is SourceKind.ADR
