@@ -324,17 +324,17 @@ def _superseded_parts(doc: markdown.Document, title_line: int | None, reading: S
 
 def stated_status(doc: markdown.Document) -> bool:
     """Whether a page states a status a rule knows (front matter, a Status heading or a `Status:` line),
-    the mark of a proposal or decision with a life cycle rather than a plain guide. A page writing a status for
-    each of many items (`TRACKER_FIELDS` or more `- **Status**: Released` lines) tracks work: no one record."""
+    the mark of a proposal or decision with a life cycle rather than a plain guide."""
     reading, _, text = _status(doc, "", Parsed())
-    return bool(text) and reading.status is not None and not tracker(doc)
+    return bool(text) and reading.status is not None
 
 
 TRACKER_FIELDS = 4  # a record states its status once or twice (a header, a history line); a backlog, per item
 
 
 def tracker(doc: markdown.Document) -> bool:
-    """Whether a page writes a status field for each of `TRACKER_FIELDS` or more items, code blocks aside."""
+    """Whether a page writes a status field for each of `TRACKER_FIELDS` or more items, code blocks aside
+    (`- **Status**: Released` per work item): it tracks work, and is no one record."""
     blanked = markdown.FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(doc.lines[doc.front_lines:]))
     fields = (_FIELD.match(line) for line in blanked.splitlines())
     return sum(1 for f in fields if f and f.group(1).strip().lower() in _STATUS_FIELDS) >= TRACKER_FIELDS

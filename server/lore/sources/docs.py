@@ -44,7 +44,7 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, with_front
+from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, tracker, with_front
 from lore.sources.detect import Series, series_folder, series_name, series_number, template_folder, template_name
 from lore.sources.layout import VENDORED
 from lore.sources.newer import removal_links
@@ -371,7 +371,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
     own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
-    if own_page and records and stated_status(doc):
+    if own_page and records and stated_status(doc) and not tracker(doc):
         parsed = parse_adr(rel_path, text, front)
         if parsed.memories:
             m = parsed.memories[0]
