@@ -3,8 +3,6 @@ comments (`parse_file`, called by `lore.ingest.runner` for each changed file).""
 
 from __future__ import annotations
 
-import re
-
 from pathlib import PurePosixPath
 
 from lore.markup import markdown
@@ -14,7 +12,7 @@ from lore.sources import sidecar
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide, placeholder_title, work_item
-from lore.sources.docs import MAX_DOC_BYTES, change_log, is_documentation, newest_part, parse_doc
+from lore.sources.docs import MAX_DOC_BYTES, change_log, generated_readme, is_documentation, newest_part, parse_doc
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.report import DECISION, DOCUMENTATION, GENERATED_README, NOT_TAKEN, RULES
@@ -113,28 +111,6 @@ def _documentation(rel: str, text: str, listed: bool, front: dict | None = None,
         return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note == "empty" else None
     parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
-
-
-# What a project generator writes into a new package's read-me: Nx, Create React App, create-next-app, Angular CLI,
-# Vite and create-t3-app, followed by how to run the generator's own scripts.
-_GENERATED_README = re.compile(
-    r"^(?:this (?:library|application|app|project|package|plugin) was generated with \[?nx\b"
-    r"|this project was bootstrapped with \[?create[- ]react[- ]app"
-    r"|this is an? \[?next\.?js\]?(?:\([^)]*\))? project bootstrapped with \[?`?create-next-app"
-    r"|this project was generated (?:with|using) \[?angular cli"
-    r"|this template provides a minimal setup to get react working in vite"
-    r"|this is a \[?t3 stack\]?(?:\([^)]*\))? project bootstrapped with `?create-t3-app)", re.I)
-GENERATED_README_BYTES = 4096  # past this a team has written its own read-me on top of the generator's
-
-
-def generated_readme(text: str) -> bool:
-    """Whether a page is the read-me a project generator wrote and nobody changed: its first paragraph says which
-    generator (`_GENERATED_README`) and it is short. Every package of a monorepo holds one ("This library was
-    generated with Nx", "## Running unit tests"): they say nothing of the project and crowd every search."""
-    if len(text) > GENERATED_README_BYTES:
-        return False
-    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "<", "[!["))]
-    return bool(body) and _GENERATED_README.match(body[0]) is not None
 
 
 def _titled(text: str) -> bool:

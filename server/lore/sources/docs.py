@@ -408,6 +408,28 @@ _VERSION_HEADING = re.compile(r"^\W*(?:(?:release|version)\s+v?\d+\.\d+|v\d+\.\d
                               r"|\d+\.\d+(?:\.\d+)?\s*(?:\(|[-–—]\s*\d{4}|\d{4}-\d{2}-\d{2}))", re.I)
 
 
+# What a project generator writes into a new package's read-me: Nx, Create React App, create-next-app, Angular CLI,
+# Vite and create-t3-app, followed by how to run the generator's own scripts.
+_GENERATED_README = re.compile(
+    r"^(?:this (?:library|application|app|project|package|plugin) was generated with \[?nx\b"
+    r"|this project was bootstrapped with \[?create[- ]react[- ]app"
+    r"|this is an? \[?next\.?js\]?(?:\([^)]*\))? project bootstrapped with \[?`?create-next-app"
+    r"|this project was generated (?:with|using) \[?angular cli"
+    r"|this template provides a minimal setup to get react working in vite"
+    r"|this is a \[?t3 stack\]?(?:\([^)]*\))? project bootstrapped with `?create-t3-app)", re.I)
+GENERATED_README_BYTES = 4096  # past this a team has written its own read-me on top of the generator's
+
+
+def generated_readme(text: str) -> bool:
+    """Whether a page is the read-me a project generator wrote and nobody changed: its first paragraph says which
+    generator (`_GENERATED_README`) and it is short. Every package of a monorepo holds one ("This library was
+    generated with Nx", "## Running unit tests"): they say nothing of the project and crowd every search."""
+    if len(text) > GENERATED_README_BYTES:
+        return False
+    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "<", "[!["))]
+    return bool(body) and _GENERATED_README.match(body[0]) is not None
+
+
 def change_log(rel_path: str, text: str) -> bool:
     """Whether a page is a change log: by its name (`_CHANGE_NAMES`) or by its headings (`release_notes`)."""
     return bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name))) or release_notes(markdown.parse(text))

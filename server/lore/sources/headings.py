@@ -121,11 +121,12 @@ def _options_set_aside(blanked: str, sections: list[tuple[int, int, int]]) -> li
     for start, end in spans:
         rest = rest[:start] + re.sub(r"[^\n]", " ", rest[start:end]) + rest[end:]
     outside = _outside(rest, sections)
+    squeezed = f" {_squeeze(outside)} "
     chosen = []
-    for at, level, o in heads:
+    for _, _, o in heads:
         label, number, words = o.group(1).lower(), o.group(2).lower(), _squeeze(o.group(3))
         cited = re.search(rf"\b{label}s?\s*#?\s*{re.escape(number)}\b|#{re.escape(number)}\b", outside) is not None
-        chosen.append(cited or (len(words.split()) >= 2 and f" {words} " in f" {_squeeze(outside)} "))
+        chosen.append(cited or (len(words.split()) >= 2 and f" {words} " in squeezed))
     if not any(chosen):
         return []
     return [span for span, keep in zip(spans, chosen) if not keep]

@@ -15,7 +15,7 @@ from lore.sources.summary import ImportSummary
 from lore.store import Store
 
 DECISION, RULES, DOCUMENTATION, NOT_TAKEN = "decision", "rules", "documentation", "not taken: "
-GENERATED_README = "a project generator's read-me"  # why a read-me is left out (`ingest.parse.generated_readme`)
+GENERATED_README = "a project generator's read-me"  # why a read-me is left out (`docs.generated_readme`)
 _DOC_WORDS = {"doc", "docs", "documentation", "architecture", "arch", "design", "designs", "decisions", "adr", "adrs",
               "rfc", "rfcs", "wiki", "notes", "handbook", "contributing", "proposals", "proposal", "spec", "specs",
               "guides", "guide", "dev", "development", "engineering"}
