@@ -32,6 +32,7 @@ import { describeCommand, ServerCommand } from './serverCommand';
 import { patchConfigurationItem, serverSettings } from './settings';
 import { CommandRoute, CommandRoutes } from './commandRoutes';
 import type { ManagedEnvironment } from './managedEnv';
+import { ServerStderr } from './serverStderr';
 import { loreCheckout, reportStartFailure } from './startFailure';
 
 export type ClientState = ServerState | 'stopped' | 'failed';
@@ -46,6 +47,8 @@ export interface ClientStatus {
 }
 
 const STDERR_TAIL_LINES = 30;
+/** How long a failed start waits for the server's stderr to be read to its end. */
+const STDERR_DRAIN_MS = 3000;
 /** A crash restarts the server by itself once; another within this window asks the user. */
 const AUTO_RESTART_WINDOW_MS = 5 * 60_000;
 
@@ -65,7 +68,7 @@ function rawSettings(): unknown {
 export class LoreClient implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private process: ChildProcess | undefined;
-  private stderrTail: string[] = [];
+  private stderr: ServerStderr | undefined;
   private running = false;
   private transition: Promise<void> = Promise.resolve();
   private lastAutoRestart = 0;
@@ -157,7 +160,8 @@ export class LoreClient implements vscode.Disposable {
       this.client = undefined;
       await client.dispose().catch(() => undefined);
       this.killProcess();
-      const detail = this.stderrTail.join('\n').trim() || String(failure ?? 'the server exited during initialization');
+      const tail = (await this.stderr?.read(STDERR_DRAIN_MS)) ?? [];
+      const detail = tail.join('\n').trim() || String(failure ?? 'the server exited during initialization');
       this.setStatus({ state: 'failed', message: detail });
       void reportStartFailure(command, detail, this.output, this.managed && (() => this.installAndStart()));
       return;
@@ -199,13 +203,9 @@ export class LoreClient implements vscode.Disposable {
     const args = [...command.args, '--stdio'];
     const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     this.output.info(`Starting ${describeCommand({ ...command, args })}${cwd ? ` in ${cwd}` : ''}`);
-    this.stderrTail = [];
     return new Promise((resolve, reject) => {
       const child = spawn(command.command, args, { cwd, env: { ...process.env, PYTHONUNBUFFERED: '1' } });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        this.stderrTail.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - STDERR_TAIL_LINES));
-      });
+      this.stderr = new ServerStderr(child, STDERR_TAIL_LINES);
       child.once('error', (error) => reject(new Error(`Cannot run ${command.command}: ${error.message}`)));
       child.once('spawn', () => {
         this.process = child;
@@ -261,7 +261,7 @@ export class LoreClient implements vscode.Disposable {
   private onClosed(): CloseHandlerResult {
     if (this.running) {
       this.running = false;
-      const detail = this.stderrTail.slice(-5).join('\n');
+      const detail = (this.stderr?.tail ?? []).slice(-5).join('\n');
       this.output.error(`The Lore server stopped unexpectedly.${detail ? `\n${detail}` : ''}`);
       const now = Date.now();
       if (now - this.lastAutoRestart > AUTO_RESTART_WINDOW_MS) {

@@ -30,7 +30,12 @@ export function installSessionEnv(path = process.env.PATH ?? '') {
 
 async function offerToInstall(wb) {
   const toast = wb.notification(OFFER);
-  await toast.first().waitFor({ timeout: 60_000 });
+  try {
+    await toast.first().waitFor({ timeout: 60_000 });
+  } catch (error) {
+    const shown = await wb.page.locator('.notification-toast').allInnerTexts().catch(() => []);
+    throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; notifications shown: ${JSON.stringify(shown)}; the Lore log ends:\n${wb.loreLog().slice(-1500)}`);
+  }
   await wb.loreStatus().locator('.codicon-error').waitFor();
   const count = await wb.page.locator('.notification-toast').count();
   if (count !== 1) {

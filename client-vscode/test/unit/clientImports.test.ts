@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 // commands. Features (search, remember, the memory view, the command steps...) register with the
 // client; the client imports none of them.
 const CLIENT_PARTS = ['./commandRoutes', './constants', './managedEnv', './protocol', './python', './serverCommand',
-  './settings', './startFailure'];
+  './serverStderr', './settings', './startFailure'];
 
 function localImports(source: string): string[] {
   return [...source.matchAll(/^import[^'"]*['"](\.[^'"]+)['"]/gm)].map((m) => m[1]).sort();
