@@ -65,23 +65,46 @@ def declared_after(lines: list[str], end_line: int) -> str | None:
     return m.group(1) if m and m.group(1) not in _NOT_A_NAME else None
 
 
+_COMMENT_OPENERS = ("#", "//", "/*", "*", "--", ";", "<!--", '"""', "'''", "%", "{-", "(*")
+
+
+def _trails_code(line: str) -> bool:
+    """Whether a comment starting on `line` (its text, leading blanks stripped) comes after code on it
+    (`OldField string // Deprecated: use NewField`, `- exportloopref # deprecated`)."""
+    return bool(line) and not line.startswith(_COMMENT_OPENERS)
+
+
+def declared_on(line: str) -> str | None:
+    """The name a line declares before the comment that trails it (`OldField string // Deprecated`,
+    `LIMIT = 5  # deprecated`, `public int limit; // @deprecated`): that comment is about it."""
+    return declared_after([line, line], 0)
+
+
 def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of, text: str = "") -> list:
     """Warning memories for the deprecation and migration markers in a file's comments and docstrings.
 
     `anchor_of(line, end_line, doc)` gives (anchor, symbol name) for a comment, as decision comments use (`doc`: a
     documentation comment, `/** … */` or `/// …`, about the declaration below it);
     one it places on the whole file is about the name declared right below it, if any (`text`, the
-    file's text, says): the file stays its anchor, but the warning names what is deprecated."""
+    file's text, says): the file stays its anchor, but the warning names what is deprecated. A comment
+    after code on its line is about the name that line declares, and about nothing when it declares none
+    (a list item of a configuration file: `- exportloopref # deprecated` deprecates no file)."""
     keys = Keys()
     out = []
     lines = text.splitlines()
     for c in comments:
         if not QUICK.search(c.text):
             continue
+        opening = lines[c.line].lstrip() if 0 <= c.line < len(lines) else ""
+        trailing = _trails_code(opening)
+        own = declared_on(opening) if trailing else None
+        if trailing and not own:
+            continue  # `- exportloopref # deprecated`: about one line that declares nothing, not about the file
         for offset, what, text in entries(c.text):
-            opening = lines[c.line].lstrip() if 0 <= c.line < len(lines) else ""
             anchor, where = anchor_of(c.line, c.end_line, opening.startswith(("/**", "///")))
-            if where == "file":
+            if own:
+                where = own if where == "file" else where if where.rsplit(".", 1)[-1] == own else f"{where}.{own}"
+            elif where == "file":
                 where = declared_after(lines, c.end_line) or where
             out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
     if language == "python":

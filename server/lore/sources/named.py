@@ -67,7 +67,9 @@ _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 # of Latin scripts belong to their words: "décision" is one word, not "d" and "cision".
 _UPPER, _LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 WORDS = re.compile(rf"[{_UPPER}]+(?=[{_UPPER}][{_LOWER}])|[{_UPPER}]?[{_LOWER}]+|[{_UPPER}]+|\d+")
-_GENERATED = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
+# Files a tool writes, by their names: protocol buffers' and gRPC gateways' Go and Python, mocks, minified scripts,
+# type declarations, `*.generated.ts`.
+GENERATED_SUFFIXES = (".pb.go", ".pb.gw.go", ".pulsar.go", "_mock.go", ".min.js", ".d.ts", ".generated.ts", "_pb2.py")
 # Test code by its path: test folders and folders of test doubles (Jest's `__mocks__/`, a Storybook's `mockModules/`),
 # RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
 # pytest's `test_x.py` and `conftest.py`.
@@ -265,7 +267,7 @@ class SymbolIndex:
         start = time.thread_time()
         for rel in sorted(layout.files):
             lang = language_for_path(rel)
-            if layout.vendored(rel) or rel.endswith(_GENERATED) or lang is None \
+            if layout.vendored(rel) or rel.endswith(GENERATED_SUFFIXES) or lang is None \
                     or not (lang in KEYWORD_LANGUAGES or has_grammar(lang)):
                 continue  # data and markup files (YAML, JSON, SQL) define no code
             if time.thread_time() - start > budget:
