@@ -205,3 +205,15 @@ def test_a_member_the_type_does_not_define_names_that_type_only_when_its_name_is
                            "once.\n", "docs/adr/0005.md", AnchorContext(ws))
     assert [(d.anchor.to_text(), d.anchor.file) for d in found] == [
         ("symbol:csharp:FeaturesReadModel", "src/Features/FeaturesReadModel.cs")]
+
+
+def test_the_text_of_a_link_to_a_web_page_names_no_type(tmp_workspace):
+    """liquidmetal-dev/flintlock 0234 (MPL-2.0) lists what Firecracker can change in a running machine, each a link to
+    Firecracker's pages: "[Network interface rate limiting](https://github.com/firecracker-microvm/…)" names a page
+    of another project, not the workspace's `Network` type; the same words in the record's own prose do."""
+    ws = write(tmp_workspace, {"client/cloudinit/network/network.go": "package network\n\ntype Network struct {\n}\n"})
+    linked = ("Very few operations are valid after a MicroVM has started:\n\n- [Network interface rate limiting]"
+              "(https://github.com/firecracker-microvm/firecracker/blob/main/docs/api_requests/patch-network-interface.md).\n")
+    assert texts(ws, linked) == []
+    said = "The Network interface holds the rate limits.\n"
+    assert [a.split("@")[1] for a in texts(ws, said)] == ["client/cloudinit/network/network.go"]

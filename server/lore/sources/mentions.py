@@ -541,11 +541,15 @@ _ARTICLES = frozenset({"The", "A", "An", "This", "That", "Our", "Each", "Every",
 _KIND_LIST = re.compile(rf"\b{_KINDS}(?:s|es)?[ \t]*:[ \t]*((?:`[A-Z]\w{{2,40}}`(?:[ \t]*,?[ \t]+and[ \t]+|[ \t]*,[ \t]*)?)+)")
 
 
+_WEB_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://[^)\s]*\)")
+
+
 def kind_named(text: str) -> list[str]:
     """Capitalised names a decision's prose calls a type in words: "the Domain model", "a custom `User`
     model", "four models: `Domain`, `DomainRequest` and `DomainInvitation`" (code blocks aside); not
-    the last word of a capitalised phrase ("the Data Source interfaces")."""
-    prose = named.FENCE.sub(" ", text)
+    the last word of a capitalised phrase ("the Data Source interfaces"), nor the text of a link to a web
+    page, which names that page ("[Network interface rate limiting](https://…)")."""
+    prose = _WEB_LINK.sub(" ", named.FENCE.sub(" ", text))
     out = []
     for m in _KIND_AFTER.finditer(prose):
         before = re.search(r"([A-Z][\w`]*)[ \t]+`?$", prose[max(0, m.start() - 40):m.start() + (prose[m.start()] == "`")])
