@@ -56,6 +56,18 @@ def test_search_and_list_are_one_line_each_at_80_columns(capsys, ws):
     assert len(out.splitlines()) == 9 and "workspace · active · your own" in out
 
 
+def test_a_list_cut_at_its_limit_says_so(capsys, ws):
+    for t in TITLES:
+        _add(capsys, ws, t, "Signed.")
+    code, out, err = _cli(capsys, ws, "list", "-n", "2")
+    assert code == 0 and len(out.splitlines()) == 2
+    assert "showing the first 2; more match" in err and "-n N" in err
+    code, out, err = _cli(capsys, ws, "list", "-n", "3")
+    assert len(out.splitlines()) == 3 and "more match" not in err
+    code, out, err = _cli(capsys, ws, "list", "-n", "1", "--json")
+    assert len(json.loads(out)) == 1 and "more match" in err  # the notice goes to stderr, the JSON stays whole
+
+
 def test_json_keeps_its_shape(capsys, ws):
     _add(capsys, ws, TITLES[0], "Signed.")
     code, out, _ = _cli(capsys, ws, "search", "webhook", "--json")

@@ -130,12 +130,16 @@ def cmd_search(args) -> int:
 def cmd_list(args) -> int:
     """lore list"""
     with open_lore(args) as lore:
+        limit = max(args.limit, 0)
         ms = lore.list(kinds=kinds(args.kind), statuses=statuses(args.status), scopes=scopes(args.scope),
-                       tags=tuple(args.tag or ()), since=parse_since(args.since), limit=args.limit)
+                       tags=tuple(args.tag or ()), since=parse_since(args.since), limit=limit + 1)
+        more, ms = len(ms) > limit, ms[:limit]
         if args.json:
             print_json([memory_json(m) for m in ms])
         else:
             print_memories(ms, args.long)
+        if more:
+            notice(f"showing the first {limit}; more match (`-n N` shows more; --kind, --status or --tag narrow the list)")
     return 0
 
 
