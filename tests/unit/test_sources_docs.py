@@ -58,12 +58,16 @@ TAKEN = [
     "docs/history.md", "docs/guide/templates.md",
     "HISTORY.md", "NEWS.md",  # a root change log under its other names
     "BACKWARDS_COMPATIBILITY.md",  # defenseunicorns/pepr (Apache-2.0): a root page named in capitals
+    # defenseunicorns/uds-core (AGPL-3.0): the deprecation register its records require, and its versioning policy
+    "DEPRECATIONS.md", "VERSIONING.md", "ROADMAP.md",
     # a documentation folder's pages on security and support: cozy/cozy-stack's checklist and rationale
     # (Apache-2.0), atlassian/github-for-jira's security FAQ, dxw/whippet's tasks on the support rota (MIT)
     "docs/security.md", "docs/support.md",
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "SUPPORT.md",
+    "LICENSING.md",  # uds-core: its dual licence, under the licence's other name
+    "COPYRIGHT.md", "CLA.md", "ADOPTERS.md", "AB.md",  # "SOURCE.md" below: where a copy came from
     "libs/core/SECURITY.md",  # a package's security policy, one of many in a monorepo
     "packages/ui/CHANGELOG.md",  # a package's own change log, one of many in a monorepo
     "template/adr-template.md",  # madr's templates: the shape of a record, not knowledge of the project

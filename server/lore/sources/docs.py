@@ -81,9 +81,10 @@ _LEFT_OUT_DIRS = frozenset({
     "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
     "node_modules", "bower_components"})
 _LEFT_OUT_NAMES = re.compile(
-    r"^(licen[cs]e"
-    r"(\.\w+)?|copying|notice|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|authors|"
-    r"contributors|maintainers|codeowners|owners|funding|support|pull[-_ ]?request[-_ ]?template|"
+    r"^(licen[cs](?:e|ing)"
+    r"(\.\w+)?|copying|copyright|notice|patents|cla|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|"
+    r"authors|contributors|maintainers|codeowners|owners|adopters|backers|sponsors|credits|thanks|funding|"
+    r"support|pull[-_ ]?request[-_ ]?template|"
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
 # Of those, the names of the policies a repository's root shows its visitors (how to report a vulnerability, where
 # to get help), which inside a documentation folder name its pages on those subjects: cozy-stack's
@@ -111,6 +112,8 @@ def _words(part: str) -> set[str]:
     return set(re.split(r"[-_ .]+", part.lower()))
 
 
+# A root note on where a copy of another project came from (its licence and commit), no page of this one.
+_PROVENANCE_NAMES = frozenset({"SOURCE", "SOURCES", "UPSTREAM"})
 # A page named by its date first, as a site generator's collection items are (`2021-01-05-launch.md`, `2021128-…`).
 _DATED_ITEM = re.compile(r"^\d{4}(?:-\d{1,2}-\d{1,2}|\d{2,4})[-_]")
 
@@ -134,8 +137,9 @@ def is_documentation(rel_path: str) -> bool:
     # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not
     if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
         return True
-    if not folders and re.fullmatch(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+", stem):
-        return True  # a root page named in capitals, in words, as projects name their own (`BACKWARDS_COMPATIBILITY`)
+    if not folders and re.fullmatch(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+|[A-Z][A-Z0-9]{2,}", stem) \
+            and stem not in _PROVENANCE_NAMES:
+        return True  # a root page named in capitals, as projects name their own (`BACKWARDS_COMPATIBILITY`, `VERSIONING`)
     return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) for f in folders)
 
 
