@@ -514,3 +514,18 @@ def test_a_pending_record_partly_superseding_one_that_says_so_itself_partly_supe
         assert not [r for r in later if r[1] == "change proposed"]
     finally:
         lo.close()
+
+
+@pytest.mark.parametrize("sentence, amends", [
+    # defenseunicorns/uds-core adrs/0009 (AGPL-3.0), in its Decision section
+    ("This is an addendum to [ADR 0002](./0002-uds-core-functional-layers.md), updating the functional layers to:", [2]),
+    ("This ADR amends [ADR-4](0004-cache.md) for the read path.", [4]),
+    ("This decision is an amendment of ADR-0007.", [7]),
+    ("An addendum to [ADR 0002](./0002-layers.md) may follow.", []),  # not said of this record
+])
+def test_a_body_saying_this_record_amends_an_earlier_one(tmp_path, sentence, amends):
+    text = ADR.format(title="9. Standalone CRD functional layer", status="Accepted",
+                      context="Some clusters need CRDs first.", decision=f"We add a CRDs layer.\n\n{sentence}\n")
+    (m,) = parse_adr("docs/adr/0009-standalone-crds.md", text).memories
+    assert m.status is Status.ACTIVE
+    assert [r["number"] for r in m.meta.get("refs", {}).get("amends", [])] == amends

@@ -270,7 +270,8 @@ def _never_adopted(doc: markdown.Document) -> bool:
 
 
 def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
-    """Paragraphs such as "SUPERSEDED BY [..]" or "This document supersedes [..]" anywhere in the text.
+    """Paragraphs such as "SUPERSEDED BY [..]", "This document supersedes [..]" or "This is an addendum to [..]"
+    anywhere in the text.
 
     Only a paragraph that opens with it, or a sentence about this record ("This ADR has been
     superseded by …"), counts; an option "superseded by the other approach" in a list of
@@ -288,6 +289,7 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
             reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
             reading.partly_superseded_by += [r for r in found.partly_superseded_by
                                              if r not in reading.partly_superseded_by]
+            reading.amends += [r for r in found.amends if r not in reading.amends]
 
 
 def _history_successor(doc: markdown.Document, reading: StatusReading) -> None:

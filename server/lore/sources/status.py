@@ -89,6 +89,11 @@ _AMENDED_BY = re.compile(r"\b(?:amended|augmented|extended|modified|revised|refi
                          + _IN_PART + _DATE + _IN_PART + r"\s+by\b", re.I)
 _AMENDS = re.compile(r"^\W*(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc)\s+)?"
                      r"(?:amends|augments|extends|refines|revises|supplements)\b\s*:?", re.I)
+# A body's sentence saying this record changes part of an earlier one, which still governs the rest: "This is an
+# addendum to [ADR 0002](…)" (defenseunicorns/uds-core 0009), "This ADR amends ADR-4", "This record extends …".
+_AMENDS_THIS = re.compile(r"^\W*this\s+(?:(?:adr|decision|record|document|proposal|rfc)\s+(?:amends|augments|extends|"
+                          r"refines|revises|supplements)\b|(?:(?:adr|decision|record|document|proposal|rfc)\s+)?is\s+"
+                          r"an?\s+(?:addendum|amendment|extension|supplement)\s+(?:to|of)\b)", re.I)
 # "These IP ranges have been superseded by …": a sentence with its own subject, inside one part of a record.
 _PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(?:has|have|had)\s+(?:now\s+)?been\s+"
                             r"(?:super[sc]eded|replaced)\s+by\b", re.I)
@@ -331,7 +336,8 @@ def _amendments(sentence: str, out: StatusReading) -> str:
 
 
 def _after_amends(sentence: str) -> str:
-    m = re.search(r"\b(?:amends|extends|refines|revises)\b\s*:?", sentence, re.I)
+    m = re.search(r"\b(?:amends|augments|extends|refines|revises|supplements|(?:addendum|amendment|extension|supplement)"
+                  r"\s+(?:to|of))\b\s*:?", sentence, re.I)
     return sentence[m.end():] if m else sentence
 
 
@@ -358,14 +364,19 @@ def _status_clauses(text: str) -> list[str]:
 
 
 def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
-    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …").
+    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …"),
+    and those saying this record amends an earlier one ("This is an addendum to [ADR 0002](…)").
 
     With `opening_only`, a later sentence counts only when it speaks of this record ("This ADR …").
     """
     out = StatusReading()
     for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
         plain = markdown.plain(sentence)
-        if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain):
+        amends = _AMENDS_THIS.match(plain)
+        if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain) and not amends:
+            continue
+        if amends:
+            out.amends += [r for r in references(_after_amends(sentence)) if r not in out.amends]
             continue
         if _SUPERSEDED_BY.match(plain) and _partial(sentence):  # "This ADR was superseded in part by …"
             out.partly_superseded_by += references(_after(sentence, _SUPERSEDED_BY))
