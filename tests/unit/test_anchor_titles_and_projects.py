@@ -446,6 +446,19 @@ def test_a_records_number_is_no_word_of_its_title(tmp_workspace):
     assert concepts.title_head("ROS2 bridge design", "The design of the bridge. A design in two parts.") == "design"
 
 
+def test_what_a_title_sets_against_its_subject_is_no_part_of_it(tmp_workspace):
+    # Aybavs/go-kv-store docs/design-decisions/0004 (MIT): "Log Canonical Effects, Not Client Commands" is about the
+    # append-only file's effect records, not `internal/command/command.go`, what it says is not logged.
+    ws = write(tmp_workspace, {"internal/command/command.go": "package command\n\nfunc Parse() {}\n",
+                               "internal/aof/aof.go": "package aof\n\nfunc Append() {}\n"})
+    text = ("# ADR 0004: Log Canonical Effects, Not Client Commands\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "The log stores effects, not the commands clients send; replaying a command twice differs, an effect "
+            "does not. Commands stay out of the log.\n")
+    assert texts(ws, text) == []
+    assert concepts.title_head("Log Canonical Effects, Not Client Commands", text) == "effect"
+    assert concepts.title_head("Use queues rather than cron commands", "A queue; the queue.") == "queue"
+
+
 def test_a_version_managers_pin_file_and_a_stylesheet_written_whole_are_anchored(tmp_workspace):
     """INFURA/infrakit (Apache-2.0) "Manage tool dependencies using asdf" is about its `.tool-versions`;
     Davidslv/seams (MIT) gives "the example `_quire.css` theme", the one stylesheet of that name."""

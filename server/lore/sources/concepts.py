@@ -36,6 +36,7 @@ _MOVES = frozenset("""migrate migrating move moving switch switching change chan
 transitioning port porting convert converting go going stay staying stick sticking continue continuing keep keeping
 return returning revert reverting opt opting shift shifting pivot pivoting fall roll rolling""".split())
 _PREPOSITIONS = frozenset("in of for on with at by from to as into onto over under within without via per".split())
+_CONTRASTS = frozenset("not nor rather instead than vs versus".split())
 # A link's target, a bare address, and the whole of a link to a web page: its text names that page ("this
 # [blog post](http://…)"), not a concept of the code. A link into a repository's files (`…/blob/main/…`,
 # `…/tree/…`) keeps its text, which names the code or record it points at.
@@ -92,10 +93,11 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
 def _head_words(title: str) -> list[str]:
     """A title's words in lower case up to its first preposition, a link's address and the record's number
     ("5: Migrate to Jest", "ADR-12 …") aside. A preposition is a word of its own: one inside a compound ("Use
-    In-Memory Events Bus", "Opt-in analytics") is part of it."""
+    In-Memory Events Bus", "Opt-in analytics") is part of it. What a title sets against its subject ("Log
+    Canonical Effects, Not Client Commands", "Queues rather than cron") is not part of it either."""
     kept: list[str] = []
     for token in _NUMBERED.sub("", _LINK.sub(" ", title)).split():
-        if token.strip(_PUNCTUATION).lower() in _PREPOSITIONS:
+        if token.strip(_PUNCTUATION).lower() in _PREPOSITIONS | _CONTRASTS:
             break
         kept.append(token)
     return [w.lower() for w in named.WORDS.findall(" ".join(kept))]
