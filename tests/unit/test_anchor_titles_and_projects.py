@@ -470,3 +470,13 @@ def test_a_version_managers_pin_file_and_a_stylesheet_written_whole_are_anchored
     assert texts(ws, "# 2. Manage tool dependencies using asdf\n\nAccepted\n") == ["./.tool-versions"]
     assert texts(ws, "# 3. Tailwind\n\nAs the example `_quire.css` theme shows.\n") == \
         ["templates/app/assets/themes/_quire.css"]
+
+
+def test_a_build_tools_wrapper_run_in_a_command_is_no_subject(tmp_workspace):
+    # DmytroShulha/sudoku docs/adr/adr-008 (Apache-2.0): "run `./gradlew detektCheck` locally"; spac-valentin/project-seed
+    # 0004: "invoked with `./gradlew itest`". The wrapper is how any build runs, not what a record governs.
+    ws = write(tmp_workspace, {"gradlew": "#!/bin/sh\n", "mvnw": "#!/bin/sh\n", "config/detekt/detekt.yml": "a: 1\n",
+                               "app/src/Main.kt": "package app\n\nclass Main\n"})
+    text = ("# 8. Static analysis with Detekt\n\n## Decision\n\nRun `./gradlew detektCheck` locally, or `./mvnw verify`; "
+            "the rules live in `config/detekt/detekt.yml`.\n")
+    assert texts(ws, text) == ["config/detekt/detekt.yml"]

@@ -75,6 +75,9 @@ _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
 # class any more (renamed, split), its package, the folder it lived in, is what the record is about.
 _QUALIFIED_CLASS = re.compile(r"^((?:[a-z][a-z0-9_]*\.){3,})([A-Z]\w*)(?:\.\w+)*$")
 _NAMESPACE = re.compile(r"^\\?[A-Za-z_]\w*(?:\\{1,2}[A-Za-z_]\w*)+$")
+# A build tool's wrapper script, which the tool writes and every command runs through (`./gradlew test`, `./mvnw
+# package`): a record saying how to run something names it without governing it.
+LAUNCHERS = frozenset({"gradlew", "gradlew.bat", "mvnw", "mvnw.cmd"})
 _BRACES = re.compile(r"\{([^{},]*(?:,[^{},]*)+)\}")  # a shell brace list in a path
 _NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js ts html css sh".split())
 # A markdown link to a place in the repository, relative to the record: `[command-bus](../../packages/command-bus)`.
@@ -215,6 +218,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         clean = re.sub(r"^(\./)+|^/+", "", path.rstrip("*").rstrip("/"))
         if not clean or clean.split("/", 1)[0] in _SKIP_TOP or clean.lower().endswith(_DOC_SUFFIXES):
             continue
+        if PurePosixPath(clean).name in LAUNCHERS:
+            continue  # `./gradlew detektCheck`: how a build is run, not what a record governs
         if token.startswith(("http", "www.")) and not layout.is_go_import(clean):
             continue
         dotted = path != token  # a module: from the workspace and its sub-projects, not the record's folder
