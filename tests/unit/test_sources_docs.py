@@ -518,6 +518,36 @@ def test_a_teams_stories_and_sprints_are_work_items_not_decision_records(lore):
     assert {"docs/stories/sprint-2-invoices.md", "docs/sprints/12/review.md"} <= set(summary.docs)
 
 
+def test_an_agents_run_logs_and_prompts_are_no_records(lore):
+    """benpeter/grounded (MIT) keeps an agent's report of each run in `docs/history/nefario-reports/`, named by the
+    second it was written, each quoting the decisions it made (front matter `status: completed`), and the prompts of
+    its phases in a folder named so; JakubPatkowski/Forum-Master-Thesis-.NET (MIT) keeps an agent's brief,
+    `SOCIAL-MODULE-FABLE5-PROMPTS.md`, with "**STATUS: DONE**". The logs are left out and said to be; the brief is a
+    page of documentation; the records beside them stay records, dated ones too."""
+    report = ("---\ntask: \"DDD-005: Propose Post Detail\"\nstatus: completed\nbranch: nefario/ddd-005\n---\n\n"
+              "## Summary\n\nProduced DDD-005.\n\n## Key Design Decisions\n\n1. **h1 at 48px**: not xl.\n\n"
+              "## Decision\n\nStatus: Accepted. We use a header for metadata.\n")
+    write(lore.root, {
+        "docs/history/nefario-reports/2026-03-13-174907-ddd-005-post-detail.md": report,
+        "docs/history/nefario-reports/2026-03-13-174907-ddd-005-post-detail/phase3-synthesis.md":
+            "# Synthesis\n\n## Status\n\nAccepted\n\n## Decision\n\nUse a figure for pull-quotes.\n",
+        "docs/architecture/SOCIAL-MODULE-FABLE5-PROMPTS.md": "# Social module: session prompts\n\n**STATUS: DONE, "
+            "committed**\n\n## Context\n\nTwo sessions build the module.\n\n## Decision\n\nPaste this brief.\n",
+        "docs/adr/2026-07-24-shipment-id.md": "# Shipment id\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "Shipments are keyed by a ULID.\n",
+        "docs/adr/0005-system-prompts.md": "# 5. System prompts live in code\n\n## Status\n\nAccepted\n\n"
+            "## Decision\n\nPrompts are constants beside the calls.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert sorted(summary.decisions) == ["docs/adr/0005-system-prompts.md", "docs/adr/2026-07-24-shipment-id.md"]
+    assert "docs/architecture/SOCIAL-MODULE-FABLE5-PROMPTS.md" in summary.docs
+    logs = [p for p in [*summary.docs, *summary.decisions] if "nefario-reports" in p]
+    assert logs == []
+    reasons = dict(summary.not_taken)
+    assert "a tool's log of one run" in reasons["docs/history/nefario-reports/2026-03-13-174907-ddd-005-post-detail.md"]
+
+
 def test_a_record_template_named_in_capitals_is_set_aside_and_said(lore):
     """home-assistant/architecture (Apache-2.0) keeps its record template at the root as `EMPTY-ADR.md`: named in
     capitals it is a page of the project's, but its title's placeholders make it a template, reported as one."""

@@ -436,6 +436,32 @@ _WORK_FOLDERS = frozenset({"stories", "story", "user-stories", "user_stories", "
                            "backlog", "epics"})
 
 
+# A name that starts with the date and the second it was written (`2026-03-13-174907-ddd-005-post-detail.md`, a folder
+# `20260313T174907-run/`): a tool's log of one run (an agent's report, a session's transcript). People name records
+# and pages by their date or number, not by the second.
+_RUN_STAMP = re.compile(r"^(?:\d{4}-\d{2}-\d{2}|\d{8})[-_T ]?(?:[01]\d|2[0-3])[0-5]\d[0-5]\dZ?(?=[-_. ]|$)")
+# Words of a page's name saying it holds what an agent is told (`SOCIAL-MODULE-PROMPTS.md`, `phase4-ux-minion-prompt.md`).
+_PROMPT_WORDS = frozenset({"prompt", "prompts"})
+
+
+def tool_log(rel_path: str) -> bool:
+    """Whether a page, or a folder holding it, is named by the date and time of day a tool wrote it (`_RUN_STAMP`):
+    benpeter/grounded's `docs/history/nefario-reports/2026-03-13-174907-ddd-005-post-detail.md` and the
+    `phase3-synthesis.md` in the folder beside it are an agent's reports of its runs, neither records nor pages of
+    the project's documentation, whatever decisions they quote."""
+    return any(_RUN_STAMP.match(part) for part in rel_path.split("/"))
+
+
+def prompt_page(rel_path: str) -> bool:
+    """Whether a page is named as a prompt, the brief an agent is given, its name ending in the word (`_PROMPT_WORDS`:
+    `SOCIAL-MODULE-FABLE5-PROMPTS.md`, `phase4-ux-design-minion-prompt.md`): whatever status it states ("STATUS:
+    DONE"), it records no decision. A numbered record about prompts (`0005-system-prompts.md`) is still a record,
+    as is one about a kind of them (`0003-prompt-caching.md`)."""
+    stem = PurePosixPath(rel_path).name.split(".", 1)[0]
+    words = [w.lower() for w in re.split(r"[-_. ]+", stem) if w]
+    return bool(words) and words[-1] in _PROMPT_WORDS and not re.match(r"(?:[A-Za-z]{2,5}[-_ ])?\d", stem)
+
+
 def work_item(abs_path: str | None, rel_path: str = "") -> bool:
     """Whether a page sits in a folder of work items (`docs/stories/`, `sprints/12/`: `_WORK_FOLDERS`, its folder or
     the one above in the workspace, `rel_path`) or in the folder of one piece of work of a spec-driven workflow: a `tasks.md` beside a
