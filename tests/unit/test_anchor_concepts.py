@@ -124,6 +124,21 @@ def test_a_marker_the_decision_lists_anchors_the_few_files_writing_it(tmp_worksp
         ("app/delivery/send.py", "writes `#notify-debug-admin-1701`")]
 
 
+def test_a_page_the_decision_and_the_code_both_refer_to_is_no_marker(tmp_workspace):
+    # JakubPatkowski/Forum-Master-Thesis-.NET 0009 (MIT): "The event catalog … is in `REQUIREMENTS-AND-ASSUMPTIONS.md`
+    # §2", and a domain class's comment says "out of scope (REQUIREMENTS-AND-ASSUMPTIONS §1)": both send the reader
+    # to the same page; the record does not govern the class.
+    ws = write(tmp_workspace, {
+        "src/Conversations/ConversationParticipant.cs":
+            "// Muting is out of scope (REQUIREMENTS-AND-ASSUMPTIONS §1).\npublic class ConversationParticipant {}\n",
+        "src/Billing/Errors.cs": '// Raised as PAY-ERR-42\npublic class PaymentDeclined {}\n',
+        "docs/architecture/REQUIREMENTS-AND-ASSUMPTIONS.md": "# Requirements\n"})
+    text = ("# ADR 0009: RabbitMQ integration events\n\n## Decision\n\nThe event catalog is in "
+            "`REQUIREMENTS-AND-ASSUMPTIONS.md` §2. A declined payment is logged as `PAY-ERR-42`.\n")
+    found = derive_anchors(text, "docs/architecture/adr/0009.md", AnchorContext(ws))
+    assert sorted((d.anchor.to_text(), d.why) for d in found) == [("src/Billing/Errors.cs", "writes `PAY-ERR-42`")]
+
+
 # Shaped on openedx-learning's docs/decisions/0015-serving-static-assets.rst (openedx/openedx-learning, AGPL-3.0).
 HEADERS = ("# Serving static assets\n\n## Decision\n\nThe Django views serving assets use the `X-Accel-Redirect` "
            "header, and every page keeps its `Content-Type`.\n")

@@ -29,13 +29,19 @@ def instance_type(receiver: str, index: SymbolIndex) -> str | None:
     return found[0] if len(found) == 1 and specific(Named(found[0], False)) else None
 
 
+_FILE_SUFFIX = re.compile(rb"\.[A-Za-z][A-Za-z0-9]{0,9}\b")
+
+
 def markers_in(text: str) -> list[str]:
-    """Markers (see `MARKER`) a decision writes as code, at the start of a line, or led by `#`."""
+    """Markers (see `MARKER`) a decision writes as code, at the start of a line, or led by `#`; not a file's name
+    (`REQUIREMENTS-AND-ASSUMPTIONS.md`: a page the decision and some code both refer to is no marker of either)."""
     out: list[str] = []
-    for m in MARKER.finditer(text.encode("utf-8", "replace")):
+    data = text.encode("utf-8", "replace")
+    for m in MARKER.finditer(data):
         token = m.group(0).decode("ascii")
         start = m.start()
-        data = text.encode("utf-8", "replace")
+        if _FILE_SUFFIX.match(data, m.end()):
+            continue
         line_start = data.rfind(b"\n", 0, start) + 1
         led = token.startswith("#") or data[start - 1:start] == b"`" or not data[line_start:start].strip(b" \t-*+")
         if led and token not in out:
