@@ -480,3 +480,13 @@ def test_a_build_tools_wrapper_run_in_a_command_is_no_subject(tmp_workspace):
     text = ("# 8. Static analysis with Detekt\n\n## Decision\n\nRun `./gradlew detektCheck` locally, or `./mvnw verify`; "
             "the rules live in `config/detekt/detekt.yml`.\n")
     assert texts(ws, text) == ["config/detekt/detekt.yml"]
+
+
+def test_a_dot_file_written_whole_is_that_file(tmp_workspace):
+    # defenseunicorns/uds-core adrs/0007 (AGPL-3.0): "configured in `.husky/pre-commit` and `.yamllint`": the second
+    # is as much a file of the workspace as the first, though it has no extension nor folder.
+    ws = write(tmp_workspace, {".yamllint": "extends: default\n", ".husky/pre-commit": "npx lint-staged\n",
+                               "src/a.ts": "export const a = 1\n"})
+    text = "# 7. Lint before commit\n\n## Decision\n\nHooks are configured in `.husky/pre-commit` and `.yamllint`.\n"
+    assert texts(ws, text) == ["./.yamllint", ".husky/pre-commit"]
+    assert texts(ws, "# 8. Env\n\n## Decision\n\nNothing goes in `.env`.\n") == []  # no such file here

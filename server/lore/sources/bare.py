@@ -75,11 +75,14 @@ class BareIndex:
 
     def config(self, name: str) -> str | None:
         """The one file outside tests named `name` when it is a configuration or data file whose name says what it
-        is in two words or more, or a dot-file (`release-please-config.json`, `.release-please-manifest.json`,
-        `tsconfig.module.json`; not `config.json`, nor a manifest or lock file): written whole, the name is that file's."""
+        is in two words or more, or a dot-file, with or without an extension (`release-please-config.json`,
+        `.release-please-manifest.json`, `tsconfig.module.json`, `.yamllint`; not `config.json`, nor a manifest or
+        lock file): written whole, the name is that file's."""
         p = PurePosixPath(name)
         found = self.files.get(name, [])
-        if len(found) != 1 or p.suffix.lower() not in _CONFIG_SUFFIXES or name in MANIFESTS or name in _LOCKS:
+        dot_file = name.startswith(".") and not p.suffix and len(name) > 3  # `.yamllint`, `.prettierrc`, `.nvmrc`
+        if len(found) != 1 or (p.suffix.lower() not in _CONFIG_SUFFIXES and not dot_file) or name in MANIFESTS \
+                or name in _LOCKS:
             return None
         return found[0] if name.startswith(".") or len(name_parts(p.stem)) >= 2 else None
 
