@@ -63,6 +63,7 @@ TAKEN = [
     # a documentation folder's pages on security and support: cozy/cozy-stack's checklist and rationale
     # (Apache-2.0), atlassian/github-for-jira's security FAQ, dxw/whippet's tasks on the support rota (MIT)
     "docs/security.md", "docs/support.md",
+    "test/README.md", "tests/README.md",  # defenseunicorns/uds-core: the guide to the project's tests
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "SUPPORT.md",
@@ -962,3 +963,16 @@ def test_a_page_giving_each_of_its_items_a_status_is_a_tracker_not_a_record():
     assert backlog.memories[0].provenance.kind is SourceKind.RULES_FILE
     record = parse_doc("docs/project/cache.md", "# Cache pages\n\n- **Status**: Accepted\n\nWe cache pages in Redis.\n")
     assert record.memories[0].provenance.kind is SourceKind.ADR
+
+
+def test_the_guide_at_the_top_of_the_test_folder_is_imported_and_its_fixtures_are_not(lore):
+    write(lore.root, {
+        "test/README.md": "# UDS Core Testing Guide\n\nRun `uds run test` before a release; journeys live in "
+                          "`test/journeys`.\n",
+        "test/fixtures/README.md": "# Fixtures\n\nData the tests read.\n",
+        "test/journeys/README.md": "# Journeys\n\nOne per flow.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert "test/README.md" in summary.docs
+    assert not [p for p in summary.docs if p.startswith("test/") and p != "test/README.md"]

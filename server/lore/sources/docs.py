@@ -126,6 +126,8 @@ def is_documentation(rel_path: str) -> bool:
         return False
     folders = [x.lower() for x in p.parts[:-1]]
     stem = _bare_name(p.name)
+    if folders in (["test"], ["tests"]) and stem.lower() == "readme":
+        return True  # the project's guide to its tests (defenseunicorns/uds-core's "UDS Core Testing Guide")
     if any(f in _LEFT_OUT_DIRS or f.startswith(".") or _in_templates(f, stem) for f in folders):
         return False
     if _LEFT_OUT_NAMES.match(stem) and not (folders and _COMMUNITY_NAMES.match(stem)) or template_name(stem):
