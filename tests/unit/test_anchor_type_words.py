@@ -217,3 +217,17 @@ def test_the_text_of_a_link_to_a_web_page_names_no_type(tmp_workspace):
     assert texts(ws, linked) == []
     said = "The Network interface holds the rate limits.\n"
     assert [a.split("@")[1] for a in texts(ws, said)] == ["client/cloudinit/network/network.go"]
+
+
+def test_a_name_defined_at_the_top_and_nested_in_a_namespace_means_the_top_one(tmp_workspace):
+    """MITLibraries/tacos 0010 (Apache-2.0): "link `SuggestedResource` to `Term`" means the model
+    `app/models/suggested_resource.rb`, not `Detector::SuggestedResource`, which the record does not place near its
+    namespace; before, the two together anchored nothing."""
+    ws = write(tmp_workspace, {
+        "app/models/suggested_resource.rb": "class SuggestedResource < ApplicationRecord\nend\n",
+        "app/models/detector/suggested_resource.rb": "class Detector\n  class SuggestedResource\n  end\nend\n",
+        "app/models/term.rb": "class Term < ApplicationRecord\nend\n",
+    })
+    text = ("# 10. Store phrases with terms\n\n## Decision\n\nWe link `SuggestedResource` to `Term`: each "
+            "`SuggestedResource` keeps its phrases on the `Term`.\n")
+    assert [a.split("@")[1] for a in texts(ws, text)] == ["app/models/suggested_resource.rb", "app/models/term.rb"]

@@ -415,9 +415,13 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
             out.append((rel, found[0], found[1], found[2]))
     if len(out) > 1 and len(rest) == 1 and any(kind in ("method", "function") and "." in q for _, _, q, kind in out):
         return []
-    if len(rest) == 1 and not package and any(kind in ("method", "nested") and not owner_near(text, n.name, rel, q)
-                                               for rel, _, q, kind in out):
-        return []
+    if len(rest) == 1 and not package:
+        # A member or nested type named alone means the one the text places near its owner; beside a top-level
+        # definition of the name, the top-level one (`SuggestedResource`, not `Detector::SuggestedResource`).
+        kept = [o for o in out if not (o[3] in ("method", "nested") and not owner_near(text, n.name, o[0], o[2]))]
+        if len(kept) < len(out) and not any(kind not in ("method", "nested") for *_, kind in kept):
+            return []
+        out = kept
     return [(rel, lang, q) for rel, lang, q, _ in out]
 
 
