@@ -139,3 +139,15 @@ def test_an_initializer_named_for_a_declared_gem_is_anchored_by_a_heading_and_a_
     assert ".github/workflows/jest.yml" in anchors(ws, "# 13. Jest & react-testing-library\n\nWe test with Jest.\n")
     deploys = anchors(ws, "# 5. Deploy\n\n## Deploy stage\n\nDeploy on merge.\n")
     assert ".github/workflows/deploy-stage.yml" not in deploys and "config/initializers/assets.rb" not in deploys
+
+
+def test_a_product_the_text_says_we_will_use_is_declared_by_the_manifest(tmp_workspace):
+    # Shaped on MITLibraries/tacos' docs/architecture-decisions/0008-choose-administrative-ui-strategy.md (Apache-2.0):
+    # the title names no product; the decision does: "We will use Administrate for now."
+    ws = write(tmp_workspace, {"Gemfile": 'gem "rails"\ngem "administrate"\n',
+                               "app/models/term.rb": "class Term < ApplicationRecord\nend\n"})
+    text = ("# 8. Choose administrative UI strategy\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+            "We will use Administrate for now, and revisit it when the dashboards grow.\n")
+    assert anchors(ws, text) == ["./Gemfile"]
+    assert anchors(ws, text.replace("We will use Administrate", "We looked at Administrate")) == []
+    assert imports.chosen_in_body("We will use Architecture Decision Records, as described by Nygard.") == []

@@ -399,6 +399,11 @@ _LINKED_CHOICE = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?
 # will adopt Vitest rather than Jest".
 _CHOICE_OVER = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+([A-Z][\w.-]{2,40})"
                           r"\s+(?i:instead\s+of|rather\s+than|over)\s+[A-Z]")
+# A choice the decision's text states as its own, of a product named with a capital: "We will use Administrate for
+# now" (MITLibraries/tacos 0008), "we have decided to adopt Vitest", "The team will use [Koin](…)"; not the first word
+# of a longer name ("We will use Architecture Decision Records").
+_WE_USE = re.compile(r"\b(?i:we|the\s+team)\s+(?i:will|shall|have\s+decided\s+to|decided\s+to|chose\s+to|are\s+going\s+to)"
+                     r"\s+(?i:use|adopt)\s+\[?([A-Z][\w.-]{2,40})\]?(?![\w'’])(?!(?:\([^)\s]*\))?\s+[A-Z])")
 # What a repository's name adds to its package's for the language it is written in (`oauth2-rs`: the crate `oauth2`).
 _LANGUAGE_SUFFIX = re.compile(r"[-_.](?:rs|js|py|go|rb|php|java|net|kt|ts)$", re.I)
 
@@ -407,8 +412,9 @@ def chosen_in_body(text: str) -> list[str]:
     """The folded names of the libraries a decision's own text (its weighed options blanked by the caller)
     says it uses as such: "Use [Doorkeeper](…) as a feature toggle library" -> `doorkeeper`; or, linking the
     library's repository, that it decided to use: "We have decided to use [oauth2-rs](…/ramosbugs/oauth2-rs)" ->
-    `oauth2rs`, `oauth2`; or over the option it turned down: "We decided to use Glide instead of Picasso" -> `glide`."""
-    names = [m.group(1) for m in _BODY_CHOICE.finditer(text)] + [m.group(1) for m in _CHOICE_OVER.finditer(text)]
+    `oauth2rs`, `oauth2`; or over the option it turned down: "We decided to use Glide instead of Picasso" -> `glide`;
+    or as its own choice of a product named with a capital: "We will use Administrate for now" -> `administrate`."""
+    names = [m.group(1) for pattern in (_BODY_CHOICE, _CHOICE_OVER, _WE_USE) for m in pattern.finditer(text)]
     for m in _LINKED_CHOICE.finditer(text):
         names += [m.group(1), _LANGUAGE_SUFFIX.sub("", m.group(1))]
         if m.group(2):
