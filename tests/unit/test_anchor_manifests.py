@@ -151,3 +151,15 @@ def test_a_product_the_text_says_we_will_use_is_declared_by_the_manifest(tmp_wor
     assert anchors(ws, text) == ["./Gemfile"]
     assert anchors(ws, text.replace("We will use Administrate", "We looked at Administrate")) == []
     assert imports.chosen_in_body("We will use Architecture Decision Records, as described by Nygard.") == []
+
+
+def test_a_word_the_text_also_writes_in_lower_case_names_no_tool(tmp_workspace):
+    # defenseunicorns/uds-core adrs/0010 (AGPL-3.0): "6. **Docs carry an explicit warning.**" and "carried in the docs
+    # and review guidance": an ordinary word, capitalised where a sentence starts, is no tool configured by
+    # `docs/docs.config.json`. Lerna, written only with its capital, is.
+    ws = write(tmp_workspace, {"docs/docs.config.json": '{"title": "UDS"}\n', "lerna.json": '{"version": "1"}\n',
+                               "src/a.ts": "export const a = 1\n"})
+    text = ("# 10. Allow public clients\n\n## Decision\n\n6. **Docs carry an explicit warning.**\n\n"
+            "## Consequences\n\nThe risk has to be carried in the docs and review guidance.\n")
+    assert anchors(ws, text) == []
+    assert anchors(ws, text + "\nReleases go out with Lerna. Lerna tags each package.\n") == ["./lerna.json"]

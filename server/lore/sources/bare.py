@@ -293,19 +293,23 @@ def _folded_words(text: str) -> set[str]:
 
 
 def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = (), title: str = "") -> list[tuple[str, str]]:
-    """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`,
-    `ESLint`, `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool; a link's text
-    counts, its address does not; tools given as examples, `imports.example_spans`, are not its choice) or that its
-    title chooses (`chosen`, folded: "Use python and pyoxidizer" -> `pyoxidizer.bzl`), for its
-    configuration files nearest the workspace's root (the workspace's own `.eslintrc.js` beside those
-    of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table), at most
-    `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`. A tool the prose names
-    once, under a heading of what follows from the decision or where to read more (`_PASSING_PARTS`), and the
-    title not at all, is named in passing ("nor additional costs for Heroku addons" under Consequences, in a
-    record on search): the platform every record of a project runs on is not each one's subject."""
+    """(tool, config file) for each tool `text` names in its prose as a name (capitalised, `Lerna`, `ESLint`,
+    `Next.js`, or in backticks, `poetry`: "next to no benefit" names no tool, nor does "Docs" where the text also
+    writes "the docs"; a link's text counts, its address does not; tools given as examples, `imports.example_spans`,
+    are not its choice) or that its title chooses (`chosen`, folded: "Use python and pyoxidizer" ->
+    `pyoxidizer.bzl`), for its configuration files nearest the workspace's root (the workspace's own `.eslintrc.js`
+    beside those of its packages; `poetry.toml` and the `pyproject.toml` with a `[tool.poetry]` table), at most
+    `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`. A tool the prose names once,
+    under a heading of what follows from the decision or where to read more (`_PASSING_PARTS`), and the title not at
+    all, is named in passing ("nor additional costs for Heroku addons" under Consequences, in a record on search):
+    the platform every record of a project runs on is not each one's subject."""
     prose = without_examples(re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
-    said = Counter(m.group(2).lower() for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
-                   if m.group(1) or not m.group(2).islower())
+    tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)]
+    # A word the prose also writes in lower case, outside code, is an ordinary word of it ("in the docs"): capitalised
+    # at a sentence's start ("**Docs carry an explicit warning.**") it names no tool (`docs/docs.config.json`).
+    plain = {w for tick, w in tokens if not tick and w.islower()}
+    said = Counter(w.lower() for tick, w in tokens
+                   if tick or not w.islower() and not (w[1:].islower() and w.lower() in plain))
     titled = {w.lower() for w in re.findall(r"[A-Za-z][\w-]{1,40}", title)}
     words = {w for w, n in said.items() if n >= 2 or w in titled or not _in_passing_part(w, text)} | set(chosen)
     out = []
