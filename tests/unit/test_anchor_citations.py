@@ -130,6 +130,21 @@ def test_a_file_writing_a_path_to_a_record_is_governed_by_it(tmp_workspace):
         "app/Shipment.cs", "ci/deploy.yml", "terraform/cluster-services/main.tf"]
 
 
+def test_a_stylesheet_or_a_component_citing_a_record_by_its_path_is_governed_by_it(tmp_workspace):
+    # benpeter/grounded (MIT): `blocks/quote/quote.css` and `quote.js` both open with " * Design spec:
+    # docs/design-decisions/DDD-005-post-detail.md"; only the script was read for it.
+    spec = "# DDD-005: Post Detail\n\nStatus: Approved\n\n## Decision\n\nPull-quotes are figures.\n"
+    ws = write(tmp_workspace, {
+        "docs/design-decisions/DDD-005-post-detail.md": spec,
+        "blocks/quote/quote.css": "/*\n * Design spec: docs/design-decisions/DDD-005-post-detail.md\n */\n.quote { }\n",
+        "blocks/quote/quote.js": "/*\n * Design spec: docs/design-decisions/DDD-005-post-detail.md\n */\nexport default 1;\n",
+        "src/Quote.vue": "<script>\n// see docs/design-decisions/DDD-005-post-detail.md\nexport default {}\n</script>\n",
+        "styles/other.css": ".other { }\n",
+    })
+    assert anchors(ws, "docs/design-decisions/DDD-005-post-detail.md", spec) == [
+        "blocks/quote/quote.css", "blocks/quote/quote.js", "src/Quote.vue"]
+
+
 def test_a_record_name_two_pages_share_or_an_index_of_records_cites_nothing_by_path(tmp_workspace):
     pages = {f"docs/adr/{n:04d}-record-{n}.md": f"# {n}. Record\n" for n in range(1, 11)}
     index = "".join(f"# docs/adr/{n:04d}-record-{n}.md\n" for n in range(1, 11))

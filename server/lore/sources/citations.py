@@ -23,8 +23,8 @@ A record is also cited by its path (`# See https://github.com/o/r/blob/main/docs
 `// (see docs/adr/2026-07-24-shipment-id.md)`): a code or configuration file writing a path that ends in
 the record's file name, when no other page of the workspace has that name and the file writes at most
 `MAX_PAGES` such paths (more is an index of records, not code citing one). Configuration files with
-comments (Terraform, YAML, TOML, Dockerfiles, Makefiles) are read for citations too, though they define
-no symbols.
+comments (Terraform, YAML, TOML, Dockerfiles, Makefiles), stylesheets and Vue or Svelte components are read
+for citations too, though they define no symbols.
 
 A record is also cited by its file name without extension, its slug (`// @adr 20200927-avoid-default-exports`,
 `see 0005-use-dashes-in-filenames`): log4brains and other tools name records so. A slug of three or
@@ -44,8 +44,10 @@ MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.j
 URL = re.compile(rb"https?://[^\s\"'`<>()\[\]{}]+")
 # A path ending in a page's file name: `docs/adr/0003-split-state.md`, `…/blob/main/docs/rfc/0005-x.md#decision`.
 DOC_PATH = re.compile(rb"/([\w.-]+\.(?:md|markdown|mdx|rst|adoc))(?![\w-])", re.I)
-# Files that cite in comments though no grammar reads them: Terraform, YAML, TOML and the like.
-CONFIG_SUFFIXES = (".tf", ".tfvars", ".hcl", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".conf", ".properties")
+# Files that cite in comments though no grammar reads them: Terraform, YAML, TOML and the like, stylesheets
+# (`/* see docs/design-decisions/DDD-005-post-detail.md */`) and single-file components (Vue, Svelte).
+CONFIG_SUFFIXES = (".tf", ".tfvars", ".hcl", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".conf", ".properties",
+                   ".css", ".scss", ".sass", ".less", ".vue", ".svelte")
 CONFIG_NAMES = frozenset({"dockerfile", "makefile", "justfile", "procfile", "containerfile"})
 SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
 _DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
@@ -161,7 +163,8 @@ _CITABLE = re.compile(r"\d|\w[-_]\w")
 
 
 def config_files(files: Iterable[str], vendored: Callable[[str], bool] | None = None) -> list[str]:
-    """The configuration files among `files` read for citations (see `CONFIG_SUFFIXES`), vendored ones left out."""
+    """The configuration files, stylesheets and components among `files` read for citations (see `CONFIG_SUFFIXES`),
+    vendored ones left out."""
     return [f for f in sorted(files)
             if (f.lower().endswith(CONFIG_SUFFIXES) or PurePosixPath(f).name.lower() in CONFIG_NAMES)
             and not (vendored and vendored(f))]
