@@ -213,3 +213,20 @@ def test_a_coding_agents_folder_cites_its_own_records_not_the_projects(tmp_works
         "src/modules/nfse/issue.ts": "// ADR-011\nexport const issue = 1;\n",
     })
     assert anchors(ws, "docs/adr/0011-real-nfse.md") == [".github/workflows/ci.yml", "src/modules/nfse/issue.ts"]
+
+
+def test_every_file_citing_a_record_is_kept_beside_what_its_words_anchor(tmp_workspace):
+    # JakubPatkowski/Forum-Master-Thesis-.NET (MIT): seventeen files of its backend, frontend and load tests cite
+    # "ADR 0010"; twelve were kept, cut in the order of their paths, so the frontend's were the ones lost.
+    record = "docs/architecture/adr/0010-websocket-realtime.md"
+    text = "# ADR 0010: WebSocket real-time\n\n## Status\n\nAccepted\n\n## Decision\n\nPush changes over one hub.\n"
+    files = {record: text}
+    files |= {f"backend/src/Realtime/Part{i:02d}.cs": f"// ADR 0010: pushed over the hub\nclass Part{i:02d} {{}}\n"
+              for i in range(14)}
+    files |= {"frontend/src/lib/realtime/invalidation.ts": "// fetch-then-patch, ADR 0010\nexport const a = 1;\n",
+              "frontend/src/lib/api/types.ts": "// see ADR-0010\nexport type T = 1;\n",
+              "load/k6/main.js": "// ADR 0010 hub load\nexport default 1;\n"}
+    ws = write(tmp_workspace, files)
+    found = anchors(ws, record, text)
+    assert len(found) == 17
+    assert {"frontend/src/lib/realtime/invalidation.ts", "frontend/src/lib/api/types.ts", "load/k6/main.js"} <= set(found)

@@ -11,7 +11,8 @@ Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the me
 `meta["derived_anchors"]` so a lens or hover can say it and a person can confirm or drop it.
 How many anchors a decision keeps depends on how specific they are, not a fixed count: every
 anchor scoring `SURE` or more is kept (up to `MAX_SURE`), weaker ones only while fewer than
-`MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere. Under those caps
+`MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere; the files citing the
+record are kept apart (up to `MAX_CITED`), as the code itself says the record governs them. Under those caps
 anchors reaching code the decision reaches no other way come before symbols inside a folder or file
 it already anchors, then the names it writes most (`ranked`), never the order they are written in. A folder holding
 more than `MAX_FOLDER_FILES` files outside tests (`app/models/`, `cmd/jaeger/internal/`) is where the
@@ -64,6 +65,9 @@ from lore.sources.ownrepo import is_own, own_repositories
 SURE = 0.8
 MAX_SURE = 12
 MAX_WEAK = 6
+# Files citing a record (by its number, slug or path): the code's own word that the record governs it, kept apart
+# from the caps above up to this many (17 files of one project's frontend, backend and load tests cite its ADR 0010).
+MAX_CITED = 60
 MAX_FOLDER_FILES = 30
 CITED = "cited in"  # why a citing file's anchor was derived
 NAMED_MAX_FILES = 2 * named.MAX_FILES  # places named for a choice: a name says more than an import does
@@ -714,11 +718,16 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found = ranked(own_project(found, rel, ctx.layout), text)
     kept: list[Derived] = []
     keys: set[tuple] = set()
+    cited = 0
     for d in found:
         key = (d.anchor.kind, d.anchor.value, d.anchor.file)
         if key in keys:
             continue  # the same anchor found twice (a linked file that defines a named class)
-        if d.score >= SURE and len(kept) < MAX_SURE or len(kept) < MAX_WEAK and not proposal:
+        if d.why.startswith(CITED) and cited < MAX_CITED:
+            cited += 1  # the code says so itself: no slot of what the record's words support is taken
+            kept.append(rooted(d))
+            keys.add(key)
+        elif d.score >= SURE and len(kept) - cited < MAX_SURE or len(kept) - cited < MAX_WEAK and not proposal:
             kept.append(rooted(d))
             keys.add(key)
     return kept
