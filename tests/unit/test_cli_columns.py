@@ -103,3 +103,16 @@ def test_a_long_title_keeps_its_status_mark_at_80_columns(capsys, ws):
         code, out, _ = _cli(capsys, ws, *args)
         line = next(ln for ln in out.splitlines() if ln.endswith(old))
         assert code == 0 and len(line) <= 80 and "… (superseded)" in line, line
+
+
+def test_a_long_hit_names_the_line_of_the_section_that_matched(capsys, ws):
+    # liquidmetal-dev/flintlock 0005 (MPL-2.0): "§ Context" was printed beside the record's first line.
+    adr = ws / "docs" / "adr" / "0005-network-device-name.md"
+    adr.parent.mkdir(parents=True)
+    adr.write_text("# 5. Network Device Name on Host\n\n## Status\n\nAccepted\n\n## Context\n\n"
+                   "Device names on the host can't be longer than 15 bytes, so long names are cut.\n\n"
+                   "## Decision\n\nWe name each device after a hash of its machine's id.\n", encoding="utf-8")
+    code, _, err = _cli(capsys, ws, "import", "--yes")
+    assert code == 0, err
+    code, out, _ = _cli(capsys, ws, "search", "device", "names", "longer", "than", "15", "bytes", "-l", "-n", "1")
+    assert "docs/adr/0005-network-device-name.md:7 § Context" in out

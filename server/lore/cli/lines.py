@@ -64,6 +64,9 @@ def print_hits(hits: list[dict], scores: list[float], long: bool = False) -> Non
         if long:
             src = h["trust"]["source"] if h.get("trust") else h["id"]
             section = (h.get("section") or {}).get("heading")
+            path, at = (h.get("source") or {}).get("path"), (h.get("section") or {}).get("line")
+            if section and at and path and src.startswith(f"{path}:"):
+                src = f"{path}:{at}"  # the line the matched section starts on, as its heading is named beside it
             texts = [h.get("body") or "", h.get("rationale") or ""]
             if (h.get("source") or {}).get("kind") == "git":  # a task's body is its commits
                 texts.reverse()
