@@ -48,6 +48,8 @@ def anchors(m) -> list[str]:
     pytest.param(".clinerules/01-style.md", cls.CLINE, id="clinerules-folder"),
     pytest.param(".continue/rules/naming.md", cls.CONTINUE, id="continue"),
     pytest.param("memory-bank/systemPatterns.md", cls.MEMORY_BANK, id="memory-bank"),
+    # spac-valentin/project-seed (MIT): Serena's notes for the agents it serves, conventions among them
+    pytest.param(".serena/memories/style_and_conventions.md", cls.MEMORY_BANK, id="serena-memories"),
     pytest.param(".claude/rules/testing.md", cls.AGENTS, id="claude-rules"),
     pytest.param(".claude/rules/frontend/react.md", cls.AGENTS, id="claude-rules-nested"),
     pytest.param("services/api/.claude/rules/db.md", cls.AGENTS, id="claude-rules-in-a-folder"),
@@ -189,8 +191,11 @@ def test_rules_kind(text, kind):
 def test_memory_bank_and_contributing_are_repository_wide(lore):
     write(lore.root, "memory-bank/techContext.md", "# Tech Context\n\n## Stack\n\nFastAPI on Python 3.12.\n")
     write(lore.root, "pkg/CONTRIBUTING.md", "# Contributing\n\n## Pull requests\n\nKeep them small.\n")
+    write(lore.root, ".serena/memories/style_and_conventions.md",
+          "# Style and conventions\n\n## Beans\n\nExplicit bean registration via `@Import`; no classpath scanning.\n")
     run_import(lore)
     assert anchors(memories(lore, "memory-bank/techContext.md")["Stack"]) == []
+    assert "Beans" in memories(lore, ".serena/memories/style_and_conventions.md")
     pr = memories(lore, "pkg/CONTRIBUTING.md")["Pull requests"]
     assert anchors(pr) == [] and "guide" in pr.tags
 

@@ -147,8 +147,8 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
         return CLINE
     if _contains(parts, (".continue", "rules")) and (md or name.endswith((".txt", ".mdc", ".yaml", ".yml"))):
         return CONTINUE if md or name.endswith((".txt", ".mdc")) else None
-    if md and parts[-1:] == ("memory-bank",):
-        return MEMORY_BANK
+    if md and (parts[-1:] == ("memory-bank",) or parts[-2:] == (".serena", "memories")):
+        return MEMORY_BANK  # Cline's memory bank; the notes Serena keeps for the agents it serves
     if md and agent_rules_folder(parts):
         return AGENTS
     if md and (in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
