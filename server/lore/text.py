@@ -67,13 +67,32 @@ def split_sections(title: str, body: str, base_line: int | None = None) -> list[
     return sections
 
 
+# A run of Chinese, Japanese or Korean letters: the word index's tokenizer (unicode61) reads a whole run as one word,
+# as these scripts write no spaces between words ("テナントデータの分離方法" is one token), so no two texts share one.
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]{2,}")
+
+
+def cjk_bigrams(text: str) -> list[str]:
+    """Every two letters in a row of each run of Chinese, Japanese or Korean letters in `text`, in order: the words the
+    index reads such text by ("テナント" -> テナ, ナン, ント), as search engines without a dictionary for them do."""
+    return [run[i:i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)]
+
+
+def indexed_text(text: str) -> str:
+    """What the word index stores for a text: the text, then its CJK letter pairs (`cjk_bigrams`) when it has any."""
+    pairs = cjk_bigrams(text)
+    return f"{text}\n{' '.join(pairs)}" if pairs else text
+
+
 def query_words(query: str, limit: int = QUERY_WORDS) -> list[str]:
-    """Distinct content words of a query for the word index: stop words dropped, capped (cost follows matches)."""
+    """Distinct content words of a query for the word index: stop words dropped, a CJK run read as its letter pairs
+    (`cjk_bigrams`), capped (cost follows matches)."""
     words: list[str] = []
     for w in re.findall(r"\w+", query.lower()):
         if len(w) < 2 or w in STOP_WORDS or w in words:
             continue
         words.append(w)
+    words += [p for p in dict.fromkeys(cjk_bigrams(query)) if p not in words]
     if not words:
         words = [w for w in re.findall(r"\w+", query.lower()) if w][:limit]
     return words[:limit]

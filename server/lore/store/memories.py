@@ -11,7 +11,7 @@ from lore.store.db import Database
 from lore.store.errors import NotFoundError
 from lore.store.filters import COUNTED_COLUMNS, ORDERS, memory_filter
 from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row, memory_params
-from lore.text import content_hash, split_sections
+from lore.text import content_hash, indexed_text, split_sections
 
 PLACEHOLDERS = ", ".join("?" * len(MEMORY_COLUMNS.split(",")))
 
@@ -97,7 +97,7 @@ class MemoryTable:
             del cur
             self.db.conn.execute(
                 "INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
-                (rowid, m.title, s.heading or "", s.text),
+                (rowid, indexed_text(m.title), indexed_text(s.heading or ""), indexed_text(s.text)),
             )
 
     def _refresh_fts_titles(self, m: Memory) -> None:
@@ -105,7 +105,7 @@ class MemoryTable:
             self.db.conn.execute("DELETE FROM sections_fts WHERE rowid = ?", (sid,))
             self.db.conn.execute(
                 "INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
-                (sid, m.title, heading or "", text),
+                (sid, indexed_text(m.title), indexed_text(heading or ""), indexed_text(text)),
             )
 
     def _delete_sections(self, mid: str) -> None:

@@ -208,6 +208,19 @@ def m006_vector_generation(db: apsw.Connection) -> None:
     db.execute(f"CREATE TRIGGER vectors_generation_update AFTER UPDATE ON embeddings BEGIN {bump}; END")
 
 
+def m007_cjk_word_pairs(db: apsw.Connection) -> None:
+    """The word index reads Chinese, Japanese and Korean text by its letter pairs (`text.indexed_text`): the sections
+    written before are indexed again where they hold such text (the rest is stored as it was)."""
+    from lore.text import cjk_bigrams, indexed_text
+
+    rows = db.execute("SELECT s.id, m.title, s.heading, s.text FROM sections s JOIN memories m ON m.id = s.memory_id")
+    for sid, title, heading, text in list(rows):
+        if cjk_bigrams(f"{title}\n{heading or ''}\n{text}"):
+            db.execute("DELETE FROM sections_fts WHERE rowid = ?", (sid,))
+            db.execute("INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
+                       (sid, indexed_text(title), indexed_text(heading or ""), indexed_text(text)))
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", m001_initial),
     ("m002_learning", m002_learning),
@@ -215,5 +228,6 @@ MIGRATIONS: list[Migration] = [
     ("m004_anchor_generation", m004_anchor_generation),
     ("m005_memory_generation", m005_memory_generation),
     ("m006_vector_generation", m006_vector_generation),
+    ("m007_cjk_word_pairs", m007_cjk_word_pairs),
 ]
 

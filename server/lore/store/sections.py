@@ -8,6 +8,7 @@ import apsw
 
 from lore.memory import Section
 from lore.store.db import Database
+from lore.text import indexed_text
 
 
 # The tokenizer of `sections_fts` (schema.py): porter stems over unicode61 without diacritics.
@@ -57,7 +58,7 @@ class SectionIndex:
             for mid, *texts in rows:
                 seen = written.setdefault(mid, set())
                 for text in texts:
-                    seen.update(_tokens(tokens, text or "", apsw.FTS5_TOKENIZE_DOCUMENT))
+                    seen.update(_tokens(tokens, indexed_text(text or ""), apsw.FTS5_TOKENIZE_DOCUMENT))
         except apsw.Error:
             return {}
         return {mid: {w for w, st in stems.items() if st and st <= seen} for mid, seen in written.items()}
