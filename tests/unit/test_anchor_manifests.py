@@ -163,3 +163,15 @@ def test_a_word_the_text_also_writes_in_lower_case_names_no_tool(tmp_workspace):
             "## Consequences\n\nThe risk has to be carried in the docs and review guidance.\n")
     assert anchors(ws, text) == []
     assert anchors(ws, text + "\nReleases go out with Lerna. Lerna tags each package.\n") == ["./lerna.json"]
+
+
+def test_a_version_after_the_chosen_name_is_no_part_of_it(tmp_workspace):
+    # henryeffel/jobops-radar docs/adr/0004 (MIT), "Use SQLAlchemy 2.0 and Alembic": read as `sqlalchemy20`, SQLAlchemy
+    # matched nothing while Alembic anchored its files.
+    assert imports.chosen("# 4. Use SQLAlchemy 2.0 and Alembic\n", variants=False) == ["sqlalchemy", "alembic"]
+    assert imports.chosen("# Use Python 3.12\n", variants=False) == ["python"]
+    assert imports.chosen("# Use log4j2 for logging\n", variants=False) == ["log4j2"]  # a digit in the name stays
+    ws = write(tmp_workspace, {"pyproject.toml": '[project]\nname = "x"\ndependencies = ["sqlalchemy>=2.0", "alembic"]\n',
+                               "app/db/base.py": "from sqlalchemy.orm import DeclarativeBase\n\nclass Base(DeclarativeBase):\n    pass\n",
+                               "app/main.py": "def main():\n    return 1\n"})
+    assert "app/db/base.py" in anchors(ws, "# 4. Use SQLAlchemy 2.0 and Alembic\n\n## Status\n\nAccepted\n")

@@ -490,3 +490,14 @@ def test_a_dot_file_written_whole_is_that_file(tmp_workspace):
     text = "# 7. Lint before commit\n\n## Decision\n\nHooks are configured in `.husky/pre-commit` and `.yamllint`.\n"
     assert texts(ws, text) == ["./.yamllint", ".husky/pre-commit"]
     assert texts(ws, "# 8. Env\n\n## Decision\n\nNothing goes in `.env`.\n") == []  # no such file here
+
+
+def test_a_component_a_script_and_a_dot_file_written_whole_are_those_files(tmp_workspace):
+    # StrongSteve/duellumdiegeld 0011 (MIT) writes **iPadFrame.vue** and 0013 "The `start.sh` script detects…";
+    # henryeffel/jobops-radar 0003 (MIT) lists `.env.example`. Each is the one file so named.
+    ws = write(tmp_workspace, {"frontend/src/components/iPadFrame.vue": "<template><div/></template>\n",
+                               "deploy/start.sh": "#!/bin/sh\nexec node main.js\n", ".env.example": "DATABASE_URL=x\n",
+                               "src/main.ts": "export const a = 1\n"})
+    text = ("# 11. Frame the game in an iPad\n\n## Decision\n\nThe **iPadFrame.vue** component wraps the views. The "
+            "`start.sh` script seeds the database; `.env.example` lists the settings.\n")
+    assert texts(ws, text) == ["./.env.example", "deploy/start.sh", "frontend/src/components/iPadFrame.vue"]

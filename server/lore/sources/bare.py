@@ -65,22 +65,23 @@ class BareIndex:
 
     def file(self, name: str) -> str | None:
         """The one file outside tests named `name`, when it is code (a stylesheet included: `_quire.css`, a theme
-        a record gives as its example) and not a manifest or lock file."""
+        a record gives as its example; a Vue or Svelte component, `iPadFrame.vue`; a shell script, `start.sh`) and
+        not a manifest or lock file."""
         lang = language_for_path(name)
         if name in MANIFESTS or name in _LOCKS or lang is None or \
-                not (has_grammar(lang) or lang in KEYWORD_LANGUAGES or lang in _STYLESHEETS):
+                not (has_grammar(lang) or lang in KEYWORD_LANGUAGES or lang in _STYLESHEETS or lang in _OTHER_CODE):
             return None
         found = self.files.get(name, [])
         return found[0] if len(found) == 1 else None
 
     def config(self, name: str) -> str | None:
         """The one file outside tests named `name` when it is a configuration or data file whose name says what it
-        is in two words or more, or a dot-file, with or without an extension (`release-please-config.json`,
-        `.release-please-manifest.json`, `tsconfig.module.json`, `.yamllint`; not `config.json`, nor a manifest or
-        lock file): written whole, the name is that file's."""
+        is in two words or more, or a dot-file, whatever its extension (`release-please-config.json`,
+        `.release-please-manifest.json`, `tsconfig.module.json`, `.yamllint`, `.env.example`; not `config.json`, nor a
+        manifest or lock file): written whole, the name is that file's."""
         p = PurePosixPath(name)
         found = self.files.get(name, [])
-        dot_file = name.startswith(".") and not p.suffix and len(name) > 3  # `.yamllint`, `.prettierrc`, `.nvmrc`
+        dot_file = name.startswith(".") and len(name) > 3  # `.yamllint`, `.prettierrc`, `.env.example`
         if len(found) != 1 or (p.suffix.lower() not in _CONFIG_SUFFIXES and not dot_file) or name in MANIFESTS \
                 or name in _LOCKS:
             return None
@@ -202,6 +203,8 @@ def prose_file_names(text: str) -> list[str]:
 
 
 _STYLESHEETS = frozenset({"css", "scss", "less"})
+# Code no grammar here reads, named whole as often as any: single-file components and shell scripts.
+_OTHER_CODE = frozenset({"vue", "svelte", "shell"})
 _CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
 # A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`, `pytest.ini`, `pyoxidizer.bzl`), read
 # as its configuration only at the root of the workspace or of a sub-project, where tools keep theirs (a

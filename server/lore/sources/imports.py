@@ -105,6 +105,10 @@ def slug_words(title: str) -> str:
     return title
 
 
+# A version written after a product's name, in its words: "2" and "0" of "SQLAlchemy 2.0", "v3", "x" of "18.x".
+_VERSION = re.compile(r"v?\d+|x", re.I)
+
+
 def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[str]:
     """The names, folded (lower case, letters and digits only), of what a decision titled for a choice
     adopts: `Use Next.js for static sites` -> `nextjs`, `next`; its parenthesised acronym and the
@@ -117,7 +121,8 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     ("Use external-secrets for secrets storage"); a product named with its vendor's name first is also
     named without it ("Use OPA Gatekeeper": `opagatekeeper`, `gatekeeper`), and a product whose name is a
     word everywhere in code (`named.PRODUCTS`: "Migrate from Algolia to Postgres") is one too, though no
-    package imported as it says anything."""
+    package imported as it says anything. A version written after the name is no part of it ("Use SQLAlchemy 2.0
+    and Alembic": `sqlalchemy`, `alembic`)."""
     whole = text if whole is None else whole
     title = title_of(text)
     m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
@@ -132,6 +137,8 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
         if "based" in (lower := [w.lower() for w in words]) and lower.index("based") > 0:
             words = words[:lower.index("based")]  # "Postgres-based search" chose Postgres
         while len(words) > 1 and words[-1] in _TRAILING:  # "the django-fsm library"; not "Deep Java Library"
+            words.pop()
+        while len(words) > 1 and _VERSION.fullmatch(words[-1]):  # "SQLAlchemy 2.0", "Vue 3", "React 18.x"
             words.pop()
         folded = "".join(words).lower()
         if len(folded) < 4 or (folded in named.COMMON and (variants or folded not in named.PRODUCTS)):
