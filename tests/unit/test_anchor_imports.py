@@ -334,7 +334,11 @@ def test_a_library_the_decision_uses_instead_of_another_anchors_its_importers(tm
             "package com.example.glide\n\nimport com.bumptech.glide.annotation.GlideModule\n\nclass AppGlideModule\n",
         "presentation/src/main/java/com/example/App.kt": "package com.example\n\nimport android.app.Application\n",
     })
-    assert anchors(ws, text) == ["presentation/src/main/java/com/example/glide/AppGlideModule.kt"]
+    # the title, "Image Loading with Glide", chooses it too: the folder named for it is its place
+    assert anchors(ws, text) == ["presentation/src/main/java/com/example/glide/**",
+                                 "presentation/src/main/java/com/example/glide/AppGlideModule.kt"]
+    assert anchors(ws, text.replace("Image Loading with Glide", "Image loading")) == [
+        "presentation/src/main/java/com/example/glide/AppGlideModule.kt"]
     assert imports.chosen_in_body("We decided to use Glide instead of Picasso.") == ["glide"]
     assert imports.chosen_in_body("We will use it instead of Picasso.") == [], "no name chosen"
 

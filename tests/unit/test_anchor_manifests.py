@@ -175,3 +175,15 @@ def test_a_version_after_the_chosen_name_is_no_part_of_it(tmp_workspace):
                                "app/db/base.py": "from sqlalchemy.orm import DeclarativeBase\n\nclass Base(DeclarativeBase):\n    pass\n",
                                "app/main.py": "def main():\n    return 1\n"})
     assert "app/db/base.py" in anchors(ws, "# 4. Use SQLAlchemy 2.0 and Alembic\n\n## Status\n\nAccepted\n")
+
+
+def test_a_title_naming_what_it_is_done_with_chooses_those_products(tmp_workspace):
+    # SUNET/go-trust docs/adr/0007 (BSD-2-Clause), "Observability with Prometheus": go.mod requires its client.
+    assert imports.chosen("# 7. Observability with Prometheus and Grafana\n", variants=False) == ["prometheus", "grafana"]
+    assert imports.purpose("# 7. Observability with Prometheus\n") == ["observability"]
+    assert imports.chosen("# Integration with the payment provider\n", variants=False) == []  # no product named
+    ws = write(tmp_workspace, {"go.mod": "module example.com/trust\n\nrequire (\n\tgithub.com/prometheus/client_golang v1.19.0\n)\n",
+                               "pkg/api/metrics.go": 'package api\n\nimport "github.com/prometheus/client_golang/prometheus"\n\nvar _ = prometheus.NewRegistry\n',
+                               "pkg/api/health.go": "package api\n\nfunc Health() {}\n"})
+    found = anchors(ws, "# 7. Observability with Prometheus\n\n## Status\n\nAccepted\n")
+    assert "pkg/api/metrics.go" in found and "pkg/api/health.go" not in found

@@ -49,6 +49,10 @@ _CHOICE = re.compile(rf"^{_NUMBERED}{_CHOICE_VERB}"
 # "Django Waffle library for Feature Flags": a title naming a library as such, without a verb.
 _NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<what>.+?)\s+(?:library|package|framework)"
                             r"(?:\s+(?:for|as|to|in|on)\b(?P<why>.*))?$", re.I)
+# "Observability with Prometheus", "API design with AuthZEN and Gin": a title naming what it is about, then the
+# products it is done with, each written with a capital.
+_DONE_WITH = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<why>[^,:]+?)\s+(?:with|using)\s+"
+                        r"(?P<what>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*(?:\s*(?:,|and|&)\s*[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*)*)$")
 MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they are part of its name ("Deep Java Library").
@@ -125,7 +129,7 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     and Alembic": `sqlalchemy`, `alembic`)."""
     whole = text if whole is None else whole
     title = title_of(text)
-    m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
+    m = _CHOICE.match(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
     if not m:
         return []
     out: list[str] = []
@@ -373,7 +377,7 @@ def purpose(text: str) -> list[str]:
     """The words of what a decision titled for a choice chose it for (`Use Apache Commons IO for directory
     monitoring` -> directory, monitoring), common words aside."""
     title = title_of(text)
-    m = _CHOICE.match(title) or _NAMED_LIBRARY.match(title)
+    m = _CHOICE.match(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
     words = re.findall(r"[A-Za-z]{4,}", (m.group("why") or "") if m else "")
     return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
 

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import apsw
 
+from lore.text import cjk_bigrams, indexed_text
+
 
 def m001_initial(db: apsw.Connection) -> None:
     """Memories, anchors, sections, word index, supersession links, embeddings, sources, meta."""
@@ -211,8 +213,6 @@ def m006_vector_generation(db: apsw.Connection) -> None:
 def m007_cjk_word_pairs(db: apsw.Connection) -> None:
     """The word index reads Chinese, Japanese and Korean text by its letter pairs (`text.indexed_text`): the sections
     written before are indexed again where they hold such text (the rest is stored as it was)."""
-    from lore.text import cjk_bigrams, indexed_text
-
     rows = db.execute("SELECT s.id, m.title, s.heading, s.text FROM sections s JOIN memories m ON m.id = s.memory_id")
     for sid, title, heading, text in list(rows):
         if cjk_bigrams(f"{title}\n{heading or ''}\n{text}"):
