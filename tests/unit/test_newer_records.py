@@ -529,3 +529,22 @@ def test_a_body_saying_this_record_amends_an_earlier_one(tmp_path, sentence, ame
     (m,) = parse_adr("docs/adr/0009-standalone-crds.md", text).memories
     assert m.status is Status.ACTIVE
     assert [r["number"] for r in m.meta.get("refs", {}).get("amends", [])] == amends
+
+
+def test_an_amends_field_and_a_status_field_going_on_over_lines_link_the_records():
+    """Joey9801/coppice-rs docs/decisions (MIT): "- **Amends:** [ADR 0002](…)" in a record's header, and 0013's
+    status written over three lines of its list item, naming the two records that amend it."""
+    amending = ("# 17. Log manifest with logical truncation and ordered purge\n\n- **Status:** Accepted\n"
+                "- **Date:** 2026-07-07\n- **Amends:** [ADR 0002](0002-openraft-with-custom-segment-storage.md)\n\n"
+                "## Context\n\nSealed segments were immutable.\n\n## Decision\n\nA manifest records truncation.\n")
+    (m,) = parse_adr("docs/decisions/0017-log-manifest.md", amending).memories
+    assert [r["number"] for r in m.meta["refs"]["amends"]] == [2] and m.status is Status.ACTIVE
+    amended = ("# 13. Job, attempt, and allocation state machines\n\n- **Status:** Accepted; job machine amended by\n"
+               "  [ADR 0030](0030-structural-job-attempt-link.md); terminal-outcome table\n"
+               "  amended by [ADR 0033](0033-aligned-limit-breach-outcomes.md)\n- **Date:** 2026-07-07\n"
+               "- **Supersedes:** [ADR 0004](0004-job-lifecycle-and-attempts.md)\n\n## Context\n\nJobs.\n\n"
+               "## Decision\n\nThree machines.\n")
+    (m,) = parse_adr("docs/decisions/0013-job-attempt.md", amended).memories
+    assert m.status is Status.ACTIVE
+    assert [r["number"] for r in m.meta["refs"]["amended_by"]] == [30, 33]
+    assert [r["number"] for r in m.meta["refs"]["supersedes"]] == [4]

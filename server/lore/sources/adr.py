@@ -242,7 +242,7 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
         if m and m.group(1).strip().lower() in _STATUS_FIELDS:
             value = m.group(2)
             if field:  # "**Status:** developed | Technical Story: [#297](…)": one line holding several fields
-                value = re.split(r"\s\|\s", value, maxsplit=1)[0]
+                value = re.split(r"\s\|\s", value, maxsplit=1)[0] + _continued(doc.lines, i)
             value = value.strip().strip("|").strip()
             for mark in ("**", "__"):
                 if value.count(mark) % 2:  # "* Status: **Expired**": the field took the value's opening mark
@@ -251,6 +251,17 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
                 continue  # a table row describing a `status` column ("| status | Status of the request, one of …")
             return read_status(value), i, markdown.plain(value)
     return None
+
+
+def _continued(lines: list[str], number: int) -> str:
+    """The indented lines that carry on the list item field on line `number` (1-based), joined as one: "- **Status:**
+    Accepted; job machine amended by\n  [ADR 0030](…); terminal-outcome table\n  amended by [ADR 0033](…)"."""
+    more: list[str] = []
+    for line in lines[number:number + 10]:
+        if not line.strip() or not line[:1].isspace() or _FIELD.match(line) and not line.lstrip().startswith("["):
+            break
+        more.append(line.strip())
+    return "".join(" " + m for m in more)
 
 
 def _opens_with_status(value: str) -> bool:

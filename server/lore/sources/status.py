@@ -84,6 +84,8 @@ _GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", 
 _GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from\b", re.I)
 # A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
 _SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
+# A header field naming the records this one changes in part: "- **Amends:** [ADR 0002](0002-….md)", "Extends: ADR-4".
+_AMENDS_FIELD = re.compile(r"^\W*(?:amends|extends|augments|refines|revises|supplements)\s*:", re.I)
 # "Amended by [17. Terraform Data Structure](0017-….md)": the newer record changes part of this one, which still governs.
 _AMENDED_BY = re.compile(r"\b(?:amended|augmented|extended|modified|revised|refined|updated|clarified|complemented|supplemented)"
                          + _IN_PART + _DATE + _IN_PART + r"\s+by\b", re.I)
@@ -372,7 +374,7 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
     out = StatusReading()
     for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
         plain = markdown.plain(sentence)
-        amends = _AMENDS_THIS.match(plain)
+        amends = _AMENDS_THIS.match(plain) or _AMENDS_FIELD.match(plain)
         if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain) and not amends:
             continue
         if amends:
