@@ -85,6 +85,8 @@ LEFT_OUT = [
     "doc/example_templates/madr.md", "doc/example_templates/nygard.md",  # adoble/adr-j: the templates it fills in
     # navapbc/wic-participant-recertification-portal-demo (Apache-2.0): Storybook stories copying docs/participant/*.md
     "participant/stories/docs/Review.stories.mdx",
+    # weaveworks/weave-gitops (MPL-2.0): Docusaurus's copies of the site for 23 older releases, 1,895 pages
+    "website/versioned_docs/version-0.16.0/guides/securing-access.mdx",
 ]
 
 

@@ -79,7 +79,9 @@ _LEFT_OUT_DIRS = frozenset({
     "releases", "release", "blog", "news", "i18n", "l10n", "locales", "translations", "_build", "site", "_site",
     "public", "static", "assets", "templates", "template", "vendor", "third_party", "third-party", "thirdparty",
     "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
-    "node_modules", "bower_components"})
+    "node_modules", "bower_components",
+    # a documentation site's copies of its pages as each older release had them (Docusaurus)
+    "versioned_docs", "versioned_sidebars"})
 _LEFT_OUT_NAMES = re.compile(
     r"^(licen[cs](?:e|ing)"
     r"(\.\w+)?|copying|copyright|notice|patents|cla|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|"

@@ -675,6 +675,10 @@ def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return out
 
 
+# Code written with HTML's tag (`<code>Scenario</code>`, alphagov/verify-service-provider's records): as in backticks.
+_HTML_CODE = re.compile(r"<code>([^<>`\n]{1,200})</code>", re.I)
+
+
 def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False,
                    entry: int | None = None) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
@@ -685,7 +689,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     define, a phrase, a name in its sketches) is as often code it would add or change as code that
     is there, so it is left to search and context packs rather than shown on the code. `entry`: the
     number of the decision log's entry at `rel` that `text` is (cited by the log's name and that number)."""
-    whole = strip_hidden(text)
+    whole = _HTML_CODE.sub(r"`\1`", strip_hidden(text))
     text = headings.without_alternatives(whole)
     title = imports.title_of(whole)
     found = path_anchors(text, rel, ctx)
