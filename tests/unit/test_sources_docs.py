@@ -978,3 +978,20 @@ def test_the_guide_at_the_top_of_the_test_folder_is_imported_and_its_fixtures_ar
     summary = run_import(lore)
     assert "test/README.md" in summary.docs
     assert not [p for p in summary.docs if p.startswith("test/") and p != "test/README.md"]
+
+
+def test_a_plan_or_a_review_stating_its_status_is_documentation(lore):
+    """SUNET/go-trust (BSD-2-Clause): `docs/IMPROVEMENT_PLAN.md` ("**Status:** In Progress", an eight-week plan) was
+    a proposed decision, with twelve anchors over most of the code, while `docs/PHASE2_REVIEW.md`, its twin, was
+    documentation. Both are documentation; a record in a records folder named for a plan stays a record."""
+    plan = ("# Go-Trust Improvement Plan\n\n**Date:** October 16, 2025\n**Status:** In Progress\n\n## Executive Summary\n\n"
+            "Eight weeks of work.\n\n## Decision\n\nWe fix the pipeline first.\n\n## Consequences\n\nLess risk.\n")
+    write(lore.root, {
+        "docs/IMPROVEMENT_PLAN.md": plan,
+        "docs/PHASE2_REVIEW.md": plan.replace("Improvement Plan", "Phase 2 Review"),
+        "docs/adr/release-plan.md": "# Release plan\n\n## Status\n\nAccepted\n\n## Decision\n\nRelease monthly.\n",
+        **CODE,
+    })
+    summary = run_import(lore)
+    assert summary.decisions == ["docs/adr/release-plan.md"]
+    assert {"docs/IMPROVEMENT_PLAN.md", "docs/PHASE2_REVIEW.md"} <= set(summary.docs)

@@ -11,7 +11,7 @@ from lore.sources import classify as cls
 from lore.sources import sidecar
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
-from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item
+from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item, work_page
 from lore.sources.docs import MAX_DOC_BYTES, change_log, generated_readme, is_documentation, newest_part, parse_doc
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
@@ -66,8 +66,8 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
         parsed = parse_adr(rel, text, front)  # a folder the user named holds decision records, whatever they look like
     else:
         ev = decide(rel, abs_path, text, series)
-        # a spec-driven workflow's page, or an agent's brief: documentation, whatever status it states
-        work = work_item(abs_path, rel) or prompt_page(rel)
+        # a spec-driven workflow's page, an agent's brief, a plan or report: documentation, whatever status it states
+        work = work_item(abs_path, rel) or prompt_page(rel) or work_page(rel) and not cls.folder_hint(rel)
         if work or not ev.is_decision:
             # a record template (`EMPTY-ADR.md`: "# <ADR NUMBER>. <ADR TITLE>") is no documentation either
             doc = None if placeholder_title(text) else _documentation(rel, text, importer == cls.DOC, front,
@@ -75,7 +75,7 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
             if doc is not None:
                 return doc
             parsed = parse_comments(rel, text)
-            parsed.note = parsed.note or f"{NOT_TAKEN}{(PROMPT if prompt_page(rel) else WORK_ITEM) if work else ev.why_not()}"
+            parsed.note = parsed.note or f"{NOT_TAKEN}{(PROMPT if prompt_page(rel) else WORK_PAGE if work_page(rel) else WORK_ITEM) if work else ev.why_not()}"
             return parsed
         parsed = parse_adr(rel, text, front)
     parsed.taken = DECISION if parsed.memories else None
@@ -89,6 +89,7 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
 
 WORK_ITEM = "a page of one piece of work's specification"
 PROMPT = "an agent's prompt"
+WORK_PAGE = "a plan, report or review of work"
 TOOL_LOG = "a tool's log of one run, named by the second it was written"
 
 

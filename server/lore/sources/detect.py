@@ -452,14 +452,32 @@ def tool_log(rel_path: str) -> bool:
     return any(_RUN_STAMP.match(part) for part in rel_path.split("/"))
 
 
+# Words a page's name ends with when it plans, reports or reviews work (`IMPROVEMENT_PLAN.md`, `PHASE2_REVIEW.md`,
+# `q3-roadmap.md`, `incident-postmortem.md`).
+_WORK_PAGE_WORDS = frozenset({"plan", "plans", "roadmap", "report", "reports", "review", "retro", "retrospective",
+                              "postmortem", "checklist", "todo"})
+
+
+def _last_name_word(rel_path: str, words: frozenset[str]) -> bool:
+    """Whether a page's name ends with one of `words` and does not open with a number (`0005-system-prompts.md`,
+    `ADR-005-deployment-plan.md` are records about those things)."""
+    stem = PurePosixPath(rel_path).name.split(".", 1)[0]
+    parts = [w.lower() for w in re.split(r"[-_. ]+", stem) if w]
+    return bool(parts) and parts[-1] in words and not re.match(r"(?:[A-Za-z]{2,5}[-_ ])?\d", stem)
+
+
+def work_page(rel_path: str) -> bool:
+    """Whether a page is named as a plan, report or review of work (`_WORK_PAGE_WORDS`): SUNET/go-trust's
+    `docs/IMPROVEMENT_PLAN.md`, "**Status:** In Progress", is an eight-week plan, not a decision record."""
+    return _last_name_word(rel_path, _WORK_PAGE_WORDS)
+
+
 def prompt_page(rel_path: str) -> bool:
     """Whether a page is named as a prompt, the brief an agent is given, its name ending in the word (`_PROMPT_WORDS`:
     `SOCIAL-MODULE-FABLE5-PROMPTS.md`, `phase4-ux-design-minion-prompt.md`): whatever status it states ("STATUS:
     DONE"), it records no decision. A numbered record about prompts (`0005-system-prompts.md`) is still a record,
     as is one about a kind of them (`0003-prompt-caching.md`)."""
-    stem = PurePosixPath(rel_path).name.split(".", 1)[0]
-    words = [w.lower() for w in re.split(r"[-_. ]+", stem) if w]
-    return bool(words) and words[-1] in _PROMPT_WORDS and not re.match(r"(?:[A-Za-z]{2,5}[-_ ])?\d", stem)
+    return _last_name_word(rel_path, _PROMPT_WORDS)
 
 
 def work_item(abs_path: str | None, rel_path: str = "") -> bool:
