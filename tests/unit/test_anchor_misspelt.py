@@ -25,3 +25,17 @@ def test_a_long_identifier_misspelt_by_one_letter_anchors_the_one_name_it_means(
          "names `usePerisistentTableState` (`usePersistentTableState`)")]
     ambiguous = "# Tables\n\nState goes through useTableState everywhere.\n"  # two names one letter away
     assert derive_anchors(ambiguous, "docs/adr/t2.md", AnchorContext(ws)) == []
+
+
+def test_a_name_written_but_for_its_case_anchors_the_one_name_it_means(tmp_workspace):
+    # theupdateframework/python-tuf docs/adr/0006 (Apache-2.0/MIT) writes `JsonSerializer`; the code defines
+    # `JSONSerializer`.
+    ws = write(tmp_workspace, {
+        "tuf/api/serialization/json.py": "class JSONSerializer:\n    pass\n\nclass JSONDeserializer:\n    pass\n",
+        "app/cache.py": "class MemoCache:\n    pass\n\nclass MEMOCache:\n    pass\n",
+    })
+    text = "# 6. Serialization\n\n## Decision\n\nMetadata is written by a `JsonSerializer` only.\n"
+    found = derive_anchors(text, "docs/adr/0006.md", AnchorContext(ws))
+    assert [(d.anchor.file, d.why) for d in found] == [
+        ("tuf/api/serialization/json.py", "names `JsonSerializer` (`JSONSerializer`)")]
+    assert derive_anchors("# 7. Caches\n\nUse `MemoCACHE`.\n", "docs/adr/0007.md", AnchorContext(ws)) == []  # two so spelt

@@ -3,7 +3,8 @@ workspace defines.
 
 A long compound identifier that nothing in the workspace defines, one letter away (a letter added,
 dropped, changed, or two swapped) from exactly one defined name, means that name: at `MIN_LENGTH`
-characters and three or more words, two different things are not spelt one letter apart by chance.
+characters and three or more words, two different things are not spelt one letter apart by chance. One spelt
+the same but for its case (`JsonSerializer`, `JSONSerializer`) means it from two words and `CASE_MIN_LENGTH` letters.
 Defined names are bucketed by their first three letters and length, so a lookup compares a handful.
 """
 
@@ -13,6 +14,7 @@ from lore.sources.named import name_parts
 
 MIN_LENGTH = 12
 MIN_WORDS = 3
+CASE_MIN_LENGTH = 8  # a name spelt but for its case: two words or more, eight letters or more
 
 
 def one_edit(a: str, b: str) -> bool:
@@ -37,13 +39,22 @@ class NearNames:
     def __init__(self, defined):
         self.defined = defined
         self.buckets: dict[tuple[str, int], list[str]] = {}
+        self.folded: dict[str, list[str]] = {}
         for name in defined:
             if len(name) >= MIN_LENGTH:
                 self.buckets.setdefault((name[:3], len(name)), []).append(name)
+            if len(name) >= CASE_MIN_LENGTH:
+                self.folded.setdefault(name.lower(), []).append(name)
 
     def meant(self, written: str) -> str | None:
-        """The one defined name a written identifier misspells; None when it is defined, short, or not one."""
-        if written in self.defined or len(written) < MIN_LENGTH or len(name_parts(written)) < MIN_WORDS:
+        """The one defined name a written identifier misspells; None when it is defined, short, or not one. A
+        name spelt the same but for its case (`JsonSerializer` for `JSONSerializer`) is meant at a shorter length."""
+        if written in self.defined:
+            return None
+        same = self.folded.get(written.lower(), []) if len(name_parts(written)) >= 2 else []
+        if len(same) == 1:
+            return same[0]
+        if len(written) < MIN_LENGTH or len(name_parts(written)) < MIN_WORDS:
             return None
         found = [n for size in (len(written) - 1, len(written), len(written) + 1)
                  for n in self.buckets.get((written[:3], size), ()) if one_edit(written, n)]
