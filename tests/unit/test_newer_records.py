@@ -548,3 +548,21 @@ def test_an_amends_field_and_a_status_field_going_on_over_lines_link_the_records
     assert m.status is Status.ACTIVE
     assert [r["number"] for r in m.meta["refs"]["amended_by"]] == [30, 33]
     assert [r["number"] for r in m.meta["refs"]["supersedes"]] == [4]
+
+
+def test_a_successor_linked_under_its_old_number_is_found_by_its_name(lore):
+    """athensresearch/athens doc/adr (EPL-1.0): 0007 says "Superceded by [9. Atomic/Composite Grapth Operations]
+    (0009-atomic-composite-grapth-operations.md)"; the record is `0010-atomic-composite-grapth-operations.md`, and
+    0009 is another record. The link means 0010, not 0009 and not nothing."""
+    _write(lore.root, "0007-lan-party-datascript-events.md", "7. Lan-Party Datascript Events",
+           "Superceded by [9. Atomic/Composite Grapth Operations](0009-atomic-composite-grapth-operations.md)",
+           "Peers send datascript transactions.", "Send the transactions as events.")
+    _write(lore.root, "0009-rtc-deployment.md", "9. RTC Deployment", "Accepted", "Servers.", "Deploy with Docker.")
+    _write(lore.root, "0010-atomic-composite-grapth-operations.md", "10. Atomic/Composite Grapth Operations",
+           "Accepted", "Events were datascript.", "Send atomic and composite graph operations.")
+    summary = run_import(lore)
+    by_title = {m.title: m for m in lore.list(limit=50)}
+    old, new = by_title["7. Lan-Party Datascript Events"], by_title["10. Atomic/Composite Grapth Operations"]
+    assert old.status is Status.SUPERSEDED and old.superseded_by == [new.id]
+    assert not [w for w in summary.warnings if "no such ADR" in w]
+    assert by_title["9. RTC Deployment"].status is Status.ACTIVE

@@ -45,6 +45,7 @@ class AdrIndex:
         self.by_name: dict[str, list[Memory]] = defaultdict(list)
         self.by_number: dict[int, list[Memory]] = defaultdict(list)
         self.by_title: dict[str, list[Memory]] = defaultdict(list)
+        self.by_slug: dict[str, list[Memory]] = defaultdict(list)  # file name without number: see `_renumbered`
         self.shared: set[str] = set()  # a decision log's path: a link to the file names none of its entries
         seen: set[str] = set()
         for m in adrs:
@@ -59,6 +60,7 @@ class AdrIndex:
             if isinstance(m.meta.get("adr_number"), int):
                 self.by_number[m.meta["adr_number"]].append(m)
             self.by_title[_norm_title(m.title)].append(m)
+            self.by_slug[_slug(path)].append(m)
 
     def resolve(self, ref: dict, source: str) -> Memory | None:
         """The ADR a reference written in `source` points at, or None."""
@@ -73,7 +75,9 @@ class AdrIndex:
                     return None if cand in self.shared else self.by_path[cand]
             found = _closest(self.by_name.get(posixpath.basename(base).lower(), []), source)
             if found or posixpath.splitext(target)[1]:
-                return found  # a named file that is not there is not some other ADR with its number
+                # a named file that is not there is not some other ADR with its number; it may be the same record
+                # renumbered (`0009-atomic-….md`, now `0010-atomic-….md`), found by its slug and the link's title
+                return found or self._renumbered(base, ref, source)
         if ref.get("same_file") and isinstance(ref.get("number"), int):  # an entry of a decision log names another
             here = [m for m in self.by_number.get(ref["number"], []) if m.provenance.path == source]
             return here[0] if len(here) == 1 else None
@@ -83,6 +87,29 @@ class AdrIndex:
                 return found
         title = _norm_title(ref.get("text") or "")
         return _closest(self.by_title.get(title, []), source) if title else None
+
+    def _renumbered(self, base: str, ref: dict, source: str) -> Memory | None:
+        """The one record a link to a file no longer there still means: the record whose file name is the link's
+        but for its number (athensresearch/athens 0007: "Superceded by [9. Atomic/Composite Grapth
+        Operations](0009-atomic-composite-grapth-operations.md)", the record now being 0010), when the link's text,
+        its number aside, is that record's title too (or it has no text of its own)."""
+        slug = _slug(base)
+        if len(slug) < 8 or slug == posixpath.splitext(posixpath.basename(base))[0].lower():
+            return None  # no number to drop, or too short a name to be one record's
+        found = _closest(self.by_slug.get(slug, []), source)
+        title = _norm_title(ref.get("text") or "")
+        if found is None or title and title != _norm_title(found.title) and title != slug.replace("-", " "):
+            return None
+        return found
+
+
+_NUMBER_LEAD = re.compile(r"^(?:[a-z]{2,5}[-_ ]?)?\d+[-_ ]+", re.I)
+
+
+def _slug(path: str) -> str:
+    """A record's file name without its number and extension (`0010-atomic-composite-grapth-operations.md` ->
+    `atomic-composite-grapth-operations`)."""
+    return _NUMBER_LEAD.sub("", posixpath.splitext(posixpath.basename(path))[0]).lower()
 
 
 def _local_target(target: str | None) -> str | None:
