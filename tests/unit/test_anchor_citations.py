@@ -230,18 +230,3 @@ def test_every_file_citing_a_record_is_kept_beside_what_its_words_anchor(tmp_wor
     found = anchors(ws, record, text)
     assert len(found) == 17
     assert {"frontend/src/lib/realtime/invalidation.ts", "frontend/src/lib/api/types.ts", "load/k6/main.js"} <= set(found)
-
-
-def test_a_record_and_a_file_linking_different_sections_of_one_manual_are_not_linked(tmp_workspace):
-    # athensresearch/athens doc/adr/0022 (EPL-1.0) links the shadow-cljs guide's `#_conditional_reading`;
-    # `babel.config.js` links its `#_javascript_dialects`. A file linking the record's section, or the whole page, is.
-    guide = "https://shadow-cljs.github.io/docs/UsersGuide.html"
-    record = "docs/adr/0022-multi-platform-client.md"
-    text = f"# 22. Multi-platform client\n\n## Decision\n\nUse [reader conditionals]({guide}#_conditional_reading).\n"
-    ws = write(tmp_workspace, {
-        record: text,
-        "babel.config.js": f"// see {guide}#_javascript_dialects\nmodule.exports = {{}};\n",
-        "src/electron/utils.ts": f"// {guide}#_conditional_reading\nexport const platform = 1;\n",
-        "src/app/main.ts": f"// {guide}\nexport const main = 1;\n",
-    })
-    assert anchors(ws, record, text) == ["src/app/main.ts", "src/electron/utils.ts"]

@@ -13,8 +13,7 @@ A page a record links is cited too: a code file writing the same address in a co
 whose prose links it, when at most `named.MAX_FILES` code files write that address (a site's front
 page or a specification every module links says nothing of one record) and the file is no table of
 links (more than `MAX_PAGES` addresses). Addresses are compared without their
-scheme, `www.`, fragment and trailing slash, and need a path; where both name a section of the page
-(`#_conditional_reading`, `#_javascript_dialects`), it must be the same one.
+scheme, `www.`, fragment and trailing slash, and need a path.
 
 An entry of a decision log (`DECISIONS.md`'s `## D5 — Temporary hostnames`) is cited by the log's file
 name and the entry's number on one line: `//! See DECISIONS.md D5.`, `DECISIONS.md D2–D3, D18` (a range
@@ -91,7 +90,6 @@ class CitationIndex:
         self.slugs: dict[str, list[str]] = {}  # file stem -> the files of the workspace so named
         self.by_slug: dict[str, set[str]] = {}  # record slug -> the code files writing it
         self.by_url: dict[str, set[str]] = {}  # page address (see `page`) -> the code files writing it
-        self.sections: dict[tuple[str, str], set[str]] = {}  # (page address, code file) -> the fragments it writes
         self.by_entry: dict[tuple[str, int], set[str]] = {}  # (log file name, entry) -> the code files citing it
         self.names: dict[str, int] = {}  # a page's file name, lower case -> how many pages have it
         self.by_path: dict[str, set[str]] = {}  # a page's file name, lower case -> the files writing a path to it
@@ -114,11 +112,9 @@ class CitationIndex:
                 for name in cited_pages if len(cited_pages) <= MAX_PAGES else ():
                     self.by_path.setdefault(name, set()).add(rel)
             if b"://" in data:
-                urls = [m.group(0).decode("utf-8", "replace") for m in URL.finditer(data)]
-                pages = {page(u) for u in urls} - {None}
+                pages = {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)} - {None}
                 for key in pages if len(pages) <= MAX_PAGES else ():
                     self.by_url.setdefault(key, set()).add(rel)
-                    self.sections[(key, rel)] = {fragment(u) for u in urls if page(u) == key}
             if slugs and b"-" in data:
                 for m in SLUG.finditer(data):
                     token = m.group(0).decode("ascii")
@@ -147,19 +143,12 @@ class CitationIndex:
     def linking(self, text: str) -> dict[str, list[str]]:
         """Page address -> the few code files writing it, for the pages `text` links, the lines naming the people
         behind the record aside (`PEOPLE`)."""
-        linked: dict[str, set[str]] = {}
-        for m in URL.finditer(PEOPLE.sub(" ", FENCE.sub(" ", text)).encode("utf-8", "replace")):
-            url = m.group(0).decode("utf-8", "replace")
-            key = page(url)
-            if key:
-                linked.setdefault(key, set()).add(fragment(url))
         out: dict[str, list[str]] = {}
-        for key, wanted in linked.items():
-            files = self.by_url.get(key, ())
-            if 0 < len(files) <= MAX_FILES:
-                kept = sorted(f for f in files if _same_part(wanted, self.sections.get((key, f), {""})))
-                if kept:
-                    out[key] = kept
+        for m in URL.finditer(PEOPLE.sub(" ", FENCE.sub(" ", text)).encode("utf-8", "replace")):
+            key = page(m.group(0).decode("utf-8", "replace"))
+            files = self.by_url.get(key or "", ())
+            if key and 0 < len(files) <= MAX_FILES:
+                out[key] = sorted(files)
         return out
 
 
@@ -179,18 +168,6 @@ def config_files(files: Iterable[str], vendored: Callable[[str], bool] | None = 
     return [f for f in sorted(files)
             if (f.lower().endswith(CONFIG_SUFFIXES) or PurePosixPath(f).name.lower() in CONFIG_NAMES)
             and not (vendored and vendored(f))]
-
-
-def fragment(url: str) -> str:
-    """The part of a page an address names after `#` (`#_javascript_dialects`), "" for the whole page."""
-    return url.split("#", 1)[1].rstrip(".,;:!?*_'\")").lower() if "#" in url else ""
-
-
-def _same_part(record: set[str], code: set[str]) -> bool:
-    """Whether a record and a code file link the same part of a page: either links the whole of it, or they name a
-    section in common. athensresearch/athens 0022 links the shadow-cljs guide's `#_conditional_reading` and
-    `babel.config.js` its `#_javascript_dialects`: one manual, two subjects."""
-    return "" in record or "" in code or bool(record & code)
 
 
 def page(url: str) -> str | None:
