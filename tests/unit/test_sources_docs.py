@@ -540,10 +540,13 @@ def test_an_agents_run_logs_and_prompts_are_no_records(lore):
             "Shipments are keyed by a ULID.\n",
         "docs/adr/0005-system-prompts.md": "# 5. System prompts live in code\n\n## Status\n\nAccepted\n\n"
             "## Decision\n\nPrompts are constants beside the calls.\n",
+        # a records folder's record named by a timestamp, as teams name them to keep branches from taking one number
+        "docs/adr/20260301093015-use-ulids.md": "# Use ULIDs\n\n## Status\n\nAccepted\n\n## Decision\n\nIds are ULIDs.\n",
         **CODE,
     })
     summary = run_import(lore)
-    assert sorted(summary.decisions) == ["docs/adr/0005-system-prompts.md", "docs/adr/2026-07-24-shipment-id.md"]
+    assert sorted(summary.decisions) == ["docs/adr/0005-system-prompts.md", "docs/adr/2026-07-24-shipment-id.md",
+                                         "docs/adr/20260301093015-use-ulids.md"]
     assert "docs/architecture/SOCIAL-MODULE-FABLE5-PROMPTS.md" in summary.docs
     logs = [p for p in [*summary.docs, *summary.decisions] if "nefario-reports" in p]
     assert logs == []

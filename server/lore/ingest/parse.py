@@ -56,8 +56,8 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
     """A page: a decision log, a decision record, documentation, or decision comments."""
     if cls.agent_command(rel):
         return Parsed(note=f"{NOT_TAKEN}an agent's command or prompt")
-    if tool_log(rel):
-        return Parsed(note=f"{NOT_TAKEN}{TOOL_LOG}")
+    if tool_log(rel) and not cls.folder_hint(rel) and not cls.in_folders(rel, list(adr_folders)):
+        return Parsed(note=f"{NOT_TAKEN}{TOOL_LOG}")  # a records folder's `20231201123456-use-x.md` is a record
     log = log_entries(rel, text)
     if log is not None and log.memories:
         log.taken = DECISION
