@@ -84,18 +84,21 @@ _GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", 
 _GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from\b", re.I)
 # A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
 _SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
+# The verbs and nouns of a record changing part of an earlier one, which still governs the rest, and what a record
+# calls itself ("This ADR amends …").
+_AMEND_VERB = r"(?:amends|augments|extends|refines|revises|supplements)"
+_AMEND_NOUN = r"(?:addendum|amendment|extension|supplement)\s+(?:to|of)"
+_RECORD_WORD = r"(?:adr|decision|record|document|proposal|rfc)"
 # A header field naming the records this one changes in part: "- **Amends:** [ADR 0002](0002-….md)", "Extends: ADR-4".
-_AMENDS_FIELD = re.compile(r"^\W*(?:amends|extends|augments|refines|revises|supplements)\s*:", re.I)
+_AMENDS_FIELD = re.compile(rf"^\W*{_AMEND_VERB}\s*:", re.I)
 # "Amended by [17. Terraform Data Structure](0017-….md)": the newer record changes part of this one, which still governs.
 _AMENDED_BY = re.compile(r"\b(?:amended|augmented|extended|modified|revised|refined|updated|clarified|complemented|supplemented)"
                          + _IN_PART + _DATE + _IN_PART + r"\s+by\b", re.I)
-_AMENDS = re.compile(r"^\W*(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc)\s+)?"
-                     r"(?:amends|augments|extends|refines|revises|supplements)\b\s*:?", re.I)
+_AMENDS = re.compile(rf"^\W*(?:(?:this|the)\s+{_RECORD_WORD}\s+)?{_AMEND_VERB}\b\s*:?", re.I)
 # A body's sentence saying this record changes part of an earlier one, which still governs the rest: "This is an
 # addendum to [ADR 0002](…)" (defenseunicorns/uds-core 0009), "This ADR amends ADR-4", "This record extends …".
-_AMENDS_THIS = re.compile(r"^\W*this\s+(?:(?:adr|decision|record|document|proposal|rfc)\s+(?:amends|augments|extends|"
-                          r"refines|revises|supplements)\b|(?:(?:adr|decision|record|document|proposal|rfc)\s+)?is\s+"
-                          r"an?\s+(?:addendum|amendment|extension|supplement)\s+(?:to|of)\b)", re.I)
+_AMENDS_THIS = re.compile(rf"^\W*this\s+(?:{_RECORD_WORD}\s+{_AMEND_VERB}\b|(?:{_RECORD_WORD}\s+)?is\s+an?\s+"
+                          rf"{_AMEND_NOUN}\b)", re.I)
 # "These IP ranges have been superseded by …": a sentence with its own subject, inside one part of a record.
 _PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(?:has|have|had)\s+(?:now\s+)?been\s+"
                             r"(?:super[sc]eded|replaced)\s+by\b", re.I)
@@ -337,9 +340,11 @@ def _amendments(sentence: str, out: StatusReading) -> str:
     return sentence
 
 
+_AMEND_WORDS = re.compile(rf"\b(?:{_AMEND_VERB}|{_AMEND_NOUN})\b\s*:?", re.I)
+
+
 def _after_amends(sentence: str) -> str:
-    m = re.search(r"\b(?:amends|augments|extends|refines|revises|supplements|(?:addendum|amendment|extension|supplement)"
-                  r"\s+(?:to|of))\b\s*:?", sentence, re.I)
+    m = _AMEND_WORDS.search(sentence)
     return sentence[m.end():] if m else sentence
 
 

@@ -10,8 +10,9 @@ from lore.memory import HIDDEN_STATUSES, Anchor, Memory, Section, SourceKind, St
 from lore.store.db import Database
 from lore.store.errors import NotFoundError
 from lore.store.filters import COUNTED_COLUMNS, ORDERS, memory_filter
+from lore.store.schema import index_section
 from lore.store.rows import MEMORY_COLUMNS, anchor_from_row, memory_from_row, memory_params
-from lore.text import content_hash, indexed_text, split_sections
+from lore.text import content_hash, split_sections
 
 PLACEHOLDERS = ", ".join("?" * len(MEMORY_COLUMNS.split(",")))
 
@@ -95,18 +96,12 @@ class MemoryTable:
             )
             rowid = self.db.conn.last_insert_rowid()
             del cur
-            self.db.conn.execute(
-                "INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
-                (rowid, indexed_text(m.title), indexed_text(s.heading or ""), indexed_text(s.text)),
-            )
+            index_section(self.db.conn, rowid, m.title, s.heading, s.text)
 
     def _refresh_fts_titles(self, m: Memory) -> None:
         for sid, heading, text in self.db.query("SELECT id, heading, text FROM sections WHERE memory_id = ?", (m.id,)):
             self.db.conn.execute("DELETE FROM sections_fts WHERE rowid = ?", (sid,))
-            self.db.conn.execute(
-                "INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
-                (sid, indexed_text(m.title), indexed_text(heading or ""), indexed_text(text)),
-            )
+            index_section(self.db.conn, sid, m.title, heading, text)
 
     def _delete_sections(self, mid: str) -> None:
         ids = [r[0] for r in self.db.query("SELECT id FROM sections WHERE memory_id = ?", (mid,))]

@@ -210,6 +210,12 @@ def m006_vector_generation(db: apsw.Connection) -> None:
     db.execute(f"CREATE TRIGGER vectors_generation_update AFTER UPDATE ON embeddings BEGIN {bump}; END")
 
 
+def index_section(db: apsw.Connection, sid: int, title: str, heading: str | None, text: str) -> None:
+    """Write one section's row of the word index, as `text.indexed_text` reads it (every writer of `sections_fts`)."""
+    db.execute("INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
+               (sid, indexed_text(title), indexed_text(heading or ""), indexed_text(text)))
+
+
 def m007_cjk_word_pairs(db: apsw.Connection) -> None:
     """The word index reads Chinese, Japanese and Korean text by its letter pairs (`text.indexed_text`): the sections
     written before are indexed again where they hold such text (the rest is stored as it was)."""
@@ -217,8 +223,7 @@ def m007_cjk_word_pairs(db: apsw.Connection) -> None:
     for sid, title, heading, text in list(rows):
         if cjk_bigrams(f"{title}\n{heading or ''}\n{text}"):
             db.execute("DELETE FROM sections_fts WHERE rowid = ?", (sid,))
-            db.execute("INSERT INTO sections_fts(rowid, title, heading, text) VALUES (?,?,?,?)",
-                       (sid, indexed_text(title), indexed_text(heading or ""), indexed_text(text)))
+            index_section(db, sid, title, heading, text)
 
 
 MIGRATIONS: list[Migration] = [
