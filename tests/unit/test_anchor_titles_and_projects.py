@@ -82,13 +82,36 @@ def test_the_type_a_title_names_in_words_anchors_its_one_definition(tmp_workspac
     assert texts(ws, SLUG) == ["symbol:typescript:AdrSlug@packages/core/src/adr/domain/AdrSlug.ts"]
 
 
-def test_a_title_names_no_type_defined_twice_nor_a_function_nor_common_words(tmp_workspace):
+def test_a_title_names_no_type_defined_twice_nor_words_after_its_head(tmp_workspace):
     ws = write(tmp_workspace, {
         "a/AdrSlug.ts": "export class AdrSlug {}\n",
         "b/AdrSlug.ts": "export class AdrSlug {}\n",
         "c/unique.ts": "export function uniqueId() { return 1; }\nexport class UniqueId {}\n",
     })
     assert texts(ws, SLUG) == []
+
+
+# Shaped on adyen-commercetools' docs/adr/0010-generate-idempotency-key.md (Adyen/adyen-commercetools, MIT).
+IDEMPOTENCY = ("# 10. Generate idempotency key\n\n## Status\n\nApproved\n\n## Decision\n\n"
+               "For the above reasons, we picked `transaction.id` as the idempotency key.\n")
+
+
+def test_the_top_level_function_named_for_all_of_a_titles_words_anchors_its_one_definition(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "extension/src/paymentHandler/payment-utils.js":
+            "function getIdempotencyKey(transaction) {\n  return transaction.key\n}\n\n"
+            "function generateIdempotencyKey({ paymentObject, operation }) {\n  return paymentObject.id + operation\n}\n\n"
+            "module.exports = { getIdempotencyKey, generateIdempotencyKey }\n",
+        "extension/test/test-utils.js": "function generateIdempotencyKey() { return 1 }\n",
+    })
+    assert texts(ws, IDEMPOTENCY) == ["symbol:javascript:generateIdempotencyKey@extension/src/paymentHandler/payment-utils.js"]
+
+
+def test_a_method_named_for_a_titles_words_is_part_of_its_owners_work(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "extension/src/keys.js": "class Keys {\n  generateIdempotencyKey() {\n    return 1\n  }\n}\n",
+    })
+    assert texts(ws, IDEMPOTENCY) == []
 
 
 IMPLEMENTERS = {
@@ -501,3 +524,36 @@ def test_a_component_a_script_and_a_dot_file_written_whole_are_those_files(tmp_w
     text = ("# 11. Frame the game in an iPad\n\n## Decision\n\nThe **iPadFrame.vue** component wraps the views. The "
             "`start.sh` script seeds the database; `.env.example` lists the settings.\n")
     assert texts(ws, text) == ["./.env.example", "deploy/start.sh", "frontend/src/components/iPadFrame.vue"]
+
+
+# Shaped on git-en-boite's doc/adr/0014-always-use-value-objects-in-the-core.md (SmartBear/git-en-boite, MIT).
+VALUE_OBJECTS = ("# 14. Always use value objects in the core\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+                 "All types passed into the interfaces of the core package are value objects. We'll use value\n"
+                 "object classes, exported by the core package, to represent values.\n")
+MONOREPO = {
+    "package.json": '{"name": "git-en-boite", "workspaces": ["packages/*"]}\n',
+    "packages/core/package.json": '{"name": "@git-en-boite/core"}\n',
+    "packages/core/src/ref_name.ts": "export class RefName {}\n",
+    "packages/app/package.json": '{"name": "@git-en-boite/app"}\n',
+    "packages/app/src/server.ts": "export const server = 1\n",
+}
+
+
+def test_a_part_of_the_project_named_in_prose_with_the_word_for_it_anchors_its_folder(tmp_workspace):
+    ws = write(tmp_workspace, MONOREPO)
+    assert "packages/core/**" in texts(ws, VALUE_OBJECTS)
+
+
+def test_a_part_in_prose_two_folders_share_or_a_word_saying_which_part_anchors_nothing(tmp_workspace):
+    twice = write(tmp_workspace / "twice", {**MONOREPO, "tools/core/package.json": '{"name": "core-tools"}\n'})
+    assert not [t for t in texts(twice, VALUE_OBJECTS) if "core" in t]
+    which = write(tmp_workspace / "which", {**MONOREPO, "packages/new/package.json": "{}\n"})
+    assert texts(which, "# 3. Split the server\n\nWe move the queue into the new package.\n") == []
+    docs = write(tmp_workspace / "docs", {"docs/core/index.md": "# Core\n", "src/main.ts": "export const a = 1\n"})
+    assert texts(docs, VALUE_OBJECTS) == []
+
+
+def test_a_part_in_prose_named_once_as_where_something_lives_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, MONOREPO)
+    passing = "# 9. Retry failed fetches\n\nA background job in the core package retries failed fetches.\n"
+    assert texts(ws, passing) == []

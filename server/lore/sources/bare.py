@@ -160,10 +160,11 @@ class BareIndex:
         if len(parts) < 2 or all(p in COMMON for p in parts):
             return None
         found = sorted({d for n in {name, name.replace("-", "_")} for d in self.folders.get(n, [])})
-        packages = [folder for folder in found if self._is_package(folder)]
+        packages = [folder for folder in found if self.is_package(folder)]
         return packages[0] if len(packages) == 1 else None
 
-    def _is_package(self, folder: str) -> bool:
+    def is_package(self, folder: str) -> bool:
+        """Whether a folder is a package: it holds code files itself (data files aside) or is a sub-project."""
         holds_code = any(PurePosixPath(f).parent.as_posix() == folder and language_for_path(f)
                          and PurePosixPath(f).suffix not in _DATA
                          for f in self._layout.files if f.startswith(folder + "/"))

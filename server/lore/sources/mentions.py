@@ -387,6 +387,53 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     return list(out.values())
 
 
+# A part of the project named in prose with the word for what it is: "exported by the core package", "the
+# `search` module", "in the mobile app". The word before is the part's folder name.
+_PART_IN_WORDS = re.compile(r"(?<![\w./@`-])`?([A-Za-z][A-Za-z0-9_-]{2,40})`?[ \t]+(?:package|module|crate|library|app|"
+                            r"application|service|project|workspace)s?\b")
+# Words that say which part, not what it is called: "the new package", "the same module", "our own app".
+_NOT_PART_NAMES = frozenset("""new same whole entire other own existing following previous next given single separate
+shared common specific relevant appropriate corresponding individual respective particular first second third last
+each every any some this that these those our your their its which whose standalone dedicated external internal
+third-party npm pip python node java go rust ruby javascript typescript""".split())
+
+
+def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
+    """Folder anchors for the parts of the project a decision names in prose by their folder's name and the
+    word for what they are ("all types passed into the interfaces of the core package are value objects" ->
+    `packages/core/**`), when exactly one folder outside tests and vendored code is named so, as written (the
+    "IIIF service manager" is a class, not the `iiif` folder), and is a part:
+    a sub-project or a package (`bare.BareIndex.is_package`). A word saying which part
+    rather than naming it (`_NOT_PART_NAMES`, or a common word: "the config module" is no one folder's
+    name), a folder too broad to be one decision's subject (`broad`) and a part named once as where
+    something lives (`_in_passing`) anchor nothing."""
+    prose = named.FENCE.sub(" ", _WEB_LINK.sub(" ", text))
+    own = {w.lower() for w in concepts.own_names(ctx.project_name)}
+    out: dict[str, Derived] = {}
+    for word in dict.fromkeys(m.group(1) for m in _PART_IN_WORDS.finditer(prose)):
+        low = word.lower()
+        if low in _NOT_PART_NAMES or low in named.COMMON or low in concepts.GENERIC \
+                or re.sub(r"[^a-z0-9]", "", low) in own:
+            continue  # "the log4brains project" is the whole of it
+        folders = [d for d in ctx.layout.dirs_named(low) if d.rsplit("/", 1)[-1] == word and not ctx.layout.vendored(d + "/x")
+                   and not named.TEST_PATH.search(d + "/") and ctx.bare.is_package(d)]
+        if len(folders) != 1 or broad(folders[0], word, text, ctx.layout) or _part_in_passing(word, text, title):
+            continue
+        glob = f"{folders[0]}/**"
+        out.setdefault(glob, Derived(Anchor("path", glob), 0.85, f"names the {word} part in words ({folders[0]})"))
+    return list(out.values())
+
+
+def _part_in_passing(word: str, text: str, title: str) -> bool:
+    """Whether a record names a part once, as where something lives ("a job in the relay package deletes
+    old rows"), and neither its title nor a heading names it (as `_in_passing` for a package written as code)."""
+    if len(re.findall(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)) > 1:
+        return False
+    if not re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`?{re.escape(word)}`?\s", text, re.I):
+        return False
+    return not _named_by_heading(word, text, title)
+
+
 LISTED = 3  # packages a record names once each before it is listing them (what it uses), not deciding on each
 LABEL_WORDS = 8  # words of a list item that only labels the package it opens with ("Kafka transport")
 
@@ -496,6 +543,9 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+TITLED_KINDS = named.TYPE_KINDS | {"function"}
+
+
 def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for what a decision's title names (see `concepts.title_runs`):
 
@@ -503,10 +553,11 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     - the folder it names in words ("Add Bucket Testing to all parts of the application" ->
       `src/BucketTesting/**`), when one folder outside tests is named so, holds code (test data named
       "data sources" is no subject) and at most `concepts.MAX_KIND_FILES` files besides tests;
-    - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`), when one file outside tests
-      defines it; a name the title spells out ("MeshMetric profiles": `MeshMetric`) leaves out those that
-      only share its words' stems (a `MeshMetrics` settings field), even where it is defined in more than
-      one file and so anchors nothing itself."""
+    - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`), or the top-level function named
+      for all of its words ("Generate idempotency key" -> `generateIdempotencyKey`; a method is one part of
+      its owner's work), when one file outside tests defines it; a name the title spells out ("MeshMetric
+      profiles": `MeshMetric`) leaves out those that only share its words' stems (a `MeshMetrics` settings
+      field), even where it is defined in more than one file and so anchors nothing itself."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
     for run in concepts.title_runs(title, ctx.project_name):
         folders = [d for d in ctx.bare.folder_stems.get(run, ()) if not ctx.layout.vendored(d + "/x")]
@@ -517,7 +568,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
         files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
         found = ctx.symbols.symbol(files[0], name) if len(files) == 1 else None
-        if found and found[2] in named.TYPE_KINDS:
+        if found and found[2] in TITLED_KINDS:
             out.append(Derived(symbol_anchor(found[0], found[1], files[0]), 0.85, f"titled for `{name}`"))
     return out
 
@@ -694,6 +745,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     title = imports.title_of(whole)
     found = path_anchors(text, rel, ctx)
     found += [d for d in bare_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in prose_part_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
     found += title_anchors(title, ctx) + subclasses.contract_anchors(text, title, ctx)
     found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
