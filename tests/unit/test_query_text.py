@@ -82,3 +82,14 @@ def test_prose_naming_what_an_identifier_is_made_of_is_found_by_its_words(tmp_wo
         hits = lore.search(Query("const ok = activationStrategies.every(isSatisfied);"))
     first = hits[0]
     assert first.memory.title == "Strategies decide who sees a flag" and first.lexical_rank == 1
+
+
+def test_the_word_index_also_looks_up_the_names_inside_a_compound_name():
+    """postgres-command-executor's record writes `ServeMux`; a question asking `http.NewServeMux()` found nothing, as
+    the index holds each name as one word. A fragment naming many things is found by its names whole."""
+    from lore.recall.query_text import inner_names
+    assert inner_names("NewServeMux") == ["newserve", "servemux"]
+    assert inner_names("what does getIdempotencyKey return") == ["getidempotency", "idempotencykey"]
+    assert "servemux" in indexed_query("http.NewServeMux()").split()
+    assert inner_names("TypeScript and PostgreSQL on GitHub") == []  # two words each: nothing inside but the whole
+    assert inner_names("cfg := ConsumerConfig{AckPolicy: AckNonePolicy, MaxDeliver: 1, FlowControl: true}") == []

@@ -84,3 +84,29 @@ def test_the_words_a_hit_is_said_to_share_begin_words_of_its_text(lore):
     hits = lore.search(Query("why was the ci rails environment added", limit=3))
     words = next(w for w in hits[0].why if w.startswith("words "))
     assert "rails" in words and "environment" in words and "ci," not in words and " ci " not in words
+
+
+HARDLINKMGR = Path(__file__).resolve().parents[1] / "fixtures" / "corpora" / "danbrakeley__hardlinkmgr"
+
+
+@pytest.mark.model
+def test_a_question_that_is_one_name_alone_finds_the_record_writing_it_first(tmp_workspace: Path, model_dir: Path):
+    from lore.embedding.embedder import FastEmbedder
+
+    """danbrakeley/hardlinkmgr (GPL-3.0): only record 0004 writes `hlm_add_test`; the README (nearest in meaning, at a
+    cosine of 0.27) and the testing guide, which say "hlm" and "test" far more often, ranked above it."""
+    write(tmp_workspace, {str(p.relative_to(HARDLINKMGR)): p.read_text(encoding="utf-8")
+                          for p in HARDLINKMGR.rglob("*.md") if p.name != "SOURCE.md"})
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db",
+              embedder=FastEmbedder(model_path=str(model_dir))) as lore:
+        run_import(lore)
+        hits = lore.search(Query("hlm_add_test", limit=5))
+        assert hits[0].memory.title.startswith("Automated Tests"), [h.memory.title for h in hits]
+
+
+def test_a_question_is_one_name_alone_only_when_it_holds_nothing_else():
+    from lore.recall.search import _ONE_NAME
+    assert [_ONE_NAME.match(q).group(1) for q in ("hlm_add_test", " `fullyParallel` ", "getIdempotencyKey()",
+                                                  "MainWindow::setPasswordPrompt", "http.NewServeMux")] == \
+        ["hlm_add_test", "fullyParallel", "getIdempotencyKey", "MainWindow::setPasswordPrompt", "http.NewServeMux"]
+    assert not any(_ONE_NAME.match(q) for q in ("hlm_add_test usage", "f(x) + 1", "why fullyParallel?"))

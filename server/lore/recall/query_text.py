@@ -40,5 +40,32 @@ def embedded_query(text: str) -> str:
 
 def indexed_query(text: str) -> str:
     """The text whose words the word index looks up for a question: as typed, and when it holds code,
-    then its identifiers split into words (`embedded_query`), so that prose about a name matches it."""
-    return f"{text}\n{embedded_query(text)}" if holds_code(text) else text
+    then its identifiers split into words (`embedded_query`), so that prose about a name matches it;
+    then the shorter names inside its compound names (`inner_names`)."""
+    typed = f"{text}\n{embedded_query(text)}" if holds_code(text) else text
+    inner = inner_names(text)
+    return f"{typed}\n{' '.join(inner)}" if inner else typed
+
+
+_MIXED = re.compile(r"\b[A-Za-z][A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*\b")
+_HUMP = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+MAX_HUMPS = 6
+MAX_INNER = 2  # compound names a question may write for the names inside them to be looked up
+
+
+def inner_names(text: str) -> list[str]:
+    """The names inside each compound camelCase or PascalCase name of a question, as the word index spells a
+    name (one word, lower case): every run of two or more of its words short of the whole, for names of at
+    most `MAX_HUMPS` words in a question writing at most `MAX_INNER` compound names. The index holds a name as one word, so `NewServeMux` finds no record writing
+    `ServeMux` unless it is looked up too, nor `getIdempotencyKey` one writing `IdempotencyKey`."""
+    out: list[str] = []
+    names = list(dict.fromkeys(_MIXED.findall(text)))
+    if len(names) > MAX_INNER:
+        return out  # a fragment naming many things is found by its names whole; what is inside them only adds noise
+    for name in names:
+        humps = _HUMP.findall(name)
+        if not 3 <= len(humps) <= MAX_HUMPS:
+            continue
+        for size in range(len(humps) - 1, 1, -1):
+            out += ["".join(humps[i:i + size]).lower() for i in range(len(humps) - size + 1)]
+    return list(dict.fromkeys(out))

@@ -25,6 +25,10 @@ ANCHOR_SHARE = 0.5
 RRF_K = 60
 # Below this cosine similarity a memory found by meaning alone is noise, not a match.
 SEMANTIC_FLOOR = 0.2
+# A cosine under which a section is at best loosely about the question. A query's best meaning match scores 1 only
+# when it reaches this: when even the nearest section is barely above the floor (an identifier the model cannot
+# read, `hlm_add_test`, nearest a README at 0.27), the nearest is not made to look as sure as a record that writes it.
+MEANING_SURE = 0.35
 KIND_WEIGHT = {Kind.DECISION: 1.0, Kind.CONVENTION: 1.0, Kind.PREFERENCE: 1.0, Kind.WARNING: 1.0,
                Kind.FACT: 0.97, Kind.TASK: 0.93}
 # How specific an anchor match is: a symbol first, a file second, a glob by how deep its fixed part
@@ -42,9 +46,11 @@ CHANGED_RELATIONS = ("partly superseded", "amended", "partly reversed")
 # memories write is evidence neither signal weighs enough: BM25 gives a rare term a high weight, yet one rare word
 # among common ones ("besides the changelog") barely stands out of the ranking, and the sentence model does not know
 # the name. Those memories gain up to NAME_SHARE, about the gap between a good and a middling match. A question
-# holding code (a fragment, a `snake_case` or `lowerCamel` name) is left to the word index, which reads its
-# identifiers whole and in words (`query_text`).
+# holding code (a fragment) is left to the word index, which reads its identifiers whole and in words (`query_text`),
+# but for a question that is one name alone (`hlm_add_test`, `fullyParallel`, `getIdempotencyKey()`): its words
+# match many pages that say "test", and only the few writing the name whole are about it.
 _NAME = re.compile(r"(?<![\w.])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?![\w])")
+_ONE_NAME = re.compile(r"^\s*`?([A-Za-z_$][\w$]*(?:[.:]{1,2}[A-Za-z_$][\w$]*)*)(?:\(\))?`?\s*$")
 RARE_NAME = 2
 NAME_SHARE = 0.25
 MAX_NAMES = 8
@@ -65,7 +71,8 @@ def word_scores(rows: Sequence[tuple[int, float]]) -> dict[int, float]:
 
 
 def meaning_scores(pairs: Sequence[tuple[int, float]]) -> dict[int, float]:
-    """Section id -> cosine rescaled between the noise level (0) and the best candidate (1).
+    """Section id -> cosine rescaled between the noise level (0) and the best candidate (1), or `MEANING_SURE`
+    when the best candidate is further from the question than that (then nothing scores 1).
 
     The noise level is the weakest of the nearest candidates (what an unrelated text scores against
     this query), and never below `SEMANTIC_FLOOR`, under which a cosine is no match at all. So the
@@ -79,7 +86,7 @@ def meaning_scores(pairs: Sequence[tuple[int, float]]) -> dict[int, float]:
     if top <= SEMANTIC_FLOOR:
         return {sid: 0.0 for sid, _ in pairs}
     floor = max(SEMANTIC_FLOOR, min(c for _, c in pairs) if len(pairs) > 1 else 0.0)
-    span = top - floor
+    span = max(top, MEANING_SURE) - floor
     if span <= 1e-6:  # all alike (above the floor): all the best
         return {sid: 1.0 if c > SEMANTIC_FLOOR else 0.0 for sid, c in pairs}
     return {sid: max(0.0, c - floor) / span for sid, c in pairs}
@@ -204,9 +211,11 @@ def _rare_name_shares(store: Store, text: str) -> dict[str, tuple[float, list[st
     it writes that at most `RARE_NAME` memories write, over all the names the question writes (a fragment of code
     naming ten things spreads the share thin; a question about one name gives it whole)."""
     out: dict[str, tuple[float, list[str]]] = {}
-    if holds_code(text):
+    alone = _ONE_NAME.match(text)
+    if holds_code(text) and not alone:
         return out  # a fragment of code: the word index already reads its identifiers whole and in words
-    names = list({n.lower(): n for n in _NAME.findall(text)}.items())
+    names = [(alone.group(1).lower(), alone.group(1))] if alone and holds_code(text) else \
+        list({n.lower(): n for n in _NAME.findall(text)}.items())
     if len(names) > MAX_NAMES:
         return out  # naming this many things gives no one name a share worth a query each
     for folded, name in names:
