@@ -136,6 +136,13 @@ def test_an_entry_title_keeps_what_its_heading_writes_as_code():
     pytest.param("docs/adr/decisions.md", "# Decisions\n\n" + "".join(
         f"## ADR-00{n}: Use thing {n}\n\nA short summary of why thing {n} won over the other candidates; "
         f"see [the record](000{n}-use-thing-{n}.md).\n\n" for n in (1, 2, 3)), id="an-index-of-records"),
+    # AWeber-Imbi/imbi docs/api/adr.md (BSD-3-Clause): each entry's heading links to its record, over a long summary
+    pytest.param("docs/api/adr.md", "# Architecture Decision Records\n\n## ADR Index\n\n" + "".join(
+        f"#### [ADR 000{n}: Thing {n} architecture](adr/000{n}-thing-{n}-architecture.md)\n\n*Date: 2025-12-30 | "
+        f"Status: Accepted*\n\nComprehensive design for thing {n}, including its storage, its tokens and its keys.\n\n"
+        "**Key Decisions:**\n\n" + "".join(f"- Point {k} of the design, with the reason it was chosen over others\n"
+                                            for k in range(8)) + "\n---\n\n" for n in (1, 2, 3)),
+                 id="an-index-whose-headings-link-their-records"),
     pytest.param("docs/adr/0005-use-postgres.md", "# 5. Use Postgres\n\n## Status\n\nAccepted\n\n## Context\n\n"
                  "We need a database that the whole team can run locally and in production alike, and more.\n\n"
                  "## Decision\n\nWe will use Postgres for every service that keeps state, from now on.\n",

@@ -510,3 +510,30 @@ def test_a_decision_left_as_the_templates_guidance_takes_no_header_into_the_body
     filled = text.replace("The change that we're proposing or have agreed to implement.", "Cards queue their effects.")
     m = parse_adr("doc/architecture/decisions/0005-handling-played-cards.md", filled, {}).memories[0]
     assert m.body == "Cards queue their effects." and m.meta["body_part"]["heading"] == "Decision"
+
+
+UPDATED = """# 12. Testing strategy
+
+## Status
+
+Accepted
+
+## Decision
+
+We prefer mostly end-to-end tests.
+
+## Update (2025-05-20)
+
+We updated our testing guidelines [here](./0020-testing-guidelines.md), as [ADR 3](./0003-ci.md) asked.
+"""
+
+
+def test_a_later_record_an_update_part_links_to_amends_the_record():
+    """digitalservicebund/digitalcheck-dito (MIT) 0012 ends "## Update (2025-05-20) We updated our testing guidelines
+    [here](./0020-…)", and 0020 reverses it, yet 0012 stood alone as current guidance: the later record linked from
+    an update amends it; an earlier one linked there is context, and a part on an update process is no update."""
+    (m,) = parse_adr("doc/adr/0012-testing-strategy.md", UPDATED).memories
+    assert [r["number"] for r in m.meta["refs"]["amended_by"]] == [20]
+    assert m.status is Status.ACTIVE
+    process = UPDATED.replace("## Update (2025-05-20)", "## Update process")
+    assert "refs" not in parse_adr("doc/adr/0012-testing-strategy.md", process).memories[0].meta

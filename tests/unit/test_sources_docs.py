@@ -67,6 +67,7 @@ TAKEN = [
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "SUPPORT.md",
+    "CODE_OF_CONDUCT_DE.md", "SECURITY.zh-CN.md",  # digitalservicebund/digitalcheck-dito: a policy's translation
     "LICENSING.md",  # uds-core: its dual licence, under the licence's other name
     "COPYRIGHT.md", "CLA.md", "ADOPTERS.md", "AB.md",  # "SOURCE.md" below: where a copy came from
     "libs/core/SECURITY.md",  # a package's security policy, one of many in a monorepo
@@ -483,6 +484,16 @@ def test_a_linked_page_of_another_projects_or_a_hidden_folder_is_no_documentatio
     assert docs.linked_page("tests/UNITTESTS/README.md")
     assert not docs.linked_page("vendor/lib/README.md") and not docs.linked_page(".github/notes.md")
     assert not docs.linked_page("LICENSE.md")
+
+
+def test_a_template_the_agents_instructions_link_is_no_guide():
+    """kschltz/comprineas: AGENTS.md links `docs/templates/quint-spec-template.md`,
+    which was read as ten guide memories ("Quint Specification: {Feature Name}") while its sibling templates were
+    left out: a page in a templates folder, or named for the kind of page it is the template of, is a form to fill in."""
+    assert not docs.linked_page("docs/templates/quint-spec-template.md")
+    assert not docs.linked_page("docs/templates/spec.md") and docs.linked_page("docs/templates/README.md")
+    assert not docs.linked_page("docs/quint-spec-template.md")
+    assert docs.linked_page("docs/0007-email-template.md") and docs.linked_page("docs/templates-guide.md")
 
 
 def test_the_pages_of_one_piece_of_work_of_a_spec_driven_workflow_are_no_decision_records(lore):
@@ -998,3 +1009,21 @@ def test_a_plan_or_a_review_stating_its_status_is_documentation(lore):
     summary = run_import(lore)
     assert summary.decisions == ["docs/adr/release-plan.md"]
     assert {"docs/IMPROVEMENT_PLAN.md", "docs/PHASE2_REVIEW.md"} <= set(summary.docs)
+
+
+def test_a_page_stating_only_the_progress_of_its_work_is_documentation():
+    """samuelvi/my-fisio `docs/specifications/13-SECURITY-AUDIT-STATUS.md` ("**Status**: Complete", a table
+    of findings) and tosin2013/aider-lint-fixer `docs/research/*-research.md` ("**Status**: In Progress",
+    research questions) were taken as decisions: a status saying how far a piece of work has got is no decision's
+    standing. A page stating a decision's standing stays a record."""
+    audit = "# Security Audit Status\n\n**Status**: Complete\n\n| Finding | Fixed |\n|---|---|\n| XSS | yes |\n"
+    research = "# RHEL compatibility research\n\n**Status**: In Progress\n\n## Research Questions\n\n1. Which images?\n"
+    for rel, text in (("docs/specifications/13-SECURITY-AUDIT-STATUS.md", audit), ("docs/research/rhel.md", research)):
+        assert parse_doc(rel, text).memories[0].provenance.kind is SourceKind.RULES_FILE
+    record = parse_doc("docs/design/cache.md", "# Cache pages\n\n**Status**: Accepted\n\nWe cache pages in Redis.\n")
+    assert record.memories[0].provenance.kind is SourceKind.ADR
+    # thanos-io/thanos (Apache-2.0) docs/proposals-done/202005-scalable-rule-storage.md: a site's declared life cycle
+    done = "---\ntitle: Scalable Rule Storage\nstatus: complete\n---\n\n## Motivation\n\nRules outgrow one disk.\n"
+    assert parse_doc("docs/proposals-done/202005-rules.md", done).memories[0].provenance.kind is SourceKind.ADR
+    deciding = "# Cache pages\n\n**Status**: In Progress\n\n## Decision\n\nWe cache pages in Redis.\n"
+    assert parse_doc("docs/design/cache.md", deciding).memories[0].provenance.kind is SourceKind.ADR

@@ -335,3 +335,23 @@ def test_the_templates_guidance_left_in_a_record_is_no_part_of_it():
     assert m.rationale == "Pages render on the server."
     context = next(s for s in m.sections if s.heading == "Context")
     assert "motivating" not in context.text and context.text.endswith("Pages render on the server.")
+
+
+def test_a_status_history_is_read_at_its_latest_date():
+    """digitalservicebund/digitalcheck-dito (MIT) `doc/adr/0014-use-of-encryption.md` lists "- 2024-09-06: Accepted"
+    then "- 2025-12-11: Obsolete" and was read as accepted: the latest dated line is the status now."""
+    assert read_status("- 2024-09-06: Accepted\n- 2025-12-11: Obsolete").status is Status.DEPRECATED
+    assert read_status("- 2025-12-11: Obsolete\n- 2024-09-06: Accepted").status is Status.DEPRECATED
+    assert read_status("2024-09-06: Proposed\n2024-10-01: Accepted").status is Status.ACTIVE
+    later = read_status("- 2024-09-06: Accepted\n- 2025-01-02: Superseded by [ADR 9](0009-x.md)")
+    assert later.status is Status.SUPERSEDED and [r.number for r in later.superseded_by] == [9]
+    assert read_status("Accepted (2024-09-06)").status is Status.ACTIVE
+
+
+def test_superseding_one_thing_a_record_decided_supersedes_it_in_part():
+    """AWeber-Imbi/imbi (BSD-3-Clause) scheduler 0001: "Supersedes the engine choice in ADR 0016's referenced scheduler
+    design" retired all of ADR 0016; only its engine choice is replaced, and 0016 still governs the rest."""
+    one = read_status("Supersedes the engine choice in ADR 0016's referenced scheduler design")
+    assert [r.number for r in one.partly_supersedes] == [16] and not one.supersedes
+    assert [r.number for r in read_status("Supersedes the cache layer of [ADR 3](0003-cache.md)").partly_supersedes] == [3]
+    assert [r.number for r in read_status("Supersedes [ADR 3](0003-cache.md)").supersedes] == [3]

@@ -18,7 +18,7 @@ from lore.sources.detect import index_reason
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import removal_links
-from lore.sources.status import (LIFECYCLE_KEYS, StatusReading, decided_against, front_supersessions,
+from lore.sources.status import (LIFECYCLE_KEYS, Reference, StatusReading, decided_against, front_supersessions,
                                  part_supersessions, read_status, retired_for, supersession_lines, word_status)
 
 IMPORTER = "adr"
@@ -116,6 +116,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
     front_supersessions(front, reading)
     _body_supersessions(doc, reading)
     _history_successor(doc, reading)
+    _later_updates(doc, reading, _number(rel_path, title))
     if reading.status is Status.DEPRECATED and not reading.superseded_by and _never_adopted(doc):
         reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status
@@ -303,6 +304,29 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
             reading.amends += [r for r in found.amends if r not in reading.amends]
 
 
+# A part added to a record after it was decided: "## Update (2025-05-20)", "## Addendum", "## Amendment 2024-03".
+_UPDATE_HEADING = re.compile(r"^(?:updates?|updated|addendum|addenda|amendments?|revisions?)\b(?![ \t]+(?:process|strategy|"
+                             r"policy|mechanism|flow|handling|logic)\b)", re.I)
+
+
+def _later_updates(doc: markdown.Document, reading: StatusReading, own: int | None) -> None:
+    """The later records a part headed as an update links to ("## Update (2025-05-20) We updated our testing
+    guidelines [here](./0020-testing-guidelines.md)", digitalcheck-dito 0012): each amends this one, which
+    still governs the rest. Only links to records numbered after this one count (a link back to an earlier
+    record is context); a record without a number of its own takes none."""
+    if own is None:
+        return
+    for s in doc.sections:
+        if s.heading is None or not _UPDATE_HEADING.match(markdown.plain(s.heading).strip()):
+            continue
+        for label, target in markdown.links(markdown.FENCE.sub("", doc.text(s))):
+            if not target or target.startswith(("http://", "https://", "mailto:", "#")):
+                continue
+            ref = Reference(markdown.plain(label), target, _number(PurePosixPath(target.split("#")[0]).name, ""))
+            if ref.number is not None and ref.number > own and ref not in reading.amended_by:
+                reading.amended_by.append(ref)
+
+
 def _history_successor(doc: markdown.Document, reading: StatusReading) -> None:
     """A record retired with no successor in its status: the one its revision history or change log
     names ("Deprecate in favor of ADR-37"), so the later record takes its place as a stated one does."""
@@ -340,6 +364,21 @@ def stated_status(doc: markdown.Document) -> bool:
     the mark of a proposal or decision with a life cycle rather than a plain guide."""
     reading, _, text = _status(doc, "", Parsed())
     return bool(text) and reading.status is not None
+
+
+# The progress of a piece of work, not the standing of a decision: an audit's "Status: Complete", a research plan's
+# "Status: In Progress". A page with no record's structure stating only this is no record.
+PROGRESS_WORDS = frozenset({"complete", "completed", "done", "finished", "in progress", "inprogress", "wip",
+                            "work in progress", "ongoing", "incomplete", "todo", "to do", "not started", "blocked"})
+
+
+def states_progress(doc: markdown.Document) -> bool:
+    """Whether a page's stated status is only the progress of a piece of work (`PROGRESS_WORDS`), written in its
+    text: a status in front matter is a site's declared life cycle (thanos' proposals: `status: complete`)."""
+    if doc.front.get("status") not in (None, ""):
+        return False
+    reading, _, _ = _status(doc, "", Parsed())
+    return (reading.word or "").lower() in PROGRESS_WORDS
 
 
 TRACKER_FIELDS = 4  # a record states its status once or twice (a header, a history line); a backlog, per item

@@ -131,16 +131,22 @@ def _in_decision_parts(doc: markdown.Document) -> set[int]:
 
 
 def _points_to_a_record(doc: markdown.Document, first: int, last: int) -> bool:
-    """Whether an entry is a short summary linking to a page of the repository (an index's entry)."""
-    return _index_entry("\n".join(doc.lines[first:last]))
+    """Whether an entry is an index's: its heading links to a page of the repository (`#### [ADR 0002:
+    Authentication](adr/0002-authentication.md)`, however long the summary under it), or it is a short
+    summary linking to one."""
+    return bool(_local_pages(doc.lines[first - 1])) or _index_entry("\n".join(doc.lines[first:last]))
+
+
+def _local_pages(text: str) -> list[str]:
+    """The pages of the repository a text links to (a record's or a document's file, not a web address)."""
+    return [t for _, t in markdown.links(text) if t.split("#")[0].endswith(RECORD_SUFFIXES)
+            and not t.startswith(("http://", "https://"))]
 
 
 def _index_entry(text: str) -> bool:
     """Whether a text is a short summary linking to a page of the repository: an index's entry, whose
     record is that page."""
-    local = [t for _, t in markdown.links(text) if t.split("#")[0].endswith(RECORD_SUFFIXES)
-             and not t.startswith(("http://", "https://"))]
-    return bool(local) and len(markdown.plain(text).split()) < 60
+    return bool(_local_pages(text)) and len(markdown.plain(text).split()) < 60
 
 
 def _last_line(doc: markdown.Document, s: markdown.Section) -> int:

@@ -179,13 +179,14 @@ def template_name(stem: str) -> bool:
     """Whether a file name (without extension) is a template's: `_template`, `0000-ladr-template`,
     `adr-template-bare`, `yyyymmdd-template` (see `template_words`), or the template of a series named by
     its letters (`JEP-TEMPLATE`, `kep-template`, `0000-rfc-template`; not `0003-use-templates-for-adrs`, which has
-    a number of its own) or of one kind of record, unnumbered (`deprecation-template`; not `0007-email-template`)."""
+    a number of its own) or of one kind of page, unnumbered (`deprecation-template`, `quint-spec-template`; not
+    `0007-email-template`)."""
     if _TEMPLATE.search(stem) or template_words(stem):
         return True
     words = re.findall(r"[a-z]+", stem.lower())
     rest = [w for w in words if w not in _TEMPLATE_WORDS]
-    if words[-1:] == ["template"] and len(words) == 2 and not re.match(r"\d", stem):
-        return True  # the template of one kind of record, unnumbered (Ember's `deprecation-template`)
+    if words[-1:] == ["template"] and len(words) >= 2 and not re.match(r"\d", stem):
+        return True  # the template of one kind of page, unnumbered (Ember's `deprecation-template`, `quint-spec-template`)
     if re.match(r"0*[1-9]\d*[-_]", stem):
         return False  # a record's own number (`0003-use-templates-for-adrs`): a template has none, or zeros
     return bool({"template", "templates"} & set(words)) and len(rest) == 1 and len(rest[0]) <= 4

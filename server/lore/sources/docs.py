@@ -44,8 +44,8 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, tracker, with_front
-from lore.sources.detect import Series, series_folder, series_name, series_number, template_folder, template_name
+from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, states_progress, tracker, with_front
+from lore.sources.detect import Series, evidence, series_folder, series_name, series_number, template_folder, template_name
 from lore.sources.layout import VENDORED
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
@@ -87,7 +87,8 @@ _LEFT_OUT_NAMES = re.compile(
     r"(\.\w+)?|copying|copyright|notice|patents|cla|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|"
     r"authors|contributors|maintainers|codeowners|owners|adopters|backers|sponsors|credits|thanks|funding|"
     r"support|pull[-_ ]?request[-_ ]?template|"
-    r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)$", re.I)
+    r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)"
+    r"(?:[-_.](?:[a-z]{2}(?:[-_][a-z]{2,4})?))?$", re.I)  # a translation: `CODE_OF_CONDUCT_DE`, `SECURITY.zh-CN`
 # Of those, the names of the policies a repository's root shows its visitors (how to report a vulnerability, where
 # to get help), which inside a documentation folder name its pages on those subjects: cozy-stack's
 # `docs/security.md` (a checklist of principles and their rationale), whippet's `docs/support.md` (common tasks).
@@ -231,7 +232,7 @@ def linked_page(rel_path: str, hidden: bool = False) -> bool:
     stem = _bare_name(p.name)
     if any(f.lower() in _NOT_OURS or f.startswith(".") and not hidden for f in p.parts[:-1]):
         return False
-    return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
+    return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem) or _in_templates(p.parent.name, stem))
 
 
 def _in_templates(folder: str, stem: str) -> bool:
@@ -368,8 +369,16 @@ def _without_prefix(text: str, title: str) -> str:
     return (first.removeprefix(f"{title} — ") + "\n" + rest).strip() if first.startswith(f"{title} — ") else text
 
 
+def _work_in_progress(rel_path: str, text: str, doc: markdown.Document) -> bool:
+    """Whether a page states only how far a piece of work has got (`adr.states_progress`) and has no part a
+    decision or a proposal has (a Decision, Consequences or Options heading: `detect.evidence`)."""
+    return states_progress(doc) and not evidence(rel_path, text).core
+
+
 def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True) -> Parsed:
-    """One page as a decision record when it states a status (and `records`), else as one documentation memory.
+    """One page as a decision record when it states a status (and `records`), else as one documentation memory: a
+    status that is only a piece of work's progress ("Status: Complete" over an audit's findings) makes none
+    (`_work_in_progress`).
 
     A read-me states a folder's status only as an item's own page: the one page of a folder named as an item
     of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED").
@@ -379,7 +388,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
     own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
-    if own_page and records and stated_status(doc) and not tracker(doc):
+    if own_page and records and stated_status(doc) and not tracker(doc) and not _work_in_progress(rel_path, text, doc):
         parsed = parse_adr(rel_path, text, front)
         if parsed.memories:
             m = parsed.memories[0]

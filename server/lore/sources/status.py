@@ -128,6 +128,19 @@ _SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:docume
                          r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
 # "This ADR in part supersedes [0003]", "this ADR supersedes some aspects of [ADR-15]": the older one still governs the rest.
 _PARTIAL_OF = re.compile(r"\b(?:in part|partly|partially|some aspects|aspects of|parts? of|portions? of|sections? of)\b", re.I)
+# "Supersedes the engine choice in ADR 0016's …" (AWeber-Imbi/imbi scheduler 0001): one thing decided in a record,
+# named before it, is what is replaced; the record still governs the rest. "The design presented in [ADR 9]" is all
+# of it (`_WHOLE_OF`).
+_ONE_THING_OF = re.compile(r"^\W*(?:the|its|our|a|an)\s+([\w'’ -]{2,60}?)\s+(?:in|of|from)\s+(?:the\s+)?(?=\[|"
+                           r"(?i:adr|rfc|decision)\b|[A-Z]{0,3}EP\b)")
+_WHOLE_OF = frozenset("""design designs decision decisions proposal record adr rfc solution approach plan architecture
+document content contents guidance rules""".split())
+
+
+def _one_thing_of(rest: str) -> bool:
+    """Whether what follows "supersedes" names one thing decided in a record rather than the record (`_ONE_THING_OF`)."""
+    m = _ONE_THING_OF.match(rest)
+    return bool(m) and not set(re.findall(r"[a-z]+", m.group(1).lower())) & _WHOLE_OF
 # "ADR-0012", "RFC 12", "decision #12", and an enhancement proposal's acronym (Tekton's "TEP-0107", Kubernetes'
 # "KEP-1234", "OTEP 66"): capitals ending in EP, so that "step 3" is no reference.
 _ADR_NUMBER = re.compile(r"\b(?:(?i:adr|rfc|decision)|[A-Z]{0,3}EP)[\s#:_-]*0*(\d{1,5})\b")
@@ -233,7 +246,7 @@ def read_status(text: str) -> StatusReading:
     """
     out = StatusReading()
     lines = [ln for ln in text[:STATUS_LIMIT].splitlines() if not template_guidance(ln)]
-    left = [ln for ln in lines if not template_choices(ln)]
+    left = latest_first([ln for ln in lines if not template_choices(ln)])
     if len(left) < len(lines):
         out.choices = next(ln.strip() for ln in lines if template_choices(ln))
     for sentence in _status_clauses("\n".join(left)):
@@ -275,6 +288,20 @@ def read_status(text: str) -> StatusReading:
                 out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", plain, flags=re.I)) \
                     if not markdown.links(sentence) else references(sentence)
     return out
+
+
+_DATED_LINE = re.compile(r"^[\s>*+-]*[*_]*(\d{4})-(\d{2})-(\d{2})\b")
+
+
+def latest_first(lines: list[str]) -> list[str]:
+    """A status history's lines, the latest first: when two or more lines open with a date ("- 2024-09-06:
+    Accepted", "- 2025-12-11: Obsolete"), those lines newest first, ahead of the rest, so that the status a
+    record has now is the one read first; any other text as it is."""
+    dated = [(m.groups(), ln) for ln in lines if (m := _DATED_LINE.match(ln))]
+    if len(dated) < 2:
+        return lines
+    order = [ln for _, ln in sorted(dated, key=lambda d: d[0], reverse=True)]
+    return order + [ln for ln in lines if not _DATED_LINE.match(ln)]
 
 
 # What may follow a template's status line: an HTML comment telling authors what to write there.
@@ -351,7 +378,7 @@ def _after_amends(sentence: str) -> str:
 def _successor_of(sentence: str, out: StatusReading) -> None:
     """The records a "this supersedes …" sentence names: wholly, or in part (the older still governs the rest)."""
     refs = references(_after(sentence, _SUPERSEDES))
-    if _PARTIAL_OF.search(markdown.plain(sentence)):
+    if _PARTIAL_OF.search(markdown.plain(sentence)) or _one_thing_of(_after(sentence, _SUPERSEDES)):
         out.partly_supersedes += refs
     else:
         out.supersedes += refs
