@@ -557,3 +557,13 @@ def test_a_part_in_prose_named_once_as_where_something_lives_anchors_nothing(tmp
     ws = write(tmp_workspace, MONOREPO)
     passing = "# 9. Retry failed fetches\n\nA background job in the core package retries failed fetches.\n"
     assert texts(ws, passing) == []
+
+
+def test_a_part_named_in_prose_too_big_to_be_one_decisions_subject_anchors_nothing(tmp_workspace):
+    """cisagov/manage.get.gov (CC0) 0029, "DNS Hosting architecture: use services in registrar app": the whole
+    Django app (hundreds of files) took the lens of a record deciding where DNS code lives."""
+    app = {f"src/registrar/models/model_{n}.py": f"class Model{n}:\n    pass\n" for n in range(31)}
+    ws = write(tmp_workspace, {**app, "src/registrar/apps.py": "class RegistrarConfig:\n    pass\n"})
+    text = ("# 29. DNS Hosting architecture: use services in registrar app\n\n## Decision\n\n"
+            "We will add DNS services inside the registrar app, which keeps one set of migrations.\n")
+    assert not [t for t in texts(ws, text) if t.startswith("src/registrar")]

@@ -405,8 +405,9 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
     "IIIF service manager" is a class, not the `iiif` folder), and is a part:
     a sub-project or a package (`bare.BareIndex.is_package`). A word saying which part
     rather than naming it (`_NOT_PART_NAMES`, or a common word: "the config module" is no one folder's
-    name), a folder too broad to be one decision's subject (`broad`) and a part named once as where
-    something lives (`_in_passing`) anchor nothing."""
+    name), a part holding more than `MAX_FOLDER_FILES` files besides tests (named in words, even in the title,
+    a whole Django app is where things live: "use services in registrar app") and a part named once as where
+    something lives (`_part_in_passing`) anchor nothing."""
     prose = named.FENCE.sub(" ", _WEB_LINK.sub(" ", text))
     own = {w.lower() for w in concepts.own_names(ctx.project_name)}
     out: dict[str, Derived] = {}
@@ -417,7 +418,8 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
             continue  # "the log4brains project" is the whole of it
         folders = [d for d in ctx.layout.dirs_named(low) if d.rsplit("/", 1)[-1] == word and not ctx.layout.vendored(d + "/x")
                    and not named.TEST_PATH.search(d + "/") and ctx.bare.is_package(d)]
-        if len(folders) != 1 or broad(folders[0], word, text, ctx.layout) or _part_in_passing(word, text, title):
+        if len(folders) != 1 or _files_besides_tests(folders[0], ctx.layout) > MAX_FOLDER_FILES \
+                or _part_in_passing(word, text, title):
             continue
         glob = f"{folders[0]}/**"
         out.setdefault(glob, Derived(Anchor("path", glob), 0.85, f"names the {word} part in words ({folders[0]})"))
