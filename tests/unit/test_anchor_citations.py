@@ -230,3 +230,17 @@ def test_every_file_citing_a_record_is_kept_beside_what_its_words_anchor(tmp_wor
     found = anchors(ws, record, text)
     assert len(found) == 17
     assert {"frontend/src/lib/realtime/invalidation.ts", "frontend/src/lib/api/types.ts", "load/k6/main.js"} <= set(found)
+
+
+def test_a_build_file_citing_a_record_by_number_is_governed_by_it(tmp_workspace):
+    # danbrakeley/hardlinkmgr (GPL-3.0): the top-level CMakeLists.txt sets the C++ standard "(see ADR 0001)".
+    text = "# 1. Choose project language\n\n## Status\n\nAccepted\n\n## Decision\n\nC++20 and Qt 6.\n"
+    ws = write(tmp_workspace, {
+        "docs/decisions/0001-choose-project-language.md": text,
+        "CMakeLists.txt": "cmake_minimum_required(VERSION 3.21)\n# C++20 and Qt 6 (see ADR 0001)\nset(CMAKE_CXX_STANDARD 20)\n",
+        "cmake/warnings.cmake": "# ADR 0001: warnings as errors\n",
+        "app/build.gradle": "// see ADR 0001\n",
+        "src/main.cpp": "int main() { return 0; }\n",
+    })
+    assert anchors(ws, "docs/decisions/0001-choose-project-language.md", text) == [
+        "./CMakeLists.txt", "app/build.gradle", "cmake/warnings.cmake"]

@@ -44,11 +44,12 @@ MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.j
 URL = re.compile(rb"https?://[^\s\"'`<>()\[\]{}]+")
 # A path ending in a page's file name: `docs/adr/0003-split-state.md`, `…/blob/main/docs/rfc/0005-x.md#decision`.
 DOC_PATH = re.compile(rb"/([\w.-]+\.(?:md|markdown|mdx|rst|adoc))(?![\w-])", re.I)
-# Files that cite in comments though no grammar reads them: Terraform, YAML, TOML and the like, stylesheets
+# Files that cite in comments though no grammar reads them: Terraform, YAML, TOML and the like, build files (CMake,
+# Gradle, Bazel: `# see ADR 0001` over the C++ standard a CMakeLists.txt sets), stylesheets
 # (`/* see docs/design-decisions/DDD-005-post-detail.md */`) and single-file components (Vue, Svelte).
 CONFIG_SUFFIXES = (".tf", ".tfvars", ".hcl", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".conf", ".properties",
-                   ".css", ".scss", ".sass", ".less", ".vue", ".svelte")
-CONFIG_NAMES = frozenset({"dockerfile", "makefile", "justfile", "procfile", "containerfile"})
+                   ".css", ".scss", ".sass", ".less", ".vue", ".svelte", ".cmake", ".gradle", ".bzl", ".bazel")
+CONFIG_NAMES = frozenset({"dockerfile", "makefile", "justfile", "procfile", "containerfile", "cmakelists.txt"})
 SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
 _DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
 _PREFIX = rb"(?:ADR|DR|DEC|Decision|D)[ #_-]?"  # what an entry's number is written after: `D5`, `ADR-12`
