@@ -567,3 +567,15 @@ def test_a_part_named_in_prose_too_big_to_be_one_decisions_subject_anchors_nothi
     text = ("# 29. DNS Hosting architecture: use services in registrar app\n\n## Decision\n\n"
             "We will add DNS services inside the registrar app, which keeps one set of migrations.\n")
     assert not [t for t in texts(ws, text) if t.startswith("src/registrar")]
+
+
+def test_a_build_file_a_record_names_anchors_the_one_file_so_named(tmp_workspace):
+    """kcoconnor/hapi-fhir-jpaserver-starter's 0009 ("Distroless container") quotes its "Multi-stage Dockerfile:" and
+    got no anchor; the workspace has one `Dockerfile`. Where several sub-projects each keep one, none is meant."""
+    text = "# 9. Distroless container\n\n## Decision\n\nMulti-stage Dockerfile:\n\n```\nFROM maven AS build\n```\n"
+    one = write(tmp_workspace / "one", {"Dockerfile": "FROM debian\n", "src/app.py": "def main():\n    pass\n",
+                                        "tests/Dockerfile": "FROM debian\n"})
+    assert texts(one, text) == ["./Dockerfile"]
+    two = write(tmp_workspace / "two", {"api/Dockerfile": "FROM debian\n", "web/Dockerfile": "FROM node\n"})
+    assert texts(two, text) == []
+    assert texts(one, "# 9. Images\n\n```\nCOPY Dockerfile /x\n```\n") == []  # a name in a code block is code

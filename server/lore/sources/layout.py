@@ -305,13 +305,17 @@ class WorkspaceLayout:
         parts = token.split("/")
         if len(parts) < 2 or not _FILE_NAME.match(parts[-1]) or any(not p for p in parts):
             return None
+        found = [f for f in self.files_named(parts[-1]) if f.endswith("/" + token) and not self.vendored(f)]
+        return found[0] if len(found) == 1 else None
+
+    def files_named(self, name: str) -> list[str]:
+        """The files whose own name is `name`, exactly (indexed once)."""
         if self._by_name is None:
             by_name: dict[str, list[str]] = {}
             for f in self.files:
                 by_name.setdefault(f.rsplit("/", 1)[-1], []).append(f)
             self._by_name = by_name
-        found = [f for f in self._by_name.get(parts[-1], ()) if f.endswith("/" + token) and not self.vendored(f)]
-        return found[0] if len(found) == 1 else None
+        return self._by_name.get(name, [])
 
     def _go_path(self, token: str) -> str | None:
         """The folder of a Go import path inside one of the workspace's modules (major version optional)."""

@@ -384,7 +384,27 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     for tool, rel in bare.headed_dependencies(text, title, ctx.dependency_configs):
         out.setdefault(rel, Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})"))
+    for name, rel in _build_files_named(text, ctx.layout):
+        out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names the {name} ({rel})"))
     return list(out.values())
+
+
+# Files named for what they are rather than for what they hold, written so in prose or as code ("Multi-stage
+# Dockerfile:", "the `Makefile` runs the build").
+_BUILD_FILE = re.compile(r"(?<![\w./-])(Dockerfile|Containerfile|Makefile|Jenkinsfile|Vagrantfile|Procfile|Justfile|"
+                         r"Tiltfile|Earthfile|Brewfile|CMakeLists\.txt)(?![\w-]|\.\w)")
+
+
+def _build_files_named(text: str, layout: WorkspaceLayout) -> list[tuple[str, str]]:
+    """(name, file) for each build file a record names (`_BUILD_FILE`, code blocks aside) that is one file of the
+    workspace outside tests and vendored code; a name several sub-projects' files carry means none of them."""
+    prose = named.FENCE.sub(" ", text)
+    out = []
+    for name in dict.fromkeys(_BUILD_FILE.findall(prose)):
+        files = [f for f in layout.files_named(name) if not layout.vendored(f) and not named.TEST_PATH.search(f)]
+        if len(files) == 1:
+            out.append((name, files[0]))
+    return out
 
 
 # A part of the project named in prose with the word for what it is: "exported by the core package", "the
