@@ -64,10 +64,13 @@ TAKEN = [
     # (Apache-2.0), atlassian/github-for-jira's security FAQ, dxw/whippet's tasks on the support rota (MIT)
     "docs/security.md", "docs/support.md",
     "test/README.md", "tests/README.md",  # defenseunicorns/uds-core: the guide to the project's tests
+    # AWeber-Imbi/imbi (BSD-3-Clause): a monorepo's API service and its Python package, each a part named api
+    "apps/api/README.md", "apps/api/src/imbi/api/README.md", "src/api/README.md",
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "SUPPORT.md",
     "CODE_OF_CONDUCT_DE.md", "SECURITY.zh-CN.md",  # digitalservicebund/digitalcheck-dito: a policy's translation
+    "docs/api/index.md", "api/README.md",  # an API reference a tool writes; a root `api/` folder is not known to be code
     "LICENSING.md",  # uds-core: its dual licence, under the licence's other name
     "COPYRIGHT.md", "CLA.md", "ADOPTERS.md", "AB.md",  # "SOURCE.md" below: where a copy came from
     "libs/core/SECURITY.md",  # a package's security policy, one of many in a monorepo

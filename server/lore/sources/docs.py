@@ -121,6 +121,21 @@ _PROVENANCE_NAMES = frozenset({"SOURCE", "SOURCES", "UPSTREAM"})
 _DATED_ITEM = re.compile(r"^\d{4}(?:-\d{1,2}-\d{1,2}|\d{2,4})[-_]")
 
 
+# Folders holding the parts of a project's code: an `api` folder under one is a part named api (a monorepo's
+# `apps/api/`, a package's `src/imbi/api/`), whose read-me is its documentation, not a generated API reference.
+_CODE_CONTAINERS = frozenset({"src", "lib", "pkg", "internal", "app", "apps", "packages", "services", "libs", "modules",
+                              "crates", "cmd", "components", "projects", "backend", "frontend", "server"})
+
+
+def _left_out_folder(folders: list[str], i: int) -> bool:
+    """Whether the `i`th of a page's folders (lower case) keeps documentation out (`_LEFT_OUT_DIRS`); an `api`
+    folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`)."""
+    f = folders[i]
+    if f not in _LEFT_OUT_DIRS:
+        return False
+    return not (f == "api" and any(g in _CODE_CONTAINERS for g in folders[:i]))
+
+
 def is_documentation(rel_path: str) -> bool:
     """Whether a workspace-relative page (markdown, reStructuredText, AsciiDoc) is project documentation to
     import (by its path alone)."""
@@ -131,7 +146,7 @@ def is_documentation(rel_path: str) -> bool:
     stem = _bare_name(p.name)
     if folders in (["test"], ["tests"]) and stem.lower() == "readme":
         return True  # the project's guide to its tests (defenseunicorns/uds-core's "UDS Core Testing Guide")
-    if any(f in _LEFT_OUT_DIRS or f.startswith(".") or _in_templates(f, stem) for f in folders):
+    if any(_left_out_folder(folders, i) or f.startswith(".") or _in_templates(f, stem) for i, f in enumerate(folders)):
         return False
     if _LEFT_OUT_NAMES.match(stem) and not (folders and _COMMUNITY_NAMES.match(stem)) or template_name(stem):
         return False
@@ -158,7 +173,8 @@ def loose_page(rel_path: str) -> bool:
     site's `_posts/`), nor a licence, a code of conduct, a template or the like."""
     p = PurePosixPath(rel_path)
     stem = _bare_name(p.name)
-    if any(f.lower() in _LEFT_OUT_DIRS or f.startswith((".", "_")) or _in_templates(f, stem) for f in p.parts[:-1]):
+    folders = [f.lower() for f in p.parts[:-1]]
+    if any(_left_out_folder(folders, i) or f.startswith((".", "_")) or _in_templates(f, stem) for i, f in enumerate(folders)):
         return False
     return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
 
