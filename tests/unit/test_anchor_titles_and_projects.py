@@ -579,3 +579,12 @@ def test_a_build_file_a_record_names_anchors_the_one_file_so_named(tmp_workspace
     two = write(tmp_workspace / "two", {"api/Dockerfile": "FROM debian\n", "web/Dockerfile": "FROM node\n"})
     assert texts(two, text) == []
     assert texts(one, "# 9. Images\n\n```\nCOPY Dockerfile /x\n```\n") == []  # a name in a code block is code
+
+
+def test_a_path_written_without_its_extension_anchors_the_few_files_it_names(tmp_workspace):
+    """danbrakeley/hardlinkmgr (GPL-3.0) 0002 writes `src/core/LinkRunner`, meaning `LinkRunner.h` and `LinkRunner.cpp`."""
+    ws = write(tmp_workspace, {"src/core/LinkRunner.h": "class LinkRunner {};\n",
+                               "src/core/LinkRunner.cpp": "#include \"LinkRunner.h\"\n",
+                               "src/core/LinkRunner.test.cpp": "int x;\n", "docs/LinkRunner.md": "# LinkRunner\n"})
+    text = "# 2. Metadata-only match finder\n\n## Decision\n\nThe work runs on a thread in `src/core/LinkRunner`.\n"
+    assert texts(ws, text) == ["src/core/LinkRunner.cpp", "src/core/LinkRunner.h"]

@@ -110,6 +110,7 @@ class WorkspaceLayout:
         self._done = False
         self._counts: dict[tuple[str, ...], dict[str, int]] = {}
         self._by_name: dict[str, list[str]] | None = None
+        self._by_stem: dict[str, list[str]] | None = None
         self._autoload: list[tuple[str, str]] | None = None
         self._published: dict[str, list[str]] | None = None
         self._dirs_named: dict[str, list[str]] | None = None
@@ -307,6 +308,19 @@ class WorkspaceLayout:
             return None
         found = [f for f in self.files_named(parts[-1]) if f.endswith("/" + token) and not self.vendored(f)]
         return found[0] if len(found) == 1 else None
+
+    def files_of_stem(self, path: str) -> list[str]:
+        """The files a path written without its extension means (`src/core/LinkRunner`: `LinkRunner.h` and
+        `LinkRunner.cpp`), indexed once by folder and name before the first dot."""
+        if self._by_stem is None:
+            by_stem: dict[str, list[str]] = {}
+            for f in self.files:
+                folder, _, name = f.rpartition("/")
+                if "." in name.lstrip("."):
+                    stem = name[:name.index(".", 1)] if name.startswith(".") else name.split(".", 1)[0]
+                    by_stem.setdefault(f"{folder}/{stem}" if folder else stem, []).append(f)
+            self._by_stem = by_stem
+        return sorted(self._by_stem.get(path, []))
 
     def files_named(self, name: str) -> list[str]:
         """The files whose own name is `name`, exactly (indexed once)."""

@@ -232,6 +232,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             d = _under_renamed_folder(token, clean, layout)
             if d is not None and d.anchor.value not in out:
                 out[d.anchor.value] = d
+            for f in _without_extension(clean, layout):
+                out.setdefault(f, Derived(Anchor("path", f), 0.9, f"names `{token}` ({f})"))
             continue
         hits = [h for h in resolved if not broad(h, token if dotted else clean, text, layout)]
         for hit in sorted(set(resolved) - set(hits)):
@@ -271,6 +273,19 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         if d is not None and d.anchor.value not in out:
             out[d.anchor.value] = d
     return list(out.values())
+
+
+MAX_STEM_FILES = 3  # files one path written without its extension may mean: a header and its source, a module's kinds
+
+
+def _without_extension(clean: str, layout: WorkspaceLayout) -> list[str]:
+    """The code files a path of two or more parts written without its extension means (`src/core/LinkRunner`:
+    `src/core/LinkRunner.h`, `src/core/LinkRunner.cpp`), at most `MAX_STEM_FILES` of them, pages and pictures aside."""
+    if "/" not in clean or "." in clean.rsplit("/", 1)[-1]:
+        return []
+    files = [f for f in layout.files_of_stem(clean) if not f.lower().endswith(_DOC_SUFFIXES)
+             and not named.TEST_PATH.search(f)]
+    return files if 0 < len(files) <= MAX_STEM_FILES else []
 
 
 def _under_renamed_folder(token: str, clean: str, layout: WorkspaceLayout) -> Derived | None:
