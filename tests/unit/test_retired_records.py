@@ -108,23 +108,3 @@ def test_the_third_and_later_rules_of_one_file_follow_the_hits_of_other_files():
     ranked = order_hits({h.memory.id: h.memory for h in hits}.__getitem__, hits, Query("testing"))
     assert [h.memory.id for h in ranked] == [rules[0].id, rules[1].id, page.id, *(m.id for m in log),
                                              rules[2].id, rules[3].id]
-
-
-def test_a_page_kept_at_two_paths_is_one_answer_the_copy_after_the_others():
-    """samuelvi/my-fisio keeps one data-model page as `docs/architecture/data-model.md` and, byte for byte, as
-    `docs/specifications/06-DATA-MODEL.md`; both showed up in four of five searches, pushing other answers down."""
-    from lore.memory import Kind, Memory, Provenance
-    from lore.recall.ordering import order_hits
-    from lore.recall.query import Hit
-
-    body = "Patients have many appointments; an invoice belongs to one patient."
-    one = Memory(id="copy000000001", title="Data model", body=body, kind=Kind.FACT,
-                 provenance=Provenance(path="docs/architecture/data-model.md"))
-    two = Memory(id="copy000000002", title="Data Model", body=body + "\n", kind=Kind.FACT,
-                 provenance=Provenance(path="docs/specifications/06-DATA-MODEL.md"))
-    other = Memory(id="other00000001", title="Invoices", body="Invoices are numbered per year.", kind=Kind.FACT,
-                   provenance=Provenance(path="docs/invoices.md"))
-    hits = [Hit(one, 0.9), Hit(two, 0.89), Hit(other, 0.5)]
-    ranked = order_hits({h.memory.id: h.memory for h in hits}.__getitem__, hits, Query("data model"))
-    assert [h.memory.id for h in ranked] == [one.id, other.id, two.id]
-    assert "same text as docs/architecture/data-model.md" in ranked[-1].why

@@ -67,26 +67,7 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
                 changed = True
         hits.sort(key=lambda h: -h.score)
     _explain(hits, by_id)
-    return _fold_copies(_fold_rules(hits))
-
-
-def _fold_copies(hits: list[Hit]) -> list[Hit]:
-    """The hits in order, but a memory whose title and text are another's before it (one page kept at two
-    paths: `docs/architecture/data-model.md` and `docs/specifications/06-DATA-MODEL.md`) after all the others,
-    said so: a copy takes no place among the answers from the pages it would push down."""
-    seen: dict[tuple, str] = {}
-    kept: list[Hit] = []
-    later: list[Hit] = []
-    for h in hits:
-        key = (h.memory.kind, h.memory.title.strip().lower(), " ".join(h.memory.body.split()))
-        first = seen.get(key)
-        if first is not None and h.memory.body.strip():
-            h.why.append(f"same text as {first}")
-            later.append(h)
-            continue
-        seen.setdefault(key, h.memory.provenance.path or h.memory.id)
-        kept.append(h)
-    return kept + later
+    return _fold_rules(hits)
 
 
 MAX_RULES_PER_FILE = 2
