@@ -537,3 +537,23 @@ def test_a_later_record_an_update_part_links_to_amends_the_record():
     assert m.status is Status.ACTIVE
     process = UPDATED.replace("## Update (2025-05-20)", "## Update process")
     assert "refs" not in parse_adr("doc/adr/0012-testing-strategy.md", process).memories[0].meta
+
+
+def test_an_empty_record_file_is_no_record():
+    """rdkcentral/ieee1905-rs (Apache-2.0) `docs/architecture/adr/0015-topology-snapshot-vs-live.md` is 0 bytes; it
+    became an active decision titled from its name and ranked fourth for a question on stale topology entries."""
+    for text in ("", "\n\n  \n"):
+        parsed = parse_adr("docs/architecture/adr/0015-topology-snapshot-vs-live.md", text)
+        assert parsed.memories == [] and parsed.note == "empty"
+
+
+def test_a_records_status_in_another_language_or_under_discussion_is_read():
+    """tony-spark/recipetor-backend's records say "Принято" (accepted); ieee1905-rs 0019 "Under discussion": both were
+    unknown, and read as active."""
+    cases = {"Принято": Status.ACTIVE, "Отклонено": Status.REJECTED, "Under discussion": Status.PROPOSED,
+             "承認": Status.ACTIVE, "提案中": Status.PROPOSED, "Odrzucony": Status.REJECTED, "已废弃": Status.DEPRECATED}
+    for word, status in cases.items():
+        (m,) = parse_adr("docs/adr/0004-use-mongodb.md", f"# 4. Use MongoDB\n\n## Status\n\n{word}\n\n## Decision\n\n"
+                                                        "We use MongoDB.\n").memories
+        assert m.status is status, word
+        assert "status_unknown" not in m.meta, word

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from lore.sources.classify import ADR, COMMENTS, DOC, classify
-from lore.sources.detect import Series, decide, evidence, placeholder_title
+from lore.sources.detect import Series, decide, evidence, index_reason, placeholder_title
 
 NYGARD = """# 2. Implement as shell scripts
 
@@ -330,3 +330,14 @@ def test_a_title_of_placeholders_is_a_templates_and_a_shell_comment_no_title():
     assert not placeholder_title("# Local development\n\n```sh\n# <your-token>\nexport T=1\n```\n")
     # ministryofjustice/modernisation-platform's tech-docs pages (MIT) write their front matter's title with ERB
     assert not placeholder_title("---\ntitle: Terraform Style Guide\n---\n\n# <%= current_page.data.title %>\n")
+
+
+def test_a_numbered_record_titled_with_template_words_is_a_record():
+    """os2display/display-api-service (MPL-2.0) `docs/adr/006-templates.md`, "# ADR 006 - Templates", is a record about
+    the product's screen templates; its title's words were all template words, and it was read as a template."""
+    text = ("# ADR 006 - Templates\n\n## Status\n\nAccepted\n\n## Context\n\nScreens need layouts.\n\n"
+            "## Decision\n\nTemplates are remote components.\n\n## Consequences\n\nTemplates load at run time.\n")
+    assert index_reason("docs/adr/006-templates.md", "ADR 006 - Templates") is None
+    assert evidence("docs/adr/006-templates.md", text).is_decision
+    assert index_reason("docs/adr/adr-template.md", "ADR Template") == "template"
+    assert index_reason("docs/adr/template.md", "Architecture Decision Record template") == "template"

@@ -202,7 +202,7 @@ def test_a_status_field_deep_in_a_page_about_something_else_is_not_the_pages_sta
     assert m.provenance.kind is SourceKind.RULES_FILE and m.kind is Kind.FACT and m.meta["doc"] is True
     bullet = FLOW.replace("- **Status:** a request moves from", "- **Status:** Accepted, as a request moves from")
     assert parse_doc("docs/flows/system-user.md", bullet).memories[0].provenance.kind is SourceKind.ADR
-    header = FLOW.replace("## What it is", "Status: once a request is approved, in use\n\n## What it is")
+    header = FLOW.replace("## What it is", "Status: Approved, once a request is in use\n\n## What it is")
     assert parse_doc("docs/flows/system-user.md", header).memories[0].provenance.kind is SourceKind.ADR
 
 
@@ -1030,3 +1030,15 @@ def test_a_page_stating_only_the_progress_of_its_work_is_documentation():
     assert parse_doc("docs/proposals-done/202005-rules.md", done).memories[0].provenance.kind is SourceKind.ADR
     deciding = "# Cache pages\n\n**Status**: In Progress\n\n## Decision\n\nWe cache pages in Redis.\n"
     assert parse_doc("docs/design/cache.md", deciding).memories[0].provenance.kind is SourceKind.ADR
+
+
+def test_a_guides_status_sentence_is_no_records_status():
+    """shomaueyama/project-taiga: runbooks and guides open with a note on how far their subject has got ("Status: not
+    executed. Requires Gate D approval", "Status: repository enforcement implemented") and four of them became active
+    decisions; a status opening with its word ("Status: Partially Implemented", jaeger's RFCs) still makes a record."""
+    for note in ("not executed. Requires Gate D approval", "repository enforcement implemented"):
+        page = f"# Production smoke test\n\nStatus: {note}.\n\n## Steps\n\n1. Open the site.\n"
+        assert parse_doc("docs/runbooks/production-smoke-test.md", page).memories[0].provenance.kind is SourceKind.RULES_FILE
+    for status in ("Partially Implemented", "✅ Accepted (2021)", "Accepted"):
+        page = f"# Tool routing\n\n- **Status:** {status}\n\nTools are routed by name.\n"
+        assert parse_doc("docs/rfc/routing.md", page).memories[0].provenance.kind is SourceKind.ADR, status

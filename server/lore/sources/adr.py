@@ -97,6 +97,9 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
     """The decision memory of one ADR file (nothing for index pages); `front`: what the metadata file beside
     the page says of its state (`sidecar`), under the page's own front matter."""
     out = Parsed()
+    if not text.strip() and not front:
+        out.note = "empty"  # a record's file created and never written (ieee1905-rs 0015): nothing to remember
+        return out
     doc = with_front(markdown.parse(text), front)
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
@@ -370,6 +373,19 @@ def stated_status(doc: markdown.Document) -> bool:
 # "Status: In Progress". A page with no record's structure stating only this is no record.
 PROGRESS_WORDS = frozenset({"complete", "completed", "done", "finished", "in progress", "inprogress", "wip",
                             "work in progress", "ongoing", "incomplete", "todo", "to do", "not started", "blocked"})
+
+
+def status_leads(doc: markdown.Document) -> bool:
+    """Whether the status a page states opens with a status word ("Accepted", "✅ Accepted (2021)", `status:
+    complete`), not a sentence that holds one somewhere ("Status: repository enforcement implemented", "Status:
+    not executed. Requires Gate D approval"): a guide's note on how far its subject has got."""
+    reading, _, text = _status(doc, "", Parsed())
+    return bool(text) and reading.status is not None and _opens_with_status(_QUALIFIER.sub("", text))
+
+
+# How far a status holds, before its word: "Partially Implemented" (jaeger's RFCs), "Tentatively accepted".
+_QUALIFIER = re.compile(r"^\W*(?:partially|partly|fully|mostly|largely|now|currently|tentatively|conditionally|"
+                        r"provisionally)\s+", re.I)
 
 
 def states_progress(doc: markdown.Document) -> bool:

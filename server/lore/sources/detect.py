@@ -164,9 +164,12 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
         return "index or read-me page"
     if title and _INDEX_TITLE.match(title.strip()):
         return "index or read-me page"
-    if title and template_words(title):
-        return "template"
+    if title and template_words(title) and not _RECORD_NUMBER.search(title) and not re.match(r"0*[1-9]\d*[-_]", stem):
+        return "template"  # "ADR 006 - Templates" (os2display 006-templates.md) is a record about templates
     return None
+
+
+_RECORD_NUMBER = re.compile(r"\b0*[1-9]\d{0,4}\b")
 
 
 def template_folder(name: str) -> bool:

@@ -44,7 +44,8 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import RETIRED_DIRS, parse_adr, sections_of, stated_status, states_progress, tracker, with_front
+from lore.sources.adr import (RETIRED_DIRS, parse_adr, sections_of, stated_status, states_progress, status_leads,
+                              tracker, with_front)
 from lore.sources.detect import Series, evidence, series_folder, series_name, series_number, template_folder, template_name
 from lore.sources.layout import VENDORED
 from lore.sources.newer import removal_links
@@ -404,7 +405,8 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
     own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
-    if own_page and records and stated_status(doc) and not tracker(doc) and not _work_in_progress(rel_path, text, doc):
+    if own_page and records and stated_status(doc) and status_leads(doc) and not tracker(doc) \
+            and not _work_in_progress(rel_path, text, doc):
         parsed = parse_adr(rel_path, text, front)
         if parsed.memories:
             m = parsed.memories[0]

@@ -26,7 +26,8 @@ _WORDS: dict[str, Status] = {
                      "developed", "deployed"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "inprogress", "pending", "open",
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
-                     "in discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
+                     "in discussion", "under discussion", "under consideration", "being discussed", "for discussion",
+                     "open for discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
                      "deferred", "postponed", "predraft", "pre-draft", "prediscussion", "ideation", "last call",
                      "stagnant",
                      # Swift Evolution: sent back to its authors, shipped as a preview package to try, or under review
@@ -58,6 +59,23 @@ _WORDS: dict[str, Status] = {
                      "rifiutato", "rifiutata", "abgelehnt"), Status.REJECTED),
     **dict.fromkeys(("obsolète", "déprécié", "dépréciée", "abandonné", "abandonnée", "obsoleto", "obsoleta",
                      "veraltet"), Status.DEPRECATED),
+    # Russian, Ukrainian, Polish, Dutch, Turkish, Japanese, Chinese and Korean ("## Status\n\nПринято")
+    **dict.fromkeys(("принято", "принята", "принят", "утверждено", "прийнято", "затверджено", "zaakceptowany",
+                     "zaakceptowana", "zaakceptowano", "przyjęty", "przyjęta", "przyjęto", "geaccepteerd", "aangenomen",
+                     "kabul edildi", "kabul edilmiş", "onaylandı", "承認", "承認済み", "採用", "採択", "決定",
+                     "已接受", "接受", "已采纳", "采纳", "已批准", "승인", "승인됨", "채택", "채택됨"), Status.ACTIVE),
+    **dict.fromkeys(("предложено", "предложена", "черновик", "на рассмотрении", "запропоновано", "чернетка",
+                     "proponowany", "proponowana", "szkic", "voorgesteld", "concept", "önerildi", "taslak", "提案",
+                     "提案中", "検討中", "下書き", "草案", "提议", "提議", "建议", "讨论中", "제안", "제안됨", "초안",
+                     "검토 중"), Status.PROPOSED),
+    **dict.fromkeys(("заменено", "заменена", "заменён", "замещено", "замінено", "zastąpiony", "zastąpiona",
+                     "vervangen", "yerine geçti", "置換", "置換済み", "廃止予定", "已取代", "已替代", "取代", "대체됨"),
+                    Status.SUPERSEDED),
+    **dict.fromkeys(("отклонено", "отклонена", "отклонён", "відхилено", "odrzucony", "odrzucona", "odrzucono",
+                     "afgewezen", "reddedildi", "却下", "不採用", "已拒绝", "拒绝", "거부", "거부됨", "기각"), Status.REJECTED),
+    **dict.fromkeys(("устарело", "устарела", "устаревшее", "упразднено", "застаріло", "przestarzały", "przestarzała",
+                     "verouderd", "kullanımdan kaldırıldı", "廃止", "非推奨", "已废弃", "废弃", "已弃用", "弃用",
+                     "폐기", "폐기됨", "사용 중단"), Status.DEPRECATED),
 }
 # Front-matter keys that hold a record's status under another name, read when their value is a status word:
 # Joyent's and Oxide's requests for discussion (`state: publish`), Ember's RFCs (`stage: recommended`).
