@@ -588,3 +588,15 @@ def test_a_path_written_without_its_extension_anchors_the_few_files_it_names(tmp
                                "src/core/LinkRunner.test.cpp": "int x;\n", "docs/LinkRunner.md": "# LinkRunner\n"})
     text = "# 2. Metadata-only match finder\n\n## Decision\n\nThe work runs on a thread in `src/core/LinkRunner`.\n"
     assert texts(ws, text) == ["src/core/LinkRunner.cpp", "src/core/LinkRunner.h"]
+
+
+def test_a_part_named_in_prose_only_as_where_things_go_anchors_nothing(tmp_workspace):
+    """openedx/openedx-learning (AGPL-3.0) 0017 decides containers "will be folded into the publishing app" and lists
+    "containers in the publishing app": the whole of `publishing/` took its lens, `publish_log.py` included."""
+    app = {f"openedx_learning/apps/authoring/publishing/models/m{n}.py": f"class M{n}:\n    pass\n" for n in range(5)}
+    ws = write(tmp_workspace, {**app, "openedx_learning/apps/authoring/publishing/api.py": "def publish():\n    pass\n"})
+    text = ("# 17. Modeling Containers\n\n## Decision\n\nThe generalized container will be folded into the publishing app."
+            "\n\n- Generalized containers (containers in the publishing app are the lowest level)\n")
+    assert not [t for t in texts(ws, text) if "publishing" in t]
+    acts = text.replace("- Generalized containers", "- The publishing app keeps every container's versions.\n- Generalized containers")
+    assert "openedx_learning/apps/authoring/publishing/**" in texts(ws, acts)
