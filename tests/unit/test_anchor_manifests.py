@@ -187,3 +187,18 @@ def test_a_title_naming_what_it_is_done_with_chooses_those_products(tmp_workspac
                                "pkg/api/health.go": "package api\n\nfunc Health() {}\n"})
     found = anchors(ws, "# 7. Observability with Prometheus\n\n## Status\n\nAccepted\n")
     assert "pkg/api/metrics.go" in found and "pkg/api/health.go" not in found
+
+
+def test_what_a_madr_outcome_line_chose_is_anchored_in_its_manifest(tmp_workspace):
+    """CMS-Enterprise/mint-app 0006 ("Background job processing") ends "Chosen Alternative: [Faktory](https://github.com/
+    contribsys/faktory)"; a title in words chooses nothing, so go.mod, which requires Faktory's client, was not anchored."""
+    ws = write(tmp_workspace, {
+        "go.mod": "module github.com/cms/mint\n\ngo 1.22\n\nrequire (\n\tgithub.com/contribsys/faktory v1.9.0\n"
+                  "\tgithub.com/google/uuid v1.6.0\n)\n",
+        "pkg/worker/worker.go": "package worker\n\nfunc Run() {}\n",
+    })
+    text = ("# Background job processing\n\n## Decision Outcome\n\nChosen Alternative: [Faktory](https://github.com/"
+            "contribsys/faktory), because it is language-agnostic.\n")
+    assert anchors(ws, text) == ["./go.mod"]
+    assert imports.chosen_option('Chosen option: "Use PostgreSQL", because it is operated') == ["postgresql"]
+    assert imports.chosen_option("Chosen option: Option 2, because it is cheaper") == []

@@ -441,7 +441,27 @@ def chosen_names(text: str, whole: str | None = None) -> list[str]:
 
 @functools.lru_cache(maxsize=8)
 def _chosen_names(text: str, whole: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(chosen(text, whole) + chosen_in_body(text)))
+    return tuple(dict.fromkeys(chosen(text, whole) + chosen_in_body(text) + chosen_option(text, whole)))
+
+
+# MADR's outcome line: 'Chosen option: "Use PostgreSQL", because …', "Chosen Alternative: [Faktory](https://…)".
+_CHOSEN_OPTION = re.compile(r"^[ \t>*_-]*(?:chosen|selected|picked)\s+(?:option|alternative|solution)s?[*_]*\s*:[*_]*\s*(.+)$",
+                            re.I | re.M)
+
+
+def chosen_option(text: str, whole: str | None = None) -> list[str]:
+    """The folded names of what a record's MADR outcome line chose ('Chosen option: "Use PostgreSQL", because …' ->
+    `postgresql`; "Chosen Alternative: [Faktory](https://github.com/contribsys/faktory)" -> `faktory`), read as a title
+    choosing it would be (`chosen`); an option named without a verb is the product it names."""
+    out: list[str] = []
+    for m in _CHOSEN_OPTION.finditer(text):
+        option = re.split(r",|\s+because\b|\s+[-–—]\s+", markdown.plain(m.group(1)), maxsplit=1)[0]
+        option = option.strip(" \"'“”‘’`*_[]()").strip()
+        if not option or len(option) > 80:
+            continue
+        title = option if _CHOICE.match(option) else f"Use {option}"
+        out += chosen(f"# {title}\n", whole if whole is not None else text, variants=False)
+    return list(dict.fromkeys(out))
 
 
 def chooser(title: str) -> str | None:
