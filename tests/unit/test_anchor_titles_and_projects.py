@@ -427,6 +427,15 @@ def test_a_title_saying_what_the_project_does_not_do_has_no_head_noun(tmp_worksp
                                                                  "pkg/components/versioning.go"]
 
 
+def test_a_title_saying_what_the_project_removes_has_no_head_noun(tmp_workspace):
+    # CMS-Enterprise/mint-app 0010 "Remove existing Data Backfill command" was anchored on the seed program's
+    # `seed_command_tui.go` and cypress' `commands.js`: what is named for "command" is what stays.
+    ws = write(tmp_workspace, {"cmd/dbseed/seed_command_tui.go": "package main\n", "cypress/support/commands.js": "x\n"})
+    text = "# 10. Remove existing Data Backfill command\n\n## Decision\n\nThe backfill command goes; no command replaces it.\n"
+    assert texts(ws, text) == []
+    assert texts(ws, text.replace("Remove existing ", "")) != []
+
+
 def test_the_projects_own_name_is_no_class_a_record_names(tmp_path):
     # ahitrin/SiebenApp's doc/adr/0005-forever-alpha-version.md (MIT): "SiebenApp stays in alpha" is about the
     # project, though `siebenapp/app.py` defines a class of its name; in another project the class is the name's.

@@ -557,3 +557,13 @@ def test_a_records_status_in_another_language_or_under_discussion_is_read():
                                                         "We use MongoDB.\n").memories
         assert m.status is status, word
         assert "status_unknown" not in m.meta, word
+
+
+def test_a_record_opening_on_a_third_level_heading_is_titled_by_its_name():
+    """CMS-Enterprise/mint-app `docs/adr/0017-common-milestone.md` opens on "### Reasoning"; list and search called the
+    record "Reasoning"."""
+    (m,) = parse_adr("docs/adr/0017-common-milestone.md", "### Reasoning\n\nMilestones are shared.\n\n### Decision\n\n"
+                                                           "One common milestone model.\n").memories
+    assert m.title == "Common milestone"
+    (t,) = parse_adr("docs/adr/0003-x.md", "## 3. Use Kafka\n\n## Status\n\nAccepted\n\nWe use Kafka.\n").memories
+    assert t.title == "3. Use Kafka"

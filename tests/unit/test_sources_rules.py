@@ -209,3 +209,15 @@ def test_lore_export_section_is_not_read_back(lore):
     found = memories(lore, "AGENTS.md")
     assert set(found) == {"Style", "Tests"} and found["Tests"].provenance.line == 13
     assert "lore:" not in found["Style"].body
+
+
+def test_the_text_before_a_rules_files_first_part_is_not_titled_for_that_part():
+    """albatrocity/lending-library's CLAUDE.md opens with its one project rule ("record activity events using the
+    `activityService`. See ADR 0003") and then "## Available MCP Tools:"; the rule was titled "Available MCP Tools:"."""
+    text = ("Record activity events using the `activityService`. See ADR 0003.\n\n## Available MCP Tools:\n\n"
+            "### 1. list-sections\n\nUse this first.\n")
+    titles = [m.title for m in parse_rules("claude", "CLAUDE.md", text).memories]
+    assert titles == ["Record activity events using the activityService. See ADR 0003.",
+                      "Available MCP Tools: 1. list-sections"]
+    titled = [m.title for m in parse_rules("claude", "CLAUDE.md", "# Project rules\n\nIntro.\n\n## Testing\n\n- Test.\n").memories]
+    assert titled == ["Project rules", "Testing"]

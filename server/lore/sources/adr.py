@@ -106,6 +106,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
     front = doc.front
     heading, title_line = doc.title()
     heading = None if markdown.section_name(heading) else heading  # `# Summary` opens the page: titled otherwise
+    if heading is not None and _first_level(doc) >= 3:
+        heading = None  # a record opening on "### Reasoning" (mint-app 0017) has no title of its own: its name is one
     title = _text(front.get("title")) or heading or _title_from_name(rel_path)
     if copied_title(rel_path, title):
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
@@ -310,6 +312,11 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
 # A part added to a record after it was decided: "## Update (2025-05-20)", "## Addendum", "## Amendment 2024-03".
 _UPDATE_HEADING = re.compile(r"^(?:updates?|updated|addendum|addenda|amendments?|revisions?)\b(?![ \t]+(?:process|strategy|"
                              r"policy|mechanism|flow|handling|logic)\b)", re.I)
+
+
+def _first_level(doc: markdown.Document) -> int:
+    """The level of a page's highest heading (1 for a page with a `#` title), 0 for one with none."""
+    return min((s.level for s in doc.sections if s.heading), default=0)
 
 
 def _later_updates(doc: markdown.Document, reading: StatusReading, own: int | None) -> None:

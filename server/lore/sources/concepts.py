@@ -126,8 +126,11 @@ def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
 HEAD_REPEATS = 2
 MIN_HEAD = 5
 # A title saying what the project does not do, after its number: "Do not implement App Callback Versioning for
-# HTTP", "Don't log events which result in error", "Never store PII", "Avoid ORMs".
-_NEGATED = re.compile(r"^\W*(?:[A-Za-z]{0,5}[-_ ]?\d+\W*)?(?:do\s+not|don['’]?t|never|avoid|no)\b", re.I)
+# HTTP", "Don't log events which result in error", "Never store PII", "Avoid ORMs"; or what it takes away: "Remove
+# existing Data Backfill command" (mint-app 0010: the files named for "command" are what stays).
+_NEGATED = re.compile(r"^\W*(?:[A-Za-z]{0,5}[-_ ]?\d+\W*)?(?:do\s+not|don['’]?t|never|avoid|no|remove|removing|drop|dropping|"
+                      r"delete|deleting|retire|retiring|sunset|sunsetting|deprecate|deprecating|stop|stopping|"
+                      r"eliminate|eliminating|get\s+rid\s+of)\b", re.I)
 # Words for the whole of what a project builds: "Divide the system into 4 modules" is about all of it, not
 # about `SystemClock.cs` (as the project's own name is no one file's subject).
 WHOLE = frozenset("system systems platform codebase monolith solution software".split())

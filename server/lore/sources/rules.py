@@ -124,13 +124,16 @@ def parse_rules(importer: str, rel_path: str, text: str, imported: list[tuple[st
 def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, key_prefix: str,
           anchors: list[Anchor], tags: list[str], meta: dict, keys: Keys, title_hint: str | None) -> None:
     doc_title, doc_title_line = doc.title()
+    own_title = any(x.level == 1 and x.line == doc_title_line for x in doc.sections if x.heading)
     for s in doc.sections:
         body = doc.text(s)
         if not body.strip() or _only_code(body):
             continue
         is_title = s.level == 1 and s.line == doc_title_line
         if s.heading is None or is_title:
-            if (s.heading is None and doc_title) or (is_title and any(x.level > 1 for x in doc.sections)):
+            if s.heading is None and not own_title:
+                name = title_hint  # the text before the first heading, when that heading opens a part, not the page
+            elif (s.heading is None and doc_title) or (is_title and any(x.level > 1 for x in doc.sections)):
                 name = doc_title or title_hint
             else:
                 name = title_hint or doc_title
@@ -140,8 +143,8 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
                 _add(out, rel_path, shown_path, s.line + offset, keys.make(key_prefix, title if len(groups) > 1 else "intro"),
                      title or PurePosixPath(shown_path).name, gtext, anchors, tags, meta, [s.heading or ""])
             continue
-        trail = [t for t in s.trail if t != doc_title]
-        title = ": ".join([*trail[-1:], s.heading]) if trail else s.heading
+        trail = [t for t in s.trail if t != doc_title or not own_title]
+        title = ": ".join([*(t.rstrip(":").rstrip() for t in trail[-1:]), s.heading]) if trail else s.heading
         key = keys.make(key_prefix, *trail, s.heading)
         _add(out, rel_path, shown_path, s.line, key, title, body, anchors, tags, meta, [*trail, s.heading])
 
