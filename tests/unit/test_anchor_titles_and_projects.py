@@ -609,3 +609,14 @@ def test_a_part_named_in_prose_only_as_where_things_go_anchors_nothing(tmp_works
     assert not [t for t in texts(ws, text) if "publishing" in t]
     acts = text.replace("- Generalized containers", "- The publishing app keeps every container's versions.\n- Generalized containers")
     assert "openedx_learning/apps/authoring/publishing/**" in texts(ws, acts)
+
+
+def test_an_elixir_module_written_as_code_anchors_its_file(tmp_workspace):
+    """peguesj/sound-forge-alchemy ADR-002: "The implementation is in `SoundForge.Audio.AnalyzerPort`", whose file is
+    `lib/sound_forge/audio/analyzer_port.ex`; nothing was anchored."""
+    ws = write(tmp_workspace, {"lib/sound_forge/audio/analyzer_port.ex": "defmodule SoundForge.Audio.AnalyzerPort do\nend\n",
+                               "lib/sound_forge/music.ex": "defmodule SoundForge.Music do\nend\n",
+                               "mix.exs": "defmodule SoundForge.MixProject do\nend\n"})
+    text = ("# ADR-002: Python integration\n\n## Decision\n\nThe implementation is in `SoundForge.Audio.AnalyzerPort`; "
+            "contexts such as `SoundForge.Music` call it, and `Phoenix.LiveView` renders the result.\n")
+    assert texts(ws, text) == ["lib/sound_forge/audio/analyzer_port.ex", "lib/sound_forge/music.ex"]

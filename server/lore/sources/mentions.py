@@ -79,6 +79,14 @@ _MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
 # class any more (renamed, split), its package, the folder it lived in, is what the record is about.
 _QUALIFIED_CLASS = re.compile(r"^((?:[a-z][a-z0-9_]*\.){3,})([A-Z]\w*)(?:\.\w+)*$")
 _NAMESPACE = re.compile(r"^\\?[A-Za-z_]\w*(?:\\{1,2}[A-Za-z_]\w*)+$")
+# An Elixir module written as code: capitalised names joined by dots (`SoundForge.Audio.AnalyzerPort`), whose file is its
+# names in snake_case under `lib/` (`sound_forge/audio/analyzer_port.ex`), found by that path's end.
+_ELIXIR_MODULE = re.compile(r"^[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)+$")
+
+
+def _snake(name: str) -> str:
+    """A capitalised name in snake_case, as Elixir names a module's file (`AnalyzerPort` -> `analyzer_port`)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
 # A build tool's wrapper script, which the tool writes and every command runs through (`./gradlew test`, `./mvnw
 # package`): a record saying how to run something names it without governing it.
 LAUNCHERS = frozenset({"gradlew", "gradlew.bat", "mvnw", "mvnw.cmd"})
@@ -195,6 +203,10 @@ def _candidates(text: str):
         qualified = _QUALIFIED_CLASS.match(token) if m.group(1) else None
         if qualified:
             yield token, qualified.group(1).rstrip(".").replace(".", "/")
+            continue
+        if m.group(1) and _ELIXIR_MODULE.match(token):  # `SoundForge.Audio.AnalyzerPort`: lib/sound_forge/audio/analyzer_port.ex
+            path = "/".join(_snake(part) for part in token.split("."))
+            yield token, path + ".ex"
             continue
         if m.group(1) and _NAMESPACE.match(token):  # a PHP namespace or class: `WMDE\Fundraising\Factories`
             path = re.sub(r"\\+", "/", token).strip("/")
