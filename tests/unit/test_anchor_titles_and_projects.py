@@ -620,3 +620,14 @@ def test_an_elixir_module_written_as_code_anchors_its_file(tmp_workspace):
     text = ("# ADR-002: Python integration\n\n## Decision\n\nThe implementation is in `SoundForge.Audio.AnalyzerPort`; "
             "contexts such as `SoundForge.Music` call it, and `Phoenix.LiveView` renders the result.\n")
     assert texts(ws, text) == ["lib/sound_forge/audio/analyzer_port.ex", "lib/sound_forge/music.ex"]
+
+
+def test_a_lower_camel_case_name_written_as_code_anchors_the_one_module_so_named(tmp_workspace):
+    """albatrocity/lending-library 0003: "must record activity via `activityService`", a module of functions in
+    `src/lib/server/services/activityService.ts`; nothing was anchored."""
+    ws = write(tmp_workspace, {"src/lib/server/services/activityService.ts": "export const recordActivity = () => 1\n",
+                               "src/lib/server/services/activityService.test.ts": "test('x', () => {})\n",
+                               "src/lib/a/userId.ts": "export const a = 1\n", "src/lib/b/userId.ts": "export const b = 1\n"})
+    text = ("# 3. Activity stream pattern\n\n## Decision\n\nNew features must record activity via `activityService`; "
+            "rows carry a `userId`.\n")
+    assert texts(ws, text) == ["src/lib/server/services/activityService.ts"]

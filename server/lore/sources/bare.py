@@ -152,6 +152,15 @@ class BareIndex:
         found = self.stems.get(name, [])
         return found[0] if len(found) == 1 else None
 
+    def camel_module(self, name: str) -> str | None:
+        """The one code file outside tests whose name, its extension aside, is exactly a lowerCamelCase name of two
+        words or more written as code (`activityService`: `src/lib/server/services/activityService.ts`, a module of
+        functions no type is named for): written whole, the name is that module's."""
+        if not re.fullmatch(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+", name):
+            return None
+        found = self.stems.get(name, [])
+        return found[0] if len(found) == 1 else None
+
     def package(self, name: str) -> str | None:
         """The one folder carrying a package name of two or more uncommon-enough words that is a package
         (holds code files directly, or a project); a folder of documents of the same name is none

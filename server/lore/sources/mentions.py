@@ -389,7 +389,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     out: dict[str, Derived] = {}
     packages: dict[str, str] = {}
     for word in bare.bare_names(text) + bare.scoped_names(text) + bare.prose_file_names(text):  # a scoped name is no file
-        hit = ctx.bare.file(word) or ctx.bare.module(word) or ctx.bare.titled(word, title) or \
+        hit = ctx.bare.file(word) or ctx.bare.module(word) or ctx.bare.camel_module(word) or ctx.bare.titled(word, title) or \
             (ctx.bare.config(word) if not bare.config_in_passing(word, text, title) else None)
         if hit:
             out.setdefault(hit, Derived(Anchor("path", hit), 0.9, f"names `{word}` ({hit})"))
