@@ -270,3 +270,14 @@ def test_test_doubles_are_test_code():
     for rel in ("participant/.storybook/mockModules/remix-react.tsx", "src/__mocks__/axios.ts", "pkg/mock_data/x.go"):
         assert TEST_PATH.search(rel), rel
     assert not TEST_PATH.search("src/mockingbird/app.ts") and not TEST_PATH.search("src/mockup.ts")
+
+
+def test_a_test_crate_or_suite_named_for_tests_is_test_code():
+    # rdkcentral/ieee1905-rs (Apache-2.0): `ieee1905-tests/src/functional_tests_receiver.rs`, a test driver, took the
+    # anchors of two records by a phrase and an import.
+    from lore.sources.named import TEST_PATH
+    for rel in ("ieee1905-tests/src/functional_tests_receiver.rs", "integration-tests/suite.go", "test-utils/db.ts",
+                "api/e2e-tests/login.spec.ts", "tests-ng/util/sysdiff.py"):
+        assert TEST_PATH.search(rel), rel
+    for rel in ("src/latest/app.py", "src/contest/rules.py", "pkg/attestation/sign.go", "testimonials/page.tsx"):
+        assert not TEST_PATH.search(rel), rel

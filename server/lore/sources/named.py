@@ -101,6 +101,7 @@ def generated(rel_path: str, text: str, marked_for_tools: bool = False) -> bool:
 # RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
 # pytest's `test_x.py` and `conftest.py`.
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__mocks__|testdata|e2e|mocks?|mock[A-Z_-][\w-]*|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
+                       r"|(^|/)(?:[\w.-]+[-_]tests?|tests?[-_][\w.-]+)/"  # a test crate or suite: `ieee1905-tests/`, `test-utils/`
                        r"|(^|/)(test_[^/]*|conftest)\.py$")
 # Folders of samples, examples and demos: a name the project's own code defines too means its own
 # (`GeneralSettings` in `src/Authentication/` and in `samples/mockporten/`, a stand-in service).
