@@ -631,3 +631,11 @@ def test_a_lower_camel_case_name_written_as_code_anchors_the_one_module_so_named
     text = ("# 3. Activity stream pattern\n\n## Decision\n\nNew features must record activity via `activityService`; "
             "rows carry a `userId`.\n")
     assert texts(ws, text) == ["src/lib/server/services/activityService.ts"]
+
+
+def test_a_dot_file_named_in_prose_is_that_file(tmp_workspace):
+    """qbit86/arborescence (MIT) 0002, "Configure line endings in a .gitattributes file", got no anchor; the
+    workspace's `.gitattributes` is what it decides. An extension named in prose ("all .md files") is no file."""
+    ws = write(tmp_workspace, {".gitattributes": "* text=auto\n", "src/Graph.cs": "class Graph {}\n"})
+    text = "# 2. Configure line endings in a .gitattributes file\n\n## Decision\n\nUse `* text=auto` for all .md files.\n"
+    assert texts(ws, text) == ["./.gitattributes"]

@@ -197,6 +197,8 @@ def bare_names(text: str) -> list[str]:
 # Not JavaScript's: a library is named so (`Chart.js`, `Node.js`) as often as a file.
 _PROSE_FILE = re.compile(r"(?<![\w./@-])([A-Za-z_][\w-]{2,60}\.(?:kt|java|py|go|rb|cs|ts|tsx|php|rs|swift|scala|ex|exs|"
                          r"dart|cpp|hpp|vue|svelte))(?![\w/-]|\.\w)")
+# A dot-file named in prose: "Configure line endings in a .gitattributes file", "copy .env.example".
+_PROSE_DOT_FILE = re.compile(r"(?<![\w./@-])(\.[a-z][\w-]{2,40}(?:\.[a-z][\w-]{1,10})?)(?![\w/-]|\.\w)")
 _LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
 _DIAGRAM = re.compile(r"^[ \t]*(```|~~~)[ \t]*(?:mermaid|plantuml)\b.*?^[ \t]*\1[^\n]*$", re.S | re.M | re.I)
 
@@ -209,7 +211,9 @@ def prose_file_names(text: str) -> list[str]:
     diagrams = " ".join(m.group(0) for m in _DIAGRAM.finditer(text))
     prose = re.sub(r"`[^`\n]*`", " ", markdown.FENCE.sub(" ", text))  # a code span is a command (`manage.py migrate`)
     prose = _LINK.sub(" ", prose)  # a link's address says which file its text means (path rules read it)
-    return list(dict.fromkeys(m.group(1) for m in _PROSE_FILE.finditer(prose + "\n" + diagrams)))
+    found = [m.group(1) for m in _PROSE_FILE.finditer(prose + "\n" + diagrams)]
+    found += [m.group(1) for m in _PROSE_DOT_FILE.finditer(prose)]  # "a .gitattributes file"
+    return list(dict.fromkeys(found))
 
 
 _STYLESHEETS = frozenset({"css", "scss", "less"})
