@@ -361,3 +361,15 @@ def test_an_issue_named_as_superseded_is_not_reported_as_a_missing_record(tmp_wo
     finally:
         lore.close()
 
+
+
+def test_the_rows_of_a_part_listing_decisions_still_to_take_are_proposals():
+    """shomaueyama/project-taiga `docs/phase-0/unknowns-and-decisions.md`: the rows of "## Decisions Needed" ("D-001 |
+    API path contract | … | Decide in Phase 1 before client generation") were three active decisions."""
+    table = ("| ID | Decision | Options | Recommendation |\n|---|---|---|---|\n"
+             "| D-001 | API path contract | Keep `/api/v1`; remove prefix | Decide in Phase 1 |\n"
+             "| D-002 | CI design pack handling | Vendor fixture; skip | Use an explicit fixture |\n")
+    needed = log_entries("docs/phase-0/unknowns-and-decisions.md", "# Unknowns and Decisions\n\n## Decisions Needed\n\n" + table)
+    assert [m.status for m in needed.memories] == [Status.PROPOSED, Status.PROPOSED]
+    taken = log_entries("docs/decisions.md", "# Decisions\n\n## Decisions made\n\n" + table)
+    assert [m.status for m in taken.memories] == [Status.ACTIVE, Status.ACTIVE]

@@ -271,10 +271,26 @@ def _table_entries(rel_path: str, lines: list[str]) -> Parsed | None:
                 title = markdown.plain(cells[title_col])
                 reasons = [f"{header[k]}: {cells[k]}" for k in reason_cols if k < len(cells) and cells[k]]
                 status = cells[status_col] if status_col is not None and status_col < len(cells) else None
+                if not status and _open_part(lines, i - 1):
+                    status = "proposed"  # a row of "## Decisions Needed": a question to decide, not yet decided
                 body = "\n\n".join([cells[title_col], *reasons])
                 out.memories.append(_entry(rel_path, keys, short_title(title), body, j + 1, j + 1, *head, status))
             j += 1
     return out if len(out.memories) >= 2 else None
+
+
+# A part of a page listing decisions still to take: "## Decisions Needed", "Open decisions", "Pending decisions", "To decide".
+_OPEN_HEADING = re.compile(r"^#{1,6}\s+(?:decisions?\s+(?:needed|required|pending|to\s+(?:make|take))|(?:open|pending|outstanding|"
+                           r"upcoming)\s+(?:decisions?|questions?)|to\s+decide|questions?\s+to\s+decide)\b", re.I)
+_ANY_HEADING = re.compile(r"^#{1,6}\s")
+
+
+def _open_part(lines: list[str], line: int) -> bool:
+    """Whether the nearest heading above the 0-based `line` names a part listing decisions still to take."""
+    for k in range(line, -1, -1):
+        if _ANY_HEADING.match(lines[k]):
+            return bool(_OPEN_HEADING.match(lines[k].strip()))
+    return False
 
 
 _ID_CELL = re.compile(r"^\[?(?:adr|dr|decision|rfc|dec|d)[\s#_-]?0*(\d{1,4})\]?$", re.I)
