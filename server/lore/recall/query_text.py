@@ -56,8 +56,9 @@ MAX_INNER = 2  # compound names a question may write for the names inside them t
 def inner_names(text: str) -> list[str]:
     """The names inside each compound camelCase or PascalCase name of a question, as the word index spells a
     name (one word, lower case): every run of two or more of its words short of the whole, for names of at
-    most `MAX_HUMPS` words in a question writing at most `MAX_INNER` compound names. The index holds a name as one word, so `NewServeMux` finds no record writing
-    `ServeMux` unless it is looked up too, nor `getIdempotencyKey` one writing `IdempotencyKey`."""
+    most `MAX_HUMPS` words in a question writing at most `MAX_INNER` compound names. The index holds a name
+    as one word, so `NewServeMux` finds no record writing `ServeMux` unless it is looked up too, nor
+    `getIdempotencyKey` one writing `IdempotencyKey`."""
     out: list[str] = []
     names = list(dict.fromkeys(_MIXED.findall(text)))
     if len(names) > MAX_INNER:
