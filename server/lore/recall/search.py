@@ -211,11 +211,10 @@ def _rare_name_shares(store: Store, text: str) -> dict[str, tuple[float, list[st
     it writes that at most `RARE_NAME` memories write, over all the names the question writes (a fragment of code
     naming ten things spreads the share thin; a question about one name gives it whole)."""
     out: dict[str, tuple[float, list[str]]] = {}
-    alone = _ONE_NAME.match(text)
-    if holds_code(text) and not alone:
+    alone, code = _ONE_NAME.match(text), holds_code(text)
+    if code and not alone:
         return out  # a fragment of code: the word index already reads its identifiers whole and in words
-    names = [(alone.group(1).lower(), alone.group(1))] if alone and holds_code(text) else \
-        list({n.lower(): n for n in _NAME.findall(text)}.items())
+    names = [(alone.group(1).lower(), alone.group(1))] if code else list({n.lower(): n for n in _NAME.findall(text)}.items())
     if len(names) > MAX_NAMES:
         return out  # naming this many things gives no one name a share worth a query each
     for folded, name in names:

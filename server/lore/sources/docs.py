@@ -44,10 +44,10 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import (RETIRED_DIRS, parse_adr, sections_of, stated_status, states_progress, status_leads,
+from lore.sources.adr import (RETIRED_DIRS, parse_adr, sections_of, states_progress, status_leads,
                               tracker, with_front)
 from lore.sources.detect import Series, evidence, series_folder, series_name, series_number, template_folder, template_name
-from lore.sources.layout import VENDORED
+from lore.sources.layout import SOURCE_ROOTS, VENDORED
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
 
@@ -124,8 +124,8 @@ _DATED_ITEM = re.compile(r"^\d{4}(?:-\d{1,2}-\d{1,2}|\d{2,4})[-_]")
 
 # Folders holding the parts of a project's code: an `api` folder under one is a part named api (a monorepo's
 # `apps/api/`, a package's `src/imbi/api/`), whose read-me is its documentation, not a generated API reference.
-_CODE_CONTAINERS = frozenset({"src", "lib", "pkg", "internal", "app", "apps", "packages", "services", "libs", "modules",
-                              "crates", "cmd", "components", "projects", "backend", "frontend", "server"})
+_CODE_CONTAINERS = SOURCE_ROOTS | {"apps", "packages", "services", "libs", "modules", "crates", "components", "projects",
+                                   "backend", "frontend", "server"}
 
 
 def _left_out_folder(folders: list[str], i: int) -> bool:
@@ -405,7 +405,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
     own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
-    if own_page and records and stated_status(doc) and status_leads(doc) and not tracker(doc) \
+    if own_page and records and status_leads(doc) and not tracker(doc) \
             and not _work_in_progress(rel_path, text, doc):
         parsed = parse_adr(rel_path, text, front)
         if parsed.memories:

@@ -453,8 +453,8 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
     a sub-project or a package (`bare.BareIndex.is_package`). A word saying which part
     rather than naming it (`_NOT_PART_NAMES`, or a common word: "the config module" is no one folder's
     name), a part holding more than `MAX_FOLDER_FILES` files besides tests (named in words, even in the title,
-    a whole Django app is where things live: "use services in registrar app") and a part named once as where
-    something lives (`_part_in_passing`), or only ever as where things go (`_only_where`), anchor nothing."""
+    a whole Django app is where things live: "use services in registrar app") and a part named only ever as
+    where things go or live (`_only_where`) anchor nothing."""
     prose = named.FENCE.sub(" ", _WEB_LINK.sub(" ", text))
     own = {w.lower() for w in concepts.own_names(ctx.project_name)}
     out: dict[str, Derived] = {}
@@ -466,7 +466,7 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
         folders = [d for d in ctx.layout.dirs_named(low) if d.rsplit("/", 1)[-1] == word and not ctx.layout.vendored(d + "/x")
                    and not named.TEST_PATH.search(d + "/") and ctx.bare.is_package(d)]
         if len(folders) != 1 or _files_besides_tests(folders[0], ctx.layout) > MAX_FOLDER_FILES \
-                or _part_in_passing(word, text, title) or _only_where(word, prose):
+                or _only_where(word, prose):
             continue
         glob = f"{folders[0]}/**"
         out.setdefault(glob, Derived(Anchor("path", glob), 0.85, f"names the {word} part in words ({folders[0]})"))
@@ -482,16 +482,6 @@ def _only_where(word: str, prose: str) -> bool:
     containers, not on the whole of `publishing/`)."""
     found = [m for m in _PART_IN_WORDS.finditer(prose) if m.group(1) == word]
     return bool(found) and all(_WHERE.search(prose[max(0, m.start() - 40):m.start()]) for m in found)
-
-
-def _part_in_passing(word: str, text: str, title: str) -> bool:
-    """Whether a record names a part once, as where something lives ("a job in the relay package deletes
-    old rows"), and neither its title nor a heading names it (as `_in_passing` for a package written as code)."""
-    if len(re.findall(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)) > 1:
-        return False
-    if not re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`?{re.escape(word)}`?\s", text, re.I):
-        return False
-    return not _named_by_heading(word, text, title)
 
 
 LISTED = 3  # packages a record names once each before it is listing them (what it uses), not deciding on each
