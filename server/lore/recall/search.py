@@ -13,6 +13,7 @@ import attrs
 from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, SourceKind, Status, is_plain_doc
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
+from lore.recall.numbered import cited_numbers, cites, record_number
 from lore.recall.query import Hit, Query
 from lore.recall.query_text import holds_code, indexed_query
 from lore.store import Store
@@ -54,6 +55,9 @@ _ONE_NAME = re.compile(r"^\s*`?([A-Za-z_$][\w$]*(?:[.:]{1,2}[A-Za-z_$][\w$]*)*)(
 RARE_NAME = 2
 NAME_SHARE = 0.25
 MAX_NAMES = 8
+# A question that is a record's number alone ("ADR 5") puts that record first; one that cites a number among other
+# words ("what did ADR 12 say about caching") lifts it like a rare name (numbered.py).
+CITED_FIRST = 2.0
 
 
 def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
@@ -227,6 +231,20 @@ def _rare_name_shares(store: Store, text: str) -> dict[str, tuple[float, list[st
     return out
 
 
+def _cited_shares(store: Store, text: str) -> dict[str, tuple[float, str]]:
+    """Memory id -> its lift and the citation it earned it by, for the records a question cites by number."""
+    cited, alone = cited_numbers(text)
+    if not cited:
+        return {}
+    out: dict[str, tuple[float, str]] = {}
+    for mid, path, title in store.memories.records():
+        n = record_number(path, title)
+        for word, wanted in cited:
+            if n == wanted and cites(word, path):
+                out[mid] = (CITED_FIRST if alone else NAME_SHARE, f"{word.upper()} {wanted}")
+    return out
+
+
 def _ranks(fused: dict[str, _Best], key) -> dict[str, int]:
     """Memory id -> rank (1 = best) among memories that have the signal `key` picks."""
     have = [(mid, key(b)) for mid, b in fused.items() if key(b) is not None]
@@ -253,7 +271,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
     lex_rank = _ranks(fused, lambda b: word_n.get(b.lexical) if b.lexical is not None else None)
     sem_rank = _ranks(fused, lambda b: b.similarity)
     named = _rare_name_shares(store, q.text)
-    ids = list(dict.fromkeys([*fused, *extra_ids]))
+    cited = _cited_shares(store, q.text)
+    ids = list(dict.fromkeys([*fused, *extra_ids, *cited]))
     memories = store.memories.many(ids)
     sections = store.sections.by_id([b.section for b in fused.values() if b.section is not None])
     now = time.time()
@@ -263,14 +282,15 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
         if m is None or not _passes(m, q):
             continue
         best = fused.get(mid)
+        lift, citation = cited.get(mid, (0.0, ""))
         if best is None:
-            hits.append(Hit(m, 0.0))
+            hits.append(Hit(m, lift, why=[f"is {citation}"] if citation else []))
             _adjust(hits[-1], q, now)
             continue
-        if mid not in lex_rank and mid not in extra_ids and (best.similarity or 0.0) < SEMANTIC_FLOOR:
+        if mid not in lex_rank and mid not in extra_ids and not lift and (best.similarity or 0.0) < SEMANTIC_FLOOR:
             continue
         share, names = named.get(mid, (0.0, []))
-        hit = Hit(m, best.score + share, section=sections.get(best.section), similarity=best.similarity,
+        hit = Hit(m, best.score + share + lift, section=sections.get(best.section), similarity=best.similarity,
                   lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid))
         if hit.lexical_rank:
             text = hit.section.text.lower() if hit.section else ""
@@ -281,6 +301,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
             hit.why.append(f"meaning {hit.similarity:.2f} (rank {hit.semantic_rank})")
         if names:
             hit.why.append(f"writes {', '.join(f'`{n}`' for n in names[:3])}, which few memories write")
+        if citation:
+            hit.why.append(f"is {citation}")
         _adjust(hit, q, now)
         hits.append(hit)
     _mark_said(store, hits, words)

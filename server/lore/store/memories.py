@@ -217,6 +217,11 @@ class MemoryTable:
         """Memories imported from one source file."""
         return self.matching(source_path=path, order="source")
 
+    def records(self) -> list[tuple[str, str | None, str]]:
+        """(id, source file, title) of every memory imported from a decision record."""
+        return [tuple(r) for r in self.db.query(
+            "SELECT id, source_path, title FROM memories WHERE source_kind = ?", (SourceKind.ADR.value,))]
+
     def entries_per_file(self, kind: SourceKind) -> dict[str, int]:
         """Source file -> its memories of one kind of source, for the files holding more than one (a
         decision log's entries), not counting deprecated ones."""

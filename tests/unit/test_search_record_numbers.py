@@ -1,0 +1,65 @@
+"""A question citing a record by its number ("ADR 5", "adr-0042", "TEP-0044") finds that record first
+(`recall.numbered`): on three TypeScript repositories (guardian/service-catalogue, guardian/cdk,
+digitalservicebund/elterngeldrechner) "ADR 04", "ADR 3", "ADR 005", "ADR 5" and "ADR 7" never put the record with
+that number first, and records 4 to 6 of one of them kept the "1." heading copied from the first."""
+
+from __future__ import annotations
+
+from lore.ingest import run_import
+from lore.recall.numbered import cited_numbers, cites, record_number
+from lore.recall.query import Query
+from tree_files import write
+
+
+def record(title: str, body: str) -> str:
+    return f"# {title}\n\nDate: 2024-01-10\n\n## Status\n\nAccepted\n\n## Context\n\n{body}\n\n## Decision\n\n{body}\n"
+
+
+RECORDS = {
+    "architecture-decision-records/0001-record-architecture-decisions.md":
+        record("1. Record architecture decisions", "We record architecture decisions as described by Michael Nygard."),
+    "architecture-decision-records/0004-external-link-checking.md":
+        record("1. External Link Checking", "Broken links are checked by a pre-commit hook instead of a nightly job."),
+    "architecture-decision-records/0005-bundle-architecture.md":
+        record("1. Bundle Architecture", "The bundle ships one css and one js file; assets are delivered as files."),
+    "architecture-decision-records/0007-release-process.md":
+        record("7. Release process", "A release is a tag on main; the pipeline deploys tags to production."),
+}
+
+
+def test_a_question_that_is_a_record_number_finds_that_record_first(lore):
+    write(lore.root, RECORDS)
+    run_import(lore)
+    for question, wanted in (("ADR 5", "Bundle Architecture"), ("adr-0004", "External Link Checking"),
+                             ("ADR 007?", "Release process"), ("ADR 1", "Record architecture decisions")):
+        hits = lore.search(Query(question, limit=3))
+        assert hits and wanted in hits[0].memory.title, (question, [h.memory.title for h in hits])
+        assert any(w.startswith("is ADR ") for w in hits[0].why), hits[0].why
+
+
+def test_a_number_cited_among_other_words_lifts_its_record(lore):
+    write(lore.root, RECORDS)
+    run_import(lore)
+    hits = lore.search(Query("what did ADR 5 decide about the files we ship", limit=3))
+    assert "Bundle Architecture" in hits[0].memory.title, [h.memory.title for h in hits]
+
+
+def test_numbers_that_cite_no_record_lift_nothing(lore):
+    write(lore.root, RECORDS)
+    run_import(lore)
+    hits = lore.search(Query("python 5", limit=3))
+    assert not any(w.startswith("is ") for h in hits for w in h.why)
+
+
+def test_what_a_citation_is_and_what_a_record_is_numbered():
+    assert cited_numbers("ADR 5") == ([("adr", 5)], True)
+    assert cited_numbers("TEP-0044") == ([("tep", 44)], True)
+    assert cited_numbers("What did RFC 12 decide?") == ([("rfc", 12)], False)
+    assert cited_numbers("v1.2 of adr 0005-bundle") == ([], False)
+    assert record_number("docs/adr/0005-bundle.md", "1. Bundle") == 5  # the file's number, not a copied heading's
+    assert record_number("doc/adr-005-queues.md", "Queues") == 5
+    assert record_number("docs/decisions.md", "ADR-010: Use Kafka") == 10
+    assert record_number("docs/2020-01-01-meeting.md", "Meeting") is None  # a date, not a number
+    assert record_number("docs/adr/README.md", "Decisions") is None
+    assert cites("tep", "teps/0044-data-locality.md") and cites("adr", "docs/decisions/0003-x.md")
+    assert not cites("python", "docs/adr/0005-bundle.md")
