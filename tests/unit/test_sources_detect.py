@@ -341,3 +341,16 @@ def test_a_numbered_record_titled_with_template_words_is_a_record():
     assert evidence("docs/adr/006-templates.md", text).is_decision
     assert index_reason("docs/adr/adr-template.md", "ADR Template") == "template"
     assert index_reason("docs/adr/template.md", "Architecture Decision Record template") == "template"
+
+
+def test_adr_numbered_pages_of_free_prose_in_a_records_folder_are_records():
+    """communitiesuk/submit-social-housing-lettings-and-sales-data (MIT) at e46822e: 14 of the 20 records of
+    `docs/adr/adr-NNN-slug.md`, titled "# 002: Repositories" over plain prose under Jekyll front matter, were read
+    as documentation: an `adr-002` name was not counted as one of a series, and "002:" not as a numbered title."""
+    text = ("---\nparent: Architecture decisions\n---\n\n# 002: Repositories\n\n"
+            "There will be two git repositories for this project.\n\n"
+            "1. [Infrastructure](https://github.com/communitiesuk/mhclg-data-collection-beta-infrastructure)\n"
+            "2. Web application (this repository)\n\n"
+            "It also reduces complexity for people working on just one or the other.\n")
+    assert evidence("docs/adr/adr-002-repositories.md", text).is_decision
+    assert not evidence("docs/guides/adr-002-repositories.md", text.replace("# 002: ", "# ")).is_decision

@@ -81,7 +81,7 @@ _MADR_STRONG = {"context and problem statement", "decision outcome", "considered
 _FRONT_KEYS = {"status": 2.0, "deciders": 2.0, "decision-makers": 2.0, "decision_makers": 2.0, "consulted": 0.5,
                "informed": 0.5, "supersedes": 1.0, "superseded-by": 1.0, "superseded_by": 1.0}
 _ADR_TITLE = re.compile(r"^(?:adr|architecture decision record|architectural decision|decision record|decision)"
-                        r"[\s#:_-]*\d*\b|^\d{1,5}\.\s+\S", re.I)
+                        r"[\s#:_-]*\d*\b|^\d{1,5}[.:]\s+\S", re.I)
 _DECIDED = ("we decided", "we have decided", "we've decided", "we will ", "we chose", "we agreed", "it was decided",
             "chosen option")
 
@@ -252,6 +252,7 @@ def _path_signals(ev: Evidence, rel_path: str) -> None:
              for w in re.split(r"[-_ .]+", part.lower())):
         ev.add(1.0, "architecture folder", text=False)
     if name_hint(rel_path):
+        ev.numbered = True  # `adr-002-repositories.md` is as much one of a series as `0002-repositories.md`
         ev.add(3.0, "adr-numbered name", text=False)
     elif _DATED.match(name):
         ev.numbered = True
@@ -416,7 +417,7 @@ class Series:
     def _look(self, folder_abs: str, rel_folder: str) -> bool:
         try:
             names = sorted(n for n in os.listdir(folder_abs)
-                           if n.lower().endswith((".md", ".markdown")) and (_NUMBERED.match(n) or _DATED.match(n)))
+                           if n.lower().endswith((".md", ".markdown")) and series_name(n))
         except OSError:
             return False
         taken = seen = 0
