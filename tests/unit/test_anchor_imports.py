@@ -53,6 +53,12 @@ def test_what_a_decision_chooses():
     assert imports.chosen("# Multi-packages architecture in a monorepo\n") == []
     # denoland/meet-me's doc/architecture/decisions/0002 and 0003 (MIT): British English
     assert imports.chosen("# 3. Utilise aleph as the frontend framework\n") == ["aleph"]
+    # Darkona/java-springboot-archetype and KDProgramming2025/LiveWithoutBelief: a series' category before the number,
+    # a "Decision:" label before the choice
+    assert imports.chosen("# ADR Arch-004 — Use Spring Cloud OpenFeign for synchronous HTTP clients\n")[0] == \
+        "springcloudopenfeign"
+    assert imports.chosen("# Decision: Use Hilt for Dependency Injection\n") == ["hilt"]
+    assert imports.chosen("# Decisions about logging\n") == []
     assert imports.runs("org.apache.velocity.app") >= {"apache", "apachevelocity", "velocity", "velocityapp"}
 
 

@@ -31,8 +31,10 @@ from lore.sources.ranking import Derived
 
 SCORE = 0.8
 WRITTEN_SCORE = 0.7  # a package written as code, not a choice the title makes
-# A title's number before its words: "12. ", "ADR-012: ", "D20 — ", "RFC 7 - ".
-_NUMBERED = r"(?:(?:adr|dr|rfc|dec|d)?[- #]?\d+\s*[.:)—–|-]*\s+)?"
+# A title's number or label before its words: "12. ", "ADR-012: ", "D20 — ", "RFC 7 - ", a series' category and
+# number ("ADR Arch-004 — ", "Impl-001: "), "Decision: ".
+_NUMBERED = (r"(?:(?:(?:adr|dr|rfc)\s+)?(?:adr|dr|rfc|dec|d|[a-z]{2,10}-)?[- #]?\d+\s*[.:)—–|-]*\s+"
+             r"|decision\s*[:—–-]\s*)?")
 # A choice in the imperative ("Use Lunr", "Adopt Picocli"), as a gerund ("Using TypeScript"), as what the
 # team will do ("We will use Redis"), as what replaces what ("Replace Google Sheets with BigQuery", "Migrate
 # from Algolia to Postgres"), as a use encouraged ("Encourage use of devcontainers"), or as what a part of the
