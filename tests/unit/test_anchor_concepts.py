@@ -281,3 +281,17 @@ def test_a_test_crate_or_suite_named_for_tests_is_test_code():
         assert TEST_PATH.search(rel), rel
     for rel in ("src/latest/app.py", "src/contest/rules.py", "pkg/attestation/sign.go", "testimonials/page.tsx"):
         assert not TEST_PATH.search(rel), rel
+
+
+def test_gradle_source_sets_and_dotnet_test_projects_are_test_code():
+    # Darkona/java-springboot-archetype (MIT): two records anchored `src/architectureTest/java/com/archetype/layer/**`
+    # for "the layer part"; KDProgramming2025/LiveWithoutBelief's `app/src/androidTest/…/HiltTestRunner.kt`;
+    # TolikPylypchuk/Cineaste's test projects.
+    from lore.sources.named import TEST_PATH
+    for rel in ("src/architectureTest/java/com/archetype/layer/LayerTest.java", "app/src/androidTest/x/HiltTestRunner.kt",
+                "src/integrationTest/java/A.java", "lib/src/testFixtures/kotlin/Fakes.kt", "Cineaste.Tests/DbFixture.cs",
+                "test/Cineaste.Application.IntegrationTests/Fixture/DbFixture.cs", "src/Core.UnitTests/Money.cs"):
+        assert TEST_PATH.search(rel), rel
+    for rel in ("src/main/java/com/archetype/layer/Layer.java", "src/contest/rules.py", "src/Latest.Contests/x.cs",
+                "src/Cineaste.Client/App.cs"):
+        assert not TEST_PATH.search(rel), rel

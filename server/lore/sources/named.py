@@ -102,6 +102,8 @@ def generated(rel_path: str, text: str, marked_for_tools: bool = False) -> bool:
 # pytest's `test_x.py` and `conftest.py`.
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__mocks__|testdata|e2e|mocks?|mock[A-Z_-][\w-]*|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
                        r"|(^|/)(?:[\w.-]+[-_]tests?|tests?[-_][\w.-]+)/"  # a test crate or suite: `ieee1905-tests/`, `test-utils/`
+                       r"|(^|/)src/(?:[a-z]\w*Test|testFixtures)/"  # Gradle's and Android's source sets: `src/androidTest/`
+                       r"|(^|/)[\w.-]+\.(?:Unit|Integration|Functional|Acceptance|E2E)?Tests?/"  # .NET: `Cineaste.Tests/`
                        r"|(^|/)(test_[^/]*|conftest)\.py$")
 # Folders of samples, examples and demos: a name the project's own code defines too means its own
 # (`GeneralSettings` in `src/Authentication/` and in `samples/mockporten/`, a stand-in service).
