@@ -163,6 +163,13 @@ def test_symbol_history_and_dependency_bumps(lore, repo):
     result = import_history(lore)
     assert result.dependency_bumps == 1
     assert not any("nodemailer" in t for t in tasks(lore))
+    # guardian/service-catalogue (MIT): 254 "Bump … from … to …" tasks came in as merges of the bot's branches
+    commit(root, {"package.json": "{ }\n"}, "Merge pull request #2728 from guardian/dependabot/npm_and_yarn/codemaker-1.1"
+           "\n\nchore(deps): bump codemaker from 1.0 to 1.1", T0 + 12 * DAY)
+    commit(root, {"package.json": "{  }\n"}, "Merge pull request #2730 from guardian/changeset-release/main\n\n"
+           "🦋 Release package updates", T0 + 13 * DAY)
+    assert import_history(lore).dependency_bumps == 2  # the two new commits, read incrementally
+    assert not any("codemaker" in t or "Release package" in t for t in tasks(lore))
     h = history_for(lore, "poll")
     assert h.kind == "symbol" and "src/jobs/queue.py" in h.paths
     assert "Move the job queue to SKIP LOCKED" in [m.title for m in h.tasks]

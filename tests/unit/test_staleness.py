@@ -174,3 +174,15 @@ def test_packs_and_search_flag_a_decision_about_removed_code(repo):
 
         hits = calls.search(lore, {"text": "MessageBus repositories"})
         assert any("possibly stale" in w for w in next(h for h in hits if h["id"] == m.id)["why"])
+
+
+def test_a_dependency_update_since_the_decision_is_no_change_of_the_code(repo):
+    """guardian/cdk (Apache-2.0): "code changed since this decision" named `chore(deps): bump @types/node from
+    22.15.30 to 26.1.0 (#2926)`, a bot's update, as the change to `stack.ts`."""
+    m = adr_memory(["app/repos.py"])
+    before = StalenessChecker(repo).check(m).change.commit.subject
+    (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned\n")
+    commit(repo, "chore(deps): bump requests from 2.31.0 to 2.32.0 (#12)", NOW - 2 * DAY)
+    (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned again\n")
+    commit(repo, "Merge pull request #13 from org/dependabot/pip/urllib3-2.2.0\n\nBump urllib3", NOW - 1 * DAY)
+    assert StalenessChecker(repo).check(m).change.commit.subject == before

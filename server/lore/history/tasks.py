@@ -23,6 +23,9 @@ _TRAILER = re.compile(r"^\s*(Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|T
 _DEPENDENCY = re.compile(r"^(?:(?:chore|build|fix|deps)\((?:deps|deps-dev|dependencies)\)|"
                          r"bump\s+\S+\s+from\s+\S+\s+to\s|update dependency\s|update module\s|"
                          r"chore\(deps\)|update \S+ digest to )", re.I)
+_MERGED_PR = re.compile(r"^Merge (?:pull request|branch) ")
+_BOT_BRANCH = re.compile(r"(?:\sfrom\s|^Merge branch ')(?:[\w.-]+/)?(?:dependabot|renovate|changeset-release|snyk-upgrade|snyk-fix|"
+                         r"pre-commit-ci-update-config|greenkeeper)[/-]", re.I)
 _WORK = (("migrate", "migrate"), ("migration", "migrate"), ("deprecat", "deprecate"), ("remove", "remove"),
          ("drop ", "remove"), ("delete ", "remove"), ("fix", "fix"), ("revert", "revert"), ("refactor", "refactor"),
          ("rename", "refactor"), ("move ", "refactor"), ("add ", "feat"), ("support", "feat"))
@@ -66,8 +69,15 @@ class Task:
 
 
 def is_dependency_bump(c: Commit) -> bool:
-    """An automated dependency update: no why to keep."""
-    return bool(_DEPENDENCY.match(c.subject)) or (c.author.endswith("[bot]") and "bump" in c.subject.lower())
+    """An automated dependency update or release: no why to keep. A merged pull request counts by its title (the
+    merge's second line) and by the bot's branch it came from (`Merge pull request #2728 from
+    guardian/dependabot/npm_and_yarn/codemaker-1.114.1`, `…/changeset-release/main`)."""
+    if _DEPENDENCY.match(c.subject) or (c.author.endswith("[bot]") and "bump" in c.subject.lower()):
+        return True
+    if not _MERGED_PR.match(c.subject):
+        return False
+    title = next((ln.strip() for ln in c.message.split("\n")[1:] if ln.strip()), "")
+    return bool(_BOT_BRANCH.search(c.subject) or _DEPENDENCY.match(title))
 
 
 def classify(subject: str) -> tuple[str, str | None, str]:

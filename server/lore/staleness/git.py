@@ -15,6 +15,10 @@ log = logging.getLogger(__name__)
 TIMEOUT = 5
 _US = "\x1f"
 _FORMAT = f"%H{_US}%ct{_US}%s"
+# Automated dependency updates change code without changing what it does: no decision is stale for them
+# (`history.tasks.is_dependency_bump` reads the same commits).
+_NOT_BUMPS = ["-i", "-E", "--invert-grep", r"--grep=^(bump [^ ]+ from |chore\(deps|build\(deps|fix\(deps|update dependency )",
+              r"--grep=^Merge pull request #[0-9]+ from [^ ]*(dependabot|renovate)/"]
 
 
 @attrs.define(frozen=True)
@@ -61,17 +65,18 @@ def head(root: Path) -> str | None:
 
 
 def last_commit(root: Path, paths: list[str]) -> Commit | None:
-    """The newest commit (by history order) that touched any of `paths`."""
+    """The newest commit (by history order) that touched any of `paths`, automated dependency updates left out."""
     if not paths:
         return None
-    return _commit(_git(root, ["log", "-1", f"--format={_FORMAT}", "--", *paths]))
+    return _commit(_git(root, ["log", "-1", f"--format={_FORMAT}", *_NOT_BUMPS, "--", *paths]))
 
 
 def last_range_commit(root: Path, rel_path: str, start: int, end: int) -> Commit | None:
-    """The newest commit that changed lines `start`..`end` (1-based, as at HEAD) of a file."""
+    """The newest commit that changed lines `start`..`end` (1-based, as at HEAD) of a file, dependency updates left
+    out."""
     if start < 1 or end < start:
         return None
-    out = _git(root, ["log", "-1", "-s", f"--format={_FORMAT}", f"-L{start},{end}:{rel_path}"])
+    out = _git(root, ["log", "-1", "-s", f"--format={_FORMAT}", *_NOT_BUMPS, f"-L{start},{end}:{rel_path}"])
     return _commit(out)
 
 
