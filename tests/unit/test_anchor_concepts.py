@@ -67,6 +67,19 @@ def test_a_decision_titled_for_a_kind_of_thing_governs_the_files_named_so(tmp_wo
     assert derive_anchors("# Read models\n\nOne read model.\n", "docs/adr/1.md", AnchorContext(ws)) == []
 
 
+def test_a_kind_glob_counts_the_files_it_covers_and_covers_no_dated_script():
+    """DFE-Digital/register-trainee-teachers (MIT): `**/*_lead_partner.rb` was counted from four files named
+    `…_lead_partners.rb` and covered none; `**/*_academic_cycle.*` covered a dated data backfill."""
+    from lore.sources.concepts import kind_globs
+    text = "# Lead partners\n\nA lead partner trains. Each lead partner reports; lead partners sign.\n"
+    plural = ["db/migrate/20240101000000_create_lead_partners.rb", "app/services/create_lead_partners.rb",
+              "app/services/sync_lead_partners.rb"]
+    assert kind_globs(text, plural) == []
+    singular = ["app/services/set_lead_partner.rb", "app/services/find_lead_partner.rb"]
+    assert kind_globs(text, singular) == [("**/*_lead_partner.rb", "lead partner", 2)]
+    assert kind_globs(text, singular + ["db/data/20211129150253_backfill_previous_lead_partner.rb"]) == []
+
+
 def test_a_tool_the_decision_chooses_anchors_its_one_configuration_file(tmp_workspace):
     ws = write(tmp_workspace, {"frontend/orval.config.ts": "export default {};\n",
                                "frontend/vite.config.mts": "export default {};\n", "vite.config.ts": ""})

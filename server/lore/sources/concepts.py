@@ -213,6 +213,11 @@ MAX_KIND_FILES = 60
 _TITLE = re.compile(r"^\s*(?:#\s+|title:\s*[\"']?)(.+)$", re.M | re.I)
 
 
+# A dated migration or data script (`db/data/20211129150253_backfill_…_academic_cycle.rb`): one change made once,
+# not an instance of a kind of thing.
+_STAMPED = re.compile(r"(^|/)\d{8,14}_[^/]*$")
+
+
 def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, int]]:
     """(glob, phrase, count) for the kinds of thing a decision is titled for: the two words its title ends
     with before any preposition, the head of the phrase it is ("Write model vs Read models"; not "Data
@@ -221,7 +226,8 @@ def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, i
     when at least two files outside tests are named as instances of it (`segment-read-model.ts`,
     `project_read_model.py`, `SegmentReadModel.ts`) and at most `MAX_KIND_FILES`. The glob covers every
     such file, those written later included: a decision on "write model vs read models" governs
-    each read model."""
+    each read model. The files counted are the ones the glob covers, and a glob that would cover a dated migration
+    or data script is none."""
     title = _TITLE.search(text)
     if not title:
         return []
@@ -239,8 +245,11 @@ def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, i
         if said < KIND_REPEATS:
             continue
         for sep, form in (("-", f"{a}-{b}"), ("_", f"{a}_{b}"), ("", f"{a.title()}{b.title()}")):
-            hits = [f for f in files if re.search(rf"(^|/)[^/]*{re.escape(sep)}{re.escape(form)}s?\.[a-z]+$", f)
-                    and not named.TEST_PATH.search(f) and f.rsplit(".", 1)[1] not in _DOCS]
+            covered = [f for f in files if re.search(rf"(^|/)[^/]*{re.escape(sep)}{re.escape(form)}\.[a-z]+$", f)
+                       and f.rsplit(".", 1)[1] not in _DOCS]
+            if any(_STAMPED.search(f) for f in covered):
+                continue  # the glob would cover a dated migration or data script named for one of them
+            hits = [f for f in covered if not named.TEST_PATH.search(f)]
             if 2 <= len(hits) <= MAX_KIND_FILES:
                 exts = sorted({f.rsplit(".", 1)[1] for f in hits})
                 ext = exts[0] if len(exts) == 1 else "*"
