@@ -308,3 +308,17 @@ def test_gradle_source_sets_and_dotnet_test_projects_are_test_code():
     for rel in ("src/main/java/com/archetype/layer/Layer.java", "src/contest/rules.py", "src/Latest.Contests/x.cs",
                 "src/Cineaste.Client/App.cs"):
         assert not TEST_PATH.search(rel), rel
+
+
+def test_a_word_capitalised_only_where_a_sentence_opens_names_no_tool(tmp_workspace):
+    """TolikPylypchuk/Cineaste (MIT): "**Global** state management with ReactiveUI…" anchored the .NET SDK's
+    `global.json`; joeycumines/go-utilpkg (MIT): "**Example — Timer Registry**" anchored `example.config.mk`."""
+    from lore.sources.bare import tools_named
+    tools = {"global": ["global.json"], "example": ["example.config.mk"], "lerna": ["lerna.json"],
+             "next": ["next.config.js"]}
+    assert tools_named("**Global** state management with ReactiveUI was hard to test.", tools) == []
+    assert tools_named("**Example — Timer Registry**\n\nA registry of timers.", tools) == []
+    assert tools_named("Next, we move the pages.", tools) == []
+    assert tools_named("We publish with Lerna.", tools) == [("lerna", "lerna.json")]
+    assert tools_named("Lerna publishes the packages.\n\nWe keep Lerna.", tools) == [("lerna", "lerna.json")]
+    assert tools_named("### Lerna\n\nIt publishes the packages.", tools) == [("lerna", "lerna.json")]

@@ -321,12 +321,16 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
     all, is named in passing ("nor additional costs for Heroku addons" under Consequences, in a record on search):
     the platform every record of a project runs on is not each one's subject."""
     prose = without_examples(re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
-    tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)]
+    tokens = [(m.group(1), m.group(2), _opens_sentence(prose, m.start()))
+              for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)]
     # A word the prose also writes in lower case, outside code, is an ordinary word of it ("in the docs"): capitalised
-    # at a sentence's start ("**Docs carry an explicit warning.**") it names no tool (`docs/docs.config.json`).
-    plain = {w for tick, w in tokens if not tick and w.islower()}
-    said = Counter(w.lower() for tick, w in tokens
-                   if tick or not w.islower() and not (w[1:].islower() and w.lower() in plain))
+    # at a sentence's start ("**Docs carry an explicit warning.**") it names no tool (`docs/docs.config.json`); nor
+    # does a word capitalised only where any word is, opening a sentence ("Global state management with…",
+    # "**Example — Timer Registry**", "Next, we…"), unless it is written elsewhere too.
+    plain = {w for tick, w, _ in tokens if not tick and w.islower()}
+    inside = {w for tick, w, opens in tokens if tick or not opens}
+    said = Counter(w.lower() for tick, w, opens in tokens
+                   if tick or not w.islower() and not (w[1:].islower() and (w.lower() in plain or opens and w not in inside)))
     titled = {w.lower() for w in re.findall(r"[A-Za-z][\w-]{1,40}", title)}
     words = {w for w, n in said.items() if n >= 2 or w in titled or not _in_passing_part(w, text)} | set(chosen)
     out = []
@@ -338,6 +342,17 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
         if len(nearest) <= MAX_FILES:
             out += [(tool, f) for f in nearest]
     return out
+
+
+_LINE_OPENING = re.compile(r"[ \t]*(?:>[ \t]*)?(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?(?:\*\*|__|\*|_)?")
+_AFTER_SENTENCE = re.compile(r"[.!?][)\]\"']?[ \t]+(?:\*\*|__|\*|_)?$")
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """Whether the word at `at` opens a sentence, a list item, a table cell or a bold label (not a heading's:
+    "### Brakeman" names its subject)."""
+    line = text[text.rfind("\n", 0, at) + 1:at]
+    return bool(_LINE_OPENING.fullmatch(line) or _AFTER_SENTENCE.search(line))
 
 
 # Headings of the parts of a record that say what follows from its decision or where to read more, by their first
