@@ -59,6 +59,10 @@ def test_what_a_decision_chooses():
         "springcloudopenfeign"
     assert imports.chosen("# Decision: Use Hilt for Dependency Injection\n") == ["hilt"]
     assert imports.chosen("# Decisions about logging\n") == []
+    # alexandervivas/expat-ledger-backend and TolikPylypchuk/Cineaste: an upper-case "ADR-014:" before "… with Product",
+    # and a product named with its vendor first, imported and declared without it
+    assert imports.chosen("# ADR-014: Standardizing Dependency Injection with Google Guice\n") == ["googleguice", "guice"]
+    assert imports.chosen("# Use Microsoft SQL Server as the Database\n") == ["microsoftsqlserver", "sqlserver"]
     assert imports.runs("org.apache.velocity.app") >= {"apache", "apachevelocity", "velocity", "velocityapp"}
 
 

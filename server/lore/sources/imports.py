@@ -53,7 +53,7 @@ _NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<what>.+?
                             r"(?:\s+(?:for|as|to|in|on)\b(?P<why>.*))?$", re.I)
 # "Observability with Prometheus", "API design with AuthZEN and Gin": a title naming what it is about, then the
 # products it is done with, each written with a capital.
-_DONE_WITH = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<why>[^,:]+?)\s+(?:with|using)\s+"
+_DONE_WITH = re.compile(r"^(?:\d+[.:)]?\s+|(?i:adr)[- ]?\d+[.:]?\s+)?(?P<why>[^,:]+?)\s+(?:with|using)\s+"
                         r"(?P<what>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*(?:\s*(?:,|and|&)\s*[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*)*)$")
 MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
@@ -159,6 +159,9 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
             continue
         out.append(folded)
         out += sorted(_names_of(folded) - {folded})
+        rest = "".join(words[1:]).lower()
+        if words[0].lower() in _VENDORS and len(rest) >= 5 and rest not in named.COMMON:
+            out.append(rest)  # "Google Guice": `guice`; "Microsoft SQL Server": `sqlserver`
         if folded.endswith("js") and len(folded) >= 6:
             out.append(folded[:-2])
         for acronym in _ACRONYM.findall(whole):
