@@ -116,6 +116,21 @@ def test_each_entry_is_a_record_with_its_own_lines_number_and_date():
                                                          "2026-09-28: One configuration file for every source"]
 
 
+def test_a_numbered_log_page_titles_no_entry_and_its_status_is_each_entrys():
+    """nshkrdotcom/flowstone (MIT): `05-decision-record.md`, "**Status:** Design Proposal" over "## ADR-001: …" to
+    "## ADR-010: …", gave nine entries titled "5. Decision record" (the log's number is no entry's) and ten active."""
+    text = ("# Decision record\n\n**Status:** Design Proposal\n\n" + "".join(
+        f"## ADR-00{n}: Adopt part {n}\n\nWe adopt part {n} of the plugin design for the runners, because each "
+        f"runner needs part {n} to load its plugins without a restart.\n\n" for n in range(1, 4))
+        + "## ADR-004: Keep the registry\n\n**Status:** Accepted\n\nWe keep the registry as it is, because every "
+        "runner reads it and a new one would cost a migration.\n\n")
+    parsed = log_entries("docs/design/05-decision-record.md", text)
+    assert [m.title for m in parsed.memories] == ["ADR-001: Adopt part 1", "ADR-002: Adopt part 2",
+                                                  "ADR-003: Adopt part 3", "ADR-004: Keep the registry"]
+    assert [m.status for m in parsed.memories] == [Status.PROPOSED] * 3 + [Status.ACTIVE]
+    assert not any("belongs to another record" in w for w in map(str, parsed.warnings))
+
+
 def test_an_entry_title_keeps_what_its_heading_writes_as_code():
     """afomera/relay's D5 heading writes its hostname shape in a code span; angle brackets in code are text,
     not HTML tags to drop (the title read "Temporary hostnames: --")."""

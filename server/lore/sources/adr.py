@@ -93,9 +93,10 @@ def with_front(doc: markdown.Document, front: dict | None) -> markdown.Document:
     return doc
 
 
-def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
+def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: bool = False) -> Parsed:
     """The decision memory of one ADR file (nothing for index pages); `front`: what the metadata file beside
-    the page says of its state (`sidecar`), under the page's own front matter."""
+    the page says of its state (`sidecar`), under the page's own front matter; `entry`: `text` is one entry of a
+    decision log at `rel_path`, whose file name numbers the log, not the entry."""
     out = Parsed()
     if not text.strip() and not front:
         out.note = "empty"  # a record's file created and never written (ieee1905-rs 0015): nothing to remember
@@ -109,7 +110,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None) -> Parsed:
     if heading is not None and _first_level(doc) >= 3:
         heading = None  # a record opening on "### Reasoning" (mint-app 0017) has no title of its own: its name is one
     title = _text(front.get("title")) or heading or _title_from_name(rel_path)
-    if copied_title(rel_path, title):
+    if not entry and copied_title(rel_path, title):
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
                                             f"titled from the file name instead")
         title = f"{_number(rel_path, '')}. {_title_from_name(rel_path)}"

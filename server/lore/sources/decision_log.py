@@ -27,7 +27,7 @@ from pathlib import PurePosixPath
 from lore.markup import markdown
 from lore.memory import Kind, Memory, SourceKind, Status
 from lore.sources.adr import parse_adr, stated_status
-from lore.sources.detect import index_reason
+from lore.sources.detect import index_reason, status_field
 from lore.sources.ids import import_id
 from lore.sources.parsed import Keys, Parsed, chunked, imported_memory, short_title
 from lore.sources.status import RECORD_SUFFIXES, read_status
@@ -172,12 +172,18 @@ def _title_line(line: str, heading: str) -> str:
 
 
 def _records(rel_path: str, lines: list[str], entries) -> Parsed:
+    """One record per entry, each read as a record file of its own would be, but for what only a file has: a number
+    in the log's name is no entry's, and a status the log states above its first entry is each entry's that states
+    none ("**Status:** Design Proposal" over ten "## ADR-00N" entries)."""
     out = Parsed()
     keys = Keys()
+    opening = min((first for _, _, first, _ in entries), default=1)
+    page_status = next((_field_value(ln) for ln in lines[:opening - 1] if status_field(ln)), None)
     for s, (number, date), first, last in entries:
         own_lines = entry_lines(lines, first, last)
         own_lines[first - 1] = _title_line(lines[first - 1], s.heading)
-        parsed = parse_adr(rel_path, "\n".join(own_lines))
+        stated = page_status is not None and not any(status_field(ln) for ln in lines[first:last])
+        parsed = parse_adr(rel_path, "\n".join(own_lines), {"status": page_status} if stated else None, entry=True)
         out.warnings += parsed.warnings
         if not parsed.memories:
             continue
@@ -213,6 +219,14 @@ def _entries_named(m: Memory, text: str) -> None:
                 refs.setdefault(kind, []).append(ref)
     if not refs:
         m.meta.pop("refs")
+
+
+def _field_value(line: str) -> str | None:
+    """What a status field line states ("**Status:** Design Proposal" -> "Design Proposal"), None when nothing."""
+    cells = [c for c in line.strip().strip("|").split("|")]
+    value = cells[1] if line.lstrip().startswith("|") and len(cells) > 1 else line.split(":", 1)[-1]
+    value = markdown.plain(value).strip(" *_")
+    return value or None
 
 
 def entry_lines(lines: list[str], first: int, last: int) -> list[str]:

@@ -126,6 +126,11 @@ class Evidence:
         return "too little decision-record structure"
 
 
+def status_field(line: str) -> bool:
+    """Whether a line states a status as a field ("Status: accepted", "**Status:** Draft", "| Status | …")."""
+    return bool(_STATUS_FIELD.match(line))
+
+
 def folder_hint(rel_path: str) -> bool:
     """Whether a folder on the path is named for decision records (adr, decisions, architecture-decision-log, ...)."""
     for part in PurePosixPath(rel_path).parts[:-1]:
