@@ -23,6 +23,15 @@ def test_a_file_citing_a_record_by_number_is_governed_by_it(tmp_workspace):
     assert anchors(ws, "docs/architecture/adr-014-namespaces.md", "# 14. Namespaces\n") == []
 
 
+def test_a_site_navigation_listing_the_records_by_number_cites_none(tmp_workspace):
+    """dougborg/katana-openapi-client (MIT): `mkdocs.yml`'s nav ("- ADR-001 Transport-Layer Resilience:
+    client/adr/0001-….md", …) was "cited in" on nine records."""
+    nav = "nav:\n" + "".join(f"  - ADR-00{n} Part {n}: adr/000{n}-part-{n}.md\n" for n in range(1, 10))
+    ws = write(tmp_workspace, {"docs/adr/adr-003-part-3.md": "# 3. Part 3\n\nThe third part.\n", "mkdocs.yml": nav,
+                               "pkg/part.go": "package part\n\n// See ADR-003.\nconst P = 3\n"})
+    assert anchors(ws, "docs/adr/adr-003-part-3.md", "# 3. Part 3\n\nThe third part.\n") == ["pkg/part.go"]
+
+
 def test_the_series_is_the_records_prefix_or_folder_and_a_shared_number_cites_nothing(tmp_workspace):
     assert series_of("docs/adr/011-trace-summary.md") == ("adr", 11)
     assert series_of("docs/rfc/0011-trace-summary.md") == ("rfc", 11)

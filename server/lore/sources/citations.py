@@ -4,7 +4,9 @@ A comment that sends its reader to a record by number says, in the code itself, 
 governs it. A record numbered in a series (`adr-013-….md`, `docs/adr/011-….md`, `docs/rfc/0011-….md`)
 is cited as `ADR-013`, `ADR 13`, `adr-013`, `RFC 0011`, `RFC-11`; the series is the record's file-name
 prefix (`adr-`, `rfc-`) or else the folder it sits in (`adr`, `adrs`, `rfc`, `rfcs`, `decisions` for
-ADRs). An annotation citing it (`@ADR(49)`) is a citation too. Each code file that cites a record, and
+ADRs). An annotation citing it (`@ADR(49)`) is a citation too; a file citing more than `MAX_PAGES` records by
+number is a list of them (a documentation site's navigation, `mkdocs.yml`'s "ADR-001 …: adr/0001-….md"), not code
+citing one. Each code file that cites a record, and
 no other record of the workspace by that series and number, is governed by it (tests, vendored and
 generated code are not read; see `named.SymbolIndex`).
 
@@ -104,8 +106,9 @@ class CitationIndex:
                     self.records.setdefault(key, []).append(f)
         slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
         for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
-            for m in CITE.finditer(data):
-                self.cited.setdefault((m.group(1).decode().lower(), int(m.group(2))), set()).add(rel)
+            numbers = {(m.group(1).decode().lower(), int(m.group(2))) for m in CITE.finditer(data)}
+            for key in numbers if len(numbers) <= MAX_PAGES else ():  # more: a site's navigation, `mkdocs.yml`
+                self.cited.setdefault(key, set()).add(rel)
             if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
                 for name, n in log_citations(data):
                     self.by_entry.setdefault((name, n), set()).add(rel)
