@@ -354,3 +354,10 @@ def test_adr_numbered_pages_of_free_prose_in_a_records_folder_are_records():
             "It also reduces complexity for people working on just one or the other.\n")
     assert evidence("docs/adr/adr-002-repositories.md", text).is_decision
     assert not evidence("docs/guides/adr-002-repositories.md", text.replace("# 002: ", "# ")).is_decision
+
+
+def test_a_hugo_section_index_is_an_index_whatever_its_front_matter_states():
+    """paritytech/truapi (Apache-2.0): `docs/rfcs/_index.md` ("RFC Index", `status: accepted`) became a decision."""
+    assert index_reason("docs/rfcs/_index.md", "RFC Index") == "index or read-me page"
+    assert not evidence("docs/rfcs/_index.md", "---\ntype: index\nstatus: accepted\n---\n# RFC Index\n\n"
+                        "| RFC | Status |\n|---|---|\n| [0002](0002-x.md) | accepted |\n").is_decision

@@ -26,7 +26,7 @@ HEAD_BYTES = 8192  # a decision record shows what it is near its top
 THRESHOLD = 4.0
 FOLDER_ONLY = 3.0  # a folder named for decision records, alone enough for a file with any structure
 
-_INDEX_STEMS = {"readme", "index", "toc", "summary", "_sidebar", "sidebar", "overview", "changelog", "changes",
+_INDEX_STEMS = {"readme", "index", "_index", "toc", "summary", "_sidebar", "sidebar", "overview", "changelog", "changes",
                 "history", "license", "licence", "contributing", "code_of_conduct", "code-of-conduct", "security",
                 "authors", "glossary", "faq", "todo", "notice", "copying", "release-notes", "releasing"}
 _INDEX_TITLE = re.compile(r"^(?:(?:architecture |architectural )?(?:decision records?|decisions?|adrs?)\s*)?"
