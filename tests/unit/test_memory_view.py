@@ -49,3 +49,14 @@ def test_without_links_places_are_code():
 def test_a_link_label_is_escaped():
     anchor = Anchor.parse("docs/my_<notes>.md")
     assert place(anchor, lambda p, line=None: "file:///x") == "[docs/my\\_\\<notes\\>.md](file:///x)"
+
+
+def test_a_record_a_later_one_amends_or_partly_supersedes_says_so():
+    """alphagov/gsp ADR036 ("Accepted, amended by [ADR039]") and christiangroth/james-platform 0018 ("partially
+    superseded by [ADR 0019]") showed as *active* with nothing of the later record."""
+    from lore.memory import NEWER_META
+    m = _memory()
+    m.meta[NEWER_META] = {"0a1b2c3d4e5f": "amended", "9f8e7d6c5b4a": "partly superseded"}
+    md = memory_markdown(m)
+    assert "Amended by: `0a1b2c3d4e5f`" in md and "Partly superseded by: `9f8e7d6c5b4a`" in md
+    assert "Amended by" not in memory_markdown(_memory())

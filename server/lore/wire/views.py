@@ -6,7 +6,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from lore.anchors.choices import views
-from lore.memory import BODY_PART_META, Memory
+from lore.memory import BODY_PART_META, NEWER_META, Memory
 from lore.agents.trust import mark
 from lore.team.provenance import describe
 from lore.recall.gist import gist
@@ -88,6 +88,11 @@ def memory_markdown(m: Memory, link: Linker = no_links) -> str:
         lines.append(f"\nSuperseded by: {', '.join(f'`{i}`' for i in m.superseded_by)}")
     if m.supersedes:
         lines.append(f"\nSupersedes: {', '.join(f'`{i}`' for i in m.supersedes)}")
+    later: dict[str, list[str]] = {}
+    for new_id, relation in (m.meta.get(NEWER_META) or {}).items():
+        later.setdefault(str(relation), []).append(new_id)
+    for relation, ids in later.items():  # "Amended by", "Partly superseded by": what still holds is read with them
+        lines.append(f"\n{relation[:1].upper()}{relation[1:]} by: {', '.join(f'`{i}`' for i in ids)}")
     if m.needs_review:
         lines.append("\n**Needs review:** the code it is anchored to has changed.")
     part = m.meta.get(BODY_PART_META)
