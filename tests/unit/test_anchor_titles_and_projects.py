@@ -562,6 +562,18 @@ def test_a_part_in_prose_two_folders_share_or_a_word_saying_which_part_anchors_n
     assert texts(docs, VALUE_OBJECTS) == []
 
 
+def test_a_folder_of_typescript_without_its_own_package_json_is_no_package_named_in_prose(tmp_workspace):
+    """guardian/cdk (Apache-2.0) 005-x01: "Or just the core package?" and "the core `@guardian/cdk` package" (the
+    library) anchored `src/constructs/core/**`, a folder of its code; in JavaScript a package has a package.json."""
+    ws = write(tmp_workspace, {"package.json": '{"name": "@guardian/cdk"}\n',
+                               "src/constructs/core/stack.ts": "export class GuStack {}\n",
+                               "src/constructs/iam/policy.ts": "export class GuPolicy {}\n"})
+    assert not [t for t in texts(ws, VALUE_OBJECTS) if "core" in t]
+    python = write(tmp_workspace / "py", {"pyproject.toml": "[project]\nname = 'x'\n", "x/core/__init__.py": "",
+                                          "x/core/values.py": "class RefName:\n    pass\n", "x/app.py": "a = 1\n"})
+    assert "x/core/**" in texts(python, VALUE_OBJECTS)
+
+
 def test_a_part_in_prose_named_once_as_where_something_lives_anchors_nothing(tmp_workspace):
     ws = write(tmp_workspace, MONOREPO)
     passing = "# 9. Retry failed fetches\n\nA background job in the core package retries failed fetches.\n"

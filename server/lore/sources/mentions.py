@@ -436,8 +436,9 @@ def _build_files_named(text: str, layout: WorkspaceLayout) -> list[tuple[str, st
 
 # A part of the project named in prose with the word for what it is: "exported by the core package", "the
 # `search` module", "in the mobile app". The word before is the part's folder name.
-_PART_IN_WORDS = re.compile(r"(?<![\w./@`-])`?([A-Za-z][A-Za-z0-9_-]{2,40})`?[ \t]+(?:package|module|crate|library|app|"
+_PART_IN_WORDS = re.compile(r"(?<![\w./@`-])`?([A-Za-z][A-Za-z0-9_-]{2,40})`?[ \t]+(package|module|crate|library|app|"
                             r"application|service|project|workspace)s?\b")
+_JS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
 # Words that say which part, not what it is called: "the new package", "the same module", "our own app".
 _NOT_PART_NAMES = frozenset("""new same whole entire other own existing following previous next given single separate
 shared common specific relevant appropriate corresponding individual respective particular first second third last
@@ -466,11 +467,21 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
         folders = [d for d in ctx.layout.dirs_named(low) if d.rsplit("/", 1)[-1] == word and not ctx.layout.vendored(d + "/x")
                    and not named.TEST_PATH.search(d + "/") and ctx.bare.is_package(d)]
         if len(folders) != 1 or _files_besides_tests(folders[0], ctx.layout) > MAX_FOLDER_FILES \
-                or _only_where(word, prose):
+                or _only_where(word, prose) or _not_a_js_package(word, folders[0], prose, ctx.layout):
             continue
         glob = f"{folders[0]}/**"
         out.setdefault(glob, Derived(Anchor("path", glob), 0.85, f"names the {word} part in words ({folders[0]})"))
     return list(out.values())
+
+
+def _not_a_js_package(word: str, folder: str, prose: str, layout: WorkspaceLayout) -> bool:
+    """Whether a record calls a folder of JavaScript or TypeScript code a package though it is none: there a
+    package has its own `package.json` ("the core `@guardian/cdk` package" is the library, not
+    `src/constructs/core/`); a Python or Go package is a folder of code."""
+    nouns = {m.group(2) for m in _PART_IN_WORDS.finditer(prose) if m.group(1) == word}
+    if nouns != {"package"} or folder in layout.roots:
+        return False
+    return any(f.startswith(folder + "/") and f.endswith(_JS) for f in layout.files)
 
 
 _WHERE = re.compile(r"\b(?:in|into|inside|within|under|to|from)\s+(?:the\s+|our\s+|its\s+|their\s+|this\s+)?`?$", re.I)
