@@ -39,6 +39,20 @@ def test_a_base_class_with_more_subclass_files_than_a_folder_may_hold_anchors_no
     assert texts(ws, LABELS) == []
 
 
+def test_a_base_named_in_passing_or_as_an_example_anchors_no_class_deriving_from_it(tmp_workspace):
+    """christiangroth/james-platform (MIT) 0013: "uses the existing `Starter` mechanism" put the record on eleven
+    `*Starter` classes; guardian/cdk (Apache-2.0) 001: "For example, for the `Policy` constructs: …"; uktrade/tamato
+    (MIT) 0014: "Some Django form fields (eg ``ModelChoiceField``) take a queryset"."""
+    ws = write(tmp_workspace, apps(3))
+    for said in ("A first backfill uses the existing `AppConfig` mechanism.",
+                 "For example, for the `AppConfig` classes: label and name.",
+                 "Some classes (eg `AppConfig`) take a label.",
+                 "| Label | AppConfig (NOT NULL) | the label |"):
+        assert texts(ws, f"# 6. App labels\n\n## Decision\n\n{said}\n") == [], said
+    assert len(texts(ws, "# 6. App labels\n\n## Decision\n\nEvery app's `AppConfig` sets a label.\n")) == 3
+    assert len(texts(ws, "# 6. App labels\n\n## Decision\n\nApps subclass `AppConfig` to set a label.\n")) == 3
+
+
 def test_a_languages_own_base_type_anchors_no_class_deriving_from_it(tmp_workspace):
     # aws/aws-sdk-pandas's adr/0003-use-typeddict-to-group-similar-parameters.md (Apache-2.0): "replaced by a single
     # parameter of type TypedDict" lit five of fifteen private TypedDicts of its internals.

@@ -191,8 +191,31 @@ def subclass_anchors(text: str, ctx, most: int) -> list[Derived]:
         base = external_type(n, ctx.symbols)
         if survey and named.written_once(base, text) and not headings.titled_for(base, text):
             continue
+        if not headings.titled_for(base, text) and not _of_every_one(base, text):
+            continue
         _add_derived(out, ctx, base, most, 0.85, "derives from")
     return list(out.values())
+
+
+_EVERY = re.compile(r"\b(?:all|every|each|extends?|extending|derives?|deriving|inherits?|inheriting|subclass(?:es|ed|ing)?"
+                    r"|implements?|implementing)\b", re.I)
+_EXAMPLE = re.compile(r"\b(?:e\.?\s?g\.?|for example|for instance|such as)(?![\w])", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*_(\[])|\n\s*\n|\n\s*[-*+|]\s|\|")
+
+
+def _of_every_one(base: str, text: str) -> bool:
+    """Whether a record says something of every class of a kind where it names their base: a sentence naming it
+    says "all", "every" or "each", or that classes extend, derive from, inherit or implement it ("All apps in this
+    repo will create a default AppConfig that sets the label"), and gives it as no example ("e.g. for the `Policy`
+    construct", "Some form fields (eg `ModelChoiceField`)"), in no table cell or list of things ("(ViewModel,
+    WorkManager, Navigation entry points)"): a base named in passing ("the existing `Starter` mechanism") is no rule
+    for each of its subclasses."""
+    prose = named.FENCE.sub(" ", text)
+    word = re.compile(rf"(?<![\w.]){re.escape(base)}(?![\w])")
+    for sentence in _SENTENCE.split(prose):
+        if word.search(sentence) and _EVERY.search(sentence) and not _EXAMPLE.search(sentence):
+            return True
+    return False
 
 
 def _add_derived(out: dict[tuple[str, str], Derived], ctx, base: str, most: int, score: float, verb: str) -> None:
