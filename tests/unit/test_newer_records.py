@@ -566,3 +566,19 @@ def test_a_successor_linked_under_its_old_number_is_found_by_its_name(lore):
     assert old.status is Status.SUPERSEDED and old.superseded_by == [new.id]
     assert not [w for w in summary.warnings if "no such ADR" in w]
     assert by_title["9. RTC Deployment"].status is Status.ACTIVE
+
+
+def test_a_links_bullet_saying_a_part_was_superseded_makes_the_record_partly_superseded():
+    """christiangroth/james-platform (MIT) 0016: MADR's Links list ends "* Superseded (for `duration`) by ADR
+    [0017](0017-….md)" under "Status: accepted"; a bullet saying "superseded by" with no successor retires nothing."""
+    from lore.sources.adr import parse_adr
+    from lore.memory import Status
+    head = ("# 16. Property units storage granularity\n\n* Status: accepted\n\n## Context and Problem Statement\n\n"
+            "We store property units per value.\n\n## Decision Outcome\n\nChosen option: \"per value\".\n\n## Links\n\n"
+            "* Related to ADR [0015](0015-units.md)\n")
+    m = parse_adr("docs/adr/0016-units.md", head + "* Superseded (for `duration`) by ADR [0017](0017-duration.md)\n"
+                  ).memories[0]
+    assert m.status is Status.ACTIVE and m.meta["refs"]["partly_superseded_by"][0]["number"] == 17
+    loose = parse_adr("docs/adr/0016-units.md", head.replace("* Status: accepted\n\n", "")
+                      + "* Superseded by the new storage layer\n").memories[0]
+    assert loose.status is not Status.SUPERSEDED

@@ -299,15 +299,22 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
         if status_heading(s.heading) is not None or _ALTERNATIVES.match((s.heading or "").strip()):
             continue
         for para in re.split(r"\n\s*\n", markdown.FENCE.sub("", doc.text(s))):  # a code block's "Replaces this value" is code
-            found = supersession_lines(para, opening_only=True)
-            if found.status is Status.SUPERSEDED and (found.superseded_by or reading.status is None):
-                reading.status = Status.SUPERSEDED
-                reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
-            reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
-            reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
-            reading.partly_superseded_by += [r for r in found.partly_superseded_by
-                                             if r not in reading.partly_superseded_by]
-            reading.amends += [r for r in found.amends if r not in reading.amends]
+            items = re.split(r"\n(?=[ \t]{0,3}[-*+][ \t])", para)
+            for n, part in enumerate(items):
+                _read_supersessions(part, reading, named_only=n > 0 or len(items) > 1)
+
+
+def _read_supersessions(para: str, reading: StatusReading, named_only: bool) -> None:
+    """The supersessions one paragraph or list item states; `named_only`: a list item (a MADR "Links" bullet,
+    "* Superseded (for `duration`) by ADR [0017](…)") retires the record only when it names the successor."""
+    found = supersession_lines(para, opening_only=True)
+    if found.status is Status.SUPERSEDED and (found.superseded_by or reading.status is None and not named_only):
+        reading.status = Status.SUPERSEDED
+        reading.superseded_by += [r for r in found.superseded_by if r not in reading.superseded_by]
+    reading.supersedes += [r for r in found.supersedes if r not in reading.supersedes]
+    reading.partly_supersedes += [r for r in found.partly_supersedes if r not in reading.partly_supersedes]
+    reading.partly_superseded_by += [r for r in found.partly_superseded_by if r not in reading.partly_superseded_by]
+    reading.amends += [r for r in found.amends if r not in reading.amends]
 
 
 # A part added to a record after it was decided: "## Update (2025-05-20)", "## Addendum", "## Amendment 2024-03".

@@ -92,7 +92,7 @@ _SUBJECT = r"(?:(?:note|update|edit)\b\W*)?(?:(?:this|the)\s+(?:adr|decision|rec
 _DATE = (r"(?:\s*[,(]?\s*(?:(?:on|in|since|as\s+of)\s+)?(?:\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|"
          r"(?:19|20)\d\d\b)\s*\)?)?")
 # "in part", "(partially)", "partly" between a status word and its "by": "Superseded in part by [ADR-17](…)".
-_IN_PART = r"(?:\s*\(?\s*(?:in\s+parts?|partly|partially)\s*\)?)?"
+_IN_PART = r"(?:\s*\(?\s*(?:in\s+parts?|partly|partially)\s*\)?|\s*\(\s*for\b[^()\n]{1,60}\))?"  # "(for `duration`)": a part
 _SUPERSEDED_BY = re.compile(r"^\W*" + _SUBJECT + r"(?:(?:was|is|has been|had been|been|is now|now)\s+)?"
                             r"(?:super[sc]eded|replaced|obsoleted)" + _IN_PART + _DATE + _IN_PART +
                             r"\s+(?:by|with|in favou?r of)\b\s*:?", re.I)
@@ -124,7 +124,7 @@ _SUPERSEDED_IN = re.compile(r"\bsuper[sc]eded" + _DATE + r"\s+(?:by|with|in favo
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
 # The same said after the word: "Superseded in part by X", "Superseded (partially) by X", "Superseded by X (in part)".
-_PARTIAL_AFTER = re.compile(r"\bsuper[sc]eded\b.*?\b(?:in\s+parts?|partly|partially)\b", re.I)
+_PARTIAL_AFTER = re.compile(r"\bsuper[sc]eded\b.*?\b(?:in\s+parts?|partly|partially)\b|\bsuper[sc]eded\s*\(\s*for\b", re.I)
 # A retired record naming what to use instead: "Deprecated in favour of [ADR-9](…)", "Deprecated: use ADR-9
 # instead", "Deprecated 2021-03-04, replaced by …", "Retired (see ADR-9)".
 _RETIRED_FOR = re.compile(r"\b(?:deprecated?|retired?|obsolete|obsoleted|withdrawn|abandoned)\b" + _DATE +
