@@ -5,6 +5,8 @@ that number first, and records 4 to 6 of one of them kept the "1." heading copie
 
 from __future__ import annotations
 
+import pytest
+
 from lore.ingest import run_import
 from lore.recall.numbered import cited_numbers, cites, record_number
 from lore.recall.query import Query
@@ -63,3 +65,29 @@ def test_what_a_citation_is_and_what_a_record_is_numbered():
     assert record_number("docs/adr/README.md", "Decisions") is None
     assert cites("tep", "teps/0044-data-locality.md") and cites("adr", "docs/decisions/0003-x.md")
     assert not cites("python", "docs/adr/0005-bundle.md")
+
+
+def test_a_question_asking_why_weighs_documentation_pages_a_little_less():
+    """On six repositories met for the first time (rustledger, go-utilpkg, dr3dr3/terraform, opentdf/platform,
+    katana-openapi-client), "why …" questions put the decision behind documentation pages and the project's map
+    that share its words: only a decision or a rule says why."""
+    import time
+
+    from lore.memory import DOC_META, Kind, Memory, Provenance, SourceKind
+    from lore.recall.query import Hit
+    from lore.recall.search import REASON_DOC_WEIGHT, _adjust
+
+    page = Memory(title="Crates", body="The workspace has nine crates.", kind=Kind.FACT, meta={DOC_META: True},
+                  provenance=Provenance(SourceKind.ADR, "docs/crates.md", 1))
+    record = Memory(title="Split into crates", body="We split the project into crates.", kind=Kind.DECISION,
+                    provenance=Provenance(SourceKind.ADR, "docs/adr/0001-crates.md", 1))
+    now = time.time()
+
+    def score(m, text):
+        hit = Hit(m, 1.0)
+        _adjust(hit, Query(text), now)
+        return hit.score
+
+    asked = "why is the project split into many crates"
+    assert score(page, asked) == pytest.approx(score(page, "how is the project split into crates") * REASON_DOC_WEIGHT)
+    assert score(record, asked) == pytest.approx(score(record, "how is the project split into crates"))

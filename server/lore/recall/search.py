@@ -55,6 +55,11 @@ _ONE_NAME = re.compile(r"^\s*`?([A-Za-z_$][\w$]*(?:[.:]{1,2}[A-Za-z_$][\w$]*)*)(
 RARE_NAME = 2
 NAME_SHARE = 0.25
 MAX_NAMES = 8
+# A question asking for a reason ("why do we…", "what was the rationale for…") asks what only a decision or a rule
+# gives: documentation pages and the project's map, which explain what is rather than why, weigh a little less.
+REASON_DOC_WEIGHT = 0.9
+_ASKS_WHY = re.compile(r"^\W*(?:why\b|how come\b|for what reason\b|what (?:is|was|were) the (?:reasons?|rationale|motivation)\b"
+                       r"|what (?:made|led) us\b)", re.I)
 # A question that is a record's number alone ("ADR 5") puts that record first; one that cites a number among other
 # words ("what did ADR 12 say about caching") lifts it like a rare name (numbered.py).
 CITED_FIRST = 2.0
@@ -145,6 +150,8 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
     """Kind, status, confidence, age, use and anchors: factors that stay small next to the match itself."""
     m = hit.memory
     factor = KIND_WEIGHT.get(m.kind, 1.0) * STATUS_WEIGHT.get(m.status.value, OTHER_STATUS_WEIGHT)
+    if (is_plain_doc(m) or m.provenance.kind is SourceKind.CODE_MAP) and _ASKS_WHY.match(q.text):
+        factor *= REASON_DOC_WEIGHT
     factor *= 0.8 + 0.2 * m.confidence
     changed = sorted({r for r in (m.meta.get(NEWER_META) or {}).values() if r in CHANGED_RELATIONS})
     if changed:
