@@ -651,3 +651,13 @@ def test_a_dot_file_named_in_prose_is_that_file(tmp_workspace):
     ws = write(tmp_workspace, {".gitattributes": "* text=auto\n", "src/Graph.cs": "class Graph {}\n"})
     text = "# 2. Configure line endings in a .gitattributes file\n\n## Decision\n\nUse `* text=auto` for all .md files.\n"
     assert texts(ws, text) == ["./.gitattributes"]
+
+
+def test_a_file_tree_of_another_repository_anchors_nothing_here(tmp_workspace):
+    """dr3dr3/terraform (MIT) ADR-003 and ADR-004 draw "service-a/  (Application monorepo - separate from infra)"
+    over `├── Dockerfile` and `└── .github/workflows/`: the workspace's own workflows and dev container took them."""
+    ws = write(tmp_workspace, {".github/workflows/plan.yml": "on: push\n", "terraform/main.tf": "terraform {}\n"})
+    tree = ("# 3. Layering\n\n## Decision\n\nApplications live in their own repositories:\n\n```\n{root}/  (separate)\n"
+            "├── src/\n├── Dockerfile\n└── .github/workflows/\n    └── deploy.yaml\n```\n")
+    assert texts(ws, tree.format(root="service-a")) == []
+    assert ".github/workflows/**" in texts(ws, tree.format(root="terraform"))

@@ -791,6 +791,37 @@ def kind_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 _HTML_CODE = re.compile(r"<code>([^<>`\n]{1,200})</code>", re.I)
 
 
+_TREE_ROOT = re.compile(r"^[ \t]*([\w@.-]+)/[ \t]*(?:[(#].*)?$")
+_TREE_LINE = re.compile(r"^[ \t]*[│├└|`+\\]")
+
+
+def _without_foreign_trees(text: str, ctx: AnchorContext) -> str:
+    """`text` with the file trees it draws of another repository blanked, line for line: a tree whose root folder
+    (`service-a/  (Application monorepo - separate from infra)` over `├── Dockerfile`) is no folder of the workspace
+    nor the project itself sketches code that is not here, and its `Dockerfile` and `.github/workflows/` are not
+    this workspace's."""
+    if "──" not in text:
+        return text
+    own = {w.lower() for w in concepts.own_names(ctx.project_name)}
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = _TREE_ROOT.match(lines[i])
+        if m and i + 1 < len(lines) and "──" in lines[i + 1]:
+            root = m.group(1)
+            end = i + 1
+            while end < len(lines) and _TREE_LINE.match(lines[end]) and lines[end].strip():
+                end += 1
+            here = ctx.layout.exists(root) or ctx.layout.dirs_named(root.lower()) \
+                or re.sub(r"[^a-z0-9]", "", root.lower()) in own
+            if not here:
+                lines[i:end] = [""] * (end - i)
+            i = end
+            continue
+        i += 1
+    return "\n".join(lines)
+
+
 def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False,
                    entry: int | None = None) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
@@ -801,7 +832,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     define, a phrase, a name in its sketches) is as often code it would add or change as code that
     is there, so it is left to search and context packs rather than shown on the code. `entry`: the
     number of the decision log's entry at `rel` that `text` is (cited by the log's name and that number)."""
-    whole = _HTML_CODE.sub(r"`\1`", strip_hidden(text))
+    whole = _without_foreign_trees(_HTML_CODE.sub(r"`\1`", strip_hidden(text)), ctx)
     text = headings.without_alternatives(whole)
     title = imports.title_of(whole)
     found = path_anchors(text, rel, ctx)
