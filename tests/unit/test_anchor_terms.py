@@ -26,6 +26,18 @@ def test_a_term_several_files_spell_is_vocabulary_not_a_place(tmp_path):
     assert anchors(ws) == []
 
 
+def test_a_long_term_a_few_files_spell_anchors_each_of_them(tmp_path):
+    """DFE-Digital/register-trainee-teachers (MIT) 0008 writes `show_draft_trainee_course_year_choice`, declared in
+    the settings and read in one controller: a flag of six words is no shared vocabulary, and both files are its."""
+    text = "# 8. Course year choice\n\nThe `show_draft_trainee_course_year_choice` flag shows the choice.\n"
+    ws = write(tmp_path, {"config/settings.rb": "show_draft_trainee_course_year_choice = true\n",
+                          "app/controllers/publish_controller.rb": "if show_draft_trainee_course_year_choice\nend\n",
+                          "app/views/helper.rb": "x = 1\n"})
+    assert anchors(ws, text) == ["app/controllers/publish_controller.rb", "config/settings.rb"]
+    four = {f"app/m{i}.rb": "show_draft_trainee_course_year_choice\n" for i in range(4)}
+    assert anchors(write(tmp_path / "four", four), text) == []
+
+
 def test_one_word_terms_defined_names_and_terms_in_code_blocks_do_not_count(tmp_path):
     ws = write(tmp_path, {"db/schema.rb": SCHEMA + "def on_update_rule\nend\n"})
     text = ("Use `restrict` and `on_update_rule`.\n\n```ruby\nadd_foreign_key :a, :b, on_delete: :restrict\n```\n")

@@ -7,7 +7,8 @@ Such a term is not a definition (`named` finds those) but a word of the code's o
 a decision writes it in backticks in its prose and exactly one code file outside tests writes it as
 a word, that file is where the decision lands (`db/schema.rb`, the only file declaring
 `on_delete:` constraints); a term two or more files write is vocabulary the decision shares with
-the code, not a place. Only terms of two or more words count, in snake_case or in camelCase starting
+the code, not a place, unless it is long enough to be no one's vocabulary (`files_for_parts`: a flag of five
+words is declared in one file and read in another, both the decision's). Only terms of two or more words count, in snake_case or in camelCase starting
 lower case: a single word (`restrict`, `draft`) is too often prose, and a name starting with a capital
 is a type's, which a definition answers for or nothing does.
 """
@@ -51,3 +52,16 @@ class TermIndex:
         """The one code file writing `term`, or None when none or several do."""
         found = self.files.get(term, ())
         return next(iter(found)) if len(found) == 1 else None
+
+    def few_files(self, term: str) -> list[str]:
+        """The code files writing `term` when they are few for how specific it is (`files_for_parts`), else []."""
+        found = sorted(self.files.get(term, ()))
+        return found if 0 < len(found) <= files_for_parts(term) else []
+
+
+def files_for_parts(term: str) -> int:
+    """How many code files may write a term before it is vocabulary rather than a place: one for two or three
+    parts (`on_delete`, `first_public_at`), two for four (`new_logs_end_date`), three for five or more
+    (`show_draft_trainee_course_year_choice`, a flag declared in settings and read where it is used)."""
+    parts = len(named.name_parts(term))
+    return 1 if parts <= 3 else 2 if parts == 4 else 3

@@ -739,14 +739,17 @@ def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 
 def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
-    """Path anchors for the one code file spelling a term the decision writes as code (see `literals`)."""
+    """Path anchors for the one code file spelling a term the decision writes as code, or the few spelling a long
+    one (see `literals`)."""
     out: dict[str, Derived] = {}
     for term in literals.terms_in(text):
         if term in ctx.symbols.defs:
             continue  # a defined name: `name_anchors` reads it
-        rel = ctx.terms.only_file(term)
-        if rel:
-            out.setdefault(rel, Derived(Anchor("path", rel), literals.SCORE, f"writes `{term}`, as only `{rel}` does"))
+        files = ctx.terms.few_files(term)
+        for rel in files:
+            why = f"writes `{term}`, as only `{rel}` does" if len(files) == 1 else \
+                f"writes `{term}`, as {len(files)} files do"
+            out.setdefault(rel, Derived(Anchor("path", rel), literals.SCORE, why))
     return list(out.values())
 
 
