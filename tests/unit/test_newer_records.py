@@ -568,6 +568,19 @@ def test_a_successor_linked_under_its_old_number_is_found_by_its_name(lore):
     assert by_title["9. RTC Deployment"].status is Status.ACTIVE
 
 
+def test_a_successor_linked_by_a_file_name_since_renamed_is_found_by_its_number(lore):
+    """alphagov/gsp (MIT) ADR012: "Superseded by [ADR028](ADR028-docker-tools.md)", the record now being
+    `ADR028-container-tools.md`: "no such ADR found", and ADR012 superseded by nothing."""
+    _write(lore.root, "0012-docker-image-repositories.md", "12. Docker image repositories",
+           "Superseded by [ADR028](0028-docker-tools.md)", "Images need a home.", "Use Harbor.")
+    _write(lore.root, "0028-container-tools.md", "28. Container tools", "Accepted", "Harbor is gone.", "Use ECR.")
+    summary = run_import(lore)
+    by_title = {m.title: m for m in lore.list(limit=50)}
+    old, new = by_title["12. Docker image repositories"], by_title["28. Container tools"]
+    assert old.status is Status.SUPERSEDED and old.superseded_by == [new.id]
+    assert not [w for w in summary.warnings if "no such ADR" in w]
+
+
 def test_a_links_bullet_saying_a_part_was_superseded_makes_the_record_partly_superseded():
     """christiangroth/james-platform (MIT) 0016: MADR's Links list ends "* Superseded (for `duration`) by ADR
     [0017](0017-….md)" under "Status: accepted"; a bullet saying "superseded by" with no successor retires nothing."""

@@ -77,7 +77,7 @@ class AdrIndex:
             if found or posixpath.splitext(target)[1]:
                 # a named file that is not there is not some other ADR with its number; it may be the same record
                 # renumbered (`0009-atomic-….md`, now `0010-atomic-….md`), found by its slug and the link's title
-                return found or self._renumbered(base, ref, source)
+                return found or self._renumbered(base, ref, source) or self._renamed(base, ref, source)
         if ref.get("same_file") and isinstance(ref.get("number"), int):  # an entry of a decision log names another
             here = [m for m in self.by_number.get(ref["number"], []) if m.provenance.path == source]
             return here[0] if len(here) == 1 else None
@@ -87,6 +87,19 @@ class AdrIndex:
                 return found
         title = _norm_title(ref.get("text") or "")
         return _closest(self.by_title.get(title, []), source) if title else None
+
+    def _renamed(self, base: str, ref: dict, source: str) -> Memory | None:
+        """The one record of a folder a link to a file no longer there still means by its number: alphagov/gsp
+        ADR012's "Superseded by [ADR028](ADR028-docker-tools.md)", the record now `ADR028-container-tools.md`, when
+        the link's text writes that number too."""
+        m = _FILE_NUMBER.match(posixpath.basename(base))
+        said = _TEXT_NUMBER.search(ref.get("text") or "")
+        if not m or not said or int(m.group(1)) != int(said.group(1)):
+            return None
+        folder = posixpath.dirname(base)
+        here = [c for c in self.by_number.get(int(m.group(1)), [])
+                if posixpath.dirname(c.provenance.path or "") == folder and c.provenance.path != source]
+        return here[0] if len(here) == 1 else None
 
     def _renumbered(self, base: str, ref: dict, source: str) -> Memory | None:
         """The one record a link to a file no longer there still means: the record whose file name is the link's
@@ -120,6 +133,10 @@ def _local_target(target: str | None) -> str | None:
         m = re.search(r"/(?:blob|tree)/[^/]+/(.+)$", target)
         return m.group(1) if m else None
     return target or None
+
+
+_FILE_NUMBER = re.compile(r"^(?:[A-Za-z]{2,5}[-_ ]?)?0*(\d{1,5})(?=[-_. ]|$)")
+_TEXT_NUMBER = re.compile(r"(?<![\w.])(?:[A-Za-z]{2,5}[-_ #]?)?0*(\d{1,5})(?![\w.])")
 
 
 def _closest(cands: list[Memory], source: str) -> Memory | None:
