@@ -162,3 +162,9 @@ def test_a_record_in_one_package_means_its_own_packages_code(tmp_workspace):
     both = derive_anchors(text, "docs/adr/0014-mlflow-client.md", AnchorContext(ws))
     assert sorted(d.anchor.file for d in both if d.anchor.kind == "symbol") == \
         ["packages/gen-ai/src/client.ts", "packages/maas/src/client.ts"]
+
+
+def test_a_name_set_in_italics_is_a_name():
+    """adaptris/interlok (Apache-2.0) 0004 writes "_SharedConnection_": the underscores of markdown's italics hid it."""
+    assert [n.name for n in names_in("Each consumer gets a _SharedConnection_ instead.")] == ["SharedConnection"]
+    assert names_in("a _snake_case_ word and __init__ and _private_") == []

@@ -58,6 +58,8 @@ TYPE_KINDS = frozenset({"class", "interface", "type", "struct", "enum", "trait"}
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
 _CAMEL = re.compile(r"(?<![\w./`-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w`/-])")
 _TERM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Z][a-z0-9]{3,40})\*\*[ \t]*:", re.M)  # **Edition**: a ...
+# A name set in italics with underscores ("the _SharedConnection_ class", adaptris/interlok 0004): a name as it stands.
+_ITALIC_NAME = re.compile(r"(?<![\w*])_([A-Za-z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*)_(?![\w*])")
 # A list under a glossary heading ("Key Concepts", "Terminology"): `- Container: a content structure…`.
 _GLOSSARY = re.compile(r"^[ \t]*#{1,6}[ \t]+(?:key[ \t]+)?(?:concepts|terms|terminology|glossary|definitions)[ \t]*$"
                        r"((?:\n(?![ \t]*#).*)*)", re.M | re.I)
@@ -212,7 +214,7 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
     for term in terms:
         if term not in out:
             out[term] = Named(term, True)
-    for m in _CAMEL.finditer(_BACKTICK.sub(" ", text)):
+    for m in _CAMEL.finditer(_ITALIC_NAME.sub(r" \1 ", _BACKTICK.sub(" ", text))):
         if m.group(1) not in out:
             out[m.group(1)] = Named(m.group(1), False)
     for name in block_definitions(whole) if blocks else ():
