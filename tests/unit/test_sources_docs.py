@@ -554,6 +554,9 @@ def test_an_agents_run_logs_and_prompts_are_no_records(lore):
             "Shipments are keyed by a ULID.\n",
         "docs/adr/0005-system-prompts.md": "# 5. System prompts live in code\n\n## Status\n\nAccepted\n\n"
             "## Decision\n\nPrompts are constants beside the calls.\n",
+        # nshkrdotcom/flowstone (MIT): an agent's brief per record, numbered as the records are, in a folder of prompts
+        "docs/adr/prompts/0005-system-prompts_prompt.md": "# Implementation Prompt: ADR-0005\n\n## Status\n\n"
+            "Accepted\n\n## Decision\n\nImplement ADR-0005.\n",
         # a records folder's record named by a timestamp, as teams name them to keep branches from taking one number
         "docs/adr/20260301093015-use-ulids.md": "# Use ULIDs\n\n## Status\n\nAccepted\n\n## Decision\n\nIds are ULIDs.\n",
         **CODE,

@@ -486,8 +486,11 @@ def prompt_page(rel_path: str) -> bool:
     """Whether a page is named as a prompt, the brief an agent is given, its name ending in the word (`_PROMPT_WORDS`:
     `SOCIAL-MODULE-FABLE5-PROMPTS.md`, `phase4-ux-design-minion-prompt.md`): whatever status it states ("STATUS:
     DONE"), it records no decision. A numbered record about prompts (`0005-system-prompts.md`) is still a record,
-    as is one about a kind of them (`0003-prompt-caching.md`)."""
-    return _last_name_word(rel_path, _PROMPT_WORDS)
+    as is one about a kind of them (`0003-prompt-caching.md`). A page in a folder of prompts is one whatever its name
+    (nshkrdotcom/flowstone's `docs/adr/prompts/0006-oban-based-job-execution_prompt.md`, one per record, numbered
+    as the records are)."""
+    folders = [part.lower() for part in PurePosixPath(rel_path).parts[:-1]]
+    return _last_name_word(rel_path, _PROMPT_WORDS) or any(part in _PROMPT_WORDS for part in folders)
 
 
 def work_item(abs_path: str | None, rel_path: str = "") -> bool:
