@@ -39,6 +39,18 @@ def test_a_link_to_another_repository_sharing_the_path_anchors_nothing(tmp_works
     assert anchors(ws, BULK_DATA) == []
 
 
+def test_a_python_or_rust_manifest_names_the_repository_a_workspace_is(tmp_workspace):
+    """openedx/enterprise-catalog (AGPL-3.0) cloned under another folder name, with a remote that is no address: its
+    records' links to its own blob files anchored nothing, though setup and pyproject name the repository."""
+    ws = write(tmp_workspace, {"lib/bulk_data/cache.rb": "class Cache\nend\n", "pyproject.toml":
+                               '[project]\ndependencies = ["x @ git+https://github.com/other/x"]\n[project.urls]\n'
+                               'Repository = "https://github.com/alphagov/content-publisher"\n'})
+    assert own_repositories(ws) == {"alphagov/content-publisher"}
+    assert anchors(ws, BULK_DATA) == ["lib/bulk_data/cache.rb"]
+    rust = write(tmp_workspace / "rust", {"Cargo.toml": '[package]\nrepository = "https://github.com/o/ledger.git"\n'})
+    assert own_repositories(rust) == {"o/ledger"}
+
+
 def test_the_repository_the_workspace_names_wins_over_its_folder(tmp_path):
     root = tmp_path / "celestia-app"
     known = {"celestiaorg/celestia-app"}

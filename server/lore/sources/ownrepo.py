@@ -4,7 +4,8 @@ Decisions link the code they speak of as `https://github.com/<owner>/<name>/blob
 Such a link names this workspace's file only when `<owner>/<name>` is this repository; a link to
 another repository's file that happens to share a path (an upstream `x/auth/ante/ante.go`) names
 nothing here. The repository is known by what the workspace says of itself: its git remotes
-(`.git/config`), the `repository` of its root package.json, its Go module paths, or, when it
+(`.git/config`), the `repository` of its root package.json, the address its pyproject.toml, Cargo.toml or
+setup.cfg gives as its repository or home, its Go module paths, or, when it
 says none of these, its folder's name: `content-publisher`, or a clone folder ending in the name after a
 separator (`alphagov__content-publisher`, `fork-content-publisher`).
 """
@@ -19,6 +20,10 @@ _REMOTE = re.compile(r"^\s*url\s*=\s*\S*?github\.com[:/]+([\w.-]+)/([\w.-]+?)(?:
 _REPO_URL = re.compile(r"github\.com[:/]+([\w.-]+)/([\w.-]+?)(?:\.git)?/?$", re.I)
 _SHORTHAND = re.compile(r"^(?:github:)?([\w.-]+)/([\w.-]+?)(?:\.git)?$")  # npm's "github:o/shop", "o/shop"
 _SEPARATORS = "_-+."
+# The project's own address in a Python or Rust manifest: `Repository = "https://github.com/o/n"` under
+# `[project.urls]`, Cargo's `repository = "…"`, setup.cfg's `url = …`.
+_MANIFEST_URL = re.compile(r"^[ \t]*[\"']?(?:repository|source|source code|code|homepage|url)[\"']?[ \t]*[=:][ \t]*[\"']?"
+                           r"https?://github\.com/([\w.-]+)/([\w-]+(?:\.(?!git\b)[\w-]+)*)(?:\.git)?/?[\"']?[ \t]*$", re.M | re.I)
 
 
 def own_repositories(root: Path, go_modules: dict[str, str] | None = None) -> set[str]:
@@ -39,6 +44,12 @@ def own_repositories(root: Path, go_modules: dict[str, str] | None = None) -> se
     m = _REPO_URL.search(str(url or "").strip()) or _SHORTHAND.match(str(url or "").strip())
     if m:
         out.add(f"{m.group(1)}/{m.group(2)}".lower())
+    for manifest in ("pyproject.toml", "Cargo.toml", "setup.cfg"):
+        try:
+            text = (root / manifest).read_text(encoding="utf-8", errors="replace")[:65536]
+        except OSError:
+            continue
+        out |= {f"{o}/{n}".lower() for o, n in _MANIFEST_URL.findall(text)}
     for mod in go_modules or {}:
         parts = mod.split("/")
         if len(parts) >= 3 and parts[0] == "github.com":
