@@ -300,8 +300,8 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
             continue
         for para in re.split(r"\n\s*\n", markdown.FENCE.sub("", doc.text(s))):  # a code block's "Replaces this value" is code
             items = re.split(r"\n(?=[ \t]{0,3}[-*+][ \t])", para)
-            for n, part in enumerate(items):
-                _read_supersessions(part, reading, named_only=n > 0 or len(items) > 1)
+            for part in items:
+                _read_supersessions(part, reading, named_only=len(items) > 1)
 
 
 def _read_supersessions(para: str, reading: StatusReading, named_only: bool) -> None:

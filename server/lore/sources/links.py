@@ -19,6 +19,7 @@ import time
 from collections import defaultdict
 
 from lore.memory import HIDDEN_STATUSES, NEWER_META, Memory, SourceKind, Status
+from lore.sources.detect import series_number
 from lore.sources.newer import (STATUS_BEFORE_LINKS, apply_newer, before_links, describe_newer, newer_links,
                                newer_parts, replaces)
 from lore.sources.summary import ImportSummary
@@ -92,12 +93,12 @@ class AdrIndex:
         """The one record of a folder a link to a file no longer there still means by its number: alphagov/gsp
         ADR012's "Superseded by [ADR028](ADR028-docker-tools.md)", the record now `ADR028-container-tools.md`, when
         the link's text writes that number too."""
-        m = _FILE_NUMBER.match(posixpath.basename(base))
+        named = series_number(posixpath.basename(base))
         said = _TEXT_NUMBER.search(ref.get("text") or "")
-        if not m or not said or int(m.group(1)) != int(said.group(1)):
+        if not named or not said or named[1] != int(said.group(1)):
             return None
         folder = posixpath.dirname(base)
-        here = [c for c in self.by_number.get(int(m.group(1)), [])
+        here = [c for c in self.by_number.get(named[1], [])
                 if posixpath.dirname(c.provenance.path or "") == folder and c.provenance.path != source]
         return here[0] if len(here) == 1 else None
 
@@ -135,7 +136,6 @@ def _local_target(target: str | None) -> str | None:
     return target or None
 
 
-_FILE_NUMBER = re.compile(r"^(?:[A-Za-z]{2,5}[-_ ]?)?0*(\d{1,5})(?=[-_. ]|$)")
 _TEXT_NUMBER = re.compile(r"(?<![\w.])(?:[A-Za-z]{2,5}[-_ #]?)?0*(\d{1,5})(?![\w.])")
 
 
