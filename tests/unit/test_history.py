@@ -222,3 +222,85 @@ def test_a_span_of_time_counts_back_from_the_newest_commit(tmp_path):
         result = import_history(lo, HistorySettings(max_commits=0, since="1 year ago"))
         assert result.commits == 2  # the year before the newest commit, not before today
         assert set(tasks(lo)) == {"Fix the catalogue order", "Add service checks"}
+
+
+def _fresh(tmp_path, name: str) -> Path:
+    root = tmp_path / name
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    return root
+
+
+def test_a_squashed_revert_finds_the_squashed_change_it_undoes(tmp_path):
+    """Open-CMSIS-Pack-Spec: `Revert "Extend processor element with NPU attributes" (#391)`, body "Reverts
+    Open-CMSIS-Pack/Open-CMSIS-Pack-Spec#390", left #390 active: its subject still ended in "(#390)"."""
+    root = _fresh(tmp_path, "squashed")
+    commit(root, {"schema/pack.xsd": "a\n"}, "Initial schema", T0)
+    npu = commit(root, {"schema/pack.xsd": "b\n"}, "Extend processor element with NPU attributes (#390)", T0 + DAY)
+    commit(root, {"schema/other.xsd": "o\n"}, "Describe the board element (#392)", T0 + 2 * DAY)
+    back = commit(root, {"schema/pack.xsd": "a\n"}, 'Revert "Extend processor element with NPU attributes" (#391)\n\n'
+                  "Reverts Open-CMSIS-Pack/Open-CMSIS-Pack-Spec#390", T0 + 3 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        assert import_history(lo).reverted == 1
+        assert lo.get(npu[:12]).meta["reverted_by"] == back[:12]
+        assert "reverted_by" not in lo.get(tasks(lo)["Describe the board element"].id).meta
+
+
+def test_reverts_named_by_pull_request_number(tmp_path):
+    """A revert whose subject quotes another title but whose body names the pull request it undoes."""
+    root = _fresh(tmp_path, "bynumber")
+    commit(root, {"a.py": "a\n"}, "Initial", T0)
+    change = commit(root, {"a.py": "b\n"}, "Speed up the parser (#41)", T0 + DAY)
+    commit(root, {"a.py": "a\n"}, "Undo the parser change (#42)\n\nReverts acme/app#41", T0 + 2 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        assert lo.get(change[:12]).meta.get("reverted_by")
+
+
+def test_an_integration_merge_is_read_as_the_tasks_it_brings(tmp_path):
+    """fc-nixos: `Merge branch 'fc-24.05-dev' into fc-24.05-staging` became one task of 30 commits titled by
+    one of them and typed revert because four were reverts. A long-lived branch's merge brings many tasks:
+    each pull request merged into it stays one task, its other commits their own."""
+    root = _fresh(tmp_path, "integration")
+    commit(root, {"nfs.nix": "a\n", "docs.md": "d\n"}, "Initial", T0)
+    git(root, "checkout", "-q", "-b", "fc-24.05-dev")
+    git(root, "checkout", "-q", "-b", "feature")
+    commit(root, {"kvm.nix": "k\n"}, "kvm: signal cold reboots", T0 + DAY, author="Bob <bob@example.com>")
+    git(root, "checkout", "-q", "fc-24.05-dev")
+    git(root, "merge", "-q", "--no-ff", "feature", "-m", "Merge pull request #1124 from fc/kvm-cold-reboot\n\n"
+        "Signal cold reboots to the host", at=T0 + 2 * DAY)
+    nfs = commit(root, {"nfs.nix": "hard\n"}, "nfs: switch to hard recovery", T0 + 3 * DAY,
+                 author="Cy <cy@example.com>")
+    commit(root, {"docs.md": "urls\n"}, "update URLs to web documentation", T0 + 20 * DAY,
+           author="Di <di@example.com>")
+    git(root, "revert", "--no-edit", nfs, at=T0 + 30 * DAY)
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "fc-24.05-dev", "-m", "Merge branch 'fc-24.05-dev' into fc-24.05-staging",
+        at=T0 + 31 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo)
+        by = tasks(lo)
+        assert {"Signal cold reboots to the host", "nfs: switch to hard recovery", "update URLs to web documentation",
+                'Revert "nfs: switch to hard recovery"'} <= set(by)
+        assert by["Signal cold reboots to the host"].meta["pr"] == "1124"
+        assert by['Revert "nfs: switch to hard recovery"'].meta["type"] == "revert"
+        assert by["update URLs to web documentation"].meta["type"] != "revert"
+        assert result.reverted == 1 and by["nfs: switch to hard recovery"].meta.get("reverted_by")
+
+
+def test_a_branch_that_reverts_one_change_among_others_is_not_a_revert():
+    from lore.history.tasks import group
+
+    def c(sha, subject, parents, at, message=None):
+        return gitlog.Commit(sha=sha, parents=parents, author="Ann", email="a@x", at=at, message=message or subject)
+
+    commits = [
+        c("m1", "Merge pull request #5 from ann/cleanup", ["b0", "b2"], 40,
+          "Merge pull request #5 from ann/cleanup\n\nClean up the worker"),
+        c("b2", 'Revert "Add a retry"', ["b1"], 30, 'Revert "Add a retry"\n\nThis reverts commit abcdef1.'),
+        c("b1", "Tidy the worker loop", ["b0"], 20),
+        c("b0", "Initial", [], 10),
+    ]
+    found, _ = group(commits)
+    merge = next(t for t in found if t.key == "m1")
+    assert merge.reverts == ["abcdef1"] and merge.type != "revert"

@@ -16,7 +16,7 @@ import attrs
 from lore.history import gitlog
 from lore.history.records import mark_reverted, merged, task_id, to_memory
 from lore.history.settings import HistorySettings, read_settings
-from lore.history.tasks import Task, group
+from lore.history.tasks import Task, group, subject_key
 from lore.memory import Memory
 from lore.store import history as q
 
@@ -146,10 +146,13 @@ def _mark_reverts(store, tasks: list[Task], written: dict[str, Memory], result: 
     """Mark each task a revert undid (found among this run's tasks first, then the stored ones)."""
     by_commit: dict[str, str] = {}
     by_subject: dict[str, str] = {}
+    by_pr: dict[str, str] = {}
     for t in tasks:
+        if t.pr:
+            by_pr.setdefault(t.pr, task_id(t))
         for c in t.commits:
             by_commit[c.sha] = task_id(t)
-            by_subject.setdefault(c.subject, task_id(t))
+            by_subject.setdefault(subject_key(c.subject), task_id(t))
     for t in tasks:
         if t.type != "revert" or task_id(t) not in written:
             continue
@@ -160,8 +163,10 @@ def _mark_reverts(store, tasks: list[Task], written: dict[str, Memory], result: 
                 or q.task_with_commit(store.db, sha)
             if hit:
                 targets.append(hit)
-        if not targets and t.reverts_title and t.reverts_title in by_subject:
-            targets.append(by_subject[t.reverts_title])
+        if not targets and t.reverts_pr and t.reverts_pr in by_pr:
+            targets.append(by_pr[t.reverts_pr])
+        if not targets and t.reverts_title and subject_key(t.reverts_title) in by_subject:
+            targets.append(by_subject[subject_key(t.reverts_title)])
         for mid in dict.fromkeys(targets):
             if mid == reverter.id:
                 continue

@@ -18,6 +18,13 @@ _MERGE_ANY = re.compile(r"^Merge (branch|remote-tracking branch|tag|commit) ", r
 _CONVENTIONAL = re.compile(r"^(?P<type>[a-zA-Z]+)(?:\((?P<scope>[^)]*)\))?(?P<bang>!)?:\s*(?P<rest>.+)$")
 _REVERT_SUBJECT = re.compile(r'^Revert\s+"(.+)"\s*$')
 _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
+# GitHub's "Revert" button writes the pull request it undoes into the body: "Reverts org/repo#390".
+_REVERTS_PR = re.compile(r"^\s*Reverts\s+(?:[\w.-]+/[\w.-]+)?#(\d+)\s*$", re.I | re.M)
+# The name of a branch that lives on and gathers others' work (`develop`, `fc-24.05-dev`, `release/2.3`):
+# merging it is an integration of many tasks, not one.
+_LONG_LIVED = frozenset({"dev", "develop", "development", "devel", "staging", "stage", "master", "main", "trunk",
+                         "production", "prod", "next", "stable", "preprod", "uat", "integration"})
+_MERGED_BRANCH = re.compile(r"^Merge (?:remote-tracking )?branch '([^']+)'|^Merge pull request #\d+ from [\w.-]+/(\S+)", re.I)
 _TRAILER = re.compile(r"^\s*(Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|Tested-by|Change-Id|Reviewed-on|"
                       r"Cc|Closes|Fixes|Resolves|Refs|See-also)\s*:", re.I)
 _DEPENDENCY = re.compile(r"^(?:(?:chore|build|fix|deps)\((?:deps|deps-dev|dependencies)\)|"
@@ -48,6 +55,7 @@ class Task:
     files: list[str] = attrs.field(factory=list)  # current names, most touched first
     reverts: list[str] = attrs.field(factory=list)  # shas (maybe abbreviated) this task reverts
     reverts_title: str | None = None
+    reverts_pr: str | None = None  # the pull request a revert undoes, by number ("Reverts org/repo#390")
 
     @property
     def at(self) -> int:
@@ -133,6 +141,9 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None) -> tuple
     tasks: list[Task] = []
     for c in commits:
         if c.sha in main and c.is_merge:
+            if integration(c):
+                tasks += _integrated(by_sha, main, claimed, c, files)
+                continue
             members = _branch(by_sha, main, claimed, c)
             tasks.append(_merge_task(c, members, files))
     skipped = 0
@@ -187,6 +198,25 @@ def _branch(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge:
     return members
 
 
+def _integrated(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit,
+                files: dict[str, list[str]]) -> list[Task]:
+    """The merge tasks on a long-lived branch an integration merge brought in (its own first-parent line,
+    down to where it meets the mainline); its other commits are left to be read one by one."""
+    line, sha = [], merge.parents[1] if len(merge.parents) > 1 else None
+    while sha and sha in by_sha and sha not in main and sha not in claimed and sha not in line:
+        line.append(sha)
+        parents = by_sha[sha].parents
+        sha = parents[0] if parents else None
+    own = main | set(line)
+    out = []
+    for sha in line:
+        c = by_sha[sha]
+        if c.is_merge and not integration(c):
+            claimed.add(sha)
+            out.append(_merge_task(c, _branch(by_sha, own, claimed, c), files))
+    return out
+
+
 def _merge_task(merge: Commit, members: list[Commit], files: dict[str, list[str]]) -> Task:
     m = _MERGE_PR.match(merge.subject)
     pr = m.group(1) if m else None
@@ -217,13 +247,50 @@ def _single(c: Commit, files: dict[str, list[str]]) -> Task:
 
 
 def _note_reverts(task: Task, commits: list[Commit]) -> None:
+    """What a task reverts: the commits its messages name, the subject a revert quotes, the pull request
+    GitHub's revert names. The task is a revert when all its work is (a branch that reverts one change
+    among others is not)."""
+    work = [c for c in commits if not c.is_merge]
+    reverting = 0
     for c in commits:
-        task.reverts += _REVERTS_SHA.findall(c.message)
+        shas = _REVERTS_SHA.findall(c.message)
+        task.reverts += shas
         m = _REVERT_SUBJECT.match(_PR.sub("", c.subject).strip())
         if m and task.reverts_title is None:
             task.reverts_title = m.group(1)
-    if task.reverts:
+        pr = _REVERTS_PR.search(c.message)
+        if pr and task.reverts_pr is None:
+            task.reverts_pr = pr.group(1)
+        reverting += bool(shas or m or pr) and not c.is_merge
+    if (task.reverts or task.reverts_pr) and reverting >= len(work):
         task.type = "revert"
+
+
+def subject_key(subject: str) -> str:
+    """A commit subject without the pull request number a squash adds (`Add X (#390)` -> `Add X`), as a
+    revert quotes it."""
+    return _PR.sub("", subject).strip()
+
+
+def integration(merge: Commit) -> bool:
+    """Whether a merge brings a long-lived branch into another (`Merge branch 'fc-24.05-dev' into
+    fc-24.05-staging`, `Merge pull request #88 from org/develop`, `Merge branch 'release/2.3'`): the merged
+    branch gathers many people's tasks, so its commits are read as their own tasks, not as one."""
+    m = _MERGED_BRANCH.match(merge.subject)
+    if not m:
+        return False
+    name = (m.group(1) or m.group(2)).strip()
+    parts = [p for p in name.lower().split("/") if p]
+    if parts and parts[0] in ("origin", "upstream") and len(parts) > 1:
+        parts = parts[1:]
+    if not parts:
+        return False
+    if parts[0] in ("release", "releases") and len(parts) > 1:
+        return True
+    last = parts[-1]
+    if last in _LONG_LIVED:
+        return True
+    return m.group(1) is not None and re.split(r"[-_]", last)[-1] in _LONG_LIVED
 
 
 def _joins(run: Task, task: Task) -> bool:
