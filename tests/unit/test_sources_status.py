@@ -43,6 +43,10 @@ from lore.sources.status import read_status, supersession_lines
     pytest.param("Ongoing.", Status.PROPOSED, None, id="ongoing"),  # zooniverse/front-end-monorepo
     pytest.param("deferred", Status.PROPOSED, None, id="kep-deferred"),
     pytest.param("discontinued", Status.DEPRECATED, None, id="rfc-discontinued"),
+    # DFE-Digital/find-information-about-academies-and-trusts 0008: an open question, not a decision in force
+    pytest.param("To be discussed with wider team", Status.PROPOSED, None, id="to-be-discussed"),
+    pytest.param("TBD", Status.PROPOSED, None, id="tbd"),
+    pytest.param("Not yet decided", Status.PROPOSED, None, id="not-yet-decided"),
     pytest.param("Parked", None, None, id="unknown"),
     pytest.param("on hold", None, None, id="unknown-on-hold"),
 ])

@@ -40,7 +40,11 @@ _WORDS: dict[str, Status] = {
                      # Hyperledger Aries: shown working somewhere but not accepted; no longer moving
                      "demonstrated", "stalled",
                      # Ansible's proposals: filed, not yet discussed (`- Status: New`); a record left unfinished
-                     "new", "incomplete"), Status.PROPOSED),
+                     "new", "incomplete",
+                     # a status that says the question is still open ("To be discussed with wider team")
+                     "to be discussed", "to be decided", "to be agreed", "to be confirmed", "to be determined",
+                     "not yet decided", "undecided", "tbd", "tbc", "needs discussion", "awaiting approval",
+                     "under evaluation", "being evaluated"), Status.PROPOSED),
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
