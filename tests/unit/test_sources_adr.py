@@ -567,3 +567,18 @@ def test_a_record_opening_on_a_third_level_heading_is_titled_by_its_name():
     assert m.title == "Common milestone"
     (t,) = parse_adr("docs/adr/0003-x.md", "## 3. Use Kafka\n\n## Status\n\nAccepted\n\nWe use Kafka.\n").memories
     assert t.title == "3. Use Kafka"
+
+
+@pytest.mark.parametrize("text, title", [
+    # DFE-Digital/find-information-about-academies-and-trusts 0008
+    pytest.param("# Architectural Decision Record (ADR)\n\n## ADR: Adoption of Keep a Changelog Format for Release Notes\n\n"
+                 "### Status\n\nTo be discussed with wider team\n\n### Decision\n\nWe keep a changelog.\n",
+                 "Adoption of Keep a Changelog Format for Release Notes", id="genre-then-title"),
+    pytest.param("# ADR\n\n## Status\n\nAccepted\n\n## Decision\n\nWe keep a changelog.\n", "Keep a changelog",
+                 id="genre-then-part"),
+    pytest.param("# Decision record: keep a changelog\n\n## Status\n\nAccepted\n", "Decision record: keep a changelog",
+                 id="genre-with-subject-kept"),
+])
+def test_a_title_naming_only_the_kind_of_page_gives_way(text, title):
+    m = parse_adr("docs/adrs/0008-keep-a-changelog.md", text).memories[0]
+    assert m.title == title

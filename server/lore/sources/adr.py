@@ -50,6 +50,10 @@ _NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?|[a-z]{2,5}[-_](?=\d{2}))?0*(\d{1,5})(?
 # Markdown Architectural Decision Records" and "Use Markdown Any Decision Records").
 _PROCESS_TITLE = re.compile(r"^(?:record\s+architecture\s+decisions|use\s+markdown\s+(?:architectural|any)\s+decision\s+records)\b",
                             re.I)
+# A title that only names the kind of page (`# Architectural Decision Record (ADR)`, `# ADR`, `# Decision record`).
+_GENRE_ONLY = re.compile(r"^(?:(?:an?\s+)?(?:architectur(?:e|al)\s+)?(?:decision\s+record|decision)(?:\s*\((?:adr|dr)\))?"
+                         r"|adr|rfc|architecture\s+decision\s+record\s+template)\s*:?$", re.I)
+_GENRE_PREFIX = re.compile(r"^(?:adr|rfc|decision)\s*[-#]?\s*(?:\d+\s*)?[:.\-–]\s*", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
@@ -106,6 +110,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
         out.warn(rel_path, line, msg)
     front = doc.front
     heading, title_line = doc.title()
+    if heading and _GENRE_ONLY.match(heading.strip()):
+        heading, title_line = _next_heading(doc, title_line)
     heading = None if markdown.section_name(heading) else heading  # `# Summary` opens the page: titled otherwise
     if heading is not None and _first_level(doc) >= 3:
         heading = None  # a record opening on "### Reasoning" (mint-app 0017) has no title of its own: its name is one
@@ -657,6 +663,16 @@ def copied_title(rel_path: str, title: str) -> bool:
     in_stem, in_heading = _words4(stem), _words4(title)
     folded_stem, folded_title = _folded(stem), _folded(title)
     return bool(in_stem) and not any(w in folded_title for w in in_stem) and not any(w in folded_stem for w in in_heading)
+
+
+def _next_heading(doc, after: int | None) -> tuple[str | None, int | None]:
+    """The heading after a title that only names the kind of page, its "ADR:" prefix dropped
+    (`# Architectural Decision Record (ADR)` then `## ADR: Adoption of Keep a Changelog Format`); (None, None)
+    when the next one names a part ("Status"), so the file's name titles the record."""
+    nxt = next((sec for sec in doc.sections if sec.heading and after is not None and sec.line > after), None)
+    if nxt is None or markdown.section_name(nxt.heading):
+        return None, None
+    return _GENRE_PREFIX.sub("", nxt.heading).strip() or None, nxt.line
 
 
 def _words4(text: str) -> set[str]:
