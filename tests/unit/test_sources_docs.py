@@ -1045,3 +1045,35 @@ def test_a_guides_status_sentence_is_no_records_status():
     for status in ("Partially Implemented", "✅ Accepted (2021)", "Accepted"):
         page = f"# Tool routing\n\n- **Status:** {status}\n\nTools are routed by name.\n"
         assert parse_doc("docs/rfc/routing.md", page).memories[0].provenance.kind is SourceKind.ADR, status
+
+
+@pytest.mark.parametrize("title", ['{{ replace .Name "-" " " | title }}', "{% page.title %}", "<%= title %>"])
+def test_a_page_titled_by_a_placeholder_is_a_template(title):
+    """18F/guides-and-methods-hugo: a page of Hugo's `archetypes/section-bundle/` titled `{{ replace .Name "-" " " |
+    title }}` came in as documentation."""
+    parsed = parse_doc("content/section/_index.md", f"---\ntitle: '{title}'\n---\n\nLorem ipsum dolor sit amet.\n")
+    assert not parsed.memories and "template" in parsed.note
+    kept = parse_doc("docs/release.md", "# NixOS {{ release }} edition\n\nHow a release is cut.\n")
+    assert kept.memories[0].title == "NixOS {{ release }} edition"
+
+
+def test_a_site_generators_scaffolds_are_templates():
+    assert not is_documentation("docs/archetypes/section-bundle/card-page.md")
+    assert not docs.loose_page("archetypes/default.md") and not docs.loose_page("scaffolds/post.md")
+
+
+def test_agent_skills_are_found_by_search(tmp_path):
+    """jongpie/NebulaLogger's `skills/*/SKILL.md` gave no memory, so its rule "do not rely on public Apex classes"
+    could not be found; a Claude Code skill under `.claude/skills/` neither."""
+    root = write(tmp_path / "ws", {
+        ".claude/skills/release/SKILL.md": "---\nname: release\ndescription: Use this skill when cutting a release.\n"
+                                           "---\n\n# Cutting a release\n\nTag the commit, then run the publish workflow.\n",
+        "skills/logging/SKILL.md": "---\nname: logging\ndescription: Use when logging.\n---\n\n# Logging rules\n\n"
+                                   "Do not rely on public Apex classes of the package; call the Logger facade.\n",
+        "src/app.py": "x = 1\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        run_import(lo)
+        found = {m.title: m for m in lo.list(limit=50)}
+        assert {"Cutting a release", "Logging rules"} <= set(found)
+        assert is_plain_doc(found["Logging rules"]) and not found["Logging rules"].anchors
+        assert "Logging rules" in [h.memory.title for h in lo.search(Query(text="public Apex classes Logger facade"))]

@@ -56,7 +56,10 @@ def anchors(m) -> list[str]:
     pytest.param(".windsurf/rules/style.md", cls.AGENTS, id="windsurf-rules"),
     pytest.param(".roo/rules-code/naming.md", cls.AGENTS, id="roo-mode-rules"),
     pytest.param(".kiro/steering/tech.md", cls.AGENTS, id="kiro-steering"),
-    pytest.param(".claude/skills/release/SKILL.md", cls.COMMENTS, id="not-a-rules-folder"),
+    # jongpie/NebulaLogger's `skills/*/SKILL.md`: what an agent is taught, found by search, not the team's rules
+    pytest.param(".claude/skills/release/SKILL.md", cls.DOC, id="skill-is-documentation"),
+    pytest.param("skills/nebula-logger-best-practices/SKILL.md", cls.DOC, id="skill-folder"),
+    pytest.param(".claude/skills/release/notes.md", cls.COMMENTS, id="not-a-rules-folder"),
     pytest.param("src/rules/pricing.md", cls.COMMENTS, id="a-project-folder-named-rules"),
     pytest.param("CONTRIBUTING.md", cls.GUIDE, id="contributing"),
     pytest.param("docs/code-style.md", cls.GUIDE, id="style-guide"),

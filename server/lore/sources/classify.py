@@ -151,6 +151,10 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
         return MEMORY_BANK  # Cline's memory bank; the notes Serena keeps for the agents it serves
     if md and agent_rules_folder(parts):
         return AGENTS
+    if name == "skill.md" and "skills" in parts:
+        # an agent skill (`.claude/skills/x/SKILL.md`, `skills/x/SKILL.md`): how to do one kind of work, loaded when
+        # it is asked for; what it knows is found by search, as a page of documentation, not held as the team's rules
+        return DOC
     if md and (in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
         return ADR
     if md and _GUIDE.match(p.stem):

@@ -177,10 +177,15 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
 _RECORD_NUMBER = re.compile(r"\b0*[1-9]\d{0,4}\b")
 
 
+# Site generators' folders of page scaffolds: Hugo's `archetypes/`, Hexo's `scaffolds/`.
+_SCAFFOLDS = frozenset({"archetypes", "scaffolds"})
+
+
 def template_folder(name: str) -> bool:
     """Whether a folder's name says it holds templates: `templates/`, `example_templates/`, `adr-templates/`,
-    `.github/ISSUE_TEMPLATE/`."""
-    return bool({"template", "templates"} & set(re.split(r"[-_. ]+", name.lower())))
+    `.github/ISSUE_TEMPLATE/`, a site generator's scaffolds (`archetypes/`)."""
+    return bool({"template", "templates"} & set(re.split(r"[-_. ]+", name.lower()))) or name.lower() in _SCAFFOLDS
+
 
 
 def template_name(stem: str) -> bool:

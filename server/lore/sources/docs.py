@@ -392,6 +392,11 @@ def _work_in_progress(rel_path: str, text: str, doc: markdown.Document) -> bool:
     return states_progress(doc) and not evidence(rel_path, text).core
 
 
+# A title that is only a site generator's placeholder (Hugo's archetype `{{ replace .Name "-" " " | title }}`,
+# Jekyll's `{% … %}`, ERB's `<%= … %>`): the page is a template, whatever its folder.
+_UNRENDERED = re.compile(r"(?:\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\s)+")
+
+
 def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True) -> Parsed:
     """One page as a decision record when it states a status (and `records`), else as one documentation memory: a
     status that is only a piece of work's progress ("Status: Complete" over an audit's findings) makes none
@@ -419,6 +424,9 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     heading, title_line = doc.title()
     heading = None if markdown.section_name(heading) or _part_heading(doc, title_line) else heading
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
+    if _UNRENDERED.fullmatch(title.strip()):
+        out.note = "a template: its title is a placeholder a site generator fills in"
+        return out
     sections, body, _ = sections_of(doc, title, title_line)
     meta: dict = {DOC_META: True}
     sections = fitted(sections, title)
