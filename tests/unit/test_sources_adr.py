@@ -582,3 +582,16 @@ def test_a_record_opening_on_a_third_level_heading_is_titled_by_its_name():
 def test_a_title_naming_only_the_kind_of_page_gives_way(text, title):
     m = parse_adr("docs/adrs/0008-keep-a-changelog.md", text).memories[0]
     assert m.title == title
+
+
+def test_a_record_written_in_french_has_its_decision_and_context_read():
+    """ansforge/ans-architecture-adr 0002, MADR in French: the whole page was the body, its gist "statut : proposé"."""
+    text = ("# Licence des projets Github\n\n* statut : proposé\n* date : 2025-05-27\n* décisionnaires : CTO\n"
+            "* consultés : CTO\n* informés : équipe intégration\n\n## Contexte et énoncé du problème\n\n"
+            "Tout doit être sous licence sinon les lois de copyright par défaut s'appliquent.\n\n"
+            "## Options Envisagées\n\n* MIT\n* BSD3\n\n## Résultat de la Décision\n\n"
+            "Option choisie : Licence MIT car permissive.\n")
+    m = parse_adr("docs/decisions/0002-licence.md", text).memories[0]
+    assert m.status is Status.PROPOSED
+    assert m.body == "Option choisie : Licence MIT car permissive."
+    assert m.rationale.startswith("Tout doit être sous licence")

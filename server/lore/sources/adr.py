@@ -33,7 +33,12 @@ _HEADER_HEADING = re.compile(rf"^{_HEADER_PART}$", re.I)
 _HISTORY_HEAD = re.compile(rf"^#{{1,6}}\s*{_HEADER_PART}\s*$", re.I)
 _HEADER_TABLES = {"metadata", "meta", "field", "fields", "property", "key", "revision", "version", "date"}
 _HEADER_FIELDS = {"status", "date", "author", "authors", "deciders", "decision-makers", "tags", "updates",
-                  "supersedes", "superseded by"}
+                  "supersedes", "superseded by", "consulted", "informed",
+                  # MADR's header in French, Spanish, Portuguese, Italian and German
+                  "statut", "auteur", "auteurs", "décisionnaires", "decisionnaires", "consultés", "consultes",
+                  "informés", "informes", "périmètre", "perimetre", "estado", "fecha", "autores", "decisores",
+                  "consultados", "informados", "autori", "stato", "datum", "autor", "autoren",
+                  "entscheider"}
 _DEPRECATION_HEAD = re.compile(r"^deprecat(?:ed|ion)\b", re.I)
 _DATE_HEAD = re.compile(r"^date\b\s*[:\-–]?\s*(.+)$", re.I)
 # A status field's names: getsentry/rfcs' `* RFC Status: approved` too (not a proposal's "Implementation Status",
@@ -61,8 +66,15 @@ _REJECTED_DIRS = {"rejected", "declined"}
 _ALTERNATIVES = re.compile(r"^(?:\d+\.\s*)?(?:alternatives?|options?|considered|pros and cons)\b", re.I)
 _PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending", "rfcs"}
 _CONTEXT = ("context", "context and problem statement", "background", "problem", "problem statement",
-            "motivation", "context and motivation")
-_DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution", "chosen option", "the decision")
+            "motivation", "context and motivation",
+            # the same parts in the languages whose status words `status` reads (MADR's translations among them)
+            "contexte", "contexte et énoncé du problème", "contexte et enonce du probleme", "contexto",
+            "contexto y planteamiento del problema", "contexto e declaração do problema", "contexto e problema",
+            "contesto", "contesto e problema", "kontext", "kontext und problemstellung", "hintergrund")
+_DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution", "chosen option", "the decision",
+             "décision", "decision prise", "décision prise", "résultat de la décision", "resultat de la decision",
+             "decisión", "resultado de la decisión", "decisão", "resultado da decisão", "decisione",
+             "esito della decisione", "entscheidung", "entscheidungsergebnis")
 _SKIP_META = ("status", "changelog", "change log", "metadata", "date")
 
 
