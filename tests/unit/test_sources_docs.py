@@ -1077,3 +1077,18 @@ def test_agent_skills_are_found_by_search(tmp_path):
         assert {"Cutting a release", "Logging rules"} <= set(found)
         assert is_plain_doc(found["Logging rules"]) and not found["Logging rules"].anchors
         assert "Logging rules" in [h.memory.title for h in lo.search(Query(text="public Apex classes Logger facade"))]
+
+
+def test_a_page_copied_into_several_folders_is_one_memory(tmp_path):
+    """18F/guides-and-methods-hugo: `card-page.md`, byte for byte the same in six sections, made six "Card Page"
+    memories, three of them in a row in a search."""
+    page = "# Card Page\n\nA card page lays out its sections as cards.\n"
+    root = write(tmp_path / "ws", {"docs/card-page.md": page, "docs/section2/card-page.md": page,
+                                   "docs/section4/card-page.md": page, "docs/section5/other.md": "# Other\n\nElse.\n",
+                                   "src/app.py": "x = 1\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        cards = [m for m in lo.list(limit=50) if m.title == "Card Page"]
+        assert [m.provenance.path for m in cards] == ["docs/card-page.md"]
+        assert "Other" in {m.title for m in lo.list(limit=50)}
+        assert summary.skipped.get("a copy of another page") == 2

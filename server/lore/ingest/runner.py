@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -342,7 +343,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         if run.pages_workspace != was or lore.store.get_meta(PAGES_META) is None:
             lore.store.set_meta(PAGES_META, "1" if run.pages_workspace else "0")  # written only when it changes
         walked = [_loose(c, run.pages_workspace, run.readme_pages, run.agent_pages) for c in walked]
-        cands = _cap_documentation(walked, summary)
+        cands = _cap_documentation(_without_copies(walked, summary), summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
@@ -426,6 +427,33 @@ def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[C
         summary.skip("over the documentation cap")
     gone = set(out)
     return [c for c in cands if c.importer != cls.DOC or c.rel not in gone]
+
+
+def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
+    """Every candidate but the documentation pages whose bytes a page nearer the root has (a site's demo page
+    copied into six sections, a versioned site's unchanged pages under `versioned_docs/version-1.2/`): one memory
+    each, the shallowest page's, so a search shows a text once; the copies are counted in the report."""
+    first: dict[bytes, str] = {}
+    gone: set[str] = set()
+    for c in sorted((c for c in cands if c.importer == cls.DOC), key=lambda c: (c.rel.count("/"), c.rel)):
+        digest = _digest(c.path)
+        if digest is None:
+            continue
+        if digest in first:
+            gone.add(c.rel)
+            summary.skip("a copy of another page")
+        else:
+            first[digest] = c.rel
+    return [c for c in cands if c.rel not in gone] if gone else cands
+
+
+def _digest(path: str) -> bytes | None:
+    """A page's content hash (its first `docs.MAX_DOC_BYTES`), None when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read(docs.MAX_DOC_BYTES)).digest()
+    except OSError:
+        return None
 
 
 def _size(path: str) -> int:
