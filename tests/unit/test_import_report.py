@@ -59,6 +59,9 @@ LAYOUT = {
     "CHANGELOG.md": "# Changelog\n\n## [1.0.0] - 2024-01-01\n\n### Changed\n\n- Things.\n",
     "CONTRIBUTING.md": "# Contributing\n\n## Style\n\nUse black.\n",
     "AGENTS.md": "# Rules\n\n## Tests\n\nUse pytest.\n",
+    # DFE-Digital/find-information-about-academies-and-trusts: six Cursor rules imported, none in the report
+    ".cursor/rules/page-objects.mdc": "---\ndescription: Page objects\nglobs: tests/**\n---\n\nOne page object per page.\n",
+    ".cursorrules": "Prefer small functions.\n",
 }
 DECISIONS = sorted(p for p in LAYOUT if "decisions/0" in p or p.startswith(("adr-", "architecture-decision-record/0"))
                    or "/docs/design/" in p or p.startswith("docs/adr/2"))
@@ -68,7 +71,7 @@ def test_layouts_of_real_repositories_are_found(lore):
     write(lore.root, LAYOUT)
     summary = run_import(lore)
     assert sorted(summary.decisions) == DECISIONS
-    assert summary.rules == ["AGENTS.md", "CONTRIBUTING.md"]
+    assert summary.rules == [".cursor/rules/page-objects.mdc", ".cursorrules", "AGENTS.md", "CONTRIBUTING.md"]
     assert summary.docs == ["CHANGELOG.md", "architecture-decision-record/README.md", "docs/architecture/README.md",
                             "docs/guides/deploy.md", "docs/roadmap.md"]  # pages of docs, read-me indexes, a change log
     not_taken = dict(summary.not_taken)
@@ -99,7 +102,7 @@ def test_cli_prints_categories_and_lists_with_verbose(tmp_path, capsys, monkeypa
     assert main(["-w", str(tmp_path), "import", "-v"]) == 0
     out = capsys.readouterr().out
     assert f"decision records: {len(DECISIONS)} files" in out
-    assert "guides and rules: 2 files" in out
+    assert "guides and rules: 4 files" in out and "  .cursor/rules/page-objects.mdc" in out
     assert "documentation:    5 files" in out and "  docs/guides/deploy.md" in out and "  CHANGELOG.md" in out
     assert "  docs/adr/template.md: template" in out
     assert "taken as nothing: " in out and " in docs folders or shaped like records" in out

@@ -25,8 +25,8 @@ _PARTIAL = ("too little", "no decision or consequences")
 def fill(store: Store, summary: ImportSummary) -> None:
     """Set the summary's lists from the ledger and the decision records in the database."""
     for path, sf in sorted(store.sources.all().items()):
-        if sf.state == "removed" or not is_page(path) and sf.reason != DECISION:
-            continue  # code files; a record without extension is still counted
+        if sf.state == "removed" or not is_page(path) and sf.reason not in (DECISION, RULES):
+            continue  # code files; a record without extension, a rules file (`.mdc`, `.cursorrules`) still counted
         if sf.state == "skipped":
             if docs_like(path):
                 summary.not_taken.append((path, sf.reason or "skipped"))
