@@ -76,3 +76,38 @@ def test_a_linked_folder_renamed_since_is_followed_to_where_its_files_went(tmp_w
     git(ws, "rm", "-rq", "packages/message-dispatch")
     git(ws, "commit", "-qm", "Remove it")
     assert derive_anchors(text.replace("command-bus", "message-dispatch"), "doc/adr/0010.md", AnchorContext(ws)) == []
+
+
+# Shaped on plutus-script-evaluation's doc/adr/0002-store-script-evaluation-events-in-a-database.md
+# (IntersectMBO/plutus-script-evaluation): the link is one `../` short of the root's `database/`.
+SCHEMA_LINK = ("# 2. Store script evaluation events in a database\n\n## Status\n\nProposed\n\n## Decision\n\n"
+               "The proposed database schema could be found in the [database](../database) directory.\n")
+SCHEMA_TREE = {"database/db.sql": "create table script_evaluation_events (id bigint);\n",
+               "database/sql/views.sql": "create view v as select 1;\n",
+               "src/DbLoader.hs": "module DbLoader where\n", "doc/adr/0002-store.md": SCHEMA_LINK}
+
+
+def test_a_link_one_folder_short_anchors_where_it_names_something_from_an_ancestor(tmp_path):
+    ws = write(tmp_path, SCHEMA_TREE)
+    found = [(d.anchor.to_text(), d.why) for d in
+             derive_anchors(SCHEMA_LINK, "doc/adr/0002-store.md", AnchorContext(ws), proposal=True)]
+    assert found == [("database/**", "links to `../database` (read from an ancestor folder: `database`)")]
+
+
+def test_the_nearest_ancestor_naming_something_is_taken(tmp_path):
+    ws = write(tmp_path, {**SCHEMA_TREE, "doc/database/schema.sql": "create table t (id int);\n"})
+    assert [d.anchor.to_text() for d in derive_anchors(SCHEMA_LINK, "doc/adr/deep/0002-store.md", AnchorContext(ws))] \
+        == ["doc/database/**"]
+
+
+def test_a_link_naming_nothing_from_any_ancestor_or_a_page_there_anchors_nothing(tmp_path):
+    ws = write(tmp_path, {**SCHEMA_TREE, "guides/setup.md": "# Setup\n", "notes/README": "notes\n"})
+    for link in ("[schema](../schema)", "[setup](../guides)", "[notes](../notes/README)", "[db](/database)",
+                 "[db](https://example.com/database)", "[db](#database)"):
+        assert derive_anchors(f"# 2. Store\n\nSee {link}.\n", "doc/adr/0002-store.md", AnchorContext(ws)) == [], link
+
+
+def test_a_link_resolving_as_written_is_not_read_from_an_ancestor(tmp_path):
+    ws = write(tmp_path, {**SCHEMA_TREE, "doc/database/schema.sql": "create table t (id int);\n"})
+    assert [d.anchor.to_text() for d in derive_anchors(SCHEMA_LINK, "doc/adr/0002-store.md", AnchorContext(ws))] \
+        == ["doc/database/**"]

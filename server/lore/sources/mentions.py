@@ -23,8 +23,9 @@ still find the decision by what it says.
 
 The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
 by it (see `citations`). A link to a file or folder of the project that has since moved or been
-renamed anchors where it went (see `moved`); a term written as code that one code file spells
-(`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
+renamed anchors where it went (see `moved`), and a relative link naming nothing from the record's folder what
+it names from the nearest of that folder's ancestors (`[database](../database)`, one `../` short); a term written
+as code that one code file spells (`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
 declaring them as fields (see `shapes`); a library a decision titled for a choice adopts
 (`Use Lunr for search`) the few files importing it (see `imports`), the few named for it (`choice_named_anchors`)
@@ -49,6 +50,7 @@ import re
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
+from lore.anchors import language_for_path
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
@@ -281,7 +283,7 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
             except ValidationError:
                 continue
     for target in _RELATIVE_LINK.findall(text):
-        d = _moved_folder(target, rel, ctx)
+        d = _from_ancestor(target, rel, ctx) or _moved_folder(target, rel, ctx)
         if d is not None and d.anchor.value not in out:
             out[d.anchor.value] = d
     return list(out.values())
@@ -318,6 +320,33 @@ def _only_pages(folder: str, layout) -> bool:
     folder of diagrams."""
     held = layout.files_under(folder)
     return held > 0 and layout.files_under(folder, _DOC_SUFFIXES) == held
+
+
+def _from_ancestor(target: str, rel: str, ctx: AnchorContext) -> Derived | None:
+    """The anchor of the place a record's relative link names when, read from the record's folder, it names
+    nothing, but read from an ancestor of that folder (the nearest where it names something, up to the workspace's
+    root) it names a folder or a code file: plutus-script-evaluation's `doc/adr/0002-….md` links its schema as
+    `[database](../database)`, one `../` short of the root's `database/`. Pages, folders of pages and broad
+    folders (`broad`) anchor nothing, as wherever a link names them."""
+    layout = ctx.layout
+    clean = target.rstrip("/")
+    if not clean or clean.lower().endswith(_DOC_SUFFIXES) or layout.resolve(clean, rel):
+        return None
+    here = posixpath.dirname(rel)
+    while here:
+        here = posixpath.dirname(here)
+        path = posixpath.normpath(posixpath.join(here, clean))
+        if path.startswith("..") or path in (".", "") or not layout.exists(path):
+            continue
+        folder = path in layout.dirs
+        if (_only_pages(path, layout) or broad(path, clean, "", layout)) if folder else language_for_path(path) is None:
+            return None
+        try:
+            anchor = Anchor.parse(f"{path}/**" if folder else path)
+        except ValidationError:
+            return None
+        return Derived(anchor, 0.9, f"links to `{target}` (read from an ancestor folder: `{path}`)")
+    return None
 
 
 def _moved_folder(target: str, rel: str, ctx: AnchorContext) -> Derived | None:
