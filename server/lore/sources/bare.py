@@ -10,6 +10,10 @@ a name anchors when it is written as code (backticks) and means exactly one plac
   anchor only through a written path.
 - a snake_case or kebab-case name of three or more words that exactly one code file outside tests is
   named (`delete_and_regenerate_dissemination_from_intake` -> its management command's module).
+- a term of two words or more written as code, as a link's text or, more than once or in a heading, hyphenated in
+  prose, that is the name of one or two code or configuration files outside tests once case and `-`, `_` and spaces
+  are set aside (`secure_headers`, "Content-Security-Policy" -> `config/initializers/content_security_policy.rb`;
+  `stem_terms`, `BareIndex.stem_named`).
 - the name one of the workspace's own packages is published under (a package.json's `name`,
   `log4brains` or `@log4brains/cli`; a pyproject.toml's or Cargo.toml's): that package's folder.
 - a tool a decision's title names whose configuration has a fixed name (`WELL_KNOWN`: "Docker" the
@@ -98,6 +102,31 @@ class BareIndex:
             return None
         return found[0] if stems <= set(concepts.name_stems(title)) else None
 
+    @cached_property
+    def _stem_keys(self) -> dict[str, list[tuple[str, bool]]]:
+        """Stem key (`stem_key`) -> (file, whether it is code) for the code and configuration files outside tests
+        and vendored folders whose name, its extension aside, is two words or more (`secure_headers.rb`,
+        `content-security-policy.yml`), manifests and lock files aside."""
+        out: dict[str, list[tuple[str, bool]]] = {}
+        code = {f for files in self.stems.values() for f in files}
+        for name, files in self.files.items():
+            p = PurePosixPath(name)
+            key = stem_key(p.stem)
+            if key and name not in MANIFESTS and name not in _LOCKS:
+                for f in files:
+                    if f in code or p.suffix.lower() in _CONFIG_SUFFIXES:
+                        out.setdefault(key, []).append((f, f in code))
+        return out
+
+    def stem_named(self, term: str, config: bool = True) -> list[str]:
+        """The one or two files outside tests whose name, its extension aside, is `term` once case and `-`, `_` and
+        spaces are set aside ("Content-Security-Policy": `config/initializers/content_security_policy.rb`): code
+        files, and configuration files too when `config`; [] when none, more than `MAX_STEM_NAMED`, or two of the
+        same name (`a/run_all.py`, `b/run_all.py`: which one is not said)."""
+        found = sorted(f for f, is_code in self._stem_keys.get(stem_key(term) or "", ()) if is_code or config)
+        names = {PurePosixPath(f).name for f in found}
+        return found if len(found) <= MAX_STEM_NAMED and len(names) == len(found) else []
+
     def published_package(self, name: str) -> str | None:
         """The folder of the one package of the workspace published as `name` (`WorkspaceLayout.published`;
         the root's own manifest and tests aside), when the name is not a common word (`web`, `api`)."""
@@ -178,6 +207,50 @@ class BareIndex:
                          and PurePosixPath(f).suffix not in _DATA
                          for f in self._layout.files if f.startswith(folder + "/"))
         return holds_code or any(r == folder or r.startswith(folder + "/") for r in self._layout.roots)
+
+
+MAX_STEM_NAMED = 2  # files a term equal to their stem may mean: a header and its source, `secure_headers.rb` and `.yml`
+MAX_STEM_WORDS = 6
+# Words joined by `-`, `_` or spaces, each opening with a letter (`secure_headers`, "Content-Security-Policy").
+_STEM_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_ ]+[A-Za-z][A-Za-z0-9]*)+")
+_SPAN = re.compile(r"`([^`\n]{3,80})`")
+_LINK_TEXT = re.compile(r"\[`?([^\[\]`\n]{3,80})`?\](?=\(|\[)")
+_HYPHENATED = re.compile(r"(?<![\w./@'-])([A-Za-z][A-Za-z0-9]+(?:-[A-Za-z][A-Za-z0-9]+)+)(?![\w/@-]|\.\w)")
+_ADDRESS = re.compile(r"\]\([^)\s]*\)|<?https?://\S+|^[ \t]*\[[^\]\n]+\]:.*$", re.M)
+
+
+def stem_key(name: str) -> str | None:
+    """A name's words in lower case joined by `_`, when it is two to `MAX_STEM_WORDS` words joined by `-`, `_`
+    or spaces (`Content-Security-Policy` -> `content_security_policy`); None for one word (`ci`, `config`)."""
+    name = name.strip()
+    if not _STEM_TERM.fullmatch(name):
+        return None
+    words = re.split(r"[-_ ]+", name.lower())
+    return "_".join(words) if len(words) <= MAX_STEM_WORDS else None
+
+
+def stem_terms(text: str) -> list[tuple[str, bool]]:
+    """(term, whether it is written as code or as a link's text) for each term of two words or more a record writes
+    as code (`secure_headers`), as a link's text (`[secure_headers](https://github.com/github/secure_headers)`) or
+    hyphenated in its prose ("the Content-Security-Policy header"), in order, once each: `BareIndex.stem_named`
+    says which name files. Code blocks and addresses aside; a hyphenated phrase counts when a heading writes it or
+    the prose does more than once, and not all its words are common ("client-server"): "no implicit display-name
+    conversion", once in passing, is no word for `display_name.go`."""
+    prose = markdown.FENCE.sub(" ", text)
+    found = [(m.group(1).strip(), True) for m in _SPAN.finditer(prose)]
+    found += [(m.group(1).strip(), True) for m in _LINK_TEXT.finditer(prose)]
+    plain = _ADDRESS.sub(" ", re.sub(r"`[^`\n]*`", " ", prose))
+    phrases = Counter(m.group(1).lower() for m in _HYPHENATED.finditer(plain))
+    headed = {m.group(1).lower() for m in _HYPHENATED.finditer(" ".join(headings.all_headings(text)))}
+    found += [(m.group(1), False) for m in _HYPHENATED.finditer(plain)
+              if (phrases[m.group(1).lower()] > 1 or m.group(1).lower() in headed)
+              and not all(w in COMMON for w in m.group(1).lower().split("-"))]
+    out: dict[str, tuple[str, bool]] = {}
+    for term, as_code in found:
+        key = stem_key(term)
+        if key and (key not in out or as_code and not out[key][1]):
+            out[key] = (term, as_code)
+    return list(out.values())
 
 
 _SCOPED = re.compile(r"`(@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*)`")

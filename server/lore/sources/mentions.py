@@ -413,8 +413,9 @@ def _whole(*names: str) -> re.Pattern[str]:
 
 
 def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
-    """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`);
-    a package named only in passing (`_in_passing`) anchors nothing."""
+    """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`), and
+    for the one or two files named by a term it writes (`bare.stem_terms`: sure written as code or linked, weak
+    hyphenated in prose); a package named only in passing (`_in_passing`) anchors nothing."""
     out: dict[str, Derived] = {}
     packages: dict[str, str] = {}
     for word in bare.bare_names(text) + bare.scoped_names(text) + bare.prose_file_names(text):  # a scoped name is no file
@@ -438,6 +439,12 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
             if ctx.layout.source_folder(tool):
                 continue  # `icons` is the source tree's `src/icons/`, not the tool configured by `icons.config.js`
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
+    for term, as_code in bare.stem_terms(text):
+        files = ctx.bare.stem_named(term, config=as_code and not bare.config_in_passing(term, text, title))
+        for rel in files:
+            score = (0.9 if len(files) == 1 else SURE) if as_code else literals.SCORE
+            why = f"names `{term}` ({rel})" if as_code else f"writes “{term}” ({rel})"
+            out.setdefault(rel, Derived(Anchor("path", rel), score, why))
     for tool, rel in bare.headed_dependencies(text, title, ctx.dependency_configs):
         out.setdefault(rel, Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})"))
     for name, rel in _build_files_named(text, ctx.layout):
