@@ -129,6 +129,19 @@ FALLBACK = [
         ;; helper
         (defun f () 1)
     ''', [(0, 0, "helper")], id="lisp"),
+    # flyingcircusio/fc-nixos: "We decided …" in nixos/services/nginx/base-module.nix was never read
+    pytest.param("nix", '''
+        # We decided to keep the default vhost.
+        services.nginx.enable = true; /* on */
+    ''', [(0, 0, "We decided to keep the default vhost."), (1, 1, "on")], id="nix"),
+    pytest.param("apex", '''
+        // Deprecated - use setRecord(Id recordId) instead
+        public void setRecordId(Id recordId) {}
+    ''', [(0, 0, "Deprecated - use setRecord(Id recordId) instead")], id="apex"),
+    pytest.param("ocaml", '''
+        (* keep the parser total *)
+        let parse s = s
+    ''', [(0, 0, "keep the parser total")], id="ocaml"),
     pytest.param("dart", '''
         /* never closed
         int x;
@@ -171,3 +184,14 @@ def test_comment_is_frozen_value():
     assert comment == Comment(line=0, text="hi", end_line=0)
     with pytest.raises(AttributeError):
         comment.text = "changed"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("path", "language"), [
+    ("nixos/services/nginx/base-module.nix", "nix"), ("force-app/main/default/triggers/LogEntry.trigger", "apex"),
+    ("schema/PACK.xsd", "xml"), ("build.gradle", "groovy"), ("main.bicep", "bicep"), ("env/prod.tfvars", "terraform"),
+])
+def test_files_of_languages_without_a_grammar_are_known(path, language):
+    """Their comments are read and a record can anchor them as whole files (fc-nixos, NebulaLogger, Open-CMSIS-Pack)."""
+    from lore.anchors.languages import language_for_path
+
+    assert language_for_path(path) == language

@@ -35,10 +35,12 @@ _SLASHES = (("//",), _C_BLOCK)
 # language -> (line markers, (block opener, closer) pairs)
 _SYNTAX: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     **dict.fromkeys(("python", "shell", "yaml", "toml", "make", "dockerfile", "perl", "r",
-                     "elixir", "nim", "cmake", "terraform", "graphql"), _HASH),
+                     "elixir", "nim", "cmake", "terraform", "graphql", "julia"), _HASH),
+    **dict.fromkeys(("nix", "hcl"), (("#",), _C_BLOCK)),
     **dict.fromkeys(("javascript", "typescript", "tsx", "go", "rust", "java", "c", "cpp",
                      "csharp", "objective-c", "swift", "kotlin", "scala", "dart", "scss", "less",
-                     "zig", "proto", "jsonc"), _SLASHES),
+                     "zig", "proto", "jsonc", "groovy", "bicep", "solidity", "apex", "fsharp", "jsonnet"), _SLASHES),
+    "ocaml": ((), (("(*", "*)"),)),
     "php": (("//", "#"), _C_BLOCK),
     "css": ((), _C_BLOCK),
     "ruby": (("#",), (("=begin", "=end"),)),
@@ -56,7 +58,7 @@ _SYNTAX: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
 _LINE_MARKERS = ("///", "//!", "//", "#", "--", ";", "%", "::", "REM ", '"')
 _REPEATABLE = frozenset({"#", ";", "%"})
 _BLOCK_MARKERS = (("/**", "*/"), ("/*!", "*/"), ("/*", "*/"), ("<!--", "-->"), ("{-", "-}"),
-                  ("--[[", "]]"), ("<#", "#>"), ("=begin", "=end"))
+                  ("--[[", "]]"), ("<#", "#>"), ("=begin", "=end"), ("(*", "*)"))
 
 
 @attrs.frozen

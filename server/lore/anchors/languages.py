@@ -70,6 +70,11 @@ _EXTENSIONS: dict[str, str] = {
     ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".ini": "ini", ".cfg": "ini",
     ".tf": "terraform", ".proto": "proto", ".graphql": "graphql", ".gql": "graphql",
     ".asm": "asm", ".s": "asm", ".vim": "vim", ".zig": "zig", ".nim": "nim",
+    # languages without a grammar here, read for their comments and anchored as whole files
+    ".nix": "nix", ".groovy": "groovy", ".gradle": "groovy", ".jl": "julia", ".hcl": "hcl", ".tfvars": "terraform",
+    ".bicep": "bicep", ".sol": "solidity", ".trigger": "apex", ".apex": "apex", ".fs": "fsharp", ".fsx": "fsharp",
+    ".fsi": "fsharp", ".ml": "ocaml", ".mli": "ocaml", ".jsonnet": "jsonnet", ".libsonnet": "jsonnet",
+    ".xsd": "xml", ".xsl": "xml", ".xslt": "xml", ".wsdl": "xml",
 }
 
 _FILENAMES: dict[str, str] = {
