@@ -464,3 +464,16 @@ def test_a_word_in_emphasis_after_token_is_prose(text: str) -> None:
 
 def test_a_value_after_token_in_prose_is_still_a_secret() -> None:
     assert redact(f"The deploy token is {PW}9x in the old runbook.").redactions != ()
+
+
+@pytest.mark.parametrize("line", [
+    # flyingcircusio/fc-nixos doc/src/mailstub.md: where Postfix keeps the passwords, not one of them
+    pytest.param("smtp_sasl_password_maps = hash:/etc/local/postfix/sasl_passwd", id="postfix-table"),
+    pytest.param("passdb_driver_args = passwd-file:/etc/dovecot/users", id="dovecot-file"),
+])
+def test_a_lookup_tables_path_is_no_secret(line: str) -> None:
+    assert not contains_secret(line)
+
+
+def test_a_value_beside_a_table_path_is_still_a_secret() -> None:
+    assert contains_secret("smtp_sasl_password = hash:Zq8vR2mX9kLp4Tw7")

@@ -35,6 +35,10 @@ _CSS_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 _MIN_ENV_VALUE = 4
 _MIN_PASSWORD = 6
 _PATH_PREFIXES = ("/", "./", "../", "~/", "http://", "https://", "file:")
+# A lookup table's type and path, as Postfix and Dovecot write where secrets are kept
+# (`smtp_sasl_password_maps = hash:/etc/postfix/sasl_passwd`): a place, not a secret. An encoding's name
+# (`base64:…`) opens a key.
+_TABLE_PATH = re.compile(r"(?!base\d|hex:)[a-z][a-z0-9]{1,11}:/(?:[\w.-]+/)+[\w.-]+")
 
 
 def _variable_name(match: re.Match[str], start: int) -> str:
@@ -164,7 +168,7 @@ def _env_value_is_secret(name: str, value: str, quoted: bool, match: re.Match[st
     # Most lines that reach here are code (`password = get_password()`): the cheap test first.
     if not quoted and (value.endswith((",", ";", ":")) or " " in value or looks_like_code(value)):
         return False
-    if is_placeholder(value) or value.startswith(_PATH_PREFIXES):
+    if is_placeholder(value) or value.startswith(_PATH_PREFIXES) or _TABLE_PATH.fullmatch(value):
         return False
     if (value.isdigit() and len(value) < 6) or _CSS_COLOUR.fullmatch(value):
         return False
