@@ -147,3 +147,13 @@ def test_a_long_line_of_unclosed_markup_is_read_quickly():
     started = time.monotonic()
     adoc.to_markdown(("*a " * 20_000) + "\n" + ("<<x," * 20_000) + "\n" + ("link:a[" * 20_000) + "\n" + ("a::" * 20_000))
     assert time.monotonic() - started < 2
+
+
+def test_an_inline_picture_is_its_alt_text_never_a_link():
+    """Tomboyo/lily's README.adoc opens with a release badge, `image:https://img.shields.io/…svg[title="latest release
+    version badge" link=…]`, which became a broken link and the page's summary."""
+    text = ('= Lily\n\nimage:https://img.shields.io/maven/v.svg[title="latest release version badge" link=https://x]\n\n'
+            "Lily generates clients, see image:ci.svg[Build status,link=https://ci].\n")
+    md = adoc.to_markdown(text)
+    assert "img.shields.io" not in md and "](" not in md
+    assert md.splitlines()[2] == "" and "see Build status." in md

@@ -27,6 +27,8 @@ _LIST = re.compile(r"^(\*{1,5}|-|\.{1,5})\s+(.*)$")
 _DESCRIPTION = re.compile(r"^(.+?)(:{2,4}|;;)(?:\s+(.*))?$")
 # Bounded runs, free of the delimiters that open another: a line of unclosed markup is read in linear time.
 _URL_LINK = re.compile(r"(?<![\w/])((?:https?|ftp)://[^\s\[\]<>]{1,500})\[([^\[\]]{0,300})\]")
+# An inline picture (`image:https://img.shields.io/badge.svg[title="latest release" link=…]`): its alt text at most.
+_IMAGE = re.compile(r"\bimage:(?!:)([^\s\[\]]{1,500})\[([^\[\]]{0,300})\]")
 _MACRO_LINK = re.compile(r"\b(?:link|xref):([^\s\[\]]{1,500})\[([^\[\]]{0,300})\]")
 _CROSS_REFERENCE = re.compile(r"<<([^,<>]{1,200}?)(?:,\s*([^<>]{0,300}))?>>")
 _STRONG = re.compile(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])")
@@ -107,12 +109,20 @@ def _inline(text: str) -> str:
         return f"\x00{len(codes) - 1}\x00"
 
     text = re.sub(r"`[^`\n]+`", keep, text)
+    text = _IMAGE.sub(lambda m: _alt(m.group(2)), text)
     text = _URL_LINK.sub(lambda m: f"[{_label(m.group(2)) or m.group(1)}]({m.group(1)})", text)
     text = _MACRO_LINK.sub(lambda m: f"[{_label(m.group(2)) or m.group(1)}]({_target(m.group(1))})", text)
     text = _CROSS_REFERENCE.sub(_cross_reference, text)
     text = _STRONG.sub(r"**\1**", text)
     text = _PASSTHROUGH.sub(r"\1", text)
     return re.sub("\x00(\\d+)\x00", lambda m: codes[int(m.group(1))], text)
+
+
+def _alt(attributes: str) -> str:
+    """An inline picture's alt text, its first attribute when that names no other (`Build status` of
+    `image:ci.svg[Build status,link=…]`); "" for a picture without one, as a badge most often is."""
+    first = attributes.split(",", 1)[0].strip()
+    return "" if "=" in first else first.strip("'\"")
 
 
 def _label(text: str) -> str:
