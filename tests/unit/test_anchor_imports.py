@@ -37,7 +37,8 @@ def test_a_library_imported_all_over_is_a_convention_and_the_workspaces_own_code
                                                       "import org.example.regularexpression.Splitter;\n\nclass Titles {}\n")
     ws = write(tmp_workspace, files)
     assert anchors(ws, "# Use SLF4J together with log4j2 for logging\n") == []
-    assert anchors(ws, "# Use regular expression to split multiple-sentence titles\n") == []
+    assert anchors(ws, "# Use regular expression to split multiple-sentence titles\n") == [
+        "src/main/java/org/example/regularexpression/**"], "the package titled so, not the files importing it"
 
 
 def test_what_a_decision_chooses():

@@ -212,6 +212,15 @@ def test_a_folder_a_title_names_twice_over_or_too_big_anchors_nothing(tmp_worksp
     assert texts(data, BUCKETS) == [], "a folder of data is no subject"
 
 
+# Shaped on wins' docs/adrs/0002 and 0004 (rancher/wins, Apache-2.0).
+def test_a_folder_named_by_a_titles_words_run_together_anchors_as_if_they_were_apart(tmp_workspace):
+    ws = write(tmp_workspace, {"pkg/systemagent/agent.go": "package systemagent\n",
+                               "pkg/csiproxy/csi.go": "package csiproxy\n", "pkg/apikey/key.go": "package apikey\n"})
+    assert texts(ws, "# 2. Add System Agent support to Wins\n\nWins runs the agent.\n") == ["pkg/systemagent/**"]
+    assert texts(ws, "# 4. CSI Proxy and Configuration\n\nWins runs the proxy.\n") == ["pkg/csiproxy/**"]
+    assert texts(ws, "# 5. Rotate the API key\n\nKeys expire.\n") == [], "too short to be those words alone"
+
+
 # Shaped on manage.get.gov's docs/architecture/decisions/0002 and 0009 (cisagov/manage.get.gov, CC0-1.0).
 def test_a_well_known_tool_a_title_names_anchors_its_files_and_one_named_in_passing_nothing(tmp_workspace):
     files = {"src/Dockerfile": "FROM python:3.12\n", "src/docker-compose.yml": "services: {}\n",

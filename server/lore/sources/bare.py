@@ -160,6 +160,14 @@ class BareIndex:
             out.setdefault(concepts.name_stems(name), []).extend(folders)
         return out
 
+    def titled_folders(self, run: tuple[str, ...]) -> list[str]:
+        """Folders outside tests named for a run of a title's words (`concepts.title_word_runs`): by their name's
+        words ("bucket testing": `BucketTesting`, `bucket_testing`), or, all in lower case, by those words run
+        together (`concepts.joined`; "system agent": the Go package `pkg/systemagent`)."""
+        spelled = concepts.joined(run)
+        found = self.folder_stems.get(concepts.run_stems(run), []) + (self.folders.get(spelled, []) if spelled else [])
+        return list(dict.fromkeys(found))
+
     def stems_containing(self, word: str) -> list[str]:
         """The code files outside tests whose name, its extension aside, has a word beginning with `word` (case
         aside; `asim_formatter.rb` and `AsimFormatter.java` for "format", not `useful-information.scss`), sorted."""

@@ -112,15 +112,39 @@ def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
     """The runs of two to `MAX_TITLE_WORDS` consecutive words of a title's head (before any preposition;
     a link's address aside), longest first, each word cut to its first `TITLE_STEM` letters, leaving out
     runs of common words only and of the project's own name."""
-    own = {_norm(w) for w in named.WORDS.findall(project)}
-    words = [_norm(w) for w in _head_words(title)]
+    return [run_stems(run) for run in title_word_runs(title, project)]
+
+
+def run_stems(run: tuple[str, ...]) -> tuple[str, ...]:
+    """A run of a title's words as `title_runs` gives it: ("system", "agents") -> ("syste", "agent")."""
+    return tuple(_norm(w)[:TITLE_STEM] for w in run)
+
+
+def title_word_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
+    """The runs of words `title_runs` compares, each word whole and in lower case ("Add System Agent support"
+    -> ..., ("system", "agent"), ("agent", "support")): what a name running them together spells."""
+    plain = named.COMMON | _STOP | {_norm(w) for w in named.WORDS.findall(project)}
+    words = _head_words(title)
     out: list[tuple[str, ...]] = []
     for size in range(MAX_TITLE_WORDS, 1, -1):
         for i in range(len(words) - size + 1):
             run = tuple(words[i:i + size])
-            if not all(w in named.COMMON or w in _STOP or w in own for w in run):
-                out.append(tuple(w[:TITLE_STEM] for w in run))
+            if not all(_norm(w) in plain for w in run):
+                out.append(run)
     return out
+
+
+MIN_JOINED_WORD = 3
+MIN_JOINED = 8
+
+
+def joined(run: tuple[str, ...]) -> str | None:
+    """The one lower-case word a name running a title's words together spells (`systemagent` for "System
+    Agent", `csiproxy` for "CSI Proxy"), when each word has at least `MIN_JOINED_WORD` letters and all of them
+    at least `MIN_JOINED`: shorter, such a word is as likely another word of its own."""
+    if any(len(w) < MIN_JOINED_WORD for w in run) or len(name := "".join(run)) < MIN_JOINED:
+        return None
+    return name
 
 
 HEAD_REPEATS = 2

@@ -648,7 +648,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
 
     - the files of a well-known tool (see `bare.well_known_files`);
     - the folder it names in words ("Add Bucket Testing to all parts of the application" ->
-      `src/BucketTesting/**`), when one folder outside tests is named so, holds code (test data named
+      `src/BucketTesting/**`; "Add System Agent support" -> `pkg/systemagent/**`), when one folder outside tests is named so, holds code (test data named
       "data sources" is no subject) and at most `concepts.MAX_KIND_FILES` files besides tests;
     - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`), or the top-level function named
       for all of its words ("Generate idempotency key" -> `generateIdempotencyKey`; a method is one part of
@@ -656,8 +656,8 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       profiles": `MeshMetric`) leaves out those that only share its words' stems (a `MeshMetrics` settings
       field), even where it is defined in more than one file and so anchors nothing itself."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
-    for run in concepts.title_runs(title, ctx.project_name):
-        folders = [d for d in ctx.bare.folder_stems.get(run, ()) if not ctx.layout.vendored(d + "/x")]
+    for run in concepts.title_word_runs(title, ctx.project_name):
+        folders = [d for d in ctx.bare.titled_folders(run) if not ctx.layout.vendored(d + "/x")]
         if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
                 and ctx.bare.holds_code(folders[0]):
             out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"titled for `{folders[0]}`"))
