@@ -45,7 +45,7 @@ def test_what_a_decision_chooses():
     assert imports.chosen(LUNR) == ["lunr"]
     assert imports.chosen("# Use Next.js for Static Site Generation\n") == ["nextjs", "next"]
     assert imports.chosen("# Use Deep Java Library for embeddings\n\nWe pick Deep Java Library (DJL).\n") == \
-        ["deepjavalibrary", "djl"]
+        ["deepjavalibrary", "djl", "deepjava"]
     assert imports.chosen("Use MkDocs\n=========\n\nText.\n") == ["mkdocs"]
     # JabRef's docs/decisions/0026-use-jna-to-determine-default-directory.md (JabRef/jabref, MIT)
     assert imports.chosen("# Use Java Native Access to Determine Default Directory\n\n* [AppDirs](https://github.com/"
@@ -65,6 +65,24 @@ def test_what_a_decision_chooses():
     assert imports.chosen("# ADR-014: Standardizing Dependency Injection with Google Guice\n") == ["googleguice", "guice"]
     assert imports.chosen("# Use Microsoft SQL Server as the Database\n") == ["microsoftsqlserver", "sqlserver"]
     assert imports.runs("org.apache.velocity.app") >= {"apache", "apachevelocity", "velocity", "velocityapp"}
+
+
+# Shaped on find-information-about-academies-and-trusts' docs/adrs/0012 (DFE-Digital, MIT).
+CLOSEDXML = "# 12. Use ClosedXML Library for Excel File Manipulation\n\nWe export spreadsheets.\n"
+
+
+def test_a_kind_word_after_a_chosen_name_is_part_of_it_only_where_a_package_of_the_whole_name_exists(tmp_workspace):
+    ws = write(tmp_workspace / "xml", {
+        "App/Services/Export/ExportBuilder.cs": "using ClosedXML.Excel;\n\nnamespace App;\n\npublic class ExportBuilder {}\n",
+        "App/App.csproj": '<Project Sdk="Microsoft.NET.Sdk">\n  <ItemGroup>\n'
+                          '    <PackageReference Include="ClosedXML" Version="0.102.2" />\n  </ItemGroup>\n</Project>\n',
+    })
+    assert anchors(ws, CLOSEDXML) == ["App/App.csproj", "App/Services/Export/ExportBuilder.cs"]
+    both = write(tmp_workspace / "both", {
+        "src/main/java/org/example/Embed.java": "package org.example;\n\nimport deepjavalibrary.Model;\n\nclass Embed {}\n",
+        "src/main/java/org/example/Other.java": "package org.example;\n\nimport deepjava.Tools;\n\nclass Other {}\n",
+    })
+    assert anchors(both, "# Use Deep Java Library for embeddings\n") == ["src/main/java/org/example/Embed.java"]
 
 
 def test_the_chosen_options_link_among_the_options_weighed_names_its_package(tmp_workspace):

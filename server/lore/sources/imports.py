@@ -57,9 +57,12 @@ _DONE_WITH = re.compile(r"^(?:\d+[.:)]?\s+|(?i:adr)[- ]?\d+[.:]?\s+)?(?P<why>[^,
                         r"(?P<what>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*(?:\s*(?:,|and|&)\s*[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*)*)$")
 MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
-# library"); capitalised, they are part of its name ("Deep Java Library").
+# library"); capitalised, they may be part of its name ("Deep Java Library"; see `KIND_WORDS`).
 _TRAILING = frozenset({"library", "libraries", "package", "packages", "framework", "module", "tool", "toolkit",
                        "sdk"})
+# Words for a kind of software a title may write, capitalised, after a product's name: part of it ("Deep Java
+# Library") when a package of the whole name exists, else not ("ClosedXML Library", the `ClosedXML` package).
+KIND_WORDS = frozenset({"library", "package", "framework", "sdk", "toolkit"})
 _ACRONYM = re.compile(r"\(([A-Z][A-Z0-9]{2,9})\)")
 # A link whose address is the chosen library's repository: `[Java Native Access](https://github.com/java-native-access/jna)`.
 _REPO_LINK = re.compile(r"\[([^\]\n]{2,80})\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)"
@@ -128,7 +131,8 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     named without it ("Use OPA Gatekeeper": `opagatekeeper`, `gatekeeper`), and a product whose name is a
     word everywhere in code (`named.PRODUCTS`: "Migrate from Algolia to Postgres") is one too, though no
     package imported as it says anything. A version written after the name is no part of it ("Use SQLAlchemy 2.0
-    and Alembic": `sqlalchemy`, `alembic`)."""
+    and Alembic": `sqlalchemy`, `alembic`); a kind word written with a capital after it may be ("Use ClosedXML Library":
+    `closedxmllibrary`, `closedxml`; `as_named` keeps the one the workspace has)."""
     whole = text if whole is None else whole
     title = title_of(text)
     m = _CHOICE.match(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
@@ -146,31 +150,50 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
             words.pop()
         while len(words) > 1 and _VERSION.fullmatch(words[-1]):  # "SQLAlchemy 2.0", "Vue 3", "React 18.x"
             words.pop()
-        folded = "".join(words).lower()
-        if len(folded) < 4 or (folded in named.COMMON and (variants or folded not in named.PRODUCTS)):
-            continue
-        if not variants:
-            joined = len(words) > 1 and re.search(r"[-_.]".join(map(re.escape, words)), part)
-            if joined or any(c.isupper() or c.isdigit() for c in "".join(words)) or _capitalised_in(words, whole):
-                out.append(folded)
-                rest = "".join(words[1:]).lower()
-                if words[0].lower() in _VENDORS and len(rest) >= 5 and rest not in named.COMMON:
-                    out.append(rest)  # "OPA Gatekeeper": the gatekeeper module
-            continue
-        out.append(folded)
-        out += sorted(_names_of(folded) - {folded})
-        rest = "".join(words[1:]).lower()
-        if words[0].lower() in _VENDORS and len(rest) >= 5 and rest not in named.COMMON:
-            out.append(rest)  # "Google Guice": `guice`; "Microsoft SQL Server": `sqlserver`
-        if folded.endswith("js") and len(folded) >= 6:
-            out.append(folded[:-2])
-        for acronym in _ACRONYM.findall(whole):
-            if words and acronym.lower() == "".join(w[0] for w in words).lower():
-                out.append(acronym.lower())
-        for link_text, repo in _REPO_LINK.findall(whole):
-            if "".join(re.findall(r"[A-Za-z0-9]+", link_text)).lower() == folded and len(repo) >= 3:
-                out.append(re.sub(r"[^a-z0-9]", "", repo.lower()))
+        out += _names_for(words, part, whole, variants)
+        if len(words) > 1 and words[-1].lower() in KIND_WORDS:  # "ClosedXML Library": `closedxml` too
+            out += _names_for(words[:-1], part, whole, variants)
     return list(dict.fromkeys(out))
+
+
+def _names_for(words: list[str], part: str, whole: str, variants: bool) -> list[str]:
+    """The folded names `chosen` gives for one product a title names in `words` (written as `part` of the title;
+    see `chosen` for `whole` and `variants`): `["Google", "Guice"]` -> `googleguice`, `guice`."""
+    out: list[str] = []
+    folded = "".join(words).lower()
+    if len(folded) < 4 or (folded in named.COMMON and (variants or folded not in named.PRODUCTS)):
+        return out
+    if not variants:
+        joined = len(words) > 1 and re.search(r"[-_.]".join(map(re.escape, words)), part)
+        if joined or any(c.isupper() or c.isdigit() for c in "".join(words)) or _capitalised_in(words, whole):
+            out.append(folded)
+            rest = "".join(words[1:]).lower()
+            if words[0].lower() in _VENDORS and len(rest) >= 5 and rest not in named.COMMON:
+                out.append(rest)  # "OPA Gatekeeper": the gatekeeper module
+        return out
+    out.append(folded)
+    out += sorted(_names_of(folded) - {folded})
+    rest = "".join(words[1:]).lower()
+    if words[0].lower() in _VENDORS and len(rest) >= 5 and rest not in named.COMMON:
+        out.append(rest)  # "Google Guice": `guice`; "Microsoft SQL Server": `sqlserver`
+    if folded.endswith("js") and len(folded) >= 6:
+        out.append(folded[:-2])
+    for acronym in _ACRONYM.findall(whole):
+        if words and acronym.lower() == "".join(w[0] for w in words).lower():
+            out.append(acronym.lower())
+    for link_text, repo in _REPO_LINK.findall(whole):
+        if "".join(re.findall(r"[A-Za-z0-9]+", link_text)).lower() == folded and len(repo) >= 3:
+            out.append(re.sub(r"[^a-z0-9]", "", repo.lower()))
+    return out
+
+
+def as_named(names: list[str], ctx) -> list[str]:
+    """`names` (see `chosen`) less a product's name without the kind word a title wrote after it (`closedxml` for
+    "ClosedXML Library") when the workspace imports or declares a package of the whole name (`deepjavalibrary`
+    for "Deep Java Library"): the word is then part of the name (`ctx`: a `mentions.AnchorContext`)."""
+    def exists(name: str) -> bool:
+        return name in ctx.imports.files or name in ctx.manifests.files
+    return [n for n in names if not any(n + kind in names and exists(n + kind) for kind in KIND_WORDS)]
 
 
 def _capitalised_in(words: list[str], whole: str) -> bool:
@@ -494,7 +517,7 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     importers named for it (`waffle.py` and `waffle_flag.py` for django-waffle), else to those named for what it was
     chosen for (`DirectoryMonitor.java` of the seven importing Commons IO, for "directory monitoring"),
     when that leaves a few."""
-    names = chosen_names(text, whole)
+    names = as_named(chosen_names(text, whole), ctx)
     if not names:
         return []
     out: dict[str, Derived] = {}

@@ -759,7 +759,7 @@ def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     out: dict[str, Derived] = {}
     own = {re.sub(r"[^a-z0-9]", "", n.rsplit("/", 1)[-1].lower())
            for n in [ctx.root.name, *ctx.own_repos, *ctx.layout.published]}
-    for name in imports.chosen(text, variants=False):
+    for name in imports.as_named(imports.chosen(text, variants=False), ctx):
         if name in own:
             continue
         places = list(dict.fromkeys(bare.named_folder(f, name) or f for f in ctx.bare.named_for(name)
