@@ -6,6 +6,7 @@ from pathlib import Path
 
 from lore.sources.headings import without_alternatives
 from lore.sources.mentions import AnchorContext, derive_anchors
+from lore.sources.named import names_in
 from lore.sources.subclasses import bases_of
 from tree_files import write
 
@@ -78,6 +79,33 @@ def test_bases_are_read_in_each_language_form():
         == [("Repo", "BaseRepo"), ("Repo", "Closeable")]
     assert bases_of(b"public class UsersController : ControllerBase, IDisposable\n{", "csharp") \
         == [("UsersController", "ControllerBase"), ("UsersController", "IDisposable")]
+
+
+# Shaped on find-information-about-academies-and-trusts' docs/adrs/0003 and its AutomationAuthorizationHandler.cs
+# (DFE-Digital, MIT).
+HANDLER = (b"namespace App.Authorization;\n\npublic class AutomationAuthorizationHandler(\n"
+           b"    IWebHostEnvironment environment,\n    IOptions<TestOverrideOptions> testOverrideOptions)\n"
+           b"    : AuthorizationHandler<DenyAnonymousAuthorizationRequirement>,\n        IAuthorizationRequirement\n{\n}\n")
+BYPASS = ("# 3. Authorization bypass for UI auto tests\n\n## Decision\n\nWe will implement the dotnet class "
+          "`AuthorizationHandler<DenyAnonymousAuthorizationRequirement>` which allows bypassing of our standard route.\n")
+
+
+def test_a_primary_constructor_over_lines_comes_before_the_bases_it_names():
+    assert bases_of(HANDLER, "csharp") == [("AutomationAuthorizationHandler", "AuthorizationHandler"),
+                                           ("AutomationAuthorizationHandler", "IAuthorizationRequirement")]
+    assert bases_of(b"class Repo(\n    val db: Db = Db(),\n) : BaseRepo<User>(db), Closeable {", "kotlin") \
+        == [("Repo", "BaseRepo"), ("Repo", "Closeable")]
+    assert bases_of(b"final case class Repo(\n    db: Db,\n    ec: ExecutionContext\n)\n    extends Base[X]\n"
+                    b"    with Closeable {", "scala") == [("Repo", "Base"), ("Repo", "Closeable")]
+    assert bases_of(b"class Plain(\n  a: Int\n) {\n  val b: Int = 1\n}\n", "kotlin") == []
+
+
+def test_a_generic_type_written_with_its_type_arguments_names_it_and_them(tmp_workspace):
+    assert [n.name for n in names_in(BYPASS)] == ["AuthorizationHandler", "DenyAnonymousAuthorizationRequirement"]
+    assert [n.name for n in names_in("Keep `Map<K, V>`, `Dictionary<string, List<Order>>` and `<Banner />`.")] == \
+        ["Map", "Dictionary", "List", "Order", "Banner"]
+    ws = write(tmp_workspace, {"App/Authorization/AutomationAuthorizationHandler.cs": HANDLER.decode()})
+    assert texts(ws, BYPASS) == ["symbol:csharp:AutomationAuthorizationHandler@App/Authorization/AutomationAuthorizationHandler.cs"]
 
 
 # Shaped on openedx-learning's docs/decisions/0016-python-public-api-conventions.rst.

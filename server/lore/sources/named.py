@@ -204,11 +204,9 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
             out[n.name] = n
     text = scoped.SCOPED.sub(lambda m: " " * len(m.group(0)), text)  # keeps backticks paired as written
     for m in _BACKTICK.finditer(text):
-        raw = m.group(1).strip()
-        raw = re.sub(r"^<\s*|\s*/?>$", "", raw)  # <ConditionallyRender />
-        raw = re.sub(r"\(.*\)$|<.*>$|\[\]$", "", raw).strip()  # useFeatures(), Map<K, V>, Item[]
-        if _IDENT.match(raw) and raw not in out:
-            out[raw] = Named(raw, True)
+        for name in span_names(m.group(1)):
+            if name not in out:
+                out[name] = Named(name, True)
     terms = [m.group(1) for m in _TERM.finditer(text)]
     terms += [t.group(1) for g in _GLOSSARY.finditer(text) for t in _GLOSSARY_TERM.finditer(g.group(1))]
     for term in terms:
@@ -221,6 +219,25 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
         if name not in out:
             out[name] = Named(name, False, in_block=True)
     return list(out.values())
+
+
+# A generic type written with its type arguments: `AuthorizationHandler<DenyAnonymousAuthorizationRequirement>`,
+# `Map<K, V>`, `Dictionary<string, List<Order>>`.
+_GENERIC = re.compile(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*<(.+)>")
+_TYPE_ARGUMENT = re.compile(r"(?<![\w$.])[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+
+
+def span_names(span: str) -> list[str]:
+    """The names a backticked span writes: itself, when it is one (`AuthorizationHandler`), the component a tag
+    renders (`<ConditionallyRender />`), the function called (`useFeatures()`), the type of an array's items
+    (`Item[]`), and a generic type with the types it is given (`AuthorizationHandler<DenyAnonymousAuthorizationRequirement>`
+    -> both; `Map<K, V>` -> `Map`, its one-letter type parameters aside)."""
+    raw = re.sub(r"\(.*\)$|\[\]$", "", span.strip()).strip()  # useFeatures(), Item[], List<Order>[]
+    generic = _GENERIC.fullmatch(raw)
+    if generic:
+        return [generic.group(1)] + [a for a in _TYPE_ARGUMENT.findall(generic.group(2)) if len(a) > 1]
+    raw = re.sub(r"^<\s*|\s*/?>$", "", raw)  # <ConditionallyRender />
+    return [raw] if _IDENT.match(raw) else []
 
 
 def block_definitions(text: str) -> list[str]:

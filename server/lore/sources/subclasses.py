@@ -34,18 +34,21 @@ _PYTHON = re.compile(rb"^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\(([^)]{1,400})\)[
 _EXTENDS = re.compile(rb"\bclass[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*<[^>{\n]{0,200}>)?"
                       rb"((?:[ \t\n]+(?:extends|implements|with)[ \t\n]+[\w$.]+(?:<[^>{\n]{0,200}>)?"
                       rb"(?:[ \t]*,[ \t\n]*[\w$.]+(?:<[^>{\n]{0,200}>)?)*)+)")
-_COLON = re.compile(rb"\bclass[ \t]+([A-Za-z_]\w*)(?:[ \t]*<[^>{\n]{0,200}>)?(?:[ \t]*\([^)]{0,400}\))?[ \t]*:[ \t]*"
-                    rb"([\w.]+(?:[ \t]*<[^>{\n]{0,200}>)?(?:\([^)\n]{0,200}\))?"
-                    rb"(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]*<[^>{\n]{0,200}>)?(?:\([^)\n]{0,200}\))?)*)")
+# Kotlin, C# and Swift: `class Repo(val db: Db) : BaseRepo<User>(db), Closeable`; a primary constructor's parameters
+# (one level of parentheses inside) and the list of bases may each run over lines:
+# `class Handler(\n    IOptions<Options> options)\n    : AuthorizationHandler<Requirement>,\n        IRequirement`.
+_COLON = re.compile(rb"\bclass[ \t]+([A-Za-z_]\w*)(?:[ \t]*<[^>{\n]{0,200}>)?(?:[ \t]*\((?:[^()]|\([^()]*\)){0,400}\))?"
+                    rb"\s*:[ \t]*([\w.]+(?:[ \t]*<[^>{\n]{0,200}>)?(?:\([^)\n]{0,200}\))?"
+                    rb"(?:[ \t]*,\s*[\w.]+(?:[ \t]*<[^>{\n]{0,200}>)?(?:\([^)\n]{0,200}\))?)*)")
 _COLON_LANGUAGES = frozenset({"kotlin", "csharp", "swift"})
 _RUBY = re.compile(rb"^[ \t]*class[ \t]+([A-Z]\w*(?:::[A-Z]\w*)*)[ \t]*<[ \t]*([A-Z][\w:]*)", re.M)
 # Scala: `final case class LicenseRepo(ref: Ref[Chunk[License]]) extends Repository[License, LicenseIri] with Closeable`,
 # `object Main extends ZIOAppDefault`, `trait Api extends Base`: type arguments in brackets, a constructor's
-# parameters (one level of brackets or parentheses inside) between the name and `extends`.
+# parameters (one level of brackets or parentheses inside, over lines or not) between the name and `extends`.
 _SCALA = re.compile(rb"\b(?:class|object|trait)[ \t]+([A-Za-z_]\w*)(?:[ \t]*\[(?:[^\[\]\n]|\[[^\[\]\n]*\]){0,200}\])?"
-                    rb"(?:[ \t]*\((?:[^()\n]|\([^()\n]*\)){0,400}\))*[ \t]*"
+                    rb"(?:[ \t]*\((?:[^()]|\([^()]*\)){0,400}\))*\s*"
                     rb"extends[ \t]+([\w.]+(?:\[[^{\n]{0,200}?\])?(?:\([^)\n]{0,200}\))?"
-                    rb"(?:[ \t]+with[ \t]+[\w.]+(?:\[[^{\n]{0,200}?\])?)*)")
+                    rb"(?:\s+with[ \t]+[\w.]+(?:\[[^{\n]{0,200}?\])?)*)")
 _BASE = re.compile(rb"[A-Za-z_$][\w$]*(?:[.:]+[A-Za-z_$][\w$]*)*")
 _KEYWORDS = frozenset({b"extends", b"implements", b"with"})
 
