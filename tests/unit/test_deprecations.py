@@ -164,3 +164,18 @@ def test_a_comment_after_code_is_about_what_its_line_declares():
         "Config.OldField is deprecated: use NewField"]
     assert [m.title for m in parse_comments("settings.py", "LIMIT = 5  # deprecated: use MAX_ITEMS\n").memories] == [
         "LIMIT is deprecated: use MAX_ITEMS"]
+
+
+def test_a_deprecation_after_code_is_about_what_follows_it_never_the_file():
+    """jongpie/NebulaLogger's copy of Prism.js: `/** @deprecated Use Prism.highlightAllUnder instead. */` above
+    `Prism.fileHighlight = function () {` on line 1937 became "this file is deprecated" on the whole library."""
+    prism = ("(function () {\n  var Prism = {};\n  Prism.highlight = function (text) { return text; };\n\n"
+             "  /**\n   * @deprecated Use `Prism.highlightAllUnder` instead.\n   */\n"
+             "  Prism.fileHighlight = function () {\n    return 1;\n  };\n})();\n")
+    titles = [m.title for m in parse_comments("static/prism.js", prism).memories]
+    assert titles == ["Prism.fileHighlight is deprecated: Use `Prism.highlightAllUnder` instead."]
+    loose = "var x = 1;\n\n// DEPRECATED: this whole approach goes away\n\nrun(x);\n"
+    assert parse_comments("scripts/run.js", loose).memories == []
+    head = "#!/bin/sh\n# Deprecated: use deploy.py instead.\n\nrsync -a . host:\n"
+    assert [m.title for m in parse_comments("scripts/deploy.sh", head).memories] == [
+        "this file is deprecated: use deploy.py instead."]

@@ -38,6 +38,11 @@ def entries(text: str) -> list[tuple[int, str, str]]:
 _DECLARED = re.compile(r"^\s*(?:export\s+)?(?:(?:default|async|public|private|protected|static|final|pub|readonly)\s+)*"
                        r"(?:(?:const|let|var|val|function|class|interface|type|enum|def|func|fn|struct)\s+)?"
                        r"([A-Za-z_$][\w$]*)\s*(?:[:=(<]|\s+[A-Za-z_*\[(])")
+# A member assigned on an object (`Prism.fileHighlight = function () {`, `module.exports.parse = …`).
+_MEMBER = re.compile(r"^\s*((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)\s*=(?!=)")
+# What may come above a file's opening comment: its package, imports, directives.
+_PREAMBLE = re.compile(r"^\s*(?:#!|package\b|import\b|using\b|use\b|from\b|require\b|namespace\b|<\?php|"
+                       r"[\"']use strict[\"']|@file\b|\*/|\*)")
 _NOT_A_NAME = frozenset({"package", "import", "module", "from", "use", "namespace", "require", "return", "if", "for"})
 # A method or field declared with its type first, as Java, C# and C++ write one (`public DefaultWorkItem
 # setStatus(WorkflowState status) {`, `List<String> names()`, `static final int LIMIT = 5;`): the name is the word
@@ -62,7 +67,19 @@ def declared_after(lines: list[str], end_line: int) -> str | None:
     if typed and typed.group(1) not in _NOT_A_TYPE:
         return typed.group(2)
     m = _DECLARED.match(lines[end_line + 1])
-    return m.group(1) if m and m.group(1) not in _NOT_A_NAME else None
+    if m and m.group(1) not in _NOT_A_NAME:
+        return m.group(1)
+    member = _MEMBER.match(lines[end_line + 1])
+    return member.group(1) if member else None
+
+
+def at_head(lines: list[str], line: int) -> bool:
+    """Whether a comment starting on `line` (0-based) opens the file: nothing but comments, blank lines and
+    the file's preamble (`package`, imports, `"use strict"`) above it. Only there may a comment speak of the
+    whole file; one after code (`/** @deprecated … */` above `Prism.fileHighlight = function`) is about what
+    follows it."""
+    return all(not ln.strip() or ln.lstrip().startswith(_COMMENT_OPENERS) or _PREAMBLE.match(ln)
+               for ln in lines[:max(line, 0)])
 
 
 _COMMENT_OPENERS = ("#", "//", "/*", "*", "--", ";", "<!--", '"""', "'''", "%", "{-", "(*")
@@ -106,6 +123,8 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
                 where = own if where == "file" else where if where.rsplit(".", 1)[-1] == own else f"{where}.{own}"
             elif where == "file":
                 where = declared_after(lines, c.end_line) or where
+                if where == "file" and lines and not at_head(lines, c.line):
+                    continue  # after code and before nothing it names: not about the whole file
             out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
     if language == "python":
         for s in symbols:
