@@ -304,3 +304,21 @@ def test_a_branch_that_reverts_one_change_among_others_is_not_a_revert():
     found, _ = group(commits)
     merge = next(t for t in found if t.key == "m1")
     assert merge.reverts == ["abcdef1"] and merge.type != "revert"
+
+
+def test_a_bots_pull_request_merged_on_the_mainline_is_a_bump(tmp_path):
+    """dxw/dfsseta-apply-for-landing-dotnet: 10 of 26 tasks were dependabot's merged pull requests."""
+    root = _fresh(tmp_path, "bumps")
+    commit(root, {"App.csproj": "<Project/>\n"}, "Initial", T0)
+    git(root, "checkout", "-q", "-b", "dependabot/nuget/Serilog-4.0.1")
+    commit(root, {"App.csproj": "<Project>4.0.1</Project>\n"}, "Bump Serilog from 4.0.0 to 4.0.1", T0 + DAY,
+           author="dependabot[bot] <bot@example.com>")
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "dependabot/nuget/Serilog-4.0.1", "-m",
+        "Merge pull request #41 from dxw/dependabot/nuget/Serilog-4.0.1\n\nBump Serilog from 4.0.0 to 4.0.1",
+        at=T0 + 2 * DAY)
+    commit(root, {"Landing.cs": "class Landing {}\n"}, "Add the landing form", T0 + 3 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo)
+        assert result.dependency_bumps == 1
+        assert not any("Serilog" in t for t in tasks(lo)) and "Add the landing form" in tasks(lo)

@@ -139,14 +139,17 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None) -> tuple
     main = mainline(by_sha, commits[0].sha if commits else None)
     claimed: set[str] = set()
     tasks: list[Task] = []
+    skipped = 0
     for c in commits:
         if c.sha in main and c.is_merge:
             if integration(c):
                 tasks += _integrated(by_sha, main, claimed, c, files)
                 continue
             members = _branch(by_sha, main, claimed, c)
+            if is_dependency_bump(c):
+                skipped += 1  # a bot's pull request merged as it came (`Merge pull request #41 from org/dependabot/…`)
+                continue
             tasks.append(_merge_task(c, members, files))
-    skipped = 0
     runs: dict[str, Task] = {}
     for c in reversed(commits):  # oldest first, so runs grow forward in time
         if c.sha in claimed or (c.is_merge and c.sha in main):
