@@ -59,7 +59,10 @@ def anchors(m) -> list[str]:
     # jongpie/NebulaLogger's `skills/*/SKILL.md`: what an agent is taught, found by search, not the team's rules
     pytest.param(".claude/skills/release/SKILL.md", cls.DOC, id="skill-is-documentation"),
     pytest.param("skills/nebula-logger-best-practices/SKILL.md", cls.DOC, id="skill-folder"),
-    pytest.param(".claude/skills/release/notes.md", cls.COMMENTS, id="not-a-rules-folder"),
+    # ghalactic/provision-github-tokens: a skill's reference pages, in a folder named `adr-skill`, read as records
+    pytest.param(".agents/skills/adr-skill/references/adr-conventions.md", cls.DOC, id="skill-reference"),
+    pytest.param(".claude/skills/release/notes.md", cls.DOC, id="skill-page"),
+    pytest.param(".claude/skills.md", cls.COMMENTS, id="not-a-skill"),
     pytest.param("src/rules/pricing.md", cls.COMMENTS, id="a-project-folder-named-rules"),
     pytest.param("CONTRIBUTING.md", cls.GUIDE, id="contributing"),
     pytest.param("docs/code-style.md", cls.GUIDE, id="style-guide"),

@@ -60,6 +60,13 @@ _COMMAND_FOLDERS = ((".claude", "commands"), (".github", "prompts"), (".cursor",
                     (".windsurf", "workflows"), (".opencode", "command"), (".opencode", "commands"))
 
 
+def agent_skill_folder(parts: tuple[str, ...]) -> bool:
+    """Whether folders (lower case) hold an agent's skills: `skills/` at the root or in an agent's own folder
+    (`.claude/skills/`, `.agents/skills/`), with a skill's folder below it."""
+    return any(p == "skills" and (i == 0 or parts[i - 1].startswith(".")) and i + 1 < len(parts)
+               for i, p in enumerate(parts))
+
+
 def agent_command(rel_path: str) -> bool:
     """Whether a page is an agent's saved command or prompt (`.claude/commands/adr/read_adr_metadata.md`):
     the steps of one task it runs when asked, neither a decision nor a page of documentation, whatever
@@ -151,9 +158,11 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
         return MEMORY_BANK  # Cline's memory bank; the notes Serena keeps for the agents it serves
     if md and agent_rules_folder(parts):
         return AGENTS
-    if name == "skill.md" and "skills" in parts:
-        # an agent skill (`.claude/skills/x/SKILL.md`, `skills/x/SKILL.md`): how to do one kind of work, loaded when
-        # it is asked for; what it knows is found by search, as a page of documentation, not held as the team's rules
+    if md and (name == "skill.md" and "skills" in parts or agent_skill_folder(parts)) \
+            and not in_folders(rel_path, list(adr_folders)):
+        # an agent skill (`.claude/skills/x/SKILL.md`, `skills/x/SKILL.md`) and the pages it refers to
+        # (`.agents/skills/adr-skill/references/examples.md`): how to do one kind of work, loaded when it is asked
+        # for; what it knows is found by search, as a page of documentation, never the team's rules or records
         return DOC
     if md and (in_folders(rel_path, list(adr_folders)) or folder_hint(rel_path) or name_hint(rel_path)):
         return ADR
