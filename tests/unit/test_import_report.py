@@ -9,7 +9,9 @@ import tomllib
 
 import pytest
 
+from lore.api import Lore
 from lore.cli.main import main
+from lore.embedding.embedder import HashEmbedder
 from lore.memory import Status
 from lore.recall import Query
 from lore.sources import ImportSettings
@@ -255,3 +257,18 @@ def test_an_agents_saved_commands_are_no_records(lore):
     not_taken = dict(summary.not_taken)
     assert not_taken[".claude/commands/adr/read_adr_metadata.md"] == "an agent's command or prompt"
     assert not_taken[".github/prompts/adr/new.prompt.md"] == "an agent's command or prompt"
+
+
+def test_the_folder_adr_tools_declares_holds_records(tmp_path, monkeypatch):
+    """ghalactic/provision-github-tokens and wuespace/telestion-architecture declare `docs/adrs` in `.adr-dir`
+    (adr-tools); log4brains projects in `.log4brains.yml`. Their records are read from there whatever the
+    folder is named; a declared folder outside the workspace is a warning."""
+    write(tmp_path, {".adr-dir": "design/log\n", "design/log/0001-pick-a-queue.md": "# Pick a queue\n\nWe use SQS.\n",
+                     "notes/0002-other.md": "# Other\n\nNotes.\n", "src/app.py": "x = 1\n"})
+    with Lore(tmp_path, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        assert summary.decisions == ["design/log/0001-pick-a-queue.md"]
+    write(tmp_path, {".adr-dir": "../elsewhere\n"})
+    with Lore(tmp_path, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        assert any(w.startswith(".adr-dir:1:") for w in summary.warnings)

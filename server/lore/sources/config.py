@@ -61,8 +61,33 @@ def with_workspace_config(root: str | os.PathLike, settings: ImportSettings, war
     except ConfigError as e:
         warnings.append(f"{CONFIG_PATH}:1: {e}; its folders are not used")
         shared = []
-    folders = list(dict.fromkeys([*shared, *(clean_folder(f) for f in settings.adr_folders)]))
+    folders = list(dict.fromkeys([*shared, *declared_adr_folders(root, warnings),
+                                  *(clean_folder(f) for f in settings.adr_folders)]))
     return attrs.evolve(settings, adr_folders=[f for f in folders if f])
+
+
+ADR_DIR = ".adr-dir"
+LOG4BRAINS = ".log4brains.yml"
+_LOG4BRAINS_FOLDER = re.compile(r"^\s*adrFolder\s*:\s*[\"']?([^\"'#\n]+?)[\"']?\s*(?:#.*)?$", re.M)
+
+
+def declared_adr_folders(root: str | os.PathLike, warnings: list[str]) -> list[str]:
+    """The folder a repository's own record tool says holds its decision records: adr-tools' `.adr-dir` (one
+    line, `docs/adrs`) and log4brains' `.log4brains.yml` (`adrFolder: ./docs/adr`); a folder not in the
+    workspace is a warning and is not used."""
+    out = []
+    for name, read in ((ADR_DIR, lambda t: t.strip().splitlines()[0] if t.strip() else ""),
+                       (LOG4BRAINS, lambda t: m.group(1) if (m := _LOG4BRAINS_FOLDER.search(t)) else "")):
+        path = Path(root) / name
+        if not path.is_file():
+            continue
+        try:
+            written = read(path.read_text(encoding="utf-8", errors="replace")[:4096]).strip()
+            if written:
+                out.append(check_folder(root, written))
+        except (OSError, ConfigError) as e:
+            warnings.append(f"{name}:1: {e}; its folder is not used")
+    return out
 
 
 def clean_folder(folder: str) -> str:
