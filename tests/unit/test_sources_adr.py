@@ -595,3 +595,16 @@ def test_a_record_written_in_french_has_its_decision_and_context_read():
     assert m.status is Status.PROPOSED
     assert m.body == "Option choisie : Licence MIT car permissive."
     assert m.rationale.startswith("Tout doit être sous licence")
+
+
+def test_a_banner_saying_amended_by_or_superseded_by_is_read():
+    """DISCOOS/ringdrill 0018 opens with "> **Amended by [DESIGN-011](…) (2026-07-28).**" and "> **Amended by
+    [ADR-0072](…)**": neither was read."""
+    text = ("# 18. Keep PII local\n\n> **Amended by [DESIGN-011](../design/0011-x.md) (2026-07-28).**\n"
+            "> **Amended by [ADR-0072](0072-pii.md) (2026-08-04).** See also [ADR-0003](0003-x.md).\n\n"
+            "## Status\n\nAccepted\n\n## Decision\n\nWe keep PII local.\n")
+    m = parse_adr("docs/adr/0018-keep-pii-local.md", text).memories[0]
+    assert m.status is Status.ACTIVE
+    assert [r["number"] for r in m.meta["refs"]["amended_by"]] == [11, 72]  # "See also" names no amender
+    quoted = parse_adr("docs/adr/0005-x.md", "# 5. X\n\n> Superseded by [ADR-0009](0009-y.md)\n\n## Decision\n\nWe do x.\n")
+    assert quoted.memories[0].status is Status.SUPERSEDED

@@ -19,7 +19,8 @@ from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import removal_links
 from lore.sources.status import (LIFECYCLE_KEYS, Reference, StatusReading, decided_against, front_supersessions,
-                                 part_supersessions, read_status, retired_for, supersession_lines, word_status)
+                                 part_supersessions, read_status, references, retired_for, supersession_lines,
+                                 word_status)
 
 IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
@@ -325,6 +326,13 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
 def _read_supersessions(para: str, reading: StatusReading, named_only: bool) -> None:
     """The supersessions one paragraph or list item states; `named_only`: a list item (a MADR "Links" bullet,
     "* Superseded (for `duration`) by ADR [0017](…)") retires the record only when it names the successor."""
+    para = _BANNER.sub("", para)
+    for line in para.splitlines():
+        line = _BANNER.sub("", line)
+        amended = _AMENDED_BY.match(line)
+        if amended:
+            said = re.split(r"[.;](?:\*\*|__)?\s", line[amended.end():], maxsplit=1)[0]  # its sentence only
+            reading.amended_by += [r for r in references(said) if r not in reading.amended_by]
     found = supersession_lines(para, opening_only=True)
     if found.status is Status.SUPERSEDED and (found.superseded_by or reading.status is None and not named_only):
         reading.status = Status.SUPERSEDED
@@ -335,6 +343,10 @@ def _read_supersessions(para: str, reading: StatusReading, named_only: bool) -> 
     reading.amends += [r for r in found.amends if r not in reading.amends]
 
 
+# A banner's marks before what a paragraph says: a quote and bold (`> **Amended by [DESIGN-011](…) (2026-07-28).**`).
+_BANNER = re.compile(r"^(?:[ \t]*>[ \t]?)+(?:\*\*|__)?|^[ \t]*(?:\*\*|__)(?=\w)")
+# A paragraph saying a later record changed this one in part (`Amended by [ADR-0072](…)`).
+_AMENDED_BY = re.compile(r"^\s*(?:this (?:adr|record|decision|document) (?:has been|was|is) )?amended by\b", re.I)
 # A part added to a record after it was decided: "## Update (2025-05-20)", "## Addendum", "## Amendment 2024-03".
 _UPDATE_HEADING = re.compile(r"^(?:updates?|updated|addendum|addenda|amendments?|revisions?)\b(?![ \t]+(?:process|strategy|"
                              r"policy|mechanism|flow|handling|logic)\b)", re.I)
