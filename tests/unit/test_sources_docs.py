@@ -1092,3 +1092,9 @@ def test_a_page_copied_into_several_folders_is_one_memory(tmp_path):
         assert [m.provenance.path for m in cards] == ["docs/card-page.md"]
         assert "Other" in {m.title for m in lo.list(limit=50)}
         assert summary.skipped.get("a copy of another page") == 2
+
+
+def test_a_reference_page_opening_on_a_part_is_titled_by_its_name():
+    """jongpie/NebulaLogger's `docs/lightning-components/Logger.md` and `LogEntryBuilder.md` were both "Functions"."""
+    page = "## Functions\n\n### `info(message)`\n\nAdds an INFO entry.\n"
+    assert parse_doc("docs/lightning-components/LogEntryBuilder.md", page).memories[0].title != "Functions"

@@ -39,7 +39,9 @@ PLAIN_LIMIT = 2000  # plain() serves headings, status lines and labels; a longer
 # A record with no title of its own opening on its template's first part ("## Status") is titled otherwise too.
 _SECTION_NAMES = frozenset({"summary", "abstract", "introduction", "overview", "motivation", "background", "context",
                             "tl;dr", "tldr", "description", "problem statement", "summary / motivation", "status",
-                            "decision", "decision outcome", "consequences", "context and problem statement"})
+                            "decision", "decision outcome", "consequences", "context and problem statement",
+                            # a generated reference page's first heading (NebulaLogger's `docs/lightning-components/Logger.md`)
+                            "functions", "methods", "properties", "classes", "table of contents", "contents"})
 
 
 def section_name(heading: str | None) -> bool:
