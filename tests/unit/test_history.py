@@ -322,3 +322,22 @@ def test_a_bots_pull_request_merged_on_the_mainline_is_a_bump(tmp_path):
         result = import_history(lo)
         assert result.dependency_bumps == 1
         assert not any("Serilog" in t for t in tasks(lo)) and "Add the landing form" in tasks(lo)
+
+
+def test_a_branch_reverting_one_change_among_others_still_marks_that_change(tmp_path):
+    """opensafely-core/job-server: "Warn if templates are missing variables" brought fifteen commits, one a revert
+    of an earlier change; the task is no revert, and the change it undid is still marked."""
+    root = _fresh(tmp_path, "mixed")
+    commit(root, {"a.py": "a\n"}, "Initial", T0)
+    retry = commit(root, {"retry.py": "r\n"}, "Add a retry", T0 + DAY)
+    git(root, "checkout", "-q", "-b", "cleanup")
+    git(root, "revert", "--no-edit", retry, at=T0 + 2 * DAY)
+    commit(root, {"a.py": "b\n"}, "Tidy the worker loop", T0 + 3 * DAY)
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "cleanup", "-m", "Merge pull request #5 from ann/cleanup\n\nClean up the worker",
+        at=T0 + 4 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        assert import_history(lo).reverted == 1
+        by = tasks(lo)
+        assert by["Clean up the worker"].meta["type"] != "revert"
+        assert by["Add a retry"].meta["reverted_by"] == by["Clean up the worker"].id

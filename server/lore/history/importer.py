@@ -154,8 +154,8 @@ def _mark_reverts(store, tasks: list[Task], written: dict[str, Memory], result: 
             by_commit[c.sha] = task_id(t)
             by_subject.setdefault(subject_key(c.subject), task_id(t))
     for t in tasks:
-        if t.type != "revert" or task_id(t) not in written:
-            continue
+        if not (t.reverts or t.reverts_pr or t.reverts_title) or task_id(t) not in written:
+            continue  # a branch reverting one change among others still marks that change
         reverter = written[task_id(t)]
         targets = []
         for sha in t.reverts:
