@@ -219,6 +219,10 @@ def test_a_folder_named_by_a_titles_words_run_together_anchors_as_if_they_were_a
     assert texts(ws, "# 2. Add System Agent support to Wins\n\nWins runs the agent.\n") == ["pkg/systemagent/**"]
     assert texts(ws, "# 4. CSI Proxy and Configuration\n\nWins runs the proxy.\n") == ["pkg/csiproxy/**"]
     assert texts(ws, "# 5. Rotate the API key\n\nKeys expire.\n") == [], "too short to be those words alone"
+    # kumahq/kuma: eight records titled "MeshService …" (one name, the resource's) lensed every file of the
+    # `meshservice` package; a name written whole names its type, not the package spelling it in lower case
+    ws = write(tmp_workspace, {"pkg/meshservice/helpers.go": "package meshservice\n"})
+    assert texts(ws, "# MeshService API\n\nA new resource.\n") == []
 
 
 # Shaped on manage.get.gov's docs/architecture/decisions/0002 and 0009 (cisagov/manage.get.gov, CC0-1.0).

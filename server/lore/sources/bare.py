@@ -160,11 +160,12 @@ class BareIndex:
             out.setdefault(concepts.name_stems(name), []).extend(folders)
         return out
 
-    def titled_folders(self, run: tuple[str, ...]) -> list[str]:
+    def titled_folders(self, run: tuple[str, ...], apart: bool = True) -> list[str]:
         """Folders outside tests named for a run of a title's words (`concepts.title_word_runs`): by their name's
         words ("bucket testing": `BucketTesting`, `bucket_testing`), or, all in lower case, by those words run
-        together (`concepts.joined`; "system agent": the Go package `pkg/systemagent`)."""
-        spelled = concepts.joined(run)
+        together when the title writes them apart (`concepts.joined`; "System Agent": the Go package
+        `pkg/systemagent`; a title writing one name, "MeshService API", names the type, not its package)."""
+        spelled = concepts.joined(run) if apart else None
         found = self.folder_stems.get(concepts.run_stems(run), []) + (self.folders.get(spelled, []) if spelled else [])
         return list(dict.fromkeys(found))
 

@@ -657,7 +657,8 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       field), even where it is defined in more than one file and so anchors nothing itself."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
     for run in concepts.title_word_runs(title, ctx.project_name):
-        folders = [d for d in ctx.bare.titled_folders(run) if not ctx.layout.vendored(d + "/x")]
+        apart = re.search(r"(?<![A-Za-z])" + r"[\s_-]+".join(map(re.escape, run)) + r"(?![A-Za-z])", title, re.I)
+        folders = [d for d in ctx.bare.titled_folders(run, apart=bool(apart)) if not ctx.layout.vendored(d + "/x")]
         if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
                 and ctx.bare.holds_code(folders[0]):
             out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"titled for `{folders[0]}`"))
