@@ -205,12 +205,14 @@ def _integrated(by_sha: dict[str, Commit], main: set[str], claimed: set[str], me
                 files: dict[str, list[str]]) -> list[Task]:
     """The merge tasks on a long-lived branch an integration merge brought in (its own first-parent line,
     down to where it meets the mainline); its other commits are left to be read one by one."""
-    line, sha = [], merge.parents[1] if len(merge.parents) > 1 else None
-    while sha and sha in by_sha and sha not in main and sha not in claimed and sha not in line:
+    line: list[str] = []
+    own = set(main)
+    sha = merge.parents[1] if len(merge.parents) > 1 else None
+    while sha and sha in by_sha and sha not in own and sha not in claimed:
         line.append(sha)
+        own.add(sha)
         parents = by_sha[sha].parents
         sha = parents[0] if parents else None
-    own = main | set(line)
     out = []
     for sha in line:
         c = by_sha[sha]

@@ -8,6 +8,7 @@ import logging
 import os
 import stat
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
@@ -433,9 +434,14 @@ def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Cand
     """Every candidate but the documentation pages whose bytes a page nearer the root has (a site's demo page
     copied into six sections, a versioned site's unchanged pages under `versioned_docs/version-1.2/`): one memory
     each, the shallowest page's, so a search shows a text once; the copies are counted in the report."""
+    pages = [c for c in cands if c.importer == cls.DOC]
+    size = {c.rel: _size(c.path) for c in pages}
+    same_size = Counter(size.values())
     first: dict[bytes, str] = {}
     gone: set[str] = set()
-    for c in sorted((c for c in cands if c.importer == cls.DOC), key=lambda c: (c.rel.count("/"), c.rel)):
+    for c in sorted(pages, key=lambda c: (c.rel.count("/"), c.rel)):
+        if same_size[size[c.rel]] < 2:
+            continue  # no other page of its size: no copy of it, and nothing to read here
         digest = _digest(c.path)
         if digest is None:
             continue

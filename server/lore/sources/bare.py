@@ -249,11 +249,11 @@ def stem_terms(text: str) -> list[tuple[str, bool]]:
     found = [(m.group(1).strip(), True) for m in _SPAN.finditer(prose)]
     found += [(m.group(1).strip(), True) for m in _LINK_TEXT.finditer(prose)]
     plain = _ADDRESS.sub(" ", re.sub(r"`[^`\n]*`", " ", prose))
-    phrases = Counter(m.group(1).lower() for m in _HYPHENATED.finditer(plain))
+    written = [m.group(1) for m in _HYPHENATED.finditer(plain)]
+    phrases = Counter(w.lower() for w in written)
     headed = {m.group(1).lower() for m in _HYPHENATED.finditer(" ".join(headings.all_headings(text)))}
-    found += [(m.group(1), False) for m in _HYPHENATED.finditer(plain)
-              if (phrases[m.group(1).lower()] > 1 or m.group(1).lower() in headed)
-              and not all(w in COMMON for w in m.group(1).lower().split("-"))]
+    found += [(w, False) for w in written if (phrases[w.lower()] > 1 or w.lower() in headed)
+              and not all(part in COMMON for part in w.lower().split("-"))]
     out: dict[str, tuple[str, bool]] = {}
     for term, as_code in found:
         key = stem_key(term)

@@ -73,13 +73,12 @@ def declared_after(lines: list[str], end_line: int) -> str | None:
     return member.group(1) if member else None
 
 
-def at_head(lines: list[str], line: int) -> bool:
-    """Whether a comment starting on `line` (0-based) opens the file: nothing but comments, blank lines and
-    the file's preamble (`package`, imports, `"use strict"`) above it. Only there may a comment speak of the
-    whole file; one after code (`/** @deprecated … */` above `Prism.fileHighlight = function`) is about what
-    follows it."""
-    return all(not ln.strip() or ln.lstrip().startswith(_COMMENT_OPENERS) or _PREAMBLE.match(ln)
-               for ln in lines[:max(line, 0)])
+def first_code_line(lines: list[str]) -> int:
+    """The first line (0-based) of a file that is code: no blank line, comment or preamble (`package`, imports,
+    `"use strict"`). Only a comment starting at or before it opens the file and may speak of the whole file; one
+    after code (`/** @deprecated … */` above `Prism.fileHighlight = function`) is about what follows it."""
+    return next((i for i, ln in enumerate(lines)
+                 if ln.strip() and not ln.lstrip().startswith(_COMMENT_OPENERS) and not _PREAMBLE.match(ln)), len(lines))
 
 
 _COMMENT_OPENERS = ("#", "//", "/*", "*", "--", ";", "<!--", '"""', "'''", "%", "{-", "(*")
@@ -109,6 +108,7 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
     keys = Keys()
     out = []
     lines = text.splitlines()
+    head = first_code_line(lines)
     for c in comments:
         if not QUICK.search(c.text):
             continue
@@ -123,7 +123,7 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
                 where = own if where == "file" else where if where.rsplit(".", 1)[-1] == own else f"{where}.{own}"
             elif where == "file":
                 where = declared_after(lines, c.end_line) or where
-                if where == "file" and lines and not at_head(lines, c.line):
+                if where == "file" and lines and c.line > head:
                     continue  # after code and before nothing it names: not about the whole file
             out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
     if language == "python":
