@@ -1094,6 +1094,21 @@ def test_a_page_copied_into_several_folders_is_one_memory(tmp_path):
         assert summary.skipped.get("a copy of another page") == 2
 
 
+def test_empty_pages_are_reported_empty_not_copies_of_one_another(tmp_path):
+    """weaveworks/profiles' `docs/release_notes/v0.0.2.md` … `v0.0.13.md`, all 0 bytes, were "a copy of another page"
+    while `0.0.1.md`, as empty, was "empty"."""
+    root = write(tmp_path / "ws", {"docs/release_notes/0.0.1.md": "", "docs/release_notes/v0.0.2.md": "",
+                                   "docs/release_notes/v0.0.3.md": "", "docs/release_notes/v0.0.4.md": "\n",
+                                   "docs/release_notes/v0.0.5.md": "\n",
+                                   "docs/release_notes/v0.1.0.md": "# v0.1.0\n\nProfiles install.\n",
+                                   "src/app.py": "x = 1\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        assert not summary.skipped.get("a copy of another page")
+        empty = {path for path, why in summary.not_taken if why == "empty"}
+        assert {f"docs/release_notes/{n}.md" for n in ("0.0.1", "v0.0.2", "v0.0.3", "v0.0.4", "v0.0.5")} <= empty
+
+
 def test_a_reference_page_opening_on_a_part_is_titled_by_its_name():
     """jongpie/NebulaLogger's `docs/lightning-components/Logger.md` and `LogEntryBuilder.md` were both "Functions"."""
     page = "## Functions\n\n### `info(message)`\n\nAdds an INFO entry.\n"

@@ -433,15 +433,17 @@ def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[C
 def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
     """Every candidate but the documentation pages whose bytes a page nearer the root has (a site's demo page
     copied into six sections, a versioned site's unchanged pages under `versioned_docs/version-1.2/`): one memory
-    each, the shallowest page's, so a search shows a text once; the copies are counted in the report."""
+    each, the shallowest page's, so a search shows a text once; the copies are counted in the report. Empty pages
+    (release notes' `v0.0.2.md` … `v0.0.13.md`, created and never written) are no copies of one another: each is
+    reported empty."""
     pages = [c for c in cands if c.importer == cls.DOC]
     size = {c.rel: _size(c.path) for c in pages}
     same_size = Counter(size.values())
     first: dict[bytes, str] = {}
     gone: set[str] = set()
     for c in sorted(pages, key=lambda c: (c.rel.count("/"), c.rel)):
-        if same_size[size[c.rel]] < 2:
-            continue  # no other page of its size: no copy of it, and nothing to read here
+        if same_size[size[c.rel]] < 2 or not size[c.rel]:
+            continue  # no other page of its size: no copy of it, and nothing to read here; or nothing in it
         digest = _digest(c.path)
         if digest is None:
             continue
@@ -454,12 +456,14 @@ def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Cand
 
 
 def _digest(path: str) -> bytes | None:
-    """A page's content hash (its first `docs.MAX_DOC_BYTES`), None when it cannot be read."""
+    """A page's content hash (its first `docs.MAX_DOC_BYTES`), None when it cannot be read or holds only white
+    space (an empty page, no copy of another)."""
     try:
         with open(path, "rb") as f:
-            return hashlib.sha256(f.read(docs.MAX_DOC_BYTES)).digest()
+            data = f.read(docs.MAX_DOC_BYTES)
     except OSError:
         return None
+    return hashlib.sha256(data).digest() if data.strip() else None
 
 
 def _size(path: str) -> int:
