@@ -361,3 +361,52 @@ def test_a_hugo_section_index_is_an_index_whatever_its_front_matter_states():
     assert index_reason("docs/rfcs/_index.md", "RFC Index") == "index or read-me page"
     assert not evidence("docs/rfcs/_index.md", "---\ntype: index\nstatus: accepted\n---\n# RFC Index\n\n"
                         "| RFC | Status |\n|---|---|\n| [0002](0002-x.md) | accepted |\n").is_decision
+
+
+FILLED_MADR = """# {short title of solved problem and solution}
+
+* Status: proposed
+* Deciders: @KPostOffice @fridex <!-- optional -->
+
+## Context and Problem Statement
+
+The bot runs too often and eats resources in the cluster.
+
+## Decision Outcome
+
+Chosen option: "option 3", because we can use existing bot frameworks and event handlers; pods will be shorter
+lived and less frequent.
+
+### Positive Consequences <!-- optional -->
+
+* Reduced resource consumption
+"""
+MADR2_TEMPLATE = """# [short title of solved problem and solution]
+
+* Status: [proposed | rejected | accepted | deprecated | … | superseded by [ADR-0005](0005-example.md)] <!-- optional -->
+
+## Context and Problem Statement
+
+[Describe the context and problem statement, e.g., in free form using two to three sentences.]
+
+## Decision Outcome
+
+Chosen option: "[option 1]", because [justification. e.g., only option, which meets k.o. criterion decision driver | which resolves force force | … | comes out best (see below)].
+"""
+
+
+@pytest.mark.parametrize("rel, text, expected", [
+    # thoth-station/core's docs/adr/0005-obtimizing-keb-runs.md (GPL-3.0): MADR filled in, all but its title
+    pytest.param("docs/adr/0005-obtimizing-keb-runs.md", FILLED_MADR, True, id="filled-record"),
+    pytest.param("docs/adr/template.md", FILLED_MADR, False, id="the-template-itself"),
+    pytest.param("docs/adr/0000-template.md", FILLED_MADR, False, id="a-numbered-template"),
+    pytest.param("docs/adr/0005-obtimizing-keb-runs.md", FILLED_MADR.replace("Status: proposed", "Status: "
+                 "[proposed | rejected | accepted]"), False, id="status-left-as-choices"),
+    pytest.param("docs/adr/0005-obtimizing-keb-runs.md", FILLED_MADR.split("## Decision Outcome")[0]
+                 + "## Decision Outcome\n\nChosen option: \"[option 1]\", because [justification].\n", False,
+                 id="decision-left-to-write"),
+    pytest.param("docs/adr/0005-x.md", MADR2_TEMPLATE, False, id="template-copied-unfilled"),
+    pytest.param("notes/0005-obtimizing-keb-runs.md", FILLED_MADR, False, id="outside-a-records-folder"),
+])
+def test_a_record_filled_in_but_its_placeholder_title_is_a_record(rel, text, expected):
+    assert evidence(rel, text).is_decision is expected

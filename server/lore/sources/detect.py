@@ -21,6 +21,7 @@ from pathlib import PurePosixPath
 import attrs
 
 from lore.markup import markdown
+from lore.sources.status import template_choices, template_guidance, word_status
 
 HEAD_BYTES = 8192  # a decision record shows what it is near its top
 THRESHOLD = 4.0
@@ -222,6 +223,67 @@ def placeholder_title(text: str) -> bool:
     return bool(_PLACEHOLDER_TITLE.search(markdown.FENCE.sub(" ", text[:HEAD_BYTES])))  # `# <token>` in a shell block
 
 
+# MADR 2's title placeholder in square brackets, `# [short title of solved problem and solution]`.
+_BRACKETED_TITLE = re.compile(r"\[[^\[\]]*\btitle\b[^\[\]]*\]", re.I)
+
+
+def placeholder_heading(heading: str | None) -> bool:
+    """Whether a heading is only a template's placeholders (`{short title of solved problem and solution}`,
+    `<ADR NUMBER>. <ADR TITLE>`, `[short title of solved problem and solution]`): it names nothing."""
+    h = (heading or "").strip()
+    return bool(h) and bool(_PLACEHOLDER_TITLE.fullmatch(f"# {h}") or _BRACKETED_TITLE.fullmatch(h))
+
+
+# A record's own number and name, `0005-optimizing-keb-runs` (a template's is zeros, or none).
+_RECORD_NAME = re.compile(r"^0*[1-9]\d{0,4}[-_][a-z]", re.I)
+# A template's stand-ins in a part it left to write: `[option 1]`, `{title of option 1}`, `<reason>`, comments.
+_STAND_INS = re.compile(r"<!--.*?-->|\[[^\[\]\n]*\](?!\()|\{[^{}\n]*\}|<[^<>\n]*>", re.S)
+FILLED_WORDS = 12  # a decision written, more than a template's guidance ("The change that we're proposing …")
+
+
+def filled_record(rel_path: str, text: str) -> bool:
+    """Whether a numbered file of a records folder is a record though its title is a template's placeholder: its
+    status names one status (`* Status: proposed`, not the template's choices) and its decision is written
+    (`Chosen option: "option 3", because we can use existing bot frameworks…`, not `Chosen option: "[option 1]",
+    because [justification…]`). Its author filled in the template and left the title
+    (`docs/adr/0005-obtimizing-keb-runs.md` titled `# {short title of solved problem and solution}`)."""
+    stem = PurePosixPath(rel_path).stem
+    if not (_RECORD_NAME.match(stem) and folder_hint(rel_path)) or template_name(stem.lower()):
+        return False
+    lines = _prose_lines(text[:HEAD_BYTES].splitlines())
+    return _states_status(lines) and len(re.findall(r"[^\W\d_]{2,}", _STAND_INS.sub(" ", _decision_text(lines)))) \
+        >= FILLED_WORDS
+
+
+def _states_status(lines: list[str]) -> bool:
+    """Whether a status field or the first line of a Status section names one status, not a template's choices."""
+    for i, line in enumerate(lines):
+        if _STATUS_FIELD.match(line):
+            value = re.sub(_STATUS_FIELD, "", line, count=1)
+        elif _HEADING.match(line) and _HEADING.match(line).group(1).strip().lower() == "status":
+            value = next((ln for ln in lines[i + 1:] if ln.strip()), "")
+        else:
+            continue
+        return word_status(value)[0] is not None and not template_choices(value) and not template_guidance(value)
+    return False
+
+
+def _decision_text(lines: list[str]) -> str:
+    """The text of a page's first decision part ("## Decision Outcome", `_HEADINGS`), to its next heading."""
+    out: list[str] = []
+    taking = False
+    for line in lines:
+        m = _HEADING.match(line)
+        if m:
+            if taking:
+                break
+            name = re.sub(r"<!--.*?-->", "", m.group(1)).strip().lower()  # "## Decision Outcome <!-- optional -->"
+            taking = _HEADINGS.get(name, ("",))[0] == "decision"
+        elif taking:
+            out.append(line)
+    return "\n".join(out)
+
+
 def evidence(rel_path: str, text: str) -> Evidence:
     """Score the path and the first `HEAD_BYTES` of the text."""
     ev = Evidence()
@@ -233,7 +295,7 @@ def evidence(rel_path: str, text: str) -> Evidence:
     ev.veto = index_reason(rel_path, title)
     prose = re.sub(r"`[^`\n]*`", " ", markdown.FENCE.sub(" ", head))  # `%{title}` in an example is code, no placeholder
     if ev.veto is None and (("{" in prose or "[short" in prose) and _PLACEHOLDER.search(prose)
-                            or placeholder_title(head)):
+                            or placeholder_title(head)) and not filled_record(rel_path, head):
         ev.veto = "template"
     if ev.veto is None and in_test_data(rel_path):
         ev.veto = "test data"
