@@ -608,3 +608,44 @@ def test_a_banner_saying_amended_by_or_superseded_by_is_read():
     assert [r["number"] for r in m.meta["refs"]["amended_by"]] == [11, 72]  # "See also" names no amender
     quoted = parse_adr("docs/adr/0005-x.md", "# 5. X\n\n> Superseded by [ADR-0009](0009-y.md)\n\n## Decision\n\nWe do x.\n")
     assert quoted.memories[0].status is Status.SUPERSEDED
+
+
+@pytest.mark.parametrize("rel, text, title", [
+    # fablabbcn/smartcitizen-api's docs/adr/0002-private-devices.md and 0001-minimize-kit-payload.md (AGPL-3.0)
+    pytest.param("docs/adr/0002-private-devices.md", "- Deciders: pral2a\n- Date: 2019-09-01\n\n## Problem\n\n"
+                 "- Some devices might contain data you don't want to be public.\n\n## Solution\n\n"
+                 "- Add a boolean field `is_private` to devices.\n", "Private devices", id="problem"),
+    pytest.param("docs/adr/0001-minimize-kit-payload.md", "- Deciders: vicobarberan\n\n## Why?\n\n"
+                 "- Reduce the payload a device sends by ~35%.\n", "Minimize kit payload", id="why"),
+    pytest.param("docs/adr/0004-x.md", "# Problem\n\nDevices clutter the map.\n\n# Solution\n\nHide them.\n", "X",
+                 id="level-one-part"),
+    pytest.param("docs/adr/0004-hide-them.md", "## Hide test devices\n\n## Problem\n\nClutter.\n",
+                 "Hide test devices", id="a-title-of-its-own"),
+])
+def test_a_record_opening_on_one_of_its_parts_is_titled_from_its_file_name(rel, text, title):
+    assert parse_adr(rel, text).memories[0].title == title
+
+
+def test_a_status_in_brackets_before_the_title_is_no_part_of_it():
+    # elastisys/compliantkubernetes' docs/adr/0003-push-metrics-via-influxdb.md (Apache-2.0)
+    text = ("# [Superseded by [ADR-0019](0019-push-metrics-via-thanos.md)] Push Metrics via InfluxDB\n\n"
+            "- Status: superseded by [ADR-0019](0019-push-metrics-via-thanos.md)\n- Date: 2020-11-19\n\n"
+            "## Context and Problem Statement\n\nWe need metrics from workload clusters.\n")
+    (m,) = parse_adr("docs/adr/0003-push-metrics-via-influxdb.md", text).memories
+    assert m.title == "Push Metrics via InfluxDB"
+    assert m.status is Status.SUPERSEDED and m.meta["refs"]["superseded_by"][0]["number"] == 19
+    (alone,) = parse_adr("docs/adr/0004-use-x.md", "# [Deprecated] Use X\n\n## Context\n\nWhy.\n").memories
+    assert alone.title == "Use X" and alone.status is Status.DEPRECATED  # the marker is its only status
+    (linked,) = parse_adr("docs/adr/0005-use-y.md", "# [Use Y](https://y.example)\n\n## Context\n\nWhy.\n").memories
+    assert linked.title == "Use Y"
+    (worded,) = parse_adr("docs/adr/0006-plan.md", "# [Deprecated API removal] Plan\n\n## Context\n\nWhy.\n").memories
+    assert worded.title == "[Deprecated API removal] Plan"  # a title's own words in brackets, no status
+
+
+def test_a_record_whose_title_is_the_templates_placeholder_is_titled_from_its_file_name():
+    # thoth-station/core's docs/adr/0005-obtimizing-keb-runs.md (GPL-3.0)
+    text = ("# {short title of solved problem and solution}\n\n* Status: proposed\n\n## Context and Problem Statement\n\n"
+            "The bot runs too often.\n\n## Decision Outcome\n\nChosen option: \"option 3\", because pods live less.\n")
+    (m,) = parse_adr("docs/adr/0005-obtimizing-keb-runs.md", text).memories
+    assert m.title == "Obtimizing keb runs" and m.status is Status.PROPOSED
+    assert not parse_adr("docs/adr/template.md", text).memories

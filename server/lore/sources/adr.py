@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 
 from lore.memory import BODY_PART_META, Kind, Section, SourceKind, Status
 from lore.markup import markdown
-from lore.sources.detect import index_reason
+from lore.sources.detect import index_reason, placeholder_heading
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import removal_links
@@ -77,6 +77,38 @@ _DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution"
              "decisión", "resultado de la decisión", "decisão", "resultado da decisão", "decisione",
              "esito della decisione", "entscheidung", "entscheidungsergebnis")
 _SKIP_META = ("status", "changelog", "change log", "metadata", "date")
+# The parts of a record its headings name besides its context and decision (`_CONTEXT`, `_DECISION`): "## Why?".
+_PARTS = frozenset(_CONTEXT + _DECISION + ("why", "consequences", "considered options", "options", "decision drivers",
+                                           "rationale", "alternatives", "pros and cons of the options"))
+# A status in brackets before a record's title: `# [Superseded by [ADR-0019](0019-x.md)] Push Metrics via InfluxDB`
+# (not a title that is a link, `# [Use Kafka](0003-use-kafka.md)`).
+# What may follow the status word in such a marker: nothing, or whom or when it is for ("by ADR-19", ": 2021-03-04";
+# not `[Deprecated API removal]`, a title's words).
+_MARKER_REST = re.compile(r"^\s*(?:$|[:(–—,.]|by\b|in favou?r\b|since\b|on\b|in\b|for\b)")
+_MARKED_TITLE = re.compile(r"^\s{0,3}#{1,6}[ \t]+\[((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\](?!\()[ \t]*(\S.*?)[ \t#]*$")
+
+
+def _part_name(heading: str | None) -> bool:
+    """Whether a heading names a part of a record, not the record (`markdown.section_name`, `_PARTS`): a record
+    with no title of its own that opens, under its header fields, on "## Problem" or "## Why?" is no record titled
+    "Problem"."""
+    return markdown.section_name(heading) or bool(heading) and heading.strip().rstrip(":?").strip().lower() in _PARTS
+
+
+def _status_marker(doc: markdown.Document, title_line: int | None) -> tuple[str, str] | None:
+    """The status a record's title opens with in brackets and the title after it (`# [Superseded by
+    [ADR-0019](0019-push-metrics-via-thanos.md)] Push Metrics via InfluxDB`: "Push Metrics via InfluxDB"), None
+    when its title has none (`# [short title of solved problem and solution]` names no status)."""
+    if title_line is None or not doc.lines[title_line - 1:title_line]:
+        return None
+    m = _MARKED_TITLE.match(doc.lines[title_line - 1])
+    if not m:
+        return None
+    status, word = word_status(m.group(1))
+    said = markdown.plain(m.group(1)).lower().replace("-", " ").strip()
+    if status is None or not said.startswith(word) or not _MARKER_REST.match(said[len(word):]):
+        return None
+    return m.group(1).strip(), markdown.plain(m.group(2)).strip()
 
 
 def header_fields(doc: markdown.Document) -> dict:
@@ -123,9 +155,12 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
         out.warn(rel_path, line, msg)
     front = doc.front
     heading, title_line = doc.title()
+    marker = _status_marker(doc, title_line)
+    if marker:
+        marker, heading = marker
     if heading and _GENRE_ONLY.match(heading.strip()):
         heading, title_line = _next_heading(doc, title_line)
-    heading = None if markdown.section_name(heading) else heading  # `# Summary` opens the page: titled otherwise
+    heading = None if _part_name(heading) or placeholder_heading(heading) else heading  # `## Problem`: titled otherwise
     if heading is not None and _first_level(doc) >= 3:
         heading = None  # a record opening on "### Reasoning" (mint-app 0017) has no title of its own: its name is one
     title = _text(front.get("title")) or heading or _title_from_name(rel_path)
@@ -138,6 +173,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
         out.note = not_one
         return out
     reading, status_line, status_text = _status(doc, rel_path, out)
+    if status_text is None and marker:
+        reading, status_line, status_text = read_status(marker), title_line, markdown.plain(marker)
     front_supersessions(front, reading)
     _body_supersessions(doc, reading)
     _history_successor(doc, reading)
@@ -694,7 +731,7 @@ def _next_heading(doc, after: int | None) -> tuple[str | None, int | None]:
     (`# Architectural Decision Record (ADR)` then `## ADR: Adoption of Keep a Changelog Format`); (None, None)
     when the next one names a part ("Status"), so the file's name titles the record."""
     nxt = next((sec for sec in doc.sections if sec.heading and after is not None and sec.line > after), None)
-    if nxt is None or markdown.section_name(nxt.heading):
+    if nxt is None or _part_name(nxt.heading):
         return None, None
     return _GENRE_PREFIX.sub("", nxt.heading).strip() or None, nxt.line
 
