@@ -81,6 +81,41 @@ def test_a_code_comment_linking_the_page_a_record_links_is_governed_by_it(tmp_wo
     assert anchors(ws, "docs/adr/20201007-next-js-persistent-layout-pattern.md", text) == ["src/pages/_app.tsx"]
 
 
+def test_a_reference_page_several_pages_link_anchors_none_of_them(tmp_workspace):
+    # Shaped on a Kubernetes docs site's ADRs: three records list the same upstream reference page under their
+    # links, and a chart's values.yaml gives it on a commented-out line. One record's own page still anchors.
+    ref = "https://kubernetes.io/docs/reference/labels-annotations-taints/"
+    records = {f"docs/adr/00{n}-run-part-{n}-on-dedicated-nodes.md":
+               f"# Run part {n} on dedicated nodes\n\n- Status: accepted\n\n## Links\n\n* [Well-known labels]({ref})\n"
+               for n in (22, 30, 31)}
+    own = ("# Run part 22 on dedicated nodes\n\n- Status: accepted\n\n## Links\n\n* [Well-known labels]({ref})\n"
+           "* [Node pools](https://example.org/guides/node-pools/)\n").format(ref=ref)
+    records["docs/adr/0022-run-part-22-on-dedicated-nodes.md"] = own
+    ws = write(tmp_workspace, {
+        **records,
+        "deploy/chart/values.yaml": f"affinity: {{}}\n#  nodeAffinity:\n#    ## Ref: {ref}#topologykubernetesiozone\n",
+        "deploy/chart/pools.yaml": "# Node pools: https://example.org/guides/node-pools\npools: []\n",
+    })
+    assert anchors(ws, "docs/adr/0030-run-part-30-on-dedicated-nodes.md", records[
+        "docs/adr/0030-run-part-30-on-dedicated-nodes.md"]) == []
+    assert anchors(ws, "docs/adr/0022-run-part-22-on-dedicated-nodes.md", own) == ["deploy/chart/pools.yaml"]
+
+
+def test_a_configuration_file_cites_a_page_in_a_comment_not_in_a_value(tmp_workspace):
+    # Shaped on an Eleventy site's `_data/services.yaml`: a catalogue of products whose entries link their pages;
+    # the record choosing one of those products links the same page.
+    text = ("# 5. Use the Digital Analytics Program\n\n## Status\n\nAccepted\n\n## Decision\n\nWe use the "
+            "[Digital Analytics Program](https://digital.gov/guides/dap/) to track web analytics.\n")
+    ws = write(tmp_workspace, {
+        "docs/architecture/decisions/0005-use-dap.md": text,
+        "_data/services.yaml": "- name: DAP\n  link: https://digital.gov/guides/dap/\n",
+        "_data/site.yaml": "dap:\n  agency: GSA  # see https://digital.gov/guides/dap/\n",
+        "styles/analytics.css": "/*\n * Analytics banner, as https://digital.gov/guides/dap/ asks\n */\n.dap { }\n",
+    })
+    assert anchors(ws, "docs/architecture/decisions/0005-use-dap.md", text) == [
+        "_data/site.yaml", "styles/analytics.css"]
+
+
 # Shaped on afomera/relay (MIT): one DECISIONS.md of `## D<n> — …` entries, cited from module docs.
 LOG = ("# Decisions\n\n"
        + "".join(f"## D{n} — Entry {n}\n\nThe protocol does the thing number {n} in a careful way, for reasons we "

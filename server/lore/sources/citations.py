@@ -14,7 +14,12 @@ A page a record links is cited too: a code file writing the same address in a co
 (`// https://adamwathan.me/2019/10/17/persistent-layout-patterns-in-nextjs/`) is governed by the record
 whose prose links it, when at most `named.MAX_FILES` code files write that address (a site's front
 page or a specification every module links says nothing of one record) and the file is no table of
-links (more than `MAX_PAGES` addresses). Addresses are compared without their
+links (more than `MAX_PAGES` addresses). Nor does a page more than `MAX_LINKING_DOCS` documentation pages
+of the workspace link: a reference the records share (a Kubernetes reference page three ADRs list under
+their links, which a chart's commented-out `## Ref:` line also gives) is none's subject. A configuration file
+cites a page only in a comment (`# see https://…`): an address it holds as a value (`link:
+https://digital.gov/guides/dap/` in a `_data/services.yaml` catalogue) is the file's content, a page it
+points its readers or the program at, not the record behind it. Addresses are compared without their
 scheme, `www.`, fragment and trailing slash, and need a path.
 
 An entry of a decision log (`DECISIONS.md`'s `## D5 — Temporary hostnames`) is cited by the log's file
@@ -43,6 +48,10 @@ from lore.sources.named import BUDGET_SECONDS, FENCE, MAX_FILES, code_outside_te
 
 CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_(-]?0*(\d{1,4})(?!\w)", re.I)
 MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.java`), not code citing a page
+# Documentation pages linking one page, at most, for that page to anchor: the record and one page more (a guide
+# on what it decided); a third makes it a reference the workspace's pages share, as `MAX_FILES` code files
+# writing one address at most keep it one place's.
+MAX_LINKING_DOCS = 2
 URL = re.compile(rb"https?://[^\s\"'`<>()\[\]{}]+")
 # A path ending in a page's file name: `docs/adr/0003-split-state.md`, `…/blob/main/docs/rfc/0005-x.md#decision`.
 DOC_PATH = re.compile(rb"/([\w.-]+\.(?:md|markdown|mdx|rst|adoc))(?![\w-])", re.I)
@@ -96,6 +105,9 @@ class CitationIndex:
         self.by_entry: dict[tuple[str, int], set[str]] = {}  # (log file name, entry) -> the code files citing it
         self.names: dict[str, int] = {}  # a page's file name, lower case -> how many pages have it
         self.by_path: dict[str, set[str]] = {}  # a page's file name, lower case -> the files writing a path to it
+        self._root, self._budget = root, budget
+        self._docs = [f for f in sorted(all_files) if f.lower().endswith(_DOCS) and not (vendored and vendored(f))]
+        self._doc_links: dict[str, int] | None = None
         for f in all_files:
             self.slugs.setdefault(PurePosixPath(f).stem, []).append(f)
             if f.lower().endswith(_DOCS):
@@ -116,7 +128,8 @@ class CitationIndex:
                 for name in cited_pages if len(cited_pages) <= MAX_PAGES else ():
                     self.by_path.setdefault(name, set()).add(rel)
             if b"://" in data:
-                pages = {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)} - {None}
+                pages = {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)
+                         if not configuration(rel) or commented(data, m.start(), rel)} - {None}
                 for key in pages if len(pages) <= MAX_PAGES else ():
                     self.by_url.setdefault(key, set()).add(rel)
             if slugs and b"-" in data:
@@ -153,7 +166,19 @@ class CitationIndex:
             files = self.by_url.get(key or "", ())
             if key and 0 < len(files) <= MAX_FILES:
                 out[key] = sorted(files)
-        return out
+        return {key: files for key, files in out.items() if self.linked_by_docs().get(key, 0) <= MAX_LINKING_DOCS}
+
+    def linked_by_docs(self) -> dict[str, int]:
+        """Page address -> how many documentation pages of the workspace link it, for the pages code files write
+        (`by_url`), read once on first need under the same time budget."""
+        if self._doc_links is None:
+            counts: dict[str, int] = {}
+            for _, data in code_outside_tests(self._root, self._docs if self.by_url else [], self._budget):
+                if b"://" in data:
+                    for key in {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)} & self.by_url.keys():
+                        counts[key] = counts.get(key, 0) + 1
+            self._doc_links = counts
+        return self._doc_links
 
 
 # A record's line naming the people behind it ("- Deciders: [Angelo Veltens](https://angelo.veltens.org/profile/card#me)",
@@ -169,9 +194,42 @@ _CITABLE = re.compile(r"\d|\w[-_]\w")
 def config_files(files: Iterable[str], vendored: Callable[[str], bool] | None = None) -> list[str]:
     """The configuration files, stylesheets and components among `files` read for citations (see `CONFIG_SUFFIXES`),
     vendored ones left out."""
-    return [f for f in sorted(files)
-            if (f.lower().endswith(CONFIG_SUFFIXES) or PurePosixPath(f).name.lower() in CONFIG_NAMES)
-            and not (vendored and vendored(f))]
+    return [f for f in sorted(files) if configuration(f) and not (vendored and vendored(f))]
+
+
+# Line comments of the configuration files read for citations, by suffix (`#` where none is given), and block
+# comments (`/* … */`; `<!-- … -->` in a component's template) where their languages have them.
+_LINE_COMMENTS = {".ini": (b"#", b";"), ".cfg": (b"#", b";"), ".properties": (b"#", b"!"), ".tf": (b"#", b"//"),
+                  ".tfvars": (b"#", b"//"), ".hcl": (b"#", b"//"), ".css": (), ".scss": (b"//",), ".sass": (b"//",),
+                  ".less": (b"//",), ".vue": (b"//",), ".svelte": (b"//",), ".gradle": (b"//",)}
+_C_BLOCK = ((b"/*", b"*/"),)
+_BLOCK_COMMENTS = {**dict.fromkeys((".tf", ".tfvars", ".hcl", ".css", ".scss", ".sass", ".less", ".gradle"), _C_BLOCK),
+                   ".vue": (*_C_BLOCK, (b"<!--", b"-->")), ".svelte": (*_C_BLOCK, (b"<!--", b"-->"))}
+
+
+def configuration(rel: str) -> bool:
+    """Whether a file is one of the configuration files, stylesheets and components read for citations though no
+    grammar reads them (`CONFIG_SUFFIXES`, `CONFIG_NAMES`)."""
+    return rel.lower().endswith(CONFIG_SUFFIXES) or PurePosixPath(rel).name.lower() in CONFIG_NAMES
+
+
+def commented(data: bytes, at: int, rel: str) -> bool:
+    """Whether offset `at` of the configuration file `rel` lies in a comment: after a comment's mark opening its
+    line or following a space (`# see https://…`, `key: value  # https://…`, `/* spec: https://… */`; not `link:
+    https://…`, nor the `/*` of a glob in `"bucket/*"`), a block comment not closed before `at`."""
+    suffix = PurePosixPath(rel).suffix.lower()
+    line = data[data.rfind(b"\n", 0, at) + 1:at]
+    if any(re.search(rb"(?:^|\s)" + re.escape(mark), line) for mark in _LINE_COMMENTS.get(suffix, (b"#",))):
+        return True
+    return any(_opened(data, opener, at) > data.rfind(closer, 0, at) for opener, closer in _BLOCK_COMMENTS.get(suffix, ()))
+
+
+def _opened(data: bytes, opener: bytes, at: int) -> int:
+    """Where the last block comment before `at` opens (its mark at a line's start or after a space), or -1."""
+    i = data.rfind(opener, 0, at)
+    while i > 0 and not data[i - 1:i].isspace():
+        i = data.rfind(opener, 0, i)
+    return i
 
 
 def page(url: str) -> str | None:
