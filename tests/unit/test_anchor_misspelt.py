@@ -39,3 +39,19 @@ def test_a_name_written_but_for_its_case_anchors_the_one_name_it_means(tmp_works
     assert [(d.anchor.file, d.why) for d in found] == [
         ("tuf/api/serialization/json.py", "names `JsonSerializer` (`JSONSerializer`)")]
     assert derive_anchors("# 7. Caches\n\nUse `MemoCACHE`.\n", "docs/adr/0007.md", AnchorContext(ws)) == []  # two so spelt
+
+
+def test_a_name_in_prose_spelt_but_for_its_case_means_no_type(tmp_workspace):
+    # Shaped on a Go controller's ADR "Helm Charts as Profiles": a drawback "Harder to do dependsOn from Flux
+    # HelmReleases" speaks of Flux's field, not the project's `DependsOn` type; written as code it means the type.
+    ws = write(tmp_workspace, {
+        "api/v1alpha1/profile_types.go": "package v1alpha1\n\ntype DependsOn struct {\n\tName string\n}\n",
+        "pkg/catalog/catalog.go": "package catalog\n\ntype ProfileCatalogEntry struct {}\n",
+    })
+    prose = "# 2. Helm Charts as Profiles\n\n## Consequences\n\n * Harder to do dependsOn from Flux HelmReleases\n"
+    assert derive_anchors(prose, "docs/adrs/0002-helm-charts-as-profiles.md", AnchorContext(ws)) == []
+    long = "# 3. Catalog\n\n## Decision\n\nThe profileCatalogEntry is what a search returns.\n"
+    assert derive_anchors(long, "docs/adrs/0003-catalog.md", AnchorContext(ws)) == []
+    code = "# 2. Helm Charts as Profiles\n\n## Consequences\n\n * Harder to set `dependsOn` from Flux HelmReleases\n"
+    assert [(d.anchor.file, d.why) for d in derive_anchors(code, "docs/adrs/0002-x.md", AnchorContext(ws))] == [
+        ("api/v1alpha1/profile_types.go", "names `dependsOn` (`DependsOn`)")]

@@ -595,7 +595,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         if survey and named.written_once(n.name, text) and not headings.titled_for(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
-        meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name)
+        meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name, n.backticked)
         if meant:  # a misspelling of the one name the workspace defines one letter away
             found = named.resolve_name(named.Named(meant, n.backticked), ctx.symbols, text)
         for rel, lang, qualified in found:

@@ -4,7 +4,9 @@ workspace defines.
 A long compound identifier that nothing in the workspace defines, one letter away (a letter added,
 dropped, changed, or two swapped) from exactly one defined name, means that name: at `MIN_LENGTH`
 characters and three or more words, two different things are not spelt one letter apart by chance. One spelt
-the same but for its case (`JsonSerializer`, `JSONSerializer`) means it from two words and `CASE_MIN_LENGTH` letters.
+the same but for its case (`JsonSerializer`, `JSONSerializer`) means it from two words and `CASE_MIN_LENGTH` letters,
+when the decision writes it as code: in prose a word spelt so ("Harder to do dependsOn from Flux HelmReleases")
+is as often another tool's field or the idea in words, not the project's type `DependsOn`.
 Defined names are bucketed by their first three letters and length, so a lookup compares a handful.
 """
 
@@ -46,16 +48,18 @@ class NearNames:
             if len(name) >= CASE_MIN_LENGTH:
                 self.folded.setdefault(name.lower(), []).append(name)
 
-    def meant(self, written: str) -> str | None:
+    def meant(self, written: str, as_code: bool = True) -> str | None:
         """The one defined name a written identifier misspells; None when it is defined, short, or not one. A
-        name spelt the same but for its case (`JsonSerializer` for `JSONSerializer`) is meant at a shorter length."""
+        name spelt the same but for its case (`JsonSerializer` for `JSONSerializer`) is meant at a shorter length,
+        and only `as_code` (written in backticks)."""
         if written in self.defined:
             return None
-        same = self.folded.get(written.lower(), []) if len(name_parts(written)) >= 2 else []
+        same = self.folded.get(written.lower(), []) if len(name_parts(written)) >= 2 and as_code else []
         if len(same) == 1:
             return same[0]
         if len(written) < MIN_LENGTH or len(name_parts(written)) < MIN_WORDS:
             return None
         found = [n for size in (len(written) - 1, len(written), len(written) + 1)
-                 for n in self.buckets.get((written[:3], size), ()) if one_edit(written, n)]
+                 for n in self.buckets.get((written[:3], size), ()) if one_edit(written, n)
+                 and (as_code or n.lower() != written.lower())]
         return found[0] if len(found) == 1 else None
