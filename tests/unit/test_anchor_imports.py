@@ -388,3 +388,32 @@ def test_a_path_of_the_source_tree_imported_without_dots_is_no_package(tmp_works
     assert anchors(ws, text) == []
     assert anchors(ws, "# Immutable state\n\n## Decision\n\nState updates go through `immer`.\n") == \
         ["src/components/Navbar/index.tsx"], "a package imported by its own path is still a package"
+
+
+# Shaped on a React hooks library's docs/adr/0001 (MADR): the title says "a fetch library", the outcome chooses
+# TanStack Query, and the text writes the project's own package as code.
+FETCH_LIBRARY = ("# Use a fetch library for caching\n\n## Context and Problem Statement\n\nCurrently, `stac-react` uses the "
+                 "native `fetch` API for all requests.\n\n## Decision Outcome\n\n**Chosen option:** Use TanStack Query "
+                 "(`@tanstack/react-query`).\n")
+
+
+def test_a_chosen_name_matches_a_package_from_its_start_not_a_word_inside_it(tmp_workspace):
+    ws = write(tmp_workspace / "hooks", {
+        "jest.setup.ts": "import { enableFetchMocks } from 'jest-fetch-mock';\nenableFetchMocks();\n",
+        "src/context/index.tsx": "import type { QueryClient } from '@tanstack/query-core';\nexport const C = 1;\n",
+    })
+    assert anchors(ws, FETCH_LIBRARY) == ["src/context/index.tsx"]
+    assert imports.runs("jest-fetch-mock") == {"jest", "jestfetch", "jestfetchmock"}
+    assert {"tanstack", "tanstackquery", "querycore"} <= imports.runs("@tanstack/query-core")
+
+
+def test_the_projects_own_package_is_no_library_it_chose(tmp_path):
+    ws = write(tmp_path / "checkout", {
+        "package.json": '{"name": "@developmentseed/stac-react", "version": "1.0.0"}\n',
+        "src/context/index.tsx": "import type { QueryClient } from '@tanstack/query-core';\nexport const C = 1;\n",
+        "example/package.json": '{"name": "example", "dependencies": {"stac-react": "link:.."}}\n',
+        "example/src/App.jsx": "import { StacApiProvider } from 'stac-react';\nexport default function App() {}\n",
+        "example/src/pages/Main/ItemDetails.jsx": "import { useItem } from 'stac-react';\nexport const D = 1;\n",
+    })
+    assert anchors(ws, FETCH_LIBRARY) == ["src/context/index.tsx"]
+    assert anchors(ws, "# Use stac-react in the example app\n\nThe example imports `stac-react`.\n") == []

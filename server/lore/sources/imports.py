@@ -5,7 +5,10 @@ A decision titled for a choice (`Use Lunr for search`, `Use Apache Velocity as t
 where the choice lives. The name is matched against the import specifiers of the code (`lunr`,
 `org.apache.velocity.app.VelocityEngine`, `github.com/spf13/cobra`, `ai.djl.Model`), read as runs of
 their segments joined (`apachevelocity`), so that a product's name written with spaces or dots
-(`Apache Velocity`, `Next.js`) meets the package's. An acronym the decision gives in parentheses
+(`Apache Velocity`, `Next.js`) meets the package's. A run starts where a name does (a scope, a package, a
+namespace's part: `tanstackquery` of `@tanstack/query-core`, `sentry` of `sentry_sdk`), never at a word inside a
+hyphenated or underscored name: `fetch` is no part of `jest-fetch-mock`'s name but a word of it, and a title's
+"Use a fetch library" would otherwise govern the test setup mocking it. An acronym the decision gives in parentheses
 (`Deep Java Library (DJL)`) counts as the name too, and so does the repository a link on the name
 points to (`[Java Native Access](https://github.com/java-native-access/jna)`: `jna`).
 
@@ -84,7 +87,7 @@ _SPECIFIERS = (
     re.compile(rb"^[ \t]*use[ \t]+([\w:\\]+)", re.M),
     re.compile(rb"^[ \t]*(?:\w+[ \t]+)?\"([\w.-]+(?:/[\w.-]+)+)\"[ \t]*$", re.M),  # a line of a Go import block
 )
-_SEGMENT = re.compile(r"[./:@\\_-]+")
+_NAME_SEPARATOR = re.compile(r"[./:@\\]+")  # between the names of a specifier; `-` and `_` join words of one name
 MAX_RUN = 4
 
 
@@ -190,10 +193,18 @@ def _names_for(words: list[str], part: str, whole: str, variants: bool) -> list[
 def as_named(names: list[str], ctx) -> list[str]:
     """`names` (see `chosen`) less a product's name without the kind word a title wrote after it (`closedxml` for
     "ClosedXML Library") when the workspace imports or declares a package of the whole name (`deepjavalibrary`
-    for "Deep Java Library"): the word is then part of the name (`ctx`: a `mentions.AnchorContext`)."""
+    for "Deep Java Library"): the word is then part of the name (`ctx`: a `mentions.AnchorContext`); and less the
+    project's own package (`not_own`)."""
     def exists(name: str) -> bool:
         return name in ctx.imports.files or name in ctx.manifests.files
-    return [n for n in names if not any(n + kind in names and exists(n + kind) for kind in KIND_WORDS)]
+    return not_own([n for n in names if not any(n + kind in names and exists(n + kind) for kind in KIND_WORDS)], ctx)
+
+
+def not_own(names: list[str], ctx) -> list[str]:
+    """`names` (folded) less the project's own package (`ctx.own_packages`): a library a record writes or chooses
+    is another project's, and the project's own name (`stac-react`, which its example app imports as a package
+    and its records write as code) names all of it ("Log4brains" in log4brains' records)."""
+    return [n for n in names if n not in ctx.own_packages]
 
 
 def _capitalised_in(words: list[str], whole: str) -> bool:
@@ -206,10 +217,17 @@ def _capitalised_in(words: list[str], whole: str) -> bool:
 
 
 def runs(specifier: str) -> set[str]:
-    """The runs of up to `MAX_RUN` consecutive segments of an import specifier, each joined and folded:
-    `org.apache.velocity.app` -> `apache`, `apachevelocity`, `velocityapp`, ..."""
-    parts = [p for p in _SEGMENT.split(specifier.lower()) if p]
-    return {"".join(parts[i:j]) for i in range(len(parts)) for j in range(i + 1, min(len(parts), i + MAX_RUN) + 1)
+    """The runs of up to `MAX_RUN` consecutive segments of an import specifier, each joined and folded, that
+    start where one of its names does: `org.apache.velocity.app` -> `apache`, `apachevelocity`, `velocityapp`,
+    ...; `jest-fetch-mock` -> `jest`, `jestfetch`, `jestfetchmock`, not `fetch` (see the module)."""
+    parts: list[str] = []
+    starts: list[int] = []
+    for name in _NAME_SEPARATOR.split(specifier.lower()):
+        words = [w for w in re.split(r"[_-]+", name) if w]
+        if words:
+            starts.append(len(parts))
+            parts += words
+    return {"".join(parts[i:j]) for i in starts for j in range(i + 1, min(len(parts), i + MAX_RUN) + 1)
             if len("".join(parts[i:j])) >= 3}
 
 
@@ -385,7 +403,7 @@ def package_anchors(text: str, ctx) -> list[Derived]:
     `crates/relay-control/src/templates.rs`, the one file importing askama). A package imported more
     widely is the project's stack, not a place; one nothing imports (a tool, a name in passing) anchors
     nothing."""
-    return few_files(written_packages(text), ctx.imports.packages, WRITTEN_SCORE,
+    return few_files(not_own(written_packages(text), ctx), ctx.imports.packages, WRITTEN_SCORE,
                      lambda name: f"imports `{name}`, which it writes as code")
 
 

@@ -125,6 +125,15 @@ class AnchorContext:
         return own_repositories(self.root, self.layout.go_modules)
 
     @cached_property
+    def own_packages(self) -> set[str]:
+        """The project's own package names, folded (`imports.fold`): its folder's, the repositories' it says it is,
+        and those its manifests publish under, with their scope and without (`@developmentseed/stac-react`:
+        `developmentseedstacreact`, `stacreact`, as its example app imports it)."""
+        names = [self.root.name, *(r.rsplit("/", 1)[-1] for r in self.own_repos)]
+        names += [n for p in self.layout.published for n in (p, p.rsplit("/", 1)[-1])]
+        return {f for n in names if (f := imports.fold(n))}
+
+    @cached_property
     def bare(self) -> bare.BareIndex:
         """File and folder names of the layout (see `bare`)."""
         return bare.BareIndex(self.layout)
@@ -758,11 +767,7 @@ def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     `NAMED_MAX_FILES` such places (`gradle`, `admin`) make the choice the project's stack, not a
     place: none anchors."""
     out: dict[str, Derived] = {}
-    own = {re.sub(r"[^a-z0-9]", "", n.rsplit("/", 1)[-1].lower())
-           for n in [ctx.root.name, *ctx.own_repos, *ctx.layout.published]}
     for name in imports.as_named(imports.chosen(text, variants=False), ctx):
-        if name in own:
-            continue
         places = list(dict.fromkeys(bare.named_folder(f, name) or f for f in ctx.bare.named_for(name)
                                     if not imports.MIGRATION.search(f)))
         if not 0 < len(places) <= NAMED_MAX_FILES:
