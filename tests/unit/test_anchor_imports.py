@@ -417,3 +417,67 @@ def test_the_projects_own_package_is_no_library_it_chose(tmp_path):
     })
     assert anchors(ws, FETCH_LIBRARY) == ["src/context/index.tsx"]
     assert anchors(ws, "# Use stac-react in the example app\n\nThe example imports `stac-react`.\n") == []
+
+
+# Shaped on buildit/bookit-infrastructure's docs/architecture/decisions/0003-0005 and its cloudformation/ templates (MIT).
+PIPELINE = ("AWSTemplateFormatVersion: '2010-09-09'\nDescription: Build pipeline\nParameters:\n  KeyName:\n"
+            "    Type: AWS::EC2::KeyPair::KeyName\nResources:\n  CodeBuildBuildProject:\n    Type: AWS::CodeBuild::Project\n"
+            "    Properties:\n      Name: build\n  AppPipeline:\n    Type: AWS::CodePipeline::Pipeline\n"
+            "    Properties:\n      Name: app\n")
+APP = ("AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  CloudWatchLogsGroup:\n    Type: AWS::Logs::LogGroup\n"
+       "    Properties:\n      RetentionInDays: 7\n  LogErrorCountAlarm:\n    Type: AWS::CloudWatch::Alarm\n"
+       "    Properties:\n      Namespace: app\n  Service:\n    Type: AWS::ECS::Service\n")
+AURORA = ("Resources:\n  DatabaseCluster:\n    Type: AWS::RDS::DBCluster\n    Properties:\n      Engine: aurora\n"
+          "      EngineVersion: 5.7.12\n  DatabaseSubnetGroup:\n    Type: AWS::RDS::DBSubnetGroup\n")
+
+
+def test_a_cloud_service_a_decision_chooses_anchors_the_few_templates_declaring_its_resources(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "cloudformation/build/deployment-pipeline.yaml": PIPELINE,
+        "cloudformation/app/app.yaml": APP,
+        "cloudformation/db-aurora/main.yaml": AURORA,
+        "cloudformation/foundation/vpc.json": '{"AWSTemplateFormatVersion": "2010-09-09", "Resources": {"VPC": '
+                                              '{"Type": "AWS::EC2::VPC", "Properties": {}}}}\n',
+        "docs/notes.yaml": "Type: AWS::CodePipeline::Pipeline\n",  # no template: no Resources map
+    })
+    assert anchors(ws, "# 3. Use AWS CodePipeline and CodeBuild instead of Travis\n") == [
+        "cloudformation/build/deployment-pipeline.yaml"]
+    assert anchors(ws, "# 5. Use AWS RDS Aurora MySQL for database persistence\n") == [
+        "cloudformation/db-aurora/main.yaml"], "the cluster's engine is the product chosen"
+    assert anchors(ws, "# 4. Use Cloudwatch Logs for log aggregation\n") == ["cloudformation/app/app.yaml"], \
+        "a product named by its family and its service declares the service (`AWS::Logs`)"
+    assert anchors(ws, "# Use Amazon EC2 for the network\n") == ["cloudformation/foundation/vpc.json"]
+
+
+def test_terraform_and_bicep_resource_types_are_what_their_files_import(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "infra/service_resources/secrets.tf": 'resource "azurerm_key_vault_certificate" "istio" {\n  name = "x"\n}\n',
+        "infra/modules/certs/main.tf": 'data "azurerm_key_vault" "kv" {\n  name = var.name\n}\n',
+        "infra/monitoring/main.tf": 'resource "azurerm_dashboard" "default" {\n  name = "d"\n}\n'
+                                    'resource "random_string" "suffix" {\n  length = 4\n}\n',
+        "deploy/cache.bicep": "resource cache 'Microsoft.Cache/redis@2023-04-01' = {\n  name: 'c'\n}\n",
+        "deploy/db.tf": 'resource "aws_rds_cluster" "db" {\n  engine = "aurora-postgresql"\n}\n',
+        "deploy/bus.json": '{"$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",'
+                           ' "resources": [{"type": "Microsoft.ServiceBus/namespaces", "name": "bus"}]}\n',
+        "deploy/queue.tf.json": '{"resource": {"aws_sqs_queue": {"jobs": {"name": "jobs"}}}}\n',
+    })
+    assert anchors(ws, "# Use Azure Service Bus for messaging\n") == ["deploy/bus.json"]
+    assert anchors(ws, "# Use Amazon SQS for the job queue\n") == ["deploy/queue.tf.json"]
+    assert anchors(ws, "# Use Azure Key Vault for certificates\n") == [
+        "infra/modules/certs/main.tf", "infra/service_resources/secrets.tf"]
+    assert anchors(ws, "# Use Azure Cache for Redis\n") == ["deploy/cache.bicep"]
+    assert anchors(ws, "# Use Aurora PostgreSQL for persistence\n") == ["deploy/db.tf"]
+    assert anchors(ws, "# Use HashiCorp Vault for secrets\n") == [], "a resource type's own words name no service"
+
+
+def test_a_resource_type_many_templates_declare_is_a_convention_and_no_choice_anchors_a_template(tmp_workspace):
+    files = {f"stacks/s{i}.yaml": "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  Fn:\n"
+                                  "    Type: AWS::Lambda::Function\n" for i in range(4)}
+    files["stacks/queue.yaml"] = "Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n"
+    files["src/app.py"] = "import boto3\n"
+    files[".terraform/modules/queue/main.tf"] = 'resource "aws_sqs_queue" "q" {\n}\n'  # a module Terraform downloaded
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "# Use AWS Lambda for the handlers\n") == []
+    assert anchors(ws, "# Record architecture decisions\n") == []
+    assert anchors(ws, "# Use Celery for background jobs\n") == []
+    assert anchors(ws, "# Use Amazon SQS for the job queue\n") == ["stacks/queue.yaml"]

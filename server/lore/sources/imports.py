@@ -29,7 +29,7 @@ from pathlib import PurePosixPath
 
 from lore.markup import markdown
 from lore.memory import Anchor
-from lore.sources import named
+from lore.sources import declared, named
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
@@ -142,7 +142,19 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     if not m:
         return []
     out: list[str] = []
-    for part in re.split(r",|\band\b|/|\+", re.sub(r"\([^()]*\)", " ", m.group("what"))):  # "AWS Graviton (ARM)"
+    for part, words in _products(m.group("what"), variants):
+        out += _names_for(words, part, whole, variants)
+        if len(words) > 1 and words[-1].lower() in KIND_WORDS:  # "ClosedXML Library": `closedxml` too
+            out += _names_for(words[:-1], part, whole, variants)
+    return list(dict.fromkeys(out))
+
+
+def _products(what: str, variants: bool = True) -> list[tuple[str, list[str]]]:
+    """(the part of a title's choice naming one product, its words) for each product `what` names: `AWS Graviton
+    (ARM) and Rust` -> `AWS Graviton`: AWS, Graviton; `Rust`: Rust. Leading articles, a trailing kind word written in
+    lower case and a version are no part of the name; `variants=False` leaves out a part led by an article."""
+    out = []
+    for part in re.split(r",|\band\b|/|\+", re.sub(r"\([^()]*\)", " ", what)):  # "AWS Graviton (ARM)"
         written = re.findall(r"[A-Za-z0-9]+", part)
         if not variants and written and written[0].lower() in _ARTICLES:
             continue
@@ -153,10 +165,8 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
             words.pop()
         while len(words) > 1 and _VERSION.fullmatch(words[-1]):  # "SQLAlchemy 2.0", "Vue 3", "React 18.x"
             words.pop()
-        out += _names_for(words, part, whole, variants)
-        if len(words) > 1 and words[-1].lower() in KIND_WORDS:  # "ClosedXML Library": `closedxml` too
-            out += _names_for(words[:-1], part, whole, variants)
-    return list(dict.fromkeys(out))
+        out.append((part, words))
+    return out
 
 
 def _names_for(words: list[str], part: str, whole: str, variants: bool) -> list[str]:
@@ -254,18 +264,30 @@ class ImportIndex:
     models, which import the library themselves. The workspace's own code is left out too: imports of
     the packages it declares (`package org.jabref.logic;` makes `org.jabref` its own), of its Go
     modules, of the packages it publishes (`@log4brains/core`, `WorkspaceLayout.published`) and of its
-    top-level Python packages."""
+    top-level Python packages.
+
+    Infrastructure templates import the cloud services whose resources they declare (`declared`): their runs
+    join the code's (`AWS::CodePipeline::Pipeline`: `awscodepipeline`, `codepipeline`), read after the code under
+    the same budget; `declared` holds those runs alone, `services` each declared service by its own name
+    (`AWS::Logs::LogGroup`: `logs`)."""
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None):
         self.files: dict[str, set[str]] = {}
         self.packages: dict[str, set[str]] = {}  # folded package name (`package_of`) -> files importing it
+        self.declared: dict[str, set[str]] = {}  # the runs of declared resource types alone (see `files`)
+        self.services: dict[str, set[str]] = {}  # folded service of a declared resource type -> files declaring it
         # The workspace's own sub-projects by their folders' names (`crates/relay-edge`: relayedge).
         self.own_packages = {fold(PurePosixPath(r).name) for r in (layout.roots if layout is not None else ()) if r}
         own: set[str] = set(layout.go_modules) if layout is not None else set()
         own |= set(layout.published if layout is not None else ()) | {f.split("/", 1)[0] for f in files
                                                                          if f.endswith(".py") and "/" in f}
         found: list[tuple[str, list[str]]] = []
-        for rel, data in named.code_outside_tests(root, files, budget):
+        code = set(files)
+        templates = [f for f in declared.candidates(layout) if f not in code] if layout is not None else []
+        for rel, data in named.code_outside_tests(root, list(files) + templates, budget):
+            if rel not in code:
+                self._declare(rel, declared.resources(rel, data))
+                continue
             for m in _PACKAGE.finditer(data):
                 own.add(".".join(m.group(1).decode("ascii").split(".")[:2]))
             found.append((rel, specifiers(data)))
@@ -282,6 +304,15 @@ class ImportIndex:
                 package = package_of(spec)
                 if package and package not in self.own_packages and not standard_library(spec, rel):
                     self.packages.setdefault(package, set()).add(rel)
+
+    def _declare(self, rel: str, resources: list[declared.Declared]) -> None:
+        """Index the resource types the template at `rel` declares as what it imports (see the class)."""
+        for d in resources:
+            for run in declared.runs(d):
+                self.files.setdefault(run, set()).add(rel)
+                self.declared.setdefault(run, set()).add(rel)
+            if service := declared.service(d.type):
+                self.services.setdefault(service, set()).add(rel)
 
 
 def _aliased(spec: str, rel: str, layout) -> bool:
@@ -541,14 +572,49 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     out: dict[str, Derived] = {}
     for name in names:
         files = sorted(ctx.imports.files.get(name, ()))
-        why = f"imports {name}, what it chose"
+        verb = "declares" if files and set(files) <= ctx.imports.declared.get(name, set()) else "imports"
+        why = f"{verb} {name}, what it chose"
         if len(files) > named.MAX_FILES:
             wrapper = [f for f in files if fold(PurePosixPath(f).stem).startswith(name)]
             narrowed = [[f for f in files if w[:5] in PurePosixPath(f).stem.lower()] for w in purpose(text)]
             files = wrapper or min((n for n in narrowed if n), key=len, default=[])
-            why = (f"imports {name}, what it chose, and is named for it" if wrapper else
-                   f"imports {name}, what it chose, and is named for what it chose it for")
+            why = (f"{verb} {name}, what it chose, and is named for it" if wrapper else
+                   f"{verb} {name}, what it chose, and is named for what it chose it for")
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:
                 out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
+    for words in cloud_products(text):
+        for rel, why in _declaring(words, ctx.imports):
+            out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
     return list(out.values())
+
+
+def cloud_products(text: str) -> list[list[str]]:
+    """The words, lower case, of each product a decision's title chooses by two or more capitalised words after
+    its vendor's, as a cloud's products are named (family, service, engine): "Use AWS RDS Aurora MySQL for database
+    persistence" -> rds, aurora, mysql; "Use Cloudwatch Logs for log aggregation" -> cloudwatch, logs."""
+    m = _CHOICE.match(title := title_of(text)) or _DONE_WITH.match(title)
+    out = []
+    for _part, words in _products(m.group("what"), variants=False) if m else []:
+        words = words[1:] if words and words[0].lower() in _VENDORS else words
+        if len(words) >= 2 and all(w[0].isupper() for w in words):
+            out.append([w.lower() for w in words])
+    return out
+
+
+def _declaring(words: list[str], index: ImportIndex) -> list[tuple[str, str]]:
+    """(template, why) for the few templates declaring the cloud product named by `words` (see `cloud_products`) in
+    part, as templates write it: by the longest run of two or more of its words a declaration has (`rds`, `aurora`
+    of "RDS Aurora MySQL" in `AWS::RDS::DBCluster` running `Engine: aurora`), else by its service alone where the
+    templates declare its family as a service too ("Cloudwatch Logs": `AWS::Logs::LogGroup` beside
+    `AWS::CloudWatch::Alarm`; not any two words, "Spring Events"). A run more templates declare is a convention."""
+    spans = sorted(((i, j) for i in range(len(words)) for j in range(i + 2, len(words) + 1)), key=lambda s: s[0] - s[1])
+    for i, j in spans:
+        if files := sorted(index.declared.get("".join(words[i:j]), ())):
+            return [(rel, f"declares {' '.join(words[i:j])}, what it chose") for rel in files
+                    if len(files) <= named.MAX_FILES]
+    family, service = words[0], words[-1]
+    files = sorted(index.services.get(service, ()))
+    if family != service and family in index.services and 0 < len(files) <= named.MAX_FILES:
+        return [(rel, f"declares {family} {service}, what it chose") for rel in files]
+    return []
