@@ -87,3 +87,68 @@ def test_memories_a_vendored_folder_gave_before_are_deprecated_and_said_not_held
         assert run_import(lore).left_out_memories == 0  # said once
     finally:
         lore.close()
+
+
+# The head of a library's bundle copied into a project's tree (angular-ui-router 1.0.22, MIT), under a folder no
+# path rule knows (`overlays/<artifact>/components/angular-ui-router/release/`).
+UI_ROUTER = '''/**
+ * State-based routing for AngularJS 1.x
+ * @version v1.0.22
+ * @link https://ui-router.github.io
+ * @license MIT License, http://www.opensource.org/licenses/MIT
+ */
+(function (global, factory) {
+    /**
+     * @deprecated use [[UrlRules.when]]
+     */
+    UrlRouter.prototype.when = function (matcher, handler) { return this; };
+    // HACK: ng-clicks are processed before the transition starts
+    class UrlRouter {}
+}(this, function () {}));
+'''
+BUNDLE = "overlays/dashboard-14.0.0/components/angular-ui-router/release/angular-ui-router.js"
+OWN_CODE = ("/**\n * @deprecated use [[UrlRules.when]]\n */\nUrlRouter.prototype.when = function () {};\n"
+            "// HACK: ng-clicks are processed before the transition starts\nclass UrlRouter {}\n")
+
+
+@pytest.mark.parametrize("head", [
+    "/*! normalize.css v3.0.3 | MIT License | github.com/necolas/normalize.css */\n",
+    "/*!\n * jQuery JavaScript Library v3.4.1\n * https://jquery.com/\n *\n * Released under the MIT license\n */\n",
+    "/**\n * @license AngularJS v1.7.8\n * (c) 2010-2018 Google, Inc. http://angularjs.org\n * License: MIT\n */\n",
+    "/*\n * angular-ui-bootstrap\n * http://angular-ui.github.io/bootstrap/\n\n * Version: 2.5.6 - 2017-10-14\n"
+    " * License: MIT\n */",
+])
+def test_a_librarys_copy_is_known_by_the_version_and_licence_its_banner_states(head):
+    """A copied library's `@deprecated` tags document its API for its users: no warning of the team's, and its names
+    anchor nothing."""
+    from lore.sources.comments import parse_comments
+
+    assert parse_comments(BUNDLE, UI_ROUTER).memories == []
+    assert parse_comments("web/static/lib.js", head + OWN_CODE).memories == []
+
+
+@pytest.mark.parametrize("head", [
+    "// SPDX-License-Identifier: MIT\n",  # a licence alone: most files of many projects carry one
+    "/*\n * Copyright 2014-2015 Hippo B.V.\n *\n * Licensed under the Apache License, Version 2.0 (the \"License\");\n"
+    " */\n",
+    "/**\n * Dashboard routes.\n * @version 2.1.0\n */\n",  # a version alone may be the project's own
+    "// Released under the MIT license\n\nconst VERSION = 'v1.2.3';\n",  # the version is the code's, not the banner's
+])
+def test_the_projects_own_file_with_a_licence_or_a_version_header_keeps_its_comments(head):
+    from lore.sources.comments import parse_comments
+
+    assert len(parse_comments("src/routes.js", head + OWN_CODE).memories) == 2
+    php = ("<?php\n/**\n * Exercise validator.\n *\n * @package Kairos\n * @license MIT\n * @version 1.2.0\n */\n"
+           "// HACK: choices are compared as strings\nfunction validate() {}\n")
+    assert len(parse_comments("src/Validator.php", php).memories) == 1  # a PHP docblock's tags: the file's own
+
+
+def test_a_librarys_copy_defines_no_name_a_record_anchors(tmp_workspace: Path):
+    from lore.sources.mentions import AnchorContext, derive_anchors
+
+    write(tmp_workspace, {BUNDLE: UI_ROUTER, "src/app/router.js": "// SPDX-License-Identifier: MIT\n"
+                                                                   "export class AppRouter {}\n"})
+    for name, files in (("UrlRouter", set()), ("AppRouter", {"src/app/router.js"})):
+        text = f"# 2. Routing\n\n## Decision\n\nThe `{name}` class keeps the routes. Extend `{name}`.\n"
+        found = derive_anchors(text, "docs/adr/0002-routing.md", AnchorContext(tmp_workspace))
+        assert {d.anchor.file for d in found} == files, name

@@ -4,7 +4,8 @@ Comments come from `lore.anchors.extract_comments` (tree-sitter where a grammar 
 marker scan otherwise). Each marked comment becomes a memory anchored to its enclosing symbol, or
 to the symbol it sits directly above, or else to the file. A generated file (`generated`) holds none:
 its comments are a tool's ("Deprecated: Use X.ProtoReflect.Descriptor instead" on every message of a
-`*.pb.go`), written again at every build, and no one's decision.
+`*.pb.go`), written again at every build, and no one's decision; nor does a copy of a library's built script
+(`library_banner`): its `@deprecated` tags document the library's API for its users, not a warning for the team.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, Kind, SourceKind
 from lore.sources.deprecations import QUICK as DEPRECATED
 from lore.sources.deprecations import deprecation_memories
-from lore.sources.named import generated
+from lore.sources.named import generated, library_banner
 from lore.sources.parsed import Keys, Parsed, imported_memory, short_title
 
 MARKERS: dict[str, Kind] = {
@@ -32,7 +33,7 @@ def parse_comments(rel_path: str, text: str) -> Parsed:
     """Memories of the decision comments in one source file (nothing when there are none)."""
     out = Parsed()
     deprecations = DEPRECATED.search(text)
-    if not QUICK.search(text) and not deprecations or generated(rel_path, text):
+    if not QUICK.search(text) and not deprecations or generated(rel_path, text) or library_banner(rel_path, text):
         return out
     language = language_for_path(rel_path)
     if language is None or language == "markdown":  # a markdown comment is hidden when rendered: never read

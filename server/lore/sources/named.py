@@ -101,6 +101,32 @@ def generated(rel_path: str, text: str, marked_for_tools: bool = False) -> bool:
     return rel_path.endswith(_WRITTEN_BY_TOOLS) or bool(mark.search(text[:GENERATED_HEAD]))
 
 
+# A library's banner at the head of a copy of its built script or style sheet: the opening comment states the
+# library's version (`@version v1.0.22`, "jQuery JavaScript Library v3.4.1", `/*! normalize.css v3.0.3 | MIT */`,
+# "Version: 2.5.6") and its licence (`@license MIT`, "| MIT License", "Released under the MIT license").
+_BANNER_LANGUAGES = frozenset({"javascript", "css", "scss", "less"})
+_OPENING_COMMENT = re.compile(r"\A(?:\s*(?:/\*.*?(?:\*/|\Z)|//[^\n]*))+", re.S)
+_LIBRARY_VERSION = re.compile(r"@version\s+v?\d+\.\d+\.\d+|(?i:\bversion:)\s*v?\d+\.\d+\.\d+"
+                              r"|[A-Za-z][\w.-]*[ \t]+v\d+\.\d+\.\d+\b")
+_LICENCE = re.compile(r"@licen[cs]e\b|(?i:\blicen[cs]e[ds]?\b)|\|\s*MIT\b")
+
+
+def library_banner(rel_path: str, text: str) -> bool:
+    """Whether a script or style sheet is a copy of another project's built file by its banner: its opening comment
+    states both a version and a licence of a library (`/** … @version v1.0.22 … @license MIT */` at the head of
+    `components/angular-ui-router/release/angular-ui-router.js`). Its comments (`@deprecated` on the library's API)
+    are that project's, and its names are not the team's code. Neither alone is enough: most files of many projects
+    carry a licence or copyright header (`// SPDX-License-Identifier: MIT`), and a version tag alone may be the
+    project's own. Only the web's scripts and style sheets are read so, the files copied into a tree as the
+    library's build; a PHP or Java file's docblock naming `@version 1.2.0` and `@license MIT` is the project's own
+    file header convention."""
+    if language_for_path(rel_path) not in _BANNER_LANGUAGES:
+        return False
+    m = _OPENING_COMMENT.match(text[:GENERATED_HEAD].lstrip("\ufeff"))
+    head = m.group(0) if m else ""
+    return bool(_LIBRARY_VERSION.search(head)) and bool(_LICENCE.search(head))
+
+
 # Test code by its path: test folders and folders of test doubles (Jest's `__mocks__/`, a Storybook's `mockModules/`),
 # RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
 # pytest's `test_x.py` and `conftest.py`.
@@ -330,8 +356,9 @@ class SymbolIndex:
                     data = f.read(MAX_FILE_BYTES + 1)
             except OSError:
                 continue
-            if len(data) > MAX_FILE_BYTES or generated(rel, data[:GENERATED_HEAD].decode("utf-8", "replace"), True):
-                continue  # a generator's output (`// Code generated … DO NOT EDIT.`): its names are the tool's
+            head = data[:GENERATED_HEAD].decode("utf-8", "replace")
+            if len(data) > MAX_FILE_BYTES or generated(rel, head, True) or library_banner(rel, head):
+                continue  # a generator's output (`// Code generated … DO NOT EDIT.`) or a library's copy: not the team's names
             self.files_read += 1
             self.read.append(rel)
             for m in _DEF.finditer(data):
