@@ -341,3 +341,66 @@ def test_a_branch_reverting_one_change_among_others_still_marks_that_change(tmp_
         by = tasks(lo)
         assert by["Clean up the worker"].meta["type"] != "revert"
         assert by["Add a retry"].meta["reverted_by"] == by["Clean up the worker"].id
+
+
+def _commit(sha: str, message: str, parents: list[str], at: int, email: str = "a@x") -> gitlog.Commit:
+    return gitlog.Commit(sha=sha, parents=parents, author=email, email=email, at=at, message=message)
+
+
+def test_a_bitbucket_pull_request_merge_is_read_as_one():
+    """Bitbucket writes `Merged in <branch> (pull request #N)`, the request's title on the next line and its
+    approvals as trailers: the task is titled by the request and numbered by it."""
+    from lore.history.tasks import group
+
+    commits = [
+        _commit("m6", "Merged in feature/improve-makefile (pull request #6)\n\nimprove makefile\n\n"
+                "Approved-by: Lucas Courot", ["m4", "b6"], 60),
+        _commit("b6", "add the test target", ["m4"], 50, "b@x"),
+        _commit("m4", "Merged in feature/WOKA-7 (pull request #4)\n\nadd phpstan & phpcs", ["a0", "b2"], 40),
+        _commit("b2", "configure phpcs", ["b1"], 30, "b@x"),
+        _commit("b1", "add phpstan", ["a0"], 20, "b@x"),
+        _commit("a0", "Initial", [], 10),
+    ]
+    found = {t.key: t for t in group(commits)[0]}
+    assert (found["m4"].title, found["m4"].pr, len(found["m4"].commits)) == ("add phpstan & phpcs", "4", 3)
+    assert (found["m6"].title, found["m6"].pr) == ("improve makefile", "6")
+    assert "Approved-by" not in found["m6"].why
+    assert set(found) == {"m6", "m4", "a0"}
+
+
+def test_a_release_merge_of_merged_pull_requests_is_read_as_the_tasks_it_brings():
+    """A merge whose subject names no branch (`v1.0.0-alpha.1`) brought a line holding three merged pull
+    requests, one written `Merge pull request #27 – <title>`: each request is its own task, the line's other
+    commits their own, and no task is titled by the release. A pull request whose branch merged another one
+    stays one task; one whose branch was forked from the release line (`fix/types` from `Update version`) brought
+    only its own commits."""
+    from lore.history.tasks import group
+
+    commits = [
+        _commit("pr45", "Merge pull request #45 from org/fix/types\n\nFix type bundling", ["pr9", "t1"], 140),
+        _commit("pr9", "Merge pull request #9 from org/feature/stack\n\nStack the panels", ["rel", "s2"], 130),
+        _commit("s2", "Merge pull request #8 from org/feature/panel\n\nAdd a panel", ["s1", "p1"], 120, "c@x"),
+        _commit("p1", "add the panel", ["rel"], 115, "c@x"),
+        _commit("s1", "stack the panels", ["rel"], 110, "c@x"),
+        _commit("rel", "v1.0.0-alpha.1\n\nRevive the library - v1.0.0", ["a1", "c5"], 100),
+        _commit("t1", "Fix type bundling", ["c5"], 95, "d@x"),
+        _commit("c5", "Update version to include alpha tag", ["m42"], 90),
+        _commit("m42", "Merge pull request #42 from org/feature/error-handling\n\nHandle errors", ["m27", "f42"], 80),
+        _commit("f42", "feat: throw on failed requests", ["m27"], 70, "b@x"),
+        _commit("m27", "Merge pull request #27 – Migrate to TanStack Query for Data Fetching and Caching",
+                ["c1", "f27b"], 60),
+        _commit("f27b", "refactor!: replace LoadingState with isLoading", ["f27a"], 50, "b@x"),
+        _commit("f27a", "feat: migrate useStacSearch hook to TanStack Query", ["c1"], 40, "b@x"),
+        _commit("c1", "chore: switch to vite", ["a1"], 30),
+        _commit("a1", "0.1.0-alpha.10", [], 10),
+    ]
+    found = {t.key: t for t in group(commits)[0]}
+    assert "rel" not in found
+    migrate = found["m27"]
+    assert (migrate.title, migrate.pr, [c.sha for c in migrate.commits]) == (
+        "Migrate to TanStack Query for Data Fetching and Caching", "27", ["m27", "f27b", "f27a"])
+    assert (found["m42"].title, found["m42"].pr) == ("Handle errors", "42")
+    assert {"c5", "c1"} <= set(found)
+    assert [c.sha for c in found["pr45"].commits] == ["pr45", "t1"]
+    assert (found["pr9"].title, len(found["pr9"].commits)) == ("Stack the panels", 4)
+

@@ -12,7 +12,12 @@ from lore.history.gitlog import Commit
 
 SPAN = 2 * 86400  # one author's commits on the same files within this span are one task
 _PR = re.compile(r"\s*\(#(\d+)\)\s*$")
-_MERGE_PR = re.compile(r"^Merge pull request #(\d+) from \S+", re.I)
+# A hosting service's merge of a pull request, by its subject: GitHub's `Merge pull request #12 from org/branch`
+# (and `Merge pull request #27 – Migrate to TanStack Query`, the title in the subject), Bitbucket's
+# `Merged in feature/WOKA-7 (pull request #4)`.
+_PULL_REQUEST_MERGES = (re.compile(r"^Merge pull request #(?P<pr>\d+) from \S+", re.I),
+                        re.compile(r"^Merge pull request #(?P<pr>\d+)\s*[–—:-]\s*(?P<title>\S.*)$", re.I),
+                        re.compile(r"^Merged in \S+ \(pull request #(?P<pr>\d+)\)", re.I))
 _MERGE_MR = re.compile(r"^Merge branch '[^']+' into '[^']+'", re.I)
 _MERGE_ANY = re.compile(r"^Merge (branch|remote-tracking branch|tag|commit) ", re.I)
 _CONVENTIONAL = re.compile(r"^(?P<type>[a-zA-Z]+)(?:\((?P<scope>[^)]*)\))?(?P<bang>!)?:\s*(?P<rest>.+)$")
@@ -24,14 +29,15 @@ _REVERTS_PR = re.compile(r"^\s*Reverts\s+(?:[\w.-]+/[\w.-]+)?#(\d+)\s*$", re.I |
 # merging it is an integration of many tasks, not one.
 _LONG_LIVED = frozenset({"dev", "develop", "development", "devel", "staging", "stage", "master", "main", "trunk",
                          "production", "prod", "next", "stable", "preprod", "uat", "integration"})
-_MERGED_BRANCH = re.compile(r"^Merge (?:remote-tracking )?branch '([^']+)'|^Merge pull request #\d+ from [\w.-]+/(\S+)", re.I)
-_TRAILER = re.compile(r"^\s*(Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|Tested-by|Change-Id|Reviewed-on|"
+_MERGED_BRANCH = re.compile(r"^Merge (?:remote-tracking )?branch '([^']+)'|^Merge pull request #\d+ from [\w.-]+/(\S+)"
+                            r"|^Merged in (\S+) \(pull request #\d+\)", re.I)
+_TRAILER = re.compile(r"^\s*(Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|Tested-by|Approved-by|Change-Id|Reviewed-on|"
                       r"Cc|Closes|Fixes|Resolves|Refs|See-also)\s*:", re.I)
 _DEPENDENCY = re.compile(r"^(?:(?:chore|build|fix|deps)\((?:deps|deps-dev|dependencies)\)|"
                          r"bump\s+\S+\s+from\s+\S+\s+to\s|update dependency\s|update module\s|"
                          r"chore\(deps\)|update \S+ digest to )", re.I)
-_MERGED_PR = re.compile(r"^Merge (?:pull request|branch) ")
-_BOT_BRANCH = re.compile(r"(?:\sfrom\s|^Merge branch ')(?:[\w.-]+/)?(?:dependabot|renovate|changeset-release|snyk-upgrade|snyk-fix|"
+_MERGED_PR = re.compile(r"^Merge (?:pull request|branch) |^Merged in ")
+_BOT_BRANCH = re.compile(r"(?:\sfrom\s|^Merge branch '|^Merged in )(?:[\w.-]+/)?(?:dependabot|renovate|changeset-release|snyk-upgrade|snyk-fix|"
                          r"pre-commit-ci-update-config|greenkeeper)[/-]", re.I)
 _WORK = (("migrate", "migrate"), ("migration", "migrate"), ("deprecat", "deprecate"), ("remove", "remove"),
          ("drop ", "remove"), ("delete ", "remove"), ("fix", "fix"), ("revert", "revert"), ("refactor", "refactor"),
@@ -88,6 +94,12 @@ def is_dependency_bump(c: Commit) -> bool:
     return bool(_BOT_BRANCH.search(c.subject) or _DEPENDENCY.match(title))
 
 
+def pull_request_merge(subject: str) -> re.Match | None:
+    """The match of a merge subject a hosting service writes for a pull request (`_PULL_REQUEST_MERGES`): its
+    number in group `pr`, and the title when the subject carries one (group `title`), else None."""
+    return next((m for p in _PULL_REQUEST_MERGES if (m := p.match(subject))), None)
+
+
 def classify(subject: str) -> tuple[str, str | None, str]:
     """(type, scope, title without the type prefix and pull request number)."""
     title = _PR.sub("", subject).strip()
@@ -140,9 +152,11 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None) -> tuple
     claimed: set[str] = set()
     tasks: list[Task] = []
     skipped = 0
-    for c in commits:
+    # Mainline merges oldest first: a branch forked from another not yet merged (a fix begun on a release line)
+    # brought only its own commits; the release line's are the older merge's, whichever merge reaches them.
+    for c in reversed(commits):
         if c.sha in main and c.is_merge:
-            if integration(c):
+            if integration(c) or _gathers_pull_requests(by_sha, main, claimed, c):
                 tasks += _integrated(by_sha, main, claimed, c, files)
                 continue
             members = _branch(by_sha, main, claimed, c)
@@ -201,32 +215,51 @@ def _branch(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge:
     return members
 
 
+def _merged_line(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit) -> list[str]:
+    """The merged branch's own first-parent line, newest first, down to where it meets the mainline."""
+    line: list[str] = []
+    sha = merge.parents[1] if len(merge.parents) > 1 else None
+    while sha and sha in by_sha and sha not in main and sha not in claimed and sha not in line:
+        line.append(sha)
+        parents = by_sha[sha].parents
+        sha = parents[0] if parents else None
+    return line
+
+
+def _gathers_pull_requests(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit) -> bool:
+    """Whether a merge that is no pull request's merges a line of merged pull requests: an integration merge
+    whatever its subject names (`v1.0.0-alpha.1` merging a line that holds `Merge pull request #27 – Migrate to
+    TanStack Query`, #42 and #43). A pull request's own merge stays one task, whatever its branch merged."""
+    if pull_request_merge(merge.subject) or _MERGE_MR.match(merge.subject):
+        return False
+    return any(by_sha[sha].is_merge and pull_request_merge(by_sha[sha].subject)
+               for sha in _merged_line(by_sha, main, claimed, merge))
+
+
 def _integrated(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit,
                 files: dict[str, list[str]]) -> list[Task]:
     """The merge tasks on a long-lived branch an integration merge brought in (its own first-parent line,
-    down to where it meets the mainline); its other commits are left to be read one by one."""
-    line: list[str] = []
-    own = set(main)
-    sha = merge.parents[1] if len(merge.parents) > 1 else None
-    while sha and sha in by_sha and sha not in own and sha not in claimed:
-        line.append(sha)
-        own.add(sha)
-        parents = by_sha[sha].parents
-        sha = parents[0] if parents else None
+    down to where it meets the mainline); its other commits are left to be read one by one, as the mainline's
+    are: they join `main`, so that no newer merge of a branch forked from the line takes them."""
+    line = _merged_line(by_sha, main, claimed, merge)
+    own = set(main) | set(line)
     out = []
-    for sha in line:
+    for sha in reversed(line):  # oldest first, as the mainline's merges
         c = by_sha[sha]
         if c.is_merge and not integration(c):
             claimed.add(sha)
             out.append(_merge_task(c, _branch(by_sha, own, claimed, c), files))
+    main.update(line)
     return out
 
 
 def _merge_task(merge: Commit, members: list[Commit], files: dict[str, list[str]]) -> Task:
-    m = _MERGE_PR.match(merge.subject)
-    pr = m.group(1) if m else None
-    body_lines = [ln.strip() for ln in merge.body.splitlines() if ln.strip()]
-    if (m or _MERGE_MR.match(merge.subject) or _MERGE_ANY.match(merge.subject)) and body_lines:
+    m = pull_request_merge(merge.subject)
+    pr = m.group("pr") if m else None
+    body_lines = [ln.strip() for ln in merge.body.splitlines() if ln.strip() and not _TRAILER.match(ln)]
+    if m and m.groupdict().get("title"):
+        subject, own_why = m.group("title"), merge.body
+    elif (m or _MERGE_MR.match(merge.subject) or _MERGE_ANY.match(merge.subject)) and body_lines:
         subject = body_lines[0]
         own_why = "\n".join(merge.body.splitlines()[1:]) if merge.body else ""
     elif (m or _MERGE_ANY.match(merge.subject)) and members:
@@ -284,7 +317,7 @@ def integration(merge: Commit) -> bool:
     m = _MERGED_BRANCH.match(merge.subject)
     if not m:
         return False
-    name = (m.group(1) or m.group(2)).strip()
+    name = next(g for g in m.groups() if g).strip()
     parts = [p for p in name.lower().split("/") if p]
     if parts and parts[0] in ("origin", "upstream") and len(parts) > 1:
         parts = parts[1:]
