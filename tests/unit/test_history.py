@@ -404,3 +404,14 @@ def test_a_release_merge_of_merged_pull_requests_is_read_as_the_tasks_it_brings(
     assert [c.sha for c in found["pr45"].commits] == ["pr45", "t1"]
     assert (found["pr9"].title, len(found["pr9"].commits)) == ("Stack the panels", 4)
 
+
+def test_a_title_taken_from_a_list_line_of_the_merge_body_keeps_no_marker():
+    from lore.history.tasks import group
+
+    commits = [
+        _commit("m1", "Merge pull request #24 from org/deps\n\n* Upgrade dependencies\n* Reduce agency page weight",
+                ["a0", "b1"], 30),
+        _commit("b1", "Upgrade dependencies", ["a0"], 20),
+        _commit("a0", "Initial", [], 10),
+    ]
+    assert next(t for t in group(commits)[0] if t.key == "m1").title == "Upgrade dependencies"

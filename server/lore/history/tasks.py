@@ -21,6 +21,7 @@ _PULL_REQUEST_MERGES = (re.compile(r"^Merge pull request #(?P<pr>\d+) from \S+",
 _MERGE_MR = re.compile(r"^Merge branch '[^']+' into '[^']+'", re.I)
 _MERGE_ANY = re.compile(r"^Merge (branch|remote-tracking branch|tag|commit) ", re.I)
 _CONVENTIONAL = re.compile(r"^(?P<type>[a-zA-Z]+)(?:\((?P<scope>[^)]*)\))?(?P<bang>!)?:\s*(?P<rest>.+)$")
+_BULLET = re.compile(r"^(?:[-*+•]|\d{1,2}[.)])\s+")  # a list item's marker: `* Upgrade dependencies`
 _REVERT_SUBJECT = re.compile(r'^Revert\s+"(.+)"\s*$')
 _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
 # GitHub's "Revert" button writes the pull request it undoes into the body: "Reverts org/repo#390".
@@ -260,7 +261,7 @@ def _merge_task(merge: Commit, members: list[Commit], files: dict[str, list[str]
     if m and m.groupdict().get("title"):
         subject, own_why = m.group("title"), merge.body
     elif (m or _MERGE_MR.match(merge.subject) or _MERGE_ANY.match(merge.subject)) and body_lines:
-        subject = body_lines[0]
+        subject = _BULLET.sub("", body_lines[0])
         own_why = "\n".join(merge.body.splitlines()[1:]) if merge.body else ""
     elif (m or _MERGE_ANY.match(merge.subject)) and members:
         subject, own_why = members[-1].subject, ""  # the branch's first commit names the work
