@@ -219,9 +219,11 @@ def _branch(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge:
 def _merged_line(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit) -> list[str]:
     """The merged branch's own first-parent line, newest first, down to where it meets the mainline."""
     line: list[str] = []
+    seen: set[str] = set()
     sha = merge.parents[1] if len(merge.parents) > 1 else None
-    while sha and sha in by_sha and sha not in main and sha not in claimed and sha not in line:
+    while sha and sha in by_sha and sha not in main and sha not in claimed and sha not in seen:
         line.append(sha)
+        seen.add(sha)
         parents = by_sha[sha].parents
         sha = parents[0] if parents else None
     return line
