@@ -1113,3 +1113,30 @@ def test_a_reference_page_opening_on_a_part_is_titled_by_its_name():
     """jongpie/NebulaLogger's `docs/lightning-components/Logger.md` and `LogEntryBuilder.md` were both "Functions"."""
     page = "## Functions\n\n### `info(message)`\n\nAdds an INFO entry.\n"
     assert parse_doc("docs/lightning-components/LogEntryBuilder.md", page).memories[0].title != "Functions"
+
+
+def test_a_table_of_contents_is_no_memory_the_pages_it_lists_are(tmp_path):
+    """An adr-tools folder's `README.md` lists every record's title as a link and nothing else: as a memory it
+    matched every question about those titles beside the records themselves. A list whose items say more than
+    their links is a page of its own."""
+    toc = ("# Architecture Decision Records\n\n* [1. Record architecture decisions](0001-record-architecture-decisions.md)\n"
+           "* [2. Use AWS Bare Metal Rig approach](0002-use-aws-bare-metal-rig-approach.md)\n"
+           "* [3. Use AWS CodePipeline and CodeBuild instead of Travis](0003-use-codepipeline.md)\n")
+    record = "# {n}. Use {what}\n\nDate: 2018-01-01\n\n## Status\n\nAccepted\n\n## Context\n\nWe build.\n\n## Decision\n\nWe use {what}.\n"
+    described = ("# Contributing\n\n- [Setup guide](./setup.md): how to install the tools and run the app\n"
+                 "- [Code style](./code-style.md): the rules the linter does not check\n"
+                 "- [Releases](./releases.md): how a version is cut\n")
+    table = "# Decisions\n\n| Record |\n|---|\n| [ADR-1](0001-a.md) |\n| [ADR-2](0002-b.md) |\n| [ADR-3](0003-c.md) |\n"
+    root = write(tmp_path / "ws", {"docs/architecture/decisions/README.md": toc,
+                                   "docs/architecture/decisions/0002-use-aws-bare-metal-rig-approach.md":
+                                       record.format(n=2, what="AWS Bare Metal Rig"),
+                                   "docs/contributing/README.md": described, "docs/decisions.md": table,
+                                   "docs/external.md": "# Links\n\n- [A](https://a.example/x)\n- [B](https://b.example/y)\n"
+                                                       "- [C](https://c.example/z)\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        listed = {path for path, why in summary.not_taken if why == docs.LINKS_ONLY}
+        assert listed == {"docs/architecture/decisions/README.md", "docs/decisions.md"}
+        paths = {m.provenance.path for m in lo.list(limit=100)}
+        assert {"docs/architecture/decisions/0002-use-aws-bare-metal-rig-approach.md", "docs/contributing/README.md",
+                "docs/external.md"} <= paths

@@ -12,7 +12,8 @@ from lore.sources import sidecar
 from lore.sources.adr import parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item, work_page
-from lore.sources.docs import MAX_DOC_BYTES, change_log, generated_readme, is_documentation, newest_part, parse_doc
+from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, generated_readme, is_documentation, newest_part,
+                               parse_doc)
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.report import DECISION, DOCUMENTATION, GENERATED_README, NOT_TAKEN, RULES
@@ -114,7 +115,7 @@ def _documentation(rel: str, text: str, listed: bool, front: dict | None = None,
         parsed.warn(rel, text.count("\n") + 1, f"change log over {MAX_DOC_BYTES // 1024} KB: its newest "
                                                 f"{len(cut.encode('utf-8')) // 1024} KB read, to this line")
     if not parsed.memories:
-        return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note == "empty" else None
+        return Parsed(note=f"{NOT_TAKEN}{parsed.note}") if parsed.note in ("empty", LINKS_ONLY) else None
     parsed.taken = DECISION if parsed.memories[0].provenance.kind is SourceKind.ADR else DOCUMENTATION
     return parsed
 

@@ -437,12 +437,44 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     if not whole.strip() or whole.strip() == title:
         out.note = "empty"
         return out
+    if links_only(doc.lines[(title_line or doc.front_lines):]):
+        out.note = LINKS_ONLY
+        return out
     out.memories.append(imported_memory(
         title=title, body=whole, kind=_kind(rel_path, whole), source=SourceKind.RULES_FILE, path=rel_path,
         line=title_line or 1, key=DOC_META, sections=sections, tags=[DOC_TAG], meta=meta))
     if retired_page(rel_path) or says_outdated(doc, title_line):
         out.memories[0].status = Status.DEPRECATED
     return out
+
+
+LINKS_ONLY = "a list of links to pages read themselves"
+# A line of a table of contents: a list item or a table row holding nothing but links to pages of the workspace
+# (`* [2. Use AWS Bare Metal Rig approach](0002-use-aws-bare-metal-rig-approach.md)`, `| [ADR-3](0003-x.md) |`).
+_LOCAL_LINK = re.compile(r"\[[^\]\n]*\]\((?!https?:|mailto:)[^)\s]+(?:\s+\"[^\"]*\")?\)")
+_LIST_OR_ROW = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)]|\|)\s*")
+MIN_LISTED = 3
+_TABLE_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)*\s*:?-{3,}:?\s*\|?\s*")
+
+
+def links_only(lines: list[str]) -> bool:
+    """Whether a page's lines below its title are only headings and a list (or table) of links to pages of the
+    workspace, `MIN_LISTED` or more: a records folder's table of contents repeats every title it lists and would
+    match every question about them, while each page it links is read itself. A list whose items say more than
+    their links ("- [Setup](setup.md): how to install") is a page of its own."""
+    listed = 0
+    rows = markdown.FENCE.sub("", "\n".join(lines)).splitlines()
+    for i, line in enumerate(rows):
+        if not line.strip() or line.lstrip().startswith("#") or _TABLE_RULE.fullmatch(line) \
+                or i + 1 < len(rows) and _TABLE_RULE.fullmatch(rows[i + 1]):
+            continue  # a heading, a table's rule or its header row
+        if not _LIST_OR_ROW.match(line):
+            return False
+        links = _LOCAL_LINK.findall(line)
+        if not links or re.sub(r"[\s|*_:,;.()-]", "", _LOCAL_LINK.sub("", _LIST_OR_ROW.sub("", line, count=1))):
+            return False
+        listed += len(links)
+    return listed >= MIN_LISTED
 
 
 # A heading that is a version: "v1.2.3", "[1.0.0] - 2019-02-03", "1.2.0 (2020-01-01)", "Release 4.2". A
