@@ -481,3 +481,21 @@ def test_a_resource_type_many_templates_declare_is_a_convention_and_no_choice_an
     assert anchors(ws, "# Record architecture decisions\n") == []
     assert anchors(ws, "# Use Celery for background jobs\n") == []
     assert anchors(ws, "# Use Amazon SQS for the job queue\n") == ["stacks/queue.yaml"]
+
+
+def test_the_projects_own_namespaces_are_no_library_it_chose(tmp_workspace):
+    """A .NET service's record "Use Azure BLOB Storage" anchored the two files importing the project's own
+    `Application.Common.DTO.AzureBlobStorage` namespace; PHP's `namespace App\\Storage;` is the project's as well."""
+    ws = write(tmp_workspace, {
+        "Application/Common/DTO/AzureBlobStorage/BlobSettings.cs":
+            "namespace Application.Common.DTO.AzureBlobStorage;\n\npublic class BlobSettings {}\n",
+        "Application/Features/Upload.cs": "using Application.Common.DTO.AzureBlobStorage;\n\nnamespace Application.Features\n{\n"
+                                          "    public class Upload {}\n}\n",
+        "Infrastructure/Export.cs": "\ufeffusing Application.Common.DTO.AzureBlobStorage;\n\nnamespace Infrastructure.Export;\n"
+                                    "public class Export {}\n",
+        "app/Storage/S3Store.php": "<?php\nnamespace App\\Storage;\n\nclass S3Store {}\n",
+        "app/Http/Upload.php": "<?php\nnamespace App\\Http;\n\nuse App\\Storage\\S3Store;\n\nclass Upload {}\n",
+    })
+    assert anchors(ws, "# Use Azure BLOB Storage\n\n## Status\n\nAccepted\n\n## Decision\n\nFiles go to Azure Blob Storage.\n") \
+        == ["Application/Common/DTO/AzureBlobStorage/**"], "the folder named for it; no file importing it"
+    assert anchors(ws, "# Use S3 Store for uploads\n\nWe keep uploads in S3.\n") == ["symbol:php:S3Store"]

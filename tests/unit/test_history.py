@@ -415,3 +415,20 @@ def test_a_title_taken_from_a_list_line_of_the_merge_body_keeps_no_marker():
         _commit("a0", "Initial", [], 10),
     ]
     assert next(t for t in group(commits)[0] if t.key == "m1").title == "Upgrade dependencies"
+
+
+def test_a_squash_listing_a_revert_among_its_commits_is_no_revert():
+    """HealthDataInsight/way_of_working's "feat: versioned files (#36)" squashed eleven commits, one of them a revert
+    of a draft: `lore history` called the feature a revert. It still names what the inner commit reverted."""
+    from lore.history.tasks import group
+
+    message = ("feat: versioned files (#36)\n\n* add versioned files\n\n* Revert \"add a draft loader\"\n\n"
+               "This reverts commit abcdef1.\n\n* fix the tests\n")
+    own = 'Revert "add a draft loader"\n\nThis reverts commit abcdef1.\n\n* one more note\n'
+    commits = [gitlog.Commit(sha="s2", parents=["s1"], author="Ann", email="a@x", at=20, message=own),
+               gitlog.Commit(sha="s1", parents=["s0"], author="Bob", email="b@x", at=10, message=message),
+               gitlog.Commit(sha="s0", parents=[], author="Ann", email="a@x", at=0, message="Initial")]
+    found, _ = group(commits)
+    squash = next(t for t in found if t.key == "s1")
+    assert squash.type != "revert" and squash.reverts == ["abcdef1"]
+    assert next(t for t in found if t.key == "s2").type == "revert"

@@ -290,7 +290,7 @@ def _single(c: Commit, files: dict[str, list[str]]) -> Task:
 def _note_reverts(task: Task, commits: list[Commit]) -> None:
     """What a task reverts: the commits its messages name, the subject a revert quotes, the pull request
     GitHub's revert names. The task is a revert when all its work is (a branch that reverts one change
-    among others is not)."""
+    among others is not, nor a squash of commits one of which reverted something: `_own_part`)."""
     work = [c for c in commits if not c.is_merge]
     reverting = 0
     for c in commits:
@@ -302,9 +302,23 @@ def _note_reverts(task: Task, commits: list[Commit]) -> None:
         pr = _REVERTS_PR.search(c.message)
         if pr and task.reverts_pr is None:
             task.reverts_pr = pr.group(1)
-        reverting += bool(shas or m or pr) and not c.is_merge
+        own = _own_part(c.message)
+        reverting += bool(m or _REVERTS_SHA.search(own) or _REVERTS_PR.search(own)) and not c.is_merge
     if (task.reverts or task.reverts_pr) and reverting >= len(work):
         task.type = "revert"
+
+
+# A squashed pull request's message lists its commits as items (`* Add X`, each with its own body): a revert line
+# after the first item is one of those commits', not the squash's.
+_SQUASHED_ITEM = re.compile(r"^\* \S", re.M)
+
+
+def _own_part(message: str) -> str:
+    """A commit message up to the first commit a squash lists in it: what the commit itself says (`feat: versioned
+    files (#36)` reverting nothing, though one of the eleven commits it squashed reverted a draft)."""
+    subject, _, body = message.partition("\n")
+    m = _SQUASHED_ITEM.search(body)
+    return subject + "\n" + (body[:m.start()] if m else body)
 
 
 def subject_key(subject: str) -> str:

@@ -253,7 +253,9 @@ def specifiers(data: bytes) -> list[str]:
     return out
 
 
-_PACKAGE = re.compile(rb"^[ \t]*package[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)", re.M)
+# The package or namespace a file declares itself in: Java's and Kotlin's `package org.jabref.logic;`, C#'s
+# `namespace Application.Common.DTO` (a block or file-scoped), PHP's `namespace App\Http\Controllers;`.
+_PACKAGE = re.compile(rb"^[ \t]*(?:package|namespace)[ \t]+([A-Za-z_]\w*(?:(?:\.|\\)[A-Za-z_]\w*)+)", re.M)
 
 
 class ImportIndex:
@@ -289,13 +291,15 @@ class ImportIndex:
                 self._declare(rel, declared.resources(rel, data))
                 continue
             for m in _PACKAGE.finditer(data):
-                own.add(".".join(m.group(1).decode("ascii").split(".")[:2]))
+                package = m.group(1).decode("ascii")
+                sep = "\\" if "\\" in package else "."
+                own.add(sep.join(package.split(sep)[:2]))
             found.append((rel, specifiers(data)))
         for rel, specs in found:
             if MIGRATION.search(rel):
                 continue  # written by the framework from the models, which import the library themselves
             for spec in specs:
-                if any(spec == o or spec.startswith((o + ".", o + "/")) for o in own):
+                if any(spec == o or spec.startswith((o + ".", o + "/", o + "\\")) for o in own):
                     continue
                 if layout is not None and rel.endswith(_JS) and _aliased(spec, rel, layout):
                     continue
