@@ -1,8 +1,7 @@
 """The cloud services an infrastructure template declares: what it imports.
 
 Infrastructure as code does not import a cloud service, it declares resources of it: a CloudFormation or SAM
-template writes `Type: AWS::CodePipeline::Pipeline`, Terraform `resource "azurerm_key_vault_certificate" "tls"`
-or `data "aws_rds_cluster" "db"`, Bicep `resource kv 'Microsoft.KeyVault/vaults@2023-02-01'` and an ARM template
+template writes `Type: AWS::CodePipeline::Pipeline`, Terraform `resource "azurerm_key_vault_certificate" "tls"`, Bicep `resource kv 'Microsoft.KeyVault/vaults@2023-02-01'` and an ARM template
 `"type": "Microsoft.KeyVault/vaults"`. A decision choosing the service (`Use AWS CodePipeline and CodeBuild`, `Use
 Azure Key Vault`) lives in the few templates declaring it, as a library's choice lives in the files importing it
 (`imports.ImportIndex`).
@@ -13,7 +12,9 @@ A resource type is read as the runs of its segments from its vendor or its servi
 resource's engine (`Engine: aurora-mysql` of `AWS::RDS::DBCluster`) is the product it runs: its runs count too,
 alone (`aurora`, `auroramysql`) and after the service's (`rdsauroramysql`).
 
-Only templates are read: a `.tf`, `.tf.json` or `.bicep` file, a YAML or JSON file that is a CloudFormation template
+A Terraform `data` block only looks up what is declared elsewhere (`data "aws_iam_roles" "admins"` reading the
+account's roles to map them to cluster users is not the module adopting IAM roles): it declares nothing. Only
+templates are read: a `.tf`, `.tf.json` or `.bicep` file, a YAML or JSON file that is a CloudFormation template
 (`AWSTemplateFormatVersion`, or a `Resources` map with `AWS::` types) or an ARM deployment template.
 """
 
@@ -31,7 +32,7 @@ _CFN_TYPE = re.compile(rb"""(?:^|[\s{,])["']?Type["']?[ \t]*:[ \t]*["']?(AWS::[A
 _CFN_RESOURCES = re.compile(rb"""^["']?Resources["']?[ \t]*:|["']Resources["'][ \t]*:[ \t]*\{""", re.M)
 _ARM_TYPE = re.compile(rb"""["']type["'][ \t]*:[ \t]*["'](Microsoft\.[A-Za-z]+/[A-Za-z/]+)["']""", re.I)
 _BICEP_TYPE = re.compile(rb"""^[ \t]*resource[ \t]+\w+[ \t]+'(Microsoft\.[A-Za-z]+/[A-Za-z/]+)@""", re.M)
-_TF_TYPE = re.compile(rb"""^[ \t]*(?:resource|data)[ \t]+"([a-z][a-z0-9]*_[a-z0-9_]+)"[ \t]+"[^"\n]*"[ \t]*\{""", re.M)
+_TF_TYPE = re.compile(rb"""^[ \t]*resource[ \t]+"([a-z][a-z0-9]*_[a-z0-9_]+)"[ \t]+"[^"\n]*"[ \t]*\{""", re.M)
 # A resource's engine, written as a literal: `Engine: aurora-mysql`, `"Engine": "postgres"`, `engine = "redis"`; not
 # `EngineVersion`, `DBEngine` or `Engine: !Ref DatabaseEngine`.
 _ENGINE = re.compile(rb"""(?<![\w-])["']?[Ee]ngine["']?[ \t]*[:=][ \t]*["']?([a-z][a-z0-9.-]{1,40})(?![\w-])""")
@@ -87,13 +88,13 @@ def _with_engines(data: bytes, found: list[re.Match[bytes]]) -> list[Declared]:
 
 
 def _terraform_json(data: bytes) -> list[Declared]:
-    """The `resource` and `data` types of Terraform's JSON syntax (`{"resource": {"aws_s3_bucket": {…}}}`)."""
+    """The `resource` types of Terraform's JSON syntax (`{"resource": {"aws_s3_bucket": {…}}}`)."""
     try:
         doc = json.loads(data)
     except ValueError:
         return []
     out = []
-    for block in ([doc.get("resource"), doc.get("data")] if isinstance(doc, dict) else []):
+    for block in ([doc.get("resource")] if isinstance(doc, dict) else []):
         for entry in block if isinstance(block, list) else [block]:
             if isinstance(entry, dict):
                 out += [Declared(t) for t in entry if re.fullmatch(r"[a-z][a-z0-9]*_[a-z0-9_]+", t)]
