@@ -128,11 +128,13 @@ _CODE_CONTAINERS = SOURCE_ROOTS | {"apps", "packages", "services", "libs", "modu
                                    "backend", "frontend", "server"}
 
 
-def _left_out_folder(folders: list[str], i: int) -> bool:
+def _left_out_folder(folders: list[str], i: int, stem: str = "") -> bool:
     """Whether the `i`th of a page's folders (lower case) keeps documentation out (`_LEFT_OUT_DIRS`); an `api`
-    folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`)."""
+    folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`). A read-me (`stem`) anywhere
+    under a templates folder says what the code there does: infrastructure keeps its Terraform or ARM modules in
+    `infra/templates/<stack>/<module>/`, each with its README."""
     f = folders[i]
-    if f not in _LEFT_OUT_DIRS:
+    if f not in _LEFT_OUT_DIRS or template_folder(f) and stem.lower() == "readme":
         return False
     return not (f == "api" and any(g in _CODE_CONTAINERS for g in folders[:i]))
 
@@ -147,7 +149,7 @@ def is_documentation(rel_path: str) -> bool:
     stem = _bare_name(p.name)
     if folders in (["test"], ["tests"]) and stem.lower() == "readme":
         return True  # the project's guide to its tests (defenseunicorns/uds-core's "UDS Core Testing Guide")
-    if any(_left_out_folder(folders, i) or f.startswith(".") or _in_templates(f, stem) for i, f in enumerate(folders)):
+    if any(_left_out_folder(folders, i, stem) or f.startswith(".") or _in_templates(f, stem) for i, f in enumerate(folders)):
         return False
     if _LEFT_OUT_NAMES.match(stem) and not (folders and _COMMUNITY_NAMES.match(stem)) or template_name(stem):
         return False
@@ -175,7 +177,7 @@ def loose_page(rel_path: str) -> bool:
     p = PurePosixPath(rel_path)
     stem = _bare_name(p.name)
     folders = [f.lower() for f in p.parts[:-1]]
-    if any(_left_out_folder(folders, i) or f.startswith((".", "_")) or _in_templates(f, stem) for i, f in enumerate(folders)):
+    if any(_left_out_folder(folders, i, stem) or f.startswith((".", "_")) or _in_templates(f, stem) for i, f in enumerate(folders)):
         return False
     return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem))
 
