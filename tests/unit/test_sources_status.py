@@ -47,6 +47,7 @@ from lore.sources.status import read_status, supersession_lines
     pytest.param("To be discussed with wider team", Status.PROPOSED, None, id="to-be-discussed"),
     pytest.param("TBD", Status.PROPOSED, None, id="tbd"),
     pytest.param("Not yet decided", Status.PROPOSED, None, id="not-yet-decided"),
+    pytest.param("Depreciated.", Status.DEPRECATED, None, id="depreciated"),  # Ensembl/decisions: the common misspelling
     pytest.param("Parked", None, None, id="unknown"),
     pytest.param("on hold", None, None, id="unknown-on-hold"),
 ])

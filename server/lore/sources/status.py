@@ -48,7 +48,7 @@ _WORDS: dict[str, Status] = {
     **dict.fromkeys(("superseded", "superceded", "replaced"), Status.SUPERSEDED),
     **dict.fromkeys(("rejected", "declined", "not accepted", "refused", "won't do", "wont do", "wontfix",
                      "won't fix", "not adopted"), Status.REJECTED),
-    **dict.fromkeys(("deprecated", "reverted", "obsolete", "obsoleted",
+    **dict.fromkeys(("deprecated", "depreciated", "reverted", "obsolete", "obsoleted",
                      "retired", "abandoned", "withdrawn", "cancelled", "canceled", "dropped",
                      "archived", "removed", "discontinued", "expired"), Status.DEPRECATED),
     # records written in French, Spanish, Portuguese, Italian or German ("## État\n\nProposé.")
