@@ -624,6 +624,19 @@ def test_a_path_written_without_its_extension_anchors_the_few_files_it_names(tmp
     assert texts(ws, text) == ["src/core/LinkRunner.cpp", "src/core/LinkRunner.h"]
 
 
+def test_a_path_a_language_loads_from_a_source_root_anchors_its_file(tmp_workspace):
+    """HealthDataInsight/way_of_working's record adds the code of conduct with `require
+    'way_of_working/code_of_conduct/contributor_covenant'`, Ruby's load path for `lib/…/contributor_covenant.rb`."""
+    ws = write(tmp_workspace, {"lib/way_of_working/code_of_conduct/contributor_covenant.rb": "module WayOfWorking\nend\n",
+                               "lib/way_of_working.rb": "module WayOfWorking\nend\n",
+                               "spec/way_of_working/code_of_conduct/contributor_covenant_spec.rb": "describe 1\n"})
+    text = ("# 2. Add a code of conduct\n\n## Decision\n\nEach project gets one through "
+            "`require 'way_of_working/code_of_conduct/contributor_covenant'`.\n")
+    assert texts(ws, text) == ["lib/way_of_working/code_of_conduct/contributor_covenant.rb"]
+    both = write(tmp_workspace / "both", {"lib/a/b.rb": "x = 1\n", "src/a/b.ts": "export const x = 1;\n"})
+    assert texts(both, "# 3. B\n\nWe load `a/b` first.\n") == [], "two source roots hold it: which one is meant?"
+
+
 def test_a_part_named_in_prose_only_as_where_things_go_anchors_nothing(tmp_workspace):
     """openedx/openedx-learning (AGPL-3.0) 0017 decides containers "will be folded into the publishing app" and lists
     "containers in the publishing app": the whole of `publishing/` took its lens, `publish_log.py` included."""

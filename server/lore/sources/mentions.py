@@ -60,7 +60,7 @@ from lore.sources.moved import folder_moved_to, moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex
-from lore.sources.layout import WorkspaceLayout
+from lore.sources.layout import SOURCE_ROOTS, WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
 from lore.sources.ownrepo import is_own, own_repositories
 
@@ -303,11 +303,21 @@ MAX_STEM_FILES = 3  # files one path written without its extension may mean: a h
 
 def _without_extension(clean: str, layout: WorkspaceLayout) -> list[str]:
     """The code files a path of two or more parts written without its extension means (`src/core/LinkRunner`:
-    `src/core/LinkRunner.h`, `src/core/LinkRunner.cpp`), at most `MAX_STEM_FILES` of them, pages and pictures aside."""
+    `src/core/LinkRunner.h`, `src/core/LinkRunner.cpp`), at most `MAX_STEM_FILES` of them, pages and pictures aside.
+    A path no file of the root answers may be one a language loads from a source root (Ruby's `require
+    'way_of_working/code_of_conduct/contributor_covenant'`: `lib/way_of_working/code_of_conduct/contributor_covenant.rb`),
+    when one source root alone holds it."""
     if "/" not in clean or "." in clean.rsplit("/", 1)[-1]:
         return []
-    files = [f for f in layout.files_of_stem(clean) if not f.lower().endswith(_DOC_SUFFIXES)
-             and not named.TEST_PATH.search(f)]
+
+    def code(path: str) -> list[str]:
+        return [f for f in layout.files_of_stem(path) if not f.lower().endswith(_DOC_SUFFIXES)
+                and not named.TEST_PATH.search(f)]
+
+    files = code(clean)
+    if not files and clean.split("/", 1)[0] not in SOURCE_ROOTS:
+        under = [found for found in (code(f"{r}/{clean}") for r in sorted(SOURCE_ROOTS)) if found]
+        files = under[0] if len(under) == 1 else []
     return files if 0 < len(files) <= MAX_STEM_FILES else []
 
 
