@@ -1144,15 +1144,18 @@ def test_a_table_of_contents_is_no_memory_the_pages_it_lists_are(tmp_path):
 
 def test_a_read_me_under_a_templates_folder_documents_the_code_there(tmp_path):
     """Infrastructure keeps its Terraform modules in `infra/templates/<stack>/<module>/`, each with a README saying
-    what it deploys: five were taken as templates. The pages a templates folder holds are still templates."""
+    what it deploys: five were taken as templates. The pages a templates folder holds, its own read-me among them
+    (MADR's `template/README.md`), are still left out."""
     root = write(tmp_path / "ws", {
         "infra/templates/osdu-r3-mvp/monitoring_resources/README.md":
             "# Monitoring resources\n\nThis template deploys the dashboards and alert rules of the platform.\n",
         "infra/templates/osdu-r3-mvp/monitoring_resources/main.tf": 'resource "azurerm_dashboard" "d" {}\n',
         "app/templates/emails/welcome.md": "# Welcome, {{ name }}\n\nThanks for joining.\n",
+        "template/README.md": "# Templates\n\nThis folder holds the record templates: pick the one you need.\n",
         "src/app.py": "x = 1\n"})
     with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
         run_import(lo)
         paths = {m.provenance.path for m in lo.list(limit=100)}
         assert "infra/templates/osdu-r3-mvp/monitoring_resources/README.md" in paths
         assert "app/templates/emails/welcome.md" not in paths
+        assert "template/README.md" not in paths, "the templates folder's own read-me stays out with its templates"

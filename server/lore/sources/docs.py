@@ -130,11 +130,12 @@ _CODE_CONTAINERS = SOURCE_ROOTS | {"apps", "packages", "services", "libs", "modu
 
 def _left_out_folder(folders: list[str], i: int, stem: str = "") -> bool:
     """Whether the `i`th of a page's folders (lower case) keeps documentation out (`_LEFT_OUT_DIRS`); an `api`
-    folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`). A read-me (`stem`) anywhere
-    under a templates folder says what the code there does: infrastructure keeps its Terraform or ARM modules in
-    `infra/templates/<stack>/<module>/`, each with its README."""
+    folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`). A read-me (`stem`) in a folder
+    below a templates folder says what the module there does: infrastructure keeps its Terraform or ARM modules in
+    `infra/templates/<stack>/<module>/`, each with its README (the templates folder's own read-me, describing its
+    page templates, stays out with them)."""
     f = folders[i]
-    if f not in _LEFT_OUT_DIRS or template_folder(f) and stem.lower() == "readme":
+    if f not in _LEFT_OUT_DIRS or template_folder(f) and stem.lower() == "readme" and i < len(folders) - 1:
         return False
     return not (f == "api" and any(g in _CODE_CONTAINERS for g in folders[:i]))
 
