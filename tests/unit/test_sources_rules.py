@@ -110,6 +110,26 @@ def test_nested_rules_folder_prefixes_globs(lore):
     assert anchors(m) == ["web/**/*.css"]
 
 
+def test_brace_lists_in_globs_stand_for_each_pattern(lore):
+    """A Cursor rule's `globs: src/**/*.{js,jsx,ts,tsx}` (the usual way to write it) was split at its commas into
+    four broken globs; a list given whole covered no file, the matcher reading no braces."""
+    write(lore.root, ".cursor/rules/a11y.mdc", "---\nglobs: src/**/*.{js,jsx,ts,tsx}, *.md\n---\nEvery image has alt text.\n")
+    write(lore.root, ".cursor/rules/hooks.mdc", '---\nglobs: ["src/hooks/*.{ts,tsx}"]\n---\nHooks start with use.\n')
+    run_import(lore)
+    (a11y,) = memories(lore, ".cursor/rules/a11y.mdc").values()
+    assert anchors(a11y) == ["src/**/*.js", "src/**/*.jsx", "src/**/*.ts", "src/**/*.tsx", "*.md"]
+    assert lore.memories_at("src/app/Page.tsx") and not lore.memories_at("src/app/page.py")
+    assert any(m.title.startswith("Hooks") or "Hooks" in m.body for m, _ in lore.memories_at("src/hooks/useAuth.ts"))
+
+
+def test_a_nested_rules_glob_written_from_the_root_is_not_prefixed_again(lore):
+    """`backend/.cursor/rules/java.mdc` writing `globs: ["backend/**/*.java"]` was read as `backend/backend/**/*.java`."""
+    write(lore.root, "backend/.cursor/rules/java.mdc", '---\nglobs: ["backend/**/*.java"]\n---\nUse records for DTOs.\n')
+    run_import(lore)
+    (m,) = memories(lore, "backend/.cursor/rules/java.mdc").values()
+    assert anchors(m) == ["backend/**/*.java"]
+
+
 def test_nested_agents_md_applies_to_its_subtree(lore):
     write(lore.root, "AGENTS.md", "# Repo\n\n## Style\n\nAlways run the linter.\n")
     write(lore.root, "services/billing/AGENTS.md", "# Billing\n\n## Money\n\nNever use floats for money.\n")

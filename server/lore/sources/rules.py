@@ -58,9 +58,12 @@ def scope_anchors(importer: str, rel_path: str, front: dict, out: Parsed) -> tup
             anchors = []
             globs = []
             break
-        full = f"{folder}/{g if '/' in g else '**/' + g}" if folder else g
+        if folder and g.lstrip("/").startswith(folder + "/"):
+            full = g.lstrip("/")  # `backend/**/*.java` in `backend/.cursor/rules/`: written from the root already
+        else:
+            full = f"{folder}/{g if '/' in g else '**/' + g}" if folder else g
         try:
-            anchors.append(Anchor.parse(full))
+            anchors += [Anchor.parse(one) for one in expand_braces(full)]
         except ValidationError as e:
             out.warn(rel_path, 1, f"glob {g!r} ignored: {e}")
     if not globs and folder:
@@ -69,9 +72,41 @@ def scope_anchors(importer: str, rel_path: str, front: dict, out: Parsed) -> tup
     return anchors, described
 
 
+MAX_EXPANDED = 32  # globs one pattern with brace lists may stand for (`src/**/*.{js,jsx,ts,tsx}`: four)
+_BRACES = re.compile(r"\{([^{}]*,[^{}]*)\}")
+
+
+def expand_braces(glob: str) -> list[str]:
+    """The globs a pattern with brace lists stands for, as Cursor's and Copilot's globs mean them
+    (`**/*.{ts,tsx}`: `**/*.ts`, `**/*.tsx`); the matcher reads no braces. At most `MAX_EXPANDED`; a
+    pattern standing for more is kept as written."""
+    out, todo = [], [glob]
+    while todo:
+        g = todo.pop(0)
+        m = _BRACES.search(g)
+        if m is None:
+            out.append(g)
+        else:
+            todo += [g[:m.start()] + alt + g[m.end():] for alt in m.group(1).split(",")]
+        if len(out) + len(todo) > MAX_EXPANDED:
+            return [glob]
+    return list(dict.fromkeys(out))
+
+
+def _split_globs(value: str) -> list[str]:
+    """A comma-separated list of globs, a comma inside braces part of its glob (`src/**/*.{ts,tsx}, *.md`)."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(value):
+        depth += (ch == "{") - (ch == "}")
+        if ch == "," and depth <= 0:
+            items.append(value[start:i])
+            start = i + 1
+    return items + [value[start:]]
+
+
 def _globs(value) -> list[str]:
     if isinstance(value, str):
-        items = value.split(",")
+        items = _split_globs(value)
     elif isinstance(value, (list, tuple)):
         items = [str(v) for v in value]
     else:
