@@ -499,3 +499,18 @@ def test_the_projects_own_namespaces_are_no_library_it_chose(tmp_workspace):
     assert anchors(ws, "# Use Azure BLOB Storage\n\n## Status\n\nAccepted\n\n## Decision\n\nFiles go to Azure Blob Storage.\n") \
         == ["Application/Common/DTO/AzureBlobStorage/**"], "the folder named for it; no file importing it"
     assert anchors(ws, "# Use S3 Store for uploads\n\nWe keep uploads in S3.\n") == ["symbol:php:S3Store"]
+
+
+def test_a_library_only_tests_import_anchors_the_few_tests_importing_it(tmp_workspace):
+    """kwj1270/lockr's "Use Testcontainers" record anchored only `build.gradle`: no code outside tests imports
+    Testcontainers, and its test extension, which does, was never read."""
+    ws = write(tmp_workspace, {
+        "src/main/java/org/lockr/App.java": "package org.lockr;\n\nimport java.util.List;\n\nclass App {}\n",
+        "src/test/java/org/lockr/support/MySQLTestContainerExtension.java":
+            "package org.lockr.support;\n\nimport org.testcontainers.containers.MySQLContainer;\n\nclass MySQLTestContainerExtension {}\n",
+        "src/test/java/org/lockr/AppTest.java": "package org.lockr;\n\nimport org.lockr.support.MySQLTestContainerExtension;\n\nclass AppTest {}\n",
+        "src/test/java/org/lockr/UnitTest.java": "package org.lockr;\n\nimport org.junit.jupiter.api.Test;\n\nclass UnitTest {}\n",
+    })
+    assert anchors(ws, "# 3. Use Testcontainers for integration tests\n\n## Decision\n\nTests run against MySQL.\n") == [
+        "src/test/java/org/lockr/support/MySQLTestContainerExtension.java"]
+    assert anchors(ws, "# 4. Use Lombok for data classes\n\nWe add Lombok.\n") == [], "imported nowhere"

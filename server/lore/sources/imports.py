@@ -25,7 +25,8 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from pathlib import PurePosixPath
+import time
+from pathlib import Path, PurePosixPath
 
 from lore.markup import markdown
 from lore.memory import Anchor
@@ -285,6 +286,8 @@ class ImportIndex:
                                                                          if f.endswith(".py") and "/" in f}
         found: list[tuple[str, list[str]]] = []
         code = set(files)
+        self._root, self._layout, self._budget, self._own = root, layout, budget, own
+        self._tests: dict[str, set[str]] | None = None
         templates = [f for f in declared.candidates(layout) if f not in code] if layout is not None else []
         for rel, data in named.code_outside_tests(root, list(files) + templates, budget):
             if rel not in code:
@@ -308,6 +311,28 @@ class ImportIndex:
                 package = package_of(spec)
                 if package and package not in self.own_packages and not standard_library(spec, rel):
                     self.packages.setdefault(package, set()).add(rel)
+
+    def tests_importing(self, name: str) -> list[str]:
+        """The test files importing `name` (a folded run, as `files` holds them), read on first need under the
+        same budget: what a testing library's choice governs when no other code imports it."""
+        if self._tests is None:
+            self._tests = {}
+            start = time.thread_time()
+            for rel in sorted(self._layout.files if self._layout is not None else ()):
+                if not (named.TEST_PATH.search(rel) and rel.endswith(_CODE_SUFFIXES)):
+                    continue
+                if time.thread_time() - start > self._budget:
+                    break
+                try:
+                    with open(Path(self._root) / rel, "rb") as f:
+                        data = f.read(named.MAX_FILE_BYTES).removeprefix(named.BOM)
+                except OSError:
+                    continue
+                for spec in specifiers(data):
+                    if not any(spec == o or spec.startswith((o + ".", o + "/", o + "\\")) for o in self._own):
+                        for run in runs(spec):
+                            self._tests.setdefault(run, set()).add(rel)
+        return sorted(self._tests.get(name, ()))
 
     def _declare(self, rel: str, resources: list[declared.Declared]) -> None:
         """Index the resource types the template at `rel` declares as what it imports (see the class)."""
@@ -367,6 +392,8 @@ ostruct optparse tempfile tmpdir pathname benchmark base64 openssl zlib socket t
 bigdecimal stringio pp prettyprint shellwords open3 observer delegate monitor io rbconfig ripper coverage objspace
 """.split())
 _JS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".vue", ".svelte")
+# The code files whose imports `specifiers` reads (tests among them, `ImportIndex.tests_importing`).
+_CODE_SUFFIXES = (*_JS, ".py", ".java", ".kt", ".kts", ".scala", ".groovy", ".cs", ".php", ".rs", ".go", ".rb")
 
 
 def standard_library(specifier: str, rel: str) -> bool:
@@ -569,7 +596,8 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     a `mentions.AnchorContext`; `whole`: see `chosen`). A library more files import is narrowed to the
     importers named for it (`waffle.py` and `waffle_flag.py` for django-waffle), else to those named for what it was
     chosen for (`DirectoryMonitor.java` of the seven importing Commons IO, for "directory monitoring"),
-    when that leaves a few."""
+    when that leaves a few. A library no code but tests imports (Testcontainers, REST Assured) is the tests':
+    the few test files importing it are where its choice lives."""
     names = as_named(chosen_names(text, whole), ctx)
     if not names:
         return []
@@ -584,6 +612,8 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
             files = wrapper or min((n for n in narrowed if n), key=len, default=[])
             why = (f"{verb} {name}, what it chose, and is named for it" if wrapper else
                    f"{verb} {name}, what it chose, and is named for what it chose it for")
+        if not files and not ctx.imports.packages.get(name):
+            files, why = ctx.imports.tests_importing(name), f"its tests import {name}, what it chose"
         if 0 < len(files) <= named.MAX_FILES:
             for rel in files:
                 out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
