@@ -157,8 +157,9 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None) -> tuple
     # brought only its own commits; the release line's are the older merge's, whichever merge reaches them.
     for c in reversed(commits):
         if c.sha in main and c.is_merge:
-            if integration(c) or _gathers_pull_requests(by_sha, main, claimed, c):
-                tasks += _integrated(by_sha, main, claimed, c, files)
+            line = _merged_line(by_sha, main, claimed, c)
+            if integration(c) or _gathers_pull_requests(by_sha, c, line):
+                tasks += _integrated(by_sha, main, claimed, line, files)
                 continue
             members = _branch(by_sha, main, claimed, c)
             if is_dependency_bump(c):
@@ -229,22 +230,20 @@ def _merged_line(by_sha: dict[str, Commit], main: set[str], claimed: set[str], m
     return line
 
 
-def _gathers_pull_requests(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit) -> bool:
-    """Whether a merge that is no pull request's merges a line of merged pull requests: an integration merge
-    whatever its subject names (`v1.0.0-alpha.1` merging a line that holds `Merge pull request #27 – Migrate to
-    TanStack Query`, #42 and #43). A pull request's own merge stays one task, whatever its branch merged."""
+def _gathers_pull_requests(by_sha: dict[str, Commit], merge: Commit, line: list[str]) -> bool:
+    """Whether a merge that is no pull request's merges a line (`_merged_line`) of merged pull requests: an
+    integration merge whatever its subject names (`v1.0.0-alpha.1` merging a line that holds `Merge pull request #27 –
+    Migrate to TanStack Query`, #42 and #43). A pull request's own merge stays one task, whatever its branch merged."""
     if pull_request_merge(merge.subject) or _MERGE_MR.match(merge.subject):
         return False
-    return any(by_sha[sha].is_merge and pull_request_merge(by_sha[sha].subject)
-               for sha in _merged_line(by_sha, main, claimed, merge))
+    return any(by_sha[sha].is_merge and pull_request_merge(by_sha[sha].subject) for sha in line)
 
 
-def _integrated(by_sha: dict[str, Commit], main: set[str], claimed: set[str], merge: Commit,
+def _integrated(by_sha: dict[str, Commit], main: set[str], claimed: set[str], line: list[str],
                 files: dict[str, list[str]]) -> list[Task]:
-    """The merge tasks on a long-lived branch an integration merge brought in (its own first-parent line,
+    """The merge tasks on a long-lived branch an integration merge brought in (`line`, its own first-parent line
     down to where it meets the mainline); its other commits are left to be read one by one, as the mainline's
     are: they join `main`, so that no newer merge of a branch forked from the line takes them."""
-    line = _merged_line(by_sha, main, claimed, merge)
     own = set(main) | set(line)
     out = []
     for sha in reversed(line):  # oldest first, as the mainline's merges

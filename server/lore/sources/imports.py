@@ -25,8 +25,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
-import time
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from lore.markup import markdown
 from lore.memory import Anchor
@@ -302,7 +301,7 @@ class ImportIndex:
             if MIGRATION.search(rel):
                 continue  # written by the framework from the models, which import the library themselves
             for spec in specs:
-                if any(spec == o or spec.startswith((o + ".", o + "/", o + "\\")) for o in own):
+                if _of(spec, own):
                     continue
                 if layout is not None and rel.endswith(_JS) and _aliased(spec, rel, layout):
                     continue
@@ -317,19 +316,11 @@ class ImportIndex:
         same budget: what a testing library's choice governs when no other code imports it."""
         if self._tests is None:
             self._tests = {}
-            start = time.thread_time()
-            for rel in sorted(self._layout.files if self._layout is not None else ()):
-                if not (named.TEST_PATH.search(rel) and rel.endswith(_CODE_SUFFIXES)):
-                    continue
-                if time.thread_time() - start > self._budget:
-                    break
-                try:
-                    with open(Path(self._root) / rel, "rb") as f:
-                        data = f.read(named.MAX_FILE_BYTES).removeprefix(named.BOM)
-                except OSError:
-                    continue
+            tests = [rel for rel in sorted(self._layout.files if self._layout is not None else ())
+                     if named.TEST_PATH.search(rel) and rel.endswith(_CODE_SUFFIXES)]
+            for rel, data in named.heads(self._root, tests, self._budget):
                 for spec in specifiers(data):
-                    if not any(spec == o or spec.startswith((o + ".", o + "/", o + "\\")) for o in self._own):
+                    if not _of(spec, self._own):
                         for run in runs(spec):
                             self._tests.setdefault(run, set()).add(rel)
         return sorted(self._tests.get(name, ()))
@@ -342,6 +333,12 @@ class ImportIndex:
                 self.declared.setdefault(run, set()).add(rel)
             if service := declared.service(d.type):
                 self.services.setdefault(service, set()).add(rel)
+
+
+def _of(spec: str, packages: set[str]) -> bool:
+    """Whether an import specifier names one of `packages` or something inside it (`org.jabref.logic.Foo`,
+    `App\\Http\\Upload`, `@scope/pkg/sub`)."""
+    return any(spec == o or spec.startswith((o + ".", o + "/", o + "\\")) for o in packages)
 
 
 def _aliased(spec: str, rel: str, layout) -> bool:
@@ -645,8 +642,9 @@ def _declaring(words: list[str], index: ImportIndex) -> list[tuple[str, str]]:
     spans = sorted(((i, j) for i in range(len(words)) for j in range(i + 2, len(words) + 1)), key=lambda s: s[0] - s[1])
     for i, j in spans:
         if files := sorted(index.declared.get("".join(words[i:j]), ())):
-            return [(rel, f"declares {' '.join(words[i:j])}, what it chose") for rel in files
-                    if len(files) <= named.MAX_FILES]
+            if len(files) > named.MAX_FILES:
+                return []  # the longest run templates declare is declared all over: a convention
+            return [(rel, f"declares {' '.join(words[i:j])}, what it chose") for rel in files]
     family, service = words[0], words[-1]
     files = sorted(index.services.get(service, ()))
     if family != service and family in index.services and 0 < len(files) <= named.MAX_FILES:

@@ -173,10 +173,14 @@ def code_outside_tests(root: Path, files: list[str], budget: float = BUDGET_SECO
     the thread has spent `budget` seconds of CPU time on it: the second passes over a `SymbolIndex`'s files
     (markers aside). Without the mark, the first line of a file saved with one (`using Foo;` in C#) reads as the
     others do."""
+    return heads(root, [rel for rel in files if not TEST_PATH.search(rel)], budget)
+
+
+def heads(root: Path, files: list[str], budget: float = BUDGET_SECONDS) -> Iterator[tuple[str, bytes]]:
+    """(file, its first `MAX_FILE_BYTES`, a byte order mark left off) for each of `files` that can be read, until
+    the thread has spent `budget` seconds of CPU time on it."""
     start = time.thread_time()
     for rel in files:
-        if TEST_PATH.search(rel):
-            continue
         if time.thread_time() - start > budget:
             break
         try:
