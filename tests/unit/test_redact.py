@@ -477,3 +477,19 @@ def test_a_lookup_tables_path_is_no_secret(line: str) -> None:
 
 def test_a_value_beside_a_table_path_is_still_a_secret() -> None:
     assert contains_secret("smtp_sasl_password = hash:Zq8vR2mX9kLp4Tw7")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("PASS='THE_PASSWORD_FROM_PHASE_3'", id="upper-words"),
+        pytest.param("password: your-api-token-from-the-dashboard", id="lower-words"),
+    ],
+)
+def test_a_long_name_of_words_standing_for_a_secret_is_a_placeholder(line: str) -> None:
+    """However long, words of one case joined by `_` or `-` that name a secret stand in for it."""
+    assert not contains_secret(line)
+
+
+def test_a_long_value_of_mixed_case_beside_a_secret_word_is_still_a_secret() -> None:
+    assert contains_secret("password = 'Xk9_mQ2-secret_Lp0z_7TqR_vW3n'")

@@ -11,6 +11,8 @@ _IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _NAME_LIKE = re.compile(r"[A-Za-z0-9_\-]+")
 _SECRET_SUBSTRING = re.compile(r"token|passw|secret|api_?key|credential")
+# Words of one case joined by `_` or `-` (THE_PASSWORD_FROM_PHASE_3, your-api-token-here): a name.
+_WORDS_OF_ONE_CASE = re.compile(r"(?:[A-Z0-9]+(?:[_-][A-Z0-9]+){2,}|[a-z0-9]+(?:[_-][a-z0-9]+){2,})")
 _TEMPLATE = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[sdrfx]|\{\d*\}|\{[A-Za-z_][\w.]*\}")
 
 _GLUED_PASSWORD = ("password", "passwd")
@@ -139,6 +141,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if len(stripped) < 24 and _NAME_LIKE.fullmatch(stripped) and _SECRET_SUBSTRING.search(lowered):
         return True  # MYTOKEN1, my-secret, your_password: a name standing in for the value
+    if _WORDS_OF_ONE_CASE.fullmatch(stripped) and _SECRET_SUBSTRING.search(lowered):
+        return True  # THE_PASSWORD_FROM_PHASE_3: a name of three words or more, whatever its length
     return len(set(lowered)) <= 2
 
 
