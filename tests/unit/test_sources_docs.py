@@ -1159,3 +1159,23 @@ def test_a_read_me_under_a_templates_folder_documents_the_code_there(tmp_path):
         assert "infra/templates/osdu-r3-mvp/monitoring_resources/README.md" in paths
         assert "app/templates/emails/welcome.md" not in paths
         assert "template/README.md" not in paths, "the templates folder's own read-me stays out with its templates"
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("// ADR Skill Module\n", id="code-comment"),
+    pytest.param("# Benchmarks\n\n<!-- to be written -->\n", id="html-comment"),
+    pytest.param("/* Branding Skill Module */\n", id="block-comment"),
+])
+def test_a_page_of_nothing_but_a_comment_is_empty(text):
+    """A scaffold's `adr/README.md` whose whole text was `// ADR Skill Module` became a fact ranked second for a
+    question about keeping records: a page with no line a reader could read is empty."""
+    parsed = parse_doc("adr/README.md", text)
+    assert not parsed.memories and parsed.note == "empty"
+
+
+def test_a_page_with_one_sentence_below_a_comment_is_a_page():
+    assert parse_doc("docs/README.md", "<!-- generated -->\nRun `make` to build the site.\n").memories
+
+
+def test_a_page_of_a_bulleted_list_is_not_a_page_of_comments():
+    assert parse_doc("docs/notes.md", "# Notes\n\n* Deploy on Fridays is fine\n* Keep the cache warm\n").memories

@@ -437,7 +437,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     if removes:
         meta["refs"] = {"reverses": removes}
     whole = "\n".join(doc.lines[(title_line or doc.front_lines):]).strip() or title
-    if not whole.strip() or whole.strip() == title:
+    if not whole.strip() or whole.strip() == title or no_prose(doc.lines[(title_line or doc.front_lines):]):
         out.note = "empty"
         return out
     if links_only(doc.lines[(title_line or doc.front_lines):]):
@@ -458,6 +458,17 @@ _LOCAL_LINK = re.compile(r"\[[^\]\n]*\]\((?!https?:|mailto:)[^)\s]+(?:\s+\"[^\"]
 _LIST_OR_ROW = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)]|\|)\s*")
 MIN_LISTED = 3
 _TABLE_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)*\s*:?-{3,}:?\s*\|?\s*")
+
+
+_COMMENT = re.compile(r"<!--.*?-->|/\*.*?\*/", re.S)
+_COMMENT_LINE = re.compile(r"\s*//")
+
+
+def no_prose(lines: list[str]) -> bool:
+    """Whether a page's lines below its title hold nothing but comments: HTML comments and lines written as
+    code comments (`// ADR Skill Module`, a placeholder a scaffold left), with nothing a reader could read."""
+    text = _COMMENT.sub("", "\n".join(lines))
+    return not any(line.strip() and not _COMMENT_LINE.match(line) for line in text.splitlines())
 
 
 def links_only(lines: list[str]) -> bool:
