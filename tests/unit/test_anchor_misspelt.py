@@ -55,3 +55,15 @@ def test_a_name_in_prose_spelt_but_for_its_case_means_no_type(tmp_workspace):
     code = "# 2. Helm Charts as Profiles\n\n## Consequences\n\n * Harder to set `dependsOn` from Flux HelmReleases\n"
     assert [(d.anchor.file, d.why) for d in derive_anchors(code, "docs/adrs/0002-x.md", AnchorContext(ws))] == [
         ("api/v1alpha1/profile_types.go", "names `dependsOn` (`DependsOn`)")]
+
+
+def test_a_long_name_in_prose_differing_in_an_acronyms_case_means_the_type(tmp_workspace):
+    # Shaped on a Kafka Streams project's ADR writing "(AcasTopologyProcessorApi)" for the class
+    # `AcasTopologyProcessorAPI`: a long name of three words and more, its first letter's case kept.
+    ws = write(tmp_workspace, {
+        "src/main/java/acas/AcasTopologyProcessorAPI.java": "package acas;\n\npublic class AcasTopologyProcessorAPI {}\n",
+    })
+    text = "# 4. Processor API\n\n## Decision\n\nThe topology is built on the processor API (AcasTopologyProcessorApi).\n"
+    assert [(d.anchor.file, d.why) for d in derive_anchors(text, "docs/adr/0004.md", AnchorContext(ws))] == [
+        ("src/main/java/acas/AcasTopologyProcessorAPI.java",
+         "names `AcasTopologyProcessorApi` (`AcasTopologyProcessorAPI`)")]

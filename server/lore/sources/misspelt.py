@@ -6,7 +6,9 @@ dropped, changed, or two swapped) from exactly one defined name, means that name
 characters and three or more words, two different things are not spelt one letter apart by chance. One spelt
 the same but for its case (`JsonSerializer`, `JSONSerializer`) means it from two words and `CASE_MIN_LENGTH` letters,
 when the decision writes it as code: in prose a word spelt so ("Harder to do dependsOn from Flux HelmReleases")
-is as often another tool's field or the idea in words, not the project's type `DependsOn`.
+is as often another tool's field or the idea in words, not the project's type `DependsOn`. In prose it means
+the name at a misspelling's length and words when only an acronym's case differs ("(AcasTopologyProcessorApi)" for
+`AcasTopologyProcessorAPI`); "the profileCatalogEntry" is a value of `ProfileCatalogEntry`, not the type.
 Defined names are bucketed by their first three letters and length, so a lookup compares a handful.
 """
 
@@ -50,14 +52,19 @@ class NearNames:
 
     def meant(self, written: str, as_code: bool = True) -> str | None:
         """The one defined name a written identifier misspells; None when it is defined, short, or not one. A
-        name spelt the same but for its case (`JsonSerializer` for `JSONSerializer`) is meant at a shorter length,
-        and only `as_code` (written in backticks)."""
+        name spelt the same but for its case (`JsonSerializer` for `JSONSerializer`) is meant at a shorter length
+        `as_code` (written in backticks), and in prose at the length and words of a misspelling when only its acronyms'
+        case differs (a lower-case first letter names a value of the type, not the type)."""
         if written in self.defined:
             return None
-        same = self.folded.get(written.lower(), []) if len(name_parts(written)) >= 2 and as_code else []
+        words = len(name_parts(written))
+        long_name = len(written) >= MIN_LENGTH and words >= MIN_WORDS
+        same = self.folded.get(written.lower(), []) if words >= 2 and (as_code or long_name) else []
+        if not as_code:
+            same = [n for n in same if n[0].isupper() == written[0].isupper()]  # `profileCatalogEntry`: a value
         if len(same) == 1:
             return same[0]
-        if len(written) < MIN_LENGTH or len(name_parts(written)) < MIN_WORDS:
+        if not long_name:
             return None
         found = [n for size in (len(written) - 1, len(written), len(written) + 1)
                  for n in self.buckets.get((written[:3], size), ()) if one_edit(written, n)
