@@ -14,6 +14,7 @@ from lore.anchors import (
     extract_comments, extract_symbols, has_grammar, language_for_id, language_for_path, module_name_for_path,
     symbol_at,
 )
+from lore.anchors.enclosing import enclosing_names
 
 PYTHON = textwrap.dedent('''\
     """Repositories."""
@@ -372,6 +373,58 @@ def test_tsx_components():
     ''')
     found = [(s.qualified_name, s.kind) for s in extract_symbols(source, "tsx", "src/Button.tsx")]
     assert found == [("Button", "function"), ("Card", "function")]
+
+
+WRAPPED_COMPONENTS = textwrap.dedent('''\
+    /** The design system's button. */
+    export const Button = forwardRef<HTMLButtonElement, Props>(function Button(props, ref) {
+      return <button ref={ref} {...props} />;
+    });
+    export const MadeWithBadge = forwardRef((props, ref) => <a ref={ref}>made</a>);
+    const Card = React.memo(function Card() {
+      return <div />;
+    });
+    export const Panel = observer(memo(forwardRef((props, ref) => <section ref={ref} />)));
+    export const Field = styled(Box)(({ theme }) => ({ color: theme.ink }));
+    export const Title = styled.h1`
+      font-size: 2rem;
+    `;
+    const Frame = styled(Card)`border: 0;`;
+    export let useStore = create((set) => ({ open: false }));
+    const logger = createLogger();
+    export const config = defineConfig({ strict: true });
+    const QUERY = gql`query { me }`;
+    const inline = css`color: red;`;
+    const { Provider } = createStore(() => ({}));
+    function Page() { const Local = memo(() => <p />); return <Local />; }
+''')
+
+
+@pytest.mark.parametrize("language", ["tsx", "javascript"])
+def test_a_call_wrapping_a_function_and_a_styled_template_define_their_names(language):
+    """A top-level value made by a call that wraps a function (`forwardRef`, `memo`, wrappers around
+    wrappers, `styled(X)(fn)`) or a tagged template bound to a PascalCase name defines that name as a
+    function would; a call without a function argument, a CONSTANT_CASE or lowercase template, a
+    destructured result and a local stay out. The range is the whole statement, so a position inside
+    the wrapped function's body finds the symbol."""
+    source = WRAPPED_COMPONENTS if language == "tsx" else WRAPPED_COMPONENTS.replace(
+        "<HTMLButtonElement, Props>", "")
+    symbols = extract_symbols(source, language, "src/components/index.tsx")
+    assert [(s.qualified_name, s.kind) for s in symbols] == [
+        ("Button", "function"), ("MadeWithBadge", "function"), ("Card", "function"), ("Panel", "function"),
+        ("Field", "function"), ("Title", "function"), ("Frame", "function"), ("useStore", "function"),
+        ("Page", "function")]
+    button = symbols[0]
+    assert (button.start_line, button.start_col, button.end_line, button.end_col) == (1, 0, 3, 3)
+    assert button.docstring == "The design system's button."
+    assert button.signature.endswith("(function Button(props, ref)")  # up to the wrapped function's body
+    assert symbol_at(symbols, 2, 8) is button
+    title = next(s for s in symbols if s.name == "Title")
+    assert (title.start_line, title.end_line, title.signature) == (10, 12, "export const Title = styled.h1")
+    assert symbol_at(symbols, 11, 4) is title
+    data = source.encode()
+    assert enclosing_names(languages.parse(language, data), data, language, "index.tsx", [2, 11, 17, 18]) == [
+        "Button", "Title", None, None]  # a check's violation is placed the same way
 
 
 @pytest.mark.parametrize(("source", "language", "expected"), [

@@ -4,6 +4,8 @@ Python docstring's place (`lore.anchors.symbols` builds symbols from these)."""
 
 from __future__ import annotations
 
+import re
+
 import tree_sitter
 
 from lore.anchors import definition_rules
@@ -22,10 +24,28 @@ _KINDS = {
     "module": "module", "mod_item": "module", "macro_definition": "macro",
     **definition_rules.KINDS,
 }
+_PASCAL_CASE = re.compile(r"[A-Z][A-Za-z0-9$]*[a-z0-9][A-Za-z0-9$]*")  # `Title`, `H1`; not `QUERY`, `GET_USER`
 _GO_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
 _METHOD_SCOPES = frozenset({"class_definition", "impl_item", "trait_item"})
 _TYPE_WRAPPERS = {"generic_type": "type", "scoped_type_identifier": "name",
                   "reference_type": "type", "pointer_type": "type"}
+
+
+def is_definition(node: tree_sitter.Node, data: bytes, language: str) -> bool:
+    """Whether a captured definition is one: by `definition_rules.keep` (C/C++), and a JS value made by
+    a tagged template (styled.h1`...`) only under a PascalCase name, a component's; a template under
+    another name (const QUERY = gql`...`, const base = css`...`) is a value."""
+    if not definition_rules.keep(node, language):
+        return False
+    if node.type != "variable_declarator" or not _tagged_template(node.child_by_field_name("value")):
+        return True
+    name = node.child_by_field_name("name")
+    return name is not None and _PASCAL_CASE.fullmatch(node_text(name, data)) is not None
+
+
+def _tagged_template(value: tree_sitter.Node | None) -> bool:
+    arguments = value.child_by_field_name("arguments") if value is not None and value.type == "call_expression" else None
+    return arguments is not None and arguments.type == "template_string"
 
 
 def definition_name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:
@@ -95,14 +115,29 @@ def statement_of(node: tree_sitter.Node) -> tree_sitter.Node:
 
 def body_of(node: tree_sitter.Node) -> tree_sitter.Node | None:
     if node.type in ("variable_declarator", "field_definition", "public_field_definition"):
-        value = node.child_by_field_name("value")
-        return value.child_by_field_name("body") if value is not None else None
+        return _value_body(node.child_by_field_name("value"))
     if node.type == "type_spec":
         spec_type = node.child_by_field_name("type")
         if spec_type is not None and spec_type.type == "struct_type":
             return spec_type.named_child(0)
         return None
     return node.child_by_field_name("body")
+
+
+_JS_FUNCTIONS = frozenset({"arrow_function", "function_expression", "generator_function"})
+
+
+def _value_body(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The body of what a JS value defines: of the function itself, of the function a call wraps
+    (`memo(forwardRef(function Button() {...}))`: the `{...}`), or a tagged template's template."""
+    while value is not None and value.type == "call_expression":
+        arguments = value.child_by_field_name("arguments")
+        if arguments is None or arguments.type == "template_string":
+            return arguments
+        given = arguments.named_children
+        value = next((a for a in given if a.type in _JS_FUNCTIONS), None) \
+            or next((a for a in given if a.type == "call_expression"), None)
+    return value.child_by_field_name("body") if value is not None else None
 
 
 def qualify(node: tree_sitter.Node, data: bytes, language: str, enclosing: tuple | None, scope: str,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import tree_sitter
 
-from lore.anchors import definition_rules, languages
-from lore.anchors.definition_nodes import definition_name, qualify, statement_of
+from lore.anchors import languages
+from lore.anchors.definition_nodes import definition_name, is_definition, qualify, statement_of
 from lore.anchors.symbols import module_name_for_path
 
 _DECORATOR_ROWS = 32
@@ -35,7 +35,7 @@ def enclosing_names(tree: tree_sitter.Tree, data: bytes, language: str, rel_path
 
 def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) -> str | None:
     """The qualified name of the innermost captured definition whose statement spans `row`."""
-    defs = [n for n in caps.get("def", []) if definition_rules.keep(n, language)]
+    defs = [n for n in caps.get("def", []) if is_definition(n, data, language)]
     emit = {n.id for n in defs}
     ordered = sorted({n.id: n for n in defs + caps.get("container", [])}.values(),
                      key=lambda n: (n.start_byte, -n.end_byte))

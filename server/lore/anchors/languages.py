@@ -212,16 +212,32 @@ def query(language: str, source: str) -> tree_sitter.Query | None:
 
 # Definition queries: `@def` marks a symbol, `@container` a scope that names its members but is
 # not a symbol itself (a Rust `impl` block). Function-valued `const`/`let`/`var` count only at
-# the top level of a module, where they are a module's API rather than local helpers.
-_JS_FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function) (class)]"
-_JS_TOP_LEVEL = f"""
-(program (lexical_declaration (variable_declarator value: {_JS_FUNCTION_VALUES}) @def))
-(program (variable_declaration (variable_declarator value: {_JS_FUNCTION_VALUES}) @def))
-(program (export_statement (lexical_declaration
-  (variable_declarator value: {_JS_FUNCTION_VALUES}) @def)))
-(program (export_statement (variable_declaration
-  (variable_declarator value: {_JS_FUNCTION_VALUES}) @def)))
-"""
+# the top level of a module, where they are a module's API rather than local helpers. A value made
+# by a call that wraps a function (`forwardRef(function Button() {...})`, `React.memo(() => ...)`,
+# `memo(forwardRef(...))`, `styled(Box)(({ theme }) => ...)`) defines its name as the function
+# would; so does a tagged template (styled.h1`...`) bound to a PascalCase name, a component by
+# the naming convention (`definition_nodes.is_definition` reads the name: a text predicate here would
+# re-read the file through the parse callback). Other call results (`const logger = createLogger()`)
+# are values.
+_JS_FUNCTIONS = "(arrow_function) (function_expression) (generator_function)"
+_JS_WRAPPING_DEPTH = 3  # `observer(memo(forwardRef(fn)))`: wrappers around wrappers
+
+
+def _js_wrapping_call(depth: int) -> str:
+    """A call whose arguments hold a function, directly or through `depth - 1` more such calls."""
+    inner = _JS_FUNCTIONS if depth == 1 else f"{_JS_FUNCTIONS} {_js_wrapping_call(depth - 1)}"
+    return f"(call_expression arguments: (arguments [{inner}]))"
+
+
+_JS_FUNCTION_VALUES = f"[{_JS_FUNCTIONS} (class) {_js_wrapping_call(_JS_WRAPPING_DEPTH)}]"
+_JS_TAGGED_TEMPLATE = "(call_expression arguments: (template_string))"
+_JS_TOP_LEVEL = "".join(
+    f"""
+(program {open_}({declaration} (variable_declarator name: (identifier) value: {value}) @def){close})"""
+    for value in (_JS_FUNCTION_VALUES, _JS_TAGGED_TEMPLATE)
+    for declaration in ("lexical_declaration", "variable_declaration")
+    for open_, close in (("", ""), ("(export_statement ", ")"))
+)
 # Members of a top-level object literal (`export const api = { get() {}, post: async () => {} }`):
 # the variable names them (`api.get`) without being a symbol of its own.
 _JS_OBJECT_MEMBERS = "[(method_definition) (pair key: [(property_identifier) (string)] " \

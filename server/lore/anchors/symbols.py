@@ -37,9 +37,9 @@ from pathlib import PurePosixPath
 import attrs
 import tree_sitter
 
-from lore.anchors import comments, definition_rules, languages
-from lore.anchors.definition_nodes import (body_of, definition_kind, definition_name, python_docstring_span,
-                                           qualify, statement_of)
+from lore.anchors import comments, languages
+from lore.anchors.definition_nodes import (body_of, definition_kind, definition_name, is_definition,
+                                           python_docstring_span, qualify, statement_of)
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +175,7 @@ def _extract_cached(data: bytes, language: str, module: str) -> tuple[Symbol, ..
     try:
         nodes = tree_sitter.QueryCursor(compiled).captures(tree.root_node)
         builder = _Builder(data, language, nodes.get("c", []))
-        defs = [n for n in nodes.get("def", []) if definition_rules.keep(n, language)]
+        defs = [n for n in nodes.get("def", []) if is_definition(n, data, language)]
         return tuple(builder.build(defs, nodes.get("container", []), module))
     except Exception:  # symbols are an enrichment: a parser surprise must not break a handler
         log.warning("symbol extraction failed (%s, %d bytes)", language, len(data), exc_info=True)
