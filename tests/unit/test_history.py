@@ -432,3 +432,36 @@ def test_a_squash_listing_a_revert_among_its_commits_is_no_revert():
     squash = next(t for t in found if t.key == "s1")
     assert squash.type != "revert" and squash.reverts == ["abcdef1"]
     assert next(t for t in found if t.key == "s2").type == "revert"
+
+
+def test_a_tasks_files_leave_out_committed_vendored_and_ignored_folders(tmp_path):
+    """A repository committing `node_modules/` (listed in its .gitignore): "add interactive 'config' command" got
+    29 of its 30 anchors under `node_modules/@inquirer/**` and lost `src/index.ts`, its own edit."""
+    root = _fresh(tmp_path, "vendored")
+    commit(root, {".gitignore": "node_modules/\nreports/\n", "src/index.ts": "main()\n"}, "Initial", T0)
+    vendored = {f"node_modules/@inquirer/p{i}/index.js": "x\n" for i in range(29)}
+    vendored |= {"vendor/lib.go": "package lib\n", "reports/summary.txt": "r\n"}
+    for rel, text in vendored.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+        git(root, "add", "-f", rel)
+    config = commit(root, {"src/index.ts": "main()\nconfig()\n"}, "add interactive 'config' command", T0 + 5 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        task = lo.get(config[:12])
+        assert [a.value for a in task.anchors] == ["src/index.ts"] and task.meta["files"] == 1
+        assert [m.id for m in history_for(lo, "src/index.ts").tasks] == [config[:12], tasks(lo)["Initial"].id]
+        assert history_for(lo, "node_modules/@inquirer/p0/index.js").total == 0
+
+
+def test_a_large_change_is_anchored_to_the_projects_own_folders():
+    from lore.history.importer import project_path
+    from lore.history.records import anchors_for
+    from lore.history.tasks import group
+
+    own = [f"src/cmd/f{i}.ts" for i in range(20)] + [f"src/ui/v{i}.ts" for i in range(12)]
+    vendored = [f"node_modules/pkg{i}/a{j}.js" for i in range(40) for j in range(3)]
+    c = _commit("c1", "Add the config screens", [], 10)
+    c.changes = [gitlog.Change("A", p) for p in [*vendored, *own]]
+    task = group([c], own=project_path(Path("/nonexistent-workspace")))[0][0]
+    assert [a.value for a in anchors_for(task.files)] == ["src/cmd/**", "src/ui/**"]

@@ -3,12 +3,17 @@
 Incremental: the last commit read is remembered; the next run reads only the commits after it
 (all of the window again when history was rewritten or the window changed). Task ids come from
 commits, so reading a commit twice updates its task rather than adding another.
+
+A task's files are the project's own (`project_path`): what the import's walk of the workspace leaves
+out as vendored, ignored or built (a `node_modules/` a repository commits though its .gitignore lists it)
+is no task's file, so never its anchor.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import attrs
@@ -18,6 +23,9 @@ from lore.history.records import mark_reverted, merged, task_id, to_memory
 from lore.history.settings import HistorySettings, read_settings
 from lore.history.tasks import Task, group, subject_key
 from lore.memory import Memory
+from lore.sources.classify import SKIP_DIRS
+from lore.sources.discover import IgnoreRules
+from lore.sources.layout import WorkspaceLayout
 from lore.store import history as q
 
 log = logging.getLogger(__name__)
@@ -57,8 +65,9 @@ class HistoryResult:
                 f"{' since the last import' if self.incremental else ''}; {self.seconds:.2f}s")
 
 
-def import_history(lore, settings: HistorySettings | None = None) -> HistoryResult:
-    """Bring the workspace's task memories in step with its git history."""
+def import_history(lore, settings: HistorySettings | None = None, ignore: Iterable[str] = ()) -> HistoryResult:
+    """Bring the workspace's task memories in step with its git history (`ignore`: the import's extra
+    gitignore-style globs, leaving files out of tasks as they leave them out of the walk)."""
     start = time.monotonic()
     result = HistoryResult()
     root = Path(lore.root)
@@ -84,7 +93,7 @@ def import_history(lore, settings: HistorySettings | None = None) -> HistoryResu
         return result
     result.commits = len(commits)
     aliases: dict[str, str] = {}
-    tasks, result.dependency_bumps = group(commits, aliases)
+    tasks, result.dependency_bumps = group(commits, aliases, project_path(root, ignore))
     del commits
     result.tasks = len(tasks)
     with store.transaction():
@@ -96,6 +105,30 @@ def import_history(lore, settings: HistorySettings | None = None) -> HistoryResu
     store.set_meta(WINDOW_META, window)
     result.seconds = time.monotonic() - start
     return result
+
+
+def project_path(root: Path, ignore: Iterable[str] = ()) -> Callable[[str], bool]:
+    """Whether a path a commit touched is the project's own, as the import's walk (`discover.walk`) and the
+    layout it builds read the workspace: in no folder the walk skips (`SKIP_DIRS`) or the ignore files and
+    `ignore` globs leave out, not ignored itself, and neither vendored, generated nor built
+    (`WorkspaceLayout.vendored`). Folders are judged once each."""
+    rules = IgnoreRules(root, list(ignore))
+    rules.enter("", str(root))  # as the walk begins: `load_for` takes the root as read once `.git/info/exclude` is
+    folders: dict[str, bool] = {"": True}
+
+    def walked(folder: str) -> bool:
+        if folder not in folders:
+            parent, _, name = folder.rpartition("/")
+            folders[folder] = walked(parent) and name not in SKIP_DIRS and not rules.ignored(folder, True)
+        return folders[folder]
+
+    def own(rel: str) -> bool:
+        if not rel or rel.startswith("/") or WorkspaceLayout.vendored(rel):
+            return False
+        rules.load_for(rel)
+        return walked(rel.rpartition("/")[0]) and not rules.ignored(rel)
+
+    return own
 
 
 def _read(root: Path, since_commit: str | None, settings: HistorySettings, result: HistoryResult) -> list | None:

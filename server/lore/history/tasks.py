@@ -5,6 +5,7 @@ the commits it reverts."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import attrs
 
@@ -142,12 +143,14 @@ def mainline(commits: dict[str, Commit], head: str | None) -> set[str]:
     return out
 
 
-def group(commits: list[Commit], aliases: dict[str, str] | None = None) -> tuple[list[Task], int]:
+def group(commits: list[Commit], aliases: dict[str, str] | None = None,
+          own: Callable[[str], bool] | None = None) -> tuple[list[Task], int]:
     """Tasks from commits given newest first (as git log prints them); also the number of
     dependency bumps left out. `aliases` maps old paths to current ones and is extended with the
-    renames seen."""
+    renames seen; `own`, when given, says which of a commit's files are the project's own (the others,
+    vendored or ignored, are no task's files)."""
     aliases = {} if aliases is None else aliases
-    files = _current_files(commits, aliases)
+    files = _current_files(commits, aliases, own)
     by_sha = {c.sha: c for c in commits}
     main = mainline(by_sha, commits[0].sha if commits else None)
     claimed: set[str] = set()
@@ -188,8 +191,10 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None) -> tuple
     return tasks, skipped
 
 
-def _current_files(commits: list[Commit], aliases: dict[str, str]) -> dict[str, list[str]]:
-    """Each commit's files under their newest names (renames applied walking back in time)."""
+def _current_files(commits: list[Commit], aliases: dict[str, str],
+                   own: Callable[[str], bool] | None = None) -> dict[str, list[str]]:
+    """Each commit's files under their newest names (renames applied walking back in time), those `own` turns
+    down left out."""
     out: dict[str, list[str]] = {}
     for c in commits:  # newest first
         names = []
@@ -198,7 +203,7 @@ def _current_files(commits: list[Commit], aliases: dict[str, str]) -> dict[str, 
         for ch in c.changes:
             if ch.status == "R" and ch.old and ch.old != ch.path:
                 aliases[ch.old] = aliases.get(ch.path, ch.path)
-        out[c.sha] = list(dict.fromkeys(names))
+        out[c.sha] = [n for n in dict.fromkeys(names) if own is None or own(n)]
     return out
 
 
