@@ -465,3 +465,28 @@ def test_a_large_change_is_anchored_to_the_projects_own_folders():
     c.changes = [gitlog.Change("A", p) for p in [*vendored, *own]]
     task = group([c], own=project_path(Path("/nonexistent-workspace")))[0][0]
     assert [a.value for a in anchors_for(task.files)] == ["src/cmd/**", "src/ui/**"]
+
+
+def test_a_large_change_is_never_anchored_to_the_whole_repository(tmp_path):
+    """A change of more than thirty files touching `pom.xml` at the root was anchored to `**` (every file of the
+    repository) and to folders inside another folder it kept."""
+    root = _fresh(tmp_path, "sweeping")
+    commit(root, {"pom.xml": "<project/>\n"}, "Initial", T0)
+    files = {f"src/main/java/app/A{i}.java": "class A {}\n" for i in range(20)}
+    files |= {f"src/main/java/app/web/W{i}.java": "class W {}\n" for i in range(6)}
+    files |= {f"src/test/java/app/T{i}.java": "class T {}\n" for i in range(4)}
+    files |= {"pom.xml": "<project><modules/></project>\n", "README.md": "Run it.\n"}
+    sweep = commit(root, files, "Split the app into modules", T0 + 5 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        anchors = [a.value for a in lo.get(sweep[:12]).anchors]
+        assert anchors == ["src/main/java/app/**", "src/test/java/app/**", "README.md", "pom.xml"]
+        assert history_for(lo, "docs/guide.md").total == 0
+
+
+def test_a_folder_kept_takes_the_folders_inside_it_whatever_their_rank():
+    from lore.history.records import anchors_for
+
+    files = [f"lib/core/io/f{i}.py" for i in range(25)] + [f"lib/x{i}.py" for i in range(3)] + ["setup.py"]
+    files += [f"docs/p{i}.md" for i in range(4)]
+    assert [a.value for a in anchors_for(files)] == ["docs/**", "lib/**", "setup.py"]

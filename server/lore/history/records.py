@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from pathlib import PurePosixPath
 
 from lore.memory import Anchor, Kind, Memory, Provenance, Scope, Section, SourceKind, Status
 from lore.markup.scrub import scrub_memory
@@ -33,12 +32,26 @@ def day(ts: int) -> str:
 
 
 def anchors_for(files: list[str]) -> list[Anchor]:
-    """Path anchors for a task's files; a sweeping change is anchored to its folders instead."""
+    """Path anchors for a task's files; a sweeping change is anchored to its folders instead, those holding most
+    of its files first. Never to the whole repository: a file at the root stays a file anchor (counting one), and
+    a folder inside another folder kept is left to it."""
+    files = [f for f in files if f and not f.startswith("/")]
     if len(files) <= MAX_FILE_ANCHORS:
-        return [Anchor("path", f) for f in files if f and not f.startswith("/")]
-    folders = Counter(str(PurePosixPath(f).parent) for f in files)
-    top = [d for d, _ in folders.most_common(MAX_FILE_ANCHORS)]
-    return [Anchor("path", "**" if d == "." else f"{d}/**") for d in top]
+        return [Anchor("path", f) for f in files]
+    counts = Counter(f.rpartition("/")[0] for f in files)
+    places = list(dict.fromkeys((f.rpartition("/")[0], True) if "/" in f else (f, False) for f in files))
+    places.sort(key=lambda p: -counts[p[0]] if p[1] else -1)  # stable: ties keep the order of `files`
+    kept: list[tuple[str, bool]] = []
+    for path, folder in places:
+        if len(kept) >= MAX_FILE_ANCHORS:
+            break
+        if folder and any(glob and path.startswith(k + "/") for k, glob in kept):
+            continue
+        if folder:
+            kept = [(k, glob) for k, glob in kept if not (glob and k.startswith(path + "/"))]
+        kept.append((path, folder))
+    kept.sort(key=places.index)
+    return [Anchor("path", f"{path}/**" if folder else path) for path, folder in kept]
 
 
 def to_memory(task: Task) -> Memory:
