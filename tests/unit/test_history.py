@@ -490,3 +490,22 @@ def test_a_folder_kept_takes_the_folders_inside_it_whatever_their_rank():
     files = [f"lib/core/io/f{i}.py" for i in range(25)] + [f"lib/x{i}.py" for i in range(3)] + ["setup.py"]
     files += [f"docs/p{i}.md" for i in range(4)]
     assert [a.value for a in anchors_for(files)] == ["docs/**", "lib/**", "setup.py"]
+
+
+def test_the_window_counts_back_from_the_newest_commit_a_person_made(tmp_path):
+    """An 18-commit repository whose newest commit was a 2023 dependabot bump: the window counted back from the
+    bump left out all 13 of its people's 2019–2020 commits, and the report never said commits were left out."""
+    root = _fresh(tmp_path, "bumped")
+    quiet = int(time.time()) - 4 * 365 * DAY
+    commit(root, {"src/a.py": "a = 0\n"}, "Start the catalogue", quiet - 3 * 365 * DAY)
+    commit(root, {"src/a.py": "a = 1\n"}, "Add the catalogue", quiet - 400 * DAY)
+    commit(root, {"src/b.py": "b = 1\n"}, "Add service checks", quiet)
+    commit(root, {"CHANGELOG.md": "1.1\n"}, "Update the changelog", quiet + 20 * DAY,
+           author="github-actions[bot] <actions@example.com>")
+    commit(root, {"requirements.txt": "requests==2.31\n"}, "Bump requests from 2.20 to 2.31", int(time.time()) - DAY,
+           author="dependabot[bot] <bot@example.com>")
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo, HistorySettings())
+        assert {"Add the catalogue", "Add service checks"} <= set(tasks(lo)) and "Start the catalogue" not in tasks(lo)
+        assert (result.commits, result.dependency_bumps, result.outside_window) == (4, 1, 1)
+        assert "1 commits outside the window" in result.line()

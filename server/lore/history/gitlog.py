@@ -11,7 +11,7 @@ import logging
 import re
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
@@ -89,16 +89,39 @@ _SPAN = re.compile(r"^\s*(\d+)\s*\.?\s*(year|month|week|day|hour)s?\s+ago\s*$", 
 _SPAN_SECONDS = {"year": 365.25 * 86400, "month": 30.44 * 86400, "week": 7 * 86400, "day": 86400, "hour": 3600}
 
 
-def window_start(root: Path, since: str) -> str:
+def window_start(root: Path, since: str, automated: Callable[[Commit], bool] | None = None) -> str:
     """What `git log --since` is given for a window: a span back from now ("2 years ago") counts back from the
-    newest commit instead, so that a repository nobody has committed to lately keeps its last two years of
-    history; any other value (a date, "" for none) as it is."""
+    newest commit instead (`newest_time`: the newest a person made, when `automated` tells a bot's commits), so
+    that a repository nobody has committed to lately keeps its last two years of history, and one a bot still
+    bumps keeps its people's; any other value (a date, "" for none) as it is."""
     m = _SPAN.match(since or "")
-    newest = git(root, "log", "-1", "--format=%ct", "HEAD") if m else None
-    if not m or not (newest or "").strip().isdigit():
+    newest = newest_time(root, automated) if m else None
+    if newest is None:
         return since
-    start = int(newest.strip()) - int(int(m.group(1)) * _SPAN_SECONDS[m.group(2).lower()])
+    start = newest - int(int(m.group(1)) * _SPAN_SECONDS[m.group(2).lower()])
     return time.strftime("%Y-%m-%d %H:%M:%S +0000", time.gmtime(max(start, 0)))
+
+
+def newest_time(root: Path, automated: Callable[[Commit], bool] | None = None) -> int | None:
+    """The commit time (what `--since` compares) of the newest commit `automated` does not tell as made by no
+    person; of the newest commit when it tells every one (or is not given), None without a commit."""
+    sha = "HEAD"
+    if automated is not None:
+        commits = log_commits(root)
+        try:
+            sha = next((c.sha for c in commits if not automated(c)), "HEAD")
+        except GitError:
+            pass
+        finally:
+            commits.close()
+    out = (git(root, "log", "-1", "--format=%ct", sha) or "").strip()
+    return int(out) if out.isdigit() else None
+
+
+def count(root: Path, since_commit: str | None = None) -> int | None:
+    """How many commits HEAD has (those after `since_commit` when given), None when git cannot tell."""
+    out = (git(root, "rev-list", "--count", f"{since_commit}..HEAD" if since_commit else "HEAD") or "").strip()
+    return int(out) if out.isdigit() else None
 
 
 def is_ancestor(root: Path, old: str, new: str) -> bool:

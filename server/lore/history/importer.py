@@ -21,7 +21,7 @@ import attrs
 from lore.history import gitlog
 from lore.history.records import mark_reverted, merged, task_id, to_memory
 from lore.history.settings import HistorySettings, read_settings
-from lore.history.tasks import Task, group, subject_key
+from lore.history.tasks import Task, automated, group, subject_key
 from lore.memory import Memory
 from lore.sources.classify import SKIP_DIRS
 from lore.sources.discover import IgnoreRules
@@ -44,6 +44,7 @@ class HistoryResult:
     unchanged: int = 0
     reverted: int = 0
     dependency_bumps: int = 0
+    outside_window: int = 0  # commits left unread: older than the window's start or past its number of commits
     anchors_renamed: int = 0
     incremental: bool = False
     skipped: str | None = None  # why nothing was read ("not a git repository", "unchanged", "disabled")
@@ -61,7 +62,8 @@ class HistoryResult:
         if self.skipped:
             return f"history: {self.skipped}"
         return (f"history: {self.commits} commits → {self.tasks} tasks ({self.added} added, {self.updated} updated, "
-                f"{self.reverted} marked reverted, {self.dependency_bumps} dependency bumps left out)"
+                f"{self.reverted} marked reverted, {self.dependency_bumps} dependency bumps left out"
+                f"{f', {self.outside_window} commits outside the window' if self.outside_window else ''})"
                 f"{' since the last import' if self.incremental else ''}; {self.seconds:.2f}s")
 
 
@@ -132,17 +134,20 @@ def project_path(root: Path, ignore: Iterable[str] = ()) -> Callable[[str], bool
 
 
 def _read(root: Path, since_commit: str | None, settings: HistorySettings, result: HistoryResult) -> list | None:
-    """The commits of the window; those read before git stopped when history is incomplete (a
-    partial or damaged clone), None when nothing could be read."""
+    """The commits of the window, a span of time counted back from the newest commit a person made
+    (`gitlog.window_start`); those read before git stopped when history is incomplete (a partial or damaged
+    clone), None when nothing could be read. How many commits fell outside the window goes in `result`."""
     commits = []
+    since = gitlog.window_start(root, settings.since, automated) or None
     try:
         for c in gitlog.log_commits(root, since_commit=since_commit, max_count=settings.max_commits or None,
-                                    since=gitlog.window_start(root, settings.since) or None):
+                                    since=since):
             commits.append(c)
     except gitlog.GitError as e:
         result.warnings.append(f"(git):1: history read up to {len(commits)} commits: {e}")
-        if not commits:
-            return None
+        return commits or None
+    if since or settings.max_commits:
+        result.outside_window = max(0, (gitlog.count(root, since_commit) or 0) - len(commits))
     return commits
 
 

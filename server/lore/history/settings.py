@@ -3,7 +3,8 @@
     [history]
     max_commits = 5000      # the newest commits read (0: no limit)
     since = "2 years ago"   # anything git's --since takes; "" for no date bound; a span back
-                            # from now counts back from the newest commit
+                            # from now counts back from the newest commit a person made
+                            # (not a bot's, nor a dependency bump)
     enabled = true
 """
 
@@ -36,7 +37,7 @@ class HistorySettings:
 
     def fingerprint(self) -> str:
         """What decides which commits are in the window (a change reads the window again)."""
-        return json.dumps({"max": self.max_commits, "since": self.since, "span_from": "newest commit"})
+        return json.dumps({"max": self.max_commits, "since": self.since, "span_from": "newest commit a person made"})
 
 
 def read_settings(root: str | os.PathLike, warnings: list[str] | None = None) -> HistorySettings:

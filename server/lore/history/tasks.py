@@ -88,12 +88,22 @@ def is_dependency_bump(c: Commit) -> bool:
     """An automated dependency update or release: no why to keep. A merged pull request counts by its title (the
     merge's second line) and by the bot's branch it came from (`Merge pull request #2728 from
     guardian/dependabot/npm_and_yarn/codemaker-1.114.1`, `…/changeset-release/main`)."""
-    if _DEPENDENCY.match(c.subject) or (c.author.endswith("[bot]") and "bump" in c.subject.lower()):
+    if _DEPENDENCY.match(c.subject) or (by_bot(c) and "bump" in c.subject.lower()):
         return True
     if not _MERGED_PR.match(c.subject):
         return False
     title = next((ln.strip() for ln in c.message.split("\n")[1:] if ln.strip()), "")
     return bool(_BOT_BRANCH.search(c.subject) or _DEPENDENCY.match(title))
+
+
+def by_bot(c: Commit) -> bool:
+    """Whether a bot's account made the commit (`dependabot[bot]`, `github-actions[bot]`)."""
+    return c.author.endswith("[bot]")
+
+
+def automated(c: Commit) -> bool:
+    """Whether no person made the commit: a dependency bump (`is_dependency_bump`) or any bot's commit."""
+    return is_dependency_bump(c) or by_bot(c)
 
 
 def pull_request_merge(subject: str) -> re.Match | None:
