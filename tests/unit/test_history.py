@@ -509,3 +509,29 @@ def test_the_window_counts_back_from_the_newest_commit_a_person_made(tmp_path):
         assert {"Add the catalogue", "Add service checks"} <= set(tasks(lo)) and "Start the catalogue" not in tasks(lo)
         assert (result.commits, result.dependency_bumps, result.outside_window) == (4, 1, 1)
         assert "1 commits outside the window" in result.line()
+
+
+def test_a_pull_request_titled_by_its_branch_name_is_titled_by_its_commits(tmp_path):
+    """Pull request #3 from `macemoth/yasmine` was titled "Yasmine": the hosting service's title from the branch."""
+    root = _fresh(tmp_path, "branch-titled")
+    commit(root, {"app.py": "a\n"}, "Initial", T0)
+    git(root, "checkout", "-q", "-b", "yasmine")
+    commit(root, {"greet.py": "g\n"}, "Add a greeting page for new members", T0 + DAY, author="Mac <mac@example.com>")
+    commit(root, {"greet.py": "g2\n"}, "Tidy the greeting", T0 + 2 * DAY, author="Mac <mac@example.com>")
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "yasmine", "-m",
+        "Merge pull request #3 from macemoth/yasmine\n\nYasmine\n\nNew members are greeted by name.", at=T0 + 3 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        task = tasks(lo)["Add a greeting page for new members"]
+        assert task.meta["pr"] == "3" and "greeted by name" in task.rationale and "Yasmine" not in tasks(lo)
+
+
+def test_a_title_keeps_no_list_marker_of_its_subject(tmp_path):
+    root = _fresh(tmp_path, "listed")
+    commit(root, {"a.py": "a\n"}, "Initial", T0)
+    commit(root, {"docs/adr/0001.md": "d\n"}, "+ Added ADRs", T0 + 5 * DAY)
+    commit(root, {"b.py": "b\n"}, "* final cleanup", T0 + 10 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        assert {"Added ADRs", "final cleanup"} <= set(tasks(lo))

@@ -1,6 +1,7 @@
 """Group commits into tasks: a merged branch, a squashed pull request, a revert, or a run of one
 author's commits on the same files; each keeps its why, its files (under their current names) and
-the commits it reverts."""
+the commits it reverts. A task is titled by what a person wrote: a pull request's title, or its branch's
+first commit when the title is only the branch's name; a subject without the list marker it may carry."""
 
 from __future__ import annotations
 
@@ -113,8 +114,9 @@ def pull_request_merge(subject: str) -> re.Match | None:
 
 
 def classify(subject: str) -> tuple[str, str | None, str]:
-    """(type, scope, title without the type prefix and pull request number)."""
-    title = _PR.sub("", subject).strip()
+    """(type, scope, title without the type prefix, pull request number and list marker: `* final cleanup`, as a
+    squash's list of commits or a merge's body gives it)."""
+    title = _BULLET.sub("", _PR.sub("", subject).strip())
     m = _CONVENTIONAL.match(title)
     if m and m.group("type").lower() in TYPES:
         return TYPES[m.group("type").lower()], m.group("scope"), m.group("rest").strip()
@@ -274,13 +276,15 @@ def _merge_task(merge: Commit, members: list[Commit], files: dict[str, list[str]
     m = pull_request_merge(merge.subject)
     pr = m.group("pr") if m else None
     body_lines = [ln.strip() for ln in merge.body.splitlines() if ln.strip() and not _TRAILER.match(ln)]
+    titled = bool(body_lines) and not (members and _branch_named(merge.subject, body_lines[0]))
     if m and m.groupdict().get("title"):
         subject, own_why = m.group("title"), merge.body
-    elif (m or _MERGE_MR.match(merge.subject) or _MERGE_ANY.match(merge.subject)) and body_lines:
-        subject = _BULLET.sub("", body_lines[0])
+    elif (m or _MERGE_MR.match(merge.subject) or _MERGE_ANY.match(merge.subject)) and titled:
+        subject = body_lines[0]
         own_why = "\n".join(merge.body.splitlines()[1:]) if merge.body else ""
     elif (m or _MERGE_ANY.match(merge.subject)) and members:
-        subject, own_why = members[-1].subject, ""  # the branch's first commit names the work
+        subject = members[-1].subject  # the branch's first commit names the work
+        own_why = "\n".join(merge.body.splitlines()[1:]) if body_lines else ""
     else:
         subject, own_why = merge.subject, merge.body
     kind, scope, title = classify(subject)
@@ -290,6 +294,14 @@ def _merge_task(merge: Commit, members: list[Commit], files: dict[str, list[str]
     task.why = why_of([own_why, *(c.body for c in reversed(members))])
     _note_reverts(task, [merge, *members])
     return task
+
+
+def _branch_named(subject: str, title: str) -> bool:
+    """Whether a merged pull request's title is no more than its branch's name, as the hosting service fills it in
+    (`Yasmine` from `Merge pull request #3 from macemoth/yasmine`): no person wrote it, so it names no work."""
+    m = _MERGED_BRANCH.match(subject)
+    branch = next((g for g in m.groups() if g), "").strip().lower() if m else ""
+    return bool(branch) and title.strip().lower() in (branch, branch.rpartition("/")[2])
 
 
 def _single(c: Commit, files: dict[str, list[str]]) -> Task:
