@@ -111,3 +111,16 @@ def test_is_source_path_reads_gitignore_files_when_given_the_root(tmp_path):
     assert not is_source_path("build/app.py", None, tmp_path)
     assert not is_source_path("pkg/x.gen.py", None, tmp_path)
     assert is_source_path("pkg/x.py", None, tmp_path)
+
+
+def test_checks_without_a_walk_read_the_root_gitignore_beside_git_info_exclude(tmp_path):
+    """`git init` writes `.git/info/exclude`: a check of one path (the file watcher's, an explicit import's) read
+    it and took the root as read, so the root `.gitignore` was never applied."""
+    write(tmp_path, ".git/info/exclude", "# git ls-files --others --exclude-from=.git/info/exclude\n*.local\n")
+    write(tmp_path, ".gitignore", "node_modules/\ndist/\n")
+    rules = IgnoreRules(tmp_path)
+    for rel in ("node_modules/lib/index.js", "dist/app.js", "src/app.js", "src/x.local"):
+        rules.load_for(rel)
+    assert [rel for rel in ("node_modules/lib/index.js", "dist/app.js", "src/app.js", "src/x.local")
+            if rules.ignored(rel) or rules.ignored(rel.split("/")[0], True)] == [
+        "node_modules/lib/index.js", "dist/app.js", "src/x.local"]

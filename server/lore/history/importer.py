@@ -115,7 +115,6 @@ def project_path(root: Path, ignore: Iterable[str] = ()) -> Callable[[str], bool
     `ignore` globs leave out, not ignored itself, and neither vendored, generated nor built
     (`WorkspaceLayout.vendored`). Folders are judged once each."""
     rules = IgnoreRules(root, list(ignore))
-    rules.enter("", str(root))  # as the walk begins: `load_for` takes the root as read once `.git/info/exclude` is
     folders: dict[str, bool] = {"": True}
 
     def walked(folder: str) -> bool:

@@ -41,6 +41,7 @@ class IgnoreRules:
         self.specs: dict[str, pathspec.GitIgnoreSpec] = {}
         self.checks: dict[str, SpecCheck] = {}  # a pre-checked spec per folder with patterns
         self.extra = SpecCheck(pathspec.GitIgnoreSpec.from_lines(list(extra))) if extra else None
+        self.entered: set[str] = set()  # folders whose own ignore files were read (`.git/info/exclude` is none)
         exclude = root / ".git" / "info" / "exclude"
         self._load("", [exclude] if exclude.is_file() else [])
 
@@ -61,6 +62,7 @@ class IgnoreRules:
 
     def enter(self, folder: str, absolute: str) -> None:
         """Read the ignore files of a folder about to be walked."""
+        self.entered.add(folder)
         self._load(folder, [Path(absolute, n) for n in IGNORE_FILES if os.path.isfile(os.path.join(absolute, n))])
 
     def load_for(self, rel: str) -> None:
@@ -68,9 +70,8 @@ class IgnoreRules:
         parts = rel.split("/")[:-1]
         for i in range(len(parts) + 1):
             folder = "/".join(parts[:i])
-            if folder not in self.specs:
+            if folder not in self.entered:
                 self.enter(folder, str(self.root / folder) if folder else str(self.root))
-                self.specs.setdefault(folder, pathspec.GitIgnoreSpec.from_lines([]))
 
     def ignored(self, rel: str, is_dir: bool = False) -> bool:
         """Whether a workspace-relative path is ignored."""
