@@ -1047,6 +1047,58 @@ def test_a_guides_status_sentence_is_no_records_status():
         assert parse_doc("docs/rfc/routing.md", page).memories[0].provenance.kind is SourceKind.ADR, status
 
 
+# Pages outside the folders of records stating the state of what they describe (ADORSYS-GIS/ai-helm, a Helm charts
+# repository: a business case, a bug write-up, pages that implement a record and link it), and a model's page.
+DOCUMENTING_PAGES = {
+    "docs/ROI.md": "# ROI of sovereign inference\n\n**Prepared by:** Platform team\n"
+                   "**Status:** Final document — ready for approval\n\n## Executive Summary\n\nThe hardware pays back "
+                   "in two years.\n\n## Methodology\n\nSeven steps.\n",
+    "docs/patterns/shared-budget.md": "# Shared monthly budget\n\n**Status:** live since 2026-07-08 (cutover PR #616).\n\n"
+                                      "## The bug\n\nEach route kept its own counter.\n\n## The fix\n\nOne counter per "
+                                      "user.\n",
+    "docs/integrations/workspace-urls.md": "# Public workspace URLs\n\n**Status:** Accepted · **ADR:** "
+                                           "[ADR-0121](../adr/0121-workspace-urls.md) · **Last updated:** 2026-08-05\n\n"
+                                           "Apps get wildcard subdomains.\n\n## Decision\n\nOne wildcard certificate.\n",
+    "docs/integrations/identity.md": "# Keycloak identity datasource\n\n**Status:** live (2026-06-26). **ADRs:** "
+                                     "[0063](../adr/0063-readonly-keycloak.md) (identity resolution)\n\n"
+                                     "## Why it exists\n\nUser ids are UUIDs.\n",
+    "backend/docs/domain-models.md": "# Domain models\n\n**Status:** ✅ Implemented\n\n## User\n\nA user has an email.\n",
+}
+
+
+@pytest.mark.parametrize("rel", sorted(DOCUMENTING_PAGES))
+def test_a_page_stating_what_became_of_its_subject_is_documentation(rel):
+    """A page outside the folders of records whose status is a delivery or document state ("live", "✅ Implemented",
+    "Final document") and that has no part a decision record has, or whose status line names the record it documents
+    ("**Status:** Implemented · **ADR:** [ADR-0121](…)"), was read as a decision record and shown on code beside the
+    real ones. It is documentation."""
+    (m,) = parse_doc(rel, DOCUMENTING_PAGES[rel]).memories
+    assert (m.provenance.kind, m.kind) == (SourceKind.RULES_FILE, Kind.FACT) and is_plain_doc(m)
+
+
+@pytest.mark.parametrize(("rel", "text", "status"), [
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Approved\n\nWe cache pages in Redis.\n", Status.ACTIVE,
+                 id="a-decisions-life-cycle-word"),
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Draft\n\nWe may cache pages in Redis.\n",
+                 Status.PROPOSED, id="a-draft"),
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Implemented\n\n## Context\n\nPages are slow.\n\n"
+                 "## Decision\n\nWe cache pages in Redis.\n", Status.ACTIVE, id="a-decisions-parts"),
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** live\n\n## 2. Decision Outcome\n\nRedis.\n",
+                 Status.ACTIVE, id="a-numbered-part"),
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Superseded by [ADR-9](adr/0009-cdn.md)\n\n"
+                 "We cached pages in Redis.\n", Status.SUPERSEDED, id="naming-its-successor"),
+    pytest.param("docs/design/cache.md", "# Cache pages\n\n**Status:** Implemented\n\nWe cache pages in Redis.\n",
+                 Status.ACTIVE, id="a-design-folder"),
+    pytest.param("teps/0007-cache.md", "# Cache pages\n\n**Status:** Final\n\nWe cache pages in Redis.\n",
+                 Status.ACTIVE, id="a-numbered-proposal"),
+])
+def test_a_page_stating_a_decisions_standing_or_among_records_stays_a_record(rel, text, status):
+    """A decision's life-cycle word, a part a decision record has, a status naming a successor, or a place among
+    proposals keeps a page with a status line a decision record."""
+    (m,) = parse_doc(rel, text).memories
+    assert (m.provenance.kind, m.status) == (SourceKind.ADR, status)
+
+
 @pytest.mark.parametrize("title", ['{{ replace .Name "-" " " | title }}', "{% page.title %}", "<%= title %>"])
 def test_a_page_titled_by_a_placeholder_is_a_template(title):
     """18F/guides-and-methods-hugo: a page of Hugo's `archetypes/section-bundle/` titled `{{ replace .Name "-" " " |

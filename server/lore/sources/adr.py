@@ -14,13 +14,13 @@ from pathlib import PurePosixPath
 
 from lore.memory import BODY_PART_META, Kind, Section, SourceKind, Status
 from lore.markup import markdown
-from lore.sources.detect import index_reason, placeholder_heading
+from lore.sources.detect import folder_hint, index_reason, name_hint, placeholder_heading
 from lore.text import clip_between_sentences
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import removal_links
-from lore.sources.status import (LIFECYCLE_KEYS, Reference, StatusReading, decided_against, front_supersessions,
-                                 part_supersessions, read_status, references, retired_for, supersession_lines,
-                                 word_status)
+from lore.sources.status import (DELIVERY_WORDS, LIFECYCLE_KEYS, Reference, StatusReading, decided_against,
+                                 front_supersessions, part_supersessions, read_status, references, retired_for,
+                                 supersession_lines, word_status)
 
 IMPORTER = "adr"
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
@@ -477,6 +477,72 @@ def states_progress(doc: markdown.Document) -> bool:
         return False
     reading, _, _ = _status(doc, "", Parsed())
     return (reading.word or "").lower() in PROGRESS_WORDS
+
+
+def states_decision(doc: markdown.Document) -> bool:
+    """Whether a page's stated status is a word of a decision's life cycle (proposed, draft, accepted, approved,
+    rejected, superseded, deprecated...), not the state of a delivery or a document (`status.DELIVERY_WORDS`: "live",
+    "Implemented", "Final document") nor the progress of a piece of work (`PROGRESS_WORDS`)."""
+    reading, _, _ = _status(doc, "", Parsed())
+    return reading.status is not None and (reading.word or "").lower() not in DELIVERY_WORDS | PROGRESS_WORDS
+
+
+# A part's number before its name: "## 2. Decision", "## 3) Context".
+_PART_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)*[.)]?\s+")
+
+
+def decision_parts(doc: markdown.Document) -> bool:
+    """Whether a page has a heading, its title aside, naming a part of a decision record (`_PARTS`: Context,
+    Decision, Decision Outcome, Consequences, Options, Rationale...), numbered or not ("## 2. Decision")."""
+    _, title_line = doc.title()
+    names = (_PART_NUMBER.sub("", markdown.plain(s.heading)).strip().rstrip(":?").strip().lower()
+             for s in doc.sections if s.heading is not None and s.line != title_line)
+    return any(name in _PARTS for name in names)
+
+
+# A decision record named in words: "ADR-0121", "ADR 12", "decision #4", "Decision record 7".
+_RECORD_MENTION = re.compile(r"\b(?:adr|decision(?:\s+record)?)s?[\s#:_-]*0*(\d{1,5})\b", re.I)
+_LINK = re.compile(r"!?\[[^\[\]]*\]\([^)]*\)")
+
+
+def status_names_record(doc: markdown.Document, rel_path: str) -> bool:
+    """Whether the line stating a page's status also names a decision record that is none of its relations (a
+    successor, a predecessor, a record it amends or graduated into): "**Status:** Implemented · **ADR:**
+    [ADR-0121](../adr/0121-….md)", "**Status:** live. **ADRs:** [0063](../adr/0063-….md)". Such a page documents
+    how that record was carried out; it is not the record. A status in front matter names none."""
+    if doc.front.get("status") not in (None, "") or any(doc.front.get(k) for k in LIFECYCLE_KEYS):
+        return False
+    reading, line, _ = _status(doc, rel_path, Parsed())
+    if line is None:
+        return False
+    related = [r for kind in ("superseded_by", "supersedes", "partly_superseded_by", "partly_supersedes", "graduated",
+                              "amended_by", "amends") for r in getattr(reading, kind)]
+    own = {_number(rel_path, "")} - {None}
+    taken = {r.target for r in related if r.target} | {r.number for r in related if r.number is not None} | own
+    return any(r.target not in taken and r.number not in taken for r in _named_records(_status_source(doc, line)))
+
+
+def _status_source(doc: markdown.Document, line: int) -> str:
+    """A page's status as written, links kept: its field's line, or its Status section's heading and first
+    paragraph."""
+    section = next((s for s in doc.sections if s.line == line and s.heading is not None), None)
+    if section is None:
+        return doc.lines[line - 1]
+    return section.heading + "\n" + doc.text(section).strip().split("\n\n")[0]
+
+
+def _named_records(text: str) -> list[Reference]:
+    """The decision records a text names: links to a page in a records folder or named as a record (`detect.folder_hint`,
+    `detect.name_hint`), or labelled "ADR-12", and "ADR-12" written in words."""
+    out: list[Reference] = []
+    for label, target in markdown.links(text):
+        path = target.split("#", 1)[0]
+        if not path or re.match(r"^[a-z][\w+.-]*:", path, re.I):
+            continue  # a page of another site, or an anchor of this one
+        if folder_hint(path) or name_hint(path) or _RECORD_MENTION.search(markdown.plain(label)):
+            out.append(Reference(markdown.plain(label), target, _number(path, markdown.plain(label))))
+    words = markdown.plain(_LINK.sub(" ", text))
+    return out + [Reference(m.group(0), None, int(m.group(1))) for m in _RECORD_MENTION.finditer(words)]
 
 
 TRACKER_FIELDS = 4  # a record states its status once or twice (a header, a history line); a backlog, per item

@@ -33,6 +33,12 @@ Implemented — graduated into ADR-002") is a decision record in all but name an
 status and supersession included; any other page is a `fact` memory (a `convention` when it sits
 among contributing guides and tells people what to do) marked `meta["doc"]`. Such a memory is
 found by search but not shown on code (hovers, lenses, context packs) unless anchored explicitly.
+Outside the folders and numbered series of proposals and records, a status line makes a record only
+when it is a decision's (a life-cycle word: proposed, accepted, rejected, superseded...) or the page
+has a decision record's parts (Context, Decision, Consequences...): a business case "Final document",
+a bug write-up "live" or a model's page "✅ Implemented" describes what became of its subject, and a
+page whose status line names a record ("Status: Implemented · ADR: [ADR-0121](…)") documents that
+record (`_documents_its_subject`).
 """
 
 from __future__ import annotations
@@ -44,9 +50,10 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import (RETIRED_DIRS, parse_adr, sections_of, states_progress, status_leads,
-                              tracker, with_front)
-from lore.sources.detect import Series, evidence, series_folder, series_name, series_number, template_folder, template_name
+from lore.sources.adr import (RETIRED_DIRS, decision_parts, parse_adr, sections_of, states_decision, states_progress,
+                              status_leads, status_names_record, tracker, with_front)
+from lore.sources.detect import (Series, evidence, folder_hint, series_folder, series_name, series_number, template_folder,
+                                 template_name)
 from lore.sources.layout import SOURCE_ROOTS, VENDORED
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
@@ -395,6 +402,39 @@ def _work_in_progress(rel_path: str, text: str, doc: markdown.Document) -> bool:
     return states_progress(doc) and not evidence(rel_path, text).core
 
 
+# Folder words that say a folder holds proposals or decision records, one a page (`docs/rfc/`, `design/`, `proposals/`,
+# `enhancements/`; dotnet/designs' `accepted/`): there a status line is a page's life cycle, whatever its word.
+_RECORD_FOLDER_WORDS = frozenset({"rfc", "rfcs", "rfd", "rfds", "design", "designs", "proposal", "proposals", "adr", "adrs",
+                                  "decision", "decisions", "enhancements", "accepted", "proposed", "approved",
+                                  "implemented"})
+
+
+def _among_records(rel_path: str) -> bool:
+    """Whether a page sits among proposals or decision records: in a folder named for them (`_RECORD_FOLDER_WORDS`,
+    `detect.folder_hint`), or as a numbered item of a series (`teps/0005-oci-bundles.md`, gRPC's `A14-channelz.md`,
+    `fip-0009.md`, `features/0036-issue-credential/README.md`). A dated page (`docs/2026-06-08-gpu-comparison.md`) is
+    not one by its name: reports and notes are filed by date as often as proposals are."""
+    p = PurePosixPath(rel_path)
+    if folder_hint(rel_path) or any(_words(f) & _RECORD_FOLDER_WORDS for f in p.parts[:-1]):
+        return True
+    folder = p.parent.name
+    return series_name(p.name) and not _DATED_ITEM.match(p.name) \
+        or series_folder(folder) and not _DATED_ITEM.match(folder)
+
+
+def _documents_its_subject(rel_path: str, text: str, doc: markdown.Document) -> bool:
+    """Whether a page outside the proposals and records (`_among_records`) states its status as documentation does: a
+    delivery or document state ("Status: live", "✅ Implemented", "Final document — ready for approval": no decision's
+    life-cycle word, `adr.states_decision`) over no part a decision record has (`adr.decision_parts`, `detect.evidence`),
+    or a status line naming the decision record the page documents ("**Status:** Implemented · **ADR:**
+    [ADR-0121](…)", `adr.status_names_record`)."""
+    if _among_records(rel_path):
+        return False
+    if status_names_record(doc, rel_path):
+        return True
+    return not states_decision(doc) and not decision_parts(doc) and not evidence(rel_path, text).core
+
+
 # A title that is only a site generator's placeholder (Hugo's archetype `{{ replace .Name "-" " " | title }}`,
 # Jekyll's `{% … %}`, ERB's `<%= … %>`): the page is a template, whatever its folder.
 _UNRENDERED = re.compile(r"(?:\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\s)+")
@@ -403,7 +443,8 @@ _UNRENDERED = re.compile(r"(?:\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\s)+")
 def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True) -> Parsed:
     """One page as a decision record when it states a status (and `records`), else as one documentation memory: a
     status that is only a piece of work's progress ("Status: Complete" over an audit's findings) makes none
-    (`_work_in_progress`).
+    (`_work_in_progress`), nor does a delivery or document state, or a status naming the record the page documents,
+    on a page outside the proposals and records (`_documents_its_subject`).
 
     A read-me states a folder's status only as an item's own page: the one page of a folder named as an item
     of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED").
@@ -414,7 +455,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     path = PurePosixPath(rel_path)
     own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
     if own_page and records and status_leads(doc) and not tracker(doc) \
-            and not _work_in_progress(rel_path, text, doc):
+            and not _work_in_progress(rel_path, text, doc) and not _documents_its_subject(rel_path, text, doc):
         parsed = parse_adr(rel_path, text, front)
         if parsed.memories:
             m = parsed.memories[0]
