@@ -360,3 +360,48 @@ def test_superseding_one_thing_a_record_decided_supersedes_it_in_part():
     assert [r.number for r in one.partly_supersedes] == [16] and not one.supersedes
     assert [r.number for r in read_status("Supersedes the cache layer of [ADR 3](0003-cache.md)").partly_supersedes] == [3]
     assert [r.number for r in read_status("Supersedes [ADR 3](0003-cache.md)").supersedes] == [3]
+
+
+@pytest.mark.parametrize("sentence, whole", [
+    pytest.param("Supersedes the Storybook 8 arrangement (the same decision, re-derived after the Storybook 10 "
+                 "migration in ADR 0004).", [], id="an-aside-in-brackets"),
+    pytest.param("Supersedes the Storybook 8 arrangement, re-derived after the Storybook 10 migration in ADR 0004.",
+                 [], id="a-clause-after-a-comma"),
+    pytest.param("Supersedes the Storybook 8 arrangement re-derived after the Storybook 10 migration in ADR 0004.",
+                 [], id="a-clause-after-after"),
+    pytest.param("Supersedes ADR 3, which ADR 9 deprecated.", [3], id="a-relative-clause"),
+    pytest.param("Supersedes the caching decision (ADR-0004).", [4], id="the-number-in-apposition"),
+    pytest.param("Supersedes ADR 3 (see ADR 9 for why).", [3], id="a-pointer-aside"),
+    pytest.param("Supersedes the Python 2 tooling and [ADR 6](0006-tox.md).", [6], id="a-version-then-a-record"),
+    pytest.param("Supersedes ADR-0003", [3], id="adr-number"),
+    pytest.param("Supersedes [0003](0003-x.md)", [3], id="a-link"),
+    pytest.param("supersedes 3 and 5", [3, 5], id="bare-numbers"),
+    pytest.param("Supersedes ADRs 3 and 5", [3, 5], id="plural-record-word"),
+    pytest.param("Supersedes ADR 3, 4 and 5, which were deprecated.", [3, 4, 5], id="a-list-then-a-clause"),
+    pytest.param("Supersedes the following: ADR 3 and ADR 4", [3, 4], id="a-list-after-a-colon"),
+    pytest.param("Supersedes ADR 3 as well as [ADR 4 (Queues)](0004-queues.md)", [3, 4], id="a-bracket-in-a-link"),
+])
+def test_only_the_object_of_supersedes_is_superseded(sentence, whole):
+    """A reference in an aside or a clause of its own is no record the sentence supersedes, and a number after a
+    product's name is its version: "the Storybook 8 arrangement … after the Storybook 10 migration in ADR 0004"
+    retired ADR 0004, and warned of ADRs 8 and 10."""
+    assert sorted(r.number for r in supersession_lines(sentence, opening_only=True).supersedes) == whole
+    assert sorted(r.number for r in read_status(f"Accepted. {sentence[0].upper()}{sentence[1:]}").supersedes) == whole
+
+
+def test_a_record_superseding_what_another_re_derived_leaves_that_one_current():
+    text = ("# 5. Accessibility testing strategy\n\n## Status\n\nAccepted\n\n## Context\n\nSupersedes the Storybook 8 "
+            "arrangement (the same decision, re-derived after the Storybook 10 migration in ADR 0004).\n\n"
+            "## Decision\n\nRun axe in every story.\n")
+    (m,) = parse_adr("docs/adr/0005-accessibility-testing-strategy.md", text).memories
+    assert m.status is Status.ACTIVE and "supersedes" not in (m.meta.get("refs") or {})
+
+
+@pytest.mark.parametrize("line, successor", [
+    pytest.param("Superseded by the Node 20 upgrade in [ADR 9](0009-node.md)", [9], id="a-version-beside-the-record"),
+    pytest.param("Superseded by Python 3", [], id="a-version-alone"),
+    pytest.param("Superseded. See 12", [12], id="a-pointer-word-is-no-name"),
+    pytest.param("Superseded by Decisions 12 and 14", [12, 14], id="a-record-word-is-no-name"),
+])
+def test_a_number_after_a_products_name_is_its_version(line, successor):
+    assert [r.number for r in read_status(line).superseded_by] == successor

@@ -1,4 +1,10 @@
-"""ADR status words to memory statuses, and the references in "superseded by …" / "supersedes …"."""
+"""ADR status words to memory statuses, and the references in "superseded by …" / "supersedes …".
+
+A record supersedes only what "supersedes" takes as its object: a reference in a parenthetical aside or a clause
+of its own ("Supersedes the Storybook 8 arrangement (the same decision, re-derived after the Storybook 10 migration
+in ADR 0004)") is not superseded, and a bare number after a capitalised name ("Storybook 8", "Node 20") is a
+version, no record's number.
+"""
 
 from __future__ import annotations
 
@@ -405,12 +411,47 @@ def _after_amends(sentence: str) -> str:
 
 
 def _successor_of(sentence: str, out: StatusReading) -> None:
-    """The records a "this supersedes …" sentence names: wholly, or in part (the older still governs the rest)."""
-    refs = references(_after(sentence, _SUPERSEDES))
-    if _PARTIAL_OF.search(markdown.plain(sentence)) or _one_thing_of(_after(sentence, _SUPERSEDES)):
+    """The records a "this supersedes …" sentence names, as the verb's object (`object_of`): wholly, or in part
+    (the older still governs the rest)."""
+    what = object_of(_after(sentence, _SUPERSEDES))
+    refs = references(what)
+    if _PARTIAL_OF.search(markdown.plain(sentence)) or _one_thing_of(what):
         out.partly_supersedes += refs
     else:
         out.supersedes += refs
+
+
+_LINK = re.compile(r"!?\[[^\[\]]*\]\([^)]*\)")
+_HELD = "\x00"  # a link, held in place while the object is cut out, where no bracket or comma of its own counts
+# Where what follows a verb opens with a record's reference: a link, a number, "ADR 3", "ADRs 3 and 5", a
+# record's file name, perhaps after "and", "or" or "i.e." ("Supersedes ADR 3, 4 and 5", "…, and [ADR 7](…)").
+_REFERENCE_FIRST = re.compile(r"^[\s*_`'\"“”‘’]*(?:(?i:and|or|&|i\.\s?e\.|namely)\s+)*(?:" + _HELD + r"|\[|#?\d|"
+                              r"(?i:adrs?|rfcs?|decisions?|records?)\b|[A-Z]{0,3}EPs?\b|[\w./-]+\.(?i:md|markdown|rst|"
+                              r"adoc|asciidoc)\b)")
+# A parenthetical, innermost first.
+_PARENTHETICAL = re.compile(r"\(([^()]*)\)")
+# What ends a noun phrase and opens a clause of its own: punctuation (then it goes on only when a reference
+# follows, a list's next item or the record's number in apposition), or a subordinating word ("re-derived after
+# the migration in ADR 4", "which ADR 9 replaced").
+_OBJECT_BREAK = re.compile(r"[,:(]|[—–]|\s-{1,2}\s|\b(?:after|before|because|since|when|whenever|while|once|until|"
+                           r"unless|although|though|whereas|which|who|whose|where)\b", re.I)
+
+
+def object_of(rest: str) -> str:
+    """What a verb at the head of `rest` takes as its object: the text up to the first clause of its own
+    ("Supersedes the Storybook 8 arrangement, re-derived after the Storybook 10 migration in ADR 0004"), less any
+    parenthetical aside that does not open with a reference ("(the same decision, re-derived after …)" is left
+    out; "(ADR-0004)" is the record's number in apposition), links kept whole."""
+    held = _LINK.sub(lambda m: _HELD * len(m.group(0)), rest)
+    while (m := _PARENTHETICAL.search(held)) is not None:
+        spans = [(m.start(), m.start() + 1), (m.end() - 1, m.end())] if _REFERENCE_FIRST.match(m.group(1)) \
+            else [m.span()]
+        for start, end in spans:  # blanked alike in both, so that a place in one is the same in the other
+            held, rest = (t[:start] + " " * (end - start) + t[end:] for t in (held, rest))
+    for m in _OBJECT_BREAK.finditer(held):
+        if m.group(0)[:1].isalpha() or not _REFERENCE_FIRST.match(held[m.end():]):
+            return rest[:m.start()]
+    return rest
 
 
 # A line of a status text that opens a clause of its own, with no period before it: "Accepted" over
@@ -520,7 +561,7 @@ def references(text: str) -> list[Reference]:
     rest = re.sub(r"!?\[[^\[\]]*\]\([^)]*\)", " ", rest)
     for m in _ADR_NUMBER.finditer(rest):
         refs.append(Reference(m.group(0), None, int(m.group(1))))
-    rest = _NOT_RECORD_NUMBER.sub(" ", _ADR_NUMBER.sub(" ", rest))
+    rest = _VERSION.sub(" ", _NOT_RECORD_NUMBER.sub(" ", _ADR_NUMBER.sub(" ", rest)))
     for token in re.split(r"[\s,;]+|\band\b", rest):
         token = token.strip(" .()*_`'\"")
         if token.endswith(RECORD_SUFFIXES) and re.fullmatch(r"[\w./-]+", token):
@@ -534,6 +575,13 @@ def references(text: str) -> list[Reference]:
 _NOT_RECORD_NUMBER = re.compile(r"\b(?:options?|steps?|phases?|parts?|sections?|stages?|levels?|tiers?|items?|points?|"
                                 r"versions?|chapters?|figures?|tables?|cases?|scenarios?|rules?|questions?)[\s\"'`*_]*#?\d+\b",
                                 re.I)
+
+# A bare number right after a capitalised name is a product's or tool's version ("the Storybook 8 arrangement",
+# "Python 3", "Node 20.1"), not a record's number; the words for records and those pointing at one ("ADRs 3 and
+# 5", "See 5", "Superseded By 12") name none.
+_VERSION = re.compile(r"\b(?!(?i:adrs|rfcs|decisions|records?|proposals?|documents?|numbers?|nos?|nr|see|use|and|or|"
+                      r"by|per|cf|with|supersedes?|superseded|replaces|replaced|obsoletes|obsoleted)\b)"
+                      r"[A-Z][a-z]+[A-Za-z]*[ \t]+\d+(?:\.\d+)*\b")
 
 
 def _records(text: str) -> list[Reference]:
