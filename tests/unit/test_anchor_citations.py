@@ -1,6 +1,8 @@
 """Code that cites a decision record by number is governed by that record."""
 
-from lore.sources.citations import series_of
+import pytest
+
+from lore.sources.citations import cited_numbers, series_of
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
 
@@ -288,3 +290,29 @@ def test_a_build_file_citing_a_record_by_number_is_governed_by_it(tmp_workspace)
     })
     assert anchors(ws, "docs/decisions/0001-choose-project-language.md", text) == [
         "./CMakeLists.txt", "app/build.gradle", "cmake/warnings.cmake"]
+
+
+@pytest.mark.parametrize("comment, numbers", [
+    pytest.param("// Retries as in ADR 0002/0003.", [2, 3], id="slash"),
+    pytest.param("// See ADRs 2, 3 and 5 for why.", [2, 3, 5], id="plural-prefix"),
+    pytest.param("// ADR-0002, 0003", [2, 3], id="comma"),
+    pytest.param("// ADR 0002 and 0003", [2, 3], id="and"),
+    pytest.param("// ADR 2024/05 cleanup", [2024], id="a-date-lists-none"),
+    pytest.param("// ADR 05/2024", [5], id="a-date-month-first"),
+    pytest.param("// ADR 2024/2025", [2024], id="a-year-continues-none"),
+    pytest.param("// ADR 2.1/3", [2], id="a-version-lists-none"),
+    pytest.param("// per ADR 12, 3 retries at most", [12], id="a-count-after-a-comma"),
+    pytest.param("// ADR-0002, 0003.1", [2], id="a-version-in-the-list"),
+])
+def test_a_list_of_numbers_after_one_prefix_cites_each(comment, numbers):
+    assert sorted(n for _, n in cited_numbers(comment.encode())) == numbers
+
+
+def test_a_file_citing_two_records_after_one_prefix_is_governed_by_both(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "docs/adr/0002-retries.md": "# 2. Retries\n\nRetry three times.\n",
+        "docs/adr/0003-backoff.md": "# 3. Backoff\n\nBack off exponentially.\n",
+        "src/retry.ts": "// Retry policy: see ADR 0002/0003.\nexport const RETRIES = 3;\n",
+    })
+    assert anchors(ws, "docs/adr/0002-retries.md", "# 2. Retries\n\nRetry three times.\n") == ["src/retry.ts"]
+    assert anchors(ws, "docs/adr/0003-backoff.md", "# 3. Backoff\n\nBack off exponentially.\n") == ["src/retry.ts"]

@@ -4,7 +4,9 @@ A comment that sends its reader to a record by number says, in the code itself, 
 governs it. A record numbered in a series (`adr-013-….md`, `docs/adr/011-….md`, `docs/rfc/0011-….md`)
 is cited as `ADR-013`, `ADR 13`, `adr-013`, `RFC 0011`, `RFC-11`; the series is the record's file-name
 prefix (`adr-`, `rfc-`) or else the folder it sits in (`adr`, `adrs`, `rfc`, `rfcs`, `decisions` for
-ADRs). An annotation citing it (`@ADR(49)`) is a citation too; a file citing more than `MAX_PAGES` records by
+ADRs). A list of numbers after one prefix cites each (`ADR 0002/0003`, `ADR-0002, 0003`, `ADRs 2, 3 and 5`) when
+they are written as wide as the first or follow a plural prefix; a date or version (`ADR 2024/05`, `ADR 2.1`) lists
+none. An annotation citing it (`@ADR(49)`) is a citation too; a file citing more than `MAX_PAGES` records by
 number is a list of them (a documentation site's navigation, `mkdocs.yml`'s "ADR-001 …: adr/0001-….md"), not code
 citing one. Each code file that cites a record, and
 no other record of the workspace by that series and number, is governed by it (tests, vendored and
@@ -46,7 +48,12 @@ from pathlib import PurePosixPath
 
 from lore.sources.named import BUDGET_SECONDS, FENCE, MAX_FILES, code_outside_tests
 
-CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)[ #:_(-]?0*(\d{1,4})(?!\w)", re.I)
+# A record's series and number as written, zeros kept (`ADR-013`, `RFC 0011`, `@ADR(49)`, `ADRs 2`).
+CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)(s(?=[ \t]))?[ #:_(-]?(0*\d{1,4})(?!\w)", re.I)
+# The next number of a list after one prefix, and what sets it apart: `/0003`, `, 0003`, `, 3 and 5`, ` & 5`.
+_LISTED = re.compile(rb"(/|[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+)(0*\d{1,4})(?!\w|[.:-]\d)", re.I)
+_PART_OF_MORE = re.compile(rb"[.:-]\d")  # a number's version or date goes on: `ADR 2.1`, `ADR 2024-05`
+_YEAR = re.compile(rb"(?:19|20)\d\d")
 MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.java`), not code citing a page
 # Documentation pages linking one page, at most, for that page to anchor: the record and one page more (a guide
 # on what it decided); a third makes it a reference the workspace's pages share, as `MAX_FILES` code files
@@ -118,7 +125,7 @@ class CitationIndex:
                     self.records.setdefault(key, []).append(f)
         slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
         for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
-            numbers = {(m.group(1).decode().lower(), int(m.group(2))) for m in CITE.finditer(data)}
+            numbers = cited_numbers(data)
             for key in numbers if len(numbers) <= MAX_PAGES else ():  # more: a site's navigation, `mkdocs.yml`
                 self.cited.setdefault(key, set()).add(rel)
             if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
@@ -246,6 +253,33 @@ def slug_like(stem: str) -> bool:
     parts = stem.split("-")
     return len(parts) >= 3 and sum(1 for p in parts if len(p) >= 3 and p.isalpha()) >= 2 \
         and all(p.isalnum() for p in parts)
+
+
+def cited_numbers(data: bytes) -> set[tuple[str, int]]:
+    """(series, number) of each record a file cites by number: the one after each prefix, and each of a list
+    after one (see the module)."""
+    out: set[tuple[str, int]] = set()
+    for m in CITE.finditer(data):
+        series = m.group(1).decode().lower()
+        out.update((series, int(number)) for number in [m.group(3), *_listed(data, m)])
+    return out
+
+
+def _listed(data: bytes, cite: re.Match) -> list[bytes]:
+    """The numbers listed after a citation's first, as written: each written as wide as the first (`ADR 0002/0003`,
+    `ADR-0002, 0003`; only so after a slash), or any after a plural prefix (`ADRs 2, 3 and 5`). A year, or a first
+    number that goes on as a version or date (`ADR 2024/05`, `ADR 2.1`), starts or continues no list."""
+    first, plural, at, out = cite.group(3), bool(cite.group(2)), cite.end(), []
+    if _YEAR.fullmatch(first) or _PART_OF_MORE.match(data, at):
+        return []
+    while (m := _LISTED.match(data, at)) is not None:
+        number = m.group(2)
+        alike = len(number) == len(first) and (m.group(1) == b"/" or len(first) >= 3)
+        if _YEAR.fullmatch(number) or not (alike or plural and m.group(1) != b"/"):
+            break
+        out.append(number)
+        at = m.end()
+    return out
 
 
 def log_citations(data: bytes) -> set[tuple[str, int]]:
