@@ -179,3 +179,33 @@ def test_a_deprecation_after_code_is_about_what_follows_it_never_the_file():
     head = "#!/bin/sh\n# Deprecated: use deploy.py instead.\n\nrsync -a . host:\n"
     assert [m.title for m in parse_comments("scripts/deploy.sh", head).memories] == [
         "this file is deprecated: use deploy.py instead."]
+
+
+CS_NODES = '''namespace Koine.Compiler.Ast;
+
+/// <summary>A type declaration.</summary>
+public sealed record TypeDecl(string Name) : Node
+{
+    /// <summary>When set, the type is marked
+    /// deprecated. The C# emitter renders it as <c>[Obsolete("reason")]</c>.</summary>
+    public string? Deprecated { get; init; }
+
+    /// <summary>The name it had.</summary>
+    /// <remarks>Deprecated: read <see cref="Name"/>; it renders as <c>[Obsolete]</c>.</remarks>
+    [JsonIgnore]
+    public string? OldName { get; init; }
+}
+'''
+
+
+def test_a_wrapped_sentence_going_on_with_deprecated_is_no_marker_and_a_members_doc_is_the_members():
+    """A C# compiler's AST: the doc comment of a property `Deprecated` says the type "is marked\\ndeprecated." in
+    a sentence wrapped onto a second line (a mention, not a marker); a property's `<remarks>Deprecated:` is that
+    property's, not its record type's, and the warning's words leave the XML documentation tags out."""
+    titles = [m.title for m in parse_comments("src/Koine.Compiler/Ast/Nodes.cs", CS_NODES).memories]
+    assert titles == ["TypeDecl.OldName is deprecated: read Name; it renders as [Obsolete]."]
+    wrapped = "# The old loader is now\n# deprecated, and the new one reads both.\ndef load():\n    return 1\n"
+    assert parse_comments("app/load.py", wrapped).memories == []
+    opened = "# The old loader.\n# Deprecated, use load_all.\ndef load():\n    return 1\n"
+    assert [m.title for m in parse_comments("app/load.py", opened).memories] == [
+        "app.load.load is deprecated: use load_all."]

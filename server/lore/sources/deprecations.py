@@ -1,6 +1,14 @@
 """Deprecations and unfinished migrations written in code: `@deprecated`, `// Deprecated:`,
 `# deprecated: …`, `DEPRECATED`, `TODO(migration)`, `FIXME(migrate)`, and Python docstrings that
-say `DEPRECATED` or `.. deprecated::`. Each becomes a `warning` memory on the symbol it documents."""
+say `DEPRECATED` or `.. deprecated::`. Each becomes a `warning` memory on the symbol it documents.
+
+A marker counts where it opens a line of a comment, after a doc comment's opening tag as well
+(`<remarks>Deprecated: …`). A tag or a label (`@deprecated`, `Deprecated:`, `.. deprecated::`) counts on any
+line; the bare word (`deprecated.`, `DEPRECATED`) only where it opens the comment or a sentence of it: on a
+line after one ending no sentence it goes on with that sentence ("the type is marked\ndeprecated."), a
+mention. A documentation comment inside a type above a member no symbol is extracted for (a C# property)
+speaks for that member, not the type. XML documentation tags (`<c>`, `</summary>`) are left out of a
+warning's words."""
 
 from __future__ import annotations
 
@@ -11,19 +19,29 @@ from lore.sources.parsed import Keys, imported_memory, short_title
 from lore.memory import Anchor
 
 QUICK = re.compile(r"@deprecated|\bdeprecated\b|\b(?:TODO|FIXME|XXX)\s*\((?:migrat)", re.I)
+# An XML documentation comment's opening tag, which a marker may follow (`<remarks>Deprecated: use X.</remarks>`).
+_OPENING_TAG = r"(?:<(?:summary|remarks|para|p|value|returns|note)>\s*)?"
 _LINE = re.compile(
-    r"^\s*(?:\*\s*)?(?:(?P<dep>@deprecated\b|(?i:deprecated)(?:\s*[:.,\-—]|\s*$)|DEPRECATED\b|\.\. deprecated::)"
-    r"|(?P<mig>(?:TODO|FIXME|XXX)\s*\(\s*migrat\w*[^)]*\)))\s*:?\s*(?P<text>.*)$")
+    r"^\s*(?:\*\s*)?" + _OPENING_TAG +
+    r"(?:(?P<dep>(?P<tag>@deprecated\b|\.\. deprecated::|(?i:deprecated)\s*:)|(?i:deprecated)(?:\s*[.,\-—]|\s*$)"
+    r"|DEPRECATED\b)|(?P<mig>(?:TODO|FIXME|XXX)\s*\(\s*migrat\w*[^)]*\)))\s*:?\s*(?P<text>.*)$")
+# XML documentation markup (`<c>[Obsolete]</c>`, `</summary>`, `<see cref="T:Name"/>`): not words of a warning.
+_XML_REFERENCE = re.compile(r"<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)=\"(?:\w:)?([^\"]*)\"\s*/>")
+_XML_TAG = re.compile(r"</?(?:summary|remarks|para|p|c|code|value|returns|example|note|b|i|em|strong|br|list|item|"
+                      r"description|term)(?:\s[^<>]*)?/?>")
+# How a line ends a sentence: a stop, a colon, or a documentation tag closing (`</para>`) or opening (`<summary>`).
+_SENTENCE_END = re.compile(r"(?:[.!?:;][)\"'`]*|>)\s*$")
 _DOC = re.compile(r"^\s*(?:DEPRECATED\b|\.\. deprecated::|Deprecated\s*[:.\-—])\s*:?\s*(?P<text>.*)$", re.M)
 
 
 def entries(text: str) -> list[tuple[int, str, str]]:
-    """(line offset, "deprecated" | "migration", text) for each marker that starts a line of a comment."""
+    """(line offset, "deprecated" | "migration", text) for each marker that starts a line of a comment: a tag,
+    a label or a migration TODO on any line, the bare word only where it opens the comment or a sentence."""
     out = []
     lines = text.splitlines()
     for i, line in enumerate(lines):
         m = _LINE.match(line)
-        if not m:
+        if not m or m.group("dep") and not m.group("tag") and not _opens_sentence(lines, i):
             continue
         rest = m.group("text").strip()
         more = []
@@ -31,8 +49,22 @@ def entries(text: str) -> list[tuple[int, str, str]]:
             if not nxt.strip() or _LINE.match(nxt) or nxt.strip().startswith("@"):
                 break
             more.append(nxt.strip().lstrip("* "))
-        out.append((i, "migration" if m.group("mig") else "deprecated", " ".join([rest, *more]).strip()))
+        out.append((i, "migration" if m.group("mig") else "deprecated", plain(" ".join([rest, *more]))))
     return out
+
+
+def _opens_sentence(lines: list[str], i: int) -> bool:
+    """Whether line `i` of a comment opens a sentence: it is the comment's first line, or the line before it
+    is blank or ends a sentence. One after "When set, the type is marked" goes on with that sentence."""
+    before = lines[i - 1].strip().lstrip("*").strip() if i else ""
+    return not before or bool(_SENTENCE_END.search(before))
+
+
+def plain(text: str) -> str:
+    """`text` without XML documentation markup: a reference as the name it gives (`<see cref="Name"/>` ->
+    `Name`), a tag left out (`<c>[Obsolete]</c>.</summary>` -> `[Obsolete].`), blanks run together."""
+    text = _XML_TAG.sub("", _XML_REFERENCE.sub(r"\1", text))
+    return re.sub(r"\s+", " ", text).strip()
 
 
 _DECLARED = re.compile(r"^\s*(?:export\s+)?(?:(?:default|async|public|private|protected|static|final|pub|readonly)\s+)*"
@@ -47,9 +79,10 @@ _NOT_A_NAME = frozenset({"package", "import", "module", "from", "use", "namespac
 # A method or field declared with its type first, as Java, C# and C++ write one (`public DefaultWorkItem
 # setStatus(WorkflowState status) {`, `List<String> names()`, `static final int LIMIT = 5;`): the name is the word
 # after the type.
+# A C# property is one too, its type maybe nullable and its accessors in braces (`public string? Deprecated { get; }`).
 _TYPED_METHOD = re.compile(r"^\s*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|override|"
-                           r"virtual|async|default|native|sealed|extern|inline)\s+)*([A-Za-z_$][\w$.]*)(?:<[^<>()]*>)?"
-                           r"(?:\[\])*\s+([A-Za-z_$][\w$]*)\s*[(=;]")
+                           r"virtual|async|default|native|sealed|extern|inline|required)\s+)*([A-Za-z_$][\w$.]*)"
+                           r"(?:<[^<>()]*>)?\??(?:\[\])*\s+([A-Za-z_$][\w$]*)\s*[(=;{]")
 _GO_METHOD = re.compile(r"^\s*func\s+\([^()]*\)\s*([A-Za-z_]\w*)")  # `func (s *Server) Start() {`
 _NOT_A_TYPE = _NOT_A_NAME | frozenset({"new", "else", "throw", "await", "yield", "case", "goto", "delete", "typeof"})
 
@@ -96,11 +129,33 @@ def declared_on(line: str) -> str | None:
     return declared_after([line, line], 0)
 
 
+# An attribute or annotation between a documentation comment and its declaration (`[JsonIgnore]`, `@Override`).
+_ATTRIBUTE = re.compile(r"^\s*(?:\[[^\[\]]*\]|@[A-Za-z_][\w.]*(?:\([^()]*\))?)\s*$")
+
+
+def _declared_below(lines: list[str], end_line: int) -> str | None:
+    """The name declared below a comment ending at `end_line`, past the attributes and annotations between."""
+    while end_line + 1 < len(lines) and _ATTRIBUTE.match(lines[end_line + 1]):
+        end_line += 1
+    return declared_after(lines, end_line)
+
+
+def _encloses(symbols, qualified: str, line: int) -> bool:
+    """Whether the symbol named `qualified` starts before `line`: a comment there is inside it, not above it."""
+    return any(s.qualified_name == qualified and s.start_line < line for s in symbols)
+
+
+def _member(owner: str, name: str | None) -> str:
+    """The member `name` of `owner` (`TypeDecl.Deprecated`), or `owner` when nothing or `owner` itself is named."""
+    return f"{owner}.{name}" if name and name != owner.rsplit(".", 1)[-1] else owner
+
+
 def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of, text: str = "") -> list:
     """Warning memories for the deprecation and migration markers in a file's comments and docstrings.
 
     `anchor_of(line, end_line, doc)` gives (anchor, symbol name) for a comment, as decision comments use (`doc`: a
-    documentation comment, `/** … */` or `/// …`, about the declaration below it);
+    documentation comment, `/** … */` or `/// …`, about the declaration below it: one it places on a symbol
+    holding it is about the member declared below it, `TypeDecl.Deprecated`, when no symbol is extracted for that);
     one it places on the whole file is about the name declared right below it, if any (`text`, the
     file's text, says): the file stays its anchor, but the warning names what is deprecated. A comment
     after code on its line is about the name that line declares, and about nothing when it declares none
@@ -117,10 +172,13 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
         own = declared_on(opening) if trailing else None
         if trailing and not own:
             continue  # `- exportloopref # deprecated`: about one line that declares nothing, not about the file
+        documenting = opening.startswith(("/**", "///"))
         for offset, what, text in entries(c.text):
-            anchor, where = anchor_of(c.line, c.end_line, opening.startswith(("/**", "///")))
+            anchor, where = anchor_of(c.line, c.end_line, documenting)
             if own:
-                where = own if where == "file" else where if where.rsplit(".", 1)[-1] == own else f"{where}.{own}"
+                where = own if where == "file" else _member(where, own)
+            elif documenting and where != "file" and _encloses(symbols, where, c.line):
+                where = _member(where, _declared_below(lines, c.end_line))
             elif where == "file":
                 where = declared_after(lines, c.end_line) or where
                 if where == "file" and lines and c.line > head:
