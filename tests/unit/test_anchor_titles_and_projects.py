@@ -687,3 +687,18 @@ def test_a_file_tree_of_another_repository_anchors_nothing_here(tmp_workspace):
             "├── src/\n├── Dockerfile\n└── .github/workflows/\n    └── deploy.yaml\n```\n")
     assert texts(ws, tree.format(root="service-a")) == []
     assert ".github/workflows/**" in texts(ws, tree.format(root="terraform"))
+
+
+def test_a_function_nested_in_a_function_is_no_subject_of_a_title(tmp_workspace):
+    """A closure (`createInMemoryCollabBroker.fanOut`, here `makeHandler.generateIdempotencyKey`) is one step of
+    the function holding it, as a method is of its owner: a title naming it anchors nothing; the top-level
+    function of that name does."""
+    nested = write(tmp_workspace / "nested", {
+        "extension/src/handler.js": "function makeHandler(ctx) {\n  function generateIdempotencyKey(op) {\n"
+                                    "    return ctx.id + op\n  }\n  return generateIdempotencyKey\n}\n",
+    })
+    assert texts(nested, IDEMPOTENCY) == []
+    top = write(tmp_workspace / "top", {
+        "extension/src/keys.py": "def generate_idempotency_key(op):\n    def salt():\n        return 1\n    return op\n",
+    })
+    assert texts(top, IDEMPOTENCY) == ["symbol:python:extension.src.keys.generate_idempotency_key@extension/src/keys.py"]

@@ -433,6 +433,19 @@ class SymbolIndex:
                 return lang, s.qualified_name, "nested" if nested else s.kind
         return None
 
+    def in_function(self, rel: str, qualified: str) -> bool:
+        """Whether the definition of `rel` that `qualified` (as `symbol` gives it) names is written inside a
+        function or method (`fanOut` inside `createInMemoryCollabBroker`): one step of that function's work."""
+        lang = language_for_path(rel)
+        if lang is None or not has_grammar(lang):
+            return False
+        try:
+            symbols = extract_symbols((self.root / rel).read_bytes(), lang, rel)
+        except OSError:
+            return False
+        callers = {o.qualified_name for o in symbols if o.kind in ("function", "method", "constructor")}
+        return any(s.qualified_name == qualified and s.parent in callers for s in symbols)
+
 
 def written_definition(data: bytes, lang: str, name: str) -> tuple[str, str, str] | None:
     """(language, name, kind) of a definition of `name` in a code file without a grammar (Dart, Elixir,
