@@ -13,13 +13,11 @@ import re
 from pathlib import Path, PurePosixPath
 
 from lore.codemap.model import Command
+from lore.sources.shell import ENV as _ENV
+from lore.sources.shell import PROGRAMS
+from lore.sources.shell import PROMPT as _PROMPT
+from lore.sources.shell import SHELLS as _SHELLS
 
-#: Programs whose command lines a guide documents for build, test, run, migrate or generate work.
-PROGRAMS = frozenset("""make npm pnpm yarn npx bun deno node flask python python3 pip pip3 poetry uv uvx pipenv
-pytest tox nox hatch pdm alembic django-admin manage.py ./manage.py celery gunicorn uvicorn go cargo rustup mvn
-./mvnw gradle ./gradlew docker docker-compose podman kubectl helm terraform mockery buf protoc just task bundle
-rake rails dotnet mix composer php artisan ./gradle swift tsc vitest jest playwright cypress ruff mypy eslint
-biome prettier golangci-lint goreleaser bazel cmake ninja skaffold tilt""".split())
 _SKIP_NAMES = re.compile(r"^(CHANGELOG|CHANGES|HISTORY|RELEASE|RELEASES|LICENSE|LICENCE|CODE_OF_CONDUCT|"
                          r"SECURITY|NOTICE|AUTHORS|CODEOWNERS)\b", re.I)
 _NOT_GUIDES = frozenset({"testdata", "fixtures", "__fixtures__", "examples", "example", "node_modules", "vendor",
@@ -31,11 +29,7 @@ _GUIDE_NAMES = re.compile(r"^(README|CONTRIBUTING|AGENTS|CLAUDE|DEVELOPMENT|DEVE
 #: Folders whose markdown files are guides.
 _GUIDE_FOLDERS = frozenset({"docs", "doc", "documentation", "contributing", "guides", "guide", "development", "dev"})
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
-_SHELLS = frozenset({"", "sh", "bash", "shell", "console", "zsh", "terminal", "shell-session", "shellsession",
-                     "cmd", "make", "text", "sh-session"})
 _SPAN = re.compile(r"`([^`\n]{4,140})`")
-_PROMPT = re.compile(r"^(?:\$|%|>|#\s*\$)\s+")
-_ENV = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=\S*$")
 MAX_GUIDES = 400
 MAX_BYTES = 256_000
 PER_GUIDE = 25

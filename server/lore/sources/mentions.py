@@ -5,7 +5,9 @@ An ADR that names code governs that code. A written path becomes a path anchor w
 the workspace, relative to the workspace root, to the ADR's folder, to a Go module or to one of
 the sub-projects (a folder covers its subtree). A specific identifier becomes a symbol anchor on
 each file defining it (see `named`). Links to documents, URLs and paths outside the workspace are
-ignored, so ADRs that name no code stay unanchored and are found by search instead.
+ignored, so ADRs that name no code stay unanchored and are found by search instead, and so are the paths
+a command line carries (`dotnet publish src/Koine.Cli` in a block of shell, a `$ ` prompt line or a code span):
+where a command runs, not what the record governs.
 
 Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the memory's
 `meta["derived_anchors"]` so a lens or hover can say it and a person can confirm or drop it.
@@ -55,7 +57,7 @@ from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_MET
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
 from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, manifests, named, routes,
-                          shapes, subclasses, tables, written_code)
+                          shapes, shell, subclasses, tables, written_code)
 from lore.sources.moved import folder_moved_to, moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -235,10 +237,11 @@ def _candidates(text: str):
 
 
 def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
-    """Anchors for the paths `text` writes that exist in the workspace, as written or under a sub-project."""
+    """Anchors for the paths `text` writes that exist in the workspace, as written or under a sub-project; not
+    those it writes as a command's arguments (`dotnet publish src/Koine.Cli`: where a command runs, see `shell`)."""
     out: dict[str, Derived] = {}
     layout = ctx.layout
-    for token, path in _candidates(text):
+    for token, path in _candidates(shell.without_commands(text)):
         qualified = _QUALIFIED_CLASS.match(token)
         if qualified and qualified.group(2) in ctx.symbols.defs:
             continue  # a class the workspace defines: `name_anchors` anchors it, not its whole package
