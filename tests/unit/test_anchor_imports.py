@@ -514,3 +514,30 @@ def test_a_library_only_tests_import_anchors_the_few_tests_importing_it(tmp_work
     assert anchors(ws, "# 3. Use Testcontainers for integration tests\n\n## Decision\n\nTests run against MySQL.\n") == [
         "src/test/java/org/lockr/support/MySQLTestContainerExtension.java"]
     assert anchors(ws, "# 4. Use Lombok for data classes\n\nWe add Lombok.\n") == [], "imported nowhere"
+
+
+def test_a_go_module_written_whole_or_with_its_major_version_anchors_the_few_files_importing_it(tmp_workspace):
+    # Shaped on a workload-identity bridge's docs/adr/0006 and bridge/dataplane: "validates SA tokens with
+    # `github.com/coreos/go-oidc/v3`", whose one importer loads `github.com/coreos/go-oidc/v3/oidc`.
+    ws = write(tmp_workspace, {
+        "go.mod": "module github.com/acme/bridge\n\ngo 1.22\n",
+        "bridge/dataplane/oidc.go": 'package dataplane\n\nimport (\n\t"context"\n\n\t"github.com/coreos/go-oidc/v3/oidc"\n)\n',
+        "bridge/dataplane/tokens.go": 'package dataplane\n\nimport (\n\t"github.com/golang-jwt/jwt/v5"\n)\n',
+        "bridge/dataplane/log.go": 'package dataplane\n\nimport "k8s.io/klog/v2"\n',
+        "bridge/cmd/main.go": 'package main\n\nimport "github.com/acme/bridge/bridge/dataplane"\n',
+    })
+    oidc, tokens = ["bridge/dataplane/oidc.go"], ["bridge/dataplane/tokens.go"]
+    assert anchors(ws, "# 6. OIDC\n\nThe bridge validates tokens with `github.com/coreos/go-oidc/v3`.\n") == oidc
+    assert anchors(ws, "# 6. OIDC\n\nJWKS validation via `go-oidc/v3`.\n") == oidc
+    assert anchors(ws, "# 6. OIDC\n\nThe `github.com/coreos/go-oidc/v3/oidc` verifier checks the audience.\n") == oidc
+    assert anchors(ws, "# 7. Tokens\n\nWe keep github.com/golang-jwt/jwt/v5 for signing.\n") == tokens
+    assert anchors(ws, "# 7. Tokens\n\nTokens are parsed with `jwt`.\n") == tokens, "a short name exactly as imported"
+    assert anchors(ws, "# 7. Tokens\n\nA JWT is parsed with jwt, or `JWT`.\n") == [], "a short name as a word"
+    assert anchors(ws, "# 8. Owners\n\nWe follow `github.com/coreos` and `github.com/golang-jwt/jwt-go`.\n") == []
+    assert [imports.package_of(s) for s in ("github.com/golang-jwt/jwt/v5", "k8s.io/klog/v2")] == ["jwt", "klog"]
+    assert imports.module_path("k8s.io/api/core/v1") == "k8s.io/api/core/v1", "a v1 is a package, no major version"
+    assert imports.written_packages("With `go-oidc/v3`, `github.com/coreos/go-oidc/v3` and `JWT`.") == ["gooidc"]
+    assert imports.written_modules("With `github.com/coreos/go-oidc/v3`, see https://github.com/a/b and gopkg.in/yaml.v3.") == \
+        ["github.com/coreos/go-oidc/v3", "gopkg.in/yaml.v3"]
+    assert imports.module_prefixes("github.com/coreos/go-oidc/v3/oidc") == ["github.com/coreos/go-oidc/oidc",
+                                                                           "github.com/coreos/go-oidc"]

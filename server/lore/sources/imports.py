@@ -18,6 +18,12 @@ them named for what it was chosen for (`Use Apache Commons IO for directory moni
 framework, the web framework itself) makes the decision a convention of the whole project, which
 search and context packs carry, not a place. Relative imports and the workspace's own packages are
 not libraries.
+
+A package a decision writes as code (`askama`, `go-oidc/v3`) is read as the code's imports are (`package_of`): Go's
+major-version suffix (`/v3`) is no part of its name on either side, and a module path written whole, as code or in
+prose (`github.com/coreos/go-oidc/v3`), means the imports of that path and of the packages under it. A name of three
+letters (`jwt`, `gin`, `chi`) is a word as often as a package: it counts written as code exactly as the package is
+named, or as its module's path (`github.com/golang-jwt/jwt/v5`), never as a word in prose.
 """
 
 from __future__ import annotations
@@ -87,6 +93,11 @@ _SPECIFIERS = (
     re.compile(rb"^[ \t]*use[ \t]+([\w:\\]+)", re.M),
     re.compile(rb"^[ \t]*(?:\w+[ \t]+)?\"([\w.-]+(?:/[\w.-]+)+)\"[ \t]*$", re.M),  # a line of a Go import block
 )
+# Go's major-version suffix of a module path (`/v3` of `github.com/coreos/go-oidc/v3/oidc`); `v1` and `v0` are never one,
+# and a `/v1` (`k8s.io/api/core/v1`) is a package.
+_MAJOR_VERSION = re.compile(r"/v(?:[2-9]|[1-9]\d+)(?=/|$)")
+_HOST = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}")  # a module path's first segment (`github.com`, `k8s.io`)
+SHORT = 3  # the length of a package's name (`jwt`) that counts only written exactly so as code (see the module)
 _NAME_SEPARATOR = re.compile(r"[./:@\\]+")  # between the names of a specifier; `-` and `_` join words of one name
 MAX_RUN = 4
 
@@ -276,6 +287,7 @@ class ImportIndex:
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None):
         self.files: dict[str, set[str]] = {}
         self.packages: dict[str, set[str]] = {}  # folded package name (`package_of`) -> files importing it
+        self.modules: dict[str, set[str]] = {}  # Go module path or an ancestor (`module_prefixes`) -> files importing it
         self.declared: dict[str, set[str]] = {}  # the runs of declared resource types alone (see `files`)
         self.services: dict[str, set[str]] = {}  # folded service of a declared resource type -> files declaring it
         # The workspace's own sub-projects by their folders' names (`crates/relay-edge`: relayedge).
@@ -310,6 +322,8 @@ class ImportIndex:
                 package = package_of(spec)
                 if package and package not in self.own_packages and not standard_library(spec, rel):
                     self.packages.setdefault(package, set()).add(rel)
+                for path in module_prefixes(spec) if rel.endswith(".go") else ():
+                    self.modules.setdefault(path, set()).add(rel)
 
     def tests_importing(self, name: str) -> list[str]:
         """The test files importing `name` (a folded run, as `files` holds them), read on first need under the
@@ -361,8 +375,9 @@ _NAMESPACE_ROOTS = frozenset({"org", "com", "net", "io", "java", "javax", "kotli
 def package_of(specifier: str) -> str | None:
     """The folded name of the package an import specifier loads: `askama::Template` -> askama,
     `lodash/fp` -> lodash, `@log4brains/core` -> log4brainscore, `django.conf` -> django,
-    `github.com/spf13/cobra/doc` -> cobra; None for a namespace root (`org.apache…`, `std::…`)."""
-    spec = specifier.strip()
+    `github.com/spf13/cobra/doc` -> cobra, `k8s.io/klog/v2` -> klog (see `unversioned`); None for a namespace
+    root (`org.apache…`, `std::…`) and for a name shorter than `SHORT`."""
+    spec = unversioned(specifier.strip())
     if spec.startswith("@"):
         first = "/".join(spec.split("/")[:2])
     elif "::" in spec:
@@ -378,7 +393,32 @@ def package_of(specifier: str) -> str | None:
     if first.lower() in _NAMESPACE_ROOTS:
         return None
     folded = fold(first)
-    return folded if len(folded) >= 4 else None
+    return folded if len(folded) >= SHORT else None
+
+
+def unversioned(specifier: str) -> str:
+    """An import specifier or a package a record writes without Go's major-version suffix, read alike on both
+    sides: `github.com/coreos/go-oidc/v3/oidc` -> `github.com/coreos/go-oidc/oidc`, `go-oidc/v3` -> `go-oidc`."""
+    return _MAJOR_VERSION.sub("", specifier)
+
+
+def module_path(specifier: str) -> str | None:
+    """A Go module path (a host, then the path: `github.com/coreos/go-oidc/v3`), without its major version
+    (`unversioned`); None for any other specifier or written name."""
+    parts = unversioned(specifier.strip()).split("/")
+    return "/".join(parts) if len(parts) >= 2 and _HOST.fullmatch(parts[0]) and all(parts) else None
+
+
+def module_prefixes(specifier: str) -> list[str]:
+    """The module path of a Go import (`module_path`) and each of its ancestors down to its repository, as
+    `package_of` reads one (host, owner, repository; or host and package): `github.com/coreos/go-oidc/v3/oidc`
+    -> `github.com/coreos/go-oidc/oidc`, `github.com/coreos/go-oidc`. A written module path means the imports
+    any of them are."""
+    path = module_path(specifier)
+    if path is None:
+        return []
+    parts = path.split("/")
+    return ["/".join(parts[:n]) for n in range(len(parts), min(3, len(parts)) - 1, -1)]
 
 
 _NODE_BUILTINS = frozenset("""assert async_hooks buffer child_process cluster console constants crypto dgram dns domain
@@ -408,22 +448,47 @@ def standard_library(specifier: str, rel: str) -> bool:
     return False
 
 
-_WRITTEN_PACKAGE = re.compile(r"`(@?[A-Za-z][\w.-]{2,60}(?:/[\w.-]{2,60})?)`")
+_WRITTEN_PACKAGE = re.compile(r"`(@?[A-Za-z][\w.-]{2,60}(?:/[\w.-]{1,60}){0,8})`")
+# A Go module path, written as code or in prose (`github.com/golang-jwt/jwt/v5`), not inside an address.
+_WRITTEN_MODULE = re.compile(r"(?<![\w/.:@-])((?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[\w.~-]+)+)")
 
 
 def written_packages(text: str) -> list[str]:
     """The folded names of the packages a decision's prose writes as code (`askama`, `httparse`,
-    `@log4brains/core`), a fenced block aside: code it talks about, which a package is when the code
-    imports it under that name. A name written once among examples (`example_spans`: "Examples: `aws`,
-    `azure`, `gcp`") is not a package the record is about."""
+    `@log4brains/core`, `go-oidc/v3` -> `gooidc`: see `unversioned`), a fenced block aside: code it talks about,
+    which a package is when the code imports it under that name. A module path is read whole (`written_modules`),
+    and a name of `SHORT` letters only written exactly as a package is named (`jwt`, not `JWT`). A name written once
+    among examples (`example_spans`: "Examples: `aws`, `azure`, `gcp`") is not a package the record is about."""
     prose = named.FENCE.sub(" ", text)
-    examples = {fold(w) for a, b in example_spans(prose) for w in re.findall(r"`([^`\n]+)`", prose[a:b])}
+    examples = _examples(prose)
     out = []
     for m in _WRITTEN_PACKAGE.finditer(prose):
-        folded = fold(m.group(1))
-        if len(folded) >= 4 and folded not in named.COMMON and not (folded in examples and named.written_once(m.group(1), prose)):
+        written = unversioned(m.group(1))
+        if module_path(written):
+            continue
+        folded = fold(written)
+        if (len(folded) > SHORT or len(folded) == SHORT and written == folded) and folded not in named.COMMON \
+                and not (folded in examples and named.written_once(m.group(1), prose)):
             out.append(folded)
     return list(dict.fromkeys(out))
+
+
+def written_modules(text: str) -> list[str]:
+    """The Go module paths a decision writes, as code or in prose, a fenced block aside, as written
+    (`github.com/coreos/go-oidc/v3`); one written once among examples is not one the record is about."""
+    prose = named.FENCE.sub(" ", text)
+    examples = _examples(prose)
+    out = []
+    for m in _WRITTEN_MODULE.finditer(prose):
+        written = m.group(1).rstrip(".")
+        if module_path(written) and not (fold(unversioned(written)) in examples and named.written_once(written, prose)):
+            out.append(written)
+    return list(dict.fromkeys(out))
+
+
+def _examples(prose: str) -> set[str]:
+    """The names, folded as `written_packages` folds them, that `prose` writes as code among examples."""
+    return {fold(unversioned(w)) for a, b in example_spans(prose) for w in re.findall(r"`([^`\n]+)`", prose[a:b])}
 
 
 # Names a sentence gives as examples, not as its choice: what follows "such as", "e.g.", "for example" or "Examples:"
@@ -459,11 +524,16 @@ def without_examples(text: str) -> str:
 def package_anchors(text: str, ctx) -> list[Derived]:
     """Path anchors for the few code files (at most `named.MAX_FILES` outside tests) importing a package the
     decision writes as code (D15 of afomera/relay: "`askama` templates compile into the binary" ->
-    `crates/relay-control/src/templates.rs`, the one file importing askama). A package imported more
-    widely is the project's stack, not a place; one nothing imports (a tool, a name in passing) anchors
-    nothing."""
-    return few_files(not_own(written_packages(text), ctx), ctx.imports.packages, WRITTEN_SCORE,
-                     lambda name: f"imports `{name}`, which it writes as code")
+    `crates/relay-control/src/templates.rs`, the one file importing askama), or a Go module path it writes
+    (`github.com/coreos/go-oidc/v3`: the files importing it or a package under it, `github.com/coreos/go-oidc/v3/oidc`).
+    A package imported more widely is the project's stack, not a place; one nothing imports (a tool, a name in
+    passing) anchors nothing."""
+    out = {d.anchor.value: d for d in few_files(not_own(written_packages(text), ctx), ctx.imports.packages, WRITTEN_SCORE,
+                                                lambda name: f"imports `{name}`, which it writes as code")}
+    modules = {w: ctx.imports.modules.get(path, set()) for w in written_modules(text) if (path := module_path(w))}
+    for d in few_files(list(modules), modules, WRITTEN_SCORE, lambda path: f"imports `{path}`, which it writes"):
+        out.setdefault(d.anchor.value, d)
+    return list(out.values())
 
 
 def few_files(names: list[str], index: dict[str, set[str]], score: float, why) -> list[Derived]:
