@@ -380,3 +380,24 @@ def test_a_broad_folder_the_decision_says_it_creates_is_its_subject(tmp_workspac
     assert texts(derive_anchors(passing, "docs/decisions/0007.rst", AnchorContext(ws))) == []
     within = "# Probes\n\n## Decision\n\nCreate a new component in `verifiable_credentials` to handle the probes.\n"
     assert texts(derive_anchors(within, "docs/decisions/0009.rst", AnchorContext(ws))) == []
+
+
+def test_one_folder_written_as_code_with_its_trailing_slash_anchors_that_folder(tmp_workspace):
+    """A record writing "the infrastructure lives in `terraform/`" governs that folder, as `terraform/modules/` would;
+    the word without backticks or without its slash, a file of that name, and a source root (`src/`, the whole
+    project's code) anchor nothing, and a folder of many files only when a heading names it."""
+    files = {"terraform/main.tf": 'provider "aws" {}\n', "terraform/aws/vpc.tf": 'resource "aws_vpc" "main" {}\n',
+             "terraform/google/project.tf": 'resource "google_project" "p" {}\n', "deploy": "#!/bin/sh\n",
+             "src/web/app.py": "x = 1\n", "src/api.py": "y = 1\n"}
+    files.update({f"charts/t{i}.yaml": "kind: Service\n" for i in range(31)})
+    ws = write(tmp_workspace, files)
+
+    def derived(text):
+        return texts(derive_anchors(f"# 3. Infrastructure\n\n{text}\n", "docs/adr/3.md", AnchorContext(ws)))
+
+    assert derived("The infrastructure lives in `terraform/`.") == ["terraform/**"]
+    assert derived("The infrastructure lives in terraform/, planned by `terraform`.") == []
+    assert derived("Run `deploy/` after `src/`; the site is `src/web/`.") == ["src/web/**"]
+    assert derived("Templates go in `charts/`.") == []
+    assert texts(derive_anchors("# 4. The charts/ folder\n\nTemplates go in `charts/`.\n", "docs/adr/4.md",
+                                AnchorContext(ws))) == ["charts/**"]

@@ -3,7 +3,9 @@ paths) and identifiers (`FeaturesReadModel`, `useFeatures()`).
 
 An ADR that names code governs that code. A written path becomes a path anchor when it exists in
 the workspace, relative to the workspace root, to the ADR's folder, to a Go module or to one of
-the sub-projects (a folder covers its subtree). A specific identifier becomes a symbol anchor on
+the sub-projects (a folder covers its subtree); so does one folder's name written as code with its
+trailing slash (`terraform/`), where it is a folder, unless it is a source root (`src/`: the whole
+project's code, where a decision says things live). A specific identifier becomes a symbol anchor on
 each file defining it (see `named`). Links to documents, URLs and paths outside the workspace are
 ignored, so ADRs that name no code stay unanchored and are found by search instead, and so are the paths
 a command line carries (`dotnet publish src/Koine.Cli` in a block of shell, a `$ ` prompt line or a code span):
@@ -202,10 +204,11 @@ class AnchorContext:
 
 
 def _candidates(text: str):
-    """(token as written, the path it means) for each path `text` writes, for each Python module it
-    writes as code in dotted form (`openedx_learning.api.authoring`: the module file or the package), for
-    each PHP namespace or class it writes as code (`WMDE\\Fundraising\\Frontend\\Factories`), and for each
-    JVM class written with its package, that package's path (`_QUALIFIED_CLASS`)."""
+    """(token as written, the path it means) for each path `text` writes (one folder's name alone only as code with
+    its trailing slash, `_one_folder`), for each Python module it writes as code in dotted form
+    (`openedx_learning.api.authoring`: the module file or the package), for each PHP namespace or class it writes
+    as code (`WMDE\\Fundraising\\Frontend\\Factories`), and for each JVM class written with its package, that
+    package's path (`_QUALIFIED_CLASS`)."""
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or (m.group(2) or "").replace("\\_", "_")).strip().rstrip(".,;:)")
         if m.group(1) and _MODULE.match(token) and token.rsplit(".", 1)[-1] not in _NOT_MODULES:
@@ -226,7 +229,11 @@ def _candidates(text: str):
             yield token, path
             yield token, path + ".php"
             continue
-        if "://" in token or token.startswith(("~", "$")) or "/" not in token.strip("/"):
+        if "://" in token or token.startswith(("~", "$")):
+            continue
+        if "/" not in token.strip("/"):
+            if m.group(1) and _one_folder(token):
+                yield token, token  # `terraform/`: `path_anchors` keeps it only where it is a folder
             continue
         braces = _BRACES.search(token)
         if braces:  # `backend/{sqlite,postgres}.rs`: each file it spells
@@ -234,6 +241,17 @@ def _candidates(text: str):
                 yield token, token[:braces.start()] + alternative.strip() + token[braces.end():]
             continue
         yield token, token
+
+
+# One folder written as code, its trailing slash saying it is one (`terraform/`, `.github/`); not `../`.
+_ONE_FOLDER = re.compile(r"^\.?\w[\w.-]*/$")
+
+
+def _one_folder(token: str) -> bool:
+    """Whether a token written as code is one folder's name and its trailing slash (`terraform/`), not a source root
+    (`src/`, `lib/`, `app/`; `SOURCE_ROOTS`): the whole project's code, which a decision writes as where things live,
+    not as what it governs (`src/hooks/api` names a part of it)."""
+    return bool(_ONE_FOLDER.match(token)) and token[:-1].lower() not in SOURCE_ROOTS
 
 
 def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
@@ -268,6 +286,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         for hit in hits:
             if hit in layout.dirs and _only_pages(hit, layout):
                 continue  # the records' own folder (`docs/rfc/`), a folder of pictures: no code to show them on
+            if hit not in layout.dirs and _one_folder(token):
+                continue  # `build/` written for a folder: a file of that name is not what it means
             glob = f"{hit}/**" if hit in layout.dirs else hit
             score = 1.0 if hit == clean else 0.9 / len(hits)
             why = f"names `{token}`" + ("" if hit == clean else f" ({hit})")
