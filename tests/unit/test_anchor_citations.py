@@ -316,3 +316,26 @@ def test_a_file_citing_two_records_after_one_prefix_is_governed_by_both(tmp_work
     })
     assert anchors(ws, "docs/adr/0002-retries.md", "# 2. Retries\n\nRetry three times.\n") == ["src/retry.ts"]
     assert anchors(ws, "docs/adr/0003-backoff.md", "# 3. Backoff\n\nBack off exponentially.\n") == ["src/retry.ts"]
+
+
+def test_a_code_file_cites_a_record_in_its_comments_not_in_its_strings_or_names(tmp_workspace):
+    """A design mock's data (`['ADR-0007','accepted','Money is a value object…']`) names records as its content; a
+    comment, a docstring or an annotation sends the reader to one."""
+    records = {n: f"docs/adr/000{n}-part-{n}.md" for n in (4, 5, 6, 7)}
+    ws = write(tmp_workspace, {
+        **{rel: f"# {n}. Part {n}\n\nThe part.\n" for n, rel in records.items()},
+        "design/mock.js": "export const ROWS = [\n  ['ADR-0007','accepted','Money is a value object'],\n"
+                          "  ['ADR-0004','accepted','Lenses'],\n];\nconst ADR_0006 = 'rfc';\n",
+        "src/money.ts": "/** A value object, as ADR-0007 decided. */\nexport class Money {}\n",
+        "app/ledger.py": '"""The ledger. See ADR-0005."""\n\nLABEL = "ADR-0006"\n',
+        "app/Entry.java": "class Entry {\n    @ADR(4)\n    String label() { return \"ADR-0006\"; }\n}\n",
+    })
+
+    def cited(n):
+        return anchors(ws, records[n], f"# {n}. Part {n}\n\nThe part.\n")
+
+    assert cited(7) == ["src/money.ts"]
+    assert cited(5) == ["app/ledger.py"]
+    assert cited(4) == ["app/Entry.java"]
+    assert cited(6) == []
+

@@ -8,6 +8,9 @@ trailing comments after code and block comments stay separate. The text has its 
 
 The fallback scanner knows each language's comment markers and nothing else: a marker inside a
 string literal is read as a comment. It never raises; binary content has no comments.
+
+What Python documents its code with instead, a string written as a statement of its own, is read apart
+(`docstrings`) for a reader that takes a doc comment and a docstring alike.
 """
 
 from __future__ import annotations
@@ -97,6 +100,26 @@ def extract_comments(source: str | bytes, language: str) -> list[Comment]:
         return []
     return [Comment(line=r.line, text=clean_comment_text(r.raw, keep_lines=True), end_line=r.end_line)
             for r in _merge(raws)]
+
+
+def reads_comments(language: str) -> bool:
+    """Whether the comments of `language` are read: a grammar with a comment query, or its markers known."""
+    return language in _SYNTAX or language in COMMENT_QUERIES and languages.has_grammar(language)
+
+
+_DOCSTRING_QUERY = "(expression_statement . (string) @s .)"
+
+
+def docstrings(source: bytes, language: str) -> list[str]:
+    """A Python file's docstrings, quotes and all: each string written as a statement of its own (a module's,
+    class's or function's first, or one under an attribute), in document order. Empty for other languages,
+    without a grammar and for binary content."""
+    compiled = languages.query(language, _DOCSTRING_QUERY) if language == "python" else None
+    if compiled is None or languages.looks_binary(source):
+        return []
+    tree = languages.parse(language, source)
+    nodes = tree_sitter.QueryCursor(compiled).captures(tree.root_node).get("s", []) if tree is not None else []
+    return [source[n.start_byte:n.end_byte].decode("utf-8", "replace") for n in sorted(nodes, key=lambda n: n.start_byte)]
 
 
 def _comment_nodes(root: tree_sitter.Node, language: str) -> list[tree_sitter.Node]:

@@ -12,6 +12,11 @@ citing one. Each code file that cites a record, and
 no other record of the workspace by that series and number, is governed by it (tests, vendored and
 generated code are not read; see `named.SymbolIndex`).
 
+A code file cites a record by number in its comments (doc comments and Python's docstrings among them) and
+annotations only: a string literal or a name writing `ADR-0007` is the program's data (a design mock's
+`['ADR-0007', 'accepted', …]`), no word to its reader (`citing_text`). A configuration file, and code in a
+language whose comments Lore does not read, cites in all its text.
+
 A page a record links is cited too: a code file writing the same address in a comment
 (`// https://adamwathan.me/2019/10/17/persistent-layout-patterns-in-nextjs/`) is governed by the record
 whose prose links it, when at most `named.MAX_FILES` code files write that address (a site's front
@@ -46,6 +51,8 @@ import re
 from collections.abc import Callable, Iterable
 from pathlib import PurePosixPath
 
+from lore.anchors.comments import docstrings, extract_comments, reads_comments
+from lore.anchors.languages import language_for_path
 from lore.sources.named import BUDGET_SECONDS, FENCE, MAX_FILES, code_outside_tests
 
 # A record's series and number as written, zeros kept (`ADR-013`, `RFC 0011`, `@ADR(49)`, `ADRs 2`).
@@ -125,7 +132,7 @@ class CitationIndex:
                     self.records.setdefault(key, []).append(f)
         slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
         for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
-            numbers = cited_numbers(data)
+            numbers = cited_numbers(citing_text(rel, data))
             for key in numbers if len(numbers) <= MAX_PAGES else ():  # more: a site's navigation, `mkdocs.yml`
                 self.cited.setdefault(key, set()).add(rel)
             if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
@@ -253,6 +260,19 @@ def slug_like(stem: str) -> bool:
     parts = stem.split("-")
     return len(parts) >= 3 and sum(1 for p in parts if len(p) >= 3 and p.isalpha()) >= 2 \
         and all(p.isalnum() for p in parts)
+
+
+def citing_text(rel: str, data: bytes) -> bytes:
+    """What of the file `rel` may cite a record by number: a code file's comments, docstrings and annotations
+    (`@ADR(49)`), one a line, not its string literals and names; all of a configuration file, or of code whose
+    comments are not read (see the module)."""
+    language = None if configuration(rel) or rel.lower().endswith(_DOCS) else language_for_path(rel)
+    if language is None or not reads_comments(language) or not CITE.search(data):
+        return data
+    parts = [c.text.encode("utf-8", "replace") for c in extract_comments(data, language)]
+    parts += [doc.encode("utf-8", "replace") for doc in docstrings(data, language)]
+    parts += [m.group(0) for m in CITE.finditer(data) if data[m.start() - 1:m.start()] == b"@"]
+    return b"\n".join(parts)
 
 
 def cited_numbers(data: bytes) -> set[tuple[str, int]]:
