@@ -2,7 +2,7 @@
 
 import pytest
 
-from lore.sources.citations import cited_numbers, series_of
+from lore.sources.citations import cited_numbers, own_names, series_of
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
 
@@ -339,3 +339,37 @@ def test_a_code_file_cites_a_record_in_its_comments_not_in_its_strings_or_names(
     assert cited(4) == ["app/Entry.java"]
     assert cited(6) == []
 
+
+@pytest.mark.parametrize("comment, numbers", [
+    pytest.param("# Grouped by client (lightbridge-governance ADR-0010).", [], id="another-projects-name"),
+    pytest.param("-- per lightbridge-authz ADR-0018, 0019", [], id="another-projects-list"),
+    pytest.param("// as acme/payments RFC 12 says", [], id="an-owner-and-name"),
+    pytest.param("# lightbridge-charts ADR-0010", [10], id="the-workspaces-own-name"),
+    pytest.param("# acme/lightbridge-charts ADR-0010", [10], id="the-workspaces-own-repository"),
+    pytest.param("# our ADR-0010", [10], id="our"),
+    pytest.param("# see ADR-0010", [10], id="see"),
+    pytest.param("# (ADR-0010)", [10], id="parenthesised"),
+    pytest.param("# per ADR 0010", [10], id="per"),
+    pytest.param("# the follow-up ADR-0010", [10], id="an-english-compound"),
+    pytest.param("# the data-plane ADR-0010", [10], id="a-description"),
+    pytest.param("# Data-plane ADR-0010", [10], id="a-sentences-first-word"),
+    pytest.param("# and/or ADR-0010", [10], id="and-or"),
+    pytest.param("# ADR-0002 ADR-0010", [2, 10], id="a-record-before"),
+])
+def test_a_citation_after_another_projects_name_cites_nothing_here(comment, numbers):
+    own = own_names(["lightbridge-charts", "acme/lightbridge-charts"])
+    assert sorted(n for _, n in cited_numbers(comment.encode(), own)) == numbers
+
+
+def test_a_file_citing_another_projects_record_is_not_governed_by_ours(tmp_path):
+    # Shaped on a Helm-charts repository whose code cites the records of the services it deploys.
+    text = "# 10. Group usage by client\n\n## Status\n\nAccepted\n"
+    ws = write(tmp_path / "lightbridge-charts", {
+        "docs/adr/0010-group-usage-by-client.md": text,
+        "docs/adr/0018-model-policy.md": "# 18. Model policy\n",
+        "charts/usage/by_client.py": "# Grouped by client (lightbridge-governance ADR-0010).\nX = 1\n",
+        "charts/gateway/model-policy.lua": "-- lightbridge-authz ADR-0018\nlocal x = 1\n",
+        "charts/usage/report.py": "# lightbridge-charts ADR-0010: usage by client\nY = 1\n",
+    })
+    assert anchors(ws, "docs/adr/0010-group-usage-by-client.md", text) == ["charts/usage/report.py"]
+    assert anchors(ws, "docs/adr/0018-model-policy.md", "# 18. Model policy\n") == []

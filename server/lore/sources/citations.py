@@ -17,6 +17,11 @@ annotations only: a string literal or a name writing `ADR-0007` is the program's
 `['ADR-0007', 'accepted', …]`), no word to its reader (`citing_text`). A configuration file, and code in a
 language whose comments Lore does not read, cites in all its text.
 
+A citation after another project's name (`(lightbridge-governance ADR-0010)`, `acme/payments RFC 12`: a hyphenated
+or `owner/name` name right before it) cites that project's record, nothing here; after the workspace's own name,
+or a description of the record (`the follow-up ADR-12`, `and/or ADR-3`), it cites the workspace's as any other
+(`_elsewhere`).
+
 A page a record links is cited too: a code file writing the same address in a comment
 (`// https://adamwathan.me/2019/10/17/persistent-layout-patterns-in-nextjs/`) is governed by the record
 whose prose links it, when at most `named.MAX_FILES` code files write that address (a site's front
@@ -49,16 +54,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from lore.anchors.comments import docstrings, extract_comments, reads_comments
 from lore.anchors.languages import language_for_path
-from lore.sources.named import BUDGET_SECONDS, FENCE, MAX_FILES, code_outside_tests
+from lore.sources.named import BUDGET_SECONDS, COMMON, FENCE, MAX_FILES, code_outside_tests
 
 # A record's series and number as written, zeros kept (`ADR-013`, `RFC 0011`, `@ADR(49)`, `ADRs 2`).
 CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)(s(?=[ \t]))?[ #:_(-]?(0*\d{1,4})(?!\w)", re.I)
 # The next number of a list after one prefix, and what sets it apart: `/0003`, `, 0003`, `, 3 and 5`, ` & 5`.
 _LISTED = re.compile(rb"(/|[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+)(0*\d{1,4})(?!\w|[.:-]\d)", re.I)
+# Another project's name right before a citation (`lightbridge-authz ADR-0018`, `acme/payments RFC 12`): two or more
+# parts joined by hyphens or a slash, each opening with a letter (not a record's own `ADR-0002 ADR-0003`), the word
+# before it (`the`, `our`) kept for `_elsewhere`.
+_ELSEWHERE = re.compile(rb"(?:(\w+)[ \t]+)?(?<![\w/.@#-])([A-Za-z]\w*(?:\.\w+)*(?:[-/][A-Za-z]\w*(?:\.\w+)*)+)[ \t]+\Z")
+# Parts of hyphenated English and word pairs, no project's name: `follow-up`, `re-evaluated`, `well-known`, `and/or`,
+# `read/write`; and of a path to records (`docs/adr`).
+_PLAIN_PARTS = frozenset(b"""a an the and or nor not no to of by per via vs re pre co non self cross sub multi semi anti
+post un de inter intra over under out up in on off down back well so built long short high low half full all
+follow see also top end read write input output sync async docs doc adr adrs rfc rfcs decisions""".split())
+# Words making the name after them a description of the record, not whose it is: `the follow-up ADR-12`, `our data-plane ADR-3`.
+_DETERMINERS = frozenset(b"the a an this that these those our its their your my".split())
 _PART_OF_MORE = re.compile(rb"[.:-]\d")  # a number's version or date goes on: `ADR 2.1`, `ADR 2024-05`
 _YEAR = re.compile(rb"(?:19|20)\d\d")
 MAX_PAGES = 8  # a code file writing more addresses is a table of links (`URLs.java`), not code citing a page
@@ -110,7 +126,7 @@ class CitationIndex:
     (bounded by the same time budget), and (series, number) -> the records of the workspace so numbered."""
 
     def __init__(self, root, code_files: list[str], all_files, budget: float = BUDGET_SECONDS,
-                 vendored: Callable[[str], bool] | None = None):
+                 vendored: Callable[[str], bool] | None = None, own: Iterable[str] = ()):
         self.cited: dict[tuple[str, int], set[str]] = {}
         self.records: dict[tuple[str, int], list[str]] = {}
         self.slugs: dict[str, list[str]] = {}  # file stem -> the files of the workspace so named
@@ -131,8 +147,9 @@ class CitationIndex:
                 if key:
                     self.records.setdefault(key, []).append(f)
         slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
+        names = own_names([Path(root).name, *own])
         for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
-            numbers = cited_numbers(citing_text(rel, data))
+            numbers = cited_numbers(citing_text(rel, data), names)
             for key in numbers if len(numbers) <= MAX_PAGES else ():  # more: a site's navigation, `mkdocs.yml`
                 self.cited.setdefault(key, set()).add(rel)
             if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
@@ -275,14 +292,46 @@ def citing_text(rel: str, data: bytes) -> bytes:
     return b"\n".join(parts)
 
 
-def cited_numbers(data: bytes) -> set[tuple[str, int]]:
+def own_names(names: Iterable[str]) -> frozenset[bytes]:
+    """The workspace's names (its folder's, `owner/name` of the repositories it says it is) as `_elsewhere` compares
+    them, `_folded`: each whole and each tail after a slash or separator (`alphagov__content-publisher` gives
+    `contentpublisher`, `kumahq/kuma` gives `kuma`)."""
+    tails = (name[i:] for name in names for i in range(len(name)) if i == 0 or name[i - 1] in "/_-+.")
+    return frozenset(f for tail in tails if (f := _folded(tail.encode("utf-8", "replace"))))
+
+
+def _folded(name: bytes) -> bytes:
+    """A name in lower-case letters and digits only: `Lightbridge_Authz` -> `lightbridgeauthz`."""
+    return re.sub(rb"[^a-z0-9]", b"", name.lower())
+
+
+def cited_numbers(data: bytes, own: frozenset[bytes] = frozenset()) -> set[tuple[str, int]]:
     """(series, number) of each record a file cites by number: the one after each prefix, and each of a list
-    after one (see the module)."""
+    after one, unless another project's name comes right before the prefix (`own`: the workspace's names, see
+    `own_names`; see the module)."""
     out: set[tuple[str, int]] = set()
     for m in CITE.finditer(data):
+        if _elsewhere(data, m.start(), own):
+            continue
         series = m.group(1).decode().lower()
         out.update((series, int(number)) for number in [m.group(3), *_listed(data, m)])
     return out
+
+
+def _elsewhere(data: bytes, at: int, own: frozenset[bytes]) -> bool:
+    """Whether the citation at `at` is another project's: a project-like name (`_ELSEWHERE`; hyphenated, in lower
+    case, or `owner/name`) right before it, no English compound or pair (`follow-up`, `and/or`, `client/server`) nor
+    a description after `the` or `our`, and no name of the workspace's own (`own`, whole or after a slash)."""
+    m = _ELSEWHERE.search(data, max(0, at - 120), at)
+    if m is None or m.group(1) and m.group(1).lower() in _DETERMINERS:
+        return False
+    written = m.group(2)
+    name = written.lower()
+    parts = re.split(rb"[-/]", name)
+    if b"/" not in name and written != name or any(p in _PLAIN_PARTS for p in parts) \
+            or all(p.decode() in COMMON for p in parts):
+        return False  # `Data-plane ADR-3` opens a sentence; a project's hyphenated name is written in lower case
+    return not ({_folded(name), _folded(name.rsplit(b"/", 1)[-1])} & own)
 
 
 def _listed(data: bytes, cite: re.Match) -> list[bytes]:

@@ -170,7 +170,8 @@ class AnchorContext:
     @cached_property
     def citations(self) -> CitationIndex:
         """Code and configuration files citing records (see `citations`), built on first need."""
-        return CitationIndex(self.root, self.symbols.read, self.layout.files, vendored=self.layout.vendored)
+        return CitationIndex(self.root, self.symbols.read, self.layout.files, vendored=self.layout.vendored,
+                             own=self.own_repos)
 
     @cached_property
     def terms(self) -> literals.TermIndex:
