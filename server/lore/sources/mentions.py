@@ -18,7 +18,8 @@ anchor scoring `SURE` or more is kept (up to `MAX_SURE`), weaker ones only while
 `MAX_WEAK` are kept, so a survey naming forty things does not anchor everywhere; the files citing the
 record are kept apart (up to `MAX_CITED`), as the code itself says the record governs them. Under those caps
 anchors reaching code the decision reaches no other way come before symbols inside a folder or file
-it already anchors, then the names it writes most (`ranked`), never the order they are written in. A folder holding
+it already anchors, files and symbols before globs and a glob over few files before one over many, then the
+names it writes most (`ranked`), never the order they are written in. A folder holding
 more than `MAX_FOLDER_FILES` files outside tests (`app/models/`, `cmd/jaeger/internal/`) is where the
 code a decision speaks of lives, not what it governs: it anchors only when a heading of the decision
 names it, or, when the folder is a collection of the kind the decision is about, its instances
@@ -947,7 +948,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     if not found and not proposal:
         found = head_anchors(title, text, ctx)
     found += file_patterns.pattern_anchors(text, ctx)  # a kind of file, beside what the record is about
-    found = ranked(own_project(found, rel, ctx.layout), text)
+    found = ranked(own_project(found, rel, ctx.layout), text, ctx.layout)
     kept: list[Derived] = []
     keys: set[tuple] = set()
     cited = 0
