@@ -10,6 +10,7 @@ each file defining it (see `named`). Links to documents, URLs and paths outside 
 ignored, so ADRs that name no code stay unanchored and are found by search instead, and so are the paths
 a command line carries (`dotnet publish src/Koine.Cli` in a block of shell, a `$ ` prompt line or a code span):
 where a command runs, not what the record governs.
+A path the record says stays as it is ("`api/` is unchanged", "no changes to `api/`") anchors nothing either (see `unchanged`).
 
 Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the memory's
 `meta["derived_anchors"]` so a lens or hover can say it and a person can confirm or drop it.
@@ -60,7 +61,7 @@ from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_MET
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
 from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, manifests, named, routes,
-                          shapes, shell, subclasses, tables, written_code)
+                          shapes, shell, subclasses, tables, unchanged, written_code)
 from lore.sources.moved import folder_moved_to, moved_to
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -258,7 +259,9 @@ def _one_folder(token: str) -> bool:
 
 def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for the paths `text` writes that exist in the workspace, as written or under a sub-project; not
-    those it writes as a command's arguments (`dotnet publish src/Koine.Cli`: where a command runs, see `shell`)."""
+    those it writes as a command's arguments (`dotnet publish src/Koine.Cli`: where a command runs, see `shell`),
+    nor those it says stay as they are ("`bridge/controlplane/harbor` is unchanged", see `unchanged`)."""
+    text = unchanged.without_unchanged(text)
     out: dict[str, Derived] = {}
     layout = ctx.layout
     for token, path in _candidates(shell.without_commands(text)):
