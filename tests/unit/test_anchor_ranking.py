@@ -66,6 +66,17 @@ def test_the_cap_keeps_the_files_a_record_names_over_a_broad_folder_it_names_in_
     assert set(kept) == {f"ci/gate{i}.yml" for i in range(11)} | {"bridge/dataplane/**"}
 
 
+def test_a_root_file_named_whole_is_as_sure_as_a_path_and_outranks_a_folder_under_the_cap(tmp_path):
+    files = {f"bridge/dataplane/f{i}.go": "package dataplane\n" for i in range(3)}
+    files |= {f"ci/gate{i}.yml": "on: push\n" for i in range(11)} | {".releaserc.json": "{}\n"}
+    root = write(tmp_path, files)
+    text = ("# Quality gates\n\nNothing may import `bridge/dataplane`.\n\nReleases follow `.releaserc.json`.\n\n"
+            + "".join(f"- the gate in `ci/gate{i}.yml` blocks a merge\n" for i in range(11)))
+    kept = {d.anchor.value: d.score for d in derive_anchors(text, "docs/adr/0019.md", AnchorContext(root))}
+    assert kept["./.releaserc.json"] == 1.0
+    assert "bridge/dataplane/**" not in kept and len(kept) == mentions.MAX_SURE
+
+
 def test_the_cap_keeps_a_name_written_last_when_the_others_sit_in_an_anchored_folder(tmp_path):
     root = go_tree(tmp_path)
     text = ("# Unified client\n\nThe client lives in `internal/es/client/`.\n\n"
