@@ -541,3 +541,38 @@ def test_a_go_module_written_whole_or_with_its_major_version_anchors_the_few_fil
         ["github.com/coreos/go-oidc/v3", "gopkg.in/yaml.v3"]
     assert imports.module_prefixes("github.com/coreos/go-oidc/v3/oidc") == ["github.com/coreos/go-oidc/oidc",
                                                                            "github.com/coreos/go-oidc"]
+
+
+# Shaped on Koine's adr/0015 and adr/0017 (Atypical-Consulting/Koine): proposed records whose titles choose nothing,
+# whose outcome lines name the library with its package written as code.
+YJS_OUTCOME = ("# Yjs is the CRDT runtime\n\n- Status: proposed\n\n## Decision Outcome\n\n"
+               "Chosen option: **Yjs (`yjs` 13.x)**, because it is the smallest dependency.\n")
+SNOW_OUTCOME = ("# Collaboration traffic is Noise-encrypted\n\n## Decision Outcome\n\n"
+                "Chosen option: \"**snow** (noise protocol via `snow`)\", because it needs no certificates.\n")
+NOISE_OUTCOME = ("# Collaboration traffic is Noise-encrypted\n\n## Decision Outcome\n\n"
+                 "Chosen option: **Noise `Noise_NK_25519_ChaChaPoly_BLAKE2s` via `snow`, on every connection\n"
+                 "unconditionally**, because it authenticates the broker.\n")
+
+
+def test_a_madr_outcome_chooses_the_options_leading_name_or_the_package_it_writes_as_code(tmp_workspace):
+    """An outcome line naming a library with a parenthesis or code after it chose that library: its words were read
+    as one name (`yjsyjs`, `noisenoisenk25519chachapolyblake2sviasnow`), which nothing imports."""
+    assert imports.chosen_option(YJS_OUTCOME) == ["yjs"]
+    assert imports.chosen_option(SNOW_OUTCOME) == ["snow"]
+    assert "snow" in imports.chosen_option(NOISE_OUTCOME)
+    assert not any(n.endswith("snow") and n != "snow" for n in imports.chosen_option(NOISE_OUTCOME))
+    assert imports.chosen_option('Chosen option: "Deep Java Library (DJL)", because it does all') == [
+        "deepjavalibrary", "deepjava"]
+    assert imports.chosen_option('Chosen option: "Use `requests` for HTTP calls", because') == ["requests"]
+    ws = write(tmp_workspace, {
+        "studio/src/collab/session.ts": "import * as Y from 'yjs';\n",
+        "studio/src/collab/binding.ts": "import * as Y from 'yjs';\nimport { EditorView } from '@codemirror/view';\n",
+        "studio/src-tauri/src/noise.rs": "use snow::{Builder, StatelessTransportState};\n\npub struct NoiseWriter;\n",
+    })
+    ctx = AnchorContext(ws)
+    def proposed(text):
+        return sorted(d.anchor.to_text() for d in derive_anchors(text, "adr/0015.md", ctx, proposal=True))
+    assert proposed(YJS_OUTCOME) == ["studio/src/collab/binding.ts", "studio/src/collab/session.ts"]
+    assert proposed(SNOW_OUTCOME) == ["studio/src-tauri/src/noise.rs"]
+    assert proposed(NOISE_OUTCOME) == ["studio/src-tauri/src/noise.rs"]
+

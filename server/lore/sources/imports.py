@@ -10,7 +10,10 @@ namespace's part: `tanstackquery` of `@tanstack/query-core`, `sentry` of `sentry
 hyphenated or underscored name: `fetch` is no part of `jest-fetch-mock`'s name but a word of it, and a title's
 "Use a fetch library" would otherwise govern the test setup mocking it. An acronym the decision gives in parentheses
 (`Deep Java Library (DJL)`) counts as the name too, and so does the repository a link on the name
-points to (`[Java Native Access](https://github.com/java-native-access/jna)`: `jna`).
+points to (`[Java Native Access](https://github.com/java-native-access/jna)`: `jna`). A MADR outcome line chooses its
+option's leading name, or the package it writes as code in a parenthesis after it or as what it is done through
+("Chosen option: **Yjs (`yjs` 13.x)** as …": `yjs`; "**Noise … via `snow`**": `noise`, `snow`), never the words of its
+whole clause joined into one name.
 
 Only a choice few files import anchors: at most `named.MAX_FILES` files outside tests, or as few of
 them named for what it was chosen for (`Use Apache Commons IO for directory monitoring`:
@@ -463,14 +466,20 @@ def written_packages(text: str) -> list[str]:
     examples = _examples(prose)
     out = []
     for m in _WRITTEN_PACKAGE.finditer(prose):
-        written = unversioned(m.group(1))
-        if module_path(written):
-            continue
-        folded = fold(written)
-        if (len(folded) > SHORT or len(folded) == SHORT and written == folded) and folded not in named.COMMON \
-                and not (folded in examples and named.written_once(m.group(1), prose)):
+        folded = package_written(m.group(1))
+        if folded and not (folded in examples and named.written_once(m.group(1), prose)):
             out.append(folded)
     return list(dict.fromkeys(out))
+
+
+def package_written(written: str) -> str | None:
+    """The folded name of the package a record writes as code as `written` (see `written_packages`); None for a module
+    path (`written_modules`), a common word, or a name of `SHORT` letters written otherwise than a package is named."""
+    written = unversioned(written)
+    folded = fold(written)
+    if module_path(written) or folded in named.COMMON or len(folded) < SHORT or len(folded) == SHORT and written != folded:
+        return None
+    return folded
 
 
 def written_modules(text: str) -> list[str]:
@@ -622,21 +631,64 @@ def _chosen_names(text: str, whole: str) -> tuple[str, ...]:
 # MADR's outcome line: 'Chosen option: "Use PostgreSQL", because …', "Chosen Alternative: [Faktory](https://…)".
 _CHOSEN_OPTION = re.compile(r"^[ \t>*_-]*(?:chosen|selected|picked)\s+(?:option|alternative|solution)s?[*_]*\s*:[*_]*\s*(.+)$",
                             re.I | re.M)
+_OPTION_CODE = re.compile(r"`([^`\n]+)`")
+_CODE_MARK = re.compile(r"\x01(\d+)\x01")  # where `chosen_option` marked a code span of the option
+# Where an option's leading name ends: at a parenthesis ("Yjs (`yjs` 13.x)"), at what it is done through ("Noise via
+# snow"), or, after words written with capitals, at a code span ("Noise `Noise_NK`"; not "Create a `Mesh` policy").
+_NAME_END = re.compile(r"(\s*\(|\s+(?i:via|using|through)\s)|\s+\x01")
 
 
 def chosen_option(text: str, whole: str | None = None) -> list[str]:
     """The folded names of what a record's MADR outcome line chose ('Chosen option: "Use PostgreSQL", because …' ->
-    `postgresql`; "Chosen Alternative: [Faktory](https://github.com/contribsys/faktory)" -> `faktory`), read as a title
-    choosing it would be (`chosen`); an option named without a verb is the product it names."""
+    `postgresql`; "Chosen Alternative: [Faktory](https://github.com/contribsys/faktory)" -> `faktory`): the option's
+    leading name, read as a title choosing it would be (`chosen`; an option named without a verb is the product it
+    names), and the packages the option writes as code in naming it, read as `written_packages` reads them
+    ('**Yjs (`yjs` 13.x)** as the CRDT runtime' -> `yjs`; '"**snow** (noise protocol via `snow`)"' -> `snow`). The
+    leading name ends where a parenthesis or what it is done through ("via `snow`") begins, or, after words written with
+    capitals, a code span ("**Noise `Noise_NK_25519_ChaChaPoly_BLAKE2s` via `snow`**" -> `noise`, `snow`): the words of
+    the whole clause are no one name."""
     out: list[str] = []
     for m in _CHOSEN_OPTION.finditer(text):
-        option = re.split(r",|\s+because\b|\s+[-–—]\s+", markdown.plain(m.group(1)), maxsplit=1)[0]
+        codes: list[str] = []
+        marked = _OPTION_CODE.sub(lambda c: _mark(c.group(1), codes), m.group(1))
+        option = re.split(r",|\s+because\b|\s+[-–—]\s+", markdown.plain(marked), maxsplit=1)[0]
         option = option.strip(" \"'“”‘’`*_[]()").strip()
-        if not option or len(option) > 80:
+        if not option or len(_unmarked(option, codes)) > 80:
             continue
-        title = option if _CHOICE.match(option) else f"Use {option}"
-        out += chosen(f"# {title}\n", whole if whole is not None else text, variants=False)
+        what = _CHOICE.match(option if _CHOICE.match(option) else f"Use {option}").group("what")
+        end = next((e for e in _NAME_END.finditer(what) if e.start() > 0 and (e.group(1) or _capitalised(what[:e.start()]))),
+                   None)
+        leading, after = (what[:end.start()], what[end.start():]) if end else (what, "")
+        out += chosen(f"# Use {_unmarked(leading, codes)}\n", whole if whole is not None else text, variants=False)
+        written = [codes[int(i)] for i in _CODE_MARK.findall(_packages_part(leading, after))]
+        out += [name for w in written if _WRITTEN_PACKAGE.fullmatch(f"`{w}`") and (name := package_written(w))]
     return list(dict.fromkeys(out))
+
+
+def _packages_part(leading: str, after: str) -> str:
+    """What of an option (see `chosen_option`) may write the package it chose as code: its leading name, a
+    parenthesis after it ("Yjs (`yjs` 13.x)") and what it is done through ("Noise `Noise_NK` via `snow`"); not a
+    code span among its words ("a distinct `publish` clause")."""
+    named_as_code = _CODE_MARK.match(leading)
+    through = re.search(r"\s(?:via|using|through)\s.*", after, re.I | re.S)
+    return " ".join([named_as_code.group(0) if named_as_code else "", *re.findall(r"\([^()]*\)?", after),
+                     through.group(0) if through else ""])
+
+
+def _capitalised(words: str) -> bool:
+    """Whether each of `words` is written with a capital or a digit first, as a product's name is ("Noise", "Drone CI")."""
+    return all(w[0].isupper() or w[0].isdigit() for w in words.split())
+
+
+def _mark(code: str, codes: list[str]) -> str:
+    """A code span of an option `chosen_option` reads, kept in `codes` and marked by its place there."""
+    codes.append(code)
+    return f"\x01{len(codes) - 1}\x01"
+
+
+def _unmarked(option: str, codes: list[str]) -> str:
+    """An option `chosen_option` read with its code spans marked, with what they write back in their place."""
+    return _CODE_MARK.sub(lambda m: codes[int(m.group(1))], option)
 
 
 def chooser(title: str) -> str | None:
