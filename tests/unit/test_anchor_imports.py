@@ -576,3 +576,26 @@ def test_a_madr_outcome_chooses_the_options_leading_name_or_the_package_it_write
     assert proposed(SNOW_OUTCOME) == ["studio/src-tauri/src/noise.rs"]
     assert proposed(NOISE_OUTCOME) == ["studio/src-tauri/src/noise.rs"]
 
+
+def test_a_package_a_record_writes_that_only_tests_import_anchors_the_few_tests_importing_it(tmp_workspace):
+    # Shaped on a workload-identity bridge's docs/adr: it writes `github.com/golang-jwt/jwt/v5`, which only the
+    # OIDC verifier's test imports, to sign the tokens it verifies.
+    ws = write(tmp_workspace / "one", {
+        "go.mod": "module github.com/acme/bridge\n\ngo 1.22\n",
+        "bridge/dataplane/oidc.go": 'package dataplane\n\nimport "github.com/coreos/go-oidc/v3/oidc"\n',
+        "bridge/dataplane/oidc_test.go": 'package dataplane\n\nimport (\n\t"testing"\n\n\t"github.com/golang-jwt/jwt/v5"\n)\n',
+        "web/src/api.ts": "export const api = 1;\n",
+        "web/src/api.test.ts": "import nock from 'nock';\nimport { api } from './api';\n",
+    })
+    test = ["bridge/dataplane/oidc_test.go"]
+    assert anchors(ws, "# 7. Tokens\n\nTests sign tokens with `github.com/golang-jwt/jwt/v5`.\n") == test
+    assert anchors(ws, "# 7. Tokens\n\nTests sign tokens with github.com/golang-jwt/jwt/v5.\n") == test
+    assert anchors(ws, "# 7. Tokens\n\nTests sign tokens with `jwt`.\n") == test
+    assert anchors(ws, "# 9. Fakes\n\nThe API's tests fake the server with `nock`.\n") == ["web/src/api.test.ts"]
+    both = write(tmp_workspace / "both", {
+        "src/sign.ts": "import jose from 'jose';\n",
+        "src/sign.test.ts": "import jose from 'jose';\n",
+        **{f"src/t{i}.test.ts": "import nock from 'nock';\n" for i in range(4)},
+    })
+    assert anchors(both, "# 3. Signing\n\nTokens are signed with `jose`.\n") == ["src/sign.ts"], "code imports it"
+    assert anchors(both, "# 4. Fakes\n\nTests fake servers with `nock`.\n") == [], "more tests than a few"

@@ -26,7 +26,8 @@ A package a decision writes as code (`askama`, `go-oidc/v3`) is read as the code
 major-version suffix (`/v3`) is no part of its name on either side, and a module path written whole, as code or in
 prose (`github.com/coreos/go-oidc/v3`), means the imports of that path and of the packages under it. A name of three
 letters (`jwt`, `gin`, `chi`) is a word as often as a package: it counts written as code exactly as the package is
-named, or as its module's path (`github.com/golang-jwt/jwt/v5`), never as a word in prose.
+named, or as its module's path (`github.com/golang-jwt/jwt/v5`), never as a word in prose. One no code outside tests
+imports anchors the few test files importing it, as a chosen library does.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from lore.markup import markdown
@@ -272,6 +274,15 @@ def specifiers(data: bytes) -> list[str]:
 _PACKAGE = re.compile(rb"^[ \t]*(?:package|namespace)[ \t]+([A-Za-z_]\w*(?:(?:\.|\\)[A-Za-z_]\w*)+)", re.M)
 
 
+@dataclass(frozen=True)
+class ImportsOfTests:
+    """What the test files import (`ImportIndex.tests`): folded run, folded package, Go module path -> test files."""
+
+    files: dict[str, set[str]]
+    packages: dict[str, set[str]]
+    modules: dict[str, set[str]]
+
+
 class ImportIndex:
     """Folded run of import segments -> the code files outside tests importing it, read once from a
     `SymbolIndex`'s files (built on the first decision titled for a choice, under the same time budget).
@@ -301,7 +312,7 @@ class ImportIndex:
         found: list[tuple[str, list[str]]] = []
         code = set(files)
         self._root, self._layout, self._budget, self._own = root, layout, budget, own
-        self._tests: dict[str, set[str]] | None = None
+        self._tests: ImportsOfTests | None = None
         templates = [f for f in declared.candidates(layout) if f not in code] if layout is not None else []
         for rel, data in named.code_outside_tests(root, list(files) + templates, budget):
             if rel not in code:
@@ -320,27 +331,37 @@ class ImportIndex:
                     continue
                 if layout is not None and rel.endswith(_JS) and _aliased(spec, rel, layout):
                     continue
-                for run in runs(spec):
-                    self.files.setdefault(run, set()).add(rel)
-                package = package_of(spec)
-                if package and package not in self.own_packages and not standard_library(spec, rel):
-                    self.packages.setdefault(package, set()).add(rel)
-                for path in module_prefixes(spec) if rel.endswith(".go") else ():
-                    self.modules.setdefault(path, set()).add(rel)
+                self._index(rel, spec, self)
 
-    def tests_importing(self, name: str) -> list[str]:
-        """The test files importing `name` (a folded run, as `files` holds them), read on first need under the
-        same budget: what a testing library's choice governs when no other code imports it."""
+    def _index(self, rel: str, spec: str, into: ImportIndex | ImportsOfTests) -> None:
+        """Index the import `spec` of the file at `rel` in `into` (this index, or its tests'): its runs, its package
+        and, for Go, its module path and the ancestors of it."""
+        for run in runs(spec):
+            into.files.setdefault(run, set()).add(rel)
+        package = package_of(spec)
+        if package and package not in self.own_packages and not standard_library(spec, rel):
+            into.packages.setdefault(package, set()).add(rel)
+        for path in module_prefixes(spec) if rel.endswith(".go") else ():
+            into.modules.setdefault(path, set()).add(rel)
+
+    @property
+    def tests(self) -> ImportsOfTests:
+        """What the test files import, indexed as `files`, `packages` and `modules` index the code's imports, read on
+        first need under the same budget: what a testing library's choice, or a package a record writes, governs when
+        no other code imports it."""
         if self._tests is None:
-            self._tests = {}
+            self._tests = ImportsOfTests({}, {}, {})
             tests = [rel for rel in sorted(self._layout.files if self._layout is not None else ())
                      if named.TEST_PATH.search(rel) and rel.endswith(_CODE_SUFFIXES)]
             for rel, data in named.heads(self._root, tests, self._budget):
                 for spec in specifiers(data):
                     if not _of(spec, self._own):
-                        for run in runs(spec):
-                            self._tests.setdefault(run, set()).add(rel)
-        return sorted(self._tests.get(name, ()))
+                        self._index(rel, spec, self._tests)
+        return self._tests
+
+    def tests_importing(self, name: str) -> list[str]:
+        """The test files importing `name` (a folded run, as `files` holds them; see `tests`)."""
+        return sorted(self.tests.files.get(name, ()))
 
     def _declare(self, rel: str, resources: list[declared.Declared]) -> None:
         """Index the resource types the template at `rel` declares as what it imports (see the class)."""
@@ -536,11 +557,21 @@ def package_anchors(text: str, ctx) -> list[Derived]:
     `crates/relay-control/src/templates.rs`, the one file importing askama), or a Go module path it writes
     (`github.com/coreos/go-oidc/v3`: the files importing it or a package under it, `github.com/coreos/go-oidc/v3/oidc`).
     A package imported more widely is the project's stack, not a place; one nothing imports (a tool, a name in
-    passing) anchors nothing."""
-    out = {d.anchor.value: d for d in few_files(not_own(written_packages(text), ctx), ctx.imports.packages, WRITTEN_SCORE,
-                                                lambda name: f"imports `{name}`, which it writes as code")}
-    modules = {w: ctx.imports.modules.get(path, set()) for w in written_modules(text) if (path := module_path(w))}
-    for d in few_files(list(modules), modules, WRITTEN_SCORE, lambda path: f"imports `{path}`, which it writes"):
+    passing) anchors nothing. One no code but tests imports is the tests' (a test's `github.com/golang-jwt/jwt/v5`,
+    signing the tokens the code verifies): the few test files importing it are where it is used."""
+    packages = not_own(written_packages(text), ctx)
+    modules = {w: path for w in written_modules(text) if (path := module_path(w))}
+    importers = {w: ctx.imports.modules.get(path, set()) for w, path in modules.items()}
+    found = few_files(packages, ctx.imports.packages, WRITTEN_SCORE, lambda name: f"imports `{name}`, which it writes as code")
+    found += few_files(list(importers), importers, WRITTEN_SCORE, lambda path: f"imports `{path}`, which it writes")
+    if tests_only := [name for name in packages if not ctx.imports.packages.get(name)]:
+        found += few_files(tests_only, ctx.imports.tests.packages, WRITTEN_SCORE,
+                           lambda name: f"its tests import `{name}`, which it writes as code")
+    if tested_modules := {w: ctx.imports.tests.modules.get(modules[w], set()) for w in importers if not importers[w]}:
+        found += few_files(list(tested_modules), tested_modules, WRITTEN_SCORE,
+                           lambda path: f"its tests import `{path}`, which it writes")
+    out: dict[str, Derived] = {}
+    for d in found:
         out.setdefault(d.anchor.value, d)
     return list(out.values())
 
