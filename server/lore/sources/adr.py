@@ -179,6 +179,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     _body_supersessions(doc, reading)
     _history_successor(doc, reading)
     _later_updates(doc, reading, _number(rel_path, title))
+    reading.narrowest()
     if reading.status is Status.DEPRECATED and not reading.superseded_by and _never_adopted(doc):
         reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status

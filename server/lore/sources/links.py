@@ -9,6 +9,10 @@ claiming to replace an accepted record replaces nothing yet (ADR 1 stays current
 linked as "change proposed", see `newer`), and a rejected record replaces nothing at all. A record
 saying of itself that it is superseded is retired whatever its successor's status, and a proposal
 replacing another proposal retires it (a team that leaves every record proposed still moves on).
+
+A record described after the reference by one of the things its title joins ("Supersedes ADR-0027
+(Coder removal)", ADR-0027 being "Split the MCP servers …; remove Coder") is replaced in part only
+(`newer.names_part`): it keeps its own status, and `newer` links the two as partly superseded.
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from collections import defaultdict
 
 from lore.memory import HIDDEN_STATUSES, NEWER_META, Memory, SourceKind, Status
 from lore.sources.detect import series_number
-from lore.sources.newer import (STATUS_BEFORE_LINKS, apply_newer, before_links, describe_newer, newer_links,
-                               newer_parts, replaces)
+from lore.sources.newer import (STATUS_BEFORE_LINKS, apply_newer, before_links, describe_newer, names_part,
+                               newer_links, newer_parts, replaces)
 from lore.sources.summary import ImportSummary
 from lore.store import Store
 
@@ -186,8 +190,8 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) ->
                             f"{direction.replace('_', ' ')} {ref.get('text') or ref.get('target')!r}: no such ADR found")
                     continue
                 old, new = (m, other) if direction == "superseded_by" else (other, m)
-                if direction == "supersedes" and not replaces(new, old):
-                    continue
+                if direction == "supersedes" and (not replaces(new, old) or names_part(ref.get("about"), old.title)):
+                    continue  # not in force, or a part of the older record ("ADR-0027 (Coder removal)"): `newer_links`
                 if old.id != new.id:
                     wanted[old.id].add(new.id)
     for m in adrs + [p for p in pages if p.id in wanted or p.meta.get("import_links")]:

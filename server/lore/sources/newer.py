@@ -1,10 +1,11 @@
 """Later records that change an earlier one without retiring it, resolved at the end of an import.
 
 A decision record is not only current or superseded. A later record can replace part of it ("This
-ADR in part supersedes [0003]", "Partly superseded by ADR-33"), amend it ("Amended by [17. …]"),
-be the record a proposal graduated into ("Implemented — graduated into ADR-010"), or reverse it
-without a link: a later record titled "Remove monorepo" or "AMP removal" undoes an earlier one
-titled "Componentisation solution as a monorepo" or "AMP", one titled "Replace packr2 with go embed" one
+ADR in part supersedes [0003]", "Partly superseded by ADR-33", "Supersedes ADR-0027 (Coder removal)"
+where ADR-0027's title joins two things, `names_part`), amend it ("Amended by [17. …]"), be the
+record a proposal graduated into ("Implemented — graduated into ADR-010"), or reverse it without a
+link: a later record titled "Remove monorepo" or "AMP removal" undoes an earlier one titled
+"Componentisation solution as a monorepo" or "AMP", one titled "Replace packr2 with go embed" one
 titled "Replace go-bindata with packr2", and "Get rid of Ionic" the Ionic half of "Use StencilJS and Ionic".
 A later record that was rejected changes nothing of an earlier one, and one that is only proposed
 does not retire, partly replace or amend the accepted record it says it supersedes or amends (`replaces`):
@@ -104,6 +105,28 @@ def chosen_parts(title: str) -> list[set[str]]:
     {stenciljs}, {ionic}), else empty."""
     parts = [w for p in _JOINED.split(_chosen_phrase(title) or "") if (w := words_of(p))]
     return parts if len(parts) > 1 else []
+
+
+# What joins the several things one title decided: "Split the MCP servers into per-MCP Applications; remove Coder".
+_TITLE_JOINS = re.compile(r"\s*;\s*|" + _JOINED.pattern, re.I)
+
+
+def _stems(text: str) -> set[str]:
+    """A text's content words cut to four letters, so that "Coder removal" meets "remove Coder"."""
+    return {w[:4] for w in words_of(text)}
+
+
+def names_part(about: str | None, title: str) -> bool:
+    """Whether a description written after a record it supersedes ("ADR-0027 (Coder removal)") names only part of
+    that record: its title joins several things ("Split the MCP servers into per-MCP Applications; remove Coder")
+    and the description meets some of them, not all. A description of the whole record ("ADR-0006 (the Proposed
+    multi-source ApplicationSet migration)", a title of one thing) or an explanation meeting none names it all."""
+    if not about:
+        return False
+    said = _stems(about)
+    parts = [p for part in _TITLE_JOINS.split(_REMARK.sub("", _TITLE_PREFIX.sub("", title or ""))) if (p := _stems(part))]
+    met = [p for p in parts if p & said]
+    return len(parts) > 1 and 0 < len(met) < len(parts)
 
 
 def _stem_words(m: Memory) -> str:
@@ -356,6 +379,10 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
             other = resolve(ref, source)
             if other is not None:
                 add(other, m, "reversed")  # this record removes what that one brought in
+        for ref in refs.get("supersedes", []):
+            other = resolve(ref, source)
+            if other is not None and names_part(ref.get("about"), other.title):
+                add(other, m, proposed(other, m, "partly superseded"))  # "ADR-0027 (Coder removal)"
         for ref in refs.get("supersedes", []) if m.status is Status.PROPOSED else ():
             other = resolve(ref, source)
             if other is not None and not replaces(m, other) and not says_so(other, m):

@@ -4,6 +4,16 @@ A record supersedes only what "supersedes" takes as its object: a reference in a
 of its own ("Supersedes the Storybook 8 arrangement (the same decision, re-derived after the Storybook 10 migration
 in ADR 0004)") is not superseded, and a bare number after a capitalised name ("Storybook 8", "Node 20") is a
 version, no record's number.
+
+A supersession narrowed to a part of a record is a partial one (`partly_supersedes`, `partly_superseded_by`): the
+older record still governs the rest, and keeps its own status. A part is narrowed to by "only" ("Supersedes
+ADR-0022 (serving mode only)"), by a part's number or section beside the record ("ADR-0085 decision #3", "decision
+#3 of ADR-0085", "[ADR-0015] §4"), by the record's possessive ("[ADR 0001]'s specific choice of …"), by one thing
+named in it ("the implicit claim about the `cacheKeyType` enum made in [ADR-0015]", "the verification decision
+of [0105]"), or by the text saying that the rest stands ("The rest of this ADR … stands", "its other decisions
+stand"). A description in brackets after a record ("ADR-0027 (Coder removal)") is kept with the reference
+(`Reference.about`): whether it names the whole record or one of the things its title joins is known only once
+the record is found (`newer.names_part`).
 """
 
 from __future__ import annotations
@@ -159,23 +169,39 @@ _DECIDED_AGAINST = re.compile(
 # The files a record can be written in: markdown, reStructuredText, AsciiDoc.
 RECORD_SUFFIXES = (".md", ".markdown", ".rst", ".adoc", ".asciidoc")
 STATUS_LIMIT = 4000  # a status says what it says in its first lines
-_SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:document|adr|decision|record|rfc|proposal|version|design|approach)\s+)?"
-                         r"(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)\b\s*:?", re.I)
+_SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:(?:document|adr|decision|record|rfc|proposal|version|"
+                         r"design|approach)\s+)?)?(?:(?:in\s+part|partly|partially)\s+)?(?:super[sc]edes|replaces|obsoletes)"
+                         r"\b\s*:?", re.I)
+# A later sentence of a paragraph saying what this record supersedes: "This supersedes [ADR 0001]'s specific choice".
+_THIS_SUPERSEDES = re.compile(r"^\W*this\s+(?:(?:adr|decision|record|document|proposal|rfc)\s+)?(?:also\s+)?"
+                              r"(?:super[sc]edes|replaces|obsoletes)\b", re.I)
 # "This ADR in part supersedes [0003]", "this ADR supersedes some aspects of [ADR-15]": the older one still governs the rest.
 _PARTIAL_OF = re.compile(r"\b(?:in part|partly|partially|some aspects|aspects of|parts? of|portions? of|sections? of)\b", re.I)
 # "Supersedes the engine choice in ADR 0016's …" (AWeber-Imbi/imbi scheduler 0001): one thing decided in a record,
 # named before it, is what is replaced; the record still governs the rest. "The design presented in [ADR 9]" is all
 # of it (`_WHOLE_OF`).
-_ONE_THING_OF = re.compile(r"^\W*(?:the|its|our|a|an)\s+([\w'’ -]{2,60}?)\s+(?:in|of|from)\s+(?:the\s+)?(?=\[|"
+_ONE_THING_OF = re.compile(r"^\W*(?:the|its|our|a|an)\s+([\w'’ .#§/-]{2,80}?)\s+(?:in|of|from)\s+(?:the\s+)?(?=\[|"
                            r"(?i:adr|rfc|decision)\b|[A-Z]{0,3}EP\b)")
-_WHOLE_OF = frozenset("""design designs decision decisions proposal record adr rfc solution approach plan architecture
+_WHOLE_OF = frozenset("""design designs proposal record adr rfc solution approach plan architecture
 document content contents guidance rules""".split())
+# "The decision in ADR 9" is the record; "the verification decision of [0105]" one of the decisions it made. Words
+# that qualify no decision in particular ("the original decision made in ADR 9") leave it the record.
+_DECISION_WORDS = frozenset({"decision", "decisions"})
+_ANY_DECISION = frozenset("""original previous earlier prior initial first whole entire overall old same main made
+taken recorded described presented documented outlined above""".split())
+# Marks around what is named ("the **engine choice** of", "the `cacheKeyType` enum", "the "reject" decision in").
+_MARKUP = re.compile(r"[*`\"“”]|(?<!\w)_|_(?!\w)")
 
 
 def _one_thing_of(rest: str) -> bool:
     """Whether what follows "supersedes" names one thing decided in a record rather than the record (`_ONE_THING_OF`)."""
-    m = _ONE_THING_OF.match(rest)
-    return bool(m) and not set(re.findall(r"[a-z]+", m.group(1).lower())) & _WHOLE_OF
+    m = _ONE_THING_OF.match(_MARKUP.sub("", rest))
+    if not m:
+        return False
+    words = set(re.findall(r"[a-z]+", m.group(1).lower()))
+    if words & _WHOLE_OF:
+        return False
+    return not words & _DECISION_WORDS or bool(words - _DECISION_WORDS - _ANY_DECISION)
 # "ADR-0012", "RFC 12", "decision #12", and an enhancement proposal's acronym (Tekton's "TEP-0107", Kubernetes'
 # "KEP-1234", "OTEP 66"): capitals ending in EP, so that "step 3" is no reference.
 _ADR_NUMBER = re.compile(r"\b(?:(?i:adr|rfc|decision)|[A-Z]{0,3}EP)[\s#:_-]*0*(\d{1,5})\b")
@@ -192,11 +218,22 @@ class Reference:
     target: str | None = None
     number: int | None = None
     elsewhere: bool = False  # a link to a page of another repository or site ("[Indy HIPE PR #89](https://…)")
+    about: str | None = None  # what a description in brackets after it names ("ADR-0027 (Coder removal)")
 
     def to_json(self) -> dict:
         """Stored in the memory's meta for resolution at the end of an import."""
         out = {"text": self.text, "target": self.target, "number": self.number}
-        return {**out, "elsewhere": True} if self.elsewhere else out
+        if self.elsewhere:
+            out["elsewhere"] = True
+        if self.about:
+            out["about"] = self.about
+        return out
+
+    def same(self, other: Reference) -> bool:
+        """Whether two references name the same record (by its file, else its number)."""
+        if self.target and other.target:
+            return self.target.split("#")[0].lstrip("./") == other.target.split("#")[0].lstrip("./")
+        return self.number is not None and self.number == other.number
 
 
 @attrs.define
@@ -214,6 +251,12 @@ class StatusReading:
     amended_by: list[Reference] = attrs.field(factory=list)  # later records that change part of this one
     amends: list[Reference] = attrs.field(factory=list)  # earlier records this one changes in part
     choices: str | None = None  # a status line left as the template's list of choices (`template_choices`)
+
+    def narrowest(self) -> None:
+        """A record this one names both as superseded and as partly superseded ("**Supersedes:** [ADR-0096]" in
+        its header, "Supersedes [ADR-0096] (basis only; method unchanged)" below) is partly superseded: the
+        narrower statement says what was meant."""
+        self.supersedes = [r for r in self.supersedes if not any(r.same(p) for p in self.partly_supersedes)]
 
 
 # Front matter keys naming what replaced a record, or what it replaces (KEP-style proposals: Tekton's TEPs
@@ -277,13 +320,15 @@ def read_status(text: str) -> StatusReading:
     A graduation ("Implemented — graduated into ADR-010", and on the ADR "graduated from RFC 0011") is
     no supersession: the proposal's end state is "implemented" and the record states the outcome, so
     both stay current and the link is kept as `graduated`. A clause of a status line that names a
-    successor ("tool routing superseded by [RFC 0008]") supersedes the record wherever it stands.
+    successor ("tool routing superseded by [RFC 0008]") supersedes the record wherever it stands, unless the
+    status says the rest of the record stands (`rest_stands`): then it is partly superseded, and current.
     """
     out = StatusReading()
     lines = [ln for ln in text[:STATUS_LIMIT].splitlines() if not template_guidance(ln)]
     left = latest_first([ln for ln in lines if not template_choices(ln)])
     if len(left) < len(lines):
         out.choices = next(ln.strip() for ln in lines if template_choices(ln))
+    partial = rest_stands("\n".join(left))
     for sentence in _status_clauses("\n".join(left)):
         moved = _GRADUATED.search(sentence) or _GRADUATED_FROM.search(sentence)
         if moved and references(sentence[moved.end():]):
@@ -298,8 +343,8 @@ def read_status(text: str) -> StatusReading:
         named = _SUPERSEDED_IN.search(plain)
         retired = _RETIRED_FOR.search(sentence)
         if _SUPERSEDES.match(plain):
-            _successor_of(sentence, out)
-        elif _partial(sentence):
+            _successor_of(sentence, out, partial)
+        elif _partial(sentence) or partial and (_SUPERSEDED_BY.match(plain) or named):
             out.partly_superseded_by += references(_after(sentence, _SUPERSEDED_BY))
             if out.status is None:  # a record partly superseded still governs the rest
                 out.status, out.word = Status.ACTIVE, "partly superseded"
@@ -410,15 +455,96 @@ def _after_amends(sentence: str) -> str:
     return sentence[m.end():] if m else sentence
 
 
-def _successor_of(sentence: str, out: StatusReading) -> None:
+def _successor_of(sentence: str, out: StatusReading, rest_stands: bool = False) -> None:
     """The records a "this supersedes …" sentence names, as the verb's object (`object_of`): wholly, or in part
-    (the older still governs the rest)."""
-    what = object_of(_after(sentence, _SUPERSEDES))
+    (the older still governs the rest): the whole sentence narrowed ("in part", "only", one thing named in a record,
+    `rest_stands`: the text says the rest stands), or one record narrowed to a part beside it (`_narrowed`). A
+    record with a description in brackets after it keeps the description (`_glosses`)."""
+    rest = _after(sentence, _SUPERSEDES)
+    what = object_of(rest)
     refs = references(what)
-    if _PARTIAL_OF.search(markdown.plain(sentence)) or _one_thing_of(what):
+    if rest_stands or _PARTIAL_OF.search(markdown.plain(sentence)) or _one_thing_of(what) or _only(rest):
         out.partly_supersedes += refs
-    else:
-        out.supersedes += refs
+        return
+    narrowed, glosses = _narrowed(rest), _glosses(rest)
+    for ref in refs:
+        if any(ref.same(n) for n in narrowed):
+            out.partly_supersedes.append(ref)
+            continue
+        ref.about = next((about for r, about in glosses if ref.same(r)), None)
+        out.supersedes.append(ref)
+
+
+# A record as a supersession names it: a link, or "ADR-0085", "RFC 12", "TEP-0107" (`_ADR_NUMBER`).
+_RECORD_AT = r"(?:!?\[[^\[\]]*\]\([^)]*\)|\b(?i:adr|rfc)s?[\s#:_-]*\d{1,5}\b|\b[A-Z]{0,3}EP[\s#:_-]*\d{1,5}\b)"
+_MARKS = r"[*_`]*"
+# A part of a record by its number or section: "decision #3", "Decision 3", "§2", "§\"Enum mismatch\"", "section 4".
+_PART_NUMBER = (r"(?:(?i:(?:sub-?)?decisions?|sections?|parts?|points?|items?|options?|steps?|phases?)\s*#?\s*\d+(?:\.\d+)*\b|"
+                r"§\s*(?:\d+(?:\.\d+)*|[\"“][^\"”]{1,80}[\"”]))")
+# A record narrowed to a part beside it: "ADR-0085 decision #3", "[ADR 0001](…)'s specific choice", "[ADR-0015] §4",
+# "decision #3 of ADR-0085", "§2 of [ADR 7](…)".
+_PART_AFTER = re.compile(rf"({_RECORD_AT}){_MARKS}(?:[’']s\b|\s*{_MARKS}{_PART_NUMBER})")
+_PART_BEFORE = re.compile(rf"{_PART_NUMBER}{_MARKS}\s+(?i:of|in|from)\s+(?:(?i:the)\s+)?{_MARKS}({_RECORD_AT})")
+# A record naming what it decided, after "the": "the ADR-0044 per-role cost-lean pins" (not "the ADR-3 approach").
+_RECORD_AS_NAME = re.compile(rf"\b(?i:the)\s+{_MARKS}({_RECORD_AT}){_MARKS}((?:\s+[\w'’/-]+){{1,4}})")
+_NAME_ENDS = frozenset("and or as to in of for from with by is are was were that which who on at".split())
+
+
+def _narrowed(rest: str) -> list[Reference]:
+    """The records what follows "supersedes", up to a clause of its own, narrows to a part beside them
+    (`_PART_AFTER`, `_PART_BEFORE`, `_RECORD_AS_NAME`)."""
+    clause = _SUBORDINATE.search(rest)
+    rest = rest[:clause.start()] if clause else rest
+    out = [r for p in (_PART_AFTER, _PART_BEFORE) for m in p.finditer(rest) for r in references(m.group(1))]
+    for m in _RECORD_AS_NAME.finditer(rest):
+        words = [w.lower() for w in m.group(2).split()]
+        named = set(words[:next((i for i, w in enumerate(words) if w in _NAME_ENDS), len(words))])
+        if named - _WHOLE_OF - _DECISION_WORDS - _ANY_DECISION:
+            out += references(m.group(1))
+    return out
+
+
+# "Only" narrowing what is superseded ("(serving mode only)", "(GLM-5.2 non-adoption sub-decision only)", "ADR-0022 —
+# **serving mode only**"), not "not only … but also"; and a sub-decision.
+_ONLY = re.compile(r"(?<!\bnot )\bonly\b|\bsub-?decisions?\b", re.I)
+_SUBORDINATE = re.compile(r"\b(?:after|before|because|since|when|whenever|while|once|until|unless|although|though|"
+                          r"whereas|which|who|whose|where|if)\b", re.I)
+
+
+def _only(rest: str) -> bool:
+    """Whether what follows "supersedes", up to a clause of its own ("…, which only covered caching"), says "only"."""
+    clause = _SUBORDINATE.search(rest)
+    return bool(_ONLY.search(markdown.plain(rest[:clause.start()] if clause else rest)))
+
+
+_GLOSS = re.compile(rf"({_RECORD_AT}){_MARKS}\s*\(([^()]{{2,120}})\)")
+
+
+def _glosses(rest: str) -> list[tuple[Reference, str]]:
+    """Each record followed by a description in brackets ("ADR-0027 (Coder removal)"), with that description;
+    not a reference in apposition ("(ADR-0004)"), a pointer ("(see ADR 9 for why)") or a date."""
+    out = []
+    clause = _SUBORDINATE.search(rest)
+    for m in _GLOSS.finditer(rest[:clause.start()] if clause else rest):
+        about = markdown.plain(m.group(2)).strip()
+        if _REFERENCE_FIRST.match(m.group(2)) or _POINTER.match(about) or not re.search(r"[^\W\d_]{3}", about):
+            continue
+        out += [(r, about) for r in references(m.group(1))]
+    return out
+
+
+# The text saying that what a supersession leaves of a record still holds: "The rest of this ADR (…) stands", "its
+# other decisions stand", "Decisions #1 (S3 backend) and #2 (per-app auth) are unaffected".
+_REST = (r"(?:the\s+rest|the\s+remainder|(?:its|the|all)\s+other\s+(?:decisions?|parts?|sections?|choices?)|"
+         r"everything\s+else|decisions?\s+#?\d+)")
+_STANDS = (r"(?:stands?|remains?|still\s+(?:holds?|applies|apply|governs?)|holds?|(?:is|are)\s+(?:still\s+)?"
+           r"(?:unaffected|unchanged|valid|current|in\s+(?:force|effect))|unaffected|unchanged)")
+_REST_STANDS = re.compile(rf"\b{_REST}\b(?:[^.;]|[.;](?!\s)){{0,300}}?\b{_STANDS}\b", re.I)
+
+
+def rest_stands(text: str) -> bool:
+    """Whether a text says that the rest of a record still holds (`_REST_STANDS`): a supersession it states is partial."""
+    return bool(_REST_STANDS.search(markdown.plain(text[:STATUS_LIMIT])))
 
 
 _LINK = re.compile(r"!?\[[^\[\]]*\]\([^)]*\)")
@@ -474,22 +600,24 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
     With `opening_only`, a later sentence counts only when it speaks of this record ("This ADR …").
     """
     out = StatusReading()
+    partial = rest_stands(text)
     for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
         plain = markdown.plain(sentence)
         amends = _AMENDS_THIS.match(plain) or _AMENDS_FIELD.match(plain)
-        if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain) and not amends:
+        if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain) and not amends \
+                and not _THIS_SUPERSEDES.match(plain):
             continue
         if amends:
             out.amends += [r for r in references(_after_amends(sentence)) if r not in out.amends]
             continue
-        if _SUPERSEDED_BY.match(plain) and _partial(sentence):  # "This ADR was superseded in part by …"
+        if _SUPERSEDED_BY.match(plain) and (partial or _partial(sentence)):  # "This ADR was superseded in part by …"
             out.partly_superseded_by += references(_after(sentence, _SUPERSEDED_BY))
         elif _SUPERSEDED_BY.match(plain):
             out.status = Status.SUPERSEDED
             out.word = "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
         elif _SUPERSEDES.match(markdown.plain(sentence)):
-            _successor_of(sentence, out)
+            _successor_of(sentence, out, partial)
     return out
 
 
@@ -542,9 +670,10 @@ def _depth(part: str) -> int:
 
 
 def _after(sentence: str, pattern: re.Pattern) -> str:
-    """The part of a sentence after its leading "superseded by" (written with or without markup)."""
-    m = re.search(r"(?:super[sc]eded|replaced|obsoleted)" + _IN_PART + _DATE + _IN_PART + r"\s+(?:by|with|in favou?r of)"
-                  r"|super[sc]edes|replaces|obsoletes", sentence, re.I)
+    """The part of a sentence after its leading "superseded by" or "supersedes" (written with or without markup),
+    and the colon of a field ("**Supersedes:** the "reject" decision in [ADR-0077](…)")."""
+    m = re.search(r"(?:(?:super[sc]eded|replaced|obsoleted)" + _IN_PART + _DATE + _IN_PART + r"\s+(?:by|with|in favou?r of)"
+                  r"|super[sc]edes|replaces|obsoletes)(?:[*_]*\s*:[*_]*)?", sentence, re.I)
     return sentence[m.end():] if m else sentence
 
 

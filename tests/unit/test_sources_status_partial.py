@@ -1,0 +1,124 @@
+"""Supersessions narrowed to a part of a record: the older record still governs the rest and keeps its own status.
+The sentences are shaped on the "Supersedes" lines of decision records in three repositories that retired records
+still in force."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lore.api import Lore
+from lore.embedding.embedder import HashEmbedder
+from lore.ingest import run_import
+from lore.memory import SourceKind, Status
+from lore.sources.adr import parse_adr
+from lore.sources.newer import names_part
+from lore.sources.status import read_status, supersession_lines
+
+
+@pytest.mark.parametrize("sentence, part", [
+    pytest.param("Supersedes: ADR-0085 decision #3 (metadata DB) for the lake store.", 85, id="decision-number-after"),
+    pytest.param("Supersedes decision #3 of ADR-0085.", 85, id="decision-number-before"),
+    pytest.param("Supersedes §2 of [ADR 7](0007-naming.md).", 7, id="section-before"),
+    pytest.param("Supersedes [ADR-0015](0015-wire-types.md) §\"Enum mismatch\".", 15, id="section-after"),
+    pytest.param("Supersedes / amends: [ADR-0050](0050-backing.md) (GLM-5.2 non-adoption sub-decision only)", 50,
+                 id="sub-decision-only"),
+    pytest.param("Supersedes: ADR-0022 — **serving mode only** (its federation and exposure stand)", 22,
+                 id="only-after-a-dash"),
+    pytest.param("Supersedes [ADR-0096](0096-pricing.md) (basis only; method unchanged)", 96, id="only-in-brackets"),
+    pytest.param("Supersedes the verification decision of [0105](0105-pin-backend.md); its other decisions stand", 105,
+                 id="a-named-decision"),
+    pytest.param("Supersedes the **engine choice** of [ADR-0113](0113-redaction.md);", 113, id="bold-thing"),
+    pytest.param('**Supersedes:** the "reject span attribution" decision in [ADR-0077](0077-dashboards.md)', 77,
+                 id="a-quoted-decision-in-a-field"),
+    pytest.param("Supersedes the implicit claim about the `cacheKeyType` enum made in [ADR-0015](0015-wire-types.md).",
+                 15, id="a-thing-in-code-marks"),
+    pytest.param("This supersedes [ADR 0001](0001-record-decisions.md)'s specific choice of the lightweight format.", 1,
+                 id="a-records-possessive"),
+    pytest.param("This supersedes the ADR-0044 per-role cost-lean pins: simpler.", 44, id="a-record-naming-its-thing"),
+])
+def test_a_supersession_narrowed_to_a_part_of_a_record_is_partial(sentence, part):
+    reading = supersession_lines(sentence, opening_only=True)
+    assert part in [r.number for r in reading.partly_supersedes]
+    assert part not in [r.number for r in reading.supersedes]
+
+
+@pytest.mark.parametrize("sentence, whole", [
+    pytest.param("Supersedes the decision made in [ADR 9](0009-queues.md).", 9, id="the-decision-of-a-record"),
+    pytest.param("Supersedes ADR 3, which only covered caching.", 3, id="only-in-a-clause-of-its-own"),
+    pytest.param("Supersedes not only ADR 3 but the whole caching approach.", 3, id="not-only"),
+    pytest.param("This supersedes the ADR-3 approach to caching.", 3, id="the-records-approach"),
+])
+def test_a_supersession_of_the_whole_record_stays_whole(sentence, whole):
+    assert [r.number for r in supersession_lines(sentence, opening_only=True).supersedes] == [whole]
+
+
+def test_a_record_saying_the_rest_of_it_stands_is_partly_superseded_and_current():
+    """A status naming its successor for two of its parts, then saying the rest stands, retired the whole record."""
+    text = ("# 9. Multi-cluster topology\n\n## Status\n\nAccepted. **The robot-naming scheme (§2) and the hyphen-prefix "
+            "ownership\ncaveat (§3) are superseded by [ADR-0018](0018-dot-delimited-naming.md)**, which\nswitches the "
+            "field delimiter from `-` to `.`. The rest of this ADR (bridge per cluster, ownership as a\nsafety "
+            "invariant) stands.\n\n## Context\n\nMany clusters.\n\n## Decision\n\nOne bridge per cluster.\n")
+    (m,) = parse_adr("docs/adr/0009-multi-cluster-topology.md", text).memories
+    assert m.status is Status.ACTIVE
+    assert [r["number"] for r in m.meta["refs"]["partly_superseded_by"]] == [18]
+    assert "superseded_by" not in m.meta["refs"]
+    said = ("This supersedes [ADR 0001](0001-record-decisions.md) as to the format. The rest of ADR 0001 — records "
+            "as files under `/adr/`, `template.md` as the entry point — stands.")
+    reading = supersession_lines(said, opening_only=True)
+    assert [r.number for r in reading.partly_supersedes] == [1] and not reading.supersedes
+    reading = read_status("Accepted. Supersedes [ADR 4](0004-x.md) as to retries. Its other decisions stand.")
+    assert [r.number for r in reading.partly_supersedes] == [4] and not reading.supersedes
+
+
+def test_a_record_named_wholly_and_in_part_is_partly_superseded():
+    text = ("# 104. Correct the cost basis\n\n## Status\n\nAccepted. Supersedes [ADR-0096](0096-pricing.md).\n\n"
+            "## Decision\n\nThe basis is 18% higher.\n\n## Related\n\n"
+            "- Supersedes [ADR-0096](0096-pricing.md) (basis only; method unchanged)\n")
+    (m,) = parse_adr("docs/adr/0104-cost-basis.md", text).memories
+    refs = m.meta["refs"]
+    assert [r["number"] for r in refs["partly_supersedes"]] == [96] and "supersedes" not in refs
+
+
+@pytest.mark.parametrize("about, title, part", [
+    ("Coder removal", "27. Split the MCP servers into per-MCP Applications; remove Coder", True),
+    ("the Proposed multi-source ApplicationSet migration", "6. Migrate the apps to a multi-source ApplicationSet",
+     False),
+    ("original Coder App-of-Apps", "19. Factor Coder into an App-of-Apps orchestrator (db + app as separate "
+     "Applications)", False),
+    ("un-defers the write-back", "13. Defer the write-back", False),
+    ("kept for history", "5. Use StencilJS and Ionic", False),
+])
+def test_a_description_after_a_record_names_a_part_when_it_meets_some_of_what_its_title_joins(about, title, part):
+    assert names_part(about, title) is part
+
+
+def _write(root: Path, name: str, title: str, status: str, decision: str) -> None:
+    folder = root / "docs/adr"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(f"# {title}\n\n## Status\n\n{status}\n\n## Context\n\nWhy.\n\n## Decision\n\n{decision}\n",
+                               encoding="utf-8")
+
+
+def test_a_record_described_by_one_of_the_things_it_decided_stays_current(tmp_workspace):
+    """"Supersedes: ADR-0006 (the multi-source migration), ADR-0027 (Coder removal)": ADR-0006 decided one thing and
+    is retired; ADR-0027 decided two, one of them named, and stays current, partly superseded."""
+    _write(tmp_workspace, "0006-multi-source.md", "6. Migrate the apps to a multi-source ApplicationSet", "Accepted",
+           "One ApplicationSet.")
+    _write(tmp_workspace, "0027-split-and-remove-coder.md",
+           "27. Split the MCP servers into per-MCP Applications; remove Coder", "Accepted", "Split them; drop Coder.")
+    _write(tmp_workspace, "0083-coder-again.md", "83. Re-introduce Coder", "Accepted",
+           "Coder is back.\n\n## Related\n\n- Supersedes: ADR-0006 (the multi-source ApplicationSet migration), "
+           "ADR-0027 (Coder removal)")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        status = {Path(m.provenance.path).name: m.status
+                  for m in lo.store.memories.matching(source_kinds=[SourceKind.ADR])}
+        assert status["0006-multi-source.md"] is Status.SUPERSEDED
+        assert status["0027-split-and-remove-coder.md"] is Status.ACTIVE
+        assert ("docs/adr/0027-split-and-remove-coder.md", "partly superseded", "docs/adr/0083-coder-again.md") \
+            in summary.later_records
+    finally:
+        lo.close()
