@@ -405,3 +405,22 @@ def test_a_record_superseding_what_another_re_derived_leaves_that_one_current():
 ])
 def test_a_number_after_a_products_name_is_its_version(line, successor):
     assert [r.number for r in read_status(line).superseded_by] == successor
+
+
+@pytest.mark.parametrize("header, kind, number", [
+    pytest.param("**Status:** Accepted\n**Date:** 2026-05-01\n**Deciders:** @ana\n**Supersedes:** [ADR-0078](0078-x.md)",
+                 "supersedes", 78, id="bold-supersedes"),
+    pytest.param("**Status:** Accepted\n**Date:** 2026-05-24\n**Amends:** [ADR-0055](0055-x.md)", "amends", 55,
+                 id="bold-amends"),
+    pytest.param("**Status**: Accepted\n**Supplements**: ADR-0005", "amends", 5, id="bold-key-then-colon"),
+    pytest.param("Status: Accepted\nDate: 2026-05-01\nSuperseded by: [ADR-9](0009-x.md)", "superseded_by", 9,
+                 id="plain-superseded-by"),
+])
+def test_each_field_of_a_header_block_is_read_on_its_own(header, kind, number):
+    """A block of `**Key:** value` lines with no blank line between them was read as one sentence opening on
+    "**Status:**", and its Supersedes, Amends or Superseded-by field was lost."""
+    assert [r.number for r in getattr(supersession_lines(header, opening_only=True), kind)] == [number]
+    text = f"# 79. Span attribution is not viable\n\n{header}\n\n## Context\n\nx\n\n## Decision\n\ny\n"
+    (m,) = parse_adr("docs/adr/0079-not-viable.md", text).memories
+    assert [r["number"] for r in m.meta["refs"][kind]] == [number]
+    assert m.status is (Status.SUPERSEDED if kind == "superseded_by" else Status.ACTIVE)

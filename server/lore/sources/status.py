@@ -129,6 +129,8 @@ _GRADUATED = re.compile(r"\b(?:graduated|promoted|moved|turned)\s+(?:in)?to\b", 
 _GRADUATED_FROM = re.compile(r"\b(?:graduated|promoted|evolved|extracted)\s+from\b", re.I)
 # A header field naming what this record replaces: "- **Supersedes:** [ADR-3](0003-….md)".
 _SUPERSEDES_FIELD = re.compile(r"^\W*(?:super[sc]edes|replaces|obsoletes)\s*:", re.I)
+# A header field naming what replaced this record: "**Superseded by:** [ADR-9](…)", "Superseded-By: 387".
+_SUPERSEDED_BY_FIELD = re.compile(r"^\W*(?:super[sc]eded|replaced)[\s_-]+by\s*:", re.I)
 # The verbs and nouns of a record changing part of an earlier one, which still governs the rest, and what a record
 # calls itself ("This ADR amends …").
 _AMEND_VERB = r"(?:amends|augments|extends|refines|revises|supplements)"
@@ -604,15 +606,16 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
     for n, sentence in enumerate(_sentences(text[:STATUS_LIMIT])):
         plain = markdown.plain(sentence)
         amends = _AMENDS_THIS.match(plain) or _AMENDS_FIELD.match(plain)
+        by = _SUPERSEDED_BY.match(plain) or _SUPERSEDED_BY_FIELD.match(plain)
         if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain) and not amends \
-                and not _THIS_SUPERSEDES.match(plain):
+                and not _THIS_SUPERSEDES.match(plain) and not _SUPERSEDED_BY_FIELD.match(plain):
             continue
         if amends:
             out.amends += [r for r in references(_after_amends(sentence)) if r not in out.amends]
             continue
-        if _SUPERSEDED_BY.match(plain) and (partial or _partial(sentence)):  # "This ADR was superseded in part by …"
+        if by and (partial or _partial(sentence)):  # "This ADR was superseded in part by …"
             out.partly_superseded_by += references(_after(sentence, _SUPERSEDED_BY))
-        elif _SUPERSEDED_BY.match(plain):
+        elif by:
             out.status = Status.SUPERSEDED
             out.word = "superseded"
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
@@ -645,10 +648,31 @@ def retired_for(lines: list[str]) -> list[Reference]:
     return out
 
 
+# A line of a header block: "**Supersedes:** [ADR-0078](…)", "**Amends**: ADR-5", "Date: 2026-05-01".
+_FIELD_LINE = re.compile(r"^[ \t>]*(?:[-*+][ \t]+)?(?:\*\*|__)?[^\W\d_][\w /-]{0,30}?(?:\*\*|__)?[ \t]*:(?:\*\*|__)?(?:[ \t]|$)")
+_BOLD_FIELD = re.compile(r"^[ \t>]*(?:\*\*|__)[^\W\d_][\w /-]{0,30}?(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)")
+
+
+def _fields_apart(para: str) -> list[str]:
+    """A paragraph with each field of a header block on its own: a bold field's line ("**Status:** Accepted\n
+    **Supersedes:** [ADR-0078](…)") anywhere, a plain one ("Date: 2026-05-01") in a paragraph opening on a field."""
+    lines = para.split("\n")
+    block = bool(_FIELD_LINE.match(lines[0]))
+    out = [lines[0]]
+    for line in lines[1:]:
+        if _BOLD_FIELD.match(line) or block and _FIELD_LINE.match(line):
+            out.append(line)
+        else:
+            out[-1] += "\n" + line
+    return out
+
+
 def _sentences(text: str) -> list[str]:
-    """Sentences of a text; a period inside a link (`[2. Foo](0002-foo.md)`) does not end one."""
+    """Sentences of a text; a period inside a link (`[2. Foo](0002-foo.md)`) does not end one, and each field of a
+    header block is one (`_fields_apart`)."""
     out: list[str] = []
-    for para in re.split(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)", text.strip()):
+    paras = re.split(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)", text.strip())
+    for para in (field for p in paras for field in _fields_apart(p)):
         depth, start, seen, flat = 0, 0, 0, " ".join(para.split())
         for m in _STOP.finditer(flat):  # only a stop before a space can end a sentence
             i = m.start()
@@ -672,7 +696,7 @@ def _depth(part: str) -> int:
 def _after(sentence: str, pattern: re.Pattern) -> str:
     """The part of a sentence after its leading "superseded by" or "supersedes" (written with or without markup),
     and the colon of a field ("**Supersedes:** the "reject" decision in [ADR-0077](…)")."""
-    m = re.search(r"(?:(?:super[sc]eded|replaced|obsoleted)" + _IN_PART + _DATE + _IN_PART + r"\s+(?:by|with|in favou?r of)"
+    m = re.search(r"(?:(?:super[sc]eded|replaced|obsoleted)" + _IN_PART + _DATE + _IN_PART + r"[\s_-]+(?:by|with|in favou?r of)"
                   r"|super[sc]edes|replaces|obsoletes)(?:[*_]*\s*:[*_]*)?", sentence, re.I)
     return sentence[m.end():] if m else sentence
 
