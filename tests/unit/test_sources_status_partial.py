@@ -122,3 +122,51 @@ def test_a_record_described_by_one_of_the_things_it_decided_stays_current(tmp_wo
             in summary.later_records
     finally:
         lo.close()
+
+
+@pytest.mark.parametrize("sentence, numbers", [
+    pytest.param("Supersedes: ADR-0085 decision #3 (metadata DB).", [85], id="a-decision-after-a-record"),
+    pytest.param("Supersedes decision #3 of [ADR-0085](0085-mlops.md).", [85], id="a-decision-of-a-record"),
+    pytest.param("This supersedes ADR 0002's Decision 3 on one point.", [2], id="a-records-decision"),
+])
+def test_a_decisions_number_beside_a_record_is_no_record(sentence, numbers):
+    reading = supersession_lines(sentence, opening_only=True)
+    assert sorted(r.number for r in reading.supersedes + reading.partly_supersedes) == numbers
+    assert [r.number for r in read_status("Superseded by decision #12").superseded_by] == [12]
+
+
+@pytest.mark.parametrize("sentence, project", [
+    pytest.param("Supersedes hetzner-k8s ADR-0015 for metrics-server.", "hetzner-k8s", id="a-repository-name"),
+    pytest.param("Supersedes (cross-repo, intent only): hetzner-k8s ADR-0015 for metrics-server.", "hetzner-k8s",
+                 id="cross-repo-and-named"),
+    pytest.param("Supersedes (cross-repo) ADR-0015.", "", id="cross-repo-unnamed"),
+    pytest.param("Supersedes `home-os` ADR-0015.", "home-os", id="a-name-in-code-marks"),
+])
+def test_a_record_of_another_project_is_no_record_here(tmp_workspace, sentence, project):
+    reading = supersession_lines(sentence, opening_only=True)
+    (ref,) = reading.supersedes + reading.partly_supersedes
+    assert (ref.number, ref.project) == (15, project)
+    assert supersession_lines("Supersedes the pre-existing ADR-0015.", opening_only=True).supersedes[0].project is None
+    _write(tmp_workspace, "0015-models-catalog.md", "15. Serve a models catalogue", "Accepted", "A catalogue.")
+    _write(tmp_workspace, "0054-bundled-metrics-server.md", "54. Adopt the bundled metrics-server", "Accepted",
+           f"Drop ours.\n\n{sentence}")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        (old,) = [m for m in lo.store.memories.matching(source_kinds=[SourceKind.ADR]) if "0015" in m.provenance.path]
+        assert old.status is Status.ACTIVE and not old.superseded_by
+        assert not [w for w in summary.warnings if "no such ADR" in w]
+    finally:
+        lo.close()
+
+
+def test_a_record_of_the_workspaces_own_project_is_here():
+    from lore.memory import Kind, Memory, Provenance
+    from lore.sources.links import AdrIndex
+
+    m = Memory(id="r15", kind=Kind.DECISION, title="15. Serve a models catalogue", body="x",
+               provenance=Provenance(kind=SourceKind.ADR, path="docs/adr/0015-models-catalog.md"))
+    m.meta["adr_number"] = 15
+    ref = {"text": "ADR-0015", "target": None, "number": 15, "project": "hetzner-k8s"}
+    assert AdrIndex([m], home="hetzner-k8s").resolve(ref, "docs/adr/0054-x.md") is m
+    assert AdrIndex([m], home="ai-helm").resolve(ref, "docs/adr/0054-x.md") is None

@@ -12,7 +12,9 @@ replacing another proposal retires it (a team that leaves every record proposed 
 
 A record described after the reference by one of the things its title joins ("Supersedes ADR-0027
 (Coder removal)", ADR-0027 being "Split the MCP servers …; remove Coder") is replaced in part only
-(`newer.names_part`): it keeps its own status, and `newer` links the two as partly superseded.
+(`newer.names_part`): it keeps its own status, and `newer` links the two as partly superseded. A
+number after another project's name ("Supersedes hetzner-k8s ADR-0015") or in a sentence saying it is
+about another repository ("cross-repo") names that project's record, none of this workspace's.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ class AdrIndex:
     those name records only.
     """
 
-    def __init__(self, adrs: list[Memory], pages: list[Memory] = ()):
+    def __init__(self, adrs: list[Memory], pages: list[Memory] = (), home: str | None = None):
+        self.home = (home or "").lower()  # this workspace's name: a reference to its own project's records is here
         self.by_path: dict[str, Memory] = {m.provenance.path or "": m for m in pages}
         self.by_name: dict[str, list[Memory]] = defaultdict(list)
         self.by_number: dict[int, list[Memory]] = defaultdict(list)
@@ -68,7 +71,10 @@ class AdrIndex:
             self.by_slug[_slug(path)].append(m)
 
     def resolve(self, ref: dict, source: str) -> Memory | None:
-        """The ADR a reference written in `source` points at, or None."""
+        """The ADR a reference written in `source` points at, or None (a record of another project, "hetzner-k8s
+        ADR-0015", names none here unless that project is this workspace)."""
+        if ref.get("project") is not None and ref["project"].lower() != self.home:
+            return None
         target = _local_target(ref.get("target"))
         if target:
             folder = posixpath.dirname(source)
@@ -169,14 +175,15 @@ def _elsewhere(ref: dict) -> bool:
     or a page of another repository or site (an address, a `…/blob/…` one included, that no record here matched)."""
     target = ref.get("target") or ""
     return bool(_ISSUE.match(ref.get("text") or "")) or bool(ref.get("elsewhere")) or \
-        target.startswith(("http://", "https://"))
+        ref.get("project") is not None or target.startswith(("http://", "https://"))
 
 
-def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str]) -> None:
-    """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones."""
+def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str], home: str | None = None) -> None:
+    """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones. `home`: the
+    workspace's name, the project its own records' references may name ("lore ADR-3")."""
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
     pages = [m for m in store.memories.matching(source_kinds=[SourceKind.RULES_FILE]) if m.meta.get("doc")]
-    index = AdrIndex(adrs, pages)
+    index = AdrIndex(adrs, pages, home)
     wanted: dict[str, set[str]] = defaultdict(set)  # old id -> new ids
     for m in adrs:
         refs = m.meta.get("refs") or {}

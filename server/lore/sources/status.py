@@ -221,6 +221,7 @@ class Reference:
     number: int | None = None
     elsewhere: bool = False  # a link to a page of another repository or site ("[Indy HIPE PR #89](https://…)")
     about: str | None = None  # what a description in brackets after it names ("ADR-0027 (Coder removal)")
+    project: str | None = None  # another project's record ("hetzner-k8s ADR-0015"; "" when unnamed: "cross-repo")
 
     def to_json(self) -> dict:
         """Stored in the memory's meta for resolution at the end of an import."""
@@ -229,6 +230,8 @@ class Reference:
             out["elsewhere"] = True
         if self.about:
             out["about"] = self.about
+        if self.project is not None:
+            out["project"] = self.project
         return out
 
     def same(self, other: Reference) -> bool:
@@ -465,6 +468,7 @@ def _successor_of(sentence: str, out: StatusReading, rest_stands: bool = False) 
     rest = _after(sentence, _SUPERSEDES)
     what = object_of(rest)
     refs = references(what)
+    _foreign(sentence, refs)
     if rest_stands or _PARTIAL_OF.search(markdown.plain(sentence)) or _one_thing_of(what) or _only(rest):
         out.partly_supersedes += refs
         return
@@ -552,8 +556,10 @@ def rest_stands(text: str) -> bool:
 _LINK = re.compile(r"!?\[[^\[\]]*\]\([^)]*\)")
 _HELD = "\x00"  # a link, held in place while the object is cut out, where no bracket or comma of its own counts
 # Where what follows a verb opens with a record's reference: a link, a number, "ADR 3", "ADRs 3 and 5", a
-# record's file name, perhaps after "and", "or" or "i.e." ("Supersedes ADR 3, 4 and 5", "…, and [ADR 7](…)").
-_REFERENCE_FIRST = re.compile(r"^[\s*_`'\"“”‘’]*(?:(?i:and|or|&|i\.\s?e\.|namely)\s+)*(?:" + _HELD + r"|\[|#?\d|"
+# record's file name, perhaps after "and", "or" or "i.e." ("Supersedes ADR 3, 4 and 5", "…, and [ADR 7](…)"), or
+# after a project's name ("Supersedes (cross-repo): hetzner-k8s ADR-0015", `_project_before`).
+_REFERENCE_FIRST = re.compile(r"^[\s*_`'\"“”‘’]*(?:(?i:and|or|&|i\.\s?e\.|namely)\s+)*(?:`?[a-z][a-z0-9]+(?:[-_./][a-z0-9]+)+`?"
+                              r"\s+(?=(?i:adr|rfc)s?[\s#:_-]*\d))?(?:" + _HELD + r"|\[|#?\d|"
                               r"(?i:adrs?|rfcs?|decisions?|records?)\b|[A-Z]{0,3}EPs?\b|[\w./-]+\.(?i:md|markdown|rst|"
                               r"adoc|asciidoc)\b)")
 # A parenthetical, innermost first.
@@ -702,8 +708,11 @@ def _after(sentence: str, pattern: re.Pattern) -> str:
 
 
 def references(text: str) -> list[Reference]:
-    """The ADRs a phrase points at: links, "ADR-0012" style numbers, bare file names or numbers."""
+    """The ADRs a phrase points at: links, "ADR-0012" style numbers, bare file names or numbers. A decision's number
+    beside a record ("ADR-0085 decision #3", "decision #3 of ADR-0085") counts a part of that record, no record;
+    a number after another project's name ("hetzner-k8s ADR-0015") is that project's (`Reference.project`)."""
     refs: list[Reference] = []
+    text = _without_part_numbers(text)
     rest = text
     for label, target in markdown.links(text):
         if target.startswith(("http://", "https://", "mailto:")) and not _looks_local(target):
@@ -713,7 +722,7 @@ def references(text: str) -> list[Reference]:
         rest = rest.replace(f"]({target}", "](")
     rest = re.sub(r"!?\[[^\[\]]*\]\([^)]*\)", " ", rest)
     for m in _ADR_NUMBER.finditer(rest):
-        refs.append(Reference(m.group(0), None, int(m.group(1))))
+        refs.append(Reference(m.group(0), None, int(m.group(1)), project=_project_before(rest[:m.start()])))
     rest = _VERSION.sub(" ", _NOT_RECORD_NUMBER.sub(" ", _ADR_NUMBER.sub(" ", rest)))
     for token in re.split(r"[\s,;]+|\band\b", rest):
         token = token.strip(" .()*_`'\"")
@@ -722,6 +731,47 @@ def references(text: str) -> list[Reference]:
         elif _BRACKET_NUMBER.match(token) and not _YEAR.match(token):
             refs.append(Reference(token, None, int(_BRACKET_NUMBER.match(token).group(1))))
     return refs
+
+
+# A decision's number beside a record: a part of it ("ADR-0085 decision #3", "ADR 0002's Decision 3", "decision #3 of
+# [ADR-0085](…)"); "Superseded by decision #12" alone names a record.
+_DECISION_AFTER = re.compile(rf"({_RECORD_AT}{_MARKS}(?:[’']s\b)?{_MARKS}\s*{_MARKS})((?i:decisions?)\s*#?\s*\d+)")
+_DECISION_BEFORE = re.compile(rf"((?i:decisions?)\s*#?\s*\d+)({_MARKS}\s+(?i:of|in|from)\s+(?:(?i:the)\s+)?{_MARKS}"
+                              rf"{_RECORD_AT})")
+
+
+def _without_part_numbers(text: str) -> str:
+    """`text` with the decision numbers that count parts of a record blanked (`_DECISION_AFTER`, `_DECISION_BEFORE`)."""
+    text = _DECISION_AFTER.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+    return _DECISION_BEFORE.sub(lambda m: " " * len(m.group(1)) + m.group(2), text)
+
+
+# Another project's name right before a record's number: "hetzner-k8s ADR-0015", "`home-os` ADR-3", "org/repo
+# ADR-12": a repository's name, written with a digit, a slash, a dot or an underscore, or in code marks.
+_PROJECT = re.compile(r"(?:^|[\s(\[:,;])(`?)([a-z][a-z0-9]+(?:[-_./][a-z0-9]+)+)(`?)(?:[’']s)?\s+$")
+
+
+def _project_before(text: str) -> str | None:
+    """The project a record's number right after `text` belongs to, when `text` ends on another project's name."""
+    m = _PROJECT.search(text[-80:])
+    if not m:
+        return None
+    name = m.group(2)
+    return name if m.group(1) or re.search(r"[\d/._]", name) else None
+
+
+# A supersession saying it is about another project's records: "Supersedes (cross-repo, intent only): ADR-0015".
+_CROSS = re.compile(r"\bcross[- ](?:repo(?:sitory)?|project)\b|\b(?:another|other|external|upstream)\s+"
+                    r"(?:repo(?:sitory)?|project)\b", re.I)
+
+
+def _foreign(sentence: str, refs: list[Reference]) -> None:
+    """Numbers a sentence saying it is about another repository (`_CROSS`) names are that repository's: marked as
+    another project's, its name unknown; links to files keep naming this workspace's."""
+    if _CROSS.search(markdown.plain(sentence)):
+        for ref in refs:
+            if ref.target is None and ref.project is None:
+                ref.project = ""
 
 
 # A number that counts something other than records: "Supersedes the "option 3" portion of [ADR 0016](…)", "step 2".
