@@ -424,3 +424,22 @@ def test_each_field_of_a_header_block_is_read_on_its_own(header, kind, number):
     (m,) = parse_adr("docs/adr/0079-not-viable.md", text).memories
     assert [r["number"] for r in m.meta["refs"][kind]] == [number]
     assert m.status is (Status.SUPERSEDED if kind == "superseded_by" else Status.ACTIVE)
+
+
+def test_a_sentence_ends_at_a_period_before_the_emphasis_it_closes():
+    """"**Superseded by [ADR-0013](…).** This ADR governed the cache that ADR-0005 introduced." made ADR-0005 a
+    successor too: the period inside the bold ends the sentence that names the successor."""
+    said = "**Superseded by [ADR-0013](0013-cache.md).** This ADR governed the cache that ADR-0005 introduced."
+    reading = read_status(said)
+    assert reading.status is Status.SUPERSEDED and [r.number for r in reading.superseded_by] == [13]
+    assert [r.number for r in supersession_lines(said).superseded_by] == [13]
+    text = f"# 7. Cache invalidation\n\n## Status\n\n{said}\n\n## Context\n\nx\n"
+    (m,) = parse_adr("docs/adr/0007-cache-invalidation.md", text).memories
+    assert [r["number"] for r in m.meta["refs"]["superseded_by"]] == [13]
+
+
+def test_a_quotations_marks_do_not_join_its_sentences():
+    quoted = ("> Supersedes **ADR-0006** (the multi-source migration).\n> ADR-0006's core insight is kept, "
+              "split differently.")
+    reading = supersession_lines(quoted, opening_only=True)
+    assert [r.number for r in reading.supersedes] == [6] and not reading.partly_supersedes

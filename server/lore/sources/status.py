@@ -674,24 +674,27 @@ def _fields_apart(para: str) -> list[str]:
 
 
 def _sentences(text: str) -> list[str]:
-    """Sentences of a text; a period inside a link (`[2. Foo](0002-foo.md)`) does not end one, and each field of a
-    header block is one (`_fields_apart`)."""
+    """Sentences of a text; a period inside a link (`[2. Foo](0002-foo.md)`) does not end one, one before the
+    emphasis it closes does ("**Superseded by [ADR-0013](…).** This ADR governed …"), and each field of a header
+    block is one (`_fields_apart`). A quotation's marks at the start of its lines are no part of what it says."""
     out: list[str] = []
     paras = re.split(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.)\s)", text.strip())
     for para in (field for p in paras for field in _fields_apart(p)):
-        depth, start, seen, flat = 0, 0, 0, " ".join(para.split())
+        depth, start, seen, flat = 0, 0, 0, " ".join(_QUOTED.sub("", para).split())
         for m in _STOP.finditer(flat):  # only a stop before a space can end a sentence
-            i = m.start()
-            depth += _depth(flat[seen:i + 1])
-            seen = i + 1
-            if depth <= 0 and flat[i + 2:i + 3][:1].isupper():
-                out.append(flat[start:i + 1])
-                start, depth = i + 2, 0
+            end = m.end()
+            depth += _depth(flat[seen:end])
+            seen = end
+            if depth <= 0 and flat[end + 1:end + 4].lstrip("*_")[:1].isupper():
+                out.append(flat[start:end])
+                start, depth = end + 1, 0
         out.append(flat[start:])
     return [s.strip() for s in out if s.strip()]
 
 
-_STOP = re.compile(r"[.;!?](?= )")
+# A sentence's stop, with the emphasis it closes (the next sentence opens on a capital, perhaps emphasised).
+_STOP = re.compile(r"[.;!?](?:\*\*|__|\*|_)?(?= )")
+_QUOTED = re.compile(r"(?m)^[ \t]*(?:>[ \t]?)+")
 
 
 def _depth(part: str) -> int:
