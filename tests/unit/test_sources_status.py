@@ -443,3 +443,17 @@ def test_a_quotations_marks_do_not_join_its_sentences():
               "split differently.")
     reading = supersession_lines(quoted, opening_only=True)
     assert [r.number for r in reading.supersedes] == [6] and not reading.partly_supersedes
+
+
+@pytest.mark.parametrize("line, status", [
+    pytest.param("Approved (brainstorm) — pending implementation plan", Status.PROPOSED, id="approved-pending-a-plan"),
+    pytest.param("Agreed, awaiting sign-off", Status.PROPOSED, id="agreed-awaiting"),
+    pytest.param("Approved", Status.ACTIVE, id="approved"),
+    pytest.param("Approved; implementation pending", Status.ACTIVE, id="the-work-pending"),
+    pytest.param("Accepted, pending live test", Status.ACTIVE, id="accepted-while-tested"),
+])
+def test_an_approval_pending_a_condition_is_a_proposal(line, status):
+    assert read_status(line).status is status
+    text = f"# Release executables — design\n\nDate: 2026-07-06\nStatus: {line}\n\n## Problem\n\nx\n"
+    (m,) = parse_adr("docs/specs/2026-07-06-release-executables-design.md", text).memories
+    assert m.status is status

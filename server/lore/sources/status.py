@@ -104,6 +104,11 @@ DELIVERY_WORDS = frozenset({"implemented", "implementing", "done", "complete", "
                             "finalized", "finalised", "live", "ready for release", "released", "publish", "published",
                             "living", "stable", "stabilized", "stabilised", "shipped", "activated", "developed",
                             "deployed"})
+# An approval given on a condition still to be met ("Approved (brainstorm) — pending implementation plan", "Agreed,
+# awaiting sign-off") is no decision in force yet: a proposal. "Accepted" is a record's word for being in force
+# ("Accepted, pending live test" governs while it is tested), and a delivery word says what was built.
+_APPROVALS = frozenset({"approved", "agreed", "ratified"})
+_AWAITING = re.compile(r"\b(?:pending|awaiting)\s+[^\W\d_]")
 # Front-matter keys that hold a record's status under another name, read when their value is a status word:
 # Joyent's and Oxide's requests for discussion (`state: publish`), Ember's RFCs (`stage: recommended`).
 LIFECYCLE_KEYS = ("state", "stage")
@@ -369,6 +374,8 @@ def read_status(text: str) -> StatusReading:
             out.superseded_by += _records(sentence)  # "Superseded. See [ADR-9](…)"
         elif out.status is None:
             out.status, out.word = word_status(sentence)
+            if out.word in _APPROVALS and _AWAITING.search(plain.lower().split(out.word, 1)[-1]):
+                out.status = Status.PROPOSED  # "Approved (brainstorm) — pending implementation plan"
             if out.status is Status.SUPERSEDED and _SUPERSEDED_BARE.match(plain):
                 out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", plain, flags=re.I)) \
                     if not markdown.links(sentence) else references(sentence)
