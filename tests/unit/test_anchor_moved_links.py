@@ -111,3 +111,29 @@ def test_a_link_resolving_as_written_is_not_read_from_an_ancestor(tmp_path):
     ws = write(tmp_path, {**SCHEMA_TREE, "doc/database/schema.sql": "create table t (id int);\n"})
     assert [d.anchor.to_text() for d in derive_anchors(SCHEMA_LINK, "doc/adr/0002-store.md", AnchorContext(ws))] \
         == ["doc/database/**"]
+
+
+# Shaped on a Helm repository's ADR 0098: it names the chart's helpers, whose chart git renamed since.
+HELPERS = ("# 98. Name model servers by their release\n\nThe names come from `charts/model-serving/templates/_helpers.tpl`; "
+           "the values under charts/model-serving/ci/ only set the release.\n")
+
+
+def test_a_path_written_that_git_renamed_since_anchors_where_it_went(tmp_workspace):
+    ws = write(tmp_workspace, {"charts/model-serving/templates/_helpers.tpl": "{{- define \"name\" -}}\n{{- end }}\n",
+                               "charts/model-serving/Chart.yaml": "name: model-serving\n",
+                               "charts/model-serving/ci/values.yaml": "replicas: 1\n",
+                               "docs/adr/0098-names.md": HELPERS})
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "one")
+    git(ws, "mv", "charts/model-serving", "charts/inference")
+    git(ws, "commit", "-qm", "Rename the chart")
+    found = sorted((d.anchor.to_text(), d.why) for d in derive_anchors(HELPERS, "docs/adr/0098-names.md",
+                                                                       AnchorContext(ws)))
+    assert found == [("charts/inference/ci/**", "names `charts/model-serving/ci/` (moved: `charts/inference/ci`)"),
+                     ("charts/inference/templates/_helpers.tpl", "names `charts/model-serving/templates/_helpers.tpl` "
+                                                                 "(renamed: `charts/inference/templates/_helpers.tpl`)")]
+    # a file deleted since anchors nothing
+    git(ws, "rm", "-q", "charts/inference/templates/_helpers.tpl")
+    git(ws, "commit", "-qm", "Drop the helpers")
+    assert [d.anchor.to_text() for d in derive_anchors(HELPERS, "docs/adr/0098-names.md", AnchorContext(ws))] \
+        == ["charts/inference/ci/**"]

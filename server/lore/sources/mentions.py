@@ -29,7 +29,8 @@ still find the decision by what it says.
 
 The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
 by it (see `citations`). A link to a file or folder of the project that has since moved or been
-renamed anchors where it went (see `moved`), and a relative link naming nothing from the record's folder what
+renamed anchors where it went (see `moved`), and so does a path it writes that git has since renamed (or whose
+folder git moved whole), and a relative link naming nothing from the record's folder what
 it names from the nearest of that folder's ancestors (`[database](../database)`, one `../` short); a term written
 as code that one code file spells (`on_delete`) anchors that file (see `literals`); an endpoint it writes (`/taxonomies/:id/tags/`) the
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
@@ -62,7 +63,7 @@ from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
 from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, manifests, named, routes,
                           shapes, shell, subclasses, tables, unchanged, written_code)
-from lore.sources.moved import folder_moved_to, moved_to
+from lore.sources.moved import History, folder_moved_to, moved_to, renamed_in_history
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex
@@ -102,7 +103,6 @@ _BRACES = re.compile(r"\{([^{},]*(?:,[^{},]*)+)\}")  # a shell brace list in a p
 _NOT_MODULES = frozenset("py pyi md rst txt json yaml yml toml ini cfg lock js ts html css sh".split())
 # A markdown link to a place in the repository, relative to the record: `[command-bus](../../packages/command-bus)`.
 _RELATIVE_LINK = re.compile(r"\]\((?![a-z][\w+.-]*:|#|/)([^()\s#?]+)\)")
-MAX_DEAD_LINKS = 20  # gone folders a workspace's records link that history is asked about, per import
 _OWN_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/(?:blob|tree)/[^/\s)#]+/([^\s)#?`\]]+)")
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg", ".jpeg", ".gif", ".webp",
                  ".pdf", ".drawio", ".excalidraw")
@@ -115,7 +115,6 @@ class AnchorContext:
     def __init__(self, root: Path, layout: WorkspaceLayout | None = None):
         self.root = Path(root)
         self._layout = layout
-        self.dead_links_left = MAX_DEAD_LINKS
 
     @property
     def layout(self) -> WorkspaceLayout:
@@ -124,6 +123,11 @@ class AnchorContext:
             for _ in walk(self.root, IgnoreRules(self.root), [], lambda _r: None, every=self._layout.add):
                 pass
         return self._layout.finish()
+
+    @cached_property
+    def history(self) -> History:
+        """The renames and deletions git recorded, read on the first question (see `moved`)."""
+        return History(self.root)
 
     @cached_property
     def own_repos(self) -> set[str]:
@@ -278,7 +282,7 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         dotted = path != token  # a module: from the workspace and its sub-projects, not the record's folder
         resolved = layout.resolve(clean, "" if dotted else rel)
         if not resolved and not dotted:
-            d = _under_renamed_folder(token, clean, layout)
+            d = _renamed(token, clean, ctx) or _under_renamed_folder(token, clean, layout)
             if d is not None and d.anchor.value not in out:
                 out[d.anchor.value] = d
             for f in _without_extension(clean, layout):
@@ -307,7 +311,7 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         if not is_own(m.group(1), m.group(2), ctx.root, ctx.own_repos) or path.lower().endswith(_DOC_SUFFIXES):
             continue
         if not layout.exists(path) and "." in PurePosixPath(path).name:
-            found = moved_to(path, layout, ctx.root)  # a file linked at an old commit, since moved or renamed
+            found = moved_to(path, layout, ctx.history)  # a file linked at an old commit, since moved or renamed
             if found is None:
                 continue
             path, score, why = found[0], MOVED, f"{why} ({found[1]}: `{found[0]}`)"
@@ -347,6 +351,22 @@ def _without_extension(clean: str, layout: WorkspaceLayout) -> list[str]:
         under = [found for found in (code(f"{r}/{clean}") for r in sorted(SOURCE_ROOTS)) if found]
         files = under[0] if len(under) == 1 else []
     return files if 0 < len(files) <= MAX_STEM_FILES else []
+
+
+def _renamed(token: str, clean: str, ctx: AnchorContext) -> Derived | None:
+    """The anchor of where a written path that is gone went, as git recorded it (`moved`): the file it was renamed
+    to (`charts/model-serving/templates/_helpers.tpl`: `charts/inference/templates/_helpers.tpl`), or the folder
+    its files were all moved to, unless that is a folder of pages or too broad to anchor (`broad`)."""
+    layout = ctx.layout
+    if clean.startswith("..") or layout.exists(clean):
+        return None
+    found = None if token.endswith("/") else renamed_in_history(clean, layout, ctx.history)
+    if found is not None:
+        return Derived(Anchor("path", found), MOVED, f"names `{token}` (renamed: `{found}`)")
+    found = folder_moved_to(clean, layout, ctx.history)
+    if found is None or _only_pages(found, layout) or broad(found, found, "", layout):
+        return None
+    return Derived(Anchor("path", f"{found}/**"), MOVED, f"names `{token}` (moved: `{found}`)")
 
 
 def _under_renamed_folder(token: str, clean: str, layout: WorkspaceLayout) -> Derived | None:
@@ -398,14 +418,12 @@ def _from_ancestor(target: str, rel: str, ctx: AnchorContext) -> Derived | None:
 
 def _moved_folder(target: str, rel: str, ctx: AnchorContext) -> Derived | None:
     """The anchor of the folder a record's relative link names, when that folder is gone and git says where
-    its files went (`moved.folder_moved_to`); at most `MAX_DEAD_LINKS` such questions per import."""
+    its files went (`moved.folder_moved_to`)."""
     layout = ctx.layout
     path = posixpath.normpath(posixpath.join(posixpath.dirname(rel), target.rstrip("/")))
-    if path.startswith("..") or path in (".", "") or "." in PurePosixPath(path).name or layout.exists(path) \
-            or ctx.dead_links_left <= 0:
+    if path.startswith("..") or path in (".", "") or "." in PurePosixPath(path).name or layout.exists(path):
         return None
-    ctx.dead_links_left -= 1
-    found = folder_moved_to(path, layout, ctx.root)
+    found = folder_moved_to(path, layout, ctx.history)
     if found is None or broad(found, found, "", layout):
         return None
     return Derived(Anchor("path", f"{found}/**"), MOVED, f"links to `{path}` (moved: `{found}`)")

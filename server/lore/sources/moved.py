@@ -17,26 +17,32 @@ A folder a decision links (`[command-bus](../../packages/command-bus)`) that is 
 last moved its files (`folder_moved_to`): every file the last commit touching it renamed out of it
 lands in one folder under the same relative path (`packages/message-dispatch`), followed through
 later renames; a folder whose files were deleted or scattered anchors nothing.
+
+A path a record writes (`charts/model-serving/templates/_helpers.tpl`) that is gone is asked the same of history
+(`renamed_in_history`, then `folder_moved_to`), but not guessed from names. History is read once per import
+(`History`: one `git log` of the renames and deletions), so every such question costs a look-up.
 """
 
 from __future__ import annotations
 
 import logging
+import posixpath
 import subprocess
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from lore.sources import named
 from lore.sources.layout import WorkspaceLayout
 
 log = logging.getLogger(__name__)
-GIT_TIMEOUT = 5
+HISTORY_TIMEOUT = 30  # one `git log` of the whole history, for a workspace's import
 MAX_HOPS = 5
 
 
-def moved_to(path: str, layout: WorkspaceLayout, root: Path) -> tuple[str, str] | None:
+def moved_to(path: str, layout: WorkspaceLayout, history: History) -> tuple[str, str] | None:
     """(the path a vanished file has now, how it was found), or None."""
-    new = renamed_in_history(path, root)
-    if new and layout.exists(new):
+    new = renamed_in_history(path, layout, history)
+    if new:
         return new, "renamed"
     name = PurePosixPath(path).name
     same = [f for f in layout.files if PurePosixPath(f).name == name and not named.TEST_PATH.search(f)
@@ -67,65 +73,92 @@ def renamed_in_place(path: str, layout: WorkspaceLayout) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def renamed_in_history(path: str, root: Path) -> str | None:
-    """The path git last renamed `path` to, followed through later renames; None without history."""
-    found = _follow(path, root, _renamed_by_last_commit)
-    return None if found == path else found
+def renamed_in_history(path: str, layout: WorkspaceLayout, history: History) -> str | None:
+    """The file git last renamed `path` to, followed through later renames, when it exists; None without history."""
+    found = _follow(path, history.renamed, layout.exists)
+    return found if found not in (None, path) and found in layout.files else None
 
 
-def folder_moved_to(path: str, layout: WorkspaceLayout, root: Path) -> str | None:
+def folder_moved_to(path: str, layout: WorkspaceLayout, history: History) -> str | None:
     """The folder a vanished folder's files were all moved to, followed through later renames, when it
     exists; None without history or when its files went several ways or nowhere."""
-    found = _follow(path, root, _folder_renamed_by_last_commit)
+    found = _follow(path, history.folder_renamed, layout.dirs.__contains__)
     return found if found not in (None, path) and found in layout.dirs else None
 
 
-def _follow(path: str, root: Path, step) -> str | None:
+def _follow(path: str, step, here) -> str | None:
     """Where `step` (the rename of a path by the last commit touching it) leads from `path`, hop by hop up
-    to `MAX_HOPS`; `path` itself when nothing renamed it; None without history."""
-    root = Path(root)
-    if not (root / ".git").exists():
-        return None
+    to `MAX_HOPS` or to a path `here` in the workspace; `path` itself when nothing renamed it."""
     current, seen = path, {path}
     for _ in range(MAX_HOPS):
-        nxt = step(current, root)
+        nxt = step(current)
         if nxt is None or nxt in seen:
             break
         current = nxt
         seen.add(nxt)
+        if here(current):
+            break
     return current
 
 
-def _last_renames(path: str, root: Path) -> list[tuple[str, str]]:
-    """(old path, new path) of each rename in the last commit touching `path`: that commit's whole diff is
-    read (a diff limited to the old path shows a deletion, never the rename)."""
-    try:
-        last = _git(root, "log", "-n", "1", "--format=%H", "--", path).strip()
-        if not last:
+class History:
+    """The renames and deletions git recorded, read once on the first question (one `git log` over the whole
+    history): the newest commit removing a path that is gone is the last commit touching it. Empty without
+    history, or when git fails or takes longer than `HISTORY_TIMEOUT`."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+
+    def renamed(self, path: str) -> str | None:
+        """Where the last commit touching `path` renamed it to."""
+        return self._read[0].get(path)
+
+    def folder_renamed(self, path: str) -> str | None:
+        """The one folder the last commit touching folder `path` moved its files to, each under the same relative
+        path."""
+        _, last, commits = self._read
+        if path not in last:
+            return None
+        prefix, targets = path + "/", set()
+        for old, new in commits[last[path]]:
+            if old.startswith(prefix):
+                rest = old[len(prefix):]
+                targets.add(new[:-len(rest) - 1] if new.endswith("/" + rest) else None)
+        return targets.pop() if len(targets) == 1 else None
+
+    @cached_property
+    def _read(self) -> tuple[dict[str, str], dict[str, int], list[list[tuple[str, str]]]]:
+        """(file -> where its last removal renamed it, folder -> the newest commit removing a file under it,
+        each commit's renames), commits numbered newest first."""
+        renamed: dict[str, str] = {}
+        removed: set[str] = set()
+        last: dict[str, int] = {}
+        commits: list[list[tuple[str, str]]] = []
+        for number, changes in enumerate(self._log()):
+            commits.append([(old, new) for old, new in changes if new is not None])
+            for old, new in changes:
+                if old not in removed:
+                    removed.add(old)
+                    if new is not None:
+                        renamed[old] = new
+                folder = posixpath.dirname(old)
+                while folder and folder not in last:
+                    last[folder] = number
+                    folder = posixpath.dirname(folder)
+        return renamed, last, commits
+
+    def _log(self) -> list[list[tuple[str, str | None]]]:
+        """Each commit's removals, newest first: (old path, new path of a rename or None for a deletion)."""
+        if not (self.root / ".git").exists():
             return []
-        out = _git(root, "show", "-M", "--name-status", "--format=", last)
-    except (OSError, subprocess.SubprocessError) as e:
-        log.info("git history of %s: %s", path, e)
-        return []
-    return [(cols[1], cols[2]) for cols in (line.split("\t") for line in out.splitlines())
-            if len(cols) == 3 and cols[0].startswith("R")]
-
-
-def _renamed_by_last_commit(path: str, root: Path) -> str | None:
-    """Where the last commit touching `path` renamed it to."""
-    return next((new for old, new in _last_renames(path, root) if old == path), None)
-
-
-def _folder_renamed_by_last_commit(path: str, root: Path) -> str | None:
-    """The one folder the last commit touching `path` moved its files to, each under the same relative path."""
-    prefix, targets = path + "/", set()
-    for old, new in _last_renames(path, root):
-        if old.startswith(prefix):
-            rest = old[len(prefix):]
-            targets.add(new[:-len(rest) - 1] if new.endswith("/" + rest) else None)
-    return targets.pop() if len(targets) == 1 else None
-
-
-def _git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, timeout=GIT_TIMEOUT,
-                          check=True).stdout
+        try:
+            out = subprocess.run(["git", "-c", "core.quotepath=false", "log", "-M", "--diff-filter=RD",
+                                  "--name-status", "--format=%x1e", "HEAD", "--"], cwd=self.root, capture_output=True,
+                                 text=True, timeout=HISTORY_TIMEOUT, check=True).stdout
+        except (OSError, subprocess.SubprocessError) as e:
+            log.info("git history of %s: %s", self.root, e)
+            return []
+        return [[(cols[1], cols[2] if cols[0].startswith("R") else None)
+                 for cols in (line.split("\t") for line in record.splitlines())
+                 if (len(cols) == 3 and cols[0].startswith("R")) or (len(cols) == 2 and cols[0] == "D")]
+                for record in out.split("\x1e")[1:]]
