@@ -535,3 +535,42 @@ def test_a_title_keeps_no_list_marker_of_its_subject(tmp_path):
     with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
         import_history(lo)
         assert {"Added ADRs", "final cleanup"} <= set(tasks(lo))
+
+
+def test_release_commits_and_bots_commits_are_no_tasks(tmp_path):
+    """Releases cut by semantic-release-bot became tasks titled "0.3.1" with the changelog as their why; a
+    bot's commit that bumps nothing became a task too. A person's commit about releasing stays a task."""
+    root = _fresh(tmp_path, "released")
+    commit(root, {"src/importer.py": "a\n"}, "Add the importer", T0)
+    commit(root, {"CHANGELOG.md": "## 0.3.1\n"}, "chore(release): 0.3.1 [skip ci]\n\n## 0.3.1\n\n* add the importer",
+           T0 + DAY, author="semantic-release-bot <semantic-release-bot@martynus.net>")
+    commit(root, {"docs/report.md": "r\n"}, "Update the coverage report", T0 + 2 * DAY,
+           author="github-actions <41898282+github-actions[bot]@users.noreply.github.com>")
+    commit(root, {"package.json": "1.2.0\n"}, "Release 1.2.0", T0 + 3 * DAY)
+    commit(root, {"package.json": "1.2.1\n"}, "v1.2.1", T0 + 4 * DAY, author="Bob <bob@example.com>")
+    commit(root, {"package.json": "1.3.0\n"}, "Bump version to 1.3.0", T0 + 5 * DAY, author="Cy <cy@example.com>")
+    commit(root, {"docs/release.md": "n\n"}, "Release notes for the new importer", T0 + 6 * DAY,
+           author="Dee <dee@example.com>")
+    commit(root, {".github/release.yml": "p\n"}, "Fix the release pipeline", T0 + 7 * DAY,
+           author="Eve <eve@example.com>")
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo)
+        assert set(tasks(lo)) == {"Add the importer", "Release notes for the new importer", "Fix the release pipeline"}
+        assert (result.dependency_bumps, result.automated_commits) == (0, 5)
+        assert "5 release or bot commits left out" in result.line()
+
+
+def test_a_release_is_told_by_its_subject_alone():
+    from lore.history.tasks import is_release
+
+    def c(subject, message=None):
+        return gitlog.Commit(sha="s", parents=["p"], author="Ann", email="a@x", at=1, message=message or subject)
+
+    released = ["0.0.1", "v1.2.0", "1.0.0-beta.1", "chore(release): 0.3.7 [skip ci]", "Release 1.2.0",
+                "release: v1.2.0", "Bump version to 1.2.0", "chore(main): release 2.0.0 (#41)", "Release lore 1.4.2"]
+    kept = ["Release notes for the new importer", "Fix the release pipeline", "Add v2 of the api",
+            "Release the lock before 1.2 seconds pass", "feat: support Python 3.12 in the importer"]
+    assert [s for s in released if not is_release(c(s))] == []
+    assert [s for s in kept if is_release(c(s))] == []
+    assert is_release(c("Merge pull request #9 from org/release-please--branches--main",
+                        "Merge pull request #9 from org/release-please--branches--main\n\nchore(main): release 1.3.0"))

@@ -4,7 +4,7 @@
     max_commits = 5000      # the newest commits read (0: no limit)
     since = "2 years ago"   # anything git's --since takes; "" for no date bound; a span back
                             # from now counts back from the newest commit a person made
-                            # (not a bot's, nor a dependency bump)
+                            # (not a bot's, nor a dependency bump or a release)
     enabled = true
 """
 

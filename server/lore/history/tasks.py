@@ -1,7 +1,9 @@
 """Group commits into tasks: a merged branch, a squashed pull request, a revert, or a run of one
 author's commits on the same files; each keeps its why, its files (under their current names) and
 the commits it reverts. A task is titled by what a person wrote: a pull request's title, or its branch's
-first commit when the title is only the branch's name; a subject without the list marker it may carry."""
+first commit when the title is only the branch's name; a subject without the list marker it may carry. What no
+person decided is no task: a dependency bump, a commit that only cuts a release (`0.3.1`, `chore(release): 0.3.1
+[skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`) and any other commit a bot's account made."""
 
 from __future__ import annotations
 
@@ -39,6 +41,20 @@ _TRAILER = re.compile(r"^\s*(Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|T
 _DEPENDENCY = re.compile(r"^(?:(?:chore|build|fix|deps)\((?:deps|deps-dev|dependencies)\)|"
                          r"bump\s+\S+\s+from\s+\S+\s+to\s|update dependency\s|update module\s|"
                          r"chore\(deps\)|update \S+ digest to )", re.I)
+# A subject that only cuts a release, once a pull request number and a `[skip ci]` are taken off: a version alone
+# (`0.3.1`, `v1.2.0-beta.1`), `chore(release): …`, `release: v1.2.0`, `Release 1.2.0`, release-please's
+# `chore(main): release 1.2.0`, `Bump version to 1.2.0`. `Release notes for the new importer` is no release.
+_VERSION = r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.-]+)?"
+_RELEASE = re.compile(rf"^(?:chore\(release\)!?:.*|(?:[a-z]+(?:\([^)]*\))?!?:\s*)?(?:{_VERSION}|"
+                      rf"(?:cut\s+|prepare\s+(?:for\s+)?)?releas(?:e|ed|ing)\s+(?:version\s+)?(?:[\w@/.-]+\s+)?{_VERSION}|"
+                      rf"(?:bump(?:ed)?\s+(?:the\s+)?(?:package\s+)?version|version\s+bump)(?:\s+(?:to\s+)?{_VERSION})?|"
+                      rf"(?:set\s+)?version\s+(?:to\s+)?{_VERSION}))\.?$", re.I)
+_SKIP_CI = re.compile(r"\s*\[(?:skip ci|ci skip|no ci|skip actions|actions skip)\]\s*", re.I)
+# Accounts that commit for no person: a hosting service's bots (`dependabot[bot]`), and those named as bots
+# without the suffix (`semantic-release-bot`, `github-actions`, `renovate`).
+_BOT_NAMES = frozenset({"github-actions", "dependabot", "dependabot-preview", "renovate", "renovate-bot", "greenkeeper",
+                        "pre-commit-ci", "snyk-bot", "allcontributors", "imgbot", "mergify", "release-please"})
+_BOT_NAME = re.compile(r"(?:\[bot\]|[-_ ]bot)$", re.I)
 _MERGED_PR = re.compile(r"^Merge (?:pull request|branch) |^Merged in ")
 _BOT_BRANCH = re.compile(r"(?:\sfrom\s|^Merge branch '|^Merged in )(?:[\w.-]+/)?(?:dependabot|renovate|changeset-release|snyk-upgrade|snyk-fix|"
                          r"pre-commit-ci-update-config|greenkeeper)[/-]", re.I)
@@ -86,7 +102,7 @@ class Task:
 
 
 def is_dependency_bump(c: Commit) -> bool:
-    """An automated dependency update or release: no why to keep. A merged pull request counts by its title (the
+    """An automated dependency update or release of updated packages: no why to keep. A merged pull request counts by its title (the
     merge's second line) and by the bot's branch it came from (`Merge pull request #2728 from
     guardian/dependabot/npm_and_yarn/codemaker-1.114.1`, `…/changeset-release/main`)."""
     if _DEPENDENCY.match(c.subject) or (by_bot(c) and "bump" in c.subject.lower()):
@@ -97,14 +113,43 @@ def is_dependency_bump(c: Commit) -> bool:
     return bool(_BOT_BRANCH.search(c.subject) or _DEPENDENCY.match(title))
 
 
+def is_release(c: Commit) -> bool:
+    """A commit that only cuts a release (`_RELEASE`); a merged pull request counts by its title too (the merge's
+    second line: `chore(main): release 1.2.0`)."""
+    if _RELEASE.match(_SKIP_CI.sub(" ", _PR.sub("", c.subject)).strip()):
+        return True
+    if not _MERGED_PR.match(c.subject):
+        return False
+    title = next((ln.strip() for ln in c.message.split("\n")[1:] if ln.strip()), "")
+    return bool(_RELEASE.match(_SKIP_CI.sub(" ", _PR.sub("", title)).strip()))
+
+
 def by_bot(c: Commit) -> bool:
-    """Whether a bot's account made the commit (`dependabot[bot]`, `github-actions[bot]`)."""
-    return c.author.endswith("[bot]")
+    """Whether a bot's account made the commit (`dependabot[bot]`, `github-actions[bot]`, `semantic-release-bot`,
+    `github-actions`), by its name or a hosting service's bot address (`…[bot]@users.noreply.github.com`)."""
+    name = c.author.strip()
+    return bool(_BOT_NAME.search(name)) or name.lower() in _BOT_NAMES or "[bot]@" in c.email.lower()
 
 
 def automated(c: Commit) -> bool:
-    """Whether no person made the commit: a dependency bump (`is_dependency_bump`) or any bot's commit."""
-    return is_dependency_bump(c) or by_bot(c)
+    """Whether no person made the commit: a dependency bump (`is_dependency_bump`), a release (`is_release`) or
+    any bot's commit."""
+    return is_dependency_bump(c) or is_release(c) or by_bot(c)
+
+
+@attrs.define
+class LeftOut:
+    """How many commits `group` left out as no task: dependency bumps, and releases with other bots' commits."""
+
+    bumps: int = 0
+    automated: int = 0
+
+    def count(self, c: Commit) -> None:
+        """Count a commit left out under what it is."""
+        if is_dependency_bump(c):
+            self.bumps += 1
+        else:
+            self.automated += 1
 
 
 def pull_request_merge(subject: str) -> re.Match | None:
@@ -156,9 +201,10 @@ def mainline(commits: dict[str, Commit], head: str | None) -> set[str]:
 
 
 def group(commits: list[Commit], aliases: dict[str, str] | None = None,
-          own: Callable[[str], bool] | None = None) -> tuple[list[Task], int]:
-    """Tasks from commits given newest first (as git log prints them); also the number of
-    dependency bumps left out. `aliases` maps old paths to current ones and is extended with the
+          own: Callable[[str], bool] | None = None) -> tuple[list[Task], LeftOut]:
+    """Tasks from commits given newest first (as git log prints them); also how many commits were left out
+    (`automated`, counted by `LeftOut`): a bot's merged pull request, and on the mainline or a branch no merge
+    claimed, any commit no person made. `aliases` maps old paths to current ones and is extended with the
     renames seen; `own`, when given, says which of a commit's files are the project's own (the others,
     vendored or ignored, are no task's files)."""
     aliases = {} if aliases is None else aliases
@@ -167,7 +213,7 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
     main = mainline(by_sha, commits[0].sha if commits else None)
     claimed: set[str] = set()
     tasks: list[Task] = []
-    skipped = 0
+    skipped = LeftOut()
     # Mainline merges oldest first: a branch forked from another not yet merged (a fix begun on a release line)
     # brought only its own commits; the release line's are the older merge's, whichever merge reaches them.
     for c in reversed(commits):
@@ -177,8 +223,8 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
                 tasks += _integrated(by_sha, main, claimed, line, files)
                 continue
             members = _branch(by_sha, main, claimed, c)
-            if is_dependency_bump(c):
-                skipped += 1  # a bot's pull request merged as it came (`Merge pull request #41 from org/dependabot/…`)
+            if is_dependency_bump(c) or is_release(c):
+                skipped.count(c)  # a bot's pull request merged as it came (`Merge pull request #41 from org/dependabot/…`)
                 continue
             tasks.append(_merge_task(c, members, files))
     runs: dict[str, Task] = {}
@@ -187,8 +233,8 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             continue
         if c.is_merge:  # a merge inside a branch no mainline merge claimed: its branch is read as it comes
             continue
-        if is_dependency_bump(c):
-            skipped += 1
+        if automated(c):
+            skipped.count(c)
             continue
         task = _single(c, files)
         run = runs.get(c.email)
