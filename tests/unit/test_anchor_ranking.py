@@ -101,3 +101,16 @@ def test_titled_for_reads_the_heading_above_the_name_not_a_code_comment():
     assert titled_for("es.ResolveBackendVersion", "### Backend version resolved once\n\n`es.ResolveBackendVersion`\n")
     assert not titled_for("ResolveBackendVersion", "## Backend\n\n```sh\n# version resolved\n```\nResolveBackendVersion\n")
     assert not titled_for("Resolve", "# Resolve\n\nResolve\n")
+
+
+def test_a_name_written_once_in_a_surveys_decision_part_anchors(tmp_path):
+    """A design naming dozens of identifiers walks through them in its context and options; the names its
+    decision part writes are the code that carries the decision out ("## Decision Outcome", "## 3. Decision")."""
+    root = go_tree(tmp_path)
+    survey = "## Context\n\n" + "".join(f"`Other{i}Thing` " for i in range(26)) + "\n\n"
+    for heading in ("## Decision", "## 3. Decision Outcome", "### Chosen option:"):
+        decided = survey + f"{heading}\n\nPing through `es.ResolveBackendVersion` once.\n"
+        assert [d.anchor.value for d in derive_anchors(decided, "docs/adr/012.md", AnchorContext(root))] == [
+            "ResolveBackendVersion"], heading
+    considered = survey + "## Considered options\n\nPing through `es.ResolveBackendVersion` once.\n"
+    assert derive_anchors(considered, "docs/adr/012.md", AnchorContext(root)) == []

@@ -76,6 +76,7 @@ _DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution"
              "décision", "decision prise", "décision prise", "résultat de la décision", "resultat de la decision",
              "decisión", "resultado de la decisión", "decisão", "resultado da decisão", "decisione",
              "esito della decisione", "entscheidung", "entscheidungsergebnis")
+DECISION_PARTS = frozenset(_DECISION)
 _SKIP_META = ("status", "changelog", "change log", "metadata", "date")
 # The parts of a record its headings name besides its context and decision (`_CONTEXT`, `_DECISION`): "## Why?".
 _PARTS = frozenset(_CONTEXT + _DECISION + ("why", "consequences", "considered options", "options", "decision drivers",

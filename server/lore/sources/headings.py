@@ -4,7 +4,8 @@ A record that walks through a design names many identifiers once each in passing
 `mentions.name_anchors` keeps only those it comes back to. A name written once under a heading whose
 words are its own words (`es.ResolveBackendVersion` under "Backend version resolved once, then
 encapsulated") is that section's subject, not a passing mention: the heading says what the section
-decides, and the name is the code that does it.
+decides, and the name is the code that does it. So is a name the record's decision part writes ("## Decision",
+"## Decision Outcome"): the context and the options walk through a design, the decision names what carries it out.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import functools
 import re
 
 from lore.sources import named
+from lore.sources.adr import DECISION_PARTS
 
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.+)$", re.M)
 STEM = 5  # letters a heading word and a name word share to be the same word (`resolved`, `Resolve`)
@@ -24,6 +26,20 @@ def heading_above(text: str, pos: int) -> str | None:
     starts, titles = _headings(text)
     i = bisect.bisect_left(starts, pos)
     return titles[i - 1] if i else None
+
+
+_NUMBERING = re.compile(r"^[\s\d.)#:-]*")
+
+
+def under_decision(name: str, text: str) -> bool:
+    """Whether a record writes a name (its last part) under the heading of its decision ("## Decision",
+    "## Decision Outcome", "### Chosen option"): the part that says what is done names the code doing it."""
+    last = name.rsplit(".", 1)[-1]
+    for m in re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text):
+        heading = heading_above(text, m.start())
+        if heading and _NUMBERING.sub("", heading).strip().rstrip(":").lower() in DECISION_PARTS:
+            return True
+    return False
 
 
 def all_headings(text: str) -> list[str]:

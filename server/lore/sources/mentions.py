@@ -654,7 +654,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     The project's own name, though a class carries it (`SiebenApp`), names the project. A record naming more
     than `named.SURVEY` identifiers walks through an API or a design: a name it writes once there is a passing
     mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a long RFC), and only the names it comes
-    back to anchor, or that a heading is titled for (see `headings`)."""
+    back to anchor, that a heading is titled for, or that its decision part writes (see `headings`)."""
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY
@@ -664,7 +664,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             continue
         if re.sub(r"[^a-z0-9]", "", n.name.lower()) in own:
             continue  # the project's own name (`SiebenApp`): what the record is about is all of it
-        if survey and named.written_once(n.name, text) and not headings.titled_for(n.name, text):
+        if survey and named.written_once(n.name, text) and not headings.titled_for(n.name, text) \
+                and not headings.under_decision(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
         meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name, n.backticked)
