@@ -45,7 +45,7 @@ Python module written dotted as code (`openedx_learning.api`) is read as the pat
 with its package that no file defines any more as that package's folder. What a
 record writes only in the options it weighed ("Considered Options", `headings.without_alternatives`)
 anchors nothing. A record naming more than `named.SURVEY` identifiers anchors only those it comes
-back to, and packages it names once in an inventory (one list item each, a label apiece: `_listed`) or
+back to, a heading is titled for or its decision part writes, and packages it names once in an inventory (one list item each, a label apiece: `_listed`) or
 once as where something lives (`_in_passing`) anchor nothing; a proposal keeps only its sure anchors
 (`derive_anchors`).
 """
