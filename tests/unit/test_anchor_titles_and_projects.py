@@ -167,25 +167,6 @@ def test_a_published_name_two_packages_share_or_a_common_word_anchors_nothing(tm
     assert texts(ws, GLOBAL.replace("@log4brains/web", "api")) == []
 
 
-KOINE = {
-    "src/Koine.Cli/Program.cs": "public static class Program { }\n",
-    "tooling/koine-textmate/package.json": '{"name": "koine"}\n',
-    "tooling/koine-textmate/src/extension.ts": "export function activate() {}\n",
-}
-SINGLE_BINARY = "# Ship one binary\n\n## Decision\n\nThe `koine` command is published as one self-contained file.\n"
-
-
-def test_the_projects_own_name_is_no_package_published_under_it(tmp_path):
-    """A compiler project Koine whose TextMate grammar package is published as `koine`: a record writing `koine`
-    means the project, not the grammar's folder; in a project of another name it is that package."""
-    own = write(tmp_path / "koine", KOINE)
-    assert texts(own, SINGLE_BINARY) == []
-    remote = write(tmp_path / "checkout", {**KOINE, ".git/config": '[remote "origin"]\n\turl = git@github.com:acme/Koine.git\n'})
-    assert texts(remote, SINGLE_BINARY) == []
-    other = write(tmp_path / "editors", KOINE)
-    assert texts(other, SINGLE_BINARY) == ["tooling/koine-textmate/**"]
-
-
 def test_a_title_word_and_a_name_word_match_by_their_stem(tmp_workspace):
     ws = write(tmp_workspace, {"src/export/CffExporter.java": "public class CffExporter {\n}\n"})
     assert texts(ws, "# CFF export of multiple entries\n\nOne file per library.\n") == [

@@ -481,12 +481,9 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`), as sure
     as a path written when the name is that place's path (`.releaserc.json` at the root), and for the one or two
     files named by a term it writes (`bare.stem_terms`: sure written as code or linked, weak hyphenated in prose);
-    a package named only in passing (`_in_passing`), or named as the project itself is
-    (`concepts.own_names`: the `koine` of project Koine is not its package published as `koine`), anchors
-    nothing."""
+    a package named only in passing (`_in_passing`) anchors nothing."""
     out: dict[str, Derived] = {}
     packages: dict[str, str] = {}
-    own_names = concepts.own_names(ctx.project_name)
     for word in bare.bare_names(text) + bare.scoped_names(text) + bare.prose_file_names(text):  # a scoped name is no file
         hit = ctx.bare.file(word) or ctx.bare.module(word) or ctx.bare.camel_module(word) or ctx.bare.titled(word, title) or \
             (ctx.bare.config(word) if not bare.config_in_passing(word, text, title) else None)
@@ -494,8 +491,6 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
             score = 1.0 if hit == word else 0.9
             out.setdefault(hit, Derived(Anchor("path", hit), score, f"names `{word}` ({hit})"))
             continue
-        if imports.fold(word) in own_names:
-            continue  # `koine` is the project, not its package published as `koine` (`tooling/koine-textmate`)
         folder = ctx.bare.published_package(word) or ctx.bare.package(word)
         if folder and not broad(folder, word, text, ctx.layout) and not _in_passing(word, text, title):
             packages[word] = folder
