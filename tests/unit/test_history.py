@@ -574,3 +574,21 @@ def test_a_release_is_told_by_its_subject_alone():
     assert [s for s in kept if is_release(c(s))] == []
     assert is_release(c("Merge pull request #9 from org/release-please--branches--main",
                         "Merge pull request #9 from org/release-please--branches--main\n\nchore(main): release 1.3.0"))
+
+
+def test_a_coding_agents_commits_are_work_not_upkeep(tmp_path):
+    """jaegertracing/jaeger's features are committed by "yurishkuro's AI bot": read as a bot's upkeep, every one of
+    them was left out, and "what changed in the v2 memory store" found none of them."""
+    root = _fresh(tmp_path, "agent")
+    commit(root, {"src/a.py": "a\n"}, "Start", T0)
+    commit(root, {"src/store.py": "s\n"}, "fix(memory): Return copies of stored traces, not references (#9261)",
+           T0 + DAY, author="yurishkuro's AI bot <github-ysh-bot@ysh.us>")
+    commit(root, {"src/filter.py": "f\n"}, "feat(es): Implement the structured query filter", T0 + 2 * DAY,
+           author="copilot-swe-agent[bot] <198982749+Copilot@users.noreply.github.com>")
+    commit(root, {"docs/report.md": "r\n"}, "Update the coverage report", T0 + 3 * DAY,
+           author="github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>")
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        titles = " | ".join(sorted(tasks(lo)))
+        assert "Return copies of stored traces" in titles and "Implement the structured query filter" in titles
+        assert "coverage report" not in titles

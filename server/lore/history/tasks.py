@@ -53,7 +53,8 @@ _SKIP_CI = re.compile(r"\s*\[(?:skip ci|ci skip|no ci|skip actions|actions skip)
 # Accounts that commit for no person: a hosting service's bots (`dependabot[bot]`), and those named as bots
 # without the suffix (`semantic-release-bot`, `github-actions`, `renovate`).
 _BOT_NAMES = frozenset({"github-actions", "dependabot", "dependabot-preview", "renovate", "renovate-bot", "greenkeeper",
-                        "pre-commit-ci", "snyk-bot", "allcontributors", "imgbot", "mergify", "release-please"})
+                        "pre-commit-ci", "snyk-bot", "allcontributors", "imgbot", "mergify", "release-please",
+                        "semantic-release-bot"})
 _BOT_NAME = re.compile(r"(?:\[bot\]|[-_ ]bot)$", re.I)
 _MERGED_PR = re.compile(r"^Merge (?:pull request|branch) |^Merged in ")
 _BOT_BRANCH = re.compile(r"(?:\sfrom\s|^Merge branch '|^Merged in )(?:[\w.-]+/)?(?:dependabot|renovate|changeset-release|snyk-upgrade|snyk-fix|"
@@ -131,10 +132,19 @@ def by_bot(c: Commit) -> bool:
     return bool(_BOT_NAME.search(name)) or name.lower() in _BOT_NAMES or "[bot]@" in c.email.lower()
 
 
+def upkeep_bot(c: Commit) -> bool:
+    """Whether one of the services that keep a repository up (`_BOT_NAMES`: dependabot, renovate, github-actions,
+    pre-commit-ci…) made the commit, by its name or its `…[bot]@` address. A coding agent's account
+    ("someone's AI bot", `copilot-swe-agent[bot]`) makes changes people asked for: its commits are work."""
+    name = re.sub(r"\[bot\]$", "", c.author.strip().lower())
+    address = re.sub(r"^\d+\+|\[bot\]@.*$", "", c.email.lower()) if "[bot]@" in c.email.lower() else ""
+    return name in _BOT_NAMES or address in _BOT_NAMES
+
+
 def automated(c: Commit) -> bool:
-    """Whether no person made the commit: a dependency bump (`is_dependency_bump`), a release (`is_release`) or
-    any bot's commit."""
-    return is_dependency_bump(c) or is_release(c) or by_bot(c)
+    """Whether the commit is upkeep no one decided anything in: a dependency bump (`is_dependency_bump`), a release
+    (`is_release`) or an upkeep service's commit (`upkeep_bot`); a coding agent's commits are work, and tasks."""
+    return is_dependency_bump(c) or is_release(c) or upkeep_bot(c)
 
 
 @attrs.define
