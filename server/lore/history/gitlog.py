@@ -91,8 +91,8 @@ _SPAN_SECONDS = {"year": 365.25 * 86400, "month": 30.44 * 86400, "week": 7 * 864
 
 def window_start(root: Path, since: str, automated: Callable[[Commit], bool] | None = None) -> str:
     """What `git log --since` is given for a window: a span back from now ("2 years ago") counts back from the
-    newest commit instead (`newest_time`: the newest a person made, when `automated` tells a bot's commits), so
-    that a repository nobody has committed to lately keeps its last two years of history, and one a bot still
+    newest commit instead (`newest_time`: the newest that is no upkeep, when `automated` tells upkeep commits),
+    so that a repository nobody has committed to lately keeps its last two years of history, and one a bot still
     bumps keeps its people's; any other value (a date, "" for none) as it is."""
     m = _SPAN.match(since or "")
     newest = newest_time(root, automated) if m else None
@@ -103,8 +103,7 @@ def window_start(root: Path, since: str, automated: Callable[[Commit], bool] | N
 
 
 def newest_time(root: Path, automated: Callable[[Commit], bool] | None = None) -> int | None:
-    """The commit time (what `--since` compares) of the newest commit `automated` does not tell as made by no
-    person; of the newest commit when it tells every one (or is not given), None without a commit."""
+    """The commit time (what `--since` compares) of the newest commit `automated` does not tell as upkeep; of the newest commit when it tells every one (or is not given), None without a commit."""
     sha = "HEAD"
     if automated is not None:
         commits = log_commits(root)

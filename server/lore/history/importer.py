@@ -44,7 +44,7 @@ class HistoryResult:
     unchanged: int = 0
     reverted: int = 0
     dependency_bumps: int = 0
-    automated_commits: int = 0  # commits that only cut a release, and other bots' commits: no task either
+    automated_commits: int = 0  # commits that only cut a release, and upkeep services' commits: no task either
     outside_window: int = 0  # commits left unread: older than the window's start or past its number of commits
     anchors_renamed: int = 0
     incremental: bool = False
@@ -136,7 +136,7 @@ def project_path(root: Path, ignore: Iterable[str] = ()) -> Callable[[str], bool
 
 
 def _read(root: Path, since_commit: str | None, settings: HistorySettings, result: HistoryResult) -> list | None:
-    """The commits of the window, a span of time counted back from the newest commit a person made
+    """The commits of the window, a span of time counted back from the newest commit that is no upkeep
     (`gitlog.window_start`); those read before git stopped when history is incomplete (a partial or damaged
     clone), None when nothing could be read. How many commits fell outside the window goes in `result`."""
     commits = []

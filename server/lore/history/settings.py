@@ -3,8 +3,9 @@
     [history]
     max_commits = 5000      # the newest commits read (0: no limit)
     since = "2 years ago"   # anything git's --since takes; "" for no date bound; a span back
-                            # from now counts back from the newest commit a person made
-                            # (not a bot's, nor a dependency bump or a release)
+                            # from now counts back from the newest commit that is no
+                            # upkeep (a dependency bump, a release, dependabot's or
+                            # github-actions'; a person's or a coding agent's counts)
     enabled = true
 """
 

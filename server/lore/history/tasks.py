@@ -3,7 +3,8 @@ author's commits on the same files; each keeps its why, its files (under their c
 the commits it reverts. A task is titled by what a person wrote: a pull request's title, or its branch's
 first commit when the title is only the branch's name; a subject without the list marker it may carry. What no
 person decided is no task: a dependency bump, a commit that only cuts a release (`0.3.1`, `chore(release): 0.3.1
-[skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`) and any other commit a bot's account made."""
+[skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`) and any other commit of an upkeep service's account
+(dependabot, renovate, github-actions: `upkeep_bot`); a coding agent's account commits work, read as tasks."""
 
 from __future__ import annotations
 
@@ -149,7 +150,7 @@ def automated(c: Commit) -> bool:
 
 @attrs.define
 class LeftOut:
-    """How many commits `group` left out as no task: dependency bumps, and releases with other bots' commits."""
+    """How many commits `group` left out as no task: dependency bumps, and releases with upkeep services' commits."""
 
     bumps: int = 0
     automated: int = 0
@@ -213,8 +214,8 @@ def mainline(commits: dict[str, Commit], head: str | None) -> set[str]:
 def group(commits: list[Commit], aliases: dict[str, str] | None = None,
           own: Callable[[str], bool] | None = None) -> tuple[list[Task], LeftOut]:
     """Tasks from commits given newest first (as git log prints them); also how many commits were left out
-    (`automated`, counted by `LeftOut`): a bot's merged pull request, and on the mainline or a branch no merge
-    claimed, any commit no person made. `aliases` maps old paths to current ones and is extended with the
+    (`automated`, counted by `LeftOut`): a bot's merged pull request or a release's, and on the mainline or a
+    branch no merge claimed, any commit `automated` tells as upkeep. `aliases` maps old paths to current ones and is extended with the
     renames seen; `own`, when given, says which of a commit's files are the project's own (the others,
     vendored or ignored, are no task's files)."""
     aliases = {} if aliases is None else aliases
