@@ -124,3 +124,43 @@ def test_checks_without_a_walk_read_the_root_gitignore_beside_git_info_exclude(t
     assert [rel for rel in ("node_modules/lib/index.js", "dist/app.js", "src/app.js", "src/x.local")
             if rules.ignored(rel) or rules.ignored(rel.split("/")[0], True)] == [
         "node_modules/lib/index.js", "dist/app.js", "src/x.local"]
+
+
+def _git(root, *args):
+    import subprocess
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
+                   env={"GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@x", "GIT_COMMITTER_NAME": "a",
+                        "GIT_COMMITTER_EMAIL": "a@x", "PATH": os.environ["PATH"], "HOME": str(root)})
+
+
+def test_tracked_files_are_never_ignored_by_gitignore(tmp_path):
+    """A Go repository ignores its built binary `imgcull`, a pattern that also matches the tracked folder
+    `cmd/imgcull/`: git still tracks `cmd/imgcull/main.go`, and so must the walk (it dropped the entry point, its
+    comments and the folder's place in the layout). Untracked files there stay ignored; `.loreignore` still applies."""
+    write(tmp_path, ".gitignore", "imgcull\n*.log\n")
+    write(tmp_path, "cmd/imgcull/main.go", "// Package main. See ADR-0002.\npackage main\n")
+    write(tmp_path, "docs/adr/0001-use-bbolt.md", "# 1. Use bbolt\n\n## Status\n\nAccepted\n")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-f", ".gitignore", "cmd/imgcull/main.go", "docs")
+    _git(tmp_path, "commit", "-q", "-m", "start")
+    write(tmp_path, "cmd/imgcull/scratch.go", "package main\n")  # untracked, under the ignored folder
+    write(tmp_path, "imgcull", "binary")
+    seen = []
+    list(walk(tmp_path, IgnoreRules(tmp_path), [], lambda _r: None, every=lambda rel, d: seen.append(rel)))
+    assert "cmd/imgcull" in seen and "cmd/imgcull/main.go" in seen
+    assert "cmd/imgcull/scratch.go" not in seen and "imgcull" not in seen
+    assert is_source_path("cmd/imgcull/main.go", None, tmp_path)
+    assert not is_source_path("cmd/imgcull/scratch.go", None, tmp_path)
+    write(tmp_path, ".loreignore", "cmd/\n")
+    rules = IgnoreRules(tmp_path)
+    rules.load_for("cmd/imgcull/main.go")
+    assert rules.ignored("cmd", True) and rules.ignored("cmd/imgcull/main.go")
+
+
+def test_outside_a_repository_ignore_files_alone_decide(tmp_path):
+    """No git: nothing is tracked, the patterns decide as before."""
+    write(tmp_path, ".gitignore", "imgcull\n")
+    write(tmp_path, "cmd/imgcull/main.go", "package main\n")
+    rules = IgnoreRules(tmp_path)
+    rules.load_for("cmd/imgcull/main.go")
+    assert rules.ignored("cmd/imgcull", True) and rules.ignored("cmd/imgcull/main.go")

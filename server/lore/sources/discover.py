@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
@@ -34,31 +35,47 @@ class Candidate:
 
 
 class IgnoreRules:
-    """gitignore semantics across nested ignore files: the deepest file that matches decides."""
+    """gitignore semantics across nested ignore files: the deepest file that matches decides.
 
-    def __init__(self, root: Path, extra: list[str] = ()):
+    As in git, a file git tracks is never ignored by `.gitignore` or `.git/info/exclude` (those only say which
+    untracked files git leaves alone): a Go repository ignoring its built binary `imgcull` keeps the tracked
+    `cmd/imgcull/main.go`, and a folder an ignore pattern names is still walked for the tracked files it holds.
+    `.loreignore` and the extra globs are Lore's own and apply to tracked files too. What git tracks is asked once,
+    when a path first matches an ignore pattern (`scope`: only under this path, for a check of one file).
+    """
+
+    def __init__(self, root: Path, extra: list[str] = (), scope: str | None = None):
         self.root = root
-        self.specs: dict[str, pathspec.GitIgnoreSpec] = {}
         self.checks: dict[str, SpecCheck] = {}  # a pre-checked spec per folder with patterns
+        self.lore_checks: dict[str, SpecCheck] = {}  # the same of `.loreignore` files
         self.extra = SpecCheck(pathspec.GitIgnoreSpec.from_lines(list(extra))) if extra else None
         self.entered: set[str] = set()  # folders whose own ignore files were read (`.git/info/exclude` is none)
+        self.scope = scope
+        self._tracked: frozenset[str] | None = None
         exclude = root / ".git" / "info" / "exclude"
         self._load("", [exclude] if exclude.is_file() else [])
 
     def _load(self, folder: str, files: list[Path]) -> None:
-        lines: list[str] = []
+        git_lines: list[str] = []
+        lore_lines: list[str] = []
         for f in files:
             try:
-                lines += f.read_text(encoding="utf-8", errors="replace").splitlines()
+                lines = f.read_text(encoding="utf-8", errors="replace").splitlines()
             except OSError:
                 continue
-        if lines:
-            prev = self.specs.get(folder)
-            with warnings.catch_warnings():  # `[[` in a pattern: Python's regex warns of a meaning it may take later
-                warnings.simplefilter("ignore", FutureWarning)
-                spec = pathspec.GitIgnoreSpec.from_lines(lines)
-                self.specs[folder] = spec if prev is None else prev + spec
-                self.checks[folder] = SpecCheck(self.specs[folder])
+            (lore_lines if f.name == ".loreignore" else git_lines).extend(lines)
+        self._add(self.checks, folder, git_lines)
+        self._add(self.lore_checks, folder, lore_lines)
+
+    @staticmethod
+    def _add(checks: dict[str, SpecCheck], folder: str, lines: list[str]) -> None:
+        if not lines:
+            return
+        with warnings.catch_warnings():  # `[[` in a pattern: Python's regex warns of a meaning it may take later
+            warnings.simplefilter("ignore", FutureWarning)
+            spec = pathspec.GitIgnoreSpec.from_lines(lines)
+            prev = checks.get(folder)
+            checks[folder] = SpecCheck(spec if prev is None else prev.spec + spec)
 
     def enter(self, folder: str, absolute: str) -> None:
         """Read the ignore files of a folder about to be walked."""
@@ -75,20 +92,55 @@ class IgnoreRules:
 
     def ignored(self, rel: str, is_dir: bool = False) -> bool:
         """Whether a workspace-relative path is ignored."""
-        verdict = None
-        parts = rel.split("/")
-        for i in range(len(parts)):
-            check = self.checks.get("/".join(parts[:i]) if i else "")
-            if check is None:
-                continue
-            include = check.include("/".join(parts[i:]) + ("/" if is_dir else ""))
-            if include is not None:
-                verdict = include
+        own = _verdict(self.lore_checks, rel, is_dir)
         if self.extra is not None:
             include = self.extra.include(rel + ("/" if is_dir else ""))
             if include is not None:
-                verdict = include
-        return bool(verdict)
+                own = include
+        if own is not None:
+            return own
+        return bool(_verdict(self.checks, rel, is_dir)) and not self.tracked(rel)
+
+    def tracked(self, rel: str) -> bool:
+        """Whether git tracks the file `rel`, or a file under the folder `rel`."""
+        if self._tracked is None:
+            self._tracked = tracked_paths(self.root, self.scope)
+        return rel in self._tracked
+
+
+def _verdict(checks: dict[str, SpecCheck], rel: str, is_dir: bool) -> bool | None:
+    """What the deepest ignore file with a matching pattern says of `rel` (None: no pattern matches)."""
+    verdict = None
+    parts = rel.split("/")
+    for i in range(len(parts)):
+        check = checks.get("/".join(parts[:i]) if i else "")
+        if check is None:
+            continue
+        include = check.include("/".join(parts[i:]) + ("/" if is_dir else ""))
+        if include is not None:
+            verdict = include
+    return verdict
+
+
+def tracked_paths(root: Path, scope: str | None = None) -> frozenset[str]:
+    """The files git tracks under `root` (under `scope` only, when given) and every folder holding one, relative to
+    `root`; empty outside a repository or without git."""
+    if not (root / ".git").exists() and not any((p / ".git").exists() for p in root.resolve().parents):
+        return frozenset()
+    try:
+        done = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", scope or "."], capture_output=True,
+                              timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError) as e:
+        log.debug("cannot list tracked files of %s: %s", root, e)
+        return frozenset()
+    if done.returncode != 0:
+        return frozenset()
+    out: set[str] = set()
+    for rel in done.stdout.decode("utf-8", "surrogateescape").split("\0"):
+        while rel and rel not in out:
+            out.add(rel)
+            rel = rel.rpartition("/")[0]
+    return frozenset(out)
 
 
 def walk(root: Path, rules: IgnoreRules, adr_folders: list[str], skipped, every=None) -> Iterator[Candidate]:
@@ -168,7 +220,7 @@ def is_source_path(rel_path: str, settings: ImportSettings | None = None, root: 
     if any(p in SKIP_DIRS for p in parts[:-1]) or classify(rel, settings.adr_folders) is None:
         return False
     if root is not None:
-        rules = IgnoreRules(Path(root), settings.ignore)
+        rules = IgnoreRules(Path(root), settings.ignore, scope=rel)
         rules.load_for(rel)
         return not rules.ignored(rel)
     return not (settings.ignore and pathspec.GitIgnoreSpec.from_lines(settings.ignore).match_file(rel))
