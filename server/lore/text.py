@@ -36,6 +36,12 @@ def slugify(text: str, max_len: int = 60) -> str:
     return (slug[:max_len].rstrip("-")) or "memory"
 
 
+def folded(text: str) -> str:
+    """`text` in lower case with its diacritics dropped (`Decisão` -> `decisao`, `Clé` -> `cle`): words a page may
+    write with or without accents compare equal."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
+
+
 def split_sections(title: str, body: str, base_line: int | None = None) -> list[Section]:
     """Split a body at markdown headings (outside code fences) into sections, each prefixed by context.
 

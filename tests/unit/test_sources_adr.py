@@ -6,6 +6,7 @@ import pytest
 
 from lore.memory import Kind, Status
 from lore.sources.adr import parse_adr
+from lore.sources.headings import without_alternatives
 from lore.sources.status import read_status
 
 NYGARD = """# 3. Use PostgreSQL
@@ -595,6 +596,20 @@ def test_a_record_written_in_french_has_its_decision_and_context_read():
     assert m.status is Status.PROPOSED
     assert m.body == "Option choisie : Licence MIT car permissive."
     assert m.rationale.startswith("Tout doit être sous licence")
+
+
+def test_a_record_whose_headings_are_written_without_accents_has_its_parts_read():
+    """saulomlcosta/SpecPilot's records, Portuguese written without diacritics ("## Decisao", "## Contexto",
+    "## Alternativas consideradas"): no decision part was found, and the options weighed were read as the decision's."""
+    text = ("# ADR 0009: Usar Result Pattern e ProblemDetails\n\n## Status\nAceita\n\n## Contexto\n"
+            "O projeto precisa tratar erros esperados.\n\n## Decisao\nUsar Result Pattern para falhas esperadas.\n\n"
+            "## Consequencias\n- Padroniza respostas de erro.\n\n## Alternativas consideradas\n"
+            "- Usar exceptions para todos os erros.\n")
+    m = parse_adr("docs/adr/0009-use-result-pattern.md", text).memories[0]
+    assert m.body == "Usar Result Pattern para falhas esperadas."
+    assert m.meta["body_part"]["heading"] == "Decisao" and m.meta["body_part"]["context"] == "Contexto"
+    assert m.rationale == "O projeto precisa tratar erros esperados."
+    assert "Usar exceptions" not in without_alternatives(text) and "Usar Result Pattern" in without_alternatives(text)
 
 
 def test_a_banner_saying_amended_by_or_superseded_by_is_read():

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from lore.memory import BODY_PART_META, Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.detect import folder_hint, index_reason, name_hint, placeholder_heading
-from lore.text import clip_between_sentences
+from lore.text import clip_between_sentences, folded
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import removal_links
 from lore.sources.status import (DELIVERY_WORDS, LIFECYCLE_KEYS, Reference, StatusReading, decided_against,
@@ -64,23 +64,40 @@ _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
 _REJECTED_DIRS = {"rejected", "declined"}
-_ALTERNATIVES = re.compile(r"^(?:\d+\.\s*)?(?:alternatives?|options?|considered|pros and cons)\b", re.I)
 _PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending", "rfcs"}
-_CONTEXT = ("context", "context and problem statement", "background", "problem", "problem statement",
-            "motivation", "context and motivation",
-            # the same parts in the languages whose status words `status` reads (MADR's translations among them)
-            "contexte", "contexte et énoncé du problème", "contexte et enonce du probleme", "contexto",
-            "contexto y planteamiento del problema", "contexto e declaração do problema", "contexto e problema",
-            "contesto", "contesto e problema", "kontext", "kontext und problemstellung", "hintergrund")
-_DECISION = ("decision", "decisions", "decision outcome", "proposal", "solution", "chosen option", "the decision",
-             "décision", "decision prise", "décision prise", "résultat de la décision", "resultat de la decision",
-             "decisión", "resultado de la decisión", "decisão", "resultado da decisão", "decisione",
-             "esito della decisione", "entscheidung", "entscheidungsergebnis")
-DECISION_PARTS = frozenset(_DECISION)
-_SKIP_META = ("status", "changelog", "change log", "metadata", "date")
+
+
+def _names(*names: str) -> frozenset[str]:
+    """Names of a record's parts as headings are compared with them (`_part_key`): lower case, accents aside, so
+    that "## Decisao", written without its accent, is "## Decisão"."""
+    return frozenset(folded(n) for n in names)
+
+
+def _part_key(heading: str) -> str:
+    """A heading as it is compared with the names of a record's parts (`_names`): "## Decisão:" -> "decisao"."""
+    return folded(heading.strip().rstrip(":"))
+
+
+# The options a record weighed, in English and in the languages of `_CONTEXT`, matched on the folded heading
+# ("## Alternativas consideradas", "## Opções Consideradas", "## Betrachtete Optionen").
+_ALTERNATIVES = re.compile(r"^(?:\d+\.\s*)?(?:alternatives?|options?|considered|pros and cons|alternativ(?:as|en)|"
+                           r"opciones|opcoes|opzioni|optionen|avantages et inconvenients|pros (?:y|e) contras|"
+                           r"pro e contro|(?:betrachtete|erwogene|verworfene)\s+(?:optionen|alternativen))\b", re.I)
+_CONTEXT = _names("context", "context and problem statement", "background", "problem", "problem statement",
+                  "motivation", "context and motivation",
+                  # the same parts in the languages whose status words `status` reads (MADR's translations among them)
+                  "contexte", "contexte et énoncé du problème", "contexto", "contexto y planteamiento del problema",
+                  "contexto e declaração do problema", "contexto e problema", "contesto", "contesto e problema",
+                  "kontext", "kontext und problemstellung", "hintergrund")
+_DECISION = _names("decision", "decisions", "decision outcome", "proposal", "solution", "chosen option", "the decision",
+                   "décision", "décision prise", "résultat de la décision", "decisión", "resultado de la decisión",
+                   "decisão", "resultado da decisão", "decisione", "esito della decisione", "entscheidung",
+                   "entscheidungsergebnis")
+DECISION_PARTS = _DECISION
+_SKIP_META = _names("status", "changelog", "change log", "metadata", "date")
 # The parts of a record its headings name besides its context and decision (`_CONTEXT`, `_DECISION`): "## Why?".
-_PARTS = frozenset(_CONTEXT + _DECISION + ("why", "consequences", "considered options", "options", "decision drivers",
-                                           "rationale", "alternatives", "pros and cons of the options"))
+_PARTS = _CONTEXT | _DECISION | _names("why", "consequences", "considered options", "options", "decision drivers",
+                                       "rationale", "alternatives", "pros and cons of the options")
 # A status in brackets before a record's title: `# [Superseded by [ADR-0019](0019-x.md)] Push Metrics via InfluxDB`
 # (not a title that is a link, `# [Use Kafka](0003-use-kafka.md)`).
 # What may follow the status word in such a marker: nothing, or whom or when it is for ("by ADR-19", ": 2021-03-04";
@@ -93,7 +110,7 @@ def _part_name(heading: str | None) -> bool:
     """Whether a heading names a part of a record, not the record (`markdown.section_name`, `_PARTS`): a record
     with no title of its own that opens, under its header fields, on "## Problem" or "## Why?" is no record titled
     "Problem"."""
-    return markdown.section_name(heading) or bool(heading) and heading.strip().rstrip(":?").strip().lower() in _PARTS
+    return markdown.section_name(heading) or bool(heading) and folded(heading.strip().rstrip(":?").strip()) in _PARTS
 
 
 def _status_marker(doc: markdown.Document, title_line: int | None) -> tuple[str, str] | None:
@@ -354,7 +371,7 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
     alternatives does not. Against a stated status, it must also name the successor.
     """
     for s in doc.sections:
-        if status_heading(s.heading) is not None or _ALTERNATIVES.match((s.heading or "").strip()):
+        if status_heading(s.heading) is not None or _ALTERNATIVES.match(folded((s.heading or "").strip())):
             continue
         for para in re.split(r"\n\s*\n", markdown.FENCE.sub("", doc.text(s))):  # a code block's "Replaces this value" is code
             items = re.split(r"\n(?=[ \t]{0,3}[-*+][ \t])", para)
@@ -437,7 +454,7 @@ def _superseded_parts(doc: markdown.Document, title_line: int | None, reading: S
             tops.append(s)
     out: list[dict] = []
     for s in parts:
-        if status_heading(s.heading) is not None or _ALTERNATIVES.match(s.heading.strip()):
+        if status_heading(s.heading) is not None or _ALTERNATIVES.match(folded(s.heading.strip())):
             continue
         n = max(i for i, t in enumerate(tops) if t.line <= s.line)
         last = tops[n + 1].line - 1 if n + 1 < len(tops) else len(doc.lines)
@@ -497,7 +514,7 @@ def decision_parts(doc: markdown.Document) -> bool:
     """Whether a page has a heading, its title aside, naming a part of a decision record (`_PARTS`: Context,
     Decision, Decision Outcome, Consequences, Options, Rationale...), numbered or not ("## 2. Decision")."""
     _, title_line = doc.title()
-    names = (_PART_NUMBER.sub("", markdown.plain(s.heading)).strip().rstrip(":?").strip().lower()
+    names = (folded(_PART_NUMBER.sub("", markdown.plain(s.heading)).strip().rstrip(":?").strip())
              for s in doc.sections if s.heading is not None and s.line != title_line)
     return any(name in _PARTS for name in names)
 
@@ -628,7 +645,7 @@ def _without_meta(doc: markdown.Document, start: int) -> list[str]:
     The body of a record whose Decision nobody wrote (the template's text) or that has none is what it says."""
     lines = list(doc.lines)
     for i, s in enumerate(doc.sections):
-        if s.heading and s.heading.strip().rstrip(":").lower() in _SKIP_META:
+        if s.heading and _part_key(s.heading) in _SKIP_META:
             end = next((t.line - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(lines))
             lines[s.line - 1:end] = [""] * (end - s.line + 1)
     first = next((s.line - 1 for s in doc.sections if s.heading and s.line - 1 > start), len(lines))
@@ -714,20 +731,20 @@ def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
     described above"), so a view of the memory names them (`lore.wire.views`)."""
     for i, s in enumerate(doc.sections):
         end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
-        if s.heading and s.heading.strip().rstrip(":").lower() in _DECISION \
+        if s.heading and _part_key(s.heading) in _DECISION \
                 and "\n".join(without_guidance(doc.lines[s.start:end])).strip():
             before = [[t.heading.strip(), t.line] for t in doc.sections[:i]
                       if t.heading and t.level <= s.level and not (t.line == title_line and t.level == 1)
-                      and t.heading.strip().rstrip(":").lower() not in _SKIP_META]
-            context = next((h for h, _ in before if h.rstrip(":").lower() in _CONTEXT), None)
+                      and _part_key(t.heading) not in _SKIP_META]
+            context = next((h for h, _ in before if _part_key(h) in _CONTEXT), None)
             return {"heading": s.heading.strip(), "line": s.line, "before": before, "context": context}
     return None
 
 
-def _block(doc: markdown.Document, names: tuple[str, ...]) -> str | None:
+def _block(doc: markdown.Document, names: frozenset[str]) -> str | None:
     """The text of the first section with one of `names`, its subsections included."""
     for i, s in enumerate(doc.sections):
-        if s.heading and s.heading.strip().rstrip(":").lower() in names:
+        if s.heading and _part_key(s.heading) in names:
             end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
             text = "\n".join(doc.lines[s.start:max(end, s.start)]).strip()
             if text:

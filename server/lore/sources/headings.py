@@ -16,6 +16,7 @@ import re
 
 from lore.sources import named
 from lore.sources.adr import DECISION_PARTS
+from lore.text import folded
 
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.+)$", re.M)
 STEM = 5  # letters a heading word and a name word share to be the same word (`resolved`, `Resolve`)
@@ -37,7 +38,7 @@ def under_decision(name: str, text: str) -> bool:
     last = name.rsplit(".", 1)[-1]
     for m in re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text):
         heading = heading_above(text, m.start())
-        if heading and _NUMBERING.sub("", heading).strip().rstrip(":").lower() in DECISION_PARTS:
+        if heading and folded(_NUMBERING.sub("", heading).strip().rstrip(":")) in DECISION_PARTS:
             return True
     return False
 
@@ -71,8 +72,13 @@ def titled_for(name: str, text: str) -> bool:
 
 
 _LEVELED = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
-ALTERNATIVES = re.compile(r"^(?:\d+[.)]?\s*)?(?:(?:rejected|discarded|other|considered)\s+)?"
-                          r"(?:alternatives?|options?)(?:\s+(?:considered|rejected))?\s*:?$|^pros and cons\b", re.I)
+# Matched on the folded heading (`text.folded`), in English and in the languages whose other parts `adr` names
+# ("Alternativas consideradas", "Opções descartadas", "Options envisagées", "Betrachtete Optionen", "Prós e contras").
+ALTERNATIVES = re.compile(r"^(?:\d+[.)]?\s*)?(?:(?:rejected|discarded|other|considered|betrachtete|erwogene|verworfene|"
+                          r"andere)\s+)?(?:alternatives?|options?|alternativas|opciones|opcoes|opzioni|optionen|"
+                          r"alternativen)(?:\s+(?:considered|rejected|(?:consider|envisag|rejet|ecart|descart|rechaz|"
+                          r"rejeit|evalu|avali)(?:ee|ad[ao])s?|(?:consider|scart|valut|rifiut)ate))?\s*:?$"
+                          r"|^(?:pros and cons|avantages et inconvenients|pros (?:y|e) contras|pro e contro)\b", re.I)
 # A heading naming one option weighed and set aside after a colon ("Considered and rejected: lease is `IDisposable`",
 # "Rejected alternative: a shared lock table"): its section and the rest of the heading are that option.
 SET_ASIDE = re.compile(r"^(?:considered\s+(?:and|&)\s+)?(?:rejected|discarded)(?:\s+(?:options?|alternatives?|"
@@ -94,7 +100,7 @@ def without_alternatives(text: str) -> str:
         if open_at is not None and level <= open_at[1]:
             sections.append((open_at[0], m.start(), open_at[1]))
             open_at = None
-        if open_at is None and ALTERNATIVES.match(m.group(2).strip()):
+        if open_at is None and ALTERNATIVES.match(folded(m.group(2).strip())):
             open_at = (m.end(), level)
         elif open_at is None and (aside := SET_ASIDE.match(m.group(2))):
             open_at = (m.start(2) + aside.end(), level)
