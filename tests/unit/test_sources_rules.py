@@ -208,6 +208,18 @@ def test_headingless_rules_split_into_groups_of_bullets():
     pytest.param("## Imports\n\nPrefer absolute imports.\n", Kind.CONVENTION, id="prefer"),
     pytest.param("## Tests\n\n- Run `make test` before pushing.\n", Kind.CONVENTION, id="imperative-bullet"),
     pytest.param("## Review\n\n- [ ] Migrations reversible\n", Kind.CONVENTION, id="checklist"),
+    # saulomlcosta/SpecPilot's AGENTS.md, in Portuguese written with and without accents
+    pytest.param("## Erros\n\n- handlers da camada Application devem retornar `Result` para falhas esperadas\n",
+                 Kind.CONVENTION, id="portuguese-modal"),
+    pytest.param("## Erros\n\n- exceptions nao devem ser usadas para controle de fluxo\n", Kind.CONVENTION,
+                 id="portuguese-unaccented"),
+    pytest.param("## Tokens\n\nClients müssen den Token erneuern.\n", Kind.CONVENTION, id="german-modal"),
+    pytest.param("## Sessões\n\nO servidor guarda a sessão em Redis.\n", Kind.FACT, id="portuguese-description"),
+    # ThaiProgrammer/tech-events-calendar: a talk's title, a question, is no instruction
+    pytest.param("## Talks\n\nPun Wasin: “Why should we, engineers, care more about business & testing?”\n",
+                 Kind.FACT, id="question"),
+    pytest.param("## Builds\n\nWhat should you do when the build fails? Run `make clean`.\n", Kind.CONVENTION,
+                 id="question-then-instruction"),
 ])
 def test_rules_kind(text, kind):
     (m,) = [m for m in parse_rules(cls.AGENTS, "AGENTS.md", text).memories]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from lore.memory import Kind
+from lore.text import folded
 
 _NORMATIVE = re.compile(
     r"\b(always|never|must|should|shall|prefer|preferred|avoid|don'?t|do not|make sure|ensure|required?|"
@@ -17,12 +18,24 @@ _IMPERATIVE = re.compile(
     r"never|always|do|don'?t|ensure|verify|create|call|return|handle|log|wrap|split|import|export|extract|"
     r"define|declare|move|group|colocate|annotate|mark|pass|store|limit|include|exclude|remove|replace|reuse|"
     r"separate|consider|start|favou?r|opt)\b", re.I | re.M)
+# The same modal words in the languages whose statuses `status` reads, matched on the folded text (`text.folded`:
+# "não deve", "müssen" as "nao deve", "mussen"): Portuguese, Spanish, French, German, Italian, Dutch.
+_NORMATIVE_ELSEWHERE = re.compile(
+    r"\b(deve|devem|devono|nunca|sempre|siempre|debe|deben|doit|doivent|muss|mussen|darf nicht|durfen nicht|soll|"
+    r"sollen|moet|moeten)\b")
+# A question ("Why should we, engineers, care more about testing?"), from where its sentence, clause, aside or quotation
+# opens to its mark: it asks, it tells no one what to do. A "?" inside a word (a URL's query) ends none. Only where a
+# run opens is a match tried, so that a long line without stops is read once.
+_QUESTION = re.compile(r"(?<![^.!?:;(\n“\"—–])[^.!?:;(\n“\"—–]*\?(?!\w)")
 _CHECKLIST = re.compile(r"^[ \t]*[-*+][ \t]+\[[ xX]\]\s", re.M)
 
 
 def kind_of(text: str, heading: str = "") -> Kind:
-    """Convention when the heading or text tells people what to do (or is a checklist), else fact."""
+    """Convention when the heading or text tells people what to do (or is a checklist), else fact; a question
+    tells no one anything (`_QUESTION`)."""
     for t in (heading, text):
-        if _NORMATIVE.search(t) or _IMPERATIVE.search(t) or _CHECKLIST.search(t):
+        t = _QUESTION.sub(lambda m: " " * len(m.group(0)), t) if "?" in t else t
+        if _NORMATIVE.search(t) or _NORMATIVE_ELSEWHERE.search(folded(t)) or _IMPERATIVE.search(t) \
+                or _CHECKLIST.search(t):
             return Kind.CONVENTION
     return Kind.FACT
