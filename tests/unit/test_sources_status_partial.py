@@ -37,6 +37,10 @@ from lore.sources.status import read_status, supersession_lines
     pytest.param("This supersedes [ADR 0001](0001-record-decisions.md)'s specific choice of the lightweight format.", 1,
                  id="a-records-possessive"),
     pytest.param("This supersedes the ADR-0044 per-role cost-lean pins: simpler.", 44, id="a-record-naming-its-thing"),
+    pytest.param("Supersedes [ADR 7](0007-naming.md) in this respect.", 7, id="in-this-respect"),
+    # goldh0rse/trellis 0005: the supersession in an aside of the passage's bold lead, narrowed to its point
+    pytest.param("**Adapter invariant (restated, supersedes ADR-0003 on this point):** the domain packages stay free of "
+                 "serialization libraries. `net` is imported only by `p2p`.", 3, id="in-an-aside-on-this-point"),
 ])
 def test_a_supersession_narrowed_to_a_part_of_a_record_is_partial(sentence, part):
     reading = supersession_lines(sentence, opening_only=True)
@@ -52,6 +56,38 @@ def test_a_supersession_narrowed_to_a_part_of_a_record_is_partial(sentence, part
 ])
 def test_a_supersession_of_the_whole_record_stays_whole(sentence, whole):
     assert [r.number for r in supersession_lines(sentence, opening_only=True).supersedes] == [whole]
+
+
+@pytest.mark.parametrize("sentence, whole", [
+    pytest.param("**Storage (supersedes [ADR 3](0003-sqlite.md)):** we use Postgres.", [3], id="an-aside-naming-a-record"),
+    pytest.param("We batch the jobs (this approach supersedes the old cron job).", [], id="an-aside-naming-no-record"),
+    pytest.param("This approach supersedes the old cron job, as ADR-3 foresaw.", [], id="prose-naming-no-record"),
+    pytest.param("ADR-0007 (replaces ADR-0003) chose Kafka.", [], id="an-aside-on-another-record"),
+    pytest.param("We refactor the queue (replaces #123).", [], id="an-aside-naming-an-issue"),
+])
+def test_a_supersession_in_an_aside_names_a_record_as_one(sentence, whole):
+    reading = supersession_lines(sentence, opening_only=True)
+    assert [r.number for r in reading.supersedes] == whole and not reading.partly_supersedes
+
+
+def test_a_record_superseded_on_one_point_in_an_aside_stays_current(tmp_workspace):
+    """goldh0rse/trellis 0005 restates 0003's adapter invariant "(restated, supersedes ADR-0003 on this point)": 0003
+    still governs the rest, and is linked to 0005 as partly superseded."""
+    _write(tmp_workspace, "0003-persist-with-bbolt.md", "3. Persist the chain with bbolt and gob", "Accepted",
+           "Only `pkg/storage` imports bbolt and gob.")
+    _write(tmp_workspace, "0005-networking.md", "5. Networking over gob/TCP", "Accepted",
+           "We will add a `pkg/p2p` adapter.\n\n**Adapter invariant (restated, supersedes ADR-0003 on this point):** "
+           "the domain packages stay free of serialization libraries; adapter packages own their formats.\n")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        status = {Path(m.provenance.path).name: m.status
+                  for m in lo.store.memories.matching(source_kinds=[SourceKind.ADR])}
+        assert status["0003-persist-with-bbolt.md"] is Status.ACTIVE
+        assert ("docs/adr/0003-persist-with-bbolt.md", "partly superseded", "docs/adr/0005-networking.md") \
+            in summary.later_records
+    finally:
+        lo.close()
 
 
 def test_a_record_saying_the_rest_of_it_stands_is_partly_superseded_and_current():

@@ -157,8 +157,12 @@ _PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(
 _SUPERSEDED_IN = re.compile(r"\bsuper[sc]eded" + _DATE + r"\s+(?:by|with|in favou?r of)\b", re.I)
 _SUPERSEDED_BARE = re.compile(r"^\W*super[sc]eded\b", re.I)
 _PARTIAL = re.compile(r"\b(parts?|partially|partly|portions?|sections?)\b[^.]*\b(super[sc]eded|replaced)\b", re.I)
-# The same said after the word: "Superseded in part by X", "Superseded (partially) by X", "Superseded by X (in part)".
-_PARTIAL_AFTER = re.compile(r"\bsuper[sc]eded\b.*?\b(?:in\s+parts?|partly|partially)\b|\bsuper[sc]eded\s*\(\s*for\b", re.I)
+# A supersession narrowed to the point a passage makes: "supersedes ADR-0003 on this point", "in this respect".
+_ON_A_POINT = r"on\s+(?:this|that)\s+(?:point|matter)|in\s+(?:this|that)\s+respect"
+# The same said after the word: "Superseded in part by X", "Superseded (partially) by X", "Superseded by X (in part)",
+# "Superseded by X on this point".
+_PARTIAL_AFTER = re.compile(rf"\bsuper[sc]eded\b.*?\b(?:in\s+parts?|partly|partially|{_ON_A_POINT})\b|"
+                            r"\bsuper[sc]eded\s*\(\s*for\b", re.I)
 # A retired record naming what to use instead: "Deprecated in favour of [ADR-9](…)", "Deprecated: use ADR-9
 # instead", "Deprecated 2021-03-04, replaced by …", "Retired (see ADR-9)".
 _RETIRED_FOR = re.compile(r"\b(?:deprecated?|retired?|obsolete|obsoleted|withdrawn|abandoned)\b" + _DATE +
@@ -182,8 +186,10 @@ _SUPERSEDES = re.compile(r"^\W*(?:(?:note|update|edit)\b\W*)?(?:this\s+(?:(?:doc
 # A later sentence of a paragraph saying what this record supersedes: "This supersedes [ADR 0001]'s specific choice".
 _THIS_SUPERSEDES = re.compile(r"^\W*this\s+(?:(?:adr|decision|record|document|proposal|rfc)\s+)?(?:also\s+)?"
                               r"(?:super[sc]edes|replaces|obsoletes)\b", re.I)
-# "This ADR in part supersedes [0003]", "this ADR supersedes some aspects of [ADR-15]": the older one still governs the rest.
-_PARTIAL_OF = re.compile(r"\b(?:in part|partly|partially|some aspects|aspects of|parts? of|portions? of|sections? of)\b", re.I)
+# "This ADR in part supersedes [0003]", "this ADR supersedes some aspects of [ADR-15]", "supersedes ADR-0003 on this
+# point": the older one still governs the rest.
+_PARTIAL_OF = re.compile(rf"\b(?:in part|partly|partially|some aspects|aspects of|parts? of|portions? of|sections? of|"
+                         rf"{_ON_A_POINT})\b", re.I)
 # "Supersedes the engine choice in ADR 0016's …" (AWeber-Imbi/imbi scheduler 0001): one thing decided in a record,
 # named before it, is what is replaced; the record still governs the rest. "The design presented in [ADR 9]" is all
 # of it (`_WHOLE_OF`).
@@ -634,6 +640,30 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
             out.superseded_by += references(_after(sentence, _SUPERSEDED_BY))
         elif _SUPERSEDES.match(markdown.plain(sentence)):
             _successor_of(sentence, out, partial)
+        else:
+            for clause in _aside_supersessions(sentence):
+                _successor_of(clause, out, partial)
+    return out
+
+
+_ASIDE_CLAUSE = re.compile(r"[,;]\s*")
+
+
+def _aside_supersessions(sentence: str) -> list[str]:
+    """The clauses of a sentence's asides in brackets that open on "supersedes" and name a record as one (a link, "ADR
+    3": `_RECORD_AT`), each to the end of its aside: "**Adapter invariant (restated, supersedes ADR-0003 on this
+    point):** …" says what the passage it heads supersedes. Not an aside after a record ("ADR-0007 (replaces ADR-0003)
+    chose …"), said of that record; and prose ("this approach supersedes the old cron job") names no record."""
+    held = _LINK.sub(lambda m: _HELD * len(m.group(0)), sentence)
+    out = []
+    for m in _PARENTHETICAL.finditer(held):
+        if re.search(rf"{_RECORD_AT}{_MARKS}\s*$", sentence[:m.start()]):
+            continue
+        for at in [m.start(1)] + [c.end() for c in _ASIDE_CLAUSE.finditer(held, m.start(1), m.end(1))]:
+            clause = sentence[at:m.end(1)]
+            if _SUPERSEDES.match(markdown.plain(clause)) and re.search(_RECORD_AT, clause):
+                out.append(clause)
+                break
     return out
 
 
