@@ -493,3 +493,31 @@ def test_a_long_name_of_words_standing_for_a_secret_is_a_placeholder(line: str) 
 
 def test_a_long_value_of_mixed_case_beside_a_secret_word_is_still_a_secret() -> None:
     assert contains_secret("password = 'Xk9_mQ2-secret_Lp0z_7TqR_vW3n'")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("Ai__OpenAi__ApiKey=sua-chave", id="portuguese-your-key"),  # saulomlcosta/SpecPilot's README
+        pytest.param("DB_PASSWORD=sua_senha", id="portuguese-your-password"),
+        pytest.param("api_key: tu-clave", id="spanish-your-key"),
+        pytest.param("password = 'votre-clé'", id="french-your-key-accented"),
+        pytest.param("PASSWORD=mot-de-passe", id="french-password"),
+        pytest.param("API_KEY=ihr-schlüssel", id="german-your-key"),
+        pytest.param("PASSWORD=senha", id="portuguese-password"),
+        pytest.param("DB_PASSWORD=tu-contraseña", id="spanish-your-password-accented"),
+    ],
+)
+def test_a_stand_in_written_in_another_language_is_a_placeholder(line: str) -> None:
+    assert not contains_secret(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("password=Conclave99", id="a-word-holding-clave"),
+        pytest.param("api_key=TuKey8fjs92kdLQ", id="opening-on-tu"),
+    ],
+)
+def test_a_secret_holding_such_a_word_in_part_is_still_a_secret(line: str) -> None:
+    assert contains_secret(line)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 
 _NAME_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -66,6 +67,14 @@ PLACEHOLDER_MARKERS = (
     "${", "$(", "{{", "}}", "%(", "your", "example", "placeholder", "changeme",
     "change_me", "change-me", "redacted", "dummy", "fake", "xxxx", "****", "insert",
     "replace", "sample", "…", "...", "abc123", "123456", "abcdef", "deadbeef",
+)
+# The same stand-ins in the languages whose statuses Lore reads, as whole words of the value, accents folded:
+# "your" beside another word ("sua-chave", "votre_clé", "ihr-passwort", "tu-contraseña"), or a secret's name
+# ("senha", "minha-chave", "mot-de-passe"). Whole words only: `Miracle2024` holds "cle" and stands in for nothing.
+YOUR_WORDS = frozenset("sua seu su tu tua tuo vos votre ihr ihre ihren dein deine deinen jouw uw".split())
+SECRET_NOUNS = frozenset(
+    """chave clave cle cles chiave schlussel sleutel senha contrasena passwort kennwort wachtwoord motdepasse
+    segredo secreto segreto geheimnis""".split()
 )
 TYPE_NAMES = frozenset(
     """str string int bytes bool boolean any object number optional secretstr secretbytes none
@@ -143,7 +152,23 @@ def is_placeholder(value: str) -> bool:
         return True  # MYTOKEN1, my-secret, your_password: a name standing in for the value
     if _WORDS_OF_ONE_CASE.fullmatch(stripped) and _SECRET_SUBSTRING.search(lowered):
         return True  # THE_PASSWORD_FROM_PHASE_3: a name of three words or more, whatever its length
+    if _stands_in_elsewhere(stripped):
+        return True
     return len(set(lowered)) <= 2
+
+
+_LETTER_WORDS = re.compile(r"[^\W\d_]+(?:[-_. ][^\W\d_]+){0,5}")
+
+
+def _stands_in_elsewhere(value: str) -> bool:
+    """Whether a value of letters only, in words, says "your …" or names a secret in another language
+    (`YOUR_WORDS`, `SECRET_NOUNS`): `sua-chave`, `votre_clé`, `senha`."""
+    if not _LETTER_WORDS.fullmatch(value):
+        return False
+    bare = "".join(c for c in unicodedata.normalize("NFKD", value) if not unicodedata.combining(c))
+    words = name_words(bare)  # accents folded (`lore.text.folded`, which this package cannot import)
+    return bool(len(words) >= 2 and YOUR_WORDS.intersection(words) or SECRET_NOUNS.intersection(words)
+                or "motdepasse" in "".join(words))
 
 
 def looks_like_code(value: str) -> bool:
