@@ -599,3 +599,41 @@ def test_a_package_a_record_writes_that_only_tests_import_anchors_the_few_tests_
     })
     assert anchors(both, "# 3. Signing\n\nTokens are signed with `jose`.\n") == ["src/sign.ts"], "code imports it"
     assert anchors(both, "# 4. Fakes\n\nTests fake servers with `nock`.\n") == [], "more tests than a few"
+
+
+def test_emphasis_around_a_chosen_name_is_no_part_of_it():
+    # emiliosheinz/loci's docs/architecture/decisions/0005 and 0006: the products chosen are written in bold.
+    assert imports.chosen_in_body("## Decision\n\nWe will use **Railway** as the initial production platform.\n") == \
+        ["railway"]
+    assert imports.chosen_in_body("## Decision\n\n- Use **Turborepo** as the main monorepo build system.\n") == \
+        ["turborepo"]
+    assert imports.chosen_in_body("We decided to use *Glide* instead of Picasso.") == ["glide"]
+    assert imports.chosen_in_body("We will use __Administrate__ for now.") == ["administrate"]
+    assert imports.chosen_in_body("* Use [**Doorkeeper**](https://github.com/remotelyliving/doorkeeper) as a feature "
+                                  "toggle library.") == ["doorkeeper"]
+    assert imports.chosen_in_body("We will use **Architecture Decision Records**.") == [], "no one product's name"
+
+
+# Shaped on Pinguladora/imgcull's docs/architecture/decisions/0002-embedded-db-choice.md: the title names the question,
+# the decision part opens with the choice in the imperative.
+BBOLT = ("# 2. Embedded DB choice\n\n## Status\n\nAccepted\n\n## Context\n\nWe need a small embedded store.\n\n"
+         "## Decision\n\nChoose **bbolt**.\n\nRationale:\n\n- Matches the workload.\n")
+
+
+def test_a_sentence_of_the_decision_opening_with_its_choice_names_what_it_chose(tmp_workspace):
+    assert imports.chosen_in_body(BBOLT) == ["bbolt"]
+    decided = "## Decision\n\nWe keep the schema. We chose `bbolt` because it is small. Use Vitest for the tests.\n"
+    assert imports.chosen_in_body(decided) == ["bbolt", "vitest"]
+    assert imports.chosen_in_body(BBOLT.replace("## Decision", "## Context ")) == [], "only the decision part decides"
+    assert imports.chosen_in_body("## Decision\n\nUse the existing queue for retries.\n") == []
+    assert imports.chosen_in_body("## Decision\n\nUse option D: a proportional estimate.\n") == []
+    assert imports.chosen_in_body("## Decision\n\nUse [Doorkeeper](https://github.com/x/doorkeeper) to switch "
+                                  "features.\n") == [], "how it is used, not what was chosen"
+    assert imports.chosen_in_body("## Decision\n\nUse `Result` types for errors. Adopt `errors.Is` checks.\n") == []
+    assert imports.chosen_in_body("## Decision\n\n```rust\nuse Serde;\n```\n") == [], "code is no sentence"
+    ws = write(tmp_workspace, {
+        "go.mod": "module github.com/acme/imgcull\n\ngo 1.22\n",
+        "internal/db/db.go": 'package db\n\nimport (\n\t"os"\n\n\tbolt "go.etcd.io/bbolt"\n)\n\ntype DB struct{ b *bolt.DB }\n',
+        "internal/gc/gc.go": 'package gc\n\nimport "sort"\n\nfunc Run() { sort.Strings(nil) }\n',
+    })
+    assert anchors(ws, BBOLT) == ["internal/db/db.go"]

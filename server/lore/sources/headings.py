@@ -36,11 +36,26 @@ def under_decision(name: str, text: str) -> bool:
     """Whether a record writes a name (its last part) under the heading of its decision ("## Decision",
     "## Decision Outcome", "### Chosen option"): the part that says what is done names the code doing it."""
     last = name.rsplit(".", 1)[-1]
-    for m in re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text):
-        heading = heading_above(text, m.start())
-        if heading and folded(_NUMBERING.sub("", heading).strip().rstrip(":")) in DECISION_PARTS:
-            return True
-    return False
+    return any(_is_decision(heading_above(text, m.start()))
+               for m in re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text))
+
+
+def decision_parts(text: str) -> list[str]:
+    """The text under each heading of a record's decision ("## Decision", "## Decisão"), to the next heading of
+    any level (a "### Reasoning" under it is a part of its own), its fenced code blocks blanked."""
+    starts, titles = _headings(text)
+    blanked = named.FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    out = []
+    for start, end, title in zip(starts, starts[1:] + [len(text)], titles):
+        line_end = text.find("\n", start, end)
+        if _is_decision(title) and line_end >= 0:
+            out.append(blanked[line_end + 1:end])
+    return out
+
+
+def _is_decision(heading: str | None) -> bool:
+    """Whether a heading is that of a record's decision part (`adr.DECISION_PARTS`), its numbering aside."""
+    return bool(heading) and folded(_NUMBERING.sub("", heading).strip().rstrip(":")) in DECISION_PARTS
 
 
 def all_headings(text: str) -> list[str]:

@@ -40,7 +40,7 @@ from pathlib import PurePosixPath
 
 from lore.markup import markdown
 from lore.memory import Anchor
-from lore.sources import declared, named
+from lore.sources import declared, headings, named
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
@@ -634,13 +634,63 @@ _WE_USE = re.compile(r"\b(?i:we|the\s+team)\s+(?i:will|shall|have\s+decided\s+to
 _LANGUAGE_SUFFIX = re.compile(r"[-_.](?:rs|js|py|go|rb|php|java|net|kt|ts)$", re.I)
 
 
+# Markdown's emphasis around words, on one line (`**Railway**`, `*Railway*`, `__Railway__`, `_Railway_`); not the
+# underscores inside a name (`snake_case_name`), nor a list's bullet.
+_EMPHASIS = re.compile(r"(?<![\w*])(\*\*?)(?=[^\s*])([^*\n`]{1,80}?)(?<=[^\s*])\1(?![\w*])"
+                       r"|(?<![\w_])(__?)(?=[^\s_])([^_\n`]{1,80}?)(?<=[^\s_])\3(?![\w_])")
+# One name written in bold (`**bbolt**`): set apart as a product's name is, as code is.
+_STRONG_NAME = re.compile(r"(?<![\w*])(\*\*|__)(@?[A-Za-z0-9][\w.@/+-]{1,60}?)\1(?![\w*])")
+# A sentence of a record's decision part that opens with its choice: in the imperative ("Choose **bbolt**.", "Use
+# **Turborepo** as the main monorepo build system") or as what the team chose ("We chose `bbolt`", "We go with Vitest");
+# its object is a name written as code or in bold, or one written with a capital and no capitalised word after it
+# (not "Use Architecture Decision Records"), a version aside ("Use React 18").
+_DECIDED = re.compile(r"(?:^|(?<=[.!?])[ \t]+)[ \t>]*(?:(?:[-*+]|\d+[.)])[ \t]+)?"
+                      r"(?:(?P<use>(?i:use|utili[sz]e))|(?i:choose|adopt|pick|select|go\s+with"
+                      r"|we\s+(?:(?:have\s+)?(?:chosen|picked|adopted|selected)|choose|chose|pick|adopt|select|go\s+with|went\s+with)))"
+                      r"\s+(?:`(?P<code>[^`\s]{2,60})`|\[?(?P<name>[A-Z][\w.-]{2,40})\]?(?:\([^)\s]*\))?(?![\w'’])"
+                      r"(?!(?:\s+v?\d[\w.]*)?\s+[A-Z]))(?:\s+v?\d[\w.]*)?(?=(?P<after>[^\n]{0,24}))", re.M)
+# What may follow the name a sentence of `_DECIDED` opens with for it to be the choice: the sentence's end, the role
+# it is chosen as or for, what it is chosen over, and for a verb of choosing why or what with; not more words of a
+# longer name ("Adopt `errors.Is` checks"). After "Use" not what it is used to do: "Use Doorkeeper to switch features"
+# says how, not what was chosen.
+_USED_AS = re.compile(r"\s*(?:[.;:!?,)]|$)|\s+(?i:as|for|instead\s+of|rather\s+than|over)\b")
+_CHOSEN_AS = re.compile(_USED_AS.pattern + r"|\s+(?i:to|because|since|with|and|in|on|across|throughout)\b")
+
+
+def unemphasised(text: str) -> str:
+    """`text` without markdown's emphasis around words (`**Railway**` -> `Railway`), code spans as written."""
+    for _ in range(2):  # `***Railway***`, `**_Railway_**`
+        text = _EMPHASIS.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(4), text)
+    return text
+
+
+def decided_in(text: str) -> list[str]:
+    """The names the sentences of a record's decision part choose by opening with a choice (see `_DECIDED`): "Choose
+    **bbolt**." -> `bbolt`; "Use **Turborepo** as the main monorepo build system" -> `turborepo`; not "Use the
+    existing queue for retries" nor "Use [Doorkeeper](…) to switch features"."""
+    out = []
+    for part in headings.decision_parts(text):
+        part = unemphasised(_STRONG_NAME.sub(lambda m: f"`{m.group(2)}`", part))
+        for m in _DECIDED.finditer(part):
+            if not (_USED_AS if m.group("use") else _CHOSEN_AS).match(m.group("after")):
+                continue
+            name = package_written(m.group("code")) if m.group("code") else m.group("name")
+            if name:
+                out.append(name)
+    return out
+
+
 def chosen_in_body(text: str) -> list[str]:
     """The folded names of the libraries a decision's own text (its weighed options blanked by the caller)
     says it uses as such: "Use [Doorkeeper](…) as a feature toggle library" -> `doorkeeper`; or, linking the
     library's repository, that it decided to use: "We have decided to use [oauth2-rs](…/ramosbugs/oauth2-rs)" ->
     `oauth2rs`, `oauth2`; or over the option it turned down: "We decided to use Glide instead of Picasso" -> `glide`;
-    or as its own choice of a product named with a capital: "We will use Administrate for now" -> `administrate`."""
-    names = [m.group(1) for pattern in (_BODY_CHOICE, _CHOICE_OVER, _WE_USE) for m in pattern.finditer(text)]
+    or as its own choice of a product named with a capital: "We will use Administrate for now" -> `administrate`;
+    or by opening a sentence of its decision part with the choice (`decided_in`: "Choose **bbolt**."). Emphasis
+    around a name is no part of it ("We will use **Railway** as the initial production platform": `railway`)."""
+    names = decided_in(text)
+    text = unemphasised(text)
+    names += [m.group(1) for pattern in (_BODY_CHOICE, _CHOICE_OVER, _WE_USE) for m in pattern.finditer(text)]
     for m in _LINKED_CHOICE.finditer(text):
         names += [m.group(1), _LANGUAGE_SUFFIX.sub("", m.group(1))]
         if m.group(2):
