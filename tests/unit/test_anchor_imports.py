@@ -637,3 +637,24 @@ def test_a_sentence_of_the_decision_opening_with_its_choice_names_what_it_chose(
         "internal/gc/gc.go": 'package gc\n\nimport "sort"\n\nfunc Run() { sort.Strings(nil) }\n',
     })
     assert anchors(ws, BBOLT) == ["internal/db/db.go"]
+
+
+def test_a_title_choosing_in_another_language_names_what_it_chose(tmp_workspace):
+    # saulomlcosta/SpecPilot's docs/adr (Portuguese): "ADR 0002 - Usar PostgreSQL", "Usar HttpClient para o provider
+    # OpenAI"; and the same choice in the other languages whose status words are read.
+    assert imports.chosen("# ADR 0002 - Usar PostgreSQL\n") == ["postgresql"]
+    assert imports.chosen("# ADR 0011 - Usar HttpClient para o provider OpenAI\n") == ["httpclient"]
+    assert imports.purpose("# ADR 0011 - Usar HttpClient para o provider OpenAI\n") == ["openai"]
+    assert imports.chosen("# ADR 0009: Usar Result Pattern e ProblemDetails\n", variants=False) == \
+        ["resultpattern", "problemdetails"]
+    assert imports.chosen("# Adoptar Kafka como bus de eventos\n") == ["kafka"]
+    assert imports.chosen("# Utiliser Redis pour le cache\n") == ["redis"]
+    assert imports.chosen("# Usare Redis per la cache\n") == ["redis"]
+    assert imports.chosen("# Gebruik Kafka voor events\n") == ["kafka"]
+    assert imports.chosen("# 4. PostgreSQL als Datenbank verwenden\n") == ["postgresql"]
+    assert imports.chosen("# ADR 0007 - Usar testes automatizados\n", variants=False) == [], "no product's name"
+    ws = write(tmp_workspace, {
+        "src/Infra/OpenAiService.cs": "using System.Net.Http;\nusing Polly;\n\nnamespace Infra;\n\npublic class OpenAiService {}\n",
+        "src/Infra/Other.cs": "using System.Text;\n\nnamespace Infra;\n\npublic class Other {}\n",
+    })
+    assert anchors(ws, "# ADR 0013 - Usar Polly para retentativas\n\n## Status\n\nAceita\n") == ["src/Infra/OpenAiService.cs"]

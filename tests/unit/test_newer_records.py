@@ -122,6 +122,14 @@ def test_search_ranks_a_reversed_record_below_the_one_that_reversed_it(lore):
     ("Record architecture decisions", set()),
     ("Use Redis (for now) for background jobs", {"redi"}),
     ("Replace go-bindata with packr2", {"packr2"}),
+    # saulomlcosta/SpecPilot's docs/adr (Portuguese), and the other languages whose status words are read
+    ("ADR 0002 - Usar PostgreSQL", {"postgresql"}),
+    ("ADR 0011 - Usar HttpClient para o provider OpenAI", {"httpclient"}),
+    ("Adoptar Kafka como bus de eventos", {"kafka"}),
+    ("Utiliser Redis pour le cache", {"redi"}),
+    ("PostgreSQL als Datenbank verwenden", {"postgresql"}),
+    ("Usare Redis per la cache", {"redi"}),
+    ("Gebruik Kafka voor events", {"kafka"}),
 ])
 def test_titles_that_name_what_a_decision_chose(title, chosen):
     assert chosen_subject(title) == chosen

@@ -1,7 +1,8 @@
 """A library a decision adopts, and the few code files that import it.
 
 A decision titled for a choice (`Use Lunr for search`, `Use Apache Velocity as template engine`,
-`Adopt Picocli for the command line`) names what it chose; the code that imports that library is
+`Adopt Picocli for the command line`; in the languages whose status words are read too, `Usar PostgreSQL`,
+`PostgreSQL als Datenbank verwenden`) names what it chose; the code that imports that library is
 where the choice lives. The name is matched against the import specifiers of the code (`lunr`,
 `org.apache.velocity.app.VelocityEngine`, `github.com/spf13/cobra`, `ai.djl.Model`), read as runs of
 their segments joined (`apachevelocity`), so that a product's name written with spaces or dots
@@ -40,7 +41,7 @@ from pathlib import PurePosixPath
 
 from lore.markup import markdown
 from lore.memory import Anchor
-from lore.sources import declared, headings, named
+from lore.sources import declared, headings, named, newer
 from lore.sources.ranking import Derived
 
 SCORE = 0.8
@@ -58,10 +59,14 @@ _CHOICE_VERB = (r"(?:(?:we(?:'ll|\s+will|\s+shall)?\s+)?(?:use|utili[sz]e|adopt|
                 r"|(?:replace|replacing)\s+.+?\s+with"
                 r"|(?:switch|switching|migrate|migrating|move|moving|transition|transitioning)\s+(?:away\s+)?from\s+.+?\s+to"
                 r"|(?:encourage|encouraging|prefer|mandate|require)\s+(?:the\s+)?use\s+of|standardi[sz]e\s+on"
-                r"|(?!(?:how|why|when|what|where|which|who)\b)(?P<subject>[\w.@/-]+(?:\s+[\w.@/-]+){0,2})\s+(?:uses|adopts|chooses|switches to|migrates to|moves to))")
+                r"|(?!(?:how|why|when|what|where|which|who)\b)(?P<subject>[\w.@/-]+(?:\s+[\w.@/-]+){0,2})\s+(?:uses|adopts|chooses|switches to|migrates to|moves to)"
+                rf"|{newer.CHOICE_ELSEWHERE})")  # "Usar PostgreSQL", "Utiliser Redis pour le cache"
 _CHOICE = re.compile(rf"^{_NUMBERED}{_CHOICE_VERB}"
-                     r"\s+(?P<what>.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from)\b(?P<why>.*))?$",
-                     re.I)
+                     r"\s+(?P<what>.+?)(?:\s+(?:for|as|to|in|on|instead|over|with|together|when|because|rather|from"
+                     rf"|{newer.FOR_ELSEWHERE})\b(?P<why>.*))?$", re.I)
+# A choice a German or Dutch title makes with its verb last: "PostgreSQL als Datenbank verwenden".
+_CHOICE_LAST = re.compile(rf"^{_NUMBERED}(?P<what>.+?)(?:\s+(?:{newer.FOR_ELSEWHERE})\b(?P<why>.*?))?"
+                          rf"\s+(?:{newer.CHOICE_LAST})$", re.I)
 # "Django Waffle library for Feature Flags": a title naming a library as such, without a verb.
 _NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<what>.+?)\s+(?:library|package|framework)"
                             r"(?:\s+(?:for|as|to|in|on)\b(?P<why>.*))?$", re.I)
@@ -154,7 +159,7 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     `closedxmllibrary`, `closedxml`; `as_named` keeps the one the workspace has)."""
     whole = text if whole is None else whole
     title = title_of(text)
-    m = _CHOICE.match(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
+    m = _choice(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
     if not m:
         return []
     out: list[str] = []
@@ -165,12 +170,19 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     return list(dict.fromkeys(out))
 
 
+def _choice(title: str) -> re.Match[str] | None:
+    """A title's choice, its verb first ("Use Lunr for search", "Usar PostgreSQL") or last ("PostgreSQL als Datenbank
+    verwenden")."""
+    return _CHOICE.match(title) or _CHOICE_LAST.match(title)
+
+
 def _products(what: str, variants: bool = True) -> list[tuple[str, list[str]]]:
     """(the part of a title's choice naming one product, its words) for each product `what` names: `AWS Graviton
     (ARM) and Rust` -> `AWS Graviton`: AWS, Graviton; `Rust`: Rust. Leading articles, a trailing kind word written in
     lower case and a version are no part of the name; `variants=False` leaves out a part led by an article."""
     out = []
-    for part in re.split(r",|\band\b|/|\+", re.sub(r"\([^()]*\)", " ", what)):  # "AWS Graviton (ARM)"
+    # "AWS Graviton (ARM)"; "and" as the languages of `_CHOICE_VERB` write it ("Result Pattern e ProblemDetails")
+    for part in re.split(r",|\band\b|/|\+|\s(?:e|y|et|und|en|ed)\s", re.sub(r"\([^()]*\)", " ", what)):
         written = re.findall(r"[A-Za-z0-9]+", part)
         if not variants and written and written[0].lower() in _ARTICLES:
             continue
@@ -592,7 +604,7 @@ def purpose(text: str) -> list[str]:
     """The words of what a decision titled for a choice chose it for (`Use Apache Commons IO for directory
     monitoring` -> directory, monitoring), common words aside."""
     title = title_of(text)
-    m = _CHOICE.match(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
+    m = _choice(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
     words = re.findall(r"[A-Za-z]{4,}", (m.group("why") or "") if m else "")
     return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
 
@@ -827,7 +839,7 @@ def cloud_products(text: str) -> list[list[str]]:
     """The words, lower case, of each product a decision's title chooses by two or more capitalised words after
     its vendor's, as a cloud's products are named (family, service, engine): "Use AWS RDS Aurora MySQL for database
     persistence" -> rds, aurora, mysql; "Use Cloudwatch Logs for log aggregation" -> cloudwatch, logs."""
-    m = _CHOICE.match(title := title_of(text)) or _DONE_WITH.match(title)
+    m = _choice(title := title_of(text)) or _DONE_WITH.match(title)
     out = []
     for _part, words in _products(m.group("what"), variants=False) if m else []:
         words = words[1:] if words and words[0].lower() in _VENDORS else words

@@ -47,10 +47,21 @@ _REVERSE_HEAD = re.compile(r"^(?:" + _VERBS + r")\s+(?:the\s+|our\s+)?(.+?)"
 _INSTEAD = re.compile(r"^(?:use|using|adopt|adopting|choose|choosing|prefer|introduce)\s+.+?\s+(?:instead\s+of|rather\s+than)"
                       r"\s+(?:the\s+|our\s+)?(.+)$", re.I)
 _REVERSE_TAIL = re.compile(r"^(.+?)\s+(?:removal|deprecation|retirement|decommissioning|sunset|phase[- ]out)$", re.I)
+# A choice a title makes in the languages whose status words `status` reads, its verb first ("Usar PostgreSQL",
+# "Adoptar Kafka", "Utiliser Redis", "Verwende Kafka", "Usare Redis", "Gebruik Kafka") or, in German and Dutch, last
+# (`CHOICE_LAST`); and the words after what it chose that say what for or as what ("Usar HttpClient para o provider
+# OpenAI", "Usar Codex como agente"), which are no part of its name. Shared with `imports`.
+CHOICE_ELSEWHERE = (r"usar|utilizar|adotar|adoptar|utiliser|adopter|usare|utilizzare|adottare|verwenden|verwende|nutzen"
+                    r"|nutze|einsetzen|gebruiken|gebruik")
+FOR_ELSEWHERE = r"para|como|em|com|por|en|con|pour|comme|avec|dans|für|als|mit|zur|zum|statt|per|come|voor|met"
+# "PostgreSQL als Datenbank verwenden", "Kafka gebruiken voor events": the verb last.
+CHOICE_LAST = r"verwenden|nutzen|einsetzen|gebruiken"
 # A title naming what its record chose: "Use Algolia as the search engine", "Continue to use Algolia",
-# "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia".
-_CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|utili[sz]e|utili[sz]ing|adopt|adopting|choose|introduce)\s+(?:the\s+)?(.+?)"
-                      r"(?:\s+(?:as|for|to|in|with|instead\s+of)\s+.+)?$", re.I),
+# "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia"; "Usar PostgreSQL".
+_CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|utili[sz]e|utili[sz]ing|adopt|adopting|choose|introduce"
+                      rf"|{CHOICE_ELSEWHERE})\s+(?:the\s+)?(.+?)"
+                      rf"(?:\s+(?:as|for|to|in|with|instead\s+of|{FOR_ELSEWHERE})\s+.+)?$", re.I),
+           re.compile(rf"^(.+?)(?:\s+(?:{FOR_ELSEWHERE})\s+.+?)?\s+(?:{CHOICE_LAST})$", re.I),
            re.compile(r"^(?:migrat(?:e|ing|ion)|mov(?:e|ing)|switch(?:ing)?)\s+(?:from\s+.+?\s+)?to\s+(?:the\s+)?(.+?)"
                       r"(?:\s+(?:as|for|in|with)\s+.+)?$", re.I),
            re.compile(r"^.+?\s+to\s+(.+?)\s+(?:migration|move|switch)$", re.I),
