@@ -1,5 +1,6 @@
-"""A path a record says stays as it is ("`bridge/controlplane/harbor` ... is unchanged", "no changes to `api/`")
-anchors nothing; the same path named otherwise, or beside such a clause, anchors as before (`sources.unchanged`)."""
+"""A path or name a record says stays as it is ("`bridge/controlplane/harbor` ... is unchanged", "no changes to
+`api/`", "the existing `partitionByUniqueLayers` logic is unchanged") anchors nothing; the same path named otherwise,
+or beside such a clause, anchors as before (`sources.unchanged`)."""
 
 from lore.sources.mentions import AnchorContext, derive_anchors
 from lore.sources.unchanged import without_unchanged
@@ -47,3 +48,24 @@ def test_without_unchanged_blanks_only_the_paths_that_stay_keeping_length():
     blanked = without_unchanged(text)
     assert len(blanked) == len(text)
     assert blanked == "No change to `      ` and " + " " * 6 + "; `e/f.go` is rewritten, so `      ` remains as-is.\nThen `i/j.go`."
+
+
+def test_a_name_the_record_says_is_unchanged_anchors_nothing(tmp_workspace):
+    # Shaped on Pinguladora/imgcull's docs/architecture/decisions/0003-layer-aware-size-accounting.md: the record
+    # changes how unused bytes are summed and says the function partitioning layers stays as it is.
+    ws = write(tmp_workspace, {
+        "internal/gc/size.go": "package gc\n\nfunc uniqueSize(n int64) int64 { return n }\n",
+        "internal/gc/layers.go": "package gc\n\nfunc partitionByUniqueLayers(ids []string) []string { return ids }\n",
+    })
+    said = "- `uniqueSize` estimates the bytes. The existing `partitionByUniqueLayers` logic is unchanged.\n"
+    assert anchors(ws, said) == ["symbol:go:uniqueSize"]
+    assert anchors(ws, said.replace("logic is unchanged", "is unchanged")) == ["symbol:go:uniqueSize"]
+    assert anchors(ws, "`partitionByUniqueLayers` behaviour stays as is; `uniqueSize` changes.\n") == [
+        "symbol:go:uniqueSize"]
+    assert anchors(ws, "`partitionByUniqueLayers` now calls `uniqueSize`; its callers are unchanged.\n") == [
+        "symbol:go:partitionByUniqueLayers", "symbol:go:uniqueSize"], "what else is unchanged says nothing of it"
+
+
+def test_a_short_noun_may_stand_between_a_path_or_name_and_unchanged():
+    text = "The `a/b.go` API is unchanged. The `parse` implementation remains as-is. The `c/d.go` callers are unchanged."
+    assert without_unchanged(text) == text.replace("`a/b.go`", "`      `").replace("`parse`", "`     `")

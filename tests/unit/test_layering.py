@@ -46,6 +46,7 @@ START_UP_IMPORTS = {
     ("lore.recall.calibration", "lore.anchors.symbols"): TREE_SITTER,
     ("lore.recall.calibration", "lore.sources.named"): TREE_SITTER,
     ("lore.recall.naming", "lore.sources.named"): "tree-sitter loads when the naming index is first built, on a worker",
+    ("lore.recall.naming", "lore.sources.unchanged"): "the importers load when the naming index is first built, on a worker",
     ("lore.store.vectors", "lore.store.bitindex"): "numpy loads on the first search by meaning",
     ("lore.store.vectors", "lore.store.exactscan"): "numpy loads on the first search by meaning",
     ("lore.text", "lore.markup.markdown"): "markdown-it and PyYAML load when a long body is split into sections",

@@ -107,6 +107,12 @@ def test_what_sample_code_only_uses_names_nothing_and_what_it_defines_does(lore)
     assert sample.id not in _named(lore, 2)
 
 
+def test_a_name_the_record_says_stays_as_it_is_names_nothing(lore):
+    kept = _adr(lore, "Entries are archived nightly", "`archive_entries_nightly` runs at two. The existing "
+                "`close_period` logic is unchanged.")
+    assert _named(lore) == {kept.id: ("app.ledger.archive_entries_nightly",)}
+
+
 def test_an_identifier_many_records_name_is_vocabulary_not_a_subject(lore):
     for i in range(3):
         _adr(lore, f"Rule {i}", f"Call `close_period` after step {i}.")

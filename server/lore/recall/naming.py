@@ -152,11 +152,14 @@ def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]]
 def prose_of(text: str) -> str:
     """A record's text without the code its fenced blocks only use: sample code illustrates (the
     `getConfig()` passed in an example call) rather than names its subject, as the import reads it
-    (`lore.sources.named.names_in`); the names a block defines (`class SegmentReadModel {`) stay."""
+    (`lore.sources.named.names_in`); the names a block defines (`class SegmentReadModel {`) stay. A name it says
+    stays as it is ("the existing `partitionByUniqueLayers` logic is unchanged", `lore.sources.unchanged`) is no
+    name of its subject either."""
     from lore.sources.named import FENCE, block_definitions
+    from lore.sources.unchanged import without_unchanged
 
     defined = block_definitions(text)
-    return FENCE.sub(" ", text) + ("\n" + " ".join(defined) if defined else "")
+    return without_unchanged(FENCE.sub(" ", text)) + ("\n" + " ".join(defined) if defined else "")
 
 
 def _written_often(name: str, title: str, text: str) -> bool:

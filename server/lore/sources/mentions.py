@@ -10,7 +10,8 @@ each file defining it (see `named`). Links to documents, URLs and paths outside 
 ignored, so ADRs that name no code stay unanchored and are found by search instead, and so are the paths
 a command line carries (`dotnet publish src/Koine.Cli` in a block of shell, a `$ ` prompt line or a code span):
 where a command runs, not what the record governs.
-A path the record says stays as it is ("`api/` is unchanged", "no changes to `api/`") anchors nothing either (see `unchanged`).
+A path or name the record says stays as it is ("`api/` is unchanged", "no changes to `api/`", "the existing `parse`
+logic is unchanged") anchors nothing either (see `unchanged`).
 
 Each derived anchor comes with why (`names `FeaturesReadModel``), kept in the memory's
 `meta["derived_anchors"]` so a lens or hover can say it and a person can confirm or drop it.
@@ -649,7 +650,10 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     The project's own name, though a class carries it (`SiebenApp`), names the project. A record naming more
     than `named.SURVEY` identifiers walks through an API or a design: a name it writes once there is a passing
     mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a long RFC), and only the names it comes
-    back to anchor, that a heading is titled for, or that its decision part writes (see `headings`)."""
+    back to anchor, that a heading is titled for, or that its decision part writes (see `headings`). A name the
+    record says stays as it is ("the existing `partitionByUniqueLayers` logic is unchanged") anchors nothing, as a
+    path it says so of does not (see `unchanged`)."""
+    text = unchanged.without_unchanged(text)
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY

@@ -1,14 +1,14 @@
-"""Paths a record says it leaves as they are: "`bridge/controlplane/harbor` (the SDK wrapper) is unchanged", "no
-changes to `api/` or `web/`". A record writes them to say what it does not touch, not what it governs
-(`without_unchanged`).
+"""Paths and names a record says it leaves as they are: "`bridge/controlplane/harbor` (the SDK wrapper) is
+unchanged", "no changes to `api/` or `web/`", "the existing `partitionByUniqueLayers` logic is unchanged". A record
+writes them to say what it does not touch, not what it governs (`without_unchanged`).
 
 The check is conservative and reads one clause at a time: a sentence, a list item, a table's row, a paragraph, or
 a part of a sentence after `;` or after "but", "while", "whereas", "although", "though", "yet" or "so" ("`a.go` is
-rewritten while `b.go` is unchanged" leaves `a.go` as written). A path stays when it is what "unchanged",
-"unaffected", "untouched", "not affected" or "stays / remains / is kept / is left as is" is said of: written just
-before it, an aside in brackets and a few words of `_LINK_WORDS` ("is", "will remain", "folder is") between them,
-with the paths listed before it ("`tokens/`, `fonts/` and `styles.css` are unchanged"); or what "no change(s) to /
-in" is said of, the paths listed just after it. Anything else between them ("`a.go` keeps callers unchanged", "its
+rewritten while `b.go` is unchanged" leaves `a.go` as written). A path or a name written as code stays when it is
+what "unchanged", "unaffected", "untouched", "not affected" or "stays / remains / is kept / is left as is" is said
+of: written just before it, an aside in brackets and a few words of `_LINK_WORDS` ("is", "will remain", "folder is",
+"logic is", "API stays") between them, with the paths listed before it ("`tokens/`, `fonts/` and `styles.css` are
+unchanged"); or what "no change(s) to / in" is said of, the paths listed just after it. Anything else between them ("`a.go` keeps callers unchanged", "its
 unchanged facade") says nothing of the path; a clause that is a condition ("if `go.mod` is unchanged, the cache is
 reused") says when, not that it stays."""
 
@@ -29,7 +29,9 @@ _WRITTEN = re.compile(r"`[^`\n]+`|https?://[^\s)>\]]+|(?<![\w/.:\\-])(?:[\w.-]+/
 _LINK_WORDS = frozenset("""is are was were be been will would should must can does do stays stay stayed remains remain
 remained left kept itself themselves both all entirely completely fully otherwise still also largely mostly
 functionally effectively essentially intentionally deliberately folder folders directory directories dir file files
-package packages module modules crate crates chart charts tree code the a an its their any existing current""".split())
+package packages module modules crate crates chart charts tree code the a an its their any existing current
+logic behaviour behaviours behavior behaviors function functions method methods implementation implementations api apis
+interface interfaces format formats class classes type types signature signatures""".split())
 _ASIDE = re.compile(r"\([^()]*\)")
 _WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
 _JOINER = re.compile(r"[\s,&*_/|]*(?:(?:and|or|nor)\b[\s,*_]*)?", re.I)
