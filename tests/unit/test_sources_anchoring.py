@@ -401,3 +401,21 @@ def test_one_folder_written_as_code_with_its_trailing_slash_anchors_that_folder(
     assert derived("Templates go in `charts/`.") == []
     assert texts(derive_anchors("# 4. The charts/ folder\n\nTemplates go in `charts/`.\n", "docs/adr/4.md",
                                 AnchorContext(ws))) == ["charts/**"]
+
+
+def test_a_folder_written_once_as_where_named_code_lives_gives_way_to_that_code(tmp_workspace):
+    # Shaped on goldh0rse/trellis' docs/architecture/decisions/0004: the record names the key file type and says, once,
+    # the folder it lives in; the folder also holds the chain's Bolt store, which the record is not about.
+    ws = write(tmp_workspace, {
+        "pkg/storage/keyfile.go": "package storage\n\ntype KeyFile struct{ path string }\n",
+        "pkg/storage/storage.go": "package storage\n\ntype Bolt struct{}\n",
+        "pkg/wallet/keystore.go": "package wallet\n\ntype KeyStore interface{ Save() error }\n",
+    })
+    said = ("# 4. Command-line interface\n\n## Decision\n\n- **Wallet keys** are persisted behind a `wallet.KeyStore` "
+            "interface; a gob file implementation (`storage.KeyFile`) lives in `pkg/storage`.\n")
+    found = texts(derive_anchors(said, "docs/adr/0004.md", AnchorContext(ws)))
+    assert found == ["symbol:go:KeyFile@pkg/storage/keyfile.go", "symbol:go:KeyStore@pkg/wallet/keystore.go"]
+    assert "pkg/storage/**" in texts(derive_anchors(said + "\n`pkg/storage` keeps the chain too.\n", "docs/adr/0004.md",
+                                                    AnchorContext(ws))), "a folder the record comes back to"
+    assert texts(derive_anchors("# 4. Layout\n\nKeys live in `pkg/storage`.\n", "docs/adr/0004.md", AnchorContext(ws))) \
+        == ["pkg/storage/**"], "nothing named lives there: the folder is the place decided on"

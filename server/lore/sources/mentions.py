@@ -47,7 +47,7 @@ with its package that no file defines any more as that package's folder. What a
 record writes only in the options it weighed ("Considered Options", `headings.without_alternatives`)
 anchors nothing. A record naming more than `named.SURVEY` identifiers anchors only those it comes
 back to, a heading is titled for or its decision part writes, and packages it names once in an inventory (one list item each, a label apiece: `_listed`) or
-once as where something lives (`_in_passing`) anchor nothing; a proposal keeps only its sure anchors
+once as where something lives (`_in_passing`, folders written as paths too) anchor nothing; a proposal keeps only its sure anchors
 (`derive_anchors`).
 """
 
@@ -262,10 +262,15 @@ def _one_folder(token: str) -> bool:
     return bool(_ONE_FOLDER.match(token)) and token[:-1].lower() not in SOURCE_ROOTS
 
 
-def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
+def path_anchors(text: str, rel: str, ctx: AnchorContext, title: str | None = None) -> list[Derived]:
     """Anchors for the paths `text` writes that exist in the workspace, as written or under a sub-project; not
     those it writes as a command's arguments (`dotnet publish src/Koine.Cli`: where a command runs, see `shell`),
-    nor those it says stay as they are ("`bridge/controlplane/harbor` is unchanged", see `unchanged`)."""
+    nor those it says stay as they are ("`bridge/controlplane/harbor` is unchanged", see `unchanged`), nor a folder
+    it names once as where code it names lives ("a gob file implementation (`storage.KeyFile`) lives in
+    `pkg/storage`": `_in_passing`, `_names_what_lives_in`; the record's `title`, read from `text` when not given, may
+    name it). A folder written so with nothing named in it ("Features live in `src/lib/features`") is the place the
+    record decides on."""
+    title = imports.title_of(text) if title is None else title
     text = unchanged.without_unchanged(text)
     out: dict[str, Derived] = {}
     layout = ctx.layout
@@ -296,6 +301,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext) -> list[Derived]:
         for hit in hits:
             if hit in layout.dirs and _only_pages(hit, layout):
                 continue  # the records' own folder (`docs/rfc/`), a folder of pictures: no code to show them on
+            if hit in layout.dirs and _in_passing(token, text, title) and _names_what_lives_in(token, hit, text, ctx):
+                continue  # where what it names lives, not all that the folder holds
             if hit not in layout.dirs and _one_folder(token):
                 continue  # `build/` written for a folder: a file of that name is not what it means
             glob = f"{hit}/**" if hit in layout.dirs else hit
@@ -632,9 +639,9 @@ def _listed(packages: dict[str, str], text: str, title: str) -> set[str]:
 
 
 def _in_passing(package: str, text: str, title: str) -> bool:
-    """Whether a record names a package once, as where something lives ("A background job in
-    `relay-control` deletes rows older than 7 days", in "Inspection capture limits"), and neither its
-    title nor a heading names it: that places something the record decides, and every file of the
+    """Whether a record names a package, or a folder by its path, once, as where something lives ("A background job
+    in `relay-control` deletes rows older than 7 days", in "Inspection capture limits"; "a gob file implementation
+    lives in `pkg/storage`"), and neither its title nor a heading names it: that places something the record decides, and every file of the
     package would carry the record otherwise. A package a sentence acts on ("Bring the
     `notifications-python-client` into the API", "`init-log4brains` will be renamed") is its subject."""
     if not named.written_once(package, text):
@@ -642,6 +649,27 @@ def _in_passing(package: str, text: str, title: str) -> bool:
     if not re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`{re.escape(package)}`", text, re.I):
         return False
     return not _named_by_heading(package, text, title)
+
+
+# Where one sentence or list item ends, as `_names_what_lives_in` reads them.
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+[.)])[ \t])")
+
+
+def _names_what_lives_in(token: str, folder: str, text: str, ctx: AnchorContext) -> bool:
+    """Whether the sentence writing a folder (`token`, the workspace's `folder`) as where something lives ("in
+    `pkg/storage`") names as code what lives there: a name a file under it defines (`storage.KeyFile`), or a file of
+    it. That name anchors the code the sentence is about; the rest of the folder is only its neighbourhood."""
+    m = re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`{re.escape(token)}`", text, re.I)
+    if m is None:
+        return False
+    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
+    end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
+    for span in re.findall(r"`([^`\s]+)`", text[start:end]):
+        name = span.removesuffix("()").rsplit(".", 1)[-1]
+        if span != token and (any(f.startswith(folder + "/") for f in ctx.symbols.files_for(name))
+                              or ctx.layout.exists(f"{folder}/{span}")):
+            return True
+    return False
 
 
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
@@ -943,7 +971,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     whole = _without_foreign_trees(_HTML_CODE.sub(r"`\1`", strip_hidden(text)), ctx)
     text = headings.without_alternatives(whole)
     title = imports.title_of(whole)
-    found = path_anchors(text, rel, ctx)
+    found = path_anchors(text, rel, ctx, title)
     found += [d for d in bare_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in prose_part_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
