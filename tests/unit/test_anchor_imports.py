@@ -328,6 +328,19 @@ def test_the_name_a_javascript_import_binds_is_no_package(tmp_workspace):
     assert anchors(ws, "# 11. Remove task scheduler for now\n\nThe `fetch` now happens while the request waits.\n") == []
 
 
+def test_a_go_import_alone_on_its_line_is_read_with_or_without_its_name(tmp_workspace):
+    """`import bolt "go.etcd.io/bbolt"` was read as Python's `import bolt`: the record choosing bbolt never reached
+    the one file using it (Pinguladora/imgcull's internal/db/db.go)."""
+    assert imports.specifiers(b'package db\n\nimport bolt "go.etcd.io/bbolt"\nimport _ "github.com/lib/pq"\n'
+                              b'import "context"\n') == ["context", "go.etcd.io/bbolt", "github.com/lib/pq"]
+    ws = write(tmp_workspace, {"go.mod": "module example.com/imgcull\n\nrequire go.etcd.io/bbolt v1.4.0\n",
+                               "internal/db/db.go": 'package db\n\nimport bolt "go.etcd.io/bbolt"\n\n'
+                                                    'func Open() (*bolt.DB, error) { return nil, nil }\n',
+                               "internal/gc/gc.go": 'package gc\n\nimport "context"\n'})
+    found = anchors(ws, "# 2. Use bbolt\n\n## Decision\n\nWe will use bbolt as the embedded store.\n")
+    assert "internal/db/db.go" in found and "internal/gc/gc.go" not in found
+
+
 def test_a_library_the_decision_decided_to_use_by_its_repository_anchors_its_importers(tmp_workspace):
     # Bentebent/zeebe-rs' doc/adr/0003-oauth2.md (MIT): "We have decided to use [oauth2-rs](…/ramosbugs/oauth2-rs)"; the
     # crate is imported as `oauth2`, in one file.

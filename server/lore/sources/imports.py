@@ -96,8 +96,10 @@ _VENDORS = frozenset({"aws", "amazon", "azure", "microsoft", "google", "gcp", "a
                       "elastic", "mozilla", "cncf"})
 _SPECIFIERS = (
     re.compile(rb"""(?:\bfrom\s+|\brequire\(\s*|\bimport\s*\(\s*|^\s*import\s+|^[ \t]*require[ \t]+)['"]([^'"\s]+)['"]""", re.M),
+    # Go's one import on its line, named (`import bolt "go.etcd.io/bbolt"`, `import _ "github.com/lib/pq"`)
+    re.compile(rb'^[ \t]*import[ \t]+[\w.]+[ \t]+"([^"\s]+)"', re.M),
     # Python, Java, Kotlin; not the name a JavaScript import binds (`import fetch from 'node-fetch'` loads node-fetch)
-    re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+(?:static[ \t]+)?([\w.]+))"
+    re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+(?:static[ \t]+)?([\w.]+)(?![\w.]|[ \t]+\"))"
                rb"(?![^\n]*(?:\bfrom[ \t]*['\"]|\brequire[ \t]*\())", re.M),
     re.compile(rb"^[ \t]*using[ \t]+(?:static[ \t]+)?([\w.]+)[ \t]*;", re.M),
     re.compile(rb"^[ \t]*use[ \t]+([\w:\\]+)", re.M),
