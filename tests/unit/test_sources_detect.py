@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from lore.sources.classify import ADR, COMMENTS, DOC, classify
-from lore.sources.detect import Series, decide, evidence, index_reason, placeholder_title
+from lore.sources.detect import Series, decide, evidence, index_reason, placeholder_title, series_folder
 
 NYGARD = """# 2. Implement as shell scripts
 
@@ -410,3 +410,18 @@ Chosen option: "[option 1]", because [justification. e.g., only option, which me
 ])
 def test_a_record_filled_in_but_its_placeholder_title_is_a_record(rel, text, expected):
     assert evidence(rel, text).is_decision is expected
+
+
+@pytest.mark.parametrize(("name", "item"), [
+    pytest.param("62-cell-id", True, id="numbered-item"),
+    pytest.param("0012-foo", True, id="zero-padded-item"),
+    pytest.param("2021-01-05-launch", True, id="dated-item"),
+    pytest.param("tep-0005-bundles", True, id="lettered-item"),
+    pytest.param("2018-03", False, id="a-month"),
+    pytest.param("2018_03", False, id="a-month-underscored"),
+    pytest.param("2018-03-15", False, id="a-day"),
+    pytest.param("2018", False, id="a-year"),
+])
+def test_a_folder_named_only_by_a_date_is_no_series_item(name, item):
+    """ThaiProgrammer/tech-events-calendar's month folders (`data/2018-03/`) read as item 2018 named "03"."""
+    assert series_folder(name) is item

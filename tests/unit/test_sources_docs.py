@@ -775,6 +775,18 @@ def test_a_series_kept_a_folder_per_item_is_documentation_wherever_it_sits(lore)
     assert hits and hits[0].memory.provenance.path == "62-cell-id/cell-id.md"
 
 
+
+def test_folders_named_by_a_date_are_no_series(lore):
+    """ThaiProgrammer/tech-events-calendar files one event a page in month folders (`data/2018-03/bkkjs-a11y.md`):
+    read as items 2018 of a series named "03", "04", … its 162 event pages came in as documentation."""
+    event = "---\ntitle: {t}\nstart: {d}\nlocation: Bangkok\n---\n\n{t}: talks and a workshop, in Thai.\n"
+    pages = {f"data/{month}/{slug}.md": event.format(t=slug.replace("-", " ").title(), d=f"{month}-15")
+             for month in ("2018-01", "2018-02", "2018-03", "2018_04", "2018-05-02")
+             for slug in ("bkkjs-meetup", "thaipy-night")}
+    write(lore.root, {**pages, **CODE})
+    summary = run_import(lore)
+    assert summary.docs == []
+
 PROPOSALS = {  # temporalio/proposals: a repository of proposals kept in topic folders, no series, no docs folder
     "README.md": "# Proposals\n\nDesign proposals for the SDKs and the server.\n",
     "nexus/sdk-go.md": "# Nexus Go SDK\n\nOperations are registered on a service handler.\n",

@@ -423,8 +423,11 @@ _SERIES_FOLDER = re.compile(r"^(?:[a-z]{1,5}[-_]?)?(?:\d{4}-\d{2}-\d{2}|\d{8}|\d
 
 
 def series_folder(name: str) -> bool:
-    """Whether a folder name is that of one item of a numbered or dated series (`62-cell-id`, `0012-foo`)."""
-    return bool(_SERIES_FOLDER.match(name))
+    """Whether a folder name is that of one item of a numbered or dated series (`62-cell-id`, `0012-foo`). An item
+    is named for what it is: a folder named only by a date or time (`2018-03`, `2021_01`, `2018-03-15`) is a bucket
+    that files a period's pages (ThaiProgrammer/tech-events-calendar's `data/2018-03/*.md`, one event a page), not
+    an item."""
+    return bool(_SERIES_FOLDER.match(name)) and re.search(r"[a-z]", name, re.I) is not None
 
 
 def series_name(name: str) -> bool:
