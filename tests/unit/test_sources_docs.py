@@ -66,6 +66,8 @@ TAKEN = [
     "test/README.md", "tests/README.md",  # defenseunicorns/uds-core: the guide to the project's tests
     # AWeber-Imbi/imbi (BSD-3-Clause): a monorepo's API service and its Python package, each a part named api
     "apps/api/README.md", "apps/api/src/imbi/api/README.md", "src/api/README.md",
+    # a read-me with a language tag: ThaiProgrammer/tech-events-calendar's English `README.en.md` beside its Thai one
+    "README.en.md", "README.pt-BR.md", "README_zh.md", "README-ja.md", "packages/core/README.zh-Hans.md",
 ]
 LEFT_OUT = [
     "LICENSE.md", "CODE_OF_CONDUCT.md", "SECURITY.md", "SUPPORT.md",

@@ -135,6 +135,15 @@ _CODE_CONTAINERS = SOURCE_ROOTS | {"apps", "packages", "services", "libs", "modu
                                    "backend", "frontend", "server"}
 
 
+# A read-me, in the project's language or translated (`README.en.md`, `README.pt-BR.md`, `README_zh.md`, `README-ja.md`).
+_READ_ME = re.compile(r"readme(?:[-_.][a-z]{2}(?:[-_][a-z]{2,4})?)?", re.I)
+
+
+def read_me(stem: str) -> bool:
+    """Whether a page's name (without its suffix) is a read-me's, a language tag after it or not (`_READ_ME`)."""
+    return _READ_ME.fullmatch(stem) is not None
+
+
 def _left_out_folder(folders: list[str], i: int, stem: str = "") -> bool:
     """Whether the `i`th of a page's folders (lower case) keeps documentation out (`_LEFT_OUT_DIRS`); an `api`
     folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`). A read-me (`stem`) in a folder
@@ -142,7 +151,7 @@ def _left_out_folder(folders: list[str], i: int, stem: str = "") -> bool:
     `infra/templates/<stack>/<module>/`, each with its README (the templates folder's own read-me, describing its
     page templates, stays out with them)."""
     f = folders[i]
-    if f not in _LEFT_OUT_DIRS or template_folder(f) and stem.lower() == "readme" and i < len(folders) - 1:
+    if f not in _LEFT_OUT_DIRS or template_folder(f) and read_me(stem) and i < len(folders) - 1:
         return False
     return not (f == "api" and any(g in _CODE_CONTAINERS for g in folders[:i]))
 
@@ -155,7 +164,7 @@ def is_documentation(rel_path: str) -> bool:
         return False
     folders = [x.lower() for x in p.parts[:-1]]
     stem = _bare_name(p.name)
-    if folders in (["test"], ["tests"]) and stem.lower() == "readme":
+    if folders in (["test"], ["tests"]) and read_me(stem):
         return True  # the project's guide to its tests (defenseunicorns/uds-core's "UDS Core Testing Guide")
     if any(_left_out_folder(folders, i, stem) or f.startswith(".") or _in_templates(f, stem) for i, f in enumerate(folders)):
         return False
@@ -166,7 +175,7 @@ def is_documentation(rel_path: str) -> bool:
     if _DATED_ITEM.match(p.name) and any(f.startswith("_") for f in folders):
         return False  # a site's dated items (`_posts/2021-01-05-….md`, `_events/2021128-careers-in-science-policy.md`)
     # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not
-    if stem.lower() == "readme" or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
+    if read_me(stem) or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
         return True
     if not folders and re.fullmatch(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+|[A-Z][A-Z0-9]{2,}", stem) \
             and stem not in _PROVENANCE_NAMES:
@@ -265,7 +274,7 @@ def linked_page(rel_path: str, hidden: bool = False) -> bool:
 def _in_templates(folder: str, stem: str) -> bool:
     """Whether a page is one of the templates a folder holds (`detect.template_folder`); its read-me, which says what
     they are for, is documentation."""
-    return template_folder(folder) and stem.lower() != "readme"
+    return template_folder(folder) and not read_me(stem)
 
 
 # A workspace is one of pages when it holds at least this many, and they are at least this share of its
@@ -310,7 +319,7 @@ def priority(rel_path: str) -> tuple:
     p = PurePosixPath(rel_path)
     folders = p.parts[:-1]
     words = set().union(*(_words(f) for f in folders)) if folders else set()
-    readme = p.stem.lower() == "readme"
+    readme = read_me(p_stem(rel_path))
     if _CHANGE_NAMES.match(_bare_name(p.name)):
         tier = 4
     elif readme and not folders:
@@ -453,7 +462,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
 
     doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
-    own_page = p_stem(rel_path) != "readme" or series_folder(path.parent.name)
+    own_page = not read_me(p_stem(rel_path)) or series_folder(path.parent.name)
     if own_page and records and status_leads(doc) and not tracker(doc) \
             and not _work_in_progress(rel_path, text, doc) and not _documents_its_subject(rel_path, text, doc):
         parsed = parse_adr(rel_path, text, front)
@@ -659,7 +668,7 @@ def _part_heading(doc: markdown.Document, title_line: int | None) -> bool:
 
 def _title_from_path(rel_path: str) -> str:
     p = PurePosixPath(rel_path)
-    if p_stem(rel_path) == "readme":
+    if read_me(p_stem(rel_path)):
         return f"{p.parent.name} README" if p.parent.name else "README"
     name = _bare_name(p.name)
     name = re.sub(r"^\d+[-_ ]+(?=[A-Za-z])", "", name)  # a series page's number (`0001-workflow`) is no word of it
