@@ -975,6 +975,32 @@ def test_a_page_whose_first_heading_follows_its_own_text_is_titled_by_its_path()
         "Release guide"
 
 
+
+def test_the_text_above_a_heading_that_is_not_the_title_is_kept():
+    """saulomlcosta/SpecPilot's `prompts/codex/04-implement-auth.md` briefs an agent for 43 lines, then "## Ajuste
+    durante a execucao": the page was shown from the line after that heading, the brief gone. Its
+    `22-create-release-notes.md` shows, after its brief, the page it asks for: titled by that page's "# Release
+    Notes — SpecPilot AI MVP", and the brief above it gone."""
+    brief = "Implemente a fatia de autenticacao.\n\nObjetivo:\nPermitir cadastro e login do usuario.\n\n"
+    (auth,) = parse_doc("prompts/codex/04-implement-auth.md",
+                        brief + "## Ajuste durante a execucao\n\nFoi decidido usar Result Pattern.\n").memories
+    assert auth.title == "Implement auth" and auth.provenance.line == 1
+    assert auth.body.startswith("Implemente a fatia") and "## Ajuste durante a execucao" in auth.body
+    ask = "Crie um documento de release notes para a versao final.\n\nContexto:\nEstamos no Prompt 22.\n\n"
+    (notes,) = parse_doc("prompts/codex/22-create-release-notes.md",
+                         ask + "# Release Notes — SpecPilot AI MVP\n\n## Versao\n\n1.0.0\n").memories
+    assert notes.title == "Create release notes"
+    assert notes.body.startswith("Crie um documento") and "# Release Notes — SpecPilot AI MVP" in notes.body
+    # a notice, a table of contents or badges above the title leave it the title, and a notice is kept
+    notice = "**⚠️ This project is no longer maintained.**\n\n---\n\n# calendar.example.org\n\nTech events.\n"
+    (readme,) = parse_doc("README.md", notice).memories
+    assert readme.title == "calendar.example.org" and readme.body.startswith("**⚠️ This project is no longer")
+    toc = "- [Refund](#refund)\n  - [Make an API call](#make-an-api-call)\n\n# Refund\n\nReturn the funds.\n"
+    assert parse_doc("docs/Refund.md", toc).memories[0].title == "Refund"
+    badges = "[![build](b.svg)](x)\n<p align=\"center\"><img src=\"logo.svg\"></p>\n\n# Tool\n\nIt builds.\n"
+    (tool,) = parse_doc("README.md", badges).memories
+    assert tool.title == "Tool" and tool.body == "It builds."
+
 def test_a_project_generators_read_me_is_left_out_and_said(lore):
     """fhemery/owl-writey (an Nx monorepo) holds 31 read-mes "This library was generated with [Nx](https://nx.dev)."
     that crowded every search: left out as a generator's; a read-me the team wrote on top of one stays."""

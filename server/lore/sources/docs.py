@@ -475,7 +475,12 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
     heading, title_line = doc.title()
-    heading = None if markdown.section_name(heading) or _part_heading(doc, title_line) else heading
+    above = None if title_line is None else title_line - 1  # where the text above the title heading ends
+    rest = title_line  # where the rest of the page starts: the line after the title heading
+    if _part_heading(doc, title_line) or _prose_above(doc, title_line):
+        heading, title_line, rest = None, None, above  # a part of the page, read with the text above it
+    elif markdown.section_name(heading):
+        heading = None
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
     if _UNRENDERED.fullmatch(title.strip()):
         out.note = "a template: its title is a placeholder a site generator fills in"
@@ -486,11 +491,12 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     removes = removal_links(title, doc, title_line)
     if removes:
         meta["refs"] = {"reverses": removes}
-    whole = "\n".join(doc.lines[(title_line or doc.front_lines):]).strip() or title
-    if not whole.strip() or whole.strip() == title or no_prose(doc.lines[(title_line or doc.front_lines):]):
+    lines = _said_above(doc, above) + doc.lines[(rest if rest is not None else doc.front_lines):]
+    whole = "\n".join(lines).strip() or title
+    if not whole.strip() or whole.strip() == title or no_prose(lines):
         out.note = "empty"
         return out
-    if links_only(doc.lines[(title_line or doc.front_lines):]):
+    if links_only(lines):
         out.note = LINKS_ONLY
         return out
     out.memories.append(imported_memory(
@@ -664,6 +670,54 @@ def _part_heading(doc: markdown.Document, title_line: int | None) -> bool:
         return False
     before = doc.lines[doc.front_lines:title_line - 1]
     return any(line.strip() and not line.lstrip().startswith(("<!--", "[![", "![")) for line in before)
+
+
+# What stands above a page's title without being a part of the page: a notice ("> [!WARNING] OTEPs have been moved",
+# "*This TEP is marked as `deferred`…*", "**⚠️ This project is no longer maintained**"), a table of contents or a
+# list of the page's authors, badges, a logo and other HTML, a heading, a rule, a fenced block, a link definition, an
+# MDX page's imports.
+_ABOVE_TITLE = re.compile(r"\s*(?:[<>|*_#=`~]|-{3,}|!?\[!\[|!\[|\[[^\]]*\]:|[-+]\s|\d{1,3}[.)]\s|(?:import|export)\s)")
+_LINK_SPAN = re.compile(r"!?\[[^\]]*\]\([^)]*\)")
+PROSE_WORDS = 3  # a paragraph of this many words, links aside, is text of the page ("Back to [the index](…)" is not)
+
+
+def _prose_above(doc: markdown.Document, title_line: int | None) -> bool:
+    """Whether a paragraph of the page's own text comes before its level-1 heading, which then names a part of the
+    page, not the page: saulomlcosta/SpecPilot's `prompts/codex/22-create-release-notes.md` briefs an agent for 43
+    lines, then shows the page it asks for, "# Release Notes — SpecPilot AI MVP"; a change log opens with what it
+    is and then "# v0.3.0"; a blog post's paragraphs precede its first "# Why .NET 8?". A notice, a table of
+    contents, badges or a logo above a title (`_ABOVE_TITLE`) leave it the title."""
+    if title_line is None or not any(s.level == 1 and s.line == title_line for s in doc.sections if s.heading):
+        return False
+    heads = {s.line - 1 for s in doc.sections if s.heading is not None}
+    paragraphs: list[list[str]] = [[]]
+    fenced = False
+    for i in range(doc.front_lines, title_line - 1):
+        line = doc.lines[i]
+        fence = line.lstrip().startswith(("```", "~~~"))
+        fenced = fenced != fence
+        if line.strip() and not (fence or fenced) and i not in heads:
+            paragraphs[-1].append(line)
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return any(p and not _ABOVE_TITLE.match(p[0]) and len(_LINK_SPAN.sub(" ", " ".join(p)).split()) >= PROSE_WORDS
+               for p in paragraphs)
+
+
+# Lines above a page's first heading that say nothing: badges, a logo and other HTML, link definitions, a rule.
+_DECORATION = re.compile(r"\s*(?:$|<|!?\[!\[|!\[|\[[^\]]*\]:\s|-{3,}\s*$|\*{3,}\s*$|_{3,}\s*$)")
+
+
+def _said_above(doc: markdown.Document, end: int | None) -> list[str]:
+    """What the lines between a page's front matter and its title heading (0-based line `end`) say, the badges
+    and logos they open with left out: a notice above the title, or the text above a heading that names a part of
+    the page ("Implement the authentication slice…", 43 lines above "## Adjusted during the work"). Nothing when
+    they say nothing, as when there is no heading (the body is then the whole page)."""
+    if end is None:
+        return []
+    above = doc.lines[doc.front_lines:end]
+    start = next((i for i, line in enumerate(above) if not _DECORATION.match(line)), len(above))
+    return above[start:]
 
 
 def _title_from_path(rel_path: str) -> str:
