@@ -1016,6 +1016,28 @@ def test_a_project_generators_read_me_is_left_out_and_said(lore):
     assert "apps/portal/README.md" in summary.docs
 
 
+def test_a_folder_a_code_generator_wrote_holds_no_documentation(lore):
+    """chronicle-cal/chronicle keeps the API client OpenAPI Generator wrote in `services/frontend/src/api-client/`
+    (its `.openapi-generator/FILES` and `.openapi-generator-ignore` beside it): its 25 model pages came in as
+    documentation and `docs/LoginRequest.md` ranked first for how login works. Left out and said, as Swagger
+    Codegen's are; the project's own pages stay."""
+    model = "# LoginRequest\n\n## Properties\n\n| Name | Type |\n| ---- | ---- |\n| **email** | **string** |\n"
+    client = "services/frontend/src/api-client"
+    write(lore.root, {
+        f"{client}/.openapi-generator/FILES": "api.ts\ndocs/LoginRequest.md\n",
+        f"{client}/.openapi-generator-ignore": "# OpenAPI Generator Ignore\n",
+        f"{client}/api.ts": "export const api = 1;\n",
+        f"{client}/docs/LoginRequest.md": model,
+        f"{client}/docs/AuthApi.md": "# AuthApi\n\n## login\n\nLog in with an email and a password.\n",
+        "clients/python/.swagger-codegen-ignore": "# Swagger Codegen Ignore\n",
+        "clients/python/README.md": "# chronicle-client\n\nThe Python client of the Chronicle API.\n",
+        "docs/auth.md": "# Authentication\n\nLogin checks the password hash, then issues a JWT.\n",
+        **CODE})
+    summary = run_import(lore)
+    assert summary.docs == ["docs/auth.md"]
+    assert (f"{client}/docs/LoginRequest.md", "a code generator's output") in summary.not_taken
+    assert ("clients/python/README.md", "a code generator's output") in summary.not_taken
+
 def test_a_page_giving_each_of_its_items_a_status_is_a_tracker_not_a_record():
     """heymumford/Rinna (MIT) `docs/project/import-this-plan.md`: work items, each with "- **Status**: Released",
     was read as one active decision; a page stating its own status once is still a record."""

@@ -16,7 +16,8 @@ from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, generated_
                                parse_doc)
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
-from lore.sources.report import DECISION, DOCUMENTATION, GENERATED_README, NOT_TAKEN, RULES
+from lore.sources.layout import generator_output
+from lore.sources.report import DECISION, DOCUMENTATION, GENERATED_OUTPUT, GENERATED_README, NOT_TAKEN, RULES
 from lore.sources.rules import parse_rules
 
 
@@ -57,6 +58,8 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
     """A page: a decision log, a decision record, documentation, or decision comments."""
     if cls.agent_command(rel):
         return Parsed(note=f"{NOT_TAKEN}an agent's command or prompt")
+    if abs_path is not None and generator_output(abs_path, rel) and not cls.in_folders(rel, list(adr_folders)):
+        return Parsed(note=f"{NOT_TAKEN}{GENERATED_OUTPUT}")  # an API client's model pages, its generated read-me
     if tool_log(rel) and not cls.folder_hint(rel) and not cls.in_folders(rel, list(adr_folders)):
         return Parsed(note=f"{NOT_TAKEN}{TOOL_LOG}")  # a records folder's `20231201123456-use-x.md` is a record
     log = log_entries(rel, text)

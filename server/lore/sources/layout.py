@@ -13,6 +13,7 @@ the workspace's composer.json files.
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import logging
 import re
@@ -25,6 +26,9 @@ MANIFESTS = frozenset({"package.json", "go.mod", "pyproject.toml", "setup.py", "
 # Folders of third-party or generated code: never a decision's subject, and costly to read.
 VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
                       "coverage", "generated", "__generated__", "gen", ".cache", "site-packages", "external"})
+# What a code generator keeps beside the files it writes: OpenAPI Generator's `.openapi-generator/` (its `FILES` list)
+# and `.openapi-generator-ignore`, Swagger Codegen's `.swagger-codegen/` and `.swagger-codegen-ignore`.
+GENERATOR_MANIFESTS = (".openapi-generator", ".openapi-generator-ignore", ".swagger-codegen", ".swagger-codegen-ignore")
 # Of those, the name a build gives its output that a source tree also gives its packages (`mbed_tools.build`, Go's
 # `pkg/build`, a Rails wizard's `app/views/…/build/`); `dist`, `out` and `target` inside a source tree are still
 # output (a vendored library's `lib/bootstrap/dist/`).
@@ -53,6 +57,20 @@ def in_folder_of(rel: str, names: frozenset[str]) -> bool:
     parts = rel.split("/")[:-1]
     return any(part in names and not (part in BUILT and SOURCE_ROOTS.intersection(parts[:i]))
                for i, part in enumerate(parts))
+
+
+def generator_output(abs_path: str, rel: str) -> bool:
+    """Whether a workspace file (`rel`, at `abs_path`) lies in a folder a code generator wrote: one holding the
+    generator's manifest (`GENERATOR_MANIFESTS`), the workspace's root included. Like a `generated/` folder's
+    (`VENDORED`), nothing there is the team's own writing: chronicle-cal/chronicle's
+    `services/frontend/src/api-client/docs/LoginRequest.md`, one of 25 model pages OpenAPI Generator wrote,
+    ranked first for how login works. Named by what it holds rather than by its name, the folder is found on disk."""
+    folder = os.path.dirname(abs_path)
+    for _ in range(rel.count("/") + 1):
+        if any(os.path.lexists(os.path.join(folder, name)) for name in GENERATOR_MANIFESTS):
+            return True
+        folder = os.path.dirname(folder)
+    return False
 
 
 # A copy of a browser library saved in the tree under its version or minified (`Scripts/jquery-3.1.1.js`,
