@@ -1193,6 +1193,36 @@ def test_agent_skills_are_found_by_search(tmp_path):
         assert "Logging rules" in [h.memory.title for h in lo.search(Query(text="public Apex classes Logger facade"))]
 
 
+def test_a_skill_kept_as_one_page_is_read_as_a_skill(tmp_path):
+    """RuggeroVisintin/SparkEngineWeb keeps each skill as one page of `skills/` (front matter `name:` and
+    `description:`), not as `skills/<skill>/SKILL.md`: `performant-code.md` was dropped without a word,
+    `test-driven-development.md` made a convention by its name's words. Each is read as that layout's skills are."""
+    skill = "---\nname: {name}\ndescription: Use this skill when {when}.\n---\n\n# {name}\n\n{body}\n"
+    pages = {
+        "performant-code": ("Performant Code Writing", "writing hot-path logic",
+                            "Hoist allocations out of the render loop; reuse vectors between frames."),
+        "test-driven-development": ("Test Driven Development", "changing behaviour",
+                                    "You MUST write a failing test first, then the code that makes it pass."),
+        "architecture-decision-records": ("Architecture Decision Records", "making a significant decision",
+                                          "Every significant architectural decision MUST be documented as an ADR."),
+    }
+    files = {f"skills/{slug}.md": skill.format(name=n, when=w, body=b) for slug, (n, w, b) in pages.items()}
+    files |= {f"layout/skills/{slug}/SKILL.md": text for slug, text in
+              ((slug, files[f"skills/{slug}.md"]) for slug in pages)}  # the same skills, one folder each
+    files |= {".claude/skills/release.md": skill.format(name="Release", when="cutting a release",
+                                                         body="Tag the commit, then run the publish workflow."),
+              "skills/notes.md": "# Notes\n\nScratch, no skill.\n", "src/app.py": "x = 1\n"}
+    root = write(tmp_path / "ws", files)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        assert {f"skills/{slug}.md" for slug in pages} | {".claude/skills/release.md"} <= set(summary.docs)
+        assert "skills/notes.md" not in summary.docs
+        by_path = {m.provenance.path: m for m in lo.list(limit=50)}
+        for slug in pages:
+            page, folder = by_path[f"skills/{slug}.md"], parse_doc(f"skills/{slug}/SKILL.md", files[f"skills/{slug}.md"])
+            assert page.kind is folder.memories[0].kind is Kind.FACT and is_plain_doc(page)
+        assert "Performant Code Writing" in [h.memory.title for h in lo.search(Query(text="hot path render loop"))]
+
 def test_a_page_copied_into_several_folders_is_one_memory(tmp_path):
     """18F/guides-and-methods-hugo: `card-page.md`, byte for byte the same in six sections, made six "Card Page"
     memories, three of them in a row in a search."""

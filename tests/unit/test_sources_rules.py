@@ -77,6 +77,21 @@ def test_classify(path, importer):
     assert cls.classify(path) == importer
 
 
+@pytest.mark.parametrize(("path", "front", "skill"), [
+    pytest.param("skills/performant-code.md", {"name": "Performant Code", "description": "Use it on hot paths."},
+                 True, id="a-root-skills-folder"),
+    pytest.param(".claude/skills/release.md", {"name": "release", "description": "Use when releasing."}, True,
+                 id="an-agents-skills-folder"),
+    pytest.param("skills/notes.md", {}, False, id="no-front-matter"),
+    pytest.param("skills/notes.md", {"name": "notes"}, False, id="no-description"),
+    pytest.param("src/skills/x.md", {"name": "x", "description": "y"}, False, id="a-project-folder-named-skills"),
+    pytest.param("skills/x/notes.md", {"name": "x", "description": "y"}, False, id="a-skills-own-folder"),
+])
+def test_a_skill_kept_as_one_page(path, front, skill):
+    """RuggeroVisintin/SparkEngineWeb's `skills/test-driven-development.md`: a skill without a folder of its own."""
+    assert cls.skill_page(path, front) is skill
+
+
 def test_mdc_globs_and_description(lore):
     write(lore.root, ".cursor/rules/api.mdc",
           "---\ndescription: API handlers\nglobs: src/api/**/*.ts, *.test.ts\nalwaysApply: false\n---\n"

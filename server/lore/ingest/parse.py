@@ -113,7 +113,8 @@ def _documentation(rel: str, text: str, listed: bool, front: dict | None = None,
         if not change_log(rel, cut):
             return Parsed(note=f"{NOT_TAKEN}documentation over {MAX_DOC_BYTES // 1024} KB")
         text = cut
-    parsed = parse_doc(rel, text, front, records=records)
+    skill = cls.in_skills_folder(rel) and cls.skill_page(rel, markdown.split_front_matter(text)[0])
+    parsed = parse_doc(rel, text, front, records=records, skill=skill)
     if cut is not None:
         parsed.warn(rel, text.count("\n") + 1, f"change log over {MAX_DOC_BYTES // 1024} KB: its newest "
                                                 f"{len(cut.encode('utf-8')) // 1024} KB read, to this line")

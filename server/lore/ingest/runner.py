@@ -42,6 +42,7 @@ from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
 from lore.store import SourceFile
 from lore.text import content_hash
+from lore.markup.markdown import split_front_matter
 from lore.markup.yamlbound import YamlLimitError
 from lore.codemap.store import refresh_for_import
 from lore.history import import_history
@@ -338,7 +339,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
                                  for p in paths):
         paths = None  # what is ignored changed, or a whole folder appeared: look at everything again
     if paths is None:
-        walked = [_routed(c, run.series) for c in walk(run.root, rules, settings.adr_folders, summary.skip,
+        walked = [_routed(c, run.series, settings.adr_folders) for c in walk(run.root, rules, settings.adr_folders, summary.skip,
                                                        every=run.layout.add)]
         run.pages_workspace, was = _pages_workspace(walked), run.pages_workspace
         if run.pages_workspace != was or lore.store.get_meta(PAGES_META) is None:
@@ -373,13 +374,31 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
     return summary
 
 
-def _routed(cand: Candidate, series: Series) -> Candidate:
+def _routed(cand: Candidate, series: Series, adr_folders: list[str] = ()) -> Candidate:
     """A page (markdown, reStructuredText, AsciiDoc) no other rule takes, read as documentation when it is one
     page of a numbered or dated series (`docs.series_page`): with its secrets scrubbed and counted against the
-    caps like any page."""
+    caps like any page. A skill kept as one page of a skills folder (`classify.skill_page`) is read as documentation
+    too, as a skill's `SKILL.md` is, whatever its name says (a guide's, a record's), unless a folder the user named
+    for records holds it."""
     if cand.importer == cls.COMMENTS and cls.is_page(cand.rel) and series_page(cand.rel, cand.path, series):
         return attrs.evolve(cand, importer=cls.DOC)
+    if cand.importer in (cls.COMMENTS, cls.GUIDE, cls.ADR) and cls.in_skills_folder(cand.rel) \
+            and not cls.in_folders(cand.rel, list(adr_folders)) and cls.skill_page(cand.rel, _front(cand.path)):
+        return attrs.evolve(cand, importer=cls.DOC)
     return cand
+
+
+FRONT_BYTES = 8192  # a page's front matter is at its top
+
+
+def _front(path: str) -> dict:
+    """A page's front matter, {} when it has none or it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(FRONT_BYTES).decode("utf-8", "replace")
+        return split_front_matter(head)[0]
+    except (OSError, YamlLimitError):
+        return {}
 
 
 # Files a walk meets that are data, build settings or a site's styles and layouts, not code: a proposals
@@ -493,8 +512,8 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
         if any(part in cls.SKIP_DIRS for part in rel.split("/")[:-1]):
             continue
         if full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
-            cands.append(_loose(_routed(Candidate(rel, str(full), importer), run.series), run.pages_workspace,
-                                run.readme_pages, run.agent_pages))
+            routed = _routed(Candidate(rel, str(full), importer), run.series, run.settings.adr_folders)
+            cands.append(_loose(routed, run.pages_workspace, run.readme_pages, run.agent_pages))
         elif not full.exists():  # a deleted file, or a deleted folder with everything in it
             vanished |= {p for p, sf in run.ledger.items()
                          if (p == rel or p.startswith(rel + "/")) and sf.state != "removed"}

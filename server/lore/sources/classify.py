@@ -60,11 +60,31 @@ _COMMAND_FOLDERS = ((".claude", "commands"), (".github", "prompts"), (".cursor",
                     (".windsurf", "workflows"), (".opencode", "command"), (".opencode", "commands"))
 
 
+def _skills(parts: tuple[str, ...], i: int) -> bool:
+    """Whether the `i`th of some folders (lower case) is an agent's skills folder: `skills/` at the root or in an
+    agent's own folder (`.claude/skills/`, `.agents/skills/`)."""
+    return parts[i] == "skills" and (i == 0 or parts[i - 1].startswith("."))
+
+
 def agent_skill_folder(parts: tuple[str, ...]) -> bool:
-    """Whether folders (lower case) hold an agent's skills: `skills/` at the root or in an agent's own folder
-    (`.claude/skills/`, `.agents/skills/`), with a skill's folder below it."""
-    return any(p == "skills" and (i == 0 or parts[i - 1].startswith(".")) and i + 1 < len(parts)
-               for i, p in enumerate(parts))
+    """Whether folders (lower case) hold an agent's skills: a skills folder (`_skills`) with a skill's folder
+    below it."""
+    return any(_skills(parts, i) and i + 1 < len(parts) for i in range(len(parts)))
+
+
+def in_skills_folder(rel_path: str) -> bool:
+    """Whether a markdown page sits directly in an agent's skills folder (`skills/performant-code.md`), where a
+    skill may be kept as one page rather than as a folder with its `SKILL.md` (`skill_page`)."""
+    parts = tuple(x.lower() for x in PurePosixPath(rel_path).parts[:-1])
+    return bool(parts) and _skills(parts, len(parts) - 1) and is_markdown(rel_path)
+
+
+def skill_page(rel_path: str, front: dict) -> bool:
+    """Whether a page directly in a skills folder (`in_skills_folder`) is one skill: its front matter names it and
+    says when to use it (`name`, `description`), as a `SKILL.md`'s does (RuggeroVisintin/SparkEngineWeb's
+    `skills/test-driven-development.md`). It is read as the skills of that layout are: a page of documentation."""
+    return in_skills_folder(rel_path) and isinstance(front, dict) \
+        and all(isinstance(front.get(key), str) and front[key].strip() for key in ("name", "description"))
 
 
 def agent_command(rel_path: str) -> bool:

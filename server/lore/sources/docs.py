@@ -449,7 +449,7 @@ def _documents_its_subject(rel_path: str, text: str, doc: markdown.Document) -> 
 _UNRENDERED = re.compile(r"(?:\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\s)+")
 
 
-def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True) -> Parsed:
+def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True, skill: bool = False) -> Parsed:
     """One page as a decision record when it states a status (and `records`), else as one documentation memory: a
     status that is only a piece of work's progress ("Status: Complete" over an audit's findings) makes none
     (`_work_in_progress`), nor does a delivery or document state, or a status naming the record the page documents,
@@ -458,7 +458,8 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     A read-me states a folder's status only as an item's own page: the one page of a folder named as an item
     of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED").
     `front`: what the metadata file beside an item's page says of its state (`sidecar`), read under the
-    page's own front matter."""
+    page's own front matter. `skill`: the page is one skill kept as a page of a skills folder
+    (`classify.skill_page`), named for the skill as a `SKILL.md`'s folder is (`_kind`)."""
 
     doc = with_front(markdown.parse(text), front)
     path = PurePosixPath(rel_path)
@@ -500,7 +501,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
         out.note = LINKS_ONLY
         return out
     out.memories.append(imported_memory(
-        title=title, body=whole, kind=_kind(rel_path, whole), source=SourceKind.RULES_FILE, path=rel_path,
+        title=title, body=whole, kind=_kind(rel_path, whole, skill), source=SourceKind.RULES_FILE, path=rel_path,
         line=title_line or 1, key=DOC_META, sections=sections, tags=[DOC_TAG], meta=meta))
     if retired_page(rel_path) or says_outdated(doc, title_line):
         out.memories[0].status = Status.DEPRECATED
@@ -654,11 +655,14 @@ def p_stem(rel_path: str) -> str:
     return _bare_name(PurePosixPath(rel_path).name).lower()
 
 
-def _kind(rel_path: str, text: str) -> Kind:
-    """A guide among contributing documents that tells people what to do is a convention; the rest are facts."""
+def _kind(rel_path: str, text: str, skill: bool = False) -> Kind:
+    """A guide among contributing documents that tells people what to do is a convention; the rest are facts. A
+    `skill` kept as one page (`skills/test-driven-development.md`) is named for the skill, as the folder of a
+    `SKILL.md` is (`skills/test-driven-development/SKILL.md`): its name counts as that folder's would."""
 
-    folders = PurePosixPath(rel_path).parts[:-1]
-    guide = any(_words(f) & _GUIDE_WORDS for f in folders) or bool(_words(p_stem(rel_path)) & _GUIDE_NAME_WORDS)
+    folders = PurePosixPath(rel_path).parts[:-1] + ((p_stem(rel_path),) if skill else ())
+    name = set() if skill else _words(p_stem(rel_path))
+    guide = any(_words(f) & _GUIDE_WORDS for f in folders) or bool(name & _GUIDE_NAME_WORDS)
     return kind_of(text[:1500]) if guide else Kind.FACT
 
 
