@@ -344,7 +344,9 @@ def test_a_branch_reverting_one_change_among_others_still_marks_that_change(tmp_
 
 
 def _commit(sha: str, message: str, parents: list[str], at: int, email: str = "a@x") -> gitlog.Commit:
-    return gitlog.Commit(sha=sha, parents=parents, author=email, email=email, at=at, message=message)
+    """A commit changing a file of its own (a commit that changes none is no task)."""
+    return gitlog.Commit(sha=sha, parents=parents, author=email, email=email, at=at, message=message,
+                         changes=[gitlog.Change("M", f"{sha}.txt")])
 
 
 def test_a_bitbucket_pull_request_merge_is_read_as_one():
@@ -425,9 +427,7 @@ def test_a_squash_listing_a_revert_among_its_commits_is_no_revert():
     message = ("feat: versioned files (#36)\n\n* add versioned files\n\n* Revert \"add a draft loader\"\n\n"
                "This reverts commit abcdef1.\n\n* fix the tests\n")
     own = 'Revert "add a draft loader"\n\nThis reverts commit abcdef1.\n\n* one more note\n'
-    commits = [gitlog.Commit(sha="s2", parents=["s1"], author="Ann", email="a@x", at=20, message=own),
-               gitlog.Commit(sha="s1", parents=["s0"], author="Bob", email="b@x", at=10, message=message),
-               gitlog.Commit(sha="s0", parents=[], author="Ann", email="a@x", at=0, message="Initial")]
+    commits = [_commit("s2", own, ["s1"], 20), _commit("s1", message, ["s0"], 10, "b@x"), _commit("s0", "Initial", [], 0)]
     found, _ = group(commits)
     squash = next(t for t in found if t.key == "s1")
     assert squash.type != "revert" and squash.reverts == ["abcdef1"]
@@ -592,3 +592,24 @@ def test_a_coding_agents_commits_are_work_not_upkeep(tmp_path):
         titles = " | ".join(sorted(tasks(lo)))
         assert "Return copies of stored traces" in titles and "Implement the structured query filter" in titles
         assert "coverage report" not in titles
+
+
+def test_a_commit_changing_no_file_is_no_task(tmp_path):
+    """RuggeroVisintin/SparkEngineWeb: an empty commit carrying release-please's `BEGIN_COMMIT_OVERRIDE` block became a
+    task titled "BEGIN_COMMIT_OVERRIDE" with no files, repeating two other tasks; an empty "ci: rerun workflow" made
+    to start a build became a task too. Both are counted among what was left out."""
+    from lore.history.tasks import is_release
+
+    root = _fresh(tmp_path, "empty")
+    commit(root, {"src/engine.ts": "a\n"}, "feat(engine): allow scenes to be built before the engine is ready", T0)
+    override = ("BEGIN_COMMIT_OVERRIDE\nfeat(engine): allow scenes to be built before the engine is ready\n\n"
+                "BREAKING CHANGE: scene.constructor takes no argument\nEND_COMMIT_OVERRIDE")
+    git(root, "commit", "-q", "--allow-empty", "-m", override, at=T0 + DAY)
+    git(root, "commit", "-q", "--allow-empty", "-m", "ci: rerun workflow", at=T0 + 2 * DAY)
+    commit(root, {"src/scene.ts": "s\n"}, "fix(scene): draw into the new engine", T0 + 3 * DAY)
+    assert is_release(gitlog.Commit(sha="s", parents=["p"], author="Ann", email="a@x", at=1, message=override))
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo)
+        assert set(tasks(lo)) == {"allow scenes to be built before the engine is ready", "draw into the new engine"}
+        assert (result.automated_commits, result.empty_commits) == (1, 1)
+        assert "1 commits changing no file left out" in result.line()

@@ -45,6 +45,7 @@ class HistoryResult:
     reverted: int = 0
     dependency_bumps: int = 0
     automated_commits: int = 0  # commits that only cut a release, and upkeep services' commits: no task either
+    empty_commits: int = 0  # commits that change no file (`git commit --allow-empty`): no task either
     outside_window: int = 0  # commits left unread: older than the window's start or past its number of commits
     anchors_renamed: int = 0
     incremental: bool = False
@@ -65,6 +66,7 @@ class HistoryResult:
         return (f"history: {self.commits} commits → {self.tasks} tasks ({self.added} added, {self.updated} updated, "
                 f"{self.reverted} marked reverted, {self.dependency_bumps} dependency bumps left out"
                 f"{f', {self.automated_commits} release or bot commits left out' if self.automated_commits else ''}"
+                f"{f', {self.empty_commits} commits changing no file left out' if self.empty_commits else ''}"
                 f"{f', {self.outside_window} commits outside the window' if self.outside_window else ''})"
                 f"{' since the last import' if self.incremental else ''}; {self.seconds:.2f}s")
 
@@ -99,6 +101,7 @@ def import_history(lore, settings: HistorySettings | None = None, ignore: Iterab
     aliases: dict[str, str] = {}
     tasks, left_out = group(commits, aliases, project_path(root, ignore))
     result.dependency_bumps, result.automated_commits = left_out.bumps, left_out.automated
+    result.empty_commits = left_out.empty
     del commits
     result.tasks = len(tasks)
     with store.transaction():

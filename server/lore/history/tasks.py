@@ -3,8 +3,9 @@ author's commits on the same files; each keeps its why, its files (under their c
 the commits it reverts. A task is titled by what a person wrote: a pull request's title, or its branch's
 first commit when the title is only the branch's name; a subject without the list marker it may carry. What no
 person decided is no task: a dependency bump, a commit that only cuts a release (`0.3.1`, `chore(release): 0.3.1
-[skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`) and any other commit of an upkeep service's account
-(dependabot, renovate, github-actions: `upkeep_bot`); a coding agent's account commits work, read as tasks."""
+[skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`, a release tool's override block) and any other commit of an
+upkeep service's account (dependabot, renovate, github-actions: `upkeep_bot`); a coding agent's account commits work,
+read as tasks. A commit that changes no file (`git commit --allow-empty`) is no task of its own either."""
 
 from __future__ import annotations
 
@@ -50,6 +51,9 @@ _RELEASE = re.compile(rf"^(?:chore\(release\)!?:.*|(?:[a-z]+(?:\([^)]*\))?!?:\s*
                       rf"(?:cut\s+|prepare\s+(?:for\s+)?)?releas(?:e|ed|ing)\s+(?:version\s+)?(?:[\w@/.-]+\s+)?{_VERSION}|"
                       rf"(?:bump(?:ed)?\s+(?:the\s+)?(?:package\s+)?version|version\s+bump)(?:\s+(?:to\s+)?{_VERSION})?|"
                       rf"(?:set\s+)?version\s+(?:to\s+)?{_VERSION}))\.?$", re.I)
+# A message that only steers a release tool: release-please's `BEGIN_COMMIT_OVERRIDE` … `END_COMMIT_OVERRIDE`, an
+# empty commit rewriting the release notes of commits already made.
+_RELEASE_OVERRIDE = re.compile(r"^BEGIN_COMMIT_OVERRIDE\s*$")
 _SKIP_CI = re.compile(r"\s*\[(?:skip ci|ci skip|no ci|skip actions|actions skip)\]\s*", re.I)
 # Accounts that commit for no person: a hosting service's bots (`dependabot[bot]`), and those named as bots
 # without the suffix (`semantic-release-bot`, `github-actions`, `renovate`).
@@ -116,9 +120,9 @@ def is_dependency_bump(c: Commit) -> bool:
 
 
 def is_release(c: Commit) -> bool:
-    """A commit that only cuts a release (`_RELEASE`); a merged pull request counts by its title too (the merge's
-    second line: `chore(main): release 1.2.0`)."""
-    if _RELEASE.match(_SKIP_CI.sub(" ", _PR.sub("", c.subject)).strip()):
+    """A commit that only cuts a release (`_RELEASE`) or steers a release tool (`_RELEASE_OVERRIDE`); a merged pull
+    request counts by its title too (the merge's second line: `chore(main): release 1.2.0`)."""
+    if _RELEASE.match(_SKIP_CI.sub(" ", _PR.sub("", c.subject)).strip()) or _RELEASE_OVERRIDE.match(c.subject):
         return True
     if not _MERGED_PR.match(c.subject):
         return False
@@ -150,17 +154,21 @@ def automated(c: Commit) -> bool:
 
 @attrs.define
 class LeftOut:
-    """How many commits `group` left out as no task: dependency bumps, and releases with upkeep services' commits."""
+    """How many commits `group` left out as no task: dependency bumps, releases with upkeep services' commits, and
+    commits that change no file."""
 
     bumps: int = 0
     automated: int = 0
+    empty: int = 0
 
     def count(self, c: Commit) -> None:
         """Count a commit left out under what it is."""
         if is_dependency_bump(c):
             self.bumps += 1
-        else:
+        elif automated(c):
             self.automated += 1
+        else:
+            self.empty += 1
 
 
 def pull_request_merge(subject: str) -> re.Match | None:
@@ -215,7 +223,7 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
           own: Callable[[str], bool] | None = None) -> tuple[list[Task], LeftOut]:
     """Tasks from commits given newest first (as git log prints them); also how many commits were left out
     (`automated`, counted by `LeftOut`): a bot's merged pull request or a release's, and on the mainline or a
-    branch no merge claimed, any commit `automated` tells as upkeep. `aliases` maps old paths to current ones and is extended with the
+    branch no merge claimed, any commit `automated` tells as upkeep or that changes no file. `aliases` maps old paths to current ones and is extended with the
     renames seen; `own`, when given, says which of a commit's files are the project's own (the others,
     vendored or ignored, are no task's files)."""
     aliases = {} if aliases is None else aliases
@@ -244,7 +252,7 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             continue
         if c.is_merge:  # a merge inside a branch no mainline merge claimed: its branch is read as it comes
             continue
-        if automated(c):
+        if automated(c) or not c.changes:
             skipped.count(c)
             continue
         task = _single(c, files)
