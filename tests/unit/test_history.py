@@ -613,3 +613,31 @@ def test_a_commit_changing_no_file_is_no_task(tmp_path):
         assert set(tasks(lo)) == {"allow scenes to be built before the engine is ready", "draw into the new engine"}
         assert (result.automated_commits, result.empty_commits) == (1, 1)
         assert "1 commits changing no file left out" in result.line()
+
+
+def test_a_revert_marks_only_an_earlier_task_holding_the_reverted_commit(tmp_path):
+    """chronicle-cal/chronicle: a squash listing "This reverts commit 37f7c79" among its items (a commit of a side
+    branch, in no task) marked pull request #52, fifteen days newer, as reverted: #52 quoted the same line, and the
+    sha was looked up anywhere in the tasks' stored data. A change re-landed under the title a revert quotes is not
+    what the revert undid either: the earlier one is."""
+    root = _fresh(tmp_path, "reverts")
+    commit(root, {"worker/queue.py": "a\n"}, "Initial", T0)
+    git(root, "checkout", "-q", "-b", "side")
+    side = commit(root, {"ci.yml": "context\n"}, "ci(build): add context to image build pipeline", T0 + DAY)
+    git(root, "checkout", "-q", "main")
+    items = ("\n\n* feat(db): add the profile tables\n\n* ci(build): remove context from image build pipeline\n\n"
+             f"This reverts commit {side}.\n\n* fix: hard-coded db url\n")
+    overhaul = commit(root, {"worker/queue.py": "b\n"}, "feat: backend and worker overhaul" + items, T0 + 2 * DAY)
+    client = commit(root, {"worker/queue.py": "c\n", "web/api.ts": "x\n"}, "feat(frontend): new API client (#52)"
+                    + items, T0 + 17 * DAY)
+    cache = commit(root, {"cache.py": "c\n"}, "Add a cache", T0 + 20 * DAY)
+    back = commit(root, {"cache.py": ""}, 'Revert "Add a cache"\n\nIt served stale pages.', T0 + 21 * DAY)
+    again = commit(root, {"cache.py": "c2\n"}, "Add a cache", T0 + 22 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        assert import_history(lo).reverted == 1
+        assert "reverted_by" not in lo.get(client[:12]).meta and "reverted_by" not in lo.get(overhaul[:12]).meta
+        assert lo.get(cache[:12]).meta["reverted_by"] == back[:12] and "reverted_by" not in lo.get(again[:12]).meta
+        from lore.store import history as q
+        assert q.task_with_commit(lo.store.db, side[:7]) is None  # quoted by two tasks, held by none
+        assert q.task_with_commit(lo.store.db, client[:7]) == client[:12]
+        assert [m.id for m in history_for(lo, "worker/queue.py").tasks if m.meta.get("reverted_by")] == []

@@ -186,34 +186,44 @@ def _write(store, tasks: list[Task], result: HistoryResult) -> dict[str, Memory]
 
 
 def _mark_reverts(store, tasks: list[Task], written: dict[str, Memory], result: HistoryResult) -> None:
-    """Mark each task a revert undid (found among this run's tasks first, then the stored ones)."""
+    """Mark each task a revert undid (found among this run's tasks first, then the stored ones): a reverted sha is
+    looked for among tasks' own commits, and no task begun after the revert's last commit is marked by it (a
+    re-landed change keeps the title the revert quotes; a squash quoting the revert line of a commit it squashed
+    names a sha no task holds)."""
     by_commit: dict[str, str] = {}
-    by_subject: dict[str, str] = {}
-    by_pr: dict[str, str] = {}
-    for t in tasks:
+    by_subject: dict[str, list[str]] = {}
+    by_pr: dict[str, list[str]] = {}
+    for t in tasks:  # newest first
         if t.pr:
-            by_pr.setdefault(t.pr, task_id(t))
+            by_pr.setdefault(t.pr, []).append(task_id(t))
         for c in t.commits:
             by_commit[c.sha] = task_id(t)
-            by_subject.setdefault(subject_key(c.subject), task_id(t))
+            by_subject.setdefault(subject_key(c.subject), []).append(task_id(t))
     for t in tasks:
         if not (t.reverts or t.reverts_pr or t.reverts_title) or task_id(t) not in written:
             continue  # a branch reverting one change among others still marks that change
         reverter = written[task_id(t)]
-        targets = []
-        for sha in t.reverts:
-            hit = next((mid for full, mid in by_commit.items() if full.startswith(sha)), None) \
-                or q.task_with_commit(store.db, sha)
-            if hit:
-                targets.append(hit)
-        if not targets and t.reverts_pr and t.reverts_pr in by_pr:
-            targets.append(by_pr[t.reverts_pr])
-        if not targets and t.reverts_title and subject_key(t.reverts_title) in by_subject:
-            targets.append(by_subject[subject_key(t.reverts_title)])
-        for mid in dict.fromkeys(targets):
-            if mid == reverter.id:
-                continue
-            target = written.get(mid) or store.memories.get(mid)
-            if target is not None and mark_reverted(target, reverter):
+        hits = [next((mid for full, mid in by_commit.items() if full.startswith(sha)), None)
+                or q.task_with_commit(store.db, sha) for sha in t.reverts]
+        hits = [h for h in hits if h]
+        targets = _undone(store, written, reverter, hits)
+        if not hits and t.reverts_pr:
+            targets = _undone(store, written, reverter, by_pr.get(t.reverts_pr, []))[:1]
+        if not hits and not targets and t.reverts_title:
+            targets = _undone(store, written, reverter, by_subject.get(subject_key(t.reverts_title), []))[:1]
+        for target in targets:
+            if mark_reverted(target, reverter):
                 store.memories.update(target, reindex=False)
                 result.reverted += 1
+
+
+def _undone(store, written: dict[str, Memory], reverter: Memory, ids: list[str]) -> list[Memory]:
+    """The tasks among `ids` a revert can have undone: tasks other than itself, begun before it ended."""
+    found = (written.get(mid) or store.memories.get(mid) for mid in dict.fromkeys(ids) if mid != reverter.id)
+    return [m for m in found if m is not None and not _later(m, reverter)]
+
+
+def _later(task: Memory, revert: Memory) -> bool:
+    """Whether a task began after a revert's last commit, so that the revert cannot have undone it."""
+    started, at = task.meta.get("started"), revert.meta.get("at")
+    return isinstance(started, int) and isinstance(at, int) and started > at

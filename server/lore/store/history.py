@@ -32,12 +32,14 @@ def tasks_mentioning(db: Database, word: str, limit: int = 50) -> list[str]:
 
 
 def task_with_commit(db: Database, sha: str) -> str | None:
-    """The id of the git task that holds a commit (its sha or a prefix of at least 7 digits)."""
-    short = sha[:12]
+    """The id of the git task that holds a commit (its sha or a prefix of at least 7 digits) among its own commits;
+    a task that only names the sha (the commits it reverts) holds no such commit."""
+    short = sha[:12].lower()
     if len(short) < 7 or not all(ch in "0123456789abcdef" for ch in short):
         return None
-    rows = db.query(f"SELECT id FROM memories WHERE id IN ({_GIT_TASK}) AND meta LIKE ? LIMIT 1",
-                    (f'%"{short}%',))
+    rows = db.query(f"SELECT m.id FROM memories m, json_each(CASE WHEN json_valid(m.meta) THEN m.meta ELSE '{{}}' END, "
+                    f"'$.commits') c WHERE m.id IN ({_GIT_TASK}) AND substr(c.value, 1, ?) = ? LIMIT 1",
+                    (len(short), short))
     return rows[0][0] if rows else None
 
 
