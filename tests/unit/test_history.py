@@ -641,3 +641,32 @@ def test_a_revert_marks_only_an_earlier_task_holding_the_reverted_commit(tmp_pat
         assert q.task_with_commit(lo.store.db, side[:7]) is None  # quoted by two tasks, held by none
         assert q.task_with_commit(lo.store.db, client[:7]) == client[:12]
         assert [m.id for m in history_for(lo, "worker/queue.py").tasks if m.meta.get("reverted_by")] == []
+
+
+def test_a_persons_update_of_dependencies_is_a_bump():
+    """brianrodri/objo: some 25 commits titled "npm-check-updates", "npx npm-check-updates -u", "npm update" or
+    "package updates", changing package.json and its lock alone, became tasks ("0 dependency bumps left out"). A
+    person's update of dependencies is upkeep as a bot's is; a new dependency, a manifest's own settings, a revert
+    and a change of code are not."""
+    from lore.history.tasks import group, is_dependency_bump
+
+    def c(subject, *paths):
+        return gitlog.Commit(sha="s", parents=["p"], author="Brian", email="b@x", at=1, message=subject,
+                             changes=[gitlog.Change("M", p) for p in paths])
+
+    npm = ("package.json", "package-lock.json")
+    bumps = [c("chore: npm-check-updates (#66)", *npm), c("chore: npx npm-check-updates -u", *npm),
+             c("chore: npm update", "package-lock.json"), c("build: package updates (#64)", *npm),
+             c("chore: upgrade eslint (#51)", *npm), c("Update dependencies", "web/package.json"),
+             c("Run cargo update", "Cargo.lock"), c("go get -u ./...", "go.mod", "go.sum"),
+             c("Upgrade Django to 4.2", "requirements/base.txt"), c("bundle update", "Gemfile.lock"),
+             c("chore: Upgrade Python requirements", "requirements/dev.txt", "requirements/base.txt")]
+    kept = [c("add zod for validation", *npm), c("chore: install eslint-plugin-compat", *npm),
+            c("Update the build script", "package.json"), c("chore: update package name", *npm),
+            c("Update version number in package.json", *npm), c("npm update and fix the parser", "src/parse.ts", *npm),
+            c('Revert "Update dependency chalk to v5"', *npm), c("feat: upgrade to the new router", *npm),
+            c("Added faker to poetry lock file", "poetry.lock", "pyproject.toml")]
+    assert [x.subject for x in bumps if not is_dependency_bump(x)] == []
+    assert [x.subject for x in kept if is_dependency_bump(x)] == []
+    _, left_out = group([_commit("a0", "Initial", [], 0)] + [c("npm-check-updates", *npm)])
+    assert left_out.bumps == 1

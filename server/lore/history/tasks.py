@@ -2,10 +2,11 @@
 author's commits on the same files; each keeps its why, its files (under their current names) and
 the commits it reverts. A task is titled by what a person wrote: a pull request's title, or its branch's
 first commit when the title is only the branch's name; a subject without the list marker it may carry. What no
-person decided is no task: a dependency bump, a commit that only cuts a release (`0.3.1`, `chore(release): 0.3.1
-[skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`, a release tool's override block) and any other commit of an
-upkeep service's account (dependabot, renovate, github-actions: `upkeep_bot`); a coding agent's account commits work,
-read as tasks. A commit that changes no file (`git commit --allow-empty`) is no task of its own either."""
+person decided is no task: a dependency bump (a bot's, or a person's `npm update`), a commit that only cuts a
+release (`0.3.1`, `chore(release): 0.3.1 [skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`, a release tool's
+override block) and any other commit of an upkeep service's account (dependabot, renovate, github-actions:
+`upkeep_bot`); a coding agent's account commits work, read as tasks. A commit that changes no file (`git commit
+--allow-empty`) is no task of its own either."""
 
 from __future__ import annotations
 
@@ -43,6 +44,33 @@ _TRAILER = re.compile(r"^\s*(Signed-off-by|Co-authored-by|Reviewed-by|Acked-by|T
 _DEPENDENCY = re.compile(r"^(?:(?:chore|build|fix|deps)\((?:deps|deps-dev|dependencies)\)|"
                          r"bump\s+\S+\s+from\s+\S+\s+to\s|update dependency\s|update module\s|"
                          r"chore\(deps\)|update \S+ digest to )", re.I)
+# Files that name nothing but dependencies and their versions: lock files, and requirements lists
+# (`requirements-dev.txt`, `requirements/base.in`); and the manifests that name them among other settings.
+_LOCK_FILES = frozenset({"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock",
+                         "bun.lockb", "go.sum", "Cargo.lock", "poetry.lock", "uv.lock", "pdm.lock", "Pipfile.lock",
+                         "Gemfile.lock", "composer.lock", "mix.lock", "pubspec.lock", "Podfile.lock",
+                         "packages.lock.json", "gradle.lockfile", "Package.resolved", "flake.lock"})
+_REQUIREMENTS = re.compile(r"(?:^|/)(?:requirements|constraints)[\w.-]*\.(?:txt|in)$|(?:^|/)requirements/[^/]+\.(?:txt|in)$")
+_MANIFESTS = frozenset({"package.json", "go.mod", "Cargo.toml", "pyproject.toml", "Pipfile", "Gemfile",
+                        "composer.json", "pubspec.yaml"})
+# What a person writes when they only update dependencies: an updater's command (`npx npm-check-updates -u`,
+# `npm update`, `cargo update`, `go get -u`, `bundle update`), or an update of dependencies, packages or lock files
+# (`package updates`, `Upgrade all deps`), or, when a lock file changed, any update (`upgrade eslint`).
+_UPDATER = re.compile(r"\b(?:npm\s+(?:update|up|upgrade|audit\s+fix)|(?:npx\s+)?npm-check-updates|ncu|"
+                      r"yarn\s+(?:upgrade|up)|pnpm\s+(?:update|up|upgrade)|bun\s+update|cargo\s+(?:update|upgrade)|"
+                      r"go\s+get\s+-u|go\s+mod\s+tidy|bundle\s+update|composer\s+update|poetry\s+(?:update|lock(?!\s*files?\b))|"
+                      r"(?:uv|pipenv)\s+lock(?!\s*files?\b)|pipenv\s+update|pip-compile|nix\s+flake\s+update)\b", re.I)
+_UPDATE = r"(?:updat(?:e[sd]?|ing)|upgrad(?:e[sd]?|ing)|bump(?:s|ed|ing)?|refresh(?:es|ed|ing)?)"
+_UPDATE_WORD = re.compile(rf"\b{_UPDATE}\b", re.I)
+_UPDATE_FIRST = re.compile(rf"{_UPDATE}\b", re.I)
+_DEPENDENCY_WORD = re.compile(r"\b(?:deps|dependenc(?:y|ies)|dev-?dependencies|packages|node[ _]modules|modules|"
+                              r"libraries|libs|crates|gems|lock ?files?)\b(?![.\w-])|\b(?:package|dependency)\s+"
+                              rf"{_UPDATE}\b", re.I)
+# An update of a manifest's own settings, not of its dependencies: `update package name`, `update the scripts`,
+# `Update version number in package.json`, `update package to support workspaces`.
+_MANIFEST_EDIT = re.compile(rf"\b(?:name|description|scripts?|authors?|license|keywords|repository|homepage|engines?|"
+                            rf"workspaces?|exports)\b|\bversion\s+number\b|^{_UPDATE}\s+(?:the\s+)?(?:(?:project|package|"
+                            rf"app)\s+)?version\b(?!\s+of\b)|^{_UPDATE}\s+(?:the\s+)?package(?:\.json)?\b(?![-\s]?lock)", re.I)
 # A subject that only cuts a release, once a pull request number and a `[skip ci]` are taken off: a version alone
 # (`0.3.1`, `v1.2.0-beta.1`), `chore(release): …`, `release: v1.2.0`, `Release 1.2.0`, release-please's
 # `chore(main): release 1.2.0`, `Bump version to 1.2.0`. `Release notes for the new importer` is no release.
@@ -108,15 +136,46 @@ class Task:
 
 
 def is_dependency_bump(c: Commit) -> bool:
-    """An automated dependency update or release of updated packages: no why to keep. A merged pull request counts by its title (the
-    merge's second line) and by the bot's branch it came from (`Merge pull request #2728 from
-    guardian/dependabot/npm_and_yarn/codemaker-1.114.1`, `…/changeset-release/main`)."""
+    """An automated dependency update or release of updated packages, or a person's update of dependencies
+    (`_updates_dependencies`: `npx npm-check-updates -u` changing package.json and its lock): no why to keep. A
+    merged pull request counts by its title (the merge's second line) and by the bot's branch it came from (`Merge
+    pull request #2728 from guardian/dependabot/npm_and_yarn/codemaker-1.114.1`, `…/changeset-release/main`)."""
     if _DEPENDENCY.match(c.subject) or (by_bot(c) and "bump" in c.subject.lower()):
         return True
     if not _MERGED_PR.match(c.subject):
-        return False
+        return _updates_dependencies(c, c.subject)
     title = next((ln.strip() for ln in c.message.split("\n")[1:] if ln.strip()), "")
-    return bool(_BOT_BRANCH.search(c.subject) or _DEPENDENCY.match(title))
+    return bool(_BOT_BRANCH.search(c.subject) or _DEPENDENCY.match(title)) or _updates_dependencies(c, title or c.subject)
+
+
+def _updates_dependencies(c: Commit, subject: str) -> bool:
+    """Whether a person's commit only updates dependencies: every file it changes is a lock file or a manifest
+    (`_LOCK_FILES`, `_MANIFESTS`) and its subject says it updates them (`_UPDATER`, `_DEPENDENCY_WORD`), or says
+    it updates something and a lock file changed (`chore: upgrade eslint`). A new dependency (`add zod for
+    validation`), a manifest's own settings (`update the build script`, `_MANIFEST_EDIT`), a declared feature, a
+    revert (a dependency kept back, often with its reason) and a release are no update."""
+    paths = [ch.path for ch in c.changes]
+    if not paths or not all(_dependency_file(p) for p in paths) or is_release(c):
+        return False
+    kind, _, title = classify(subject)
+    if _UPDATER.search(title) and kind != "revert":
+        return True
+    if kind == "revert" or _MANIFEST_EDIT.search(title) or (
+            kind == "feat" and _CONVENTIONAL.match(_BULLET.sub("", subject.strip()))):
+        return False
+    if _UPDATE_WORD.search(title) and _DEPENDENCY_WORD.search(title):
+        return True
+    return bool(_UPDATE_FIRST.match(title)) and any(_lock_file(p) for p in paths)
+
+
+def _lock_file(path: str) -> bool:
+    """Whether a file names nothing but dependencies and their versions (`_LOCK_FILES`, `_REQUIREMENTS`)."""
+    return path.rpartition("/")[2] in _LOCK_FILES or bool(_REQUIREMENTS.search(path))
+
+
+def _dependency_file(path: str) -> bool:
+    """Whether a file is a lock file or a dependency manifest (`package.json`, `go.mod`, `Cargo.toml`…)."""
+    return _lock_file(path) or path.rpartition("/")[2] in _MANIFESTS
 
 
 def is_release(c: Commit) -> bool:
