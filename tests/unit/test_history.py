@@ -670,3 +670,30 @@ def test_a_persons_update_of_dependencies_is_a_bump():
     assert [x.subject for x in kept if is_dependency_bump(x)] == []
     _, left_out = group([_commit("a0", "Initial", [], 0)] + [c("npm-check-updates", *npm)])
     assert left_out.bumps == 1
+
+
+def test_commits_of_different_scopes_or_sharing_only_a_hub_are_not_one_task():
+    """saulomlcosta/SpecPilot: feat(auth), feat(projects) and two feat(ai) commits of one afternoon became one task
+    "implement authentication flow", joined by `Program.cs` and `DependencyInjection.cs`, where every feature is
+    registered; its docs commits were joined by the development log nearly every commit adds to. Commits of
+    different scopes are two tasks; a file most of the window's commits touch joins none."""
+    from lore.history.tasks import group
+
+    def c(sha, subject, at, *paths):
+        commit = _commit(sha, subject, [], at)
+        commit.changes = [gitlog.Change("M", p) for p in paths]
+        return commit
+
+    log = "docs/development-log.md"
+    commits = [c("auth", "feat(auth): implement authentication flow", 100, "Api/Program.cs", "Auth/Login.cs", log),
+               c("proj", "feat(projects): implement project management", 200, "Api/Program.cs", "Projects/Create.cs", log),
+               c("ai1", "feat(ai): add fake ai provider", 300, "Infra/DependencyInjection.cs", "Ai/Fake.cs", log),
+               c("ai2", "feat(ai): generate questions with the fake provider", 400, "Ai/Fake.cs", "Ai/Questions.cs", log),
+               c("doc1", "docs: add evaluation checklist", 500, "docs/checklist.md", log),
+               c("doc2", "docs: add release notes", 600, "docs/release-notes.md", log)]
+    commits += [c(f"w{i}", f"fix: tidy part {i}", 10_000 * (i + 1), f"src/part{i}.py", log) for i in range(6)]
+    found = {t.key: [x.sha for x in t.commits] for t in group(sorted(commits, key=lambda x: -x.at))[0]}
+    assert found["auth"] == ["auth"] and found["proj"] == ["proj"]
+    assert found["ai1"] == ["ai2", "ai1"]  # one scope, one piece of work on the same file
+    assert found["doc1"] == ["doc1"] and found["doc2"] == ["doc2"]
+

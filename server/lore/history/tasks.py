@@ -11,6 +11,7 @@ override block) and any other commit of an upkeep service's account (dependabot,
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 import attrs
@@ -18,6 +19,7 @@ import attrs
 from lore.history.gitlog import Commit
 
 SPAN = 2 * 86400  # one author's commits on the same files within this span are one task
+HUB_WINDOW = 10  # commits a window needs before a file most of them touch is told as a hub (`_hubs`)
 _PR = re.compile(r"\s*\(#(\d+)\)\s*$")
 # A hosting service's merge of a pull request, by its subject: GitHub's `Merge pull request #12 from org/branch`
 # (and `Merge pull request #27 – Migrate to TanStack Query`, the title in the subject), Bitbucket's
@@ -306,6 +308,7 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
                 continue
             tasks.append(_merge_task(c, members, files))
     runs: dict[str, Task] = {}
+    hubs = _hubs(commits, files)
     for c in reversed(commits):  # oldest first, so runs grow forward in time
         if c.sha in claimed or (c.is_merge and c.sha in main):
             continue
@@ -316,7 +319,7 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             continue
         task = _single(c, files)
         run = runs.get(c.email)
-        if run is not None and _joins(run, task):
+        if run is not None and _joins(run, task, hubs):
             run.commits.insert(0, c)
             run.files = _merge_files(run.files, task.files)
             run.why = why_of([run.why, task.why])
@@ -498,14 +501,28 @@ def integration(merge: Commit) -> bool:
     return m.group(1) is not None and re.split(r"[-_]", last)[-1] in _LONG_LIVED
 
 
-def _joins(run: Task, task: Task) -> bool:
-    """One author's next commit continues the run: close in time, shared files, no pull request or
-    revert of its own, and no different declared type."""
+def _joins(run: Task, task: Task, hubs: frozenset[str] = frozenset()) -> bool:
+    """One author's next commit continues the run: close in time, shared files (other than `hubs`), no pull
+    request or revert of its own, and no different declared type or scope (`feat(auth)` and `feat(projects)`
+    are two pieces of work, whatever registration file both touch)."""
     if run.pr or task.pr or run.reverts or task.reverts or task.started - run.at > SPAN:
         return False
     if run.type != task.type and "change" not in (run.type, task.type):
         return False
-    return bool(set(run.files) & set(task.files))
+    if run.scope and task.scope and run.scope.strip().lower() != task.scope.strip().lower():
+        return False
+    return bool((set(run.files) & set(task.files)) - hubs)
+
+
+def _hubs(commits: list[Commit], files: dict[str, list[str]]) -> frozenset[str]:
+    """Files more than half of the window's commits touch (a development log, `Program.cs` registering every
+    service): that two commits both touch one says nothing of their being one piece of work. People's commits
+    count, merges and upkeep (`automated`) not; a window of fewer than `HUB_WINDOW` commits has none."""
+    work = [c for c in commits if not c.is_merge and files.get(c.sha) and not automated(c)]
+    if len(work) < HUB_WINDOW:
+        return frozenset()
+    counts = Counter(f for c in work for f in files[c.sha])
+    return frozenset(f for f, n in counts.items() if 2 * n > len(work))
 
 
 def _merge_files(*lists: list[str]) -> list[str]:
