@@ -697,3 +697,25 @@ def test_commits_of_different_scopes_or_sharing_only_a_hub_are_not_one_task():
     assert found["ai1"] == ["ai2", "ai1"]  # one scope, one piece of work on the same file
     assert found["doc1"] == ["doc1"] and found["doc2"] == ["doc2"]
 
+
+def test_a_files_history_leaves_out_a_large_change_that_did_not_touch_it(tmp_path):
+    """saulomlcosta/SpecPilot: `lore history …/ProjectsController.cs` listed "implement authentication flow", which
+    never touched it: a change of more than thirty files is anchored to its folders (`src/…/SpecPilot.Api/**`),
+    and every file under them matched. The files it touched are kept with it, and a file's history asks them;
+    a folder's history still lists it, and a file renamed since keeps it."""
+    root = _fresh(tmp_path, "precise")
+    files = {f"src/app/A{i}.java": "class A {}\n" for i in range(40)}
+    commit(root, {**files, "src/app/Extra.java": "class E {}\n"}, "Initial", T0)
+    sweep = commit(root, {f"src/app/A{i}.java": "class A { int x; }\n" for i in range(35)}, "Add a field to every A",
+                   T0 + 5 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        assert [a.value for a in lo.get(sweep[:12]).anchors] == ["src/app/**"]
+        assert sweep[:12] not in [m.id for m in history_for(lo, "src/app/Extra.java").tasks]
+        assert history_for(lo, "src/app/Extra.java").total == 1
+        assert sweep[:12] in [m.id for m in history_for(lo, "src/app/A3.java").tasks]
+        assert sweep[:12] in [m.id for m in history_for(lo, "src/app").tasks]
+        git(root, "mv", "src/app/A3.java", "src/app/B3.java")
+        git(root, "commit", "-q", "-m", "Rename A3", at=T0 + 6 * DAY)
+        assert import_history(lo).incremental
+        assert sweep[:12] in [m.id for m in history_for(lo, "src/app/B3.java").tasks]

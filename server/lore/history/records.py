@@ -13,10 +13,12 @@ from lore.history.tasks import Task
 from lore.text import content_hash
 
 MAX_FILE_ANCHORS = 30
+MAX_PATHS_KEPT = 300  # a task anchored to folders keeps its files' own list up to this many (`meta["paths"]`)
 MAX_WHY = 4000
 MAX_COMMITS_LISTED = 20
 SECTION_WHY = 1200
-OWNED = ("pr", "commits", "at", "started", "type", "scope", "authors", "files", "reverts", "subject", "history_hash")
+OWNED = ("pr", "commits", "at", "started", "type", "scope", "authors", "files", "reverts", "subject", "paths",
+         "history_hash")
 KEPT_ON_UPDATE = ("reverted_by", "reverted_title")
 _USAGE = ("created_at", "last_surfaced_at", "surfaced_count", "used_count", "dismissed_count", "needs_review")
 
@@ -77,6 +79,9 @@ def to_memory(task: Task) -> Memory:
               "reverts": list(task.reverts),
               "subject": next((c.subject for c in task.commits if c.sha == task.key), task.commits[0].subject)},
     )
+    paths = [f for f in task.files if f and not f.startswith("/")]
+    if MAX_FILE_ANCHORS < len(paths) <= MAX_PATHS_KEPT:
+        m.meta["paths"] = paths  # anchored to folders: which of their files it touched (`store.history.tasks_at_paths`)
     m.sections = [Section(None, f"{title}\n{why[:SECTION_WHY]}".strip(), None)]
     scrub_memory(m)
     m.meta["history_hash"] = fingerprint(m)
@@ -86,7 +91,7 @@ def to_memory(task: Task) -> Memory:
 def fingerprint(m: Memory) -> str:
     """Hash of what an import writes on a task memory."""
     data = {"t": m.title, "b": m.body, "r": m.rationale, "a": [a.value for a in m.anchors], "g": sorted(m.tags),
-            "d": m.date, "m": {k: m.meta.get(k) for k in OWNED if k != "history_hash"}}
+            "d": m.date, "m": {k: m.meta[k] for k in OWNED if k != "history_hash" and k in m.meta}}
     return content_hash(json.dumps(data, sort_keys=True, default=str))
 
 
