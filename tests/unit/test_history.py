@@ -436,7 +436,8 @@ def test_a_squash_listing_a_revert_among_its_commits_is_no_revert():
 
 def test_a_tasks_files_leave_out_committed_vendored_and_ignored_folders(tmp_path):
     """A repository committing `node_modules/` (listed in its .gitignore): "add interactive 'config' command" got
-    29 of its 30 anchors under `node_modules/@inquirer/**` and lost `src/index.ts`, its own edit."""
+    29 of its 30 anchors under `node_modules/@inquirer/**` and lost `src/index.ts`, its own edit. A file forced
+    into git under an ignored folder (`reports/summary.txt`) is tracked, so the project's own, as git reads it."""
     root = _fresh(tmp_path, "vendored")
     commit(root, {".gitignore": "node_modules/\nreports/\n", "src/index.ts": "main()\n"}, "Initial", T0)
     vendored = {f"node_modules/@inquirer/p{i}/index.js": "x\n" for i in range(29)}
@@ -449,7 +450,7 @@ def test_a_tasks_files_leave_out_committed_vendored_and_ignored_folders(tmp_path
     with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
         import_history(lo)
         task = lo.get(config[:12])
-        assert [a.value for a in task.anchors] == ["src/index.ts"] and task.meta["files"] == 1
+        assert [a.value for a in task.anchors] == ["reports/summary.txt", "src/index.ts"] and task.meta["files"] == 2
         assert [m.id for m in history_for(lo, "src/index.ts").tasks] == [config[:12], tasks(lo)["Initial"].id]
         assert history_for(lo, "node_modules/@inquirer/p0/index.js").total == 0
 
