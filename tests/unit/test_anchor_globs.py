@@ -30,7 +30,22 @@ CASES = [
     ("Makefile", "tools/Makefile", "file"),
     ("./Makefile", "Makefile", "file"),
     ("./Makefile", "tools/Makefile", None),
+    # route folders named with brackets (Next.js, SvelteKit, Nuxt) are the paths they spell
+    ("src/app/[id]/page.tsx", "src/app/[id]/page.tsx", "file"),
+    ("src/app/[id]/page.tsx", "src/app/i/page.tsx", "glob"),  # still a glob where the letters match
+    ("src/app/[[...id]]/page.tsx", "src/app/[[...id]]/page.tsx", "file"),
+    ("src/routes/[slug]/**", "src/routes/[slug]/+page.svelte", "glob"),
+    ("src/routes/[slug]", "src/routes/[slug]/+page.svelte", "glob"),
+    ("src/routes/[slug]/**", "src/routes/[slugs]/+page.svelte", None),
 ]
+
+
+def test_a_route_file_a_record_names_shows_its_record():
+    """pixel-art-gallery's 0010 anchored `src/app/[id]/page.tsx`, and the page never showed it."""
+    matcher = AnchorMatcher([("routes", Anchor.parse("src/app/[id]/page.tsx")),
+                             ("folder", Anchor.parse("src/app/[id]/**"))])
+    assert set(matcher.for_place("src/app/[id]/page.tsx")) == {"routes", "folder"}
+    assert set(matcher.for_place("src/app/[id]/opengraph.png/route.ts")) == {"folder"}
 
 
 @pytest.mark.parametrize("glob,path,expected", CASES)

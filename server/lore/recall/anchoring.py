@@ -27,11 +27,21 @@ def _spec(glob: str) -> pathspec.PathSpec:
 
 
 def glob_covers(glob: str, path: str) -> str | None:
-    """"file" when the anchor names exactly this file, "glob" when it covers it, else None."""
+    """"file" when the anchor names exactly this file, "glob" when it covers it, else None.
+
+    A path holding a glob's characters is first read as itself: Next.js, SvelteKit and Nuxt name route folders
+    `[id]` and `[...slug]`, so the anchor `src/app/[id]/page.tsx` a record writes is that file, and
+    `src/app/[id]/**` the files under that folder, not `[id]` read as a set of letters (which matched
+    `src/app/i/page.tsx` and never the file itself)."""
     if not glob or not path:
         return None
     if glob.startswith(ROOT_FILE):
         return "file" if path == glob[len(ROOT_FILE):] else None
+    literal = glob.rstrip("/")
+    if path == literal:
+        return "file"
+    if path.startswith((literal[:-3] if literal.endswith("/**") else literal) + "/"):
+        return "glob"
     if not GLOB_CHARS & set(glob):
         bare = glob.rstrip("/")
         if path == bare:
