@@ -91,3 +91,20 @@ def test_a_question_asking_why_weighs_documentation_pages_a_little_less():
     asked = "why is the project split into many crates"
     assert score(page, asked) == pytest.approx(score(page, "how is the project split into crates") * REASON_DOC_WEIGHT)
     assert score(record, asked) == pytest.approx(score(record, "how is the project split into crates"))
+
+
+def test_a_superseded_record_asked_for_by_its_number_comes_first_then_its_successor(lore):
+    """kakuma-frontend: "ADR 12" put ADR 14, which superseded it, first; asked for by number, the record is the
+    answer, and the one that replaced it follows it. Asked about its subject, the successor still leads."""
+    write(lore.root, {
+        "doc/adr/0012-use-postgres.md": "# 12. Use Postgres\n\n## Status\n\nSuperseded by [ADR 14](0014-no-database.md)\n\n"
+                                        "## Context\n\nWe need to store questions.\n\n## Decision\n\nStore questions in Postgres.\n",
+        "doc/adr/0014-no-database.md": "# 14. No database\n\n## Status\n\nAccepted\n\nSupersedes [ADR 12](0012-use-postgres.md)\n\n"
+                                       "## Context\n\nQuestions come from the service.\n\n## Decision\n\nKeep no database; "
+                                       "questions are read from the service.\n",
+    })
+    run_import(lore)
+    hits = lore.search(Query("ADR 12", limit=3, include_superseded=True))
+    assert [h.memory.title for h in hits[:2]] == ["12. Use Postgres", "14. No database"], [h.memory.title for h in hits]
+    hits = lore.search(Query("where are questions stored postgres", limit=3, include_superseded=True))
+    assert hits[0].memory.title == "14. No database", [h.memory.title for h in hits]

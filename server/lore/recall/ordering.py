@@ -35,7 +35,8 @@ CHANGES_PART = ("amended", "partly superseded", "partly reversed")
 
 def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[Hit]:
     """Sort by score; a superseded hit always ranks below each successor (added just above a retired hit
-    when missing, read with `get`, which raises for a memory that is gone)."""
+    when missing, read with `get`, which raises for a memory that is gone), unless the question asked for it by
+    its number alone (`Hit.asked`: "ADR 12" is that record, then what replaced it)."""
     by_id = {h.memory.id: h for h in hits}
     for h in list(hits):
         if h.memory.status not in HIDDEN_STATUSES and not q.include_superseded:
@@ -47,7 +48,7 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
                 succ = get(succ_id)
             except Exception:
                 continue
-            extra = Hit(succ, h.score * 1.01, [f"successor of {h.memory.id}"])
+            extra = Hit(succ, h.score * (0.99 if h.asked else 1.01), [f"successor of {h.memory.id}"])
             by_id[succ.id] = extra
             hits.append(extra)
     _lift_successors(hits, by_id)
@@ -59,7 +60,7 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
         guard += 1
         for h in hits:
             later = newer_ids(h, by_id)
-            if not later:
+            if not later or h.asked:
                 continue
             succ_scores = [by_id[s].score for s in later if s in by_id]
             if succ_scores and h.score >= min(succ_scores):
@@ -146,6 +147,8 @@ def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
     that graduated into a record follows that record directly (one decision told twice: the record
     states the outcome, the proposal the design behind it)."""
     for h in sorted(hits, key=lambda h: -h.score):
+        if h.asked:
+            continue  # asked for by its number: it stays first
         for new_id in dict.fromkeys([*h.memory.superseded_by, *_taken_over(h, by_id)]):
             new = by_id.get(new_id)
             if new is not None and new.score < h.score * 1.01:

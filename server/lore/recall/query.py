@@ -49,3 +49,5 @@ class Hit:
     # The question's words the memory writes, read only for a record and a later one that amends it when
     # both are hits (recall/ordering.py); None when not read.
     said: frozenset[str] | None = None
+    # Asked for by its number alone ("ADR 12"): first, even when a later record superseded it (ordering.py).
+    asked: bool = False

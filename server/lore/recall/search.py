@@ -291,14 +291,14 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
         best = fused.get(mid)
         lift, citation = cited.get(mid, (0.0, ""))
         if best is None:
-            hits.append(Hit(m, lift, why=[f"is {citation}"] if citation else []))
+            hits.append(Hit(m, lift, why=[f"is {citation}"] if citation else [], asked=lift >= CITED_FIRST))
             _adjust(hits[-1], q, now)
             continue
         if mid not in lex_rank and mid not in extra_ids and not lift and (best.similarity or 0.0) < SEMANTIC_FLOOR:
             continue
         share, names = named.get(mid, (0.0, []))
         hit = Hit(m, best.score + share + lift, section=sections.get(best.section), similarity=best.similarity,
-                  lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid))
+                  lexical_rank=lex_rank.get(mid), semantic_rank=sem_rank.get(mid), asked=lift >= CITED_FIRST)
         if hit.lexical_rank:
             text = hit.section.text.lower() if hit.section else ""
             found = set(starts.findall(text)) if starts is not None else set()
