@@ -59,7 +59,7 @@ def print_hits(hits: list[dict], scores: list[float], long: bool = False) -> Non
     cols = width()
     top = max(scores) if scores else 0.0
     for h, score in zip(hits, scores):
-        lead = f"{strength(score / top if top > 0 else 0.0):<{STRENGTH_WIDTH}} {h['kind']:<{KIND_WIDTH}}"
+        lead = f"{strength(score / top if top > 0 else 0.0, bool(h.get('faint'))):<{STRENGTH_WIDTH}} {h['kind']:<{KIND_WIDTH}}"
         say(_row(lead, h["title"], h["id"], cols, h["status"]))
         if long:
             src = h["trust"]["source"] if h.get("trust") else h["id"]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lore.context.clean import one_line
 from lore.memory import SourceKind, Status
 from lore.agents.trust import mark
+from lore.recall.query import MEANING_SURE
 
 if TYPE_CHECKING:
     from lore.recall import Hit
@@ -17,9 +18,20 @@ LINE_CHARS = 120
 STRONG, GOOD = 0.7, 0.4
 
 
-def strength(share: float) -> str:
-    """How strongly a hit matched, for a reader: strong, good or weak."""
+def strength(share: float, faint: bool = False) -> str:
+    """How strongly a hit matched, for a reader: strong, good or weak; never more than weak when its own evidence
+    is `faint` (see `faint`), however it stands beside the best hit of a weak answer."""
+    if faint:
+        return "weak"
     return "strong" if share >= STRONG else "good" if share >= GOOD else "weak"
+
+
+def faint(h: Hit) -> bool:
+    """Whether a hit was found by meaning alone, less near than the similarity search is sure of (`MEANING_SURE`),
+    with no word of the question, no anchor, citation or name behind it: "how are participants paid" answered by
+    a record at cosine 0.23 was labelled "strong" because it was the best of a weak answer."""
+    return (h.lexical_rank is None and not h.anchor_match and not h.asked and h.similarity is not None
+            and h.similarity < MEANING_SURE and all(w.startswith("meaning ") for w in h.why))
 
 
 def why_words(h: Hit) -> str:
@@ -55,7 +67,7 @@ def hit_compact(h: Hit, top: float) -> dict[str, Any]:
     m = h.memory
     out: dict[str, Any] = {"id": m.id, "kind": m.kind.value, "title": m.title, "line": hit_line(h),
                            "trust": mark(m).to_json(), "why": why_words(h),
-                           "match": strength(h.score / top if top > 0 else 0.0)}
+                           "match": strength(h.score / top if top > 0 else 0.0, faint(h))}
     if h.section is not None and h.section.heading:
         out["section"] = h.section.heading
     if m.status is not Status.ACTIVE:

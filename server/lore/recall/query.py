@@ -6,6 +6,11 @@ import attrs
 
 from lore.memory import Kind, Memory, Scope, Section, Status
 
+# A cosine under which a section is at best loosely about the question. A query's best meaning match scores 1 only
+# when it reaches this: when even the nearest section is barely above the floor (an identifier the model cannot
+# read, `hlm_add_test`, nearest a README at 0.27), the nearest is not made to look as sure as a record that writes it.
+MEANING_SURE = 0.35
+
 MAX_QUERY_CHARS = 4000
 """A query reads this many characters at most: the model reads ~1,000 of them, and the words of a
 pasted page past a few paragraphs only slow the word index down (a 1.4 MB query took 14 s)."""

@@ -14,7 +14,7 @@ from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, Sourc
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
 from lore.recall.numbered import cited_numbers, cites, record_number
-from lore.recall.query import Hit, Query
+from lore.recall.query import MEANING_SURE, Hit, Query
 from lore.recall.query_text import holds_code, indexed_query
 from lore.store import Store
 from lore.text import query_words
@@ -26,10 +26,6 @@ ANCHOR_SHARE = 0.5
 RRF_K = 60
 # Below this cosine similarity a memory found by meaning alone is noise, not a match.
 SEMANTIC_FLOOR = 0.2
-# A cosine under which a section is at best loosely about the question. A query's best meaning match scores 1 only
-# when it reaches this: when even the nearest section is barely above the floor (an identifier the model cannot
-# read, `hlm_add_test`, nearest a README at 0.27), the nearest is not made to look as sure as a record that writes it.
-MEANING_SURE = 0.35
 KIND_WEIGHT = {Kind.DECISION: 1.0, Kind.CONVENTION: 1.0, Kind.PREFERENCE: 1.0, Kind.WARNING: 1.0,
                Kind.FACT: 0.97, Kind.TASK: 0.93}
 # How specific an anchor match is: a symbol first, a file second, a glob by how deep its fixed part

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lore.anchors.choices import views
 from lore.memory import BODY_PART_META, NEWER_META, Memory
 from lore.agents.trust import mark
+from lore.context.hits import faint
 from lore.team.provenance import describe
 from lore.recall.gist import gist
 from lore.wire.places import Linker, file_ref, no_links, place, places, source_ref
@@ -59,6 +60,7 @@ def hit_json(h: Hit) -> dict[str, Any]:
     out["score"] = round(h.score, 6)
     out["why"] = list(h.why)
     out["similarity"] = None if h.similarity is None else round(h.similarity, 4)
+    out["faint"] = faint(h)  # found by meaning alone and not near: never called more than a weak match
     out["section"] = (
         {"heading": h.section.heading, "line": h.section.line} if h.section is not None else None
     )
