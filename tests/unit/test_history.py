@@ -531,7 +531,7 @@ def test_a_pull_request_titled_by_its_branch_name_is_titled_by_its_commits(tmp_p
 def test_a_title_keeps_no_list_marker_of_its_subject(tmp_path):
     root = _fresh(tmp_path, "listed")
     commit(root, {"a.py": "a\n"}, "Initial", T0)
-    commit(root, {"docs/adr/0001.md": "d\n"}, "+ Added ADRs", T0 + 5 * DAY)
+    commit(root, {"docs/adr/0001.md": "d\n", "adr.py": "d\n"}, "+ Added ADRs", T0 + 5 * DAY)
     commit(root, {"b.py": "b\n"}, "* final cleanup", T0 + 10 * DAY)
     with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
         import_history(lo)
@@ -550,7 +550,7 @@ def test_release_commits_and_bots_commits_are_no_tasks(tmp_path):
     commit(root, {"package.json": "1.2.0\n"}, "Release 1.2.0", T0 + 3 * DAY)
     commit(root, {"package.json": "1.2.1\n"}, "v1.2.1", T0 + 4 * DAY, author="Bob <bob@example.com>")
     commit(root, {"package.json": "1.3.0\n"}, "Bump version to 1.3.0", T0 + 5 * DAY, author="Cy <cy@example.com>")
-    commit(root, {"docs/release.md": "n\n"}, "Release notes for the new importer", T0 + 6 * DAY,
+    commit(root, {"src/release_notes.py": "n\n"}, "Release notes for the new importer", T0 + 6 * DAY,
            author="Dee <dee@example.com>")
     commit(root, {".github/release.yml": "p\n"}, "Fix the release pipeline", T0 + 7 * DAY,
            author="Eve <eve@example.com>")
@@ -720,3 +720,47 @@ def test_a_files_history_leaves_out_a_large_change_that_did_not_touch_it(tmp_pat
         git(root, "commit", "-q", "-m", "Rename A3", at=T0 + 6 * DAY)
         assert import_history(lo).incremental
         assert sweep[:12] in [m.id for m in history_for(lo, "src/app/B3.java").tasks]
+
+
+def test_commits_that_only_write_records_or_documentation_are_no_tasks(tmp_path):
+    """ThoughtWorksInc/kakuma-frontend: "AM | Adding ADR for postgres…" and "AM | ADR about removing database code"
+    touched only `doc/adr/` and became tasks repeating ADR 12 and 14, ranked above them. A commit (or a merged
+    branch) that only writes pages the import reads as records, guides or documentation is left out and counted;
+    one that also changes code is a task, and a page-only commit may still join its author's run of work."""
+    root = _fresh(tmp_path, "pages")
+    commit(root, {"src/db.rb": "db\n"}, "Set up the database", T0)
+    commit(root, {"doc/adr/0012-use-postgres-for-database.md": "# 12. Use Postgres\n"},
+           "AM | Adding ADR for postgres. Decision was made weeks ago but ADR got lost", T0 + DAY)
+    commit(root, {"doc/adr/0012-use-postgres-for-database.md": "# 12. Use Postgres\nSuperseded\n",
+                  "doc/adr/0014-remove-postgres-database-code.md": "# 14. Remove the database code\n"},
+           "AM | ADR about removing database code", T0 + 2 * DAY)
+    commit(root, {"README.md": "run it\n", "CONTRIBUTING.md": "be kind\n"}, "Explain how to run the tests", T0 + 3 * DAY)
+    commit(root, {"src/db.rb": "", "doc/adr/0014-remove-postgres-database-code.md": "# 14. Done\n"},
+           "Remove the database code", T0 + 4 * DAY)
+    commit(root, {"src/app.rb": "app\n", "docs/app.md": "the app\n"}, "Add the app", T0 + 5 * DAY,
+           author="Bob <bob@example.com>")
+    commit(root, {"docs/app.md": "the app, and its limits\n"}, "Say what the app cannot do", T0 + 5 * DAY + 3600,
+           author="Bob <bob@example.com>")
+    git(root, "checkout", "-q", "-b", "guide")
+    commit(root, {"docs/guide.md": "g\n"}, "Write the guide", T0 + 6 * DAY)
+    commit(root, {"docs/guide.md": "g2\n"}, "Polish the guide", T0 + 6 * DAY + 60)
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "guide", "-m", "Merge pull request #7 from ann/guide", at=T0 + 7 * DAY)
+    git(root, "checkout", "-q", "-b", "mixed")
+    commit(root, {"docs/cache.md": "c\n"}, "Describe the cache", T0 + 8 * DAY)
+    commit(root, {"src/cache.rb": "c\n"}, "Write the cache", T0 + 8 * DAY + 60)
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "mixed", "-m", "Merge pull request #8 from ann/mixed", at=T0 + 9 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo)
+        by = tasks(lo)
+        assert set(by) == {"Set up the database", "Remove the database code", "Add the app", "Describe the cache"}
+        assert len(by["Add the app"].meta["commits"]) == 2  # the page-only commit joined its author's run
+        assert result.page_commits == 6  # two records, the read-me and guide, and the merged branch of two
+        assert "6 commits only writing records or documentation left out" in result.line()
+    from lore.history.tasks import group, only_pages
+    page = gitlog.Commit("p", ["q"], "Ann", "a@x", 1, "Rename the guide",
+                         [gitlog.Change("R", "docs/guide.md", "src/guide.md")])
+    assert not only_pages(page, lambda rel: rel.startswith("docs/"))  # a page moved out of the code is work
+    assert len(group([_commit("d", "Write the guide", [], 1)])[0]) == 1  # told no pages, every commit is work
+

@@ -6,7 +6,9 @@ commits, so reading a commit twice updates its task rather than adding another.
 
 A task's files are the project's own (`project_path`): what the import's walk of the workspace leaves
 out as vendored, ignored or built (a `node_modules/` a repository commits though its .gitignore lists it)
-is no task's file, so never its anchor.
+is no task's file, so never its anchor. A commit that only writes pages the import reads for themselves
+(decision records, guides, documentation, as `classify` routes a path: `record_page`) is no task: the pages
+are found, and a task repeating them is not.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from lore.history.records import mark_reverted, merged, task_id, to_memory
 from lore.history.settings import HistorySettings, read_settings
 from lore.history.tasks import Task, automated, group, subject_key
 from lore.memory import Memory
-from lore.sources.classify import SKIP_DIRS
+from lore.sources.classify import ADR, DOC, GUIDE, SKIP_DIRS, classify
 from lore.sources.discover import IgnoreRules
 from lore.sources.layout import WorkspaceLayout
 from lore.store import history as q
@@ -46,6 +48,7 @@ class HistoryResult:
     dependency_bumps: int = 0
     automated_commits: int = 0  # commits that only cut a release, and upkeep services' commits: no task either
     empty_commits: int = 0  # commits that change no file (`git commit --allow-empty`): no task either
+    page_commits: int = 0  # commits that only write decision records, guides or documentation: the pages say it
     outside_window: int = 0  # commits left unread: older than the window's start or past its number of commits
     anchors_renamed: int = 0
     incremental: bool = False
@@ -67,13 +70,16 @@ class HistoryResult:
                 f"{self.reverted} marked reverted, {self.dependency_bumps} dependency bumps left out"
                 f"{f', {self.automated_commits} release or bot commits left out' if self.automated_commits else ''}"
                 f"{f', {self.empty_commits} commits changing no file left out' if self.empty_commits else ''}"
+                f"{f', {self.page_commits} commits only writing records or documentation left out' if self.page_commits else ''}"
                 f"{f', {self.outside_window} commits outside the window' if self.outside_window else ''})"
                 f"{' since the last import' if self.incremental else ''}; {self.seconds:.2f}s")
 
 
-def import_history(lore, settings: HistorySettings | None = None, ignore: Iterable[str] = ()) -> HistoryResult:
+def import_history(lore, settings: HistorySettings | None = None, ignore: Iterable[str] = (),
+                   adr_folders: Iterable[str] = ()) -> HistoryResult:
     """Bring the workspace's task memories in step with its git history (`ignore`: the import's extra
-    gitignore-style globs, leaving files out of tasks as they leave them out of the walk)."""
+    gitignore-style globs, leaving files out of tasks as they leave them out of the walk; `adr_folders`: the
+    folders of decision records the import was told of, whose pages it reads as records)."""
     start = time.monotonic()
     result = HistoryResult()
     root = Path(lore.root)
@@ -99,9 +105,9 @@ def import_history(lore, settings: HistorySettings | None = None, ignore: Iterab
         return result
     result.commits = len(commits)
     aliases: dict[str, str] = {}
-    tasks, left_out = group(commits, aliases, project_path(root, ignore))
+    tasks, left_out = group(commits, aliases, project_path(root, ignore), record_page(adr_folders))
     result.dependency_bumps, result.automated_commits = left_out.bumps, left_out.automated
-    result.empty_commits = left_out.empty
+    result.empty_commits, result.page_commits = left_out.empty, left_out.pages
     del commits
     result.tasks = len(tasks)
     with store.transaction():
@@ -136,6 +142,14 @@ def project_path(root: Path, ignore: Iterable[str] = ()) -> Callable[[str], bool
         return walked(rel.rpartition("/")[0]) and not rules.ignored(rel)
 
     return own
+
+
+def record_page(adr_folders: Iterable[str] = ()) -> Callable[[str], bool]:
+    """Whether a path a commit touched is a page the import reads for itself, as `classify` routes it: a decision
+    record (also in one of `adr_folders`), a contributing or style guide, or a page of documentation (a README, a
+    change log, a page under `docs/`)."""
+    folders = list(adr_folders)
+    return lambda rel: classify(rel, folders) in (ADR, GUIDE, DOC)
 
 
 def _read(root: Path, since_commit: str | None, settings: HistorySettings, result: HistoryResult) -> list | None:

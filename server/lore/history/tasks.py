@@ -6,7 +6,8 @@ person decided is no task: a dependency bump (a bot's, or a person's `npm update
 release (`0.3.1`, `chore(release): 0.3.1 [skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`, a release tool's
 override block) and any other commit of an upkeep service's account (dependabot, renovate, github-actions:
 `upkeep_bot`); a coding agent's account commits work, read as tasks. A commit that changes no file (`git commit
---allow-empty`) is no task of its own either."""
+--allow-empty`) is no task of its own either, nor one that only writes pages the import reads for themselves (decision
+records, guides, documentation: `only_pages`): the pages say it, and a task repeating them would outrank them."""
 
 from __future__ import annotations
 
@@ -213,14 +214,24 @@ def automated(c: Commit) -> bool:
     return is_dependency_bump(c) or is_release(c) or upkeep_bot(c)
 
 
+def only_pages(c: Commit, page: Callable[[str], bool] | None) -> bool:
+    """Whether every file a commit changes (a moved file under both its names) is a page `page` tells the import
+    reads for itself, a decision record, guide or documentation page (`AM | ADR about removing database code`
+    adding `doc/adr/0014-….md`): what the commit decided is in those pages. A commit that also changes code, or
+    any other file, is work; so is one changing no file (counted as empty)."""
+    paths = [p for ch in c.changes for p in (ch.path, ch.old) if p]
+    return page is not None and bool(paths) and all(page(p) for p in paths)
+
+
 @attrs.define
 class LeftOut:
-    """How many commits `group` left out as no task: dependency bumps, releases with upkeep services' commits, and
-    commits that change no file."""
+    """How many commits `group` left out as no task: dependency bumps, releases with upkeep services' commits,
+    commits that change no file, and commits that only write decision records, guides or documentation."""
 
     bumps: int = 0
     automated: int = 0
     empty: int = 0
+    pages: int = 0
 
     def count(self, c: Commit) -> None:
         """Count a commit left out under what it is."""
@@ -281,12 +292,15 @@ def mainline(commits: dict[str, Commit], head: str | None) -> set[str]:
 
 
 def group(commits: list[Commit], aliases: dict[str, str] | None = None,
-          own: Callable[[str], bool] | None = None) -> tuple[list[Task], LeftOut]:
+          own: Callable[[str], bool] | None = None,
+          page: Callable[[str], bool] | None = None) -> tuple[list[Task], LeftOut]:
     """Tasks from commits given newest first (as git log prints them); also how many commits were left out
     (`automated`, counted by `LeftOut`): a bot's merged pull request or a release's, and on the mainline or a
     branch no merge claimed, any commit `automated` tells as upkeep or that changes no file. `aliases` maps old paths to current ones and is extended with the
     renames seen; `own`, when given, says which of a commit's files are the project's own (the others,
-    vendored or ignored, are no task's files)."""
+    vendored or ignored, are no task's files). `page`, when given, says which files the import reads as decision
+    records, guides or documentation: a commit that only writes such pages (`only_pages`) starts no task, though it
+    may join its author's run of work on the same pages, and neither is a merged branch all of whose commits do."""
     aliases = {} if aliases is None else aliases
     files = _current_files(commits, aliases, own)
     by_sha = {c.sha: c for c in commits}
@@ -306,6 +320,9 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             if is_dependency_bump(c) or is_release(c):
                 skipped.count(c)  # a bot's pull request merged as it came (`Merge pull request #41 from org/dependabot/…`)
                 continue
+            if _only_pages(c, members, page):
+                skipped.pages += 1 + len(members)
+                continue
             tasks.append(_merge_task(c, members, files))
     runs: dict[str, Task] = {}
     hubs = _hubs(commits, files)
@@ -324,10 +341,20 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             run.files = _merge_files(run.files, task.files)
             run.why = why_of([run.why, task.why])
             continue
+        if only_pages(c, page):
+            skipped.pages += 1
+            continue
         tasks.append(task)
         runs[c.email] = task
     tasks.sort(key=lambda t: t.at, reverse=True)
     return tasks, skipped
+
+
+def _only_pages(merge: Commit, members: list[Commit], page: Callable[[str], bool] | None) -> bool:
+    """Whether a merged branch only writes pages (`only_pages`): what the merge brought and each of its commits
+    that changes a file."""
+    changing = [c for c in members if c.changes and not c.is_merge]
+    return only_pages(merge, page) and all(only_pages(c, page) for c in changing)
 
 
 def _current_files(commits: list[Commit], aliases: dict[str, str],

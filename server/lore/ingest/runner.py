@@ -369,7 +369,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         summary.docs_later = []  # a command embeds every page: the user asked for the import and watches it
     embed_sections(lore, summary, progress, one_shot)  # before the history: the model is not held while it is read
     if paths is None:
-        _history(lore, summary, settings.ignore)
+        _history(lore, summary, settings.ignore, settings.adr_folders)
     summary.seconds = time.monotonic() - start
     return summary
 
@@ -520,12 +520,13 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
     return cands, vanished
 
 
-def _history(lore, summary: ImportSummary, ignore: list[str]) -> None:
+def _history(lore, summary: ImportSummary, ignore: list[str], adr_folders: list[str] = ()) -> None:
     """Tasks from the git history (new commits only; nothing outside a git repository), their files left out
-    where the walk leaves them out (`ignore`)."""
+    where the walk leaves them out (`ignore`), and commits that only write the records (`adr_folders` among their
+    folders), guides and documentation the import reads left out of them."""
 
     try:
-        result = import_history(lore, ignore=ignore)
+        result = import_history(lore, ignore=ignore, adr_folders=adr_folders)
     except Exception as e:  # history is an addition: a failure never loses the import of files
         log.warning("reading git history failed", exc_info=True)
         summary.warnings.append(f"(git history):1: not read: {e}")
