@@ -764,3 +764,22 @@ def test_commits_that_only_write_records_or_documentation_are_no_tasks(tmp_path)
     assert not only_pages(page, lambda rel: rel.startswith("docs/"))  # a page moved out of the code is work
     assert len(group([_commit("d", "Write the guide", [], 1)])[0]) == 1  # told no pages, every commit is work
 
+
+def test_a_subjects_first_verb_types_its_task():
+    """PakkuDon/pixel-art-gallery: "Add Open Graph tags that were accidentally removed during refactor" was typed
+    `remove`, the first of a list of words found anywhere in its first sixty characters. The subject's own first
+    word says what was done, after a ticket, its authors' initials or a prefix; a word further on counts only when
+    the first is no such verb."""
+    from lore.history.tasks import classify
+
+    typed = {"Add Open Graph tags that were accidentally removed during refactor": "feat",
+             "AM | Adding ADR for postgres. Decision was made weeks ago but ADR got lost (sorry)": "feat",
+             "MB MR : fixing tests by removing redundant code after removing db": "fix",
+             "MB: added js tests for the summary view": "feat",
+             "[PROJ-12] Remove the retry from the add endpoint": "remove",
+             "#12 Move the fixtures": "refactor",
+             "wip: add the remover": "feat",
+             "Fix migration issue (#8773)": "fix",
+             "Update README to remove the old link": "remove",  # no verb first: a later word still types it
+             "Address review comments": "change"}
+    assert {subject: classify(subject)[0] for subject in typed} == typed

@@ -98,6 +98,17 @@ _BOT_BRANCH = re.compile(r"(?:\sfrom\s|^Merge branch '|^Merged in )(?:[\w.-]+/)?
 _WORK = (("migrate", "migrate"), ("migration", "migrate"), ("deprecat", "deprecate"), ("remove", "remove"),
          ("drop ", "remove"), ("delete ", "remove"), ("fix", "fix"), ("revert", "revert"), ("refactor", "refactor"),
          ("rename", "refactor"), ("move ", "refactor"), ("add ", "feat"), ("support", "feat"))
+# The forms of `_WORK`'s verbs a subject may open with ("Adding", "Removed", "Fixes"): the first word, when it is one of
+# them, says what the work was, whatever a later word names ("Add Open Graph tags that were accidentally removed").
+_LEAD_VERBS = tuple((re.compile(verb, re.I), kind) for verb, kind in (
+    (r"migrat(?:e[sd]?|ing|ion)", "migrate"), (r"deprecat(?:e[sd]?|ing)", "deprecate"),
+    (r"remov(?:e[sd]?|ing)|drop(?:s|ped|ping)?|delet(?:e[sd]?|ing)", "remove"), (r"fix(?:e[sd]|ing)?", "fix"),
+    (r"revert(?:s|ed|ing)?", "revert"), (r"refactor(?:s|ed|ing)?|renam(?:e[sd]?|ing)|mov(?:e[sd]?|ing)", "refactor"),
+    (r"add(?:s|ed|ing)?|support(?:s|ed|ing)?", "feat")))
+# What may stand before a subject's first word: a ticket (`PROJ-12`, `[PROJ-12]`, `#12`), the initials of those who
+# wrote it (`AM |`, `MB MR LF |`, `MB:`) and a conventional-commit prefix of a type `TYPES` does not know (`ui:`).
+_LEAD_NOISE = re.compile(r"^(?:[\[(]?(?:[A-Z][A-Z0-9]*-\d+|#\d+)[\])]?[:\s-]*|(?:[A-Z]{1,3}[\s/&,]+)*[A-Z]{1,3}\s*[|:-]\s*"
+                         r"|[a-zA-Z]+(?:\([^)]*\))?!?:\s+)")
 TYPES = {"feat": "feat", "feature": "feat", "fix": "fix", "bugfix": "fix", "hotfix": "fix", "refactor": "refactor",
          "perf": "perf", "docs": "docs", "doc": "docs", "test": "test", "tests": "test", "build": "build", "ci": "ci",
          "chore": "chore", "style": "style", "revert": "revert", "deps": "chore", "security": "fix"}
@@ -258,11 +269,29 @@ def classify(subject: str) -> tuple[str, str | None, str]:
         return TYPES[m.group("type").lower()], m.group("scope"), m.group("rest").strip()
     if _REVERT_SUBJECT.match(title) or title.lower().startswith("revert"):
         return "revert", None, title
+    lead = _lead_kind(title)
+    if lead:
+        return lead, None, title
     low = title.lower()
     for word, kind in _WORK:
         if low.startswith(word) or f" {word}" in low[:60]:
             return kind, None, title
     return "change", None, title
+
+
+def _lead_kind(title: str) -> str | None:
+    """The type a subject's first word says (`_LEAD_VERBS`), a ticket, its authors' initials or a prefix before it
+    taken off (`_LEAD_NOISE`): `AM | Adding ADR for postgres` is added work. None when that word is no verb of
+    `_WORK`'s."""
+    rest = title.strip()
+    for _ in range(4):
+        word = re.match(r"[A-Za-z]+", rest)
+        kind = next((k for verb, k in _LEAD_VERBS if verb.fullmatch(word.group())), None) if word else None
+        noise = _LEAD_NOISE.match(rest)
+        if kind or not noise or not noise.end():
+            return kind
+        rest = rest[noise.end():]
+    return None
 
 
 def why_of(message_bodies: list[str]) -> str:
