@@ -93,3 +93,20 @@ def test_the_word_index_also_looks_up_the_names_inside_a_compound_name():
     assert "servemux" in indexed_query("http.NewServeMux()").split()
     assert inner_names("TypeScript and PostgreSQL on GitHub") == []  # two words each: nothing inside but the whole
     assert inner_names("cfg := ConsumerConfig{AckPolicy: AckNonePolicy, MaxDeliver: 1, FlowControl: true}") == []
+
+
+def test_generic_verbs_inside_a_name_are_not_looked_up_alone(tmp_workspace):
+    """JonQuxBurton/MobileMicroservicesSample: `services.AddHttpClient().AddPolicyHandler(retry)` found eight "Add …"
+    tasks by the word "add" alone. The generic verbs inside a compound name are not looked up alone; the name as
+    written and its other words are, and so is a name that is the verb alone."""
+    from lore.text import query_words
+    question = "services.AddHttpClient().AddPolicyHandler(retry)"
+    words = query_words(indexed_query(question))
+    assert "add" not in words
+    assert {"addhttpclient", "addpolicyhandler", "http", "client", "policy", "handler", "retry"} <= set(words)
+    assert "add" in query_words(indexed_query("cart.add(item)"))
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder()) as lore:
+        lore.add(Memory(title="Add the order page", body="Add a page that lists the orders."))
+        lore.add(Memory(title="Calls to other services retry", body="Each HTTP client retries through a policy handler."))
+        hits = lore.search(Query(question))
+    assert [h.memory.title for h in hits if h.lexical_rank] == ["Calls to other services retry"]

@@ -7,12 +7,16 @@ toward the prose of the decision that explains that code. Read as words ("use ef
 api path admin projects set projects"), the same fragment lands near the sections that talk about
 those things. The word index gets the fragment as typed, identifiers whole (a record that writes
 `useSWR` matches it), and then the same words (a record that writes "feature flags" matches
-`featureFlags` and `feature_flags`).
+`featureFlags` and `feature_flags`), but for the generic verbs inside a compound name (`Add` of
+`AddHttpClient`), which alone would match every record saying "add".
 """
 
 from __future__ import annotations
 
 import re
+
+from lore.sources.concepts import GENERIC
+from lore.text import STOP_WORDS
 
 # What prose rarely holds and code nearly always does: braces, brackets, assignment and comparison
 # signs, a call (`name(`), a line opening with a parenthesis (Lisp) or ending with `;`, and names in
@@ -21,6 +25,10 @@ import re
 _CODE_MARK = re.compile(r"[{}\[\]<>=]|\w\(|(^|\n)\s*\(|;[ \t]*(\n|$)|[^\W_]_[^\W_]|\b[a-z][a-z0-9]*[A-Z]")
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD = re.compile(r"[^\W_]+")
+_NAME_WORD = re.compile(r"\w+")
+# The verbs that open names (`add`, `get`, `handle`, `use`: `concepts.GENERIC`) and that nearly every record also
+# writes in prose; a stop word the index never looks up (`is` of `isEnabled`) may stay.
+_GENERIC_PARTS = (GENERIC | {"use"}) - STOP_WORDS
 
 
 def holds_code(text: str) -> bool:
@@ -40,11 +48,23 @@ def embedded_query(text: str) -> str:
 
 def indexed_query(text: str) -> str:
     """The text whose words the word index looks up for a question: as typed, and when it holds code,
-    then its identifiers split into words (`embedded_query`), so that prose about a name matches it;
-    then the shorter names inside its compound names (`inner_names`)."""
-    typed = f"{text}\n{embedded_query(text)}" if holds_code(text) else text
+    then its identifiers split into words (`embedded_query`) but for the generic verbs inside them
+    (`_split_names`), so that prose about a name matches it; then the shorter names inside its compound
+    names (`inner_names`)."""
+    typed = f"{text}\n{_split_names(text)}" if holds_code(text) else text
     inner = inner_names(text)
     return f"{typed}\n{' '.join(inner)}" if inner else typed
+
+
+def _split_names(text: str) -> str:
+    """A code question's words as `embedded_query` splits them, less each generic verb (`_GENERIC_PARTS`) that is
+    one part of a compound name: `services.AddHttpClient()` is looked up as `services Http Client`, its name whole
+    as typed; an `add(x)` written alone keeps its `add`."""
+    words: list[str] = []
+    for name in _NAME_WORD.findall(text):
+        parts = _WORD.findall(_CAMEL.sub(r"\1 \2", name))
+        words += parts if len(parts) < 2 else [p for p in parts if p.lower() not in _GENERIC_PARTS]
+    return " ".join(words)
 
 
 _MIXED = re.compile(r"\b[A-Za-z][A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*\b")
