@@ -664,3 +664,16 @@ def test_a_record_whose_title_is_the_templates_placeholder_is_titled_from_its_fi
     (m,) = parse_adr("docs/adr/0005-obtimizing-keb-runs.md", text).memories
     assert m.title == "Obtimizing keb runs" and m.status is Status.PROPOSED
     assert not parse_adr("docs/adr/template.md", text).memories
+
+
+def test_a_status_part_holding_only_its_value_is_no_section_of_its_own():
+    """ElasticRun/spine: every record had a section "Status | Accepted", found by any question saying "status"
+    ("Retry Pending status"). A status naming the record that replaced it still says something and stays."""
+    from lore.sources.adr import parse_adr
+
+    plain = parse_adr("docs/adr/0003-retry.md", "# 3. Retry mechanism\n\nDate: 2019-04-30\n\n## Status\n\nAccepted\n\n"
+                      "## Context\n\nMessages fail.\n\n## Decision\n\nRetry failed messages from a pending table.\n")
+    assert [s.heading for s in plain.memories[0].sections] == [None, "Context", "Decision"]
+    replaced = parse_adr("docs/adr/0002-kafka.md", "# 2. Kafka\n\n## Status\n\nSuperseded by [ADR 4](0004-nats.md)\n\n"
+                         "## Decision\n\nUse Kafka for events.\n")
+    assert "Status" in [s.heading for s in replaced.memories[0].sections]

@@ -336,7 +336,7 @@ def test_the_templates_guidance_left_in_a_record_is_no_part_of_it():
             "What becomes easier or more difficult to do and any risks introduced by the\n"
             "change that will need to be mitigated.\n")
     m = parse_adr("doc/architecture/decisions/0003-utilise-aleph.md", text).memories[0]
-    assert [s.heading for s in m.sections] == [None, "Status", "Context", "Decision"]
+    assert [s.heading for s in m.sections] == [None, "Context", "Decision"]  # "Accepted" alone: no section (`adr._bare_meta`)
     assert m.rationale == "Pages render on the server."
     context = next(s for s in m.sections if s.heading == "Context")
     assert "motivating" not in context.text and context.text.endswith("Pages render on the server.")

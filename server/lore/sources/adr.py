@@ -626,7 +626,7 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
         end = starts[n + 1].line - 1 if n + 1 < len(starts) else len(doc.lines)
         lines = without_guidance(doc.lines[s.start:end])
         text = "\n".join(lines).strip()
-        if text:
+        if text and not _bare_meta(s.heading, text):
             lead = next(i for i, ln in enumerate(lines) if ln.strip())
             secs += chunked(title, s.heading, text, s.start + lead + 1, first=s.line)
     head = "\n\n".join(intro)
@@ -637,6 +637,20 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
     return secs, decision or _without_header_tables("\n".join(without_guidance(_without_meta(doc, start))).strip()), \
         rationale
+
+
+# A metadata part that says nothing but its value: "## Status\n\nAccepted", "## Date\n\n2019-04-30", "Proposed on
+# 2021-03-02 by J. Doe". One naming another record (a link, "superseded by ADR 14") says more and stays.
+_SAYS_MORE = re.compile(r"\]\(|\b(?:supersed|replac|amend|extend|deprecat|rejected\s+(?:in\s+favou?r|because)|"
+                        r"because|see)\w*|\b(?:adr|rfc|record)s?\b", re.I)
+
+
+def _bare_meta(heading: str | None, text: str) -> bool:
+    """Whether a record's part is a metadata part (`_SKIP_META`) holding only its value: no section of its own in
+    the index, where "Status | Accepted" matched every question saying "status" ("Retry Pending status")."""
+    if not heading or _part_key(heading) not in _SKIP_META or _SAYS_MORE.search(text):
+        return False
+    return len(re.findall(r"[^\W\d_]{3,}", markdown.plain(text))) <= 4
 
 
 def _without_meta(doc: markdown.Document, start: int) -> list[str]:
