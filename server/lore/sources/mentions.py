@@ -45,7 +45,8 @@ classes deriving from it, and a method named with its type its overrides (see `s
 Python module written dotted as code (`openedx_learning.api`) is read as the path it means, and a JVM class written
 with its package that no file defines any more as that package's folder. What a
 record writes only in the options it weighed ("Considered Options", `headings.without_alternatives`)
-anchors nothing. A record naming more than `named.SURVEY` identifiers anchors only those it comes
+anchors nothing, nor does what it writes only as what it did not choose ("rather than on the wallet package",
+`contrasts`). A record naming more than `named.SURVEY` identifiers anchors only those it comes
 back to, a heading is titled for or its decision part writes, and packages it names once in an inventory (one list item each, a label apiece: `_listed`) or
 once as where something lives (`_in_passing`, folders written as paths too) anchor nothing; a proposal keeps only its sure anchors
 (`derive_anchors`).
@@ -62,8 +63,8 @@ from lore.anchors import language_for_path
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
-from lore.sources import (bare, concepts, file_patterns, headings, imports, literals, manifests, named, routes,
-                          shapes, shell, subclasses, tables, unchanged, written_code)
+from lore.sources import (bare, concepts, contrasts, file_patterns, headings, imports, literals, manifests, named,
+                          routes, shapes, shell, subclasses, tables, unchanged, written_code)
 from lore.sources.moved import History, folder_moved_to, moved_to, renamed_in_history
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -961,7 +962,8 @@ def _without_foreign_trees(text: str, ctx: AnchorContext) -> str:
 def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = False,
                    entry: int | None = None) -> list[Derived]:
     """Every anchor a decision's text supports, most specific first, capped by specificity (a path or
-    name written only inside a hidden comment, or only in the options it weighed, supports none).
+    name written only inside a hidden comment, only in the options it weighed or only as what it chose against,
+    `contrasts`, supports none).
 
     A `proposal` (a draft, a proposed record) keeps only its sure anchors (`SURE`: the paths it
     writes, names one file defines, files citing it): what it names loosely (a name several files
@@ -969,7 +971,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     is there, so it is left to search and context packs rather than shown on the code. `entry`: the
     number of the decision log's entry at `rel` that `text` is (cited by the log's name and that number)."""
     whole = _without_foreign_trees(_HTML_CODE.sub(r"`\1`", strip_hidden(text)), ctx)
-    text = headings.without_alternatives(whole)
+    text = contrasts.without_contrasted(headings.without_alternatives(whole))
     title = imports.title_of(whole)
     found = path_anchors(text, rel, ctx, title)
     found += [d for d in bare_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]

@@ -1,0 +1,44 @@
+"""What a record writes only as what it did not choose ("rather than on the wallet package", "instead of
+`pkg/legacy`", "not in `support`") anchors nothing; the same code named otherwise anchors as before
+(`sources.contrasts`)."""
+
+from lore.sources.contrasts import without_contrasted
+from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
+
+# Shaped on a Go chain split into packages, whose storage record says the ledger does not depend on the wallet.
+CHAIN = {
+    "go.mod": "module example.com/chain\n",
+    "pkg/wallet/wallet.go": "package wallet\n\nfunc Sign() {}\n",
+    "pkg/ledger/chain.go": "package ledger\n\ntype Signer interface{}\n",
+    "pkg/legacy/store.go": "package legacy\n\ntype SliceStore struct{}\n",
+}
+HEAD = "# Persist the chain behind a Store interface\n\n## Context\n\n"
+
+
+def anchors(root, body: str) -> list[str]:
+    return sorted(d.anchor.to_text() for d in derive_anchors(HEAD + body, "docs/adr/0003.md", AnchorContext(root)))
+
+
+def test_what_a_contrast_introduces_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, CHAIN)
+    assert anchors(ws, "The chain depends on a consumer-defined interface\nrather than on the wallet package.\n") == []
+    assert anchors(ws, "The chain keeps its blocks in a store instead of `pkg/legacy`.\n") == []
+    assert anchors(ws, "Blocks are kept in a store, as opposed to a `SliceStore`.\n") == []
+    assert anchors(ws, "Signing is not in `pkg/wallet`, nor in any other package.\n") == []
+
+
+def test_the_same_code_named_otherwise_still_anchors(tmp_workspace):
+    ws = write(tmp_workspace, CHAIN)
+    assert anchors(ws, "The wallet package signs the blocks.\n") == ["pkg/wallet/**"]
+    assert anchors(ws, "The wallet package signs, rather than the node.\n") == ["pkg/wallet/**"]
+    assert anchors(ws, "`pkg/legacy` is replaced by a store rather than a slice.\n") == ["pkg/legacy/**"]
+
+
+def test_without_contrasted_blanks_only_the_object_keeping_length():
+    text = ("An error rather than a `bool` lets callers tell `ErrMissing` apart; use `A` instead of `B`, `C` or "
+            "`D`.\n```go\n// rather than `E`\n```\n")
+    blanked = without_contrasted(text)
+    assert len(blanked) == len(text)
+    assert blanked == ("An error rather than   `    ` lets callers tell `ErrMissing` apart; use `A` instead of ` `  ` ` "
+                       "   ` `.\n```go\n// rather than `E`\n```\n")
