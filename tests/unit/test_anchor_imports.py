@@ -1,6 +1,6 @@
 """A library a decision titled for a choice adopts anchors the few files importing it (`sources.imports`)."""
 
-from lore.sources import imports
+from lore.sources import declared, imports
 from lore.sources.mentions import AnchorContext, derive_anchors
 from tree_files import write
 
@@ -671,3 +671,45 @@ def test_a_title_choosing_in_another_language_names_what_it_chose(tmp_workspace)
         "src/Infra/Other.cs": "using System.Text;\n\nnamespace Infra;\n\npublic class Other {}\n",
     })
     assert anchors(ws, "# ADR 0013 - Usar Polly para retentativas\n\n## Status\n\nAceita\n") == ["src/Infra/OpenAiService.cs"]
+
+
+# Shaped on chronicle-cal/chronicle's ADR 3 ("RabbitMQ for communication between REST API and sched/sync worker"),
+# whose worker and backend reach RabbitMQ through pika and aio-pika, and whose compose file runs it.
+COMPOSE = ("services:\n  postgres:\n    image: postgres:18\n  rabbitmq:\n    image: \"rabbitmq:4-management\"\n"
+           "  backend:\n    image: ghcr.io/example/backend:latest\n    build:\n      context: .\n")
+
+
+def test_the_container_images_compose_files_kubernetes_manifests_and_helm_values_run():
+    assert declared.images("compose.yaml", COMPOSE.encode()) == ["postgres", "rabbitmq", "backend"]
+    assert declared.images("charts/broker/values-dev.yaml", b"image:\n  registry: docker.io\n  repository: bitnami/rabbitmq\n"
+                                                            b"  tag: 3.12\nsidecar:\n  image: \"{{ .Values.x }}\"\n") == ["rabbitmq"]
+    assert declared.images("deploy/cache.yaml", b"apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n"
+                                                b"      containers:\n        - name: cache\n          image: redis:7@sha256:ab\n"
+                                                b"        - image: ${REGISTRY}/app\n") == ["redis"]
+    assert declared.images(".github/workflows/ci.yml", b"jobs:\n  test:\n    services:\n      db:\n        image: postgres:14\n") \
+        == [], "a CI workflow's service containers run the tests"
+    assert declared.images("config/app.yaml", b"logo:\n  image: logo.png\n") == []
+
+
+def test_a_chosen_server_anchors_the_files_running_its_image_and_reading_its_variables(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "compose.yaml": COMPOSE,
+        "services/worker/queue.py": "import os\nimport pika\n\nURL = os.getenv(\"RABBITMQ_URL\")\n",
+        "services/backend/session.py": "import os\nfrom aio_pika import connect_robust\n\n"
+                                       "URL = os.environ.get('RABBITMQ_URL', 'amqp://localhost/')\n",
+        "services/backend/admin.py": "RABBITMQADMIN = 'tool'\nimport os\nX = os.getenv('RABBITMQADMIN_PATH')\n",
+        "services/worker/tests/test_queue.py": "import os\nos.getenv('RABBITMQ_URL')\n",
+    })
+    assert anchors(ws, "# 3. RabbitMQ for communication\n\nWe will use RabbitMQ as a message broker.\n") == [
+        "./compose.yaml", "services/backend/session.py", "services/worker/queue.py"]
+
+
+def test_a_server_the_code_imports_by_its_name_or_reads_all_over_anchors_no_variables_reader(tmp_workspace):
+    files = {"docker-compose.yml": "services:\n  cache:\n    image: redis:7\n",
+             "app/cache.py": "import redis\n",
+             "app/settings.py": "import os\nREDIS = os.getenv('REDIS_URL')\n"}
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "# Use Redis for caching\n") == ["./docker-compose.yml", "app/cache.py"]
+    files = {f"svc{i}/main.go": f"package main\n\nimport \"os\"\n\nvar u = os.Getenv(\"KAFKA_BROKERS_{i}\")\n" for i in range(4)}
+    ws = write(tmp_workspace, files)
+    assert anchors(ws, "# Use Kafka for events\n") == [], "four services reading it: the project's stack"

@@ -16,6 +16,14 @@ A Terraform `data` block only looks up what is declared elsewhere (`data "aws_ia
 account's roles to map them to cluster users is not the module adopting IAM roles): it declares nothing. Only
 templates are read: a `.tf`, `.tf.json` or `.bicep` file, a YAML or JSON file that is a CloudFormation template
 (`AWSTemplateFormatVersion`, or a `Resources` map with `AWS::` types) or an ARM deployment template.
+
+A server a project runs rather than imports (a message broker, a database, a cache) is declared as the container
+image it runs: `image: rabbitmq:4-management` in a Docker Compose file, a Kubernetes manifest's container, a Helm
+chart's values (`image: bitnami/rabbitmq:3.12`, or an `image:` map's `repository:`). The image's name, its last path
+segment before the tag (`rabbitmq`), is the product the file declares (`images`): a decision choosing RabbitMQ
+governs the compose file running it, though the code talks to it through a client library (`pika`). A CI workflow's
+service containers and a build's base image (`.gitlab-ci.yml`, a `Dockerfile`) run tests and builds, and are not
+read; nor is an image written with a variable (`${REGISTRY}/app`, `{{ .Values.image }}`).
 """
 
 from __future__ import annotations
@@ -47,6 +55,17 @@ MAX_RUN = 4
 TOOL_OUTPUT = frozenset({".terraform", ".terragrunt-cache", ".aws-sam", "cdk.out", ".serverless", "node_modules"})
 
 
+# Files declaring the containers a project runs: Docker Compose's (`compose.yaml`, `docker-compose.prod.yml`) and a Helm
+# chart's values (`values.yaml`, `values-dev.yaml`); a Kubernetes manifest is known by its content (`apiVersion:` and `kind:`).
+_COMPOSE = re.compile(r"(?:^|/)(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml$")
+_HELM_VALUES = re.compile(r"(?:^|/)values(?:[.-][\w.-]+)?\.ya?ml$")
+_API_VERSION = re.compile(rb"^apiVersion:[ \t]*\S", re.M)
+_KIND = re.compile(rb"^kind:[ \t]*\S", re.M)
+_IMAGE = re.compile(rb"""^[ \t]*(?:-[ \t]+)?image:[ \t]*["']?([A-Za-z0-9][\w.:@/-]*)["']?[ \t]*(?:#.*)?\r?$""", re.M)
+_REPOSITORY = re.compile(rb"""^([ \t]*)image:[ \t]*(?:#.*)?\r?\n(?:\1[ \t]+[\w-]+:.*\n){0,4}?\1[ \t]+repository:[ \t]*"""
+                         rb"""["']?([A-Za-z0-9][\w.:@/-]*)["']?[ \t]*(?:#.*)?\r?$""", re.M)
+
+
 class Declared(NamedTuple):
     """A resource type a template declares (`AWS::RDS::DBCluster`), and the engine it runs (`aurora-mysql`) if any."""
     type: str
@@ -75,6 +94,24 @@ def resources(rel: str, data: bytes) -> list[Declared]:
     if b"deploymentTemplate.json" in data:
         return [Declared(m.group(1).decode("ascii")) for m in _ARM_TYPE.finditer(data)]
     return []
+
+
+def images(rel: str, data: bytes) -> list[str]:
+    """The names of the container images the file at `rel` runs, lower case, once each (see the module), if it is a
+    Docker Compose file, a Helm chart's values or a Kubernetes manifest; none otherwise."""
+    if not rel.endswith((".yaml", ".yml")) or b"image:" not in data:
+        return []
+    if not (_COMPOSE.search(rel) or _HELM_VALUES.search(rel) or _API_VERSION.search(data) and _KIND.search(data)):
+        return []
+    refs = [m.group(1) for m in _IMAGE.finditer(data)] + [m.group(2) for m in _REPOSITORY.finditer(data)]
+    out = [image_name(r.decode("ascii", "replace")) for r in refs]
+    return list(dict.fromkeys(n for n in out if n))
+
+
+def image_name(reference: str) -> str:
+    """The name of a container image reference: its last path segment, without tag or digest
+    (`docker.io/bitnami/rabbitmq:3.12@sha256:…` -> `rabbitmq`)."""
+    return reference.split("@", 1)[0].rstrip("/").rsplit("/", 1)[-1].split(":", 1)[0].lower()
 
 
 def _with_engines(data: bytes, found: list[re.Match[bytes]]) -> list[Declared]:

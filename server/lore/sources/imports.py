@@ -310,7 +310,9 @@ class ImportIndex:
     Infrastructure templates import the cloud services whose resources they declare (`declared`): their runs
     join the code's (`AWS::CodePipeline::Pipeline`: `awscodepipeline`, `codepipeline`), read after the code under
     the same budget; `declared` holds those runs alone, `services` each declared service by its own name
-    (`AWS::Logs::LogGroup`: `logs`)."""
+    (`AWS::Logs::LogGroup`: `logs`). The container images Docker Compose files, Kubernetes manifests and Helm values
+    run are held apart, by name (`images`: `rabbitmq` -> `compose.yaml`), and so are the parts of the environment
+    variables the code reads (`environment`: `rabbitmq` -> the files reading `RABBITMQ_URL`): see `product_anchors`."""
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None):
         self.files: dict[str, set[str]] = {}
@@ -318,6 +320,8 @@ class ImportIndex:
         self.modules: dict[str, set[str]] = {}  # Go module path or an ancestor (`module_prefixes`) -> files importing it
         self.declared: dict[str, set[str]] = {}  # the runs of declared resource types alone (see `files`)
         self.services: dict[str, set[str]] = {}  # folded service of a declared resource type -> files declaring it
+        self.images: dict[str, set[str]] = {}  # folded name of a container image (`declared.images`) -> files running it
+        self.environment: dict[str, dict[str, str]] = {}  # a run of an environment variable's parts -> file -> variable
         # The workspace's own sub-projects by their folders' names (`crates/relay-edge`: relayedge).
         self.own_packages = {fold(PurePosixPath(r).name) for r in (layout.roots if layout is not None else ()) if r}
         own: set[str] = set(layout.go_modules) if layout is not None else set()
@@ -331,7 +335,14 @@ class ImportIndex:
         for rel, data in named.code_outside_tests(root, list(files) + templates, budget):
             if rel not in code:
                 self._declare(rel, declared.resources(rel, data))
+                for image in declared.images(rel, data):
+                    self.images.setdefault(fold(image), set()).add(rel)
                 continue
+            for m in _ENV_READ.finditer(data):
+                variable = next(g for g in m.groups() if g).decode("ascii")
+                parts = variable.lower().split("_")
+                for run in {"".join(parts[i:j]) for i in range(len(parts)) for j in range(i + 1, len(parts) + 1)}:
+                    self.environment.setdefault(run, {}).setdefault(rel, variable)
             for m in _PACKAGE.finditer(data):
                 package = m.group(1).decode("ascii")
                 sep = "\\" if "\\" in package else "."
@@ -385,6 +396,16 @@ class ImportIndex:
                 self.declared.setdefault(run, set()).add(rel)
             if service := declared.service(d.type):
                 self.services.setdefault(service, set()).add(rel)
+
+
+# An environment variable of two or more parts that code reads by name: `os.getenv("RABBITMQ_URL")`,
+# `os.environ["X_Y"]`, `os.environ.get(…)`, `process.env.X_Y`, `process.env["X_Y"]`, `import.meta.env.X_Y`, Ruby's
+# `ENV["X_Y"]` and `ENV.fetch(…)`, Go's `os.Getenv(…)`, Java's `System.getenv(…)`, C#'s
+# `Environment.GetEnvironmentVariable(…)`, Rust's `env::var(…)`, PHP's `getenv(…)` and `$_ENV[…]`.
+_ENV_NAME = rb"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
+_ENV_READ = re.compile(rb"(?:\b(?:getenv|Getenv|GetEnvironmentVariable|environ(?:\.get)?|ENV(?:\.fetch)?|env::var(?:_os)?)"
+                       rb"|\$_ENV|\bprocess\.env)[ \t]*[\[(][ \t]*[\"']" + _ENV_NAME + rb"[\"']"
+                       rb"|\b(?:process|import\.meta)\.env\." + _ENV_NAME + rb"\b")
 
 
 def _of(spec: str, packages: set[str]) -> bool:
@@ -834,6 +855,26 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     for words in cloud_products(text):
         for rel, why in _declaring(words, ctx.imports):
             out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
+    return list(out.values())
+
+
+def product_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
+    """Path anchors for where a server a decision titled for a choice adopts runs and is reached, when the code talks
+    to it through a client library under another name (`Use RabbitMQ as a message broker`, its code importing
+    `pika`): the few files declaring its container image (`compose.yaml` running `rabbitmq:4-management`, see
+    `declared.images`), and, when no code file imports the name, the few code files reading an environment variable
+    named for it, the name a whole part of the variable's (`RABBITMQ_URL`; not `RABBITMQADMIN`). At most
+    `named.MAX_FILES` of each: more is the project's stack."""
+    out: dict[str, Derived] = {}
+    for name in as_named(chosen_names(text, whole), ctx):
+        files = sorted(ctx.imports.images.get(name, ()))
+        for rel in files if len(files) <= named.MAX_FILES else ():
+            out.setdefault(rel, Derived(Anchor("path", rel), SCORE, f"runs {name}'s image, what it chose"))
+        if ctx.imports.files.get(name) or ctx.imports.packages.get(name):
+            continue
+        readers = ctx.imports.environment.get(name, {})
+        for rel, variable in sorted(readers.items()) if len(readers) <= named.MAX_FILES else ():
+            out.setdefault(rel, Derived(Anchor("path", rel), SCORE, f"reads `{variable}`, named for {name}, what it chose"))
     return list(out.values())
 
 

@@ -37,7 +37,9 @@ as code that one code file spells (`on_delete`) anchors that file (see `literals
 files routing it (see `routes`); the keys of an example it shows (`"child_count": 15`) the types
 declaring them as fields (see `shapes`); a library a decision titled for a choice adopts
 (`Use Lunr for search`) the few files importing it (see `imports`), the few named for it (`choice_named_anchors`)
-and, weakest, the few manifests declaring it (see `manifests`). A misspelt long name means the one name a letter
+and, weakest, the few manifests declaring it (see `manifests`); a server it adopts (`Use RabbitMQ as a message
+broker`) the few files running its container image and, when no code imports it by its name, reading the environment
+variables named for it (`imports.product_anchors`). A misspelt long name means the one name a letter
 away (see `misspelt`); a
 call in a code block on a variable named for a type (`openApiService.validPath(`) names that type's
 method. A type the workspace does not define (a framework's `AppConfig`) anchors the workspace's
@@ -987,6 +989,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += [d for d in routes.route_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     importers = imports.import_anchors(text, ctx, whole)
     found += [d for d in importers if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in imports.product_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in manifests.manifest_anchors(text, ctx, whole) if d.anchor.value not in {f.anchor.value for f in found}]
     reached = {f.anchor.file or f.anchor.value for f in found}
     found += [d for d in choice_named_anchors(text, ctx) if d.anchor.value not in reached]
