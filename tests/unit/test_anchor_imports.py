@@ -713,3 +713,16 @@ def test_a_server_the_code_imports_by_its_name_or_reads_all_over_anchors_no_vari
     files = {f"svc{i}/main.go": f"package main\n\nimport \"os\"\n\nvar u = os.Getenv(\"KAFKA_BROKERS_{i}\")\n" for i in range(4)}
     ws = write(tmp_workspace, files)
     assert anchors(ws, "# Use Kafka for events\n") == [], "four services reading it: the project's stack"
+
+
+def test_the_imports_of_vue_and_svelte_components_are_read_though_no_grammar_reads_their_names(tmp_workspace):
+    # Shaped on ThaiProgrammer/tech-events-calendar, whose event editor page imports front-matter beside lib/.
+    ws = write(tmp_workspace, {
+        "lib/parseMarkdown.js": "const fm = require('front-matter')\nmodule.exports = fm\n",
+        "website/src/components/DataEditorPage.vue": "<template><div /></template>\n<script>\n"
+                                                     "import fm from 'front-matter'\nexport default {}\n</script>\n",
+        "website/src/routes/Preview.svelte": "<script>\n  import fm from 'front-matter'\n</script>\n",
+        "website/node_modules/x/Widget.vue": "<script>\nimport fm from 'front-matter'\n</script>\n",
+    })
+    assert anchors(ws, "# Use front-matter to read the events\n") == [
+        "lib/parseMarkdown.js", "website/src/components/DataEditorPage.vue", "website/src/routes/Preview.svelte"]

@@ -39,6 +39,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from lore.anchors import has_grammar, language_for_path
 from lore.markup import markdown
 from lore.memory import Anchor
 from lore.sources import declared, headings, named, newer
@@ -301,6 +302,9 @@ class ImportIndex:
     """Folded run of import segments -> the code files outside tests importing it, read once from a
     `SymbolIndex`'s files (built on the first decision titled for a choice, under the same time budget).
 
+    The code files a `SymbolIndex` leaves unread for want of a grammar, which the import reader parses all the same
+    (a Vue or Svelte component's script, a Groovy file: `without_grammar`), are read too.
+
     Database migrations (`migrations/0042_x.py`) are left out: the framework writes them from the
     models, which import the library themselves. The workspace's own code is left out too: imports of
     the packages it declares (`package org.jabref.logic;` makes `org.jabref` its own), of its Go
@@ -328,11 +332,14 @@ class ImportIndex:
         own |= set(layout.published if layout is not None else ()) | {f.split("/", 1)[0] for f in files
                                                                          if f.endswith(".py") and "/" in f}
         found: list[tuple[str, list[str]]] = []
-        code = set(files)
+        unread = without_grammar(layout, set(files)) if layout is not None else []
+        code = set(files) | set(unread)
         self._root, self._layout, self._budget, self._own = root, layout, budget, own
         self._tests: ImportsOfTests | None = None
         templates = [f for f in declared.candidates(layout) if f not in code] if layout is not None else []
-        for rel, data in named.code_outside_tests(root, list(files) + templates, budget):
+        for rel, data in named.code_outside_tests(root, list(files) + unread + templates, budget):
+            if rel in unread and named.generated(rel, data[:named.GENERATED_HEAD].decode("utf-8", "replace"), True):
+                continue  # a tool's output (`// Code generated … DO NOT EDIT.`), as a `SymbolIndex` leaves it
             if rel not in code:
                 self._declare(rel, declared.resources(rel, data))
                 for image in declared.images(rel, data):
@@ -396,6 +403,20 @@ class ImportIndex:
                 self.declared.setdefault(run, set()).add(rel)
             if service := declared.service(d.type):
                 self.services.setdefault(service, set()).add(rel)
+
+
+def without_grammar(layout, read: set[str]) -> list[str]:
+    """The code files of `layout` the import reader parses (`_CODE_SUFFIXES`) that a `SymbolIndex` leaves unread, not in
+    `read`, for want of a grammar (`DataEditorPage.vue`, a Svelte component, a Groovy script), outside vendored folders
+    and the files tools write by their names (`named.GENERATED_SUFFIXES`)."""
+    out = []
+    for rel in sorted(layout.files):
+        if rel in read or not rel.endswith(_CODE_SUFFIXES) or rel.endswith(named.GENERATED_SUFFIXES) or layout.vendored(rel):
+            continue
+        lang = language_for_path(rel)
+        if lang is None or not (lang in named.KEYWORD_LANGUAGES or has_grammar(lang)):
+            out.append(rel)
+    return out
 
 
 # An environment variable of two or more parts that code reads by name: `os.getenv("RABBITMQ_URL")`,
