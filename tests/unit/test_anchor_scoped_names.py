@@ -168,3 +168,14 @@ def test_a_name_set_in_italics_is_a_name():
     """adaptris/interlok (Apache-2.0) 0004 writes "_SharedConnection_": the underscores of markdown's italics hid it."""
     assert [n.name for n in names_in("Each consumer gets a _SharedConnection_ instead.")] == ["SharedConnection"]
     assert names_in("a _snake_case_ word and __init__ and _private_") == []
+
+
+def test_a_decorator_written_as_code_names_the_function_it_applies(tmp_workspace):
+    """Shaped on SparkEngineWeb's ADR 5 ("Create an `@Optional(Type)` decorator"): the decorator is the identifier it
+    applies, which the rules for names then anchor or not; a scoped package (`@scope/pkg`) is no decorator."""
+    text = "Create an `@OptionalProperty(Type)` decorator; apply `@Component` and `@engine/core` as before.\n"
+    assert [n.name for n in names_in(text)] == ["OptionalProperty", "Component"]
+    ws = write(tmp_workspace, {"src/core/optional.ts": "export function OptionalProperty<T>(type: T) {\n  return type;\n}\n"})
+    found = derive_anchors("# Optional properties\n\n" + text, "docs/adr/0005.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.anchor.file) for d in found] == [
+        ("symbol:typescript:OptionalProperty", "src/core/optional.ts")]
