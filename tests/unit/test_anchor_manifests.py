@@ -202,3 +202,35 @@ def test_what_a_madr_outcome_line_chose_is_anchored_in_its_manifest(tmp_workspac
     assert anchors(ws, text) == ["./go.mod"]
     assert imports.chosen_option('Chosen option: "Use PostgreSQL", because it is operated') == ["postgresql"]
     assert imports.chosen_option("Chosen option: Option 2, because it is cheaper") == []
+
+
+def test_a_title_naming_a_product_for_a_purpose_chooses_it_where_the_workspace_declares_it(tmp_workspace):
+    # ThoughtWorksInc/kakuma-frontend doc/adr/0010 and 0011 (Apache-2.0): titles with no verb, read as no choice, left
+    # the gem and the package.json declaring what they chose unanchored.
+    ws = write(tmp_workspace, {"Gemfile": 'source "https://rubygems.org"\n\ngem "sinatra"\ngem "jasmine"\n',
+                               "package.json": '{"name": "web", "devDependencies": {"browserify": "^13.1.0"}, '
+                                               '"dependencies": {"@guardian/support-dotcom-components": "11.0.0"}}\n',
+                               "app/flags.rb": "module Flags\nend\n"})
+    accepted = "\n\nDate: 22/08/2016\n\n## Status\n\nAccepted\n"
+    assert anchors(ws, "# 10. Jasmine for JS Test" + accepted) == ["./Gemfile"]
+    assert anchors(ws, "# 11. Browserify for bundling JS files" + accepted) == ["./package.json"]
+    assert anchors(ws, "# 9. Datamapper as ORM" + accepted) == []  # declared nowhere
+    assert anchors(ws, "# Feature flags for rollout" + accepted) == []
+    # guardian/dotcom-rendering docs/architecture/006 (Apache-2.0): a family of packages is no package of that name
+    assert anchors(ws, "# Support for frontend only" + accepted) == []
+    assert imports.chosen("# 10. Jasmine for JS Test\n") == []  # a choice only of what the workspace has
+
+
+def test_a_product_named_with_plain_words_after_it_is_the_package_its_leading_words_name(tmp_workspace):
+    # ThoughtWorksInc/kakuma-frontend doc/adr/0007 (Apache-2.0), "Slim Template Framework": read as `slimtemplate`, it
+    # missed `gem 'slim'` and `require 'slim'`.
+    ws = write(tmp_workspace, {"Gemfile": 'gem "slim"\n',
+                               "app/app.rb": "require 'slim'\nrequire 'sinatra/base'\n\nclass App < Sinatra::Base\nend\n",
+                               "pyproject.toml": '[project]\nname = "x"\ndependencies = ["django>=5", "markdown"]\n',
+                               "tools/upload.py": "from google.cloud import storage\n\nBUCKET = storage\n",
+                               "tools/render.py": "import markdown\n\nHTML = markdown.markdown\n"})
+    accepted = "\n\n## Status\n\nAccepted\n"
+    assert anchors(ws, "# 7. Slim Template Framework" + accepted) == ["./Gemfile", "app/app.rb"]
+    assert anchors(ws, "# Use Google Cloud Client Library for uploads" + accepted) == []  # the vendor's name alone
+    assert anchors(ws, "# Use Django REST Framework for the API" + accepted) == []  # "REST" is the product's own
+    assert anchors(ws, "# Use Markdown Architectural Decision Records" + accepted) == []  # not named as a kind

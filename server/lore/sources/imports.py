@@ -75,6 +75,9 @@ _NAMED_LIBRARY = re.compile(r"^(?:\d+[.:)]?\s+|adr[- ]?\d+[.:]?\s+)?(?P<what>.+?
 # products it is done with, each written with a capital.
 _DONE_WITH = re.compile(r"^(?:\d+[.:)]?\s+|(?i:adr)[- ]?\d+[.:]?\s+)?(?P<why>[^,:]+?)\s+(?:with|using)\s+"
                         r"(?P<what>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*(?:\s*(?:,|and|&)\s*[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)*)*)$")
+# "Jasmine for JS tests", "Datamapper as ORM", "Systemd as an init system": one to three words, then what they are
+# for, with no verb; a choice only of a package the workspace has (see `chosen_here`).
+_FOR_PURPOSE = re.compile(rf"^{_NUMBERED}(?P<what>[\w.@+-]+(?:\s+[\w.@+-]+){{0,2}}?)\s+(?:for|as)\s+(?P<why>\S.*)$", re.I)
 MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they may be part of its name ("Deep Java Library"; see `KIND_WORDS`).
@@ -161,16 +164,71 @@ def chosen(text: str, whole: str | None = None, variants: bool = True) -> list[s
     and Alembic": `sqlalchemy`, `alembic`); a kind word written with a capital after it may be ("Use ClosedXML Library":
     `closedxmllibrary`, `closedxml`; `as_named` keeps the one the workspace has)."""
     whole = text if whole is None else whole
-    title = title_of(text)
-    m = _choice(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
+    m = _title_choice(title_of(text))
     if not m:
         return []
     out: list[str] = []
     for part, words in _products(m.group("what"), variants):
-        out += _names_for(words, part, whole, variants)
-        if len(words) > 1 and words[-1].lower() in KIND_WORDS:  # "ClosedXML Library": `closedxml` too
-            out += _names_for(words[:-1], part, whole, variants)
+        out += _product_names(words, part, whole, variants)
     return list(dict.fromkeys(out))
+
+
+def chosen_here(text: str, ctx, whole: str | None = None) -> list[str]:
+    """`chosen_names` as the workspace reads them (`as_named`; `ctx`: a `mentions.AnchorContext`), with what only the
+    workspace tells a title chose. A title naming one to three words for a purpose, with no verb ("Jasmine for JS
+    tests", "Datamapper as ORM"), chooses them where the workspace imports or declares a package of that very name
+    (`package`), and nothing else: "Feature flags for rollout" chooses no `featureflags` nothing declares, "Support for
+    frontend only" no family of packages named `support-…`. A product a choice names as a kind of software ("Slim
+    Template Framework") by words the workspace has nowhere (`slimtemplate`) is named by the longest run of its leading
+    words that is a package of it (`require 'slim'`: `slim`), when the words left off are plain words ("Template"), not
+    a product's own ("Django REST Framework" is not Django), and the run is not its vendor's name alone; a choice not
+    named as a kind ("Use Markdown Architectural Decision Records") names no part of itself."""
+    whole = text if whole is None else whole
+    title = title_of(text)
+    names = list(chosen_names(text, whole))
+    m = _title_choice(title)
+    verbless = None if m else _FOR_PURPOSE.match(title)
+    for part, words in _products((m or verbless).group("what")) if m or verbless else []:
+        product = _product_names(words, part, whole, True)
+        if verbless:
+            names += [n for n in product if package(n, ctx)]
+        elif _as_kind(m, part) and not any(_in_workspace(n, ctx) for n in product):
+            names += _leading_run(words, part, whole, ctx)
+    return as_named(list(dict.fromkeys(names)), ctx)
+
+
+def _as_kind(m: re.Match[str], part: str) -> bool:
+    """Whether a title's choice names a product as a kind of software: "Slim Template Framework", "Use the Foo library"."""
+    written = re.findall(r"[A-Za-z0-9]+", part)
+    return m.re is _NAMED_LIBRARY or bool(written) and written[-1].lower() in _TRAILING
+
+
+def _leading_run(words: list[str], part: str, whole: str, ctx) -> list[str]:
+    """The names of the longest run of a product's leading `words` that is a package the workspace has, leaving off only
+    plain words (see `chosen_here`); none when there is none."""
+    for k in range(len(words) - 1, 0, -1):
+        if not all(w.isalpha() and w[1:].islower() for w in words[k:]):
+            return []
+        if k == 1 and words[0].lower() in _VENDORS:
+            return []
+        if found := [n for n in _names_for(words[:k], part, whole, True) if package(n, ctx)]:
+            return found
+    return []
+
+
+def _title_choice(title: str) -> re.Match[str] | None:
+    """A title's choice with its `what` (and `why`, what it was chosen for): by a verb (`_choice`), as what is done with
+    it ("Observability with Prometheus") or as a library named as such ("Django Waffle library for Feature Flags")."""
+    return _choice(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
+
+
+def _product_names(words: list[str], part: str, whole: str, variants: bool) -> list[str]:
+    """The folded names `chosen` gives for one product (see `_names_for`), and without a kind word written after it:
+    "ClosedXML Library": `closedxmllibrary`, `closedxml`."""
+    out = _names_for(words, part, whole, variants)
+    if len(words) > 1 and words[-1].lower() in KIND_WORDS:
+        out += _names_for(words[:-1], part, whole, variants)
+    return out
 
 
 def _choice(title: str) -> re.Match[str] | None:
@@ -236,9 +294,19 @@ def as_named(names: list[str], ctx) -> list[str]:
     "ClosedXML Library") when the workspace imports or declares a package of the whole name (`deepjavalibrary`
     for "Deep Java Library"): the word is then part of the name (`ctx`: a `mentions.AnchorContext`); and less the
     project's own package (`not_own`)."""
-    def exists(name: str) -> bool:
-        return name in ctx.imports.files or name in ctx.manifests.files
-    return not_own([n for n in names if not any(n + kind in names and exists(n + kind) for kind in KIND_WORDS)], ctx)
+    return not_own([n for n in names if not any(n + kind in names and _in_workspace(n + kind, ctx) for kind in KIND_WORDS)],
+                   ctx)
+
+
+def _in_workspace(name: str, ctx) -> bool:
+    """Whether the workspace's code imports, or its manifests declare, a package answering to the folded `name`."""
+    return name in ctx.imports.files or name in ctx.manifests.files
+
+
+def package(name: str, ctx) -> bool:
+    """Whether the folded `name` is the very name of a package the workspace's code imports (`package_of`) or its
+    manifests declare (`ManifestIndex.whole`): `jasmine`, not `support` of `@guardian/support-dotcom-components`."""
+    return name in ctx.imports.packages or name in ctx.manifests.whole
 
 
 def not_own(names: list[str], ctx) -> list[str]:
@@ -648,7 +716,7 @@ def purpose(text: str) -> list[str]:
     """The words of what a decision titled for a choice chose it for (`Use Apache Commons IO for directory
     monitoring` -> directory, monitoring), common words aside."""
     title = title_of(text)
-    m = _choice(title) or _DONE_WITH.match(title) or _NAMED_LIBRARY.match(title)
+    m = _title_choice(title) or _FOR_PURPOSE.match(title)
     words = re.findall(r"[A-Za-z]{4,}", (m.group("why") or "") if m else "")
     return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
 
@@ -854,7 +922,7 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     chosen for (`DirectoryMonitor.java` of the seven importing Commons IO, for "directory monitoring"),
     when that leaves a few. A library no code but tests imports (Testcontainers, REST Assured) is the tests':
     the few test files importing it are where its choice lives."""
-    names = as_named(chosen_names(text, whole), ctx)
+    names = chosen_here(text, ctx, whole)
     if not names:
         return []
     out: dict[str, Derived] = {}

@@ -168,6 +168,6 @@ def names_of(dependency: str) -> set[str]:
 def manifest_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
     """Path anchors for the few manifests (at most `named.MAX_FILES`) declaring what a decision titled for a
     choice adopts (`ctx`: a `mentions.AnchorContext`; `whole`: see `imports.chosen`)."""
-    return imports.few_files(imports.as_named(imports.chosen_names(text, whole), ctx), ctx.manifests.files, SCORE,
+    return imports.few_files(imports.chosen_here(text, ctx, whole), ctx.manifests.files, SCORE,
                              lambda name: f"declares {name}, what it chose")
 
