@@ -272,3 +272,19 @@ def test_the_folder_adr_tools_declares_holds_records(tmp_path, monkeypatch):
     with Lore(tmp_path, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
         summary = run_import(lo)
         assert any(w.startswith(".adr-dir:1:") for w in summary.warnings)
+
+
+def test_a_record_left_as_its_template_is_reported_and_is_no_page(lore):
+    """JonQuxBurton/MobileMicroservicesSample (MIT) doc/adr/0001 is adr-tools' template with its guidance only: taken
+    as no record, it must not come back as a page of documentation either; the report says why it was left out."""
+    guidance = ("## Context\n\nThe issue motivating this decision, and any context that influences or constrains the "
+                "decision.\n\n## Decision\n\nThe change that we're proposing or have agreed to implement.\n\n"
+                "## Consequences\n\nWhat becomes easier or more difficult to do and any risks introduced by the change "
+                "that will need to be mitigated.\n")
+    write(lore.root, {"doc/adr/0001-record-architecture-decisions.md":
+                      "# 1. Record architecture decisions\n\nDate: 2020-02-23\n\n## Status\n\nAccepted\n\n" + guidance,
+                      "doc/adr/0002-use-rabbitmq.md": nygard(2, "Use RabbitMQ")})
+    summary = run_import(lore)
+    assert summary.decisions == ["doc/adr/0002-use-rabbitmq.md"] and summary.docs == []
+    assert dict(summary.not_taken)["doc/adr/0001-record-architecture-decisions.md"] == "an unfilled template"
+    assert [m.provenance.path for m in lore.store.memories.matching()] == ["doc/adr/0002-use-rabbitmq.md"]

@@ -677,3 +677,33 @@ def test_a_status_part_holding_only_its_value_is_no_section_of_its_own():
     replaced = parse_adr("docs/adr/0002-kafka.md", "# 2. Kafka\n\n## Status\n\nSuperseded by [ADR 4](0004-nats.md)\n\n"
                          "## Decision\n\nUse Kafka for events.\n")
     assert "Status" in [s.heading for s in replaced.memories[0].sections]
+
+
+NYGARD_UNFILLED = ("Date: 2020-02-23\n\n## Status\n\nAccepted\n\n## Context\n\n"
+                   "The issue motivating this decision, and any context that influences or constrains the decision.\n\n"
+                   "## Decision\n\nThe change that we're proposing or have agreed to implement.\n\n## Consequences\n\n"
+                   "What becomes easier or more difficult to do and any risks introduced by the change that will need "
+                   "to be mitigated.\n")
+
+
+def test_a_record_left_as_its_template_says_no_more_than_its_title():
+    """JonQuxBurton/MobileMicroservicesSample (MIT) doc/adr/0001 is adr-tools' template with its guidance only: it became
+    a decision whose body was its bare headings ("## Context … ## Decision … ## Consequences"), ranked strong in search.
+    The series' first record so left says nothing and is taken as nothing; a record titled for its decision
+    (Collective-Intelligence-Labs/cil-copilot's 0005) keeps its title, with no headings for a body."""
+    parsed = parse_adr("doc/adr/0001-record-architecture-decisions.md",
+                       "# 1. Record architecture decisions\n\n" + NYGARD_UNFILLED)
+    assert parsed.memories == [] and parsed.note == "an unfilled template"
+    (m,) = parse_adr("doc/adr/0005-the-minimal-size-of-group.md",
+                     "# 5. The minimal size of a group will be 3, not 2\n\n" + NYGARD_UNFILLED).memories
+    assert m.body == "" and m.title == "5. The minimal size of a group will be 3, not 2"
+    written = NYGARD_UNFILLED.replace("The change that we're proposing or have agreed to implement.",
+                                      "We will record architecture decisions.")
+    (m,) = parse_adr("doc/adr/0001-record-architecture-decisions.md",
+                     "# 1. Record architecture decisions\n\n" + written).memories
+    assert m.body == "We will record architecture decisions."
+    # a title and a status alone are no template; a level-1 "# Status" over the parts leaves them their text
+    assert parse_adr("doc/adr/0002-use-postgres.md", "# 2. Use Postgres\n\n## Status\n\nAccepted\n").memories
+    (m,) = parse_adr("doc/adr/0028-sessions.md", "# 28. Sessions\n\nDate: 2025-05-29\n\n# Status\n\nApproved\n\n"
+                                                 "## Context\n\nForms are static.\n\n## Decision\n\nWe submit a form.\n").memories
+    assert m.body == "We submit a form."

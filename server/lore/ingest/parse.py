@@ -9,7 +9,7 @@ from lore.markup import markdown
 from lore.memory import SourceKind
 from lore.sources import classify as cls
 from lore.sources import sidecar
-from lore.sources.adr import parse_adr
+from lore.sources.adr import UNFILLED, parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item, work_page
 from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, generated_readme, is_documentation, newest_part,
@@ -84,7 +84,8 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
         parsed = parse_adr(rel, text, front)
     parsed.taken = DECISION if parsed.memories else None
     if not parsed.memories:
-        doc = _documentation(rel, text, importer == cls.DOC, front)  # an index or read-me page among records
+        # an index or read-me page among records; not a record's template left unfilled
+        doc = None if parsed.note == UNFILLED else _documentation(rel, text, importer == cls.DOC, front)
         if doc is not None:
             return doc
         parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"

@@ -23,6 +23,7 @@ from lore.sources.status import (DELIVERY_WORDS, LIFECYCLE_KEYS, Reference, Stat
                                  supersession_lines, word_status)
 
 IMPORTER = "adr"
+UNFILLED = "an unfilled template"  # why the opening record of headings alone is taken as nothing (`unfilled`)
 #: A record's context kept as its memory's rationale, at most (the whole text stays in its sections).
 RATIONALE_CHARS = 1500
 # "Status", and its name in French, Spanish, Portuguese and Italian ("## État", "## Estado", "## Stato").
@@ -190,6 +191,10 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     if not_one:
         out.note = not_one
         return out
+    empty = unfilled(doc, title_line)
+    if empty and process_record(title):
+        out.note = UNFILLED  # the series' first record as the template left it: no more than any series says
+        return out
     reading, status_line, status_text = _status(doc, rel_path, out)
     if status_text is None and marker:
         reading, status_line, status_text = read_status(marker), title_line, markdown.plain(marker)
@@ -210,6 +215,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     elif unknown:
         out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as {given}")
     sections, body, rationale = _sections(doc, title, title_line)
+    body = "" if empty else body  # a template's headings say nothing: its title is what the record says
     meta: dict = {"status_text": status_text} if status_text else {}
     if unknown and status is Status.ACTIVE:
         meta["status_unknown"] = status_text[:60]
@@ -651,6 +657,28 @@ def _bare_meta(heading: str | None, text: str) -> bool:
     if not heading or _part_key(heading) not in _SKIP_META or _SAYS_MORE.search(text):
         return False
     return len(re.findall(r"[^\W\d_]{3,}", markdown.plain(text))) <= 4
+
+
+def unfilled(doc: markdown.Document, title_line: int | None) -> bool:
+    """Whether a record is a template nobody wrote in: under its title, parts ("## Context", "## Decision") with no
+    text beside their headings, once its status and date (sections, header fields) and the template's guidance
+    (`without_guidance`) are left out. A title and a status alone make no template."""
+    start = title_line if title_line else doc.front_lines
+    heads = [s for s in doc.sections if s.heading is not None and s.line > start]
+    parts = [s for s in heads if _part_key(s.heading) not in _SKIP_META]
+    if not parts:
+        return False
+    lines = [ln for ln in doc.lines[start:heads[0].line - 1]
+             if not ((m := _FIELD.match(ln)) and m.group(1).strip().lower() in _HEADER_FIELDS)]
+    for s in parts:
+        lines += ["", *doc.lines[s.start:s.end]]
+    return not any(ln.strip() for ln in without_guidance(lines))
+
+
+def process_record(title: str) -> bool:
+    """Whether a title is that of the record a series opens with, about keeping records ("1. Record architecture
+    decisions"; `_PROCESS_TITLE`), its number or label aside."""
+    return bool(_PROCESS_TITLE.match(re.sub(r"^[\W\d_]+", "", _GENRE_PREFIX.sub("", title.strip()))))
 
 
 def _without_meta(doc: markdown.Document, start: int) -> list[str]:

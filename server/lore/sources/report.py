@@ -9,6 +9,7 @@ import re
 from pathlib import PurePosixPath
 
 from lore.memory import SourceKind
+from lore.sources.adr import UNFILLED
 from lore.sources.classify import is_page
 from lore.sources.detect import folder_hint, series_folder
 from lore.sources.summary import ImportSummary
@@ -39,7 +40,8 @@ def fill(store: Store, summary: ImportSummary) -> None:
             summary.docs.append(path)
         elif sf.reason and sf.reason.startswith(NOT_TAKEN):
             why = sf.reason[len(NOT_TAKEN):]
-            if docs_like(path) or why.startswith(_PARTIAL) or why in ("template", GENERATED_README, GENERATED_OUTPUT):  # set aside, said
+            if docs_like(path) or why.startswith(_PARTIAL) or why in ("template", UNFILLED, GENERATED_README,
+                                                                      GENERATED_OUTPUT):  # set aside, said
                 summary.not_taken.append((path, why))
     summary.log_entries = store.memories.entries_per_file(SourceKind.ADR)
     for meta in store.memories.meta_by_source_kind(SourceKind.ADR):
