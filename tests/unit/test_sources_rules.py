@@ -274,3 +274,19 @@ def test_the_text_before_a_rules_files_first_part_is_not_titled_for_that_part():
                       "Available MCP Tools: 1. list-sections"]
     titled = [m.title for m in parse_rules("claude", "CLAUDE.md", "# Project rules\n\nIntro.\n\n## Testing\n\n- Test.\n").memories]
     assert titled == ["Project rules", "Testing"]
+
+
+def test_a_guide_without_headings_is_titled_by_its_opening_sentence_not_its_first_wrapped_line():
+    """Internet-of-People/titania-os's CONTRIBUTING.md (GPL-3.0) wraps its opening paragraph by hand; the guide was
+    titled "All contributions are welcome! We follow this", its first line cut where the author wrapped it."""
+    text = ("All contributions are welcome! We follow this\n[code of conduct](https://www.contributor-covenant.org/"
+            "version/1/4/code-of-conduct) in Titania.\nRegarding pull requests, please check and make sure that you "
+            "agree to the following\n[Developer's Certificate of Origin 1.1](https://elinux.org/Developer_Certificate_Of_"
+            "Origin)\npolicy we use.\n\nThis basically means that you pledge yourself to be kind with others.\n")
+    assert [m.title for m in parse_rules(cls.AGENTS, "CONTRIBUTING.md", text).memories] == ["All contributions are welcome!"]
+    short = "Keep pull requests small\nand reviewed.\n\nRun the tests first.\n"
+    assert [m.title for m in parse_rules(cls.AGENTS, "CONTRIBUTING.md", short).memories] == \
+        ["Keep pull requests small and reviewed."]
+    long = ("Every contributor is expected to read the whole of this guide, to run the linters and the tests, and to ask "
+            "for a review before merging anything.\n")
+    assert [m.title for m in parse_rules(cls.AGENTS, "docs/CONTRIBUTING.md", long).memories] == ["CONTRIBUTING.md"]

@@ -28,6 +28,7 @@ _TAGS = {classify.AGENTS: "agents", classify.CURSOR: "cursor", classify.COPILOT:
          classify.CLINE: "cline", classify.CONTINUE: "continue", classify.MEMORY_BANK: "memory-bank",
          classify.GUIDE: "guide"}
 GROUP_MIN_CHARS = 600
+TITLE_CHARS = 120  # a title taken from a text's opening sentence, at most (`short_title`'s limit)
 # The markers `lore export` writes around its section (lore.context.export builds on these).
 GENERATED_BEGIN, GENERATED_END = "<!-- lore:begin", "<!-- lore:end -->"
 
@@ -174,7 +175,8 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
                 name = title_hint or doc_title
             groups = _groups(body) if not any(x.heading for x in doc.sections) else [(body, 0)]
             for gtext, offset in groups:
-                title = name if len(groups) == 1 and name else short_title(markdown.plain(_first_line(gtext)))
+                title = name if len(groups) == 1 and name else \
+                    _opening_title(gtext, PurePosixPath(shown_path).name if len(groups) == 1 else None)
                 _add(out, rel_path, shown_path, s.line + offset, keys.make(key_prefix, title if len(groups) > 1 else "intro"),
                      title or PurePosixPath(shown_path).name, gtext, anchors, tags, meta, [s.heading or ""])
             continue
@@ -202,8 +204,31 @@ def _only_code(body: str) -> bool:
     return stripped.startswith(("```", "~~~")) and stripped.endswith(("```", "~~~")) and stripped.count("```") <= 2
 
 
-def _first_line(text: str) -> str:
-    return next((ln for ln in text.splitlines() if ln.strip()), text)
+# Where a sentence ends: after ".", "!" or "?" and a space (not inside "1.1" or "e.g." written without one).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+
+
+def _opening_title(text: str, name: str | None) -> str:
+    """A title for text with no heading of its own: its first paragraph, its soft-wrapped lines joined, when that fits
+    in a title, else the paragraph's first sentence ("All contributions are welcome! We follow this / [code of
+    conduct](…) …": "All contributions are welcome!"), clipped as titles are (`short_title`); `name` (the file's)
+    instead of a sentence too long to be a title. Never a line cut where the author wrapped it."""
+    paragraph = " ".join(markdown.plain(" ".join(_first_paragraph(text))).split())
+    sentence = paragraph if len(paragraph) <= TITLE_CHARS else _SENTENCE_END.split(paragraph, 1)[0]
+    return name if name and len(sentence) > TITLE_CHARS else short_title(sentence, TITLE_CHARS)
+
+
+def _first_paragraph(text: str) -> list[str]:
+    """The lines of a text's first paragraph, stripped; of a list, its first item."""
+    lines: list[str] = []
+    for ln in text.splitlines():
+        if not ln.strip() or lines and _LIST_ITEM.match(ln):
+            if lines:
+                break
+            continue
+        lines.append(ln.strip())
+    return lines
 
 
 def _groups(text: str) -> list[tuple[str, int]]:
