@@ -1323,3 +1323,31 @@ def test_a_page_with_one_sentence_below_a_comment_is_a_page():
 
 def test_a_page_of_a_bulleted_list_is_not_a_page_of_comments():
     assert parse_doc("docs/notes.md", "# Notes\n\n* Deploy on Fridays is fine\n* Keep the cache warm\n").memories
+
+
+APACHE_NOTICE = ("   Copyright 2016 ThoughtWorks, Inc\n\n"
+                 "   Licensed under the Apache License, Version 2.0 (the \"License\");\n"
+                 "   you may not use this file except in compliance with the License.\n"
+                 "   You may obtain a copy of the License at\n\n"
+                 "       http://www.apache.org/licenses/LICENSE-2.0\n\n"
+                 "   Unless required by applicable law or agreed to in writing, software\n"
+                 "   distributed under the License is distributed on an \"AS IS\" BASIS,\n"
+                 "   WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.\n"
+                 "   See the License for the specific language governing permissions and\n"
+                 "   limitations under the License.\n\n")
+
+
+def test_a_licence_notice_opening_a_page_is_no_text_of_it():
+    """ThoughtWorksInc/kakuma-frontend's README.md (Apache-2.0) opens with its licence header: the page's memory opened
+    with twelve lines of it. A notice at the page's very start is left out, its lines keeping their numbers; a page
+    that opens on its own words about licensing, or names its licence below its text, keeps them."""
+    readme = APACHE_NOTICE + "#Find me in Kakuma\n\nFront-end code used for user testing.\n"
+    (m,) = parse_doc("README.md", readme).memories
+    assert m.body.startswith("#Find me in Kakuma") and "Apache" not in m.body and "LICENSE-2.0" not in m.body
+    (m,) = parse_doc("README.md", "Copyright © 2021 Acme\nSPDX-License-Identifier: MIT\n\n# Widgets\n\nWidgets render.\n"
+                     ).memories
+    assert m.title == "Widgets" and m.body == "Widgets render." and m.provenance.line == 4
+    about = "Copyright and licensing\n\nEvery file is licensed under the MIT licence.\n"
+    assert "licensed under the MIT" in parse_doc("docs/licensing.md", about).memories[0].body
+    below = "# Widgets\n\nWidgets render.\n\nCopyright 2021 Acme. Licensed under the MIT licence.\n"
+    assert "Licensed under" in parse_doc("docs/widgets.md", below).memories[0].body

@@ -25,6 +25,14 @@ _FRONT_OPEN = re.compile(r"\A---[ \t]*\r?\n")
 _FRONT_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 # HTML comments, each on lines of its own, above front matter: `<!-- SPDX-License-Identifier: CC-BY-4.0 -->`.
 _LEADING_COMMENTS = re.compile(r"(?:[ \t]*<!--.*?-->[ \t]*\r?\n(?:[ \t]*\r?\n)*){1,5}", re.S)
+# A licence notice opening a page, as its first line says it (`Copyright 2016 ThoughtWorks, Inc`, `© 2021 …`,
+# `SPDX-License-Identifier: MIT`, `Licensed under the Apache License, Version 2.0`), and what each paragraph of one says
+# ("Licensed under", a licence's address `…/licenses/LICENSE-2.0`, "WITHOUT WARRANTIES", "All rights reserved").
+_NOTICE_OPENING = re.compile(r"^[ \t]*(?:copyright[ \t]+(?:\(c\)|©)?[ \t]*(?:\d{4}|\(c\)|©)|(?:\(c\)|©)[ \t]*\d{4}"
+                             r"|spdx-license-identifier[ \t]*:|licen[cs]ed[ \t]+under[ \t]+the\b)", re.I)
+_NOTICE = re.compile(r"licen[cs]ed\s+under|licen[cs]es?/|\bthe\s+licen[cs]e\b|warrant(?:y|ies)|rights\s+reserved"
+                     r"|spdx-license-identifier|permission\s+is\s+hereby|free\s+software|copyright\s+(?:\(c\)|©|\d{4})",
+                     re.I)
 # Hugo's TOML front matter, between `+++` lines (`title = "…"`, `status = "superseded"`).
 _TOML_OPEN = re.compile(r"\A\+\+\+[ \t]*\r?\n")
 _TOML_CLOSE = re.compile(r"^\+\+\+[ \t]*\r?$", re.M)
@@ -249,6 +257,8 @@ def parse(text: str) -> Document:
     if not front_lines and _LEADING_COMMENTS.match(raw):  # front matter under a licence comment: its lines hold
         front, front_lines, warnings = split_front_matter(raw)
     lines = text.splitlines()
+    notice = licence_notice(lines, front_lines)
+    lines[front_lines:notice] = [""] * (notice - front_lines)  # no text of the page; its lines keep their numbers
     # Editors sometimes put a non-breaking space after the hashes; people still mean a heading.
     body = _NBSP_HEADING.sub(r"\1 ", "\n".join(lines[front_lines:]))
     doc = Document(lines=lines, front=front, front_lines=front_lines, warnings=list(warnings))
@@ -262,6 +272,23 @@ def parse(text: str) -> Document:
             doc.warnings.append((tok.map[0] + front_lines + 1, "code fence is never closed; read to the end of the file"))
     doc.sections = _sections(heads, front_lines, len(lines))
     return doc
+
+
+def licence_notice(lines: list[str], start: int) -> int:
+    """Where a copyright or licence notice opening a page at `lines[start:]` ends (the index after its last line),
+    else `start`: paragraphs from the page's first line, the first opening as a notice does (`_NOTICE_OPENING`), each
+    saying what a notice says (`_NOTICE`). An HTML comment holding one is hidden text already (`strip_hidden`)."""
+    i = next((n for n in range(start, len(lines)) if lines[n].strip()), len(lines))
+    if i == len(lines) or not _NOTICE_OPENING.match(lines[i]):
+        return start
+    end = start
+    while i < len(lines):
+        j = next((n for n in range(i, len(lines)) if not lines[n].strip()), len(lines))
+        if not _NOTICE.search(" ".join(lines[i:j])):
+            break
+        end = j
+        i = next((n for n in range(j, len(lines)) if lines[n].strip()), len(lines))
+    return end
 
 
 def _fence_closed(tok, lines: list[str], offset: int) -> bool:
