@@ -106,7 +106,7 @@ def test_adr_sections_are_indexed_with_their_lines(imported):
     lore, _ = imported["guardian__dotcom-rendering"]
     m = adrs(lore)["dotcom-rendering/docs/architecture/002-componentisation.md"]
     secs = lore.store.db.query("SELECT heading, line FROM sections WHERE memory_id = ? ORDER BY ordinal", (m.id,))
-    assert [h for h, _ in secs] == [None, "Context", "Decision", "Consequences", "Status"]
+    assert [h for h, _ in secs] == [None, "Context", "Decision", "Consequences"]  # "Accepted" alone: no section
     assert dict(secs)["Consequences"] == 26 and m.body.startswith("We will build our rendering layer using components")
     assert m.rationale and m.rationale.startswith("Currently, our CSS is bundled")
 
