@@ -1351,3 +1351,14 @@ def test_a_licence_notice_opening_a_page_is_no_text_of_it():
     assert "licensed under the MIT" in parse_doc("docs/licensing.md", about).memories[0].body
     below = "# Widgets\n\nWidgets render.\n\nCopyright 2021 Acme. Licensed under the MIT licence.\n"
     assert "Licensed under" in parse_doc("docs/widgets.md", below).memories[0].body
+
+
+def test_a_title_underlined_is_no_part_of_the_page_text():
+    """Ayuget/Redface's README opens "Redface\n==============": the underline was stored as the body's first line."""
+    from lore.sources.docs import parse_doc
+
+    m = parse_doc("README.md", "Redface\n==============\n\nAn unofficial client for the forum.\n\nBuild\n-----\n\n"
+                  "Run gradle.\n").memories[0]
+    assert m.title == "Redface" and m.body.startswith("An unofficial client"), m.body
+    m = parse_doc("docs/guide.md", "# Guide\n\nRun the tests first.\n").memories[0]
+    assert m.body == "Run the tests first."

@@ -477,7 +477,8 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
         out.warn(rel_path, line, msg)
     heading, title_line = doc.title()
     above = None if title_line is None else title_line - 1  # where the text above the title heading ends
-    rest = title_line  # where the rest of the page starts: the line after the title heading
+    # where the rest of the page starts: after the title heading's last line (an underlined heading has two)
+    rest = next((s.start for s in doc.sections if s.heading is not None and s.line == title_line), title_line)
     if _part_heading(doc, title_line) or _prose_above(doc, title_line):
         heading, title_line, rest = None, None, above  # a part of the page, read with the text above it
     elif markdown.section_name(heading):
