@@ -699,6 +699,39 @@ def test_commits_of_different_scopes_or_sharing_only_a_hub_are_not_one_task():
     assert found["doc1"] == ["doc1"] and found["doc2"] == ["doc2"]
 
 
+def test_a_days_separately_described_commits_are_separate_tasks():
+    """StefanKuerten1234/aws-egress-filter: fourteen commits of one day ("Add Controller", "Filter by region",
+    "Dockerize"…) became one task titled by the oldest, "Initial App setup from Spring Initializr": each commit
+    shared a file with some earlier one of the run, and the span counted from the run's newest commit. A commit
+    continues a run only when it shares files with the run's most recent commit, and two commits in a row that each
+    say what they do are two tasks; a `wip` series, and a follow-up saying so, still join."""
+    from lore.history.tasks import descriptive, group
+
+    def c(sha, subject, at, *paths):
+        commit = _commit(sha, subject, [], at)
+        commit.changes = [gitlog.Change("M", p) for p in paths]
+        return commit
+
+    commits = [c("init", "Initial App setup from Spring Initializr", 100, "build.gradle", ".gitignore"),
+               c("ctrl", "Add Controller", 200, "build.gradle", "web/Controller.java"),
+               c("all", "Add region=ALL to controller", 300, "web/Controller.java", "repo/Repo.java"),
+               c("region", "Filter by region", 400, "repo/Repo.java"),
+               c("p1", "Start the parser", 1000, "parse/a.py", "parse/b.py"),
+               c("p2", "wip", 1100, "parse/b.py"),
+               c("p3", "more", 1200, "parse/b.py", "parse/c.py"),
+               c("p4", "fix typo", 1300, "parse/c.py"),
+               c("p5", "typo", 1400, "parse/a.py"),  # shares only a file of the run's older commits
+               c("q1", "Add the cache", 2000, "cache.py"),
+               c("q2", "Handle an empty cache too", 2100, "cache.py")]
+    found = {t.key: [x.sha for x in t.commits] for t in group(sorted(commits, key=lambda x: -x.at))[0]}
+    assert found["init"] == ["init"] and found["ctrl"] == ["ctrl"] and found["all"] == ["all"]
+    assert found["region"] == ["region"]
+    assert found["p1"] == ["p4", "p3", "p2", "p1"] and found["p5"] == ["p5"]
+    assert found["q1"] == ["q2", "q1"]
+    assert not any(descriptive(s) for s in ("wip", "fix: typo", "More tests", "Update README.md", "minor changes"))
+    assert all(descriptive(s) for s in ("Dockerize", "Filter by region", "fix: worker crash on empty queue"))
+
+
 def test_a_files_history_leaves_out_a_large_change_that_did_not_touch_it(tmp_path):
     """saulomlcosta/SpecPilot: `lore history …/ProjectsController.cs` listed "implement authentication flow", which
     never touched it: a change of more than thirty files is anchored to its folders (`src/…/SpecPilot.Api/**`),

@@ -19,7 +19,7 @@ import attrs
 
 from lore.history.gitlog import Commit
 
-SPAN = 2 * 86400  # one author's commits on the same files within this span are one task
+SPAN = 2 * 86400  # one author's run of commits on the same files lasts at most this span from its first commit
 HUB_WINDOW = 10  # commits a window needs before a file most of them touch is told as a hub (`_hubs`)
 _PR = re.compile(r"\s*\(#(\d+)\)\s*$")
 # A hosting service's merge of a pull request, by its subject: GitHub's `Merge pull request #12 from org/branch`
@@ -109,6 +109,16 @@ _LEAD_VERBS = tuple((re.compile(verb, re.I), kind) for verb, kind in (
 # wrote it (`AM |`, `MB MR LF |`, `MB:`) and a conventional-commit prefix of a type `TYPES` does not know (`ui:`).
 _LEAD_NOISE = re.compile(r"^(?:[\[(]?(?:[A-Z][A-Z0-9]*-\d+|#\d+)[\])]?[:\s-]*|(?:[A-Z]{1,3}[\s/&,]+)*[A-Z]{1,3}\s*[|:-]\s*"
                          r"|[a-zA-Z]+(?:\([^)]*\))?!?:\s+)")
+# Words that name no piece of work: a subject made only of them (`wip`, `fix`, `typo`, `more`, `update`, `fix tests`,
+# `minor changes`) says nothing of its own, and continues the work before it.
+_VAGUE_WORDS = frozenset("""wip fix fixes fixed fixing fixup typo typos more update updates updated updating change changes
+changed minor small some stuff misc tweak tweaks tweaked cleanup clean up tidy tidied oops again another it this that
+test tests build lint linting format formatting style review comment comments feedback pr work progress save commit
+temp tmp todo try trying attempt done the a an and of in to on for some few bits bit last final""".split())
+# What a subject says when it follows up the commit before it: `handle None too`, `also cover the empty case`,
+# `fixup! Add the cache`, `forgot the test`, a hosting service's `Update README.md` or `Add files via upload`.
+_FOLLOW_UP = re.compile(r"\b(?:too|also|again|forgot|forgotten|follow[- ]?up|missed|oops|as well)\b|^(?:fixup|squash|amend)!"
+                        r"|^(?:Update|Create|Delete)\s+\S+\.\w+$|^Add files via upload$", re.I)
 TYPES = {"feat": "feat", "feature": "feat", "fix": "fix", "bugfix": "fix", "hotfix": "fix", "refactor": "refactor",
          "perf": "perf", "docs": "docs", "doc": "docs", "test": "test", "tests": "test", "build": "build", "ci": "ci",
          "chore": "chore", "style": "style", "revert": "revert", "deps": "chore", "security": "fix"}
@@ -365,7 +375,7 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             continue
         task = _single(c, files)
         run = runs.get(c.email)
-        if run is not None and _joins(run, task, hubs):
+        if run is not None and _joins(run, task, hubs, files.get(run.commits[0].sha, []), only_pages(c, page)):
             run.commits.insert(0, c)
             run.files = _merge_files(run.files, task.files)
             run.why = why_of([run.why, task.why])
@@ -557,17 +567,36 @@ def integration(merge: Commit) -> bool:
     return m.group(1) is not None and re.split(r"[-_]", last)[-1] in _LONG_LIVED
 
 
-def _joins(run: Task, task: Task, hubs: frozenset[str] = frozenset()) -> bool:
-    """One author's next commit continues the run: close in time, shared files (other than `hubs`), no pull
-    request or revert of its own, and no different declared type or scope (`feat(auth)` and `feat(projects)`
-    are two pieces of work, whatever registration file both touch)."""
-    if run.pr or task.pr or run.reverts or task.reverts or task.started - run.at > SPAN:
+def _joins(run: Task, task: Task, hubs: frozenset[str] = frozenset(), last_files: list[str] | None = None,
+           pages: bool = False) -> bool:
+    """One author's next commit continues the run: within `SPAN` of the run's first commit, sharing files (other
+    than `hubs`) with the run's most recent commit (`last_files`, the run's own files when not given), no pull
+    request or revert of its own, and no different declared type or scope (`feat(auth)` and `feat(projects)` are two
+    pieces of work, whatever registration file both touch). Two commits in a row that each say what they do
+    (`descriptive`: "Add Controller", then "Filter by region") are two pieces of work, unless they declare the same
+    scope or the newer only writes pages (`pages`: it documents the work before it, and is no task of its own)."""
+    if run.pr or task.pr or run.reverts or task.reverts or task.started - run.started > SPAN:
         return False
     if run.type != task.type and "change" not in (run.type, task.type):
         return False
     if run.scope and task.scope and run.scope.strip().lower() != task.scope.strip().lower():
         return False
-    return bool((set(run.files) & set(task.files)) - hubs)
+    last = run.commits[0]
+    same_scope = bool(run.scope and task.scope)
+    if not same_scope and not pages and descriptive(last.subject) and descriptive(task.commits[0].subject):
+        return False
+    return bool((set(run.files if last_files is None else last_files) & set(task.files)) - hubs)
+
+
+def descriptive(subject: str) -> bool:
+    """Whether a commit subject says what its work is on its own: not made only of words that name no work
+    (`_VAGUE_WORDS`: `wip`, `fix typo`, `more tests`, `update`) nor a follow-up of the commit before it
+    (`_FOLLOW_UP`: `handle None too`, `fixup! …`, a hosting service's `Update README.md`)."""
+    _, _, title = classify(subject)
+    if not title or _FOLLOW_UP.search(title):
+        return False
+    words = re.findall(r"[A-Za-z]+", title.lower())
+    return any(w not in _VAGUE_WORDS for w in words)
 
 
 def _hubs(commits: list[Commit], files: dict[str, list[str]]) -> frozenset[str]:
