@@ -755,6 +755,25 @@ def test_a_files_history_leaves_out_a_large_change_that_did_not_touch_it(tmp_pat
         assert sweep[:12] in [m.id for m in history_for(lo, "src/app/B3.java").tasks]
 
 
+def test_a_task_is_anchored_only_to_what_is_still_there(tmp_path):
+    """Aggrego/Core: task "update" was anchored to `packages/…/EventProcessorComponent/Application/**`, deleted since:
+    renamed files were followed, deleted ones kept. A task is anchored to its files at HEAD and to folders holding
+    them; the files it touched that are gone stay in its text and in the deleted path's history."""
+    root = _fresh(tmp_path, "deleted")
+    kept = commit(root, {"src/keep.py": "k\n", "src/gone/a.py": "a\n", "src/gone/b.py": "b\n"}, "Add the parts", T0)
+    files = {f"app/part{i}.py": "p\n" for i in range(35)}
+    sweep = commit(root, {**files, **{f"old/x{i}.py": "x\n" for i in range(35)}}, "Lay out the app", T0 + 5 * DAY)
+    git(root, "rm", "-q", "-r", "src/gone", "old")
+    git(root, "commit", "-q", "-m", "Drop the old parts", at=T0 + 9 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        import_history(lo)
+        first = lo.get(kept[:12])
+        assert [a.value for a in first.anchors] == ["src/keep.py"] and "src/gone/a.py" in first.body
+        assert [a.value for a in lo.get(sweep[:12]).anchors] == ["app/**"]
+        assert history_for(lo, "src/keep.py").total == 1
+        assert [m.title for m in history_for(lo, "src/gone/a.py").tasks] == ["Drop the old parts", "Add the parts"]
+
+
 def test_commits_that_only_write_records_or_documentation_are_no_tasks(tmp_path):
     """ThoughtWorksInc/kakuma-frontend: "AM | Adding ADR for postgres…" and "AM | ADR about removing database code"
     touched only `doc/adr/` and became tasks repeating ADR 12 and 14, ranked above them. A commit (or a merged

@@ -85,6 +85,12 @@ def head(root: Path) -> str | None:
     return (out or "").strip() or None
 
 
+def files_at(root: Path, commit: str) -> frozenset[str] | None:
+    """Every file of a commit's tree (`git ls-tree -r`), or None when git cannot list them."""
+    out = git(root, "ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, timeout=TIMEOUT * 4)
+    return None if out is None else frozenset(p for p in out.split("\0") if p)
+
+
 _SPAN = re.compile(r"^\s*(\d+)\s*\.?\s*(year|month|week|day|hour)s?\s+ago\s*$", re.I)
 _SPAN_SECONDS = {"year": 365.25 * 86400, "month": 30.44 * 86400, "week": 7 * 86400, "day": 86400, "hour": 3600}
 

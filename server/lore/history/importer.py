@@ -113,7 +113,7 @@ def import_history(lore, settings: HistorySettings | None = None, ignore: Iterab
     with store.transaction():
         if since_commit is not None and aliases:
             result.anchors_renamed = q.rename_path_anchors(store.db, aliases)
-        written = _write(store, tasks, result)
+        written = _write(store, tasks, result, gitlog.files_at(root, head))
         _mark_reverts(store, tasks, written, result)
     store.set_meta(HEAD_META, head)
     store.set_meta(WINDOW_META, window)
@@ -170,12 +170,13 @@ def _read(root: Path, since_commit: str | None, settings: HistorySettings, resul
     return commits
 
 
-def _write(store, tasks: list[Task], result: HistoryResult) -> dict[str, Memory]:
-    """Insert new tasks, update changed ones; returns the stored memories by id."""
+def _write(store, tasks: list[Task], result: HistoryResult, present: frozenset[str] | None = None) -> dict[str, Memory]:
+    """Insert new tasks, update changed ones, each anchored to its files `present` at HEAD; returns the stored
+    memories by id."""
     written: dict[str, Memory] = {}
     for task in tasks:
         try:
-            m = to_memory(task)
+            m = to_memory(task, present)
         except Exception as e:  # one odd commit never stops the import
             log.warning("task %s not stored", task.key, exc_info=True)
             result.warnings.append(f"(git):{task.key[:10]}: task not stored: {e}")

@@ -18,7 +18,7 @@ MAX_WHY = 4000
 MAX_COMMITS_LISTED = 20
 SECTION_WHY = 1200
 OWNED = ("pr", "commits", "at", "started", "type", "scope", "authors", "files", "reverts", "subject", "paths",
-         "history_hash")
+         "gone", "history_hash")
 KEPT_ON_UPDATE = ("reverted_by", "reverted_title")
 _USAGE = ("created_at", "last_surfaced_at", "surfaced_count", "used_count", "dismissed_count", "needs_review")
 
@@ -56,8 +56,11 @@ def anchors_for(files: list[str]) -> list[Anchor]:
     return [Anchor("path", f"{path}/**" if folder else path) for path, folder in kept]
 
 
-def to_memory(task: Task) -> Memory:
-    """The memory a task is stored as (secrets scrubbed)."""
+def to_memory(task: Task, present: frozenset[str] | None = None) -> Memory:
+    """The memory a task is stored as (secrets scrubbed). It is anchored to those of its files `present` holds
+    (the files at HEAD; all when not given), or to their folders: a file deleted since, or a folder holding none of
+    them any more, is no place to show the task, though its text names it and `meta["gone"]` keeps it for the deleted
+    path's history (`store.history.tasks_at_paths`)."""
     label = task.type + (f"({task.scope})" if task.scope else "")
     head = " · ".join(x for x in (label, f"#{task.pr}" if task.pr else "", day(task.at),
                                    ", ".join(task.authors[:3])) if x)
@@ -69,9 +72,11 @@ def to_memory(task: Task) -> Memory:
     lines += ["", "Files: " + ", ".join(shown) + (f" (+{len(task.files) - len(shown)} more)" if len(task.files) > 40 else "")]
     why = task.why[:MAX_WHY].strip()
     title = short_title(task.title, 200) or task.key[:12]
+    paths = [f for f in task.files if f and not f.startswith("/")]
+    anchored = [f for f in paths if present is None or f in present]
     m = Memory(
         title=title, body="\n".join(lines), kind=Kind.TASK, rationale=why or None, status=Status.ACTIVE,
-        scope=Scope.WORKSPACE, anchors=anchors_for(task.files),
+        scope=Scope.WORKSPACE, anchors=anchors_for(anchored),
         provenance=Provenance(SourceKind.GIT, None, None, commit=task.key, key=task.key),
         tags=["git", task.type], id=task_id(task), date=day(task.at),
         meta={"pr": task.pr, "commits": [c.sha[:12] for c in task.commits], "at": task.at, "started": task.started,
@@ -79,9 +84,11 @@ def to_memory(task: Task) -> Memory:
               "reverts": list(task.reverts),
               "subject": next((c.subject for c in task.commits if c.sha == task.key), task.commits[0].subject)},
     )
-    paths = [f for f in task.files if f and not f.startswith("/")]
-    if MAX_FILE_ANCHORS < len(paths) <= MAX_PATHS_KEPT:
+    if len(anchored) > MAX_FILE_ANCHORS and len(paths) <= MAX_PATHS_KEPT:
         m.meta["paths"] = paths  # anchored to folders: which of their files it touched (`store.history.tasks_at_paths`)
+    gone = [f for f in paths if present is not None and f not in present]
+    if gone and len(gone) <= MAX_PATHS_KEPT:
+        m.meta["gone"] = gone  # deleted since: no anchor, but still this task's in the path's history
     m.sections = [Section(None, f"{title}\n{why[:SECTION_WHY]}".strip(), None)]
     scrub_memory(m)
     m.meta["history_hash"] = fingerprint(m)

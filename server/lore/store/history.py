@@ -13,7 +13,8 @@ _META = "CASE WHEN json_valid(m.meta) THEN m.meta ELSE '{}' END"  # a memory `m`
 def tasks_at_paths(db: Database, paths: list[str]) -> list[str]:
     """Ids of git tasks anchored to any of `paths`, to a file under one of them (a folder), or to a
     `folder/**` glob covering one of them; a task anchored to folders that keeps the list of its files
-    (`meta.paths`) only when one of them is the path or under it."""
+    (`meta.paths`) only when one of them is the path or under it; and tasks that touched files deleted since, which
+    they keep unanchored (`meta.gone`), for a deleted path or a folder that held it."""
     ids: dict[str, None] = {}
     for path in paths:
         path = path.strip("/")
@@ -25,6 +26,10 @@ def tasks_at_paths(db: Database, paths: list[str]) -> list[str]:
             "WHERE p.value = ? OR substr(p.value, 1, ?) = ?))))",
             (path, len(path) + 1, path + "/", path + "/", path, len(path) + 1, path + "/"),
         )
+        ids.update(dict.fromkeys(r[0] for r in rows))
+        rows = db.query(f"SELECT m.id FROM memories m WHERE m.id IN ({_GIT_TASK}) AND json_type({_META}, '$.gone') = "
+                        f"'array' AND EXISTS (SELECT 1 FROM json_each({_META}, '$.gone') p WHERE p.value = ? OR "
+                        "substr(p.value, 1, ?) = ?)", (path, len(path) + 1, path + "/"))
         ids.update(dict.fromkeys(r[0] for r in rows))
     return list(ids)
 
