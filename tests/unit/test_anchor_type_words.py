@@ -280,3 +280,20 @@ def test_a_line_a_record_quotes_from_a_dumped_schema_anchors_it(tmp_workspace):
             'on_delete: :restrict\n```\n\nThere are other `on_delete` behaviours instead of `restrict`.\n\n'
             '## Decision\n\nWe `restrict` on all foreign key delete actions.\n')
     assert [a.split("@")[0] for a in texts(ws, text)] == ["db/schema.rb"]
+
+
+def test_an_anonymous_default_export_defines_its_files_name(tmp_workspace):
+    """3jins/wiki-hexagonal writes its React pages and components as `export default () => {...}` in
+    `DocumentsPage.tsx`: a record naming `DocumentsPage` anchors that definition, as importers name it. A default
+    export that defines no function (`connect(mapState)(Sidebar)`) defines no name."""
+    ws = write(tmp_workspace, {
+        "frontend/src/react/page/DocumentsPage.tsx": "import x from 'y';\n\nexport default () => {\n  return <main />;\n};\n",
+        "frontend/src/react/component/SearchSection/index.tsx": "export default (props: Props) => <section />;\n",
+        "frontend/src/react/component/SideBar.tsx": "export default connect(mapState)(SideBarView);\n",
+    })
+    index = AnchorContext(ws).symbols
+    assert index.files_for("DocumentsPage") == ["frontend/src/react/page/DocumentsPage.tsx"]
+    assert index.files_for("SearchSection") == ["frontend/src/react/component/SearchSection/index.tsx"]
+    assert index.files_for("SideBar") == []
+    text = "# 3. Pages\n\n## Decision\n\nThe `DocumentsPage` lists documents; the `SideBar` links to it.\n"
+    assert texts(ws, text) == ["symbol:tsx:DocumentsPage@frontend/src/react/page/DocumentsPage.tsx"]

@@ -427,6 +427,54 @@ def test_a_call_wrapping_a_function_and_a_styled_template_define_their_names(lan
         "Button", "Title", None, None]  # a check's violation is placed the same way
 
 
+@pytest.mark.parametrize(("rel_path", "language", "source", "name", "kind"), [
+    ("src/pages/DocumentsPage.tsx", "tsx", "export default () => {\n  return <main />;\n};\n", "DocumentsPage",
+     "function"),
+    ("src/atoms/Button.jsx", "javascript", "export default (props) =>\n  <button {...props} />\n;\n", "Button",
+     "function"),
+    ("src/hooks/useClock.ts", "typescript", "export default async function () {\n  return 1;\n}\n", "useClock",
+     "function"),
+    ("src/pages/Member.ts", "typescript", "export default class extends Base {\n  save() {}\n}\n", "Member", "class"),
+    ("src/atoms/Card.tsx", "tsx", "export default memo(function () {\n  return <div />;\n});\n", "Card", "function"),
+    ("src/components/header/index.tsx", "tsx", "export default function* () {\n  yield 1;\n}\n", "header",
+     "function"),
+])
+def test_an_anonymous_default_export_is_named_after_its_file(rel_path, language, source, name, kind):
+    """`export default () => {...}` defines what importers name it, after its file (for an `index` file,
+    its folder): a record naming `DocumentsPage` anchors it. The name sits on the `default` keyword,
+    the range is the whole statement, and an anonymous class's members are its."""
+    symbols = extract_symbols(source, language, rel_path)
+    top = symbols[0]
+    assert (top.name, top.qualified_name, top.kind, top.parent) == (name, name, kind, None)
+    assert (top.name_line, top.name_col, top.name_end_col) == (0, 7, 14)  # `default`
+    assert (top.start_line, top.start_col, top.end_line) == (0, 0, 2)
+    assert top.signature.startswith("export default")
+    assert [s.qualified_name for s in symbols[1:]] == (["Member.save"] if kind == "class" else [])
+    data = source.encode()
+    assert enclosing_names(languages.parse(language, data), data, language, rel_path, [1]) == [
+        "Member.save" if kind == "class" else name]
+
+
+@pytest.mark.parametrize(("rel_path", "source"), [
+    ("src/Button.stories.tsx", "export default () => <Button />;\n"),  # no identifier: named by no importer
+    ("index.tsx", "export default () => <App />;\n"),  # an `index` file at the root: no folder to name it
+    ("src/config.ts", "export default { strict: true };\n"),  # a value, not a function or class
+    ("src/logger.ts", "export default createLogger();\n"),
+    ("src/api.ts", "export default connect(mapState)(Api);\n"),
+    ("src/Panel.tsx", "export default Panel;\n"),
+])
+def test_a_default_export_defining_no_function_or_class_or_no_name_is_no_symbol(rel_path, source):
+    assert extract_symbols(source, "tsx", rel_path) == []
+
+
+def test_the_same_default_export_in_two_files_is_named_after_each():
+    """The file's name is part of what names the symbol: the same text under two paths gives two names."""
+    source = "export default () => <div />;\n"
+    assert [s.name for s in extract_symbols(source, "tsx", "a/Left.tsx")] == ["Left"]
+    assert [s.name for s in extract_symbols(source, "tsx", "a/Right.tsx")] == ["Right"]
+    assert extract_symbols(source, "tsx") == []  # no path given: nothing to name it after
+
+
 @pytest.mark.parametrize(("source", "language", "expected"), [
     pytest.param('s = "😀"\nclass A:\n    x = "😀😀"; y = 1\n    def m(self): return "😀"\n',
                  "python", [("A", 1, 6, 7, 3, 28), ("A.m", 3, 8, 9, 3, 28)], id="python-emoji"),

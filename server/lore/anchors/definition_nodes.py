@@ -48,9 +48,12 @@ def _tagged_template(value: tree_sitter.Node | None) -> bool:
     return arguments is not None and arguments.type == "template_string"
 
 
-def definition_name(node: tree_sitter.Node, data: bytes, language: str) -> tuple[tree_sitter.Node, str, str]:
+def definition_name(node: tree_sitter.Node, data: bytes, language: str,
+                    default_name: str = "") -> tuple[tree_sitter.Node, str, str]:
     """The identifier node of a definition, its text ("" when anonymous or missing), and the scope
-    written before it, dotted (Ruby `class Admin::User`, C++ `Widget::draw`: "Admin", "Widget")."""
+    written before it, dotted (Ruby `class Admin::User`, C++ `Widget::draw`: "Admin", "Widget").
+    An anonymous function or class a JS/TS module exports as its default is named `default_name`
+    (`symbols.default_export_name`: its file's), at the `default` keyword when one is given."""
     ruled = definition_rules.name_target(node, language)
     if ruled is not None:
         target, scopes = ruled
@@ -65,12 +68,25 @@ def definition_name(node: tree_sitter.Node, data: bytes, language: str) -> tuple
     else:
         field = {"field_definition": "property", "pair": "key"}.get(node.type, "name")
         target = node.child_by_field_name(field)
+    if target is None and default_name and (keyword := _default_keyword(node)) is not None:
+        return keyword, default_name, ""
     if target is None or target.is_missing:
         return node, "", ""
     name = node_text(target, data).strip()
     if target.type == "string":  # `{"delete": function () {}}`
         name = name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
     return target, name, ""
+
+
+def _default_keyword(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `default` of `export default <node>`, when `node` is the value a module exports so."""
+    parent = node.parent
+    if parent is None or parent.type != "export_statement":
+        return None
+    value = parent.child_by_field_name("value")
+    if value is None or value.id != node.id:
+        return None
+    return next((c for c in parent.children if c.type == "default"), None)
 
 
 def definition_kind(node: tree_sitter.Node, data: bytes, language: str, container_type: str | None,
@@ -116,6 +132,8 @@ def statement_of(node: tree_sitter.Node) -> tree_sitter.Node:
 def body_of(node: tree_sitter.Node) -> tree_sitter.Node | None:
     if node.type in ("variable_declarator", "field_definition", "public_field_definition"):
         return _value_body(node.child_by_field_name("value"))
+    if node.type == "call_expression":  # `export default memo(() => {...})`
+        return _value_body(node)
     if node.type == "type_spec":
         spec_type = node.child_by_field_name("type")
         if spec_type is not None and spec_type.type == "struct_type":

@@ -7,7 +7,7 @@ import tree_sitter
 
 from lore.anchors import languages
 from lore.anchors.definition_nodes import definition_name, is_definition, qualify, statement_of
-from lore.anchors.symbols import module_name_for_path
+from lore.anchors.symbols import default_export_name, module_name_for_path
 
 _DECORATOR_ROWS = 32
 
@@ -23,17 +23,18 @@ def enclosing_names(tree: tree_sitter.Tree, data: bytes, language: str, rel_path
     if compiled is None:
         return [None] * len(rows)
     prefix = module_name_for_path(rel_path, language) if language == "python" else ""
+    default = default_export_name(rel_path, language)
     named: dict[int, str | None] = {}
     for row in rows:
         if row not in named:
             cursor = tree_sitter.QueryCursor(compiled)
             # A few rows below too: a definition whose decorators sit on `row` starts further down.
             cursor.set_point_range((row, 0), (row + _DECORATOR_ROWS, 0))
-            named[row] = _innermost(cursor.captures(tree.root_node), data, language, prefix, row)
+            named[row] = _innermost(cursor.captures(tree.root_node), data, language, prefix, default, row)
     return [named[row] for row in rows]
 
 
-def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) -> str | None:
+def _innermost(caps: dict, data: bytes, language: str, prefix: str, default: str, row: int) -> str | None:
     """The qualified name of the innermost captured definition whose statement spans `row`."""
     defs = [n for n in caps.get("def", []) if is_definition(n, data, language)]
     emit = {n.id for n in defs}
@@ -44,7 +45,7 @@ def _innermost(caps: dict, data: bytes, language: str, prefix: str, row: int) ->
     for node in ordered:
         while open_scopes and open_scopes[-1][0] <= node.start_byte:
             open_scopes.pop()
-        _, name, scope = definition_name(node, data, language)
+        _, name, scope = definition_name(node, data, language, default)
         if not name:
             continue
         _, qualified = qualify(node, data, language, open_scopes[-1] if open_scopes else None, scope, name, prefix)

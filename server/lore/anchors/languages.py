@@ -238,6 +238,11 @@ _JS_TOP_LEVEL = "".join(
     for declaration in ("lexical_declaration", "variable_declaration")
     for open_, close in (("", ""), ("(export_statement ", ")"))
 )
+# An anonymous function or class a module exports as its default (`export default () => {...}`,
+# `export default class extends Component {}`, `export default memo(() => ...)`) is a definition too:
+# `symbols` names it as importers do, after its file (`symbols.default_export_name`).
+_JS_TOP_LEVEL += f"""
+(program (export_statement value: {_JS_FUNCTION_VALUES} @def))"""
 # Members of a top-level object literal (`export const api = { get() {}, post: async () => {} }`):
 # the variable names them (`api.get`) without being a symbol of its own.
 _JS_OBJECT_MEMBERS = "[(method_definition) (pair key: [(property_identifier) (string)] " \

@@ -10,7 +10,9 @@ because Python import paths are file paths. Other languages get no module prefix
 module names are not reliably derivable from a path and an anchor also records its file.
 A scope written in a definition's name joins its qualified name (Ruby `class Admin::User` ->
 `Admin.User`, C++ `void Widget::draw()` -> `Widget.draw`; see `definition_rules`).
-Overloads and redefinitions share a qualified name.
+Overloads and redefinitions share a qualified name. An anonymous function or class a JS/TS module
+exports as its default (`export default () => {...}` in `Button.tsx`) is named as importers name it,
+after its file (`default_export_name`: `Button`), its name placed on the `default` keyword.
 
 Kinds: function, method, constructor, class (also Java records, Kotlin objects), interface (also
 Java annotation types), struct, enum, trait, type, module, macro, constant (Ruby). A definition's
@@ -32,6 +34,7 @@ import functools
 import hashlib
 import inspect
 import logging
+import re
 from pathlib import PurePosixPath
 
 import attrs
@@ -49,6 +52,8 @@ _ATTACHED = frozenset({"decorator", "attribute_item"})
 _HAS_ATTACHED = frozenset({"javascript", "typescript", "tsx", "rust"})
 _PACKAGE_INIT = {"python": "__init__", "javascript": "index", "typescript": "index",
                  "tsx": "index", "rust": "mod"}
+_DEFAULT_EXPORTS = frozenset({"javascript", "typescript", "tsx"})
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 _LATER = object()  # a detail not computed yet (`Symbol.signature` ...): see `_Details`
@@ -134,6 +139,20 @@ def module_name_for_path(rel_path: str, language: str) -> str:
     return ".".join(parts)
 
 
+def default_export_name(rel_path: str, language: str) -> str:
+    """The name of what a JS/TS module exports as its default when the export names nothing itself
+    (`export default () => {...}`): the name importers give it, its file's (`Button.tsx` -> `Button`),
+    for an `index` file its folder's (`button/index.tsx` -> `button`); "" when that is no identifier
+    (`Button.stories.tsx`, `[id].tsx`) or `language` has no default exports."""
+    if language not in _DEFAULT_EXPORTS:
+        return ""
+    path = PurePosixPath(rel_path.replace("\\", "/"))
+    name = path.stem
+    if name == _PACKAGE_INIT[language]:
+        name = path.parent.name
+    return name if _IDENTIFIER.fullmatch(name) else ""
+
+
 def symbol_at(symbols: list[Symbol], line: int, col: int) -> Symbol | None:
     """The innermost symbol whose range contains the position (UTF-16 column)."""
     containing = [s for s in symbols
@@ -149,7 +168,8 @@ def extract_symbols(source: str | bytes, language: str, rel_path: str = "") -> l
     if not data or len(data) > MAX_SOURCE_BYTES or languages.looks_binary(data):
         return []
     module = module_name_for_path(rel_path, language) if language == "python" else ""
-    return list(_extract_cached(data, languages.dialect(language, data), module))
+    default = default_export_name(rel_path, language)
+    return list(_extract_cached(data, languages.dialect(language, data), module, default))
 
 
 def warm(language: str) -> bool:
@@ -167,14 +187,14 @@ def _symbol_query(language: str) -> tree_sitter.Query | None:
 
 # Hover, code lens and code actions ask for the same document version in quick succession.
 @functools.lru_cache(maxsize=16)
-def _extract_cached(data: bytes, language: str, module: str) -> tuple[Symbol, ...]:
+def _extract_cached(data: bytes, language: str, module: str, default_name: str = "") -> tuple[Symbol, ...]:
     compiled = _symbol_query(language)
     tree = languages.parse(language, data) if compiled is not None else None
     if tree is None:
         return ()
     try:
         nodes = tree_sitter.QueryCursor(compiled).captures(tree.root_node)
-        builder = _Builder(data, language, nodes.get("c", []))
+        builder = _Builder(data, language, nodes.get("c", []), default_name)
         defs = [n for n in nodes.get("def", []) if is_definition(n, data, language)]
         return tuple(builder.build(defs, nodes.get("container", []), module))
     except Exception:  # symbols are an enrichment: a parser surprise must not break a handler
@@ -185,9 +205,11 @@ def _extract_cached(data: bytes, language: str, module: str) -> tuple[Symbol, ..
 class _Builder:
     """Turns captured definition nodes of one parsed file into `Symbol`s."""
 
-    def __init__(self, data: bytes, language: str, comment_nodes: list[tree_sitter.Node]) -> None:
+    def __init__(self, data: bytes, language: str, comment_nodes: list[tree_sitter.Node],
+                 default_name: str = "") -> None:
         self.data = data
         self.language = language
+        self.default_name = default_name  # of an anonymous default export (`default_export_name`)
         self.lines = None if data.isascii() else data.split(b"\n")
         found = sorted(comment_nodes, key=lambda n: n.start_byte)
         self.comment_starts = [n.start_byte for n in found]
@@ -205,7 +227,7 @@ class _Builder:
             while open_scopes and open_scopes[-1][0] <= node.start_byte:
                 open_scopes.pop()
             enclosing = open_scopes[-1] if open_scopes else None
-            name_node, name, scope = definition_name(node, self.data, self.language)
+            name_node, name, scope = definition_name(node, self.data, self.language, self.default_name)
             if not name or "\n" in name or "\r" in name:
                 continue  # a name across lines is a parse error's (`namespace "` with its string unclosed)
             parent, qualified = qualify(node, self.data, self.language, enclosing, scope, name, prefix)

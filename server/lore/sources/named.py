@@ -28,6 +28,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 
 from lore.anchors import extract_symbols, has_grammar, language_for_path
+from lore.anchors.symbols import default_export_name
 from lore.markup import markdown
 from lore.sources import scoped
 from lore.sources.layout import WorkspaceLayout
@@ -43,6 +44,12 @@ _DEF = re.compile(
     rb"\b(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)\s+"
     rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{1,80})(?![\w$]|::)"
     rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
+# An anonymous function or class a JS/TS module exports as its default (`export default () => {`,
+# `export default class extends Base`, `export default memo((props) => ...)`): it defines the name its
+# file gives it (`symbols.default_export_name`); tree-sitter confirms it where a name is resolved (`symbol`).
+_DEFAULT_EXPORT = re.compile(
+    rb"export default[ \t]+(?:async[ \t]+)?(?:function\s*\*?\s*\(|class\s*(?:\{|extends\b)|\(|<"
+    rb"|[A-Za-z_$][\w$]*[ \t]*=>|[\w$.]+\([^\n]*?(?:=>|\bfunction\b))")
 # A marker: a tag or code of three or more hyphenated parts, led by `#` or holding a number
 # (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`), or a header of three
 # or more capitalised parts (`X-Accel-Redirect`, `Content-Security-Policy`): written in a decision and
@@ -312,6 +319,17 @@ def _runs(text: str) -> Counter:
     return Counter(_RUN.findall(text))
 
 
+def _exports_default_function(data: bytes) -> bool:
+    """Whether a line of `data` opens with `_DEFAULT_EXPORT` (found by its words first: a multi-line regex tries
+    every position of a file)."""
+    at = data.find(b"export default")
+    while at >= 0:
+        if (at == 0 or data[at - 1] == 0x0A) and _DEFAULT_EXPORT.match(data, at):
+            return True
+        at = data.find(b"export default", at + 1)
+    return False
+
+
 def specific(n: Named) -> bool:
     """Whether a name says enough on its own to point at one place (before counting its definitions)."""
     if n.written:
@@ -370,6 +388,9 @@ class SymbolIndex:
             for m in _DEF.finditer(data):
                 name = (m.group(2) or m.group(3)).decode("ascii", "replace")
                 (self.defs if len(name) > 2 else self.short).setdefault(name, set()).add(rel)
+            default = default_export_name(rel, lang)
+            if default and _exports_default_function(data):
+                (self.defs if len(default) > 2 else self.short).setdefault(default, set()).add(rel)
             if b"::" in data:
                 for m in scoped.SCOPED_DEF.finditer(data):
                     self.scoped.setdefault(m.group(1).decode("ascii"), set()).add(rel)
