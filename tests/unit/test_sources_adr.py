@@ -376,6 +376,23 @@ def test_a_misnumbered_title_is_still_the_records_own():
     assert parsed.memories[0].title == "0015. WattTime v3 Changes" and not parsed.warnings
 
 
+@pytest.mark.parametrize(("heading", "title"), [
+    ("2. add-notifications-permission", "2. Add notifications permission"),
+    ("ADR-0002: use-kafka-for-events", "ADR-0002: Use kafka for events"),
+    ("add-notifications-permission", "Add notifications permission"),
+    ("2. Use kafka-based queues", "2. Use kafka-based queues"),  # words with one hyphenated: written so
+    ("2. self-hosting", "2. self-hosting"),  # one hyphenated word may be just that
+    ("2. add-OAuth-scopes", "2. add-OAuth-scopes"),  # a capital: as written
+])
+def test_a_title_written_as_a_slug_is_stored_in_words(heading, title):
+    # Ayuget/Redface's doc/adr/0002-add-notifications-permission.md (Apache-2.0) is titled as its file is named.
+    text = f"# {heading}\n\nDate: 2025-05-01\n\n## Status\n\nAccepted\n\n## Context\n\nAndroid 13 asks.\n"
+    (m,) = parse_adr("doc/adr/0002-add-notifications-permission.md", text).memories
+    assert m.title == title
+    assert m.meta.get("adr_number") == 2
+    assert m.sections[0].text.startswith(title)
+
+
 def test_a_page_titled_status_states_no_status():
     # Netflix/dispatch's docs/docs/administration/settings/data/status.mdx (Apache-2.0): a guide to data source statuses.
     from lore.markup import markdown

@@ -62,6 +62,9 @@ _GENRE_ONLY = re.compile(r"^(?:(?:an?\s+)?(?:architectur(?:e|al)\s+)?(?:decision
                          r"|adr|rfc|architecture\s+decision\s+record\s+template)\s*:?$", re.I)
 _GENRE_PREFIX = re.compile(r"^(?:adr|rfc|decision)\s*[-#]?\s*(?:\d+\s*)?[:.\-–]\s*", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
+# A title written as its file's slug, after its number if it has one (`2. add-notifications-permission`, as record
+# tools that take the title from the file name leave it): three or more lower-case words joined by hyphens.
+_SLUG_TITLE = re.compile(r"^(\s*(?i:(?:adr|decision|rfc)?[\s#:-]*\d{1,5}\s*[:.\-–]\s+)?)([a-z][a-z0-9]*(?:-[a-z0-9]+){2,})\s*$")
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
 _REJECTED_DIRS = {"rejected", "declined"}
@@ -182,7 +185,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     heading = None if _part_name(heading) or placeholder_heading(heading) else heading  # `## Problem`: titled otherwise
     if heading is not None and _first_level(doc) >= 3:
         heading = None  # a record opening on "### Reasoning" (mint-app 0017) has no title of its own: its name is one
-    title = _text(front.get("title")) or heading or _title_from_name(rel_path)
+    title = _in_words(_text(front.get("title")) or heading or _title_from_name(rel_path))
     if not entry and copied_title(rel_path, title):
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
                                             f"titled from the file name instead")
@@ -870,6 +873,16 @@ def _words4(text: str) -> set[str]:
 def _folded(text: str) -> str:
     """Letters only, lower case: `WattTime v3` -> `watttimev`, so `watt-time` meets it."""
     return re.sub(r"[^a-z]", "", text.lower())
+
+
+def _in_words(title: str) -> str:
+    """A title written as a file's slug (`_SLUG_TITLE`) in words, capitalised as a title: `2. add-notifications-permission`
+    -> `2. Add notifications permission` (the slug stays in the file's name); any other title as it is written."""
+    m = _SLUG_TITLE.match(title)
+    if m is None:
+        return title
+    words = m.group(2).replace("-", " ")
+    return m.group(1) + words[:1].upper() + words[1:]
 
 
 def _title_from_name(rel_path: str) -> str:
