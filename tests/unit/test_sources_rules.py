@@ -290,3 +290,18 @@ def test_a_guide_without_headings_is_titled_by_its_opening_sentence_not_its_firs
     long = ("Every contributor is expected to read the whole of this guide, to run the linters and the tests, and to ask "
             "for a review before merging anything.\n")
     assert [m.title for m in parse_rules(cls.AGENTS, "docs/CONTRIBUTING.md", long).memories] == ["CONTRIBUTING.md"]
+
+
+def test_a_guide_part_heading_keeps_the_page_title():
+    """A section named as a part of any guide ("Purpose", "Mandatory Requirements") says which guide it is in; a
+    section with a name of its own, and a part under a subheading, keep their titles."""
+    text = ("# Hook Family Pattern\n\n## Purpose\nKeep hooks editable and installable as families.\n\n"
+            "## Mandatory Requirements\nEach family MUST ship an installer.\n\n"
+            "## Installer Requirements\nInstallers MUST be idempotent.\n\n"
+            "## Failure Handling\nHooks MUST fail soft.\n\n### Exceptions\nA critical hook may block.\n")
+    out = parse_rules(cls.GUIDE, ".claude/rules/hook-family-pattern.md", text)
+    titles = [m.title for m in out.memories]
+    assert titles == ["Hook Family Pattern: Purpose", "Hook Family Pattern: Mandatory Requirements",
+                      "Installer Requirements", "Failure Handling", "Failure Handling: Exceptions"]
+    keys = [m.provenance.key for m in out.memories]
+    assert keys[0] == parse_rules(cls.GUIDE, "x.md", "# Other\n\n## Purpose\nSomething else.\n").memories[0].provenance.key

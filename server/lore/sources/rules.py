@@ -31,6 +31,14 @@ GROUP_MIN_CHARS = 600
 TITLE_CHARS = 120  # a title taken from a text's opening sentence, at most (`short_title`'s limit)
 # The markers `lore export` writes around its section (lore.context.export builds on these).
 GENERATED_BEGIN, GENERATED_END = "<!-- lore:begin", "<!-- lore:end -->"
+# Names of a part of any guide (besides `markdown.section_name`'s): a section so headed says nothing of which guide
+# it is in ("Purpose", "Exceptions"), so its title carries the page's ("Hook Family Pattern: Purpose").
+_PART_WORDS = frozenset({"purpose", "overview", "reference", "references", "exceptions", "enforcement", "scope",
+                         "rules", "requirements", "notes", "summary", "details", "examples", "example", "background",
+                         "introduction", "usage", "goals", "rationale", "guidelines", "conventions", "faq"})
+# Words that qualify a part's name and leave it a part's name ("Mandatory Requirements", "General Notes").
+_QUALIFIERS = frozenset({"general", "mandatory", "additional", "other", "key", "important", "further", "more", "basic",
+                         "main", "core", "common", "extra", "misc", "miscellaneous", "related", "see", "also"})
 
 
 def scope_folder(importer: str, rel_path: str) -> str:
@@ -181,9 +189,19 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
                      title or PurePosixPath(shown_path).name, gtext, anchors, tags, meta, [s.heading or ""])
             continue
         trail = [t for t in s.trail if t != doc_title or not own_title]
-        title = ": ".join([*(t.rstrip(":").rstrip() for t in trail[-1:]), s.heading]) if trail else s.heading
+        # "Purpose" alone says not which guide's purpose: a part's name keeps the page's title before it
+        named = trail or ([doc_title] if own_title and doc_title and part_heading(s.heading) else [])
+        title = ": ".join([*(t.rstrip(":").rstrip() for t in named[-1:]), s.heading]) if named else s.heading
         key = keys.make(key_prefix, *trail, s.heading)
         _add(out, rel_path, shown_path, s.line, key, title, body, anchors, tags, meta, [*trail, s.heading])
+
+
+def part_heading(heading: str) -> bool:
+    """Whether a heading names a part of any guide, not what this guide is about: "Purpose", "Exceptions",
+    "Mandatory Requirements" (`_PART_WORDS`, `markdown.section_name`), a leading number aside ("2. Scope")."""
+    words = re.findall(r"[a-z]+", markdown.plain(heading).lower())
+    return markdown.section_name(heading) or bool(words) and words[-1] in _PART_WORDS \
+        and all(w in _QUALIFIERS for w in words[:-1])
 
 
 def _add(out: Parsed, rel_path: str, shown_path: str, line: int, key: str, title: str, body: str,
