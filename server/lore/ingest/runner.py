@@ -37,6 +37,7 @@ from lore.sources.guard import DeprecationGuard
 from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.links import resolve_links
+from lore.sources.guide_paths import anchor_guide
 from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta, widespread_names
 from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
@@ -213,6 +214,9 @@ class Importer:
         row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
         if cand.importer in (cls.ADR, cls.DOC):  # a page read as a decision record is anchored as one
             self.anchor_records(parsed, text, cand.rel)
+        guides = [m for m in parsed.memories if m.provenance.kind is SourceKind.RULES_FILE]
+        if guides:  # a guide's section writing an existing file's path governs that file
+            anchor_guide(guides, cand.rel, self.anchoring.layout)
         self.apply_team_choices(parsed, cand.rel)
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1

@@ -1,0 +1,67 @@
+"""Files a guide's section writes by path: "Each `hooks/<family>/install.py` MUST …" governs every existing
+`hooks/*/install.py`, "`install-hooks.py` at repository root …" that file.
+
+Only a path written in code marks counts, outside code blocks, and only when it is an existing file of the workspace,
+written from the root or from the guide's folder, a bare name only when no other file has it ("create an
+`empty_test.go`" names a kind of file where each package has one); a `<placeholder>` stands for one path segment's part
+(`hooks/<family>/install.py`, `src/<name>.ts`). Pages (`docs/STYLE.md`) are no code to show a rule on. Nothing else in a
+guide anchors it: names and concepts a repository-wide guide writes stay found by search.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from lore.anchors.choices import DERIVED_META, key_of
+from lore.memory import Anchor
+from lore.sources import named
+from lore.sources.ranking import Derived
+
+MAX_FILES = 12  # files one section is anchored to at most (`mentions.MAX_SURE`); a pattern over more is left out
+_CODE = re.compile(r"(?<!`)`([^`\s]{3,200})`(?!`)")
+_PLACEHOLDER = re.compile(r"<[A-Za-z][\w-]*>")
+_PATH_LIKE = re.compile(r"^[\w.<>@+-]+(?:/[\w.<>@+-]+)*$")
+_PAGE = (".md", ".mdx", ".markdown", ".rst", ".txt", ".adoc")
+
+
+def written_files(text: str, rel: str, layout) -> list[Derived]:
+    """Path anchors for the existing files (of `layout`, a `WorkspaceLayout`) that `text`, a section of the guide at
+    `rel`, writes in code marks, the guide itself and pages aside; none when they are more than `MAX_FILES`."""
+    folder = PurePosixPath(rel).parent.as_posix()
+    bases = [""] + ([folder + "/"] if folder not in ("", ".") else [])
+    out: dict[str, Derived] = {}
+    for token in _CODE.findall(named.FENCE.sub(" ", text)):
+        written = re.sub(r"^(\./)+", "", token).rstrip("/.,:;")
+        if not _PATH_LIKE.match(written) or written.lower().endswith(_PAGE) or "." not in PurePosixPath(written).name:
+            continue
+        if "/" not in written and len(layout.files_named(written)) > 1:
+            continue
+        for hit in _matching(written, bases, layout.files):
+            if hit != rel and hit not in out:
+                out[hit] = Derived(Anchor("path", hit), 1.0, f"names `{token}`" + ("" if hit == written else f" ({hit})"))
+    return list(out.values())[:MAX_FILES] if len(out) <= MAX_FILES else []
+
+
+def _matching(written: str, bases: list[str], files) -> list[str]:
+    """The files a written path means: itself from the root or the guide's folder, or, with placeholders, each file
+    whose path has the same segments with a placeholder's part any name."""
+    if not _PLACEHOLDER.search(written):
+        return next(([base + written] for base in bases if base + written in files), [])
+    parts = [re.escape(p) for p in _PLACEHOLDER.split(written)]
+    for base in bases:
+        pattern = re.compile(re.escape(base) + "[^/]+".join(parts))
+        hits = sorted(f for f in files if pattern.fullmatch(f))
+        if hits:
+            return hits if len(hits) <= MAX_FILES else []
+    return []
+
+
+def anchor_guide(memories, rel: str, layout) -> None:
+    """Give each guide section that writes existing files' paths (`written_files`) those files as anchors, beside the
+    scope it has."""
+    for m in memories:
+        found = [d for d in written_files(m.body, rel, layout) if d.anchor not in m.anchors]
+        if found:
+            m.anchors = [*m.anchors, *(d.anchor for d in found)]
+            m.meta[DERIVED_META] = {key_of(d.anchor): d.why for d in found}
