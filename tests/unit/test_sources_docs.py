@@ -1016,6 +1016,26 @@ def test_a_project_generators_read_me_is_left_out_and_said(lore):
     assert "apps/portal/README.md" in summary.docs
 
 
+def test_another_sites_page_is_left_out_and_said(lore):
+    """Rianico/harness-zkx keeps 139 pages of the Language Server Protocol's specification, each opening
+    "**Source:** https://microsoft.github.io/…", and scraped CUDA pages citing theirs: another site's pages, left out and
+    said. A page citing a source further down, and a read-me naming where its code is, stay."""
+    lsp = "#### Topics\n\n\n**Source:** https://microsoft.github.io/language-server-protocol/specification/#topics\n\n" \
+          "The protocol defines a set of messages.\n"
+    cuda = "# 6.19. Event Management\n\n**Source:** group__CUDA__EVENT.html#group__CUDA__EVENT\n\nCreates an event.\n"
+    mirror = "Mirrored from <https://example.org/guide>\n\n# Guide\n\nUse it well.\n"
+    own = "# Caching\n\nWe cache sessions in Redis for an hour.\n\nThe eviction policy is LRU.\n\nWe flush on deploy.\n\n" \
+          "Source: https://redis.io/docs/manual/eviction/\n"
+    readme = "# tool\n\nSource: https://github.com/me/tool\n\nIt builds things.\n"
+    write(lore.root, {"skills/lsp/reference/0001-topics.md": lsp, "docs/cuda/event.md": cuda, "docs/guide.md": mirror,
+                      "docs/caching.md": own, "README.md": readme, **CODE})
+    summary = run_import(lore)
+    why = "another site's page, as its opening cites"
+    assert {p for p, w in summary.not_taken if w == why} == {"skills/lsp/reference/0001-topics.md", "docs/cuda/event.md",
+                                                            "docs/guide.md"}
+    assert "docs/caching.md" in summary.docs and "README.md" in summary.docs
+
+
 def test_a_folder_a_code_generator_wrote_holds_no_documentation(lore):
     """chronicle-cal/chronicle keeps the API client OpenAPI Generator wrote in `services/frontend/src/api-client/`
     (its `.openapi-generator/FILES` and `.openapi-generator-ignore` beside it): its 25 model pages came in as

@@ -12,12 +12,13 @@ from lore.sources import sidecar
 from lore.sources.adr import UNFILLED, parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item, work_page
-from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, generated_readme, is_documentation, newest_part,
+from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, copied_page, generated_readme, is_documentation, newest_part,
                                parse_doc)
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.layout import generator_output
-from lore.sources.report import DECISION, DOCUMENTATION, GENERATED_OUTPUT, GENERATED_README, NOT_TAKEN, RULES
+from lore.sources.report import (COPIED_PAGE, DECISION, DOCUMENTATION, GENERATED_OUTPUT, GENERATED_README, NOT_TAKEN,
+                                 RULES)
 from lore.sources.rules import parse_rules
 
 
@@ -108,6 +109,8 @@ def _documentation(rel: str, text: str, listed: bool, front: dict | None = None,
         return None  # a numbered page with no title is content a program shows (form help texts), not a page to read
     if generated_readme(text):
         return Parsed(note=f"{NOT_TAKEN}{GENERATED_README}")
+    if copied_page(rel, text):
+        return Parsed(note=f"{NOT_TAKEN}{COPIED_PAGE}")
     cut = None
     if len(text.encode("utf-8", "replace")) > MAX_DOC_BYTES:
         cut = newest_part(text)

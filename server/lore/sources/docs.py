@@ -577,6 +577,24 @@ def generated_readme(text: str) -> bool:
     return bool(body) and _GENERATED_README.match(body[0]) is not None
 
 
+# A page's opening line saying it is another site's page: "**Source:** https://…", "Originally published at <https://…>",
+# "Copied from …", "Mirrored from …", the address a web page's (`https://…`, or a site's page name `group__X.html#…`).
+_COPIED_FROM = re.compile(r"^[\W_]*(?:source|originally\s+(?:published|posted)\s+(?:at|on|in)|copied\s+from|mirrored\s+from"
+                          r"|scraped\s+from)[\W_]*?[:\s][\s*_<(\[]*(?:https?://\S+|[\w.-]+\.html?(?:#\S*)?)[\s*_>)\]]*$", re.I)
+COPIED_LINES = 3  # lines of text at a page's opening, before or right after its title, that may say whose page it is
+
+
+def copied_page(rel_path: str, text: str) -> bool:
+    """Whether a page says at its opening that it is another site's page (`_COPIED_FROM`): its first lines of text,
+    headings aside, are a line citing a web address as its source alone. A copy of another project's documentation
+    says nothing of this one. A read-me's "Source: <address>" is where the project's own code is."""
+    if PurePosixPath(rel_path).name.lower().startswith("readme"):
+        return False
+    opening = text.splitlines()[markdown.split_front_matter(text)[1]:][:40]
+    lines = [ln for ln in opening if ln.strip() and not ln.lstrip().startswith("#")]
+    return any(_COPIED_FROM.match(ln.strip()) for ln in lines[:COPIED_LINES])
+
+
 def change_log(rel_path: str, text: str) -> bool:
     """Whether a page is a change log: by its name (`_CHANGE_NAMES`) or by its headings (`release_notes`)."""
     return bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name))) or release_notes(markdown.parse(text))

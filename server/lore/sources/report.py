@@ -18,6 +18,7 @@ from lore.store import Store
 DECISION, RULES, DOCUMENTATION, NOT_TAKEN = "decision", "rules", "documentation", "not taken: "
 GENERATED_README = "a project generator's read-me"  # why a read-me is left out (`docs.generated_readme`)
 GENERATED_OUTPUT = "a code generator's output"  # why a page is left out (`layout.generator_output`)
+COPIED_PAGE = "another site's page, as its opening cites"  # why a page is left out (`docs.copied_page`)
 _DOC_WORDS = {"doc", "docs", "documentation", "architecture", "arch", "design", "designs", "decisions", "adr", "adrs",
               "rfc", "rfcs", "wiki", "notes", "handbook", "contributing", "proposals", "proposal", "spec", "specs",
               "guides", "guide", "dev", "development", "engineering"}
@@ -41,7 +42,7 @@ def fill(store: Store, summary: ImportSummary) -> None:
         elif sf.reason and sf.reason.startswith(NOT_TAKEN):
             why = sf.reason[len(NOT_TAKEN):]
             if docs_like(path) or why.startswith(_PARTIAL) or why in ("template", UNFILLED, GENERATED_README,
-                                                                      GENERATED_OUTPUT):  # set aside, said
+                                                                      GENERATED_OUTPUT, COPIED_PAGE):  # set aside, said
                 summary.not_taken.append((path, why))
     summary.log_entries = store.memories.entries_per_file(SourceKind.ADR)
     for meta in store.memories.meta_by_source_kind(SourceKind.ADR):
