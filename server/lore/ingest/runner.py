@@ -27,7 +27,7 @@ from lore.sources import sidecar
 from lore.sources.decision_log import LOG_META, entry_lines
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
 from lore.sources import report
-from lore.sources.report import NOT_TAKEN
+from lore.sources.report import NOT_TAKEN, RULES
 from lore.sources import docs
 from lore.sources.docs import capped, series_page
 from lore.sources.config import CONFIG_PATH, with_workspace_config
@@ -214,9 +214,8 @@ class Importer:
         row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
         if cand.importer in (cls.ADR, cls.DOC):  # a page read as a decision record is anchored as one
             self.anchor_records(parsed, text, cand.rel)
-        guides = [m for m in parsed.memories if m.provenance.kind is SourceKind.RULES_FILE]
-        if guides:  # a guide's section writing an existing file's path governs that file
-            anchor_guide(guides, cand.rel, self.anchoring.layout)
+        if parsed.taken == RULES:  # a guide's section writing an existing file's path governs that file
+            anchor_guide(parsed.memories, cand.rel, self.anchoring.layout)
         self.apply_team_choices(parsed, cand.rel)
         self.summary.warnings += parsed.warnings
         self.summary.imported += 1
