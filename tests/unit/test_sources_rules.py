@@ -311,9 +311,11 @@ def test_a_guide_section_writing_existing_paths_is_anchored_to_them(lore):
     """A section writing an existing file's path in code marks (a `<placeholder>` standing for a name) governs those
     files; a section naming no path, a path in a code block, a missing file, a page and a name many files have keep the
     guide's scope; a documentation page is no guide."""
-    for rel in ("hooks/notify/install.py", "hooks/todo/install.py", "hooks/todo/run.py", "install-hooks.py", "run.py"):
+    for rel in ("hooks/notify/install.py", "hooks/todo/install.py", "hooks/todo/run.py", "install-hooks.py", "run.py",
+                "branchout-project"):
         write(lore.root, rel, "print('x')\n")
     write(lore.root, "CLAUDE.md", "# Hooks\n\n## Root Installer\n`install-hooks.py` at repository root dispatches.\n\n"
+          "## Projects\nThe `branchout-project` script clones each project.\n\n"
           "## Installer Requirements\nEach `hooks/<family>/install.py` MUST be idempotent.\n\n"
           "## Layout\nSee `docs/GUIDE.md`, `missing/tool.py`, and each family's `run.py`.\n\n```\nhooks/todo/run.py\n```\n\n"
           "## Failure Handling\nHooks MUST fail soft.\n")
@@ -321,6 +323,7 @@ def test_a_guide_section_writing_existing_paths_is_anchored_to_them(lore):
     run_import(lore)
     got = {m.title: anchors(m) for m in memories(lore, "CLAUDE.md").values()}
     assert got["Root Installer"] == ["install-hooks.py"]
+    assert got["Projects"] == ["branchout-project"]  # a script without an extension (Branchout/branchout)
     assert got["Installer Requirements"] == ["hooks/notify/install.py", "hooks/todo/install.py"]
     assert got["Layout"] == [] and got["Failure Handling"] == []
     assert [anchors(m) for m in memories(lore, "docs/hooks.md").values()] == [[]]  # a page, no guide: as it was
