@@ -1382,3 +1382,14 @@ def test_a_title_underlined_is_no_part_of_the_page_text():
     assert m.title == "Redface" and m.body.startswith("An unofficial client"), m.body
     m = parse_doc("docs/guide.md", "# Guide\n\nRun the tests first.\n").memories[0]
     assert m.body == "Run the tests first."
+
+
+def test_an_index_page_without_a_title_is_named_for_its_folder():
+    """RaspberryPiFoundation/Bits keeps `doc/<part>/00-index.md` pages without a heading: five memories were all titled
+    "Index"."""
+    from lore.sources.docs import parse_doc
+
+    assert parse_doc("doc/components/00-index.md", "Components are built from tokens and layouts.\n").memories[0].title \
+        == "Components"
+    assert parse_doc("docs/design/_index.md", "How the pieces fit together.\n").memories[0].title == "Design"
+    assert parse_doc("docs/guides/setup.md", "Install the tools first.\n").memories[0].title == "Setup"

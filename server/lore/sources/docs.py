@@ -749,5 +749,7 @@ def _title_from_path(rel_path: str) -> str:
         return f"{p.parent.name} README" if p.parent.name else "README"
     name = _bare_name(p.name)
     name = re.sub(r"^\d+[-_ ]+(?=[A-Za-z])", "", name)  # a series page's number (`0001-workflow`) is no word of it
+    if name.lower().lstrip("_") == "index" and p.parent.name:
+        name = p.parent.name  # `doc/components/00-index.md` is the components page, not one of five called "Index"
     return name.replace("-", " ").replace("_", " ").strip().capitalize() or rel_path
 
