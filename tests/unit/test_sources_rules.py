@@ -316,6 +316,7 @@ def test_a_guide_section_writing_existing_paths_is_anchored_to_them(lore):
         write(lore.root, rel, "print('x')\n")
     write(lore.root, "CLAUDE.md", "# Hooks\n\n## Root Installer\n`install-hooks.py` at repository root dispatches.\n\n"
           "## Projects\nThe `branchout-project` script clones each project.\n\n"
+          "## Output\nA component without a name shows as `<Unknown>`.\n\n"
           "## Installer Requirements\nEach `hooks/<family>/install.py` MUST be idempotent.\n\n"
           "## Layout\nSee `docs/GUIDE.md`, `missing/tool.py`, and each family's `run.py`.\n\n```\nhooks/todo/run.py\n```\n\n"
           "## Failure Handling\nHooks MUST fail soft.\n")
@@ -324,6 +325,20 @@ def test_a_guide_section_writing_existing_paths_is_anchored_to_them(lore):
     got = {m.title: anchors(m) for m in memories(lore, "CLAUDE.md").values()}
     assert got["Root Installer"] == ["install-hooks.py"]
     assert got["Projects"] == ["branchout-project"]  # a script without an extension (Branchout/branchout)
+    assert got["Output"] == [], "a placeholder alone is no path"
     assert got["Installer Requirements"] == ["hooks/notify/install.py", "hooks/todo/install.py"]
     assert got["Layout"] == [] and got["Failure Handling"] == []
     assert [anchors(m) for m in memories(lore, "docs/hooks.md").values()] == [[]]  # a page, no guide: as it was
+
+
+def test_the_sentence_a_tool_writes_about_the_file_itself_is_no_memory():
+    """Branchout/branchout's CLAUDE.md, as Claude Code writes it, opens "This file provides guidance to Claude Code
+    (claude.ai/code) when working with code in this repository.": stored as a fact titled "CLAUDE.md"."""
+    from lore.sources.rules import parse_rules
+
+    text = ("# CLAUDE.md\n\nThis file provides guidance to Claude Code (claude.ai/code) when working with code in this "
+            "repository.\n\n## Testing\n\nRun `bats bats/` before every commit.\n")
+    titles = [m.title for m in parse_rules("claude", "CLAUDE.md", text).memories]
+    assert titles == ["Testing"], titles
+    kept = "# Guide\n\nThis file provides guidance on testing: always run `bats` first.\n\nNever skip a failing test.\n"
+    assert len(parse_rules(cls.AGENTS, "AGENTS.md", kept).memories) == 1, "more than the sentence: kept"

@@ -33,8 +33,9 @@ def written_files(text: str, rel: str, layout) -> list[Derived]:
     out: dict[str, Derived] = {}
     for token in _CODE.findall(named.FENCE.sub(" ", text)):
         written = re.sub(r"^(\./)+", "", token).rstrip("/.,:;")
-        if not _PATH_LIKE.match(written) or written.lower().endswith(_PAGE):
-            continue  # a script without an extension (`branchout-project`, `Makefile`) is a file all the same
+        if not _PATH_LIKE.match(written) or written.lower().endswith(_PAGE) \
+                or len(re.sub(r"[\W_]", "", _PLACEHOLDER.sub("", written))) < 3:
+            continue  # a script without an extension (`branchout-project`) is a file; `<Unknown>` alone is none
         if "/" not in written and len(layout.files_named(written)) > 1:
             continue
         for hit in _matching(written, bases, layout.files):
