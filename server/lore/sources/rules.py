@@ -174,6 +174,8 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
         if not body.strip() or _only_code(body):
             continue
         is_title = s.level == 1 and s.line == doc_title_line
+        if (s.heading is None or is_title) and _about_itself(body):
+            continue
         if s.heading is None or is_title:
             if s.heading is None and not own_title:
                 name = title_hint  # the text before the first heading, when that heading opens a part, not the page
@@ -194,6 +196,19 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
         title = ": ".join([*(t.rstrip(":").rstrip() for t in named[-1:]), s.heading]) if named else s.heading
         key = keys.make(key_prefix, *trail, s.heading)
         _add(out, rel_path, shown_path, s.line, key, title, body, anchors, tags, meta, [*trail, s.heading])
+
+
+# The sentence an agent's tool writes atop the file it generates, about the file itself: "This file provides guidance to
+# Claude Code (claude.ai/code) when working with code in this repository."
+_ABOUT_ITSELF = re.compile(r"(?:this|the)\s+(?:file|document|guide)\s+(?:provides|gives|contains|offers|holds)\s+"
+                           r"(?:guidance|instructions|context|information|rules|conventions)\b[^\n]*", re.I)
+
+
+def _about_itself(body: str) -> bool:
+    """Whether a guide's opening text is only the sentence saying what the file is for (`_ABOUT_ITSELF`): no rule and
+    nothing of the project, a memory titled by the file's name in every workspace an agent set up."""
+    text = markdown.plain(body).strip()
+    return len(text) <= 300 and "\n\n" not in body.strip() and bool(_ABOUT_ITSELF.fullmatch(text))
 
 
 def part_heading(heading: str) -> bool:
