@@ -314,8 +314,9 @@ def test_a_guide_section_writing_existing_paths_is_anchored_to_them(lore):
     for rel in ("hooks/notify/install.py", "hooks/todo/install.py", "hooks/todo/run.py", "install-hooks.py", "run.py",
                 "branchout-project"):
         write(lore.root, rel, "print('x')\n")
-    write(lore.root, "CLAUDE.md", "# Hooks\n\n## Root Installer\n`install-hooks.py` at repository root dispatches.\n\n"
-          "## Projects\nThe `branchout-project` script clones each project.\n\n"
+    write(lore.root, "CLAUDE.md", "# Hooks\n\n## Root Installer\n`install-hooks.py` at repository root must dispatch "
+          "every family.\n\n## Projects\nThe `branchout-project` script must clone each project.\n\n"
+          "## Layout of the code\n- `run.py`: the entry point\n- Use `helpers` from `install-hooks.py`.\n\n"
           "## Output\nA component without a name shows as `<Unknown>`.\n\n"
           "## Installer Requirements\nEach `hooks/<family>/install.py` MUST be idempotent.\n\n"
           "## Layout\nSee `docs/GUIDE.md`, `missing/tool.py`, and each family's `run.py`.\n\n```\nhooks/todo/run.py\n```\n\n"
@@ -326,6 +327,7 @@ def test_a_guide_section_writing_existing_paths_is_anchored_to_them(lore):
     assert got["Root Installer"] == ["install-hooks.py"]
     assert got["Projects"] == ["branchout-project"]  # a script without an extension (Branchout/branchout)
     assert got["Output"] == [], "a placeholder alone is no path"
+    assert got["Layout of the code"] == [], "a layout's description and a bare imperative bind nothing"
     assert got["Installer Requirements"] == ["hooks/notify/install.py", "hooks/todo/install.py"]
     assert got["Layout"] == [] and got["Failure Handling"] == []
     assert [anchors(m) for m in memories(lore, "docs/hooks.md").values()] == [[]]  # a page, no guide: as it was

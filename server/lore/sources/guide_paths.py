@@ -1,7 +1,10 @@
 """Files a guide's section writes by path: "Each `hooks/<family>/install.py` MUST …" governs every existing
 `hooks/*/install.py`, "`install-hooks.py` at repository root …" that file.
 
-Only a path written in code marks counts, outside code blocks, and only when it is an existing file of the workspace,
+Only a path written in code marks counts, outside code blocks, in a statement binding people by a modal word ("Each
+`hooks/<family>/install.py` MUST …", `normative.binding`; a layout's "`cmd/main.go`: operator entry point" describes,
+"Use `renderWithProviders` from `src/test/renderWithProviders.tsx`" tells how to write tests elsewhere), and only when it
+is an existing file of the workspace,
 written from the root or from the guide's folder, a bare name only when no other file has it ("create an
 `empty_test.go`" names a kind of file where each package has one); a `<placeholder>` stands for one path segment's part
 (`hooks/<family>/install.py`, `src/<name>.ts`). Pages (`docs/STYLE.md`) are no code to show a rule on. Nothing else in a
@@ -16,6 +19,7 @@ from pathlib import PurePosixPath
 from lore.anchors.choices import DERIVED_META, key_of
 from lore.memory import Anchor
 from lore.sources import named
+from lore.sources.normative import binding
 from lore.sources.ranking import Derived
 
 MAX_FILES = 12  # files one section is anchored to at most (`mentions.MAX_SURE`); a pattern over more is left out
@@ -23,6 +27,8 @@ _CODE = re.compile(r"(?<!`)`([^`\s]{3,200})`(?!`)")
 _PLACEHOLDER = re.compile(r"<[A-Za-z][\w-]*>")
 _PATH_LIKE = re.compile(r"^[\w.<>@+-]+(?:/[\w.<>@+-]+)*$")
 _PAGE = (".md", ".mdx", ".markdown", ".rst", ".txt", ".adoc")
+# Where one statement ends: a sentence's stop, or a line (a list item, a table row, a line of a layout).
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 def written_files(text: str, rel: str, layout) -> list[Derived]:
@@ -31,7 +37,9 @@ def written_files(text: str, rel: str, layout) -> list[Derived]:
     folder = PurePosixPath(rel).parent.as_posix()
     bases = [""] + ([folder + "/"] if folder not in ("", ".") else [])
     out: dict[str, Derived] = {}
-    for token in _CODE.findall(named.FENCE.sub(" ", text)):
+    tokens = [t for sentence in _SENTENCE.split(named.FENCE.sub(" ", text)) if binding(sentence)
+              for t in _CODE.findall(sentence)]
+    for token in tokens:
         written = re.sub(r"^(\./)+", "", token).rstrip("/.,:;")
         if not _PATH_LIKE.match(written) or written.lower().endswith(_PAGE) \
                 or len(re.sub(r"[\W_]", "", _PLACEHOLDER.sub("", written))) < 3:

@@ -39,3 +39,10 @@ def kind_of(text: str, heading: str = "") -> Kind:
                 or _CHECKLIST.search(t):
             return Kind.CONVENTION
     return Kind.FACT
+
+
+def binding(sentence: str) -> bool:
+    """Whether a sentence binds people by a modal word ("must", "never", "should", "devem"): a rule, not a description
+    of how things are ("`cmd/main.go`: operator entry point") nor a bare imperative ("Use `x` from `y`")."""
+    sentence = _QUESTION.sub(lambda m: " " * len(m.group(0)), sentence) if "?" in sentence else sentence
+    return bool(_NORMATIVE.search(sentence) or _NORMATIVE_ELSEWHERE.search(folded(sentence)))
