@@ -60,3 +60,11 @@ def test_a_record_without_a_decision_section_reads_as_before():
     m = parse_adr(PATH, "# Use Postgres\n\nWe use Postgres for everything.\n").memories[0]
     md = memory_markdown(m)
     assert "goes on with" not in md and "## Decision" not in md and "We use Postgres for everything." in md
+
+
+def test_the_parts_after_the_decision_are_named_with_their_lines():
+    """`lore show` ended at the decision: spine's retry record says under Consequences that messages "can also be in
+    'Retry Pending' status", and nothing said that part was there."""
+    md = view()
+    after = md.split("The record layouts described above")[1]
+    assert "After it" in after and "Consequences (line 24)" in after

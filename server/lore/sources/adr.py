@@ -772,8 +772,9 @@ def _header_table(rows: list[str]) -> bool:
 def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
     """Where the body was taken from when it is the record's decision section, and the parts of the
     record before it (top-level headings and their lines, status and metadata aside) with the one the
-    rationale was taken from: `{heading, line, before: [[heading, line], ...], context}`. A decision section often speaks of them ("the record layouts
-    described above"), so a view of the memory names them (`lore.wire.views`)."""
+    rationale was taken from: `{heading, line, before: [[heading, line], ...], context, after}`, `after` the parts that
+    follow it (its consequences). A decision section often speaks of them ("the record layouts described above"), so a
+    view of the memory names them (`lore.wire.views`)."""
     for i, s in enumerate(doc.sections):
         end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
         if s.heading and _part_key(s.heading) in _DECISION \
@@ -782,7 +783,9 @@ def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
                       if t.heading and t.level <= s.level and not (t.line == title_line and t.level == 1)
                       and _part_key(t.heading) not in _SKIP_META]
             context = next((h for h, _ in before if _part_key(h) in _CONTEXT), None)
-            return {"heading": s.heading.strip(), "line": s.line, "before": before, "context": context}
+            after = [[t.heading.strip(), t.line] for t in doc.sections[i + 1:]
+                     if t.heading and t.level <= s.level and _part_key(t.heading) not in _SKIP_META]
+            return {"heading": s.heading.strip(), "line": s.line, "before": before, "context": context, "after": after}
     return None
 
 

@@ -115,7 +115,8 @@ def memory_markdown(m: Memory, link: Linker = no_links) -> str:
 def record_part_lines(m: Memory, part: dict, link: Linker = no_links) -> list[str]:
     """The body of a record taken from its decision section, in the record's own order: its context
     first (the rationale), then the parts between them by name, linked to their lines (a decision
-    section speaks of them: "the record layouts described above"), then the decision under its heading."""
+    section speaks of them: "the record layouts described above"), then the decision under its heading, then the parts
+    after it by name (its consequences), linked to their lines."""
     context = part.get("context")
     before = [(str(h), n) for h, n in part.get("before") or [] if isinstance(n, int) and h != context]
     lines: list[str] = []
@@ -126,7 +127,12 @@ def record_part_lines(m: Memory, part: dict, link: Linker = no_links) -> list[st
         named = ", ".join(f"{escape_text(h)} ({_line_ref(path, n, link)})" for h, n in before)
         lines += ["", f"*Before its {escape_text(part.get('heading') or 'decision')}, {file_ref(path, link)} goes on "
                       f"with:* {named}."]
-    return lines + ["", f"## {part.get('heading') or 'Decision'}", "", m.body]
+    lines += ["", f"## {part.get('heading') or 'Decision'}", "", m.body]
+    after = [(str(h), n) for h, n in part.get("after") or [] if isinstance(n, int)]
+    if after and path:
+        named = ", ".join(f"{escape_text(h)} ({_line_ref(path, n, link)})" for h, n in after)
+        lines += ["", f"*After it, {file_ref(path, link)} goes on with:* {named}."]
+    return lines
 
 
 def _line_ref(path: str, line: int, link: Linker) -> str:
