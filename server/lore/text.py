@@ -13,6 +13,12 @@ SECTION_MIN_CHARS = 400
 # and code fragments); the cap only bounds the cost of pasted text.
 QUERY_WORDS = 32
 
+# The words names are built of that say what is done, not to what (`add`, `get`, `handle` of `AddHttpClient`,
+# `get_user`, `handleClick`): no name's subject (`sources.concepts`), nor a question's word apart from its name
+# (`recall.query_text`).
+GENERIC_NAME_WORDS = frozenset("""get set is has add len dao do run new create update delete remove check process
+handle init load save fetch find build make put post read write to from by of on in as at""".split())
+
 STOP_WORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have how i if in into
     is it its me my no not of on or our should so such than that the their them then there these they

@@ -164,3 +164,15 @@ def test_outside_a_repository_ignore_files_alone_decide(tmp_path):
     rules = IgnoreRules(tmp_path)
     rules.load_for("cmd/imgcull/main.go")
     assert rules.ignored("cmd/imgcull", True) and rules.ignored("cmd/imgcull/main.go")
+
+
+def test_a_file_name_that_is_no_utf8_is_listed_as_the_file_system_names_it(tmp_path):
+    """git prints the names it tracks as bytes; one that is no UTF-8 (`caf\\xe9.md`) is read as `os` reads it, not a
+    decoding error out of the import."""
+    from lore.sources.discover import tracked_paths
+
+    name = os.fsdecode(b"caf\xe9.md")
+    (tmp_path / name).write_text("x\n")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "-c", "core.quotepath=false", "add", "--", name)
+    assert name in tracked_paths(tmp_path)

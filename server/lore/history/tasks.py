@@ -375,12 +375,13 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             continue
         task = _single(c, files)
         run = runs.get(c.email)
-        if run is not None and _joins(run, task, hubs, files.get(run.commits[0].sha, []), only_pages(c, page)):
+        pages = only_pages(c, page)
+        if run is not None and _joins(run, task, hubs, files.get(run.commits[0].sha, []), pages):
             run.commits.insert(0, c)
             run.files = _merge_files(run.files, task.files)
             run.why = why_of([run.why, task.why])
             continue
-        if only_pages(c, page):
+        if pages:
             skipped.pages += 1
             continue
         tasks.append(task)

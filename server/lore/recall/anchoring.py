@@ -42,15 +42,8 @@ def glob_covers(glob: str, path: str) -> str | None:
         return "file"
     if path.startswith((literal[:-3] if literal.endswith("/**") else literal) + "/"):
         return "glob"
-    if not GLOB_CHARS & set(glob):
-        bare = glob.rstrip("/")
-        if path == bare:
-            return "file"
-        if path.startswith(bare + "/"):
-            return "glob"
-        if "/" not in bare and path.rsplit("/", 1)[-1] == bare:
-            return "file"
-        return None
+    if not GLOB_CHARS & set(glob):  # a plain path: itself or a folder above (read above), or a file name anywhere
+        return "file" if "/" not in literal and path.rsplit("/", 1)[-1] == literal else None
     try:
         return "glob" if _spec(glob).match_file(path) else None
     except Exception:  # a malformed glob never breaks recall

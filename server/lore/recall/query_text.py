@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 
-from lore.sources.concepts import GENERIC
-from lore.text import STOP_WORDS
+from lore.text import GENERIC_NAME_WORDS, STOP_WORDS
 
 # What prose rarely holds and code nearly always does: braces, brackets, assignment and comparison
 # signs, a call (`name(`), a line opening with a parenthesis (Lisp) or ending with `;`, and names in
@@ -26,9 +25,9 @@ _CODE_MARK = re.compile(r"[{}\[\]<>=]|\w\(|(^|\n)\s*\(|;[ \t]*(\n|$)|[^\W_]_[^\W
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD = re.compile(r"[^\W_]+")
 _NAME_WORD = re.compile(r"\w+")
-# The verbs that open names (`add`, `get`, `handle`, `use`: `concepts.GENERIC`) and that nearly every record also
+# The verbs that open names (`add`, `get`, `handle`, `use`: `text.GENERIC_NAME_WORDS`) and that nearly every record also
 # writes in prose; a stop word the index never looks up (`is` of `isEnabled`) may stay.
-_GENERIC_PARTS = (GENERIC | {"use"}) - STOP_WORDS
+_GENERIC_PARTS = (GENERIC_NAME_WORDS | {"use"}) - STOP_WORDS
 
 
 def holds_code(text: str) -> bool:

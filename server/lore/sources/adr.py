@@ -82,11 +82,15 @@ def _part_key(heading: str) -> str:
     return folded(heading.strip().rstrip(":"))
 
 
-# The options a record weighed, in English and in the languages of `_CONTEXT`, matched on the folded heading
-# ("## Alternativas consideradas", "## Opções Consideradas", "## Betrachtete Optionen").
-_ALTERNATIVES = re.compile(r"^(?:\d+\.\s*)?(?:alternatives?|options?|considered|pros and cons|alternativ(?:as|en)|"
-                           r"opciones|opcoes|opzioni|optionen|avantages et inconvenients|pros (?:y|e) contras|"
-                           r"pro e contro|(?:betrachtete|erwogene|verworfene)\s+(?:optionen|alternativen))\b", re.I)
+# The nouns a heading of the options a record weighed opens on, and the names of a list of their pros and cons, in
+# English and in the languages of `_CONTEXT`, as folded headings write them (`text.folded`: "opcoes"); shared with
+# `headings.ALTERNATIVES`.
+OPTION_NOUNS = r"alternatives?|options?|alternativ(?:as|en)|opciones|opcoes|opzioni|optionen"
+PROS_AND_CONS = r"pros and cons|avantages et inconvenients|pros (?:y|e) contras|pro e contro"
+# The options a record weighed, matched on the folded heading ("## Alternativas consideradas", "## Opções
+# Consideradas", "## Betrachtete Optionen").
+_ALTERNATIVES = re.compile(rf"^(?:\d+\.\s*)?(?:{OPTION_NOUNS}|considered|{PROS_AND_CONS}|"
+                           r"(?:betrachtete|erwogene|verworfene)\s+(?:optionen|alternativen))\b", re.I)
 _CONTEXT = _names("context", "context and problem statement", "background", "problem", "problem statement",
                   "motivation", "context and motivation",
                   # the same parts in the languages whose status words `status` reads (MADR's translations among them)

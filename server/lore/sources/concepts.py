@@ -17,6 +17,7 @@ import re
 from collections import Counter
 
 from lore.sources import named
+from lore.text import GENERIC_NAME_WORDS
 
 REPEATS = 2
 SCORE = 0.6
@@ -29,8 +30,7 @@ every some such than then them they their there these those its our ours your yo
 just more most much many very via per about after before between through during without within across
 one two three four five first second new old other same own make made like need needs way ways time times
 """.split())
-GENERIC = frozenset("""get set is has add len dao do run new create update delete remove check process handle init
-load save fetch find build make put post read write to from by of on in as at""".split())
+GENERIC = GENERIC_NAME_WORDS
 # Verbs of a title in the imperative that a preposition follows ("Migrate from …", "Move to …", "Opt into …").
 _MOVES = frozenset("""migrate migrating move moving switch switching change changing upgrade upgrading transition
 transitioning port porting convert converting go going stay staying stick sticking continue continuing keep keeping

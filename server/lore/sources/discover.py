@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import os
-import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
@@ -15,6 +14,7 @@ from pathlib import Path, PurePosixPath
 import attrs
 import pathspec
 
+from lore.sources import gitrun
 from lore.sources.classify import SKIP_DIRS, classify
 from lore.sources.config import CONFIG_PATH
 from lore.sources.summary import ImportSettings
@@ -127,16 +127,9 @@ def tracked_paths(root: Path, scope: str | None = None) -> frozenset[str]:
     `root`; empty outside a repository or without git."""
     if not (root / ".git").exists() and not any((p / ".git").exists() for p in root.resolve().parents):
         return frozenset()
-    try:
-        done = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", scope or "."], capture_output=True,
-                              timeout=60, check=False)
-    except (OSError, subprocess.SubprocessError) as e:
-        log.debug("cannot list tracked files of %s: %s", root, e)
-        return frozenset()
-    if done.returncode != 0:
-        return frozenset()
+    listed = gitrun.output(root, "ls-files", "-z", "--", scope or ".", timeout=60)
     out: set[str] = set()
-    for rel in done.stdout.decode("utf-8", "surrogateescape").split("\0"):
+    for rel in (listed or "").split("\0"):
         while rel and rel not in out:
             out.add(rel)
             rel = rel.rpartition("/")[0]

@@ -588,7 +588,7 @@ def copied_page(rel_path: str, text: str) -> bool:
     """Whether a page says at its opening that it is another site's page (`_COPIED_FROM`): its first lines of text,
     headings aside, are a line citing a web address as its source alone. A copy of another project's documentation
     says nothing of this one. A read-me's "Source: <address>" is where the project's own code is."""
-    if PurePosixPath(rel_path).name.lower().startswith("readme"):
+    if read_me(p_stem(rel_path)):
         return False
     opening = text.splitlines()[markdown.split_front_matter(text)[1]:][:40]
     lines = [ln for ln in opening if ln.strip() and not ln.lstrip().startswith("#")]

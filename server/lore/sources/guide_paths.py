@@ -19,14 +19,14 @@ from pathlib import PurePosixPath
 from lore.anchors.choices import DERIVED_META, key_of
 from lore.memory import Anchor
 from lore.sources import named
+from lore.sources.classify import is_page
+from lore.sources.mentions import MAX_SURE as MAX_FILES  # files one section is anchored to at most; a pattern over more: none
 from lore.sources.normative import binding
 from lore.sources.ranking import Derived
 
-MAX_FILES = 12  # files one section is anchored to at most (`mentions.MAX_SURE`); a pattern over more is left out
 _CODE = re.compile(r"(?<!`)`([^`\s]{3,200})`(?!`)")
 _PLACEHOLDER = re.compile(r"<[A-Za-z][\w-]*>")
 _PATH_LIKE = re.compile(r"^[\w.<>@+-]+(?:/[\w.<>@+-]+)*$")
-_PAGE = (".md", ".mdx", ".markdown", ".rst", ".txt", ".adoc")
 # Where one statement ends: a sentence's stop, or a line (a list item, a table row, a line of a layout).
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
@@ -41,7 +41,7 @@ def written_files(text: str, rel: str, layout) -> list[Derived]:
               for t in _CODE.findall(sentence)]
     for token in tokens:
         written = re.sub(r"^(\./)+", "", token).rstrip("/.,:;")
-        if not _PATH_LIKE.match(written) or written.lower().endswith(_PAGE) \
+        if not _PATH_LIKE.match(written) or is_page(written) or written.lower().endswith(".txt") \
                 or len(re.sub(r"[\W_]", "", _PLACEHOLDER.sub("", written))) < 3:
             continue  # a script without an extension (`branchout-project`) is a file; `<Unknown>` alone is none
         if "/" not in written and len(layout.files_named(written)) > 1:

@@ -15,7 +15,7 @@ import functools
 import re
 
 from lore.sources import named
-from lore.sources.adr import DECISION_PARTS
+from lore.sources.adr import DECISION_PARTS, OPTION_NOUNS, PROS_AND_CONS
 from lore.text import folded
 
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.+)$", re.M)
@@ -90,10 +90,9 @@ _LEVELED = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
 # Matched on the folded heading (`text.folded`), in English and in the languages whose other parts `adr` names
 # ("Alternativas consideradas", "Opções descartadas", "Options envisagées", "Betrachtete Optionen", "Prós e contras").
 ALTERNATIVES = re.compile(r"^(?:\d+[.)]?\s*)?(?:(?:rejected|discarded|other|considered|betrachtete|erwogene|verworfene|"
-                          r"andere)\s+)?(?:alternatives?|options?|alternativas|opciones|opcoes|opzioni|optionen|"
-                          r"alternativen)(?:\s+(?:considered|rejected|(?:consider|envisag|rejet|ecart|descart|rechaz|"
-                          r"rejeit|evalu|avali)(?:ee|ad[ao])s?|(?:consider|scart|valut|rifiut)ate))?\s*:?$"
-                          r"|^(?:pros and cons|avantages et inconvenients|pros (?:y|e) contras|pro e contro)\b", re.I)
+                          rf"andere)\s+)?(?:{OPTION_NOUNS})(?:\s+(?:considered|rejected|(?:consider|envisag|rejet|ecart|"
+                          r"descart|rechaz|rejeit|evalu|avali)(?:ee|ad[ao])s?|(?:consider|scart|valut|rifiut)ate))?\s*:?$"
+                          rf"|^(?:{PROS_AND_CONS})\b", re.I)
 # A heading naming one option weighed and set aside after a colon ("Considered and rejected: lease is `IDisposable`",
 # "Rejected alternative: a shared lock table"): its section and the rest of the heading are that option.
 SET_ASIDE = re.compile(r"^(?:considered\s+(?:and|&)\s+)?(?:rejected|discarded)(?:\s+(?:options?|alternatives?|"

@@ -34,9 +34,8 @@ def kind_of(text: str, heading: str = "") -> Kind:
     """Convention when the heading or text tells people what to do (or is a checklist), else fact; a question
     tells no one anything (`_QUESTION`)."""
     for t in (heading, text):
-        t = _QUESTION.sub(lambda m: " " * len(m.group(0)), t) if "?" in t else t
-        if _NORMATIVE.search(t) or _NORMATIVE_ELSEWHERE.search(folded(t)) or _IMPERATIVE.search(t) \
-                or _CHECKLIST.search(t):
+        t = _unasked(t)
+        if _modal(t) or _IMPERATIVE.search(t) or _CHECKLIST.search(t):
             return Kind.CONVENTION
     return Kind.FACT
 
@@ -44,5 +43,14 @@ def kind_of(text: str, heading: str = "") -> Kind:
 def binding(sentence: str) -> bool:
     """Whether a sentence binds people by a modal word ("must", "never", "should", "devem"): a rule, not a description
     of how things are ("`cmd/main.go`: operator entry point") nor a bare imperative ("Use `x` from `y`")."""
-    sentence = _QUESTION.sub(lambda m: " " * len(m.group(0)), sentence) if "?" in sentence else sentence
-    return bool(_NORMATIVE.search(sentence) or _NORMATIVE_ELSEWHERE.search(folded(sentence)))
+    return _modal(_unasked(sentence))
+
+
+def _unasked(text: str) -> str:
+    """`text` with its questions blanked (`_QUESTION`), lengths kept."""
+    return _QUESTION.sub(lambda m: " " * len(m.group(0)), text) if "?" in text else text
+
+
+def _modal(text: str) -> bool:
+    """Whether `text` writes a modal word, in English or in another language statuses are read in."""
+    return bool(_NORMATIVE.search(text) or _NORMATIVE_ELSEWHERE.search(folded(text)))

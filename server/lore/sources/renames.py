@@ -7,12 +7,12 @@ as usual, so keys that depend on the path (Python module names) are matched by t
 from __future__ import annotations
 
 import logging
-import subprocess
 import time
 from pathlib import Path
 
 from lore.anchors import shared
 from lore.memory import Anchor
+from lore.sources import gitrun
 from lore.sources.sync import imported_memories
 from lore.text import content_hash
 
@@ -49,20 +49,11 @@ def detect(run, fresh: list, vanished: set[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _git(root: Path, *args: str) -> str | None:
-    try:
-        res = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
-                             timeout=GIT_TIMEOUT, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return res.stdout if res.returncode == 0 else None
-
-
 def git_head(root: Path) -> str | None:
     """The commit checked out, when the workspace is a git repository with commits."""
     if not (root / ".git").exists():
         return None
-    out = _git(root, "rev-parse", "--verify", "-q", "HEAD")
+    out = gitrun.output(root, "rev-parse", "--verify", "-q", "HEAD", timeout=GIT_TIMEOUT)
     return out.strip() or None if out else None
 
 
@@ -72,7 +63,7 @@ def git_renames(root: Path, since: str | None) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     for base in dict.fromkeys(b for b in (since, "HEAD") if b):
-        text = _git(root, "diff", "--name-status", "-M", base, "--")
+        text = gitrun.output(root, "diff", "--name-status", "-M", base, "--", timeout=GIT_TIMEOUT)
         for line in (text or "").splitlines():
             cols = line.split("\t")
             if len(cols) == 3 and cols[0].startswith("R"):

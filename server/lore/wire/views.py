@@ -123,16 +123,18 @@ def record_part_lines(m: Memory, part: dict, link: Linker = no_links) -> list[st
     if m.rationale:
         lines += ["", f"## {context or 'Why'}", "", m.rationale]
     path = m.provenance.path
-    if before and path:
-        named = ", ".join(f"{escape_text(h)} ({_line_ref(path, n, link)})" for h, n in before)
-        lines += ["", f"*Before its {escape_text(part.get('heading') or 'decision')}, {file_ref(path, link)} goes on "
-                      f"with:* {named}."]
+    lines += _parts_line(f"Before its {escape_text(part.get('heading') or 'decision')}", path, before, link)
     lines += ["", f"## {part.get('heading') or 'Decision'}", "", m.body]
     after = [(str(h), n) for h, n in part.get("after") or [] if isinstance(n, int)]
-    if after and path:
-        named = ", ".join(f"{escape_text(h)} ({_line_ref(path, n, link)})" for h, n in after)
-        lines += ["", f"*After it, {file_ref(path, link)} goes on with:* {named}."]
-    return lines
+    return lines + _parts_line("After it", path, after, link)
+
+
+def _parts_line(lead: str, path: str | None, parts: list[tuple[str, int]], link: Linker) -> list[str]:
+    """"*Before its Decision, `x.md` goes on with:* Options (line 12), …": a record's parts named with their lines."""
+    if not parts or not path:
+        return []
+    named = ", ".join(f"{escape_text(h)} ({_line_ref(path, n, link)})" for h, n in parts)
+    return ["", f"*{lead}, {file_ref(path, link)} goes on with:* {named}."]
 
 
 def _line_ref(path: str, line: int, link: Linker) -> str:
