@@ -85,6 +85,17 @@ def test_a_kind_word_after_a_chosen_name_is_part_of_it_only_where_a_package_of_t
     assert anchors(both, "# Use Deep Java Library for embeddings\n") == ["src/main/java/org/example/Embed.java"]
 
 
+def test_a_kind_of_service_written_after_a_chosen_name_is_no_part_of_the_files_name(tmp_workspace):
+    # Shaped on alphagov/govuk-infrastructure's docs/architecture/decisions/0010 (MIT).
+    ws = write(tmp_workspace, {
+        "terraform/deployments/cluster-services/dex.tf": 'resource "helm_release" "dex" {\n  name = "dex"\n}\n',
+        "terraform/deployments/cluster-services/main.tf": 'terraform {\n}\n',
+    })
+    text = "# 10. Use Dex IdP for user web authentication\n\n## Decision\n\nWe will use Dex.\n"
+    assert "dex" in imports.chosen(text, variants=False)
+    assert anchors(ws, text) == ["terraform/deployments/cluster-services/dex.tf"]
+
+
 def test_the_chosen_options_link_among_the_options_weighed_names_its_package(tmp_workspace):
     # Shaped on JabRef's docs/decisions/0026-use-jna-to-determine-default-directory.md (JabRef/jabref, MIT).
     text = ("# Use Java Native Access to Determine Default Directory\n\n## Considered Options\n\n"

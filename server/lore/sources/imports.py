@@ -84,8 +84,9 @@ MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
 _TRAILING = frozenset({"library", "libraries", "package", "packages", "framework", "module", "tool", "toolkit",
                        "sdk"})
 # Words for a kind of software a title may write, capitalised, after a product's name: part of it ("Deep Java
-# Library") when a package of the whole name exists, else not ("ClosedXML Library", the `ClosedXML` package).
-KIND_WORDS = frozenset({"library", "package", "framework", "sdk", "toolkit"})
+# Library") when a package of the whole name exists, else not ("ClosedXML Library", the `ClosedXML` package; "Dex
+# IdP" and "Concourse CI", whose files are `dex.tf` and `concourse/`).
+KIND_WORDS = frozenset({"library", "package", "framework", "sdk", "toolkit", "ci", "idp", "db", "orm", "cms", "cli"})
 _ACRONYM = re.compile(r"\(([A-Z][A-Z0-9]{2,9})\)")
 # A link whose address is the chosen library's repository: `[Java Native Access](https://github.com/java-native-access/jna)`.
 _REPO_LINK = re.compile(r"\[([^\]\n]{2,80})\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)"
@@ -224,10 +225,13 @@ def _title_choice(title: str) -> re.Match[str] | None:
 
 def _product_names(words: list[str], part: str, whole: str, variants: bool) -> list[str]:
     """The folded names `chosen` gives for one product (see `_names_for`), and without a kind word written after it:
-    "ClosedXML Library": `closedxmllibrary`, `closedxml`."""
+    "ClosedXML Library": `closedxmllibrary`, `closedxml`; a capitalised name of three letters counts so ("Dex IdP": `dex`)."""
     out = _names_for(words, part, whole, variants)
     if len(words) > 1 and words[-1].lower() in KIND_WORDS:
-        out += _names_for(words[:-1], part, whole, variants)
+        head = words[:-1]
+        out += _names_for(head, part, whole, variants) or (
+            [head[0].lower()] if len(head) == 1 and re.fullmatch(r"[A-Z][a-z]{2}", head[0])
+            and head[0].lower() not in named.COMMON else [])
     return out
 
 
