@@ -6,6 +6,7 @@ import pytest
 
 from lore.memory import Kind, Status
 from lore.sources.adr import parse_adr
+from lore.sources import headings
 from lore.sources.headings import without_alternatives
 from lore.sources.status import read_status
 
@@ -77,6 +78,16 @@ def test_nygard_adr_tools():
     headings = [(s.heading, s.line) for s in m.sections]
     assert headings == [(None, 1), ("Status", 5), ("Context", 11), ("Decision", 15), ("Consequences", 19)]
     assert m.provenance.key == "adr" and not parsed.warnings
+
+
+def test_a_template_opening_on_its_result_has_that_as_its_decision():
+    # Shaped on Altinn/altinn-studio's docs/adr template (BSD-3-Clause): the outcome first, then the problem.
+    text = ("# Durable yield for workflow steps\n\n- Status: Approved\n- Date: 23.07.2026\n\n## Result\n\n"
+            "- A1: A new outcome `ExecutionResult.Defer(delay)` parks the step.\n\n## Problem context\n\n"
+            "Some integrations confirm eventually.\n\n## Alternatives considered\n\n- A2: Park-and-callback\n")
+    m, _ = one("docs/adr/2026-07-23-durable-yield.md", text)
+    assert m.body.startswith("- A1: A new outcome") and m.rationale == "Some integrations confirm eventually."
+    assert headings.under_decision("ExecutionResult.Defer", text)
 
 
 def test_madr_front_matter_with_several_successors():

@@ -91,13 +91,15 @@ PROS_AND_CONS = r"pros and cons|avantages et inconvenients|pros (?:y|e) contras|
 # Consideradas", "## Betrachtete Optionen").
 _ALTERNATIVES = re.compile(rf"^(?:\d+\.\s*)?(?:{OPTION_NOUNS}|considered|{PROS_AND_CONS}|"
                            r"(?:betrachtete|erwogene|verworfene)\s+(?:optionen|alternativen))\b", re.I)
-_CONTEXT = _names("context", "context and problem statement", "background", "problem", "problem statement",
+_CONTEXT = _names("context", "context and problem statement", "background", "problem", "problem statement", "problem context",
                   "motivation", "context and motivation",
                   # the same parts in the languages whose status words `status` reads (MADR's translations among them)
                   "contexte", "contexte et énoncé du problème", "contexto", "contexto y planteamiento del problema",
                   "contexto e declaração do problema", "contexto e problema", "contesto", "contesto e problema",
                   "kontext", "kontext und problemstellung", "hintergrund")
+# "Result" and "Outcome" head the decision of templates that open on the outcome ("## Result", then "## Problem context").
 _DECISION = _names("decision", "decisions", "decision outcome", "proposal", "solution", "chosen option", "the decision",
+                   "result", "outcome", "decision result",
                    "décision", "décision prise", "résultat de la décision", "decisión", "resultado de la decisión",
                    "decisão", "resultado da decisão", "decisione", "esito della decisione", "entscheidung",
                    "entscheidungsergebnis")
