@@ -363,7 +363,7 @@ def test_a_record_carrying_another_records_title_is_titled_from_its_file_name():
     assert any("belongs to another record" in w for w in parsed.warnings)
     renumbered = parse_adr("docs/architecture/decisions/0002-use-gov-paas.md",
                            text.replace("Record architecture decisions", "Use gov PaaS"))
-    assert renumbered.memories[0].title == "1. Use gov PaaS"  # the same words: renumbered, not copied
+    assert renumbered.memories[0].title == "2. Use gov PaaS"  # the same words: misnumbered, not copied
     own = parse_adr("docs/architecture/decisions/0001-record-architecture-decisions.md", text)
     assert own.memories[0].title == "1. Record architecture decisions" and not own.warnings
 
@@ -384,7 +384,28 @@ def test_a_misnumbered_title_is_still_the_records_own():
     # Green-Software-Foundation/carbon-aware-sdk's 0016-watt-time-v3.md (MIT) is titled "0015. WattTime v3 Changes".
     text = "# 0015. WattTime v3 Changes\n\n## Status\n\nAccepted\n\n## Context\n\nA new API.\n"
     parsed = parse_adr("docs/architecture/decisions/0016-watt-time-v3.md", text)
-    assert parsed.memories[0].title == "0015. WattTime v3 Changes" and not parsed.warnings
+    assert parsed.memories[0].title == "0016. WattTime v3 Changes" and not parsed.warnings
+    assert parsed.memories[0].meta["adr_number"] == 16
+
+
+@pytest.mark.parametrize(("path", "heading", "title"), [
+    # DFE-Digital/claim-additional-payments-for-teaching (MIT): 0013 kept 0012's number, 0006 kept 0005's
+    ("docs/architecture-decisions/0013-azure-kubernetes.md", "12. Migration to Azure Kubernetes",
+     "13. Migration to Azure Kubernetes"),
+    ("docs/architecture-decisions/0006-use-dependabot-for-dependent-library-vulnerability-checking.md",
+     "5. Use Dependabot for dependent library vulnerability checking",
+     "6. Use Dependabot for dependent library vulnerability checking"),
+    ("docs/adr/adr-013-kubernetes.md", "ADR-0012: Kubernetes", "ADR-0013: Kubernetes"),
+    ("docs/adr/0013-azure-kubernetes.md", "13. Migration to Azure Kubernetes", "13. Migration to Azure Kubernetes"),
+    ("docs/adr/0013-azure-kubernetes.md", "Migration to Azure Kubernetes", "Migration to Azure Kubernetes"),
+    ("docs/adr/2024-05-01-azure-kubernetes.md", "12. Migration to Azure Kubernetes",
+     "12. Migration to Azure Kubernetes"),  # a date names the file, no number
+    ("docs/adr/azure-kubernetes.md", "12. Migration to Azure Kubernetes", "12. Migration to Azure Kubernetes"),
+])
+def test_a_title_numbered_otherwise_than_its_file_takes_the_files_number(path, heading, title):
+    text = f"# {heading}\n\nDate: 2024-05-01\n\n## Status\n\nAccepted\n\n## Context\n\nThe cluster moves.\n"
+    (m,) = parse_adr(path, text).memories
+    assert m.title == title
 
 
 @pytest.mark.parametrize(("heading", "title"), [

@@ -53,6 +53,8 @@ _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.
 # A record's number in its file name: `0012-…`, `adr-012-…`, and a series' own letters (`fip-0009.md`,
 # `frc-0053.md`, `tep-0005-…`: two to five letters, then at least two digits, so `v2-…` is no number).
 _NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?|[a-z]{2,5}[-_](?=\d{2}))?0*(\d{1,5})(?:[-_. ]|$)", re.I)
+# A file name's number followed by another, as a date's year or a section's number are (`2019-05-21-…`, `1.2-…`).
+_NUMBER_AFTER = re.compile(r"[-_.]\d")
 # The titles of the record a series opens with, about keeping records ("Record architecture decisions", MADR's "Use
 # Markdown Architectural Decision Records" and "Use Markdown Any Decision Records").
 _PROCESS_TITLE = re.compile(r"^(?:record\s+architecture\s+decisions|use\s+markdown\s+(?:architectural|any)\s+decision\s+records)\b",
@@ -196,6 +198,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
                                             f"titled from the file name instead")
         title = f"{_number(rel_path, '')}. {_title_from_name(rel_path)}"
+    if not entry:
+        title = file_numbered(rel_path, title)
     not_one = index_reason(rel_path, title)
     if not_one:
         out.note = not_one
@@ -843,6 +847,27 @@ def _number(rel_path: str, title: str) -> int | None:
     dated = re.match(r"^\d{4}-\d{2}-\d{2}", name)
     m = (None if dated else _NUMBER_NAME.match(name)) or _NUMBER_TITLE.match(title)
     return int(m.group(1)) if m else None
+
+
+def file_numbered(rel_path: str, title: str) -> str:
+    """A title numbered as its file is: `0013-azure-kubernetes.md` titled "12. Migration to Azure Kubernetes",
+    its heading left from the record it was copied from, is "13. Migration to Azure Kubernetes" (the number
+    citations know it by, `recall.numbered`), the rest as written and a zero-padded number padded alike
+    ("ADR-0012: …" -> "ADR-0013: …"). Any other title as it is: one without a number, or on a file whose name
+    has none, or a date (`2019-05-21-….md`), or a number followed by another (`1.2-….md`)."""
+    name = PurePosixPath(rel_path).name
+    in_name, in_title = _NUMBER_NAME.match(name), _NUMBER_TITLE.match(title)
+    if in_name is None or in_title is None or _NUMBER_AFTER.match(name, in_name.end(1)):
+        return title
+    own = int(in_name.group(1))
+    if own == int(in_title.group(1)):
+        return title
+    start, end = in_title.start(1), in_title.end(1)
+    while start > 0 and title[start - 1] == "0":
+        start -= 1
+    written = title[start:end]
+    number = str(own).zfill(len(written)) if written.startswith("0") else str(own)
+    return title[:start] + number + title[end:]
 
 
 def copied_title(rel_path: str, title: str) -> bool:
