@@ -506,6 +506,43 @@ def test_the_import_report_says_which_records_a_proposal_would_replace(tmp_path,
         assert ("proposals:" in out) == (word == "Proposed") and ("superseded:" in out) == (word == "Accepted")
 
 
+def test_the_import_report_lists_every_record_retired_for_a_later_one(tmp_path, capsys, monkeypatch):
+    """DFE-Digital/claim-additional-payments-for-teaching (MIT) 0008: "Deprecated (Replaced by ADR #0012)" is retired
+    for 0012 as a superseded record is for its successor, and the report says so in its own word."""
+    from lore.cli.main import main
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    monkeypatch.setenv("LORE_USER_DB", str(tmp_path / "user.db"))
+    root = tmp_path / "ws"
+    _write(root, "0001-use-verify.md", "Use GOVUK Verify", "Deprecated (Replaced by ADR #0003)", "Identity.",
+           "Use Verify.")
+    _write(root, "0002-use-postgres.md", "Use Postgres for storage", "Accepted", "A database.", "Use Postgres.")
+    _write(root, "0003-automate-dqt.md", "Automate DQT integration", "Accepted", "Identity again.", "Ask DQT.")
+    _write(root, "0004-use-dynamodb.md", "Use DynamoDB for storage", "Accepted. Supersedes [ADR 2](0002-use-postgres.md)",
+           "Postgres costs time.", "Use DynamoDB.")
+    assert main(["-w", str(root), "import", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "superseded:       2 records retired for a later one (ranked below their successors, never shown on code)" in out
+    assert "docs/adr/0001-use-verify.md: deprecated for docs/adr/0003-automate-dqt.md" in out
+    assert "docs/adr/0002-use-postgres.md: superseded by docs/adr/0004-use-dynamodb.md" in out
+
+
+def test_a_rejected_record_with_a_successor_is_listed_as_rejected_and_not_said_to_be_off_code(capsys):
+    from lore.cli.import_report import print_taken
+    from lore.sources.links import _retired
+    from lore.sources.summary import ImportSummary
+
+    old, new = _memory("old"), _memory("new")
+    old.status, old.superseded_by = Status.REJECTED, ["new"]
+    old.provenance.path, new.provenance.path = "docs/adr/0001-old.md", "docs/adr/0002-new.md"
+    summary = ImportSummary(superseded=_retired([old, new]))
+    assert summary.superseded == [("docs/adr/0001-old.md", "rejected", "docs/adr/0002-new.md")]
+    print_taken(summary, True)
+    out = capsys.readouterr().out
+    assert "1 record retired for a later one (ranked below its successor)" in out
+    assert "docs/adr/0001-old.md: rejected for docs/adr/0002-new.md" in out
+
+
 def test_a_pending_record_partly_superseding_one_that_says_so_itself_partly_supersedes_it(tmp_workspace):
     """alphagov/govuk-aws (MIT): 0033 is "Pending" and "in part supersedes [0003]", and 0003 says of itself "These IP
     ranges have been superseded by [ADR #0033]": the earlier record's own word, so no change only proposed."""

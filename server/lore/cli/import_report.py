@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from lore.cli.output import err, out
+from lore.memory import HIDDEN_STATUSES, Status
 from lore.sources import docs
 from lore.sources.newer import PROPOSED_CHANGE
 from lore.sources.report import folders_of, reasons_of
 
 FOLDERS_SHOWN = 4
+HIDDEN = frozenset(s.value for s in HIDDEN_STATUSES)
 
 
 def print_taken(summary, verbose: bool) -> None:
@@ -55,12 +57,7 @@ def print_taken(summary, verbose: bool) -> None:
         out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
                   "treated as active", markup=False)
     if summary.superseded:
-        n = len(summary.superseded)
-        out.print(f"superseded:       {n} record{'s' if n != 1 else ''} retired for a later one (ranked below "
-                  f"{'their successors' if n != 1 else 'its successor'}, never shown on code)", markup=False)
-        if verbose:
-            for old, new in summary.superseded:
-                out.print(f"  {old}: superseded by {new}", markup=False)
+        _superseded(summary.superseded, verbose)
     proposed = [r for r in summary.later_records if r[1] == PROPOSED_CHANGE]
     later = [r for r in summary.later_records if r[1] != PROPOSED_CHANGE]
     if proposed:
@@ -88,6 +85,20 @@ def print_held_back(summary) -> None:
     err.print("  If files or folders were removed on purpose, or decision records moved, run again with --yes.")
     err.print("  If decision records went missing because their folder was not given, name it with "
               "--adr-folder F (remembered in .lore/config.toml).")
+
+
+def _superseded(retired: list[tuple[str, str, str]], verbose: bool) -> None:
+    """The records retired for a later one, superseded, deprecated or rejected: each is ranked below what took its
+    place; a rejected one is still shown on code (marked rejected), the others never are."""
+    n = len({old for old, _, _ in retired})
+    hidden = all(status in HIDDEN for _, status, _ in retired)
+    out.print(f"superseded:       {n} record{'s' if n != 1 else ''} retired for a later one (ranked below "
+              f"{'their successors' if n != 1 else 'its successor'}{', never shown on code' if hidden else ''})",
+              markup=False)
+    if verbose:
+        for old, status, new in retired:
+            out.print(f"  {old}: {'superseded by' if status == Status.SUPERSEDED.value else status + ' for'} {new}",
+                      markup=False)
 
 
 def _files(n: int) -> str:

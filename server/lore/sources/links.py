@@ -211,11 +211,16 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str], ho
     summary.superseded = _retired(linked)
 
 
-def _retired(memories: list[Memory]) -> list[tuple[str, str]]:
-    """(record, the record superseding it) for the imported records a later one retired, by path (by id where
-    the later one is no imported record: a team memory)."""
+# The statuses of a record retired, whether for a later one or not: a deprecated or rejected record may name its
+# successor ("Deprecated (Replaced by ADR #0012)") as a superseded one does.
+_RETIRED = (Status.SUPERSEDED, Status.DEPRECATED, Status.REJECTED)
+
+
+def _retired(memories: list[Memory]) -> list[tuple[str, str, str]]:
+    """(record, its status, the record that took its place) for the imported records retired for a later one,
+    superseded, deprecated or rejected, by path (by id where the later one is no imported record: a team memory)."""
     path = {m.id: m.provenance.path or m.id for m in memories}
-    return sorted((path[m.id], path.get(new, new)) for m in memories if m.status is Status.SUPERSEDED
+    return sorted((path[m.id], m.status.value, path.get(new, new)) for m in memories if m.status in _RETIRED
                   for new in m.superseded_by)
 
 

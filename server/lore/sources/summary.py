@@ -47,8 +47,9 @@ class ImportSummary:
     left_out_memories: int = 0  # deprecated: their files sit in vendored or built folders no importer reads now
     # (earlier record, relation, later record): records search ranks below a later one (sources/newer.py)
     later_records: list[tuple[str, str, str]] = attrs.field(factory=list)
-    # (retired record, the record superseding it): the decision records retired for a later one, as they stand
-    superseded: list[tuple[str, str]] = attrs.field(factory=list)
+    # (retired record, its status, the record that took its place): the decision records retired for a later one
+    # (superseded, deprecated or rejected), as they stand
+    superseded: list[tuple[str, str, str]] = attrs.field(factory=list)
     adr_folders: list[str] = attrs.field(factory=list)  # the decision-record folders this run used
     history: dict | None = None  # what reading the git history did (None when not read)
     history_line: str | None = None
@@ -87,7 +88,7 @@ class ImportSummary:
             "decision_log_entries": dict(sorted(self.log_entries.items())),
             "left_out_memories": self.left_out_memories,
             "later_records": [{"earlier": a, "relation": r, "later": b} for a, r, b in self.later_records],
-            "superseded": [{"record": a, "by": b} for a, b in self.superseded],
+            "superseded": [{"record": a, "status": status, "by": b} for a, status, b in self.superseded],
             "adr_folders": list(self.adr_folders),
             "history": self.history,
             "code_map": dict(self.code_map),
