@@ -593,6 +593,23 @@ def test_a_part_in_prose_named_once_as_where_something_lives_anchors_nothing(tmp
     assert texts(ws, passing) == []
 
 
+def test_a_service_named_in_prose_is_a_project_of_its_own_not_a_folder_of_code_named_so(tmp_workspace):
+    """DFE-Digital/claim-additional-payments-for-teaching (MIT) 0012, "Automate DQT Integration with Claim service":
+    "The claim service team will be responsible ..." anchored `app/models/claim/**`, the Rails models of claims.
+    A service, project or workspace is a sub-project with its own manifest; a Django app is a package of code."""
+    rails = write(tmp_workspace / "rails", {"Gemfile": "gem 'rails'\n", "app/models/claim.rb": "class Claim\nend\n",
+                                            "app/models/claim/finder.rb": "class Claim::Finder\nend\n",
+                                            "app/models/claim/report.rb": "class Claim::Report\nend\n"})
+    text = ("# 12. Automate the checks\n\n## Decision\n\nThe claim service team will run the checks; the claim "
+            "service validates each claim against the register.\n")
+    assert not [t for t in texts(rails, text) if "claim" in t]
+    services = write(tmp_workspace / "services", {"services/claim/Gemfile": "gem 'sinatra'\n",
+                                                  "services/claim/app.rb": "class ClaimApp\nend\n",
+                                                  "services/payroll/Gemfile": "gem 'sinatra'\n",
+                                                  "services/payroll/app.rb": "class PayrollApp\nend\n"})
+    assert "services/claim/**" in texts(services, text)
+
+
 def test_a_part_named_in_prose_too_big_to_be_one_decisions_subject_anchors_nothing(tmp_workspace):
     """cisagov/manage.get.gov (CC0) 0029, "DNS Hosting architecture: use services in registrar app": the whole
     Django app (hundreds of files) took the lens of a record deciding where DNS code lives."""

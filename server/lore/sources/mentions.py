@@ -564,8 +564,8 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
     """Folder anchors for the parts of the project a decision names in prose by their folder's name and the
     word for what they are ("all types passed into the interfaces of the core package are value objects" ->
     `packages/core/**`), when exactly one folder outside tests and vendored code is named so, as written (the
-    "IIIF service manager" is a class, not the `iiif` folder), and is a part:
-    a sub-project or a package (`bare.BareIndex.is_package`). A word saying which part
+    "IIIF service manager" is a class, not the `iiif` folder), and is a part of the kind the word says
+    (`_part_of_kind`). A word saying which part
     rather than naming it (`_NOT_PART_NAMES`, or a common word: "the config module" is no one folder's
     name), a part holding more than `MAX_FOLDER_FILES` files besides tests (named in words, even in the title,
     a whole Django app is where things live: "use services in registrar app") and a part named only ever as
@@ -579,7 +579,7 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
                 or re.sub(r"[^a-z0-9]", "", low) in own:
             continue  # "the log4brains project" is the whole of it
         folders = [d for d in ctx.layout.dirs_named(low) if d.rsplit("/", 1)[-1] == word and not ctx.layout.vendored(d + "/x")
-                   and not named.TEST_PATH.search(d + "/") and ctx.bare.is_package(d)]
+                   and not named.TEST_PATH.search(d + "/") and _part_of_kind(d, _nouns(word, prose), ctx)]
         if len(folders) != 1 or _files_besides_tests(folders[0], ctx.layout) > MAX_FOLDER_FILES \
                 or _only_where(word, prose) or _not_a_js_package(word, folders[0], prose, ctx.layout):
             continue
@@ -588,11 +588,48 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
     return list(out.values())
 
 
+# What a part is called when it is a project of its own ("the billing service", "the docs project", "the admin
+# workspace"), and besides in Python a folder of code (a Django app: "the publishing app").
+_PROJECT_NOUNS = frozenset({"service", "project", "workspace"})
+_APP_NOUNS = frozenset({"app", "application"})
+# Manifests marking a folder as a project of its own beside `layout.MANIFESTS` (a Ruby gem or app, an Elixir app, a
+# PHP package), and the Dockerfile a service is built from.
+_OWN_PROJECT_FILES = ("Gemfile", "mix.exs", "composer.json", "Dockerfile")
+
+
+def _nouns(word: str, prose: str) -> set[str]:
+    """The words for what it is a record writes after a part's name ("core" -> {"package"})."""
+    return {m.group(2) for m in _PART_IN_WORDS.finditer(prose) if m.group(1) == word}
+
+
+def _part_of_kind(folder: str, nouns: set[str], ctx: AnchorContext) -> bool:
+    """Whether a folder is the kind of part one of the words a record calls it by says: a service, project or
+    workspace is a sub-project (`_sub_project`), not any folder of code named so ("the claim service team": the
+    whole product, not the Rails models under `app/models/claim/`); an app or application a sub-project or, in
+    Python, a package of code (a Django app); a package, module, crate or library a package
+    (`bare.BareIndex.is_package`)."""
+    if nouns - _PROJECT_NOUNS - _APP_NOUNS:
+        return ctx.bare.is_package(folder)
+    if _sub_project(folder, ctx.layout):
+        return True
+    return bool(nouns & _APP_NOUNS) and any(PurePosixPath(f).parent.as_posix() == folder and f.endswith(".py")
+                                            for f in ctx.layout.files if f.startswith(folder + "/"))
+
+
+def _sub_project(folder: str, layout: WorkspaceLayout) -> bool:
+    """Whether a folder is a project of its own: a project root (`layout.roots`) or one holding a manifest or the
+    Dockerfile of its own (`_OWN_PROJECT_FILES`, `*.gemspec`)."""
+    if folder in layout.roots or any(layout.exists(f"{folder}/{name}") for name in _OWN_PROJECT_FILES):
+        return True
+    return any(f.endswith(".gemspec") and PurePosixPath(f).parent.as_posix() == folder
+               for f in layout.files if f.startswith(folder + "/"))
+
+
 def _not_a_js_package(word: str, folder: str, prose: str, layout: WorkspaceLayout) -> bool:
     """Whether a record calls a folder of JavaScript or TypeScript code a package though it is none: there a
     package has its own `package.json` ("the core `@guardian/cdk` package" is the library, not
     `src/constructs/core/`); a Python or Go package is a folder of code."""
-    nouns = {m.group(2) for m in _PART_IN_WORDS.finditer(prose) if m.group(1) == word}
+    nouns = _nouns(word, prose)
     if nouns != {"package"} or folder in layout.roots:
         return False
     return any(f.startswith(folder + "/") and f.endswith(_JS) for f in layout.files)
