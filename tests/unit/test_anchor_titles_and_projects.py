@@ -259,6 +259,18 @@ def test_tools_configured_by_files_of_fixed_names_anchor_them_and_of_several_the
     assert texts(ws, "# 10. Reviews\n\nDependabot opens PRs; we deploy to Dokku.\n") == [], "named in the body only"
 
 
+def test_heroku_is_titled_for_the_procfile_it_reads_not_the_local_one(tmp_workspace):
+    """DFE-Digital/claim-additional-payments-for-teaching (MIT) 0004, "Deployment on Heroku", anchored `Procfile.dev`,
+    the processes `foreman` or `overmind` start on a developer's machine; Heroku reads `Procfile`, `app.json` and
+    `heroku.yml`. A title naming the Procfile itself is about every one."""
+    ws = write(tmp_workspace, {"Procfile": "web: bin/rails server\n", "Procfile.dev": "web: bin/rails server -p 3000\n",
+                               "heroku.yml": "build: {}\n", "app/models/claim.rb": "class Claim\nend\n"})
+    assert texts(ws, "# 4. Deployment on Heroku\n\nWe will use Heroku to deploy the application.\n") == [
+        "./Procfile", "./heroku.yml"]
+    assert texts(ws, "# 5. One Procfile per environment\n\nEach lists its processes.\n") == [
+        "./Procfile", "./Procfile.dev"]
+
+
 # Shaped on fundraising-application's doc/adr/013_Main_Factory.md (wmde/fundraising-application, GPL-2.0-or-later).
 COMPOSER = '{"autoload": {"psr-4": {"WMDE\\\\Fundraising\\\\Frontend\\\\": "src/", "WMDE\\\\Fundraising\\\\Frontend\\\\App\\\\": "app/"}}}\n'
 

@@ -470,7 +470,10 @@ WELL_KNOWN = (
     (re.compile(r"\bdev ?containers?\b", re.I), re.compile(r"^(\.devcontainer/[^/]+|\.devcontainer\.json)$")),
     (re.compile(r"\bpre-?commit\b", re.I), re.compile(r"(^|/)\.pre-commit-config\.ya?ml$")),
     (re.compile(r"\bhusky\b", re.I), re.compile(r"^\.husky/[^/]+$")),
-    (re.compile(r"\b(?:heroku|dokku|procfile)\b", re.I), re.compile(r"(^|/)Procfile(\.[\w-]+)?$|^app\.json$")),
+    # Heroku and Dokku read the `Procfile` alone (`Procfile.dev` is foreman's or overmind's, for local processes)
+    (re.compile(r"\bheroku\b", re.I), re.compile(r"(^|/)Procfile$|^(app\.json|heroku\.yml)$")),
+    (re.compile(r"\bdokku\b", re.I), re.compile(r"(^|/)Procfile$|^app\.json$")),
+    (re.compile(r"\bprocfiles?\b", re.I), re.compile(r"(^|/)Procfile(\.[\w-]+)?$")),
     (re.compile(r"\bvagrant\b", re.I), re.compile(r"(^|/)Vagrantfile$")),
     (re.compile(r"\beditorconfig\b", re.I), re.compile(r"(^|/)\.editorconfig$")),
     (re.compile(r"\bcode ?owners\b", re.I), re.compile(r"(^|/)CODEOWNERS$")),
