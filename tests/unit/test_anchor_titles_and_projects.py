@@ -259,6 +259,27 @@ def test_tools_configured_by_files_of_fixed_names_anchor_them_and_of_several_the
     assert texts(ws, "# 10. Reviews\n\nDependabot opens PRs; we deploy to Dokku.\n") == [], "named in the body only"
 
 
+def test_an_acronym_a_title_writes_anchors_the_folders_of_the_one_namespace_so_named(tmp_workspace):
+    """DFE-Digital/claim-additional-payments-for-teaching (MIT) 0012, "Automate DQT Integration with Claim service",
+    anchored nothing: its client is `lib/dqt/`, Ruby's `module Dqt`, reopened in `app/models/dqt/`. An acronym of the
+    trade ("API"), a folder that is no namespace so named, or two packages so named anchor nothing."""
+    title = "# 12. Automate DQT Integration with Claim service\n\nThe service validates each teacher against DQT.\n"
+    ruby = write(tmp_workspace / "ruby", {"lib/dqt/client.rb": "module Dqt\n  class Client\n  end\nend\n",
+                                          "lib/dqt/teacher.rb": "module Dqt\n  class Teacher\n  end\nend\n",
+                                          "app/models/dqt/retrieve.rb": "module Dqt\n  class Retrieve\n  end\nend\n",
+                                          "spec/lib/dqt/client_spec.rb": "describe Dqt::Client do\nend\n",
+                                          "lib/api/client.rb": "module Api\n  class Client\n  end\nend\n",
+                                          "app/models/claim.rb": "class Claim\nend\n"})
+    assert texts(ruby, title) == ["app/models/dqt/**", "lib/dqt/**"]
+    assert texts(ruby, "# 13. Version the API\n\nEach route has a version.\n") == []
+    views = write(tmp_workspace / "views", {"app/views/dqt/show.html.erb": "<p>x</p>\n", "app/models/claim.rb": "class Claim\nend\n"})
+    assert texts(views, title) == []
+    python = write(tmp_workspace / "py", {"src/dqt/__init__.py": "", "src/dqt/client.py": "def fetch():\n    pass\n"})
+    assert texts(python, title) == ["src/dqt/**"]
+    two = write(tmp_workspace / "go", {"pkg/dqt/client.go": "package dqt\n", "internal/dqt/fake.go": "package dqt\n"})
+    assert texts(two, title) == []
+
+
 def test_heroku_is_titled_for_the_procfile_it_reads_not_the_local_one(tmp_workspace):
     """DFE-Digital/claim-additional-payments-for-teaching (MIT) 0004, "Deployment on Heroku", anchored `Procfile.dev`,
     the processes `foreman` or `overmind` start on a developer's machine; Heroku reads `Procfile`, `app.json` and

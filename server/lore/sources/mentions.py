@@ -794,7 +794,9 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       for all of its words ("Generate idempotency key" -> `generateIdempotencyKey`; a method is one part of
       its owner's work, and a function nested in a function or method one step of its), when one file outside tests defines it; a name the title spells out ("MeshMetric
       profiles": `MeshMetric`) leaves out those that only share its words' stems (a `MeshMetrics` settings
-      field), even where it is defined in more than one file and so anchors nothing itself."""
+      field), even where it is defined in more than one file and so anchors nothing itself;
+    - the folders of the namespace an acronym of it names ("Automate DQT Integration" -> `lib/dqt/**`, Ruby's
+      `module Dqt`; see `acronym_folders`)."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
     for run in concepts.title_word_runs(title, ctx.project_name):
         apart = re.search(r"(?<![A-Za-z])" + r"[\s_-]+".join(map(re.escape, run)) + r"(?![A-Za-z])", title, re.I)
@@ -808,7 +810,68 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         found = ctx.symbols.symbol(files[0], name) if len(files) == 1 else None
         if found and found[2] in TITLED_KINDS and not ctx.symbols.in_function(files[0], found[1]):
             out.append(Derived(symbol_anchor(found[0], found[1], files[0]), 0.85, f"titled for `{name}`"))
+    for acronym in title_acronyms(title, ctx.project_name):
+        out += [Derived(Anchor("path", f"{d}/**"), 0.85, f"titled for {acronym} (`{d}`)") for d in acronym_folders(acronym, ctx)]
     return out
+
+
+# An acronym a title writes: three to ten capitals, whole ("Automate DQT Integration").
+_ACRONYM = re.compile(r"(?<![\w./`-])`?([A-Z]{3,10})`?(?![\w-]|\.\w)")
+
+
+def title_acronyms(title: str, project: str = "") -> list[str]:
+    """The acronyms a title writes (`_ACRONYM`) that may be a project's own name for a part of it: none of the trade
+    (`named.COMMON_ACRONYMS`, `named.COMMON`: "API", "JSON"), nor the project's own name, a word of it or its
+    initials; none when the title is all capitals (every word of "USE POSTGRES FOR SEARCH" is written so)."""
+    if not re.search(r"[a-z]{3}", title):
+        return []
+    words = [w.lower() for w in named.WORDS.findall(project) if w.isalpha()]
+    own = concepts.own_names(project) | set(words) | {"".join(words), "".join(w[0] for w in words)}
+    return [a for a in dict.fromkeys(_ACRONYM.findall(title))
+            if (low := a.lower()) not in named.COMMON_ACRONYMS | named.COMMON | concepts.GENRE and low not in own]
+
+
+def acronym_folders(acronym: str, ctx: AnchorContext) -> list[str]:
+    """The folders of the one namespace a title's acronym names: the folders outside tests and vendored code whose
+    name is the acronym, case aside, that are a namespace so named (`_namespace`: Ruby's `module Dqt` in
+    `lib/dqt/` and `app/models/dqt/`, a Python package `dqt/`, a Go package `dqt`), when all of them are one
+    namespace (a Ruby module is one wherever it is reopened; two Python or Go packages so named are two) and hold
+    at most `MAX_FOLDER_FILES` files besides tests together."""
+    found: dict[str, str] = {}
+    for d in ctx.layout.dirs_named(acronym):
+        if not ctx.layout.vendored(d + "/x") and not named.TEST_PATH.search(d + "/") and (space := _namespace(d, ctx)):
+            found[d] = space
+    if len(set(found.values())) != 1 or sum(_files_besides_tests(d, ctx.layout) for d in found) > MAX_FOLDER_FILES:
+        return []
+    return sorted(found)
+
+
+_GO_PACKAGE = re.compile(rb"^package[ \t]+(\w+)", re.M)
+GO_HEAD = 16 * 1024  # bytes of a Go file read for its package clause, a licence header above it
+
+
+def _namespace(folder: str, ctx: AnchorContext) -> str | None:
+    """Which namespace a folder is, named as the folder is: a Python package (its `__init__.py`) or a Go package
+    (its files' `package` clause) by its path, which tells two so named apart; a module, namespace or class a code
+    file under it defines under the folder's name (Ruby's `module Dqt`) by that definition's qualified name, the
+    same wherever it is reopened. None for a folder of code or data that is no namespace so named."""
+    name = folder.rsplit("/", 1)[-1]
+    if ctx.layout.exists(f"{folder}/__init__.py"):
+        return folder
+    go = sorted(f for f in ctx.layout.files if f.startswith(folder + "/") and f.endswith(".go") and "/" not in f[len(folder) + 1:])
+    if go:
+        try:
+            with open(ctx.root / go[0], "rb") as f:
+                m = _GO_PACKAGE.search(f.read(GO_HEAD))
+        except OSError:
+            return None
+        return folder if m and m.group(1).decode("ascii", "replace").lower() == name.lower() else None
+    for defined in ctx.symbols.by_folded.get(name.replace("_", "").lower(), ()):
+        inside = [f for f in ctx.symbols.files_for(defined) if f.startswith(folder + "/") and not named.TEST_PATH.search(f)]
+        found = ctx.symbols.symbol(inside[0], defined) if inside else None
+        if found and found[2] in ("module", "namespace", "class"):
+            return found[1]
+    return None
 
 
 HEAD_FILE_WORDS = 3

@@ -166,6 +166,16 @@ readme todo note example examples feature features flag flags project projects v
 javascript typescript python golang java rust react node json yaml http https rest graphql sql postgres
 github gitlab docker kubernetes openapi swagger
 """.split())
+# Acronyms of the trade, each a folder's name in many projects (`api/`, `cli/`, `sso/`) and what many titles write
+# ("Use JWT for API auth"): no project's own namespace however few files sit under it.
+COMMON_ACRONYMS = frozenset("""
+api apis cli sdk sql orm aws gcp iam kms vpc ecs eks gke aks rds sqs sns ses cdn dns tls ssl ssh ftp sftp scp
+html css xml json yaml toml csv tsv pdf svg png jpg gif url uri urn uuid guid jwt oidc oauth saml sso mfa otp ldap
+rbac abac acl crud rest rpc grpc tcp udp smtp imap pop mime gui tui ide lsp mcp llm gpu cpu ram ssd hdd tdd bdd ddd
+cqrs mvc mvp mvvm spa ssr ssg pwa seo etl elt adr madr rfc utc gmt iso utf ascii env dev prod uat sit npm jvm clr
+php gdpr pii phi hipaa wcag aria sla slo sli kpi faq tbd wip poc eol lts sem ocr nlp cms crm erp saas paas iaas
+the and not all new use for now via per
+""".split())
 # The products among them: a word everywhere in code, yet what a decision titled "Migrate from Algolia to
 # Postgres" adopts, and what the few files named for it (`search/postgres/`) are about.
 PRODUCTS = frozenset("javascript typescript python golang java rust react graphql postgres docker kubernetes "
