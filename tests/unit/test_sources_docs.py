@@ -485,6 +485,21 @@ def test_a_style_guide_for_one_language_is_a_guide():
     assert classify.classify("docs/contributing/coding-style-guide.md") == classify.DOC
 
 
+@pytest.mark.parametrize("rel", [
+    "LICENSE-AGPL.md", "LICENSE-COMMERCIAL.md",  # network-goods-institute/negation-game: its two licences
+    "LICENSE_MIT.md", "License-Apache.md", "licence.commercial.md", "LICENSE-3rdparty.md", "COPYING.LESSER.md",
+    "COPYING-GPL.rst", "docs/LICENSE-CC-BY.md",
+])
+def test_a_licence_named_with_a_qualifier_is_left_out_as_a_licence_is(rel):
+    assert not is_documentation(rel) and classify.classify(rel) != classify.DOC
+    assert not docs.loose_page(rel) and not docs.linked_page(rel)
+
+
+def test_a_page_about_licensing_under_another_name_is_still_documentation():
+    assert is_documentation("docs/licence-compliance-process.md") is is_documentation("docs/compliance-process.md")
+    assert is_documentation("docs/licenses-of-dependencies.md")
+
+
 def test_a_linked_page_of_another_projects_or_a_hidden_folder_is_no_documentation():
     assert docs.linked_page("tests/UNITTESTS/README.md")
     assert not docs.linked_page("vendor/lib/README.md") and not docs.linked_page(".github/notes.md")

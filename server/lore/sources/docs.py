@@ -90,9 +90,14 @@ _LEFT_OUT_DIRS = frozenset({
     "node_modules", "bower_components",
     # a documentation site's copies of its pages as each older release had them (Docusaurus)
     "versioned_docs", "versioned_sidebars"})
+# A licence's name, in either spelling and any case, with what qualifies it: which licence (`LICENSE-MIT`, `LICENSE_AGPL`,
+# `COPYING.LESSER`), for whom (`LICENSE.commercial`) or for what (`LICENSE-3rdparty`): one word, or an identifier in
+# capitals or with a version (`LICENSE-CC-BY`, `LICENSE-APACHE-2.0`, `LICENSE.GPL-3.0-or-later`). Several words in
+# lower case are a page's title (`licence-compliance-process`), about licences, not one.
+_LICENCE_NAME = r"(?:licen[cs]e|copying)(?:[-_. ](?:\w+|(?-i:[A-Z0-9][A-Z0-9._+-]*)|[\w.+-]*\d[\w.+-]*))?"
 _LEFT_OUT_NAMES = re.compile(
-    r"^(licen[cs](?:e|ing)"
-    r"(\.\w+)?|copying|copyright|notice|patents|cla|third[-_ ]?party[-_ ]?notices|code[-_ ]?of[-_ ]?conduct|security|"
+    r"^(" + _LICENCE_NAME + r"|licen[cs]ing(\.\w+)?|copyright|notice|patents|cla|third[-_ ]?party[-_ ]?notices|"
+    r"code[-_ ]?of[-_ ]?conduct|security|"
     r"authors|contributors|maintainers|codeowners|owners|adopters|backers|sponsors|credits|thanks|funding|"
     r"support|pull[-_ ]?request[-_ ]?template|"
     r"issue[-_ ]?template|summary|sidebar|_sidebar|_footer|toc)"
