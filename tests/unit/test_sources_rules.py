@@ -218,6 +218,30 @@ def test_headingless_rules_split_into_groups_of_bullets():
     assert len({m.provenance.key for m in parsed.memories}) == 3
 
 
+NEGATION_LIKE = ("General Rules:\n\nYOU ARE ALWAYS WORKING IN PROD, ALWAYS PREPARE FOR PRODUCTION.\n\n"
+            "You are an expert in TypeScript, Node.js and Postgresql.\n\n"
+            "- Write concise, legible TypeScript code.\n- Use functional and declarative programming patterns.\n\n"
+            + "".join(f"Migration {i}: keep it reversible and reviewed by two people.\n\n" for i in range(8))
+            + "Code style:\n\nFormat with prettier.\n\n1. [ ] Check the schema file.\n")
+
+
+def test_a_lead_in_heads_the_paragraph_after_it():
+    """network-goods-institute/negation-game's AGENTS.md opens with "General Rules:" and a paragraph: the lead-in was a
+    memory of its own. It heads the paragraph, and a lead-in naming only a part of any guide gives way to it as title."""
+    by_title = {m.title: m for m in parse_rules(cls.AGENTS, "AGENTS.md", NEGATION_LIKE).memories}
+    assert "General Rules:" not in by_title
+    opening = by_title["YOU ARE ALWAYS WORKING IN PROD, ALWAYS PREPARE FOR PRODUCTION."]
+    assert opening.body.startswith("General Rules:\n\nYOU ARE") and opening.provenance.line == 1
+    assert by_title["Code style:"].body == "Code style:\n\nFormat with prettier."
+
+
+def test_a_title_taken_from_a_list_has_no_list_marker():
+    """negation-game's AGENTS.md: the list after a paragraph was titled "- Write concise, legible TypeScript code."."""
+    titles = [m.title for m in parse_rules(cls.AGENTS, "AGENTS.md", NEGATION_LIKE).memories]
+    assert "Write concise, legible TypeScript code." in titles and "Check the schema file." in titles
+    assert not [t for t in titles if t.startswith(("-", "1.", "["))]
+
+
 @pytest.mark.parametrize(("text", "kind"), [
     pytest.param("## Layout\n\nThe API lives in `src/api`.\n", Kind.FACT, id="description"),
     pytest.param("## Imports\n\nPrefer absolute imports.\n", Kind.CONVENTION, id="prefer"),
@@ -235,6 +259,20 @@ def test_headingless_rules_split_into_groups_of_bullets():
                  Kind.FACT, id="question"),
     pytest.param("## Builds\n\nWhat should you do when the build fails? Run `make clean`.\n", Kind.CONVENTION,
                  id="question-then-instruction"),
+    # network-goods-institute/negation-game's AGENTS.md: prohibitions without a modal word, and instructions whose verb
+    # comes after an opening adverb or a clause saying when
+    pytest.param("## Migrations\n\nYou are not to make sql migration files directly.\n", Kind.CONVENTION,
+                 id="are-not-to"),
+    pytest.param("## Servers\n\nYou are not allowed to start the dev server.\n", Kind.CONVENTION, id="not-allowed"),
+    pytest.param("## Migrations\n\nAbsolutely under no circumstances edit the migration files.\n", Kind.CONVENTION,
+                 id="under-no-circumstances"),
+    pytest.param("## SQL\n\nAdditionally, use drizzle syntax for sql statements.\n", Kind.CONVENTION,
+                 id="opening-adverb"),
+    pytest.param("## Files\n\nIf you find yourself over 500 lines in a file, start splitting it up.\n", Kind.CONVENTION,
+                 id="if-clause"),
+    pytest.param("## Retries\n\nWhen a request fails, the client retries it twice.\n", Kind.FACT,
+                 id="when-clause-description"),
+    pytest.param("## Ports\n\nAlso, the server listens on port 8080.\n", Kind.FACT, id="opening-adverb-description"),
 ])
 def test_rules_kind(text, kind):
     (m,) = [m for m in parse_rules(cls.AGENTS, "AGENTS.md", text).memories]

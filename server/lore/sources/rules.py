@@ -240,32 +240,40 @@ def _only_code(body: str) -> bool:
 # Where a sentence ends: after ".", "!" or "?" and a space (not inside "1.1" or "e.g." written without one).
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 
 
 def _opening_title(text: str, name: str | None) -> str:
     """A title for text with no heading of its own: its first paragraph, its soft-wrapped lines joined, when that fits
     in a title, else the paragraph's first sentence ("All contributions are welcome! We follow this / [code of
     conduct](…) …": "All contributions are welcome!"), clipped as titles are (`short_title`); `name` (the file's)
-    instead of a sentence too long to be a title. Never a line cut where the author wrapped it."""
-    paragraph = " ".join(markdown.plain(" ".join(_first_paragraph(text))).split())
+    instead of a sentence too long to be a title. Never a line cut where the author wrapped it. A lead-in naming only a
+    part of any guide ("General Rules:", `part_heading`) gives way to the text it heads."""
+    first = _first_paragraph(text)
+    if len(first) == 1 and first[0].endswith(":") and part_heading(first[0][:-1]):
+        rest = text.split(first[0], 1)[1]
+        first = _first_paragraph(rest) or first
+    paragraph = " ".join(markdown.plain(" ".join(first)).split())
     sentence = paragraph if len(paragraph) <= TITLE_CHARS else _SENTENCE_END.split(paragraph, 1)[0]
     return name if name and len(sentence) > TITLE_CHARS else short_title(sentence, TITLE_CHARS)
 
 
 def _first_paragraph(text: str) -> list[str]:
-    """The lines of a text's first paragraph, stripped; of a list, its first item."""
+    """The lines of a text's first paragraph, stripped; of a list, its first item, without its marker ("- ", "1. ",
+    a task's "[ ] ")."""
     lines: list[str] = []
     for ln in text.splitlines():
         if not ln.strip() or lines and _LIST_ITEM.match(ln):
             if lines:
                 break
             continue
-        lines.append(ln.strip())
+        lines.append(ln.strip() if lines else _MARKER.sub("", ln, count=1).strip())
     return lines
 
 
 def _groups(text: str) -> list[tuple[str, int]]:
-    """A headingless rules text split into groups: a lead-in paragraph with its list, or one paragraph."""
+    """A headingless rules text split into groups: a lead-in paragraph (ending in ":") with the list or paragraph it
+    heads ("General Rules:" never a memory alone), or one paragraph."""
     if len(text) < GROUP_MIN_CHARS:
         return [(text, 0)]
     blocks: list[tuple[list[str], int]] = []
@@ -286,18 +294,15 @@ def _groups(text: str) -> list[tuple[str, int]]:
     if current:
         blocks.append((current, start))
     groups: list[tuple[str, int]] = []
-    lead: tuple[list[str], int] | None = None
+    lead: tuple[str, int] | None = None
     for lines, offset in blocks:
-        is_list = bool(re.match(r"^\s*(?:[-*+]|\d+[.)])\s", lines[0]))
-        if is_list and lead is not None:
-            groups.append(("\n".join(lead[0] + lines), lead[1]))
-            lead = None
-            continue
-        if lead is not None:
-            groups.append(("\n".join(lead[0]), lead[1]))
-        lead = (lines, offset) if not is_list and lines[-1].rstrip().endswith(":") else None
+        is_list = bool(_LIST_ITEM.match(lines[0]))
+        block = "\n".join(lines)
+        if lead is not None:  # a lead-in heads what follows it, a list or a paragraph
+            block, offset = lead[0] + ("\n" if is_list else "\n\n") + block, lead[1]
+        lead = (block, offset) if not is_list and lines[-1].rstrip().endswith(":") else None
         if lead is None:
-            groups.append(("\n".join(lines), offset))
+            groups.append((block, offset))
     if lead is not None:
-        groups.append(("\n".join(lead[0]), lead[1]))
+        groups.append(lead)
     return groups
