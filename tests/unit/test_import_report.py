@@ -114,6 +114,20 @@ def test_cli_prints_categories_and_lists_with_verbose(tmp_path, capsys, monkeypa
     assert sorted(data["decision_records"]) == DECISIONS and data["unknown_statuses"] == {"Parked": 2}
 
 
+def test_cli_names_the_guides_left_out_and_why(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    rules = "# Rules\n\n## Tests\n\nRun the tests before pushing.\n"
+    write(tmp_path, {"AGENTS.md": rules, "GEMINI.md": rules, "CLAUDE.md": "Read @AGENTS.md\n"})
+    assert main(["-w", str(tmp_path), "import", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "guides and rules: 1 file (2 left out: 1 pointing to another file, 1 copy of another guide)" in out
+    assert "  CLAUDE.md: left out, points to another file" in out and "  GEMINI.md: left out, a copy of AGENTS.md" in out
+    assert main(["-w", str(tmp_path), "import", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["guides_and_rules_left_out"] == [{"path": "GEMINI.md", "reason": "a copy of AGENTS.md"},
+                                                 {"path": "CLAUDE.md", "reason": "points to another file"}]
+
+
 def test_a_folder_given_once_is_remembered(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("LORE_EMBEDDER", "hash")
     records = {f"design/records/{n}-choice.md": f"# Choice {n}\n\nWe use tool {n} for jobs.\n" for n in range(1, 8)}

@@ -11,6 +11,8 @@ from lore.memory import Kind, SourceKind
 from lore.api import Lore
 from lore.sources import classify as cls
 from lore.ingest import run_import
+from lore.sources.claude_imports import pointer_only
+from lore.sources.report import POINTER as POINTER_REASON
 from lore.sources.rules import parse_rules
 
 
@@ -175,6 +177,68 @@ def test_claude_imports_inside_the_repository(lore, tmp_path):
     write(lore.root, "docs/deeper.md", "## Deeper\n\nPrefer merge commits.\n")
     again = run_import(lore, paths=["docs/deeper.md"])  # the page (documentation too) and the CLAUDE.md
     assert again.updated == 2 and "merge commits" in memories(lore, "CLAUDE.md")["Deeper"].body
+
+
+POINTER = "See AGENTS.md on root directory for all instructions."
+RULES = "# Rules\n\n## Tests\n\nRun `pnpm test` before pushing.\n\n## Style\n\nUse the logger, not the console.\n"
+
+
+@pytest.mark.parametrize("text", [
+    POINTER, "Read @AGENTS.md", "Instructions are in AGENTS.md.", "AGENTS.md\n",
+    "# Claude Code\n\nPlease follow the rules in [the agents' guide](./AGENTS.md).\n",
+    "This file provides guidance to Claude Code when working with code in this repository. See @AGENTS.md.",
+    "---\ndescription: all rules\nalwaysApply: true\n---\n\nSee `docs/agents/README.md`.\n",
+])
+def test_a_guide_that_only_points_to_another_file_is_a_pointer(text):
+    assert pointer_only("CLAUDE.md", text) and pointer_only(".cursor/rules/all.mdc", text)
+
+
+@pytest.mark.parametrize("text", [
+    "CLAUDE.md", "Use pnpm, never npm. See AGENTS.md for the rest.", "Run `make test` before pushing.",
+    "See https://example.com/guide for all instructions.", "See the wiki for all instructions.",
+    "See AGENTS.md.\n\n" + "All instructions apply to all files in this repository and to every agent. " * 8,
+])
+def test_a_guide_saying_more_than_where_to_look_is_no_pointer(text):
+    assert not pointer_only("CLAUDE.md", text)
+
+
+def test_guides_that_point_to_another_import_nothing_and_the_report_says_so(lore):
+    """network-goods-institute/negation-game: CLAUDE.md, Gemini.md and .cursorrules each say only "See AGENTS.md on
+    root directory for all instructions.", and were three memories of that sentence."""
+    write(lore.root, "AGENTS.md", RULES)
+    for rel in ("CLAUDE.md", "Gemini.md", ".cursorrules"):
+        write(lore.root, rel, POINTER + "\n")
+    write(lore.root, ".github/copilot-instructions.md", "Read @AGENTS.md\n")
+    summary = run_import(lore)
+    assert {m.provenance.path for m in lore.list(limit=50)} == {"AGENTS.md"}
+    assert summary.rules == ["AGENTS.md"]
+    assert sorted(summary.rules_left_out) == [(p, POINTER_REASON) for p in
+                                              (".cursorrules", ".github/copilot-instructions.md", "CLAUDE.md", "Gemini.md")]
+    again = run_import(lore)  # read from the ledger when nothing changed
+    assert again.unchanged == 5 and len(again.rules_left_out) == 4
+
+
+def test_a_pointer_importing_another_file_imports_that_file(lore):
+    write(lore.root, "docs/ai.md", "## Commits\n\nWrite commit messages in the imperative.\n")
+    write(lore.root, "CLAUDE.md", "Read @docs/ai.md\n")
+    run_import(lore)
+    found = memories(lore, "CLAUDE.md")
+    assert list(found) == ["Commits"] and found["Commits"].meta["imported_from"] == "docs/ai.md"
+
+
+def test_guides_with_the_same_bytes_are_imported_once(lore):
+    """The same guide kept for each agent is one text to search, read from the agents' own file; a copy in a folder the
+    kept guide does not govern governs its own folder and stays."""
+    for rel in ("AGENTS.md", "CLAUDE.md", ".cursorrules", "pkg/AGENTS.md"):
+        write(lore.root, rel, RULES)
+    for rel in ("web/a/CLAUDE.md", "web/b/CLAUDE.md"):
+        write(lore.root, rel, RULES + "\n## Components\n\nKeep components small.\n")
+    summary = run_import(lore)
+    paths = {m.provenance.path for m in lore.list(limit=50)}
+    assert paths == {"AGENTS.md", "web/a/CLAUDE.md", "web/b/CLAUDE.md"}
+    assert sorted(summary.rules_left_out) == [(".cursorrules", "a copy of AGENTS.md"), ("CLAUDE.md", "a copy of AGENTS.md"),
+                                              ("pkg/AGENTS.md", "a copy of AGENTS.md")]
+    assert summary.skipped["a copy of another guide"] == 3
 
 
 def test_clinerules_folder_and_continue_rules(lore):

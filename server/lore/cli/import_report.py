@@ -8,7 +8,7 @@ from lore.cli.output import err, out
 from lore.memory import HIDDEN_STATUSES, Status
 from lore.sources import docs
 from lore.sources.newer import PROPOSED_CHANGE
-from lore.sources.report import folders_of, reasons_of
+from lore.sources.report import COPY_OF, folders_of, reasons_of
 
 FOLDERS_SHOWN = 4
 HIDDEN = frozenset(s.value for s in HIDDEN_STATUSES)
@@ -28,9 +28,16 @@ def print_taken(summary, verbose: bool) -> None:
     later = set(summary.docs_later)
     if verbose:
         _list(summary.decisions, later)
-    out.print(f"guides and rules: {_files(len(summary.rules))}", markup=False)
+    left = summary.rules_left_out
+    copies = sum(1 for _, why in left if why.startswith(COPY_OF))
+    kinds = [f"{n} {why}" for n, why in ((len(left) - copies, "pointing to another file"),
+                                         (copies, f"cop{'y' if copies == 1 else 'ies'} of another guide")) if n]
+    out.print(f"guides and rules: {_files(len(summary.rules))}"
+              + (f" ({len(left)} left out: {', '.join(kinds)})" if left else ""), markup=False)
     if verbose:
         _list(summary.rules)
+        for path, why in left:
+            out.print(f"  {path}: left out, {why}", markup=False)
     notes = []
     if summary.docs_later:  # an import the language server ran
         notes.append(f"{_files(len(summary.docs_later))} of documentation past the embedding caps of "

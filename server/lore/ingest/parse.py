@@ -3,8 +3,6 @@ comments (`parse_file`, called by `lore.ingest.runner` for each changed file).""
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
-
 from lore.markup import markdown
 from lore.memory import SourceKind
 from lore.sources import classify as cls
@@ -17,8 +15,9 @@ from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, copied_pag
 from lore.sources.decision_log import log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.layout import generator_output
+from lore.sources.claude_imports import pointer_only
 from lore.sources.report import (COPIED_PAGE, DECISION, DOCUMENTATION, GENERATED_OUTPUT, GENERATED_README, NOT_TAKEN,
-                                 RULES)
+                                 POINTER, RULES)
 from lore.sources.rules import parse_rules
 
 
@@ -27,7 +26,8 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
     """Run the parser for one file; markdown is read as a decision record when its evidence says so.
     A reStructuredText or AsciiDoc record or page comes as markdown already (`classify.record_text`).
     A page holding many decisions under headings of their own is read as that many records
-    (`decision_log`)."""
+    (`decision_log`). A guide that only points to another file imports nothing of its own (`pointer_only`): the
+    files it imports (`@docs/rules.md`), if any."""
     if importer in (cls.ADR, cls.COMMENTS, cls.DOC) and (cls.is_markdown(rel) or importer in (cls.ADR, cls.DOC)):
         front, warnings = _item_front(imported)
         parsed = _page(importer, rel, text, adr_folders, abs_path, series, front)
@@ -35,9 +35,10 @@ def parse_file(importer: str, rel: str, text: str, imported: list[tuple[str, str
         return parsed
     if importer == cls.COMMENTS:
         return parse_comments(rel, text)
-    if _pointer(rel, text):
-        return Parsed(note="points to another rules file")
-    parsed = parse_rules(importer, rel, text, imported)
+    pointer = pointer_only(rel, text)
+    if pointer and not imported:
+        return Parsed(note=f"{NOT_TAKEN}{POINTER}")
+    parsed = parse_rules(importer, rel, "" if pointer else text, imported)  # a pointer's imports, not its sentence
     parsed.taken = RULES if parsed.memories else None
     return parsed
 
@@ -132,10 +133,3 @@ def _titled(text: str) -> bool:
     """Whether a page gives itself a title: a `title` in its front matter or a top-level heading."""
     doc = markdown.parse(text)
     return bool(str(doc.front.get("title") or "").strip() or doc.title()[0])
-
-
-def _pointer(rel: str, text: str) -> bool:
-    """A rules file whose whole text names a sibling file (a symlink stored as text, e.g. CLAUDE.md -> AGENTS.md)."""
-    words = text.split()
-    return len(words) == 1 and PurePosixPath(words[0]).name == words[0] and words[0].lower().endswith(".md") \
-        and words[0] != PurePosixPath(rel).name

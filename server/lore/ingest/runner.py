@@ -22,7 +22,7 @@ from lore.store.safe_fs import inside
 from lore.markup.scrub import scrub_source
 from lore.sources import classify as cls
 from lore.sources import renames
-from lore.sources.claude_imports import resolve_imports
+from lore.sources.claude_imports import pointer_only, resolve_imports
 from lore.sources import sidecar
 from lore.sources.decision_log import LOG_META, entry_lines
 from lore.sources.discover import IGNORE_FILES, Candidate, IgnoreRules, walk
@@ -38,6 +38,7 @@ from lore.sources.ids import migrate_ids, relink_team_files
 from lore.sources.layout import WorkspaceLayout
 from lore.sources.links import resolve_links
 from lore.sources.guide_paths import anchor_guide
+from lore.sources.rules import scope_folder
 from lore.sources.mentions import DERIVED_META, AnchorContext, derive_anchors, derived_meta, widespread_names
 from lore.sources.summary import ImportSettings, ImportSummary
 from lore.sources.sync import imported_memories, sync_file
@@ -457,24 +458,63 @@ def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Cand
     copied into six sections, a versioned site's unchanged pages under `versioned_docs/version-1.2/`): one memory
     each, the shallowest page's, so a search shows a text once; the copies are counted in the report. Empty pages
     (release notes' `v0.0.2.md` … `v0.0.13.md`, created and never written) are no copies of one another: each is
-    reported empty."""
-    pages = [c for c in cands if c.importer == cls.DOC]
-    size = {c.rel: _size(c.path) for c in pages}
+    reported empty. Likewise guides and rules files: the same text kept for each agent (`CLAUDE.md`, `GEMINI.md`,
+    `.cursorrules` copying `AGENTS.md`) is read once (`_guide_covers`), the copies named in the report."""
+    pages = _copies([c for c in cands if c.importer == cls.DOC], lambda c: (c.rel.count("/"), c.rel))
+    for _ in pages:
+        summary.skip("a copy of another page")
+    guides = _copies([c for c in cands if c.importer in cls.RULES_IMPORTERS], _guide_order, _guide_covers)
+    for rel, kept in guides.items():
+        summary.skip("a copy of another guide")
+        summary.rules_left_out.append((rel, f"{report.COPY_OF}{kept}"))
+    gone = pages.keys() | guides.keys()
+    return [c for c in cands if c.rel not in gone] if gone else cands
+
+
+def _copies(group: list[Candidate], order: Callable[[Candidate], tuple],
+            covers: Callable[[Candidate, Candidate], bool] = lambda kept, copy: True) -> dict[str, str]:
+    """The files of `group` whose bytes a file before them in `order` has and stands for (`covers`), each with that
+    file's path. Only files of the same size are read; empty ones are no copies."""
+    size = {c.rel: _size(c.path) for c in group}
     same_size = Counter(size.values())
-    first: dict[bytes, str] = {}
-    gone: set[str] = set()
-    for c in sorted(pages, key=lambda c: (c.rel.count("/"), c.rel)):
+    kept: dict[bytes, list[Candidate]] = {}
+    copies: dict[str, str] = {}
+    for c in sorted(group, key=order):
         if same_size[size[c.rel]] < 2 or not size[c.rel]:
-            continue  # no other page of its size: no copy of it, and nothing to read here; or nothing in it
+            continue  # no other file of its size: no copy of it, and nothing to read here; or nothing in it
         digest = _digest(c.path)
         if digest is None:
             continue
-        if digest in first:
-            gone.add(c.rel)
-            summary.skip("a copy of another page")
+        first = next((k for k in kept.get(digest, []) if covers(k, c)), None)
+        if first is None:
+            kept.setdefault(digest, []).append(c)
         else:
-            first[digest] = c.rel
-    return [c for c in cands if c.rel not in gone] if gone else cands
+            copies[c.rel] = first.rel
+    return copies
+
+
+def _guide_order(c: Candidate) -> tuple:
+    """Guides nearest the root of what they govern first, then the agents' own (`AGENTS.md`) before a tool's."""
+    folder = scope_folder(c.importer, c.rel)
+    return (len(PurePosixPath(folder).parts) if folder else 0, cls.RULES_IMPORTERS.index(c.importer), c.rel)
+
+
+def _guide_covers(kept: Candidate, copy: Candidate) -> bool:
+    """Whether a guide stands for a copy of it: it governs the copy's folder too (a copy in a sibling folder governs
+    another part of the code), and the copy is more than a pointer to another file (`pointer_only`), which imports
+    nothing and is said to point."""
+    folder, within = scope_folder(kept.importer, kept.rel), scope_folder(copy.importer, copy.rel)
+    if folder and within != folder and not within.startswith(folder + "/"):
+        return False
+    try:
+        with open(copy.path, "rb") as f:
+            text = f.read(POINTER_PROBE).decode("utf-8", "replace")
+    except OSError:
+        return True
+    return not pointer_only(copy.rel, text)
+
+
+POINTER_PROBE = 8192  # a pointer is short (`claude_imports.POINTER_CHARS`, past front matter)
 
 
 def _digest(path: str) -> bytes | None:

@@ -19,6 +19,8 @@ DECISION, RULES, DOCUMENTATION, NOT_TAKEN = "decision", "rules", "documentation"
 GENERATED_README = "a project generator's read-me"  # why a read-me is left out (`docs.generated_readme`)
 GENERATED_OUTPUT = "a code generator's output"  # why a page is left out (`layout.generator_output`)
 COPIED_PAGE = "another site's page, as its opening cites"  # why a page is left out (`docs.copied_page`)
+POINTER = "points to another file"  # why a guide imports nothing (`claude_imports.pointer_only`)
+COPY_OF = "a copy of "  # why a guide is not read: the same bytes as the guide named after it (`ingest.runner`)
 _DOC_WORDS = {"doc", "docs", "documentation", "architecture", "arch", "design", "designs", "decisions", "adr", "adrs",
               "rfc", "rfcs", "wiki", "notes", "handbook", "contributing", "proposals", "proposal", "spec", "specs",
               "guides", "guide", "dev", "development", "engineering"}
@@ -28,6 +30,9 @@ _PARTIAL = ("too little", "no decision or consequences")
 def fill(store: Store, summary: ImportSummary) -> None:
     """Set the summary's lists from the ledger and the decision records in the database."""
     for path, sf in sorted(store.sources.all().items()):
+        if sf.state != "removed" and sf.reason == NOT_TAKEN + POINTER:
+            summary.rules_left_out.append((path, POINTER))
+            continue
         if sf.state == "removed" or not is_page(path) and sf.reason not in (DECISION, RULES):
             continue  # code files; a record without extension, a rules file (`.mdc`, `.cursorrules`) still counted
         if sf.state == "skipped":

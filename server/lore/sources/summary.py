@@ -35,6 +35,8 @@ class ImportSummary:
     live_before: int = 0
     decisions: list[str] = attrs.field(factory=list)  # files read as decision records
     rules: list[str] = attrs.field(factory=list)  # files read as guides and rules
+    # (guide or rules file, why it imports nothing): it only points to another file, or it is a copy of another guide
+    rules_left_out: list[tuple[str, str]] = attrs.field(factory=list)
     docs: list[str] = attrs.field(factory=list)  # files read as project documentation
     docs_left_out: int = 0  # documentation pages not imported: past the per-workspace cap (docs.MAX_DOC_PAGES)
     docs_left_out_paths: list[str] = attrs.field(factory=list)  # those pages, in the order they were left out
@@ -79,6 +81,7 @@ class ImportSummary:
             "live_before": self.live_before,
             "decision_records": list(self.decisions),
             "guides_and_rules": list(self.rules),
+            "guides_and_rules_left_out": [{"path": p, "reason": r} for p, r in self.rules_left_out],
             "documentation": list(self.docs),
             "documentation_left_out": self.docs_left_out,
             "documentation_left_out_paths": list(self.docs_left_out_paths),
