@@ -216,6 +216,14 @@ def test_the_package_an_import_loads():
         ["gremlinpython", "pymysql", "redshift"]
 
 
+def test_examples_run_across_wrapped_lines_and_follow_like():
+    assert imports.without_examples("For example the\n`webpack` CLI reads it. We use `vite`.") == " . We use `vite`."
+    assert imports.without_examples("such as `a`\n- `b`\n\nsuch as `c`\n\n`d`") == " \n- `b`\n\n \n\n`d`"
+    assert imports.without_examples("Bundlers like `webpack` read it, like `vite`.") == "Bundlers  ."
+    kept = "We would like to use `vite`; it looks like `webpack`; it is like `rollup`."
+    assert imports.without_examples(kept) == kept
+
+
 def test_the_standard_library_is_no_package_a_decision_writes(tmp_workspace):
     # openedx/openedx-learning docs/decisions/0005-identifier-conventions.rst (AGPL-3.0): ``uuid`` is a field.
     ws = write(tmp_workspace, {

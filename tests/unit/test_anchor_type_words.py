@@ -297,3 +297,30 @@ def test_an_anonymous_default_export_defines_its_files_name(tmp_workspace):
     assert index.files_for("SideBar") == []
     text = "# 3. Pages\n\n## Decision\n\nThe `DocumentsPage` lists documents; the `SideBar` links to it.\n"
     assert texts(ws, text) == ["symbol:tsx:DocumentsPage@frontend/src/react/page/DocumentsPage.tsx"]
+
+
+# Shaped on cloudfoundry/korifi's docs/architecture-decisions/0014 and 0019 (Apache-2.0): resources named only as
+# examples of a kind, the lines wrapped as the records wrap them.
+OWNERSHIP = ("# Resource ownership\n\n## Context\n\nThis applies when the child already holds a reference to its "
+             "parent. For example the\n`CFApp` owns a secret that describes its environment. Also child resources "
+             "such as\n`CFServiceBinding` do not make sense without their parent. A runner could run e.g. "
+             "`Deployment`s instead.\n\n## Decision\n\nThe `CFProcess` reconciler sets the owner reference.\n")
+RESOURCES = {
+    "controllers/api/cfapp_types.go": "package api\n\ntype CFApp struct{}\n",
+    "controllers/api/cfservicebinding_types.go": "package api\n\ntype CFServiceBinding struct{}\n",
+    "controllers/api/cfprocess_types.go": "package api\n\ntype CFProcess struct{}\n",
+    "api/handlers/deployment.go": "package handlers\n\ntype Deployment struct{}\n",
+}
+
+
+def test_a_type_named_only_as_an_example_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, RESOURCES)
+    assert texts(ws, OWNERSHIP) == ["symbol:go:CFProcess@controllers/api/cfprocess_types.go"]
+    again = OWNERSHIP + "\nThe `CFApp` keeps its secret.\n"
+    assert texts(ws, again) == ["symbol:go:CFApp@controllers/api/cfapp_types.go",
+                                "symbol:go:CFProcess@controllers/api/cfprocess_types.go"], "written elsewhere too"
+    listed = "# Labels\n\nResources like `CFApp` carry labels; for instance, `CFServiceBinding` has one.\n"
+    assert texts(ws, listed) == []
+    liked = "# Labels\n\nWe would like `CFApp` to carry labels; it looks like `CFServiceBinding` has one.\n"
+    assert texts(ws, liked) == ["symbol:go:CFApp@controllers/api/cfapp_types.go",
+                                "symbol:go:CFServiceBinding@controllers/api/cfservicebinding_types.go"]

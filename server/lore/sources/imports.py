@@ -649,11 +649,17 @@ def _examples(prose: str) -> set[str]:
     return {fold(unversioned(w)) for a, b in example_spans(prose) for w in re.findall(r"`([^`\n]+)`", prose[a:b])}
 
 
-# Names a sentence gives as examples, not as its choice: what follows "such as", "e.g.", "for example" or "Examples:"
-# up to the end of the clause, and a list closed by "etc." ("Babel, webpack, eslint, Jest, etc., all accept
+# Names a sentence gives as examples, not as its choice: what follows "such as", "e.g.", "for example", "for instance",
+# "Examples:" or "like" after a plural or a comma ("resources like `CFApp`"; not "would like to", "looks like", "is
+# like") up to the end of the clause, read across the lines a paragraph is wrapped into (not into a list item, a
+# heading or the next paragraph), and a list closed by "etc." ("Babel, webpack, eslint, Jest, etc., all accept
 # configuration via JavaScript files"), looked for only back from each "etc", at most `MAX_LISTS` of them and
 # `LIST_REACH` characters back, so that a page of commas costs no more than its length.
-_INTRODUCED = re.compile(r"\b(?:such as|e\.\s?g\.|for example|for instance|examples?\s*:)[,:]?\s[^.;:()\n]*", re.I)
+_CLAUSE = r"[^.;:()\n]*(?:\n(?![ \t]*(?:[-*+>#|]|\d+[.)]|\n|$))[^.;:()\n]*)*"
+_LIKE = (r"(?:(?<=[^\Wis]s\s)|(?<=[^\Wis]s,\s)|(?<=,\s)|(?<=something\s)|(?<=anything\s))"
+         r"(?<!was\s)(?<!looks\s)(?<!seems\s)(?<!feels\s)(?<!sounds\s)like(?!\s+(?:to|this|that|so|it)\b)")
+_INTRODUCED = re.compile(rf"(?:\b(?:such as|e\.\s?g\.|for example|for instance|examples?\s*:)|{_LIKE})[,:]?\s{_CLAUSE}",
+                         re.I)
 _LISTED_ETC = re.compile(r"(?:[\w.`-]+,\s+){2,}(?:and\s+|or\s+)?[\w.`-]+,?\s+(?:etc\b\.?|and so on\b)", re.I)
 _ETC = re.compile(r"\b(?:etc\b\.?|and so on\b)", re.I)
 MAX_LISTS = 50

@@ -720,10 +720,13 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     mention (`jaegerstorage.GetTraceStoreFactory` in a paragraph of a long RFC), and only the names it comes
     back to anchor, that a heading is titled for, or that its decision part writes (see `headings`). A name the
     record says stays as it is ("the existing `partitionByUniqueLayers` logic is unchanged") anchors nothing, as a
-    path it says so of does not (see `unchanged`)."""
+    path it says so of does not (see `unchanged`); nor does one it writes only as an example ("a runner running e.g.
+    `Deployment`s", "child resources such as `CFServiceBinding`"; see `imports.example_spans`): another of a kind, not
+    the one the record is about."""
     text = unchanged.without_unchanged(text)
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
+    plain = imports.without_examples(text)
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY
     own = concepts.own_names(ctx.project_name)
     for n in names:
@@ -731,6 +734,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             continue
         if re.sub(r"[^a-z0-9]", "", n.name.lower()) in own:
             continue  # the project's own name (`SiebenApp`): what the record is about is all of it
+        if not n.in_block and only_as_example(n.name, text, plain):
+            continue
         if survey and named.written_once(n.name, text) and not headings.titled_for(n.name, text) \
                 and not headings.under_decision(n.name, text):
             continue
@@ -759,6 +764,12 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
                                                          f"calls `{receiver}.{member}()`"))
     return list(out.values())
 
+
+def only_as_example(name: str, text: str, plain: str) -> bool:
+    """Whether `text` writes `name` (as a word, a dotted name whole) only where it gives examples: `plain` is `text`
+    with its examples blanked (`imports.without_examples`)."""
+    written = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
+    return written.search(text) is not None and written.search(plain) is None
 
 
 def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
