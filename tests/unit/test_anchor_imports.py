@@ -96,6 +96,22 @@ def test_a_kind_of_service_written_after_a_chosen_name_is_no_part_of_the_files_n
     assert anchors(ws, text) == ["terraform/deployments/cluster-services/dex.tf"]
 
 
+def test_a_choice_of_three_letters_counts_where_the_workspace_has_a_package_so_named(tmp_workspace):
+    # Shaped on MITLibraries/timdex's docs/architecture-decisions/0002-use-jwt-for-api-authorization.md (Apache-2.0).
+    text = "# 2. Use JWT for API Authorization\n\n## Decision\n\nWe will use JWT for authentication.\n"
+    ws = write(tmp_workspace / "gem", {
+        "Gemfile": "source 'https://rubygems.org'\n\ngem 'rails'\ngem 'jwt'\n",
+        "app/helpers/jwt_wrapper.rb": "module JwtWrapper\nend\n",
+        "config/initializers/devise_jwt.rb": "Devise.setup do |config|\nend\n",
+        "app/models/user.rb": "class User\nend\n",
+    })
+    assert imports.chosen(text) == []
+    assert anchors(ws, text) == ["./Gemfile", "app/helpers/jwt_wrapper.rb", "config/initializers/devise_jwt.rb"]
+    none = write(tmp_workspace / "none", {"Gemfile": "source 'https://rubygems.org'\n\ngem 'rails'\n",
+                                          "app/helpers/jwt_wrapper.rb": "module JwtWrapper\nend\n"})
+    assert anchors(none, text) == [], "no package of that name: a word, as before"
+
+
 def test_the_chosen_options_link_among_the_options_weighed_names_its_package(tmp_workspace):
     # Shaped on JabRef's docs/decisions/0026-use-jna-to-determine-default-directory.md (JabRef/jabref, MIT).
     text = ("# Use Java Native Access to Determine Default Directory\n\n## Considered Options\n\n"

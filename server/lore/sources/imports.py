@@ -27,8 +27,9 @@ A package a decision writes as code (`askama`, `go-oidc/v3`) is read as the code
 major-version suffix (`/v3`) is no part of its name on either side, and a module path written whole, as code or in
 prose (`github.com/coreos/go-oidc/v3`), means the imports of that path and of the packages under it. A name of three
 letters (`jwt`, `gin`, `chi`) is a word as often as a package: it counts written as code exactly as the package is
-named, or as its module's path (`github.com/golang-jwt/jwt/v5`), never as a word in prose. One no code outside tests
-imports anchors the few test files importing it, as a chosen library does.
+named, or as its module's path (`github.com/golang-jwt/jwt/v5`), never as a word in prose; a title chooses it
+("Use JWT for API Authorization") where the workspace imports or declares a package of that very name
+(`chosen_short`). One no code outside tests imports anchors the few test files importing it, as a chosen library does.
 """
 
 from __future__ import annotations
@@ -186,7 +187,7 @@ def chosen_here(text: str, ctx, whole: str | None = None) -> list[str]:
     named as a kind ("Use Markdown Architectural Decision Records") names no part of itself."""
     whole = text if whole is None else whole
     title = title_of(text)
-    names = list(chosen_names(text, whole))
+    names = list(chosen_names(text, whole)) + chosen_short(text, ctx)
     m = _title_choice(title)
     verbless = None if m else _FOR_PURPOSE.match(title)
     for part, words in _products((m or verbless).group("what")) if m or verbless else []:
@@ -196,6 +197,19 @@ def chosen_here(text: str, ctx, whole: str | None = None) -> list[str]:
         elif _as_kind(m, part) and not any(_in_workspace(n, ctx) for n in product):
             names += _leading_run(words, part, whole, ctx)
     return as_named(list(dict.fromkeys(names)), ctx)
+
+
+def chosen_short(text: str, ctx) -> list[str]:
+    """The folded names of `SHORT` letters a decision titled for a choice chooses ("Use JWT for API Authorization":
+    `jwt`), which `chosen` leaves out as words as often as names: one counts where the workspace imports or declares
+    a package of that very name (`package`: `gem 'jwt'`), a common word never (`api`, `sql`)."""
+    m = _title_choice(title_of(text))
+    out = []
+    for _part, words in _products(m.group("what"), variants=False) if m else []:
+        folded = "".join(words).lower()
+        if len(folded) == SHORT and folded.isalnum() and folded not in named.COMMON and package(folded, ctx):
+            out.append(folded)
+    return out
 
 
 def _as_kind(m: re.Match[str], part: str) -> bool:

@@ -970,9 +970,10 @@ def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     names every file of it. A folder named for it is one place however many files it holds (the
     `modules/gatekeeper/` of "Use OPA Gatekeeper"), unless it is broad (`MAX_FOLDER_FILES`). More than
     `NAMED_MAX_FILES` such places (`gradle`, `admin`) make the choice the project's stack, not a
-    place: none anchors."""
+    place: none anchors. A name of three letters counts where the workspace has a package so named ("Use JWT":
+    `jwt_wrapper.rb`; see `imports.chosen_short`)."""
     out: dict[str, Derived] = {}
-    for name in imports.as_named(imports.chosen(text, variants=False), ctx):
+    for name in imports.as_named(imports.chosen(text, variants=False) + imports.chosen_short(text, ctx), ctx):
         places = list(dict.fromkeys(bare.named_folder(f, name) or f for f in ctx.bare.named_for(name)
                                     if not imports.MIGRATION.search(f)))
         if not 0 < len(places) <= NAMED_MAX_FILES:
