@@ -162,3 +162,13 @@ def test_front_matter_under_a_licence_comment_is_front_matter():
     assert m.status.value == "superseded" and m.body == "We sync documents with Automerge."
     assert not any("status:" in s.text for s in m.sections)
     assert markdown.parse("<!-- note -->\n# Title\n\n---\n\na: 1\n\n---\n").front == {}  # a rule under a heading
+
+
+def test_a_table_of_contents_is_blanked_its_lines_kept():
+    page = "# Guide\r\n\r\n## Contents\r\n\r\n1. [Setup](#setup)\r\n   1. **[Tests](#tests)**\r\n\r\n---\r\n\r\nIntro.\r\n"
+    assert markdown.without_contents(page) == "# Guide\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\nIntro.\r\n"
+    for text in ("- [Setup](#setup)\nlazy text\n", "- [Setup](#setup) first\n- [Tests](#tests)\n",
+                 "- [Setup](setup.md)\n- [Tests](#tests)\n", "```\n- [Setup](#setup)\n```\n",
+                 "- [Setup](#setup)\n\n  ```\n  make\n  ```\n"):
+        assert markdown.without_contents(text) == text
+    assert markdown.without_contents("## Usage\n\n- [Setup](#setup)\n\nRun it.\n") == "## Usage\n\n\n\nRun it.\n"

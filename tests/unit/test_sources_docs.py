@@ -1408,3 +1408,15 @@ def test_an_index_page_without_a_title_is_named_for_its_folder():
         == "Components"
     assert parse_doc("docs/design/_index.md", "How the pieces fit together.\n").memories[0].title == "Design"
     assert parse_doc("docs/guides/setup.md", "Install the tools first.\n").memories[0].title == "Setup"
+
+
+def test_a_table_of_contents_of_the_page_itself_is_no_text_of_it():
+    """A read-me listing its own headings as links (`- [Usage](#usage)`) stored the list as its opening text; a list
+    of links to other pages, or whose items say more than their links, is text."""
+    page = ("# Widgets\n\n## Contents\n\n* [Usage](#usage)\n* **[Limits](#limits)**\n\nWidgets render charts.\n\n"
+            "## Usage\n\nCall `render`.\n\n## Limits\n\n- [Usage](#usage) first, then at most ten widgets.\n")
+    (m,) = parse_doc("README.md", page).memories
+    assert m.title == "Widgets" and m.body.startswith("Widgets render charts.") and "* [Usage]" not in m.body
+    assert "[Usage](#usage) first" in m.body
+    other = "# Widgets\n\n- [Usage](usage.md)\n- [Limits](limits.md)\n\nWidgets render charts.\n"
+    assert parse_doc("README.md", other).memories[0].body.startswith("- [Usage](usage.md)")

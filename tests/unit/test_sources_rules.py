@@ -446,3 +446,26 @@ def test_the_sentence_a_tool_writes_about_the_file_itself_is_no_memory():
     assert titles == ["Testing"], titles
     kept = "# Guide\n\nThis file provides guidance on testing: always run `bats` first.\n\nNever skip a failing test.\n"
     assert len(parse_rules(cls.AGENTS, "AGENTS.md", kept).memories) == 1, "more than the sentence: kept"
+
+
+# Shaped on cloudfoundry/korifi's CONTRIBUTING.md (Apache-2.0): a table of contents under its own heading, a rule,
+# then the guide's opening text.
+CONTENTS = ("# Contributing\n\n## Table of Contents\n\n- [Contributing](#contributing)\n"
+            "  - [Table of Contents](#table-of-contents)\n  - [Communication](#communication)\n"
+            "    - [Commit Messages](#commit-messages)\n\n--------------\n\n"
+            "We'd love to accept your patches. Please review the following guidelines.\n\n"
+            "## Communication\n\nWe prefer communicating through GitHub issues.\n\n"
+            "## Commit Messages\n\n1. [Conventional Commits](#commit-messages)\n2. Keep the subject short.\n")
+
+
+def test_a_table_of_contents_is_no_text_of_a_guide_the_text_after_it_is_the_intro():
+    out = parse_rules(cls.GUIDE, "CONTRIBUTING.md", CONTENTS).memories
+    assert [(m.title, m.provenance.line, m.body) for m in out] == [
+        ("Contributing", 1, "We'd love to accept your patches. Please review the following guidelines."),
+        ("Communication", 14, "We prefer communicating through GitHub issues."),
+        ("Commit Messages", 18, "1. [Conventional Commits](#commit-messages)\n2. Keep the subject short.")]
+    headed = "# Guide\n\n- [Setup](#setup)\n- [Tests](#tests)\n\n## Setup\n\nRun `make`.\n\n## Tests\n\nRun `make test`.\n"
+    assert [m.title for m in parse_rules(cls.GUIDE, "CONTRIBUTING.md", headed).memories] == ["Setup", "Tests"]
+    kept = "# Guide\n\n## Setup\n\n- [Install](#install)\n\nRun `make` first.\n\n### Install\n\nRun `make install`.\n"
+    assert [(m.title, m.body) for m in parse_rules(cls.GUIDE, "CONTRIBUTING.md", kept).memories] == [
+        ("Setup", "Run `make` first."), ("Setup: Install", "Run `make install`.")], "a part's own heading stays"

@@ -274,6 +274,46 @@ def parse(text: str) -> Document:
     return doc
 
 
+# An item of a page's table of contents: only a link to a place on the same page (`[Commit Messages](#commit-messages)`).
+_IN_PAGE_LINK = re.compile(r"(\*\*|__|)\[[^\]\n]+\]\(#[^)\s]*\)\1[ \t]*")
+# What a list of a table of contents is built of; any other block in it (a fence, a table, a quote) is text.
+_LIST_PARTS = frozenset({"bullet_list_open", "bullet_list_close", "ordered_list_open", "ordered_list_close",
+                         "list_item_open", "list_item_close", "paragraph_open", "paragraph_close", "inline"})
+# Headings that name a table of contents, not a part of the page.
+CONTENTS_HEADINGS = frozenset({"table of contents", "contents", "toc", "index", "on this page", "in this document"})
+
+
+def without_contents(text: str) -> str:
+    """`text` with its tables of contents blanked, lines kept in place: a list whose every item is only a link to a
+    place on the same page (`- [Commit Messages](#commit-messages)`, nested or numbered) says nothing the headings it
+    links to do not. A heading naming such a list ("## Table of Contents", `CONTENTS_HEADINGS`) and a rule right
+    after it go with it, so that the text after the list is read as what it is: the page's intro, under the title,
+    when no other heading comes before it."""
+    tokens = _parser.parse(text)
+    spans: list[tuple[int, int]] = []
+    for i, tok in enumerate(tokens):
+        if tok.level or tok.type not in ("bullet_list_open", "ordered_list_open") or not tok.map:
+            continue
+        close = next((k for k in range(i + 1, len(tokens)) if tokens[k].level == 0), len(tokens))
+        inner = tokens[i + 1:close]
+        links = [t.content.strip() for t in inner if t.type == "inline"]
+        if not links or any(t.type not in _LIST_PARTS for t in inner) or not all(map(_IN_PAGE_LINK.fullmatch, links)):
+            continue
+        first, end = tok.map
+        heading = tokens[i - 3] if i >= 3 and tokens[i - 1].type == "heading_close" else None
+        if heading is not None and heading.map and plain(tokens[i - 2].content).strip(" :").lower() in CONTENTS_HEADINGS:
+            first = heading.map[0]
+        after = tokens[close + 1] if close + 1 < len(tokens) else None
+        if after is not None and after.type == "hr" and after.map:
+            end = after.map[1]
+        spans.append((first, end))
+    starts = _line_starts(text)
+    for first, end in reversed(spans):
+        a, b = starts[first], starts[min(end, len(starts) - 1)]
+        text = text[:a] + re.sub(r"[^\r\n]+", "", text[a:b]) + text[b:]
+    return text
+
+
 def licence_notice(lines: list[str], start: int) -> int:
     """Where a copyright or licence notice opening a page at `lines[start:]` ends (the index after its last line),
     else `start`: paragraphs from the page's first line, the first opening as a notice does (`_NOTICE_OPENING`), each

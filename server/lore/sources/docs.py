@@ -464,9 +464,10 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     of a series (hyperledger/aries-rfcs' `features/0036-issue-credential/README.md`, "- Status: ADOPTED").
     `front`: what the metadata file beside an item's page says of its state (`sidecar`), read under the
     page's own front matter. `skill`: the page is one skill kept as a page of a skills folder
-    (`classify.skill_page`), named for the skill as a `SKILL.md`'s folder is (`_kind`)."""
+    (`classify.skill_page`), named for the skill as a `SKILL.md`'s folder is (`_kind`). A table of contents is no
+    text of the page (`markdown.without_contents`)."""
 
-    doc = with_front(markdown.parse(text), front)
+    doc = with_front(markdown.parse(markdown.without_contents(text)), front)
     path = PurePosixPath(rel_path)
     own_page = not read_me(p_stem(rel_path)) or series_folder(path.parent.name)
     if own_page and records and status_leads(doc) and not tracker(doc) \
