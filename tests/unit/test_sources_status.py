@@ -457,3 +457,37 @@ def test_an_approval_pending_a_condition_is_a_proposal(line, status):
     text = f"# Release executables — design\n\nDate: 2026-07-06\nStatus: {line}\n\n## Problem\n\nx\n"
     (m,) = parse_adr("docs/specs/2026-07-06-release-executables-design.md", text).memories
     assert m.status is status
+
+
+@pytest.mark.parametrize("text, status, whole, part", [
+    pytest.param("Invalidated by [0018-uuid-resource-names.md](./0018-uuid-resource-names.md)", Status.SUPERSEDED,
+                 [18], [], id="invalidated-by-link"),
+    pytest.param("Overridden by ADR 18", Status.SUPERSEDED, [18], [], id="overridden-by-number"),
+    pytest.param("Succeeded by 0018", Status.SUPERSEDED, [18], [], id="succeeded-by-padded-number"),
+    pytest.param("**Voided** by [ADR-18](0018-x.md)", Status.SUPERSEDED, [18], [], id="voided-emphasised"),
+    pytest.param("Accepted, later invalidated by ADR-9", Status.SUPERSEDED, [9], [], id="after-a-status-word"),
+    pytest.param("Accepted. This decision was overridden on 2024-01-02 by ADR-9.", Status.SUPERSEDED, [9], [],
+                 id="subject-and-date"),
+    pytest.param("Accepted\n\nOverridden in part by ADR-9", Status.ACTIVE, [], [9], id="in-part"),
+    pytest.param("Retired by [ADR 18](0018-x.md)", Status.DEPRECATED, [18], [], id="retired-stays-deprecated"),
+    pytest.param("Accepted, amended by ADR 18", Status.ACTIVE, [], [], id="amended-is-partial"),
+    pytest.param("Approved by @alice", Status.ACTIVE, [], [], id="approved-by-a-person"),
+    pytest.param("Accepted. Driven by ADR 3", Status.ACTIVE, [], [], id="driven-by-a-record"),
+    pytest.param("Accepted. Blocked by ADR 4", Status.ACTIVE, [], [], id="blocked-by-a-record"),
+    pytest.param("Accepted. Voided by #12", Status.ACTIVE, [], [], id="an-issue-number"),
+    pytest.param("Accepted. Invalidated by [the security review](https://example.com/review)", Status.ACTIVE, [], [],
+                 id="another-site"),
+])
+def test_a_participle_by_another_record_names_its_successor(text, status, whole, part):
+    reading = read_status(text)
+    assert reading.status is status
+    assert [r.number for r in reading.superseded_by] == whole
+    assert [r.number for r in reading.partly_superseded_by] == part
+
+
+def test_an_invalidated_record_is_superseded_with_its_successor_kept():
+    text = ("# CF Resource GUID Prefixing\n\nDate: 2022-01-14\n\n## Status\n\n"
+            "Invalidated by [0018-uuid-resource-names.md](./0018-uuid-resource-names.md)\n\n## Context\n\nx\n")
+    (m,) = parse_adr("docs/architecture-decisions/0012-resource-name-prefixes.md", text).memories
+    assert m.status is Status.SUPERSEDED
+    assert [r["target"] for r in m.meta["refs"]["superseded_by"]] == ["./0018-uuid-resource-names.md"]

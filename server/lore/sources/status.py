@@ -168,6 +168,23 @@ _PARTIAL_AFTER = re.compile(rf"\bsuper[sc]eded\b.*?\b(?:in\s+parts?|partly|parti
 _RETIRED_FOR = re.compile(r"\b(?:deprecated?|retired?|obsolete|obsoleted|withdrawn|abandoned)\b" + _DATE +
                           r"[\s,:;()–—-]*(?:(?:and|then|now)\s+)?(?:in\s+favou?r\s+of|(?:super[sc]eded|replaced)"
                           + _DATE + r"\s+(?:by|with)|by|see|use)\b\s*:?", re.I)
+# Any other past participle before "by" and another record ("Invalidated by [0018-uuid-resource-names.md](…)",
+# "Overridden by ADR 18", "Succeeded by 0018"), at the head of a status clause or after its first words ("Accepted,
+# later voided by ADR-9"): that record replaced this one (`_successor_by`).
+_PARTICIPLE_BY = re.compile(r"(?:^|[,–—]|\s-{1,2}\s)\W*" + _SUBJECT +
+                            r"(?:(?:and|but|then|later|since|now|was|is|has|had|have|been)\s+)*"
+                            r"([^\W\d_]{2,}(?:ed|en))" + _IN_PART + _DATE + _IN_PART + r"\s+by\b\s*:?", re.I)
+# The participles before "by" that name no successor: a change in part (`_AMENDED_BY`), authorship, approval or review
+# ("Approved by @alice", "Driven by ADR 3"), a dependency, a cause or a sequence ("Blocked by ADR 4", "Inspired by
+# RFC 2", "Followed by ADR 19"), and the status words saying that the record stands, waits or was turned down
+# ("Implemented by ADR 9", "Deferred by ADR 9"); and words that only end like a participle ("then", "open").
+_NOT_SUCCESSION = frozenset("""amended augmented extended modified revised clarified complemented refined updated
+supplemented related decided approved proposed accepted written authored reviewed drafted signed owned led made driven
+supported sponsored edited maintained created given taken seen chosen known confirmed endorsed vetted checked validated
+verified tested requested reported discussed blocked required needed referenced cited linked mentioned used enabled
+inspired informed motivated prompted triggered influenced caused preceded followed documented described explained
+detailed specified defined governed constrained affected impacted accompanied implemented then when even often open
+""".split()) | {w for w, s in _WORDS.items() if s in (Status.ACTIVE, Status.PROPOSED, Status.REJECTED)}
 # A sentence after a bare "Superseded." / "Deprecated." that points at the successor: "See [ADR-9](…)".
 _POINTER = re.compile(r"^\W*(?:see|use|refer\s+to|(?:super[sc]eded|replaced)\s+(?:by|with)|in\s+favou?r\s+of)\b", re.I)
 # A record retired without ever being adopted says so where it explains the status: "we decided
@@ -375,6 +392,14 @@ def read_status(text: str) -> StatusReading:
             if out.status in (None, Status.ACTIVE, Status.PROPOSED):  # "Accepted. Deprecated in favour of …"
                 out.status, out.word = Status.DEPRECATED, "deprecated"
             out.superseded_by += _records(sentence[retired.end():])
+        elif (by := _successor_by(sentence))[0]:
+            if by[1] or partial:  # "Overridden in part by ADR-9"
+                out.partly_superseded_by += by[0]
+                if out.status is None:
+                    out.status, out.word = Status.ACTIVE, "partly superseded"
+            else:
+                out.status, out.word = Status.SUPERSEDED, "superseded"
+                out.superseded_by += by[0]
         elif out.status in (Status.SUPERSEDED, Status.DEPRECATED) and not out.superseded_by \
                 and _POINTER.match(plain) and _records(sentence):
             out.superseded_by += _records(sentence)  # "Superseded. See [ADR-9](…)"
@@ -386,6 +411,37 @@ def read_status(text: str) -> StatusReading:
                 out.superseded_by += references(re.sub(r"^\W*super[sc]eded\W*", "", plain, flags=re.I)) \
                     if not markdown.links(sentence) else references(sentence)
     return out
+
+
+def _successor_by(sentence: str) -> tuple[list[Reference], bool]:
+    """The records a status clause says replaced this one with a participle of its own before "by" (`_PARTICIPLE_BY`:
+    "Invalidated by [0018-uuid-resource-names.md](…)"), and whether it says in part; none when the participle names no
+    successor (`_NOT_SUCCESSION`: "Approved by @alice") or what follows names no record of the series
+    (`_of_the_series`)."""
+    held = re.sub(r"[*_`]", " ", _LINK.sub(lambda m: _HELD * len(m.group(0)), sentence))
+    for m in _PARTICIPLE_BY.finditer(held):
+        if m.group(1).lower() in _NOT_SUCCESSION:
+            continue
+        refs = [r for r in references(object_of(sentence[m.end():])) if _of_the_series(r)]
+        if refs:
+            return refs, bool(re.search(r"\b(?:in\s+parts?|partly|partially)\b|\(\s*for\b", m.group(0), re.I))
+    return [], False
+
+
+# A record's number written zero-padded ("0018", "[0018]"): a bare "18" or "#18" may be anything's number.
+_PADDED_NUMBER = re.compile(r"^\[?0\d{1,4}\]?\.?$")
+
+
+def _of_the_series(ref: Reference) -> bool:
+    """Whether a reference names a record of this one's series: a link to a record's file, numbered or beside this
+    one ("./use-queues.md"), or a number written as a record's ("ADR 18", "RFC-7", "0018"); not another site's page,
+    another project's record or a bare number ("Voided by #12" is an issue's or a pull request's)."""
+    if ref.elsewhere or ref.project is not None:
+        return False
+    if ref.target:
+        path = ref.target.split("#")[0]
+        return path.endswith(RECORD_SUFFIXES) and (ref.number is not None or "/" not in path.removeprefix("./"))
+    return ref.number is not None and bool(_ADR_NUMBER.search(ref.text) or _PADDED_NUMBER.match(ref.text))
 
 
 _DATED_LINE = re.compile(r"^[\s>*+-]*[*_]*(\d{4})-(\d{2})-(\d{2})\b")
