@@ -324,3 +324,22 @@ def test_a_type_named_only_as_an_example_anchors_nothing(tmp_workspace):
     liked = "# Labels\n\nWe would like `CFApp` to carry labels; it looks like `CFServiceBinding` has one.\n"
     assert texts(ws, liked) == ["symbol:go:CFApp@controllers/api/cfapp_types.go",
                                 "symbol:go:CFServiceBinding@controllers/api/cfservicebinding_types.go"]
+
+
+def test_a_comment_ending_on_a_keyword_word_leaves_the_next_lines_definition_whole(tmp_workspace):
+    """Shaped on a Go controller (cloudfoundry/korifi, Apache-2.0): "// … reconciles a AppWorkload object" ends on
+    `object`; the definition under it is still `AppWorkloadReconciler`, and a keyword's word inside a comment or an
+    import ("// the type Reconciler", `import { type Props }`) defines nothing."""
+    ws = write(tmp_workspace, {
+        "controllers/appworkload.go": ("package controllers\n\n// AppWorkloadReconciler reconciles a AppWorkload object\n"
+                                       "type AppWorkloadReconciler struct {\n}\n\n// Handle is called for the type\n"
+                                       "func (r *AppWorkloadReconciler) Handle() {}\n"),
+        "web/editor.ts": ("import { type EditorProps } from './props';\n// the class EditorShell wraps it\n"
+                          "export default class Editor {}\nexport const Toolbar = () => null;\n"),
+        "app/models/journey.rb": "module Journeys\n  private def self.start\n  end\nend\n",
+    })
+    index = AnchorContext(ws).symbols
+    assert index.defs.get("AppWorkloadReconciler") == {"controllers/appworkload.go"}
+    assert index.defs.get("Editor") == index.defs.get("Toolbar") == {"web/editor.ts"}
+    assert {"object", "type", "EditorProps", "EditorShell"}.isdisjoint(index.defs)
+    assert "start" in index.defs and "Journeys" in index.defs

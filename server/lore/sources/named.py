@@ -40,10 +40,33 @@ SURVEY = 24  # names a record writes before it is a survey (the same bar as `lor
 TYPE_MENTIONS = 3
 MAX_FILE_BYTES = 512 * 1024
 BUDGET_SECONDS = 8.0
-_DEF = re.compile(
-    rb"\b(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)\s+"
-    rb"(?:\([^)\n]{0,80}\)\s*)?(?:self\.)?([A-Za-z_$][\w$]{1,80})(?![\w$]|::)"
-    rb"|\b(?:const|let|var)\s+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})\s*[:=]")
+# What may stand before a definition's keyword on its line, after the indentation: modifiers (`export default`,
+# `pub(crate)`, `private[pkg]`, `public static`, Kotlin's `data`, Scala's `case`, `extern "C"`), annotations and
+# attributes (`@Entity`, `#[derive(Debug)]`, `[Serializable]`) and a C++ template's parameters.
+_MODIFIERS = (rb"(?:(?:(?:export|default|declare|abstract|public|private|protected|internal|fileprivate|static|final|"
+              rb"sealed|open|data|case|inline|async|unsafe|extern|partial|readonly|override|virtual|local|implicit|"
+              rb"lazy|indirect|annotation|inner|value|companion|typedef|constexpr|const|enum|interface|record|pub|base|"
+              rb"mixin|ref)(?:\([^)\n]{0,40}\)|\[[\w.]{0,40}\])?|extern[ \t]+\"[^\"\n]{0,10}\"|@[\w.]+(?:\([^)\n]{0,80}\))?|"
+              rb"#?\[[^\]\n]{0,120}\]|template[ \t]*<[^\n]{0,120}?>)[ \t]+)*")
+# A definition: its keyword opening the code of its line, after any `_MODIFIERS`, and its name on the same line (`type
+# AppWorkloadReconciler struct`, `func (r *Reconciler) Reconcile`, `export const Editor =`). A keyword's word inside a
+# comment ("// … reconciles a AppWorkload object") or at the end of one line defines nothing on the next.
+_DEFINITION = (rb"(?=[a-z@#\[])" + _MODIFIERS +  # the look-ahead passes over most lines at once
+               rb"(?:@?(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)"
+               rb"[ \t]+(?:\([^)\n]{0,80}\)[ \t]*)?(?:self\.)?([A-Za-z_$][\w$]{1,80})(?![\w$]|::)"
+               rb"|(?:const|let|var)[ \t]+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})[ \t]*[:=])")
+_DEF = re.compile(rb"(?m)^(?:\xef\xbb\xbf)?[ \t]*" + _DEFINITION)
+# One opening a statement after a brace or a semicolon on its line (`namespace F { public class Model { } }`); not a
+# type named in braces (`import { type Props }`).
+_DEF_INLINE = re.compile(rb"[{;][ \t]*(?!type[ \t])" + _DEFINITION)
+
+
+def definitions(data: bytes) -> list[re.Match]:
+    """The definitions of a code file, in order (`_DEF`, `_DEF_INLINE`): group 1 the keyword, 2 its name, or 3 the
+    name a constant is given (`const Editor =`)."""
+    return sorted([*_DEF.finditer(data), *_DEF_INLINE.finditer(data)], key=lambda m: m.start())
+
+
 # An anonymous function or class a JS/TS module exports as its default (`export default () => {`,
 # `export default class extends Base`, `export default memo((props) => ...)`): it defines the name its
 # file gives it (`symbols.default_export_name`); tree-sitter confirms it where a name is resolved (`symbol`).
@@ -293,7 +316,7 @@ def block_definitions(text: str) -> list[str]:
     """Names the fenced code blocks of `text` define (by the keywords of `_DEF`), in order."""
     out: list[str] = []
     for block in FENCE.finditer(text):
-        for m in _DEF.finditer(block.group(0).encode("utf-8", "replace")):
+        for m in definitions(block.group(0).encode("utf-8", "replace")):
             name = (m.group(2) or m.group(3)).decode("ascii", "replace")
             if name not in out:
                 out.append(name)
@@ -395,7 +418,7 @@ class SymbolIndex:
                 continue  # a generator's output (`// Code generated … DO NOT EDIT.`) or a library's copy: not the team's names
             self.files_read += 1
             self.read.append(rel)
-            for m in _DEF.finditer(data):
+            for m in definitions(data):
                 name = (m.group(2) or m.group(3)).decode("ascii", "replace")
                 (self.defs if len(name) > 2 else self.short).setdefault(name, set()).add(rel)
             default = default_export_name(rel, lang)
@@ -488,12 +511,10 @@ def written_definition(data: bytes, lang: str, name: str) -> tuple[str, str, str
     (see `resolve_name`). Data and markup files (YAML, JSON, SQL) define nothing here."""
     if lang not in KEYWORD_LANGUAGES:
         return None
-    for m in _DEF.finditer(data):
+    for m in definitions(data):
         if m.group(2) and m.group(2).decode("ascii", "replace") == name:
-            line_start = data.rfind(b"\n", 0, m.start()) + 1
-            if data[line_start:m.start()].strip(b" \t"):
-                continue  # the keyword is not the first word of its line (`type: class` in a comment)
-            if m.start() > line_start:
+            line_start = data.rfind(b"\n", 0, m.start(1)) + 1
+            if data[line_start:line_start + 1] in (b" ", b"\t"):
                 return lang, name, "nested"
             return lang, name, "class" if m.group(1) in _TYPE_WORDS else "function"
     return None
