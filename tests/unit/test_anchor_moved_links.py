@@ -137,3 +137,27 @@ def test_a_path_written_that_git_renamed_since_anchors_where_it_went(tmp_workspa
     git(ws, "commit", "-qm", "Drop the helpers")
     assert [d.anchor.to_text() for d in derive_anchors(HELPERS, "docs/adr/0098-names.md", AnchorContext(ws))] \
         == ["charts/inference/ci/**"]
+
+
+def test_history_read_before_git_stops_part_way_is_kept(tmp_workspace):
+    """A partial clone lacks blobs: `git log -M` exits 128 at the first commit whose renames need one it does not
+    have. The renames of the newer commits it listed still stand, and the history says it was cut short."""
+    from lore.sources.moved import History
+
+    ws = write(tmp_workspace, {"old/notes.txt": "".join(f"line {n}\n" for n in range(20)), "c.txt": "keep\n"})
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "one")
+    (ws / "new").mkdir()
+    git(ws, "mv", "old/notes.txt", "new/notes.txt")
+    with (ws / "new" / "notes.txt").open("a") as f:
+        f.write("line 20\n")  # renamed with a change: git reads both blobs to pair them
+    git(ws, "commit", "-qam", "two")
+    git(ws, "mv", "c.txt", "d.txt")
+    git(ws, "commit", "-qm", "three")
+    blob = subprocess.run(["git", "rev-parse", "HEAD~2:old/notes.txt"], cwd=ws, check=True, capture_output=True,
+                          text=True).stdout.strip()
+    (ws / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    history = History(ws)
+    assert history.renamed("c.txt") == "d.txt"
+    assert history.renamed("old/notes.txt") is None
+    assert history.cut_short.startswith("read up to 1 commit: git exit 128")

@@ -359,6 +359,8 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         chosen = sorted(rel for rel in run.choices_changed if rel in run.ledger and (run.root / rel).is_file())
         cands, vanished = _explicit(run, rules, list(dict.fromkeys([*paths, *chosen])))
     run.run(cands, vanished)
+    if cut := run.anchoring.history_cut_short():
+        summary.warnings.append(f"(git):1: rename history {cut}; files renamed before that are not followed")
     relink_team_files(lore, summary.renamed_ids)
     if paths is None and not summary.cancelled:
         refresh_for_import(lore, summary, run.layout)

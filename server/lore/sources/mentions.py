@@ -133,6 +133,11 @@ class AnchorContext:
         """The renames and deletions git recorded, read on the first question (see `moved`)."""
         return History(self.root)
 
+    def history_cut_short(self) -> str | None:
+        """How far the rename history went when git stopped part-way (`History.cut_short`), once a question read it."""
+        read = self.__dict__.get("history")  # the cached `history`, not read for this
+        return read.cut_short if read is not None else None
+
     @cached_property
     def own_repos(self) -> set[str]:
         """`owner/name` of the hosted repositories this workspace says it is (see `ownrepo`)."""

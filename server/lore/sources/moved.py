@@ -27,11 +27,10 @@ from __future__ import annotations
 
 import logging
 import posixpath
-import subprocess
 from functools import cached_property
 from pathlib import Path, PurePosixPath
 
-from lore.sources import named
+from lore.sources import gitrun, named
 from lore.sources.layout import WorkspaceLayout
 
 log = logging.getLogger(__name__)
@@ -108,6 +107,7 @@ class History:
 
     def __init__(self, root: Path):
         self.root = Path(root)
+        self.cut_short: str | None = None  # how far git read when it stopped part-way, and why
 
     def renamed(self, path: str) -> str | None:
         """Where the last commit touching `path` renamed it to."""
@@ -148,17 +148,24 @@ class History:
         return renamed, last, commits
 
     def _log(self) -> list[list[tuple[str, str | None]]]:
-        """Each commit's removals, newest first: (old path, new path of a rename or None for a deletion)."""
+        """Each commit's removals, newest first: (old path, new path of a rename or None for a deletion). When git
+        stops part-way (a partial clone lacking a blob an older commit's renames need, or out of time), the commits
+        it listed before are kept, and the history is marked `cut_short`."""
         if not (self.root / ".git").exists():
             return []
-        try:
-            out = subprocess.run(["git", "-c", "core.quotepath=false", "log", "-M", "--diff-filter=RD",
-                                  "--name-status", "--format=%x1e", "HEAD", "--"], cwd=self.root, capture_output=True,
-                                 text=True, timeout=HISTORY_TIMEOUT, check=True).stdout
-        except (OSError, subprocess.SubprocessError) as e:
-            log.info("git history of %s: %s", self.root, e)
+        got = gitrun.output_so_far(self.root, "-c", "core.quotepath=false", "log", "-M", "--diff-filter=RD",
+                                   "--name-status", "--format=%x1e", "HEAD", "--", timeout=HISTORY_TIMEOUT)
+        if got is None:
             return []
+        records = got.text.split("\x1e")[1:]
+        if got.timed_out:
+            records = records[:-1]  # the last commit may be listed in part
+        if got.stopped and records:
+            self.cut_short = f"read up to {len(records)} commit{'' if len(records) == 1 else 's'}: git {got.stopped}"
+            log.info("rename history of %s cut short, %s", self.root, self.cut_short)
+        elif got.stopped:
+            log.info("git history of %s: %s", self.root, got.stopped)
         return [[(cols[1], cols[2] if cols[0].startswith("R") else None)
                  for cols in (line.split("\t") for line in record.splitlines())
                  if (len(cols) == 3 and cols[0].startswith("R")) or (len(cols) == 2 and cols[0] == "D")]
-                for record in out.split("\x1e")[1:]]
+                for record in records]
