@@ -343,3 +343,16 @@ def test_a_comment_ending_on_a_keyword_word_leaves_the_next_lines_definition_who
     assert index.defs.get("Editor") == index.defs.get("Toolbar") == {"web/editor.ts"}
     assert {"object", "type", "EditorProps", "EditorShell"}.isdisjoint(index.defs)
     assert "start" in index.defs and "Journeys" in index.defs
+
+
+def test_a_definition_whose_keyword_takes_a_second_keyword_is_named_after_both(tmp_workspace):
+    """C#'s `record struct` and Kotlin's `enum class` (shaped on Altinn/altinn-studio's workflow engine, BSD-3-Clause)."""
+    ws = write(tmp_workspace, {
+        "src/Models/ExecutionResult.cs": ("namespace WorkflowEngine.Models;\n\npublic record struct ExecutionResult(int Status)\n"
+                                          "{\n    public static ExecutionResult Defer(int delay) => new(1);\n}\n"),
+        "app/src/main/kotlin/Color.kt": "package app\n\nenum class Color { RED }\n",
+    })
+    index = AnchorContext(ws).symbols
+    assert index.defs.get("ExecutionResult") == {"src/Models/ExecutionResult.cs"}
+    assert index.defs.get("Color") == {"app/src/main/kotlin/Color.kt"}
+    assert {"struct", "class"}.isdisjoint(index.defs)
