@@ -491,3 +491,18 @@ def test_an_invalidated_record_is_superseded_with_its_successor_kept():
     (m,) = parse_adr("docs/architecture-decisions/0012-resource-name-prefixes.md", text).memories
     assert m.status is Status.SUPERSEDED
     assert [r["target"] for r in m.meta["refs"]["superseded_by"]] == ["./0018-uuid-resource-names.md"]
+
+
+def test_a_record_named_by_its_file_name_without_extension_is_a_reference():
+    """Shaped on Altinn/altinn-studio's docs/adr (BSD-3-Clause): dated records name each other by file name alone."""
+    older = read_status("Exceeded by 2025-10-08-studio-library-persistence-2")
+    assert older.status is Status.SUPERSEDED
+    assert [r.target for r in older.superseded_by] == ["2025-10-08-studio-library-persistence-2"]
+    assert [r.target for r in read_status("Superseded by 0005-use-sqlite").superseded_by] == ["0005-use-sqlite"]
+    assert read_status("Accepted 2021-03-04").superseded_by == [] and read_status("Accepted 2021-03-04").supersedes == []
+    assert read_status("Superseded by 2-phase commit").superseded_by == []
+    (m,) = parse_adr("docs/adr/2025-10-08-studio-library-persistence-2.md",
+                     "# Studio library persistence\n\n- Status: Replaces 2025-09-04-studio-library-persistence\n"
+                     "- Date: 08.10.2025\n\n## Result\n\nA3 - A storage account\n").memories
+    assert m.status is Status.ACTIVE and "status_unknown" not in m.meta
+    assert [r["target"] for r in m.meta["refs"]["supersedes"]] == ["2025-09-04-studio-library-persistence"]

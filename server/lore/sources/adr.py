@@ -216,6 +216,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     _history_successor(doc, reading)
     _later_updates(doc, reading, _number(rel_path, title))
     reading.narrowest()
+    if reading.status is None and status_text and read_status(status_text).supersedes:
+        reading.status = Status.ACTIVE  # a status saying only what the record replaces ("Replaces 0004-x"): in force
     if reading.status is Status.DEPRECATED and not reading.superseded_by and _never_adopted(doc):
         reading.status, reading.word = Status.REJECTED, "rejected"
     status = reading.status

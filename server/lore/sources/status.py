@@ -440,6 +440,8 @@ def _of_the_series(ref: Reference) -> bool:
         return False
     if ref.target:
         path = ref.target.split("#")[0]
+        if _RECORD_STEM.fullmatch(path):
+            return True  # a record's file name without its extension
         return path.endswith(RECORD_SUFFIXES) and (ref.number is not None or "/" not in path.removeprefix("./"))
     return ref.number is not None and bool(_ADR_NUMBER.search(ref.text) or _PADDED_NUMBER.match(ref.text))
 
@@ -803,8 +805,15 @@ def _after(sentence: str, pattern: re.Pattern) -> str:
     return sentence[m.end():] if m else sentence
 
 
+# A record's file name written without its extension: a number of three digits or more or a date, then words ("0005-use-sqlite",
+# "2025-10-08-studio-library-persistence-2"); not a date alone.
+_RECORD_STEM = re.compile(r"(?:\d{3,5}|\d{4}-\d\d-\d\d)[-_][A-Za-z][\w-]*")  # not "2-phase"
+_DATED_STEM = re.compile(r"\d{4}-\d\d-\d\d[-_]")
+
+
 def references(text: str) -> list[Reference]:
-    """The ADRs a phrase points at: links, "ADR-0012" style numbers, bare file names or numbers. A decision's number
+    """The ADRs a phrase points at: links, "ADR-0012" style numbers, bare file names (with or without their extension:
+    "2025-10-08-studio-library-persistence-2") or numbers. A decision's number
     beside a record ("ADR-0085 decision #3", "decision #3 of ADR-0085") counts a part of that record, no record;
     a number after another project's name ("hetzner-k8s ADR-0015") is that project's (`Reference.project`)."""
     refs: list[Reference] = []
@@ -824,6 +833,8 @@ def references(text: str) -> list[Reference]:
         token = token.strip(" .()*_`'\"")
         if token.endswith(RECORD_SUFFIXES) and re.fullmatch(r"[\w./-]+", token):
             refs.append(Reference(token, token, _number(token)))
+        elif _RECORD_STEM.fullmatch(token):
+            refs.append(Reference(token, token, None if _DATED_STEM.match(token) else _number(token)))
         elif _BRACKET_NUMBER.match(token) and not _YEAR.match(token):
             refs.append(Reference(token, None, int(_BRACKET_NUMBER.match(token).group(1))))
     return refs
