@@ -209,3 +209,17 @@ def test_a_wrapped_sentence_going_on_with_deprecated_is_no_marker_and_a_members_
     opened = "# The old loader.\n# Deprecated, use load_all.\ndef load():\n    return 1\n"
     assert [m.title for m in parse_comments("app/load.py", opened).memories] == [
         "app.load.load is deprecated: use load_all."]
+
+
+def test_a_deprecation_trailing_a_declaration_is_that_declarations_not_the_next_symbols():
+    """negation-game's `src/constants/config.ts`: the trailing "Deprecated, use getPointMaxLength() instead" on
+    `POINT_MAX_LENGTH` became "getPointMaxLength.POINT_MAX_LENGTH is deprecated", shown on the replacement."""
+    config = ("export const POINT_MIN_LENGTH = 10;\n\n"
+              "export const POINT_MAX_LENGTH = 160; // Deprecated, use getPointMaxLength() instead\n\n"
+              "export const getPointMaxLength = (isOption: boolean = false): number =>\n  isOption ? 240 : 200;\n")
+    [m] = parse_comments("src/constants/config.ts", config).memories
+    assert m.title == "POINT_MAX_LENGTH is deprecated: use getPointMaxLength() instead"
+    assert [a.to_text() for a in m.anchors] == ["src/constants/config.ts"]
+    method = ("class Limits {\n  oldMax() { return 1; } // @deprecated use max()\n  max() { return 2; }\n}\n")
+    [m] = parse_comments("src/limits.ts", method).memories
+    assert m.title.startswith("Limits.oldMax is deprecated") and m.anchors[0].value == "Limits.oldMax"

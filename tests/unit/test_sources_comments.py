@@ -106,3 +106,13 @@ def test_keys_are_unique_and_stable_across_moves():
     assert len({m.provenance.key for m in first}) == 2
     moved = parse_comments("a.py", "\n\n\n# DECISION: one\n# DECISION: one\nx = 1\n").memories
     assert [m.provenance.key for m in moved] == [m.provenance.key for m in first]
+
+
+def test_a_comment_trailing_code_is_about_its_line_not_the_symbol_below():
+    """A marker after code on its line speaks of that line: the symbol holding it, or the file; never the
+    declaration that happens to follow."""
+    ts = ("export const RETRIES = 3; // HACK: the gateway drops one request in three\n\n"
+          "export function fetchAll() {\n  return 1;\n}\n")
+    assert [m.anchors[0].to_text() for m in parse_comments("src/net.ts", ts).memories] == ["src/net.ts"]
+    py = "TIMEOUT = 30  # WORKAROUND: the server is slow to answer\n\ndef call():\n    return TIMEOUT\n"
+    assert [m.anchors[0].to_text() for m in parse_comments("app/client.py", py).memories] == ["app/client.py"]

@@ -16,7 +16,7 @@ from lore.anchors import extract_comments, extract_symbols, language_for_path, s
 from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, Kind, SourceKind
 from lore.sources.deprecations import QUICK as DEPRECATED
-from lore.sources.deprecations import deprecation_memories
+from lore.sources.deprecations import deprecation_memories, trails_code
 from lore.sources.named import generated, library_banner
 from lore.sources.parsed import Keys, Parsed, imported_memory, short_title
 
@@ -46,12 +46,15 @@ def parse_comments(rel_path: str, text: str) -> Parsed:
     if deprecations:
         out.memories += deprecation_memories(
             rel_path, language, every, symbols,
-            lambda line, end, doc=False: _anchor(symbols, line, end, rel_path, language, doc), text)
+            lambda line, end, doc=False, trailing=False: _anchor(symbols, line, end, rel_path, language, doc, trailing),
+            text)
     keys = Keys()
+    lines = text.splitlines()
     for c in comments:
+        trailing = trails_code(lines, c.line)
         for offset, marker, title, body, rationale in _entries(strip_hidden(c.text)):
             line = c.line + offset
-            anchor, where = _anchor(symbols, c.line, c.end_line, rel_path, language)
+            anchor, where = _anchor(symbols, c.line, c.end_line, rel_path, language, trailing=trailing)
             kind = MARKERS[marker]
             out.memories.append(imported_memory(
                 title=short_title(title or body or marker.title(), 160),
@@ -92,10 +95,18 @@ def _until_marker(lines: list[str], i: int, starts: list, n: int) -> list[str]:
     return [ln.strip() for ln in lines[i + 1:end] if ln.strip()]
 
 
-def _anchor(symbols, line: int, end_line: int, rel_path: str, language: str, doc: bool = False) -> tuple[Anchor, str]:
+def _anchor(symbols, line: int, end_line: int, rel_path: str, language: str, doc: bool = False,
+            trailing: bool = False) -> tuple[Anchor, str]:
     """The symbol the comment is inside, or directly above; else the file. A documentation comment (`/** … */`,
     `/// …`) documents the declaration right below it, inside a class or not: a method's `@deprecated` is the
-    method's, not its class's."""
+    method's, not its class's. A comment `trailing` code on its line speaks of that line: the innermost symbol
+    holding it (one declared on it too), else the file; never a declaration that follows it."""
+    if trailing:
+        holding = [s for s in symbols if s.start_line <= line <= s.end_line]
+        if not holding:
+            return Anchor("path", rel_path), "file"
+        s = max(holding, key=lambda s: (s.start_line, s.start_col, -s.end_line, -s.end_col))
+        return _symbol_anchor(s, rel_path, language), s.qualified_name
     inside = symbol_at(symbols, line, 0)
     below = [s for s in symbols if end_line < s.start_line <= end_line + 2]
     if inside is not None and inside.start_line < line and not (doc and below):

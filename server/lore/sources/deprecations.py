@@ -117,10 +117,11 @@ def first_code_line(lines: list[str]) -> int:
 _COMMENT_OPENERS = ("#", "//", "/*", "*", "--", ";", "<!--", '"""', "'''", "%", "{-", "(*")
 
 
-def _trails_code(line: str) -> bool:
-    """Whether a comment starting on `line` (its text, leading blanks stripped) comes after code on it
+def trails_code(lines: list[str], line: int) -> bool:
+    """Whether a comment starting on line `line` (0-based) of a file's `lines` comes after code on it
     (`OldField string // Deprecated: use NewField`, `- exportloopref # deprecated`)."""
-    return bool(line) and not line.startswith(_COMMENT_OPENERS)
+    opening = lines[line].lstrip() if 0 <= line < len(lines) else ""
+    return bool(opening) and not opening.startswith(_COMMENT_OPENERS)
 
 
 def declared_on(line: str) -> str | None:
@@ -153,12 +154,13 @@ def _member(owner: str, name: str | None) -> str:
 def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor_of, text: str = "") -> list:
     """Warning memories for the deprecation and migration markers in a file's comments and docstrings.
 
-    `anchor_of(line, end_line, doc)` gives (anchor, symbol name) for a comment, as decision comments use (`doc`: a
-    documentation comment, `/** … */` or `/// …`, about the declaration below it: one it places on a symbol
-    holding it is about the member declared below it, `TypeDecl.Deprecated`, when no symbol is extracted for that);
-    one it places on the whole file is about the name declared right below it, if any (`text`, the
+    `anchor_of(line, end_line, doc, trailing=False)` gives (anchor, symbol name) for a comment, as decision comments
+    use (`doc`: a documentation comment, `/** … */` or `/// …`, about the declaration below it: one it places on a
+    symbol holding it is about the member declared below it, `TypeDecl.Deprecated`, when no symbol is extracted for
+    that); one it places on the whole file is about the name declared right below it, if any (`text`, the
     file's text, says): the file stays its anchor, but the warning names what is deprecated. A comment
-    after code on its line is about the name that line declares, and about nothing when it declares none
+    after code on its line (`trailing`: placed on the symbol holding that line, or the file, never one below) is
+    about the name that line declares, a member of the symbol holding it, and about nothing when it declares none
     (a list item of a configuration file: `- exportloopref # deprecated` deprecates no file)."""
     keys = Keys()
     out = []
@@ -168,13 +170,13 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
         if not QUICK.search(c.text):
             continue
         opening = lines[c.line].lstrip() if 0 <= c.line < len(lines) else ""
-        trailing = _trails_code(opening)
+        trailing = trails_code(lines, c.line)
         own = declared_on(opening) if trailing else None
         if trailing and not own:
             continue  # `- exportloopref # deprecated`: about one line that declares nothing, not about the file
         documenting = opening.startswith(("/**", "///"))
         for offset, what, text in entries(c.text):
-            anchor, where = anchor_of(c.line, c.end_line, documenting)
+            anchor, where = anchor_of(c.line, c.end_line, documenting, trailing=trailing)
             if own:
                 where = own if where == "file" else _member(where, own)
             elif documenting and where != "file" and _encloses(symbols, where, c.line):
