@@ -356,3 +356,25 @@ def test_a_definition_whose_keyword_takes_a_second_keyword_is_named_after_both(t
     assert index.defs.get("ExecutionResult") == {"src/Models/ExecutionResult.cs"}
     assert index.defs.get("Color") == {"app/src/main/kotlin/Color.kt"}
     assert {"struct", "class"}.isdisjoint(index.defs)
+
+
+def test_an_exported_constant_defines_its_name_a_function_as_its_symbol_a_value_as_its_file(tmp_workspace):
+    """network-goods-institute/negation-game defines its server actions and tables as exported constants
+    (`export const fetchViewpoint = async (id) => {...}`, `export const viewpointsTable = pgTable(...)`): a record
+    naming them anchors the function's symbol, and the file of a value no symbol is extracted for. A constant the
+    module keeps to itself (`const buildRow = () => ...`) or exports from a block is no name a record points at."""
+    ws = write(tmp_workspace, {
+        "src/actions/viewpoints.ts":
+            "import { db } from '@/db';\n\nexport const fetchViewpoint = async (id: string) => {\n  return db(id);\n};\n",
+        "src/db/schema.ts": "export const viewpointsTable = pgTable('viewpoints', { id: serial('id') });\n"
+                            "export let activeViewpointsFilter = eq(viewpointsTable.isActive, true);\n",
+        "src/lib/rows.ts": "const buildRow = () => 1;\nexport function rowsOf() {\n  return [buildRow()];\n}\n",
+        "src/lib/api.ts": "export namespace Api {\n  export const baseUrl = '/api';\n  export const DefaultLimit = 5;\n}\n",
+    })
+    index = AnchorContext(ws).symbols
+    assert index.files_for("fetchViewpoint") == ["src/actions/viewpoints.ts"]
+    assert index.files_for("activeViewpointsFilter") == ["src/db/schema.ts"]
+    assert index.files_for("buildRow") == [] and index.files_for("baseUrl") == []
+    assert index.files_for("DefaultLimit") == ["src/lib/api.ts"]
+    text = "# 10. Viewpoints\n\n## Decision\n\n`fetchViewpoint` reads `viewpointsTable` through `activeViewpointsFilter`.\n"
+    assert texts(ws, text) == ["src/db/schema.ts@None", "symbol:typescript:fetchViewpoint@src/actions/viewpoints.ts"]

@@ -54,7 +54,8 @@ _MODIFIERS = (rb"(?:(?:(?:export|default|declare|abstract|public|private|protect
 _DEFINITION = (rb"(?=[a-z@#\[])" + _MODIFIERS +  # the look-ahead passes over most lines at once
                rb"(?:@?(class|interface|type|struct|enum|trait|func|def|fn|function|record|object|namespace|module)"
                rb"[ \t]+(?:\([^)\n]{0,80}\)[ \t]*)?(?:self\.)?([A-Za-z_$][\w$]{1,80})(?![\w$]|::)"
-               rb"|(?:const|let|var)[ \t]+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})[ \t]*[:=])")
+               rb"|(?:const|let|var)[ \t]+([A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80})[ \t]*[:=]"
+               rb"|export[ \t]+(?:const|let|var)[ \t]+([A-Za-z_$][\w$]{1,80})[ \t]*[:=])")
 _DEF = re.compile(rb"(?m)^(?:\xef\xbb\xbf)?[ \t]*" + _DEFINITION)
 # One opening a statement after a brace or a semicolon on its line (`namespace F { public class Model { } }`); not a
 # type named in braces (`import { type Props }`).
@@ -62,9 +63,28 @@ _DEF_INLINE = re.compile(rb"[{;][ \t]*(?!type[ \t])" + _DEFINITION)
 
 
 def definitions(data: bytes) -> list[re.Match]:
-    """The definitions of a code file, in order (`_DEF`, `_DEF_INLINE`): group 1 the keyword, 2 its name, or 3 the
-    name a constant is given (`const Editor =`)."""
+    """The definitions of a code file, in order (`_DEF`, `_DEF_INLINE`): group 1 the keyword, 2 its name, 3 the
+    name a constant is given (`const Editor =`), or 4 that of a constant a module exports (see `_definition`)."""
     return sorted([*_DEF.finditer(data), *_DEF_INLINE.finditer(data)], key=lambda m: m.start())
+
+
+# A constant or variable is a definition when it is a type's or a hook's by its name (`const FeatureFlags =`,
+# `const useTheme =`), or when a module exports it at its top level, at a line's start (`export const fetchViewpoint =
+# async (id) => {`, `export const viewpointsTable = pgTable(…)`): the module's API, whatever its case. A lower-case
+# one the module keeps to itself, or exports from a block (a namespace's), is a local helper or value, no name a
+# record points at.
+_TYPE_OR_HOOK = re.compile(rb"[A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80}")
+
+
+def _definition(m: re.Match, data: bytes) -> tuple[str, bool] | None:
+    """(name, whether a JS/TS module exports it as a top-level constant) for a match of `definitions` in `data`, or
+    None for a lower-case constant exported inside a block."""
+    exported = m.group(4)
+    if exported is None:
+        return (m.group(2) or m.group(3)).decode("ascii", "replace"), False
+    if data[m.start():m.start() + 6] == b"export" or data[m.start():m.start() + 9] == b"\xef\xbb\xbfexport":
+        return exported.decode("ascii", "replace"), True
+    return (exported.decode("ascii", "replace"), False) if _TYPE_OR_HOOK.fullmatch(exported) else None
 
 
 # An anonymous function or class a JS/TS module exports as its default (`export default () => {`,
@@ -316,9 +336,10 @@ def block_definitions(text: str) -> list[str]:
     """Names the fenced code blocks of `text` define (by the keywords of `_DEF`), in order."""
     out: list[str] = []
     for block in FENCE.finditer(text):
-        for m in definitions(block.group(0).encode("utf-8", "replace")):
-            name = (m.group(2) or m.group(3)).decode("ascii", "replace")
-            if name not in out:
+        data = block.group(0).encode("utf-8", "replace")
+        for m in definitions(data):
+            name = (_definition(m, data) or ("", False))[0]
+            if name and name not in out:
                 out.append(name)
     return out
 
@@ -387,6 +408,9 @@ class SymbolIndex:
         self.root = Path(root)
         self.defs: dict[str, set[str]] = {}
         self.scoped: dict[str, set[str]] = {}  # last part of `class A::B` -> files (see `scoped.SCOPED_DEF`)
+        # Names a JS/TS module exports as a top-level constant -> files: one no symbol is extracted for (a value,
+        # `export const USER_HEADER = "x-user"`) is defined there all the same (see `resolve_name`).
+        self.exported: dict[str, set[str]] = {}
         # Two-letter names (`enum Db`, `struct Io`): too short to anchor alone, specific with a scope (`Db::migrate`).
         self.short: dict[str, set[str]] = {}
         self.read: list[str] = []  # the code files indexed, for `markers`
@@ -419,8 +443,12 @@ class SymbolIndex:
             self.files_read += 1
             self.read.append(rel)
             for m in definitions(data):
-                name = (m.group(2) or m.group(3)).decode("ascii", "replace")
+                if (found := _definition(m, data)) is None:
+                    continue
+                name, exported = found
                 (self.defs if len(name) > 2 else self.short).setdefault(name, set()).add(rel)
+                if exported:
+                    self.exported.setdefault(name, set()).add(rel)
             default = default_export_name(rel, lang)
             if default and _exports_default_function(data):
                 (self.defs if len(default) > 2 else self.short).setdefault(default, set()).add(rel)
@@ -529,7 +557,9 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     (`the upgrade module's EndBlock`): alone, a framework's hook (`EndBlock`, `ServeHTTP`) means the
     hook in general, not the one type here that happens to define it. A name only tests define
     anchors nothing; one the project's code and a sample (`SAMPLE_PATH`) define means the project's. A
-    name written with its scope is resolved by `resolve_scoped`.
+    name written with its scope is resolved by `resolve_scoped`. A JS/TS module's exported constant no symbol is
+    extracted for (a value: `export const activeViewpointsFilter = eq(…)`) comes with an empty qualified name: its
+    file is the place (see `ranking.symbol_anchor`).
     """
     if n.written:
         return resolve_scoped(n, index)
@@ -562,6 +592,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
         found = index.symbol(rel, ".".join(rest)) or (index.symbol(rel, head) if type_alone else None)
         if found:
             out.append((rel, found[0], found[1], found[2]))
+        elif len(rest) == 1 and rel in index.exported.get(head, ()):
+            out.append((rel, language_for_path(rel) or "", "", "value"))  # an exported value: its file
     if len(out) > 1 and len(rest) == 1 and any(kind in ("method", "function") and "." in q for _, _, q, kind in out):
         return []
     if len(rest) == 1 and not package:

@@ -84,7 +84,8 @@ def glob_files(glob: str, layout: WorkspaceLayout) -> int:
 
 def symbol_anchor(lang: str, qualified: str, rel: str) -> Anchor:
     """The anchor for a definition: its symbol, or its file in a language whose symbols Lore cannot
-    place (no grammar: Scala, Swift...), where a symbol anchor would show on nothing."""
-    if has_grammar(lang):
+    place (no grammar: Scala, Swift...), where a symbol anchor would show on nothing, and for a definition no
+    symbol is extracted for (`qualified` empty: an exported constant's value, see `named.resolve_name`)."""
+    if qualified and has_grammar(lang):
         return Anchor("symbol", qualified, language=lang, file=rel)
     return Anchor("path", rel)
