@@ -67,3 +67,22 @@ def test_a_file_a_symbol_of_which_the_decision_names_keeps_that_symbols_anchor(t
                           "package api\n\ntype MeshRetry struct {\n\tRetriableRequestHeaders []string `json:\"retriableRequestHeaders\"`\n}\n"})
     text = "# Retry policy\n\n`MeshRetry` gets `retriableRequestHeaders` to match requests by header.\n"
     assert anchors(ws, text) == ["symbol:go:MeshRetry"]
+
+
+def test_a_hyphenated_name_one_file_writes_as_a_string_is_anchored(tmp_path):
+    """network-goods-institute/negation-game's ADR 0008 upgrades to `gemini-2.0-flash`, which one service writes as
+    the model's name (its test too, which does not count). A plain word, a version or a file name written so is not
+    such a name, nor one that several files write; nor is `gemini-flash-1.5`, a name going on with a version, the
+    numbered marker `gemini-flash-1`."""
+    text = ("# 8. Upgrade to Gemini 2.0 Flash\n\nWe've upgraded from `gemini-flash-1.5` to `gemini-2.0-flash`, and pin "
+            "`1.2.3` of `ai-sdk.ts`; the `x-space` header stays.\n")
+    ws = write(tmp_path, {
+        "src/services/ai/geminiService.ts": 'const models = [{ name: "gemini-2.0-flash" }];\n'
+                                            "export const run = () => google('gemini-2.0-flash');\n",
+        "src/services/ai/__tests__/geminiService.test.ts": 'expect(model).toBe("gemini-2.0-flash");\n',
+        "src/lib/version.ts": 'export const VERSION = "1.2.3";\nimport x from "./ai-sdk.ts";\n',
+        "src/constants.ts": 'export const SPACE_HEADER = "x-space";\n',
+        "src/a.ts": 'const old = "gemini-flash-1.5";\n',
+        "src/b.ts": 'const old = "gemini-flash-1.5";\n',
+    })
+    assert anchors(ws, text) == ["src/services/ai/geminiService.ts"]

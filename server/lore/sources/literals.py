@@ -11,6 +11,12 @@ the code, not a place, unless it is long enough to be no one's vocabulary (`file
 words is declared in one file and read in another, both the decision's). Only terms of two or more words count, in snake_case or in camelCase starting
 lower case: a single word (`restrict`, `draft`) is too often prose, and a name starting with a capital
 is a type's, which a definition answers for or nothing does.
+
+A name of hyphen-joined parts (`gemini-2.0-flash`, `text-embedding-3-small`, `rate-limit`) counts too, where the code
+writes it as a string of its own (`google("gemini-2.0-flash")`): a model's, a queue's or a setting's name. It holds a
+run of letters and either a number or two words of letters; a dot in it only joins numbers (`2.0`): one beside a
+letter makes a file's or a host's name (`ai-sdk.ts`, `api.example.com`), and a version alone (`1.2.3`, `v2.1-rc1`)
+names no place.
 """
 
 from __future__ import annotations
@@ -23,29 +29,46 @@ SCORE = 0.7
 _TERM = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+$")
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
 _WORD = re.compile(rb"(?<![\w$])(?:_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+)(?![\w$])")
+_HYPHENATED = re.compile(r"^[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*-[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*$")
+_DOT_BY_LETTER = re.compile(r"[A-Za-z]\.|\.[A-Za-z]")
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)*(?:-[A-Za-z0-9.]+)?$")
+_TWO_WORDS = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}-[A-Za-z]{2,}(?![A-Za-z0-9])")
+# A string of its own in code (`"gemini-2.0-flash"`, `'rate-limit'`) holding a hyphen: where a hyphenated name is written.
+_STRING = re.compile(rb"""(["'`])([A-Za-z0-9][A-Za-z0-9.-]{1,118}[A-Za-z0-9])\1""")
+
+
+def hyphenated(term: str) -> bool:
+    """Whether `term` is a name of hyphen-joined parts (`gemini-2.0-flash`, `rate-limit`): a run of two or more
+    letters, and a number or two such runs joined; dots only between numbers; not a version (`1.2.3`, `v2.1-rc1`)."""
+    return bool(_HYPHENATED.match(term)) and not _DOT_BY_LETTER.search(term) and not _VERSION.match(term) \
+        and bool(re.search(r"[A-Za-z]{2}", term)) and (any(ch.isdigit() for ch in term) or bool(_TWO_WORDS.search(term)))
 
 
 def terms_in(text: str) -> list[str]:
-    """Terms of two or more words (snake_case, lower camelCase) a decision's prose writes in backticks, in
-    order, once each; not one made only of common words (`user_name`, `pageType`)."""
+    """Terms of two or more words (snake_case, lower camelCase, `hyphenated`) a decision's prose writes in backticks,
+    in order, once each; not one made only of common words (`user_name`, `pageType`, `user-id`)."""
     prose = named.FENCE.sub(" ", text)
     out: list[str] = []
     for m in _BACKTICK.finditer(prose):
         term = m.group(1).strip()
-        if _TERM.match(term) and term not in out and not all(p in named.COMMON for p in named.name_parts(term)):
+        if (_TERM.match(term) or hyphenated(term)) and term not in out \
+                and not all(p in named.COMMON for p in named.name_parts(term)):
             out.append(term)
     return out
 
 
 class TermIndex:
-    """Word of two or more parts (snake_case or camelCase) -> the code files outside tests writing it,
-    read once from a `SymbolIndex`'s files (built on the first decision that writes such a term or an
-    example's keys, see `shapes`, under the same time budget)."""
+    """Word of two or more parts (snake_case or camelCase), and string holding a hyphen (`"gemini-2.0-flash"`) ->
+    the code files outside tests writing it, read once from a `SymbolIndex`'s files (built on the first decision
+    that writes such a term or an example's keys, see `shapes`, under the same time budget)."""
 
     def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS):
         self.files: dict[str, set[str]] = {}
         for rel, data in named.code_outside_tests(root, files, budget):
-            for word in set(_WORD.findall(data)):
+            found = set(_WORD.findall(data))
+            if b"-" in data:
+                found |= {s for _, s in _STRING.findall(data) if b"-" in s}
+            for word in found:
                 self.files.setdefault(word.decode("ascii"), set()).add(rel)
 
     def only_file(self, term: str) -> str | None:
@@ -63,5 +86,5 @@ def files_for_parts(term: str) -> int:
     """How many code files may write a term before it is vocabulary rather than a place: one for two or three
     parts (`on_delete`, `first_public_at`), two for four (`new_logs_end_date`), three for five or more
     (`show_draft_trainee_course_year_choice`, a flag declared in settings and read where it is used)."""
-    parts = len(named.name_parts(term))
+    parts = term.count("-") + 1 if "-" in term else len(named.name_parts(term))  # `gemini-2.0-flash`: three
     return 1 if parts <= 3 else 2 if parts == 4 else 3

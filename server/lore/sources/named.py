@@ -94,10 +94,11 @@ _DEFAULT_EXPORT = re.compile(
     rb"export default[ \t]+(?:async[ \t]+)?(?:function\s*\*?\s*\(|class\s*(?:\{|extends\b)|\(|<"
     rb"|[A-Za-z_$][\w$]*[ \t]*=>|[\w$.]+\([^\n]*?(?:=>|\bfunction\b))")
 # A marker: a tag or code of three or more hyphenated parts, led by `#` or holding a number
-# (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`), or a header of three
+# (`#notify-debug-admin-1200`, `#notify-debug-s3-partitioning`, `ERR-AUTH-0042`; a number going on after a dot is a
+# version, `gemini-flash-1.5`, no code's), or a header of three
 # or more capitalised parts (`X-Accel-Redirect`, `Content-Security-Policy`): written in a decision and
 # verbatim in the code that logs, raises or sends it.
-MARKER = re.compile(rb"(?<![\w#-])#[A-Za-z]\w*(?:-\w+){2,}(?![\w-])|(?<![\w#-])[A-Za-z]+(?:-[A-Za-z0-9]+)+-\d+(?![\w-])"
+MARKER = re.compile(rb"(?<![\w#-])#[A-Za-z]\w*(?:-\w+){2,}(?![\w-])|(?<![\w#-])[A-Za-z]+(?:-[A-Za-z0-9]+)+-\d+(?![\w-]|\.\d)"
                     rb"|(?<![\w#-])[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*){2,}(?![\w-])")
 _TYPE_WORDS = frozenset({b"class", b"interface", b"type", b"struct", b"enum", b"trait", b"record", b"object",
                          b"namespace", b"module"})
