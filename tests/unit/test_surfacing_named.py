@@ -308,3 +308,19 @@ def test_a_types_record_is_not_shown_again_on_its_constructor(tmp_workspace: Pat
         assert hover(4, 20) == [], "the constructor is the class's"
     finally:
         lo.close()
+
+
+def test_a_deprecation_on_the_file_is_not_shown_on_the_replacement_it_names(lore):
+    """negation-game's `POINT_MAX_LENGTH = 160; // Deprecated, use getPointMaxLength() instead`: the warning is
+    about the constant (no symbol: its file), not about the function it points to, whose hover it stayed on."""
+    comment = Provenance(kind=SourceKind.COMMENT, path=PATH, line=1)
+    old = lore.add(Memory(title="LIMIT is deprecated: use close_period() instead", body="use close_period() instead",
+                          kind=Kind.WARNING, provenance=comment, anchors=[Anchor("path", PATH)],
+                          tags=["comment", "deprecated"], meta={"marker": "deprecated", "symbol": "LIMIT"})).memory
+    hack = lore.add(Memory(title="close_period() runs twice on a leap day", body="", kind=Kind.WARNING,
+                           provenance=Provenance(kind=SourceKind.COMMENT, path=PATH, line=2),
+                           anchors=[Anchor("path", PATH)], tags=["comment", "hack"],
+                           meta={"marker": "HACK", "symbol": "file"})).memory
+    named = _named(lore)
+    assert _hover(lore, 10, 5, named) == [(hack.id, "named")]
+    assert old.id in {i for _, ids in _lenses(lore, named) for i in ids}

@@ -78,9 +78,13 @@ def _generic(m: Memory) -> bool:
 
 def names_symbol(m: Memory, name: str) -> bool:
     """Whether a memory's text names a symbol as its subject: in backticks, called (`name(`), or an
-    identifier that cannot be an ordinary word (camelCase, snake_case, digits) written out."""
+    identifier that cannot be an ordinary word (camelCase, snake_case, digits) written out. A deprecation
+    or migration a code comment states is about what it was written on (`meta["symbol"]`, `POINT_MAX_LENGTH`),
+    not about the replacement it points to (`use getPointMaxLength() instead`)."""
     if len(name) < 3:
         return False
+    if m.meta.get("marker") in _DEPRECATION_MARKERS:
+        return str(m.meta.get("symbol", "")).rsplit(".", 1)[-1] == name
     in_backticks, called, words = _written(m)
     if name in in_backticks or name in called:
         return True
@@ -88,6 +92,7 @@ def names_symbol(m: Memory, name: str) -> bool:
     return identifier and name in words
 
 
+_DEPRECATION_MARKERS = ("deprecated", "migration")  # `lore.sources.deprecations`' markers
 _BACKTICKED = re.compile(r"`([^`(\n]{1,200})[`(]")
 _CALLED = re.compile(r"([A-Za-z_$][\w$]*)\(\)")
 _WORDS = re.compile(r"(?<![\w.])[A-Za-z_$][\w$]*")
