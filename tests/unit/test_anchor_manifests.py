@@ -221,6 +221,25 @@ def test_a_title_naming_a_product_for_a_purpose_chooses_it_where_the_workspace_d
     assert imports.chosen("# 10. Jasmine for JS Test\n") == []  # a choice only of what the workspace has
 
 
+def test_a_title_naming_only_a_declared_package_or_a_scoped_products_name_chooses_it(tmp_workspace):
+    # network-goods-institute/negation-game docs/architecture-decisions 0005 and 0006 (AGPL-3.0): "Recharts" chose the
+    # package its title is, and "Privy for auth" the product `@privy-io/react-auth` is published for; neither chose.
+    ws = write(tmp_workspace, {
+        "package.json": '{"name": "web", "dependencies": {"recharts": "^2", "@privy-io/react-auth": "^2", '
+                        '"@types/node": "^20", "@reduxjs/toolkit": "^2"}}\n',
+        "src/charts/FavorChart.tsx": 'import { LineChart } from "recharts";\n',
+        "src/auth/PrivyGate.tsx": 'import { usePrivy } from "@privy-io/react-auth";\n'})
+    accepted = "\n\nDate: 2024-11-07\n\n## Status\n\nAccepted\n"
+    assert anchors(ws, "# 1. Recharts" + accepted) == ["./package.json", "src/charts/FavorChart.tsx"]
+    assert anchors(ws, "# 1. Privy for auth" + accepted) == ["./package.json", "src/auth/PrivyGate.tsx"]
+    assert anchors(ws, "# Redux for state" + accepted) == ["./package.json"]  # `@reduxjs/toolkit`
+    assert anchors(ws, "# 2. Charts" + accepted) == []  # declared by no package of that name
+    assert anchors(ws, "# Types for the node API" + accepted) == []  # `@types` names no product
+    assert imports.scope_product("@privy-io/server-auth") == "privy"
+    assert imports.scope_product("@sentry/node") == "sentry"
+    assert imports.scope_product("react-auth") is None
+
+
 def test_a_product_named_with_plain_words_after_it_is_the_package_its_leading_words_name(tmp_workspace):
     # ThoughtWorksInc/kakuma-frontend doc/adr/0007 (Apache-2.0), "Slim Template Framework": read as `slimtemplate`, it
     # missed `gem 'slim'` and `require 'slim'`.

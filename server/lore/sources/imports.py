@@ -79,6 +79,9 @@ _DONE_WITH = re.compile(r"^(?:\d+[.:)]?\s+|(?i:adr)[- ]?\d+[.:]?\s+)?(?P<why>[^,
 # "Jasmine for JS tests", "Datamapper as ORM", "Systemd as an init system": one to three words, then what they are
 # for, with no verb; a choice only of a package the workspace has (see `chosen_here`).
 _FOR_PURPOSE = re.compile(rf"^{_NUMBERED}(?P<what>[\w.@+-]+(?:\s+[\w.@+-]+){{0,2}}?)\s+(?:for|as)\s+(?P<why>\S.*)$", re.I)
+# "Recharts", "5. Privy": a title that is one or two words and nothing else; a choice only of a package the workspace
+# declares by that very name (see `chosen_here`).
+_PACKAGE_TITLE = re.compile(rf"^{_NUMBERED}(?P<what>[\w.@+-]+(?:\s+[\w.@+-]+)?)$", re.I)
 MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they may be part of its name ("Deep Java Library"; see `KIND_WORDS`).
@@ -180,7 +183,10 @@ def chosen_here(text: str, ctx, whole: str | None = None) -> list[str]:
     workspace tells a title chose. A title naming one to three words for a purpose, with no verb ("Jasmine for JS
     tests", "Datamapper as ORM"), chooses them where the workspace imports or declares a package of that very name
     (`package`), and nothing else: "Feature flags for rollout" chooses no `featureflags` nothing declares, "Support for
-    frontend only" no family of packages named `support-…`. A product a choice names as a kind of software ("Slim
+    frontend only" no family of packages named `support-…`; a product published under a scope named for it counts
+    ("Privy for auth": `@privy-io/react-auth`, see `declares`). A title that is only one or two words, folded the
+    very name of a package the manifests declare ("Recharts", "Privy"), chooses it too: a record titled for a
+    library is about that library. A product a choice names as a kind of software ("Slim
     Template Framework") by words the workspace has nowhere (`slimtemplate`) is named by the longest run of its leading
     words that is a package of it (`require 'slim'`: `slim`), when the words left off are plain words ("Template"), not
     a product's own ("Django REST Framework" is not Django), and the run is not its vendor's name alone; a choice not
@@ -190,9 +196,12 @@ def chosen_here(text: str, ctx, whole: str | None = None) -> list[str]:
     names = list(chosen_names(text, whole)) + chosen_short(text, ctx)
     m = _title_choice(title)
     verbless = None if m else _FOR_PURPOSE.match(title)
-    for part, words in _products((m or verbless).group("what")) if m or verbless else []:
+    bare = None if m or verbless else _PACKAGE_TITLE.match(title)
+    for part, words in _products((m or verbless or bare).group("what")) if m or verbless or bare else []:
         product = _product_names(words, part, whole, True)
-        if verbless:
+        if bare:
+            names += [n for n in product if declares(n, ctx)]
+        elif verbless:
             names += [n for n in product if package(n, ctx)]
         elif _as_kind(m, part) and not any(_in_workspace(n, ctx) for n in product):
             names += _leading_run(words, part, whole, ctx)
@@ -323,8 +332,14 @@ def _in_workspace(name: str, ctx) -> bool:
 
 def package(name: str, ctx) -> bool:
     """Whether the folded `name` is the very name of a package the workspace's code imports (`package_of`) or its
-    manifests declare (`ManifestIndex.whole`): `jasmine`, not `support` of `@guardian/support-dotcom-components`."""
-    return name in ctx.imports.packages or name in ctx.manifests.whole
+    manifests declare (`declares`): `jasmine`, not `support` of `@guardian/support-dotcom-components`."""
+    return name in ctx.imports.packages or declares(name, ctx)
+
+
+def declares(name: str, ctx) -> bool:
+    """Whether the workspace's manifests declare a package of the folded `name` (`ManifestIndex.whole`), or packages
+    published under a scope named for it (`ManifestIndex.products`: `privy` of `@privy-io/react-auth`)."""
+    return name in ctx.manifests.whole or name in ctx.manifests.products
 
 
 def not_own(names: list[str], ctx) -> list[str]:
@@ -459,6 +474,8 @@ class ImportIndex:
         package = package_of(spec)
         if package and package not in self.own_packages and not standard_library(spec, rel):
             into.packages.setdefault(package, set()).add(rel)
+        if product := scope_product(spec):
+            into.files.setdefault(product, set()).add(rel)  # `redux` of `@reduxjs/toolkit`
         for path in module_prefixes(spec) if rel.endswith(".go") else ():
             into.modules.setdefault(path, set()).add(rel)
 
@@ -560,6 +577,21 @@ def package_of(specifier: str) -> str | None:
         return None
     folded = fold(first)
     return folded if len(folded) >= SHORT else None
+
+
+# What a scope adds to the product's name it is named for: `@privy-io`, `@reduxjs`, `@apollohq`, `@nuxt-dev`.
+_SCOPE_SUFFIX = re.compile(r"(?:[-.](?:io|js|hq|dev)|(?<=[a-z]{3})(?:js|hq))$")
+
+
+def scope_product(dependency: str) -> str | None:
+    """The folded name of the product a scoped package is published under (`@privy-io/react-auth` -> `privy`,
+    `@sentry/node` -> `sentry`, `@reduxjs/toolkit` -> `redux`): its scope without the suffix a scope adds to a
+    product's name where the plain name was taken (`-io`, `-js`, `.js`, `hq`, `-dev`); None for an unscoped
+    package, a name of `SHORT` letters or fewer, or a common word (`@types`)."""
+    if not dependency.startswith("@") or "/" not in dependency:
+        return None
+    product = fold(_SCOPE_SUFFIX.sub("", dependency[1:].split("/", 1)[0].lower()))
+    return product if len(product) > SHORT and product not in named.COMMON else None
 
 
 def unversioned(specifier: str) -> str:

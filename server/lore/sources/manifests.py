@@ -130,7 +130,9 @@ class ManifestIndex:
     def __init__(self, root: Path, layout):
         self.files: dict[str, set[str]] = {}
         self.whole: set[str] = set()  # the dependencies' own names, folded (`secure_headers` -> `secureheaders`)
+        self.products: set[str] = set()  # the products scoped dependencies are named for (`imports.scope_product`)
         own = {imports.fold(p) for p in layout.published}
+        own_scopes = {p.split("/", 1)[0] for p in layout.published if p.startswith("@")}
         for rel in sorted(layout.files):
             if not is_manifest(rel) or layout.vendored(rel) or named.TEST_PATH.search(rel):
                 continue
@@ -143,6 +145,9 @@ class ManifestIndex:
                 if imports.fold(dependency) in own:
                     continue
                 self.whole.add(imports.fold(re.split(r"[:/]", dependency)[-1]))
+                if (product := imports.scope_product(dependency)) and dependency.split("/", 1)[0] not in own_scopes:
+                    self.products.add(product)
+                    self.files.setdefault(product, set()).add(rel)
                 for run in names_of(dependency):
                     self.files.setdefault(run, set()).add(rel)
 
