@@ -322,3 +322,29 @@ def test_a_word_capitalised_only_where_a_sentence_opens_names_no_tool(tmp_worksp
     assert tools_named("We publish with Lerna.", tools) == [("lerna", "lerna.json")]
     assert tools_named("Lerna publishes the packages.\n\nWe keep Lerna.", tools) == [("lerna", "lerna.json")]
     assert tools_named("### Lerna\n\nIt publishes the packages.", tools) == [("lerna", "lerna.json")]
+
+
+def test_a_tool_named_as_whose_something_is_or_before_another_noun_names_that_noun(tmp_workspace):
+    """network-goods-institute/negation-game docs/architecture-decisions (AGPL-3.0): 0004's "I'm using Vercel's AI sdk"
+    anchored `vercel.json`, and 0011's "relies on Next.js middleware" `next.config.mjs`."""
+    from lore.sources.bare import tools_named
+    tools = {"vercel": ["vercel.json"], "next": ["next.config.mjs"], "lerna": ["lerna.json"]}
+    assert tools_named("I'm using Vercel's AI sdk, so it's easy to switch models.", tools) == []
+    assert tools_named("Google's model is also supported on Vercel AI sdk.", tools) == []
+    assert tools_named("The implementation relies on Next.js middleware. It works with Next.js Edge runtime.",
+                       tools) == []
+    assert tools_named("# Subdomain routing with Next.js middleware\n\nA matcher.", tools,
+                       title="Subdomain routing with Next.js middleware") == []
+    assert tools_named("We deploy on Vercel. Vercel's previews help.", tools) == [("vercel", "vercel.json")]
+    assert tools_named("The pages are rendered by Next.js, and Next.js routes them.", tools) == \
+        [("next", "next.config.mjs")]
+    assert tools_named("Releases are cut by the Lerna package and its Lerna config.", tools) == [("lerna", "lerna.json")]
+    assert tools_named("The app is built with Next.js 14 and Lerna.", tools) == \
+        [("lerna", "lerna.json"), ("next", "next.config.mjs")]
+    assert tools_named("Releases go out as Lerna tags each package; Lerna handled the last one.", tools) == \
+        [("lerna", "lerna.json")]
+    # thomvaill/log4brains docs/adr/20200925 (Apache-2.0): the title joins ESLint to Prettier with a hyphen
+    style = ("## Positive Consequences\n\n- Use the [Prettier ESLint](https://a.example) and [ESLint VS Code extension]"
+             "(https://b.example) while developing\n")
+    assert tools_named(style, {"eslint": [".eslintrc.js"]}, title="Use Prettier-ESLint Airbnb for the code style") == \
+        [("eslint", ".eslintrc.js")]

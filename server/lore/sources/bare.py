@@ -39,9 +39,10 @@ from pathlib import PurePosixPath
 from lore.anchors import has_grammar, language_for_path
 from lore.markup import markdown
 from lore.sources import concepts, headings
-from lore.sources.imports import fold, without_examples
+from lore.sources.imports import KIND_WORDS, fold, without_examples
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
 from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
+from lore.text import STOP_WORDS
 
 _WORD = re.compile(r"`(\.?[A-Za-z_][\w.-]{2,80})`")
 _DATA = frozenset({".md", ".txt", ".json", ".yaml", ".yml", ".toml", ".csv", ".xml", ".svg", ".html", ".rst"})
@@ -401,10 +402,14 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
     `named.MAX_FILES` of them: a decision choosing Orval governs `orval.config.ts`. A tool the prose names once,
     under a heading of what follows from the decision or where to read more (`_PASSING_PARTS`), and the title not at
     all, is named in passing ("nor additional costs for Heroku addons" under Consequences, in a record on search):
-    the platform every record of a project runs on is not each one's subject."""
+    the platform every record of a project runs on is not each one's subject. A tool named as whose something is
+    ("Vercel's AI SDK") or as a word before another noun ("Next.js middleware", "Vercel AI SDK") names that noun,
+    not the tool (`_names_another`): written only so, the tool is not the subject. A name a title joins to another
+    with a hyphen ("Use Prettier-ESLint Airbnb for the code style") is one the title names."""
     prose = without_examples(re.sub(r"\]\([^)]*\)|https?://\S+", " ", text))
     tokens = [(m.group(1), m.group(2), _opens_sentence(prose, m.start()))
-              for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)]
+              for m in re.finditer(r"(?<![\w./-])(`?)([A-Za-z][\w-]{1,40})(?![\w/-])", prose)
+              if m.group(1) or not _names_another(prose, m.end())]
     # A word the prose also writes in lower case, outside code, is an ordinary word of it ("in the docs"): capitalised
     # at a sentence's start ("**Docs carry an explicit warning.**") it names no tool (`docs/docs.config.json`); nor
     # does a word capitalised only where any word is, opening a sentence ("Global state management with…",
@@ -414,6 +419,7 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
     said = Counter(w.lower() for tick, w, opens in tokens
                    if tick or not w.islower() and not (w[1:].islower() and (w.lower() in plain or opens and w not in inside)))
     titled = {w.lower() for w in re.findall(r"[A-Za-z][\w-]{1,40}", title)}
+    titled |= {part for w in titled for part in w.split("-")}  # "Use Prettier-ESLint Airbnb": ESLint
     words = {w for w, n in said.items() if n >= 2 or w in titled or not _in_passing_part(w, text)} | set(chosen)
     out = []
     for tool, files in sorted(tools.items()):
@@ -424,6 +430,33 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
         if len(nearest) <= MAX_FILES:
             out += [(tool, f) for f in nearest]
     return out
+
+
+# What follows a tool's name when it names something of the tool's: a possessive ("Vercel's"), or, after the
+# suffix of its name (".js" of "Next.js"), another noun: a capitalised word or acronym ("Vercel AI SDK", "Next.js
+# Edge runtime"), or a word in lower case that is neither a word of grammar (`_GRAMMAR`) nor a verb or adverb's
+# ending ("Lerna publishes", "Lerna handled", "Lerna directly"), nor a word for the tool itself (`_THE_TOOL`): "Next.js
+# middleware".
+_AFTER_NAME = re.compile(r"(?:\.[A-Za-z]{2,3}(?![\w-]))?(?:(?P<owner>['’]s\b)|[ \t]+(?P<noun>[A-Z][A-Za-z]+|[a-z]{3,})(?![\w'’-]))")
+_VERB_ENDINGS = ("s", "ed", "ly")
+_GRAMMAR = STOP_WORDS | frozenset("""may might must shall cannot also already still instead alone since via across
+within without upon per versus though although unless whereas whether yet either neither""".split())
+# Words after a tool's name that say what the tool itself is, or its own configuration: "the Orval package", "the
+# Next.js config".
+_THE_TOOL = KIND_WORDS | frozenset("""module tool toolkit tooling platform service config configuration settings
+setup""".split())
+
+
+def _names_another(text: str, end: int) -> bool:
+    """Whether the name ending at `end` of `text` is written as whose something is, or as a word before another noun
+    (see `_AFTER_NAME`)."""
+    m = _AFTER_NAME.match(text, end)
+    if not m:
+        return False
+    noun = m.group("noun")
+    if m.group("owner") is not None:
+        return True
+    return noun.lower() not in _THE_TOOL and (noun[0].isupper() or noun not in _GRAMMAR and not noun.endswith(_VERB_ENDINGS))
 
 
 _LINE_OPENING = re.compile(r"[ \t]*(?:>[ \t]*)?(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|[ \t]*)?(?:\*\*|__|\*|_)?")
