@@ -122,6 +122,7 @@ def test_search_ranks_a_reversed_record_below_the_one_that_reversed_it(lore):
     ("Record architecture decisions", set()),
     ("Use Redis (for now) for background jobs", {"redi"}),
     ("Replace go-bindata with packr2", {"packr2"}),
+    ("8. Upgrade to Gemini 2.0 Flash", {"gemini", "flash"}),  # network-goods-institute/negation-game (AGPL-3.0)
     # saulomlcosta/SpecPilot's docs/adr (Portuguese), and the other languages whose status words are read
     ("ADR 0002 - Usar PostgreSQL", {"postgresql"}),
     ("ADR 0011 - Usar HttpClient para o provider OpenAI", {"httpclient"}),
@@ -640,3 +641,53 @@ def test_a_links_bullet_saying_a_part_was_superseded_makes_the_record_partly_sup
     loose = parse_adr("docs/adr/0016-units.md", head.replace("* Status: accepted\n\n", "")
                       + "* Superseded by the new storage layer\n").memories[0]
     assert loose.status is not Status.SUPERSEDED
+
+
+def test_a_record_citing_an_earlier_one_and_upgrading_from_its_choice_amends_it(tmp_workspace: Path):
+    """network-goods-institute/negation-game docs/architecture-decisions (AGPL-3.0): 0008 "Upgrade to Gemini 2.0 Flash"
+    cites [ADR-0007] and says "We've upgraded from `gemini-flash-1.5` to `gemini-2.0-flash`", what 0007 chose; 0007
+    stayed fully current. A cited record that chose something else, or only mentions it outside a decision part, is
+    not amended, and one the later record says it supersedes is retired, not amended."""
+    _write(tmp_workspace, "0004-openai-for-embeddings.md", "4. OpenAI for embeddings", "Accepted",
+           "Embeddings for search.", "We'll use OpenAI's `text-embedding-3-small` for text embeddings.")
+    _write(tmp_workspace, "0007-gemini-for-inference.md", "7. Gemini for inference", "Accepted",
+           "4o-mini did not perform.", "We'll use Google's `gemini-flash-1.5` for inference.")
+    (tmp_workspace / "docs/adr/0005-model-costs.md").write_text(
+        "# 5. Model costs\n\nAccepted\n\nWe priced `gemini-flash-1.5` against 4o-mini.\n", encoding="utf-8")
+    _write(tmp_workspace, "0008-upgrade-to-gemini-2-flash.md", "8. Upgrade to Gemini 2.0 Flash", "Accepted",
+           "We previously adopted Gemini 1.5 Flash as documented in [ADR-0007](./0007-gemini-for-inference.md); "
+           "embeddings stay as [ADR-0004](./0004-openai-for-embeddings.md) says, costs as in ADR-0005.\n\n"
+           "1. Better reasoning",
+           "We've upgraded from `gemini-flash-1.5` to `gemini-2.0-flash` for all inference tasks.")
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        m = _by_path(lo)
+        gemini, upgrade = m["0007-gemini-for-inference.md"], m["0008-upgrade-to-gemini-2-flash.md"]
+        assert gemini.meta[NEWER_META] == {upgrade.id: "amended"} and gemini.status is Status.ACTIVE
+        assert NEWER_META not in m["0004-openai-for-embeddings.md"].meta
+        assert NEWER_META not in m["0005-model-costs.md"].meta  # no decision part: what it chose is its title
+        assert ("docs/adr/0007-gemini-for-inference.md", "amended", "docs/adr/0008-upgrade-to-gemini-2-flash.md") \
+            in summary.later_records
+        _write(tmp_workspace, "0008-upgrade-to-gemini-2-flash.md", "8. Upgrade to Gemini 2.0 Flash",
+               "Accepted\n\nSupersedes [ADR-0007](0007-gemini-for-inference.md)", "Gemini 2.0 is out.",
+               "We've upgraded from `gemini-flash-1.5` to `gemini-2.0-flash`.")
+        run_import(lo)
+        m = _by_path(lo)
+        assert m["0007-gemini-for-inference.md"].status is Status.SUPERSEDED
+        assert NEWER_META not in m["0007-gemini-for-inference.md"].meta
+    finally:
+        lo.close()
+
+
+def test_what_a_record_says_it_moved_from_is_kept_with_the_records_it_cites():
+    from lore.sources.newer import moved_from_links
+
+    text = ("# 8. Upgrade\n\nAs documented in [ADR-0007](./0007-gemini.md) and ADR-3.\n\n1. Faster\n\n"
+            "See [the docs](https://ai.google.dev).\n\nWe've upgraded from `gemini-flash-1.5` to `gemini-2.0-flash`, "
+            "and migrated from [Webpack](https://webpack.js.org) to Vite.\n")
+    found = moved_from_links(text)
+    assert [(r["target"], r["number"]) for r in found] == [("./0007-gemini.md", 7), (None, 3)]
+    assert found[0]["from"] == ["gemini-flash-1.5", "Webpack"]
+    assert moved_from_links(text.replace("upgraded from", "kept").replace("migrated from", "added")) == []
+    assert moved_from_links("We moved away from [Semantic UI](x) in [ADR-2](0002-ui.md).") == []  # a reversal's words

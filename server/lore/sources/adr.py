@@ -17,7 +17,7 @@ from lore.markup import markdown
 from lore.sources.detect import folder_hint, index_reason, name_hint, placeholder_heading
 from lore.text import clip_between_sentences, folded
 from lore.sources.parsed import Parsed, chunked, imported_memory
-from lore.sources.newer import removal_links
+from lore.sources.newer import moved_from_links, removal_links
 from lore.sources.status import (DELIVERY_WORDS, LIFECYCLE_KEYS, Reference, StatusReading, decided_against,
                                  front_supersessions, part_supersessions, read_status, references, retired_for,
                                  supersession_lines, word_status)
@@ -247,6 +247,9 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     removes = removal_links(title, doc, title_line)
     if removes:
         refs["reverses"] = removes
+    moved = moved_from_links(text)
+    if moved:
+        refs["moved_from"] = moved
     if refs:
         meta["refs"] = refs
     part = body_part(doc, title_line)

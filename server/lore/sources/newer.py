@@ -13,6 +13,11 @@ that record stays current, a "change proposed" by the proposal, until the propos
 questions (it keeps its status), but where both answer the same question the later one says what
 holds now, so search ranks the earlier one below it (`recall/ordering.py`).
 
+A later record that links to or cites an earlier one and says the project upgraded or moved from what that
+one chose ("We've upgraded from `gemini-flash-1.5` to `gemini-2.0-flash`", citing the record choosing
+`gemini-flash-1.5`) amends it (`moved_from_links`): the earlier record still says why the choice was made, the
+later one what holds now. One that says it supersedes the earlier record retires it instead.
+
 A retired page or record that names no successor can say in its opening note where the team went
 ("before we moved towards using devcontainers"): when what it names is what one current record chose
 ("Encourage use of devcontainers for local development"), that record replaced it (`moved_on`).
@@ -32,7 +37,8 @@ import re
 import time
 
 from lore.markup import markdown
-from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory, Status
+from lore.memory import BODY_PART_META, HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Memory, Status
+from lore.sources.status import references
 from lore.store import Store
 
 # Reference kinds in meta["refs"]: (kind, whether the memory holding the reference is the older one, relation).
@@ -57,14 +63,15 @@ FOR_ELSEWHERE = r"para|como|em|com|por|en|con|pour|comme|avec|dans|für|als|mit|
 # "PostgreSQL als Datenbank verwenden", "Kafka gebruiken voor events": the verb last.
 CHOICE_LAST = r"verwenden|nutzen|einsetzen|gebruiken"
 # A title naming what its record chose: "Use Algolia as the search engine", "Continue to use Algolia",
-# "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia"; "Usar PostgreSQL".
+# "Adopt Vector", "Elasticsearch to Algolia migration", "Migrate from Elasticsearch to Algolia", "Upgrade to Gemini 2.0
+# Flash"; "Usar PostgreSQL".
 _CHOSEN = (re.compile(r"^(?:continue\s+to\s+|keep\s+)?(?:use|using|utili[sz]e|utili[sz]ing|adopt|adopting|choose|introduce"
                       rf"|{CHOICE_ELSEWHERE})\s+(?:the\s+)?(.+?)"
                       rf"(?:\s+(?:as|for|to|in|with|instead\s+of|{FOR_ELSEWHERE})\s+.+)?$", re.I),
            re.compile(rf"^(.+?)(?:\s+(?:{FOR_ELSEWHERE})\s+.+?)?\s+(?:{CHOICE_LAST})$", re.I),
-           re.compile(r"^(?:migrat(?:e|ing|ion)|mov(?:e|ing)|switch(?:ing)?)\s+(?:from\s+.+?\s+)?to\s+(?:the\s+)?(.+?)"
-                      r"(?:\s+(?:as|for|in|with)\s+.+)?$", re.I),
-           re.compile(r"^.+?\s+to\s+(.+?)\s+(?:migration|move|switch)$", re.I),
+           re.compile(r"^(?:migrat(?:e|ing|ion)|mov(?:e|ing)|switch(?:ing)?|upgrad(?:e|ing))\s+(?:from\s+.+?\s+)?to\s+"
+                      r"(?:the\s+)?(.+?)(?:\s+(?:as|for|in|with)\s+.+)?$", re.I),
+           re.compile(r"^.+?\s+to\s+(.+?)\s+(?:migration|move|switch|upgrade)$", re.I),
            re.compile(r"^(?:replace|replacing)\s+.+?\s+(?:with|by)\s+(?:the\s+)?(.+?)(?:\s+(?:as|for|in)\s+.+)?$", re.I))
 # The choices one title joins ("Use StencilJS and Ionic for components"): a later record can retire one of them.
 _JOINED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+\+\s+)", re.I)
@@ -197,6 +204,43 @@ def removal_links(title: str, doc: markdown.Document, title_line: int | None) ->
         if words and words <= subject and target and not target.startswith(("http://", "https://", "#", "mailto:")):
             out.append({"text": markdown.plain(label), "target": target, "number": None})
     return out
+
+
+# What a record says the project upgraded or moved from, named as code, as a link's text or with capitals: "We've
+# upgraded from `gemini-flash-1.5` to `gemini-2.0-flash`", "migrated from [Webpack](…) to Vite", "moving from Java 8".
+# Moving *away* from something is stopping its use (`_STOPPED`).
+_MOVED_FROM = re.compile(r"\b(?:upgrad(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|switch(?:es|ed|ing)?|"
+                         r"transition(?:s|ed|ing)?)\s+from\s+(?:the\s+|our\s+)?(?:`([^`\n]{2,60})`|\[([^\]\n]{2,60})\]\([^)\s]*\)"
+                         r"|([A-Z][\w.-]*(?:[ \t]+(?:[A-Z][\w.-]*|v?\d[\w.]*))*))")
+_BARE_NUMBER = re.compile(r"[\[(#]*\d+[\]).]*")  # "1." of a list, "[2]" of a footnote: no record cited
+
+
+def moved_from_links(text: str) -> list[dict]:
+    """The records a record's text links to or cites by number ("[ADR-0007](./0007-gemini-for-inference.md)",
+    "ADR-0007"; not a list's "1." nor a page elsewhere), each with what the text says the project upgraded or moved
+    from (`_MOVED_FROM`) as `from`, when it says so; kept as `meta["refs"]["moved_from"]` and resolved at the end of
+    an import (`newer_links`: the cited record that chose one of them is amended)."""
+    prose = markdown.FENCE.sub(" ", text or "")
+    moved = list(dict.fromkeys(markdown.plain(next(g for g in m.groups() if g)).strip() for m in _MOVED_FROM.finditer(prose)))
+    if not moved:
+        return []
+    out: list[dict] = []
+    for ref in references(prose):
+        if ref.elsewhere or ref.project is not None or not ref.target and _BARE_NUMBER.fullmatch(ref.text.strip()):
+            continue
+        found = {**ref.to_json(), "from": moved}
+        if found not in out:
+            out.append(found)
+    return out
+
+
+def chose_one_of(earlier: Memory, moved: list[str]) -> bool:
+    """Whether what a later record says the project moved from (`moved_from_links`) is what `earlier` chose: every
+    word of one of them is a word of its title or of its decision part (its body, when taken from one: `gemini-flash-1.5`
+    of "We'll use Google's `gemini-flash-1.5` for inference"). A page with no decision part says what it chose in its
+    title alone: a system its whole text mentions is no choice of it."""
+    chose = words_of(earlier.title) | (words_of(earlier.body) if earlier.meta.get(BODY_PART_META) else set())
+    return any((words := words_of(m)) and words <= chose for m in moved)
 
 
 def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
@@ -402,6 +446,11 @@ def newer_links(adrs: list[Memory], resolve) -> dict[str, dict[str, str]]:
         add(earlier, later, "reversed")
     for earlier, later in partial_reversals(adrs):
         add(earlier, later, "partly reversed")
+    for m in adrs:  # after the reversals: a record removing what an earlier one chose reverses it, though it cites it
+        for ref in (m.meta.get("refs") or {}).get("moved_from", []):
+            other = resolve(ref, m.provenance.path or "")
+            if other is not None and _earlier(other, m) and chose_one_of(other, ref.get("from") or []):
+                add(other, m, proposed(other, m, "amended"))  # "upgraded from `gemini-flash-1.5`", citing its record
     for retired, current in moved_on(adrs):
         add(retired, current, "replaced")
     return {old: links for old, links in out.items() if old in by_id}
