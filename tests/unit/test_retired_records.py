@@ -92,6 +92,52 @@ def test_a_strong_match_on_a_retired_record_lifts_its_weaker_successor_instead_o
     assert [h.memory.id for h in ranked] == [successor.id, retired.id, other.id]
 
 
+def test_a_successor_is_lifted_above_the_strength_its_retired_record_was_found_with():
+    """claim-additional-payments: "which replaced GOV.UK Verify" found the deprecated Verify record best, but its
+    status weight had lowered it under a changelog naming Verify in passing, and its successor was lifted only
+    above the lowered score. The pair keeps the strength of the match: the successor, then the retired record."""
+    import time
+
+    from lore.memory import Memory
+    from lore.recall.ordering import order_hits
+    from lore.recall.query import Hit
+    from lore.recall.search import _adjust
+
+    successor = Memory(id="dqt0000000012", title="12. Automate DQT integration")
+    retired = Memory(id="verify0000008", title="8. Use GOV.UK Verify", status=Status.DEPRECATED,
+                     superseded_by=[successor.id])
+    changelog = Memory(id="changelog0001", title="Changelog")
+    q, now = Query("which replaced GOV.UK Verify"), time.time()
+    hits = [Hit(retired, 0.9), Hit(changelog, 0.7), Hit(successor, 0.5)]
+    for h in hits:
+        _adjust(h, q, now)
+    assert hits[0].score < hits[1].score  # weighted down for its status
+    ranked = order_hits({m.id: m for m in (successor, retired, changelog)}.__getitem__, hits, q)
+    assert [h.memory.id for h in ranked] == [successor.id, retired.id, changelog.id]
+
+
+def test_a_retired_record_found_weakly_keeps_its_status_weight():
+    """A successor the question found better than the retired record leads on its own; the retired record is
+    not lifted back to the strength of its match."""
+    import time
+
+    from lore.memory import Memory
+    from lore.recall.ordering import order_hits
+    from lore.recall.query import Hit
+    from lore.recall.search import _adjust
+
+    successor = Memory(id="vector0000005", title="5. Ship logs with Vector")
+    retired = Memory(id="fluentd000004", title="4. Ship logs with Fluentd", status=Status.DEPRECATED,
+                     superseded_by=[successor.id])
+    other = Memory(id="metrics000006", title="6. Sidecar containers for metrics")
+    q, now = Query("Vector agents"), time.time()
+    hits = [Hit(successor, 0.9), Hit(other, 0.6), Hit(retired, 0.7)]
+    for h in hits:
+        _adjust(h, q, now)
+    ranked = order_hits({m.id: m for m in (successor, retired, other)}.__getitem__, hits, q)
+    assert [h.memory.id for h in ranked] == [successor.id, other.id, retired.id]
+
+
 def test_the_third_and_later_rules_of_one_file_follow_the_hits_of_other_files():
     """A guide is read as one memory per rule: eight rules of one style guide were eight of the first ten answers
     to a question about one of them. Decisions of one file (a decision log's entries) keep their places."""

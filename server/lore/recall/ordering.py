@@ -1,10 +1,14 @@
 """Final ordering of hits from several databases: merge, and keep every superseded memory below its successors.
 
 A retired record the question found strongly and a successor it found weakly (or not at all) keep the
-strength of the match: the successor is lifted to just above the retired record (or brought in there),
-rather than the retired record sunk below everything the successor scored under. "Interactive
-workspace slug suffix" finds the record about those suffixes first by words and by meaning; the
-record that retired it ("Sunset the product") comes first, and the one about the suffixes second.
+strength of the match: the successor is lifted to just above the score the retired record was found with
+before its status weighed it down (`Hit.matched`, search.py), or brought in there, and the retired record
+follows it, rather than the retired record sunk below everything the successor scored under, or the pair
+below whatever the question found less strongly. "Interactive workspace slug suffix" finds the record
+about those suffixes first by words and by meaning; the record that retired it ("Sunset the product")
+comes first, and the one about the suffixes second. "Which replaced GOV.UK Verify" finds the record
+choosing Verify best; the one that replaced it comes first, and the Verify record second, both above
+a changelog that names Verify in passing.
 
 Three relations between records found at import (`meta["import_newer"]`, see `sources/newer.py`)
 act here, where both records are hits: a proposal that graduated into a record, a record a
@@ -143,17 +147,24 @@ def newer_ids(h: Hit, by_id: dict[str, Hit] | None = None) -> list[str]:
 
 
 def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
-    """A successor, or a later record that took an earlier hit's place, scores at least just above it; a proposal
-    that graduated into a record follows that record directly (one decision told twice: the record
-    states the outcome, the proposal the design behind it)."""
+    """A successor, or a later record that took an earlier hit's place, scores at least just above the strength
+    the earlier hit was found with (its score before its status weighed it down, `Hit.matched`), and the earlier
+    hit, when it lifted one, takes that strength back to follow it; a proposal that graduated into a record
+    follows that record directly (one decision told twice: the record states the outcome, the proposal the
+    design behind it)."""
     for h in sorted(hits, key=lambda h: -h.score):
         if h.asked:
             continue  # asked for by its number: it stays first
+        strength = max(h.score, h.matched or 0.0)
+        lifted = False
         for new_id in dict.fromkeys([*h.memory.superseded_by, *_taken_over(h, by_id)]):
             new = by_id.get(new_id)
-            if new is not None and new.score < h.score * 1.01:
-                new.score = h.score * 1.01
+            if new is not None and new.score < strength * 1.01:
+                new.score = strength * 1.01
                 new.why.append(f"current record for {h.memory.title or h.memory.id}")
+                lifted = True
+        if lifted:
+            h.score = strength
     for h in hits:
         graduated = [by_id[i].score for i, r in _taken_over(h).items() if r == "graduated" and i in by_id]
         if graduated and h.score < max(graduated) * 0.99:

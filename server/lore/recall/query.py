@@ -54,5 +54,8 @@ class Hit:
     # The question's words the memory writes, read only for a record and a later one that amends it when
     # both are hits (recall/ordering.py); None when not read.
     said: frozenset[str] | None = None
+    # The score before the weight for its status and for a later record changing part of it (`search._adjust`), when
+    # those weighed it down: a later record taking its place is lifted above the strength of the match (ordering.py).
+    matched: float | None = None
     # Asked for by its number alone ("ADR 12"): first, even when a later record superseded it (ordering.py).
     asked: bool = False

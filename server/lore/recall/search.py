@@ -32,7 +32,9 @@ KIND_WEIGHT = {Kind.DECISION: 1.0, Kind.CONVENTION: 1.0, Kind.PREFERENCE: 1.0, K
 # reaches, a language last (turned into a strength by (RRF_K + 1) / (RRF_K + rank)).
 ANCHOR_RANK = {"symbol": 1, "file": 2, "language": 12}
 # By status value: a proposal is often the project's current thinking and a rejected decision is an
-# answer ("we chose not to, because"); superseded ones rank below their successors (ordering.py).
+# answer ("we chose not to, because"); superseded ones rank below their successors (ordering.py). A retired record
+# found weakly sinks below what the question found strongly; one found strongly is followed, not outranked, by
+# the successor lifted into its place, which keeps the strength of the match (`Hit.matched`).
 STATUS_WEIGHT = {"active": 1.0, "proposed": 0.95, "rejected": 0.9, "superseded": 0.6, "deprecated": 0.6}
 OTHER_STATUS_WEIGHT = 0.9
 # A record a later one partly supersedes or amends still governs the rest of what it says; it weighs
@@ -123,10 +125,10 @@ def _passes(m: Memory, q: Query) -> bool:
 def _retired_record(m: Memory) -> bool:
     """A record the repository retired (superseded, deprecated): a search that finds it shows it, weighted
     down and marked with its status, rather than losing what the team once decided and why ("did we ever
-    use magic links?"); the records it names as what took its place come just above it (ordering.py),
-    so a question about the topic still reads the current answer first. A memory retired with `lore
-    supersede` is not a record: its successor answers in its stead. A documentation page the repository
-    keeps as retired (`docs/archive/`, `legacy-setup.md`, `sources/docs.retired_page`) is found the same way."""
+    use magic links?"); the records it names as what took its place come just above the strength it was
+    found with, and it follows them (ordering.py), so a question about the topic still reads the current
+    answer first. A memory retired with `lore supersede` is not a record: its successor answers in its
+    stead. A documentation page the repository keeps as retired (`docs/archive/`, `legacy-setup.md`, `sources/docs.retired_page`) is found the same way."""
     return m.provenance.kind is SourceKind.ADR or is_plain_doc(m)
 
 
@@ -143,15 +145,18 @@ def _anchor_rank(kind: str, anchor: Anchor) -> int:
 
 
 def _adjust(hit: Hit, q: Query, now: float) -> None:
-    """Kind, status, confidence, age, use and anchors: factors that stay small next to the match itself."""
+    """Kind, status, confidence, age, use and anchors: factors that stay small next to the match itself. The
+    score before the status and a later record's change weighed it down is kept (`Hit.matched`): a later record
+    that takes the hit's place is lifted above that (ordering.py)."""
     m = hit.memory
-    factor = KIND_WEIGHT.get(m.kind, 1.0) * STATUS_WEIGHT.get(m.status.value, OTHER_STATUS_WEIGHT)
+    older = STATUS_WEIGHT.get(m.status.value, OTHER_STATUS_WEIGHT)
+    factor = KIND_WEIGHT.get(m.kind, 1.0)
     if (is_plain_doc(m) or m.provenance.kind is SourceKind.CODE_MAP) and _ASKS_WHY.match(q.text):
         factor *= REASON_DOC_WEIGHT
     factor *= 0.8 + 0.2 * m.confidence
     changed = sorted({r for r in (m.meta.get(NEWER_META) or {}).values() if r in CHANGED_RELATIONS})
     if changed:
-        factor *= CHANGED_WEIGHT
+        older *= CHANGED_WEIGHT
         hit.why.append(" and ".join(changed) + " by a later record")
     age_days = max(0.0, (now - m.updated_at) / 86400)
     factor *= 1.0 + 0.02 * math.exp(-age_days / 90)
@@ -174,6 +179,9 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
     if m.needs_review:
         hit.why.append("flagged for review: anchored code changed")
     hit.score *= factor
+    if older < 1.0:
+        hit.matched = hit.score
+    hit.score *= older
 
 
 @attrs.define
