@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from lore.ingest import run_import
-from lore.recall.numbered import cited_numbers, cites, record_number
+from lore.recall.numbered import cited_numbers, cites, record_number, uncited
 from lore.recall.query import Query
 from tree_files import write
 
@@ -51,6 +51,41 @@ def test_numbers_that_cite_no_record_lift_nothing(lore):
     run_import(lore)
     hits = lore.search(Query("python 5", limit=3))
     assert not any(w.startswith("is ") for h in hits for w in h.why)
+
+
+CLUSTER = {
+    "docs/architecture-decisions/0001-record-architecture-decisions.md":
+        record("1. Record architecture decisions", "We keep an ADR, a numbered architecture decision record, for "
+                                                   "each decision, such as ADR 13 on the cluster."),
+    "docs/architecture-decisions/0003-submission-message-spec.md":
+        record("3. Submission message spec", "Submissions are sent as JSON messages on the queue."),
+    "docs/architecture-decisions/0013-azure-kubernetes.md":
+        record("13. Migration to Azure Kubernetes", "The service moves from Heroku to an Azure Kubernetes cluster."),
+}
+
+
+def test_a_cited_record_word_and_number_are_not_matched_as_words_or_meaning(lore):
+    """claim-additional-payments, dspace-submission-service: "ADR 13" and "which replaced ADR 3 submission message
+    spec" put "Record architecture decisions" second, found by the words "adr" and "13" of the citation; the number
+    finds its record, and only the rest of the question is matched by words and meaning."""
+    write(lore.root, CLUSTER)
+    run_import(lore)
+    hits = lore.search(Query("ADR 13", limit=5))
+    assert [h.memory.title for h in hits] == ["13. Migration to Azure Kubernetes"], [h.memory.title for h in hits]
+    hits = lore.search(Query("what is ADR-0013?", limit=5))
+    assert [h.memory.title for h in hits] == ["13. Migration to Azure Kubernetes"], [h.memory.title for h in hits]
+    hits = lore.search(Query("what did ADR 3 say about the queue messages", limit=5))
+    titles = [h.memory.title for h in hits]
+    assert titles[0] == "3. Submission message spec" and "1. Record architecture decisions" not in titles, titles
+
+
+def test_only_citations_that_name_a_record_leave_the_matched_text():
+    assert uncited("ADR 13", {("adr", 13)}) == ""
+    assert uncited("what is decision 4?", {("decision", 4)}) == ""  # nothing but stop words left
+    assert uncited("which replaced ADR-0003 submission spec", {("adr", 3)}).split() == ["which", "replaced",
+                                                                                          "submission", "spec"]
+    assert uncited("RFC 7231 caching in ADR 5", {("adr", 5)}).split() == ["RFC", "7231", "caching", "in"]
+    assert uncited("python 3 support", set()) == "python 3 support"
 
 
 def test_what_a_citation_is_and_what_a_record_is_numbered():
@@ -104,7 +139,8 @@ def test_a_superseded_record_asked_for_by_its_number_comes_first_then_its_succes
                                        "questions are read from the service.\n",
     })
     run_import(lore)
-    hits = lore.search(Query("ADR 12", limit=3, include_superseded=True))
-    assert [h.memory.title for h in hits[:2]] == ["12. Use Postgres", "14. No database"], [h.memory.title for h in hits]
+    for question in ("ADR 12", "what is ADR 12?"):  # nothing but the citation to match
+        hits = lore.search(Query(question, limit=3, include_superseded=True))
+        assert [h.memory.title for h in hits[:2]] == ["12. Use Postgres", "14. No database"], [h.memory.title for h in hits]
     hits = lore.search(Query("where are questions stored postgres", limit=3, include_superseded=True))
     assert hits[0].memory.title == "14. No database", [h.memory.title for h in hits]

@@ -10,6 +10,7 @@ from lore.memory import Memory
 from lore.recall import search_store
 from lore.recall.ordering import order_hits
 from lore.recall.query_text import embedded_query
+from lore.recall.search import matched_text
 from lore.redact import redact_path
 
 if TYPE_CHECKING:
@@ -40,11 +41,12 @@ class Reading:
         sections waiting for a vector are found by their words; see calls.fill_pending)."""
 
         qvec = None
-        emb = self.ready_embedder() if q.text.strip() else None
+        text = matched_text(self.stores(), q.text)  # less the citations naming a record ("ADR 13")
+        emb = self.ready_embedder() if text.strip() else None
         if emb is not None:
             self.embed_fresh_team()
             try:
-                qvec = emb.embed([embedded_query(q.text)])[0]
+                qvec = emb.embed([embedded_query(text)])[0]
             except Exception:
                 log.warning("query embedding failed; words only", exc_info=True)
         extra: dict[int, list[str]] = {}
@@ -53,7 +55,7 @@ class Reading:
                 extra[i] = list(self.anchored(store, q.path or "", [q.symbol] if q.symbol else [], q.language))
         hits: list[Hit] = []
         for i, store in enumerate(self.stores()):
-            hits += search_store(store, q, qvec, emb.model_id if emb else None, extra_ids=extra.get(i, ()))
+            hits += search_store(store, q, qvec, emb.model_id if emb else None, extra_ids=extra.get(i, ()), matched=text)
         if emb is None and self.model_error:
             for h in hits:
                 h.why.append("words only: no model")

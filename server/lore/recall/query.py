@@ -57,5 +57,6 @@ class Hit:
     # The score before the weight for its status and for a later record changing part of it (`search._adjust`), when
     # those weighed it down: a later record taking its place is lifted above the strength of the match (ordering.py).
     matched: float | None = None
-    # Asked for by its number alone ("ADR 12"): first, even when a later record superseded it (ordering.py).
+    # Asked for by its number with nothing else to match ("ADR 12", "what is ADR 12"): first, even when a later record
+    # superseded it (ordering.py).
     asked: bool = False

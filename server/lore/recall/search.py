@@ -13,7 +13,7 @@ import attrs
 from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, SourceKind, Status, is_plain_doc
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
-from lore.recall.numbered import cited_numbers, cites, record_number
+from lore.recall.numbered import cited_numbers, cites, record_number, uncited
 from lore.recall.query import MEANING_SURE, Hit, Query
 from lore.recall.query_text import holds_code, indexed_query
 from lore.store import Store
@@ -58,8 +58,9 @@ MAX_NAMES = 8
 REASON_DOC_WEIGHT = 0.9
 _ASKS_WHY = re.compile(r"^\W*(?:why\b|how come\b|for what reason\b|what (?:is|was|were) the (?:reasons?|rationale|motivation)\b"
                        r"|what (?:made|led) us\b)", re.I)
-# A question that is a record's number alone ("ADR 5") puts that record first; one that cites a number among other
-# words ("what did ADR 12 say about caching") lifts it like a rare name (numbered.py).
+# A question that is a record's number alone ("ADR 5", "what is ADR 5") puts that record first; one that cites a number
+# among other words ("what did ADR 12 say about caching") lifts it like a rare name (numbered.py), and those words
+# alone are matched by words and meaning (`matched_text`).
 CITED_FIRST = 2.0
 
 
@@ -242,18 +243,32 @@ def _rare_name_shares(store: Store, text: str) -> dict[str, tuple[float, list[st
     return out
 
 
-def _cited_shares(store: Store, text: str) -> dict[str, tuple[float, str]]:
-    """Memory id -> its lift and the citation it earned it by, for the records a question cites by number."""
-    cited, alone = cited_numbers(text)
+def _cited_records(store: Store, text: str) -> dict[str, tuple[str, int]]:
+    """Memory id -> the citation (word, number) by which the question names that record of `store`."""
+    cited, _ = cited_numbers(text)
     if not cited:
         return {}
-    out: dict[str, tuple[float, str]] = {}
+    out: dict[str, tuple[str, int]] = {}
     for mid, path, title in store.memories.records():
         n = record_number(path, title)
         for word, wanted in cited:
             if n == wanted and cites(word, path):
-                out[mid] = (CITED_FIRST if alone else NAME_SHARE, f"{word.upper()} {wanted}")
+                out[mid] = (word, wanted)
     return out
+
+
+def _cited_shares(store: Store, text: str, alone: bool) -> dict[str, tuple[float, str]]:
+    """Memory id -> its lift and the citation it earned it by, for the records a question cites by number (first
+    when the question is `alone`: nothing but the citations and stop words)."""
+    cited = _cited_records(store, text)
+    return {mid: (CITED_FIRST if alone else NAME_SHARE, f"{word.upper()} {n}") for mid, (word, n) in cited.items()}
+
+
+def matched_text(stores: Sequence[Store], text: str) -> str:
+    """The text a question's words and meaning are matched by: the question less its citations that name a record
+    of one of `stores` (`numbered.uncited`; the record is found by the citation, `_cited_shares`), empty when
+    nothing else is left."""
+    return uncited(text, {c for store in stores for c in _cited_records(store, text).values()})
 
 
 def _ranks(fused: dict[str, _Best], key) -> dict[str, int]:
@@ -265,13 +280,15 @@ def _ranks(fused: dict[str, _Best], key) -> dict[str, int]:
 
 def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = None,
                  model: str | None = None, *, candidates: int = CANDIDATES,
-                 extra_ids: Sequence[str] = ()) -> list[Hit]:
-    """Hits from one database (not yet merged with other databases), best first."""
-    words = query_words(indexed_query(q.text))
+                 extra_ids: Sequence[str] = (), matched: str | None = None) -> list[Hit]:
+    """Hits from one database (not yet merged with other databases), best first; its words are looked up in the
+    question's `matched` text (`matched_text`, of this database alone when not given)."""
+    text = matched_text([store], q.text) if matched is None else matched
+    words = query_words(indexed_query(text)) if text else []
     # a word the index matched begins a word of the text: "ci" is no word of "decisions"
     starts = re.compile("(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")") \
         if words else None
-    lex_rows = lexical(store, q.text, candidates)
+    lex_rows = lexical(store, text, candidates) if text else []
     pairs: list[tuple[int, float]] = []
     if query_vector is not None and model:
         index = store.existing_vectors(model)
@@ -281,8 +298,8 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
     fused = _fuse(store.sections.owners(list(dict.fromkeys([*word_n, *meaning_n]))), word_n, meaning_n, sims)
     lex_rank = _ranks(fused, lambda b: word_n.get(b.lexical) if b.lexical is not None else None)
     sem_rank = _ranks(fused, lambda b: b.similarity)
-    named = _rare_name_shares(store, q.text)
-    cited = _cited_shares(store, q.text)
+    named = _rare_name_shares(store, text) if text else {}
+    cited = _cited_shares(store, q.text, alone=not text)
     ids = list(dict.fromkeys([*fused, *extra_ids, *cited]))
     memories = store.memories.many(ids)
     sections = store.sections.by_id([b.section for b in fused.values() if b.section is not None])
