@@ -116,6 +116,30 @@ def test_a_successor_is_lifted_above_the_strength_its_retired_record_was_found_w
     assert [h.memory.id for h in ranked] == [successor.id, retired.id, changelog.id]
 
 
+def test_a_question_not_about_succession_keeps_a_retired_record_weighed_down():
+    """opensafely job-server: "what other way in do we offer …" found a deprecated record strongly; lifting it and
+    its successor back to that strength put both above the current record answering the question."""
+    import time
+
+    from lore.memory import Memory
+    from lore.recall.ordering import asks_succession, order_hits
+    from lore.recall.query import Hit
+    from lore.recall.search import _adjust
+
+    successor = Memory(id="sunset0000029", title="29. Sunset interactive")
+    retired = Memory(id="magic00000011", title="11. Magic link login", status=Status.DEPRECATED,
+                     superseded_by=[successor.id])
+    current = Memory(id="token00000015", title="15. Login by token")
+    q, now = Query("what other way in do we offer people without a login"), time.time()
+    hits = [Hit(retired, 0.9), Hit(current, 0.8), Hit(successor, 0.3)]
+    for h in hits:
+        _adjust(h, q, now)
+    ranked = order_hits({m.id: m for m in (successor, retired, current)}.__getitem__, hits, q)
+    assert ranked[0].memory.id == current.id
+    assert asks_succession("which replaced GOV.UK Verify") and asks_succession("Do iOS apps still use it?")
+    assert not asks_succession("what other way in do we offer")
+
+
 def test_a_retired_record_found_weakly_keeps_its_status_weight():
     """A successor the question found better than the retired record leads on its own; the retired record is
     not lifted back to the strength of its match."""

@@ -1,14 +1,11 @@
 """Final ordering of hits from several databases: merge, and keep every superseded memory below its successors.
 
-A retired record the question found strongly and a successor it found weakly (or not at all) keep the
-strength of the match: the successor is lifted to just above the score the retired record was found with
-before its status weighed it down (`Hit.matched`, search.py), or brought in there, and the retired record
-follows it, rather than the retired record sunk below everything the successor scored under, or the pair
-below whatever the question found less strongly. "Interactive workspace slug suffix" finds the record
-about those suffixes first by words and by meaning; the record that retired it ("Sunset the product")
-comes first, and the one about the suffixes second. "Which replaced GOV.UK Verify" finds the record
-choosing Verify best; the one that replaced it comes first, and the Verify record second, both above
-a changelog that names Verify in passing.
+A question about succession ("which replaced GOV.UK Verify", "do we still …") that found a retired record
+strongly and its successor weakly (or not at all) keeps the strength of the match: the successor is lifted to
+just above the score the retired record was found with before its status weighed it down (`Hit.matched`,
+search.py), or brought in there, and the retired record follows it, both above a changelog that names Verify in
+passing. Any other question keeps the retired record weighed down and its successor just above it, so the pair
+does not crowd out the current record that answers the question.
 
 Three relations between records found at import (`meta["import_newer"]`, see `sources/newer.py`)
 act here, where both records are hits: a proposal that graduated into a record, a record a
@@ -26,6 +23,7 @@ amendment, that writes a word of the question the earlier record nowhere writes 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Kind, Memory
@@ -55,7 +53,7 @@ def order_hits(get: Callable[[str], Memory], hits: list[Hit], q: Query) -> list[
             extra = Hit(succ, h.score * (0.99 if h.asked else 1.01), [f"successor of {h.memory.id}"])
             by_id[succ.id] = extra
             hits.append(extra)
-    _lift_successors(hits, by_id)
+    _lift_successors(hits, by_id, asks_succession(q.text))
     hits.sort(key=lambda h: -h.score)
     changed = True
     guard = 0
@@ -146,16 +144,30 @@ def newer_ids(h: Hit, by_id: dict[str, Hit] | None = None) -> list[str]:
     return [*m.superseded_by, *(i for i in _taken_over(h, by_id) if i not in m.superseded_by)]
 
 
-def _lift_successors(hits: list[Hit], by_id: dict[str, Hit]) -> None:
-    """A successor, or a later record that took an earlier hit's place, scores at least just above the strength
-    the earlier hit was found with (its score before its status weighed it down, `Hit.matched`), and the earlier
-    hit, when it lifted one, takes that strength back to follow it; a proposal that graduated into a record
-    follows that record directly (one decision told twice: the record states the outcome, the proposal the
-    design behind it)."""
+# A question about what replaced something, or whether it still holds: "which replaced GOV.UK Verify", "do iOS apps
+# still consume …", "what do we use instead of Fluentd".
+_SUCCESSION = re.compile(r"\b(?:replac\w*|super[sc]ed\w*|successor|succeeded|instead|in place of|took over|took the place|"
+                         r"deprecat\w*|retired?|obsolete\w*|still|nowadays|anymore|any more|no longer|moved? (?:on|away))\b",
+                         re.I)
+
+
+def asks_succession(text: str) -> bool:
+    """Whether a question asks what replaced something or whether it still holds (`_SUCCESSION`)."""
+    return bool(_SUCCESSION.search(text or ""))
+
+
+def _lift_successors(hits: list[Hit], by_id: dict[str, Hit], succession: bool = False) -> None:
+    """A successor, or a later record that took an earlier hit's place, scores at least just above the earlier
+    hit; a proposal that graduated into a record follows that record directly (one decision told twice: the
+    record states the outcome, the proposal the design behind it). For a question about succession
+    (`asks_succession`), the earlier hit's strength is the one it was found with (its score before its status
+    weighed it down, `Hit.matched`), and the earlier hit, when it lifted one, takes that strength back to follow
+    it: "which replaced GOV.UK Verify" is answered by the pair. Any other question keeps a retired record weighed
+    down, and its successor only just above it: the pair does not crowd the current record that answers it."""
     for h in sorted(hits, key=lambda h: -h.score):
         if h.asked:
             continue  # asked for by its number: it stays first
-        strength = max(h.score, h.matched or 0.0)
+        strength = max(h.score, h.matched or 0.0) if succession else h.score
         lifted = False
         for new_id in dict.fromkeys([*h.memory.superseded_by, *_taken_over(h, by_id)]):
             new = by_id.get(new_id)
