@@ -40,6 +40,8 @@ from lore.sources.status import read_status, supersession_lines
     pytest.param("implementable", Status.ACTIVE, None, id="kep-implementable"),
     pytest.param("Ready for Implementation", Status.ACTIVE, None, id="grpc-ready-for-implementation"),
     pytest.param("provisional", Status.PROPOSED, None, id="kep-provisional"),
+    pytest.param("Tentative", Status.PROPOSED, None, id="tentative"),
+    pytest.param("Preliminary", Status.PROPOSED, None, id="preliminary"),
     pytest.param("Ongoing.", Status.PROPOSED, None, id="ongoing"),  # zooniverse/front-end-monorepo
     pytest.param("deferred", Status.PROPOSED, None, id="kep-deferred"),
     pytest.param("discontinued", Status.DEPRECATED, None, id="rfc-discontinued"),

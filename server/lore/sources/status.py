@@ -44,6 +44,7 @@ _WORDS: dict[str, Status] = {
                      "under review", "in review", "wip", "work in progress", "rfc", "discussing",
                      "in discussion", "under discussion", "under consideration", "being discussed", "for discussion",
                      "open for discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
+                     "tentative", "preliminary", "interim",
                      "deferred", "postponed", "predraft", "pre-draft", "prediscussion", "ideation", "last call",
                      "stagnant",
                      # Swift Evolution: sent back to its authors, shipped as a preview package to try, or under review
