@@ -96,10 +96,15 @@ def indexed_text(text: str) -> str:
     return f"{text}\n{' '.join(pairs)}" if pairs else text
 
 
+# A dotted version ("PHP 7.2", "Node 18.17"): the word index splits it into numbers too short to look up alone.
+_DOTTED_VERSION = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]|\.\w)")
+
+
 def query_words(query: str, limit: int = QUERY_WORDS) -> list[str]:
     """Distinct content words of a query for the word index: stop words dropped, a CJK run read as its letter pairs
-    (`cjk_bigrams`), capped (cost follows matches)."""
-    words: list[str] = []
+    (`cjk_bigrams`), a dotted version as the phrase of its numbers ("7.2" -> "7 2", which the index matches where
+    "7.2" is written, not "7.3"), capped (cost follows matches)."""
+    words: list[str] = [" ".join(v.split(".")) for v in dict.fromkeys(_DOTTED_VERSION.findall(query))]
     for w in re.findall(r"\w+", query.lower()):
         if len(w) < 2 or w in STOP_WORDS or w in words:
             continue

@@ -144,3 +144,18 @@ def test_a_superseded_record_asked_for_by_its_number_comes_first_then_its_succes
         assert [h.memory.title for h in hits[:2]] == ["12. Use Postgres", "14. No database"], [h.memory.title for h in hits]
     hits = lore.search(Query("where are questions stored postgres", limit=3, include_superseded=True))
     assert hits[0].memory.title == "14. No database", [h.memory.title for h in hits]
+
+
+def test_a_version_asked_for_finds_the_record_requiring_it(lore):
+    """lcobucci/kafka (MIT): "Require PHP 7.2" and "Require PHP 7.3" differ by the version alone, which the word index
+    split into numbers too short to look up."""
+    from lore.text import query_words
+
+    assert query_words("Require PHP 7.2")[0] == "7 2" and "7 3" not in query_words("Require PHP 7.2")
+    write(lore.root, {
+        "docs/adr/0002-require-php-7-2.md": record("2. Require PHP 7.2", "We require PHP 7.2 for typed properties."),
+        "docs/adr/0006-require-php-7-3.md": record("6. Require PHP 7.3", "We require PHP 7.3 for the new syntax."),
+    })
+    run_import(lore)
+    hits = lore.search(Query("Require PHP 7.2", limit=3))
+    assert hits[0].memory.title == "2. Require PHP 7.2", [h.memory.title for h in hits]
