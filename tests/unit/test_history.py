@@ -595,6 +595,85 @@ def test_a_coding_agents_commits_are_work_not_upkeep(tmp_path):
         assert "coverage report" not in titles
 
 
+
+def test_a_release_workflows_version_bumps_are_no_tasks(tmp_path):
+    """ClickHouse/terraform-provider-clickhouse: 108 of 396 tasks were "Bump provider version in examples to 3.25.3"
+    by `Release Github Action <bot@users.noreply.github.com>`, and the history of an example's `provider.tf` showed
+    nothing else. The workflow's account is a bot, its subject a release's: they are counted as left out, and a
+    person's work naming a version stays a task."""
+    root = _fresh(tmp_path, "workflow")
+    commit(root, {"examples/aws/provider.tf": "version = \"3.0.0\"\n", "main.go": "package main\n"}, "Initial", T0)
+    workflow = "Release Github Action <bot@users.noreply.github.com>"
+    for i in range(1, 4):
+        commit(root, {"examples/aws/provider.tf": f"version = \"3.{i}.0\"\n"},
+               f"Bump provider version in examples to 3.{i}.0", T0 + i * DAY, author=workflow)
+    commit(root, {"examples/aws/provider.tf": "# go 1.22\n", "main.go": "package main // 1.22\n"},
+           "Upgrade to Go 1.22 and fix the build", T0 + 5 * DAY, author="Kim <kim@example.com>")
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo)
+        assert set(tasks(lo)) == {"Initial", "Upgrade to Go 1.22 and fix the build"}
+        assert (result.dependency_bumps, result.automated_commits) == (0, 3)
+        assert "3 release or bot commits left out" in result.line()
+        assert [m.title for m in history_for(lo, "examples/aws/provider.tf").tasks] == [
+            "Upgrade to Go 1.22 and fix the build", "Initial"]
+
+
+def test_an_account_named_or_addressed_as_a_bot_is_a_bot():
+    """A bot's account is told by an address whose local part is `bot` or ends in `-bot`, `.bot` or `[bot]`, or by a
+    name ending in `Bot`, `Action` or `[bot]`; a person named Talbot, or addressed at robot@, is none."""
+    from lore.history.tasks import by_bot
+
+    def c(author):
+        name, email = author[:-1].split(" <")
+        return gitlog.Commit(sha="s", parents=["p"], author=name, email=email, at=1, message="m")
+
+    bots = ["Release Github Action <bot@users.noreply.github.com>", "Ci <release-bot@example.com>",
+            "Ci <ci.bot@example.com>", "ReleaseBot <r@example.com>", "GitHub Actions <a@example.com>",
+            "Docs Bot <docs@example.com>", "github-actions <g@example.com>", "Ci <1+bot@users.noreply.github.com>"]
+    people = ["Jane Talbot <jane@example.com>", "Abbot <abbot@example.com>", "Ro <robot@example.com>",
+              "Sam Transaction <sam@example.com>"]
+    assert [a for a in bots if not by_bot(c(a))] == []
+    assert [a for a in people if by_bot(c(a))] == []
+
+
+def test_a_bump_of_a_named_version_is_a_release():
+    """`bump <up to three words> version(s)`, in up to three words' place, is a release's subject; a bump that does
+    more, or names a dependency's versions, is not."""
+    from lore.history.tasks import is_release
+
+    def c(subject):
+        return gitlog.Commit(sha="s", parents=["p"], author="Ann", email="a@x", at=1, message=subject)
+
+    released = ["Bump provider version in examples to 3.25.3", "bump all crate versions", "Bump the helm chart version",
+                "Bump version number to 2.0", "chore: bump provider version in examples to 3.1.0 [skip ci]",
+                "Bump to version 1.2.0", "Bumped package version (#12)"]
+    kept = ["Upgrade to Go 1.22 and fix the build", "Bump the minimum Go version and drop 1.20 support",
+            "Bump Serilog from 4.0.0 to 4.0.1", "Bump version of the schema to 2.0"]
+    assert [s for s in released if not is_release(c(s))] == []
+    assert [s for s in kept if is_release(c(s))] == []
+
+
+def test_one_authors_subject_repeated_with_only_its_version_changing_is_a_release():
+    """A release tool committing under a person's name or a made-up one writes one subject again and again with only
+    its version changed: three such subjects of one author are a release's, whoever the author. The same subject
+    with one version, twice with two, or by two authors, is work."""
+    from lore.history.tasks import group
+
+    def c(sha, subject, email="kim@x"):
+        return gitlog.Commit(sha=sha, parents=["p"], author=email, email=email, at=int(sha[1:]), message=subject,
+                             changes=[gitlog.Change("M", f"{sha}.txt")])
+
+    commits = [c("a1", "Point the examples at 2.1.0"), c("a2", "Point the examples at 2.2.0 (#7)"),
+               c("a3", "Point the examples at 2.3.0-rc1 [skip ci]"), c("a4", "Point the examples at 2.3.0-rc1"),
+               c("b1", "Fix the flaky test on Python 3.12"), c("b2", "Fix the flaky test on Python 3.12"),
+               c("b3", "Fix the flaky test on Python 3.12"), c("c1", "Upgrade to Go 1.21 and fix the build"),
+               c("c2", "Upgrade to Go 1.22 and fix the build"), c("d1", "Sync the docs with 4.1.0"),
+               c("d2", "Sync the docs with 4.2.0", "lee@x"), c("d3", "Sync the docs with 4.3.0", "max@x")]
+    found, left_out = group(sorted(commits, key=lambda x: -x.at))
+    assert not any("Point the examples" in t.title for t in found)
+    assert {t.key for t in found} == {"b1", "b2", "b3", "c1", "c2", "d1", "d2", "d3"}
+    assert (left_out.automated, left_out.bumps) == (4, 0)
+
 def test_a_commit_changing_no_file_is_no_task(tmp_path):
     """RuggeroVisintin/SparkEngineWeb: an empty commit carrying release-please's `BEGIN_COMMIT_OVERRIDE` block became a
     task titled "BEGIN_COMMIT_OVERRIDE" with no files, repeating two other tasks; an empty "ci: rerun workflow" made

@@ -3,8 +3,9 @@ author's commits on the same files; each keeps its why, its files (under their c
 the commits it reverts. A task is titled by what a person wrote: a pull request's title, or its branch's
 first commit when the title is only the branch's name; a subject without the list marker it may carry. What no
 person decided is no task: a dependency bump (a bot's, or a person's `npm update`), a commit that only cuts a
-release (`0.3.1`, `chore(release): 0.3.1 [skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`, a release tool's
-override block) and any other commit of an upkeep service's account (dependabot, renovate, github-actions:
+release (`0.3.1`, `chore(release): 0.3.1 [skip ci]`, `Release 1.2.0`, `Bump version to 1.2.0`, `Bump provider version
+in examples to 3.25.3`, a release tool's override block, one author's subject repeated with only its version changing:
+`release_runs`) and any other commit of an upkeep service's account (dependabot, renovate, github-actions:
 `upkeep_bot`); a coding agent's account commits work, read as tasks. A commit that changes no file (`git commit
 --allow-empty`) is no task of its own either, nor one that only writes pages the import reads for themselves (decision
 records, guides, documentation: `only_pages`): the pages say it, and a task repeating them would outrank them."""
@@ -76,22 +77,29 @@ _MANIFEST_EDIT = re.compile(rf"\b(?:name|description|scripts?|authors?|license|k
                             rf"app)\s+)?version\b(?!\s+of\b)|^{_UPDATE}\s+(?:the\s+)?package(?:\.json)?\b(?![-\s]?lock)", re.I)
 # A subject that only cuts a release, once a pull request number and a `[skip ci]` are taken off: a version alone
 # (`0.3.1`, `v1.2.0-beta.1`), `chore(release): …`, `release: v1.2.0`, `Release 1.2.0`, release-please's
-# `chore(main): release 1.2.0`, `Bump version to 1.2.0`. `Release notes for the new importer` is no release.
+# `chore(main): release 1.2.0`, `Bump version to 1.2.0`, a bump of up to three words' version, in up to three words'
+# place (`Bump provider version in examples to 3.25.3`, `bump all crate versions`). `Release notes for the new importer`
+# is no release, nor `Upgrade to Go 1.22 and fix the build`.
 _VERSION = r"v?\d+(?:\.\d+)+(?:[-+.]?[0-9A-Za-z.-]+)?"
 _RELEASE = re.compile(rf"^(?:chore\(release\)!?:.*|(?:[a-z]+(?:\([^)]*\))?!?:\s*)?(?:{_VERSION}|"
                       rf"(?:cut\s+|prepare\s+(?:for\s+)?)?releas(?:e|ed|ing)\s+(?:version\s+)?(?:[\w@/.-]+\s+)?{_VERSION}|"
-                      rf"(?:bump(?:ed)?\s+(?:the\s+)?(?:package\s+)?version|version\s+bump)(?:\s+(?:to\s+)?{_VERSION})?|"
+                      rf"(?:bump(?:s|ed)?\s+(?:[\w@/.-]+\s+){{0,3}}versions?(?:\s+numbers?)?"
+                      rf"(?:\s+(?:in|for|across)(?:\s+[\w@/.-]+){{1,3}})?|version\s+bump)(?:\s+(?:to\s+)?{_VERSION})?|"
                       rf"(?:set\s+)?version\s+(?:to\s+)?{_VERSION}))\.?$", re.I)
 # A message that only steers a release tool: release-please's `BEGIN_COMMIT_OVERRIDE` … `END_COMMIT_OVERRIDE`, an
 # empty commit rewriting the release notes of commits already made.
 _RELEASE_OVERRIDE = re.compile(r"^BEGIN_COMMIT_OVERRIDE\s*$")
+_VERSION_WORD = re.compile(rf"\b{_VERSION}\b")
+RELEASE_REPEATS = 3  # one author's subjects differing only in their versions, this many and more: a release tool's
 _SKIP_CI = re.compile(r"\s*\[(?:skip ci|ci skip|no ci|skip actions|actions skip)\]\s*", re.I)
 # Accounts that commit for no person: a hosting service's bots (`dependabot[bot]`), and those named as bots
-# without the suffix (`semantic-release-bot`, `github-actions`, `renovate`).
+# without the suffix (`semantic-release-bot`, `github-actions`, `renovate`, `ReleaseBot`) or as a CI workflow
+# (`Release Github Action`); by address, `bot@…`, `release-bot@…`, `ci.bot@…`, `…[bot]@…`.
 _BOT_NAMES = frozenset({"github-actions", "dependabot", "dependabot-preview", "renovate", "renovate-bot", "greenkeeper",
                         "pre-commit-ci", "snyk-bot", "allcontributors", "imgbot", "mergify", "release-please",
                         "semantic-release-bot"})
-_BOT_NAME = re.compile(r"(?:\[bot\]|[-_ ]bot)$", re.I)
+_BOT_NAME = re.compile(r"(?:\[bot\]|[-_ ](?:bot|actions?)|(?-i:[a-z](?:Bot|Actions?)))$", re.I)
+_BOT_ADDRESS = re.compile(r"^(?:[^@]*[-.+])?bot@|\[bot\]@", re.I)
 _MERGED_PR = re.compile(r"^Merge (?:pull request|branch) |^Merged in ")
 _BOT_BRANCH = re.compile(r"(?:\sfrom\s|^Merge branch '|^Merged in )(?:[\w.-]+/)?(?:dependabot|renovate|changeset-release|snyk-upgrade|snyk-fix|"
                          r"pre-commit-ci-update-config|greenkeeper)[/-]", re.I)
@@ -215,9 +223,10 @@ def is_release(c: Commit) -> bool:
 
 def by_bot(c: Commit) -> bool:
     """Whether a bot's account made the commit (`dependabot[bot]`, `github-actions[bot]`, `semantic-release-bot`,
-    `github-actions`), by its name or a hosting service's bot address (`…[bot]@users.noreply.github.com`)."""
+    `github-actions`, a workflow's `Release Github Action`), by its name (`_BOT_NAME`, `_BOT_NAMES`) or its address
+    (`_BOT_ADDRESS`: `bot@users.noreply.github.com`, `…[bot]@users.noreply.github.com`)."""
     name = c.author.strip()
-    return bool(_BOT_NAME.search(name)) or name.lower() in _BOT_NAMES or "[bot]@" in c.email.lower()
+    return bool(_BOT_NAME.search(name) or _BOT_ADDRESS.search(c.email.strip())) or name.lower() in _BOT_NAMES
 
 
 def upkeep_bot(c: Commit) -> bool:
@@ -227,6 +236,20 @@ def upkeep_bot(c: Commit) -> bool:
     name = re.sub(r"\[bot\]$", "", c.author.strip().lower())
     address = re.sub(r"^\d+\+|\[bot\]@.*$", "", c.email.lower()) if "[bot]@" in c.email.lower() else ""
     return name in _BOT_NAMES or address in _BOT_NAMES
+
+
+def release_runs(commits: list[Commit]) -> frozenset[str]:
+    """The commits (by sha) a release tool made under any name: one author's subjects that differ only in their
+    versions, `RELEASE_REPEATS` different ones or more (`Bump provider version in examples to 3.25.3`, `… to
+    3.25.4`, `… to 3.26.0`), a pull request number and `[skip ci]` taken off. A person's work naming a version
+    (`Upgrade to Go 1.22 and fix the build`) is written once; merges are told by `is_release`."""
+    runs: dict[tuple[str, str], dict[str, str]] = {}  # (author, template) -> sha -> subject
+    for c in commits:
+        subject = _SKIP_CI.sub(" ", _PR.sub("", c.subject)).strip()
+        template, versions = _VERSION_WORD.subn("<version>", subject)
+        if versions and not c.is_merge:
+            runs.setdefault((c.email.strip().lower(), template.lower()), {})[c.sha] = subject
+    return frozenset(sha for run in runs.values() if len(set(run.values())) >= RELEASE_REPEATS for sha in run)
 
 
 def automated(c: Commit) -> bool:
@@ -254,11 +277,14 @@ class LeftOut:
     empty: int = 0
     pages: int = 0
 
-    def count(self, c: Commit) -> None:
-        """Count a commit left out under what it is."""
-        if is_dependency_bump(c):
+    def count(self, c: Commit, release: bool = False) -> None:
+        """Count a commit left out under what it is: a release (`is_release`, or `release` when `release_runs`
+        told it) before a dependency bump, so that a bot's `Bump provider version in examples to 3.25.3` is one."""
+        if is_release(c):
+            self.automated += 1
+        elif is_dependency_bump(c):
             self.bumps += 1
-        elif automated(c):
+        elif release or automated(c):
             self.automated += 1
         else:
             self.empty += 1
@@ -335,7 +361,8 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
           page: Callable[[str], bool] | None = None) -> tuple[list[Task], LeftOut]:
     """Tasks from commits given newest first (as git log prints them); also how many commits were left out
     (`automated`, counted by `LeftOut`): a bot's merged pull request or a release's, and on the mainline or a
-    branch no merge claimed, any commit `automated` tells as upkeep or that changes no file. `aliases` maps old paths to current ones and is extended with the
+    branch no merge claimed, any commit `automated` tells as upkeep, a release tool's `release_runs` tells, or that
+    changes no file. `aliases` maps old paths to current ones and is extended with the
     renames seen; `own`, when given, says which of a commit's files are the project's own (the others,
     vendored or ignored, are no task's files). `page`, when given, says which files the import reads as decision
     records, guides or documentation: a commit that only writes such pages (`only_pages`) starts no task, though it
@@ -364,14 +391,15 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
                 continue
             tasks.append(_merge_task(c, members, files))
     runs: dict[str, Task] = {}
-    hubs = _hubs(commits, files)
+    released = release_runs(commits)
+    hubs = _hubs(commits, files, released)
     for c in reversed(commits):  # oldest first, so runs grow forward in time
         if c.sha in claimed or (c.is_merge and c.sha in main):
             continue
         if c.is_merge:  # a merge inside a branch no mainline merge claimed: its branch is read as it comes
             continue
-        if automated(c) or not c.changes:
-            skipped.count(c)
+        if automated(c) or c.sha in released or not c.changes:
+            skipped.count(c, c.sha in released)
             continue
         task = _single(c, files)
         run = runs.get(c.email)
@@ -600,11 +628,12 @@ def descriptive(subject: str) -> bool:
     return any(w not in _VAGUE_WORDS for w in words)
 
 
-def _hubs(commits: list[Commit], files: dict[str, list[str]]) -> frozenset[str]:
+def _hubs(commits: list[Commit], files: dict[str, list[str]], released: frozenset[str] = frozenset()) -> frozenset[str]:
     """Files more than half of the window's commits touch (a development log, `Program.cs` registering every
     service): that two commits both touch one says nothing of their being one piece of work. People's commits
-    count, merges and upkeep (`automated`) not; a window of fewer than `HUB_WINDOW` commits has none."""
-    work = [c for c in commits if not c.is_merge and files.get(c.sha) and not automated(c)]
+    count, merges and upkeep (`automated`, a release tool's `released`) not; a window of fewer than `HUB_WINDOW`
+    commits has none."""
+    work = [c for c in commits if not c.is_merge and files.get(c.sha) and not automated(c) and c.sha not in released]
     if len(work) < HUB_WINDOW:
         return frozenset()
     counts = Counter(f for c in work for f in files[c.sha])
