@@ -914,3 +914,13 @@ def test_a_subjects_first_verb_types_its_task():
              "Update README to remove the old link": "remove",  # no verb first: a later word still types it
              "Address review comments": "change"}
     assert {subject: classify(subject)[0] for subject in typed} == typed
+
+
+def test_a_package_managers_pasted_report_is_no_reason():
+    """lcobucci/kafka (MIT): "Upgrade packages" carried composer's report as its body, shown as the task's why."""
+    from lore.history.tasks import why_of
+
+    body = ("Lock file operations: 0 installs, 2 updates, 0 removals\n  - Upgrading composer/pcre (1.0.1 => 3.0.0)\n"
+            "  - Upgrading phpunit/phpunit (9.5.0 => 9.6.0)\n\nPHP 8.1 is the oldest version still supported.")
+    assert why_of([body]) == "PHP 8.1 is the oldest version still supported."
+    assert why_of(["Updating the parser (the old one broke on tabs)."]) == "Updating the parser (the old one broke on tabs)."

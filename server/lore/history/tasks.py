@@ -330,16 +330,30 @@ def _lead_kind(title: str) -> str | None:
     return None
 
 
+# A line of a package manager's report pasted into a commit body: "Lock file operations: 0 installs, 3 updates",
+# "  - Upgrading composer/pcre (1.0.1 => 3.0.0)", "Updating dependencies", "Writing lock file", "added 3 packages".
+_PACKAGE_REPORT = re.compile(r"^\s*(?:[-*]\s*)?(?:(?:Installing|Upgrading|Downgrading|Updating|Removing|Locking)\s+\S+\s+\("
+                             r"[^)]*\)|Lock file operations:|Package operations:|Updating dependencies|Writing lock file|"
+                             r"Loading composer repositories|Generating (?:optimized )?autoload files|"
+                             r"(?:added|removed|changed|audited) \d+ packages?)", re.I)
+
+
+def _package_report(para: str) -> bool:
+    """Whether a paragraph is mostly a package manager's report (`_PACKAGE_REPORT`): what it did, not why."""
+    lines = [ln for ln in para.splitlines() if ln.strip()]
+    return bool(lines) and 2 * sum(1 for ln in lines if _PACKAGE_REPORT.match(ln)) >= len(lines)
+
+
 def why_of(message_bodies: list[str]) -> str:
-    """The reasons given in commit bodies and pull-request text: trailers, revert lines and
-    merge boilerplate left out, repeated paragraphs once."""
+    """The reasons given in commit bodies and pull-request text: trailers, revert lines, merge boilerplate and
+    a package manager's pasted report (`_package_report`) left out, repeated paragraphs once."""
     seen: set[str] = set()
     paras: list[str] = []
     for body in message_bodies:
         lines = [ln for ln in body.splitlines() if not _TRAILER.match(ln) and not _REVERTS_SHA.search(ln)]
         for para in re.split(r"\n\s*\n", "\n".join(lines)):
             para = para.strip()
-            if para and para not in seen and not para.startswith("# Conflicts:"):
+            if para and para not in seen and not para.startswith("# Conflicts:") and not _package_report(para):
                 seen.add(para)
                 paras.append(para)
     return "\n\n".join(paras)
