@@ -157,3 +157,60 @@ def test_an_inline_picture_is_its_alt_text_never_a_link():
     md = adoc.to_markdown(text)
     assert "img.shields.io" not in md and "](" not in md
     assert md.splitlines()[2] == "" and "see Build status." in md
+
+
+# After a man page written in AsciiDoc, with two-line titles (apache/qpid-dispatch's and its forks' docs/man).
+MAN_PAGE = """\
+skstat(8)
+=========
+:doctype: manpage
+
+NAME
+----
+skstat - show status and statistics for a running router
+
+SYNOPSIS
+--------
+*skstat* ['OPTIONS']
+
+OUTPUT COLUMNS
+--------------
+
+skstat -g
+~~~~~~~~~
+
+Version::
+The version of the router.
+
+EXAMPLES
+--------
+
+.Show the logging configuration:
+--------------------------------------------------------------
+skstat query --type=log
+--------------------------------------------------------------
+
+SEE ALSO
+----------
+skmanage(8)
+"""
+
+
+def test_a_two_line_title_is_a_heading_never_a_listing():
+    """A line of `= - ~ ^ +` as long as the text above it, give or take two, underlines it as a title; the
+    `----` under `NAME` opened a listing that never closed, and the page read as prose and code by turns."""
+    md = adoc.to_markdown(MAN_PAGE)
+    assert md.count("\n") == MAN_PAGE.count("\n")
+    heads = [(h.level, h.text) for h in markdown.headings(md)]
+    assert heads == [(1, "skstat(8)"), (2, "NAME"), (2, "SYNOPSIS"), (2, "OUTPUT COLUMNS"), (3, "skstat -g"),
+                     (2, "EXAMPLES"), (2, "SEE ALSO")]
+    lines = md.split("\n")
+    assert lines[5] == "" and lines[6] == "skstat - show status and statistics for a running router"
+    assert "```\nskstat query --type=log\n```" in md  # under a block title, a delimiter still opens a listing
+    assert md.count("```") == 2
+
+
+@pytest.mark.parametrize("text", ["Some text\n-----------------\n", "[source]\n--------\n", ".Title\n------\n",
+                                  "// note\n-------\n", "\n----\n"])
+def test_a_delimiter_under_no_title_of_its_length_is_no_underline(text):
+    assert not markdown.headings(adoc.to_markdown(text))

@@ -1,11 +1,11 @@
 """AsciiDoc decision records read as markdown, line for line.
 
 Java and Clojure projects, and `adr-tools` set to AsciiDoc, keep their decision records as `.adoc` files
-(`= Title`, `== Status`, `*strong*`, `https://host/page[text]` and `xref:0007-x.adoc[7]` links, `[source]`
-over a `----` listing, `:attribute:` lines, `//` comments). `to_markdown` rewrites that syntax into the
-markdown the record importers read, keeping every line where it was (an attribute, a comment or a block
-delimiter becomes an empty line or a fence), so the sections, line numbers and links of a memory still
-point into the file as written.
+(`= Title`, `== Status`, a two-line `Title` over `-----`, `*strong*`, `https://host/page[text]` and
+`xref:0007-x.adoc[7]` links, `[source]` over a `----` listing, `:attribute:` lines, `//` comments).
+`to_markdown` rewrites that syntax into the markdown the record importers read, keeping every line where it
+was (an attribute, a comment, a title's underline or a block delimiter becomes an empty line or a fence), so
+the sections, line numbers and links of a memory still point into the file as written.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ _QUIET_DELIMITER = re.compile(r"^(={4,}|\*{4,}|_{4,}|\+{4,}|-{2}|\|={3,}|,={3,}|
 _COMMENT_BLOCK = re.compile(r"^/{4,}$")
 _BLOCK_LINE = re.compile(r"^(?:\[[^\]]*\]|\[\[[^\]]*\]\]|\.[A-Za-z0-9][^.].*|include::.*|ifdef::.*|ifndef::.*|endif::.*|"
                          r"toc::.*|image::.*|\+)$")
+# A two-line title: its text over a line of one of these, in AsciiDoc's order of levels (`=` is the document's).
+_UNDERLINE_LEVELS = {"=": 1, "-": 2, "~": 3, "^": 4, "+": 5}
 _LIST = re.compile(r"^(\*{1,5}|-|\.{1,5})\s+(.*)$")
 _DESCRIPTION = re.compile(r"^(.+?)(:{2,4}|;;)(?:\s+(.*))?$")
 # Bounded runs, free of the delimiters that open another: a line of unclosed markup is read in linear time.
@@ -46,8 +48,12 @@ def to_markdown(text: str) -> str:
     out = list(lines)
     fence: str | None = None  # the delimiter of the listing block being read
     in_comment = False
+    underline = -1  # the line under a two-line title
     for i, line in enumerate(lines):
         stripped = line.strip()
+        if i == underline:
+            out[i] = ""
+            continue
         if in_comment:
             out[i] = ""
             in_comment = not _COMMENT_BLOCK.match(stripped)
@@ -56,7 +62,10 @@ def to_markdown(text: str) -> str:
             if stripped == fence or (fence.startswith("`") and stripped.startswith("```") and not stripped.strip("`")):
                 out[i], fence = "```", None
             continue
-        if _COMMENT_BLOCK.match(stripped):
+        level = _underline_level(stripped, lines[i + 1].strip()) if i + 1 < len(lines) else 0
+        if level:
+            out[i], underline = "#" * level + " " + _inline(stripped), i + 1
+        elif _COMMENT_BLOCK.match(stripped):
             out[i], in_comment = "", True
         elif _LISTING.match(stripped):
             fence = stripped if not stripped.startswith("`") else "```"
@@ -68,6 +77,22 @@ def to_markdown(text: str) -> str:
         else:
             out[i] = _line(line)
     return "\n".join(out)
+
+
+def _underline_level(text: str, under: str) -> int:
+    """The heading level `text` has when `under` underlines it as a two-line title (`NAME` over `----`), or 0.
+
+    An underline is one of `= - ~ ^ +` repeated to within two of the text's length; the text is a line of prose,
+    never blank, a delimiter, an attribute, a comment or a block line. Read as a title first, the `----` under a
+    man page's `NAME` no longer opens a listing that runs to the end of the file."""
+    level = _UNDERLINE_LEVELS.get(under[:1], 0)
+    if not level or len(under) < 2 or under.strip(under[0]) or abs(len(text) - len(under)) > 2:
+        return 0
+    if not re.search(r"\w", text) or text.startswith("//") or _ATTRIBUTE.match(text) or _HEADING.match(text):
+        return 0
+    if _LISTING.match(text) or _QUIET_DELIMITER.match(text) or _COMMENT_BLOCK.match(text) or _BLOCK_LINE.match(text):
+        return 0
+    return level
 
 
 def _line(line: str) -> str:
