@@ -299,6 +299,47 @@ def test_a_lead_in_heads_the_paragraph_after_it():
     assert by_title["Code style:"].body == "Code style:\n\nFormat with prettier."
 
 
+# After skupperproject/skupper-router's CONTRIBUTING.adoc (Apache-2.0), shortened: no headings, under a licence.
+CONTRIBUTING_LIKE = ("<!--\n" + "Licensed to the Apache Software Foundation under the Apache License.\n" * 16 + "-->\n\n"
+                     "Whenever you want to commit a change, please first create a PR so others can review it.\n"
+                     "When creating a PR, please use the following commit message pattern\n\n"
+                     "```\nFixes #<issue-number>: <Commit message in present tense>\n```\n\nFor example,\n\n"
+                     "```\nFixes #90: Fix code in the adaptor that was doing improper logging\n```\n\n"
+                     "In the above commit message, `#90` refers to the issue (create one if there is none).\n\n"
+                     "After the PR is approved, use the \"Squash and merge\" button to commit your changes.\n"
+                     "The following things happen when you do:\n\n1. The PR is closed\n2. The issue is closed\n\n"
+                     "Merge commits are not allowed on the main branch, nor are commits made there directly.\n")
+
+
+def test_code_and_a_sentence_going_on_join_the_group_before():
+    """skupper-router's CONTRIBUTING.adoc: "For example," and the two commit messages shown in code became memories of
+    their own. A code block, and a paragraph ending in "," join the group before; a paragraph ending in no stop heads
+    the code after it."""
+    memories = parse_rules(cls.GUIDE, "CONTRIBUTING.md", CONTRIBUTING_LIKE).memories
+    titles = [m.title for m in memories]
+    assert len(titles) == 4 and not [t for t in titles if t.startswith(("For example", "Fixes", "```"))]
+    first = memories[0]
+    assert first.title.startswith("Whenever you want to commit") and "Fixes #90:" in first.body
+    assert first.body.index("pattern") < first.body.index("Fixes #<issue") < first.body.index("For example,")
+
+
+def test_a_sentence_going_on_heads_what_follows_it_too():
+    text = ("".join(f"Rule {i}: every change to the schema needs a reviewed migration script.\n\n" for i in range(8))
+            + "To release, after the tag is pushed,\n\n- build the wheel\n- upload it\n\nThe end.\n")
+    memories = parse_rules(cls.GUIDE, "CONTRIBUTING.md", text).memories
+    assert len(memories) == 9 and memories[7].body.endswith("pushed,\n- build the wheel\n- upload it")
+
+
+def test_a_group_deep_in_a_headingless_file_has_its_own_line():
+    """The line offsets of groups counted from the text's first line were added to the line of the section's start,
+    before the licence: every memory of the file pointed 19 lines too early."""
+    lines = CONTRIBUTING_LIKE.split("\n")
+    for m in parse_rules(cls.GUIDE, "CONTRIBUTING.md", CONTRIBUTING_LIKE).memories:
+        assert lines[m.provenance.line - 1] == m.body.split("\n", 1)[0]
+    last = parse_rules(cls.GUIDE, "CONTRIBUTING.md", CONTRIBUTING_LIKE).memories[-1]
+    assert last.provenance.line == lines.index(last.body.split("\n", 1)[0]) + 1 == 41
+
+
 def test_a_title_taken_from_a_list_has_no_list_marker():
     """negation-game's AGENTS.md: the list after a paragraph was titled "- Write concise, legible TypeScript code."."""
     titles = [m.title for m in parse_rules(cls.AGENTS, "AGENTS.md", NEGATION_LIKE).memories]

@@ -187,7 +187,8 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
             for gtext, offset in groups:
                 title = name if len(groups) == 1 and name else \
                     _opening_title(gtext, PurePosixPath(shown_path).name if len(groups) == 1 else None)
-                _add(out, rel_path, shown_path, s.line + offset, keys.make(key_prefix, title if len(groups) > 1 else "intro"),
+                line = _body_line(doc, s) + offset if len(groups) > 1 else s.line
+                _add(out, rel_path, shown_path, line, keys.make(key_prefix, title if len(groups) > 1 else "intro"),
                      title or PurePosixPath(shown_path).name, gtext, anchors, tags, meta, [s.heading or ""])
             continue
         trail = [t for t in s.trail if t != doc_title or not own_title]
@@ -196,6 +197,11 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
         title = ": ".join([*(t.rstrip(":").rstrip() for t in named[-1:]), s.heading]) if named else s.heading
         key = keys.make(key_prefix, *trail, s.heading)
         _add(out, rel_path, shown_path, s.line, key, title, body, anchors, tags, meta, [*trail, s.heading])
+
+
+def _body_line(doc: markdown.Document, s: markdown.Section) -> int:
+    """The 1-based line of the first line of `doc.text(s)`, which the line offsets of its groups count from."""
+    return s.start + 1 + next((i for i, ln in enumerate(doc.lines[s.start:s.end]) if ln.strip()), 0)
 
 
 # The sentence an agent's tool writes atop the file it generates, about the file itself: "This file provides guidance to
@@ -272,8 +278,10 @@ def _first_paragraph(text: str) -> list[str]:
 
 
 def _groups(text: str) -> list[tuple[str, int]]:
-    """A headingless rules text split into groups: a lead-in paragraph (ending in ":") with the list or paragraph it
-    heads ("General Rules:" never a memory alone), or one paragraph."""
+    """A headingless rules text split into groups, each with its line offset in `text`: a lead-in paragraph (ending
+    in ":", or in no stop before a list or code: "use the following pattern") with what it heads ("General Rules:"
+    never a memory alone), a code block and a paragraph ending in "," ("For example,") with the group before them,
+    which they go on from (the paragraph heading what follows it too), or one paragraph."""
     if len(text) < GROUP_MIN_CHARS:
         return [(text, 0)]
     blocks: list[tuple[list[str], int]] = []
@@ -295,14 +303,41 @@ def _groups(text: str) -> list[tuple[str, int]]:
         blocks.append((current, start))
     groups: list[tuple[str, int]] = []
     lead: tuple[str, int] | None = None
-    for lines, offset in blocks:
+    for n, (lines, offset) in enumerate(blocks):
         is_list = bool(_LIST_ITEM.match(lines[0]))
         block = "\n".join(lines)
-        if lead is not None:  # a lead-in heads what follows it, a list or a paragraph
+        ending = lines[-1].rstrip()
+        if lead is None and groups and (_only_code(block) or not is_list and ending.endswith(",")):
+            joined = (groups[-1][0] + "\n\n" + block, groups[-1][1])  # it goes on from the group before
+            if _only_code(block):
+                groups[-1] = joined
+            else:  # and a sentence going on heads what follows it too
+                groups.pop()
+                lead = joined
+            continue
+        if lead is not None:  # a lead-in heads what follows it, a list, code or a paragraph
             block, offset = lead[0] + ("\n" if is_list else "\n\n") + block, lead[1]
-        lead = (block, offset) if not is_list and lines[-1].rstrip().endswith(":") else None
+        after = blocks[n + 1][0] if n + 1 < len(blocks) else []
+        introduces = bool(after) and (_only_code("\n".join(after)) or bool(_LIST_ITEM.match(after[0])))
+        heads = ending.endswith((":", ",")) or introduces and _no_stop(ending)
+        lead = (block, offset) if not is_list and (heads or _only_code(block)) else None
         if lead is None:
             groups.append((block, offset))
-    if lead is not None:
+    if lead is not None and groups:  # nothing after it to head: it ends the group before
+        groups[-1] = (groups[-1][0] + "\n\n" + lead[0], groups[-1][1])
+    elif lead is not None:
         groups.append(lead)
     return groups
+
+
+# What may close a sentence after its stop: a closing quote, bracket or emphasis mark.
+_CLOSING = "\"')]}*_»”’"
+
+
+def _no_stop(line: str) -> bool:
+    """Whether a paragraph ending in this line ends in no stop ("When creating a PR, please use the following commit
+    message pattern"); a table row, markup or a closing code fence ends no sentence and is not asked."""
+    end = line.rstrip().rstrip(_CLOSING)
+    if not end or line.lstrip().startswith(("|", "<", "```", "~~~")):
+        return False
+    return not end.endswith((".", "!", "?", "…", "。", "！", "？", ";"))
