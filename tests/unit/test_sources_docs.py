@@ -486,6 +486,22 @@ def test_a_style_guide_for_one_language_is_a_guide():
 
 
 @pytest.mark.parametrize("rel", [
+    "GO_CONVENTIONS.md",  # ClickHouse/terraform-provider-clickhouse
+    "docs/notes/code-conventions.md",  # skupperproject/skupper-router
+    "docs/python-guidelines.md", "ts_standards.md", "STYLE.md", "doc/coding-styleguide.adoc", "golang-code-style.md",
+])
+def test_conventions_for_a_language_or_for_code_are_a_guide(rel):
+    """A name ending in conventions, guidelines, standards or style(guide), led by a language or by "code" or not at
+    all: a language's prefix was read only before "style", "code" not at all, and the pages became documentation."""
+    assert classify.classify(rel) == classify.GUIDE
+
+
+@pytest.mark.parametrize("rel", ["docs/api-guidelines.md", "docs/design-standards.md", "CONTRIBUTING_GUIDELINES.md"])
+def test_guidelines_for_anything_else_are_documentation(rel):
+    assert classify.classify(rel) == classify.DOC
+
+
+@pytest.mark.parametrize("rel", [
     "LICENSE-AGPL.md", "LICENSE-COMMERCIAL.md",  # network-goods-institute/negation-game: its two licences
     "LICENSE_MIT.md", "License-Apache.md", "licence.commercial.md", "LICENSE-3rdparty.md", "COPYING.LESSER.md",
     "COPYING-GPL.rst", "docs/LICENSE-CC-BY.md",

@@ -32,8 +32,12 @@ _RULES_SUFFIXES = (*_MARKDOWN, ".mdc", ".txt", ".yaml", ".yml")  # every name a 
 # Languages a style guide may be named for (`haskell-code-style`, `python_style_guide`).
 _STYLE_LANGUAGES = (r"python|haskell|java|kotlin|scala|go|golang|rust|ruby|javascript|typescript|js|ts|c|cpp|c\+\+|csharp|"
                     r"c#|swift|php|elixir|erlang|clojure|ocaml|dart|lua|perl|r|sql|shell|bash|css|scss|html|react|terraform")
-_GUIDE = re.compile(rf"^(contributing|(?:(?:{_STYLE_LANGUAGES})[-_ ])?(?:code[-_ ]?style|style[-_ ]?guide|styleguide)|coding[-_ ]?"
-                    r"(standards|conventions|guidelines|style)|conventions|development[-_ ]?guidelines)$", re.I)
+# A guide's name: the contributing guide, or conventions, guidelines, standards or a style (guide), for a language
+# (`GO_CONVENTIONS`, `haskell-code-style`), for code (`code-conventions`, `coding-standards`) or for the project.
+# `coding-style-guide` is none: thanos-io/thanos's reads as one page of documentation (test_sources_docs).
+_GUIDE = re.compile(rf"^(contributing|development[-_ ]?guidelines|(?:(?:{_STYLE_LANGUAGES})[-_ ])?"
+                    r"(?:(?:code|coding)[-_ ]?)?(?:conventions|guidelines|standards|style|styleguide)|"
+                    rf"(?:(?:{_STYLE_LANGUAGES})[-_ ])?style[-_ ]?guide)$", re.I)
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".nox",
                        ".mypy_cache", ".pytest_cache", ".ruff_cache", ".lore", ".direnv", ".gradle",
                        "bower_components", ".next", ".nuxt", ".yarn", ".pnpm-store", ".terraform"})
