@@ -378,6 +378,16 @@ def test_a_title_taken_from_a_list_has_no_list_marker():
     pytest.param("## Retries\n\nWhen a request fails, the client retries it twice.\n", Kind.FACT,
                  id="when-clause-description"),
     pytest.param("## Ports\n\nAlso, the server listens on port 8080.\n", Kind.FACT, id="opening-adverb-description"),
+    # skupperproject/skupper-router's CONTRIBUTING.adoc: "please" after the clause saying when, and before any verb
+    pytest.param("## Merging\n\nAfter the PR is approved, please use the \"Squash and merge\" button.\n", Kind.CONVENTION,
+                 id="clause-then-please"),
+    pytest.param("## PRs\n\nWhenever you want to commit a change, please first create a PR so others review it.\n",
+                 Kind.CONVENTION, id="clause-then-two-adverbs"),
+    pytest.param("## Commits\n\nPlease refrain from directly committing your work to the main branch.\n",
+                 Kind.CONVENTION, id="please-any-verb"),
+    pytest.param("## Ports\n\nPlease note that the server listens on port 8080.\n", Kind.FACT, id="please-note"),
+    pytest.param("## Builds\n\nAfter the build, then the artifacts are uploaded.\n", Kind.FACT,
+                 id="clause-then-adverb-description"),
 ])
 def test_rules_kind(text, kind):
     (m,) = [m for m in parse_rules(cls.AGENTS, "AGENTS.md", text).memories]

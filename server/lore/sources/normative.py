@@ -10,16 +10,20 @@ from lore.text import folded
 _NORMATIVE = re.compile(
     r"\b(always|never|must|should|shall|prefer|preferred|avoid|don'?t|do not|make sure|ensure|required?|"
     r"instead of|rather than|only use|keep|follow|under no circumstances|are not to|not allowed to)\b", re.I)
-# What may open an instruction before its verb: an adverb ("Additionally, use …", "Please run …") and a clause saying
-# when ("If you find yourself over 500 lines, start splitting …", "When in doubt, ask"), each at most once.
-_OPENING = (r"(?:(?:additionally|also|please|then|finally|instead|otherwise|likewise|similarly|ideally|lastly|"
-            r"generally|first|next|so|and|but),?[ \t]+)?"
-            r"(?:(?:if|when|whenever|once|before|after|unless|while|where)\b[^.,;:!?\n]{1,160},[ \t]*)?")
+# What may open an instruction before its verb: adverbs ("Additionally, use …", "Please run …") and a clause saying
+# when ("If you find yourself over 500 lines, start splitting …", "When in doubt, ask"), with adverbs after it too
+# ("After the PR is approved, please use …", "Whenever you commit, please first create a PR"): two at most each side.
+_ADVERB = (r"(?:additionally|also|please|then|finally|instead|otherwise|likewise|similarly|ideally|lastly|generally|"
+           r"first|next|so|and|but|always),?[ \t]+")
+_OPENING = (rf"(?:{_ADVERB}){{0,2}}"
+            r"(?:(?:if|when|whenever|once|before|after|unless|while|where)\b[^.,;:!?\n]{1,160},[ \t]*)?"
+            rf"(?:{_ADVERB}){{0,2}}")
 # Horizontal whitespace only, and one run of it per position: `^\s*...\s*` spans lines and tries
 # every split of a long indent, which took minutes on a rules file of deeply indented lists.
 _IMPERATIVE = re.compile(
     r"^[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]*)?(?:\[[ x]\][ \t]*)?(?:\*\*[^*\n]+\*\*[ \t]*[:\-–]?[ \t]*)?" + _OPENING +
-    r"(use|run|keep|write|prefer|avoid|"
+    # "please" asks for whatever follows it ("Please refrain from …"), unless it points at something ("Please see …")
+    r"(please[ \t]+(?!(?:note|see)\b)[a-z]+|use|run|keep|write|prefer|avoid|"
     r"add|follow|check|put|name|place|document|test|validate|look|touch|aim|omit|commit|stay|make|"
     r"never|always|do|don'?t|ensure|verify|create|call|return|handle|log|wrap|split|import|export|extract|"
     r"define|declare|move|group|colocate|annotate|mark|pass|store|limit|include|exclude|remove|replace|reuse|"
