@@ -373,3 +373,38 @@ def test_a_file_citing_another_projects_record_is_not_governed_by_ours(tmp_path)
     })
     assert anchors(ws, "docs/adr/0010-group-usage-by-client.md", text) == ["charts/usage/report.py"]
     assert anchors(ws, "docs/adr/0018-model-policy.md", "# 18. Model policy\n") == []
+
+
+def test_a_comment_writing_a_records_folder_and_number_cites_it(tmp_workspace):
+    # Shaped on ClickHouse/terraform-provider-clickhouse (Apache-2.0): `internal/service/service.go` opens with "See
+    # docs/rfcs/0001 and decisions/0002."; its ADR and its RFC are both numbered from 1 in their own folders.
+    rfc = "# RFC 0001: Consolidate the providers\n\n- **Status:** Proposed\n\nOne provider.\n"
+    adr = "# Adopt a service-group layout\n\n* Status: Accepted\n\nGroups under one folder.\n"
+    ws = write(tmp_workspace, {
+        "docs/rfcs/0001-consolidate-providers.md": rfc,
+        "decisions/0001-record-architecture-decisions.md": "# Record architecture decisions\n",
+        "decisions/0002-adopt-service-group-layout.md": adr,
+        "internal/service/service.go": "// Package service registers groups. See docs/rfcs/0001 and decisions/0002.\n"
+                                       "package service\n",
+        "internal/tools/main.go": "// Subcategories, as rfcs/0001-consolidate-providers says.\npackage main\n",
+        "internal/other/paths.go": 'package other\n\nconst Page = "docs/rfcs/0001"\n\n// See 0001 and docs/0002.\n',
+        "internal/remote/remote.go": "// https://github.com/o/r/tree/main/docs/rfcs/0001\npackage remote\n",
+        "ci/release.yml": "# release steps: ../decisions/0002-adopt-service-group-layout\non: push\n",
+        "ci/old.yml": "# decisions/0002-a-renamed-record\non: push\n",
+    })
+    assert anchors(ws, "docs/rfcs/0001-consolidate-providers.md", rfc) == [
+        "internal/service/service.go", "internal/tools/main.go"]
+    assert anchors(ws, "decisions/0002-adopt-service-group-layout.md", adr) == [
+        "ci/release.yml", "internal/service/service.go"]
+    assert anchors(ws, "decisions/0001-record-architecture-decisions.md", "# Record architecture decisions\n") == []
+
+
+def test_a_folder_and_number_two_records_answer_cites_neither(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "docs/adr/0003-split-state.md": "# 3. Split state\n",
+        "services/api/docs/adr/0003-use-grpc.md": "# 3. Use gRPC\n",
+        "src/state.ts": "// see adr/0003\nexport const s = 1;\n",
+        "src/grpc.ts": "// see services/api/docs/adr/0003\nexport const g = 1;\n",
+    })
+    assert anchors(ws, "docs/adr/0003-split-state.md", "# 3. Split state\n") == []
+    assert anchors(ws, "services/api/docs/adr/0003-use-grpc.md", "# 3. Use gRPC\n") == ["src/grpc.ts"]

@@ -45,6 +45,11 @@ the record's file name, when no other page of the workspace has that name and th
 comments (Terraform, YAML, TOML, Dockerfiles, Makefiles), stylesheets and Vue or Svelte components are read
 for citations too, though they define no symbols.
 
+A record is also cited by its folder and number, its slug or not but without extension (`// See docs/rfcs/0001 and
+decisions/0002.`, `see adr/0003-split-state`): a code file's comment writing a path `<folder>/<number>` cites the one
+record whose folder is that folder, from the workspace's root or ending with it (`rfcs/0001`), and whose number is that
+number (the name, when the slug is written too); none when no record or several match (`folder_citations`).
+
 A record is also cited by its file name without extension, its slug (`// @adr 20200927-avoid-default-exports`,
 `see 0005-use-dashes-in-filenames`): log4brains and other tools name records so. A slug of three or
 more hyphenated parts that no other file of the workspace shares cites that one record, numbered or not.
@@ -91,6 +96,11 @@ DOC_PATH = re.compile(rb"/([\w.-]+\.(?:md|markdown|mdx|rst|adoc))(?![\w-])", re.
 CONFIG_SUFFIXES = (".tf", ".tfvars", ".hcl", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".conf", ".properties",
                    ".css", ".scss", ".sass", ".less", ".vue", ".svelte", ".cmake", ".gradle", ".bzl", ".bazel")
 CONFIG_NAMES = frozenset({"dockerfile", "makefile", "justfile", "procfile", "containerfile", "cmakelists.txt"})
+# A record's number after a slash, the slug or not, ending a path (`…/0001`, `…/0003-split-state`), not a longer path
+# or a file's name with its extension (`…/0003-x.md`), a version or a date (`v1/2.5`, `2024/05/01`).
+_NUMBER_PATH = re.compile(rb"/(\d{1,4}(?:-[\w-]*[A-Za-z0-9])?)(?![\w/-]|\.\w)")
+_PATH_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-/")
+MAX_FOLDER_PATH = 200  # characters of a written folder read back from its record's number
 SLUG = re.compile(rb"(?<![\w/.-])[0-9A-Za-z]+(?:-[0-9A-Za-z]+){2,}(?![\w-])")
 _DOCS = (".md", ".markdown", ".mdx", ".rst", ".adoc")
 _PREFIX = rb"(?:ADR|DR|DEC|Decision|D)[ #_-]?"  # what an entry's number is written after: `D5`, `ADR-12`
@@ -135,6 +145,9 @@ class CitationIndex:
         self.by_entry: dict[tuple[str, int], set[str]] = {}  # (log file name, entry) -> the code files citing it
         self.names: dict[str, int] = {}  # a page's file name, lower case -> how many pages have it
         self.by_path: dict[str, set[str]] = {}  # a page's file name, lower case -> the files writing a path to it
+        # (folder as written, record's number or name as written), lower case -> the code files writing that path
+        self.by_folder: dict[tuple[str, str], set[str]] = {}
+        self.numbered: list[tuple[str, int, str, str]] = []  # (folder, number, stem) lower case, and path of each page
         self._root, self._budget = root, budget
         self._docs = [f for f in sorted(all_files) if f.lower().endswith(_DOCS) and not (vendored and vendored(f))]
         self._doc_links: dict[str, int] | None = None
@@ -146,6 +159,11 @@ class CitationIndex:
                 key = series_of(f)
                 if key:
                     self.records.setdefault(key, []).append(f)
+                numbered = _NUMBERED.match(PurePosixPath(f).name)
+                if numbered and "/" in f:
+                    path = PurePosixPath(f.lower())
+                    self.numbered.append((path.parent.as_posix(), int(numbered.group(2)), path.stem, f))
+        folders = frozenset(PurePosixPath(folder).name.encode() for folder, *_ in self.numbered)
         slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
         names = own_names([Path(root).name, *own])
         for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
@@ -158,6 +176,11 @@ class CitationIndex:
                 cited_pages = {m.group(1).decode("utf-8", "replace").lower() for m in DOC_PATH.finditer(data)}
                 for name in cited_pages if len(cited_pages) <= MAX_PAGES else ():
                     self.by_path.setdefault(name, set()).add(rel)
+            written = folder_citations(data, folders) if folders else set()
+            if written:  # in a code file, only those its comments write
+                written = folder_citations(citing_text(rel, data, _NUMBER_PATH), folders)
+            for key in written if len(written) <= MAX_PAGES else ():
+                self.by_folder.setdefault(key, set()).add(rel)
             if b"://" in data:
                 pages = {page(m.group(0).decode("utf-8", "replace")) for m in URL.finditer(data)
                          if not configuration(rel) or commented(data, m.start(), rel)} - {None}
@@ -171,7 +194,8 @@ class CitationIndex:
 
     def citing(self, record: str) -> list[str]:
         """Code files citing the record at `record`: by number, when no other record of the workspace shares
-        it, and by slug, when no other file shares that."""
+        it, by slug, when no other file shares that, by path, when no other page has its name, and by folder and
+        number, when no other page answers them (`by_folder_and_number`)."""
         key = series_of(record)
         found = set(self.cited.get(key, ())) if key and len(self.records.get(key, [])) == 1 else set()
         slug = PurePosixPath(record).stem
@@ -180,7 +204,18 @@ class CitationIndex:
         name = PurePosixPath(record).name.lower()
         if self.names.get(name) == 1 and _CITABLE.search(slug):
             found |= self.by_path.get(name, set())
+        for (folder, written), files in self.by_folder.items():
+            if self.by_folder_and_number(folder, written) == [record]:
+                found |= files
         return sorted(found - {record})
+
+    def by_folder_and_number(self, folder: str, written: str) -> list[str]:
+        """The pages a path `<folder>/<number>` means (both lower case, `written` the number or the name without
+        extension): those whose folder is `folder`, or ends with it, and whose number is that number (whose name is
+        `written`, when it goes on after the number)."""
+        number = int(written) if written.isdigit() else None
+        return [path for where, n, stem, path in self.numbered if (where == folder or where.endswith("/" + folder))
+                and (n == number if number is not None else stem == written)]
 
     def citing_entry(self, log: str, number: int) -> list[str]:
         """Code files citing entry `number` of the decision log at `log` by the log's file name, when no
@@ -279,12 +314,12 @@ def slug_like(stem: str) -> bool:
         and all(p.isalnum() for p in parts)
 
 
-def citing_text(rel: str, data: bytes) -> bytes:
+def citing_text(rel: str, data: bytes, cites: re.Pattern[bytes] = CITE) -> bytes:
     """What of the file `rel` may cite a record by number: a code file's comments, docstrings and annotations
     (`@ADR(49)`), one a line, not its string literals and names; all of a configuration file, or of code whose
-    comments are not read (see the module)."""
+    comments are not read (see the module), and all of a file where `cites` finds nothing to cite."""
     language = None if configuration(rel) or rel.lower().endswith(_DOCS) else language_for_path(rel)
-    if language is None or not reads_comments(language) or not CITE.search(data):
+    if language is None or not reads_comments(language) or not cites.search(data):
         return data
     parts = [c.text.encode("utf-8", "replace") for c in extract_comments(data, language)]
     parts += [doc.encode("utf-8", "replace") for doc in docstrings(data, language)]
@@ -348,6 +383,23 @@ def _listed(data: bytes, cite: re.Match) -> list[bytes]:
             break
         out.append(number)
         at = m.end()
+    return out
+
+
+def folder_citations(data: bytes, folders: frozenset[bytes]) -> set[tuple[str, str]]:
+    """(folder, number or name), lower case, of each path `<folder>/<number>` `data` writes (`docs/rfcs/0001`,
+    `../decisions/0002-adopt-layout`; see `_NUMBER_PATH`) whose last folder is one of `folders` (the names of the
+    folders holding numbered pages), read back to where the path starts; the leading `./`, `../` and `/` left off.
+    A path inside an address (`https://…/docs/adr/0003`) is kept with its host, and so means no folder of the
+    workspace."""
+    out: set[tuple[str, str]] = set()
+    for m in _NUMBER_PATH.finditer(data):
+        start = m.start()
+        while start > max(0, m.start() - MAX_FOLDER_PATH) and data[start - 1] in _PATH_BYTES:
+            start -= 1
+        folder = re.sub(rb"^(?:\.{0,2}/)+", b"", data[start:m.start()]).lower()
+        if folder.rsplit(b"/", 1)[-1] in folders:
+            out.add((folder.decode("ascii"), m.group(1).decode("ascii").lower()))
     return out
 
 
