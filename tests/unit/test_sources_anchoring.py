@@ -239,6 +239,30 @@ def test_a_folder_of_many_files_anchors_only_when_a_heading_names_it(tmp_workspa
     assert "app/models/**" not in texts(derive_anchors(sub, "docs/adr/9.md", AnchorContext(ws)))
 
 
+def test_folders_holding_many_files_together_anchor_only_those_a_heading_names(tmp_workspace):
+    """Shaped on ClickHouse/terraform-provider-clickhouse's docs/rfcs/0001 (Apache-2.0): a proposal to regroup the
+    code names the packages it moves, each under the cap alone (27 and 26 files), 68 together; it showed on
+    every file of them. Its files are kept."""
+    files = {f"internal/service/clickstack/r{i}.go": "package clickstack\n" for i in range(20)}
+    files |= {f"internal/service/clickstack/r{i}_test.go": "package clickstack\n" for i in range(20)}
+    files |= {f"internal/api/c{i}.go": "package api\n" for i in range(14)}
+    files |= {"internal/provider/provider.go": "package provider\n", "internal/project/project.go": "package project\n"}
+    ws = write(tmp_workspace, files)
+    body = ("Move `internal/service/clickstack` and `internal/api` beside `internal/project`; "
+            "see `internal/provider/provider.go`.\n")
+    text = "# RFC 1: Consolidate the providers\n\n## Migration phases\n\n" + body
+    assert texts(derive_anchors(text, "docs/rfcs/0001.md", AnchorContext(ws), proposal=True)) == [
+        "internal/provider/provider.go"]
+    headed = "# RFC 1: Consolidate the providers\n\n## Moving `internal/api`\n\n" + body
+    assert texts(derive_anchors(headed, "docs/rfcs/0001.md", AnchorContext(ws))) == [
+        "internal/api/**", "internal/provider/provider.go"]
+    decided = "# 2. Service groups\n\n## Decision\n\nGroups live in `internal/service/clickstack`.\n\n## Context\n\n" + body
+    assert texts(derive_anchors(decided, "docs/adr/0002.md", AnchorContext(ws))) == [
+        "internal/provider/provider.go", "internal/service/clickstack/**"]
+    few = "# 3. Projects\n\n`internal/project` and `internal/api` hold the client.\n"
+    assert texts(derive_anchors(few, "docs/adr/0003.md", AnchorContext(ws))) == ["internal/api/**", "internal/project/**"]
+
+
 def test_a_heading_naming_a_sub_package_does_not_name_the_broad_package(tmp_workspace):
     """Shaped on BrighterCommand/Brighter's docs/adr/0053 (MIT): "Core Abstractions (Package:
     `Paramore.Brighter.BoxProvisioning`)" made the whole core package, `Paramore.Brighter`, its subject."""

@@ -26,7 +26,9 @@ more than `MAX_FOLDER_FILES` files outside tests (`app/models/`, `cmd/jaeger/int
 code a decision speaks of lives, not what it governs: it anchors only when a heading of the decision
 names it, or, when the folder is a collection of the kind the decision is about, its instances
 (`app/interactors/**/*_interactor.rb`, see `concepts.kind_folder_globs`); search and context packs
-still find the decision by what it says.
+still find the decision by what it says. So do the folders a decision anchors together: more than `MAX_FOLDER_FILES`
+files besides tests between them, only those its title, a heading or its decision part names anchor
+(`spread_folders`).
 
 The code also points back: a file whose comment cites the record by number (`ADR-013`) is governed
 by it (see `citations`). A link to a file or folder of the project that has since moved or been
@@ -83,6 +85,7 @@ MAX_WEAK = 6
 MAX_CITED = 60
 MAX_FOLDER_FILES = 30
 CITED = "cited in"  # why a citing file's anchor was derived
+TITLED = "titled for"  # why an anchor the title names was derived (`title_anchors`)
 NAMED_MAX_FILES = 2 * named.MAX_FILES  # places named for a choice: a name says more than an import does
 MOVED = 0.8  # a link followed to where its file went: sure (it named a file that was there), below a path as written
 # A path in backticks, or in prose, where Markdown escapes an underscore (`terraform/binary\_dist/`).
@@ -819,7 +822,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         folders = [d for d in ctx.bare.titled_folders(run, apart=bool(apart)) if not ctx.layout.vendored(d + "/x")]
         if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
                 and ctx.bare.holds_code(folders[0]):
-            out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"titled for `{folders[0]}`"))
+            out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"{TITLED} `{folders[0]}`"))
             break
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
         files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
@@ -827,7 +830,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         if found and found[2] in TITLED_KINDS and not ctx.symbols.in_function(files[0], found[1]):
             out.append(Derived(symbol_anchor(found[0], found[1], files[0]), 0.85, f"titled for `{name}`"))
     for acronym in title_acronyms(title, ctx.project_name):
-        out += [Derived(Anchor("path", f"{d}/**"), 0.85, f"titled for {acronym} (`{d}`)") for d in acronym_folders(acronym, ctx)]
+        out += [Derived(Anchor("path", f"{d}/**"), 0.85, f"{TITLED} {acronym} (`{d}`)") for d in acronym_folders(acronym, ctx)]
     return out
 
 
@@ -1087,7 +1090,9 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     A `proposal` (a draft, a proposed record) keeps only its sure anchors (`SURE`: the paths it
     writes, names one file defines, files citing it): what it names loosely (a name several files
     define, a phrase, a name in its sketches) is as often code it would add or change as code that
-    is there, so it is left to search and context packs rather than shown on the code. `entry`: the
+    is there, so it is left to search and context packs rather than shown on the code. Folders kept that hold more
+    than `MAX_FOLDER_FILES` files together are narrowed to those the record heads or decides on (`spread_folders`),
+    and the caps met again without the rest. `entry`: the
     number of the decision log's entry at `rel` that `text` is (cited by the log's name and that number)."""
     whole = _without_foreign_trees(_HTML_CODE.sub(r"`\1`", strip_hidden(text)), ctx)
     text = contrasts.without_contrasted(headings.without_alternatives(whole))
@@ -1122,6 +1127,13 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
         found = head_anchors(title, text, ctx)
     found += file_patterns.pattern_anchors(text, ctx)  # a kind of file, beside what the record is about
     found = ranked(own_project(found, rel, ctx.layout), text, ctx.layout)
+    kept = _capped(found, proposal)
+    spread = spread_folders(kept, found, text, title, ctx.layout)
+    return _capped([d for d in found if d.anchor.value not in spread], proposal) if spread else kept
+
+
+def _capped(found: list[Derived], proposal: bool) -> list[Derived]:
+    """The anchors of `found`, in its order, that the caps keep (see `derive_anchors`)."""
     kept: list[Derived] = []
     keys: set[tuple] = set()
     cited = 0
@@ -1137,6 +1149,33 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
             kept.append(rooted(d))
             keys.add(key)
     return kept
+
+
+# The name a derived anchor was written as, in its why: "names `pkg/provider/` (moved: `internal/provider`)".
+_WRITTEN_AS = re.compile(r"(?:names|links to) `([^`]+)`")
+
+
+def spread_folders(kept: list[Derived], found: list[Derived], text: str, title: str,
+                   layout: WorkspaceLayout) -> set[str]:
+    """The folder anchors of `found` a record spreads too far with: when the folders it anchors (`kept`) hold more
+    than `MAX_FOLDER_FILES` files besides tests together (each at most that many, `broad`: an RFC naming five
+    packages of a restructure, 68 files), all but those its title, a heading or its decision part names (by the
+    folder's path or as the record wrote it, whole, `_whole`; or in words, `title_anchors`), as one folder that broad
+    anchors only so. Files and symbols it anchors are kept."""
+    folders = {folder for folder, _ in _folders(kept, layout)}
+    covered = {f for f in layout.files if any(f.startswith(folder + "/") for folder in folders)}
+    if sum(1 for f in covered if not named.TEST_PATH.search(f)) <= MAX_FOLDER_FILES:
+        return set()
+    said = "\n".join([title, *headings.all_headings(text), *headings.decision_parts(text)])
+    headed = {folder for folder, d in _folders(found, layout) if d.why.startswith(TITLED)
+              or _whole(folder, *(w.rstrip("/") for w in _WRITTEN_AS.findall(d.why)[:1])).search(said)}
+    return {f"{folder}/**" for folder, _ in _folders(found, layout)} - {f"{folder}/**" for folder in headed}
+
+
+def _folders(found: list[Derived], layout: WorkspaceLayout) -> list[tuple[str, Derived]]:
+    """(folder, anchor) for the anchors of `found` covering a folder of `layout` (`src/api/**`)."""
+    return [(d.anchor.value[:-3], d) for d in found
+            if d.anchor.kind == "path" and d.anchor.value.endswith("/**") and d.anchor.value[:-3] in layout.dirs]
 
 
 def own_project(found: list[Derived], rel: str, layout: WorkspaceLayout) -> list[Derived]:
