@@ -42,3 +42,32 @@ def test_without_contrasted_blanks_only_the_object_keeping_length():
     assert len(blanked) == len(text)
     assert blanked == ("An error rather than   `    ` lets callers tell `ErrMissing` apart; use `A` instead of ` `  ` ` "
                        "   ` `.\n```go\n// rather than `E`\n```\n")
+
+
+# Shaped on ClickHouse/terraform-provider-clickhouse's decisions/0002 (Apache-2.0): a naming rule that says which
+# existing name the new prefix keeps clear of.
+PROVIDER = {
+    "examples/resources/clickhouse_role/resource.tf": 'resource "clickhouse_role" "r" {}\n',
+    "examples/resources/clickhouse_role/import.sh": "terraform import clickhouse_role.r id\n",
+    "internal/service/registry/registry.go": "package registry\n",
+}
+
+
+def test_what_a_name_is_kept_clear_of_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, PROVIDER)
+    assert anchors(ws, "Groups' resources are prefixed so that they never clash with `clickhouse_role`.\n") == []
+    assert anchors(ws, "The prefix avoids a clash with the Cloud `clickhouse_role`.\n") == []
+    assert anchors(ws, "A new name collides with `clickhouse_role`; another conflicts with `clickhouse_role`.\n") == []
+    assert anchors(ws, "The `clickhouse_role` resource grants a role.\n") == ["examples/resources/clickhouse_role/**"]
+
+
+def test_a_package_named_only_as_an_example_anchors_nothing(tmp_workspace):
+    ws = write(tmp_workspace, PROVIDER)
+    assert anchors(ws, "Non-Cloud resources carry their group's name, e.g. `clickhouse_role` would be renamed.\n") == []
+    assert anchors(ws, "Resources such as `clickhouse_role` keep their names.\n") == []
+
+
+def test_without_contrasted_blanks_what_a_clash_is_with():
+    text = "Prefixed, avoiding a clash with the Cloud `clickhouse_role`. They collide with `A` or `B`; keep `C`.\n"
+    assert without_contrasted(text) == ("Prefixed, avoiding a clash with           `               `. They collide with"
+                                        " ` `    ` `; keep `C`.\n")

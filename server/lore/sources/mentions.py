@@ -500,10 +500,15 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`), as sure
     as a path written when the name is that place's path (`.releaserc.json` at the root), and for the one or two
     files named by a term it writes (`bare.stem_terms`: sure written as code or linked, weak hyphenated in prose);
-    a package named only in passing (`_in_passing`) anchors nothing."""
+    a package named only in passing (`_in_passing`) anchors nothing, nor does a name written only as an example
+    ("e.g. ClickStack's `role` becomes `clickhouse_clickstack_role`, avoiding a clash with the Cloud `clickhouse_role`":
+    `only_as_example`, as `name_anchors` reads it)."""
     out: dict[str, Derived] = {}
     packages: dict[str, str] = {}
+    plain = imports.without_examples(text)
     for word in bare.bare_names(text) + bare.scoped_names(text) + bare.prose_file_names(text):  # a scoped name is no file
+        if only_as_example(word, text, plain):
+            continue
         hit = ctx.bare.file(word) or ctx.bare.module(word) or ctx.bare.camel_module(word) or ctx.bare.titled(word, title) or \
             (ctx.bare.config(word) if not bare.config_in_passing(word, text, title) else None)
         if hit:
