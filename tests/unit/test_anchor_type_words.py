@@ -378,3 +378,35 @@ def test_an_exported_constant_defines_its_name_a_function_as_its_symbol_a_value_
     assert index.files_for("DefaultLimit") == ["src/lib/api.ts"]
     text = "# 10. Viewpoints\n\n## Decision\n\n`fetchViewpoint` reads `viewpointsTable` through `activeViewpointsFilter`.\n"
     assert texts(ws, text) == ["src/db/schema.ts@None", "symbol:typescript:fetchViewpoint@src/actions/viewpoints.ts"]
+
+
+
+# Shaped on ClickHouse/terraform-provider-clickhouse's internal/service (Apache-2.0): the interface in one package, a
+# function of its name returning it in each group's.
+SINK = "package sink\n\n// LedgerSink is implemented once per group.\ntype LedgerSink interface {\n\tMeta() string\n}\n"
+
+
+def group(name: str) -> str:
+    return (f"package {name}\n\nimport \"example.com/p/internal/sink\"\n\n"
+            f"func LedgerSink() sink.LedgerSink {{ return ledgerSink{{}} }}\n\ntype ledgerSink struct{{}}\n")
+
+
+def test_a_name_one_file_defines_as_a_type_and_others_as_functions_means_the_type(tmp_workspace):
+    text = "# 4. Groups\n\n## Decision\n\nEach group hands its `LedgerSink` to the provider.\n"
+    ws = write(tmp_workspace, {"internal/sink/sink.go": SINK, **{f"internal/{g}/{g}.go": group(g) for g in "abcd"}})
+    assert texts(ws, text) == ["symbol:go:LedgerSink@internal/sink/sink.go"]
+    for rel in ("internal/c/c.go", "internal/d/d.go"):
+        (ws / rel).unlink()
+    assert texts(ws, text) == ["symbol:go:LedgerSink@internal/sink/sink.go"]  # not the functions beside it
+    write(ws, {"internal/other/sink.go": SINK.replace("Meta", "Name")})
+    assert texts(ws, text) == []  # two types of that name: which one is meant is not known
+
+
+def test_a_type_word_defined_once_as_a_type_beside_functions_of_its_name_anchors_the_type(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "app/models/edition.py": "class Edition:\n    pass\n",
+        "app/publish.py": "def Edition(doc):\n    return doc\n",
+        "app/draft.py": "def Edition(doc):\n    return doc\n",
+    })
+    assert texts(ws, "**Edition**: A numbered version of a document.\n") == [
+        "symbol:python:app.models.edition.Edition@app/models/edition.py"]

@@ -102,6 +102,7 @@ MARKER = re.compile(rb"(?<![\w#-])#[A-Za-z]\w*(?:-\w+){2,}(?![\w-])|(?<![\w#-])[
                     rb"|(?<![\w#-])[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*){2,}(?![\w-])")
 _TYPE_WORDS = frozenset({b"class", b"interface", b"type", b"struct", b"enum", b"trait", b"record", b"object",
                          b"namespace", b"module"})
+_CALLABLE_WORDS = frozenset({b"func", b"def", b"fn", b"function"})
 # Languages whose definitions the keywords of `_DEF` read when no grammar is installed.
 KEYWORD_LANGUAGES = frozenset({"ruby", "php", "kotlin", "scala", "swift", "csharp", "dart", "elixir", "perl", "lua",
                                "c", "cpp", "objective-c"})
@@ -414,6 +415,10 @@ class SymbolIndex:
         self.exported: dict[str, set[str]] = {}
         # Two-letter names (`enum Db`, `struct Io`): too short to anchor alone, specific with a scope (`Db::migrate`).
         self.short: dict[str, set[str]] = {}
+        # Names -> files defining them by a type's keyword (`type ServicePackage interface`, `class Edition`), and by a
+        # function's (`func ServicePackage()`, `def edition`): which meaning a name several files define has (`type_among`).
+        self.types: dict[str, set[str]] = {}
+        self.callables: dict[str, set[str]] = {}
         self.read: list[str] = []  # the code files indexed, for `markers`
         self._markers: dict[str, set[str]] | None = None
         self._folded: dict[str, list[str]] | None = None
@@ -448,6 +453,10 @@ class SymbolIndex:
                     continue
                 name, exported = found
                 (self.defs if len(name) > 2 else self.short).setdefault(name, set()).add(rel)
+                if m.group(1) in _TYPE_WORDS:
+                    self.types.setdefault(name, set()).add(rel)
+                elif m.group(1) in _CALLABLE_WORDS:
+                    self.callables.setdefault(name, set()).add(rel)
                 if exported:
                     self.exported.setdefault(name, set()).add(rel)
             default = default_export_name(rel, lang)
@@ -556,7 +565,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     `Type.member` looks for the member under that type. A method named alone anchors only when one
     file defines it (every receiver has its `EndBlock`) and `text` names its type or package near it
     (`the upgrade module's EndBlock`): alone, a framework's hook (`EndBlock`, `ServeHTTP`) means the
-    hook in general, not the one type here that happens to define it. A name only tests define
+    hook in general, not the one type here that happens to define it. A name one file defines as a type
+    and others as functions or methods means the type (`type_among`). A name only tests define
     anchors nothing; one the project's code and a sample (`SAMPLE_PATH`) define means the project's. A
     name written with its scope is resolved by `resolve_scoped`. A JS/TS module's exported constant no symbol is
     extracted for (a value: `export const activeViewpointsFilter = eq(…)`) comes with an empty qualified name: its
@@ -583,6 +593,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
             and abbreviates(package, PurePosixPath(files[0]).parent.name)
         files = in_package or (files if alias else [])
     files = [f for f in files if not SAMPLE_PATH.search(f)] or files
+    if len(rest) == 1 and not package and (typed := type_among(head, files, index)):
+        files = [typed]
     if not files or len(files) > MAX_FILES or all(TEST_PATH.search(f) for f in files):
         return []
     out = []
@@ -623,9 +635,12 @@ def _one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, 
     (class, struct, interface, type, enum) and either the file is named for it (`edition.rb`,
     `capabilities.go`) or the decision writes it as code at least `TYPE_MENTIONS` times (`Agreement`
     in a `models.py`): a word such as `Attributes` written once means the idea, and a word defined in
-    more than one place (`Status` in a Go repository) anchors nothing."""
+    more than one place (`Status` in a Go repository) anchors nothing, unless only one of them is a type
+    and the others functions or methods of that name (`type_among`)."""
     files = index.defs.get(name, set())
     real = [f for f in files if not TEST_PATH.search(f)]
+    if len(real) > 1:
+        real = [typed] if (typed := type_among(name, real, index)) else []
     if len(real) != 1:
         return []
     stem = re.sub(r"[_-]", "", PurePosixPath(real[0]).stem.lower())
@@ -636,6 +651,18 @@ def _one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, 
     if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
         return []
     return [(real[0], found[0], found[1])]
+
+
+def type_among(name: str, files: list[str], index: SymbolIndex) -> str | None:
+    """Of two or more `files` defining `name`, the one defining it as a type when every other defines a function or
+    method of that name and no type (`type ServicePackage interface` beside each service group's `func
+    ServicePackage() service.ServicePackage`; `type Status struct` beside `func (j *Job) Status() Status`): named
+    alone, the name means the type, and the functions are its constructors and accessors. None otherwise."""
+    typed = [f for f in files if f in index.types.get(name, ())]
+    if len(files) < 2 or len(typed) != 1:
+        return None
+    calls = index.callables.get(name, set())
+    return typed[0] if all(f in calls for f in files if f != typed[0]) else None
 
 
 def module_of_file(rel: str) -> str:
