@@ -7,7 +7,7 @@ from pathlib import Path
 from lore.sources.headings import without_alternatives
 from lore.sources.mentions import AnchorContext, derive_anchors
 from lore.sources.named import names_in
-from lore.sources.subclasses import bases_of
+from lore.sources.subclasses import bases_of, returned_by
 from tree_files import write
 
 # Shaped on openedx-learning's docs/decisions/0006-app-label-prefix.rst (openedx/openedx-learning, AGPL-3.0).
@@ -79,6 +79,32 @@ def test_bases_are_read_in_each_language_form():
         == [("Repo", "BaseRepo"), ("Repo", "Closeable")]
     assert bases_of(b"public class UsersController : ControllerBase, IDisposable\n{", "csharp") \
         == [("UsersController", "ControllerBase"), ("UsersController", "IDisposable")]
+
+
+# Shaped on ClickHouse/terraform-provider-clickhouse's internal/service (Apache-2.0).
+GO_GROUP = (b"package clickhouse\n\nvar (\n\t_ resource.ResourceWithConfigure = &RoleResource{}\n"
+            b"\t_ upstream.Lister = (*roleLister)(nil)\n)\n\nvar _ service.ServicePackage = servicePackage{}\n"
+            b"var _ Store = new(memStore)\n\nfunc ServicePackage() service.ServicePackage { return servicePackage{} }\n\n"
+            b"func (s *Server) Store(ctx context.Context,\n\topts func(int) error) (Store, error) {\n\treturn nil, nil\n}\n\n"
+            b"func (servicePackage) Meta() service.Metadata {\n\treturn service.Metadata{}\n}\n\n"
+            b"func All() []service.ServicePackage {\n\treturn nil\n}\n\nfunc New() *Server {\n\treturn nil\n}\n\n"
+            b"func Named() (s Store, err error) {\n\treturn\n}\n")
+
+
+def test_go_types_asserted_to_implement_an_interface_and_functions_returning_one_are_read():
+    assert bases_of(GO_GROUP, "go") == [("RoleResource", "ResourceWithConfigure"), ("roleLister", "Lister"),
+                                        ("servicePackage", "ServicePackage"), ("memStore", "Store")]
+    # A pointer, a slice or a named result is no interface's implementation.
+    assert returned_by(GO_GROUP) == [("ServicePackage", "ServicePackage"), ("Server.Store", "Store"),
+                                     ("servicePackage.Meta", "Metadata")]
+
+
+def test_a_go_type_asserted_to_implement_a_framework_interface_derives_from_it(tmp_workspace):
+    ws = write(tmp_workspace, {f"internal/{g}/role.go": (f"package {g}\n\nvar _ resource.ResourceWithConfigure = "
+                                                          f"&{g.title()}Role{{}}\n\ntype {g.title()}Role struct{{}}\n")
+                               for g in ("cloud", "stack")})
+    text = "# 5. Configure\n\n## Decision\n\nEvery resource implements `ResourceWithConfigure`.\n"
+    assert texts(ws, text) == ["symbol:go:CloudRole@internal/cloud/role.go", "symbol:go:StackRole@internal/stack/role.go"]
 
 
 # Shaped on find-information-about-academies-and-trusts' docs/adrs/0003 and its AutomationAuthorizationHandler.cs

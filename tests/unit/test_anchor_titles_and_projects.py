@@ -140,6 +140,45 @@ def test_a_proposed_contract_anchors_only_itself(tmp_workspace):
     assert [d.anchor.value for d in found] == ["IEmissionsDataSource"]
 
 
+# Shaped on ClickHouse/terraform-provider-clickhouse's decisions/0002-adopt-service-group-layout.md and internal/service
+# (Apache-2.0): each service group's package has a function returning the interface.
+REGISTRY = ("# 2. Adopt a service-group layout with a ServicePackage registry\n\n## Decision Outcome\n\n"
+            "Each group implements a `service.ServicePackage` interface. The hand-written `ServicePackage`\n"
+            "implementations are small and explicit.\n")
+SERVICE_GO = "package service\n\ntype ServicePackage interface {\n\tMeta() Metadata\n}\n\ntype Metadata struct{}\n"
+
+
+def service_group(name: str) -> str:
+    return (f"package {name}\n\nimport \"example.com/p/internal/service\"\n\n"
+            f"func ServicePackage() service.ServicePackage {{ return servicePackage{{}} }}\n\n"
+            f"type servicePackage struct{{}}\n\nfunc (servicePackage) Meta() service.Metadata {{\n"
+            f"\treturn service.Metadata{{}}\n}}\n")
+
+
+def test_a_go_contract_anchors_the_types_asserting_it_and_the_functions_returning_it(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "internal/service/service.go": SERVICE_GO,
+        **{f"internal/service/{g}/{g}.go": service_group(g) for g in ("clickhouse", "postgres", "clickstack")},
+        "internal/service/dbops/dbops.go": ("package dbops\n\nvar _ service.ServicePackage = (*pkg)(nil)\n\n"
+                                            "type pkg struct{}\n"),
+        "internal/service/registry/registry.go": ("package registry\n\nfunc ServicePackages() []service.ServicePackage "
+                                                  "{\n\treturn nil\n}\n"),
+        "internal/service/registry/registry_test.go": ("package registry\n\nfunc fake() service.ServicePackage {\n"
+                                                       "\treturn nil\n}\n"),
+    })
+    assert texts(ws, REGISTRY) == ["symbol:go:ServicePackage@internal/service/clickhouse/clickhouse.go",
+                                   "symbol:go:ServicePackage@internal/service/clickstack/clickstack.go",
+                                   "symbol:go:ServicePackage@internal/service/postgres/postgres.go",
+                                   "symbol:go:ServicePackage@internal/service/service.go",
+                                   "symbol:go:pkg@internal/service/dbops/dbops.go"]
+
+
+def test_a_go_contract_made_in_more_files_than_a_contract_may_anchor_anchors_only_itself(tmp_workspace):
+    ws = write(tmp_workspace, {"internal/service/service.go": SERVICE_GO,
+                               **{f"internal/service/g{i}/g{i}.go": service_group(f"g{i}") for i in range(9)}})
+    assert texts(ws, REGISTRY) == ["symbol:go:ServicePackage@internal/service/service.go"]
+
+
 # Shaped on log4brains' docs/adr/20210113-distribute-log4brains-as-a-global-npm-package.md (thomvaill/log4brains, Apache-2.0).
 GLOBAL = ("# Distribute Log4brains as a global NPM package\n\n## Context\n\nRun `init-log4brains`, which installs "
           "`@log4brains/web`.\n\n## Decision Outcome\n\nIt is published as a global NPM package named `log4brains`.\n")

@@ -5,8 +5,8 @@ A decision naming such a type ("all apps create a default AppConfig that sets th
 mean the framework's own class, which is not in the workspace: it speaks of the workspace's classes
 of that kind, the ones written `class ContentsConfig(AppConfig)`. `BaseIndex` reads those
 declarations (Python's `class A(B, C)`; `class A extends B implements C` in TypeScript, JavaScript,
-Java, PHP, Dart, Scala; `class A : B` in Kotlin, C#, Swift; Ruby's `class A < B`) from the files a
-`SymbolIndex` read, once, on the first decision that needs them, under the same time budget. A type
+Java, PHP, Dart, Scala; `class A : B` in Kotlin, C#, Swift; Ruby's `class A < B`; Go's assertion that a
+type implements an interface, `var _ I = (*T)(nil)`) from the files a `SymbolIndex` read, once, on the first decision that needs them, under the same time budget. A type
 the workspace defines anchors its own definition (see `named`), not its subclasses: a decision about
 `Taxonomy` is about that class, and its subclasses are code of their own. Two exceptions, where what
 the decision says of the type it says of the code deriving from it:
@@ -15,6 +15,9 @@ the decision says of the type it says of the code deriving from it:
   so its overrides in the type's descendants anchor too (`overrides`);
 - an interface of the workspace named by a decision titled for it ("Data Source Interfaces" naming
   `IForecastDataSource`): a contract's decision governs every class implementing it (`contract_anchors`).
+  Go says which types implement an interface only where a type asserts it; a function returning the
+  interface (`func ServicePackage() service.ServicePackage`, each service group's) makes an
+  implementation of it all the same, and counts as one here (`made_by`).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from lore.sources.ranking import Derived, symbol_anchor
 
 # Languages whose class declarations name their bases in one of the forms below.
 LANGUAGES = frozenset({"python", "typescript", "tsx", "javascript", "java", "php", "dart", "ruby", "kotlin",
-                       "csharp", "scala", "swift"})
+                       "csharp", "scala", "swift", "go"})
 _PYTHON = re.compile(rb"^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\(([^)]{1,400})\)[ \t]*:", re.M)
 _EXTENDS = re.compile(rb"\bclass[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*<[^>{\n]{0,200}>)?"
                       rb"((?:[ \t\n]+(?:extends|implements|with)[ \t\n]+[\w$.]+(?:<[^>{\n]{0,200}>)?"
@@ -49,6 +52,17 @@ _SCALA = re.compile(rb"\b(?:class|object|trait)[ \t]+([A-Za-z_]\w*)(?:[ \t]*\[(?
                     rb"(?:[ \t]*\((?:[^()]|\([^()]*\)){0,400}\))*\s*"
                     rb"extends[ \t]+([\w.]+(?:\[[^{\n]{0,200}?\])?(?:\([^)\n]{0,200}\))?"
                     rb"(?:\s+with[ \t]+[\w.]+(?:\[[^{\n]{0,200}?\])?)*)")
+# Go: `var _ service.ServicePackage = (*servicePackage)(nil)`, `_ I = &T{}` in a `var (…)` block, `var _ I = T{}`,
+# `var _ I = new(T)`: type T implements interface I.
+_GO_ASSERTION = re.compile(rb"^[ \t]*(?:var[ \t]+)?_[ \t]+([\w.]+)(?:\[[^\]\n]{0,200}\])?[ \t]*=[ \t]*"
+                           rb"(?:\([ \t]*\*[ \t]*([\w.]+)[^)\n]{0,200}\)[ \t]*\([ \t]*nil[ \t]*\)"
+                           rb"|&?([\w.]+)(?:\[[^\]\n]{0,200}\])?[ \t]*\{|new\([ \t]*([\w.]+))", re.M)
+# Go: a function or method whose one result, or first of two or more, is a type by its name (`func ServicePackage()
+# service.ServicePackage {`, `func (s *Server) Store() (Store, error) {`); not a pointer, slice or named result.
+_GO_RETURNING = re.compile(rb"^func[ \t]+(?:\([ \t]*(?:\w+[ \t]+)?\*?[ \t]*(\w+)[^)\n]{0,200}\)[ \t]*)?(\w+)"
+                           rb"(?:\[[^\]\n]{0,200}\])?\((?:[^()]|\([^()]*\)){0,1000}\)[ \t]*"
+                           rb"(?:\([ \t]*([\w.]+)(?:\[[^\]\n]{0,200}\])?[ \t]*,[^)\n{]{0,200}\)"
+                           rb"|([\w.]+)(?:\[[^\]\n]{0,200}\])?)[ \t]*\{", re.M)
 _BASE = re.compile(rb"[A-Za-z_$][\w$]*(?:[.:]+[A-Za-z_$][\w$]*)*")
 _KEYWORDS = frozenset({b"extends", b"implements", b"with"})
 
@@ -58,7 +72,10 @@ def bases_of(data: bytes, lang: str) -> list[tuple[str, str]]:
     (`models.Model` -> `Model`, `ActiveRecord::Base` -> `Base`); keyword arguments of a Python class
     (`metaclass=ABCMeta`) are not bases."""
     out: list[tuple[str, str]] = []
-    if lang == "python":
+    if lang == "go":
+        for m in _GO_ASSERTION.finditer(data):
+            _add(out, (m.group(2) or m.group(3) or m.group(4)).rsplit(b".", 1)[-1], m.group(1))
+    elif lang == "python":
         for m in _PYTHON.finditer(data):
             for part in m.group(2).split(b","):
                 part = part.strip()
@@ -84,6 +101,17 @@ def bases_of(data: bytes, lang: str) -> list[tuple[str, str]]:
     return out
 
 
+def returned_by(data: bytes) -> list[tuple[str, str]]:
+    """(function, type) for each Go function or method of `data` returning a type by its name, the method
+    qualified with its receiver's type (`Server.Store`), the type by its last part (`service.ServicePackage`
+    -> `ServicePackage`)."""
+    out: list[tuple[str, str]] = []
+    for m in _GO_RETURNING.finditer(data):
+        func = m.group(2) if m.group(1) is None else m.group(1) + b"." + m.group(2)
+        _add(out, func, m.group(3) or m.group(4))
+    return out
+
+
 def _add(out: list[tuple[str, str]], cls: bytes, base: bytes) -> None:
     found = _BASE.match(base.strip())
     if found:
@@ -93,10 +121,11 @@ def _add(out: list[tuple[str, str]], cls: bytes, base: bytes) -> None:
 
 class BaseIndex:
     """Base type (its last part) -> (file, class) of the workspace's classes naming it as a base,
-    tests left out."""
+    and -> (file, function) of its Go functions returning it (`returned_by`), tests left out."""
 
     def __init__(self, root: Path, files: list[str], budget: float = named.BUDGET_SECONDS):
         self.subclasses: dict[str, set[tuple[str, str]]] = {}
+        self.returning: dict[str, set[tuple[str, str]]] = {}
         start = time.thread_time()
         for rel in files:
             lang = language_for_path(rel)
@@ -109,14 +138,20 @@ class BaseIndex:
                     data = f.read(named.MAX_FILE_BYTES)
             except OSError:
                 continue
-            if b"class" not in data:
+            if b"class" not in data and lang != "go":
                 continue
             for cls, base in bases_of(data, lang):
                 self.subclasses.setdefault(base, set()).add((rel, cls))
+            for func, kind in returned_by(data) if lang == "go" else ():
+                self.returning.setdefault(kind, set()).add((rel, func))
 
     def of(self, base: str) -> list[tuple[str, str]]:
         """(file, class) deriving from `base`, sorted."""
         return sorted(self.subclasses.get(base, ()))
+
+    def made_by(self, base: str) -> list[tuple[str, str]]:
+        """(file, function) returning `base`, sorted: for an interface, functions making an implementation of it."""
+        return sorted(self.returning.get(base, ()))
 
 
 # A language's own building blocks (Python's `TypedDict`, `Enum`, `Exception`; Java's `RuntimeException`; C#'s
@@ -221,16 +256,22 @@ def _of_every_one(base: str, text: str) -> bool:
     return False
 
 
-def _add_derived(out: dict[tuple[str, str], Derived], ctx, base: str, most: int, score: float, verb: str) -> None:
-    """Add to `out` a symbol anchor for each class deriving from `base`, when they lie in at most `most` files."""
-    derived = ctx.bases.of(base)
-    if not derived or len({rel for rel, _ in derived}) > most:
+def _add_derived(out: dict[tuple[str, str], Derived], ctx, base: str, most: int, score: float, verb: str,
+                 made: bool = False) -> None:
+    """Add to `out` a symbol anchor for each class deriving from `base` and, when `made` (`base` an interface),
+    each Go function returning it (`BaseIndex.made_by`), when they lie in at most `most` files."""
+    derived = [(rel, cls, named.TYPE_KINDS, verb) for rel, cls in ctx.bases.of(base)]
+    derived += [(rel, func, _FUNCTION_KINDS, "returns") for rel, func in (ctx.bases.made_by(base) if made else ())]
+    if not derived or len({rel for rel, *_ in derived}) > most:
         return
-    for rel, cls in derived:
+    for rel, cls, kinds, does in derived:
         found = ctx.symbols.symbol(rel, cls)
-        if found and found[2] in named.TYPE_KINDS:
-            why = f"names `{base}`, which `{cls}` {verb}"
+        if found and found[2] in kinds:
+            why = f"names `{base}`, which `{cls}` {does}"
             out.setdefault((rel, found[1]), Derived(symbol_anchor(found[0], found[1], rel), score, why))
+
+
+_FUNCTION_KINDS = frozenset({"function", "method"})
 
 
 MAX_IMPLEMENTERS = 8  # files implementing one contract; past this the contract is a framework of its own
@@ -238,10 +279,11 @@ MAX_IMPLEMENTERS = 8  # files implementing one contract; past this the contract 
 
 def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
     """Symbol anchors for the classes implementing an interface the workspace defines (in one file
-    outside tests) that `text` names in its prose, when the decision's `title` holds two or more of the
-    interface's words (`IForecastDataSource` under "Data Source Interfaces"): at most
-    `MAX_IMPLEMENTERS` files each. Scored below `mentions.SURE`: a proposal's contract may not be the
-    code's yet."""
+    outside tests, or as the one type among functions of its name: `named.type_among`) that `text` names
+    in its prose, when the decision's `title` holds two or more of the interface's words
+    (`IForecastDataSource` under "Data Source Interfaces"; Go's `ServicePackage` under "… with a
+    ServicePackage registry", with the functions returning it): at most `MAX_IMPLEMENTERS` files each.
+    Scored below `mentions.SURE`: a proposal's contract may not be the code's yet."""
     heads = {w.lower()[:headings.STEM] for w in named.WORDS.findall(title)}
     out: dict[tuple[str, str], Derived] = {}
     for n in named.names_in(text):
@@ -251,11 +293,13 @@ def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
         words = {w[:headings.STEM] for w in named.name_parts(name) if len(w) > 1}
         if len(words & heads) < 2:
             continue
-        files = [f for f in ctx.symbols.defs.get(name, ()) if not named.TEST_PATH.search(f)]
+        files = sorted(f for f in ctx.symbols.defs.get(name, ()) if not named.TEST_PATH.search(f))
+        if len(files) > 1:
+            files = [typed] if (typed := named.type_among(name, files, ctx.symbols)) else []
         if len(files) != 1:
             continue
         found = ctx.symbols.symbol(files[0], name)
         if not found or found[2] != "interface":
             continue
-        _add_derived(out, ctx, name, MAX_IMPLEMENTERS, 0.75, "implements")
+        _add_derived(out, ctx, name, MAX_IMPLEMENTERS, 0.75, "implements", made=True)
     return list(out.values())
