@@ -134,6 +134,14 @@ def test_a_contract_named_under_another_title_anchors_only_itself(tmp_workspace)
     assert texts(ws, other) == ["symbol:csharp:IEmissionsDataSource@src/Interfaces/IEmissionsDataSource.cs"]
 
 
+def test_a_contracts_implementers_are_kept_beside_the_paths_its_record_writes(tmp_workspace):
+    ws = write(tmp_workspace, {**IMPLEMENTERS, **{f"src/Config/Part{i}.cs": f"class Part{i} {{}}\n" for i in range(5)}})
+    text = INTERFACES + "".join(f"Its settings are in `src/Config/Part{i}.cs`.\n" for i in range(5))
+    found = texts(ws, text)
+    assert "symbol:csharp:JsonDataSource@src/Json/JsonDataSource.cs" in found
+    assert "symbol:csharp:WattTimeDataSource@src/WattTime/WattTimeDataSource.cs" in found
+
+
 def test_a_proposed_contract_anchors_only_itself(tmp_workspace):
     ws = write(tmp_workspace, IMPLEMENTERS)
     found = derive_anchors(INTERFACES, "docs/decisions/0001.md", AnchorContext(ws), proposal=True)

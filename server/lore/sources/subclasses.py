@@ -5,11 +5,12 @@ A decision naming such a type ("all apps create a default AppConfig that sets th
 mean the framework's own class, which is not in the workspace: it speaks of the workspace's classes
 of that kind, the ones written `class ContentsConfig(AppConfig)`. `BaseIndex` reads those
 declarations (Python's `class A(B, C)`; `class A extends B implements C` in TypeScript, JavaScript,
-Java, PHP, Dart, Scala; `class A : B` in Kotlin, C#, Swift; Ruby's `class A < B`; Go's assertion that a
-type implements an interface, `var _ I = (*T)(nil)`) from the files a `SymbolIndex` read, once, on the first decision that needs them, under the same time budget. A type
-the workspace defines anchors its own definition (see `named`), not its subclasses: a decision about
-`Taxonomy` is about that class, and its subclasses are code of their own. Two exceptions, where what
-the decision says of the type it says of the code deriving from it:
+Java, PHP, Dart, Scala; `class A : B` in Kotlin, C#, Swift; Ruby's `class A < B`; Go's assertion that
+a type implements an interface, `var _ I = (*T)(nil)`) from the files a `SymbolIndex` read, once, on
+the first decision that needs them, under the same time budget. A type the workspace defines anchors
+its own definition (see `named`), not its subclasses: a decision about `Taxonomy` is about that class,
+and its subclasses are code of their own. Two exceptions, where what the decision says of the type it
+says of the code deriving from it:
 
 - a method named with its type (`Taxonomy.tag_for_value`): what it must do, each override must do,
   so its overrides in the type's descendants anchor too (`overrides`);
@@ -283,7 +284,9 @@ def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
     in its prose, when the decision's `title` holds two or more of the interface's words
     (`IForecastDataSource` under "Data Source Interfaces"; Go's `ServicePackage` under "… with a
     ServicePackage registry", with the functions returning it): at most `MAX_IMPLEMENTERS` files each.
-    Scored below `mentions.SURE`: a proposal's contract may not be the code's yet."""
+    Scored as sure as a framework type's subclasses (`subclass_anchors`): under a title naming it, the
+    contract is what the record governs, and its implementers are not crowded out by the paths it writes.
+    A proposal's contract may not be the code's yet: `mentions.derive_anchors` asks for none for one."""
     heads = {w.lower()[:headings.STEM] for w in named.WORDS.findall(title)}
     out: dict[tuple[str, str], Derived] = {}
     for n in named.names_in(text):
@@ -301,5 +304,5 @@ def contract_anchors(text: str, title: str, ctx) -> list[Derived]:
         found = ctx.symbols.symbol(files[0], name)
         if not found or found[2] != "interface":
             continue
-        _add_derived(out, ctx, name, MAX_IMPLEMENTERS, 0.75, "implements", made=True)
+        _add_derived(out, ctx, name, MAX_IMPLEMENTERS, 0.85, "implements", made=True)
     return list(out.values())
