@@ -49,7 +49,7 @@ def test_python_docstring_and_migration_todo():
     parsed = parse_comments("app/store.py", PY)
     titles = sorted(m.title for m in parsed.memories)
     assert any(t.startswith("app.store.legacy is deprecated: call modern()") for t in titles)
-    assert any(t.startswith("Unfinished migration in app.store.Store: move the rows to the v2 table") for t in titles)
+    assert any(t.startswith("Unfinished migration in app.store.Store.read: move the rows to the v2 table") for t in titles)
     assert all(m.kind is Kind.WARNING for m in parsed.memories)
 
 
@@ -98,7 +98,7 @@ public class DefaultWorkItem {
         return this;
     }
 
-    // DEPRECATED: the class keeps no history; read the audit log.
+    // DEPRECATED: the status keeps no history; read the audit log.
     private String status;
 }
 '''
@@ -108,8 +108,8 @@ def test_a_javadoc_deprecation_inside_a_class_is_the_methods_below_it():
     """heymumford/Rinna (MIT): a method's `@deprecated` is about that method, not the class holding it, and a
     method is named by the word before its parenthesis, not by the type it returns."""
     titles = sorted(m.title for m in parse_comments("src/main/java/org/rinna/domain/DefaultWorkItem.java", JAVA).memories)
-    assert titles[0].startswith("DefaultWorkItem is deprecated: the class keeps no history")
-    assert titles[1].startswith("DefaultWorkItem.setStatus is deprecated: Use the workflow service")
+    assert titles[0].startswith("DefaultWorkItem.setStatus is deprecated: Use the workflow service")
+    assert titles[1].startswith("DefaultWorkItem.status is deprecated: the status keeps no history")
 
 
 def test_the_name_declared_below_a_comment_is_the_one_after_its_type():
@@ -222,4 +222,50 @@ def test_a_deprecation_trailing_a_declaration_is_that_declarations_not_the_next_
     assert [a.to_text() for a in m.anchors] == ["src/constants/config.ts"]
     method = ("class Limits {\n  oldMax() { return 1; } // @deprecated use max()\n  max() { return 2; }\n}\n")
     [m] = parse_comments("src/limits.ts", method).memories
+    assert m.title.startswith("Limits.oldMax is deprecated") and m.anchors[0].value == "Limits.oldMax"
+
+
+MODEL_PY = '''class BudgetLineItem(BaseModel):
+    """A line of a budget."""
+
+    amount: Mapped[Optional[decimal]] = mapped_column(Numeric(12, 2))
+
+    # deprecated: we should be using procurement shop fee
+    proc_shop_fee_percentage: Mapped[Optional[decimal]] = mapped_column(Numeric(12, 5))
+
+    procurement_shop_fee_id: Mapped[Optional[int]] = mapped_column(Integer)
+
+    # DEPRECATED: read fee_id
+    # and drop this column.
+    legacy_fee = Column(Integer)
+
+    # deprecated: kept for old clients
+
+    def total(self):
+        return self.amount
+
+
+# Deprecated: use LineItem.
+class OldItem:
+    pass
+'''
+
+
+def test_a_line_comment_inside_a_class_right_above_a_field_is_that_fields():
+    """HHS/OPRE-OPS `backend/models/budget_line_items.py`: `# deprecated: …` right above the attribute
+    `proc_shop_fee_percentage: Mapped[...]` in class BudgetLineItem became "BudgetLineItem is deprecated", a lens
+    on the whole class. Any comment right above a member of a type is about that member; one with a blank line
+    below it, or right above the class itself, stays the class's."""
+    titles = sorted(m.title for m in parse_comments("backend/models/budget_line_items.py", MODEL_PY).memories)
+    assert titles == [
+        "backend.models.budget_line_items.BudgetLineItem is deprecated: kept for old clients",
+        "backend.models.budget_line_items.BudgetLineItem.legacy_fee is deprecated: read fee_id and drop this column.",
+        "backend.models.budget_line_items.BudgetLineItem.proc_shop_fee_percentage is deprecated: "
+        "we should be using procurement shop fee",
+        "backend.models.budget_line_items.OldItem is deprecated: use LineItem."]
+    go = "package budget\n\ntype Item struct {\n\t// Deprecated: use FeeID.\n\tFee int\n\tFeeID int\n}\n"
+    [m] = parse_comments("budget/item.go", go).memories
+    assert m.title == "Item.Fee is deprecated: use FeeID." and m.anchors[0].value == "Item"
+    java = "class Limits {\n    // deprecated: use max()\n    public int oldMax() { return 1; }\n}\n"
+    [m] = parse_comments("src/Limits.java", java).memories
     assert m.title.startswith("Limits.oldMax is deprecated") and m.anchors[0].value == "Limits.oldMax"

@@ -6,17 +6,19 @@ A marker counts where it opens a line of a comment, after a doc comment's openin
 (`<remarks>Deprecated: …`). A tag or a label (`@deprecated`, `Deprecated:`, `.. deprecated::`) counts on any
 line; the bare word (`deprecated.`, `DEPRECATED`) only where it opens the comment or a sentence of it: on a
 line after one ending no sentence it goes on with that sentence ("the type is marked\ndeprecated."), a
-mention. A documentation comment inside a type above a member no symbol is extracted for (a C# property)
-speaks for that member, not the type. XML documentation tags (`<c>`, `</summary>`) are left out of a
-warning's words."""
+mention. A comment inside a type right above a declaration of it, no blank line between, speaks for that
+member, not the type, whatever its syntax (`/** … */`, `///`, `#`, `//`) and whether a symbol is extracted
+for the member or not (a C# property, a Python class attribute). XML documentation tags (`<c>`, `</summary>`)
+are left out of a warning's words."""
 
 from __future__ import annotations
 
 import re
 
-from lore.memory import Kind, SourceKind
+from lore.anchors import symbol_at
+from lore.memory import Anchor, Kind, SourceKind
+from lore.sources.named import TYPE_KINDS
 from lore.sources.parsed import Keys, imported_memory, short_title
-from lore.memory import Anchor
 
 QUICK = re.compile(r"@deprecated|\bdeprecated\b|\b(?:TODO|FIXME|XXX)\s*\((?:migrat)", re.I)
 # An XML documentation comment's opening tag, which a marker may follow (`<remarks>Deprecated: use X.</remarks>`).
@@ -141,6 +143,16 @@ def _declared_below(lines: list[str], end_line: int) -> str | None:
     return declared_after(lines, end_line)
 
 
+def _above_member(symbols, lines: list[str], line: int, end_line: int) -> bool:
+    """Whether a comment from `line` to `end_line` sits inside a type (a class, struct, interface, …) right above
+    a declaration of it, no blank line between (`# deprecated: use fee` over `fee_percentage: Mapped[int] = …`,
+    `// Deprecated` over `private int limit;`): like a documentation comment, it is about that member, not the
+    type. One above the type itself, or above a line declaring nothing, stays the type's."""
+    inside = symbol_at(symbols, line, 0)
+    return (inside is not None and inside.start_line < line and inside.kind in TYPE_KINDS
+            and _declared_below(lines, end_line) is not None)
+
+
 def _encloses(symbols, qualified: str, line: int) -> bool:
     """Whether the symbol named `qualified` starts before `line`: a comment there is inside it, not above it."""
     return any(s.qualified_name == qualified and s.start_line < line for s in symbols)
@@ -155,10 +167,11 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
     """Warning memories for the deprecation and migration markers in a file's comments and docstrings.
 
     `anchor_of(line, end_line, doc, trailing=False)` gives (anchor, symbol name) for a comment, as decision comments
-    use (`doc`: a documentation comment, `/** … */` or `/// …`, about the declaration below it: one it places on a
-    symbol holding it is about the member declared below it, `TypeDecl.Deprecated`, when no symbol is extracted for
-    that); one it places on the whole file is about the name declared right below it, if any (`text`, the
-    file's text, says): the file stays its anchor, but the warning names what is deprecated. A comment
+    use (`doc`: a documentation comment, `/** … */` or `/// …`, or any comment inside a type right above a
+    declaration of it, about the declaration below it: one it places on a symbol holding it is about the member
+    declared below it, `TypeDecl.Deprecated`, when no symbol is extracted for that); one it places on the whole
+    file is about the name declared right below it, if any (`text`, the file's text, says): the file stays its
+    anchor, but the warning names what is deprecated. A comment
     after code on its line (`trailing`: placed on the symbol holding that line, or the file, never one below) is
     about the name that line declares, a member of the symbol holding it, and about nothing when it declares none
     (a list item of a configuration file: `- exportloopref # deprecated` deprecates no file)."""
@@ -174,7 +187,8 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
         own = declared_on(opening) if trailing else None
         if trailing and not own:
             continue  # `- exportloopref # deprecated`: about one line that declares nothing, not about the file
-        documenting = opening.startswith(("/**", "///"))
+        documenting = opening.startswith(("/**", "///")) or not trailing and _above_member(
+            symbols, lines, c.line, c.end_line)
         for offset, what, text in entries(c.text):
             anchor, where = anchor_of(c.line, c.end_line, documenting, trailing=trailing)
             if own:
