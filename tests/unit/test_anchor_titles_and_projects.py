@@ -799,3 +799,36 @@ def test_a_function_nested_in_a_function_is_no_subject_of_a_title(tmp_workspace)
         "extension/src/keys.py": "def generate_idempotency_key(op):\n    def salt():\n        return 1\n    return op\n",
     })
     assert texts(top, IDEMPOTENCY) == ["symbol:python:extension.src.keys.generate_idempotency_key@extension/src/keys.py"]
+
+
+# Shaped on OPRE-OPS' docs/adr/024-use-hhs-ams-for-authentication.md and 010-use-renovatebot-dependency-updates.md
+# (HHS/OPRE-OPS, CC0-1.0).
+AMS = "# 24. HHS AMS (AuthN)\n\nUsers sign in through HHS AMS, over OAuth.\n"
+AMS_PROVIDER = "class HhsAmsProvider(AuthenticationProvider):\n    def authenticate(self, code):\n        return code\n"
+
+
+def test_words_a_title_writes_capitalised_anchor_the_one_file_and_type_whose_names_begin_with_them(tmp_workspace):
+    """ADR 024 "HHS AMS (AuthN)" anchored nothing: its provider is `hhs_ams_provider.py`, class `HhsAmsProvider`.
+    A file named so holding the type anchors as the file; a type named so in a file that is not anchors as the
+    type; a longer word (`hhs_amsterdam`), a test, or two files or two types named so anchor nothing."""
+    auth = "backend/ops/auth/provider"
+    ws = write(tmp_workspace / "one", {f"{auth}/hhs_ams_provider.py": AMS_PROVIDER,
+                                       f"{auth}/login_gov_provider.py": "class LoginGovProvider:\n    pass\n",
+                                       "backend/tests/auth/test_hhs_ams_provider.py": "def test_it():\n    pass\n",
+                                       "backend/ops/hhs_amsterdam.py": "x = 1\n"})
+    assert texts(ws, AMS) == [f"{auth}/hhs_ams_provider.py"]
+    typed = write(tmp_workspace / "typed", {f"{auth}/providers.py": AMS_PROVIDER})
+    assert texts(typed, AMS) == [f"symbol:python:backend.ops.auth.provider.providers.HhsAmsProvider@{auth}/providers.py"]
+    two = write(tmp_workspace / "two", {f"{auth}/hhs_ams_provider.py": "x = 1\n", f"{auth}/hhs_ams_client.py": "y = 1\n",
+                                        "a/x.py": AMS_PROVIDER, "b/y.py": "class HhsAmsClient:\n    pass\n"})
+    assert texts(two, AMS) == []
+
+
+def test_a_tool_named_with_its_bot_is_that_tool(tmp_workspace):
+    """ADR 010 "Use Renovatebot for Dependency Updates" anchored nothing, though `.github/renovate.json` is there."""
+    ws = write(tmp_workspace, {".github/renovate.json": "{}\n", ".github/dependabot.yml": "version: 2\n",
+                               "src/app/x.py": "x = 1\n"})
+    for title in ("Use Renovatebot for Dependency Updates", "Adopt renovate-bot", "Renovate Bot updates packages"):
+        assert texts(ws, f"# 10. {title}\n\nIt opens pull requests.\n") == [".github/renovate.json"], title
+    assert texts(ws, "# 9. Use GitHub Dependabot\n\nIt opens pull requests.\n") == [".github/dependabot.yml"]
+    assert texts(ws, "# 11. A robot reviews each change\n\nIt comments.\n") == []

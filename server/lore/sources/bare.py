@@ -41,7 +41,7 @@ from lore.markup import markdown
 from lore.sources import concepts, headings
 from lore.sources.imports import KIND_WORDS, fold, without_examples
 from lore.sources.layout import MANIFESTS, WorkspaceLayout
-from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, name_parts
+from lore.sources.named import TEST_PATH, COMMON, KEYWORD_LANGUAGES, MAX_FILES, folded_names, led_by, name_parts
 from lore.text import STOP_WORDS
 
 _WORD = re.compile(r"`(\.?[A-Za-z_][\w.-]{2,80})`")
@@ -118,6 +118,15 @@ class BareIndex:
                     if f in code or p.suffix.lower() in _CONFIG_SUFFIXES:
                         out.setdefault(key, []).append((f, f in code))
         return out
+
+    @cached_property
+    def _led(self) -> list[tuple[str, str]]:
+        return folded_names(self.stems)
+
+    def led_by(self, lead: str) -> list[str]:
+        """The code files outside tests whose name, its extension aside, begins with words that run together are
+        `lead` (`hhsams`: `hhs_ams_provider.py`; see `lore.sources.named.led_by`)."""
+        return sorted(f for stem in led_by(self._led, lead) for f in self.stems[stem])
 
     def stem_named(self, term: str, config: bool = True) -> list[str]:
         """The one or two files outside tests whose name, its extension aside, is `term` once case and `-`, `_` and
@@ -529,6 +538,8 @@ WELL_KNOWN = (
     (re.compile(r"\bnest(?:\.?js)?\b", re.I), re.compile(r"(^|/)nest-cli\.json$")),
 )
 MAX_WELL_KNOWN = 6
+# A tool's bot as a title names it ("Renovatebot", "renovate-bot", "Renovate bot"): the tool, as `WELL_KNOWN` names it.
+_BOT = re.compile(r"(?<=[A-Za-z])[ -]?bot\b", re.I)
 # Words naming where or how a tool runs rather than which of its files ("devcontainers for local development"
 # is not about `docker-compose.local.yml`), by their first five letters.
 _SETTINGS = frozenset({"local", "devel", "produ", "stagi", "testi", "defau", "examp", "sampl", "commo", "share",
@@ -541,19 +552,20 @@ def well_known_files(title: str, layout: WorkspaceLayout) -> list[tuple[str, str
     holding more (`.github/workflows/**`): "Docker for development" governs the Dockerfile; "GitHub
     Actions" the workflows; of several, those named for a word of the title when some are ("verification
     testing in its own GitHub workflow": `verification-tests.yml`). Named only in a decision's body, such a tool is as often a passing mention
-    ("run it in Docker")."""
+    ("run it in Docker"). A tool is named with its bot too ("Use Renovatebot": `renovate.json`)."""
     out = []
     for name, path in WELL_KNOWN:
-        m = name.search(title)
-        if not m:
+        said = next((t for t in (title, _BOT.sub("", title)) if name.search(t)), None)
+        if said is None:
             continue
+        m = name.search(said)
         files = [f for f in layout.files if path.search(f) and not layout.vendored(f) and not TEST_PATH.search(f)]
         if not files:
             continue
         top = min(f.count("/") for f in files)
         nearest = sorted(f for f in files if f.count("/") == top)
         folders = {f.rsplit("/", 1)[0] if "/" in f else "" for f in nearest}
-        words = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{5,}", name.sub(" ", title))
+        words = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{5,}", name.sub(" ", said))
                  if w.lower() not in COMMON and w.lower()[:5] not in _SETTINGS}
         own = [f for f in nearest if any(w in PurePosixPath(f).stem.lower() for w in words)]
         if len(nearest) > 1 and 0 < len(own) < len(nearest):

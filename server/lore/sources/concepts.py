@@ -95,12 +95,17 @@ def _head_words(title: str) -> list[str]:
     ("5: Migrate to Jest", "ADR-12 …") aside. A preposition is a word of its own: one inside a compound ("Use
     In-Memory Events Bus", "Opt-in analytics") is part of it. What a title sets against its subject ("Log
     Canonical Effects, Not Client Commands", "Queues rather than cron") is not part of it either."""
+    return [w.lower() for w in named.WORDS.findall(_head(title))]
+
+
+def _head(title: str) -> str:
+    """A title up to its first preposition or contrast, as `_head_words` reads it, its words as written."""
     kept: list[str] = []
     for token in _NUMBERED.sub("", _LINK.sub(" ", title)).split():
         if token.strip(_PUNCTUATION).lower() in _PREPOSITIONS | _CONTRASTS:
             break
         kept.append(token)
-    return [w.lower() for w in named.WORDS.findall(" ".join(kept))]
+    return " ".join(kept)
 
 
 _PUNCTUATION = ".,:;!?()[]{}\"'`*_"
@@ -132,6 +137,26 @@ def title_word_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
             if not all(_norm(w) in plain for w in run):
                 out.append(run)
     return out
+
+
+# Two or more words written capitalised or in capitals one after another ("HHS AMS", "Storage Account").
+_CAPITALISED_RUN = re.compile(r"(?<![\w.'’/-])[A-Z][A-Za-z0-9]*(?:[ -][A-Z][A-Za-z0-9]*)+(?![\w'’/])")
+
+
+def capitalised_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
+    """The runs of two or more consecutive words a title's head (see `_head_words`) writes capitalised or in
+    capitals ("24. HHS AMS (AuthN)" -> ("HHS", "AMS")), and the shorter runs inside them, longest first, as written:
+    what a file or type named for them begins with (`hhs_ams_provider.py`). None of common words only or of
+    the project's own name, and none when the title is all capitals."""
+    if not re.search(r"[a-z]{3}", title):
+        return []
+    plain = named.COMMON | _STOP | GENRE | {_norm(w) for w in named.WORDS.findall(project)}
+    out: list[tuple[str, ...]] = []
+    for m in _CAPITALISED_RUN.finditer(_head(title)):
+        words = re.split(r"[ -]", m.group(0))
+        out += [tuple(words[i:i + size]) for size in range(len(words), 1, -1) for i in range(len(words) - size + 1)
+                if not all(_norm(w) in plain for w in words[i:i + size])]
+    return sorted(dict.fromkeys(out), key=len, reverse=True)
 
 
 MIN_JOINED_WORD = 3

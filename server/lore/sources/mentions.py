@@ -820,7 +820,9 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       profiles": `MeshMetric`) leaves out those that only share its words' stems (a `MeshMetrics` settings
       field), even where it is defined in more than one file and so anchors nothing itself;
     - the folders of the namespace an acronym of it names ("Automate DQT Integration" -> `lib/dqt/**`, Ruby's
-      `module Dqt`; see `acronym_folders`)."""
+      `module Dqt`; see `acronym_folders`);
+    - when none of those, the one file and the one type whose names begin with words it writes capitalised, two
+      or more ("HHS AMS (AuthN)" -> `hhs_ams_provider.py`, `HhsAmsProvider`; see `led_anchors`)."""
     out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
     for run in concepts.title_word_runs(title, ctx.project_name):
         apart = re.search(r"(?<![A-Za-z])" + r"[\s_-]+".join(map(re.escape, run)) + r"(?![A-Za-z])", title, re.I)
@@ -836,6 +838,32 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
             out.append(Derived(symbol_anchor(found[0], found[1], files[0]), 0.85, f"titled for `{name}`"))
     for acronym in title_acronyms(title, ctx.project_name):
         out += [Derived(Anchor("path", f"{d}/**"), 0.85, f"{TITLED} {acronym} (`{d}`)") for d in acronym_folders(acronym, ctx)]
+    for run in concepts.capitalised_runs(title, ctx.project_name) if not out else ():
+        if led := led_anchors(run, ctx):
+            return led
+    return out
+
+
+MAX_LED = 8  # names beginning with a title's words read for their kind; more, and no one type is named for them
+
+
+def led_anchors(run: tuple[str, ...], ctx: AnchorContext) -> list[Derived]:
+    """The one code file outside tests whose name begins with a title's `run` of words (`hhs_ams_provider.py` for
+    "HHS AMS"), and the one type outside tests so named (`HhsAmsProvider`) unless that file holds it: a part of the
+    code named for what the title says. A name led by a longer word (`hhs_amsterdam`) is none; two files or types
+    so named (`hhs_ams_client.py` and `hhs_ams_provider.py`) anchor nothing."""
+    lead = "".join(run).lower()
+    files = ctx.bare.led_by(lead)
+    defined = [(f, name) for name in ctx.symbols.led_by(lead) for f in ctx.symbols.files_for(name)
+               if not named.TEST_PATH.search(f)]
+    types = [(f, found) for f, name in defined if (found := ctx.symbols.symbol(f, name))
+             and found[2] in named.TYPE_KINDS] if len(defined) <= MAX_LED else []
+    said = " ".join(run)
+    one = files if len(files) == 1 else []
+    out = [Derived(Anchor("path", f), 0.85, f"{TITLED} “{said}” ({f})") for f in one]
+    if len(types) == 1 and types[0][0] not in one:
+        f, (language, qualified, _) = types[0]
+        out.append(Derived(symbol_anchor(language, qualified, f), 0.85, f"{TITLED} “{said}” ({qualified})"))
     return out
 
 

@@ -17,6 +17,7 @@ more parts (`SegmentReadModel`, `useApi`, `blob.MsgPayForBlobs`: one word such a
 
 from __future__ import annotations
 
+import bisect
 import functools
 import logging
 import re
@@ -257,6 +258,24 @@ def name_parts(name: str) -> list[str]:
     return [p.lower() for chunk in re.split(r"[._$-]+", name) for p in WORDS.findall(chunk)]
 
 
+def folded_names(names) -> list[tuple[str, str]]:
+    """(words run together, name) for each of `names`, sorted, for `led_by`: (`hhsamsprovider`, `HhsAmsProvider`)."""
+    return sorted(("".join(name_parts(n)), n) for n in names)
+
+
+def led_by(folded: list[tuple[str, str]], lead: str) -> list[str]:
+    """The names of a `folded_names` list whose first words run together are `lead`: `hhsams` leads
+    `hhs_ams_provider` and `HhsAmsProvider`, not `hhs_amsterdam`."""
+    out = []
+    for joined, name in folded[bisect.bisect_left(folded, (lead,)):]:
+        if not joined.startswith(lead):
+            break
+        parts = name_parts(name)
+        if any("".join(parts[:k]) == lead for k in range(1, len(parts) + 1)):
+            out.append(name)
+    return out
+
+
 @attrs.define
 class Named:
     """A name written in a decision and how it was written."""
@@ -422,6 +441,7 @@ class SymbolIndex:
         self.read: list[str] = []  # the code files indexed, for `markers`
         self._markers: dict[str, set[str]] | None = None
         self._folded: dict[str, list[str]] | None = None
+        self._led: list[tuple[str, str]] | None = None
         self.files_read = 0
         self.truncated = False
         self.seconds = 0.0
@@ -496,6 +516,12 @@ class SymbolIndex:
             for name in self.defs:
                 self._folded.setdefault(name.replace("_", "").lower(), []).append(name)
         return self._folded
+
+    def led_by(self, lead: str) -> list[str]:
+        """Defined names whose first words run together are `lead` (`hhsams`: `HhsAmsProvider`; see `led_by`)."""
+        if self._led is None:
+            self._led = folded_names(self.defs)
+        return led_by(self._led, lead)
 
     def files_for(self, name: str) -> list[str]:
         """Files defining `name`: those outside tests when there are any."""
