@@ -202,10 +202,12 @@ The vendor requests; the customer approves.
 def test_a_status_field_deep_in_a_page_about_something_else_is_not_the_pages_status():
     m = parse_doc("docs/flows/system-user.md", FLOW).memories[0]
     assert m.provenance.kind is SourceKind.RULES_FILE and m.kind is Kind.FACT and m.meta["doc"] is True
+    assert parse_doc("docs/design/system-user.md", FLOW).memories[0].provenance.kind is SourceKind.RULES_FILE
     bullet = FLOW.replace("- **Status:** a request moves from", "- **Status:** Accepted, as a request moves from")
-    assert parse_doc("docs/flows/system-user.md", bullet).memories[0].provenance.kind is SourceKind.ADR
     header = FLOW.replace("## What it is", "Status: Approved, once a request is in use\n\n## What it is")
-    assert parse_doc("docs/flows/system-user.md", header).memories[0].provenance.kind is SourceKind.ADR
+    for stated in (bullet, header):  # the page's status: a record among proposals, documentation over no decision
+        assert parse_doc("docs/design/system-user.md", stated).memories[0].provenance.kind is SourceKind.ADR
+        assert parse_doc("docs/flows/system-user.md", stated).memories[0].provenance.kind is SourceKind.RULES_FILE
 
 
 def test_a_status_line_in_a_code_block_is_a_commands_output_not_the_pages_status():
@@ -215,7 +217,7 @@ def test_a_status_line_in_a_code_block_is_a_commands_output_not_the_pages_status
     m = parse_doc("doc/adding-a-domain.md", page).memories[0]
     assert m.provenance.kind is SourceKind.RULES_FILE and m.meta["doc"] is True
     stated = page.replace("Log in, then run:", "Status: Accepted\n\nLog in, then run:")
-    assert parse_doc("doc/adding-a-domain.md", stated).memories[0].provenance.kind is SourceKind.ADR
+    assert parse_doc("doc/design/adding-a-domain.md", stated).memories[0].provenance.kind is SourceKind.ADR
 
 
 def test_a_plain_page_is_one_sectioned_documentation_memory():
@@ -1096,7 +1098,8 @@ def test_a_page_giving_each_of_its_items_a_status_is_a_tracker_not_a_record():
                     for n in range(1, 5))
     backlog = parse_doc("docs/project/plan.md", "# Rinna Development Work Items\n\n## Work Items\n\n" + items)
     assert backlog.memories[0].provenance.kind is SourceKind.RULES_FILE
-    record = parse_doc("docs/project/cache.md", "# Cache pages\n\n- **Status**: Accepted\n\nWe cache pages in Redis.\n")
+    record = parse_doc("docs/project/cache.md", "# Cache pages\n\n- **Status**: Accepted\n\n## Decision\n\n"
+                                                "We cache pages in Redis.\n")
     assert record.memories[0].provenance.kind is SourceKind.ADR
 
 
@@ -1189,11 +1192,57 @@ def test_a_page_stating_what_became_of_its_subject_is_documentation(rel):
     assert (m.provenance.kind, m.kind) == (SourceKind.RULES_FILE, Kind.FACT) and is_plain_doc(m)
 
 
+# HHS/OPRE-OPS (CC0-1.0) `docs/TESTING_ASSESSMENT.md`, a testing roadmap kept up to date, opening on its fields.
+TESTING_ASSESSMENT = """# Testing Assessment & Roadmap
+
+**Last Updated:** 2026-04-28
+**Next Review:** 2026-07-28 (Quarterly)
+**Status:** {status}
+**Audience:** Dev team - for planning and tracking testing improvements
+
+## Executive Summary
+
+Reduce E2E test count from 48 to 15-20 by migrating appropriate tests down the pyramid.
+
+## {part}
+
+Flaky E2E tests need three retries in CI.
+
+## Roadmap
+
+Move the login specs to component tests first.
+"""
+
+
+@pytest.mark.parametrize(("status", "part"), [
+    pytest.param("Active", "Areas for Improvement", id="active"),
+    pytest.param("Approved", "Areas for Improvement", id="approved"),
+    pytest.param("Draft", "Areas for Improvement", id="draft"),
+    pytest.param("Implemented", "Context", id="a-context-alone"),
+    pytest.param("Accepted", "Options", id="options-alone"),
+])
+def test_a_status_line_over_no_decision_structure_is_documentation(status, part):
+    """OPRE-OPS' testing roadmap ("**Status:** Active" over Last Updated and Next Review fields, no Decision,
+    Consequences or Options part) was read as an active decision and shown as a lens on `cypress.config.js`:
+    "Active", like "Approved" or "Draft", is a decision's life-cycle word, and outside the folders of records such a
+    word alone made a record. There a status line makes one only over a decision record's structure."""
+    (m,) = parse_doc("docs/TESTING_ASSESSMENT.md", TESTING_ASSESSMENT.format(status=status, part=part)).memories
+    assert (m.provenance.kind, m.kind) == (SourceKind.RULES_FILE, Kind.FACT) and is_plain_doc(m)
+    decided = TESTING_ASSESSMENT.format(status=status, part="Decision")
+    assert parse_doc("docs/TESTING_ASSESSMENT.md", decided).memories[0].provenance.kind is SourceKind.ADR
+    assert parse_doc("docs/design/testing.md", TESTING_ASSESSMENT.format(status=status, part=part)) \
+        .memories[0].provenance.kind is SourceKind.ADR  # among proposals a status line is a page's life cycle
+
+
 @pytest.mark.parametrize(("rel", "text", "status"), [
-    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Approved\n\nWe cache pages in Redis.\n", Status.ACTIVE,
-                 id="a-decisions-life-cycle-word"),
-    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Draft\n\nWe may cache pages in Redis.\n",
-                 Status.PROPOSED, id="a-draft"),
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Approved\n\n## Decision\n\nWe cache pages in Redis.\n",
+                 Status.ACTIVE, id="a-decision-part"),
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Draft\n\n## Proposal\n\nWe may cache pages in Redis.\n",
+                 Status.PROPOSED, id="a-draft-proposal"),
+    pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Active\n\n## Context\n\nPages are slow.\n\n"
+                 "## Consequences\n\nRedis runs beside the app.\n", Status.ACTIVE, id="context-and-consequences"),
+    pytest.param("docs/adr/cache.md", "# Cache pages\n\n**Status:** Active\n\nWe cache pages in Redis.\n",
+                 Status.ACTIVE, id="active-in-a-records-folder"),
     pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** Implemented\n\n## Context\n\nPages are slow.\n\n"
                  "## Decision\n\nWe cache pages in Redis.\n", Status.ACTIVE, id="a-decisions-parts"),
     pytest.param("docs/cache.md", "# Cache pages\n\n**Status:** live\n\n## 2. Decision Outcome\n\nRedis.\n",
@@ -1206,8 +1255,8 @@ def test_a_page_stating_what_became_of_its_subject_is_documentation(rel):
                  Status.ACTIVE, id="a-numbered-proposal"),
 ])
 def test_a_page_stating_a_decisions_standing_or_among_records_stays_a_record(rel, text, status):
-    """A decision's life-cycle word, a part a decision record has, a status naming a successor, or a place among
-    proposals keeps a page with a status line a decision record."""
+    """A decision record's structure (a Decision part, or a Context and Consequences), a status retiring the page for
+    a successor, or a place among proposals keeps a page with a status line a decision record."""
     (m,) = parse_doc(rel, text).memories
     assert (m.provenance.kind, m.status) == (SourceKind.ADR, status)
 

@@ -12,13 +12,13 @@ import datetime as dt
 import re
 from pathlib import PurePosixPath
 
-from lore.memory import BODY_PART_META, Kind, Section, SourceKind, Status
+from lore.memory import BODY_PART_META, HIDDEN_STATUSES, Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.detect import folder_hint, index_reason, name_hint, placeholder_heading
 from lore.text import clip_between_sentences, folded
 from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources.newer import moved_from_links, removal_links
-from lore.sources.status import (DELIVERY_WORDS, LIFECYCLE_KEYS, Reference, StatusReading, decided_against,
+from lore.sources.status import (LIFECYCLE_KEYS, Reference, StatusReading, decided_against,
                                  front_supersessions, part_supersessions, read_status, references, retired_for,
                                  supersession_lines, word_status)
 
@@ -522,25 +522,29 @@ def states_progress(doc: markdown.Document) -> bool:
     return (reading.word or "").lower() in PROGRESS_WORDS
 
 
-def states_decision(doc: markdown.Document) -> bool:
-    """Whether a page's stated status is a word of a decision's life cycle (proposed, draft, accepted, approved,
-    rejected, superseded, deprecated...), not the state of a delivery or a document (`status.DELIVERY_WORDS`: "live",
-    "Implemented", "Final document") nor the progress of a piece of work (`PROGRESS_WORDS`)."""
+def states_retirement(doc: markdown.Document) -> bool:
+    """Whether a page's stated status retires it (superseded, deprecated, withdrawn...: `HIDDEN_STATUSES`, never shown
+    on code), its successor named or not."""
     reading, _, _ = _status(doc, "", Parsed())
-    return reading.status is not None and (reading.word or "").lower() not in DELIVERY_WORDS | PROGRESS_WORDS
+    return reading.status in HIDDEN_STATUSES
 
 
 # A part's number before its name: "## 2. Decision", "## 3) Context".
 _PART_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)*[.)]?\s+")
+# What a decision's consequences are headed ("## Consequences", "## Positive Consequences", "## Implications").
+_CONSEQUENCES = _names("consequences", "positive consequences", "negative consequences", "implications",
+                       "consequences and risks")
 
 
-def decision_parts(doc: markdown.Document) -> bool:
-    """Whether a page has a heading, its title aside, naming a part of a decision record (`_PARTS`: Context,
-    Decision, Decision Outcome, Consequences, Options, Rationale...), numbered or not ("## 2. Decision")."""
+def decision_structure(doc: markdown.Document) -> bool:
+    """Whether a page, its title aside, has a decision record's structure: a part stating the decision (`_DECISION`:
+    Decision, Decision Outcome, Result, Chosen option, Proposal...), or its context and its consequences both, numbered
+    or not ("## 2. Decision"). A Status line over a page's own sections (Executive Summary, Roadmap, Options of a
+    command) makes no record of it."""
     _, title_line = doc.title()
-    names = (folded(_PART_NUMBER.sub("", markdown.plain(s.heading)).strip().rstrip(":?").strip())
-             for s in doc.sections if s.heading is not None and s.line != title_line)
-    return any(name in _PARTS for name in names)
+    names = {folded(_PART_NUMBER.sub("", markdown.plain(s.heading)).strip().rstrip(":?").strip())
+             for s in doc.sections if s.heading is not None and s.line != title_line}
+    return bool(names & _DECISION) or bool(names & _CONTEXT and names & _CONSEQUENCES)
 
 
 # A decision record named in words: "ADR-0121", "ADR 12", "decision #4", "Decision record 7".

@@ -34,11 +34,11 @@ status and supersession included; any other page is a `fact` memory (a `conventi
 among contributing guides and tells people what to do) marked `meta["doc"]`. Such a memory is
 found by search but not shown on code (hovers, lenses, context packs) unless anchored explicitly.
 Outside the folders and numbered series of proposals and records, a status line makes a record only
-when it is a decision's (a life-cycle word: proposed, accepted, rejected, superseded...) or the page
-has a decision record's parts (Context, Decision, Consequences...): a business case "Final document",
-a bug write-up "live" or a model's page "✅ Implemented" describes what became of its subject, and a
-page whose status line names a record ("Status: Implemented · ADR: [ADR-0121](…)") documents that
-record (`_documents_its_subject`).
+when the page has a decision record's structure (a Decision, Decision Outcome or Result part, or a
+Context and Consequences), or when it retires the page (superseded, deprecated): a business case "Final
+document", a bug write-up "live", a model's page "✅ Implemented", a testing roadmap "Active" or a guide
+"Draft" states what became of its subject or of the page, and a page whose status line names a record
+("Status: Implemented · ADR: [ADR-0121](…)") documents that record (`_documents_its_subject`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from pathlib import PurePosixPath
 from lore.memory import DOC_META, Kind, Section, SourceKind, Status
 from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
-from lore.sources.adr import (RETIRED_DIRS, decision_parts, parse_adr, sections_of, states_decision, states_progress,
+from lore.sources.adr import (RETIRED_DIRS, decision_structure, parse_adr, sections_of, states_progress, states_retirement,
                               status_leads, status_names_record, tracker, with_front)
 from lore.sources.detect import (Series, evidence, folder_hint, series_folder, series_name, series_number, template_folder,
                                  template_name)
@@ -436,17 +436,18 @@ def _among_records(rel_path: str) -> bool:
         or series_folder(folder) and not _DATED_ITEM.match(folder)
 
 
-def _documents_its_subject(rel_path: str, text: str, doc: markdown.Document) -> bool:
-    """Whether a page outside the proposals and records (`_among_records`) states its status as documentation does: a
-    delivery or document state ("Status: live", "✅ Implemented", "Final document — ready for approval": no decision's
-    life-cycle word, `adr.states_decision`) over no part a decision record has (`adr.decision_parts`, `detect.evidence`),
-    or a status line naming the decision record the page documents ("**Status:** Implemented · **ADR:**
-    [ADR-0121](…)", `adr.status_names_record`)."""
+def _documents_its_subject(rel_path: str, doc: markdown.Document) -> bool:
+    """Whether a page outside the proposals and records (`_among_records`) states its status as documentation does:
+    over no decision record's structure (`adr.decision_structure`: a Decision part, or a Context and Consequences),
+    whatever its word ("Status: Active" over a testing roadmap, "live" over a bug write-up, "Draft" over a guide), or
+    on a line naming the decision record the page documents ("**Status:** Implemented · **ADR:** [ADR-0121](…)",
+    `adr.status_names_record`). A status retiring the page (superseded, deprecated: `adr.states_retirement`) still
+    makes a record of it, never shown on code and ranked below its successor."""
     if _among_records(rel_path):
         return False
     if status_names_record(doc, rel_path):
         return True
-    return not states_decision(doc) and not decision_parts(doc) and not evidence(rel_path, text).core
+    return not states_retirement(doc) and not decision_structure(doc)
 
 
 # A title that is only a site generator's placeholder (Hugo's archetype `{{ replace .Name "-" " " | title }}`,
@@ -471,7 +472,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     path = PurePosixPath(rel_path)
     own_page = not read_me(p_stem(rel_path)) or series_folder(path.parent.name)
     if own_page and records and status_leads(doc) and not tracker(doc) \
-            and not _work_in_progress(rel_path, text, doc) and not _documents_its_subject(rel_path, text, doc):
+            and not _work_in_progress(rel_path, text, doc) and not _documents_its_subject(rel_path, doc):
         parsed = parse_adr(rel_path, text, front)
         if parsed.memories:
             m = parsed.memories[0]

@@ -98,13 +98,6 @@ _WORDS: dict[str, Status] = {
                      "verouderd", "kullanımdan kaldırıldı", "廃止", "非推奨", "已废弃", "废弃", "已弃用", "弃用",
                      "폐기", "폐기됨", "사용 중단"), Status.DEPRECATED),
 }
-# The status words of `_WORDS` that say what became of a piece of work or a document (built, shipped, finished, in use,
-# published: "Status: live", "Implemented", "Final document"), not what was decided. Among proposals and records (an
-# RFC "Implemented", an EIP "Final") they end a life cycle; on any other page they are the state of what it describes.
-DELIVERY_WORDS = frozenset({"implemented", "implementing", "done", "complete", "completed", "merged", "final",
-                            "finalized", "finalised", "live", "ready for release", "released", "publish", "published",
-                            "living", "stable", "stabilized", "stabilised", "shipped", "activated", "developed",
-                            "deployed"})
 # An approval given on a condition still to be met ("Approved (brainstorm) — pending implementation plan", "Agreed,
 # awaiting sign-off") is no decision in force yet: a proposal. "Accepted" is a record's word for being in force
 # ("Accepted, pending live test" governs while it is tested), and a delivery word says what was built.
