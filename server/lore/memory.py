@@ -75,6 +75,9 @@ WIDESPREAD_META = "widespread_names"
 # Where an imported record's body was taken from (its decision section) and the parts before it (`sources.adr.body_part`).
 BODY_PART_META = "body_part"
 DOC_META = "doc"  # meta flag of a memory read from the project's plain documentation (sources/docs.py)
+# meta flag of a decision record nobody filled in: its parts hold only its template's guidance ("The change that we're
+# proposing or have agreed to implement."), so its title, status and relations are all it says (`sources.adr.unfilled`)
+TEMPLATE_ONLY_META = "template_only"
 
 
 def is_plain_doc(memory: Memory) -> bool:

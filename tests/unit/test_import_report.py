@@ -302,3 +302,48 @@ def test_a_record_left_as_its_template_is_reported_and_is_no_page(lore):
     assert summary.decisions == ["doc/adr/0002-use-rabbitmq.md"] and summary.docs == []
     assert dict(summary.not_taken)["doc/adr/0001-record-architecture-decisions.md"] == "an unfilled template"
     assert [m.provenance.path for m in lore.store.memories.matching()] == ["doc/adr/0002-use-rabbitmq.md"]
+
+
+# lcobucci/kafka (MIT) docs/architecture-decisions: 0006 left as adr-tools wrote it, amending 0002, which says something.
+TEMPLATE_GUIDANCE = ("## Context\n\nThe issue motivating this decision, and any context that influences or constrains "
+                     "the decision.\n\n## Decision\n\nThe change that we're proposing or have agreed to implement.\n\n"
+                     "## Consequences\n\nWhat becomes easier or more difficult to do and any risks introduced by the "
+                     "change that will need to be mitigated.\n")
+PHP_RECORDS = {
+    "docs/architecture-decisions/0002-require-php-7-2-64-bit.md":
+        "# 2. Require PHP 7.2 (64-bit)\n\nDate: 2018-08-29\n\n## Status\n\nAccepted\n\n## Context\n\nThe protocol "
+        "uses 64-bit integers, which PHP only has on 64-bit builds; 7.2 is the oldest PHP version still supported.\n\n"
+        "## Decision\n\nRequire PHP 7.2 on a 64-bit platform.\n\n## Consequences\n\nUsers on 32-bit PHP cannot use "
+        "the library.\n",
+    "docs/architecture-decisions/0006-require-php-7-3.md":
+        "# 6. Require PHP 7.3\n\nDate: 2019-05-04\n\n## Status\n\nAccepted\n\nAmends [2. Require PHP 7.2 (64-bit)]"
+        "(0002-require-php-7-2-64-bit.md)\n\n" + TEMPLATE_GUIDANCE,
+    "docs/architecture-decisions/0007-require-latest-stable-php-version.md":
+        "# 7. Require latest stable PHP version\n\nDate: 2019-12-01\n\n## Status\n\nAccepted\n\n## Context\n\nKeeping "
+        "up with PHP releases lets the library use new language features.\n\n## Decision\n\nRequire the latest stable "
+        "PHP version.\n\n## Consequences\n\nOlder PHP installs stay on older releases.\n",
+    "src/a.py": "x = 1\n",
+}
+
+
+def test_a_record_left_as_its_template_is_kept_by_title_reported_and_ranked_below_records_with_content(lore):
+    """lcobucci/kafka's 0006 has every part still the template's guidance: imported as an active record with an empty
+    body, its few words ranked it above the record with content it amends ("Require PHP 7.2"), and the report said
+    nothing of it. It is kept (title, status, relations), listed in the report, and ranked below that record."""
+    write(lore.root, PHP_RECORDS)
+    summary = run_import(lore)
+    stub = "docs/architecture-decisions/0006-require-php-7-3.md"
+    ranked = [h.memory.provenance.path for h in lore.search(Query("Require PHP 7.2", limit=5))]
+    assert ranked.index("docs/architecture-decisions/0002-require-php-7-2-64-bit.md") < ranked.index(stub)
+    assert stub in summary.decisions and summary.template_only == [stub]
+
+
+def test_cli_reports_the_records_left_as_their_template(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    write(tmp_path, PHP_RECORDS)
+    assert main(["-w", str(tmp_path), "import", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "unfilled:         1 record left as its template: title only" in out
+    assert "  docs/architecture-decisions/0006-require-php-7-3.md\n" in out
+    assert main(["-w", str(tmp_path), "import", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["template_only"] == ["docs/architecture-decisions/0006-require-php-7-3.md"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lore.memory import Kind, Status
+from lore.memory import TEMPLATE_ONLY_META, Kind, Status
 from lore.sources.adr import parse_adr
 from lore.sources import headings
 from lore.sources.headings import without_alternatives
@@ -733,6 +733,21 @@ NYGARD_UNFILLED = ("Date: 2020-02-23\n\n## Status\n\nAccepted\n\n## Context\n\n"
                    "## Decision\n\nThe change that we're proposing or have agreed to implement.\n\n## Consequences\n\n"
                    "What becomes easier or more difficult to do and any risks introduced by the change that will need "
                    "to be mitigated.\n")
+
+
+def test_a_record_left_as_its_template_keeps_its_number_status_and_relations_and_is_marked():
+    """lcobucci/kafka (MIT) docs/architecture-decisions/0006 ("6. Require PHP 7.3") has every part still adr-tools'
+    guidance: it was imported as an active record with an empty body and nothing to tell it from the records that say
+    something, and its few words ranked it above them. It keeps its number, title, status and relations (it amends
+    0002) and is marked as left as its template; a record written in is not."""
+    text = ("# 6. Require PHP 7.3\n\n" + NYGARD_UNFILLED).replace(
+        "Accepted\n", "Accepted\n\nAmends [2. Require PHP 7.2 (64-bit)](0002-require-php-7-2-64-bit.md)\n")
+    (m,) = parse_adr("docs/architecture-decisions/0006-require-php-7-3.md", text).memories
+    assert (m.title, m.status, m.body, m.meta["adr_number"]) == ("6. Require PHP 7.3", Status.ACTIVE, "", 6)
+    assert m.meta["refs"]["amends"][0]["number"] == 2 and m.meta[TEMPLATE_ONLY_META] is True
+    written = text.replace("The change that we're proposing or have agreed to implement.", "We require PHP 7.3.")
+    (m,) = parse_adr("docs/architecture-decisions/0006-require-php-7-3.md", written).memories
+    assert m.body == "We require PHP 7.3." and TEMPLATE_ONLY_META not in m.meta
 
 
 def test_a_record_left_as_its_template_says_no_more_than_its_title():

@@ -63,6 +63,12 @@ def print_taken(summary, verbose: bool) -> None:
     for written, n in sorted(summary.unknown_statuses.items(), key=lambda kv: (-kv[1], kv[0])):
         out.print(f"statuses:         {n} record{'s' if n != 1 else ''} with an unknown status {written!r} "
                   "treated as active", markup=False)
+    if summary.template_only:
+        n = len(summary.template_only)
+        out.print(f"unfilled:         {n} record{'s' if n != 1 else ''} left as {'their' if n != 1 else 'its'} template: "
+                  "title only (ranked below records that say something)", markup=False)
+        if verbose:
+            _list(summary.template_only)
     if summary.superseded:
         _superseded(summary.superseded, verbose)
     proposed = [r for r in summary.later_records if r[1] == PROPOSED_CHANGE]

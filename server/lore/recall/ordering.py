@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, Kind, Memory
+from lore.memory import HIDDEN_STATUSES, NEWER_META, NEWER_PARTS_META, TEMPLATE_ONLY_META, Kind, Memory
 from lore.recall.query import Hit, Query
 
 # Relations (sources/newer.py) under which the later record takes the earlier one's place.
@@ -105,9 +105,10 @@ def _answers_better(old: Hit, new: Hit | None, relation: str) -> bool:
     earlier one does not is the change, so a question asking for it ("… and in what order are they
     layered?") asks what only the amendment answers. A record that supersedes part of another is a
     decision of its own, most of whose words are its own subject's: that it shares a word of the question
-    the earlier one lacks says nothing about the part it replaced.
+    the earlier one lacks says nothing about the part it replaced. A later record nobody filled in
+    (`TEMPLATE_ONLY_META`) says its title and no more: it answers no question better than the record it changed.
     """
-    if new is None or new.lexical_rank is None:
+    if new is None or new.lexical_rank is None or new.memory.meta.get(TEMPLATE_ONLY_META):
         return False
     if new.similarity is not None and new.similarity > (old.similarity or 0.0):
         return True

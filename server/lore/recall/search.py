@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from lore.memory import HIDDEN_STATUSES, NEWER_META, Anchor, Kind, Memory, SourceKind, Status, is_plain_doc
+from lore.memory import (HIDDEN_STATUSES, NEWER_META, TEMPLATE_ONLY_META, Anchor, Kind, Memory, SourceKind, Status,
+                         is_plain_doc)
 from lore.recall.anchoring import GLOB_CHARS, MATCH_WEIGHT, best_match, glob_covers
 from lore.recall.fusion import word_share
 from lore.recall.numbered import cited_numbers, cites, record_number, uncited
@@ -37,6 +38,10 @@ ANCHOR_RANK = {"symbol": 1, "file": 2, "language": 12}
 # the successor lifted into its place, which keeps the strength of the match (`Hit.matched`).
 STATUS_WEIGHT = {"active": 1.0, "proposed": 0.95, "rejected": 0.9, "superseded": 0.6, "deprecated": 0.6}
 OTHER_STATUS_WEIGHT = 0.9
+# A decision record nobody filled in (`TEMPLATE_ONLY_META`) says its title and no more, and its few words match a
+# question as strongly as a record's whole text does (BM25 favours a short text): it weighs a step below records with
+# content, as a rejected record does below an active one.
+TEMPLATE_ONLY_WEIGHT = 0.85
 # A record a later one partly supersedes or amends still governs the rest of what it says; it weighs
 # like a proposal, a small step next to the gap between a strong and a weak match (sources/newer.py).
 CHANGED_WEIGHT = 0.95
@@ -155,6 +160,9 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
     if (is_plain_doc(m) or m.provenance.kind is SourceKind.CODE_MAP) and _ASKS_WHY.match(q.text):
         factor *= REASON_DOC_WEIGHT
     factor *= 0.8 + 0.2 * m.confidence
+    if m.meta.get(TEMPLATE_ONLY_META):
+        factor *= TEMPLATE_ONLY_WEIGHT
+        hit.why.append("left as its template: title only")
     changed = sorted({r for r in (m.meta.get(NEWER_META) or {}).values() if r in CHANGED_RELATIONS})
     if changed:
         older *= CHANGED_WEIGHT

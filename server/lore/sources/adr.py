@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from pathlib import PurePosixPath
 
-from lore.memory import BODY_PART_META, HIDDEN_STATUSES, Kind, Section, SourceKind, Status
+from lore.memory import BODY_PART_META, HIDDEN_STATUSES, TEMPLATE_ONLY_META, Kind, Section, SourceKind, Status
 from lore.markup import markdown
 from lore.sources.detect import folder_hint, index_reason, name_hint, placeholder_heading
 from lore.text import clip_between_sentences, folded
@@ -232,6 +232,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     sections, body, rationale = _sections(doc, title, title_line)
     body = "" if empty else body  # a template's headings say nothing: its title is what the record says
     meta: dict = {"status_text": status_text} if status_text else {}
+    if empty:
+        meta[TEMPLATE_ONLY_META] = True  # a title only: search weighs it below records that say something
     if unknown and status is Status.ACTIVE:
         meta["status_unknown"] = status_text[:60]
     number = _number(rel_path, title)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from lore.memory import SourceKind
+from lore.memory import TEMPLATE_ONLY_META, SourceKind
 from lore.sources.adr import UNFILLED
 from lore.sources.classify import is_page
 from lore.sources.detect import folder_hint, series_folder
@@ -50,10 +50,13 @@ def fill(store: Store, summary: ImportSummary) -> None:
                                                                       GENERATED_OUTPUT, COPIED_PAGE):  # set aside, said
                 summary.not_taken.append((path, why))
     summary.log_entries = store.memories.entries_per_file(SourceKind.ADR)
-    for meta in store.memories.meta_by_source_kind(SourceKind.ADR):
+    for path, meta in store.memories.meta_by_source_kind(SourceKind.ADR):
         written = meta.get("status_unknown")
         if written:
             summary.unknown_statuses[written] = summary.unknown_statuses.get(written, 0) + 1
+        if meta.get(TEMPLATE_ONLY_META) and path:
+            summary.template_only.append(path)
+    summary.template_only = sorted(set(summary.template_only))  # a decision log's entries share their file
 
 
 def docs_like(path: str) -> bool:

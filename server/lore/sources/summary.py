@@ -45,6 +45,8 @@ class ImportSummary:
     docs_later: list[str] = attrs.field(factory=list)
     not_taken: list[tuple[str, str]] = attrs.field(factory=list)  # (markdown file, why it is no decision record)
     unknown_statuses: dict[str, int] = attrs.field(factory=dict)  # status as written -> records read as active
+    # decision records nobody filled in (their parts the template's guidance): kept by title, status and relations
+    template_only: list[str] = attrs.field(factory=list)
     log_entries: dict[str, int] = attrs.field(factory=dict)  # decision log -> its entries read as records
     left_out_memories: int = 0  # deprecated: their files sit in vendored or built folders no importer reads now
     # (earlier record, relation, later record): records search ranks below a later one (sources/newer.py)
@@ -88,6 +90,7 @@ class ImportSummary:
             "documentation_embedded_later": list(self.docs_later),
             "not_taken": [{"path": p, "reason": r} for p, r in self.not_taken],
             "unknown_statuses": dict(sorted(self.unknown_statuses.items())),
+            "template_only": list(self.template_only),
             "decision_log_entries": dict(sorted(self.log_entries.items())),
             "left_out_memories": self.left_out_memories,
             "later_records": [{"earlier": a, "relation": r, "later": b} for a, r, b in self.later_records],

@@ -229,10 +229,12 @@ class MemoryTable:
             "SELECT source_path, COUNT(*) FROM memories WHERE source_kind = ? AND status != ? AND source_path IS NOT NULL"
             " GROUP BY source_path HAVING COUNT(*) > 1", (kind.value, Status.DEPRECATED.value)))
 
-    def meta_by_source_kind(self, kind: SourceKind) -> list[dict]:
-        """The meta data of every memory from one kind of source (for import reports), without hydrating them."""
-        return [json.loads(r[0] or "{}") for r in self.db.query(
-            "SELECT meta FROM memories WHERE source_kind = ? AND status != ?", (kind.value, Status.DEPRECATED.value))]
+    def meta_by_source_kind(self, kind: SourceKind) -> list[tuple[str | None, dict]]:
+        """The source file and meta data of every memory from one kind of source (for import reports), without
+        hydrating them, deprecated ones aside."""
+        return [(r[0], json.loads(r[1] or "{}")) for r in self.db.query(
+            "SELECT source_path, meta FROM memories WHERE source_kind = ? AND status != ?",
+            (kind.value, Status.DEPRECATED.value))]
 
     def ids_from_sources(self, kinds: tuple[str, ...]) -> frozenset[str]:
         """Ids of the memories whose source kind is one of `kinds`, cached until the set of memories
