@@ -832,3 +832,39 @@ def test_a_tool_named_with_its_bot_is_that_tool(tmp_workspace):
         assert texts(ws, f"# 10. {title}\n\nIt opens pull requests.\n") == [".github/renovate.json"], title
     assert texts(ws, "# 9. Use GitHub Dependabot\n\nIt opens pull requests.\n") == [".github/dependabot.yml"]
     assert texts(ws, "# 11. A robot reviews each change\n\nIt comments.\n") == []
+
+
+def test_a_kind_of_library_written_in_plain_words_is_outside_software_not_a_part(tmp_workspace):
+    """HHS/OPRE-OPS (CC0) 020, "Form Validation library for frontend": "We will use Vest as our form validation
+    library" anchored the backend's `validation/` package. A plain word before "library" says what the library is
+    for; the same word before "package", in backticks, or as a package the workspace publishes names the part."""
+    ws = write(tmp_workspace, {"backend/pyproject.toml": "[project]\nname = 'api'\n",
+                               "backend/api/validation/__init__.py": "",
+                               "backend/api/validation/base.py": "class Check:\n    pass\n"})
+    text = "# 20. Form validation\n\n## Decision\n\nWe will use Vest as our form validation library.\n"
+    assert texts(ws, text) == []
+    assert texts(ws, text.replace("form validation library", "`validation` library")) == ["backend/api/validation/**"]
+    assert texts(ws, text.replace("library", "package")) == ["backend/api/validation/**"]
+    published = write(tmp_workspace / "js", {"package.json": '{"name": "app", "workspaces": ["packages/*"]}\n',
+                                             "packages/validation/package.json": '{"name": "validation"}\n',
+                                             "packages/validation/index.js": "export const check = () => 1\n"})
+    assert texts(published, text) == ["packages/validation/**"]
+
+
+def test_a_title_confining_a_record_to_one_part_keeps_what_it_reads_from_words_inside_that_part(tmp_workspace):
+    """HHS/OPRE-OPS (CC0) 020, "Form Validation library for frontend", speaks of "validation rules" twice: the
+    backend's `ValidationRule` took its lens. A title ending "for frontend" (or opening "Frontend:") confines the
+    record to the `frontend/` folder: a phrase read from its words anchors only code there; a name it writes as code
+    anchors wherever it is defined."""
+    ws = write(tmp_workspace, {"backend/api/rules.py": "class ValidationRule:\n    pass\n",
+                               "backend/api/other.py": "class PaymentLimit:\n    pass\n",
+                               "frontend/src/form.js": "export const field = 1\n"})
+    body = ("\n\n## Decision\n\nIt gives a declarative syntax for defining validation rules. We write validation rules "
+            "per form.\n")
+    assert texts(ws, "# 20. Form validation" + body) == ["symbol:python:backend.api.rules.ValidationRule@backend/api/rules.py"]
+    assert texts(ws, "# 20. Form validation for frontend" + body) == []
+    assert texts(ws, "# 20. Frontend: form validation" + body) == []
+    written = "# 20. Form validation for the front-end" + body + "It checks the `PaymentLimit` too.\n"
+    assert texts(ws, written) == ["symbol:python:backend.api.other.PaymentLimit@backend/api/other.py"]
+    assert texts(ws, "# 20. Form validation for mobile" + body) == \
+        ["symbol:python:backend.api.rules.ValidationRule@backend/api/rules.py"], "no such part: nothing confines it"

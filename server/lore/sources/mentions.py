@@ -67,8 +67,8 @@ from lore.anchors import language_for_path
 from lore.anchors.choices import DERIVED_META, key_of  # noqa: F401 (DERIVED_META is re-exported to runner.py)
 from lore.markup.hidden import strip_hidden
 from lore.memory import ROOT_FILE, Anchor, ValidationError
-from lore.sources import (bare, concepts, contrasts, file_patterns, headings, imports, literals, manifests, named,
-                          routes, shapes, shell, subclasses, tables, unchanged, written_code)
+from lore.sources import (bare, concepts, confined, contrasts, file_patterns, headings, imports, literals, manifests,
+                          named, routes, shapes, shell, subclasses, tables, unchanged, written_code)
 from lore.sources.moved import History, folder_moved_to, moved_to, renamed_in_history
 from lore.sources.ranking import GLOB_CHARS, Derived, ranked, symbol_anchor
 from lore.sources.misspelt import NearNames
@@ -571,6 +571,9 @@ _NOT_PART_NAMES = frozenset("""new same whole entire other own existing followin
 shared common specific relevant appropriate corresponding individual respective particular first second third last
 each every any some this that these those our your their its which whose standalone dedicated external internal
 third-party npm pip python node java go rust ruby javascript typescript""".split())
+# Words for software in general: written after a plain word, they name a kind of outside software ("a form validation
+# library", "the logging library"), not a part of the project (`_outside_software`).
+_SOFTWARE_NOUNS = frozenset({"library"})
 
 
 def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
@@ -580,10 +583,11 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
     "IIIF service manager" is a class, not the `iiif` folder), and is a part of the kind the word says
     (`_part_of_kind`). A word saying which part
     rather than naming it (`_NOT_PART_NAMES`, or a common word: "the config module" is no one folder's
-    name), a part holding more than `MAX_FOLDER_FILES` files besides tests (named in words, even in the title,
+    name), a kind of outside software ("our form validation library", `_outside_software`), a part holding more
+    than `MAX_FOLDER_FILES` files besides tests (named in words, even in the title,
     a whole Django app is where things live: "use services in registrar app") and a part named only ever as
     where things go or live (`_only_where`) anchor nothing."""
-    prose = named.FENCE.sub(" ", _WEB_LINK.sub(" ", text))
+    prose = _without_outside_software(named.FENCE.sub(" ", _WEB_LINK.sub(" ", text)), ctx)
     own = {w.lower() for w in concepts.own_names(ctx.project_name)}
     out: dict[str, Derived] = {}
     for word in dict.fromkeys(m.group(1) for m in _PART_IN_WORDS.finditer(prose)):
@@ -599,6 +603,22 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
         glob = f"{folders[0]}/**"
         out.setdefault(glob, Derived(Anchor("path", glob), 0.85, f"names the {word} part in words ({folders[0]})"))
     return list(out.values())
+
+
+def _without_outside_software(prose: str, ctx: AnchorContext) -> str:
+    """`prose` with the kinds of outside software it names blanked (`_outside_software`)."""
+    return _PART_IN_WORDS.sub(lambda m: " " * len(m.group(0)) if _outside_software(m, ctx) else m.group(0), prose)
+
+
+def _outside_software(m: re.Match[str], ctx: AnchorContext) -> bool:
+    """Whether a part named in words (`_PART_IN_WORDS`) is a kind of software from outside the project: a word for
+    software in general (`_SOFTWARE_NOUNS`) after a plain word in lower case, neither in backticks nor written as a
+    name (no capitals, digits, `_` or `.`), that no package of the workspace is published as ("a form validation
+    library" is what the frontend chose, not the backend's `validation/` package). A package, module or app keeps
+    its reading: "the validation package" names one, as "the `validation` library" does."""
+    word = m.group(1)
+    return m.group(2) in _SOFTWARE_NOUNS and not m.group(0).startswith("`") and re.fullmatch(r"[a-z]+(?:-[a-z]+)*", word) \
+        is not None and not any(name.rsplit("/", 1)[-1] == word for name in ctx.layout.published)
 
 
 # What a part is called when it is a project of its own ("the billing service", "the docs project", "the admin
@@ -807,10 +827,15 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 TITLED_KINDS = named.TYPE_KINDS | {"function"}
 
 
-def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
-    """Anchors for what a decision's title names (see `concepts.title_runs`):
+def well_known_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
+    """Anchors for the files of the well-known tools a decision's title names (see `bare.well_known_files`)."""
+    return [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
 
-    - the files of a well-known tool (see `bare.well_known_files`);
+
+def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
+    """Anchors for what a decision's title names in words (see `concepts.title_runs`; the well-known tools it names,
+    `well_known_anchors`):
+
     - the folder it names in words ("Add Bucket Testing to all parts of the application" ->
       `src/BucketTesting/**`; "Add System Agent support" -> `pkg/systemagent/**`), when one folder outside tests is named so, holds code (test data named
       "data sources" is no subject) and at most `concepts.MAX_KIND_FILES` files besides tests;
@@ -823,7 +848,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       `module Dqt`; see `acronym_folders`);
     - when none of those, the one file and the one type whose names begin with words it writes capitalised, two
       or more ("HHS AMS (AuthN)" -> `hhs_ams_provider.py`, `HhsAmsProvider`; see `led_anchors`)."""
-    out = [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
+    out = []
     for run in concepts.title_word_runs(title, ctx.project_name):
         apart = re.search(r"(?<![A-Za-z])" + r"[\s_-]+".join(map(re.escape, run)) + r"(?![A-Za-z])", title, re.I)
         folders = [d for d in ctx.bare.titled_folders(run, apart=bool(apart)) if not ctx.layout.vendored(d + "/x")]
@@ -1125,16 +1150,21 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     define, a phrase, a name in its sketches) is as often code it would add or change as code that
     is there, so it is left to search and context packs rather than shown on the code. Folders kept that hold more
     than `MAX_FOLDER_FILES` files together are narrowed to those the record heads or decides on (`spread_folders`),
-    and the caps met again without the rest. `entry`: the
+    and the caps met again without the rest. A record whose title confines it to one part of the project ("Form
+    Validation library for frontend") keeps what it reads from words alone (a phrase code is named for, a part named
+    in words, its title's words) inside that part (`confined`). `entry`: the
     number of the decision log's entry at `rel` that `text` is (cited by the log's name and that number)."""
     whole = _without_foreign_trees(_HTML_CODE.sub(r"`\1`", strip_hidden(text)), ctx)
     text = contrasts.without_contrasted(headings.without_alternatives(whole))
     title = imports.title_of(whole)
+    part = confined.title_part(title, ctx.layout, ctx.bare)  # what it reads from words stays in there
     found = path_anchors(text, rel, ctx, title)
     found += [d for d in bare_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
-    found += [d for d in prose_part_anchors(text, ctx, title) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in confined.within(prose_part_anchors(text, ctx, title), part)
+              if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
-    found += title_anchors(title, ctx) + ([] if proposal else subclasses.contract_anchors(text, title, ctx))
+    found += well_known_anchors(title, ctx) + confined.within(title_anchors(title, ctx), part)
+    found += [] if proposal else subclasses.contract_anchors(text, title, ctx)
     found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in citation_anchors(rel, ctx, text, entry) if d.anchor.value not in {f.anchor.value for f in found}]
@@ -1155,9 +1185,9 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += shapes.shape_anchors(text, ctx)
     found += [d for d in tables.table_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
-    found += [d for d in concept_anchors(text, ctx) if (d.anchor.file, d.anchor.value) not in have]
+    found += [d for d in confined.within(concept_anchors(text, ctx), part) if (d.anchor.file, d.anchor.value) not in have]
     if not found and not proposal:
-        found = head_anchors(title, text, ctx)
+        found = confined.within(head_anchors(title, text, ctx), part)
     found += file_patterns.pattern_anchors(text, ctx)  # a kind of file, beside what the record is about
     found = ranked(own_project(found, rel, ctx.layout), text, ctx.layout)
     kept = _capped(found, proposal)
