@@ -89,6 +89,22 @@ def test_a_tool_named_once_under_the_consequences_is_named_in_passing(tmp_worksp
     assert anchors(ws, front) == ["./webpack.config.js"]
 
 
+def test_a_tool_named_once_where_the_record_points_to_other_records_is_named_in_passing(tmp_workspace):
+    # HHS/OPRE-OPS's docs/adr/031-storybook-for-component-documentation.md (CC0) ends with "## Related Issues" and
+    # "- [ADR 015 — A11y Testing](./015-a11y-testing.md) — `addon-a11y` complements the existing Cypress axe-core a11y
+    # checks": `cypress.config.js` took the lens of a record choosing Storybook.
+    ws = write(tmp_workspace, {"frontend/cypress.config.js": "module.exports = {};\n",
+                               "frontend/src/main.jsx": "export const a = 1;\n"})
+    link = "- [ADR 015 — A11y Testing](./015-a11y-testing.md) — it complements the existing Cypress a11y checks.\n"
+    storybook = "# 31. Storybook for components\n\n## Status\n\nAccepted\n\n## Decision\n\nWe adopt Storybook.\n\n"
+    assert anchors(ws, storybook + "## Related Issues\n\n- #1224 — Parent story\n" + link) == []
+    assert anchors(ws, storybook + "## Related\n\nIt complements the existing Cypress a11y checks.\n") == []
+    assert anchors(ws, storybook + link) == [], "a line linking another record, under any heading"
+    assert anchors(ws, storybook.replace("We adopt Storybook.", "We adopt Storybook beside Cypress.") + link) == \
+        ["frontend/cypress.config.js"]
+    assert anchors(ws, storybook + "It complements the existing Cypress a11y checks.\n") == ["frontend/cypress.config.js"]
+
+
 def test_a_configuration_file_written_whole_is_that_file_wherever_it_sits(tmp_workspace):
     # defenseunicorns/pepr's adr/0021-typescript-module-resolution.md and 0022-release-please.md (Apache-2.0): a
     # heading "### For User Modules (`tsconfig.module.json`)", and under Consequences "Two new config files are

@@ -443,3 +443,30 @@ def test_a_folder_written_once_as_where_named_code_lives_gives_way_to_that_code(
                                                     AnchorContext(ws))), "a folder the record comes back to"
     assert texts(derive_anchors("# 4. Layout\n\nKeys live in `pkg/storage`.\n", "docs/adr/0004.md", AnchorContext(ws))) \
         == ["pkg/storage/**"], "nothing named lives there: the folder is the place decided on"
+
+
+def test_a_folder_written_only_where_the_record_says_where_to_read_more_anchors_nothing(tmp_workspace):
+    """HHS/OPRE-OPS's docs/adr/030-api-first-development.md (CC0) ends with "## Related Issues" and "- Backend
+    structure: `backend/ops_api/ops/` (API layer), `backend/models/` (data layer)": every model file took the lens
+    of a record on API-first development. Written where the record says where to read more (Related, See also,
+    References, Links, Further reading), or in a list item linking another record, a folder is where to look;
+    written in its body or title too, it anchors. A file listed there is the record's own implementation (jaeger's
+    docs/adr/003, Apache-2.0: "## References" lists "Factory creation: [`cmd/internal/storageconfig/factory.go`]")."""
+    ws = write(tmp_workspace, {"backend/models/agreement.py": "class Agreement:\n    pass\n",
+                               "backend/services/fees.py": "def fee():\n    pass\n"})
+    head = "# 30. API-first development\n\n## Decision\n\nThe API holds all business logic, as `backend/services/fees.py` does.\n\n"
+
+    def derived(text):
+        return texts(derive_anchors(text, "docs/adr/030.md", AnchorContext(ws)))
+
+    for part in ("## Related Issues", "## See also", "## References", "### 5. Further reading"):
+        assert derived(f"{head}{part}\n\n- Backend structure: `backend/models/` (data layer)\n") == \
+            ["backend/services/fees.py"], part
+    assert derived(f"{head}## Consequences\n\n- [ADR 17](./017-flask.md): the models live in `backend/models/`.\n") \
+        == ["backend/services/fees.py"], "a list item linking another record"
+    assert derived(f"{head}## Consequences\n\n- The models in `backend/models/` change.\n") == \
+        ["backend/models/**", "backend/services/fees.py"]
+    assert derived(head.replace("API-first development", "API-first models in `backend/models/`") +
+                   "## Related\n\n- `backend/models/`\n") == ["backend/models/**", "backend/services/fees.py"]
+    assert derived(f"{head}## References\n\n- Models: [`backend/models/agreement.py`](../../backend/models/agreement.py)\n") \
+        == ["backend/models/agreement.py", "backend/services/fees.py"]

@@ -480,9 +480,10 @@ def _opens_sentence(text: str, at: int) -> bool:
 
 
 # Headings of the parts of a record that say what follows from its decision or where to read more, by their first
-# five letters: a tool named there once is named in passing.
+# five letters: a tool named there once is named in passing (so is one named only in a list item linking another
+# record, `headings.read_more_spans`).
 _PASSING_PARTS = frozenset({"conse", "posit", "negat", "neutr", "drawb", "risks", "trade", "refer", "links",
-                            "furth", "see a", "notes"})
+                            "furth", "see a", "notes", "relat"})
 
 
 def config_in_passing(name: str, text: str, title: str) -> bool:
@@ -496,10 +497,13 @@ def config_in_passing(name: str, text: str, title: str) -> bool:
 
 
 def _in_passing_part(word: str, text: str) -> bool:
-    """Whether `text` first writes `word` (case aside) under a heading of `_PASSING_PARTS`."""
+    """Whether `text` first writes `word` (case aside) under a heading of `_PASSING_PARTS` or where it says where
+    to read more (`headings.in_read_more`: "- [ADR 015](./015-a11y-testing.md) — complements the Cypress checks")."""
     m = re.search(rf"(?<![\w./-]){re.escape(word)}(?![\w/-])", text, re.I)
-    heading = headings.heading_above(text, m.start()) if m else None
-    return bool(heading) and markdown.plain(heading).strip().lower()[:5] in _PASSING_PARTS
+    if m is None:
+        return False
+    heading = headings.heading_above(text, m.start())
+    return bool(heading) and markdown.plain(heading).strip().lower()[:5] in _PASSING_PARTS or headings.in_read_more(text, m.start())
 
 
 # Tools whose configuration is a file of a fixed name or folder rather than `<tool>.config.*`: the name a

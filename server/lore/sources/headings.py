@@ -133,6 +133,51 @@ def without_alternatives(text: str) -> str:
     return text
 
 
+# Headings of the parts of a record that say where to read more (matched on the folded heading, its numbering and
+# marks aside): "Related", "Related issues", "Related decisions", "See also", "References", "Links", "Further reading".
+# Not "Reference implementation", which is the code.
+READ_MORE = re.compile(r"^(?:related(?:\s+[\w-]+){0,2}|see\s+also|references?|(?:useful\s+|external\s+|related\s+)?links|"
+                       r"further\s+(?:reading|information)|more\s+reading)\s*:?$")
+# A list item whose main content is a link to another record: "- [ADR 015 — A11y Testing](./015-a11y-testing.md) —
+# `addon-a11y` complements the existing Cypress axe-core a11y checks".
+_RECORD_LINK_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\*\*|__)?\[[^\]\n]+\]\([^)\s]+?\.(?:md|mdx|markdown|rst|adoc)"
+                               r"(?:#[^)\s]*)?\).*$", re.M | re.I)
+
+
+@functools.lru_cache(maxsize=8)
+def read_more_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where a record says where to read more rather than what it decides: the parts under a heading of `READ_MORE`
+    (to the next heading of their level or above, subsections included) and the list items whose main content is
+    a link to another record (`_RECORD_LINK_ITEM`). What a record names only there it points to in passing. Read
+    once for every place asked about."""
+    blanked = named.FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    spans: list[tuple[int, int]] = []
+    open_at: tuple[int, int] | None = None  # (start, level) of the part being read
+    for m in _LEVELED.finditer(blanked):
+        level = len(m.group(1))
+        if open_at is not None and level <= open_at[1]:
+            spans.append((open_at[0], m.start()))
+            open_at = None
+        heading = re.sub(r"[*_`]", "", _NUMBERING.sub("", m.group(2))).strip()
+        if open_at is None and READ_MORE.match(folded(heading)):
+            open_at = (m.end(), level)
+    if open_at is not None:
+        spans.append((open_at[0], len(text)))
+    return (*spans, *((m.start(), m.end()) for m in _RECORD_LINK_ITEM.finditer(blanked)))
+
+
+def in_read_more(text: str, pos: int) -> bool:
+    """Whether the place `pos` of a record is in a part saying where to read more (`read_more_spans`)."""
+    return any(start <= pos < end for start, end in read_more_spans(text))
+
+
+def without_read_more(text: str) -> str:
+    """`text` with its parts saying where to read more (`read_more_spans`) blanked, line for line."""
+    for start, end in sorted(read_more_spans(text), reverse=True):
+        text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+    return text
+
+
 _NUMBERED = re.compile(r"^(?:option\s*)?#?(\d+)\s*[.):-]?\s*", re.I)
 # A heading naming one of the options weighed by its number or letter: "Solution 1", "Option B: a shared lock",
 # "Alternative #2 - polling".

@@ -280,11 +280,15 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext, title: str | None = No
     it names once as where code it names lives ("a gob file implementation (`storage.KeyFile`) lives in
     `pkg/storage`": `_in_passing`, `_names_what_lives_in`; the record's `title`, read from `text` when not given, may
     name it). A folder written so with nothing named in it ("Features live in `src/lib/features`") is the place the
-    record decides on."""
+    record decides on. Nor does a folder it writes only where it says where to read more ("## Related Issues" with
+    "Backend structure: `backend/ops_api/ops/` (API layer), `backend/models/` (data layer)", or a list item linking
+    another record; `headings.read_more_spans`): that points at where things live. A file written there stays: the
+    references of a record list the files carrying it out (jaeger's "Implementation files:")."""
     title = imports.title_of(text) if title is None else title
     text = unchanged.without_unchanged(text)
     out: dict[str, Derived] = {}
     layout = ctx.layout
+    decided = {token for token, _ in _candidates(shell.without_commands(headings.without_read_more(text)))}
     for token, path in _candidates(shell.without_commands(text)):
         qualified = _QUALIFIED_CLASS.match(token)
         if qualified and qualified.group(2) in ctx.symbols.defs:
@@ -314,6 +318,8 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext, title: str | None = No
                 continue  # the records' own folder (`docs/rfc/`), a folder of pictures: no code to show them on
             if hit in layout.dirs and _in_passing(token, text, title) and _names_what_lives_in(token, hit, text, ctx):
                 continue  # where what it names lives, not all that the folder holds
+            if hit in layout.dirs and token not in decided:
+                continue  # "Related: … `backend/models/` (data layer)": where to look, not what it decides
             if hit not in layout.dirs and _one_folder(token):
                 continue  # `build/` written for a folder: a file of that name is not what it means
             glob = f"{hit}/**" if hit in layout.dirs else hit
