@@ -34,8 +34,8 @@ KIND_WEIGHT = {Kind.DECISION: 1.0, Kind.CONVENTION: 1.0, Kind.PREFERENCE: 1.0, K
 ANCHOR_RANK = {"symbol": 1, "file": 2, "language": 12}
 # By status value: a proposal is often the project's current thinking and a rejected decision is an
 # answer ("we chose not to, because"); superseded ones rank below their successors (ordering.py). A retired record
-# found weakly sinks below what the question found strongly; one found strongly is followed, not outranked, by
-# the successor lifted into its place, which keeps the strength of the match (`Hit.matched`).
+# sinks below what the question found as strongly; for a question about succession ("which replaced …") it is
+# followed, not outranked, by the successor lifted into its place at the strength of the match (`Hit.matched`).
 STATUS_WEIGHT = {"active": 1.0, "proposed": 0.95, "rejected": 0.9, "superseded": 0.6, "deprecated": 0.6}
 OTHER_STATUS_WEIGHT = 0.9
 # A decision record nobody filled in (`TEMPLATE_ONLY_META`) says its title and no more, and its few words match a
@@ -131,10 +131,11 @@ def _passes(m: Memory, q: Query) -> bool:
 def _retired_record(m: Memory) -> bool:
     """A record the repository retired (superseded, deprecated): a search that finds it shows it, weighted
     down and marked with its status, rather than losing what the team once decided and why ("did we ever
-    use magic links?"); the records it names as what took its place come just above the strength it was
-    found with, and it follows them (ordering.py), so a question about the topic still reads the current
-    answer first. A memory retired with `lore supersede` is not a record: its successor answers in its
-    stead. A documentation page the repository keeps as retired (`docs/archive/`, `legacy-setup.md`, `sources/docs.retired_page`) is found the same way."""
+    use magic links?"); the records it names as what took its place come just above it (for a question about
+    succession, above the strength it was found with, and it follows them: ordering.py), so a question about the
+    topic still reads the current answer first. A memory retired with `lore supersede` is not a record: its
+    successor answers in its stead. A documentation page the repository keeps as retired (`docs/archive/`,
+    `legacy-setup.md`, `sources/docs.retired_page`) is found the same way."""
     return m.provenance.kind is SourceKind.ADR or is_plain_doc(m)
 
 
