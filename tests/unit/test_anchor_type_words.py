@@ -410,3 +410,15 @@ def test_a_type_word_defined_once_as_a_type_beside_functions_of_its_name_anchors
     })
     assert texts(ws, "**Edition**: A numbered version of a document.\n") == [
         "symbol:python:app.models.edition.Edition@app/models/edition.py"]
+
+
+def test_a_name_far_into_a_sentence_an_example_opens_is_what_the_sentence_tells(tmp_workspace):
+    """Shaped on alphagov/content-publisher's docs/adr/0009 (MIT): "For example when a user edits the title of an
+    edition a new ContentRevision is created" tells what happens to `ContentRevision`; it gives no example of it."""
+    ws = write(tmp_workspace, {"app/models/content_revision.rb": "class ContentRevision < ApplicationRecord\nend\n",
+                               **RESOURCES})
+    text = ("# Modelling history\n\n## Decision\n\nRevisions are split. For example when a user edits the title of an "
+            "edition a new ContentRevision is created and the others are kept.\n")
+    assert texts(ws, text) == ["symbol:ruby:ContentRevision@app/models/content_revision.rb"]
+    listed = "# Labels\n\nResources such as `CFApp`, `CFServiceBinding` and `CFProcess` carry labels.\n"
+    assert texts(ws, listed) == []

@@ -804,11 +804,29 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
+EXAMPLE_REACH = 40  # characters after "for example", "such as", "e.g." within which a name is the example given
+
+
 def only_as_example(name: str, text: str, plain: str) -> bool:
     """Whether `text` writes `name` (as a word, a dotted name whole) only where it gives examples: `plain` is `text`
-    with its examples blanked (`imports.without_examples`)."""
+    with its examples blanked (`imports.without_examples`). A name is the example given when it follows the words
+    giving it closely (`EXAMPLE_REACH`: "such as `CFServiceBinding`", "For example the `CFApp` owns …") or stands in
+    a list of them; one far into a sentence an example opens is what the sentence tells ("For example when a user
+    edits the title of an edition a new ContentRevision is created")."""
     written = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
-    return written.search(text) is not None and written.search(plain) is None
+    if written.search(text) is None or written.search(plain) is not None:
+        return False
+    spans = imports.example_spans(text)
+    for m in written.finditer(text):
+        inside = [(a, b) for a, b in spans if a <= m.start() < b]
+        if inside and all(m.start() - a > EXAMPLE_REACH and not _listed_at(text, a, m.start()) for a, _ in inside):
+            return False
+    return True
+
+
+def _listed_at(text: str, start: int, at: int) -> bool:
+    """Whether what an example clause gives from `start` up to `at` is a list of names ("such as `a`, `b` and `c`")."""
+    return bool(re.fullmatch(r"[^,]{0,40}(?:,[^,]{0,40})+(?:,?\s*(?:and|or)\s*)?", text[start:at]))
 
 
 def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
