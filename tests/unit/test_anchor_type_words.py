@@ -314,12 +314,15 @@ RESOURCES = {
 
 
 def test_a_type_named_only_as_an_example_anchors_nothing(tmp_workspace):
+    """A name given in passing ("such as", "e.g.") is no subject; a sentence opening "For example" tells of the case it
+    names (the `CFApp`), as the records of alphagov/content-publisher and guardian/dotcom-rendering do."""
     ws = write(tmp_workspace, RESOURCES)
-    assert texts(ws, OWNERSHIP) == ["symbol:go:CFProcess@controllers/api/cfprocess_types.go"]
+    assert texts(ws, OWNERSHIP) == ["symbol:go:CFApp@controllers/api/cfapp_types.go",
+                                    "symbol:go:CFProcess@controllers/api/cfprocess_types.go"]
     again = OWNERSHIP + "\nThe `CFApp` keeps its secret.\n"
     assert texts(ws, again) == ["symbol:go:CFApp@controllers/api/cfapp_types.go",
                                 "symbol:go:CFProcess@controllers/api/cfprocess_types.go"], "written elsewhere too"
-    listed = "# Labels\n\nResources like `CFApp` carry labels; for instance, `CFServiceBinding` has one.\n"
+    listed = "# Labels\n\nResources like `CFApp` carry labels (e.g. `CFServiceBinding`).\n"
     assert texts(ws, listed) == []
     liked = "# Labels\n\nWe would like `CFApp` to carry labels; it looks like `CFServiceBinding` has one.\n"
     assert texts(ws, liked) == ["symbol:go:CFApp@controllers/api/cfapp_types.go",

@@ -810,18 +810,23 @@ EXAMPLE_REACH = 40  # characters after "for example", "such as", "e.g." within w
 def only_as_example(name: str, text: str, plain: str) -> bool:
     """Whether `text` writes `name` (as a word, a dotted name whole) only where it gives examples: `plain` is `text`
     with its examples blanked (`imports.without_examples`). A name is the example given when it follows the words
-    giving it closely (`EXAMPLE_REACH`: "such as `CFServiceBinding`", "For example the `CFApp` owns …") or stands in
-    a list of them; one far into a sentence an example opens is what the sentence tells ("For example when a user
-    edits the title of an edition a new ContentRevision is created")."""
+    giving it in passing closely ("such as `CFServiceBinding`", "e.g. `Deployment`s": `EXAMPLE_REACH`) or stands in
+    a list of them; a sentence opening "for example" or "for instance" tells of the case it names (`_TELLING`)."""
     written = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
     if written.search(text) is None or written.search(plain) is not None:
         return False
-    spans = imports.example_spans(text)
+    spans = [(a, b) for a, b in imports.example_spans(text) if not _TELLING.match(text, a)]
     for m in written.finditer(text):
         inside = [(a, b) for a, b in spans if a <= m.start() < b]
-        if inside and all(m.start() - a > EXAMPLE_REACH and not _listed_at(text, a, m.start()) for a, _ in inside):
+        if not inside or all(m.start() - a > EXAMPLE_REACH and not _listed_at(text, a, m.start()) for a, _ in inside):
             return False
     return True
+
+
+# "For example …", "For instance …" open a sentence telling of a case: the thing it names is what the record speaks of
+# ("For instance the `TextBlockElement`. These may be sent unaltered"), unlike a name given in passing ("such as",
+# "e.g.", "like").
+_TELLING = re.compile(r"for (?:example|instance)\b", re.I)
 
 
 def _listed_at(text: str, start: int, at: int) -> bool:
