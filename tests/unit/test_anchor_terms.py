@@ -86,3 +86,16 @@ def test_a_hyphenated_name_one_file_writes_as_a_string_is_anchored(tmp_path):
         "src/b.ts": 'const old = "gemini-flash-1.5";\n',
     })
     assert anchors(ws, text) == ["src/services/ai/geminiService.ts"]
+
+
+def test_a_hyphenated_name_that_is_a_crates_folder_is_no_term(tmp_path):
+    """afomera/relay's D20 "`relay-acme` uses `instant-acme`" (MIT): `relay-acme` is a crate, and the one other crate's
+    doc comment naming it ("used by `relay-acme`") is no place the decision governs."""
+    ws = write(tmp_path, {
+        "crates/relay-acme/src/issue.rs": 'pub fn issue() { let client = "instant-acme"; }\n',
+        "crates/relay-dns/src/lib.rs": "//! Pluggable DNS provider interface, used by `relay-acme` for DNS-01 challenges\n"
+                                       "pub struct Dns;\n",
+    })
+    text = "# D20 — relay-acme uses instant-acme\n\nStanding on `instant-acme`; `relay-acme` holds no ACME logic.\n"
+    assert "crates/relay-dns/src/lib.rs" not in anchors(ws, text)
+    assert "crates/relay-acme/src/issue.rs" in anchors(ws, text)

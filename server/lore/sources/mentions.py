@@ -1083,11 +1083,14 @@ def choice_named_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 
 def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Path anchors for the one code file spelling a term the decision writes as code, or the few spelling a long
-    one (see `literals`)."""
+    one (see `literals`); a hyphenated term that is a folder's name (a crate, `relay-acme`) is that part, whose
+    comments name it, not a term of the code."""
     out: dict[str, Derived] = {}
     for term in literals.terms_in(text):
         if term in ctx.symbols.defs:
             continue  # a defined name: `name_anchors` reads it
+        if literals.hyphenated(term) and ctx.layout.dirs_named(term.lower()):
+            continue  # a crate's or package's folder name (`relay-acme`): the part itself, not a term code spells
         files = ctx.terms.few_files(term)
         for rel in files:
             why = f"writes `{term}`, as only `{rel}` does" if len(files) == 1 else \
