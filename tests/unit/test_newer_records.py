@@ -691,3 +691,41 @@ def test_what_a_record_says_it_moved_from_is_kept_with_the_records_it_cites():
     assert found[0]["from"] == ["gemini-flash-1.5", "Webpack"]
     assert moved_from_links(text.replace("upgraded from", "kept").replace("migrated from", "added")) == []
     assert moved_from_links("We moved away from [Semantic UI](x) in [ADR-2](0002-ui.md).") == []  # a reversal's words
+
+
+def _ingress_workspace(root: Path, requires: str, status: str = "Accepted") -> None:
+    """Shaped on cloudfoundry/korifi's docs/architecture-decisions 0009 and 0015 (Apache-2.0): Contour chosen for
+    ingress in 2021, the Gateway API in 2024, both accepted; the go.mod then declares the gateway-api module alone."""
+    (root / "go.mod").write_text(f"module example.org/korifi\n\ngo 1.22\n\nrequire (\n{requires})\n", encoding="utf-8")
+    _write(root, "0009-use-contour-for-ingress.md", "Use Contour for Ingress", "Accepted",
+           "The Gateway API is not stable yet.", "We will reconcile routes to Contour HTTPProxy resources for ingress.")
+    _write(root, "0015-use-gateway-api-for-ingress.md", "Use Gateway API for Ingress", status,
+           "The Gateway API has reached 1.0.", "We now leverage the Gateway API for routing and ingress.")
+
+
+@pytest.mark.parametrize("requires, status, replaced", [
+    pytest.param("\tsigs.k8s.io/gateway-api v1.5.1\n", "Accepted", True, id="earlier-choice-gone"),
+    pytest.param("\tgithub.com/projectcontour/contour v1.28.0\n\tsigs.k8s.io/gateway-api v1.5.1\n", "Accepted", False,
+                 id="both-still-declared"),
+    pytest.param("\tsigs.k8s.io/gateway-api v1.5.1\n", "Proposed", False, id="later-only-proposed"),
+])
+def test_a_later_record_choosing_another_product_for_the_same_purpose_replaces_one_whose_choice_is_gone(
+        tmp_workspace: Path, requires, status, replaced):
+    _ingress_workspace(tmp_workspace, requires, status)
+    lo = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        summary = run_import(lo)
+        m = {Path(r.provenance.path).name: r for r in lo.list(limit=100) if r.provenance.path}
+        contour, gateway = m["0009-use-contour-for-ingress.md"], m["0015-use-gateway-api-for-ingress.md"]
+        link = ("docs/adr/0009-use-contour-for-ingress.md", "replaced", "docs/adr/0015-use-gateway-api-for-ingress.md")
+        assert (link in summary.later_records) is replaced
+        assert contour.status is Status.ACTIVE  # still says why Contour was chosen
+        if replaced:
+            assert contour.meta[NEWER_META] == {gateway.id: "replaced"}
+            hits = lo.search(Query("Contour or Gateway API for ingress", limit=5))
+            names = [Path(h.memory.provenance.path).name for h in hits]
+            assert names.index("0015-use-gateway-api-for-ingress.md") < names.index("0009-use-contour-for-ingress.md")
+        else:
+            assert NEWER_META not in contour.meta
+    finally:
+        lo.close()

@@ -157,7 +157,7 @@ class Importer:
         if self.choices_applied is not None and not self.summary.cancelled \
                 and self.choices_applied != self.store.get_meta(CHOICES_META):
             self.store.set_meta(CHOICES_META, self.choices_applied)
-        resolve_links(self.store, self.summary, self.parsed_now, self.root.name)
+        resolve_links(self.store, self.summary, self.parsed_now, self.root.name, self.anchoring)
         head = renames.git_head(self.root)
         if head and head != self.store.get_meta(renames.GIT_HEAD_META):
             self.store.set_meta(renames.GIT_HEAD_META, head)

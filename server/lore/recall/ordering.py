@@ -11,7 +11,9 @@ Three relations between records found at import (`meta["import_newer"]`, see `so
 act here, where both records are hits: a proposal that graduated into a record, a record a
 later one reverses by its title ("Remove monorepo" after "Monorepo"), and a retired page whose note
 says the team moved on to what a record chose (`legacy-setup.md`, "before we moved towards using
-devcontainers", replaced by "Encourage use of devcontainers"). The later record says what
+devcontainers", replaced by "Encourage use of devcontainers"), or a record whose choice the workspace dropped for
+what a later one chose for the same purpose ("Use Contour for Ingress", replaced by "Use Gateway API for
+Ingress"). The later record says what
 holds now on the very topic the earlier one was found for, so it takes the earlier one's place (its
 score is lifted to just above it) and the earlier one follows it. A record partly superseded or
 amended still governs the rest of what it says: it is only weighted down a little (search.py), and

@@ -330,6 +330,12 @@ def _in_workspace(name: str, ctx) -> bool:
     return name in ctx.imports.files or name in ctx.manifests.files
 
 
+def in_workspace(name: str, ctx) -> bool:
+    """Whether the workspace's code imports, or its manifests declare, a package answering to the folded `name`, or of
+    that very name (`package`)."""
+    return _in_workspace(name, ctx) or package(name, ctx)
+
+
 def package(name: str, ctx) -> bool:
     """Whether the folded `name` is the very name of a package the workspace's code imports (`package_of`) or its
     manifests declare (`declares`): `jasmine`, not `support` of `@guardian/support-dotcom-components`."""

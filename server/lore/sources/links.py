@@ -178,9 +178,10 @@ def _elsewhere(ref: dict) -> bool:
         ref.get("project") is not None or target.startswith(("http://", "https://"))
 
 
-def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str], home: str | None = None) -> None:
+def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str], home: str | None = None, ctx=None) -> None:
     """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones. `home`: the
-    workspace's name, the project its own records' references may name ("lore ADR-3")."""
+    workspace's name, the project its own records' references may name ("lore ADR-3"); `ctx`: the import's
+    `mentions.AnchorContext`, for what the workspace still uses (`newer.same_purpose`)."""
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
     pages = [m for m in store.memories.matching(source_kinds=[SourceKind.RULES_FILE]) if m.meta.get("doc")]
     index = AdrIndex(adrs, pages, home)
@@ -205,7 +206,7 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str], ho
         _apply(store, m, wanted.get(m.id, set()))
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
     linked = _with_pages(adrs, pages, index)
-    links, parts = newer_links(linked, index.resolve), newer_parts(adrs, index.resolve)
+    links, parts = newer_links(linked, index.resolve, ctx), newer_parts(adrs, index.resolve)
     apply_newer(store, linked, links, parts)
     summary.later_records = describe_newer(linked, links, parts)
     summary.superseded = _retired(linked)
