@@ -25,6 +25,7 @@ import time
 from collections import defaultdict
 
 from lore.memory import HIDDEN_STATUSES, NEWER_META, Memory, SourceKind, Status
+from lore.sources import purposes
 from lore.sources.detect import series_number
 from lore.sources.newer import (STATUS_BEFORE_LINKS, apply_newer, before_links, describe_newer, names_part,
                                newer_links, newer_parts, replaces)
@@ -181,7 +182,7 @@ def _elsewhere(ref: dict) -> bool:
 def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str], home: str | None = None, ctx=None) -> None:
     """Link superseded ADRs to their successors; warn (for files read in this run) about dangling ones. `home`: the
     workspace's name, the project its own records' references may name ("lore ADR-3"); `ctx`: the import's
-    `mentions.AnchorContext`, for what the workspace still uses (`newer.same_purpose`)."""
+    `mentions.AnchorContext`, for what the workspace still uses (`purposes.same_purpose`)."""
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
     pages = [m for m in store.memories.matching(source_kinds=[SourceKind.RULES_FILE]) if m.meta.get("doc")]
     index = AdrIndex(adrs, pages, home)
@@ -206,7 +207,8 @@ def resolve_links(store: Store, summary: ImportSummary, parsed_now: set[str], ho
         _apply(store, m, wanted.get(m.id, set()))
     adrs = store.memories.matching(source_kinds=[SourceKind.ADR])
     linked = _with_pages(adrs, pages, index)
-    links, parts = newer_links(linked, index.resolve, ctx), newer_parts(adrs, index.resolve)
+    replaced = purposes.same_purpose(linked, ctx) if ctx is not None else []
+    links, parts = newer_links(linked, index.resolve, replaced), newer_parts(adrs, index.resolve)
     apply_newer(store, linked, links, parts)
     summary.later_records = describe_newer(linked, links, parts)
     summary.superseded = _retired(linked)

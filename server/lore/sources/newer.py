@@ -24,7 +24,7 @@ A retired page or record that names no successor can say in its opening note whe
 
 A later record of the same series choosing another product for the same purpose ("Use Gateway API for Ingress"
 after "Use Contour for Ingress") replaced the earlier one when the workspace no longer imports nor declares what
-that one chose and does what the later one chose (`same_purpose`); while both are in use, each holds for its part.
+that one chose and does what the later one chose (`purposes.same_purpose`); while both are in use, each holds for its part.
 
 A sentence inside one part of a record can also say that this part was replaced ("These IP ranges
 have been superseded by [ADR #0033]"): that part's lines are kept per later record.
@@ -177,6 +177,16 @@ def _when(m: Memory) -> tuple[str, object] | None:
         return ("d", dt.date.fromisoformat(str(m.date or "")[:10]))
     except ValueError:
         return None
+
+
+def plain_title(title: str) -> str:
+    """A title without its record number and remarks in brackets ("12. Use Contour (for now)" -> "Use Contour")."""
+    return _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
+
+
+def is_earlier(a: Memory, b: Memory) -> bool:
+    """Whether record `a` comes before `b` in their series (see `_earlier`)."""
+    return _earlier(a, b)
 
 
 def _earlier(a: Memory, b: Memory) -> bool:
@@ -351,44 +361,6 @@ def moved_on(memories: list[Memory]) -> list[tuple[Memory, Memory]]:
     return out
 
 
-# A title choosing a product for a purpose: "Use Contour for Ingress", "Gateway API for ingress" (one to three words).
-_FOR = re.compile(r"^(?:(?:use|using|adopt|adopting|choose|choosing|introduce|introducing)\s+(?:the\s+)?(?P<what>.+?)"
-                  r"|(?:the\s+)?(?P<bare>[\w.@+-]+(?:\s+[\w.@+-]+){0,2}?))\s+for\s+(?P<why>\S.*)$", re.I)
-
-
-def chosen_for(title: str) -> tuple[list[str], frozenset[str]]:
-    """The folded names of what a title says it chose for a purpose, as `imports.chosen` reads a product's name, and the
-    words of that purpose: "Use Contour for Ingress" -> [contour], {ingress}; else nothing."""
-    from lore.sources import imports  # it reads this module's patterns when loaded
-
-    m = _FOR.match(_REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip("."))
-    if not m or not (purpose := frozenset(words_of(m.group("why")))):
-        return [], frozenset()
-    return imports.chosen(f"# Use {m.group('what') or m.group('bare')}\n", variants=False), purpose
-
-
-def same_purpose(adrs: list[Memory], ctx) -> list[tuple[Memory, Memory]]:
-    """(earlier, later) pairs of records of one series, both current and neither a proposal nor rejected, whose titles
-    choose different products for the same purpose ("Use Contour for Ingress", then "Use Gateway API for Ingress"),
-    where the workspace (`ctx`, a `mentions.AnchorContext`) no longer imports nor declares what the earlier one chose
-    and does what the later one chose: the later record replaced it. Two choices still both in use serve different
-    parts of the project, and each record holds for its own."""
-    from lore.sources import imports
-
-    def uses(names: list[str]) -> bool:
-        return any(imports.in_workspace(n, ctx) for n in names)
-
-    current = [(m, *chosen_for(m.title)) for m in adrs
-               if m.status not in HIDDEN_STATUSES and m.status not in (Status.PROPOSED, Status.REJECTED)]
-    out = []
-    for earlier, names, purpose in current:
-        for later, later_names, later_purpose in current:
-            if names and later_names and purpose and purpose == later_purpose and not set(names) & set(later_names) \
-                    and _earlier(earlier, later) and not uses(names) and uses(later_names):
-                out.append((earlier, later))
-    return out
-
-
 # The relation of an accepted record to a proposal saying it supersedes, partly supersedes or amends it: the
 # record is what holds until the proposal is accepted, so the relation only informs and changes no ranking.
 PROPOSED_CHANGE = "change proposed"
@@ -423,9 +395,9 @@ def replaces(new: Memory, old: Memory) -> bool:
     return new.status is not Status.PROPOSED or stated_status(old) is Status.PROPOSED
 
 
-def newer_links(adrs: list[Memory], resolve, ctx=None) -> dict[str, dict[str, str]]:
-    """Older memory id -> {newer memory id: relation}, from references (`resolve(ref, source path)`) and titles;
-    with `ctx` (a `mentions.AnchorContext`), also from what the workspace still uses (`same_purpose`)."""
+def newer_links(adrs: list[Memory], resolve, replaced: list[tuple[Memory, Memory]] = ()) -> dict[str, dict[str, str]]:
+    """Older memory id -> {newer memory id: relation}, from references (`resolve(ref, source path)`) and titles, and
+    the (earlier, later) pairs `replaced` found from what the workspace still uses (`purposes.same_purpose`)."""
     out: dict[str, dict[str, str]] = {}
     by_id = {m.id: m for m in adrs}
     found_by = resolve
@@ -496,7 +468,7 @@ def newer_links(adrs: list[Memory], resolve, ctx=None) -> dict[str, dict[str, st
                 add(other, m, proposed(other, m, "amended"))  # "upgraded from `gemini-flash-1.5`", citing its record
     for retired, current in moved_on(adrs):
         add(retired, current, "replaced")
-    for earlier, later in same_purpose(adrs, ctx) if ctx is not None else ():
+    for earlier, later in replaced:
         add(earlier, later, "replaced")
     return {old: links for old, links in out.items() if old in by_id}
 
