@@ -777,10 +777,16 @@ def few_files(names: list[str], index: dict[str, set[str]], score: float, why) -
 def purpose(text: str) -> list[str]:
     """The words of what a decision titled for a choice chose it for (`Use Apache Commons IO for directory
     monitoring` -> directory, monitoring), common words aside."""
-    title = title_of(text)
-    m = _title_choice(title) or _FOR_PURPOSE.match(title)
-    words = re.findall(r"[A-Za-z]{4,}", (m.group("why") or "") if m else "")
+    chose = choice_for(title_of(text))
+    words = re.findall(r"[A-Za-z]{4,}", chose[1] if chose else "")
     return [w.lower() for w in words if w.lower() not in named.COMMON and w.lower() not in _PURPOSE_STOP]
+
+
+def choice_for(title: str) -> tuple[str, str] | None:
+    """(what, what it was chosen for) of a title choosing a product for a purpose, with a verb (`_title_choice`: "Use
+    Contour for Ingress") or without ("Gateway API for ingress", `_FOR_PURPOSE`); None when it says no purpose."""
+    m = _title_choice(title) or _FOR_PURPOSE.match(title)
+    return (m.group("what"), m.group("why")) if m and m.group("why") else None
 
 
 def fold(word: str) -> str:

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path, PurePosixPath
 
 from lore.anchors import language_for_path
@@ -815,7 +815,7 @@ def only_as_example(name: str, text: str, plain: str) -> bool:
     written = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
     if written.search(text) is None or written.search(plain) is not None:
         return False
-    spans = [(a, b) for a, b in imports.example_spans(text) if not _TELLING.match(text, a)]
+    spans = _passing_examples(text)
     for m in written.finditer(text):
         inside = [(a, b) for a, b in spans if a <= m.start() < b]
         if not inside or all(m.start() - a > EXAMPLE_REACH and not _listed_at(text, a, m.start()) for a, _ in inside):
@@ -827,6 +827,13 @@ def only_as_example(name: str, text: str, plain: str) -> bool:
 # ("For instance the `TextBlockElement`. These may be sent unaltered"), unlike a name given in passing ("such as",
 # "e.g.", "like").
 _TELLING = re.compile(r"for (?:example|instance)\b", re.I)
+
+
+@lru_cache(maxsize=8)
+def _passing_examples(text: str) -> tuple[tuple[int, int], ...]:
+    """Where `text` gives names in passing (`imports.example_spans` but those a sentence opening "for example" tells,
+    `_TELLING`), read once per record for all the names it writes."""
+    return tuple((a, b) for a, b in imports.example_spans(text) if not _TELLING.match(text, a))
 
 
 def _listed_at(text: str, start: int, at: int) -> bool:
@@ -858,7 +865,7 @@ TITLED_KINDS = named.TYPE_KINDS | {"function"}
 
 def well_known_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for the files of the well-known tools a decision's title names (see `bare.well_known_files`)."""
-    return [Derived(Anchor("path", rel), 0.85, f"titled for {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
+    return [Derived(Anchor("path", rel), 0.85, f"{TITLED} {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
 
 
 def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
@@ -1258,6 +1265,8 @@ def spread_folders(kept: list[Derived], found: list[Derived], text: str, title: 
     folder's path or as the record wrote it, whole, `_whole`; or in words, `title_anchors`), as one folder that broad
     anchors only so. Files and symbols it anchors are kept."""
     folders = {folder for folder, _ in _folders(kept, layout)}
+    if not folders:
+        return set()
     covered = {f for f in layout.files if any(f.startswith(folder + "/") for folder in folders)}
     if sum(1 for f in covered if not named.TEST_PATH.search(f)) <= MAX_FOLDER_FILES:
         return set()

@@ -5,23 +5,17 @@ one chose, the later record replaced it (`same_purpose`, a relation `newer.newer
 
 from __future__ import annotations
 
-import re
-
 from lore.memory import HIDDEN_STATUSES, Memory, Status
 from lore.sources import imports, newer
-
-# A title choosing a product for a purpose: "Use Contour for Ingress", "Gateway API for ingress" (one to three words).
-_FOR = re.compile(r"^(?:(?:use|using|adopt|adopting|choose|choosing|introduce|introducing)\s+(?:the\s+)?(?P<what>.+?)"
-                  r"|(?:the\s+)?(?P<bare>[\w.@+-]+(?:\s+[\w.@+-]+){0,2}?))\s+for\s+(?P<why>\S.*)$", re.I)
 
 
 def chosen_for(title: str) -> tuple[list[str], frozenset[str]]:
     """The folded names of what a title says it chose for a purpose, as `imports.chosen` reads a product's name, and the
-    words of that purpose: "Use Contour for Ingress" -> [contour], {ingress}; else nothing."""
-    m = _FOR.match(newer.plain_title(title))
-    if not m or not (purpose := frozenset(newer.words_of(m.group("why")))):
+    words of that purpose (`imports.choice_for`): "Use Contour for Ingress" -> [contour], {ingress}; else nothing."""
+    chose = imports.choice_for(newer.plain_title(title))
+    if not chose or not (purpose := frozenset(newer.words_of(chose[1]))):
         return [], frozenset()
-    return imports.chosen(f"# Use {m.group('what') or m.group('bare')}\n", variants=False), purpose
+    return imports.chosen(f"# Use {chose[0]}\n", variants=False), purpose
 
 
 def same_purpose(adrs: list[Memory], ctx) -> list[tuple[Memory, Memory]]:
