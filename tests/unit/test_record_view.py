@@ -68,3 +68,9 @@ def test_the_parts_after_the_decision_are_named_with_their_lines():
     md = view()
     after = md.split("The record layouts described above")[1]
     assert "After it" in after and "Consequences (line 24)" in after
+
+
+def test_a_record_without_a_decision_part_shows_its_context_once():
+    text = "# The Runner\n\n## Context\n\nForms run on a shared runner.\n\n## Runner Architecture\n\nOne process per form.\n"
+    md = memory_markdown(parse_adr(PATH, text).memories[0])
+    assert md.count("Forms run on a shared runner.") == 1 and "## Why" not in md

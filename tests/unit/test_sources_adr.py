@@ -771,3 +771,33 @@ def test_a_record_left_as_its_template_says_no_more_than_its_title():
     (m,) = parse_adr("doc/adr/0028-sessions.md", "# 28. Sessions\n\nDate: 2025-05-29\n\n# Status\n\nApproved\n\n"
                                                  "## Context\n\nForms are static.\n\n## Decision\n\nWe submit a form.\n").memories
     assert m.body == "We submit a form."
+
+
+def test_a_qualified_decision_heading_is_the_records_decision():
+    text = ("# 2. Secure output\n\n## Status\n\nAccepted\n\n## Context\n\nPayloads leave the service.\n\n"
+            "## Proposed Decision\n\n### TLS\n\nWe send payloads over TLS.\n\n## Consequences\n\nCertificates rotate.\n")
+    m, _ = one("decisions/0002-secure-output.md", text)
+    assert m.body == "### TLS\n\nWe send payloads over TLS." and m.rationale == "Payloads leave the service."
+    assert m.meta["body_part"]["heading"] == "Proposed Decision"
+
+
+def test_an_alternative_solution_is_no_decision():
+    text = ("# 4. Queue\n\n## Context\n\nJobs pile up.\n\n## Decision\n\nWe use a queue.\n\n"
+            "## Alternative Solution\n\nA cron job.\n")
+    m, _ = one("decisions/0004-queue.md", text)
+    assert m.body == "We use a queue."
+
+
+def test_a_record_without_a_decision_part_says_its_context_once():
+    text = ("# 8. The Runner\n\n## Status\n\nAccepted\n\n## Context\n\nForms run on a shared runner.\n\n"
+            "## Runner Architecture\n\nOne process per form.\n")
+    m, _ = one("decisions/0008-the-runner.md", text)
+    assert "Forms run on a shared runner." in m.body and m.rationale is None
+
+
+def test_consecutive_decision_parts_are_joined_into_the_body():
+    text = ("# 7. Replacing the storage\n\n## Context\n\nThe store is slow.\n\n## Decision\n\nReplace it.\n\n"
+            "## Solution\n\nA new service.\n\n### Details\n\nIt keeps files.\n\n## Consequences\n\nA migration.\n")
+    m, _ = one("decisions/0007-replacing-the-storage.md", text)
+    assert m.body == "Replace it.\n\n## Solution\n\nA new service.\n\n### Details\n\nIt keeps files."
+    assert [h for h, _ in m.meta["body_part"]["after"]] == ["Consequences"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from lore.memory import BODY_PART_META, HIDDEN_STATUSES, TEMPLATE_ONLY_META, Kind, Section, SourceKind, Status
@@ -106,6 +107,22 @@ _DECISION = _names("decision", "decisions", "decision outcome", "proposal", "sol
                    "decisão", "resultado da decisão", "decisione", "esito della decisione", "entscheidung",
                    "entscheidungsergebnis")
 DECISION_PARTS = _DECISION
+# A decision part named with a word saying which decision it is: "## Proposed Decision", "## Final Decision",
+# "## Chosen Solution" (not "## Alternative Solution" or "## Related Decisions", which name other choices).
+_QUALIFIED_DECISION = re.compile(r"^(?:proposed|final|chosen|agreed|accepted|adopted|selected|preferred|recommended|"
+                                 r"suggested|our)\s+(?:decisions?|solution)$")
+
+
+def _decision_name(heading: str | None) -> bool:
+    """Whether a heading names a record's decision part: one of `_DECISION`, or a decision noun after a word saying
+    which decision it is (`_QUALIFIED_DECISION`: "## Proposed Decision")."""
+    key = _part_key(heading or "")
+    return key in _DECISION or bool(_QUALIFIED_DECISION.match(key))
+
+
+def _context_name(heading: str | None) -> bool:
+    """Whether a heading names a record's context part (`_CONTEXT`)."""
+    return _part_key(heading or "") in _CONTEXT
 _SKIP_META = _names("status", "changelog", "change log", "metadata", "date")
 # The parts of a record its headings name besides its context and decision (`_CONTEXT`, `_DECISION`): "## Why?".
 _PARTS = _CONTEXT | _DECISION | _names("why", "consequences", "considered options", "options", "decision drivers",
@@ -662,11 +679,11 @@ def _sections(doc: markdown.Document, title: str, title_line: int | None) -> tup
     head = "\n\n".join(intro)
     secs.insert(0, Section(None, f"{title}\n{head}".strip(), title_line or 1))
     start = title_line if title_line else doc.front_lines
-    decision = "\n".join(without_guidance((_block(doc, _DECISION) or "").splitlines())).strip()
-    context = "\n".join(without_guidance((_block(doc, _CONTEXT) or "").splitlines())).strip()
-    rationale = clip_between_sentences(context, RATIONALE_CHARS) if context else None
-    return secs, decision or _without_header_tables("\n".join(without_guidance(_without_meta(doc, start))).strip()), \
-        rationale
+    decision = "\n".join(without_guidance((_block(doc, _decision_name, joined=True) or "").splitlines())).strip()
+    if not decision:  # the body is the whole text, its context in it: no rationale to say that context again
+        return secs, _without_header_tables("\n".join(without_guidance(_without_meta(doc, start))).strip()), None
+    context = "\n".join(without_guidance((_block(doc, _context_name) or "").splitlines())).strip()
+    return secs, decision, clip_between_sentences(context, RATIONALE_CHARS) if context else None
 
 
 # A metadata part that says nothing but its value: "## Status\n\nAccepted", "## Date\n\n2019-04-30", "Proposed on
@@ -797,24 +814,40 @@ def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
     follow it (its consequences). A decision section often speaks of them ("the record layouts described above"), so a
     view of the memory names them (`lore.wire.views`)."""
     for i, s in enumerate(doc.sections):
-        end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
-        if s.heading and _part_key(s.heading) in _DECISION \
+        last, end = _part_end(doc, i, _decision_name)
+        if s.heading and _decision_name(s.heading) \
                 and "\n".join(without_guidance(doc.lines[s.start:end])).strip():
             before = [[t.heading.strip(), t.line] for t in doc.sections[:i]
                       if t.heading and t.level <= s.level and not (t.line == title_line and t.level == 1)
                       and _part_key(t.heading) not in _SKIP_META]
             context = next((h for h, _ in before if _part_key(h) in _CONTEXT), None)
-            after = [[t.heading.strip(), t.line] for t in doc.sections[i + 1:]
+            after = [[t.heading.strip(), t.line] for t in doc.sections[last + 1:]
                      if t.heading and t.level <= s.level and _part_key(t.heading) not in _SKIP_META]
             return {"heading": s.heading.strip(), "line": s.line, "before": before, "context": context, "after": after}
     return None
 
 
-def _block(doc: markdown.Document, names: frozenset[str]) -> str | None:
-    """The text of the first section with one of `names`, its subsections included."""
+def _part_end(doc: markdown.Document, i: int, named: Callable[[str | None], bool]) -> tuple[int, int]:
+    """The index of the last section of the part opening on section `i` and the index one past its last line: its
+    subsections, and the parts of its level right after it that `named` names too ("## Decision", then "## Solution":
+    one decision, written in two parts)."""
+    level, last = doc.sections[i].level, i
+    while True:
+        nxt = next((k for k in range(last + 1, len(doc.sections)) if doc.sections[k].level <= level), None)
+        if nxt is None:
+            return last, len(doc.lines)
+        t = doc.sections[nxt]
+        if t.level != level or not t.heading or not named(t.heading):
+            return last, t.start - 1
+        last = nxt
+
+
+def _block(doc: markdown.Document, named: Callable[[str | None], bool], *, joined: bool = False) -> str | None:
+    """The text of the first section whose heading `named` names, its subsections included; `joined`: with the parts
+    of its level right after it that `named` names too (`_part_end`)."""
     for i, s in enumerate(doc.sections):
-        if s.heading and _part_key(s.heading) in names:
-            end = next((t.start - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(doc.lines))
+        if s.heading and named(s.heading):
+            end = _part_end(doc, i, named if joined else lambda _: False)[1]
             text = "\n".join(doc.lines[s.start:max(end, s.start)]).strip()
             if text:
                 return text
