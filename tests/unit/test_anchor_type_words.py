@@ -425,3 +425,19 @@ def test_a_name_far_into_a_sentence_an_example_opens_is_what_the_sentence_tells(
     assert texts(ws, text) == ["symbol:ruby:ContentRevision@app/models/content_revision.rb"]
     listed = "# Labels\n\nResources such as `CFApp`, `CFServiceBinding` and `CFProcess` carry labels.\n"
     assert texts(ws, listed) == []
+
+
+def test_a_bold_label_a_record_repeats_is_a_form_field_not_a_term(tmp_workspace):
+    """Shaped on EffortlessMetrics/covguard's docs/adr/ADR-015.md: each of its sections repeats
+    "**Location**: Inline in `src/lib.rs`" and "**Scope**:"; the `Location` struct and `Scope` enum of other
+    crates are not what it defines. A label written once (`**Edition**:`) still reads as a term."""
+    ws = write(tmp_workspace, {
+        "crates/geo/src/lib.rs": "pub struct Location {\n    pub line: u32,\n}\n",
+        "crates/auth/src/lib.rs": "pub enum Scope {\n    Read,\n}\n",
+        "app/models/edition.py": "class Edition:\n    pass\n",
+    })
+    section = "## {0}\n\n**Location**: Inline in the crate.\n\n**Scope**: {0} only.\n\n"
+    form = "# Inline helpers\n\n" + "".join(section.format(name) for name in ("Parser", "Render", "Report"))
+    assert texts(ws, form) == []
+    assert texts(ws, form + "**Edition**: A numbered version of a document.\n") == [
+        "symbol:python:app.models.edition.Edition@app/models/edition.py"]

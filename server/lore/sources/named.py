@@ -3,8 +3,9 @@
 Names come from backticks (`FeaturesReadModel`, `useFeatures()`, `<ConditionallyRender />`,
 `FeatureToggleService.getFeature`) and from bare CamelCase words of two or more parts
 (FeaturesReadModel); a word a glossary defines (`**Edition**:`, `- Container:` under "Key Concepts") is
-written as a term, as if in backticks. `SymbolIndex` maps each defined name to the files defining it: one regex pass
-over the workspace's code files finds candidate definitions (bounded in bytes and in the CPU time of
+written as a term, as if in backticks, unless the record writes that bold label more than once (a form's
+field, `**Location**:` in each section, defines nothing). `SymbolIndex` maps each defined name to the files
+defining it: one regex pass over the workspace's code files finds candidate definitions (bounded in bytes and in the CPU time of
 the thread building it, so a busy machine does not cut it short; vendored and generated folders
 skipped), and tree-sitter (`extract_symbols`) confirms the few files a
 specific name points to and gives the qualified symbol.
@@ -318,7 +319,8 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
         for name in span_names(m.group(1)):
             if name not in out:
                 out[name] = Named(name, True)
-    terms = [m.group(1) for m in _TERM.finditer(text)]
+    labels = Counter(m.group(1) for m in _TERM.finditer(text))
+    terms = [label for label, count in labels.items() if count == 1]  # a label repeated is a form's field
     terms += [t.group(1) for g in _GLOSSARY.finditer(text) for t in _GLOSSARY_TERM.finditer(g.group(1))]
     for term in terms:
         if term not in out:
