@@ -439,6 +439,25 @@ def test_a_head_noun_many_files_are_named_for_anchors_nothing(tmp_workspace):
     assert texts(ws, WIZARD) == []
 
 
+def test_a_head_noun_a_broad_folder_or_many_files_of_any_kind_are_named_for_anchors_nothing(tmp_workspace):
+    # Shaped on dimagi/commcare-cloud's decisions (BSD-3-Clause): "Implement one command to deploy" lit
+    # `commands/command_base.py` in a folder of forty commands; "Back service elasticsearch with custom
+    # implementation" lit `schemas/elasticsearch.py` beside an `elasticsearch` role and its configuration files.
+    command = ("# 3. Implement one command to deploy\n\n## Decision\n\nOne command deploys; the command runs "
+               "each step.\n")
+    ws = write(tmp_workspace / "deploy", {"src/app/commands/command_base.py": "class CommandBase:\n    pass\n"})
+    assert texts(ws, command) == ["src/app/commands/command_base.py"]
+    write(ws, {f"src/app/commands/step{i}.py": "x = 1\n" for i in range(4)})
+    assert texts(ws, command) == [], "the folder `commands/` holds more files than a word may anchor"
+    search = ("# 2. Back service elasticsearch with custom implementation\n\n## Decision\n\nWe run elasticsearch "
+              "ourselves; elasticsearch keeps the indices.\n")
+    ws = write(tmp_workspace / "hosting", {"environment/schemas/elasticsearch.py": "x = 1\n",
+                                          "docs/elasticsearch.md": "# Notes\n"})
+    assert texts(ws, search) == ["environment/schemas/elasticsearch.py"], "a document is no file named for it"
+    write(ws, {f"environments/{env}/elasticsearch.yml": "nodes: 3\n" for env in ("staging", "production", "india")})
+    assert texts(ws, search) == [], "configuration files named for it count"
+
+
 def test_a_migration_named_for_a_titles_head_is_no_home_of_it(tmp_workspace):
     # afomera/relay (MIT): D4, "Development TLS: self-signed wildcard with CLI trust-on-first-use", is about dev
     # certificates; the two migrations named for custom-domain wildcards are one schema change each.

@@ -46,6 +46,7 @@ from lore.text import STOP_WORDS
 
 _WORD = re.compile(r"`(\.?[A-Za-z_][\w.-]{2,80})`")
 _DATA = frozenset({".md", ".txt", ".json", ".yaml", ".yml", ".toml", ".csv", ".xml", ".svg", ".html", ".rst"})
+_DOCUMENTS = frozenset({".md", ".markdown", ".rst", ".txt", ".adoc"})  # prose: a record's own file names its subject
 _CONFIG_SUFFIXES = frozenset({".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".properties", ".xml"})
 _LOCKS = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "go.sum", "Cargo.lock",
                     "Gemfile", "Gemfile.lock", "requirements.txt", "setup.cfg", "tsconfig.json", "Makefile"})
@@ -185,6 +186,21 @@ class BareIndex:
         word = word.lower()
         return sorted(f for stem, files in self.stems.items() if word in stem.lower()
                       and any(part.startswith(word) for part in name_parts(stem)) for f in files)
+
+    def vocabulary(self, word: str) -> bool:
+        """Whether `word` (singular, lower case) is the code's own vocabulary rather than the name of a few files:
+        a folder outside tests and vendored folders named for it, singular or plural (`commands/`,
+        `roles/elasticsearch/`), holds more than `MAX_FILES` files, or more than `MAX_FILES` files of any kind
+        (configuration and data included, documents aside) have it or its plural as a word of their name."""
+        paths = [f for files in self.files.values() for f in files]
+        for name, folders in self.folders.items():
+            if concepts.singular(name.lower()) == word:
+                for folder in folders:
+                    if sum(f.startswith(folder + "/") for f in paths) > MAX_FILES:
+                        return True
+        found = [f for f in paths if PurePosixPath(f).suffix.lower() not in _DOCUMENTS
+                 and any(concepts.singular(part) == word for part in name_parts(PurePosixPath(f).stem))]
+        return len(found) > MAX_FILES
 
     def holds_code(self, folder: str) -> bool:
         """Whether a folder holds a code file outside tests, at any depth."""

@@ -998,13 +998,15 @@ def head_anchors(title: str, text: str, ctx: AnchorContext) -> list[Derived]:
     `HEAD_FILE_WORDS` words (`doHydration.tsx`, `domain_request_wizard.py`): `DatabaseNotSupportedException.java`
     holds "support" without being named for it. A database migration is no such file: it is one change of the schema, named
     for what changed then (`20260418000003_custom_domain_wildcard.sql` is no home of "wildcard" certificates);
-    and the project's own name is what all of it is about ("credential" in openedx/credentials)."""
+    and the project's own name is what all of it is about ("credential" in openedx/credentials). Nor is a word the
+    code's own vocabulary (`BareIndex.vocabulary`): a broad folder named for it (`commands/` of some forty files),
+    or many files of any kind (`elasticsearch.yml` files and role) say it."""
     head = concepts.title_head(title, text)
     if head and head in {concepts.singular(w) for w in re.findall(r"[a-z]+", ctx.project_name.lower())}:
         return []
     files = [f for f in ctx.bare.stems_containing(head) if not imports.MIGRATION.search(f)] if head else []
-    if not 0 < len(files) <= named.MAX_FILES:
-        return []  # a word many file names hold is the code's own vocabulary, however few are named for it
+    if not 0 < len(files) <= named.MAX_FILES or ctx.bare.vocabulary(head):
+        return []  # a word many file names or a broad folder hold is the code's own vocabulary
     return [Derived(Anchor("path", rel), 0.7, f"named for “{head}”, what its title is about") for rel in files
             if len(named.name_parts(PurePosixPath(rel).stem)) <= HEAD_FILE_WORDS]
 
