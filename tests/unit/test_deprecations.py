@@ -269,3 +269,11 @@ def test_a_line_comment_inside_a_class_right_above_a_field_is_that_fields():
     java = "class Limits {\n    // deprecated: use max()\n    public int oldMax() { return 1; }\n}\n"
     [m] = parse_comments("src/Limits.java", java).memories
     assert m.title.startswith("Limits.oldMax is deprecated") and m.anchors[0].value == "Limits.oldMax"
+
+
+def test_a_test_file_yields_no_deprecation_warning():
+    """A marker in a test's fixture or expected output is not the team's code: no warning from it."""
+    text = "SENTRY_DSN: https://example\nSENTRY_PRIVATE_KEY: abc  # Deprecated\n# Deprecated: use SENTRY_DSN\nOLD = 1\n"
+    for rel in ("src/app/secrets/tests/expected-generated-variables.yml", "tests/settings.py", "app/config_test.go"):
+        assert parse_comments(rel, text.replace("#", "//") if rel.endswith(".go") else text).memories == []
+    assert parse_comments("src/app/settings.py", text).memories

@@ -6,6 +6,8 @@ to the symbol it sits directly above, or else to the file. A generated file (`ge
 its comments are a tool's ("Deprecated: Use X.ProtoReflect.Descriptor instead" on every message of a
 `*.pb.go`), written again at every build, and no one's decision; nor does a copy of a library's built script
 (`library_banner`): its `@deprecated` tags document the library's API for its users, not a warning for the team.
+A test's file (`TEST_PATH`) holds no deprecation warning: a marker there is a fixture or a test's expected output
+(`SENTRY_PRIVATE_KEY: … # Deprecated` in `tests/expected-generated-variables.yml`), not the team's code.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from lore.markup.hidden import strip_hidden
 from lore.memory import Anchor, Kind, SourceKind
 from lore.sources.deprecations import QUICK as DEPRECATED
 from lore.sources.deprecations import deprecation_memories, trails_code
-from lore.sources.named import generated, library_banner
+from lore.sources.named import TEST_PATH, generated, library_banner
 from lore.sources.parsed import Keys, Parsed, imported_memory, short_title
 
 MARKERS: dict[str, Kind] = {
@@ -32,7 +34,7 @@ _WHY_LINE = re.compile(r"^\s*(?:WHY|Why|because|Because|Rationale|RATIONALE)\s*:
 def parse_comments(rel_path: str, text: str) -> Parsed:
     """Memories of the decision comments in one source file (nothing when there are none)."""
     out = Parsed()
-    deprecations = DEPRECATED.search(text)
+    deprecations = DEPRECATED.search(text) and not TEST_PATH.search(rel_path)
     if not QUICK.search(text) and not deprecations or generated(rel_path, text) or library_banner(rel_path, text):
         return out
     language = language_for_path(rel_path)
