@@ -147,3 +147,9 @@ def test_a_title_that_says_it_all_is_not_repeated(lore):
                     kind=Kind.WARNING, anchors=[Anchor.parse("src/client.py")]))
     md = build_pack(lore, path="src/client.py", budget=800).markdown
     assert md.count("use Session instead") == 1
+
+
+def test_one_line_leaves_out_a_paragraph_of_badges():
+    text = ("[![crates.io](https://img.shields.io/crates/v/x.svg)](https://crates.io/crates/x) "
+            "[![docs.rs](https://docs.rs/x/badge.svg)](https://docs.rs/x)\n\nShared policy model for coverage.")
+    assert one_line(text) == "Shared policy model for coverage."

@@ -169,3 +169,19 @@ def test_an_anchor_the_import_derived_says_the_record_names_the_symbol():
     assert reason(Governing(m, "symbol", via="tracestore.Reader", anchor=anchor), [reader, method]) == \
         "names `Reader`, which holds this method"
 
+
+
+BADGED_README = """# covguard-policy
+
+[![crates.io](https://img.shields.io/crates/v/covguard-policy.svg)](https://crates.io/crates/covguard-policy)
+[![docs.rs](https://docs.rs/covguard-policy/badge.svg)](https://docs.rs/covguard-policy)
+[![License: MIT](https://img.shields.io/badge/License-MIT-blue.svg)](LICENSE)
+
+Shared policy model for coverage policy evaluation.
+"""
+
+
+def test_gist_skips_a_paragraph_of_badges_and_plain_strips_nested_links():
+    assert gist(BADGED_README) == "Shared policy model for coverage policy evaluation."
+    assert plain("See [![docs.rs](https://docs.rs/x/badge.svg)](https://docs.rs/x) now") == "See docs.rs now"
+    assert gist("[Read the guide](docs/guide.md) before you start.") == "Read the guide before you start."

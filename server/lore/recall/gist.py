@@ -99,17 +99,30 @@ def _flushed(current: list[str]) -> Iterator[str]:
     """The paragraph gathered so far as one plain item (none when empty or a retirement note), emptied."""
     if not current:
         return
-    joined = plain(" ".join(current))
+    raw = " ".join(current)
+    joined = plain(raw)
     current.clear()
-    if joined and not _SUPERSEDED.match(joined):
+    if joined and not _SUPERSEDED.match(joined) and not decoration(raw):
         yield joined
 
 
 _SUPERSEDED = re.compile(r"^(superseded|deprecated|replaced)\b", re.I)
+# What may stand between badges on their line: blanks, separators, HTML tags (`<br>`, `<p align="center">`).
+_BETWEEN_BADGES = re.compile(r"[\s|·•,;:/\\-]+|<[^<>\n]+>")
+
+
+def decoration(paragraph: str) -> bool:
+    """Whether a paragraph of markdown is made only of images, badges and links (`[![crates.io](…)](…)
+    [![docs.rs](…)](…)`, a logo, a row of links): it says nothing in words of its own, and is no gist."""
+    rest, before = paragraph, None
+    while rest != before:
+        before, rest = rest, _LINK.sub("", rest)
+    return "[" in paragraph and not _BETWEEN_BADGES.sub("", rest)
 
 
 def plain(text: str) -> str:
-    """Markdown inline markup removed: links keep their text, emphasis and HTML go; code spans stay."""
+    """Markdown inline markup removed: links keep their text (a link around an image, its image's text), emphasis
+    and HTML go; code spans stay."""
     spans: list[str] = []
     out, at = [], 0
     for start, end, inner in code_spans(text):
@@ -118,7 +131,9 @@ def plain(text: str) -> str:
         out.append(f"\x00{len(spans) - 1}\x00")
         at = end
     out = "".join(out) + text[at:]
-    out = _LINK.sub(lambda m: m.group(1), out)
+    before = None
+    while out != before:  # a link around an image (a badge) is left a link by one pass
+        before, out = out, _LINK.sub(lambda m: m.group(1), out)
     out = _REF_LINK.sub(lambda m: m.group(1), out)
     out = _HTML.sub("", out)
     for _ in range(2):
