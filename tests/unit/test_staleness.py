@@ -186,3 +186,17 @@ def test_a_dependency_update_since_the_decision_is_no_change_of_the_code(repo):
     (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned again\n")
     commit(repo, "Merge pull request #13 from org/dependabot/pip/urllib3-2.2.0\n\nBump urllib3", NOW - 1 * DAY)
     assert StalenessChecker(repo).check(m).change.commit.subject == before
+
+
+def test_a_record_renamed_from_a_path_with_no_extension_removed_no_name_from_the_code(repo):
+    """A record kept at `docs/adr/0002-login` and renamed to `.md` later: `git log -S` sees its names go from
+    a file that is no code; only a change in a file with a known language counts."""
+    body = "Sign-in goes through `MitIdBroker`; nothing else signs users in.\n"
+    (repo / "docs" / "0002-login").write_text("# Login\n\n" + body)
+    commit(repo, "login record", NOW - 20 * DAY)
+    (repo / "docs" / "0002-login").rename(repo / "docs" / "0002-login.md")
+    commit(repo, "records end in .md", NOW - 5 * DAY)
+    m = adr_memory([], body=body)
+    m.title = "Login"
+    m.created_at = NOW - 20 * DAY
+    assert StalenessChecker(repo).check(m) is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -107,12 +108,29 @@ def words_present(root: Path, words: list[str], pathspec: tuple[str, ...] = ()) 
     return set(done.stdout.decode("utf-8", "replace").split()) & set(words)
 
 
-def changed_count_since(root: Path, word: str, since: float, pathspec: tuple[str, ...] = ()) -> Commit | None:
+def changed_count_since(root: Path, word: str, since: float, pathspec: tuple[str, ...] = (),
+                        counts: Callable[[str], bool] | None = None) -> Commit | None:
     """The newest commit after `since` that changed how many times `word` occurs (`git log -S`)
-    in the files of `pathspec`: where a named thing was added or taken away."""
-    out = _git(root, ["log", "-1", f"--format={_FORMAT}", f"--since=@{int(since)}", "-S", word, "--", ".",
-                      *pathspec])
-    return _commit(out)
+    in the files of `pathspec`: where a named thing was added or taken away. With `counts`, only a change
+    in a file it accepts by its path counts, among the newest `PICKAXE_COMMITS` commits that changed the count."""
+    if counts is None:
+        out = _git(root, ["log", "-1", f"--format={_FORMAT}", f"--since=@{int(since)}", "-S", word, "--", ".",
+                          *pathspec])
+        return _commit(out)
+    out = _git(root, ["-c", "core.quotePath=false", "log", f"-{PICKAXE_COMMITS}", "--name-only", f"--format={_FORMAT}",
+                      f"--since=@{int(since)}", "-S", word, "--", ".", *pathspec])
+    if not isinstance(out, str):
+        return None
+    commit = None
+    for line in out.splitlines():
+        if _US in line:
+            commit = _commit(line)
+        elif commit is not None and line.strip() and counts(line.strip()):
+            return commit
+    return None
+
+
+PICKAXE_COMMITS = 20
 
 
 def tracked_files(root: Path) -> list[str] | None:

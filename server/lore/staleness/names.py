@@ -6,13 +6,17 @@ Both conditions matter. A name absent from the code but never in it (a proposal,
 named in passing, a sketch) is not evidence of anything; a name a later commit removed from the
 code is: the decision describes a mechanism that no longer exists ("possibly stale"). The check
 is `git grep` (is it anywhere in the code now?) then `git log -S --since` (did a commit after the
-decision change its count?), documentation files excluded from both, at most `MAX_NAMES` names.
+decision change its count?), documentation files excluded from both, at most `MAX_NAMES` names. A change
+counts only in a file the project reads as code (`is_code_path`: a language is known for its path, not a
+documentation one): a record kept at a path with no extension (`docs/adr/006-user handling and login`) and
+renamed to `.md` later did not take a name away from the code.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from lore.anchors import language_for_path
 from lore.sources.named import Named, names_in, specific
 from lore.staleness import git
 
@@ -20,6 +24,14 @@ MAX_NAMES = 8
 MIN_CHARS = 5  # `DoS`, `IoT`: abbreviations written in camel case, not names of code
 NOT_CODE = (":(exclude,glob)**/*.md", ":(exclude,glob)**/*.mdx", ":(exclude,glob)**/*.rst",
             ":(exclude,glob)**/*.txt", ":(exclude,glob)**/*.adoc", ":(exclude).lore")
+_DOCUMENTATION = frozenset({"markdown", "restructuredtext", "latex"})
+
+
+def is_code_path(rel: str) -> bool:
+    """Whether a file is code by its path: a language is known for it (`.py`, `Makefile`, `.yaml`), and it is
+    not one of documentation; an extensionless file (`docs/adr/006-user handling and login`) is not."""
+    language = language_for_path(rel)
+    return language is not None and language not in _DOCUMENTATION
 
 
 def candidates(text: str) -> list[str]:
@@ -44,7 +56,7 @@ def names_gone(root: Path, text: str, since: float) -> list[dict]:
     for name in names:
         if name.split(".")[-1] in present:
             continue
-        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE)
+        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE, is_code_path)
         if commit is not None:
             out.append({"name": name, "commit": commit.sha, "at": commit.at, "subject": commit.subject})
     return out
