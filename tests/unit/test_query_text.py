@@ -110,3 +110,23 @@ def test_generic_verbs_inside_a_name_are_not_looked_up_alone(tmp_workspace):
         lore.add(Memory(title="Calls to other services retry", body="Each HTTP client retries through a policy handler."))
         hits = lore.search(Query(question))
     assert [h.memory.title for h in hits if h.lexical_rank] == ["Calls to other services retry"]
+
+
+def test_the_projects_own_name_is_left_out_of_a_question_unless_it_is_all_the_question_asks(tmp_path):
+    """EffortlessMetrics/covguard: nearly every page there writes "covguard" in its title, and "why does covguard
+    exit with code 2 instead of 1" put four of them above the record on its exit codes (first without the name).
+    The name is matched neither by words nor by meaning when other content words remain."""
+    root = tmp_path / "quill-mark"
+    root.mkdir()
+    emb = Recording()
+    with Lore(root, user_db=tmp_path / "user.db", embedder=emb) as lore:
+        lore.add(Memory(title="Exit code 2 for a failed policy", body="A failed policy exits with code 2, not 1."))
+        lore.add(Memory(title="Quill-mark overview", body="Quillmark checks coverage; quill-mark reads lcov."))
+        for question, read in (("why does Quillmark exit with code 2?", "why does   exit with code 2?"),
+                               ("why does quill-mark exit with code 2?", "why does   exit with code 2?"),
+                               ("quill-mark", "quill-mark"), ("what is Quillmark?", "what is Quillmark?")):
+            emb.seen.clear()
+            hits = lore.search(Query(question))
+            assert emb.seen == [read], question
+            kept = any("quill" in w for h in hits for w in h.why)
+            assert kept == (read == question), (question, [h.why for h in hits])

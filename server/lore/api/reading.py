@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lore.memory import Memory
 from lore.recall import search_store
 from lore.recall.ordering import order_hits
-from lore.recall.query_text import embedded_query
+from lore.recall.query_text import embedded_query, unnamed
 from lore.recall.search import matched_text
 from lore.redact import redact_path
+from lore.sources.concepts import own_names
+from lore.sources.ownrepo import own_repositories
 
 if TYPE_CHECKING:
     from lore.recall import Hit, Query
@@ -24,6 +28,13 @@ class Reading:
     (`ready_embedder`) and the anchored places (`anchored`) of the rest of the class."""
 
     model_error: str | None
+    root: Path
+
+    @cached_property
+    def own_words(self) -> frozenset[str]:
+        """The words the workspace's own name is written in (`concepts.own_names` of its folder's name and those of
+        the repositories it says it is): a question is matched without them (`query_text.unnamed`)."""
+        return frozenset(own_names(" ".join([self.root.name, *sorted(own_repositories(self.root))]).replace("/", " ")))
 
     def list(self, *, kinds=(), statuses=(), scopes=(), tags=(), since: float | None = None,
              limit: int = 200) -> list[Memory]:
@@ -41,7 +52,8 @@ class Reading:
         sections waiting for a vector are found by their words; see calls.fill_pending)."""
 
         qvec = None
-        text = matched_text(self.stores(), q.text)  # less the citations naming a record ("ADR 13")
+        # less the citations naming a record ("ADR 13") and the project's own name
+        text = unnamed(matched_text(self.stores(), q.text), self.own_words)
         emb = self.ready_embedder() if text.strip() else None
         if emb is not None:
             self.embed_fresh_team()

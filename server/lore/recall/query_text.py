@@ -14,6 +14,7 @@ those things. The word index gets the fragment as typed, identifiers whole (a re
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from lore.text import GENERIC_NAME_WORDS, STOP_WORDS
 
@@ -25,6 +26,7 @@ _CODE_MARK = re.compile(r"[{}\[\]<>=]|\w\(|(^|\n)\s*\(|;[ \t]*(\n|$)|[^\W_]_[^\W
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD = re.compile(r"[^\W_]+")
 _NAME_WORD = re.compile(r"\w+")
+_NAME_TOKEN = re.compile(r"[^\W_]+(?:[-_.][^\W_]+)*")
 # The verbs that open names (`add`, `get`, `handle`, `use`: `text.GENERIC_NAME_WORDS`) and that nearly every record also
 # writes in prose; a stop word the index never looks up (`is` of `isEnabled`) may stay.
 _GENERIC_PARTS = (GENERIC_NAME_WORDS | {"use"}) - STOP_WORDS
@@ -33,6 +35,17 @@ _GENERIC_PARTS = (GENERIC_NAME_WORDS | {"use"}) - STOP_WORDS
 def holds_code(text: str) -> bool:
     """Whether a question holds code marks (braces, brackets, `=`, a call, snake_case or lowerCamelCase names)."""
     return bool(_CODE_MARK.search(text))
+
+
+def unnamed(text: str, own: Collection[str]) -> str:
+    """The question less the words that write the project's own name (`own`: each name folded to letters and digits,
+    `concepts.own_names`), as typed when no content word would be left ("covguard" alone asks about the project).
+    Nearly every page of a project writes its name, in its title too: the name in a question finds them all, by
+    meaning most of all, above the record that answers the rest of it."""
+    if not own:
+        return text
+    rest = _NAME_TOKEN.sub(lambda m: " " if re.sub(r"[^a-z0-9]", "", m.group(0).lower()) in own else m.group(0), text)
+    return rest if any(len(w) > 1 and w not in STOP_WORDS for w in _WORD.findall(rest.lower())) else text
 
 
 def embedded_query(text: str) -> str:
