@@ -123,6 +123,8 @@ def _decision_name(heading: str | None) -> bool:
 def _context_name(heading: str | None) -> bool:
     """Whether a heading names a record's context part (`_CONTEXT`)."""
     return _part_key(heading or "") in _CONTEXT
+
+
 _SKIP_META = _names("status", "changelog", "change log", "metadata", "date")
 # The parts of a record its headings name besides its context and decision (`_CONTEXT`, `_DECISION`): "## Why?".
 _PARTS = _CONTEXT | _DECISION | _names("why", "consequences", "considered options", "options", "decision drivers",
