@@ -15,7 +15,7 @@ from lore.recall.query_text import embedded_query, unnamed
 from lore.recall.search import matched_text
 from lore.redact import redact_path
 from lore.sources.concepts import own_names
-from lore.sources.ownrepo import own_repositories
+from lore.sources.ownrepo import own_repositories, project_name
 
 if TYPE_CHECKING:
     from lore.recall import Hit, Query
@@ -34,7 +34,7 @@ class Reading:
     def own_words(self) -> frozenset[str]:
         """The words the workspace's own name is written in (`concepts.own_names` of its folder's name and those of
         the repositories it says it is): a question is matched without them (`query_text.unnamed`)."""
-        return frozenset(own_names(" ".join([self.root.name, *sorted(own_repositories(self.root))]).replace("/", " ")))
+        return frozenset(own_names(project_name(self.root, own_repositories(self.root))))
 
     def list(self, *, kinds=(), statuses=(), scopes=(), tags=(), since: float | None = None,
              limit: int = 200) -> list[Memory]:

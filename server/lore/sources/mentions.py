@@ -75,7 +75,7 @@ from lore.sources.misspelt import NearNames
 from lore.sources.citations import CitationIndex
 from lore.sources.layout import SOURCE_ROOTS, WorkspaceLayout
 from lore.sources.discover import IgnoreRules, walk
-from lore.sources.ownrepo import is_own, own_repositories
+from lore.sources.ownrepo import is_own, own_repositories, project_name
 
 SURE = 0.8
 MAX_SURE = 12
@@ -173,7 +173,7 @@ class AnchorContext:
     @property
     def project_name(self) -> str:
         """The workspace's own name in words: its folder's and those of the repositories it says it is."""
-        return " ".join([self.root.name] + sorted(self.own_repos)).replace("/", " ")
+        return project_name(self.root, self.own_repos)
 
     @cached_property
     def phrases(self) -> concepts.PhraseIndex:

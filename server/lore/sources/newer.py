@@ -185,11 +185,6 @@ def plain_title(title: str) -> str:
 
 
 def is_earlier(a: Memory, b: Memory) -> bool:
-    """Whether record `a` comes before `b` in their series (see `_earlier`)."""
-    return _earlier(a, b)
-
-
-def _earlier(a: Memory, b: Memory) -> bool:
     """Whether `a` comes before `b` in the same numbered folder or by date."""
     wa, wb = _when(a), _when(b)
     return wa is not None and wb is not None and wa[0] == wb[0] and wa[1] < wb[1]
@@ -282,7 +277,7 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
         for earlier, names, chosen in named:
             same = any(s == chosen or s < chosen and chosen - s <= words_of(later.title) for s in subjects)
             if earlier.id != later.id and (any(s in names for s in subjects) or same or (chosen and chosen in stopped)) \
-                    and _earlier(earlier, later):
+                    and is_earlier(earlier, later):
                 out.append((earlier, later))
     return out
 
@@ -296,7 +291,7 @@ def partial_reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     for later in adrs:
         subjects = _reversed(later)
         out += [(earlier, later) for earlier, parts in joined
-                if earlier.id != later.id and any(s in parts for s in subjects) and _earlier(earlier, later)]
+                if earlier.id != later.id and any(s in parts for s in subjects) and is_earlier(earlier, later)]
     return out
 
 
@@ -464,7 +459,7 @@ def newer_links(adrs: list[Memory], resolve, replaced: list[tuple[Memory, Memory
     for m in adrs:  # after the reversals: a record removing what an earlier one chose reverses it, though it cites it
         for ref in (m.meta.get("refs") or {}).get("moved_from", []):
             other = resolve(ref, m.provenance.path or "")
-            if other is not None and _earlier(other, m) and chose_one_of(other, ref.get("from") or []):
+            if other is not None and is_earlier(other, m) and chose_one_of(other, ref.get("from") or []):
                 add(other, m, proposed(other, m, "amended"))  # "upgraded from `gemini-flash-1.5`", citing its record
     for retired, current in moved_on(adrs):
         add(retired, current, "replaced")

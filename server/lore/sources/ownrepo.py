@@ -26,6 +26,12 @@ _MANIFEST_URL = re.compile(r"^[ \t]*[\"']?(?:repository|source|source code|code|
                            r"https?://github\.com/([\w.-]+)/([\w-]+(?:\.(?!git\b)[\w-]+)*)(?:\.git)?/?[\"']?[ \t]*$", re.M | re.I)
 
 
+def project_name(root: Path, repos: set[str]) -> str:
+    """The workspace's own name in words: its folder's and those of the repositories it says it is (`repos`,
+    `own_repositories`), "owner/name" written apart."""
+    return " ".join([root.name, *sorted(repos)]).replace("/", " ")
+
+
 def own_repositories(root: Path, go_modules: dict[str, str] | None = None) -> set[str]:
     """`owner/name` (lowercase) of every hosted repository the workspace says it is."""
     root = Path(root)

@@ -108,15 +108,11 @@ def words_present(root: Path, words: list[str], pathspec: tuple[str, ...] = ()) 
     return set(done.stdout.decode("utf-8", "replace").split()) & set(words)
 
 
-def changed_count_since(root: Path, word: str, since: float, pathspec: tuple[str, ...] = (),
-                        counts: Callable[[str], bool] | None = None) -> Commit | None:
-    """The newest commit after `since` that changed how many times `word` occurs (`git log -S`)
-    in the files of `pathspec`: where a named thing was added or taken away. With `counts`, only a change
-    in a file it accepts by its path counts, among the newest `PICKAXE_COMMITS` commits that changed the count."""
-    if counts is None:
-        out = _git(root, ["log", "-1", f"--format={_FORMAT}", f"--since=@{int(since)}", "-S", word, "--", ".",
-                          *pathspec])
-        return _commit(out)
+def changed_count_since(root: Path, word: str, since: float, pathspec: tuple[str, ...],
+                        counts: Callable[[str], bool]) -> Commit | None:
+    """The newest commit after `since` that changed how many times `word` occurs (`git log -S`) in the files of
+    `pathspec` that `counts` accepts by their path, among the newest `PICKAXE_COMMITS` commits that changed the count:
+    where a named thing was added or taken away."""
     out = _git(root, ["-c", "core.quotePath=false", "log", f"-{PICKAXE_COMMITS}", "--name-only", f"--format={_FORMAT}",
                       f"--since=@{int(since)}", "-S", word, "--", ".", *pathspec])
     if not isinstance(out, str):
