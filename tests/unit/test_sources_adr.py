@@ -801,3 +801,30 @@ def test_consecutive_decision_parts_are_joined_into_the_body():
     m, _ = one("decisions/0007-replacing-the-storage.md", text)
     assert m.body == "Replace it.\n\n## Solution\n\nA new service.\n\n### Details\n\nIt keeps files."
     assert [h for h, _ in m.meta["body_part"]["after"]] == ["Consequences"]
+
+
+@pytest.mark.parametrize("written, read", [
+    ("25/03/2021", "2021-03-25"),  # day first: the day is over 12
+    ("03/25/2021", "2021-03-25"),  # month first
+    ("25.03.2021", "2021-03-25"),
+    ("25th March 2021", "2021-03-25"),
+    ("March 25, 2021", "2021-03-25"),
+    ("2021/3/5", "2021-03-05"),
+    ("2021-03-25 (revised 2022-01-04)", "2021-03-25"),
+    ("03/04/2021", "03/04/2021"),  # either day: kept as written, never guessed
+    ("March 2021", "March 2021"),
+    ("2021-02-30", "2021-02-30"),  # no such day: as written
+])
+def test_a_written_date_whose_day_is_certain_is_read_as_an_iso_day(written, read):
+    m, _ = one("docs/adr/0007-use-kafka.md", f"# 7. Use Kafka\n\nDate: {written}\n\n## Status\n\nAccepted\n\n"
+                                              "## Decision\n\nWe use Kafka.\n")
+    assert m.date == read
+
+
+def test_records_dated_day_first_are_ordered_by_their_days():
+    """Two unnumbered records dated day first, `25/03/2021` and `14/11/2021`: the later day is the later record
+    (the written dates do not order them)."""
+    from lore.sources.newer import is_earlier
+    a, _ = one("docs/decisions/use-kafka.md", "# Use Kafka\n\nDate: 25/03/2021\n\n## Decision\n\nWe use Kafka.\n")
+    b, _ = one("docs/decisions/use-nats.md", "# Use NATS\n\nDate: 14/11/2021\n\n## Decision\n\nWe use NATS.\n")
+    assert is_earlier(a, b) and not is_earlier(b, a)

@@ -18,6 +18,7 @@ from lore.markup import markdown
 from lore.sources.detect import folder_hint, index_reason, name_hint, placeholder_heading
 from lore.text import clip_between_sentences, folded
 from lore.sources.parsed import Parsed, chunked, imported_memory
+from lore.sources import dates
 from lore.sources.newer import moved_from_links, removal_links
 from lore.sources.status import (LIFECYCLE_KEYS, Reference, StatusReading, decided_against,
                                  front_supersessions, part_supersessions, read_status, references, retired_for,
@@ -857,11 +858,16 @@ def _block(doc: markdown.Document, named: Callable[[str | None], bool], *, joine
 
 
 def _date(doc: markdown.Document) -> str | None:
+    """The record's date: from its front matter, a `Date:` heading or field, or its change log's first date; a
+    written date whose day is certain as an ISO day (`dates.iso_day`)."""
     value = doc.front.get("date")
     if isinstance(value, (dt.date, dt.datetime)):
         return value.isoformat()
-    if value:
-        return str(value)
+    written = str(value) if value else _written_date(doc)
+    return dates.iso_day(written) if written else None
+
+
+def _written_date(doc: markdown.Document) -> str | None:
     for s in doc.sections:
         m = _DATE_HEAD.match(s.heading or "")
         if m:

@@ -1,0 +1,50 @@
+"""A record's written date as an ISO day, when the text says which day it is.
+
+Records write their dates every way: `2021-03-25`, `2021/03/25`, `25/03/2021`, `25.03.2021`, `25 March 2021`,
+`March 25th, 2021`, `Mar 2021`. Kept as written, a date is shown as the author wrote it but cannot order two records
+(`newer.is_earlier` reads ISO days). `iso_day` reads the forms whose day is certain and leaves the rest as written: a
+numeric day and month both 12 or under (`03/04/2021`) may be either, so it is kept as written, never guessed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+_MONTHS = {name: n for n, names in enumerate(
+    (("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
+     ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
+     ("dec", "december")), start=1) for name in names}
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
+         r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_YEAR_FIRST = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])")
+_YEAR_LAST = re.compile(r"(?<![\d])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])")
+_DAY_MONTH = re.compile(rf"(?<![\w]){_DAY}(?:\s+of)?\s+{_MONTH},?\s+(\d{{4}})(?![\d])", re.I)
+_MONTH_DAY = re.compile(rf"(?<![\w]){_MONTH}\s+{_DAY},?\s+(\d{{4}})(?![\d])", re.I)
+
+
+def iso_day(text: str) -> str:
+    """`text`'s date as `YYYY-MM-DD` when its day is certain (see the module's docstring), else `text` unchanged;
+    an ISO date followed by a time or a remark gives its day."""
+    value = (text or "").strip()
+    for pattern, order in ((_YEAR_FIRST, "ymd"), (_DAY_MONTH, "dMy"), (_MONTH_DAY, "Mdy")):
+        m = pattern.match(value)
+        if m:
+            parts = dict(zip(order, m.groups()))
+            return _day(parts["y"], parts.get("m") or str(_MONTHS[parts["M"].lower().rstrip(".")]), parts["d"]) or value
+    m = _YEAR_LAST.match(value)
+    if m:
+        first, _, second, year = m.groups()
+        if int(first) > 12 >= int(second):
+            return _day(year, second, first) or value
+        if int(second) > 12 >= int(first):
+            return _day(year, first, second) or value
+    return value
+
+
+def _day(year: str, month: str, day: str) -> str | None:
+    try:
+        return dt.date(int(year), int(month), int(day)).isoformat()
+    except ValueError:
+        return None
