@@ -91,7 +91,7 @@ def test_partial_supersession_and_missing_successor_do_not_invent_links(imported
     pytest.param("celestiaorg__celestia-app", "docs/architecture/adr-001-abci++-adoption.md",
                  "ADR 001: ABCI++ Adoption", "2022-03-03", id="celestia-001"),
     pytest.param("celestiaorg__celestia-app", "docs/architecture/adr-022-multi-versioned-state-machine.md",
-                 "ADR 022: Multi-Versioned State Machine", "2024/03/15", id="celestia-022-changelog-date"),
+                 "ADR 022: Multi-Versioned State Machine", "2024-03-15", id="celestia-022-changelog-date"),
     pytest.param("Unleash__unleash", "contributing/ADRs/overarching/logging-levels.md",
                  "ADR: Logging levels", "2025-03-20", id="unleash-front-matter-title"),
     pytest.param("guardian__dotcom-rendering", "dotcom-rendering/docs/architecture/004-emotion.md",
