@@ -8,7 +8,7 @@ import re
 import pytest
 
 from lore.context import build_pack
-from lore.context.clean import is_placeholder, one_line, paragraphs
+from lore.context.clean import inline, is_placeholder, one_line, paragraphs
 from lore.context.tokens import TokenCounter
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind
@@ -153,3 +153,10 @@ def test_one_line_leaves_out_a_paragraph_of_badges():
     text = ("[![crates.io](https://img.shields.io/crates/v/x.svg)](https://crates.io/crates/x) "
             "[![docs.rs](https://docs.rs/x/badge.svg)](https://docs.rs/x)\n\nShared policy model for coverage.")
     assert one_line(text) == "Shared policy model for coverage."
+
+
+def test_a_rule_drawn_in_html_is_no_text_and_a_generic_is_kept():
+    """celestia-node's ADR 003 draws its rules as `<hr style="border:3px solid gray"> </hr>`: the one-line summary was
+    that tag; a generic written in prose is text."""
+    assert inline('<hr style="border:3px solid gray"> </hr> Use `Vec<T>` or List<String>') == \
+        "Use `Vec<T>` or List<String>"

@@ -16,7 +16,10 @@ _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")  # a badge's link is left with no text once its image goes
-_HTML = re.compile(r"</?(?:br|p|div|span|img|sub|sup|details|summary|b|i|em|strong)\b[^>]*>", re.I)
+# The HTML tags records write for layout (a rule drawn as `<hr style="border:3px solid gray">`, a centred block, a
+# table): named, so that a generic in prose (`Vec<T>`, `List<String>`) is never taken for one.
+_HTML = re.compile(r"</?(?:br|hr|p|div|span|img|sub|sup|details|summary|b|i|u|em|strong|small|center|font|kbd|a|"
+                   r"h[1-6]|ul|ol|li|table|thead|tbody|tr|td|th|picture|source)\b[^>]*>", re.I)
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _COMMENT_LINE = re.compile(r"^\s*(?:--|//|#|/\*|\*|<!--)\s*(.*?)\s*(?:\*/|-->)?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`(\"'*])")
