@@ -828,3 +828,31 @@ def test_records_dated_day_first_are_ordered_by_their_days():
     a, _ = one("docs/decisions/use-kafka.md", "# Use Kafka\n\nDate: 25/03/2021\n\n## Decision\n\nWe use Kafka.\n")
     b, _ = one("docs/decisions/use-nats.md", "# Use NATS\n\nDate: 14/11/2021\n\n## Decision\n\nWe use NATS.\n")
     assert is_earlier(a, b) and not is_earlier(b, a)
+
+
+CELESTIA_009 = """# ADR 009: Public API
+
+## Authors
+
+@Wondertan @renaynay
+
+## Changelog
+
+- 2022-03-08: initial version
+
+## Context
+
+Celestia Node has been built bottom-up; it is time to define its modules and their APIs.
+
+## Design
+
+Each module has one interface, and the node type picks its implementation.
+"""
+
+
+def test_a_record_without_a_decision_part_is_not_summed_up_by_its_authors():
+    """celestiaorg/celestia-node (Apache-2.0) ADR 009 opens with "## Authors" and its handles, then a change log, and
+    has no decision part: its body is what it says, from its context on, with no run of blank lines left behind."""
+    m, _ = one("docs/adr/adr-009-public-api.md", CELESTIA_009)
+    assert m.body.startswith("## Context\n\nCelestia Node") and "@Wondertan" not in m.body
+    assert "\n\n\n" not in m.body and m.date == "2022-03-08"

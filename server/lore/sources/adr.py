@@ -126,7 +126,10 @@ def _context_name(heading: str | None) -> bool:
     return _part_key(heading or "") in _CONTEXT
 
 
-_SKIP_META = _names("status", "changelog", "change log", "metadata", "date")
+# Parts holding what the record is, not what it says: its status, history, metadata, date, and the people who wrote or
+# decided it ("## Authors" then "@Wondertan @renaynay": a record with no decision part was summed up by its authors).
+_SKIP_META = _names("status", "changelog", "change log", "metadata", "date", "author", "authors", "deciders",
+                    "decision makers", "decision-makers", "reviewers", "contributors")
 # The parts of a record its headings name besides its context and decision (`_CONTEXT`, `_DECISION`): "## Why?".
 _PARTS = _CONTEXT | _DECISION | _names("why", "consequences", "considered options", "options", "decision drivers",
                                        "rationale", "alternatives", "pros and cons of the options")
@@ -726,20 +729,21 @@ def process_record(title: str) -> bool:
 
 
 def _without_meta(doc: markdown.Document, start: int) -> list[str]:
-    """A record's lines from `start` with what says nothing of the decision blanked: its status, date and
-    metadata sections (`_SKIP_META`) and the header fields before its first heading ("Date: 2021-04-15").
+    """A record's lines from `start` without what says nothing of the decision: its status, date, metadata and
+    authors parts (`_SKIP_META`, left out) and the header fields before its first heading ("Date: 2021-04-15",
+    blanked).
     The body of a record whose Decision nobody wrote (the template's text) or that has none is what it says."""
-    lines = list(doc.lines)
+    lines: list[str | None] = list(doc.lines)
     for i, s in enumerate(doc.sections):
         if s.heading and _part_key(s.heading) in _SKIP_META:
             end = next((t.line - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(lines))
-            lines[s.line - 1:end] = [""] * (end - s.line + 1)
+            lines[s.line - 1:end] = [None] * (end - s.line + 1)
     first = next((s.line - 1 for s in doc.sections if s.heading and s.line - 1 > start), len(lines))
     for i in range(start, first):
-        m = _FIELD.match(lines[i])
+        m = _FIELD.match(lines[i] or "")
         if m and m.group(1).strip().lower() in _HEADER_FIELDS:
             lines[i] = ""
-    return lines[start:]
+    return [line for line in lines[start:] if line is not None]  # a part left out leaves no run of blank lines
 
 
 # The guidance Nygard's template (as adr-tools writes it) puts under each heading, left in records nobody filled in
