@@ -856,3 +856,28 @@ def test_a_record_without_a_decision_part_is_not_summed_up_by_its_authors():
     m, _ = one("docs/adr/adr-009-public-api.md", CELESTIA_009)
     assert m.body.startswith("## Context\n\nCelestia Node") and "@Wondertan" not in m.body
     assert "\n\n\n" not in m.body and m.date == "2022-03-08"
+
+
+REPORTSTREAM_0003 = """# [0003: Creating New React Components]
+
+-   Status: accepted
+-   Authors: @etanb
+-   Proposal date: 2023-01-24
+-   Last updated: [YYYY-MM-DD when the proposal was last updated]
+
+## Problem Statement
+
+We rely on USWDS components for the basis of much of the code.
+
+## Proposal
+
+We build our own components on top of the USWDS styles.
+"""
+
+
+def test_a_filled_in_template_keeps_neither_its_title_brackets_nor_its_date_placeholder():
+    """CDCgov/prime-reportstream (CC0) frontend proposal 0003 fills in `# [XXXX: Title of Proposal]` inside the brackets
+    and leaves "Last updated: [YYYY-MM-DD …]" as the template wrote it: the title is the text in the brackets and
+    the date is the proposal's."""
+    m, _ = one("frontend-react/docs/proposals/0003-uswds-react-components.md", REPORTSTREAM_0003)
+    assert (m.title, m.date, m.status) == ("0003: Creating New React Components", "2023-01-24", Status.ACTIVE)

@@ -51,6 +51,9 @@ _STATUS_FIELDS = frozenset({"status", "current status", "state", "decision statu
                             "proposal status", "statut", "état", "etat", "estado", "stato"})
 _FIELD = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?(?:\*\*|__)?([^\W\d_][\w -]{1,30}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|\s*(?:\*\*)?([^\W\d_][\w -]{1,30}?)(?:\*\*)?\s*\|\s*(.+?)\s*\|")
+# The fields a record dates itself by, and a year any date written there holds.
+_DATE_FIELDS = ("date", "decision date", "last updated", "proposal date", "created")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
 # A record's number in its file name: `0012-…`, `adr-012-…`, and a series' own letters (`fip-0009.md`,
 # `frc-0053.md`, `tep-0005-…`: two to five letters, then at least two digits, so `v2-…` is no number).
@@ -216,7 +219,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     heading = None if _part_name(heading) or placeholder_heading(heading) else heading  # `## Problem`: titled otherwise
     if heading is not None and _first_level(doc) >= 3:
         heading = None  # a record opening on "### Reasoning" (mint-app 0017) has no title of its own: its name is one
-    title = _in_words(_text(front.get("title")) or heading or _title_from_name(rel_path))
+    title = _in_words(_text(front.get("title")) or _unbracketed(heading) or _title_from_name(rel_path))
     if not entry and copied_title(rel_path, title):
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
                                             f"titled from the file name instead")
@@ -878,8 +881,10 @@ def _written_date(doc: markdown.Document) -> str | None:
             return m.group(1).strip()
     for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
-        if m and m.group(1).strip().lower() in ("date", "decision date", "last updated"):
-            return markdown.plain(m.group(2).strip().strip("|"))
+        if m and m.group(1).strip().lower() in _DATE_FIELDS:
+            value = markdown.plain(m.group(2).strip().strip("|"))
+            if _YEAR.search(value):  # not the template's "[YYYY-MM-DD when the proposal was last updated]"
+                return value
     for s in doc.sections:
         if (s.heading or "").strip().lower() in ("changelog", "change log", "history"):
             m = _DATE_IN.search(doc.text(s))
@@ -963,6 +968,13 @@ def _words4(text: str) -> set[str]:
 def _folded(text: str) -> str:
     """Letters only, lower case: `WattTime v3` -> `watttimev`, so `watt-time` meets it."""
     return re.sub(r"[^a-z]", "", text.lower())
+
+
+def _unbracketed(heading: str | None) -> str | None:
+    """A heading a template's brackets still enclose whole, without them: `# [0003: Creating New React Components]`
+    (the template's `# [XXXX: Title of Proposal]`, filled in) -> "0003: Creating New React Components"."""
+    m = re.fullmatch(r"\s*\[([^\[\]]+)\]\s*", heading or "")
+    return m.group(1).strip() if m else heading
 
 
 def _in_words(title: str) -> str:
