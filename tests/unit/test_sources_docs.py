@@ -1338,6 +1338,19 @@ def test_a_page_copied_into_several_folders_is_one_memory(tmp_path):
         assert summary.skipped.get("a copy of another page") == 2
 
 
+def test_of_two_copies_the_one_in_a_folder_kept_aside_is_left_out(tmp_path):
+    """CDCgov/prime-reportstream keeps a byte-identical `frontend-react-original/` beside the live `frontend-react/`:
+    the byte order of the paths (`-` before `/`) kept the pages of the copy and left out the live ones."""
+    page = "# Console and telemetry\n\nEvery page reports its errors through one console wrapper.\n"
+    root = write(tmp_path / "ws", {"frontend-react/docs/telemetry.md": page,
+                                   "frontend-react-original/docs/telemetry.md": page, "src/app.py": "x = 1\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        assert [m.provenance.path for m in lo.list(limit=50) if m.title == "Console and telemetry"] == \
+            ["frontend-react/docs/telemetry.md"]
+        assert summary.skipped.get("a copy of another page") == 1
+
+
 def test_empty_pages_are_reported_empty_not_copies_of_one_another(tmp_path):
     """weaveworks/profiles' `docs/release_notes/v0.0.2.md` … `v0.0.13.md`, all 0 bytes, were "a copy of another page"
     while `0.0.1.md`, as empty, was "empty"."""

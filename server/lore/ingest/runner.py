@@ -462,7 +462,7 @@ def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Cand
     (release notes' `v0.0.2.md` … `v0.0.13.md`, created and never written) are no copies of one another: each is
     reported empty. Likewise guides and rules files: the same text kept for each agent (`CLAUDE.md`, `GEMINI.md`,
     `.cursorrules` copying `AGENTS.md`) is read once (`_guide_covers`), the copies named in the report."""
-    pages = _copies([c for c in cands if c.importer == cls.DOC], lambda c: (c.rel.count("/"), c.rel))
+    pages = _copies([c for c in cands if c.importer == cls.DOC], lambda c: docs.copy_order(c.rel))
     for _ in pages:
         summary.skip("a copy of another page")
     guides = _copies([c for c in cands if c.importer in cls.RULES_IMPORTERS], _guide_order, _guide_covers)

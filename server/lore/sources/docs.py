@@ -668,6 +668,19 @@ def retired_page(rel_path: str) -> bool:
     return bool(folders & _RETIRED_DOC_DIRS or _words(p_stem(rel_path)) & _RETIRED_NAME_WORDS)
 
 
+# Words naming a folder that holds a copy kept aside: `frontend-react-original/` beside `frontend-react/`, `backup/`.
+_KEPT_ASIDE_WORDS = RETIRED_DIRS | {"original", "orig", "backup", "bak", "copy"}
+
+
+def copy_order(rel_path: str) -> tuple:
+    """Which of pages with the same bytes stands for them all, least first: the one nearest the root, then one in no
+    folder named as kept aside (`_KEPT_ASIDE_WORDS`: CDCgov/prime-reportstream keeps a byte-identical
+    `frontend-react-original/` beside the live `frontend-react/`, whose pages a byte order put second), then by path."""
+    folders = PurePosixPath(rel_path).parts[:-1]
+    aside = any(_words(f) & _KEPT_ASIDE_WORDS for f in folders)
+    return (len(folders), aside, rel_path)
+
+
 def _bare_name(name: str) -> str:
     """A page's file name without its markdown suffix and an `.html` before it (`patching.html.md.erb`
     -> `patching`)."""
