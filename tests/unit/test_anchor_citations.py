@@ -355,6 +355,16 @@ def test_a_code_file_cites_a_record_in_its_comments_not_in_its_strings_or_names(
     pytest.param("# Data-plane ADR-0010", [10], id="a-sentences-first-word"),
     pytest.param("# and/or ADR-0010", [10], id="and-or"),
     pytest.param("# ADR-0002 ADR-0010", [2, 10], id="a-record-before"),
+    # celestia-node's blob/commitment_proof.go cites celestia-app's ADR 13 by its link on the next line.
+    pytest.param("// the subtree roots width is defined in ADR-013:\n"
+                 "//https://github.com/celestiaorg/celestia-app/blob/main/docs/architecture/"
+                 "adr-013-non-interactive-default-rules-for-zero-padding.md", [], id="another-repositorys-link-after"),
+    pytest.param("// ADR-013 (https://github.com/acme/lightbridge-charts/blob/main/docs/adr/adr-013-usage.md)", [13],
+                 id="the-workspaces-own-link"),
+    pytest.param("// see ADR-013\n//https://github.com/other/project/blob/main/docs/adr/adr-014-usage.md", [13],
+                 id="a-link-to-another-number"),
+    pytest.param("// see ADR-013\nfunc a() {}\nfunc b() {}\n\n// https://github.com/o/p/blob/main/adr-013-x.md", [13],
+                 id="a-link-three-lines-down"),
 ])
 def test_a_citation_after_another_projects_name_cites_nothing_here(comment, numbers):
     own = own_names(["lightbridge-charts", "acme/lightbridge-charts"])

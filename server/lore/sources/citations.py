@@ -346,7 +346,7 @@ def cited_numbers(data: bytes, own: frozenset[bytes] = frozenset()) -> set[tuple
     `own_names`; see the module)."""
     out: set[tuple[str, int]] = set()
     for m in CITE.finditer(data):
-        if _elsewhere(data, m.start(), own):
+        if _elsewhere(data, m.start(), own) or _linked_elsewhere(data, m, own):
             continue
         series = m.group(1).decode().lower()
         out.update((series, int(number)) for number in [m.group(3), *_listed(data, m)])
@@ -367,6 +367,35 @@ def _elsewhere(data: bytes, at: int, own: frozenset[bytes]) -> bool:
             or all(p.decode() in COMMON for p in parts):
         return False  # `Data-plane ADR-3` opens a sentence; a project's hyphenated name is written in lower case
     return not ({_folded(name), _folded(name.rsplit(b"/", 1)[-1])} & own)
+
+
+# A page of another repository on a forge: its owner and name, then the page's path (`https://github.com/celestiaorg/
+# celestia-app/blob/main/docs/architecture/adr-013-non-interactive-default-rules-for-zero-padding.md`).
+_FORGE_PAGE = re.compile(rb"https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/"
+                         rb"([\w.-]+)/([\w.-]+)/\S*/([\w.-]+)\.(?:md|markdown|mdx|rst|adoc)\b", re.I)
+LINK_LINES = 2  # a citation's link is on its line or the next two: the comment block that writes it
+
+
+def _linked_elsewhere(data: bytes, cite: re.Match, own: frozenset[bytes]) -> bool:
+    """Whether the citation links, on its line or the next `LINK_LINES`, another repository's page of the same series
+    and number: celestia-node's `// the subtree roots width is defined in ADR-013:` then
+    `//https://github.com/celestiaorg/celestia-app/blob/main/docs/architecture/adr-013-….md` cites celestia-app's
+    ADR 13, not its own "ADR 013: Fibre API". A link to a page of the workspace's own repository (`own`) is its own."""
+    end = cite.end()
+    for _ in range(LINK_LINES + 1):
+        nl = data.find(b"\n", end)
+        if nl < 0:
+            end = len(data)
+            break
+        end = nl + 1
+    series, number = cite.group(1).decode().lower(), int(cite.group(3))
+    for link in _FORGE_PAGE.finditer(data, cite.start(), end):
+        if {_folded(link.group(2)), _folded(link.group(1) + b"/" + link.group(2))} & own:
+            continue
+        m = _NUMBERED.match(link.group(3).decode("utf-8", "replace"))
+        if m and int(m.group(2)) == number and (m.group(1) or series).lower() == series:
+            return True
+    return False
 
 
 def _listed(data: bytes, cite: re.Match) -> list[bytes]:
