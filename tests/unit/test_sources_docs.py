@@ -941,6 +941,22 @@ def test_a_page_that_says_it_is_out_of_date_is_kept_and_marked_deprecated():
     assert parse_doc("docs/setup.md", late).memories[0].status is Status.ACTIVE  # said far below the opening
 
 
+@pytest.mark.parametrize("opening, status", [
+    ("_This approach is no longer being pursued in favor of a catchall data structure. This document is preserved for "
+     "reference purposes only._", Status.DEPRECATED),
+    ("This proposal was abandoned when the team moved to FHIR.", Status.DEPRECATED),
+    ("Kept for historical reference only.", Status.DEPRECATED),
+    ("This approach is being pursued by the data team; the spec is kept for reference.", Status.ACTIVE),
+    ("We keep one mapping per spec, preserved across versions.", Status.ACTIVE),
+])
+def test_a_design_given_up_and_kept_for_the_record_is_marked_deprecated(opening, status):
+    """CDCgov/prime-reportstream (CC0) proposal 0025 opens "_This approach is no longer being pursued … This document
+    is preserved for reference purposes only._" and has no status line: it was shown as a current page."""
+    text = f"# Handling multiple HL7 and FHIR specs\n\n{opening}\n\n## Problem\n\nSpecs differ between versions.\n"
+    assert parse_doc("prime-router/docs/design/proposals/0025-handling-multiple-specs.md", text).memories[0].status \
+        is status
+
+
 def test_a_long_page_keeps_all_it_says_in_at_most_the_section_limit():
     """jaegertracing/jaeger docs/rfc/0016-span-search.md (Apache-2.0) is split into more sections than a page
     is embedded as: joined, the page keeps every word, in order, and each part its first heading and line."""

@@ -638,7 +638,14 @@ def release_notes(doc: markdown.Document) -> bool:
 _OUTDATED = re.compile(r"\bthis\s+(?:guide|page|document|doc|documentation|readme|how-?to|tutorial|file|article)\b"
                        r"[^.\n]{0,60}?\b(?:is|are|has become|has been)\s+(?:(?:now|slightly|somewhat|partly|partially|"
                        r"currently|largely|mostly|a\s+bit|very|quite|probably|likely)\s+)*(?:out[- ]of[- ]date|outdated|"
-                       r"deprecated|obsolete|no longer (?:maintained|accurate|current|up[- ]to[- ]date|relevant))", re.I)
+                       r"deprecated|obsolete|no longer (?:maintained|accurate|current|up[- ]to[- ]date|relevant))"
+                       # A design given up, kept for the record (CDCgov/prime-reportstream's proposal 0025: "This
+                       # approach is no longer being pursued in favor of a catchall data structure. This document is
+                       # preserved for reference purposes only.").
+                       r"|\bthis\s+(?:approach|proposal|design|plan|idea|rfc|effort|work)\b[^.\n]{0,40}?\b(?:is|was|has\s+been)"
+                       r"\s+(?:no\s+longer\s+(?:being\s+)?(?:pursued|considered|planned|worked\s+on)|abandoned|shelved)"
+                       r"|\b(?:preserved|kept|retained)\s+(?:only\s+)?for\s+(?:historical\s+)?(?:reference|historical)"
+                       r"(?:\s+purposes)?\s+only\b", re.I)
 OPENING_CHARS = 1500
 
 
