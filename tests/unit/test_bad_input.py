@@ -80,6 +80,11 @@ CORPUS = [
     pytest.param("app/nul.py", b"# DECISION: keep NULs out\nx = '\x00\x00'\n", {"skipped": "binary"}, id="nul-bytes"),
     pytest.param("docs/adr/0002-latin1.md", b"# Caf\xe9 au lait\n\n\xff\xfe broken \xc3\x28\n",
                  {"skipped": "not utf-8"}, id="invalid-utf8"),
+    # ardalis/CleanArchitecture's PARALLEL_TEST_EXECUTION.md: UTF-8 but for one `×` saved as the Windows-1252 byte
+    pytest.param("docs/parallel-tests.md", "# Parallel test execution\n\nTests run on (processors ".encode() +
+                 b"\xd7 2) workers.\n\n" + "Each worker has its own database, created from a template. ".encode() * 3,
+                 {"title": "Parallel test execution",
+                  "warning": "docs/parallel-tests.md:3: 1 byte not UTF-8, read as Windows-1252"}, id="one-stray-byte"),
     pytest.param("docs/adr/0003-huge.md", fifty_megabytes, {"skipped": "too large"}, id="fifty-megabytes"),
     pytest.param("docs/adr/0004-lists.md", "# Deeply nested lists\n\n" + "- " * 10_000 + "leaf\n",
                  {"title": "Deeply nested lists"}, id="10k-nested-lists"),
@@ -275,3 +280,15 @@ def test_a_pasted_page_as_a_query_is_read_to_its_first_four_thousand_characters(
     assert len(Query(filler).text) == MAX_QUERY_CHARS
     assert [h.memory.title for h in lore.search(Query("sqlite " + filler))] == ["Use SQLite for local state"]
     assert lore.search(Query(filler + " sqlite")) == []
+
+
+def test_a_stray_byte_is_read_as_windows_1252_and_the_rest_as_utf_8():
+    """One Windows-1252 byte in a UTF-8 page is that character; the page's UTF-8 characters stay what they are; a
+    file with many such bytes is in another encoding and refused."""
+    from lore.markup.decoding import NotText, decoded
+
+    text, stray, line = decoded("# Café\n\nWorkers: (processors ".encode() + b"\xd7 2)\n" + b"x" * 200)
+    assert text.startswith("# Café\n\nWorkers: (processors × 2)") and (stray, line) == (1, 3)
+    assert decoded("déjà vu".encode()) == ("déjà vu", 0, None)
+    with pytest.raises(NotText):
+        decoded(b"# Caf\xe9 au lait\n\n\xff\xfe broken \xc3\x28\n")

@@ -17,6 +17,7 @@ import attrs
 from lore.anchors import language_for_path, shared
 from lore.anchors.choices import SHARED_LISTS
 from lore.markup.conflicts import conflict_line, conflict_message
+from lore.markup.decoding import NotText, decoded
 from lore.memory import WIDESPREAD_META, SourceKind, Status
 from lore.store.safe_fs import inside
 from lore.markup.scrub import scrub_source
@@ -184,9 +185,12 @@ class Importer:
         if b"\0" in data[:BINARY_PROBE]:
             return self.skipped(cand, st, "binary")
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
+            text, stray, line = decoded(data)
+        except NotText:
             return self.skipped(cand, st, "not utf-8")
+        if stray:
+            self.summary.warnings.append(f"{cand.rel}:{line}: {stray} byte{'s' if stray > 1 else ''} not UTF-8, "
+                                         f"read as Windows-1252")
         at = conflict_line(text)
         if at is not None:  # refused, ledger and memories untouched: the last good version stays in use
             self.summary.warnings.append(conflict_message(cand.rel, at))
