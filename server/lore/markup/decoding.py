@@ -28,7 +28,7 @@ def decoded(data: bytes) -> tuple[str, int, int | None]:
         first = e.start
     escaped = data.decode("utf-8", errors="surrogateescape")
     stray = len(_ESCAPED.findall(escaped))
-    if stray > max(1, int(len(data) * MAX_STRAY_SHARE)):
+    if stray > len(data) * MAX_STRAY_SHARE:
         raise NotText(f"{stray} of {len(data)} bytes are not UTF-8")
     text = _ESCAPED.sub(lambda m: bytes([ord(m.group()) - 0xDC00]).decode("cp1252", errors="replace"), escaped)
     return text, stray, data.count(b"\n", 0, first) + 1
