@@ -388,3 +388,59 @@ def test_the_rows_of_a_part_listing_decisions_still_to_take_are_proposals():
     assert [m.status for m in needed.memories] == [Status.PROPOSED, Status.PROPOSED]
     taken = log_entries("docs/decisions.md", "# Decisions\n\n## Decisions made\n\n" + table)
     assert [m.status for m in taken.memories] == [Status.ACTIVE, Status.ACTIVE]
+
+
+MINIMAL = """# Minimal Clean Architecture
+
+## Overview
+
+The minimal template keeps the whole application in one project. {overview}
+
+## When to Use This Template
+
+Choose it for small services with one team. {when}
+
+## Migration Paths: From Minimal to Full Clean Architecture
+
+Move the domain folder into a Core project first, then split infrastructure out. {migrate}
+
+## Design Decisions
+
+### ADR-001: Single Project Architecture
+
+**Status**: Accepted
+
+**Context**: Need to balance architectural guidance with simplicity for smaller applications.
+
+**Decision**: Use a single Web project with clear folder structure instead of multiple projects.
+
+### ADR-002: Vertical Slice Organization
+
+**Status**: Accepted
+
+**Context**: Need to organize code in a way that's easy to understand and modify.
+
+**Decision**: Organize by feature (vertical slices) rather than by layer (horizontal).
+"""
+
+
+def test_a_page_holding_a_log_keeps_what_it_says_around_the_entries(tmp_workspace: Path):
+    """ardalis/CleanArchitecture (MIT) `docs/content/minimal-clean-architecture.md` writes five records in 95 of its
+    439 lines: only the entries were stored, and its overview, when to use the template and how to migrate from it
+    were found nowhere. The page is kept as well, without the entries; a log saying little else stays entries only."""
+    filler = "It builds, tests and deploys as one unit, with folders for each feature and its data access. " * 5
+    text = MINIMAL.format(overview=filler, when=filler, migrate=filler)
+    write(tmp_workspace, {"docs/content/minimal-clean-architecture.md": text, "DECISIONS.md": RELAY})
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        mine = [m for m in lore.list(limit=50) if m.provenance.path == "docs/content/minimal-clean-architecture.md"]
+        assert sorted(m.title for m in mine if m.kind is Kind.DECISION) == [
+            "ADR-001: Single Project Architecture", "ADR-002: Vertical Slice Organization"]
+        page = [m for m in mine if m.kind is not Kind.DECISION]
+        assert [m.title for m in page] == ["Minimal Clean Architecture"]
+        assert "From Minimal to Full Clean Architecture" in page[0].body and "vertical slices" not in page[0].body
+        assert {m.title[:2] for m in lore.list(limit=50) if m.provenance.path == "DECISIONS.md"} == {"D1", "D2", "D3"}
+        assert run_import(lore).imported == 0
+    finally:
+        lore.close()

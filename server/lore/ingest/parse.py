@@ -3,6 +3,8 @@ comments (`parse_file`, called by `lore.ingest.runner` for each changed file).""
 
 from __future__ import annotations
 
+import re
+
 from lore.markup import markdown
 from lore.memory import SourceKind
 from lore.sources import classify as cls
@@ -12,7 +14,7 @@ from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item, work_page
 from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, copied_page, generated_readme, is_documentation, newest_part,
                                parse_doc)
-from lore.sources.decision_log import log_entries
+from lore.sources.decision_log import LOG_META, log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.layout import generator_output
 from lore.sources.claude_imports import pointer_only
@@ -67,6 +69,11 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
     log = log_entries(rel, text)
     if log is not None and log.memories:
         log.taken = DECISION
+        rest = _around_entries(text, log)
+        page = _documentation(rel, rest, importer == cls.DOC, front, records=False) if rest else None
+        if page is not None:
+            log.memories += page.memories
+            log.warnings += page.warnings
         return log
     if cls.in_folders(rel, list(adr_folders)):
         parsed = parse_adr(rel, text, front)  # a folder the user named holds decision records, whatever they look like
@@ -92,6 +99,24 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
             return doc
         parsed.note = f"{NOT_TAKEN}{parsed.note or 'empty'}"
     return parsed
+
+
+# Words a decision log's page says outside its entries for that text to be a page of its own: ardalis/
+# CleanArchitecture's `minimal-clean-architecture.md` writes five records in 95 of its 439 lines, around them the
+# template's structure, when to use it and how to migrate from it; a `DECISIONS.md` opening with a sentence on how
+# entries are added says nothing a search needs.
+REST_OF_LOG_WORDS = 150
+
+
+def _around_entries(text: str, log: Parsed) -> str | None:
+    """A decision log's page without its entries' lines (blank, so lines keep their numbers), when what is left
+    says `REST_OF_LOG_WORDS` words or more; else None."""
+    lines = text.split("\n")
+    for m in log.memories:
+        first, last = m.meta.get(LOG_META) or (0, 0)
+        lines[max(first - 1, 0):last] = [""] * len(lines[max(first - 1, 0):last])
+    prose = "\n".join(ln for ln in lines if not ln.lstrip().startswith("#"))
+    return "\n".join(lines) if len(re.findall(r"[^\W\d_]{2,}", prose)) >= REST_OF_LOG_WORDS else None
 
 
 WORK_ITEM = "a page of one piece of work's specification"
