@@ -1514,3 +1514,37 @@ def test_a_table_of_contents_of_the_page_itself_is_no_text_of_it():
     assert "[Usage](#usage) first" in m.body
     other = "# Widgets\n\n- [Usage](usage.md)\n- [Limits](limits.md)\n\nWidgets render charts.\n"
     assert parse_doc("README.md", other).memories[0].body.startswith("- [Usage](usage.md)")
+
+
+GIT_SECRETS = {
+    "LICENSE": "CC0 1.0 Universal\n",
+    "CONTRIBUTING.md": "# Contributing\n\nOpen a pull request against main; every change needs a reviewer.\n",
+    "src/app.py": "x = 1\n",
+    ".github/actions/git-secrets/LICENSE.txt": "Apache License\n",
+    ".github/actions/git-secrets/NOTICE.txt": "git-secrets\nCopyright Amazon.com, Inc.\n",
+    ".github/actions/git-secrets/CONTRIBUTING.md":
+        "# Contributing Guidelines\n\n## Contributing via Pull Requests\n\nYou must work against the latest master.\n",
+    "packages/ui/LICENSE": "MIT\n",
+    "packages/ui/README.md": "# UI kit\n\nThe components every page of the app is built from, with their stories.\n",
+}
+
+
+def test_a_folder_holding_another_project_is_that_projects(tmp_path):
+    """CDCgov/prime-reportstream keeps a copy of awslabs' git-secrets, with its own licence, NOTICE and contributing
+    guide, in `.github/actions/git-secrets/`: its "Contributing via Pull Requests" became the workspace's conventions.
+    A package with only a licence is the workspace's own; a workspace whose root has no licence may be a folder of
+    several projects, each read."""
+    root = write(tmp_path / "ws", GIT_SECRETS)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        paths = {m.provenance.path for m in lo.list(limit=50)}
+        assert "CONTRIBUTING.md" in paths and "packages/ui/README.md" in paths
+        assert not any(p.startswith(".github/actions/git-secrets/") for p in paths)
+        assert summary.skipped.get("another project's folder (its own licence and notice or code of conduct)") == 1
+        again = run_import(lo, paths=[".github/actions/git-secrets/CONTRIBUTING.md"])
+        assert again.added == 0 and not any(m.provenance.path.startswith(".github/actions/git-secrets/")
+                                            for m in lo.list(limit=50))
+    bare = write(tmp_path / "folder", {k: v for k, v in GIT_SECRETS.items() if k != "LICENSE"})
+    with Lore(bare, user_db=tmp_path / "user2.db", embedder=HashEmbedder()) as lo:
+        run_import(lo)
+        assert ".github/actions/git-secrets/CONTRIBUTING.md" in {m.provenance.path for m in lo.list(limit=50)}

@@ -36,7 +36,7 @@ from lore.sources.parsed import Parsed
 from lore.sources.embedding import embed_sections, load_model_first
 from lore.sources.guard import DeprecationGuard
 from lore.sources.ids import migrate_ids, relink_team_files
-from lore.sources.layout import WorkspaceLayout
+from lore.sources.layout import WorkspaceLayout, in_foreign_project_on_disk
 from lore.sources.links import resolve_links
 from lore.sources.guide_paths import anchor_guide
 from lore.sources.rules import scope_folder
@@ -138,8 +138,8 @@ class Importer:
         if not self.summary.cancelled:
             # Files still there that no importer reads any more (a vendored or built folder): the rules
             # changed on purpose, so their memories go, said in the report, whatever the guard holds back.
-            left_out = {rel for rel in vanished if cls.third_party(rel) and (self.root / rel).is_file()
-                        and not cls.in_folders(rel, list(self.settings.adr_folders))}
+            left_out = {rel for rel in vanished if (cls.third_party(rel) or self.layout.in_foreign_project(rel))
+                        and (self.root / rel).is_file() and not cls.in_folders(rel, list(self.settings.adr_folders))}
             for rel in sorted(left_out):
                 self.summary.left_out_memories += self.deleted(rel, "left out: a vendored, generated or built folder")
             vanished = vanished - left_out
@@ -353,6 +353,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
         if run.pages_workspace != was or lore.store.get_meta(PAGES_META) is None:
             lore.store.set_meta(PAGES_META, "1" if run.pages_workspace else "0")  # written only when it changes
         walked = [_loose(c, run.pages_workspace, run.readme_pages, run.agent_pages) for c in walked]
+        walked = _own_project(walked, run.layout.in_foreign_project, settings.adr_folders, summary)
         cands = _cap_documentation(_without_copies(walked, summary), summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
@@ -440,6 +441,22 @@ def _loose(cand: Candidate, pages_workspace: bool, readme_pages: set[str] = froz
             pages_workspace and docs.loose_page(cand.rel) or cand.rel in readme_pages and docs.linked_page(cand.rel)):
         return attrs.evolve(cand, importer=cls.DOC)
     return cand
+
+
+FOREIGN_PROJECT = "another project's folder (its own licence and notice or code of conduct)"
+
+
+def _own_project(cands: list[Candidate], foreign: Callable[[str], bool], adr_folders, summary: ImportSummary) -> list[Candidate]:
+    """The candidates but those in a folder holding another project (`WorkspaceLayout.foreign_projects`): its guides,
+    pages and comments are that project's, as a vendored library's are; counted in the report. A folder the user
+    named for records is read whatever holds it."""
+    kept = []
+    for c in cands:
+        if foreign(c.rel) and not cls.in_folders(c.rel, list(adr_folders)):
+            summary.skip(FOREIGN_PROJECT)
+        else:
+            kept.append(c)
+    return kept
 
 
 def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
@@ -560,7 +577,10 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
         rules.load_for(rel)
         if any(part in cls.SKIP_DIRS for part in rel.split("/")[:-1]):
             continue
-        if full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
+        if full.is_file() and importer and in_foreign_project_on_disk(run.root, rel) \
+                and not cls.in_folders(rel, list(run.settings.adr_folders)):
+            run.summary.skip(FOREIGN_PROJECT)
+        elif full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
             routed = _routed(Candidate(rel, str(full), importer), run.series, run.settings.adr_folders)
             cands.append(_loose(routed, run.pages_workspace, run.readme_pages, run.agent_pages))
         elif not full.exists():  # a deleted file, or a deleted folder with everything in it

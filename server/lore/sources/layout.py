@@ -110,6 +110,32 @@ def _published_name(manifest: str, text: str) -> str | None:
     return m.group(1) if m else None
 
 
+_PROJECT_FILES = (("licence", re.compile(r"(?:un)?licen[cs]e(?:[-_.].*)?|copying(?:\.\w+)?", re.I)),
+                  ("notice", re.compile(r"notice(?:\.\w+)?", re.I)),
+                  ("conduct", re.compile(r"code[-_]of[-_]conduct(?:\.\w+)?", re.I)))
+
+
+def _project_file(name: str) -> str | None:
+    """Which file of a project's own a file name is: its licence, its NOTICE or its code of conduct; else None."""
+    return next((kind for kind, pattern in _PROJECT_FILES if pattern.fullmatch(name)), None)
+
+
+def in_foreign_project_on_disk(root: Path, rel: str) -> bool:
+    """`WorkspaceLayout.in_foreign_project` for one path without a walk (an import of named files): read from the
+    listings of the root and of the path's folders."""
+    def kinds(folder: Path) -> set[str]:
+        try:
+            return {k for name in os.listdir(folder) if (k := _project_file(name))}
+        except OSError:
+            return set()
+
+    parts = rel.split("/")[:-1]
+    if not parts or "licence" not in kinds(Path(root)):
+        return False
+    return any("licence" in (found := kinds(Path(root).joinpath(*parts[:i]))) and len(found) >= 2
+               for i in range(1, len(parts) + 1))
+
+
 def is_manifest(name: str) -> bool:
     """Whether a file name is a package manifest or a project file, marking its folder a project root."""
     return name in MANIFESTS or name.endswith(PROJECT_SUFFIXES)
@@ -132,6 +158,7 @@ class WorkspaceLayout:
         self._autoload: list[tuple[str, str]] | None = None
         self._published: dict[str, list[str]] | None = None
         self._dirs_named: dict[str, list[str]] | None = None
+        self._foreign: list[str] | None = None
 
     def add(self, rel: str, is_dir: bool) -> None:
         """Record one entry of the walk (called for every file and folder it keeps)."""
@@ -154,6 +181,27 @@ class WorkspaceLayout:
             if mod:
                 self.go_modules[mod] = r
         return self
+
+    def foreign_projects(self) -> list[str]:
+        """Folders holding another project inside this one: below a root that has a licence, a folder with a licence
+        of its own and a NOTICE or a code of conduct (CDCgov/prime-reportstream's `.github/actions/git-secrets/`, a
+        copy of awslabs' git-secrets, whose contributing guide became three of the workspace's conventions). A
+        workspace whose root has no licence may be a folder of several projects, each its own."""
+        if self._foreign is None:
+            by_folder: dict[str, set[str]] = {}
+            for f in self.files:
+                folder, _, name = f.rpartition("/")
+                kind = _project_file(name)
+                if kind:
+                    by_folder.setdefault(folder, set()).add(kind)
+            self._foreign = sorted(folder for folder, kinds in by_folder.items()
+                                   if folder and "licence" in kinds and len(kinds) >= 2) \
+                if "licence" in by_folder.get("", ()) else []
+        return self._foreign
+
+    def in_foreign_project(self, rel: str) -> bool:
+        """Whether `rel` lies in one of `foreign_projects`."""
+        return any(rel.startswith(folder + "/") for folder in self.foreign_projects())
 
     def source_folder(self, path: str) -> bool:
         """Whether `path` is a folder under a source root (`src/icons`, `lib/assets`; `SOURCE_ROOTS`)."""
