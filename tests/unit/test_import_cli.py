@@ -47,6 +47,12 @@ def test_human_summary_lists_reasons_and_warnings(tmp_path, capsys):
     assert "files:    2 seen, 1 imported, 0 unchanged, 1 skipped (1 not utf-8)" in out
     assert "memories: 1 added, 0 updated, 0 deprecated" in out and "time:" in out
     assert "docs/adr/0001-x.md:3: unknown status 'Mulling it over'; imported as active" in out
+    assert "skipped files:" not in out
+    write(tmp_path, "worse.py", b"# \xff\xfe\n")
+    code, out = run(capsys, "-w", str(tmp_path), "import", "-v")
+    assert code == 0 and "skipped files:\n  not utf-8: bad.py, worse.py" in out, "verbose names every skipped file"
+    code, out = run(capsys, "-w", str(tmp_path), "import", "--json")
+    assert json.loads(out)["skipped_paths"] == {"not utf-8": ["bad.py", "worse.py"]}
 
 
 def test_explicit_paths_only(tmp_path, capsys):

@@ -57,6 +57,11 @@ def print_taken(summary, verbose: bool) -> None:
     if verbose:
         for path, why in summary.not_taken:
             out.print(f"  {path}: {why}", markup=False)
+    if verbose and summary.skipped_paths:
+        out.print("skipped files:", markup=False)
+        for why, paths in sorted(summary.skipped_paths.items()):
+            more = summary.skipped.get(why, len(paths)) - len(paths)
+            out.print(f"  {why}: " + ", ".join(paths) + (f", … {more} more" if more > 0 else ""), markup=False)
     if summary.left_out_memories:
         out.print(f"left out:         {summary.left_out_memories} memories of files in vendored, generated or built "
                   "folders (vendor/, third_party/, dist/, …), no longer read: deprecated", markup=False)

@@ -133,7 +133,7 @@ class Importer:
             except Exception as e:  # one bad file never stops an import
                 log.warning("importing %s failed", cand.rel, exc_info=True)
                 self.summary.warnings.append(f"{cand.rel}:1: not imported: {e.__class__.__name__}: {e}")
-                self.summary.skip("error")
+                self.summary.skip("error", cand.rel)
         self.flush_quiet()
         if not self.summary.cancelled:
             # Files still there that no importer reads any more (a vendored or built folder): the rules
@@ -169,12 +169,12 @@ class Importer:
         """Import one file unless the ledger shows it unchanged."""
         st = self.stat_inside(cand)
         if st is None:
-            return self.summary.skip("outside workspace")
+            return self.summary.skip("outside workspace", cand.rel)
         known = self.ledger.get(cand.rel)
         same_stat = known is not None and known.importer == cand.importer and known.size == st.st_size \
             and known.mtime == st.st_mtime and not self.reread and cand.rel not in self.choices_changed
         if same_stat and known.state == "skipped":
-            self.summary.skip(known.reason or "skipped")
+            self.summary.skip(known.reason or "skipped", cand.rel)
             return
         if same_stat and known.state == "imported" and cand.rel not in self.imports:
             self.summary.unchanged += 1
@@ -194,7 +194,7 @@ class Importer:
         at = conflict_line(text)
         if at is not None:  # refused, ledger and memories untouched: the last good version stays in use
             self.summary.warnings.append(conflict_message(cand.rel, at))
-            return self.summary.skip("merge conflict")
+            return self.summary.skip("merge conflict", cand.rel)
         imported = self.claude_imports(cand, text) if cand.importer == cls.AGENTS else self.page_sidecar(cand)
         chash = content_hash(text + "".join(t for _, t in imported))
         row = SourceFile(cand.rel, chash, st.st_size, st.st_mtime, "imported", known.reason if known else None,
@@ -292,7 +292,7 @@ class Importer:
 
     def skipped(self, cand: Candidate, st: os.stat_result, reason: str) -> None:
         """Note a file left out, with why."""
-        self.summary.skip(reason)
+        self.summary.skip(reason, cand.rel)
         self.quiet_rows.append(SourceFile(cand.rel, None, st.st_size, st.st_mtime, "skipped", reason,
                                           cand.importer, time.time()))
 
@@ -453,7 +453,7 @@ def _own_project(cands: list[Candidate], foreign: Callable[[str], bool], adr_fol
     kept = []
     for c in cands:
         if foreign(c.rel) and not cls.in_folders(c.rel, list(adr_folders)):
-            summary.skip(FOREIGN_PROJECT)
+            summary.skip(FOREIGN_PROJECT, c.rel)
         else:
             kept.append(c)
     return kept
@@ -470,8 +470,8 @@ def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[C
     room = max(0, docs.MAX_DOC_PAGES - len(keep))
     summary.docs_later, out = left[:room], left[room:]
     summary.docs_left_out, summary.docs_left_out_paths = len(out), list(out)
-    for _ in out:
-        summary.skip("over the documentation cap")
+    for rel in out:
+        summary.skip("over the documentation cap", rel)
     gone = set(out)
     return [c for c in cands if c.importer != cls.DOC or c.rel not in gone]
 
@@ -484,11 +484,11 @@ def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Cand
     reported empty. Likewise guides and rules files: the same text kept for each agent (`CLAUDE.md`, `GEMINI.md`,
     `.cursorrules` copying `AGENTS.md`) is read once (`_guide_covers`), the copies named in the report."""
     pages = _copies([c for c in cands if c.importer == cls.DOC], lambda c: docs.copy_order(c.rel))
-    for _ in pages:
-        summary.skip("a copy of another page")
+    for rel in pages:
+        summary.skip("a copy of another page", rel)
     guides = _copies([c for c in cands if c.importer in cls.RULES_IMPORTERS], _guide_order, _guide_covers)
     for rel, kept in guides.items():
-        summary.skip("a copy of another guide")
+        summary.skip("a copy of another guide", rel)
         summary.rules_left_out.append((rel, f"{report.COPY_OF}{kept}"))
     gone = pages.keys() | guides.keys()
     return [c for c in cands if c.rel not in gone] if gone else cands
@@ -579,7 +579,7 @@ def _explicit(run: Importer, rules: IgnoreRules, paths: list[str]) -> tuple[list
             continue
         if full.is_file() and importer and in_foreign_project_on_disk(run.root, rel) \
                 and not cls.in_folders(rel, list(run.settings.adr_folders)):
-            run.summary.skip(FOREIGN_PROJECT)
+            run.summary.skip(FOREIGN_PROJECT, rel)
         elif full.is_file() and importer and not rules.ignored(rel) and inside(run.root, full):
             routed = _routed(Candidate(rel, str(full), importer), run.series, run.settings.adr_folders)
             cands.append(_loose(routed, run.pages_workspace, run.readme_pages, run.agent_pages))

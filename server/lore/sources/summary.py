@@ -15,6 +15,9 @@ class ImportSettings:
     allow_mass_deprecation: bool = False  # let one import deprecate most of the workspace's imported memories
 
 
+SKIPPED_PATHS = 50  # files kept per reason a file was skipped for, for the report
+
+
 @attrs.define
 class ImportSummary:
     """What one import did."""
@@ -23,6 +26,7 @@ class ImportSummary:
     imported: int = 0
     unchanged: int = 0
     skipped: dict[str, int] = attrs.field(factory=dict)  # reason -> count
+    skipped_paths: dict[str, list[str]] = attrs.field(factory=dict)  # reason -> the first files skipped for it
     added: int = 0
     updated: int = 0
     deprecated: int = 0
@@ -60,9 +64,13 @@ class ImportSummary:
     renamed_ids: dict[str, str] = attrs.field(factory=dict)  # imported memories given their derived id: old -> new
     code_map: dict = attrs.field(factory=dict)  # what the codebase map's refresh did (lore.codemap)
 
-    def skip(self, reason: str) -> None:
-        """Count one skipped file."""
+    def skip(self, reason: str, path: str | None = None) -> None:
+        """Count one skipped file, and keep its path (the first `SKIPPED_PATHS` of each reason) when given."""
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
+        if path is not None:
+            kept = self.skipped_paths.setdefault(reason, [])
+            if len(kept) < SKIPPED_PATHS:
+                kept.append(path)
 
     def to_json(self) -> dict:
         """The summary as plain JSON data."""
@@ -71,6 +79,7 @@ class ImportSummary:
             "imported": self.imported,
             "unchanged": self.unchanged,
             "skipped": dict(sorted(self.skipped.items())),
+            "skipped_paths": dict(sorted(self.skipped_paths.items())),
             "added": self.added,
             "updated": self.updated,
             "deprecated": self.deprecated,
