@@ -99,3 +99,12 @@ def test_a_hyphenated_name_that_is_a_crates_folder_is_no_term(tmp_path):
     text = "# D20 — relay-acme uses instant-acme\n\nStanding on `instant-acme`; `relay-acme` holds no ACME logic.\n"
     assert "crates/relay-dns/src/lib.rs" not in anchors(ws, text)
     assert "crates/relay-acme/src/issue.rs" in anchors(ws, text)
+
+
+def test_a_time_stamp_or_author_column_is_every_models_vocabulary(tmp_path):
+    """openedx/edx-enterprise (AGPL-3.0) 0010 writes `updated_at`, enterprise-catalog's field: the one file spelling it,
+    the Canvas client reading Canvas's own, was the record's file lens. `first_public_at` is a field of its own."""
+    ws = write(tmp_path, {"integrated_channels/canvas/client.py": "def sync(c):\n    return c['updated_at']\n",
+                          "app/editions.rb": "first_public_at = nil\n"})
+    text = "# 10. Catalog diffing\n\nCompare `updated_at` and `createdAt` of each item; keep `first_public_at`.\n"
+    assert anchors(ws, text) == ["app/editions.rb"]

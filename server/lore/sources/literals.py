@@ -44,6 +44,12 @@ def hyphenated(term: str) -> bool:
         and bool(re.search(r"[A-Za-z]{2}", term)) and (any(ch.isdigit() for ch in term) or bool(_TWO_WORDS.search(term)))
 
 
+# A record's time stamp or author column (`created_at`, `updatedAt`, `modified_by`): every model's, whichever one a
+# record means (openedx/edx-enterprise 0010's `updated_at` is enterprise-catalog's field, and the one file writing
+# it reads Canvas's own). `first_public_at` is a field of its own.
+_AUDIT = re.compile(r"^[a-z]+ed(?:_(?:at|on|by)|At|On|By)$")
+
+
 def terms_in(text: str) -> list[str]:
     """Terms of two or more words (snake_case, lower camelCase, `hyphenated`) a decision's prose writes in backticks,
     in order, once each; not one made only of common words (`user_name`, `pageType`, `user-id`)."""
@@ -51,7 +57,7 @@ def terms_in(text: str) -> list[str]:
     out: list[str] = []
     for m in _BACKTICK.finditer(prose):
         term = m.group(1).strip()
-        if (_TERM.match(term) or hyphenated(term)) and term not in out \
+        if (_TERM.match(term) or hyphenated(term)) and term not in out and not _AUDIT.match(term) \
                 and not all(p in named.COMMON for p in named.name_parts(term)):
             out.append(term)
     return out
