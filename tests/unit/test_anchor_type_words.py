@@ -142,6 +142,12 @@ def test_a_word_the_decision_calls_a_model_or_lists_among_models_anchors_its_one
         "symbol:python:src.registrar.models.domain.Domain@src/registrar/models/domain.py",
         "symbol:python:src.registrar.models.user.User@src/registrar/models/user.py"]
     assert texts(ws, "# 7. Interfaces\n\nThe Data Source interfaces, and a user model.\n") == []
+    # openedx/edx-enterprise (AGPL-3.0) 0001: the last of a list of kinds of record is no type's name; written as
+    # code, it is
+    assert texts(ws, "# 1. Multiple\n\nEnrollment, Progression, Completion, Source records become ambiguous.\n") == []
+    assert texts(ws, "# 1. Multiple\n\nEnrollment and Source records become ambiguous.\n") == []
+    assert texts(ws, "# 1. Multiple\n\nEnrollment, Progression and `Source` records.\n") == [
+        "symbol:python:src.registrar.models.source.Source@src/registrar/models/source.py"]
 
 
 def test_a_package_named_once_as_where_something_lives_anchors_nothing(tmp_workspace):

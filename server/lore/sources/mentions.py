@@ -1018,6 +1018,9 @@ _KIND_LIST = re.compile(rf"\b{_KINDS}(?:s|es)?[ \t]*:[ \t]*((?:`[A-Z]\w{{2,40}}`
 
 
 _WEB_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://[^)\s]*\)")
+# A capitalised word and a comma or a conjunction right before a name: the name ends a list of words
+# (openedx/edx-enterprise 0001, "Enrollment, Progression, Completion, Consent records become ambiguous").
+_LISTED_BEFORE = re.compile(r"[A-Z][\w`]*(?:,|[ \t]+(?:and|or|&))[ \t]+$")
 
 
 def kind_named(text: str) -> list[str]:
@@ -1028,7 +1031,10 @@ def kind_named(text: str) -> list[str]:
     prose = _WEB_LINK.sub(" ", named.FENCE.sub(" ", text))
     out = []
     for m in _KIND_AFTER.finditer(prose):
-        before = re.search(r"([A-Z][\w`]*)[ \t]+`?$", prose[max(0, m.start() - 40):m.start() + (prose[m.start()] == "`")])
+        window = prose[max(0, m.start() - 40):m.start() + (prose[m.start()] == "`")]
+        before = re.search(r"([A-Z][\w`]*)[ \t]+`?$", window)
+        if prose[m.start()] != "`" and _LISTED_BEFORE.search(window):
+            continue  # "Enrollment, Progression, Completion, Consent records": kinds of record, the last of a list
         if before is None or before.group(1) in _ARTICLES:
             out.append(m.group(1))
     for m in _KIND_LIST.finditer(prose):
