@@ -259,6 +259,12 @@ def test_a_name_is_about_what_it_begins_with_or_what_verbs_act_on_not_what_a_nou
     from lore.recall.naming import extends
 
     assert extends("get_job_cache", "job_cache") and not extends("expire_invitations_after", "invitations_after")
+    # openedx/edx-enterprise (AGPL-3.0): the toggle `enterprise_customer_support_tool` is a tool, not the
+    # `enterprise_customer` its record writes; a name that is mostly the part, or the part and a role, is about it
+    assert not extends("enterprise_customer_support_tool", "enterprise_customer")
+    assert not extends("enterprise_admin_onboarding_enabled", "enterprise_admin")
+    assert extends("ProcessProposalHandler", "ProcessProposal") and extends("expire_invitations_after", "expire_invitations")
+    assert extends("EnterpriseCustomerAdminView", "EnterpriseCustomer")  # only the words of roles after it
 
 
 EXCEPTION_CS = '''\

@@ -94,17 +94,34 @@ VERBS = frozenset("""new get set use is has add create update delete remove chec
 fetch find build make put post read write validate parse render run start stop open close apply register""".split())
 
 
+# Words naming the role a thing plays for what its name begins with (`ProcessProposalHandler`, `SegmentAdmin`).
+ROLES = frozenset("""handler handlers admin view views viewset serializer serializers service services controller
+factory manager client provider providers store repository repo model models form forms schema schemas config
+settings impl mixin helper helpers util utils api task tasks job jobs worker consumer producer listener adapter
+builder loader reader writer validator filter filters resolver router routes spec""".split())
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", text.strip("_")) if w]
+
+
 def extends(name: str, part: str) -> bool:
     """Whether a name containing `part` is about it: it begins with it (`ProcessProposalHandler`,
     `expire_invitations_after`) or only verbs come before it (`NewFeatureStore`, `get_job_cache`). A
     noun before it makes another thing (`CollectionPublishableEntity`, the tie of a collection to
-    entities, is not a `PublishableEntity`)."""
+    entities, is not a `PublishableEntity`); so do words after it, unless `part` is most of the name or they
+    only name a role (`ROLES`): `enterprise_customer_support_tool` is a tool, not the `enterprise_customer`
+    (openedx/edx-enterprise's toggles, under the record of the customer's roles)."""
     at = name.find(part)
-    if at <= 0:
-        return at == 0
-    head = name[:at].strip("_")
-    words = [w.lower() for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", head) if w]
-    return bool(words) and all(w in VERBS for w in words)
+    if at < 0:
+        return False
+    head = _words(name[:at])
+    if head and not all(w in VERBS for w in head):
+        return False
+    if at == 0 and not head and name == part:
+        return True
+    rest, own = _words(name[at + len(part):]), _words(part)
+    return 2 * len(own) > len(own) + len(rest) or all(w in ROLES for w in rest)
 
 
 def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]],
