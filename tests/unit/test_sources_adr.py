@@ -881,3 +881,20 @@ def test_a_filled_in_template_keeps_neither_its_title_brackets_nor_its_date_plac
     the date is the proposal's."""
     m, _ = one("frontend-react/docs/proposals/0003-uswds-react-components.md", REPORTSTREAM_0003)
     assert (m.title, m.date, m.status) == ("0003: Creating New React Components", "2023-01-24", Status.ACTIVE)
+
+
+@pytest.mark.parametrize("status, date", [
+    ("Accepted - January 2021", "January 2021"),
+    ("Accepted (September 2023)", "September 2023"),
+    ("Accepted on 25 March 2021", "2021-03-25"),
+    ("Accepted", None),
+    ("Superseded by ADR 2021", None),
+])
+def test_a_date_in_the_status_line_dates_a_record_that_gives_none_elsewhere(status, date):
+    """openedx/edx-enterprise (AGPL-3.0) 0004 dates itself only in its status line, "Accepted - January 2021"."""
+    m, _ = one("docs/decisions/0004-role-assignments.md", f"# 4. Role assignments\n\n## Status\n\n{status}\n\n"
+                                                          "## Decision\n\nRole assignments record a customer UUID.\n")
+    assert m.date == date
+    dated = one("docs/decisions/0004-role-assignments.md", f"# 4. Role assignments\n\nDate: 2020-12-01\n\n## Status\n\n"
+                                                            f"{status}\n\n## Decision\n\nThey do.\n")[0]
+    assert dated.date == "2020-12-01"  # a date of its own comes first
