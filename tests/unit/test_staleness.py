@@ -200,3 +200,24 @@ def test_a_record_renamed_from_a_path_with_no_extension_removed_no_name_from_the
     m.title = "Login"
     m.created_at = NOW - 20 * DAY
     assert StalenessChecker(repo).check(m) is None
+
+
+def test_stale_lenses_name_their_record_when_the_lens_above_holds_several():
+    """openedx/edx-enterprise's `models.py` file lens holds five records; it showed two "⚠ code changed since this
+    decision" pairs, whose decision nobody could tell. Under a lens of one record, the lens above names it."""
+    from lsprotocol import types
+
+    from lore.lsp.staleness import lenses
+    from lore.staleness.code import CodeChange, Staleness
+    from lore.staleness.git import Commit
+
+    m = Memory(title="0015 Default Enterprise Enrollments, with a title longer than forty characters",
+               body="x", kind=Kind.DECISION)
+    s = Staleness(memory_id=m.id, since=0.0, basis="written",
+                  change=CodeChange(Commit("e0637d0" + "0" * 33, 1, "Fix"), "enterprise/models.py"))
+    where = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
+    alone = [lens.command.title for lens in lenses(where, m, s)]
+    assert alone[0].startswith("⚠ code changed since this decision") and alone[1] == "Supersede"
+    named = [lens.command.title for lens in lenses(where, m, s, among=5)]
+    assert named[0].startswith("⚠ 0015 Default Enterprise Enrollments, wi…: code changed since this decision")
+    assert named[1] == "Supersede 0015 Default Enterprise Enrollments, wi…"

@@ -63,7 +63,7 @@ async def _lenses(ls: LoreServer, state, lore, symbols) -> list[types.CodeLens]:
         lenses.append(types.CodeLens(range=where, data=data))
         for item in group.memories:
             if item.id in stale:
-                lenses += stale_lenses(where, *stale[item.id])
+                lenses += stale_lenses(where, *stale[item.id], among=len(group.memories))
     return lenses + contradicting
 
 

@@ -94,14 +94,22 @@ def escape_keeping_code(text: str) -> str:
                    for part in re.split(r"(`[^`]*`)", text))
 
 
-def lenses(where: types.Range, m: Memory, s: Staleness) -> list[types.CodeLens]:
+NAMED_CHARS = 40  # of a record's title, naming it on its lenses where one lens line shows several records
+
+
+def lenses(where: types.Range, m: Memory, s: Staleness, among: int = 1) -> list[types.CodeLens]:
     """Two lenses over a stale memory's code: what changed ("Still true" on click) and "Supersede";
     both ask before they change anything (`lore.lsp.confirm`): a lens sits in one menu with viewing
-    the record."""
+    the record. When the lens above holds `among` > 1 records, both name the one they are about (a file lens of
+    five records showed two "⚠ code changed since this decision" pairs, whose decision nobody could tell)."""
     why = describe(s, m.kind.value)[0].replace("`", "")
     short = why.split(" (", 1)[0]
+    name = ""
+    if among > 1:
+        title = " ".join((m.title or "").split())
+        name = (title if len(title) <= NAMED_CHARS else title[:NAMED_CHARS - 1].rstrip() + "…") + ": "
     return [types.CodeLens(range=where, command=types.Command(
-                title=f"⚠ {short} — Still true", command="lore.verify", arguments=[{"id": m.id, "confirm": True}])),
+                title=f"⚠ {name}{short} — Still true", command="lore.verify", arguments=[{"id": m.id, "confirm": True}])),
             types.CodeLens(range=where, command=types.Command(
-                title="Supersede", command="lore.supersede",
+                title=f"Supersede {name.rstrip(': ')}".rstrip(), command="lore.supersede",
                 arguments=[{"id": m.id, "draft": True, "confirm": True}]))]
