@@ -122,3 +122,18 @@ def test_the_languages_line_counts_code_the_import_graph_does_not_read(tmp_path)
     cmap = build_map(tmp_path)
     assert cmap.languages == {"csharp": 3, "typescript": 2, "kotlin": 1}
     assert overview_markdown(cmap).splitlines()[0] == "Languages: csharp 3, typescript 2, kotlin 1."
+
+
+@pytest.mark.parametrize("doc, role", [
+    ("Your project description goes here.", "holds models.py"),  # openedx/edx-enterprise's enterprise/__init__.py
+    ("TODO: describe this module", "holds models.py"),
+    ("Enterprise customers, their learners and the catalogs they may enrol in.",
+     "Enterprise customers, their learners and the catalogs they may enrol in."),
+])
+def test_a_templates_placeholder_is_no_modules_role(doc, role):
+    from lore.codemap.model import Module
+    from lore.codemap.roles import assign_role
+
+    m = Module("enterprise", "python", 3)
+    assign_role(m, doc, None, ["enterprise/models.py"])
+    assert m.role == role

@@ -94,8 +94,17 @@ def shorten(text: str, limit: int) -> str:
     return cut.rsplit(" ", 1)[0].rstrip(",;:") + " …"
 
 
+# What a project template writes where a description goes (cookiecutter's "Your project description goes here.",
+# openedx/edx-enterprise's `enterprise/__init__.py`): no description of the module.
+_TEMPLATE_TEXT = re.compile(r"^(?:(?:your|add|insert|put|write|enter)\b.{0,40}\b(?:description|summary|docs?|"
+                            r"documentation)\b.{0,20}\bhere\b|.{0,40}\bdescription goes here\b|(?:todo|tbd|fixme)\b"
+                            r"|lorem ipsum\b)", re.I)
+
+
 def assign_role(m: Module, doc: str | None, readme: str | None, files: list[str] = ()) -> None:
-    """Give a module its role, from the best source there is."""
+    """Give a module its role, from the best source there is; a template's placeholder (`_TEMPLATE_TEXT`) is none."""
+    doc = None if doc and _TEMPLATE_TEXT.match(doc.strip()) else doc
+    readme = None if readme and _TEMPLATE_TEXT.match(readme.strip()) else readme
     if doc:
         m.role, m.role_source = doc, "doc comment"
     elif readme:
