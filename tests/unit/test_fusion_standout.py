@@ -69,3 +69,21 @@ def test_nothing_above_the_floor_gives_no_meaning():
     scores = meaning_scores([(1, SEMANTIC_FLOOR - 0.01), (2, SEMANTIC_FLOOR - 0.05), (3, 0.02)])
     assert set(scores.values()) == {0.0}
     assert meaning_scores([(1, 0.5), (2, 0.5), (3, 0.5)]) == {1: 1.0, 2: 1.0, 3: 1.0}  # all alike: all best
+
+
+def test_words_scale_from_the_weakest_candidate_when_the_candidates_were_cut():
+    """kumahq/kuma's question on forwarding Envoy admin calls between global replicas: the record found first by
+    words and second by meaning ended third, behind one found 22nd by words and first by meaning. Relative to the best
+    alone the 22nd word match kept two thirds of the best's score (common words match every section), so words
+    hardly told the two apart. Cut at the limit, the weakest candidate is the noise level, as it is for meaning."""
+    from lore.recall.search import word_scores
+
+    rows = [(1, -10.0), (2, -8.0), *((sid, -6.6) for sid in range(3, 60)), (60, -6.0)]  # bm25: lower is better
+    cut, whole = word_scores(rows, cut=True), word_scores(rows)
+    assert cut[1] == whole[1] == 1.0 and cut[60] == 0.0 < whole[60]
+    assert cut[3] < whole[3]  # a middling match: a smaller part of the best once the noise level is taken off
+    assert word_scores([(1, -3.0), (2, -3.0)], cut=True) == {1: 1.0, 2: 1.0}  # all alike: all the best
+    # the record found first by words and second by meaning outranks the one found late by words, first by meaning
+    words = {1: 1.0, 2: 0.15, **{sid: 0.1 for sid in OTHERS}}
+    sims = {1: 0.538, 2: 0.563, **{sid: 0.45 + 0.005 * (sid - 3) for sid in OTHERS}}
+    assert fused_by(words, sims)["m1"].score > fused_by(words, sims)["m2"].score

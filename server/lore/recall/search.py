@@ -75,12 +75,19 @@ def lexical(store: Store, text: str, limit: int = CANDIDATES) -> list[tuple[int,
     return store.sections.match_words(query_words(indexed_query(text)), limit)
 
 
-def word_scores(rows: Sequence[tuple[int, float]]) -> dict[int, float]:
-    """Section id -> BM25 relative to the best match (1.0 for the best; 0 means no word matched)."""
-    best = max((-r for _, r in rows), default=0.0)
-    if best <= 0:
+def word_scores(rows: Sequence[tuple[int, float]], cut: bool = False) -> dict[int, float]:
+    """Section id -> BM25 relative to the best match (1.0 for the best; 0 means no word matched). When the candidates
+    were `cut` at the limit, the weakest of them is the noise level, and the scale starts there, as `meaning_scores`
+    starts at the weakest cosine: a question's common words give every one of the many sections they match a good part
+    of the best score, so relative to the best alone the 22nd candidate kept two thirds of it and words hardly told
+    sections apart beside meaning. Fewer candidates than the limit are all the sections the words match: each a
+    match, scaled against the best alone."""
+    scores = [max(0.0, -r) for _, r in rows]
+    best = max(scores, default=0.0)
+    floor = min(scores) if cut and scores else 0.0
+    if best - floor <= 1e-9:
         return {sid: 1.0 for sid, _ in rows}
-    return {sid: max(0.0, -r) / best for sid, r in rows}
+    return {sid: (s - floor) / (best - floor) for (sid, _), s in zip(rows, scores)}
 
 
 def meaning_scores(pairs: Sequence[tuple[int, float]]) -> dict[int, float]:
@@ -303,7 +310,7 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
         index = store.existing_vectors(model)
         if index is not None:
             pairs = index.knn(query_vector, candidates)
-    word_n, meaning_n, sims = word_scores(lex_rows), meaning_scores(pairs), dict(pairs)
+    word_n, meaning_n, sims = word_scores(lex_rows, cut=len(lex_rows) >= candidates), meaning_scores(pairs), dict(pairs)
     fused = _fuse(store.sections.owners(list(dict.fromkeys([*word_n, *meaning_n]))), word_n, meaning_n, sims)
     lex_rank = _ranks(fused, lambda b: word_n.get(b.lexical) if b.lexical is not None else None)
     sem_rank = _ranks(fused, lambda b: b.similarity)
