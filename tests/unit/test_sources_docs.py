@@ -1525,6 +1525,9 @@ GIT_SECRETS = {
     ".github/actions/git-secrets/CONTRIBUTING.md":
         "# Contributing Guidelines\n\n## Contributing via Pull Requests\n\nYou must work against the latest master.\n",
     "packages/ui/LICENSE": "MIT\n",
+    "src/legal/license_check.py": "def check():\n    pass\n",  # code named for a licence and a notice is no project's
+    "src/legal/notice.py": "NOTICE = 'x'\n",
+    "src/legal/README.md": "# Legal checks\n\nThe licence check every release runs before it is published.\n",
     "packages/ui/README.md": "# UI kit\n\nThe components every page of the app is built from, with their stories.\n",
 }
 
@@ -1538,7 +1541,7 @@ def test_a_folder_holding_another_project_is_that_projects(tmp_path):
     with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
         summary = run_import(lo)
         paths = {m.provenance.path for m in lo.list(limit=50)}
-        assert "CONTRIBUTING.md" in paths and "packages/ui/README.md" in paths
+        assert {"CONTRIBUTING.md", "packages/ui/README.md", "src/legal/README.md"} <= paths
         assert not any(p.startswith(".github/actions/git-secrets/") for p in paths)
         assert summary.skipped.get("another project's folder (its own licence and notice or code of conduct)") == 1
         again = run_import(lo, paths=[".github/actions/git-secrets/CONTRIBUTING.md"])

@@ -110,9 +110,13 @@ def _published_name(manifest: str, text: str) -> str | None:
     return m.group(1) if m else None
 
 
-_PROJECT_FILES = (("licence", re.compile(r"(?:un)?licen[cs]e(?:[-_.].*)?|copying(?:\.\w+)?", re.I)),
-                  ("notice", re.compile(r"notice(?:\.\w+)?", re.I)),
-                  ("conduct", re.compile(r"code[-_]of[-_]conduct(?:\.\w+)?", re.I)))
+# A project's own files, as projects name them (`LICENSE`, `LICENSE-APACHE`, `LICENCE.md`, `COPYING`, `NOTICE.txt`,
+# `CODE_OF_CONDUCT.md`), not code named for them (`license_check.py`, `notice.ts`).
+_TEXT = r"(?:\.(?:md|txt|rst|markdown|adoc))?"
+_PROJECT_FILES = (("licence", re.compile(r"(?:un)?licen[cs]e(?:[-.](?:mit|apache(?:-2\.0)?|bsd|gpl|lgpl|mpl))?" + _TEXT
+                                         + r"|copying" + _TEXT, re.I)),
+                  ("notice", re.compile(r"notice" + _TEXT, re.I)),
+                  ("conduct", re.compile(r"code[-_]of[-_]conduct" + _TEXT, re.I)))
 
 
 def _project_file(name: str) -> str | None:
