@@ -264,7 +264,9 @@ def test_a_name_is_about_what_it_begins_with_or_what_verbs_act_on_not_what_a_nou
     assert not extends("enterprise_customer_support_tool", "enterprise_customer")
     assert not extends("enterprise_admin_onboarding_enabled", "enterprise_admin")
     assert extends("ProcessProposalHandler", "ProcessProposal") and extends("expire_invitations_after", "expire_invitations")
-    assert extends("EnterpriseCustomerAdminView", "EnterpriseCustomer")  # only the words of roles after it
+    assert extends("EnterpriseCustomerAdminView", "EnterpriseCustomer")  # a role's word last
+    assert extends("ProcessNextRequestFactory", "ProcessNext") and extends("CourseCertificateViewSet", "CourseCertificate")
+    assert extends("DataSourcesConfigurationExtensions", "DataSources")
 
 
 EXCEPTION_CS = '''\

@@ -94,11 +94,13 @@ VERBS = frozenset("""new get set use is has add create update delete remove chec
 fetch find build make put post read write validate parse render run start stop open close apply register""".split())
 
 
-# Words naming the role a thing plays for what its name begins with (`ProcessProposalHandler`, `SegmentAdmin`).
-ROLES = frozenset("""handler handlers admin view views viewset serializer serializers service services controller
+# Words naming the role a thing plays for what its name begins with, as its last word (`ProcessProposalHandler`,
+# `SegmentAdmin`, `ProcessNextRequestFactory`, `CourseCertificateViewSet`, `DataSourcesConfigurationExtensions`).
+ROLES = frozenset("""handler handlers admin view views viewset set serializer serializers service services controller
 factory manager client provider providers store repository repo model models form forms schema schemas config
-settings impl mixin helper helpers util utils api task tasks job jobs worker consumer producer listener adapter
-builder loader reader writer validator filter filters resolver router routes spec""".split())
+configuration settings options impl mixin helper helpers util utils extension extensions api task tasks job jobs
+worker consumer producer listener adapter builder loader reader writer validator filter filters resolver router
+routes spec""".split())
 
 
 def _words(text: str) -> list[str]:
@@ -109,8 +111,8 @@ def extends(name: str, part: str) -> bool:
     """Whether a name containing `part` is about it: it begins with it (`ProcessProposalHandler`,
     `expire_invitations_after`) or only verbs come before it (`NewFeatureStore`, `get_job_cache`). A
     noun before it makes another thing (`CollectionPublishableEntity`, the tie of a collection to
-    entities, is not a `PublishableEntity`); so do words after it, unless `part` is most of the name or they
-    only name a role (`ROLES`): `enterprise_customer_support_tool` is a tool, not the `enterprise_customer`
+    entities, is not a `PublishableEntity`); so do words after it, unless `part` is most of the name or the last of
+    them names a role (`ROLES`): `enterprise_customer_support_tool` is a tool, not the `enterprise_customer`
     (openedx/edx-enterprise's toggles, under the record of the customer's roles)."""
     at = name.find(part)
     if at < 0:
@@ -121,7 +123,7 @@ def extends(name: str, part: str) -> bool:
     if at == 0 and not head and name == part:
         return True
     rest, own = _words(name[at + len(part):]), _words(part)
-    return 2 * len(own) > len(own) + len(rest) or all(w in ROLES for w in rest)
+    return 2 * len(own) > len(own) + len(rest) or rest[-1] in ROLES
 
 
 def record_index(lore: Lore, version: object) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]],
