@@ -104,12 +104,11 @@ def lenses(where: types.Range, m: Memory, s: Staleness, among: int = 1) -> list[
     five records showed two "⚠ code changed since this decision" pairs, whose decision nobody could tell)."""
     why = describe(s, m.kind.value)[0].replace("`", "")
     short = why.split(" (", 1)[0]
-    name = ""
-    if among > 1:
-        title = " ".join((m.title or "").split())
-        name = (title if len(title) <= NAMED_CHARS else title[:NAMED_CHARS - 1].rstrip() + "…") + ": "
+    title = " ".join((m.title or "").split()) if among > 1 else ""
+    name = title if len(title) <= NAMED_CHARS else title[:NAMED_CHARS - 1].rstrip() + "…"
     return [types.CodeLens(range=where, command=types.Command(
-                title=f"⚠ {name}{short} — Still true", command="lore.verify", arguments=[{"id": m.id, "confirm": True}])),
+                title=f"⚠ {name + ': ' if name else ''}{short} — Still true", command="lore.verify",
+                arguments=[{"id": m.id, "confirm": True}])),
             types.CodeLens(range=where, command=types.Command(
-                title=f"Supersede {name.rstrip(': ')}".rstrip(), command="lore.supersede",
+                title=f"Supersede {name}".rstrip(), command="lore.supersede",
                 arguments=[{"id": m.id, "draft": True, "confirm": True}]))]

@@ -294,22 +294,9 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     out.memories.append(imported_memory(
         title=title, body=body, kind=Kind.DECISION, source=SourceKind.ADR, path=rel_path,
         line=title_line or 1, key="adr", status=status, sections=sections, rationale=rationale,
-        date=_date(doc) or _status_date(status_text), tags=tags, meta=meta,
+        date=_date(doc) or dates.written_in(status_text), tags=tags, meta=meta,  # "Accepted - January 2021"
     ))
     return out
-
-
-# A date written in a status line (openedx's "Accepted - January 2021", "Accepted (September 2023)", "Accepted on
-# 2023-05-01"): a day, a month and year, or a day of a month and year.
-_STATUS_DATE = re.compile(r"\b(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4}|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
-                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
-                          r"\s+\d{4})\b", re.I)
-
-
-def _status_date(status_text: str | None) -> str | None:
-    """The date a record's status line writes, when the record gives none elsewhere, as `dates.iso_day` reads it."""
-    m = _STATUS_DATE.search(status_text or "")
-    return dates.iso_day(m.group(1)) if m else None
 
 
 def _status(doc: markdown.Document, rel_path: str, out: Parsed) -> tuple[StatusReading, int | None, str | None]:

@@ -15,13 +15,26 @@ _MONTHS = {name: n for n, names in enumerate(
     (("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
      ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
      ("dec", "december")), start=1) for name in names}
-_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
-         r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_MONTH_WORD = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
+              r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_MONTH = rf"({_MONTH_WORD})\.?"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR_FIRST = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])")
 _YEAR_LAST = re.compile(r"(?<![\d])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])")
 _DAY_MONTH = re.compile(rf"(?<![\w]){_DAY}(?:\s+of)?\s+{_MONTH},?\s+(\d{{4}})(?![\d])", re.I)
 _MONTH_DAY = re.compile(rf"(?<![\w]){_MONTH}\s+{_DAY},?\s+(\d{{4}})(?![\d])", re.I)
+
+
+# A date written somewhere in a line ("Accepted - January 2021", "Accepted (September 2023)", "Accepted on
+# 2023-05-01"): a day, a month and year, or a day of a month and year.
+_WRITTEN = re.compile(rf"\b(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{4}}|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?"
+                      rf"{_MONTH_WORD}\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?)?\s+\d{{4}})\b", re.I)
+
+
+def written_in(text: str | None) -> str | None:
+    """The first date `text` writes, as `iso_day` reads it; None when it writes none."""
+    m = _WRITTEN.search(text or "")
+    return iso_day(m.group(1)) if m else None
 
 
 def iso_day(text: str) -> str:

@@ -124,6 +124,12 @@ def _project_file(name: str) -> str | None:
     return next((kind for kind, pattern in _PROJECT_FILES if pattern.fullmatch(name)), None)
 
 
+def _another_project(root_kinds: set[str], kinds: set[str]) -> bool:
+    """Whether a folder holding these project files (`_project_file`) is another project's, below a root holding
+    `root_kinds`: both have a licence, and the folder a NOTICE or a code of conduct besides."""
+    return "licence" in root_kinds and "licence" in kinds and len(kinds) >= 2
+
+
 def in_foreign_project_on_disk(root: Path, rel: str) -> bool:
     """`WorkspaceLayout.in_foreign_project` for one path without a walk (an import of named files): read from the
     listings of the root and of the path's folders."""
@@ -134,10 +140,9 @@ def in_foreign_project_on_disk(root: Path, rel: str) -> bool:
             return set()
 
     parts = rel.split("/")[:-1]
-    if not parts or "licence" not in kinds(Path(root)):
-        return False
-    return any("licence" in (found := kinds(Path(root).joinpath(*parts[:i]))) and len(found) >= 2
-               for i in range(1, len(parts) + 1))
+    at_root = kinds(Path(root)) if parts else set()
+    return "licence" in at_root and any(_another_project(at_root, kinds(Path(root).joinpath(*parts[:i])))
+                                        for i in range(1, len(parts) + 1))
 
 
 def is_manifest(name: str) -> bool:
@@ -198,9 +203,9 @@ class WorkspaceLayout:
                 kind = _project_file(name)
                 if kind:
                     by_folder.setdefault(folder, set()).add(kind)
+            at_root = by_folder.get("", set())
             self._foreign = sorted(folder for folder, kinds in by_folder.items()
-                                   if folder and "licence" in kinds and len(kinds) >= 2) \
-                if "licence" in by_folder.get("", ()) else []
+                                   if folder and _another_project(at_root, kinds))
         return self._foreign
 
     def in_foreign_project(self, rel: str) -> bool:
