@@ -568,6 +568,14 @@ def test_a_pending_record_partly_superseding_one_that_says_so_itself_partly_supe
     ("This ADR amends [ADR-4](0004-cache.md) for the read path.", [4]),
     ("This decision is an amendment of ADR-0007.", [7]),
     ("An addendum to [ADR 0002](./0002-layers.md) may follow.", []),  # not said of this record
+    # openedx/frontend-app-learning 0008 and 0009 (AGPL-3.0): a record updating or refining an earlier one
+    ("_This updates some of the content in [ADR #2: Courseware page decisions](./0002-courseware-page-decisions.md)._",
+     [2]),
+    ("This is a refinement of [0002-courseware-page-decisions.md](0002-courseware-page-decisions.md). The fundamental "
+     "layers remain the same.", [2]),
+    ("This record revises [ADR-4](0004-cache.md) where reads are concerned.", [4]),
+    ("This updates the build to Node 20.", []),  # no record named
+    ("This refines the search; see [ADR 3](0003-search.md) for context.", []),  # the record is no object of the verb
 ])
 def test_a_body_saying_this_record_amends_an_earlier_one(tmp_path, sentence, amends):
     text = ADR.format(title="9. Standalone CRD functional layer", status="Accepted",

@@ -508,3 +508,33 @@ def test_a_record_named_by_its_file_name_without_extension_is_a_reference():
                      "- Date: 08.10.2025\n\n## Result\n\nA3 - A storage account\n").memories
     assert m.status is Status.ACTIVE and "status_unknown" not in m.meta
     assert [r["target"] for r in m.meta["refs"]["supersedes"]] == ["2025-09-04-studio-library-persistence"]
+
+
+@pytest.mark.parametrize("paragraph, successor", [
+    # alphagov/email-alert-api adr-003 (MIT): a banner saying, with another record as the subject, that it replaced
+    # this one
+    pytest.param("> **Note**\n> The data retention strategy was revisited in [ADR-7](adr-007-retain.md) which "
+                 "supersedes this decision.", 7, id="which-supersedes-this"),
+    pytest.param("See [ADR 9](0009-x.md), that replaces this ADR.", 9, id="that-replaces-this"),
+    pytest.param("ADR-12 now obsoletes this record.", 12, id="obsoletes-this"),
+    # the other way round, or two other records: nothing said of this one
+    pytest.param("This decision supersedes [ADR-7](adr-007-x.md).", None, id="this-supersedes"),
+    pytest.param("ADR 7, which supersedes ADR 3, is where the rule lives.", None, id="two-others"),
+    pytest.param("The new cache, which replaces this module's timer, ships in May.", None, id="no-record"),
+])
+def test_a_record_named_as_replacing_this_one(paragraph, successor):
+    """A sentence whose subject is another record replacing this one ("… in [ADR-7] which supersedes this decision")
+    supersedes it, as "This ADR was superseded by [ADR-7]" does."""
+    found = supersession_lines(paragraph, opening_only=True)
+    assert (found.status is Status.SUPERSEDED) is (successor is not None)
+    assert [r.number for r in found.superseded_by] == ([successor] if successor else [])
+
+
+def test_a_banner_naming_the_record_that_replaced_this_one_supersedes_it():
+    text = ("# Decision Record: Initial Data Retention Strategy\n\n> **Note**\n> The data retention strategy was "
+            "revisited in [ADR-7] which supersedes this decision.\n\n[ADR-7]: https://github.com/alphagov/"
+            "email-alert-api/blob/master/docs/adr/adr-007-retain-data-for-up-to-one-year.md\n\n## Introduction\n\n"
+            "In February 2018 we wished to consider our approach to data retention.\n")
+    (m,) = parse_adr("docs/adr/adr-003-initial-data-retention-strategy.md", text).memories
+    assert m.status is Status.SUPERSEDED
+    assert [r["number"] for r in m.meta["refs"]["superseded_by"]] == [7]

@@ -133,7 +133,7 @@ _SUPERSEDED_BY_FIELD = re.compile(r"^\W*(?:super[sc]eded|replaced)[\s_-]+by\s*:"
 # The verbs and nouns of a record changing part of an earlier one, which still governs the rest, and what a record
 # calls itself ("This ADR amends …").
 _AMEND_VERB = r"(?:amends|augments|extends|refines|revises|supplements)"
-_AMEND_NOUN = r"(?:addendum|amendment|extension|supplement)\s+(?:to|of)"
+_AMEND_NOUN = r"(?:addendum|amendment|extension|supplement|refinement|revision|update)\s+(?:to|of)"
 _RECORD_WORD = r"(?:adr|decision|record|document|proposal|rfc)"
 # A header field naming the records this one changes in part: "- **Amends:** [ADR 0002](0002-….md)", "Extends: ADR-4".
 _AMENDS_FIELD = re.compile(rf"^\W*{_AMEND_VERB}\s*:", re.I)
@@ -142,9 +142,10 @@ _AMENDED_BY = re.compile(r"\b(?:amended|augmented|extended|modified|revised|refi
                          + _IN_PART + _DATE + _IN_PART + r"\s+by\b", re.I)
 _AMENDS = re.compile(rf"^\W*(?:(?:this|the)\s+{_RECORD_WORD}\s+)?{_AMEND_VERB}\b\s*:?", re.I)
 # A body's sentence saying this record changes part of an earlier one, which still governs the rest: "This is an
-# addendum to [ADR 0002](…)" (defenseunicorns/uds-core 0009), "This ADR amends ADR-4", "This record extends …".
-_AMENDS_THIS = re.compile(rf"^\W*this\s+(?:{_RECORD_WORD}\s+{_AMEND_VERB}\b|(?:{_RECORD_WORD}\s+)?is\s+an?\s+"
-                          rf"{_AMEND_NOUN}\b)", re.I)
+# addendum to [ADR 0002](…)" (defenseunicorns/uds-core 0009), "This ADR amends ADR-4", "This record extends …", "This
+# updates some of the content in [ADR #2](…)", "This is a refinement of [0002](…)" (openedx/frontend-app-learning).
+_AMENDS_THIS = re.compile(rf"^\W*this\s+(?:{_RECORD_WORD}\s+(?:{_AMEND_VERB}|updates)\b|(?:updates|refines|revises)\b|"
+                          rf"(?:{_RECORD_WORD}\s+)?is\s+an?\s+{_AMEND_NOUN}\b)", re.I)
 # "These IP ranges have been superseded by …": a sentence with its own subject, inside one part of a record.
 _PART_REPLACED = re.compile(r"^\W*(?:these|this|the|our|its)\s+[\w -]{2,60}?\s+(?:has|have|had)\s+(?:now\s+)?been\s+"
                             r"(?:super[sc]eded|replaced)\s+by\b", re.I)
@@ -517,12 +518,14 @@ def _amendments(sentence: str, out: StatusReading) -> str:
     return sentence
 
 
-_AMEND_WORDS = re.compile(rf"\b(?:{_AMEND_VERB}|{_AMEND_NOUN})\b\s*:?", re.I)
+_AMEND_WORDS = re.compile(rf"\b(?:{_AMEND_VERB}|updates|{_AMEND_NOUN})\b\s*:?", re.I)
 
 
 def _after_amends(sentence: str) -> str:
+    """What a sentence saying this record amends another takes as its object (`object_of`): "This updates some of the
+    content in [ADR #2](…)" names ADR 2; "This refines the search; see [ADR 3](…) for context" names none."""
     m = _AMEND_WORDS.search(sentence)
-    return sentence[m.end():] if m else sentence
+    return object_of(sentence[m.end():].split(";")[0]) if m else sentence
 
 
 def _successor_of(sentence: str, out: StatusReading, rest_stands: bool = False) -> None:
@@ -667,8 +670,9 @@ def _status_clauses(text: str) -> list[str]:
 
 
 def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
-    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …"),
-    and those saying this record amends an earlier one ("This is an addendum to [ADR 0002](…)").
+    """Only the supersession sentences of a body paragraph ("SUPERSEDED BY …", "This document supersedes …", "… in
+    [ADR-7] which supersedes this decision": `replaced_by_named`), and those saying this record amends an earlier one
+    ("This is an addendum to [ADR 0002](…)").
 
     With `opening_only`, a later sentence counts only when it speaks of this record ("This ADR …").
     """
@@ -678,11 +682,19 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
         plain = markdown.plain(sentence)
         amends = _AMENDS_THIS.match(plain) or _AMENDS_FIELD.match(plain)
         by = _SUPERSEDED_BY.match(plain) or _SUPERSEDED_BY_FIELD.match(plain)
+        named = [] if by or amends else replaced_by_named(sentence)
         if opening_only and n and not _THIS.match(plain) and not _SUPERSEDES_FIELD.match(plain) and not amends \
-                and not _THIS_SUPERSEDES.match(plain) and not _SUPERSEDED_BY_FIELD.match(plain):
+                and not _THIS_SUPERSEDES.match(plain) and not _SUPERSEDED_BY_FIELD.match(plain) and not named:
             continue
         if amends:
             out.amends += [r for r in references(_after_amends(sentence)) if r not in out.amends]
+            continue
+        if named:
+            if partial or _partial(sentence):
+                out.partly_superseded_by += named
+            else:
+                out.status, out.word = Status.SUPERSEDED, "superseded"
+                out.superseded_by += named
             continue
         if by and (partial or _partial(sentence)):  # "This ADR was superseded in part by …"
             out.partly_superseded_by += references(_after(sentence, _SUPERSEDED_BY))
@@ -696,6 +708,25 @@ def supersession_lines(text: str, opening_only: bool = False) -> StatusReading:
             for clause in _aside_supersessions(sentence):
                 _successor_of(clause, out, partial)
     return out
+
+
+# Another record named as what replaced this one, as the subject of its verb: "The strategy was revisited in [ADR-7]
+# which supersedes this decision" (alphagov/email-alert-api), "ADR-12 now obsoletes this record".
+_REPLACES_THIS = re.compile(r"(?:\b(?:which|that)\s+)?(?:(?:now|also)\s+)?(?:super[sc]edes|replaces|obsoletes)\s+this\s+"
+                            r"(?:adr|decision|record|document|proposal|rfc)\b", re.I)
+# The last link or word of a phrase: the record a relative clause after it is said of.
+_LAST_NAMED = re.compile(r"(\[[^\[\]]*\](?:\([^()\s]*\)|\[[^\[\]]*\])?|[^\s\[\]]+)\s*$")
+
+
+def replaced_by_named(sentence: str) -> list[Reference]:
+    """The record a sentence names, right before saying it replaces this one ("… in [ADR-7] which supersedes this
+    decision", "See [ADR 9](…), that replaces this ADR"); [] when it says so of no record named there ("The new cache,
+    which replaces this module's timer") or says something else ("ADR 7, which supersedes ADR 3")."""
+    m = _REPLACES_THIS.search(sentence)
+    if not m:
+        return []
+    last = _LAST_NAMED.search(sentence[:m.start()].rstrip(" ,;–—-"))
+    return references(last.group(1))[:1] if last else []
 
 
 _ASIDE_CLAUSE = re.compile(r"[,;]\s*")
