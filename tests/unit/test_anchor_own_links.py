@@ -97,3 +97,32 @@ def test_a_link_relative_to_the_record_anchors_the_file_it_reaches(tmp_workspace
             "3. see [upstream](../../../../elsewhere/main.tf).\n")
     found = derive_anchors(text, "docs/architecture/decisions/0035-bouncer.md", AnchorContext(ws))
     assert sorted(d.anchor.to_text() for d in found) == ["terraform/modules/aws/lb/main.tf"]
+
+
+def test_a_clone_of_a_copy_on_this_machine_is_the_repository_that_copy_names(tmp_path):
+    """alphagov/email-alert-api (MIT) cloned from a mirror on disk into a folder named `repo`: its records' links to its
+    own files (`…/alphagov/email-alert-api/blob/<sha>/app/workers/…`) anchored nothing. The mirror's remote names it."""
+    mirror = tmp_path / "mirror.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(mirror)], check=True)
+    subprocess.run(["git", "remote", "add", "origin", "https://github.com/alphagov/content-publisher.git"], cwd=mirror,
+                   check=True)
+    ws = write(tmp_path / "repo", {"lib/bulk_data/cache.rb": "class Cache\nend\n"})
+    subprocess.run(["git", "init", "-q"], cwd=ws, check=True)
+    subprocess.run(["git", "remote", "add", "origin", str(mirror)], cwd=ws, check=True)
+    assert own_repositories(ws) == {"alphagov/content-publisher"}
+    assert anchors(ws, BULK_DATA) == ["lib/bulk_data/cache.rb"]
+    upstream = write(tmp_path / "plain", {"x.txt": "x\n"})  # a copy naming no hosted repository: nothing known
+    subprocess.run(["git", "init", "-q"], cwd=upstream, check=True)
+    subprocess.run(["git", "remote", "set-url", "origin", str(upstream)], cwd=ws, check=True)
+    assert own_repositories(ws) == set()
+
+
+def test_a_worktree_reads_the_remotes_of_the_repository_it_belongs_to(tmp_path):
+    """A worktree's `.git` is a file pointing into the main repository, whose config holds the remotes."""
+    main = write(tmp_path / "main", {"lib/bulk_data/cache.rb": "class Cache\nend\n"})
+    for args in (["init", "-q"], ["remote", "add", "origin", "https://github.com/alphagov/content-publisher.git"],
+                 ["add", "."], ["-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "x"],
+                 ["worktree", "add", "-q", str(tmp_path / "wt")]):
+        subprocess.run(["git", *args], cwd=main, check=True)
+    assert (tmp_path / "wt" / ".git").is_file()
+    assert own_repositories(tmp_path / "wt") == {"alphagov/content-publisher"}

@@ -4,7 +4,8 @@ Decisions link the code they speak of as `https://github.com/<owner>/<name>/blob
 Such a link names this workspace's file only when `<owner>/<name>` is this repository; a link to
 another repository's file that happens to share a path (an upstream `x/auth/ante/ante.go`) names
 nothing here. The repository is known by what the workspace says of itself: its git remotes
-(`.git/config`), the `repository` of its root package.json, the address its pyproject.toml, Cargo.toml or
+(`.git/config`, a worktree's or submodule's config where its `.git` file points, and when a remote is a copy on this
+machine, that copy's remotes), the `repository` of its root package.json, the address its pyproject.toml, Cargo.toml or
 setup.cfg gives as its repository or home, its Go module paths, or, when it
 says none of these, its folder's name: `content-publisher`, or a clone folder ending in the name after a
 separator (`alphagov__content-publisher`, `fork-content-publisher`).
@@ -26,6 +27,28 @@ _MANIFEST_URL = re.compile(r"^[ \t]*[\"']?(?:repository|source|source code|code|
                            r"https?://github\.com/([\w.-]+)/([\w-]+(?:\.(?!git\b)[\w-]+)*)(?:\.git)?/?[\"']?[ \t]*$", re.M | re.I)
 
 
+# A remote that is a repository on this machine: `url = /srv/mirrors/app.git`, `url = ../app`, `url = file:///srv/app`.
+_LOCAL_REMOTE = re.compile(r"^\s*url\s*=\s*((?:file://)?(?:/|\.{1,2}/)[^\n]*?)\s*$", re.M)
+_GITDIR = re.compile(r"^gitdir:\s*(.+?)\s*$", re.M)
+
+
+def git_config(git_dir: Path) -> str:
+    """The text of a repository's git config (its first 64 KiB; "" when there is none): `git_dir/config`, or where a
+    `.git` file points (a worktree's or a submodule's `gitdir: …`, whose `commondir` holds the config)."""
+    try:
+        if git_dir.is_file():
+            found = _GITDIR.search(git_dir.read_text(encoding="utf-8", errors="replace")[:4096])
+            if not found:
+                return ""
+            git_dir = (git_dir.parent / found.group(1)).resolve()
+            common = git_dir / "commondir"
+            if common.is_file():
+                git_dir = (git_dir / common.read_text(encoding="utf-8", errors="replace").strip()).resolve()
+        return (git_dir / "config").read_text(encoding="utf-8", errors="replace")[:65536]
+    except OSError:
+        return ""
+
+
 def project_name(root: Path, repos: set[str]) -> str:
     """The workspace's own name in words: its folder's and those of the repositories it says it is (`repos`,
     `own_repositories`), "owner/name" written apart."""
@@ -36,11 +59,14 @@ def own_repositories(root: Path, go_modules: dict[str, str] | None = None) -> se
     """`owner/name` (lowercase) of every hosted repository the workspace says it is."""
     root = Path(root)
     out: set[str] = set()
-    try:
-        config = (root / ".git" / "config").read_text(encoding="utf-8", errors="replace")[:65536]
-    except OSError:
-        config = ""
+    config = git_config(root / ".git")
     out |= {f"{o}/{n}".lower() for o, n in _REMOTE.findall(config)}
+    if not out:  # cloned from a copy on disk: the remotes that copy names (one step, no further)
+        for path in _LOCAL_REMOTE.findall(config):
+            there = Path(path.removeprefix("file://"))
+            there = there if there.is_absolute() else root / there
+            for git_dir in (there / ".git", there):
+                out |= {f"{o}/{n}".lower() for o, n in _REMOTE.findall(git_config(git_dir))}
     try:
         data = json.loads((root / "package.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
