@@ -221,3 +221,24 @@ def test_stale_lenses_name_their_record_when_the_lens_above_holds_several():
     named = [lens.command.title for lens in lenses(where, m, s, among=5)]
     assert named[0].startswith("⚠ 0015 Default Enterprise Enrollments, wi…: code changed since this decision")
     assert named[1] == "Supersede 0015 Default Enterprise Enrollments, wi…"
+
+
+def test_a_name_inside_a_longer_one_was_not_taken_away_by_a_change_to_the_longer_one(repo):
+    """Altinn/altinn-authentication (MIT): a record naming `CreateUser` (removed before it was written) was called
+    possibly stale by a later commit that changed `GetOrCreateUser`: the count git compared was of the text, not the
+    name."""
+    (repo / "app" / "users.py").write_text("def GetOrCreateUser(name):\n    return name\n")
+    commit(repo, "users", NOW - 40 * DAY)
+    (repo / "app" / "users.py").write_text("def GetOrCreateUser(name, tenant):\n    return name\n\n\n"
+                                           "def GetOrCreateUserAsync(name):\n    return name\n")
+    commit(repo, "users by tenant", NOW - 5 * DAY)
+    m = adr_memory([], body="Users are made by `CreateUser` alone.")
+    m.title = "Users"
+    assert StalenessChecker(repo).check(m) is None
+    (repo / "app" / "users.py").write_text("def GetUser(name):\n    return name\n\n\ndef CreateUser(name):\n"
+                                           "    return name\n")
+    commit(repo, "CreateUser, for a while", NOW - 3 * DAY)
+    (repo / "app" / "users.py").write_text("def GetUser(name):\n    return name\n")
+    commit(repo, "CreateUser goes", NOW - 2 * DAY)
+    s = StalenessChecker(repo).check(m)
+    assert s is not None and [(g["name"], g["subject"]) for g in s.names_gone] == [("CreateUser", "CreateUser goes")]

@@ -6,6 +6,7 @@ never committed."""
 from __future__ import annotations
 
 import logging
+import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -108,13 +109,24 @@ def words_present(root: Path, words: list[str], pathspec: tuple[str, ...] = ()) 
     return set(done.stdout.decode("utf-8", "replace").split()) & set(words)
 
 
+_ERE_SPECIAL = re.compile(r"([.\[\]()*+?{}|^$\\])")
+
+
+def whole_word(word: str) -> str:
+    """A POSIX extended pattern (git's `--pickaxe-regex`) for `word` not inside a longer name: no letter, digit or `_`
+    on either side (written out: `\\b` is not every platform's)."""
+    escaped = _ERE_SPECIAL.sub(r"\\\1", word)
+    return "(^|[^A-Za-z0-9_])" + escaped + "([^A-Za-z0-9_]|$)"
+
+
 def changed_count_since(root: Path, word: str, since: float, pathspec: tuple[str, ...],
                         counts: Callable[[str], bool]) -> Commit | None:
-    """The newest commit after `since` that changed how many times `word` occurs (`git log -S`) in the files of
-    `pathspec` that `counts` accepts by their path, among the newest `PICKAXE_COMMITS` commits that changed the count:
-    where a named thing was added or taken away."""
+    """The newest commit after `since` that changed how many times `word` occurs as a whole word (`git log -S` with a
+    pattern: `CreateUser` inside `GetOrCreateUser` is another name) in the files of `pathspec` that `counts` accepts by
+    their path, among the newest `PICKAXE_COMMITS` commits that changed the count: where a named thing was added or
+    taken away."""
     out = _git(root, ["-c", "core.quotePath=false", "log", f"-{PICKAXE_COMMITS}", "--name-only", f"--format={_FORMAT}",
-                      f"--since=@{int(since)}", "-S", word, "--", ".", *pathspec])
+                      f"--since=@{int(since)}", "--pickaxe-regex", "-S", whole_word(word), "--", ".", *pathspec])
     if not isinstance(out, str):
         return None
     commit = None
