@@ -283,6 +283,12 @@ def test_test_doubles_are_test_code():
     for rel in ("participant/.storybook/mockModules/remix-react.tsx", "src/__mocks__/axios.ts", "pkg/mock_data/x.go"):
         assert TEST_PATH.search(rel), rel
     assert not TEST_PATH.search("src/mockingbird/app.ts") and not TEST_PATH.search("src/mockup.ts")
+    # openedx/frontend-app-learning (AGPL-3.0): Rosie factories of test data, and the constants of its contract tests,
+    # took a record titled "Course Home Decisions" and the names `courseId`, `sequenceId`
+    for rel in ("src/course-home/data/__factories__/courseHomeMetadata.factory.js", "src/__fixtures__/course.json",
+                "src/pacts/constants.js", "pact/consumer.js"):
+        assert TEST_PATH.search(rel), rel
+    assert not TEST_PATH.search("src/Factories/FunFunFactory.php")  # wmde: the application's own factories
 
 
 def test_a_test_crate_or_suite_named_for_tests_is_test_code():

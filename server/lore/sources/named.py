@@ -181,10 +181,11 @@ def library_banner(rel_path: str, text: str) -> bool:
     return bool(_LIBRARY_VERSION.search(head)) and bool(_LICENCE.search(head))
 
 
-# Test code by its path: test folders and folders of test doubles (Jest's `__mocks__/`, a Storybook's `mockModules/`),
-# RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
+# Test code by its path: test folders and folders of test doubles and test data (Jest's `__mocks__/`, a Storybook's
+# `mockModules/`, Rosie's `__factories__/`, `__fixtures__/`), a contract test's `pact/`, RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
 # pytest's `test_x.py` and `conftest.py`.
-TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__mocks__|testdata|e2e|mocks?|mock[A-Z_-][\w-]*|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
+TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__mocks__|__factories__|__fixtures__|pacts?|testdata|e2e|mocks?|"
+                       r"mock[A-Z_-][\w-]*|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
                        r"|(^|/)(?:[\w.-]+[-_]tests?|tests?[-_][\w.-]+)/"  # a test crate or suite: `ieee1905-tests/`, `test-utils/`
                        r"|(^|/)src/(?:[a-z]\w*Test|testFixtures)/"  # Gradle's and Android's source sets: `src/androidTest/`
                        r"|(^|/)[\w.-]+\.(?:Unit|Integration|Functional|Acceptance|E2E)?Tests?/"  # .NET: `Cineaste.Tests/`
