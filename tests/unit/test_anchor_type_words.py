@@ -389,6 +389,24 @@ def test_an_exported_constant_defines_its_name_a_function_as_its_symbol_a_value_
     assert texts(ws, text) == ["src/db/schema.ts@None", "symbol:typescript:fetchViewpoint@src/actions/viewpoints.ts"]
 
 
+def test_the_names_a_module_exports_by_destructuring_are_defined_there(tmp_workspace):
+    """openedx/frontend-app-learning (AGPL-3.0) 0004 "Model Store" writes `addModel` and `updateModel`, which
+    `src/generic/model-store/slice.js` exports as Redux Toolkit's actions: `export const { addModel, ... } =
+    slice.actions`. A destructuring the module keeps to itself defines nothing a record points at."""
+    ws = write(tmp_workspace, {
+        "src/generic/model-store/slice.js":
+            "const slice = createSlice({ name: 'models' });\n\nexport const {\n  addModel,\n  addModelsMap,\n"
+            "  updateModel: replaceModel,\n} = slice.actions;\n\nexport const { reducer } = slice;\n",
+        "src/lib/local.js": "const { hiddenHelper } = helpers;\nexport const [firstItem, secondItem] = pair;\n",
+    })
+    index = AnchorContext(ws).symbols
+    assert index.files_for("addModel") == ["src/generic/model-store/slice.js"]
+    assert index.files_for("replaceModel") == ["src/generic/model-store/slice.js"]
+    assert index.files_for("updateModel") == []  # the property read, not the name exported
+    assert index.files_for("firstItem") == ["src/lib/local.js"] and index.files_for("hiddenHelper") == []
+    text = "# 4. Model Store\n\n## Decision\n\nComponents dispatch `addModel` and `addModelsMap`.\n"
+    assert texts(ws, text) == ["src/generic/model-store/slice.js@None"]
+
 
 # Shaped on ClickHouse/terraform-provider-clickhouse's internal/service (Apache-2.0): the interface in one package, a
 # function of its name returning it in each group's.

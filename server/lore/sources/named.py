@@ -78,6 +78,25 @@ def definitions(data: bytes) -> list[re.Match]:
 _TYPE_OR_HOOK = re.compile(rb"[A-Z][\w$]{2,80}|use[A-Z][\w$]{1,80}")
 
 
+# A JS/TS module exporting the names it destructures (`export const { addModel, updateModel: replace } = slice.actions`,
+# Redux Toolkit's actions; `export const [first, second] = pair`).
+_DESTRUCTURED_EXPORT = re.compile(rb"(?m)^[ \t]*export[ \t]+(?:const|let|var)[ \t]*(?:\{([^{}=]{1,600})\}|\[([^\[\]=]{1,600})\])"
+                                  rb"[ \t]*(?::[^=\n]{1,200})?=")
+_BOUND_NAME = re.compile(r"^(?:\.\.\.)?\s*(?:[A-Za-z_$][\w$]*\s*:\s*)?([A-Za-z_$][\w$]{2,80})\s*$")
+
+
+def destructured_exports(data: bytes) -> list[str]:
+    """The names a JS/TS module exports by destructuring (`_DESTRUCTURED_EXPORT`): each one bound, under its new name
+    where it is renamed (`updateModel: replaceModel` binds `replaceModel`)."""
+    out = []
+    for m in _DESTRUCTURED_EXPORT.finditer(data):
+        for part in (m.group(1) or m.group(2)).decode("ascii", "replace").split(","):
+            bound = _BOUND_NAME.match(part.split("//")[0].strip())
+            if bound:
+                out.append(bound.group(1))
+    return out
+
+
 def _definition(m: re.Match, data: bytes) -> tuple[str, bool] | None:
     """(name, whether a JS/TS module exports it as a top-level constant) for a match of `definitions` in `data`, or
     None for a lower-case constant exported inside a block."""
@@ -482,6 +501,9 @@ class SymbolIndex:
                     self.callables.setdefault(name, set()).add(rel)
                 if exported:
                     self.exported.setdefault(name, set()).add(rel)
+            for name in destructured_exports(data) if b"export" in data else ():
+                self.defs.setdefault(name, set()).add(rel)
+                self.exported.setdefault(name, set()).add(rel)
             default = default_export_name(rel, lang)
             if default and _exports_default_function(data):
                 (self.defs if len(default) > 2 else self.short).setdefault(default, set()).add(rel)
