@@ -450,6 +450,23 @@ def test_a_name_far_into_a_sentence_an_example_opens_is_what_the_sentence_tells(
     listed = "# Labels\n\nResources such as `CFApp`, `CFServiceBinding` and `CFProcess` carry labels.\n"
     assert texts(ws, listed) == []
 
+def test_names_listed_under_an_examples_label_are_the_records_instances(tmp_workspace):
+    """openedx/frontend-app-learning (AGPL-3.0) 0006 names its thunks under a line "Examples:" ("`fetchCourse` - The
+    thunk for getting course data …", one per line): the instances its naming rule is about. Read as names given in
+    passing, the first of them (`fetchCourse`) was dropped and the others kept. "e.g." inside a sentence stays an
+    example given in passing."""
+    ws = write(tmp_workspace, {
+        "src/courseware/data/thunks.js": "export function fetchCourse(id) {\n  return id;\n}\n\n"
+                                         "export function fetchSequence(id) {\n  return id;\n}\n",
+    })
+    text = ("# Thunk and API naming\n\n## Redux Thunks\n\nWe use the `fetch` prefix for loading data.\n\nExamples:\n\n"
+            "`fetchCourse` - The thunk for getting course data across several APIs.\n"
+            "`fetchSequence` - The thunk for the process of retrieving sequence data.\n")
+    assert texts(ws, text) == ["symbol:javascript:fetchCourse@src/courseware/data/thunks.js",
+                               "symbol:javascript:fetchSequence@src/courseware/data/thunks.js"]
+    passing = "# Thunks\n\nLoaders are thunks (e.g. `fetchCourse`) named for their verb.\n"
+    assert not [t for t in texts(ws, passing) if t.startswith("symbol:")]
+
 
 def test_a_bold_label_a_record_repeats_is_a_form_field_not_a_term(tmp_workspace):
     """Shaped on EffortlessMetrics/covguard's docs/adr/ADR-015.md: each of its sections repeats

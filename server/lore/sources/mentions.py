@@ -825,15 +825,17 @@ def only_as_example(name: str, text: str, plain: str) -> bool:
 
 # "For example …", "For instance …" open a sentence telling of a case: the thing it names is what the record speaks of
 # ("For instance the `TextBlockElement`. These may be sent unaltered"), unlike a name given in passing ("such as",
-# "e.g.", "like").
+# "e.g.", "like"). So does a line "Examples:" heading the lines under it: the instances a rule is about.
 _TELLING = re.compile(r"for (?:example|instance)\b", re.I)
+_LABEL = re.compile(r"(?:(?<=\n)|^)[ \t*_]*examples?[ \t*_]*:[ \t*_]*\n", re.I)
 
 
 @lru_cache(maxsize=8)
 def _passing_examples(text: str) -> tuple[tuple[int, int], ...]:
     """Where `text` gives names in passing (`imports.example_spans` but those a sentence opening "for example" tells,
-    `_TELLING`), read once per record for all the names it writes."""
-    return tuple((a, b) for a, b in imports.example_spans(text) if not _TELLING.match(text, a))
+    `_TELLING`, and those a line "Examples:" heads, `_LABEL`), read once per record for all the names it writes."""
+    return tuple((a, b) for a, b in imports.example_spans(text) if not _TELLING.match(text, a)
+                 and not _LABEL.match(text, text.rfind("\n", 0, a) + 1))
 
 
 def _listed_at(text: str, start: int, at: int) -> bool:
