@@ -212,6 +212,21 @@ def test_a_member_the_type_does_not_define_names_that_type_only_when_its_name_is
     assert [(d.anchor.to_text(), d.anchor.file) for d in found] == [
         ("symbol:csharp:FeaturesReadModel", "src/Features/FeaturesReadModel.cs")]
 
+def test_a_member_a_record_says_it_removed_names_no_type(tmp_workspace):
+    """Altinn/altinn-authentication 0002 (MIT): "removing … the legacy `IUserProfileService.GetUser`/`CreateUser`
+    provisioning path": the interface stays, its `GetUser` went, and the record is not about the interface."""
+    ws = write(tmp_workspace, {
+        "src/Services/IUserProfileService.cs":
+            "namespace S { public interface IUserProfileService { Task<UserProfile> GetUserByUuid(Guid id); } }\n",
+        "src/Features/FeaturesReadModel.cs": "namespace F { public class FeaturesReadModel { } }\n",
+    })
+    removed = ("# 2. One sign-in path\n\n## Decision\n\nWe collapse `AuthenticateUser` to one flow, removing the dead "
+               "helpers and the legacy `IUserProfileService.GetUser`/`CreateUser` provisioning path they pulled in.\n")
+    assert derive_anchors(removed, "docs/adr/0002.md", AnchorContext(ws)) == []
+    kept = "# 5. Reads\n\n## Decision\n\nReads go through `IUserProfileService.GetUser` from now on.\n"
+    assert [d.anchor.file for d in derive_anchors(kept, "docs/adr/0005.md", AnchorContext(ws))] == [
+        "src/Services/IUserProfileService.cs"]
+
 
 def test_the_text_of_a_link_to_a_web_page_names_no_type(tmp_workspace):
     """liquidmetal-dev/flintlock 0234 (MPL-2.0) lists what Firecracker can change in a running machine, each a link to

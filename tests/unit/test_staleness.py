@@ -242,3 +242,11 @@ def test_a_name_inside_a_longer_one_was_not_taken_away_by_a_change_to_the_longer
     commit(repo, "CreateUser goes", NOW - 2 * DAY)
     s = StalenessChecker(repo).check(m)
     assert s is not None and [(g["name"], g["subject"]) for g in s.names_gone] == [("CreateUser", "CreateUser goes")]
+
+
+def test_a_name_the_record_says_it_removed_is_no_sign_of_staleness(repo):
+    """Altinn/altinn-authentication 0002 (MIT) says it removed `IUserProfileService.GetUser`: that the code no longer
+    has it is what the record says, not that the code moved on from it."""
+    m = adr_memory([], body="We removed the `MessageBus`; repositories keep items in memory.")
+    m.title = "Repositories keep items"
+    assert StalenessChecker(repo).check(m) is None

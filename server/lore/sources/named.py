@@ -650,8 +650,9 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
         return []
     out = []
     # A member the type here does not define (`Task.Delay`: .NET's `Task`, not a sample's `class Task`) means
-    # the type only when its name alone would say as much (`FeaturesReadModel.load`, not `Task.Delay`).
-    type_alone = len(rest) > 1 and specific(Named(head, n.backticked))
+    # the type only when its name alone would say as much (`FeaturesReadModel.load`, not `Task.Delay`) and the record
+    # does not say the member was removed (`said_removed`).
+    type_alone = len(rest) > 1 and specific(Named(head, n.backticked)) and not said_removed(n.name, text)
     for rel in files:
         found = index.symbol(rel, ".".join(rest)) or (index.symbol(rel, head) if type_alone else None)
         if found:
@@ -668,6 +669,27 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
             return []
         out = kept
     return [(rel, lang, q) for rel, lang, q, _ in out]
+
+
+# A word saying something was taken out of the code: "removing the legacy `GetUser`", "`CreateUser` was deleted".
+_REMOVAL = re.compile(r"\b(?:remov(?:e|es|ed|ing|al)|delet(?:e|es|ed|ing|ion)|drop(?:s|ped|ping)?|"
+                      r"retir(?:e|es|ed|ing))\b", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+[.)])[ \t])")
+
+
+def said_removed(name: str, text: str) -> bool:
+    """Whether every sentence of `text` writing `name` (as a word, dotted names whole) says something was removed
+    ("removing … the legacy `IUserProfileService.GetUser` provisioning path"): that the code lacks it is what the record
+    says, not a member to look for or a sign the code moved on."""
+    written = list(re.finditer(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", text))
+    if not written:
+        return False
+    for m in written:
+        start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
+        end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
+        if not _REMOVAL.search(text, start, end):
+            return False
+    return True
 
 
 def resolve_scoped(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lore.anchors import language_for_path
-from lore.sources.named import Named, names_in, specific
+from lore.sources.named import Named, names_in, said_removed, specific
 from lore.staleness import git
 
 MAX_NAMES = 8
@@ -36,9 +36,12 @@ def is_code_path(rel: str) -> bool:
 
 def candidates(text: str) -> list[str]:
     """Specific identifiers the text names (code blocks left out), at most `MAX_NAMES`; of
-    `module.name` the name, when it is specific on its own (`logger.error` gives nothing)."""
+    `module.name` the name, when it is specific on its own (`logger.error` gives nothing); not those it says were
+    removed ("We removed the `MessageBus`", `said_removed`): their absence is what it says."""
     out = []
     for n in names_in(text):
+        if said_removed(n.name, text):
+            continue
         name = n.name.split(".")[-1] if n.name.count(".") == 1 and n.name[:1].islower() else n.name
         if len(name.split(".")[-1]) >= MIN_CHARS and specific(n) and specific(Named(name, n.backticked)):
             out.append(name)
