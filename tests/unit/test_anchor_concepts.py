@@ -354,3 +354,18 @@ def test_a_tool_named_as_whose_something_is_or_before_another_noun_names_that_no
              "(https://b.example) while developing\n")
     assert tools_named(style, {"eslint": [".eslintrc.js"]}, title="Use Prettier-ESLint Airbnb for the code style") == \
         [("eslint", ".eslintrc.js")]
+
+
+def test_a_schema_migration_is_no_home_of_a_concept(tmp_path):
+    # alphagov/email-alert-api adr-004 "Message Concept" (MIT) speaks of criteria rules: its one anchor was the
+    # migration `AddCriteriaRulesToMessages`, a change made once, not where criteria rules live.
+    ws = write(tmp_path / "email-alert-api", {
+        "db/migrate/20190903101929_add_criteria_rules_to_messages.rb":
+            "class AddCriteriaRulesToMessages < ActiveRecord::Migration[5.2]\n  def change\n  end\nend\n",
+        "app/models/criteria_rule_set.rb": "class CriteriaRuleSet\nend\n",
+        "shop/migrations/0002_criteria_rules.py": "class CriteriaRulesMigration:\n    pass\n",
+    })
+    text = ("# Message Concept\n\n## Decision\n\nA message carries criteria rules. The criteria rules say who gets it; "
+            "each criteria rule names a tag.\n")
+    found = derive_anchors(text, "docs/adr/adr-004-message-concept.md", AnchorContext(ws))
+    assert [d.anchor.file for d in found] == ["app/models/criteria_rule_set.rb"]

@@ -845,13 +845,15 @@ def _listed_at(text: str, start: int, at: int) -> bool:
 
 def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the code named for a concept `text` speaks of (see `concepts`), tests aside, also those
-    a source file holds in a test module (`named.in_test_scope`). Where a type is named for the phrase alone
+    a source file holds in a test module (`named.in_test_scope`), and schema migrations and dated scripts
+    (`concepts.one_off`). Where a type is named for the phrase alone
     ("lab template": `LabTemplate`), it stands for it, not the names built on it (`LabTemplateList`,
     `GetLabTemplate`); a function or field so named does not (`advanced_search` beside `AdvancedSearchForm`)."""
     out: dict[tuple[str, str], Derived] = {}
     words = concepts.stems(text)
     for pair in concepts.phrases(text, ctx.project_name):
-        found_for = [(name, rel) for name, rel in ctx.phrases.code_for(pair) if concepts.told_of(name, pair, words)]
+        found_for = [(name, rel) for name, rel in ctx.phrases.code_for(pair) if concepts.told_of(name, pair, words)
+                     and not concepts.one_off(rel)]
         exact = [(name, rel) for name, rel in found_for if concepts.named_exactly(name, pair)
                  and (ctx.symbols.symbol(rel, name) or ("", "", ""))[2] in named.TYPE_KINDS]
         for name, rel in exact or found_for:
