@@ -161,3 +161,29 @@ def test_history_read_before_git_stops_part_way_is_kept(tmp_workspace):
     assert history.renamed("c.txt") == "d.txt"
     assert history.renamed("old/notes.txt") is None
     assert history.cut_short.startswith("read up to 1 commit: git exit 128")
+
+
+def test_a_file_deleted_beside_its_successor_added_in_the_same_commit_is_followed(tmp_workspace):
+    """alphagov/email-alert-api adr-009 (MIT) links `app/workers/recover_lost_jobs_worker.rb`; one commit deleted it
+    and added `app/jobs/recover_lost_jobs_job.rb`, too small a file for git to call the pair a rename. The one file
+    that commit added with the same extension and every word of the old name but the last is where it went."""
+    ws = write(tmp_workspace, {"app/workers/recover_lost_jobs_worker.rb": "class RecoverLostJobsWorker\nend\n",
+                               "app/workers/other_worker.rb": "class OtherWorker\nend\n"})
+    git(ws, "remote", "add", "origin", "https://github.com/alphagov/content-publisher.git")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "one")
+    git(ws, "rm", "-q", "app/workers/recover_lost_jobs_worker.rb")
+    write(ws, {"app/jobs/recover_lost_jobs_job.rb": "class RecoverLostJobsJob < ApplicationJob\n  def perform\n"
+                                                    "    Sidekiq::Queue.new.each(&:delete)\n  end\nend\n",
+               "app/jobs/application_job.rb": "class ApplicationJob\nend\n"})
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "Rename RecoverLostJobsWorker")
+    text = ("# 9. Recover lost jobs\n\nThe [worker](https://github.com/alphagov/content-publisher/blob/5f22f84/"
+            "app/workers/recover_lost_jobs_worker.rb) requeues them.\n")
+    assert [a for a, _ in anchors(ws, text)] == ["app/jobs/recover_lost_jobs_job.rb"]
+    other = text.replace("recover_lost_jobs_worker", "other_worker")  # deleted later, with nothing like it added
+    git(ws, "rm", "-q", "app/workers/other_worker.rb")
+    write(ws, {"app/jobs/cleanup_job.rb": "class CleanupJob\nend\n"})
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "Remove the other worker")
+    assert anchors(ws, other) == []

@@ -9,7 +9,10 @@ In order, the first that answers:
 2. the one file outside tests carrying the same name elsewhere (the file was moved);
 3. the one file beside where it was, with the same extension, whose name holds the old name's words
    in order with words added (`edit_edition_service.rb` -> `edit_draft_edition_service.rb`: renamed
-   to say more); an old name of one word is too weak for this.
+   to say more); an old name of one word is too weak for this;
+4. the one file the commit deleting it added, with the same extension, whose name keeps the old name's words but
+   its last (`app/workers/recover_lost_jobs_worker.rb` -> `app/jobs/recover_lost_jobs_job.rb`: a small file git
+   did not call renamed).
 
 Anything else (the file was deleted, or several candidates) anchors nothing.
 
@@ -48,8 +51,21 @@ def moved_to(path: str, layout: WorkspaceLayout, history: History) -> tuple[str,
             and not layout.vendored(f)]
     if len(same) == 1:
         return same[0], "moved"
-    near = renamed_in_place(path, layout)
+    near = renamed_in_place(path, layout) or replaced_in_commit(path, layout, history)
     return (near, "renamed") if near else None
+
+
+def replaced_in_commit(path: str, layout: WorkspaceLayout, history: History) -> str | None:
+    """The one file, with the same extension, that the commit deleting `path` added, whose name keeps every word of
+    the old name but the last, two or more of them (`recover_lost_jobs_worker.rb` -> `recover_lost_jobs_job.rb`: a
+    file git did not call renamed, too small to compare), when it exists now (see the module docstring, 4)."""
+    old = PurePosixPath(path)
+    words = named.name_parts(old.stem)
+    if len(words) < 3:
+        return None
+    found = [f for f in history.added_with(path) if f.endswith(old.suffix) and f in layout.files
+             and named.name_parts(PurePosixPath(f).stem)[:-1] == words[:-1]]
+    return found[0] if len(found) == 1 else None
 
 
 def renamed_in_place(path: str, layout: WorkspaceLayout) -> str | None:
@@ -108,6 +124,18 @@ class History:
     def __init__(self, root: Path):
         self.root = Path(root)
         self.cut_short: str | None = None  # how far git read when it stopped part-way, and why
+        self._added: dict[str, list[str]] = {}
+
+    def added_with(self, path: str) -> list[str]:
+        """The files added by the commit that deleted `path` (its last removal, not a rename); [] otherwise."""
+        sha = self._read[3].get(path)
+        if sha is None:
+            return []
+        if sha not in self._added:
+            got = gitrun.output(self.root, "-c", "core.quotepath=false", "show", "-M", "--diff-filter=A", "--name-only",
+                                "--format=", sha)
+            self._added[sha] = [line for line in (got or "").splitlines() if line]
+        return self._added[sha]
 
     def renamed(self, path: str) -> str | None:
         """Where the last commit touching `path` renamed it to."""
@@ -116,7 +144,7 @@ class History:
     def folder_renamed(self, path: str) -> str | None:
         """The one folder the last commit touching folder `path` moved its files to, each under the same relative
         path."""
-        _, last, commits = self._read
+        _, last, commits, _ = self._read
         if path not in last:
             return None
         prefix, targets = path + "/", set()
@@ -127,34 +155,39 @@ class History:
         return targets.pop() if len(targets) == 1 else None
 
     @cached_property
-    def _read(self) -> tuple[dict[str, str], dict[str, int], list[list[tuple[str, str]]]]:
+    def _read(self) -> tuple[dict[str, str], dict[str, int], list[list[tuple[str, str]]], dict[str, str]]:
         """(file -> where its last removal renamed it, folder -> the newest commit removing a file under it,
-        each commit's renames), commits numbered newest first."""
+        each commit's renames, file -> the commit that last removed it by deleting it), commits numbered newest
+        first."""
         renamed: dict[str, str] = {}
+        deleted: dict[str, str] = {}
         removed: set[str] = set()
         last: dict[str, int] = {}
         commits: list[list[tuple[str, str]]] = []
-        for number, changes in enumerate(self._log()):
+        for number, (sha, changes) in enumerate(self._log()):
             commits.append([(old, new) for old, new in changes if new is not None])
             for old, new in changes:
                 if old not in removed:
                     removed.add(old)
                     if new is not None:
                         renamed[old] = new
+                    else:
+                        deleted[old] = sha
                 folder = posixpath.dirname(old)
                 while folder and folder not in last:
                     last[folder] = number
                     folder = posixpath.dirname(folder)
-        return renamed, last, commits
+        return renamed, last, commits, deleted
 
-    def _log(self) -> list[list[tuple[str, str | None]]]:
-        """Each commit's removals, newest first: (old path, new path of a rename or None for a deletion). When git
+    def _log(self) -> list[tuple[str, list[tuple[str, str | None]]]]:
+        """Each commit, newest first: its hash and its removals, (old path, new path of a rename or None for a
+        deletion). When git
         stops part-way (a partial clone lacking a blob an older commit's renames need, or out of time), the commits
         it listed before are kept, and the history is marked `cut_short`."""
         if not (self.root / ".git").exists():
             return []
         got = gitrun.output_so_far(self.root, "-c", "core.quotepath=false", "log", "-M", "--diff-filter=RD",
-                                   "--name-status", "--format=%x1e", "HEAD", "--", timeout=HISTORY_TIMEOUT)
+                                   "--name-status", "--format=%x1e%H", "HEAD", "--", timeout=HISTORY_TIMEOUT)
         if got is None:
             return []
         records = got.text.split("\x1e")[1:]
@@ -165,7 +198,8 @@ class History:
             log.info("rename history of %s cut short, %s", self.root, self.cut_short)
         elif got.stopped:
             log.info("git history of %s: %s", self.root, got.stopped)
-        return [[(cols[1], cols[2] if cols[0].startswith("R") else None)
-                 for cols in (line.split("\t") for line in record.splitlines())
-                 if (len(cols) == 3 and cols[0].startswith("R")) or (len(cols) == 2 and cols[0] == "D")]
+        return [(record.split("\n", 1)[0].strip(),
+                 [(cols[1], cols[2] if cols[0].startswith("R") else None)
+                  for cols in (line.split("\t") for line in record.splitlines())
+                  if (len(cols) == 3 and cols[0].startswith("R")) or (len(cols) == 2 and cols[0] == "D")])
                 for record in records]
