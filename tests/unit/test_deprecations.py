@@ -277,3 +277,39 @@ def test_a_test_file_yields_no_deprecation_warning():
     for rel in ("src/app/secrets/tests/expected-generated-variables.yml", "tests/settings.py", "app/config_test.go"):
         assert parse_comments(rel, text.replace("#", "//") if rel.endswith(".go") else text).memories == []
     assert parse_comments("src/app/settings.py", text).memories
+
+
+UPGRADE_PANEL = '''const UpgradePanel = ({ courseId }) => {
+  const [state, setState] = useState(null);
+  return (
+    <PluginSlot
+      idAliases={[
+        // @deprecated — aliased for backward compat; remove after one deprecation cycle (ADR 0010)
+        'org.openedx.frontend.learning.notification_tray.v1',
+        // @deprecated — aliased for backward compat; remove after one deprecation cycle (ADR 0010)
+        'notification_tray_slot',
+      ]}
+      pluginProps={{
+        courseId,
+        // @deprecated — prop aliases for backward compat; remove after one deprecation cycle (ADR 0010)
+        notificationCurrentState: state,
+      }}
+    />
+  );
+};
+
+export default UpgradePanel;
+'''
+
+
+def test_a_marker_inside_a_functions_body_is_about_the_lines_below_it_not_the_function():
+    """openedx/frontend-app-learning `UpgradePanel.jsx` (AGPL-3.0): markers over the aliases inside the component's
+    body became three warnings "UpgradePanel is deprecated", on the new component itself. Each is about what follows
+    it; the same words twice in one function are one warning."""
+    found = sorted(parse_comments("src/widgets/upgrade/src/UpgradePanel.jsx", UPGRADE_PANEL).memories,
+                   key=lambda m: m.title)
+    assert [m.title[:90] for m in found] == [
+        "In UpgradePanel, `'org.openedx.frontend.learning.notification_tray.v1'` is deprecated: ali",
+        "In UpgradePanel, `notificationCurrentState: state` is deprecated: prop aliases for backwar"]
+    assert found[0].body == "aliased for backward compat; remove after one deprecation cycle (ADR 0010)"
+    assert {a.value for m in found for a in m.anchors} == {"UpgradePanel"}

@@ -51,7 +51,7 @@ def entries(text: str) -> list[tuple[int, str, str]]:
             if not nxt.strip() or _LINE.match(nxt) or nxt.strip().startswith("@"):
                 break
             more.append(nxt.strip().lstrip("* "))
-        out.append((i, "migration" if m.group("mig") else "deprecated", plain(" ".join([rest, *more]))))
+        out.append((i, "migration" if m.group("mig") else "deprecated", plain(" ".join([rest, *more])).lstrip("—–-: ")))
     return out
 
 
@@ -174,11 +174,15 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
     anchor, but the warning names what is deprecated. A comment
     after code on its line (`trailing`: placed on the symbol holding that line, or the file, never one below) is
     about the name that line declares, a member of the symbol holding it, and about nothing when it declares none
-    (a list item of a configuration file: `- exportloopref # deprecated` deprecates no file)."""
+    (a list item of a configuration file: `- exportloopref # deprecated` deprecates no file). A comment of its own
+    inside a function's body is about the code below it (an alias, an argument: "In UpgradePanel,
+    `'notification_tray_slot'` is deprecated"), not the function, and the same words again in that function are
+    said once."""
     keys = Keys()
     out = []
     lines = text.splitlines()
     head = first_code_line(lines)
+    said: set[tuple[str, str]] = set()
     for c in comments:
         if not QUICK.search(c.text):
             continue
@@ -199,6 +203,12 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
                 where = declared_after(lines, c.end_line) or where
                 if where == "file" and lines and c.line > head:
                     continue  # after code and before nothing it names: not about the whole file
+            elif not trailing and not documenting and (item := _in_body(symbols, lines, c.line, c.end_line)):
+                if (where, text) in said:
+                    continue  # the same words over the next alias of the same function: said once
+                said.add((where, text))
+                out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys, item=item))
+                continue
             out.append(_warning(rel_path, c.line + offset + 1, what, text, anchor, where, keys))
     if language == "python":
         for s in symbols:
@@ -211,9 +221,29 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
     return out
 
 
-def _warning(rel_path: str, line: int, what: str, text: str, anchor, where: str, keys: Keys):
+MAX_ITEM = 60  # characters of the line a marker inside a body speaks of, quoted in its title
+
+
+def _in_body(symbols, lines: list[str], line: int, end_line: int) -> str | None:
+    """The line of code below a comment inside a function's or method's body (from `line` to `end_line`, 0-based),
+    trimmed (`'notification_tray_slot'`, `notificationCurrentState: state`): what a marker there speaks of (an alias,
+    an argument, a branch), not the function holding it. None outside a body or with no code below."""
+    inside = symbol_at(symbols, line, 0)
+    if inside is None or inside.kind not in ("function", "method", "constructor") or inside.start_line >= line:
+        return None
+    below = next((ln.strip() for ln in lines[end_line + 1:inside.end_line + 1]
+                  if ln.strip() and not ln.lstrip().startswith(_COMMENT_OPENERS)), "")
+    below = below.rstrip(",;{ ").strip()
+    return below[:MAX_ITEM] + ("…" if len(below) > MAX_ITEM else "") if below else None
+
+
+def _warning(rel_path: str, line: int, what: str, text: str, anchor, where: str, keys: Keys, item: str = ""):
     subject = "this file" if where == "file" else where
-    if what == "migration":
+    if item:
+        lead = f"In {subject}, `{item}`"
+        title = (f"Unfinished migration in {subject}, at `{item}`" if what == "migration" else f"{lead} is deprecated") \
+            + (f": {text}" if text else "")
+    elif what == "migration":
         title = f"Unfinished migration in {subject}" + (f": {text}" if text else "")
     else:
         title = f"{subject} is deprecated" + (f": {text}" if text else "")
