@@ -202,3 +202,23 @@ def test_a_phrase_many_records_say_reaches_no_symbol_for_any_of_them(tmp_workspa
         assert hover_titles(lore, rel, symbols, "go", "ContextualZoneIngressListenerName") == []
     finally:
         lore.close()
+
+
+def test_past_the_crowd_records_saying_as_much_of_it_keep_the_latest(tmp_workspace):
+    """alphagov/email-alert-api (MIT): records writing `DigestRun` as often as each other were kept in the order of
+    their ids; of equals, the later record stays (the older one is more often the one since revisited)."""
+    rel = "app/models/digest_run.rb"
+    code = "class DigestRun\nend\n"
+    files = {rel: code}
+    for n, year in ((3, 2018), (5, 2019), (7, 2021), (8, 2022), (9, 2023)):
+        files[f"docs/decisions/{n:04d}-record.md"] = (
+            f"# {n}. Record {n}\n\nDate: {year}-01-10\n\n## Status\n\nAccepted\n\n## Context\n\n"
+            + " ".join(["The `DigestRun` is involved."] * 3) + "\n\n## Decision\n\nWe will do it.\n")
+    ws = write(tmp_workspace, files)
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        groups = lens_groups(lore, rel, extract_symbols(code, "ruby", rel), "ruby")
+        assert sorted(m.title for g in groups for m in g.memories) == ["7. Record 7", "8. Record 8", "9. Record 9"]
+    finally:
+        lore.close()

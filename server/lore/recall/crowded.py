@@ -31,6 +31,7 @@ from collections.abc import Iterable
 
 from lore.anchors.choices import CONFIRMED, DERIVED_META, key_of
 from lore.memory import Anchor, Memory
+from lore.sources.dates import iso_day
 
 CROWD = 3
 SAID = 3
@@ -51,7 +52,8 @@ def crowded_out(candidates: Iterable[tuple[Memory, Anchor]]) -> tuple[set[str], 
 
 def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
     """Of the records anchored to one symbol by their words, the ids of the (at most `CROWD`) most about
-    it, most first; None when they are no crowd (`CROWD` or fewer, no title mostly its name)."""
+    it, most first, of those saying as much of it the latest first (an older one is more often the one since
+    revisited); None when they are no crowd (`CROWD` or fewer, no title mostly its name)."""
     if len({m.id for m, _ in named}) < 2:
         return None
     subjects: dict[str, tuple[bool, int, int]] = {}
@@ -69,7 +71,9 @@ def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
             subjects[m.id] = (not titled, len(_TITLE_WORD.findall(m.title)) if titled else 0, -said)
     if len({m.id for m, _ in named}) <= CROWD and not spelled:
         return None  # a few records reaching it, no title mostly its name: all of them stay
-    return sorted(subjects, key=lambda mid: (subjects[mid], mid))[:CROWD]
+    dates = {m.id: iso_day(m.date) or "" for m, _ in named}
+    later = {d: i for i, d in enumerate(sorted(set(dates.values()), reverse=True))}  # the latest first; undated last
+    return sorted(subjects, key=lambda mid: (subjects[mid], later[dates[mid]] if dates[mid] else len(later), mid))[:CROWD]
 
 
 _TITLE_WORD = re.compile(r"[A-Za-z][\w$-]*")
