@@ -887,3 +887,30 @@ def test_a_title_confining_a_record_to_one_part_keeps_what_it_reads_from_words_i
     assert texts(ws, written) == ["symbol:python:backend.api.other.PaymentLimit@backend/api/other.py"]
     assert texts(ws, "# 20. Form validation for mobile" + body) == \
         ["symbol:python:backend.api.rules.ValidationRule@backend/api/rules.py"], "no such part: nothing confines it"
+
+
+def test_a_title_of_common_words_names_the_one_folder_spelling_them_joined(tmp_workspace):
+    """openedx/frontend-app-learning 0004 "Model Store" (AGPL-3.0): two common words, and the one folder
+    `src/generic/model-store/` spells them; words common alone name a part when they are its whole name."""
+    ws = write(tmp_workspace, {
+        "src/generic/model-store/slice.js": "export const x = 1;\n",
+        "src/generic/model-store/hooks.js": "export const useModel = () => 1;\n",
+        "src/courseware/data/api.js": "export const y = 1;\n",
+    })
+    text = "# Model Store\n\n## Decision\n\nComponents keep server data in one normalised store.\n"
+    assert texts(ws, text) == ["src/generic/model-store/**"]
+    assert texts(ws, "# Data Flow\n\n## Decision\n\nData flows one way.\n") == []  # no folder spells it
+    two = write(tmp_workspace / "two", {"a/model-store/x.js": "export const x = 1;\n",
+                                        "b/model_store/y.js": "export const y = 1;\n"})
+    assert texts(two, text) == []
+
+
+def test_a_title_of_one_word_and_a_genre_word_names_the_one_type_named_so(tmp_workspace):
+    """alphagov/email-alert-api adr-004 "Message Concept" (MIT): the record introduces the `Message` model
+    (`app/models/message.rb`); a title of one word besides a word for what the record is names that type, defined
+    once in a file named for it."""
+    ws = write(tmp_workspace, {"app/models/message.rb": "class Message < ApplicationRecord\nend\n",
+                               "app/models/content_change.rb": "class ContentChange < ApplicationRecord\nend\n"})
+    text = "# Decision Record: Message Concept\n\n## Decision\n\nWe introduce messages beside content changes.\n"
+    assert texts(ws, text) == ["symbol:ruby:Message@app/models/message.rb"]
+    assert texts(ws, text.replace("Message Concept", "Use Message Queues")) == []  # more than one word

@@ -419,7 +419,7 @@ def test_the_names_a_module_exports_by_destructuring_are_defined_there(tmp_works
     assert index.files_for("replaceModel") == ["src/generic/model-store/slice.js"]
     assert index.files_for("updateModel") == []  # the property read, not the name exported
     assert index.files_for("firstItem") == ["src/lib/local.js"] and index.files_for("hiddenHelper") == []
-    text = "# 4. Model Store\n\n## Decision\n\nComponents dispatch `addModel` and `addModelsMap`.\n"
+    text = "# 4. Dispatching to the store\n\n## Decision\n\nComponents dispatch `addModel` and `addModelsMap`.\n"
     assert texts(ws, text) == ["src/generic/model-store/slice.js@None"]
 
 

@@ -139,6 +139,28 @@ def title_word_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
     return out
 
 
+def common_head(title: str, project: str = "") -> tuple[str, ...] | None:
+    """A title's head (see `_head_words`) when it is two or three words, all common ("Model Store"): no run of
+    `title_word_runs`, yet the whole name a part of the code may carry (`model-store/`)."""
+    plain = named.COMMON | _STOP | {_norm(w) for w in named.WORDS.findall(project)}
+    words = [w for w in _head_words(title) if _norm(w) not in GENRE]
+    return tuple(words) if 2 <= len(words) <= 3 and all(_norm(w) in plain for w in words) else None
+
+
+# Words a title may add to its one subject to say what the record is about it ("Message Concept", "Decision Record:
+# Caching"), besides `GENRE`.
+_ABOUT_WORDS = frozenset("record concept entity model overview".split())
+
+
+def lone_word(title: str, project: str = "") -> str | None:
+    """The one word of a title's head besides words for the record and what it is about it (`GENRE`,
+    `_ABOUT_WORDS`) and stop words, of four letters or more, as written ("Decision Record: Message Concept" ->
+    Message); None for a head of more words."""
+    own = {_norm(w) for w in named.WORDS.findall(project)}
+    words = [w for w in named.WORDS.findall(_head(title)) if _norm(w) not in GENRE | _ABOUT_WORDS | _STOP | own]
+    return words[0] if len(words) == 1 and len(words[0]) >= 4 else None
+
+
 # Two or more words written capitalised or in capitals one after another ("HHS AMS", "Storage Account").
 _CAPITALISED_RUN = re.compile(r"(?<![\w.'’/-])[A-Z][A-Za-z0-9]*(?:[ -][A-Z][A-Za-z0-9]*)+(?![\w'’/])")
 

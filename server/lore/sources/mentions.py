@@ -887,9 +887,15 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     - the folders of the namespace an acronym of it names ("Automate DQT Integration" -> `lib/dqt/**`, Ruby's
       `module Dqt`; see `acronym_folders`);
     - when none of those, the one file and the one type whose names begin with words it writes capitalised, two
-      or more ("HHS AMS (AuthN)" -> `hhs_ams_provider.py`, `HhsAmsProvider`; see `led_anchors`)."""
+      or more ("HHS AMS (AuthN)" -> `hhs_ams_provider.py`, `HhsAmsProvider`; see `led_anchors`);
+    - when none of those either, the type a title of one word names ("Message Concept" -> `Message`, see
+      `concepts.lone_word`), defined once outside tests in a file named for it (`named.one_type`).
+
+    A head of two or three common words names a folder spelling them whole ("Model Store" -> `model-store/`,
+    `concepts.common_head`)."""
     out = []
-    for run in concepts.title_word_runs(title, ctx.project_name):
+    common = concepts.common_head(title, ctx.project_name)
+    for run in concepts.title_word_runs(title, ctx.project_name) + ([common] if common else []):
         apart = re.search(r"(?<![A-Za-z])" + r"[\s_-]+".join(map(re.escape, run)) + r"(?![A-Za-z])", title, re.I)
         folders = [d for d in ctx.bare.titled_folders(run, apart=bool(apart)) if not ctx.layout.vendored(d + "/x")]
         if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
@@ -906,6 +912,10 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     for run in concepts.capitalised_runs(title, ctx.project_name) if not out else ():
         if led := led_anchors(run, ctx):
             return led
+    word = concepts.lone_word(title, ctx.project_name) if not out else None
+    for name in {n for n in ctx.symbols.types if word and n.lower() == word.lower()}:
+        for rel, language, qualified in named.one_type(name, ctx.symbols, ""):
+            out.append(Derived(symbol_anchor(language, qualified, rel), 0.85, f"{TITLED} `{name}`"))
     return out
 
 

@@ -626,7 +626,7 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     if n.written:
         return resolve_scoped(n, index)
     if type_word(n):
-        return _one_type(n.name, index, text)
+        return one_type(n.name, index, text)
     if not specific(n):
         return []
     parts = n.name.split(".")
@@ -696,14 +696,14 @@ def resolve_scoped(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:
     """(file, language, qualified symbol) for a name written with its scope (see `scoped.resolve`), at
     most `MAX_FILES` of them outside tests; the scope makes a one-word name (`Image::Revision`) specific.
     A member no file defines under its type (Java's method reference `Order::createdAt` to a record's
-    component) means the type, when one file named for it defines it (`Order.java`; see `_one_type`)."""
+    component) means the type, when one file named for it defines it (`Order.java`; see `one_type`)."""
     real = [found for found in scoped.resolve(n.name, index) if not TEST_PATH.search(found[0])]
     if not real and n.name.count(".") == 1 and n.name[:1].isupper() and n.name.split(".")[1][:1].islower():
-        return _one_type(n.name.split(".")[0], index, "")
+        return one_type(n.name.split(".")[0], index, "")
     return real if 0 < len(real) <= MAX_FILES else []
 
 
-def _one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, str]]:
+def one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, str]]:
     """The one file outside tests defining a single-word name, when that definition is a top-level type
     (class, struct, interface, type, enum) and either the file is named for it (`edition.rb`,
     `capabilities.go`) or the decision writes it as code at least `TYPE_MENTIONS` times (`Agreement`
