@@ -898,3 +898,31 @@ def test_a_date_in_the_status_line_dates_a_record_that_gives_none_elsewhere(stat
     dated = one("docs/decisions/0004-role-assignments.md", f"# 4. Role assignments\n\nDate: 2020-12-01\n\n## Status\n\n"
                                                             f"{status}\n\n## Decision\n\nThey do.\n")[0]
     assert dated.date == "2020-12-01"  # a date of its own comes first
+
+
+@pytest.mark.parametrize("rel, text, date", [
+    # eclipse-edc/Connector (Apache-2.0): a folder per record, named by its date, holding its README
+    ("docs/developer/decision-records/2023-12-19-token-handling-refactor/README.md",
+     "# Token handling refactor\n\n## Decision\n\nWe split token handling.\n", "2023-12-19"),
+    # thomvaill/log4brains (Apache-2.0): records named by their day
+    ("docs/adr/20201026-enhance-the-body-with-mdx.md", "# Enhance the body with MDX\n\n## Decision\n\nWe do.\n",
+     "2020-10-26"),
+    # open-feature/flagd (Apache-2.0): the day it was created in the front matter
+    ("docs/architecture-decisions/duplicate-flag-keys.md",
+     "---\nstatus: accepted\nauthor: '@toddbaert'\ncreated: 2025-06-06\nupdated: 2025-06-06\n---\n\n# Duplicate keys\n\n"
+     "## Decision\n\nWe allow them.\n", "2025-06-06"),
+    ("docs/adr/20201026-x.md", "# X\n\nDate: 2021-01-02\n\n## Decision\n\nWe do.\n", "2021-01-02"),  # the text wins
+    ("docs/adr/0012-use-x.md", "# Use X\n\n## Decision\n\nWe do.\n", None),  # a number is no date
+    ("docs/adr/20201399-x.md", "# X\n\n## Decision\n\nWe do.\n", None),  # no such day
+])
+def test_a_record_without_a_written_date_is_dated_by_its_name_or_its_front_matters_created(rel, text, date):
+    m, _ = one(rel, text)
+    assert m.date == date
+
+
+def test_a_records_read_me_without_a_title_is_titled_by_its_folder():
+    """eclipse-edc/Connector (Apache-2.0) `2023-12-19-token-handling-refactor/README.md` opens on "## Decision": its
+    title, read from the file's name, was "README", and the record was dropped as a read-me page."""
+    m, _ = one("docs/developer/decision-records/2023-12-19-token-handling-refactor/README.md",
+               "## Decision\n\nTokens are parsed by a `KeyParserRegistry`.\n\n## Rationale\n\nOne place.\n")
+    assert m.title == "Token handling refactor" and m.date == "2023-12-19"

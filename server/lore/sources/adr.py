@@ -294,7 +294,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     out.memories.append(imported_memory(
         title=title, body=body, kind=Kind.DECISION, source=SourceKind.ADR, path=rel_path,
         line=title_line or 1, key="adr", status=status, sections=sections, rationale=rationale,
-        date=_date(doc) or dates.written_in(status_text), tags=tags, meta=meta,  # "Accepted - January 2021"
+        date=_date(doc) or dates.written_in(status_text) or dates.named_day(rel_path),  # "Accepted - January 2021"
+        tags=tags, meta=meta,
     ))
     return out
 
@@ -864,13 +865,21 @@ def _block(doc: markdown.Document, named: Callable[[str | None], bool], *, joine
     return None
 
 
+# Front-matter keys holding the day a record was decided, in the order they are read (`date` first; flagd's
+# `created:`); `updated:` says when the page last changed, not when it was decided.
+_FRONT_DATES = ("date", "decided", "accepted", "created")
+
+
 def _date(doc: markdown.Document) -> str | None:
-    """The record's date: from its front matter, a `Date:` heading or field, or its change log's first date; a
-    written date whose day is certain as an ISO day (`dates.iso_day`)."""
-    value = doc.front.get("date")
-    if isinstance(value, (dt.date, dt.datetime)):
-        return value.isoformat()
-    written = str(value) if value else _written_date(doc)
+    """The record's date: from its front matter (`_FRONT_DATES`), a `Date:` heading or field, or its change log's first
+    date; a written date whose day is certain as an ISO day (`dates.iso_day`)."""
+    for key in _FRONT_DATES:
+        value = doc.front.get(key)
+        if isinstance(value, (dt.date, dt.datetime)):
+            return value.isoformat()[:10] if isinstance(value, dt.datetime) else value.isoformat()
+        if value and _YEAR.search(str(value)):
+            return dates.iso_day(str(value))
+    written = _written_date(doc)
     return dates.iso_day(written) if written else None
 
 
@@ -988,7 +997,11 @@ def _in_words(title: str) -> str:
 
 
 def _title_from_name(rel_path: str) -> str:
-    stem = PurePosixPath(rel_path).stem
+    """A title from the record's file name, or its folder's for a read-me or index in a folder of its own
+    (`2023-12-19-token-handling-refactor/README.md`), without its number or leading date."""
+    p = PurePosixPath(rel_path)
+    stem = p.parent.name if p.stem.lower() in ("readme", "index") and p.parent.name else p.stem
+    stem = dates.LEADING_DAY.sub("", stem) or stem
     stem = re.sub(r"^(?:adr[-_ ]?)?\d+[-_ ]*", "", stem, flags=re.I) or stem
     words = stem.replace("-", " ").replace("_", " ").strip()
     return words[:1].upper() + words[1:] or rel_path

@@ -61,3 +61,19 @@ def _day(year: str, month: str, day: str) -> str | None:
         return dt.date(int(year), int(month), int(day)).isoformat()
     except ValueError:
         return None
+
+
+# A day a file's or folder's name opens with: `2023-12-19-token-handling-refactor`, `20201026-use-lunr-for-search`.
+LEADING_DAY = re.compile(r"^((?:19|20)\d\d)-?(\d\d)-?(\d\d)(?:[-_ ]+|$)")
+
+
+def named_day(rel_path: str) -> str | None:
+    """The ISO day a record's file name opens with, or its folder's for a read-me or index in a folder of its own
+    (`2023-12-19-token-handling-refactor/README.md`); None when the name gives no day of the calendar."""
+    parts = rel_path.replace("\\", "/").split("/")
+    name = parts[-1].rsplit(".", 1)[0]
+    if name.lower() in ("readme", "index") and len(parts) > 1:
+        name = parts[-2]
+    m = LEADING_DAY.match(name)
+    return _day(*m.groups()) if m else None
+
