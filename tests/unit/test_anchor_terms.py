@@ -108,3 +108,16 @@ def test_a_time_stamp_or_author_column_is_every_models_vocabulary(tmp_path):
                           "app/editions.rb": "first_public_at = nil\n"})
     text = "# 10. Catalog diffing\n\nCompare `updated_at` and `createdAt` of each item; keep `first_public_at`.\n"
     assert anchors(ws, text) == ["app/editions.rb"]
+
+
+def test_a_command_line_option_one_file_declares_is_anchored(tmp_path):
+    """open-feature/flagd (Apache-2.0): "static and dynamic context" writes the options `--context-value` and
+    `--context-from-header`, which only `flagd/cmd/start.go` declares (`contextValueFlagName = "context-value"`)."""
+    text = ("# Static and dynamic context\n\n## Decision\n\nStart flagd with `--context-value=env=prod` or "
+            "`--context-from-header`; a `-v` stays a flag of every command.\n")
+    ws = write(tmp_path, {
+        "flagd/cmd/start.go": 'package cmd\n\nconst (\n\tcontextValueFlagName = "context-value"\n'
+                              '\tcontextFromHeaderFlagName = "context-from-header"\n)\n',
+        "flagd/cmd/root.go": 'package cmd\n\nconst verbose = "v"\n',
+    })
+    assert anchors(ws, text) == ["flagd/cmd/start.go"]

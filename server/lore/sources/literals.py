@@ -13,7 +13,8 @@ lower case: a single word (`restrict`, `draft`) is too often prose, and a name s
 is a type's, which a definition answers for or nothing does.
 
 A name of hyphen-joined parts (`gemini-2.0-flash`, `text-embedding-3-small`, `rate-limit`) counts too, where the code
-writes it as a string of its own (`google("gemini-2.0-flash")`): a model's, a queue's or a setting's name. It holds a
+writes it as a string of its own (`google("gemini-2.0-flash")`): a model's, a queue's or a setting's name; so does a
+command-line option's, written with its dashes (`--context-value=env=prod` is `"context-value"` in the code). It holds a
 run of letters and either a number or two words of letters; a dot in it only joins numbers (`2.0`): one beside a
 letter makes a file's or a host's name (`ai-sdk.ts`, `api.example.com`), and a version alone (`1.2.3`, `v2.1-rc1`)
 names no place.
@@ -50,6 +51,11 @@ def hyphenated(term: str) -> bool:
 _AUDIT = re.compile(r"^[a-z]+ed(?:_(?:at|on|by)|At|On|By)$")
 
 
+# A command-line option written with its dashes and perhaps a value (`--context-value=env=prod`, `--keep-alive 5s`):
+# the code declares its name without them (`"context-value"`).
+_OPTION = re.compile(r"^-{1,2}([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+)(?:[= ].*)?$")
+
+
 def terms_in(text: str) -> list[str]:
     """Terms of two or more words (snake_case, lower camelCase, `hyphenated`) a decision's prose writes in backticks,
     in order, once each; not one made only of common words (`user_name`, `pageType`, `user-id`)."""
@@ -57,6 +63,8 @@ def terms_in(text: str) -> list[str]:
     out: list[str] = []
     for m in _BACKTICK.finditer(prose):
         term = m.group(1).strip()
+        if _OPTION.match(term):
+            term = _OPTION.match(term).group(1)  # `--context-value=env=prod`: the option's name, as code declares it
         if (_TERM.match(term) or hyphenated(term)) and term not in out and not _AUDIT.match(term) \
                 and not all(p in named.COMMON for p in named.name_parts(term)):
             out.append(term)
