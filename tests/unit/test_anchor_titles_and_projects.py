@@ -914,3 +914,8 @@ def test_a_title_of_one_word_and_a_genre_word_names_the_one_type_named_so(tmp_wo
     text = "# Decision Record: Message Concept\n\n## Decision\n\nWe introduce messages beside content changes.\n"
     assert texts(ws, text) == ["symbol:ruby:Message@app/models/message.rb"]
     assert texts(ws, text.replace("Message Concept", "Use Message Queues")) == []  # more than one word
+    # open-feature/flagd (Apache-2.0) "Fractional Operator": the `Fractional` evaluator in `fractional.go`
+    ops = write(tmp_workspace / "flagd", {"core/pkg/evaluator/fractional.go": "package evaluator\n\ntype Fractional struct{}\n"})
+    assert texts(ops, "# Fractional Operator\n\n## Decision\n\nBuckets by hash.\n") == [
+        "symbol:go:Fractional@core/pkg/evaluator/fractional.go"]
+    assert texts(ops, "# Fractional Buckets\n\n## Decision\n\nBuckets by hash.\n") == []  # two words of subject

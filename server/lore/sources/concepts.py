@@ -152,12 +152,20 @@ def common_head(title: str, project: str = "") -> tuple[str, ...] | None:
 _ABOUT_WORDS = frozenset("record concept entity model overview".split())
 
 
+# Words for a kind of code unit a title may end its one subject with ("Fractional Operator": open-feature/flagd's
+# `Fractional` evaluator): when the workspace defines no type named for both words, the subject is the first.
+_UNIT_WORDS = frozenset("operator operation handler service middleware resolver provider plugin module component".split())
+
+
 def lone_word(title: str, project: str = "") -> str | None:
     """The one word of a title's head besides words for the record and what it is about it (`GENRE`,
-    `_ABOUT_WORDS`) and stop words, of four letters or more, as written ("Decision Record: Message Concept" ->
-    Message); None for a head of more words."""
+    `_ABOUT_WORDS`), a last word for a kind of code unit (`_UNIT_WORDS`) and stop words, of four letters or more, as
+    written ("Decision Record: Message Concept" -> Message, "Fractional Operator" -> Fractional); None for a head of
+    more words."""
     own = {_norm(w) for w in named.WORDS.findall(project)}
     words = [w for w in named.WORDS.findall(_head(title)) if _norm(w) not in GENRE | _ABOUT_WORDS | _STOP | own]
+    if len(words) == 2 and _norm(words[1]) in _UNIT_WORDS:
+        words = words[:1]
     return words[0] if len(words) == 1 and len(words[0]) >= 4 else None
 
 
