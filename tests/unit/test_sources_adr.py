@@ -713,6 +713,13 @@ def test_a_record_whose_title_is_the_templates_placeholder_is_titled_from_its_fi
     (m,) = parse_adr("docs/adr/0005-obtimizing-keb-runs.md", text).memories
     assert m.title == "Obtimizing keb runs" and m.status is Status.PROPOSED
     assert not parse_adr("docs/adr/template.md", text).memories
+    # eclipse-edc/Connector (Apache-2.0) `2022-08-09-project-structure-review/README.md`: the template's title words
+    # written out plainly
+    plain = "# Title of the Decision Record\n\n## Decision\n\nModules are grouped by feature.\n"
+    (m,) = parse_adr("docs/developer/decision-records/2022-08-09-project-structure-review/README.md", plain).memories
+    assert m.title == "Project structure review"
+    (kept,) = parse_adr("docs/adr/0001-use-decision-records.md", "# Use Decision Records\n\n## Decision\n\nWe do.\n").memories
+    assert kept.title == "Use Decision Records"
 
 
 def test_a_status_part_holding_only_its_value_is_no_section_of_its_own():

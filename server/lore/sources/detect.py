@@ -225,13 +225,18 @@ def placeholder_title(text: str) -> bool:
 
 # MADR 2's title placeholder in square brackets, `# [short title of solved problem and solution]`.
 _BRACKETED_TITLE = re.compile(r"\[[^\[\]]*\btitle\b[^\[\]]*\]", re.I)
+# A template's title words written out plainly: "Title of the Decision Record", "ADR Title", "Decision title".
+_TITLE_WORDS_ONLY = re.compile(r"(?:(?:title|of|the|a|an|this|decision|record|adr|architecture|architectural|short|"
+                               r"here)\b[\s:.-]*)+", re.I)
 
 
 def placeholder_heading(heading: str | None) -> bool:
     """Whether a heading is only a template's placeholders (`{short title of solved problem and solution}`,
-    `<ADR NUMBER>. <ADR TITLE>`, `[short title of solved problem and solution]`): it names nothing."""
+    `<ADR NUMBER>. <ADR TITLE>`, `[short title of solved problem and solution]`, "Title of the Decision Record"):
+    it names nothing."""
     h = (heading or "").strip()
-    return bool(h) and bool(_PLACEHOLDER_TITLE.fullmatch(f"# {h}") or _BRACKETED_TITLE.fullmatch(h))
+    return bool(h) and bool(_PLACEHOLDER_TITLE.fullmatch(f"# {h}") or _BRACKETED_TITLE.fullmatch(h)
+                            or re.search(r"\btitle\b", h, re.I) and _TITLE_WORDS_ONLY.fullmatch(h))
 
 
 # A record's own number and name, `0005-optimizing-keb-runs` (a template's is zeros, or none).
