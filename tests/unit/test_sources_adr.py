@@ -933,3 +933,16 @@ def test_a_records_read_me_without_a_title_is_titled_by_its_folder():
     m, _ = one("docs/developer/decision-records/2023-12-19-token-handling-refactor/README.md",
                "## Decision\n\nTokens are parsed by a `KeyParserRegistry`.\n\n## Rationale\n\nOne place.\n")
     assert m.title == "Token handling refactor" and m.date == "2023-12-19"
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("ADR: Multiple Sync Sources", "Multiple Sync Sources"),  # open-feature/flagd (Apache-2.0)
+    ("RFC - Flag sets", "Flag sets"),
+    ("Decision: Use Kafka", "Use Kafka"),
+    ("ADR 12: Use Kafka", "ADR 12: Use Kafka"),  # a numbered title is left as it is
+    ("Decision records", "Decision records"),
+])
+def test_a_genre_word_before_a_title_is_no_part_of_it(heading, title):
+    m, _ = one("docs/architecture-decisions/multiple-sync-sources.md", f"# {heading}\n\n## Decision\n\nWe do.\n")
+    assert m.title == title
+
