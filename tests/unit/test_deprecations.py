@@ -313,3 +313,12 @@ def test_a_marker_inside_a_functions_body_is_about_the_lines_below_it_not_the_fu
         "In UpgradePanel, `notificationCurrentState: state` is deprecated: prop aliases for backwar"]
     assert found[0].body == "aliased for backward compat; remove after one deprecation cycle (ADR 0010)"
     assert {a.value for m in found for a in m.anchors} == {"UpgradePanel"}
+
+
+def test_a_tools_directive_under_a_deprecation_is_no_part_of_its_words():
+    """open-feature/flagd (Apache-2.0): "Deprecated: use GetMetadataForSource." over "//nolint:staticcheck // SA1019
+    …" kept the linter's directive as the warning's last words."""
+    go = ("package store\n\n// GetMetadata returns metadata.\n// Deprecated: use GetMetadataForSource.\n"
+          "//nolint:staticcheck // SA1019 temporarily suppress deprecation warning\nfunc GetMetadata() {}\n")
+    [m] = parse_comments("core/pkg/store/store.go", go).memories
+    assert m.body == "use GetMetadataForSource." and "nolint" not in m.title

@@ -36,6 +36,12 @@ _SENTENCE_END = re.compile(r"(?:[.!?:;][)\"'`]*|>)\s*$")
 _DOC = re.compile(r"^\s*(?:DEPRECATED\b|\.\. deprecated::|Deprecated\s*[:.\-—])\s*:?\s*(?P<text>.*)$", re.M)
 
 
+# A comment line that instructs a tool, not a reader (`//nolint:staticcheck`, `//go:generate`, flake8's `noqa`,
+# `eslint-disable-next-line`): no words of the warning above it.
+_DIRECTIVE = re.compile(r"^\s*(?:\*\s*)?(?:nolint\b|go:\w|lint:|eslint-(?:disable|enable)|prettier-ignore|noqa\b|"
+                        r"type:\s*ignore|pylint:|istanbul\s+ignore|NOSONAR|@ts-(?:ignore|expect-error))", re.I)
+
+
 def entries(text: str) -> list[tuple[int, str, str]]:
     """(line offset, "deprecated" | "migration", text) for each marker that starts a line of a comment: a tag,
     a label or a migration TODO on any line, the bare word only where it opens the comment or a sentence."""
@@ -48,7 +54,7 @@ def entries(text: str) -> list[tuple[int, str, str]]:
         rest = m.group("text").strip()
         more = []
         for nxt in lines[i + 1:i + 4]:  # the explanation often goes on for a line or two
-            if not nxt.strip() or _LINE.match(nxt) or nxt.strip().startswith("@"):
+            if not nxt.strip() or _LINE.match(nxt) or nxt.strip().startswith("@") or _DIRECTIVE.match(nxt):
                 break
             more.append(nxt.strip().lstrip("* "))
         out.append((i, "migration" if m.group("mig") else "deprecated", plain(" ".join([rest, *more])).lstrip("—–-: ")))
