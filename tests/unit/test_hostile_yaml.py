@@ -74,3 +74,14 @@ def test_an_applications_own_tags_read_as_plain_values_and_yamls_own_stay_refuse
                                   "b": "Bucket"}
     with pytest.raises(yaml.YAMLError):
         load_bounded("a: !!python/object/apply:os.system [echo]\n")
+
+
+def test_a_value_opening_on_a_reserved_character_is_read_as_written_without_a_warning():
+    """open-feature/flagd (Apache-2.0): seven records' `author: @toddbaert` broke their YAML (`@` is reserved) and
+    each import warned of it, though every key was read; a value so written means its text."""
+    text = "---\nstatus: accepted\nauthor: @toddbaert\nreviewer: `alice`\ncreated: 2025-06-06\n---\n\n# X\n"
+    front, lines, warnings = split_front_matter(text)
+    assert front["author"] == "@toddbaert" and front["reviewer"] == "`alice`" and front["status"] == "accepted"
+    assert str(front["created"]) == "2025-06-06" and lines == 6 and warnings == []
+    broken = "---\nstatus: [accepted\nauthor: @toddbaert\n---\n\n# X\n"  # broken otherwise too: still said
+    assert split_front_matter(broken)[2]

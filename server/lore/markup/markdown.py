@@ -200,6 +200,9 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
     try:
         data = load_bounded(raw)  # YamlLimitError propagates: the file is skipped, not salvaged
     except yaml.YAMLError as e:
+        data = _reserved_quoted(raw)
+        if isinstance(data, dict):
+            return {str(k).lower(): v for k, v in data.items()}, lines, []
         mark = getattr(e, "problem_mark", None)
         line = 2 + (mark.line if mark is not None else 0)
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
@@ -209,6 +212,22 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
     if not isinstance(data, dict):
         return {}, lines, [(2, "front matter is not a mapping; ignored")]
     return {str(k).lower(): v for k, v in data.items()}, lines, []
+
+
+# A value opening on a character YAML reserves (`author: @toddbaert`, "reviewer: `alice`"): its author meant the text.
+_RESERVED_VALUE = re.compile(r"^([ \t]*[\w-]+:[ \t]+)([@`][^\n]*?)[ \t]*$", re.M)
+
+
+def _reserved_quoted(raw: str):
+    """`raw` read again with each value opening on a reserved character quoted (`_RESERVED_VALUE`); None when there
+    is none, or it still does not parse."""
+    quoted, n = _RESERVED_VALUE.subn(lambda m: m.group(1) + "'" + m.group(2).replace("'", "''") + "'", raw)
+    if not n:
+        return None
+    try:
+        return load_bounded(quoted)
+    except yaml.YAMLError:
+        return None
 
 
 def _toml_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | None:
