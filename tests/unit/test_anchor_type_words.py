@@ -227,6 +227,20 @@ def test_a_member_a_record_says_it_removed_names_no_type(tmp_workspace):
     assert [d.anchor.file for d in derive_anchors(kept, "docs/adr/0005.md", AnchorContext(ws))] == [
         "src/Services/IUserProfileService.cs"]
 
+def test_a_member_written_javadoc_style_is_that_types_member(tmp_workspace):
+    """eclipse-edc/Connector (Apache-2.0) "Contract Definition Validation" writes
+    `ContractValidationServiceImpl#validateAgreement` twice; Javadoc's `Type#member` is `Type.member`. A `#` after no
+    type (`#123`, `README.md#usage`, `C#`) names nothing."""
+    ws = write(tmp_workspace, {
+        "core/contract/src/main/java/org/edc/ContractValidationServiceImpl.java":
+            "package org.edc;\n\npublic class ContractValidationServiceImpl {\n"
+            "    public Result validateAgreement(Agreement a) { return null; }\n}\n",
+    })
+    text = ("# Contract Definition Validation\n\n## Decision\n\n`ContractValidationServiceImpl#validateAgreement()` checks "
+            "the definition; see `#123`, `README.md#usage` and `C#`.\n")
+    assert texts(ws, text) == ["symbol:java:ContractValidationServiceImpl.validateAgreement"
+                               "@core/contract/src/main/java/org/edc/ContractValidationServiceImpl.java"]
+
 
 def test_the_text_of_a_link_to_a_web_page_names_no_type(tmp_workspace):
     """liquidmetal-dev/flintlock 0234 (MPL-2.0) lists what Firecracker can change in a running machine, each a link to

@@ -363,11 +363,13 @@ _TYPE_ARGUMENT = re.compile(r"(?<![\w$.])[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 def span_names(span: str) -> list[str]:
     """The names a backticked span writes: itself, when it is one (`AuthorizationHandler`), the component a tag
     renders (`<ConditionallyRender />`), the function called (`useFeatures()`), the decorator applied (`@Optional(Type)`,
-    `@Component`: `Optional`, `Component`; not a scoped package, `@scope/pkg`), the type of an array's items
+    `@Component`: `Optional`, `Component`; not a scoped package, `@scope/pkg`), a member written as Javadoc writes
+    it (`Type#member()`: `Type.member`), the type of an array's items
     (`Item[]`), and a generic type with the types it is given (`AuthorizationHandler<DenyAnonymousAuthorizationRequirement>`
     -> both; `Map<K, V>` -> `Map`, its one-letter type parameters aside)."""
     raw = re.sub(r"\(.*\)$|\[\]$", "", span.strip()).strip()  # useFeatures(), Item[], List<Order>[]
     raw = re.sub(r"^@(?=[A-Za-z_$])", "", raw)  # @Optional(Type), @Component
+    raw = re.sub(r"^([A-Z][\w$]*)#([A-Za-z_$][\w$]*)$", r"\1.\2", raw)  # Javadoc's `Type#member`
     generic = _GENERIC.fullmatch(raw)
     if generic:
         return [generic.group(1)] + [a for a in _TYPE_ARGUMENT.findall(generic.group(2)) if len(a) > 1]
