@@ -626,7 +626,7 @@ def test_a_record_opening_on_a_third_level_heading_is_titled_by_its_name():
                  "Adoption of Keep a Changelog Format for Release Notes", id="genre-then-title"),
     pytest.param("# ADR\n\n## Status\n\nAccepted\n\n## Decision\n\nWe keep a changelog.\n", "Keep a changelog",
                  id="genre-then-part"),
-    pytest.param("# Decision record: keep a changelog\n\n## Status\n\nAccepted\n", "Decision record: keep a changelog",
+    pytest.param("# Decision record: keep a changelog\n\n## Status\n\nAccepted\n", "Keep a changelog",
                  id="genre-with-subject-kept"),
 ])
 def test_a_title_naming_only_the_kind_of_page_gives_way(text, title):
@@ -939,6 +939,7 @@ def test_a_records_read_me_without_a_title_is_titled_by_its_folder():
     ("ADR: Multiple Sync Sources", "Multiple Sync Sources"),  # open-feature/flagd (Apache-2.0)
     ("RFC - Flag sets", "Flag sets"),
     ("Decision: Use Kafka", "Use Kafka"),
+    ("Decision Record: Message Concept", "Message Concept"),  # alphagov/email-alert-api (MIT)
     ("ADR 12: Use Kafka", "ADR 12: Use Kafka"),  # a numbered title is left as it is
     ("Decision records", "Decision records"),
 ])

@@ -68,8 +68,10 @@ _PROCESS_TITLE = re.compile(r"^(?:record\s+architecture\s+decisions|use\s+markdo
 _GENRE_ONLY = re.compile(r"^(?:(?:an?\s+)?(?:architectur(?:e|al)\s+)?(?:decision\s+record|decision)(?:\s*\((?:adr|dr)\))?"
                          r"|adr|rfc|architecture\s+decision\s+record\s+template)\s*:?$", re.I)
 _GENRE_PREFIX = re.compile(r"^(?:adr|rfc|decision)\s*[-#]?\s*(?:\d+\s*)?[:.\-–]\s*", re.I)
-# A genre's word and no number before a title: "ADR: Multiple Sync Sources", "RFC - Flag sets", "Decision: Use Kafka".
-_GENRE_LABEL = re.compile(r"^\s*(?:adr|rfc|decision)\s*(?::|\s[-–—])\s*(?=\S)", re.I)
+# A genre's word and no number before a title: "ADR: Multiple Sync Sources", "RFC - Flag sets", "Decision: Use Kafka",
+# "Decision Record: Message Concept" (alphagov/email-alert-api).
+_GENRE_LABEL = re.compile(r"^\s*(?:(?:architecture\s+|architectural\s+)?decision\s+record|adr|rfc|decision)\s*(?::|\s[-–—])"
+                          r"\s*(?=\S)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
 # A title written as its file's slug, after its number if it has one (`2. add-notifications-permission`, as record
 # tools that take the title from the file name leave it): three or more lower-case words joined by hyphens.
@@ -223,6 +225,7 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
         heading = None  # a record opening on "### Reasoning" (mint-app 0017) has no title of its own: its name is one
     if heading and _GENRE_LABEL.match(heading):
         heading = _GENRE_LABEL.sub("", heading)  # "ADR: Multiple Sync Sources": the genre said, not the title
+        heading = heading[:1].upper() + heading[1:]
     title = _in_words(_text(front.get("title")) or _unbracketed(heading) or _title_from_name(rel_path))
     if not entry and copied_title(rel_path, title):
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
