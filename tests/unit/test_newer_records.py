@@ -737,3 +737,14 @@ def test_a_later_record_choosing_another_product_for_the_same_purpose_replaces_o
             assert NEWER_META not in contour.meta
     finally:
         lo.close()
+
+
+def test_a_status_part_saying_this_record_updates_an_earlier_one_amends_it():
+    """openedx/frontend-app-learning 0008 (AGPL-3.0) says so in its status part, under "Accepted"."""
+    text = ("# Liberal courseware path handling\n\n## Status\n\nAccepted\n\n_This updates some of the content in "
+            "[ADR #2: Courseware page decisions](./0002-courseware-page-decisions.md)._\n\n## Context\n\nThree path "
+            "forms.\n\n## Decision\n\nAccept them all.\n")
+    (m,) = parse_adr("docs/decisions/0008-liberal-courseware-path-handling.md", text).memories
+    assert m.status is Status.ACTIVE
+    assert [r["number"] for r in m.meta["refs"]["amends"]] == [2]
+

@@ -512,7 +512,7 @@ def _amendments(sentence: str, out: StatusReading) -> str:
         if out.status is None and word_status(rest)[0] is None:
             out.status, out.word = Status.ACTIVE, "amended"
         return rest.strip(" ,;:-–—")
-    if _AMENDS.match(plain) and references(_after_amends(sentence)):
+    if (_AMENDS.match(plain) or _AMENDS_THIS.match(plain)) and references(_after_amends(sentence)):
         out.amends += references(_after_amends(sentence))
         return ""
     return sentence
