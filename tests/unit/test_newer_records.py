@@ -58,6 +58,7 @@ def test_a_graduation_says_which_side_came_first():
     ("11. Remove task scheduler (for now)", {"task", "scheduler"}),
     # UKGovernmentBEIS/regulated-professions-register 0010 (MIT)
     ("10. Use the Datamapper pattern instead of ActiveRecord", {"activerecord"}),
+    ("Delete Helm Chart", {"helm", "chart"}),  # eclipse-edc/Connector (Apache-2.0)
 ])
 def test_titles_that_reverse_a_decision(title, subject):
     assert reversed_subject(title) == subject
@@ -747,4 +748,15 @@ def test_a_status_part_saying_this_record_updates_an_earlier_one_amends_it():
     (m,) = parse_adr("docs/decisions/0008-liberal-courseware-path-handling.md", text).memories
     assert m.status is Status.ACTIVE
     assert [r["number"] for r in m.meta["refs"]["amends"]] == [2]
+
+
+def test_a_record_deleting_what_a_dated_record_brought_in_reverses_it():
+    """eclipse-edc/Connector (Apache-2.0): `2023-05-17-delete-helm-charts/README.md` "Delete Helm Chart" after
+    `2022-02-14-helm-chart/README.md` "Helm chart"; their folders' days say which came first."""
+    root = "docs/developer/decision-records"
+    (old,) = parse_adr(f"{root}/2022-02-14-helm-chart/README.md",
+                       "# Helm chart\n\n## Decision\n\nWe ship a Helm chart.\n").memories
+    (new,) = parse_adr(f"{root}/2023-05-17-delete-helm-charts/README.md",
+                       "# Delete Helm Chart\n\n## Decision\n\nWe delete the charts.\n").memories
+    assert {(a.id, b.id) for a, b in reversals([old, new])} == {(old.id, new.id)}
 

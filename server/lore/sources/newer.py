@@ -48,7 +48,7 @@ from lore.store import Store
 # Reference kinds in meta["refs"]: (kind, whether the memory holding the reference is the older one, relation).
 _REF_KINDS = (("partly_superseded_by", True, "partly superseded"), ("partly_supersedes", False, "partly superseded"),
               ("amended_by", True, "amended"), ("amends", False, "amended"))
-_VERBS = (r"remove|removing|removal\s+of|drop|dropping|stop\s+using|sunset(?:ting)?|retire|retiring|deprecate|"
+_VERBS = (r"remove|removing|removal\s+of|delete|deleting|drop|dropping|stop\s+using|sunset(?:ting)?|retire|retiring|deprecate|"
           r"deprecating|decommission(?:ing)?|abandon(?:ing)?|revert(?:ing)?|undo|phas(?:e|ing)\s+out|get\s+rid\s+of|"
           r"(?:move|moving|migrate|migrating|switch|switching)\s+(?:away\s+)?from|replace|replacing|no\s+longer\s+use")
 _REVERSE_HEAD = re.compile(r"^(?:" + _VERBS + r")\s+(?:the\s+|our\s+)?(.+?)"
