@@ -222,3 +222,26 @@ def test_past_the_crowd_records_saying_as_much_of_it_keep_the_latest(tmp_workspa
         assert sorted(m.title for g in groups for m in g.memories) == ["7. Record 7", "8. Record 8", "9. Record 9"]
     finally:
         lore.close()
+
+
+def test_a_title_naming_a_longer_type_is_not_titled_for_the_shorter_one(tmp_workspace):
+    """eclipse-edc/Connector (Apache-2.0): "Policy Monitor" (the `PolicyMonitor`) opened the lens of `Policy`, counted
+    titled for it; records writing `Policy` as often as it stay by how often they write it."""
+    files = {"core/policy/Policy.java": "public class Policy {\n}\n",
+             "core/monitor/PolicyMonitor.java": "public class PolicyMonitor {\n}\n"}
+    titles = {1: ("Policy Monitor", "The `PolicyMonitor` watches each `Policy`. " * 3),
+              2: ("Policy scopes", "Each `Policy` has a scope. " * 3),
+              3: ("Contract negotiation", "A `Policy` is offered. " * 4),
+              4: ("Catalog", "A `Policy` is listed. " * 5),
+              5: ("Transfer", "A `Policy` is enforced. " * 6)}
+    for n, (title, says) in titles.items():
+        files[f"docs/decisions/{n:04d}-record.md"] = f"# {n}. {title}\n\n## Status\n\nAccepted\n\n## Decision\n\n{says}\n"
+    ws = write(tmp_workspace, files)
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        code = files["core/policy/Policy.java"]
+        groups = lens_groups(lore, "core/policy/Policy.java", extract_symbols(code, "java", "core/policy/Policy.java"), "java")
+        assert "1. Policy Monitor" not in [m.title for g in groups for m in g.memories]
+    finally:
+        lore.close()

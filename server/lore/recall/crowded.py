@@ -62,7 +62,7 @@ def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
         name = a.value.rsplit(".", 1)[-1]
         word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
         text = "\n".join((m.title, m.body, m.rationale or ""))
-        in_title = bool(word.search(m.title))
+        in_title = bool(word.search(m.title)) and not _titled_for_longer(m, name)
         titled = in_title or _why(m, a).startswith(TITLED)
         mostly = titled and 2 * len(_PARTS.findall(name)) >= len(_TITLE_WORD.findall(m.title))
         spelled = spelled or in_title or mostly
@@ -107,6 +107,17 @@ TITLE_STEM = 5
 
 # How a record's words reach a symbol (`sources.mentions`): a name it writes, its title, a phrase it says.
 NAMES, TITLED, SPEAKS = "names `", "titled for `", "speaks of "
+
+
+def _titled_for_longer(m: Memory, name: str) -> bool:
+    """Whether a record's title spells a longer name it is anchored to that holds `name` ("Policy Monitor" and its
+    `PolicyMonitor`, for `Policy`): the title names that type, and `name` only as a part of it."""
+    spelled = re.sub(r"[^a-z0-9]", "", m.title.lower())
+    for other in m.anchors:
+        last = other.value.rsplit(".", 1)[-1] if other.kind == "symbol" else ""
+        if len(last) > len(name) and name.lower() in last.lower() and last.lower() in spelled:
+            return True
+    return False
 
 
 def _why(m: Memory, a: Anchor) -> str:
