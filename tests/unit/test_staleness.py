@@ -250,3 +250,18 @@ def test_a_name_the_record_says_it_removed_is_no_sign_of_staleness(repo):
     m = adr_memory([], body="We removed the `MessageBus`; repositories keep items in memory.")
     m.title = "Repositories keep items"
     assert StalenessChecker(repo).check(m) is None
+
+
+def test_names_a_records_consequences_give_count_too(repo):
+    """Altinn/altinn-authentication 0004 (MIT) says in its Consequences that `SblAuthCookieName` and the code deleting
+    the old cookies are kept; a later commit removed them. The memory holds the decision and its context; the record
+    on disk holds the rest."""
+    text = ("# Repositories keep items\n\n## Decision\n\nRepositories keep items in memory.\n\n## Consequences\n\n"
+            "The `MessageBus` stays for the other readers.\n")
+    (repo / "docs" / "0001-bus.md").write_text(text)
+    commit(repo, "the record, rewritten", NOW - 20 * DAY)
+    m = adr_memory([], body="Repositories keep items in memory.")
+    m.title = "Repositories keep items"
+    m.created_at = NOW - 20 * DAY
+    s = StalenessChecker(repo).check(m)
+    assert s is not None and [g["name"] for g in s.names_gone] == ["MessageBus"]

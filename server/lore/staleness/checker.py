@@ -11,7 +11,7 @@ from pathlib import Path
 from lore.memory import Kind, Memory
 from lore.staleness import git
 from lore.staleness.code import Staleness, changed_since, reference_time
-from lore.staleness.names import names_gone
+from lore.staleness.names import names_gone, record_text
 from lore.staleness.verify import verified_at
 
 HEAD_TTL = 2.0
@@ -83,6 +83,6 @@ class StalenessChecker:
         since, basis = reference_time(self.root, m)
         found = Staleness(m.id, since, basis, changed_since(self.root, m, since))
         if names and m.kind in NAMED_KINDS:
-            text = "\n".join(t for t in (m.title, m.body, m.rationale or "") if t)
+            text = "\n".join(t for t in (m.title, m.body, m.rationale or "", record_text(self.root, m)) if t)
             found.names_gone = names_gone(self.root, text, since)
         return found

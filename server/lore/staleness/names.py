@@ -6,7 +6,8 @@ Both conditions matter. A name absent from the code but never in it (a proposal,
 named in passing, a sketch) is not evidence of anything; a name a later commit removed from the
 code is: the decision describes a mechanism that no longer exists ("possibly stale"). The check
 is `git grep` (is it anywhere in the code now?) then `git log -S --since` (did a commit after the
-decision change its count?), documentation files excluded from both, at most `MAX_NAMES` names. A change
+decision change its count?), documentation files excluded from both, at most `MAX_NAMES` names, read from the memory
+and, for an imported record, the whole record on disk (its consequences too, `record_text`). A change
 counts only in a file the project reads as code (`is_code_path`: a language is known for its path, not a
 documentation one): a record kept at a path with no extension (`docs/adr/006-user handling and login`) and
 renamed to `.md` later did not take a name away from the code.
@@ -17,6 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from lore.anchors import language_for_path
+from lore.memory import Memory, SourceKind
+from lore.sources.decision_log import LOG_META
+from lore.store import safe_fs
 from lore.sources.named import Named, names_in, said_removed, specific
 from lore.staleness import git
 
@@ -46,6 +50,31 @@ def candidates(text: str) -> list[str]:
         if len(name.split(".")[-1]) >= MIN_CHARS and specific(n) and specific(Named(name, n.backticked)):
             out.append(name)
     return list(dict.fromkeys(out))[:MAX_NAMES]
+
+
+MAX_RECORD_BYTES = 256 * 1024
+
+
+def record_text(root: Path, m: Memory) -> str:
+    """The whole text of the record a memory was imported from (its consequences and every other part, which the
+    memory's body and rationale leave out), or only its lines for an entry of a decision log; "" for any other
+    memory, a file that cannot be read (outside the workspace, a link, too large) or one no longer holding the
+    memory's decision (rewritten since it was read)."""
+    path = m.provenance.path
+    if m.provenance.kind is not SourceKind.ADR or not path:
+        return ""
+    target = Path(root) / path
+    try:
+        if not safe_fs.inside(root, target) or target.is_symlink() or target.stat().st_size > MAX_RECORD_BYTES:
+            return ""
+        text = target.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+    lines = m.meta.get(LOG_META)
+    if isinstance(lines, list) and len(lines) == 2 and all(isinstance(n, int) for n in lines):
+        text = "\n".join(text.splitlines()[max(0, lines[0] - 1):lines[1]])
+    opening = (m.body or "").strip().split("\n", 1)[0][:60]
+    return text if opening and opening in text else ""  # the record as the memory has it, not one rewritten since
 
 
 def names_gone(root: Path, text: str, since: float) -> list[dict]:
