@@ -369,3 +369,15 @@ def test_a_schema_migration_is_no_home_of_a_concept(tmp_path):
             "each criteria rule names a tag.\n")
     found = derive_anchors(text, "docs/adr/adr-004-message-concept.md", AnchorContext(ws))
     assert [d.anchor.file for d in found] == ["app/models/criteria_rule_set.rb"]
+
+
+def test_a_tools_configuration_variant_and_dependabots_first_home_are_its_files(tmp_workspace):
+    """LBHackney-IT/remultiform (MIT): `npm run lint` passes `--config ./.eslintrc.full.js` beside `.eslintrc.js`, and
+    its Dependabot record's configuration is Dependabot Preview's `.dependabot/config.yml`."""
+    ws = write(tmp_workspace, {".eslintrc.js": "module.exports = {};\n", ".eslintrc.full.js": "module.exports = {};\n",
+                               ".dependabot/config.yml": "version: 1\n", "src/index.ts": "export const x = 1;\n"})
+    found = derive_anchors("# 5. Use ESLint\n\nWe use ESLint.\n", "docs/adr/0005-use-eslint.md", AnchorContext(ws))
+    assert sorted(d.anchor.to_text() for d in found) == ["./.eslintrc.full.js", "./.eslintrc.js"]
+    found = derive_anchors("# 7. Use Dependabot to keep dependencies up to date\n\nWe use Dependabot.\n",
+                           "docs/adr/0007-use-dependabot.md", AnchorContext(ws))
+    assert [d.anchor.to_text() for d in found] == [".dependabot/config.yml"]

@@ -327,7 +327,8 @@ def prose_file_names(text: str) -> list[str]:
 _STYLESHEETS = frozenset({"css", "scss", "less"})
 # Code no grammar here reads, named whole as often as any: single-file components and shell scripts.
 _OTHER_CODE = frozenset({"vue", "svelte", "shell"})
-_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config\.[a-z]{2,4}|rc(?:\.[a-z]{2,4})?)$")
+_CONFIG = re.compile(r"^\.?([a-z][a-z0-9-]{1,40})(?:\.config(?:\.[a-z0-9-]{1,20})?\.[a-z]{2,4}|rc(?:\.[a-z0-9-]{1,20})?"
+                     r"(?:\.[a-z]{2,4})?)$")  # a variant too: `.eslintrc.full.js`, `jest.config.e2e.js`
 # A data file named for a tool (`lerna.json`, `crowdin.yml`, `netlify.toml`, `pytest.ini`, `pyoxidizer.bzl`), read
 # as its configuration only at the root of the workspace or of a sub-project, where tools keep theirs (a
 # `src/locales/it.json` is data).
@@ -527,7 +528,7 @@ def _in_passing_part(word: str, text: str) -> bool:
 WELL_KNOWN = (
     (re.compile(r"\bdocker\b", re.I), re.compile(r"(^|/)(Dockerfile(\.[\w-]+)?|[\w-]+\.dockerfile|(docker-)?compose(\.[\w-]+)?\.ya?ml)$")),
     (re.compile(r"\bgithub (?:actions|workflows?)\b", re.I), re.compile(r"^\.github/workflows/[^/]+\.ya?ml$")),
-    (re.compile(r"\bdependabot\b", re.I), re.compile(r"^\.github/dependabot\.ya?ml$")),
+    (re.compile(r"\bdependabot\b", re.I), re.compile(r"^(\.github/dependabot|\.dependabot/config)\.ya?ml$")),  # v2, v1
     (re.compile(r"\brenovate\b", re.I), re.compile(r"(^|/)(renovate\.json5?|\.renovaterc(\.json)?|\.github/renovate\.json5?)$")),
     (re.compile(r"\bdev ?containers?\b", re.I), re.compile(r"^(\.devcontainer/[^/]+|\.devcontainer\.json)$")),
     (re.compile(r"\bpre-?commit\b", re.I), re.compile(r"(^|/)\.pre-commit-config\.ya?ml$")),
