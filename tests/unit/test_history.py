@@ -924,3 +924,16 @@ def test_a_package_managers_pasted_report_is_no_reason():
             "  - Upgrading phpunit/phpunit (9.5.0 => 9.6.0)\n\nPHP 8.1 is the oldest version still supported.")
     assert why_of([body]) == "PHP 8.1 is the oldest version still supported."
     assert why_of(["Updating the parser (the old one broke on tabs)."]) == "Updating the parser (the old one broke on tabs)."
+
+
+def test_a_tickets_smart_commit_commands_are_no_part_of_the_title():
+    """LBHackney-IT/remultiform (MIT): "MT3-221 #ready-for-test #comment Create a pull request template" put
+    "ready-for-test" among the task's words (a search for "test" found it). Jira's commands after the ticket go; the
+    ticket, a pull request's `#123` and a tag later in the subject stay."""
+    from lore.history.tasks import classify
+
+    assert classify("MT3-221 #ready-for-test #comment Create a pull request template")[2] == \
+        "MT3-221 Create a pull request template"
+    assert classify("ABC-7 #time 1w 2d 4h #comment Fix the login")[2] == "ABC-7 Fix the login"
+    assert classify("#12 Move the fixtures")[2] == "#12 Move the fixtures"
+    assert classify("ABC-7 Tag the #release build")[2] == "ABC-7 Tag the #release build"

@@ -296,10 +296,15 @@ def pull_request_merge(subject: str) -> re.Match | None:
     return next((m for p in _PULL_REQUEST_MERGES if (m := p.match(subject))), None)
 
 
+# Jira's smart-commit commands after a ticket (`MT3-221 #ready-for-test #comment Create …`, `#time 1w 2d`): orders to
+# the tracker, no words of the work.
+_SMART_COMMANDS = re.compile(r"^([\[(]?[A-Z][A-Z0-9]*-\d+[\])]?)\s+(?:#[A-Za-z][\w-]*(?:\s+\d+[wdhm])*\s+)+")
+
+
 def classify(subject: str) -> tuple[str, str | None, str]:
     """(type, scope, title without the type prefix, pull request number and list marker: `* final cleanup`, as a
     squash's list of commits or a merge's body gives it)."""
-    title = _BULLET.sub("", _PR.sub("", subject).strip())
+    title = _SMART_COMMANDS.sub(r"\1 ", _BULLET.sub("", _PR.sub("", subject).strip()))
     m = _CONVENTIONAL.match(title)
     if m and m.group("type").lower() in TYPES:
         return TYPES[m.group("type").lower()], m.group("scope"), m.group("rest").strip()
