@@ -211,3 +211,14 @@ def test_a_numbered_series_of_rst_pages_is_documentation_and_states_its_status(t
                           "nep-0030-duck-arrays.rst": "proposed"}
     finally:
         lore.close()
+
+
+def test_a_pages_title_is_past_a_notice_banner_and_without_its_badges():
+    """openedx/ecommerce's README.rst (AGPL-3.0) opens on a "⛔️ WARNING" heading over its deprecation notice, then
+    "edX E-Commerce Service  |CI|_ |Codecov|_": the page was stored as "⛔️ WARNING". A page whose only level-1 heading
+    is a notice keeps it."""
+    text = ("⛔️ WARNING\n==========\n\nThis repository is deprecated.\n\nedX E-Commerce Service  |CI|_ |Codecov|_\n"
+            "============================================\n\nThe service.\n")
+    assert markdown.parse(rst.to_markdown(text)).title()[0] == "edX E-Commerce Service"
+    only = "Warning\n=======\n\nDo not run this in production.\n\nDetails\n-------\n\nIt deletes data.\n"
+    assert markdown.parse(rst.to_markdown(only)).title()[0] == "Warning"

@@ -123,18 +123,25 @@ class Document:
         return "\n".join(self.lines[section.start:section.end]).strip()
 
     def title(self) -> tuple[str | None, int | None]:
-        """The first level-1 heading (else the first heading) and its line.
+        """The first level-1 heading (else the first heading) and its line; past a notice's heading ("⛔️ WARNING",
+        a deprecated project's banner above its own title), the next level-1 heading, when there is one.
 
         A level-1 heading with no text of its own is still the title's line when no level-1 heading
         has text: a page a site generator fills in (`# <%= current_page.data.title %>`, its title in
         the front matter) has its parts under level-2 headings, which are not subsections of it."""
         heads = [s for s in self.sections if s.heading]
         first = next((s for s in heads if s.level == 1), None)
+        if first is not None and _BANNER.match(first.heading or ""):
+            first = next((s for s in heads if s.level == 1 and s.line > first.line), first)  # a banner above it
         if first is None:
             first = next((s for s in self.sections if s.heading is not None and s.level == 1), None)
         if first is None:
             first = heads[0] if heads else None
         return (first.heading, first.line) if first else (None, None)
+
+
+# A heading that is only a notice's word (a banner: "⛔️ WARNING", "Note", "DEPRECATED").
+_BANNER = re.compile(r"^[\W_]*(?:warning|note|notice|important|caution|deprecated|attention|danger)[\W_]*$", re.I)
 
 
 def _line_starts(text: str) -> list[int]:

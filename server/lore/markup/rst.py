@@ -79,7 +79,7 @@ def to_markdown(text: str) -> str:
             level = min(styles.index((char, over)) + 1, 6)
             if over:
                 out[i - 1] = ""
-            out[i] = "#" * level + " " + _inline(line.strip(), targets)
+            out[i] = "#" * level + " " + _inline(_SUBSTITUTION.sub("", line.strip()), targets)
             out[i + 1] = ""
             i += 2
             continue
@@ -142,6 +142,10 @@ class _Block:
         out[self.opened] = out[close] = "`" * max(3, run + 1)
         for j in range(self.first, self.last + 1):
             out[j] = lines[j]
+
+
+# A substitution reference in a title (`edX E-Commerce Service  |CI|_ |Codecov|_`): a badge's image, no word of it.
+_SUBSTITUTION = re.compile(r"\s*\|[^|\n]+\|_{0,2}(?=\s|$)")
 
 
 def _title_at(lines: list[str], i: int) -> tuple[str, bool] | None:
