@@ -15,6 +15,7 @@ from lore.ingest import run_import
 from lore.markup import markdown, rst
 from lore.memory import SourceKind
 from lore.sources.classify import ADR, classify
+from lore.sources.docs import LINKS_ONLY
 
 RECORD = """\
 5. Identifier Conventions
@@ -160,7 +161,7 @@ def test_a_long_line_of_unclosed_markup_is_read_quickly():
 def test_rst_and_adoc_documentation_and_guides_are_imported(tmp_workspace: Path):
     """A Sphinx project's read-me, guides and documentation pages (openedx/openedx-learning keeps `README.rst`,
     `docs/testing.rst`; a Java project `doc/build.adoc`) are read as markdown like its records; a page that is
-    only directives (an autodoc or toctree page) is reported empty."""
+    only a table of contents (a toctree) is reported as the list of links it is."""
     from tree_files import write
 
     write(tmp_workspace, {
@@ -176,7 +177,7 @@ def test_rst_and_adoc_documentation_and_guides_are_imported(tmp_workspace: Path)
         summary = run_import(lore)
         assert sorted(summary.docs) == ["README.rst", "doc/build.adoc", "docs/testing.rst"]
         assert summary.rules == ["CONTRIBUTING.rst"]
-        assert dict(summary.not_taken)["docs/api_reference.rst"] == "empty"
+        assert dict(summary.not_taken)["docs/api_reference.rst"] == LINKS_ONLY
         pages = {m.provenance.path: m for m in lore.list(limit=50)}
         testing = lore.store.sections.of_memory(pages["docs/testing.rst"].id)
         assert [s.heading for s in testing] == [None, "Fixtures"] and "tests/fixtures" in testing[1].text
@@ -222,3 +223,16 @@ def test_a_pages_title_is_past_a_notice_banner_and_without_its_badges():
     assert markdown.parse(rst.to_markdown(text)).title()[0] == "edX E-Commerce Service"
     only = "Warning\n=======\n\nDo not run this in production.\n\nDetails\n-------\n\nIt deletes data.\n"
     assert markdown.parse(rst.to_markdown(only)).title()[0] == "Warning"
+
+
+def test_a_sphinx_table_of_contents_is_a_list_of_links():
+    """openedx/ecommerce's `docs/decisions.rst` (AGPL-3.0) is a title over a `toctree`: the import called it "empty";
+    it lists the records, each read itself."""
+    from lore.sources.docs import parse_doc
+
+    text = ("Decisions\n=========\n\n.. toctree::\n    :glob:\n    :maxdepth: 1\n\n    decisions/*\n"
+            "    Intro <intro>\n")
+    converted = rst.to_markdown(text)
+    assert "- [decisions/*](decisions/*)" in converted and "- [Intro](intro)" in converted
+    assert converted.count("\n") == text.count("\n")
+    assert parse_doc("docs/decisions.rst", converted).note == LINKS_ONLY

@@ -26,6 +26,9 @@ _FIELD = re.compile(r"^:([A-Za-z][\w -]{0,30}):(?:\s+(.*))?$")
 _AUTO_ENUM = re.compile(r"^(\s*)#\.(\s)")
 # Directives whose body is sample code (fenced like a `::` literal block) or prose set apart (quoted).
 _CODE_DIRECTIVE = re.compile(r"^\.\.\s+(?:code-block|code|sourcecode)::", re.I)
+# Sphinx's table of contents: its entries (`decisions/*`, `Intro <intro>`) are the pages it lists, read as links.
+_TOCTREE = re.compile(r"^\.\.\s+toctree::", re.I)
+_TOC_ENTRY = re.compile(r"^(?:(?P<label>[^<>]+?)\s*<(?P<target>[^<>\s]+)>|(?P<page>[^\s:][^\s]*))$")
 _ADMONITION = re.compile(r"^\.\.\s+(note|warning|important|tip|caution|attention|danger|hint|error|seealso|deprecated|"
                          r"versionchanged|versionadded|admonition)::\s*(.*)$", re.I)
 
@@ -45,9 +48,18 @@ def to_markdown(text: str) -> str:
     keep_body = False
     quote_indent: int | None = None  # inside an admonition's body (`.. note::`), read as a quote
     block = _Block()
+    toc_indent: int | None = None  # inside a toctree's body: its entries, as a list of links
     i = 0
     while i < len(lines):
         line = lines[i]
+        if toc_indent is not None:
+            if not line.strip() or len(line) - len(line.lstrip()) > toc_indent:
+                entry = _TOC_ENTRY.match(line.strip())
+                out[i] = f"- [{entry.group('label') or entry.group('target') or entry.group('page')}]" \
+                         f"({entry.group('target') or entry.group('page')})" if entry and line.strip() else ""
+                i += 1
+                continue
+            toc_indent = None
         if quote_indent is not None:
             if not line.strip() or len(line) - len(line.lstrip()) > quote_indent:
                 out[i] = ("> " + _inline(line.strip(), targets)) if line.strip() else ""
@@ -94,6 +106,9 @@ def to_markdown(text: str) -> str:
             rest = m.group(2) if m.group(1).lower() != "admonition" else ""
             out[i] = f"> **{label}:** {_inline(rest, targets)}".rstrip()  # a note or warning is the text's own
             quote_indent = indent
+        elif _TOCTREE.match(stripped):
+            out[i] = ""
+            toc_indent = indent
         elif _CODE_DIRECTIVE.match(stripped):
             out[i] = ""  # sample code: fenced, as a markdown text's
             literal_indent, keep_body = indent, True
