@@ -121,3 +121,14 @@ def test_a_command_line_option_one_file_declares_is_anchored(tmp_path):
         "flagd/cmd/root.go": 'package cmd\n\nconst verbose = "v"\n',
     })
     assert anchors(ws, text) == ["flagd/cmd/start.go"]
+
+
+def test_a_snake_case_name_in_italics_is_a_term(tmp_path):
+    """openedx/ecommerce 0004 (AGPL-3.0, reStructuredText) writes `*lms_user_id*` and `*allow_missing_lms_user_id*`:
+    names of the code in italics. Italic prose (`*must*`, `*not yet*`) is none."""
+    text = ("# 4. Unique identifier for users\n\nEach user gets an *lms_user_id*; *allow_missing_lms_user_id* must "
+            "*not* be set.\n")
+    ws = write(tmp_path, {"ecommerce/core/models.py": "class User:\n    lms_user_id = None\n",
+                          "ecommerce/core/constants.py": "ALLOW = 'allow_missing_lms_user_id'\n",
+                          "ecommerce/extensions/a.py": "x = lms_user_id = 1\n"})
+    assert anchors(ws, text) == ["ecommerce/core/constants.py"]

@@ -56,12 +56,19 @@ _AUDIT = re.compile(r"^[a-z]+ed(?:_(?:at|on|by)|At|On|By)$")
 _OPTION = re.compile(r"^-{1,2}([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+)(?:[= ].*)?$")
 
 
+# A snake_case name in italics, as reStructuredText authors often write code (`*lms_user_id*`, openedx/ecommerce 0004):
+# one token of two or more words joined by `_`, which no italic prose is.
+_ITALIC_NAME = re.compile(r"(?<![*\w])\*([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\*(?![*\w])")
+
+
 def terms_in(text: str) -> list[str]:
-    """Terms of two or more words (snake_case, lower camelCase, `hyphenated`) a decision's prose writes in backticks,
-    in order, once each; not one made only of common words (`user_name`, `pageType`, `user-id`)."""
+    """Terms of two or more words (snake_case, lower camelCase, `hyphenated`) a decision's prose writes in backticks
+    (or a snake_case one in italics, `_ITALIC_NAME`), in order, once each; not one made only of common words
+    (`user_name`, `pageType`, `user-id`)."""
     prose = named.FENCE.sub(" ", text)
     out: list[str] = []
-    for m in _BACKTICK.finditer(prose):
+    spans = sorted([*_BACKTICK.finditer(prose), *_ITALIC_NAME.finditer(prose)], key=lambda m: m.start())
+    for m in spans:
         term = m.group(1).strip()
         if _OPTION.match(term):
             term = _OPTION.match(term).group(1)  # `--context-value=env=prod`: the option's name, as code declares it
