@@ -363,3 +363,17 @@ def test_a_symbol_is_measured_among_memories_not_read_from_git_history(lore):
     assert {mid for mid, _ in only} == set(records)
     assert any(mid not in records for mid, _ in everyone)
     assert spread_all is not None and spread_records is None, "four memories are too few for a spread"
+
+
+def test_a_symbols_nearest_record_far_ahead_of_the_next_passes_on_its_lead():
+    """LBHackney-IT/remultiform (MIT), 18 memories: `Store` ("A wrapper for an IndexedDB store") sat at 0.61 to the
+    IndexedDB record and 0.32 to the next, yet failed the symbol's bar: a record's own subjects filled the small
+    sample. A lead of `CLEAR_MARGIN` over the next record, at the floor or above, passes; a close second does not."""
+    spreads = {"idb": (0.35, 0.15), "other": (0.30, 0.05)}
+    lead = calibrate({"Store": [("idb", 0.61), ("other", 0.32)]}, spreads, {"Store": (0.45, 0.04)},
+                     floor=calibration.MEANING_FLOOR)
+    assert lead == {"Store": [("idb", 0.61)]}
+    close = calibrate({"Store": [("idb", 0.61), ("other", 0.50)]}, spreads, {"Store": (0.45, 0.04)},
+                      floor=calibration.MEANING_FLOOR)
+    assert close == {}
+    assert calibrate({"Store": [("idb", 0.58)]}, spreads, {"Store": (0.45, 0.04)}, floor=calibration.MEANING_FLOOR) == {}
