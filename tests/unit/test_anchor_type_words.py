@@ -241,6 +241,14 @@ def test_a_member_written_javadoc_style_is_that_types_member(tmp_workspace):
     assert texts(ws, text) == ["symbol:java:ContractValidationServiceImpl.validateAgreement"
                                "@core/contract/src/main/java/org/edc/ContractValidationServiceImpl.java"]
 
+def test_an_acronym_before_a_kind_word_names_a_type_only_written_as_code(tmp_workspace):
+    """open-feature/flagd numeric-coercion (Apache-2.0): "its parsed JSON type" anchored the Go `type JSON` of a
+    parser package; a format's acronym in prose names no type of the code, `JSON` written as code does."""
+    ws = write(tmp_workspace, {"core/pkg/model/json.go": "package model\n\ntype JSON struct{}\n"})
+    assert texts(ws, "# Numeric coercion\n\nA value keeps its parsed JSON type.\n") == []
+    assert texts(ws, "# Numeric coercion\n\nA value keeps its `JSON` type.\n") == [
+        "symbol:go:JSON@core/pkg/model/json.go"]
+
 
 def test_the_text_of_a_link_to_a_web_page_names_no_type(tmp_workspace):
     """liquidmetal-dev/flintlock 0234 (MPL-2.0) lists what Firecracker can change in a running machine, each a link to

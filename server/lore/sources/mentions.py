@@ -1041,7 +1041,8 @@ def kind_named(text: str) -> list[str]:
     """Capitalised names a decision's prose calls a type in words: "the Domain model", "a custom `User`
     model", "four models: `Domain`, `DomainRequest` and `DomainInvitation`" (code blocks aside); not
     the last word of a capitalised phrase ("the Data Source interfaces"), nor the text of a link to a web
-    page, which names that page ("[Network interface rate limiting](https://…)")."""
+    page, which names that page ("[Network interface rate limiting](https://…)"), nor an acronym not written as
+    code ("its parsed JSON type")."""
     prose = _WEB_LINK.sub(" ", named.FENCE.sub(" ", text))
     out = []
     for m in _KIND_AFTER.finditer(prose):
@@ -1049,6 +1050,8 @@ def kind_named(text: str) -> list[str]:
         before = re.search(r"([A-Z][\w`]*)[ \t]+`?$", window)
         if prose[m.start()] != "`" and _LISTED_BEFORE.search(window):
             continue  # "Enrollment, Progression, Completion, Consent records": kinds of record, the last of a list
+        if prose[m.start()] != "`" and m.group(1).isupper():
+            continue  # "its parsed JSON type": a format's acronym, no type of the code unless written as code
         if before is None or before.group(1) in _ARTICLES:
             out.append(m.group(1))
     for m in _KIND_LIST.finditer(prose):
