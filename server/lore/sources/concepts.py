@@ -147,7 +147,7 @@ def common_head(title: str, project: str = "") -> tuple[str, ...] | None:
     return tuple(words) if 2 <= len(words) <= 3 and all(_norm(w) in plain for w in words) else None
 
 
-# Words a title may add to its one subject to say what the record is about it ("Message Concept", "Decision Record:
+# Words a title may add to its one subject to say what the record gives of it ("Message Concept", "Decision Record:
 # Caching"), besides `GENRE`.
 _ABOUT_WORDS = frozenset("record concept entity model overview".split())
 
@@ -158,7 +158,7 @@ _UNIT_WORDS = frozenset("operator operation handler service middleware resolver 
 
 
 def lone_word(title: str, project: str = "") -> str | None:
-    """The one word of a title's head besides words for the record and what it is about it (`GENRE`,
+    """The one word of a title's head besides words for the record and what it gives of its subject (`GENRE`,
     `_ABOUT_WORDS`), a last word for a kind of code unit (`_UNIT_WORDS`) and stop words, of four letters or more, as
     written ("Decision Record: Message Concept" -> Message, "Fractional Operator" -> Fractional); None for a head of
     more words."""
