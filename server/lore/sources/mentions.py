@@ -913,7 +913,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         if led := led_anchors(run, ctx):
             return led
     word = concepts.lone_word(title, ctx.project_name) if not out else None
-    for name in {n for n in ctx.symbols.types if word and n.lower() == word.lower()}:
+    for name in sorted(n for n in ctx.symbols.types if word and n.lower() == word.lower()):
         for rel, language, qualified in named.one_type(name, ctx.symbols, ""):
             out.append(Derived(symbol_anchor(language, qualified, rel), 0.85, f"{TITLED} `{name}`"))
     return out

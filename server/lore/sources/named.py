@@ -201,7 +201,8 @@ def library_banner(rel_path: str, text: str) -> bool:
 
 
 # Test code by its path: test folders and folders of test doubles and test data (Jest's `__mocks__/`, a Storybook's
-# `mockModules/`, Rosie's `__factories__/`, `__fixtures__/`), a contract test's `pact/`, RSpec's `spec/` at the root (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
+# `mockModules/`, Rosie's `__factories__/`, `__fixtures__/`), a contract test's `pact/`, RSpec's `spec/` at the root
+# (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
 # pytest's `test_x.py` and `conftest.py`.
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__mocks__|__factories__|__fixtures__|pacts?|testdata|e2e|mocks?|"
                        r"mock[A-Z_-][\w-]*|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
