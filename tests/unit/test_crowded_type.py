@@ -245,3 +245,29 @@ def test_a_title_naming_a_longer_type_is_not_titled_for_the_shorter_one(tmp_work
         assert "1. Policy Monitor" not in [m.title for g in groups for m in g.memories]
     finally:
         lore.close()
+
+
+def test_a_files_lens_opens_with_the_record_titled_for_what_the_file_is_named_for(tmp_workspace):
+    """LBHackney-IT/remultiform (MIT): `prettier.config.js` opened its lens with "5. Use ESLint", which names Prettier
+    in passing ("We will let Prettier have precedence when ESLint and Prettier conflict"), above "4. Use Prettier to
+    format code"."""
+    files = {
+        "prettier.config.js": "module.exports = { semi: true };\n", ".eslintrc.js": "module.exports = {};\n",
+        "package.json": '{"devDependencies": {"prettier": "1.0.0", "eslint": "6.0.0"}}\n',
+        "docs/adr/0004-use-prettier-to-format-code.md":
+            "# 4. Use Prettier to format code\n\n## Status\n\nAccepted\n\n## Decision\n\nWe will format code using "
+            "Prettier.\n",
+        "docs/adr/0005-use-eslint.md":
+            "# 5. Use ESLint\n\n## Status\n\nAccepted\n\n## Decision\n\nWe will check code style using ESLint.\n\nWe will "
+            "let Prettier have precedence when ESLint and Prettier conflict in their styles.\n",
+    }
+    ws = write(tmp_workspace, files)
+    lore = Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        groups = lens_groups(lore, "prettier.config.js", [], "javascript")
+        titles = [m.title for g in groups if g.symbol is None for m in g.memories]
+        assert sorted(titles) == ["4. Use Prettier to format code", "5. Use ESLint"]  # both govern the file
+        assert titles[0] == "4. Use Prettier to format code"
+    finally:
+        lore.close()

@@ -376,7 +376,7 @@ def lens_groups(lore: Lore, rel_path: str, symbols: list[Symbol], language: str 
     _add_named(lore, rel_path, {mid: q for mid, q in (named or {}).items() if mid not in anchored_ids}, file_level)
     twice = told_twice_of(lore, list({m.id for m in file_level} | {m.id for ms in per_symbol.values() for m in ms}))
     file_level = [m for m in file_level if m.id not in twice]
-    groups = [LensGroup(None, _ordered(file_level))] if file_level else []
+    groups = [LensGroup(None, _ordered(file_level, titled_for_file(file_level, rel_path)))] if file_level else []
     for symbol in symbols:
         memories = [m for m in per_symbol.pop(symbol.qualified_name, []) if m.id not in twice]
         if memories:
@@ -425,6 +425,20 @@ def _lens_items(store, ids: list[str]) -> dict[str, LensItem]:
 def _dismissed_at(store, found: dict, places: list[str]) -> set[tuple[str, str]]:
     rows = store.dismissed_pairs(list(found), places)
     return {(r[0], r[1]) for r in rows}
+
+
+def titled_for_file(items: list[LensItem], rel_path: str) -> dict[str, int]:
+    """Places (0 first) for a file's lens when some of its records' titles name what the file is named for and
+    others do not (`prettier.config.js`: "4. Use Prettier to format code" before "5. Use ESLint", which names
+    Prettier in passing); empty otherwise. What a file is named for: its name's first part, a tool's `rc` aside
+    (`.eslintrc.js`: eslint)."""
+    name = rel_path.rsplit("/", 1)[-1].lstrip(".").split(".", 1)[0].lower()
+    name = name[:-2] if name.endswith("rc") and len(name) > 4 else name
+    if len(name) < 3:
+        return {}
+    word = re.compile(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])")
+    place = {m.id: 0 if word.search(m.title.lower()) else 1 for m in items}
+    return place if len(set(place.values())) > 1 else {}
 
 
 def _ordered(items: list[LensItem], place: dict[str, int] | None = None) -> list[LensItem]:
