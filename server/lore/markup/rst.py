@@ -55,8 +55,8 @@ def to_markdown(text: str) -> str:
         if toc_indent is not None:
             if not line.strip() or len(line) - len(line.lstrip()) > toc_indent:
                 entry = _TOC_ENTRY.match(line.strip())
-                out[i] = f"- [{entry.group('label') or entry.group('target') or entry.group('page')}]" \
-                         f"({entry.group('target') or entry.group('page')})" if entry and line.strip() else ""
+                target = entry and (entry.group("target") or entry.group("page"))
+                out[i] = f"- [{entry.group('label') or target}]({target})" if target else ""
                 i += 1
                 continue
             toc_indent = None

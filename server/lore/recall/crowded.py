@@ -31,7 +31,6 @@ from collections.abc import Iterable
 
 from lore.anchors.choices import CONFIRMED, DERIVED_META, key_of
 from lore.memory import Anchor, Memory
-from lore.sources.dates import iso_day
 
 CROWD = 3
 SAID = 3
@@ -71,12 +70,15 @@ def most_about(named: list[tuple[Memory, Anchor]]) -> list[str] | None:
             subjects[m.id] = (not titled, len(_TITLE_WORD.findall(m.title)) if titled else 0, -said)
     if len({m.id for m, _ in named}) <= CROWD and not spelled:
         return None  # a few records reaching it, no title mostly its name: all of them stay
-    dates = {m.id: iso_day(m.date) or "" for m, _ in named}
-    later = {d: i for i, d in enumerate(sorted(set(dates.values()), reverse=True))}  # the latest first; undated last
-    return sorted(subjects, key=lambda mid: (subjects[mid], later[dates[mid]] if dates[mid] else len(later), mid))[:CROWD]
+    day = {m.id: m.date[:10] if m.date and _ISO_DAY.match(m.date) else "" for m, _ in named}
+    ranked = sorted(subjects)  # a fixed order among equals
+    ranked.sort(key=lambda mid: day[mid], reverse=True)  # the latest first, the undated last
+    ranked.sort(key=lambda mid: subjects[mid])
+    return ranked[:CROWD]
 
 
 _TITLE_WORD = re.compile(r"[A-Za-z][\w$-]*")
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # a record's date as the import stores a day it is sure of
 
 
 def may_crowd(symbol: str, own: list[str], beside: list[str] = ()) -> bool:

@@ -301,7 +301,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     out.memories.append(imported_memory(
         title=title, body=body, kind=Kind.DECISION, source=SourceKind.ADR, path=rel_path,
         line=title_line or 1, key="adr", status=status, sections=sections, rationale=rationale,
-        date=_date(doc) or dates.written_in(status_text) or dates.named_day(rel_path),  # "Accepted - January 2021"
+        date=_date(doc) or dates.written_in(status_text)  # "Accepted - January 2021"
+        or dates.named_day(_record_name(rel_path)),
         tags=tags, meta=meta,
     ))
     return out
@@ -882,8 +883,8 @@ def _date(doc: markdown.Document) -> str | None:
     date; a written date whose day is certain as an ISO day (`dates.iso_day`)."""
     for key in _FRONT_DATES:
         value = doc.front.get(key)
-        if isinstance(value, (dt.date, dt.datetime)):
-            return value.isoformat()[:10] if isinstance(value, dt.datetime) else value.isoformat()
+        if isinstance(value, dt.date):  # a datetime too: its day
+            return value.isoformat()[:10]
         if value and _YEAR.search(str(value)):
             return dates.iso_day(str(value))
     written = _written_date(doc)
@@ -1003,11 +1004,16 @@ def _in_words(title: str) -> str:
     return m.group(1) + words[:1].upper() + words[1:]
 
 
-def _title_from_name(rel_path: str) -> str:
-    """A title from the record's file name, or its folder's for a read-me or index in a folder of its own
-    (`2023-12-19-token-handling-refactor/README.md`), without its number or leading date."""
+def _record_name(rel_path: str) -> str:
+    """The name a record goes by: its file's, without the extension, or its folder's for a read-me or index in a
+    folder of its own (`2023-12-19-token-handling-refactor/README.md`)."""
     p = PurePosixPath(rel_path)
-    stem = p.parent.name if p.stem.lower() in ("readme", "index") and p.parent.name else p.stem
+    return p.parent.name if p.stem.lower() in ("readme", "index") and p.parent.name else p.stem
+
+
+def _title_from_name(rel_path: str) -> str:
+    """A title from the name a record goes by (`_record_name`), without its number or leading date."""
+    stem = _record_name(rel_path)
     stem = dates.LEADING_DAY.sub("", stem) or stem
     stem = re.sub(r"^(?:adr[-_ ]?)?\d+[-_ ]*", "", stem, flags=re.I) or stem
     words = stem.replace("-", " ").replace("_", " ").strip()

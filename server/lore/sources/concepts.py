@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from lore.sources import named
+from lore.sources import imports, named
 from lore.text import GENERIC_NAME_WORDS
 
 REPEATS = 2
@@ -295,14 +295,12 @@ _TITLE = re.compile(r"^\s*(?:#\s+|title:\s*[\"']?)(.+)$", re.M | re.I)
 # A dated migration or data script (`db/data/20211129150253_backfill_…_academic_cycle.rb`): one change made once,
 # not an instance of a kind of thing.
 _STAMPED = re.compile(r"(^|/)\d{8,14}_[^/]*$")
-# A schema migration (`db/migrate/…`, Django's and Alembic's `migrations/…`, `alembic/versions/…`): a change made once.
-_MIGRATION = re.compile(r"(^|/)(?:migrations?|migrate)/|(^|/)alembic/versions/")
 
 
 def one_off(rel: str) -> bool:
-    """Whether a file is a change made once (a dated script, `_STAMPED`, or a schema migration, `_MIGRATION`): no home
-    of a concept a decision speaks of, whatever it is named for."""
-    return bool(_STAMPED.search(rel) or _MIGRATION.search(rel))
+    """Whether a file is a change made once (a dated script, `_STAMPED`, or a schema migration, `imports.MIGRATION`):
+    no home of a concept a decision speaks of, whatever it is named for."""
+    return bool(_STAMPED.search(rel) or imports.MIGRATION.search(rel))
 
 
 def kind_globs(text: str, files: set[str] | list[str]) -> list[tuple[str, str, int]]:

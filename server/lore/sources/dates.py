@@ -67,13 +67,9 @@ def _day(year: str, month: str, day: str) -> str | None:
 LEADING_DAY = re.compile(r"^((?:19|20)\d\d)-?(\d\d)-?(\d\d)(?:[-_ ]+|$)")
 
 
-def named_day(rel_path: str) -> str | None:
-    """The ISO day a record's file name opens with, or its folder's for a read-me or index in a folder of its own
-    (`2023-12-19-token-handling-refactor/README.md`); None when the name gives no day of the calendar."""
-    parts = rel_path.replace("\\", "/").split("/")
-    name = parts[-1].rsplit(".", 1)[0]
-    if name.lower() in ("readme", "index") and len(parts) > 1:
-        name = parts[-2]
+def named_day(name: str) -> str | None:
+    """The ISO day a record's name opens with (`2023-12-19-token-handling-refactor`, `20201026-use-lunr-for-search`);
+    None when it gives no day of the calendar."""
     m = LEADING_DAY.match(name)
     return _day(*m.groups()) if m else None
 

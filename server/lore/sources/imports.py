@@ -82,7 +82,7 @@ _FOR_PURPOSE = re.compile(rf"^{_NUMBERED}(?P<what>[\w.@+-]+(?:\s+[\w.@+-]+){{0,2
 # "Recharts", "5. Privy": a title that is one or two words and nothing else; a choice only of a package the workspace
 # declares by that very name (see `chosen_here`).
 _PACKAGE_TITLE = re.compile(rf"^{_NUMBERED}(?P<what>[\w.@+-]+(?:\s+[\w.@+-]+)?)$", re.I)
-MIGRATION = re.compile(r"(^|/)(migrations|db/migrate)/")
+MIGRATION = re.compile(r"(^|/)(migrations|db/migrate|alembic/versions)/")  # schema migrations: changes made once
 # Words a title adds after a library's name that are no part of it, written in lower case ("the django-fsm
 # library"); capitalised, they may be part of its name ("Deep Java Library"; see `KIND_WORDS`).
 _TRAILING = frozenset({"library", "libraries", "package", "packages", "framework", "module", "tool", "toolkit",

@@ -70,8 +70,8 @@ def terms_in(text: str) -> list[str]:
     spans = sorted([*_BACKTICK.finditer(prose), *_ITALIC_NAME.finditer(prose)], key=lambda m: m.start())
     for m in spans:
         term = m.group(1).strip()
-        if _OPTION.match(term):
-            term = _OPTION.match(term).group(1)  # `--context-value=env=prod`: the option's name, as code declares it
+        if option := _OPTION.match(term):
+            term = option.group(1)  # `--context-value=env=prod`: the option's name, as code declares it
         if (_TERM.match(term) or hyphenated(term)) and term not in out and not _AUDIT.match(term) \
                 and not all(p in named.COMMON for p in named.name_parts(term)):
             out.append(term)

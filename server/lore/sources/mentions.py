@@ -730,10 +730,6 @@ def _in_passing(package: str, text: str, title: str) -> bool:
     return not _named_by_heading(package, text, title)
 
 
-# Where one sentence or list item ends, as `_names_what_lives_in` reads them.
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+[.)])[ \t])")
-
-
 def _names_what_lives_in(token: str, folder: str, text: str, ctx: AnchorContext) -> bool:
     """Whether the sentence writing a folder (`token`, the workspace's `folder`) as where something lives ("in
     `pkg/storage`") names as code what lives there: a name a file under it defines (`storage.KeyFile`), or a file of
@@ -741,8 +737,7 @@ def _names_what_lives_in(token: str, folder: str, text: str, ctx: AnchorContext)
     m = re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`{re.escape(token)}`", text, re.I)
     if m is None:
         return False
-    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
-    end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
+    start, end = named.sentence_around(text, m.start(), m.end())
     for span in re.findall(r"`([^`\s]+)`", text[start:end]):
         name = span.removesuffix("()").rsplit(".", 1)[-1]
         if span != token and (any(f.startswith(folder + "/") for f in ctx.symbols.files_for(name))

@@ -677,7 +677,14 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
 # A word saying something was taken out of the code: "removing the legacy `GetUser`", "`CreateUser` was deleted".
 _REMOVAL = re.compile(r"\b(?:remov(?:e|es|ed|ing|al)|delet(?:e|es|ed|ing|ion)|drop(?:s|ped|ping)?|"
                       r"retir(?:e|es|ed|ing))\b", re.I)
+# Where one sentence or list item ends.
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+[.)])[ \t])")
+
+
+def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the sentence or list item of `text` holding `text[start:end]`."""
+    first = max((e.end() for e in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    return first, next((e.start() for e in _SENTENCE_END.finditer(text, end)), len(text))
 
 
 def said_removed(name: str, text: str) -> bool:
@@ -687,12 +694,7 @@ def said_removed(name: str, text: str) -> bool:
     written = list(re.finditer(rf"(?<![\w$.]){re.escape(name)}(?![\w$])", text))
     if not written:
         return False
-    for m in written:
-        start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
-        end = next((e.start() for e in _SENTENCE_END.finditer(text, m.end())), len(text))
-        if not _REMOVAL.search(text, start, end):
-            return False
-    return True
+    return all(_REMOVAL.search(text, *sentence_around(text, m.start(), m.end())) for m in written)
 
 
 def resolve_scoped(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:

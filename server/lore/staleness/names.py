@@ -20,9 +20,9 @@ from pathlib import Path
 from lore.anchors import language_for_path
 from lore.memory import Memory, SourceKind
 from lore.sources.decision_log import LOG_META
-from lore.store import safe_fs
 from lore.sources.named import Named, names_in, said_removed, specific
 from lore.staleness import git
+from lore.store import safe_fs
 
 MAX_NAMES = 8
 MIN_CHARS = 5  # `DoS`, `IoT`: abbreviations written in camel case, not names of code
