@@ -519,3 +519,26 @@ def test_a_bold_label_a_record_repeats_is_a_form_field_not_a_term(tmp_workspace)
     assert texts(ws, form) == []
     assert texts(ws, form + "**Edition**: A numbered version of a document.\n") == [
         "symbol:python:app.models.edition.Edition@app/models/edition.py"]
+
+
+def test_a_type_named_as_code_of_common_words_anchors_its_one_top_level_definition(tmp_workspace):
+    """Shaped on ONSdigital/census31-eq-questionnaire-runner's 0009 ("an attribute of the `ListStore`") and
+    ScilifelabDataCentre/swedish-pathogens-portal-django's 0004 ("implements `DataTypeListView`"): every word of
+    the name is common, yet written as code it is the one class the project coined it for."""
+    ws = write(tmp_workspace, {
+        "app/data_models/list_store.py": "class ListStore:\n    pass\n",
+        "pages/portal_data/views.py": "class DataTypeListView:\n    pass\n\ndef data_view():\n    pass\n",
+        "a/user_service.py": "class UserService:\n    pass\n",
+        "b/user_service.py": "class UserService:\n    pass\n",
+        "c/helpers.py": "def ModelView():\n    pass\n",
+        "d/forms.py": "class Outer:\n    class FormState:\n        pass\n",
+        "tests/test_items.py": "class ItemList:\n    pass\n",
+    })
+    assert texts(ws, "# 9. Primary person\n\nThe primary person is an attribute of the `ListStore`.\n") == [
+        "symbol:python:app.data_models.list_store.ListStore@app/data_models/list_store.py"]
+    assert texts(ws, "# 4. Export\n\nThe export page implements `DataTypeListView`.\n") == [
+        "symbol:python:pages.portal_data.views.DataTypeListView@pages/portal_data/views.py"]
+    # written in prose, not as code; defined twice; only a function; only nested; only in tests: no one type
+    assert texts(ws, "# 4. Export\n\nThe DataTypeListView lists data.\n") == []
+    assert texts(ws, "# 5. Users\n\nThe `UserService` keeps them.\n") == []
+    assert texts(ws, "# 6. Views\n\nThe `ModelView` and the `FormState` and the `ItemList`.\n") == []

@@ -764,7 +764,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY
     own = concepts.own_names(ctx.project_name)
     for n in names:
-        if not (named.specific(n) or named.type_word(n)):
+        if not (named.specific(n) or named.type_word(n) or named.common_compound(n)):
             continue
         if re.sub(r"[^a-z0-9]", "", n.name.lower()) in own:
             continue  # the project's own name (`SiebenApp`): what the record is about is all of it

@@ -441,6 +441,18 @@ def specific(n: Named) -> bool:
     return len(parts) >= 2 and (not all(p in COMMON for p in parts) or "." in n.name)
 
 
+# A CamelCase compound of two or more words (`ListStore`, `DataTypeListView`), no scope, no acronym run.
+_COMPOUND = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+")
+
+
+def common_compound(n: Named) -> bool:
+    """A name written as code that joins common words into one CamelCase type name (`ListStore`,
+    `DataTypeListView`): not `specific` word by word, yet a name a project coins for one of its types.
+    It may name the one top-level type the workspace defines by it (see `one_defined_type`), never a
+    function or a folder."""
+    return n.backticked and not n.written and bool(_COMPOUND.fullmatch(n.name)) and n.name.lower() not in COMMON
+
+
 def type_word(n: Named) -> bool:
     """A single capitalised word written as code or as a defined term (`Agreement`, **Edition**:), not a
     common one: it may name one type (see `resolve_name`), never a function or a folder of things."""
@@ -631,7 +643,7 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     if type_word(n):
         return one_type(n.name, index, text)
     if not specific(n):
-        return []
+        return one_defined_type(n.name, index) if common_compound(n) else []
     parts = n.name.split(".")
     package = parts[0] if len(parts) > 1 and parts[0][:1].islower() else None
     rest = parts[1:] if package else parts
@@ -724,6 +736,19 @@ def one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, s
     stem = re.sub(r"[_-]", "", PurePosixPath(real[0]).stem.lower())
     named_for = stem.rstrip("s") == name.lower().rstrip("s")
     if not named_for and len(re.findall(rf"`{name}`|\*\*{name}\*\*", text)) < TYPE_MENTIONS:
+        return []
+    found = index.symbol(real[0], name)
+    if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
+        return []
+    return [(real[0], found[0], found[1])]
+
+
+def one_defined_type(name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
+    """The one file outside tests and samples defining `name`, when it defines it as a top-level type (`class
+    ListStore` in `list_store.py`); [] when no file or several do, or the definition is a function or a nested
+    type: a compound of common words (`DataStore`) several projects' files define is no one place."""
+    real = [f for f in index.defs.get(name, set()) if not TEST_PATH.search(f) and not SAMPLE_PATH.search(f)]
+    if len(real) != 1:
         return []
     found = index.symbol(real[0], name)
     if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
