@@ -947,3 +947,16 @@ def test_a_genre_word_before_a_title_is_no_part_of_it(heading, title):
     m, _ = one("docs/architecture-decisions/multiple-sync-sources.md", f"# {heading}\n\n## Decision\n\nWe do.\n")
     assert m.title == title
 
+
+
+@pytest.mark.parametrize("part, date", [
+    ("## Date\n\n**2025-11-10**\n", "2025-11-10"),
+    ("## Decision date:\n\n10 November 2025\n", "2025-11-10"),
+    ("## Date\n\nTo be decided.\n", None),
+])
+def test_a_date_written_as_a_part_of_its_own_dates_the_record(part, date):
+    """ScilifelabDataCentre/swedish-pathogens-portal-django (MIT) 0002 heads its day as a part, "## Date" over
+    "**2025-11-10**", as it heads its status: the record was undated."""
+    m, _ = one("doc/architecture/decisions/0002-code-style.md",
+               f"# 2. Code style\n\n## Status\n\nAccepted\n\n{part}\n## Decision\n\nWe use Ruff.\n")
+    assert m.date == date

@@ -896,6 +896,10 @@ def _written_date(doc: markdown.Document) -> str | None:
         m = _DATE_HEAD.match(s.heading or "")
         if m:
             return m.group(1).strip()
+        if (s.heading or "").strip().rstrip(":").strip().lower() in _DATE_FIELDS:
+            written = dates.written_in(markdown.plain(doc.text(s)))  # "## Date" over "**2025-11-10**"
+            if written:
+                return written
     for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in _DATE_FIELDS:
