@@ -26,12 +26,22 @@ def strength(share: float, faint: bool = False) -> str:
     return "strong" if share >= STRONG else "good" if share >= GOOD else "weak"
 
 
+#: Under this share of the question's content words, a section's words are a passing match (one of "failed commands
+#: retried exponential backoff" is "commands").
+THIN_WORDS = 0.5
+
+
 def faint(h: Hit) -> bool:
-    """Whether a hit was found by meaning alone, less near than the similarity search is sure of (`MEANING_SURE`),
-    with no word of the question, no anchor, citation or name behind it: "how are participants paid" answered by
-    a record at cosine 0.23 was labelled "strong" because it was the best of a weak answer."""
-    return (h.lexical_rank is None and not h.anchor_match and not h.asked and h.similarity is not None
-            and h.similarity < MEANING_SURE and all(w.startswith("meaning ") for w in h.why))
+    """Whether a hit's own evidence is thin, whatever its rank: found by meaning less near than the similarity search
+    is sure of (`MEANING_SURE`), with no anchor, citation or name behind it, and either no word of the question or
+    under `THIN_WORDS` of them. "how are participants paid" answered by a record at cosine 0.23, and "how are failed
+    commands retried, exponential backoff" by a README writing "command" at 0.29, were labelled "strong" because each
+    was the best of a weak answer."""
+    if h.anchor_match or h.asked or h.similarity is None or h.similarity >= MEANING_SURE:
+        return False
+    if h.lexical_rank is None:
+        return all(w.startswith("meaning ") for w in h.why)
+    return h.coverage is not None and h.coverage < THIN_WORDS and all(w.startswith(("meaning ", "words ")) for w in h.why)
 
 
 def why_words(h: Hit) -> str:

@@ -60,3 +60,5 @@ class Hit:
     # Asked for by its number with nothing else to match ("ADR 12", "what is ADR 12"): first, even when a later record
     # superseded it (ordering.py).
     asked: bool = False
+    # The share of the question's content words its matching section writes, when the word index matched it.
+    coverage: float | None = None

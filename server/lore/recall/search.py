@@ -340,6 +340,7 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
             text = hit.section.text.lower() if hit.section else ""
             found = set(starts.findall(text)) if starts is not None else set()
             matched = [w for w in words if w in found]
+            hit.coverage = coverage(words, f"{m.title}\n{text}")
             hit.why.append(f"words {', '.join(matched[:4]) or 'matched'} (rank {hit.lexical_rank})")
         if hit.semantic_rank:
             hit.why.append(f"meaning {hit.similarity:.2f} (rank {hit.semantic_rank})")
@@ -352,6 +353,17 @@ def search_store(store: Store, q: Query, query_vector: Sequence[float] | None = 
     _mark_said(store, hits, words)
     hits.sort(key=lambda h: -h.score)
     return hits
+
+
+def coverage(words: Sequence[str], text: str) -> float | None:
+    """The share of the question's content `words` that `text` writes, a word's ending aside ("commands" is written
+    where "command" is, "retried" where "retry" is: a word matches a word of the text beginning with its first
+    letters, all but its last three of a word of five letters or more); None without words."""
+    if not words:
+        return None
+    tokens = set(re.findall(r"[a-z0-9]+", text.lower()))
+    roots = [w if len(w) < 5 else w[:max(4, len(w) - 3)] for w in words]
+    return sum(1 for r in roots if any(t.startswith(r) for t in tokens)) / len(words)
 
 
 def _mark_said(store: Store, hits: list[Hit], words: Sequence[str]) -> None:
