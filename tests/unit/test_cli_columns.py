@@ -116,3 +116,6 @@ def test_a_long_hit_names_the_line_of_the_section_that_matched(capsys, ws):
     assert code == 0, err
     code, out, _ = _cli(capsys, ws, "search", "device", "names", "longer", "than", "15", "bytes", "-l", "-n", "1")
     assert "docs/adr/0005-network-device-name.md:7 § Context" in out
+    # Logitar/CQRS, alphagov/static: the record's decision was quoted above "§ Context"; what is quoted is the section's
+    said = out.splitlines()[1].strip()
+    assert said.startswith("Device names on the host can't be longer than 15 bytes"), out

@@ -70,7 +70,8 @@ def print_hits(hits: list[dict], scores: list[float], long: bool = False) -> Non
             texts = [h.get("body") or "", h.get("rationale") or ""]
             if (h.get("source") or {}).get("kind") == "git":  # a task's body is its commits
                 texts.reverse()
-            said = one_line(texts[0], 300) or one_line(texts[1], 300)
+            # what the section named below says (`hit_line`), so the quote and its place agree
+            said = h.get("line") or one_line(texts[0], 300) or one_line(texts[1], 300)
             for line in _details([said, f"{src}" + (f" § {section}" if section else ""),
                                   f"{h['trust']['label']}; why: " + "; ".join(h["why"])], cols):
                 say(line)

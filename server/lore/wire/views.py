@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lore.anchors.choices import views
 from lore.memory import BODY_PART_META, NEWER_META, Memory
 from lore.agents.trust import mark
-from lore.context.hits import faint
+from lore.context.hits import faint, hit_line
 from lore.team.provenance import describe
 from lore.recall.gist import gist
 from lore.wire.places import Linker, file_ref, no_links, place, places, source_ref
@@ -61,6 +61,7 @@ def hit_json(h: Hit) -> dict[str, Any]:
     out["why"] = list(h.why)
     out["similarity"] = None if h.similarity is None else round(h.similarity, 4)
     out["faint"] = faint(h)  # found by meaning alone and not near: never called more than a weak match
+    out["line"] = hit_line(h, 300)  # what the matching section says, beside the section named
     out["section"] = (
         {"heading": h.section.heading, "line": h.section.line} if h.section is not None else None
     )
