@@ -48,3 +48,22 @@ def test_what_is_an_endpoint():
     assert routes.segments("https://example.com/a/{b}/c") is None
     assert routes.ends_with(("v1", "taxonomies", "*", "tags"), ("taxonomies", "*", "tags"))
     assert not routes.ends_with(("taxonomies", "*", "tags"), ("*", "tags"))
+
+
+def test_parameters_named_alike_in_two_words_count_as_words_of_an_endpoint(tmp_path):
+    """ONSdigital/census31-eq-questionnaire-runner (MIT) 0005 and 0007 write their URLs as parameters only,
+    `/<list_identifier>/<list_item_id>/<block_id>` and `/<block_id>/<list_item_id>/to/<to_list_item_id>`, which
+    `app/routes/questionnaire.py` routes as `"<list_name>/<list_item_id>/<block_id>/"` and
+    `"relationships/<list_name>/<list_item_id>/to/<to_list_item_id>/"`: nothing was anchored."""
+    ws = write(tmp_path, {"app/routes/questionnaire.py":
+                          '@bp.route("<list_name>/<list_item_id>/<block_id>/")\ndef block():\n    pass\n\n'
+                          '@bp.route("relationships/<list_name>/<list_item_id>/to/<to_list_item_id>/")\n'
+                          'def relationships():\n    pass\n',
+                          "app/other.py": 'URL = "/<block_id>/<name>/"\nFMT = "{first_name}/{last_name}"\n'})
+    assert anchors(ws, "Items have URLs: `/<list_identifier>/<list_item_id>/<block_id>`.") == [
+        "app/routes/questionnaire.py"]
+    assert anchors(ws, "Use `/<block_id>/<list_item_id>/to/<to_list_item_id>`.") == ["app/routes/questionnaire.py"]
+    # one parameter named alike, or parameters of one word: no endpoint of their own
+    assert anchors(ws, "Use `/<block_id>/<id>`.") == [] and anchors(ws, "Use `/{first_name}/{surname}`.") == []
+    assert routes.segments("/<list_item_id>/<block_id>") == ("*listitemid", "*blockid")
+    assert routes.segments("/:id/{pk}") is None

@@ -9,7 +9,9 @@ prefix the decision writes whole, or the decision leaves out a prefix the code a
 
 Only a path with a parameter and at least `MIN_WORDS` word segments counts (`/api/users` is as
 often a folder or a link as an endpoint; `/:id` says nothing), and only when at most
-`named.MAX_FILES` code files outside tests write it.
+`named.MAX_FILES` code files outside tests write it. A parameter named in two words or more (`<list_item_id>`,
+`{traceId}`) keeps its name (`*listitemid`): where both paths name it alike it counts as a word, so a path of
+such parameters (`/<list_item_id>/<block_id>`) is an endpoint too; any two parameters still match each other.
 """
 
 from __future__ import annotations
@@ -30,21 +32,38 @@ _QUOTED = re.compile(rb"""["'`]\^?(/?[^"'`\s]{1,200}/[^"'`\s]{0,200}?)\$?["'`]""
 _WRITTEN = re.compile(r"(?<![\w/.~{}:<>$-])(/?[\w.~{}:<>$-]+(?:/[\w.~{}:<>$-]*)+)")  # starts where a run starts: linear
 
 
+_PARAM_NAME = re.compile(r"^(?::(\w+)\??|\{(\w+)(?::[^}]*)?\}|<(?:\w+:)?(\w+)>|\$\{([A-Za-z_]\w*)\}|\(\?P<(\w+)>[^)]*\))$")
+
+
+def _param_segment(part: str) -> str:
+    """A parameter as a segment: `PARAM` followed by its name folded (`*listitemid`) when the name has two words or
+    more (`list_item_id`, `traceId`), else `PARAM` alone (`:id`, `<str:pk>`, `*`)."""
+    m = _PARAM_NAME.match(part)
+    name = next((g for g in m.groups() if g), "") if m else ""
+    if "_" in name.strip("_") or re.search(r"[a-z0-9][A-Z]", name):
+        return PARAM + name.replace("_", "").lower()
+    return PARAM
+
+
+def _param(segment: str) -> bool:
+    return segment.startswith(PARAM)
+
+
 def segments(path: str) -> tuple[str, ...] | None:
-    """`path` as its segments, each a word or `PARAM`, when it is an endpoint (see the module); None
-    otherwise. A query (`?parent_tag=…`) is left off."""
+    """`path` as its segments, each a word or a parameter (`PARAM`, with its name when it has one of two words; see
+    the module), when it is an endpoint; None otherwise. A query (`?parent_tag=…`) is left off."""
     path = _QUERY.split(path, 1)[0].strip("^$")
     parts = [p for p in path.split("/") if p]
     out = []
     for part in parts:
         if _PARAM.match(part):
-            out.append(PARAM)
+            out.append(_param_segment(part))
         elif _WORD.match(part) and not part.startswith("."):
             out.append(part.lower())
         else:
             return None
     words = sum(1 for p in out if p != PARAM)
-    return tuple(out) if PARAM in out and words >= MIN_WORDS else None
+    return tuple(out) if any(_param(p) for p in out) and words >= MIN_WORDS else None
 
 
 def written_in(text: str) -> dict[tuple[str, ...], str]:
@@ -58,10 +77,15 @@ def written_in(text: str) -> dict[tuple[str, ...], str]:
 
 
 def ends_with(longer: tuple[str, ...], shorter: tuple[str, ...]) -> bool:
-    """Whether `longer` ends with `shorter`, itself an endpoint (a parameter, `MIN_WORDS` words)."""
-    if len(shorter) > len(longer) or longer[len(longer) - len(shorter):] != shorter:
+    """Whether `longer` ends with `shorter`, itself an endpoint: a parameter, and `MIN_WORDS` words the two write
+    alike (a word, or a parameter of the same name)."""
+    if len(shorter) > len(longer):
         return False
-    return PARAM in shorter and sum(1 for p in shorter if p != PARAM) >= MIN_WORDS
+    pairs = list(zip(longer[len(longer) - len(shorter):], shorter))
+    if any(a != b and not (_param(a) and _param(b)) for a, b in pairs):
+        return False
+    alike = sum(1 for a, b in pairs if a == b and a != PARAM)
+    return any(_param(p) for p in shorter) and alike >= MIN_WORDS
 
 
 class RouteIndex:
