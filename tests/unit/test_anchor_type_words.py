@@ -542,3 +542,24 @@ def test_a_type_named_as_code_of_common_words_anchors_its_one_top_level_definiti
     assert texts(ws, "# 4. Export\n\nThe DataTypeListView lists data.\n") == []
     assert texts(ws, "# 5. Users\n\nThe `UserService` keeps them.\n") == []
     assert texts(ws, "# 6. Views\n\nThe `ModelView` and the `FormState` and the `ItemList`.\n") == []
+
+
+def test_a_class_a_code_block_defines_with_its_bases_as_the_code_does_anchors_it(tmp_workspace):
+    """ScilifelabDataCentre/swedish-pathogens-portal-django (MIT) 0002's example is `class Article(models.Model):`
+    with the docstring of `pages/articles/models.py`'s: a plain word, named nowhere else, yet the record copies that
+    very definition."""
+    ws = write(tmp_workspace, {
+        "pages/articles/models.py": "from django.db import models\n\n\nclass Article(models.Model):\n    pass\n",
+        "pages/topics/models.py": "class Topic(models.Model):\n    pass\n\nclass Article:\n    pass\n",
+        "web/Panel.java": "public class Panel extends Component {\n}\n",
+        "web/Other.java": "public class Panel extends Component {\n}\n",
+        "app/store.cs": "class Store : IStore\n{\n}\n",
+    })
+    record = "# 2. Code style\n\n```python\nclass Article(models.Model):\n    \"\"\"Research findings.\"\"\"\n```\n"
+    assert texts(ws, record) == ["symbol:python:pages.articles.models.Article@pages/articles/models.py"]
+    # another base, the same line in two files, a class written without its bases: nothing
+    assert texts(ws, "# 2.\n\n```python\nclass Article(BaseModel):\n    pass\n```\n") == []
+    assert texts(ws, "# 3.\n\n```java\npublic class Panel extends Component {\n}\n```\n") == []
+    assert texts(ws, "# 4.\n\n```python\nclass Article:\n    pass\n```\n") == []
+    assert texts(ws, "# 5.\n\n```csharp\nclass Store : IStore\n{\n}\n```\n") == [
+        "symbol:csharp:Store@app/store.cs"]

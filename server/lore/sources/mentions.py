@@ -756,7 +756,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     record says stays as it is ("the existing `partitionByUniqueLayers` logic is unchanged") anchors nothing, as a
     path it says so of does not (see `unchanged`); nor does one it writes only as an example ("a runner running e.g.
     `Deployment`s", "child resources such as `CFServiceBinding`"; see `imports.example_spans`): another of a kind, not
-    the one the record is about."""
+    the one the record is about. A class a code block defines with its bases as one file of the code does (`class
+    Article(models.Model):`) is that class, however plain its name (`written_code.defined_as_written`)."""
     text = unchanged.without_unchanged(text)
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
@@ -787,6 +788,12 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             for rel, lang, qualified, cls in kept if len({r for r, *_ in kept}) <= MAX_FOLDER_FILES else ():
                 why = f"names `{n.name}`, which `{cls}` overrides"
                 out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), 0.8, why))
+    for name, written in written_code.block_definitions(text):
+        found = written_code.defined_as_written(name, written, ctx.symbols)
+        if found:
+            rel, lang, qualified = found
+            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), 0.6,
+                                                     f"defines `{written}` as the code does"))
     for receiver, member in written_code.block_calls(text):
         if survey and named.written_once(member, text):
             continue

@@ -1,11 +1,12 @@
 """What a decision record writes as code: the calls its fenced code blocks make on variables named for
-a type (`openApiService.validPath(`), and the markers it writes as code (`#feature-flag-x`)."""
+a type (`openApiService.validPath(`), the classes they define with their bases (`class Article(models.Model):`), and
+the markers it writes as code (`#feature-flag-x`)."""
 
 from __future__ import annotations
 
 import re
 
-from lore.sources.named import FENCE, MARKER, Named, SymbolIndex, specific
+from lore.sources.named import FENCE, MARKER, TEST_PATH, TYPE_KINDS, Named, SymbolIndex, specific
 
 _CALL = re.compile(r"(?<![\w$.])([a-z_][\w$]*)\.([A-Za-z_$][\w$]*)\s*\(")
 
@@ -19,6 +20,52 @@ def block_calls(text: str) -> list[tuple[str, str]]:
             if (m.group(1), m.group(2)) not in out:
                 out.append((m.group(1), m.group(2)))
     return out
+
+
+# A type defined with what it derives from, on one line: `class Article(models.Model):`, `public class Foo extends Bar
+# implements Baz {`, `class Store : IStore`, `export class Panel extends React.Component<Props> {`.
+_DEFINED_WITH_BASES = re.compile(
+    r"^[ \t]*(?:(?:public|private|protected|internal|export|default|abstract|final|sealed|partial|static|data|open)\s+)*"
+    r"(?:class|interface|struct|record|object)\s+([A-Za-z_]\w*)\s*(?:<[^>\n]*>\s*)?"
+    r"(\([^()\n]+\)|(?:extends|implements|:)\s*[^{\n]+)", re.M)
+
+
+def header(line: str) -> str:
+    """A definition's line as compared: spaces collapsed, an opening brace or colon at its end left off."""
+    return " ".join(line.split()).rstrip("{: ").strip()
+
+
+def block_definitions(text: str) -> list[tuple[str, str]]:
+    """(name, `header` of its line) of each type the fenced code blocks of `text` define with its bases, once each."""
+    out: list[tuple[str, str]] = []
+    for block in FENCE.finditer(text):
+        for m in _DEFINED_WITH_BASES.finditer(block.group(0)):
+            found = (m.group(1), header(m.group(0)))
+            if found not in out:
+                out.append(found)
+    return out
+
+
+def defined_as_written(name: str, written: str, index: SymbolIndex) -> tuple[str, str, str] | None:
+    """(file, language, qualified name) of the one file outside tests defining `name` as a top-level type on a line
+    written as the record's block writes it (`written`, a `header`): the record copies that definition, bases and
+    all, so even a plain word (`Article`) names that class. None when no file or several do."""
+    found = []
+    for rel in index.files_for(name):
+        if TEST_PATH.search(rel):
+            continue
+        try:
+            lines = (index.root / rel).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        if any(header(line) == written for line in lines if name in line):
+            found.append(rel)
+    if len(found) != 1:
+        return None
+    symbol = index.symbol(found[0], name)
+    if symbol is None or symbol[2] not in TYPE_KINDS:
+        return None
+    return found[0], symbol[0], symbol[1]
 
 
 def instance_type(receiver: str, index: SymbolIndex) -> str | None:
