@@ -17,6 +17,7 @@ from lore.recall import Query
 from lore.api import Lore
 from lore.sources import classify, docs
 from lore.ingest import run_import
+from lore.ingest.runner import FOREIGN_PROJECT
 from lore.sources.detect import series_number
 from lore.sources.docs import capped, is_documentation, parse_doc, priority
 from tree_files import write
@@ -1543,7 +1544,7 @@ def test_a_folder_holding_another_project_is_that_projects(tmp_path):
         paths = {m.provenance.path for m in lo.list(limit=50)}
         assert {"CONTRIBUTING.md", "packages/ui/README.md", "src/legal/README.md"} <= paths
         assert not any(p.startswith(".github/actions/git-secrets/") for p in paths)
-        assert summary.skipped.get("another project's folder (its own licence and notice or code of conduct)") == 1
+        assert summary.skipped.get(FOREIGN_PROJECT) == 1
         again = run_import(lo, paths=[".github/actions/git-secrets/CONTRIBUTING.md"])
         assert again.added == 0 and not any(m.provenance.path.startswith(".github/actions/git-secrets/")
                                             for m in lo.list(limit=50))
@@ -1551,3 +1552,28 @@ def test_a_folder_holding_another_project_is_that_projects(tmp_path):
     with Lore(bare, user_db=tmp_path / "user2.db", embedder=HashEmbedder()) as lo:
         run_import(lo)
         assert ".github/actions/git-secrets/CONTRIBUTING.md" in {m.provenance.path for m in lo.list(limit=50)}
+
+
+def test_a_package_licensed_by_another_holder_beside_its_manifest_is_a_copy_of_their_project(tmp_path):
+    """TootSDK/TootSDK (BSD-3-Clause) keeps `multipart-kit-tootsdk/`, Vapor's MultipartKit with its own `LICENSE`
+    ("Copyright (c) 2018 Qutheory, LLC") and `Package.swift`: its README became a fact of the workspace, offered on
+    the SDK's own files. A monorepo's package carrying the project's own licence is the workspace's."""
+    files = {
+        "LICENSE.md": "BSD 3-Clause License\n\nCopyright (c) 2022, Konstantin Kostov and David Gary Wood\n",
+        "Package.swift": "// swift-tools-version:5.7\n",
+        "README.md": "# TootSDK\n\nA library for Mastodon and the Fediverse.\n",
+        "multipart-kit-tootsdk/LICENSE": "The MIT License (MIT)\n\nCopyright (c) 2018 Qutheory, LLC\n",
+        "multipart-kit-tootsdk/Package.swift": "// swift-tools-version:5.7\n",
+        "multipart-kit-tootsdk/README.md": "# MultipartKit\n\nParses and serialises multipart encoded data.\n",
+        "packages/ui/LICENSE": "BSD 3-Clause License\n\nCopyright (c) 2023 Konstantin Kostov and David Gary Wood\n",
+        "packages/ui/Package.swift": "// swift-tools-version:5.7\n",
+        "packages/ui/README.md": "# UI kit\n\nThe views every screen of the app is built from.\n",
+    }
+    root = write(tmp_path / "ws", files)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        paths = {m.provenance.path for m in lo.list(limit=50)}
+        assert "packages/ui/README.md" in paths and "multipart-kit-tootsdk/README.md" not in paths
+        assert summary.skipped.get(FOREIGN_PROJECT)
+        again = run_import(lo, paths=["multipart-kit-tootsdk/README.md"])
+        assert again.added == 0

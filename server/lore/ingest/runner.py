@@ -443,7 +443,7 @@ def _loose(cand: Candidate, pages_workspace: bool, readme_pages: set[str] = froz
     return cand
 
 
-FOREIGN_PROJECT = "another project's folder (its own licence and notice or code of conduct)"
+FOREIGN_PROJECT = "another project's folder (its own licence, and a notice, a code of conduct or another holder's copyright)"
 
 
 def _own_project(cands: list[Candidate], foreign: Callable[[str], bool], adr_folders, summary: ImportSummary) -> list[Candidate]:

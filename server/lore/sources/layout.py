@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 log = logging.getLogger(__name__)
 
 MANIFESTS = frozenset({"package.json", "go.mod", "pyproject.toml", "setup.py", "Cargo.toml", "pom.xml",
-                       "build.gradle", "build.gradle.kts"})
+                       "build.gradle", "build.gradle.kts", "Package.swift"})
 # Folders of third-party or generated code: never a decision's subject, and costly to read.
 VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dist", "build", "out", "target",
                       "coverage", "generated", "__generated__", "gen", ".cache", "site-packages", "external"})
@@ -130,6 +130,33 @@ def _another_project(root_kinds: set[str], kinds: set[str]) -> bool:
     return "licence" in root_kinds and "licence" in kinds and len(kinds) >= 2
 
 
+# A licence's copyright line: "Copyright (c) 2018 Qutheory, LLC", "Copyright © 2020-2023 Jane Doe".
+_COPYRIGHT = re.compile(r"^\s*copyright\s*(?:\(c\)|©)?\s*(?:\d{4}(?:\s*[-–,]\s*\d{4})*\s*,?\s*)+(?:by\s+)?(.{2,200})$",
+                        re.I | re.M)
+LICENCE_HEAD = 8192
+
+
+def licence_holder(path: Path) -> str | None:
+    """Who a licence file says holds the copyright (its first dated copyright line, words only, lower case)."""
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read(LICENCE_HEAD).decode("utf-8", "replace")
+    except OSError:
+        return None
+    m = _COPYRIGHT.search(text)
+    words = re.findall(r"[a-z0-9]+", m.group(1).lower()) if m else []
+    return " ".join(w for w in words if w not in ("the", "and", "all", "rights", "reserved", "contributors")) or None
+
+
+def copied_project(root: Path, root_licence: str, folder: str, licence: str) -> bool:
+    """Whether a folder with a licence and a manifest of its own is a copy of another's project (a vendored package,
+    `multipart-kit-tootsdk/` with Vapor's "Copyright (c) 2018 Qutheory, LLC" below a root licensed by its own
+    authors): its licence names another copyright holder than the root's. A package of a monorepo carries its
+    project's holder, or none."""
+    ours, theirs = licence_holder(root / root_licence), licence_holder(root / folder / licence)
+    return bool(ours and theirs and ours != theirs)
+
+
 def in_foreign_project_on_disk(root: Path, rel: str) -> bool:
     """`WorkspaceLayout.in_foreign_project` for one path without a walk (an import of named files): read from the
     listings of the root and of the path's folders."""
@@ -141,8 +168,22 @@ def in_foreign_project_on_disk(root: Path, rel: str) -> bool:
 
     parts = rel.split("/")[:-1]
     at_root = kinds(Path(root)) if parts else set()
-    return "licence" in at_root and any(_another_project(at_root, kinds(Path(root).joinpath(*parts[:i])))
-                                        for i in range(1, len(parts) + 1))
+    if "licence" not in at_root:
+        return False
+    for i in range(1, len(parts) + 1):
+        folder = "/".join(parts[:i])
+        if _another_project(at_root, kinds(Path(root) / folder)):
+            return True
+        try:
+            names = os.listdir(Path(root) / folder)
+        except OSError:
+            continue
+        licence = next((n for n in sorted(names) if _project_file(n) == "licence"), None)
+        if licence and any(is_manifest(n) for n in names):
+            ours = next(n for n in sorted(os.listdir(root)) if _project_file(n) == "licence")
+            if copied_project(Path(root), ours, folder, licence):
+                return True
+    return False
 
 
 def is_manifest(name: str) -> bool:
@@ -194,18 +235,25 @@ class WorkspaceLayout:
     def foreign_projects(self) -> list[str]:
         """Folders holding another project inside this one: below a root that has a licence, a folder with a licence
         of its own and a NOTICE or a code of conduct (CDCgov/prime-reportstream's `.github/actions/git-secrets/`, a
-        copy of awslabs' git-secrets, whose contributing guide became three of the workspace's conventions). A
-        workspace whose root has no licence may be a folder of several projects, each its own."""
+        copy of awslabs' git-secrets, whose contributing guide became three of the workspace's conventions), or a
+        licence naming another copyright holder and a manifest (`copied_project`). A workspace whose root has no
+        licence may be a folder of several projects, each its own."""
         if self._foreign is None:
             by_folder: dict[str, set[str]] = {}
-            for f in self.files:
+            licences: dict[str, str] = {}
+            for f in sorted(self.files):
                 folder, _, name = f.rpartition("/")
                 kind = _project_file(name)
                 if kind:
                     by_folder.setdefault(folder, set()).add(kind)
+                    if kind == "licence":
+                        licences.setdefault(folder, name)
             at_root = by_folder.get("", set())
+            manifested = {f.rpartition("/")[0] for f in self.files if is_manifest(f.rpartition("/")[2])}
             self._foreign = sorted(folder for folder, kinds in by_folder.items()
-                                   if folder and _another_project(at_root, kinds))
+                                   if folder and (_another_project(at_root, kinds) or (
+                                       "" in licences and folder in licences and folder in manifested
+                                       and copied_project(self.root, licences[""], folder, licences[folder]))))
         return self._foreign
 
     def in_foreign_project(self, rel: str) -> bool:
