@@ -132,3 +132,20 @@ def test_a_snake_case_name_in_italics_is_a_term(tmp_path):
                           "ecommerce/core/constants.py": "ALLOW = 'allow_missing_lms_user_id'\n",
                           "ecommerce/extensions/a.py": "x = lms_user_id = 1\n"})
     assert anchors(ws, text) == ["ecommerce/core/constants.py"]
+
+
+def test_the_file_writing_most_of_a_records_terms_together_is_anchored(tmp_path):
+    """ONSdigital/census31-eq-questionnaire-runner (MIT) 0010 lists the session cookie's keys; several files write
+    each one, but `app/routes/session.py` writes five of them (`schema_name` is common words), no other over two."""
+    text = ("# 10. Session cookie\n\nThe cookie holds `user_ik`, `eq_session_id`, `log_out_url`, "
+            "`schema_name`, `schema_url` and `expires_in`.\n")
+    keys = ["user_ik", "eq_session_id", "log_out_url", "schema_name", "schema_url", "expires_in"]
+    files = {"app/routes/session.py": "\n".join(f"session['{k}'] = {k}" for k in keys) + "\n",
+             "app/globals.py": "schema_name = 1\nschema_url = 2\nexpires_in = 3\n",
+             "app/views/a.py": "user_ik = 1\neq_session_id = 2\n", "app/views/b.py": "log_out_url = 1\n"}
+    assert anchors(write(tmp_path / "lead", files), text) == ["app/routes/session.py"]
+    # no clear lead (four against three), or a record of too few terms: nothing
+    even = {**files, "app/routes/session.py": "user_ik = 1\neq_session_id = 2\nlog_out_url = 3\nexpires_in = 4\n",
+            "app/views/c.py": "log_out_url = 1\nexpires_in = 2\nschema_url = 3\n"}
+    assert anchors(write(tmp_path / "even", even), text) == []
+    assert anchors(write(tmp_path / "few", files), "# 10.\n\nIt holds `user_ik`, `schema_name` and `expires_in`.\n") == []

@@ -103,6 +103,32 @@ class TermIndex:
         return found if 0 < len(found) <= files_for_parts(term) else []
 
 
+#: A record writing this many terms or more may lead to the file writing most of them together (`leading_file`).
+JOINT_TERMS = 4
+
+
+def leading_file(terms: list[str], index: TermIndex) -> tuple[str, list[str]] | None:
+    """(file, the terms it writes) for the one code file writing at least half of the terms of a record writing
+    `JOINT_TERMS` or more, three of them at least, and twice as many as any other file: a record listing a session cookie's keys (`user_ik`,
+    `eq_session_id`, `schema_name`, `expires_in`, …), each of which several files write, lands where they are
+    written together (census31-eq-questionnaire-runner's `app/routes/session.py`, six of them; no other over three).
+    None otherwise."""
+    if len(terms) < JOINT_TERMS:
+        return None
+    by_file: dict[str, list[str]] = {}
+    for term in terms:
+        for rel in index.files.get(term, ()):
+            by_file.setdefault(rel, []).append(term)
+    ranked = sorted(by_file.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    if not ranked:
+        return None
+    best, written = ranked[0]
+    second = len(ranked[1][1]) if len(ranked) > 1 else 0
+    if 2 * len(written) < len(terms) or len(written) < 3 or len(written) < 2 * second:
+        return None
+    return best, written
+
+
 def files_for_parts(term: str) -> int:
     """How many code files may write a term before it is vocabulary rather than a place: one for two or three
     parts (`on_delete`, `first_public_at`), two for four (`new_logs_end_date`), three for five or more

@@ -1120,16 +1120,24 @@ def literal_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     one (see `literals`); a hyphenated term that is a folder's name (a crate, `relay-acme`) is that part, whose
     comments name it, not a term of the code."""
     out: dict[str, Derived] = {}
+    terms = []
     for term in literals.terms_in(text):
         if term in ctx.symbols.defs:
             continue  # a defined name: `name_anchors` reads it
         if literals.hyphenated(term) and ctx.layout.dirs_named(term.lower()):
             continue  # a crate's or package's folder name (`relay-acme`): the part itself, not a term code spells
+        terms.append(term)
         files = ctx.terms.few_files(term)
         for rel in files:
             why = f"writes `{term}`, as only `{rel}` does" if len(files) == 1 else \
                 f"writes `{term}`, as {len(files)} files do"
             out.setdefault(rel, Derived(Anchor("path", rel), literals.SCORE, why))
+    lead = literals.leading_file(terms, ctx.terms)
+    if lead:
+        rel, written = lead
+        out.setdefault(rel, Derived(Anchor("path", rel), literals.SCORE,
+                                    f"writes {len(written)} of its terms ({', '.join(f'`{t}`' for t in written[:3])}), "
+                                    "more than any other file"))
     return list(out.values())
 
 
