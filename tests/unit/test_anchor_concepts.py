@@ -118,6 +118,22 @@ def test_a_tools_own_file_and_the_pyproject_table_configuring_it_are_both_its_co
         ["./poetry.toml", "./pyproject.toml"]
 
 
+def test_the_pre_commit_configuration_running_a_tools_hook_is_its_configuration_too(tmp_workspace):
+    """ScilifelabDataCentre/swedish-pathogens-portal-django (MIT) 0002 chooses Ruff, "enforced via Ruff configuration
+    in `pyproject.toml`"; `.pre-commit-config.yaml` runs it (`- id: ruff`) and showed nothing. Its other hooks
+    (`check-yaml`, `trailing-whitespace`) run no tool a record names."""
+    from lore.sources.bare import hook_tools
+    hooks = ("repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    hooks:\n      - id: ruff\n"
+             "      - id: ruff-format\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    hooks:\n"
+             "      - id: check-yaml\n      - id: trailing-whitespace\n")
+    assert hook_tools(hooks) == ["ruff", "ruff"]
+    ws = write(tmp_workspace, {".pre-commit-config.yaml": hooks, "pyproject.toml": "[tool.ruff]\nline-length = 100\n",
+                               "app/__init__.py": ""})
+    text = "# 2. Code style\n\nWe use Ruff to lint and format the code.\n"
+    assert sorted(d.anchor.to_text() for d in derive_anchors(text, "doc/adr/0002.md", AnchorContext(ws))) == \
+        ["./.pre-commit-config.yaml", "./pyproject.toml"]
+
+
 # Shaped on notifications-api's docs/adrs/0013-log-debug-tags.md (GSA/notifications-api, CC0-1.0).
 TAGS = ("# Use of debug search tags\n\nHere are the existing tags:\n\n#notify-debug-admin-1200: job cache regeneration\n"
         "#notify-debug-admin-1701: wrong sender phone number\n#notify-debug-everywhere-1: a tag in many files\n"

@@ -342,25 +342,49 @@ _TOOL_TABLE = re.compile(r"^\[tool\.([A-Za-z][\w-]*)[.\]]", re.M)
 
 def config_files(layout: WorkspaceLayout) -> dict[str, list[str]]:
     """Tool name -> its configuration files outside vendored folders: `orval.config.ts`, `.eslintrc.json`,
-    and the pyproject.toml whose `[tool.poetry]` table configures poetry."""
+    the pyproject.toml whose `[tool.poetry]` table configures poetry, and the pre-commit configuration running a
+    tool's hook (`- id: ruff`, `hook_tools`)."""
     out: dict[str, list[str]] = {}
     roots = set(layout.roots) | {""}
     for f in layout.files:
         if layout.vendored(f):
             continue
-        m = _CONFIG.match(PurePosixPath(f).name)
+        name = PurePosixPath(f).name
+        m = _CONFIG.match(name)
         if m:
             out.setdefault(m.group(1), []).append(f)
-        elif (m := _ROOT_CONFIG.match(PurePosixPath(f).name)) and m.group(1) not in COMMON | _NO_TOOL \
-                and PurePosixPath(f).name not in MANIFESTS and (f.rsplit("/", 1)[0] if "/" in f else "") in roots:
-            out.setdefault(m.group(1), []).append(f)
-        elif PurePosixPath(f).name == "pyproject.toml":
+        elif name in ("pyproject.toml", *_PRE_COMMIT):
             try:
                 text = (layout.root / f).read_text(encoding="utf-8", errors="replace")[:65536]
             except OSError:
                 continue
-            for tool in dict.fromkeys(t.lower() for t in _TOOL_TABLE.findall(text)):
+            found = _TOOL_TABLE.findall(text) if name == "pyproject.toml" else ["pre-commit", *hook_tools(text)]
+            for tool in dict.fromkeys(t.lower() for t in found):
                 out.setdefault(tool, []).append(f)
+        elif (m := _ROOT_CONFIG.match(name)) and m.group(1) not in COMMON | _NO_TOOL \
+                and name not in MANIFESTS and (f.rsplit("/", 1)[0] if "/" in f else "") in roots:
+            out.setdefault(m.group(1), []).append(f)
+    return out
+
+
+_PRE_COMMIT = (".pre-commit-config.yaml", ".pre-commit-config.yml")
+
+
+_HOOK_ID = re.compile(r"^[ \t]*-?[ \t]*id:[ \t]*['\"]?([A-Za-z][\w.-]*)", re.M)
+# What a hook's id may add to the tool it runs: `ruff-format`, `eslint-fix`, `pydocstyle-check` run ruff, eslint, ….
+_HOOK_ACTIONS = frozenset({"format", "formatter", "lint", "linter", "check", "fix", "docstring", "hook", "hooks"})
+
+
+def hook_tools(text: str) -> list[str]:
+    """The tools a pre-commit configuration runs as hooks (`- id: ruff`, `- id: ruff-format`): a hook's id, or its
+    first word when the rest says what the hook does with it; not `check-yaml` or `trailing-whitespace`."""
+    out = []
+    for hook in _HOOK_ID.findall(text):
+        first, *rest = hook.lower().split("-")
+        if not rest:
+            out.append(first)
+        elif all(r in _HOOK_ACTIONS for r in rest) and first not in _HOOK_ACTIONS:
+            out.append(first)
     return out
 
 
