@@ -960,3 +960,17 @@ def test_a_date_written_as_a_part_of_its_own_dates_the_record(part, date):
     m, _ = one("doc/architecture/decisions/0002-code-style.md",
                f"# 2. Code style\n\n## Status\n\nAccepted\n\n{part}\n## Decision\n\nWe use Ruff.\n")
     assert m.date == date
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("ADR-00XX: Data Hosting", "ADR-0004: Data Hosting"),
+    ("NNNN. Data Hosting", "0004. Data Hosting"),
+    ("ADR-XXX – Data Hosting", "ADR-004 – Data Hosting"),
+    ("ADR-0004: Data Hosting", "ADR-0004: Data Hosting"),
+    ("XXL images: Data Hosting", "XXL images: Data Hosting"),
+])
+def test_a_titles_number_left_as_the_templates_placeholder_is_the_files(heading, title):
+    """ScilifelabDataCentre/swedish-pathogens-portal-django (MIT) `0004-data-hosting.md` is titled "ADR-00XX: Data
+    Hosting…", the template's number never filled in."""
+    m, _ = one("doc/architecture/decisions/0004-data-hosting.md", f"# {heading}\n\n## Decision\n\nHost it.\n")
+    assert m.title == title

@@ -73,6 +73,8 @@ _GENRE_PREFIX = re.compile(r"^(?:adr|rfc|decision)\s*[-#]?\s*(?:\d+\s*)?[:.\-–
 _GENRE_LABEL = re.compile(r"^\s*(?:(?:architecture\s+|architectural\s+)?decision\s+record|adr|rfc|decision)\s*(?::|\s[-–—])"
                           r"\s*(?=\S)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
+# A template's number left unfilled in a title: "ADR-00XX: Data Hosting", "NNNN. Use Kafka", "ADR-XXX – …".
+_PLACEHOLDER_NUMBER = re.compile(r"^(\s*(?:adr|decision|rfc)?[\s#:-]*)(\d*[Xx]{2,}|N{2,}|#{2,}|\?{2,})(?=\s*[:.\-–]\s+\S)", re.I)
 # A title written as its file's slug, after its number if it has one (`2. add-notifications-permission`, as record
 # tools that take the title from the file name leave it): three or more lower-case words joined by hyphens.
 _SLUG_TITLE = re.compile(r"^(\s*(?i:(?:adr|decision|rfc)?[\s#:-]*\d{1,5}\s*[:.\-–]\s+)?)([a-z][a-z0-9]*(?:-[a-z0-9]+){2,})\s*$")
@@ -935,13 +937,19 @@ def file_numbered(rel_path: str, title: str) -> str:
     """A title numbered as its file is: `0013-azure-kubernetes.md` titled "12. Migration to Azure Kubernetes",
     its heading left from the record it was copied from, is "13. Migration to Azure Kubernetes" (the number
     citations know it by, `recall.numbered`), the rest as written and a zero-padded number padded alike
-    ("ADR-0012: …" -> "ADR-0013: …"). Any other title as it is: one without a number, or on a file whose name
-    has none, or a date (`2019-05-21-….md`), or a number followed by another (`1.2-….md`)."""
+    ("ADR-0012: …" -> "ADR-0013: …"), and a template's placeholder the file's number ("ADR-00XX: …" -> "ADR-0004:
+    …"). Any other title as it is: one without a number, or on a file whose name has none, or a date
+    (`2019-05-21-….md`), or a number followed by another (`1.2-….md`)."""
     name = PurePosixPath(rel_path).name
     in_name, in_title = _NUMBER_NAME.match(name), _NUMBER_TITLE.match(title)
-    if in_name is None or in_title is None or _NUMBER_AFTER.match(name, in_name.end(1)):
+    if in_name is None or _NUMBER_AFTER.match(name, in_name.end(1)):
         return title
     own = int(in_name.group(1))
+    if in_title is None and (held := _PLACEHOLDER_NUMBER.match(title)):
+        # the template's number never filled in ("ADR-00XX: Data Hosting" on `0004-….md`): the file's, padded alike
+        return held.group(1) + str(own).zfill(len(held.group(2))) + title[held.end(2):]
+    if in_title is None:
+        return title
     if own == int(in_title.group(1)):
         return title
     start, end = in_title.start(1), in_title.end(1)
