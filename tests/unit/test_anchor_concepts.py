@@ -363,6 +363,11 @@ def test_a_tool_named_as_whose_something_is_or_before_another_noun_names_that_no
     assert tools_named("Releases are cut by the Lerna package and its Lerna config.", tools) == [("lerna", "lerna.json")]
     assert tools_named("The app is built with Next.js 14 and Lerna.", tools) == \
         [("lerna", "lerna.json"), ("next", "next.config.mjs")]
+    # ONSdigital/census31-eq-questionnaire-runner (MIT) 0010: "the Babel `get_locale` method" (Flask-Babel's) anchored
+    # the JavaScript Babel's `.babelrc`
+    babel = {"babel": [".babelrc"]}
+    assert tools_named("The language comes from the Babel `get_locale` method.", babel) == []
+    assert tools_named("We compile with Babel, and Babel reads `.babelrc`.", babel) == [("babel", ".babelrc")]
     assert tools_named("Releases go out as Lerna tags each package; Lerna handled the last one.", tools) == \
         [("lerna", "lerna.json")]
     # thomvaill/log4brains docs/adr/20200925 (Apache-2.0): the title joins ESLint to Prettier with a hyphen

@@ -487,7 +487,8 @@ def tools_named(text: str, tools: dict[str, list[str]], chosen: Iterable[str] = 
 # Edge runtime"), or a word in lower case that is neither a word of grammar (`_GRAMMAR`) nor a verb or adverb's
 # ending ("Lerna publishes", "Lerna handled", "Lerna directly"), nor a word for the tool itself (`_THE_TOOL`): "Next.js
 # middleware".
-_AFTER_NAME = re.compile(r"(?:\.[A-Za-z]{2,3}(?![\w-]))?(?:(?P<owner>['’]s\b)|[ \t]+(?P<noun>[A-Z][A-Za-z]+|[a-z]{3,})(?![\w'’-]))")
+_AFTER_NAME = re.compile(r"(?:\.[A-Za-z]{2,3}(?![\w-]))?(?:(?P<owner>['’]s\b)|[ \t]+(?P<code>`[A-Za-z_$][\w$.]*(?:\(\))?`)|"
+                         r"[ \t]+(?P<noun>[A-Z][A-Za-z]+|[a-z]{3,})(?![\w'’-]))")
 _VERB_ENDINGS = ("s", "ed", "ly")
 _GRAMMAR = STOP_WORDS | frozenset("""may might must shall cannot also already still instead alone since via across
 within without upon per versus though although unless whereas whether yet either neither""".split())
@@ -498,14 +499,14 @@ setup""".split())
 
 
 def _names_another(text: str, end: int) -> bool:
-    """Whether the name ending at `end` of `text` is written as whose something is, or as a word before another noun
-    (see `_AFTER_NAME`)."""
+    """Whether the name ending at `end` of `text` is written as whose something is, as a word before another noun, or
+    before a name written as code (see `_AFTER_NAME`)."""
     m = _AFTER_NAME.match(text, end)
     if not m:
         return False
     noun = m.group("noun")
-    if m.group("owner") is not None:
-        return True
+    if m.group("owner") is not None or m.group("code") is not None:
+        return True  # "Vercel's AI SDK"; "the Babel `get_locale` method": the tool's member, not the tool
     return noun.lower() not in _THE_TOOL and (noun[0].isupper() or noun not in _GRAMMAR and not noun.endswith(_VERB_ENDINGS))
 
 
