@@ -905,6 +905,19 @@ def test_a_title_of_common_words_names_the_one_folder_spelling_them_joined(tmp_w
     assert texts(two, text) == []
 
 
+def test_a_title_of_one_word_not_a_common_one_names_the_one_folder_spelling_it(tmp_workspace):
+    """ONSdigital/census31-eq-questionnaire-runner (MIT) 0007 "Relationships": the one folder
+    `app/views/handlers/relationships/` holds the handlers it decides; a common word ("Users") names no part."""
+    ws = write(tmp_workspace, {
+        "app/views/handlers/relationships/relationship_question.py": "class RelationshipQuestion:\n    pass\n",
+        "app/views/handlers/relationships/unrelated_question.py": "class UnrelatedQuestion:\n    pass\n",
+        "app/users/models.py": "class Account:\n    pass\n",
+    })
+    assert texts(ws, "# 7. Relationships\n\n## Decision\n\nEach pair of people is asked how they relate.\n") == [
+        "app/views/handlers/relationships/**"]
+    assert texts(ws, "# 8. Users\n\n## Decision\n\nAccounts are kept.\n") == []
+
+
 def test_a_title_of_one_word_and_a_genre_word_names_the_one_type_named_so(tmp_workspace):
     """alphagov/email-alert-api adr-004 "Message Concept" (MIT): the record introduces the `Message` model
     (`app/models/message.rb`); a title of one word besides a word for what the record is names that type, defined

@@ -157,6 +157,13 @@ _ABOUT_WORDS = frozenset("record concept entity model overview".split())
 _UNIT_WORDS = frozenset("operator operation handler service middleware resolver provider plugin module component".split())
 
 
+# Words for a kind of code unit or of a project's folder, singular: a title of one such word ("Factories", "Scripts",
+# "Migrations") is about a pattern or a practice, not the one folder of that name.
+KIND_OF_CODE = _UNIT_WORDS | frozenset("""factory adapter repository controller migration fixture mock helper utility
+decorator validator serializer hook test script doc tool command job worker task event exception interface constant
+template asset style layout view page model form schema type error util lib library package vendor""".split())
+
+
 def lone_word(title: str, project: str = "") -> str | None:
     """The one word of a title's head besides words for the record and what it gives of its subject (`GENRE`,
     `_ABOUT_WORDS`), a last word for a kind of code unit (`_UNIT_WORDS`) and stop words, of four letters or more, as

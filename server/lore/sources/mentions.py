@@ -894,10 +894,14 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       `concepts.lone_word`), defined once outside tests in a file named for it (`named.one_type`).
 
     A head of two or three common words names a folder spelling them whole ("Model Store" -> `model-store/`,
-    `concepts.common_head`)."""
+    `concepts.common_head`); so does a head of one word, not a common one nor a kind of code ("7. Relationships" ->
+    `app/views/handlers/relationships/`; "Factories" is a pattern, `concepts.KIND_OF_CODE`)."""
     out = []
     common = concepts.common_head(title, ctx.project_name)
-    for run in concepts.title_word_runs(title, ctx.project_name) + ([common] if common else []):
+    lone = concepts.lone_word(title, ctx.project_name)
+    alone = [(lone,)] if lone and lone.lower() not in named.COMMON \
+        and concepts.singular(lone.lower()) not in concepts.KIND_OF_CODE else []
+    for run in concepts.title_word_runs(title, ctx.project_name) + ([common] if common else []) + alone:
         apart = re.search(r"(?<![A-Za-z])" + r"[\s_-]+".join(map(re.escape, run)) + r"(?![A-Za-z])", title, re.I)
         folders = [d for d in ctx.bare.titled_folders(run, apart=bool(apart)) if not ctx.layout.vendored(d + "/x")]
         if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
