@@ -233,7 +233,7 @@ def test_a_title_naming_only_a_declared_package_or_a_scoped_products_name_choose
     assert anchors(ws, "# 1. Recharts" + accepted) == ["./package.json", "src/charts/FavorChart.tsx"]
     assert anchors(ws, "# 1. Privy for auth" + accepted) == ["./package.json", "src/auth/PrivyGate.tsx"]
     assert anchors(ws, "# Redux for state" + accepted) == ["./package.json"]  # `@reduxjs/toolkit`
-    assert anchors(ws, "# 2. Charts" + accepted) == []  # declared by no package of that name
+    assert anchors(ws, "# 2. Graphs" + accepted) == []  # declared by no package of that name
     assert anchors(ws, "# Types for the node API" + accepted) == []  # `@types` names no product
     assert imports.scope_product("@privy-io/server-auth") == "privy"
     assert imports.scope_product("@sentry/node") == "sentry"

@@ -34,7 +34,7 @@ def test_a_name_written_but_for_its_case_anchors_the_one_name_it_means(tmp_works
         "tuf/api/serialization/json.py": "class JSONSerializer:\n    pass\n\nclass JSONDeserializer:\n    pass\n",
         "app/cache.py": "class MemoCache:\n    pass\n\nclass MEMOCache:\n    pass\n",
     })
-    text = "# 6. Serialization\n\n## Decision\n\nMetadata is written by a `JsonSerializer` only.\n"
+    text = "# 6. Writing metadata\n\n## Decision\n\nMetadata is written by a `JsonSerializer` only.\n"
     found = derive_anchors(text, "docs/adr/0006.md", AnchorContext(ws))
     assert [(d.anchor.file, d.why) for d in found] == [
         ("tuf/api/serialization/json.py", "names `JsonSerializer` (`JSONSerializer`)")]
@@ -50,7 +50,7 @@ def test_a_name_in_prose_spelt_but_for_its_case_means_no_type(tmp_workspace):
     })
     prose = "# 2. Helm Charts as Profiles\n\n## Consequences\n\n * Harder to do dependsOn from Flux HelmReleases\n"
     assert derive_anchors(prose, "docs/adrs/0002-helm-charts-as-profiles.md", AnchorContext(ws)) == []
-    long = "# 3. Catalog\n\n## Decision\n\nThe profileCatalogEntry is what a search returns.\n"
+    long = "# 3. Searching\n\n## Decision\n\nThe profileCatalogEntry is what a search returns.\n"
     assert derive_anchors(long, "docs/adrs/0003-catalog.md", AnchorContext(ws)) == []
     code = "# 2. Helm Charts as Profiles\n\n## Consequences\n\n * Harder to set `dependsOn` from Flux HelmReleases\n"
     assert [(d.anchor.file, d.why) for d in derive_anchors(code, "docs/adrs/0002-x.md", AnchorContext(ws))] == [
