@@ -776,6 +776,21 @@ def test_an_elixir_module_written_as_code_anchors_its_file(tmp_workspace):
     assert texts(ws, text) == ["lib/sound_forge/audio/analyzer_port.ex", "lib/sound_forge/music.ex"]
 
 
+def test_a_dotnet_namespace_written_as_code_anchors_the_one_folder_its_dots_spell(tmp_workspace):
+    """DFE-Digital/manage-entitlement-funding-for-early-years-providers 0014 (MIT): "Shared contracts reside in
+    `ManageEntitlementFunding.Domain.DataTransfer`", the folder `DataTransfer` of the project folder
+    `src/ManageEntitlementFunding.Domain` (a .NET project is named for its namespace); it was read as a path of
+    folders and anchored nothing."""
+    ws = write(tmp_workspace, {
+        "src/ManageEntitlementFunding.Domain/DataTransfer/ProviderSummaryDto.cs": "public record ProviderSummaryDto;\n",
+        "src/ManageEntitlementFunding.Domain/ManageEntitlementFunding.Domain.csproj": "<Project />\n",
+        "src/ManageEntitlementFunding.Web/Pages/Index.cshtml.cs": "public class IndexModel {}\n",
+        "a/Shared/Models/X.cs": "class X {}\n", "b/Shared/Models/Y.cs": "class Y {}\n"})
+    text = "# 14. Tenancy\n\n## Decision\n\nShared contracts reside in `ManageEntitlementFunding.Domain.DataTransfer`.\n"
+    assert texts(ws, text) == ["src/ManageEntitlementFunding.Domain/DataTransfer/**"]
+    assert texts(ws, "# 14. Tenancy\n\n## Decision\n\nModels live in `Shared.Models`.\n") == []  # two folders
+
+
 def test_a_lower_camel_case_name_written_as_code_anchors_the_one_module_so_named(tmp_workspace):
     """albatrocity/lending-library 0003: "must record activity via `activityService`", a module of functions in
     `src/lib/server/services/activityService.ts`; nothing was anchored."""

@@ -331,6 +331,9 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext, title: str | None = No
                 continue
             if glob not in out:
                 out[glob] = Derived(anchor, score, why)
+    for token, folder in _namespace_folders(text, layout):
+        if f"{folder}/**" not in out and token in decided and not _only_pages(folder, layout):
+            out[f"{folder}/**"] = Derived(Anchor("path", f"{folder}/**"), 0.9, f"names `{token}` ({folder})")
     for m in _OWN_LINK.finditer(text):
         path, score, why = m.group(3).rstrip("/."), 0.9, f"links to `{m.group(3).rstrip('/.')}`"
         if not is_own(m.group(1), m.group(2), ctx.root, ctx.own_repos) or path.lower().endswith(_DOC_SUFFIXES):
@@ -353,6 +356,22 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext, title: str | None = No
         if d is not None and d.anchor.value not in out:
             out[d.anchor.value] = d
     return list(out.values())
+
+
+def _namespace_folders(text: str, layout) -> list[tuple[str, str]]:
+    """(token, folder) for each namespace written as code in capitalised dotted form that one folder's path spells
+    when its slashes are read as dots (`ManageEntitlementFunding.Domain.DataTransfer`:
+    `src/ManageEntitlementFunding.Domain/DataTransfer`, a .NET project folder named for its namespace and a folder of
+    it): the namespace is that folder. A namespace two or more folders spell, or none, gives nothing."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        token = (m.group(1) or "").strip().rstrip(".,;:)")
+        if not token or not _ELIXIR_MODULE.match(token):
+            continue
+        spelled = [d for d in layout.dirs if d and f".{d.replace('/', '.')}".endswith(f".{token}")]
+        if len(spelled) == 1 and (token, spelled[0]) not in out:
+            out.append((token, spelled[0]))
+    return out
 
 
 MAX_STEM_FILES = 3  # files one path written without its extension may mean: a header and its source, a module's kinds
