@@ -362,13 +362,15 @@ def _namespace_folders(text: str, layout) -> list[tuple[str, str]]:
     """(token, folder) for each namespace written as code in capitalised dotted form that one folder's path spells
     when its slashes are read as dots (`ManageEntitlementFunding.Domain.DataTransfer`:
     `src/ManageEntitlementFunding.Domain/DataTransfer`, a .NET project folder named for its namespace and a folder of
-    it): the namespace is that folder. A namespace two or more folders spell, or none, gives nothing."""
+    it): the namespace is that folder. A namespace two or more folders spell, or none, gives nothing; so does one
+    a project folder's name spells whole (`Paramore.Brighter.Kafka/`), a package the record may list in passing."""
     out = []
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or "").strip().rstrip(".,;:)")
         if not token or not _ELIXIR_MODULE.match(token):
             continue
-        spelled = [d for d in layout.dirs if d and f".{d.replace('/', '.')}".endswith(f".{token}")]
+        spelled = [d for d in layout.dirs if d and f".{d.replace('/', '.')}".endswith(f".{token}")
+                   and d.rsplit("/", 1)[-1] != token]  # a project folder named whole: a package (`packages`)
         if len(spelled) == 1 and (token, spelled[0]) not in out:
             out.append((token, spelled[0]))
     return out
