@@ -974,3 +974,15 @@ def test_a_titles_number_left_as_the_templates_placeholder_is_the_files(heading,
     Hosting…", the template's number never filled in."""
     m, _ = one("doc/architecture/decisions/0004-data-hosting.md", f"# {heading}\n\n## Decision\n\nHost it.\n")
     assert m.title == title
+
+
+def test_a_title_naming_only_the_genre_after_a_projects_tag_gives_way_to_the_next_heading():
+    """ThoughtWorks-DPS/dps-starterkit-java (MIT) opens each record with "# [dps-starterkit-java] Architecture Decision
+    Record (ADR)" over "## 1. Record the architecture decision": both records were titled by the banner."""
+    text = ("# [dps-starterkit-java] Architecture Decision Record (ADR)\n\n## 1. Record the architecture decision\n\n"
+            "Date: 2020-11-12\n\n## Status\n\nAccepted\n\n## Context\n\nWe need to record.\n\n## Decision\n\nWe will "
+            "use Architecture Decision Records.\n")
+    m, _ = one("docs/architecture-decisions/0001-record-architecture-decisions.md", text)
+    assert m.title == "1. Record the architecture decision"
+    tagged, _ = one("docs/architecture-decisions/0002-use-kafka.md", "# [core] Use Kafka\n\n## Decision\n\nWe do.\n")
+    assert tagged.title == "[core] Use Kafka"  # a tag before a title of its own stays

@@ -65,7 +65,8 @@ _NUMBER_AFTER = re.compile(r"[-_.]\d")
 _PROCESS_TITLE = re.compile(r"^(?:record\s+architecture\s+decisions|use\s+markdown\s+(?:architectural|any)\s+decision\s+records)\b",
                             re.I)
 # A title that only names the kind of page (`# Architectural Decision Record (ADR)`, `# ADR`, `# Decision record`).
-_GENRE_ONLY = re.compile(r"^(?:(?:an?\s+)?(?:architectur(?:e|al)\s+)?(?:decision\s+record|decision)(?:\s*\((?:adr|dr)\))?"
+_GENRE_ONLY = re.compile(r"^(?:\[[^\[\]\n]{1,60}\]\s*)?"  # a project's tag first: "[dps-starterkit-java] Architecture …"
+                         r"(?:(?:an?\s+)?(?:architectur(?:e|al)\s+)?(?:decision\s+record|decision)(?:\s*\((?:adr|dr)\))?"
                          r"|adr|rfc|architecture\s+decision\s+record\s+template)\s*:?$", re.I)
 _GENRE_PREFIX = re.compile(r"^(?:adr|rfc|decision)\s*[-#]?\s*(?:\d+\s*)?[:.\-–]\s*", re.I)
 # A genre's word and no number before a title: "ADR: Multiple Sync Sources", "RFC - Flag sets", "Decision: Use Kafka",
