@@ -152,3 +152,23 @@ def test_a_librarys_copy_defines_no_name_a_record_anchors(tmp_workspace: Path):
         text = f"# 2. Routing\n\n## Decision\n\nThe `{name}` class keeps the routes. Extend `{name}`.\n"
         found = derive_anchors(text, "docs/adr/0002-routing.md", AnchorContext(tmp_workspace))
         assert {d.anchor.file for d in found} == files, name
+
+
+def test_a_project_generators_unrendered_template_is_no_code_of_the_workspace(tmp_path):
+    """ThoughtWorks-DPS/dps-starterkit-java (MIT): `templates/project/{{cookiecutter.PROJECT_NAME}}/…/
+    {{cookiecutter.RESOURCE_NAME}}Entity.java` gave the workspace a top-level `Entity`, and the code map listed
+    commands of the unrendered project."""
+    from lore.codemap.files import from_paths, list_files
+    from lore.sources.mentions import AnchorContext, derive_anchors
+    template = "templates/project/{{cookiecutter.PROJECT_NAME}}/src/main/java/{{cookiecutter.RESOURCE_NAME}}Entity.java"
+    ws = write(tmp_path / "ws", {template: "package x;\n\npublic class {{cookiecutter.RESOURCE_NAME}}Entity {\n}\n",
+                                 "src/main/java/app/Account.java": "package app;\n\npublic class Account {\n}\n"})
+    ctx = AnchorContext(ws)
+    layout, index = ctx.layout, ctx.symbols
+    assert layout.vendored(template) and not layout.vendored("src/main/java/app/Account.java")
+    assert not any("{{" in f for files in index.defs.values() for f in files) and "Account" in index.defs
+    text = "# 3. Entities\n\nEvery `Entity` keeps its id; the `Account` too.\n"
+    assert [d.anchor.to_text() for d in derive_anchors(text, "docs/adr/0003.md", ctx)] == [
+        "symbol:java:Account"]
+    assert not any("{{" in f for f in from_paths(sorted(layout.files)).files)
+    assert not any("{{" in f for f in list_files(ws).files)

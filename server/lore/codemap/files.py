@@ -12,7 +12,7 @@ import attrs
 from lore.anchors.languages import language_for_path
 from lore.sources.classify import SKIP_DIRS
 from lore.sources.discover import IgnoreRules
-from lore.sources.layout import VENDORED
+from lore.sources.layout import VENDORED, unrendered
 
 MAX_FILES = 200_000
 HEADER_BYTES = 2048
@@ -70,7 +70,7 @@ def list_files(root: Path) -> FileList:
             if is_dir:
                 if entry.name in SKIP_DIRS or entry.name.startswith(".") and entry.name not in (".github",):
                     continue
-                if entry.name in VENDORED:
+                if entry.name in VENDORED or unrendered(entry.name):
                     if len(out.left_out_dirs) < 20:
                         out.left_out_dirs.append(rel)
                     continue
@@ -98,11 +98,12 @@ def from_paths(paths) -> FileList:
     for rel in sorted(paths):
         parts = rel.split("/")
         folders = parts[:-1]
-        bad = next((i for i, p in enumerate(folders) if p in SKIP_DIRS or p in VENDORED
+        bad = next((i for i, p in enumerate(folders) if p in SKIP_DIRS or p in VENDORED or unrendered(p)
                     or p.startswith(".") and p != ".github"), None)
         if bad is not None:
             folder = "/".join(folders[:bad + 1])
-            if folders[bad] in VENDORED and folder not in seen_dirs and len(out.left_out_dirs) < 20:
+            if (folders[bad] in VENDORED or unrendered(folders[bad])) and folder not in seen_dirs \
+                    and len(out.left_out_dirs) < 20:
                 seen_dirs.add(folder)
                 out.left_out_dirs.append(folder)
             continue

@@ -184,8 +184,10 @@ _SCAFFOLDS = frozenset({"archetypes", "scaffolds"})
 
 def template_folder(name: str) -> bool:
     """Whether a folder's name says it holds templates: `templates/`, `example_templates/`, `adr-templates/`,
-    `.github/ISSUE_TEMPLATE/`, a site generator's scaffolds (`archetypes/`)."""
-    return bool({"template", "templates"} & set(re.split(r"[-_. ]+", name.lower()))) or name.lower() in _SCAFFOLDS
+    `.github/ISSUE_TEMPLATE/`, a site generator's scaffolds (`archetypes/`), a project generator's unrendered folder
+    (`{{cookiecutter.project_slug}}/`)."""
+    return bool({"template", "templates"} & set(re.split(r"[-_. ]+", name.lower()))) or name.lower() in _SCAFFOLDS \
+        or "{{" in name or "{%" in name  # a project generator's folder, `{{cookiecutter.project_slug}}/`
 
 
 

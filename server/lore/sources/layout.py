@@ -186,6 +186,17 @@ def in_foreign_project_on_disk(root: Path, rel: str) -> bool:
     return False
 
 
+# A path a project generator has yet to render: cookiecutter's and copier's `{{cookiecutter.project_slug}}/`,
+# `{{ name }}Entity.java`, `{% if docker %}Dockerfile{% endif %}`.
+_UNRENDERED = re.compile(r"\{\{|\{%")
+
+
+def unrendered(rel: str) -> bool:
+    """Whether a path is a project generator's template, not yet rendered (`_UNRENDERED`): its code is a pattern
+    (`{{cookiecutter.RESOURCE_NAME}}Entity.java` defines `Entity` for every project it makes), no part of this one."""
+    return bool(_UNRENDERED.search(rel))
+
+
 def is_manifest(name: str) -> bool:
     """Whether a file name is a package manifest or a project file, marking its folder a project root."""
     return name in MANIFESTS or name.endswith(PROJECT_SUFFIXES)
@@ -269,8 +280,8 @@ class WorkspaceLayout:
         """Whether a path lies in a vendored, generated or built folder, or is a copy of a browser library
         (`library_copy`). A `build` folder inside a source tree is a package of the code (`src/mbed_tools/build/`,
         `pkg/build/`), not what a build wrote (see `BUILT`). A coding agent's folder (`agent_tool_folder`) is the
-        tool's code too."""
-        return in_folder_of(rel, VENDORED) or library_copy(rel) or agent_tool_folder(rel)
+        tool's code too, and a project generator's template (`unrendered`) the code it will write."""
+        return in_folder_of(rel, VENDORED) or library_copy(rel) or agent_tool_folder(rel) or unrendered(rel)
 
     def _workspaces(self) -> set[str]:
         """Folders named by the root package.json `workspaces` (globs ending in `*` expanded one level)."""
