@@ -1577,3 +1577,15 @@ def test_a_package_licensed_by_another_holder_beside_its_manifest_is_a_copy_of_t
         assert summary.skipped.get(FOREIGN_PROJECT)
         again = run_import(lo, paths=["multipart-kit-tootsdk/README.md"])
         assert again.added == 0
+
+
+@pytest.mark.parametrize("rel, heading, title", [
+    ("svc-bgs-api/README.md", "README", "svc-bgs-api README"),
+    ("svc-bip-api/README.md", "Intro", "svc-bip-api: Intro"),
+    ("README.md", "Intro", "Intro"),  # the project's own: the project is what it is about
+    ("svc-claims/README.md", "Claims service", "Claims service"),
+    ("docs/overview.md", "Overview", "Overview"),  # a page named so, not a folder's read-me
+])
+def test_a_folders_read_me_titled_as_any_read_me_is_is_titled_by_its_folder_too(rel, heading, title):
+    """department-of-veterans-affairs/abd-vro (CC0): its services' read-mes were "README" and "Intro" in search."""
+    assert parse_doc(rel, f"# {heading}\n\nThe service calls the claims API over RabbitMQ.\n").memories[0].title == title

@@ -491,6 +491,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     elif markdown.section_name(heading):
         heading = None
     title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
+    title = _folder_read_me(rel_path, title)
     if _UNRENDERED.fullmatch(title.strip()):
         out.note = "a template: its title is a placeholder a site generator fills in"
         return out
@@ -768,6 +769,24 @@ def _said_above(doc: markdown.Document, end: int | None) -> list[str]:
     above = doc.lines[doc.front_lines:end]
     start = next((i for i, line in enumerate(above) if not _DECORATION.match(line)), len(above))
     return above[start:]
+
+
+# Headings a read-me opens with that say what any read-me is, not what this one is about.
+_GENERIC_TITLES = frozenset({"readme", "read me", "intro", "introduction", "overview", "about", "summary", "description",
+                             "documentation", "docs", "home", "index", "getting started"})
+
+
+def _folder_read_me(rel_path: str, title: str) -> str:
+    """A folder's read-me titled only as any read-me is ("README", "Intro", "Overview") is titled by its folder too
+    ("svc-bip-api: Intro"): department-of-veterans-affairs/abd-vro's service read-mes were "README" and "Intro" in
+    search."""
+    p = PurePosixPath(rel_path)
+    if not p.parent.name or not read_me(p_stem(rel_path)):
+        return title
+    plain = re.sub(r"[^a-z ]", "", title.lower()).strip()
+    if plain not in _GENERIC_TITLES or p.parent.name.lower() in plain:
+        return title
+    return f"{p.parent.name} README" if plain in ("readme", "read me") else f"{p.parent.name}: {title.strip()}"
 
 
 def _title_from_path(rel_path: str) -> str:
