@@ -601,6 +601,11 @@ def test_what_a_title_sets_against_its_subject_is_no_part_of_it(tmp_workspace):
     assert texts(ws, text) == []
     assert concepts.title_head("Log Canonical Effects, Not Client Commands", text) == "effect"
     assert concepts.title_head("Use queues rather than cron commands", "A queue; the queue.") == "queue"
+    # DFE-Digital/manage-entitlement-funding-for-early-years-providers (MIT) 0010 "Security and privacy by design"
+    # anchored the scaffolded `Privacy.cshtml.cs`: a head joining two subjects ends with neither
+    privacy = "Privacy notices stay short. Privacy is designed in; privacy reviews come first."
+    assert concepts.title_head("10. Security and privacy by design", privacy) is None
+    assert concepts.title_head("10. Privacy by design", privacy) == "privacy"
 
 
 def test_a_version_managers_pin_file_and_a_stylesheet_written_whole_are_anchored(tmp_workspace):

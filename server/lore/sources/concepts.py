@@ -230,12 +230,14 @@ def title_head(title: str, text: str) -> str | None:
     -> wizard; "Deployment of translation messages" -> deployment), singular, when it has at least
     `MIN_HEAD` letters, is no common word nor a word for the whole (`WHOLE`) or for the records themselves
     (`GENRE`), and the decision's prose says it at least `HEAD_REPEATS` times; a title saying what the project
-    does not do has none (`_NEGATED`)."""
+    does not do has none (`_NEGATED`), nor one whose head joins two subjects ("Security and privacy by design")."""
     words = _head_words(title)
     if not words or len(words) == 1 and words[0] in _MOVES:
         return None  # "Migrate from Algolia to Postgres": a move, not a noun
     if _NEGATED.search(title):
         return None  # "Do not implement App Callback Versioning": no code is its home
+    if {"and", "or", "nor", "&"} & set(words):
+        return None  # "Security and privacy by design": two subjects joined, neither the one the title ends with
     head = singular(words[-1])
     if len(head) < MIN_HEAD or head in named.COMMON or head in _STOP or head in GENERIC or head in WHOLE | GENRE:
         return None
