@@ -178,21 +178,3 @@ def test_the_third_and_later_rules_of_one_file_follow_the_hits_of_other_files():
     ranked = order_hits({h.memory.id: h.memory for h in hits}.__getitem__, hits, Query("testing"))
     assert [h.memory.id for h in ranked] == [rules[0].id, rules[1].id, page.id, *(m.id for m in log),
                                              rules[2].id, rules[3].id]
-
-
-def test_a_memorys_age_is_its_sources_day_not_the_day_it_was_imported():
-    """department-of-veterans-affairs/abd-vro: a task from a 2023 commit, imported today, was as fresh as today's."""
-    import time
-
-    from lore.memory import Memory
-    from lore.recall.query import Hit
-    from lore.recall.search import _adjust
-
-    now = time.time()
-    today = time.strftime("%Y-%m-%d", time.gmtime(now))
-    old = Hit(Memory(title="Add summary statistics", date="2023-01-09"), 1.0)
-    new = Hit(Memory(title="Add summary statistics", date=today), 1.0)
-    undated = Hit(Memory(title="Add summary statistics", date="March 2021"), 1.0)
-    for h in (old, new, undated):
-        _adjust(h, Query("summary statistics"), now)
-    assert old.score < new.score and abs(undated.score - new.score) < 1e-3  # a day it cannot read: when stored

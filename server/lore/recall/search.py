@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 import re
 import time
@@ -176,7 +175,7 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
     if changed:
         older *= CHANGED_WEIGHT
         hit.why.append(" and ".join(changed) + " by a later record")
-    age_days = max(0.0, (now - _written_at(m)) / 86400)
+    age_days = max(0.0, (now - m.updated_at) / 86400)
     factor *= 1.0 + 0.02 * math.exp(-age_days / 90)
     if m.used_count:
         factor *= 1.0 + 0.02 * math.log1p(min(m.used_count, 50))
@@ -200,17 +199,6 @@ def _adjust(hit: Hit, q: Query, now: float) -> None:
     if older < 1.0:
         hit.matched = hit.score
     hit.score *= older
-
-
-def _written_at(m: Memory) -> float:
-    """When a memory was written: the day its source gives (a record's date, a task's commit day) when it is an ISO
-    day, else when it was last stored; an import stores a 2017 record today."""
-    if m.date and len(m.date) >= 10:
-        try:
-            return dt.datetime.strptime(m.date[:10], "%Y-%m-%d").replace(tzinfo=dt.timezone.utc).timestamp()
-        except ValueError:
-            pass
-    return m.updated_at
 
 
 @attrs.define
