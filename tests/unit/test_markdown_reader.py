@@ -135,6 +135,17 @@ def test_hugo_toml_front_matter_is_read_like_yaml():
     assert [s.heading for s in doc.sections if s.heading] == ["Context"]
 
 
+def test_toml_lines_closed_by_a_fence_with_none_opening_them_are_front_matter():
+    """spinframework/spin (Apache-2.0) SIPs, for Bartholomew: `title = "SIP 001 - Spin Deploy"`, `template`, `date`,
+    then `---`; the three lines were read as a heading underlined by the fence, and the record titled by them."""
+    text = 'title = "SIP 001 - Spin Deploy"\ntemplate = "main"\ndate = "2022-03-18T14:53:30Z"\n---\n\nSummary: x\n'
+    doc = parse(text)
+    assert doc.front == {"title": "SIP 001 - Spin Deploy", "template": "main", "date": "2022-03-18T14:53:30Z"}
+    assert doc.front_lines == 4 and not doc.warnings
+    assert parse("a = b\nc = d\n---\n\nText.\n").front == {}  # not TOML: as written
+    assert parse('x = "1"\n\nText.\n').front == {}  # one line, no fence
+
+
 @pytest.mark.parametrize("text, front, warning", [
     pytest.param('+++\ntitle = "X\nstatus = "draft"\n+++\n# X\n', {"title": "X", "status": "draft"}, "broken TOML",
                  id="broken"),

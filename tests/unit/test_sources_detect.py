@@ -297,6 +297,22 @@ def test_numbered_design_docs_are_no_series(tmp_path):
     assert not decide(rel, str(folder / "12301-proposal.md"), GO_DESIGN, Series()).is_decision
 
 
+def test_numbered_proposals_whose_index_says_they_record_decisions_are_a_series(tmp_path):
+    """spinframework/spin (Apache-2.0) keeps 25 SIPs in `docs/content/sips/`, no status line and no decision heading;
+    its `index.md`: "A SIP is a Spin Improvement Proposal … for documenting the design decisions that have gone into
+    the project". A plain import found no record. An index that says nothing of decisions leaves design docs out."""
+    sip = 'title = "SIP 004 - Spin Build"\ntemplate = "main"\n---\n\nSummary: A build command.\n\n## Background\n\nx\n'
+    for folder, index in (("sips", "A SIP is a Spin Improvement Proposal, a design document for documenting the "
+                                   "design decisions that have gone into the project.\n"),
+                          ("design", "Design documents for features of the project.\n")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "index.md").write_text(index)
+        for n in range(1, 5):
+            (tmp_path / folder / f"00{n}-feature.md").write_text(sip)
+    assert decide("sips/004-feature.md", str(tmp_path / "sips" / "004-feature.md"), sip, Series()).is_decision
+    assert not decide("design/004-feature.md", str(tmp_path / "design" / "004-feature.md"), sip, Series()).is_decision
+
+
 def test_content_check_reads_only_the_head():
     padded = "# Notes\n\n" + "Plain text.\n" * 2000 + NYGARD.split("\n", 1)[1]
     assert not evidence("notes/long.md", padded).is_decision

@@ -37,6 +37,9 @@ _NOTICE = re.compile(r"licen[cs]ed\s+under|licen[cs]es?/|\bthe\s+licen[cs]e\b|wa
 _TOML_OPEN = re.compile(r"\A\+\+\+[ \t]*\r?\n")
 _TOML_CLOSE = re.compile(r"^\+\+\+[ \t]*\r?$", re.M)
 _TOML_KEY_VALUE = re.compile(r"^([A-Za-z][\w-]*)[ \t]*=[ \t]*(.+)$")
+# TOML front matter with no opening fence, two `key = value` lines or more closed by `---` or `+++` (Bartholomew's,
+# Fermyon's site generator: `title = "SIP 001 - Spin Deploy"`, `date = "…"`, then `---`).
+_BARE_TOML = re.compile(r"\A(?:[A-Za-z][\w-]*[ \t]*=[ \t]*[^\n]+\r?\n){2,}(?:[ \t]*\r?\n)*(?=(?:---|\+\+\+)[ \t]*\r?$)", re.M)
 TOML_LIMIT = 64 * 1024  # characters of TOML front matter read; a longer block is reported and left out
 _NEWLINE = re.compile(r"\r\n?|\n")  # the line breaks markdown-it counts lines by
 # A `key: value` line: of front matter read key by key, and of a header block (`adr.header_fields`).
@@ -238,12 +241,21 @@ def _reserved_quoted(raw: str):
 
 
 def _toml_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | None:
-    """Hugo's TOML front matter as `split_front_matter` gives YAML's; None when the text opens with none.
+    """Hugo's TOML front matter as `split_front_matter` gives YAML's, or TOML lines closed by a fence with none
+    opening them (`_BARE_TOML`); None when the text opens with none.
     A block that does not parse is read key by key (`key = "value"` lines), one over `TOML_LIMIT` not at all,
     each with a warning."""
     opened = _TOML_OPEN.match(body)
     if not opened:
-        return None
+        bare = _BARE_TOML.match(body)
+        if bare is None:
+            return None
+        raw, lines = body[:bare.end()], body.count("\n", 0, bare.end()) + 1
+        try:
+            data = tomllib.loads(raw)
+        except tomllib.TOMLDecodeError:
+            return None  # not TOML after all: the text as written
+        return {str(k).lower(): v for k, v in data.items()}, lines, []
     close = _TOML_CLOSE.search(body, opened.end())
     if close is None:
         return {}, 0, [(1, "front matter is not closed with +++; read as text")]

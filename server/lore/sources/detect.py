@@ -458,8 +458,9 @@ class Series:
     A record in a numbered series may lack the usual headings (a write-up with only a Context, a
     technical review), yet its siblings show what the folder holds: when at least two of the
     first `SERIES_SAMPLE` numbered files, and half of them, are decision records by their own
-    evidence, a numbered file there is one too. A folder of numbered design docs or RFCs has no
-    such siblings and stays out.
+    evidence, a numbered file there is one too; so is one where the folder's index page says its pages record the
+    project's decisions (`_index_says_decisions`: Spin's SIPs, "for documenting the design decisions that have gone
+    into the project"). A folder of numbered design docs or RFCs has neither and stays out.
     """
 
     SAMPLE = 8
@@ -511,7 +512,29 @@ class Series:
                 continue
             seen += 1
             taken += evidence(f"{rel_folder}/{name}" if rel_folder else name, head).is_decision
-        return taken >= 2 and 2 * taken >= seen
+        return taken >= 2 and 2 * taken >= seen or len(names) >= MIN_INDEXED and _index_says_decisions(folder_abs)
+
+
+MIN_INDEXED = 3  # numbered pages a folder needs for its index page to say what they are
+_INDEX_PAGES = ("index.md", "_index.md", "README.md", "readme.md", "Readme.md")
+# An index page saying its folder's pages record decisions: "documenting the design decisions that have gone into
+# the project" (spinframework/spin's `docs/content/sips/index.md`), "our architecture decision records".
+_SAYS_DECISIONS = re.compile(r"\bdecision[- ]records?\b|\b(?:design|architecture|architectural|technical|project)"
+                             r"\s+decisions\b|\bdocument(?:s|ing)?\s+(?:the\s+|our\s+)?(?:\w+\s+)?decisions\b", re.I)
+
+
+def _index_says_decisions(folder_abs: str) -> bool:
+    """Whether a folder's index page (`_INDEX_PAGES`) says, in its opening, that the folder's pages record the
+    project's decisions: a series of proposals with no status line and no decision heading (Spin's SIPs) is a series
+    of records by its own account."""
+    for name in _INDEX_PAGES:
+        try:
+            with open(os.path.join(folder_abs, name), encoding="utf-8", errors="replace") as f:
+                head = f.read(HEAD_BYTES)
+        except OSError:
+            continue
+        return bool(_SAYS_DECISIONS.search(head[:2000]))
+    return False
 
 
 # The pages a spec-driven workflow keeps for one piece of work: Kiro's `.kiro/specs/<feature>/` (requirements, design,
