@@ -206,7 +206,7 @@ def test_a_match_that_stands_out_but_is_far_in_meaning_is_not_shown(monkeypatch)
     assert calibrate({"f": [("narrow", 0.50)]}, spreads, floor=calibration.MEANING_FLOOR) == {}
     assert calibrate({"f": [("narrow", 0.62)]}, spreads, floor=calibration.MEANING_FLOOR) == {"f": [("narrow", 0.62)]}
     seen = {}
-    monkeypatch.setattr(semantic, "calibrate", lambda *a, floor=0.0: seen.setdefault("floor", floor) and {})
+    monkeypatch.setattr(semantic, "calibrate", lambda *a, floor=0.0, records=0: seen.setdefault("floor", floor) and {})
     monkeypatch.setattr(semantic, "memory_spreads", lambda lore: spreads)
     monkeypatch.setattr(semantic, "record_ids", lambda lore: set())
     monkeypatch.setattr(semantic, "reference_ids", lambda lore: set())
@@ -376,4 +376,12 @@ def test_a_symbols_nearest_record_far_ahead_of_the_next_passes_on_its_lead():
     close = calibrate({"Store": [("idb", 0.61), ("other", 0.50)]}, spreads, {"Store": (0.45, 0.04)},
                       floor=calibration.MEANING_FLOOR)
     assert close == {}
-    assert calibrate({"Store": [("idb", 0.58)]}, spreads, {"Store": (0.45, 0.04)}, floor=calibration.MEANING_FLOOR) == {}
+    # a lead that clear needs `CLEAR_FLOOR` (0.55), under the z-scores' floor: measured as often the labels' there
+    assert calibrate({"Store": [("idb", 0.58)]}, spreads, {"Store": (0.45, 0.04)},
+                     floor=calibration.MEANING_FLOOR) == {"Store": [("idb", 0.58)]}
+    assert calibrate({"Store": [("idb", 0.53)]}, spreads, {"Store": (0.45, 0.04)}, floor=calibration.MEANING_FLOOR) == {}
+    assert calibrate({"Store": [("idb", 0.58), ("other", 0.45)]}, spreads, {"Store": (0.45, 0.04)},
+                     floor=calibration.MEANING_FLOOR) == {}  # no clear lead under the floor
+    # external-secrets/external-secrets (Apache-2.0): one record read as such is every symbol's nearest, ahead of none
+    assert calibrate({"Store": [("idb", 0.61)]}, spreads, {"Store": (0.45, 0.04)}, floor=calibration.MEANING_FLOOR,
+                     records=1) == {}

@@ -51,6 +51,6 @@ def meaning_near(lore: Lore, rel_path: str, language: str | None, symbols: list)
         if best:
             near[symbol.qualified_name] = best
             symbol_spreads[symbol.qualified_name] = spread
-    shown = calibrate(near, spreads, symbol_spreads, floor=MEANING_FLOOR if spreads else 0.0)
+    shown = calibrate(near, spreads, symbol_spreads, floor=MEANING_FLOOR if spreads else 0.0, records=len(records))
     return Meaning(shown, near)
 
