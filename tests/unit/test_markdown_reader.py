@@ -146,6 +146,19 @@ def test_toml_lines_closed_by_a_fence_with_none_opening_them_are_front_matter():
     assert parse('x = "1"\n\nText.\n').front == {}  # one line, no fence
 
 
+def test_a_yaml_block_a_page_opens_with_holding_its_title_or_status_is_front_matter():
+    """external-secrets/external-secrets (Apache-2.0) `design/008-pushsecret-update-policy.md` opens with its KEP
+    header in a code block ("```yaml", "---", "title: …", "status: partially implemented", "---", "```"): none of the
+    fourteen design records was read as one, nor dated."""
+    text = ("```yaml\n---\ntitle: PushSecret Update Policy\nauthors: Moritz Johner\ncreation-date: 2023-08-25\n"
+            "status: partially implemented\n---\n```\n\n# PushSecret Update Policy\n\n## Summary\n\nx\n")
+    doc = parse(text)
+    assert doc.front["title"] == "PushSecret Update Policy" and doc.front["status"] == "partially implemented"
+    assert doc.front_lines == 8 and doc.title()[0] == "PushSecret Update Policy"
+    assert parse("```yaml\nkind: Deployment\nmetadata: {}\n```\n\n# X\n").front == {}  # an example, no header
+    assert parse("# X\n\n```yaml\ntitle: y\n```\n").front == {}  # not what the page opens with
+
+
 @pytest.mark.parametrize("text, front, warning", [
     pytest.param('+++\ntitle = "X\nstatus = "draft"\n+++\n# X\n', {"title": "X", "status": "draft"}, "broken TOML",
                  id="broken"),

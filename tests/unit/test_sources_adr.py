@@ -914,6 +914,9 @@ def test_a_date_in_the_status_line_dates_a_record_that_gives_none_elsewhere(stat
     # thomvaill/log4brains (Apache-2.0): records named by their day
     ("docs/adr/20201026-enhance-the-body-with-mdx.md", "# Enhance the body with MDX\n\n## Decision\n\nWe do.\n",
      "2020-10-26"),
+    # external-secrets/external-secrets (Apache-2.0): a KEP's `creation-date`
+    ("design/008-pushsecret-update-policy.md", "---\ntitle: Update policy\nstatus: implemented\n"
+     "creation-date: 2023-08-25\n---\n\n# Update policy\n\n## Decision\n\nWe do.\n", "2023-08-25"),
     # open-feature/flagd (Apache-2.0): the day it was created in the front matter
     ("docs/architecture-decisions/duplicate-flag-keys.md",
      "---\nstatus: accepted\nauthor: '@toddbaert'\ncreated: 2025-06-06\nupdated: 2025-06-06\n---\n\n# Duplicate keys\n\n"

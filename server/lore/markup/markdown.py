@@ -203,6 +203,9 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
         toml = _toml_front_matter(text.removeprefix("\ufeff"))
         if toml is not None:
             return toml
+        fenced = _fenced_front_matter(text.removeprefix("\ufeff"))
+        if fenced is not None:
+            return fenced
         if _FRONT_OPEN.match(text.removeprefix("\ufeff")):
             return {}, 0, [(1, "front matter is not closed with ---; read as text")]
         return {}, 0, []
@@ -238,6 +241,28 @@ def _reserved_quoted(raw: str):
         return load_bounded(quoted)
     except yaml.YAMLError:
         return None
+
+
+# A page opening with its metadata as a YAML code block, fences of front matter inside or not (the KEP template of
+# external-secrets/external-secrets' `design/`: "```yaml", "---", "title: …", "status: implemented", "---", "```").
+_FENCED_FRONT = re.compile(r"\A[ \t]*(?:\r?\n)*```ya?ml[ \t]*\r?\n(?:---[ \t]*\r?\n)?((?:(?!```|---[ \t]*\r?\n```)[^\n]*\n){1,60}?)"
+                           r"(?:---[ \t]*\r?\n)?```[ \t]*(?:\r?\n|\Z)")
+_FENCED_KEYS = re.compile(r"^(?:title|status)[ \t]*:", re.M | re.I)
+
+
+def _fenced_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | None:
+    """A YAML code block a page opens with, holding a `title:` or `status:` key, read as its front matter (see
+    `_FENCED_FRONT`); None when the page opens otherwise or the block is no mapping."""
+    m = _FENCED_FRONT.match(body)
+    if m is None or not _FENCED_KEYS.search(m.group(1)):
+        return None
+    try:
+        data = load_bounded(m.group(1))
+    except yaml.YAMLError:
+        data = _salvage(m.group(1))
+    if not isinstance(data, dict) or not data:
+        return None
+    return {str(k).lower(): v for k, v in data.items()}, body.count("\n", 0, m.end()), []
 
 
 def _toml_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | None:

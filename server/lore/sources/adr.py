@@ -877,8 +877,8 @@ def _block(doc: markdown.Document, named: Callable[[str | None], bool], *, joine
 
 
 # Front-matter keys holding the day a record was decided, in the order they are read (`date` first; flagd's
-# `created:`); `updated:` says when the page last changed, not when it was decided.
-_FRONT_DATES = ("date", "decided", "accepted", "created")
+# `created:`, and a KEP's `creation-date:`); `updated:` says when the page last changed, not when it was decided.
+_FRONT_DATES = ("date", "decided", "accepted", "created", "creation-date", "creation_date")
 
 
 def _date(doc: markdown.Document) -> str | None:
