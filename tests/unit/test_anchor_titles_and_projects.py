@@ -952,3 +952,13 @@ def test_a_title_of_one_word_and_a_genre_word_names_the_one_type_named_so(tmp_wo
     assert texts(ops, "# Fractional Operator\n\n## Decision\n\nBuckets by hash.\n") == [
         "symbol:go:Fractional@core/pkg/evaluator/fractional.go"]
     assert texts(ops, "# Fractional Buckets\n\n## Decision\n\nBuckets by hash.\n") == []  # two words of subject
+
+
+def test_a_title_of_more_words_than_one_names_no_folder_by_its_one_noun(tmp_workspace):
+    """Adyen/adyen-commercetools (MIT) 0009 "Using payments for non-payment operations": the folder `api/payment/`
+    was anchored as if the title were the one word "payments"."""
+    ws = write(tmp_workspace, {"extension/src/api/payment/controller.js": "export function a() {}\n",
+                               "extension/src/paymentHandler/disable.js": "export function b() {}\n"})
+    text = "# 9. Using payments for non-payment operations\n\n## Decision\n\nDisabling a stored card is a payment.\n"
+    assert texts(ws, text) == []
+    assert texts(ws, "# 9. Payment\n\n## Decision\n\nPayments are made once.\n") == ["extension/src/api/payment/**"]

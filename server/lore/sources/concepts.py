@@ -164,6 +164,14 @@ decorator validator serializer hook test script doc tool command job worker task
 template asset style layout view page model form schema type error util lib library package vendor""".split())
 
 
+def only_word(title: str) -> str | None:
+    """The one word of a title, its number and words for the record aside (`GENRE`: "7. Relationships",
+    "ADR: Relationships" -> Relationships), of four letters or more; None for a title of more words ("Using payments
+    for non-payment operations")."""
+    words = [w for w in named.WORDS.findall(re.sub(r"^\W*\d+\W+", "", title)) if _norm(w) not in GENRE]
+    return words[0] if len(words) == 1 and len(words[0]) >= 4 else None
+
+
 def lone_word(title: str, project: str = "") -> str | None:
     """The one word of a title's head besides words for the record and what it gives of its subject (`GENRE`,
     `_ABOUT_WORDS`), a last word for a kind of code unit (`_UNIT_WORDS`) and stop words, of four letters or more, as

@@ -915,11 +915,11 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       `concepts.lone_word`), defined once outside tests in a file named for it (`named.one_type`).
 
     A head of two or three common words names a folder spelling them whole ("Model Store" -> `model-store/`,
-    `concepts.common_head`); so does a head of one word, not a common one nor a kind of code ("7. Relationships" ->
+    `concepts.common_head`); so does a title of one word, not a common one nor a kind of code ("7. Relationships" ->
     `app/views/handlers/relationships/`; "Factories" is a pattern, `concepts.KIND_OF_CODE`)."""
     out = []
     common = concepts.common_head(title, ctx.project_name)
-    lone = concepts.lone_word(title, ctx.project_name)
+    lone = concepts.only_word(title)
     alone = [(lone,)] if lone and lone.lower() not in named.COMMON \
         and concepts.singular(lone.lower()) not in concepts.KIND_OF_CODE else []
     for run in concepts.title_word_runs(title, ctx.project_name) + ([common] if common else []) + alone:
