@@ -813,7 +813,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
         found = written_code.defined_as_written(name, written, ctx.symbols)
         if found:
             rel, lang, qualified = found
-            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), 0.6,
+            out.setdefault((rel, qualified), Derived(symbol_anchor(lang, qualified, rel), 0.85,
                                                      f"defines `{written}` as the code does"))
     for receiver, member in written_code.block_calls(text):
         if survey and named.written_once(member, text):
