@@ -962,3 +962,18 @@ def test_a_title_of_more_words_than_one_names_no_folder_by_its_one_noun(tmp_work
     text = "# 9. Using payments for non-payment operations\n\n## Decision\n\nDisabling a stored card is a payment.\n"
     assert texts(ws, text) == []
     assert texts(ws, "# 9. Payment\n\n## Decision\n\nPayments are made once.\n") == ["extension/src/api/payment/**"]
+
+
+def test_a_package_of_the_workspace_written_as_code_by_its_bare_name_anchors_its_folder(tmp_workspace):
+    """cert-manager/cert-manager (Apache-2.0) 20200326 "extensible certificate controller": "the `requestmanager`
+    controller", the Go package `pkg/controller/certificates/requestmanager/`; nothing was anchored."""
+    ws = write(tmp_workspace, {
+        "pkg/controller/certificates/requestmanager/requestmanager_controller.go": "package requestmanager\n\nfunc a() {}\n",
+        "pkg/controller/certificates/keymanager/keymanager_controller.go": "package keymanager\n\nfunc b() {}\n",
+        "pkg/util/helpers/x.go": "package helpers\n\nfunc c() {}\n",
+        "a/storage/x.go": "package storage\n\nfunc d() {}\n", "b/storage/y.go": "package storage\n\nfunc e() {}\n",
+    })
+    text = ("# Extensible certificate controller\n\n## Decision\n\nThe `requestmanager` controller creates requests; the "
+            "`keymanager` one keeps keys. Both use `helpers` and the `storage` package.\n")
+    assert texts(ws, text) == ["pkg/controller/certificates/keymanager/**",
+                               "pkg/controller/certificates/requestmanager/**"]

@@ -1002,6 +1002,29 @@ def acronym_folders(acronym: str, ctx: AnchorContext) -> list[str]:
     return sorted(found)
 
 
+_PACKAGE_WORD = re.compile(r"`([a-z][a-z0-9_]{4,40})`")
+
+
+def own_package_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
+    """Folder anchors for a package of the workspace a decision writes as code by its bare name, one lower-case word
+    (cert-manager's "the `requestmanager` controller": the Go package `pkg/controller/certificates/requestmanager/`),
+    when the folders so named are one namespace (`acronym_folders`: a Go or Python package, a Ruby module) of at most
+    `MAX_FOLDER_FILES` files; not a common word, nor a name the code defines (a function `requestmanager` is
+    `name_anchors`'), nor one a survey writes once in passing (see `name_anchors`)."""
+    prose = named.FENCE.sub(" ", text)
+    words = list(dict.fromkeys(_PACKAGE_WORD.findall(prose)))
+    survey = len(named.names_in(text)) > named.SURVEY
+    out = []
+    for word in words:
+        if word in named.COMMON or word in named.COMMON_ACRONYMS or word in ctx.symbols.defs:
+            continue
+        if survey and named.written_once(word, text) and not headings.under_decision(word, text):
+            continue
+        out += [Derived(Anchor("path", f"{d}/**"), 0.85, f"names the package `{word}` (`{d}`)")
+                for d in acronym_folders(word, ctx)]
+    return out
+
+
 _GO_PACKAGE = re.compile(rb"^package[ \t]+(\w+)", re.M)
 GO_HEAD = 16 * 1024  # bytes of a Go file read for its package clause, a licence header above it
 
@@ -1280,6 +1303,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     reached = {f.anchor.file or f.anchor.value for f in found}
     found += [d for d in choice_named_anchors(text, ctx) if d.anchor.value not in reached]
     found += [d for d in imports.package_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
+    found += [d for d in own_package_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     subject = imports.chooser(title)
     if subject:
         found = [d for d in found if not imports.context_of_choice(d, subject, importers)]
