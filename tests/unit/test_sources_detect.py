@@ -313,6 +313,31 @@ def test_numbered_proposals_whose_index_says_they_record_decisions_are_a_series(
     assert not decide("design/004-feature.md", str(tmp_path / "design" / "004-feature.md"), sip, Series()).is_decision
 
 
+def test_a_page_written_to_its_folders_template_of_proposals_is_a_record(tmp_path):
+    """cert-manager/cert-manager (Apache-2.0) keeps its design documents in `design/` beside a KEP-shaped
+    `template.md` (Summary, Motivation, Proposal, Design Details, Drawbacks, Alternatives); 14 of 21, with no status
+    line, were read as documentation and anchored nothing. A page of other parts stays one; so does a page beside a
+    template of how-tos."""
+    kep = "".join(f"## {p}\n\nx\n\n" for p in ("Summary", "Motivation", "Proposal", "Design Details", "Drawbacks",
+                                                 "Alternatives"))
+    (tmp_path / "design").mkdir()
+    (tmp_path / "design" / "template.md").write_text("# Title\n\n" + kep)
+    timeouts = "# Increasing timeouts\n\n" + kep.replace("Drawbacks", "Production Readiness")
+    (tmp_path / "design" / "20220614-timeouts.md").write_text(timeouts)
+    other = "# Orders\n\n## Problem\n\nx\n\n## Required changes\n\ny\n\n## Risks\n\nz\n"
+    (tmp_path / "design" / "orders.md").write_text(other)
+    (tmp_path / "howto").mkdir()
+    steps = "".join(f"## {p}\n\nx\n\n" for p in ("Prerequisites", "Steps", "Verify", "Rollback"))
+    (tmp_path / "howto" / "template.md").write_text("# Title\n\n" + steps)
+    (tmp_path / "howto" / "restore.md").write_text("# Restore\n\n" + steps)
+    series = Series()
+    assert decide("design/20220614-timeouts.md", str(tmp_path / "design" / "20220614-timeouts.md"), timeouts,
+                  series).is_decision
+    assert not decide("design/orders.md", str(tmp_path / "design" / "orders.md"), other, series).is_decision
+    assert not decide("howto/restore.md", str(tmp_path / "howto" / "restore.md"), "# Restore\n\n" + steps,
+                      series).is_decision
+
+
 def test_content_check_reads_only_the_head():
     padded = "# Notes\n\n" + "Plain text.\n" * 2000 + NYGARD.split("\n", 1)[1]
     assert not evidence("notes/long.md", padded).is_decision

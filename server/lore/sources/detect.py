@@ -467,6 +467,7 @@ class Series:
 
     def __init__(self) -> None:
         self.folders: dict[str, bool] = {}
+        self.templates: dict[str, frozenset[str]] = {}
         self.counts: dict[str, int] = {}
         self.folder_counts: dict[str, int] = {}
 
@@ -491,6 +492,18 @@ class Series:
                 self.folder_counts[folder_abs] = 0
         return self.folder_counts[folder_abs]
 
+    def template_shaped(self, folder_abs: str, text: str) -> bool:
+        """Whether a page shares most of the parts of its folder's template, when that template is one of decision
+        records or proposals (`_record_template`): cert-manager's `design/` pages follow its `template.md`, the KEP's
+        Summary, Motivation, Proposal, Design Details, Alternatives, most with no status line."""
+        if folder_abs not in self.templates:
+            self.templates[folder_abs] = _record_template(folder_abs)
+        parts = self.templates[folder_abs]
+        if not parts:
+            return False
+        shared = len(parts & _part_names(text))
+        return shared >= MIN_TEMPLATE_PARTS and 2 * shared >= len(parts)
+
     def holds_decisions(self, folder_abs: str, rel_folder: str) -> bool:
         """Whether the numbered markdown files of a folder are mostly decision records."""
         if folder_abs not in self.folders:
@@ -513,6 +526,38 @@ class Series:
             seen += 1
             taken += evidence(f"{rel_folder}/{name}" if rel_folder else name, head).is_decision
         return taken >= 2 and 2 * taken >= seen or len(names) >= MIN_INDEXED and _index_says_decisions(folder_abs)
+
+
+MIN_TEMPLATE_PARTS = 3  # parts of its folder's record template a page must share to be one of its records
+# Parts that make a template one of decisions or proposals, not of runbooks or how-tos.
+_DECIDING_PARTS = frozenset({"decision", "decision outcome", "proposal", "proposed solution", "alternatives",
+                             "alternatives considered", "considered options", "consequences", "motivation",
+                             "design details"})
+_H2 = re.compile(r"^##[ \t]+(.+?)[ \t#]*$", re.M)
+
+
+def _part_names(text: str) -> frozenset[str]:
+    """A page's level-2 headings, lower case, their numbering and markup aside."""
+    return frozenset(re.sub(r"[^a-z ]", "", h.lower()).strip() for h in _H2.findall(text))
+
+
+def _record_template(folder_abs: str) -> frozenset[str]:
+    """The parts (level-2 headings) of a folder's template for its records, when it has one (`template_name`) of four
+    parts or more, deciding ones among them (`_DECIDING_PARTS`); empty otherwise."""
+    try:
+        names = sorted(n for n in os.listdir(folder_abs) if n.lower().endswith((".md", ".markdown"))
+                       and template_name(n.rsplit(".", 1)[0]))
+    except OSError:
+        return frozenset()
+    for name in names:
+        try:
+            with open(os.path.join(folder_abs, name), encoding="utf-8", errors="replace") as f:
+                parts = _part_names(f.read(4 * HEAD_BYTES))
+        except OSError:
+            continue
+        if len(parts) >= 4 and parts & _DECIDING_PARTS:
+            return parts
+    return frozenset()
 
 
 MIN_INDEXED = 3  # numbered pages a folder needs for its index page to say what they are
@@ -616,10 +661,17 @@ def decide(rel_path: str, abs_path: str | None, text: str, series: Series | None
 
     A numbered file counts when its own folder is a series of decision records, or when the folder
     above is one and the file has some decision-record text of its own (a sub-series such as
-    `docs/architecture/3rd-party-technical-review/001-….md`).
+    `docs/architecture/3rd-party-technical-review/001-….md`). Any file counts that is written to its folder's template
+    of records or proposals (`Series.template_shaped`).
     """
     ev = evidence(rel_path, text)
-    if ev.is_decision or ev.veto or not ev.numbered or series is None or abs_path is None:
+    if ev.is_decision or ev.veto or series is None or abs_path is None:
+        return ev
+    if series.template_shaped(os.path.dirname(abs_path), text):
+        ev.series = True
+        ev.add(2.0, "written to its folder's template of records", text=False)
+        return ev
+    if not ev.numbered:
         return ev
     rel_folder = PurePosixPath(rel_path).parent
     folder = os.path.dirname(abs_path)
