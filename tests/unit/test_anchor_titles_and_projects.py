@@ -977,3 +977,11 @@ def test_a_package_of_the_workspace_written_as_code_by_its_bare_name_anchors_its
             "`keymanager` one keeps keys. Both use `helpers` and the `storage` package.\n")
     assert texts(ws, text) == ["pkg/controller/certificates/keymanager/**",
                                "pkg/controller/certificates/requestmanager/**"]
+    # GSA/notifications-api (CC0-1.0) 0007: "the `notifications` table", in the project named for notifications
+    files = {"app/notifications/__init__.py": "", "app/notifications/validators.py": "def check():\n    pass\n",
+             "app/invoices/__init__.py": "", "app/invoices/rest.py": "def get():\n    pass\n"}
+    tables = write(tmp_workspace / "api", files)
+    assert texts(tables, "# 7. Retention\n\nCount the `invoices` table, then the `invoices` rows.\n") == []
+    own = "# 7. Retention\n\nCount what `notifications` holds, then `notifications` again.\n"
+    assert texts(tables, own) == ["app/notifications/**"]
+    assert texts(write(tmp_workspace / "notifications-api", files), own) == []
