@@ -1003,18 +1003,18 @@ def acronym_folders(acronym: str, ctx: AnchorContext) -> list[str]:
 
 
 _PACKAGE_WORD = re.compile(r"`([a-z][a-z0-9_]{4,40})`")
-# Words after a name saying what else it names: a table, a column, a queue, a setting.
-_NOT_A_PACKAGE = (r"(?:tables?|columns?|fields?|queues?|topics?|buckets?|indexes|index|keys?|flags?|variables?|settings?"
-                  r"|propert(?:y|ies)|attributes?|parameters?|options?|commands?|events?|roles?|permissions?)\b")
+# Words beside a name saying it is a part of the code: "the `requestmanager` controller", "the package `storage`".
+_A_PACKAGE = r"(?:packages?|modules?|crates?|controllers?|librar(?:y|ies)|namespaces?|apps?|plugins?|components?)\b"
 
 
 def own_package_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Folder anchors for a package of the workspace a decision writes as code by its bare name, one lower-case word
     (cert-manager's "the `requestmanager` controller": the Go package `pkg/controller/certificates/requestmanager/`),
     when the folders so named are one namespace (`acronym_folders`: a Go or Python package, a Ruby module) of at most
-    `MAX_FOLDER_FILES` files; not a common word, nor a word of the project's name (`notifications` in
-    GSA/notifications-api), nor a name the code defines (a function `requestmanager` is `name_anchors`'), nor one a
-    survey writes once in passing (see `name_anchors`)."""
+    `MAX_FOLDER_FILES` files, and the record calls it a part of the code (`_A_PACKAGE`: written alone, `labels` is as
+    often a field or a key, kuma's records write dozens); not a common word, nor a word of the project's name
+    (`notifications` in GSA/notifications-api), nor a name the code defines (a function `requestmanager` is
+    `name_anchors`'), nor one a survey writes once in passing (see `name_anchors`)."""
     prose = named.FENCE.sub(" ", text)
     words = list(dict.fromkeys(_PACKAGE_WORD.findall(prose)))
     survey = len(named.names_in(text)) > named.SURVEY
@@ -1025,8 +1025,8 @@ def own_package_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
             continue
         if concepts.singular(word) in own:
             continue  # the project's own name (`notifications` in notifications-api): all of it, not one package
-        if re.search(rf"`{word}`\s+{_NOT_A_PACKAGE}", prose, re.I):
-            continue  # "the `orders` table": a table, a queue or a field named so, not the package
+        if not re.search(rf"`{word}`\s+{_A_PACKAGE}|{_A_PACKAGE}\s+`{word}`", prose, re.I):
+            continue  # "`labels`" alone: as often a field, a key or a table as a package
         if survey and named.written_once(word, text) and not headings.under_decision(word, text):
             continue
         out += [Derived(Anchor("path", f"{d}/**"), 0.85, f"names the package `{word}` (`{d}`)")
