@@ -215,7 +215,7 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
     except yaml.YAMLError as e:
         data = _reserved_quoted(raw)
         if isinstance(data, dict):
-            return {str(k).lower(): v for k, v in data.items()}, lines, []
+            return _keys_lowered(data), lines, []
         mark = getattr(e, "problem_mark", None)
         line = 2 + (mark.line if mark is not None else 0)
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
@@ -224,11 +224,16 @@ def split_front_matter(text: str) -> tuple[dict, int, list[tuple[int, str]]]:
         return {}, lines, []
     if not isinstance(data, dict):
         return {}, lines, [(2, "front matter is not a mapping; ignored")]
-    return {str(k).lower(): v for k, v in data.items()}, lines, []
+    return _keys_lowered(data), lines, []
 
 
 # A value opening on a character YAML reserves (`author: @toddbaert`, "reviewer: `alice`"): its author meant the text.
 _RESERVED_VALUE = re.compile(r"^([ \t]*[\w-]+:[ \t]+)([@`][^\n]*?)[ \t]*$", re.M)
+
+
+def _keys_lowered(data: dict) -> dict:
+    """Front matter with its keys in lower case (`Status:` and `status:` alike)."""
+    return {str(k).lower(): v for k, v in data.items()}
 
 
 def _reserved_quoted(raw: str):
@@ -262,7 +267,7 @@ def _fenced_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] |
         data = _salvage(m.group(1))
     if not isinstance(data, dict) or not data:
         return None
-    return {str(k).lower(): v for k, v in data.items()}, body.count("\n", 0, m.end()), []
+    return _keys_lowered(data), body.count("\n", 0, m.end()), []
 
 
 def _toml_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | None:
@@ -280,7 +285,7 @@ def _toml_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | N
             data = tomllib.loads(raw)
         except tomllib.TOMLDecodeError:
             return None  # not TOML after all: the text as written
-        return {str(k).lower(): v for k, v in data.items()}, lines, []
+        return _keys_lowered(data), lines, []
     close = _TOML_CLOSE.search(body, opened.end())
     if close is None:
         return {}, 0, [(1, "front matter is not closed with +++; read as text")]
@@ -296,7 +301,7 @@ def _toml_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | N
             if m:
                 out[m.group(1).lower()] = m.group(2).strip().strip("'\"")
         return out, lines, [(2, f"broken TOML front matter ({str(e).splitlines()[0]}); read key by key")]
-    return {str(k).lower(): v for k, v in data.items()}, lines, []
+    return _keys_lowered(data), lines, []
 
 
 def _salvage(raw: str) -> dict:

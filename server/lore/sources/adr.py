@@ -74,7 +74,7 @@ _GENRE_PREFIX = re.compile(r"^(?:adr|rfc|decision)\s*[-#]?\s*(?:\d+\s*)?[:.\-–
 _GENRE_LABEL = re.compile(r"^\s*(?:(?:architecture\s+|architectural\s+)?decision\s+record|adr|rfc|decision)\s*(?::|\s[-–—])"
                           r"\s*(?=\S)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
-# A template's number left unfilled in a title: "ADR-00XX: Data Hosting", "NNNN. Use Kafka", "ADR-XXX – …".
+# A template's number left unfilled in a title: "ADR-00XX: Data Hosting", "NNNN. Use Kafka", "ADR-?? – …".
 _PLACEHOLDER_NUMBER = re.compile(r"^(\s*(?:adr|decision|rfc)?[\s#:-]*)(\d*[Xx]{2,}|N{2,}|#{2,}|\?{2,})(?=\s*[:.\-–]\s+\S)", re.I)
 # A title written as its file's slug, after its number if it has one (`2. add-notifications-permission`, as record
 # tools that take the title from the file name leave it): three or more lower-case words joined by hyphens.

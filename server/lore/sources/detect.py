@@ -518,10 +518,8 @@ class Series:
             return False
         taken = seen = 0
         for name in names[:self.SAMPLE]:
-            try:
-                with open(os.path.join(folder_abs, name), encoding="utf-8", errors="replace") as f:
-                    head = f.read(HEAD_BYTES)
-            except OSError:
+            head = _head_of(os.path.join(folder_abs, name))
+            if head is None:
                 continue
             seen += 1
             taken += evidence(f"{rel_folder}/{name}" if rel_folder else name, head).is_decision
@@ -550,14 +548,20 @@ def _record_template(folder_abs: str) -> frozenset[str]:
     except OSError:
         return frozenset()
     for name in names:
-        try:
-            with open(os.path.join(folder_abs, name), encoding="utf-8", errors="replace") as f:
-                parts = _part_names(f.read(4 * HEAD_BYTES))
-        except OSError:
-            continue
+        head = _head_of(os.path.join(folder_abs, name), 4 * HEAD_BYTES)
+        parts = _part_names(head) if head is not None else frozenset()
         if len(parts) >= 4 and parts & _DECIDING_PARTS:
             return parts
     return frozenset()
+
+
+def _head_of(path: str, size: int = HEAD_BYTES) -> str | None:
+    """The first `size` characters of a text file, None when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read(size)
+    except OSError:
+        return None
 
 
 MIN_INDEXED = 3  # numbered pages a folder needs for its index page to say what they are
@@ -573,12 +577,9 @@ def _index_says_decisions(folder_abs: str) -> bool:
     project's decisions: a series of proposals with no status line and no decision heading (Spin's SIPs) is a series
     of records by its own account."""
     for name in _INDEX_PAGES:
-        try:
-            with open(os.path.join(folder_abs, name), encoding="utf-8", errors="replace") as f:
-                head = f.read(HEAD_BYTES)
-        except OSError:
-            continue
-        return bool(_SAYS_DECISIONS.search(head[:2000]))
+        head = _head_of(os.path.join(folder_abs, name), 2000)
+        if head is not None:
+            return bool(_SAYS_DECISIONS.search(head))
     return False
 
 

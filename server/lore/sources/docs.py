@@ -786,7 +786,7 @@ def _folder_read_me(rel_path: str, title: str) -> str:
     plain = re.sub(r"[^a-z ]", "", title.lower()).strip()
     if plain not in _GENERIC_TITLES or p.parent.name.lower() in plain:
         return title
-    return f"{p.parent.name} README" if plain in ("readme", "read me") else f"{p.parent.name}: {title.strip()}"
+    return _title_from_path(rel_path) if plain in ("readme", "read me") else f"{p.parent.name}: {title.strip()}"
 
 
 def _title_from_path(rel_path: str) -> str:

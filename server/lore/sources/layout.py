@@ -159,30 +159,27 @@ def copied_project(root: Path, root_licence: str, folder: str, licence: str) -> 
 
 def in_foreign_project_on_disk(root: Path, rel: str) -> bool:
     """`WorkspaceLayout.in_foreign_project` for one path without a walk (an import of named files): read from the
-    listings of the root and of the path's folders."""
-    def kinds(folder: Path) -> set[str]:
+    listings of the root and of the path's folders, each listed once."""
+    def listing(folder: Path) -> list[str]:
         try:
-            return {k for name in os.listdir(folder) if (k := _project_file(name))}
+            return sorted(os.listdir(folder))
         except OSError:
-            return set()
+            return []
 
     parts = rel.split("/")[:-1]
-    at_root = kinds(Path(root)) if parts else set()
-    if "licence" not in at_root:
+    at_root = listing(Path(root)) if parts else []
+    root_kinds = {k for name in at_root if (k := _project_file(name))}
+    if "licence" not in root_kinds:
         return False
+    ours = next(n for n in at_root if _project_file(n) == "licence")
     for i in range(1, len(parts) + 1):
         folder = "/".join(parts[:i])
-        if _another_project(at_root, kinds(Path(root) / folder)):
+        names = listing(Path(root) / folder)
+        if _another_project(root_kinds, {k for name in names if (k := _project_file(name))}):
             return True
-        try:
-            names = os.listdir(Path(root) / folder)
-        except OSError:
-            continue
-        licence = next((n for n in sorted(names) if _project_file(n) == "licence"), None)
-        if licence and any(is_manifest(n) for n in names):
-            ours = next(n for n in sorted(os.listdir(root)) if _project_file(n) == "licence")
-            if copied_project(Path(root), ours, folder, licence):
-                return True
+        licence = next((n for n in names if _project_file(n) == "licence"), None)
+        if licence and any(is_manifest(n) for n in names) and copied_project(Path(root), ours, folder, licence):
+            return True
     return False
 
 

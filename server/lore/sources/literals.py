@@ -109,10 +109,10 @@ JOINT_TERMS = 4
 
 def leading_file(terms: list[str], index: TermIndex) -> tuple[str, list[str]] | None:
     """(file, the terms it writes) for the one code file writing at least half of the terms of a record writing
-    `JOINT_TERMS` or more, three of them at least, and twice as many as any other file: a record listing a session cookie's keys (`user_ik`,
-    `eq_session_id`, `schema_name`, `expires_in`, …), each of which several files write, lands where they are
-    written together (census31-eq-questionnaire-runner's `app/routes/session.py`, six of them; no other over three).
-    None otherwise."""
+    `JOINT_TERMS` or more, three of them at least, and twice as many as any other file: a record listing a session
+    cookie's keys (`user_ik`, `eq_session_id`, `schema_name`, `expires_in`, …), each of which several files write,
+    lands where they are written together (census31-eq-questionnaire-runner's `app/routes/session.py`, six of them;
+    no other over three). None otherwise."""
     if len(terms) < JOINT_TERMS:
         return None
     by_file: dict[str, list[str]] = {}

@@ -369,8 +369,8 @@ def _namespace_folders(text: str, layout) -> list[tuple[str, str]]:
         token = (m.group(1) or "").strip().rstrip(".,;:)")
         if not token or not _ELIXIR_MODULE.match(token):
             continue
-        spelled = [d for d in layout.dirs if d and f".{d.replace('/', '.')}".endswith(f".{token}")
-                   and d.rsplit("/", 1)[-1] != token]  # a project folder named whole: a package (`packages`)
+        spelled = [d for d in layout.dirs_named(token.rsplit(".", 1)[-1])  # `DataTransfer/`, then its whole path
+                   if f".{d.replace('/', '.')}".endswith(f".{token}")]
         if len(spelled) == 1 and (token, spelled[0]) not in out:
             out.append((token, spelled[0]))
     return out
