@@ -159,6 +159,20 @@ def test_a_yaml_block_a_page_opens_with_holding_its_title_or_status_is_front_mat
     assert parse("# X\n\n```yaml\ntitle: y\n```\n").front == {}  # not what the page opens with
 
 
+def test_a_yaml_header_under_the_title_is_the_page_s_metadata_when_written_as_front_matter_with_a_status():
+    """external-secrets/external-secrets (Apache-2.0) `design/007-provider-versioning-strategy.md` puts the same
+    header under its title heading: its status and date went unread, and the record was not taken as one. The
+    heading stays the title and the block stays in the text; a YAML example under a title is no header."""
+    text = ("# Provider Separation on specific CRDs\n```yaml\n---\ntitle: Provider Separation on specific CRDs\n"
+            "version: v1alpha1\ncreation-date: 2023-08-25\nstatus: approved\n---\n```\n\nWRT: issue 694\n\n"
+            "### Proposed Changes\nx\n")
+    doc = parse(text)
+    assert doc.front["status"] == "approved" and str(doc.front["creation-date"]) == "2023-08-25"
+    assert doc.front_lines == 0 and doc.title()[0] == "Provider Separation on specific CRDs"
+    assert parse("# X\n\n```yaml\n---\ntitle: y\nkind: Page\n---\n```\n").front == {}  # no status: an example
+    assert parse("# X\n\n```yaml\nstatus: done\ntitle: y\n```\n").front == {}  # no front matter fences
+
+
 @pytest.mark.parametrize("text, front, warning", [
     pytest.param('+++\ntitle = "X\nstatus = "draft"\n+++\n# X\n', {"title": "X", "status": "draft"}, "broken TOML",
                  id="broken"),

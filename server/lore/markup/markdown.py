@@ -253,11 +253,23 @@ def _reserved_quoted(raw: str):
 _FENCED_FRONT = re.compile(r"\A[ \t]*(?:\r?\n)*```ya?ml[ \t]*\r?\n(?:---[ \t]*\r?\n)?((?:(?!```|---[ \t]*\r?\n```)[^\n]*\n){1,60}?)"
                            r"(?:---[ \t]*\r?\n)?```[ \t]*(?:\r?\n|\Z)")
 _FENCED_KEYS = re.compile(r"^(?:title|status)[ \t]*:", re.M | re.I)
+# Such a block written as front matter inside its fence ("```yaml", "---", …, "---", "```").
+_FENCED_FRONT_FENCES = re.compile(r"[ \t]*(?:\r?\n)*```ya?ml[ \t]*\r?\n---[ \t]*\r?\n(?:(?!```)[^\n]*\n){1,60}?---[ \t]*\r?\n```")
+# The page's title heading above such a block (external-secrets' `007-provider-versioning-strategy.md`).
+_TITLE_ABOVE = re.compile(r"\A[ \t]*(?:\r?\n)*#[ \t]+[^\n]*\r?\n")
 
 
 def _fenced_front_matter(body: str) -> tuple[dict, int, list[tuple[int, str]]] | None:
     """A YAML code block a page opens with, holding a `title:` or `status:` key, read as its front matter (see
-    `_FENCED_FRONT`); None when the page opens otherwise or the block is no mapping."""
+    `_FENCED_FRONT`); None when the page opens otherwise or the block is no mapping.
+    Under the page's title heading (`_TITLE_ABOVE`) the block is its metadata only when it is written as front
+    matter, between `---` lines, and gives a status (not a YAML example that happens to have a `title:`); it then
+    spans no line of front matter: the heading stays the page's title and the block stays in its text."""
+    above = _TITLE_ABOVE.match(body)
+    if above is not None:
+        rest = body[above.end():]
+        found = _fenced_front_matter(rest) if _FENCED_FRONT_FENCES.match(rest) else None
+        return None if found is None or "status" not in found[0] else (found[0], 0, found[2])
     m = _FENCED_FRONT.match(body)
     if m is None or not _FENCED_KEYS.search(m.group(1)):
         return None
