@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from lore.sources.classify import ADR, COMMENTS, DOC, classify
-from lore.sources.detect import Series, decide, evidence, index_reason, placeholder_title, series_folder
+from lore.sources.detect import series_name, Series, decide, evidence, index_reason, placeholder_title, series_folder
 
 NYGARD = """# 2. Implement as shell scripts
 
@@ -232,6 +232,21 @@ Offline mode, then sync.
     pytest.param("docs/adr/0012-tests-run-in-ci.md", NYGARD, True, id="a-record-about-tests-is-a-record"),
     pytest.param("docs/adr/0000-x.md", "# {short title of solved problem and solution}\n\n## Context and Problem "
                  "Statement\n\n{Describe the context}\n", False, id="placeholder-template"),
+    # OnkelMato/MFFM (MIT) `docs/adr/0205-use-code-based-binding.md`: MADR's title comment left in, no status line (its
+    # records state none), the decision written; `0210-…` left the decision empty (its slides say it): a template still
+    pytest.param("docs/adr/0205-use-code-based-binding.md", "# <!-- short title, representative of solved problem and "
+                 "found solution -->\n\n## Context and Problem Statement\n\nThe binding of the form model to the form "
+                 "is done in code.\n\n## Considered Options\n\n* use bindingsource\n* use code\n\n## Decision Outcome"
+                 "\n\nUse code for data binding as it is more flexible.\n\n* pro: can use the model itself as command "
+                 "parameter in command binding\n\n### Consequences\n\nx\n", True, id="a-filled-record-stating-no-status"),
+    pytest.param("docs/adr/0210-use-binding-manager.md", "# <!-- short title, representative of solved problem and "
+                 "found solution -->\n\n## Context and Problem Statement\n\n* Glue form and formmodel\n\n"
+                 "## Considered Options\n\n\n## Decision Outcome\n\n\n### Consequences\n\n", False,
+                 id="a-record-left-unwritten-under-the-placeholder"),
+    pytest.param("docs/adr/0205-use-code-based-binding.md", "# <!-- short title -->\n\n* Status: [proposed | "
+                 "accepted]\n\n## Decision Outcome\n\nChosen option: \"[option 1]\", because [justification. e.g., only "
+                 "option, which meets k.o. criterion decision driver | which resolves force | comes out best].\n", False,
+                 id="a-template-copy-with-its-status-choices"),
     # adoble/adr-j (MIT): the templates the tool fills in, in `doc/example_templates/` and with mustache titles
     pytest.param("doc/example_templates/0001-x.md", NYGARD, False, id="anything-in-an-example-templates-folder"),
     pytest.param("src/main/resources/nygard.md", NYGARD.replace("# 2. Implement as shell scripts", "# {{id}}. {{name}}")
@@ -289,12 +304,15 @@ def test_numbered_series_takes_a_record_with_little_structure(tmp_path):
 
 
 def test_numbered_design_docs_are_no_series(tmp_path):
+    """Numbered design docs with no decision-record text and no status of their own are no series of records (a page
+    of them that states a status is read as a record on its own, and then its folder is one: see the next test)."""
     folder = tmp_path / "design"
     folder.mkdir()
+    design = GO_DESIGN.replace("Status: Withdrawn\n\n", "")
     for n in range(1, 6):
-        (folder / f"1230{n}-proposal.md").write_text(GO_DESIGN)
+        (folder / f"1230{n}-proposal.md").write_text(design)
     rel = "design/12301-proposal.md"
-    assert not decide(rel, str(folder / "12301-proposal.md"), GO_DESIGN, Series()).is_decision
+    assert not decide(rel, str(folder / "12301-proposal.md"), design, Series()).is_decision
 
 
 def test_numbered_proposals_whose_index_says_they_record_decisions_are_a_series(tmp_path):
@@ -336,6 +354,30 @@ def test_a_page_written_to_its_folders_template_of_proposals_is_a_record(tmp_pat
     assert not decide("design/orders.md", str(tmp_path / "design" / "orders.md"), other, series).is_decision
     assert not decide("howto/restore.md", str(tmp_path / "howto" / "restore.md"), "# Restore\n\n" + steps,
                       series).is_decision
+
+
+def test_a_dated_series_whose_pages_state_a_status_or_follow_the_template_takes_its_other_pages(tmp_path):
+    """cert-manager/cert-manager (Apache-2.0) `design/`: dates end at a dot (`20230302.gomod.md`, "Design: More
+    Modules"; `20240122.scarf.md`, "Proposal: Scarf.sh integration"), and most pages are records by a KEP status in
+    their front matter (`status: implementable`) or by the folder's template; the pages with neither were read as
+    documentation. A folder of dated pages none of which states a status stays out; so does a version's name."""
+    kep = "".join(f"## {p}\n\nx\n\n" for p in ("Summary", "Motivation", "Proposal", "Design Details", "Drawbacks"))
+    (tmp_path / "design").mkdir()
+    (tmp_path / "design" / "template.md").write_text("# Title\n\n" + kep)
+    stated = "---\ntitle: Certificate Request CRD\ncreation-date: 2019-07-08\nstatus: implementable\n---\n\n# T\n\n## Goals\n\nx\n"
+    for n in range(1, 4):
+        (tmp_path / "design" / f"2019070{n}.crd-{n}.md").write_text(stated)
+    (tmp_path / "design" / "20220614-timeouts.md").write_text("# Timeouts\n\n" + kep)
+    gomod = "# Design: More Modules\n\n## In Short\n\nCreate a go module for each binary.\n\n## Pros\n\nx\n"
+    (tmp_path / "design" / "20230302.gomod.md").write_text(gomod)
+    (tmp_path / "notes").mkdir()
+    for n in range(1, 5):
+        (tmp_path / "notes" / f"2023030{n}.meeting.md").write_text(gomod)
+    series = Series()
+    assert decide("design/20230302.gomod.md", str(tmp_path / "design" / "20230302.gomod.md"), gomod, series).is_decision
+    assert not decide("notes/20230302.meeting.md", str(tmp_path / "notes" / "20230302.meeting.md"), gomod,
+                      series).is_decision
+    assert series_name("20230302.gomod.md") and not series_name("1.2-notes.md") and not series_name("20230302.1.md")
 
 
 def test_content_check_reads_only_the_head():

@@ -56,7 +56,7 @@ _FOLDER_PHRASES = ("architecture-decision", "architectural-decision", "decision-
 _ARCH_WORDS = {"architecture", "architectural", "arch"}
 _ADR_NAME = re.compile(r"^adr[-_ .]?\d{1,5}(?:\b|[-_ .])", re.I)
 _NUMBERED = re.compile(r"^\d{1,5}[-_ .]+[a-z]", re.I)
-_DATED = re.compile(r"^(?:\d{8}|\d{4}-\d{2}-\d{2})[-_]", re.I)
+_DATED = re.compile(r"^(?:\d{8}|\d{4}-\d{2}-\d{2})(?:[-_]|\.(?=[a-z]))", re.I)
 _STATUS_FIELD = re.compile(r"^[ \t]*(?:[-*+]\s+|\|\s*)?(?:\*\*|__|\*|_)?(?:(?:current|decision|rfc|adr|proposal)\s+)?status"
                            r"(?:\*\*|__|\*|_)?\s*(?::|\|)",
                            re.I | re.M)
@@ -250,7 +250,8 @@ FILLED_WORDS = 12  # a decision written, more than a template's guidance ("The c
 
 def filled_record(rel_path: str, text: str) -> bool:
     """Whether a numbered file of a records folder is a record though its title is a template's placeholder: its
-    status names one status (`* Status: proposed`, not the template's choices) and its decision is written
+    status names one status (`* Status: proposed`, not the template's choices), or it has no status line at all
+    (OnkelMato/MFFM's records state none), and its decision is written
     (`Chosen option: "option 3", because we can use existing bot frameworks…`, not `Chosen option: "[option 1]",
     because [justification…]`). Its author filled in the template and left the title
     (`docs/adr/0005-obtimizing-keb-runs.md` titled `# {short title of solved problem and solution}`)."""
@@ -258,8 +259,8 @@ def filled_record(rel_path: str, text: str) -> bool:
     if not (_RECORD_NAME.match(stem) and folder_hint(rel_path)) or template_name(stem.lower()):
         return False
     lines = _prose_lines(text[:HEAD_BYTES].splitlines())
-    return _states_status(lines) and len(re.findall(r"[^\W\d_]{2,}", _STAND_INS.sub(" ", _decision_text(lines)))) \
-        >= FILLED_WORDS
+    stated = _states_status(lines) or not any(_STATUS_FIELD.match(line) for line in lines)  # or a project writing none
+    return stated and len(re.findall(r"[^\W\d_]{2,}", _STAND_INS.sub(" ", _decision_text(lines)))) >= FILLED_WORDS
 
 
 def _states_status(lines: list[str]) -> bool:
@@ -273,6 +274,24 @@ def _states_status(lines: list[str]) -> bool:
             continue
         return word_status(value)[0] is not None and not template_choices(value) and not template_guidance(value)
     return False
+
+
+def states_status(text: str) -> bool:
+    """Whether a page gives itself one status, in its front matter (`status: implementable`) or in its text."""
+    front, front_lines, _ = markdown.split_front_matter(text)
+    if word_status(str(front.get("status") or ""))[0] is not None:
+        return True
+    return _states_status(_prose_lines(text.splitlines()[front_lines:]))
+
+
+def unknown_status(text: str) -> bool:
+    """Whether a page gives itself a status no rule knows (`status: needs-sponsor`): it stays documentation, whatever
+    its siblings are, rather than a record of a state it does not have."""
+    front, front_lines, _ = markdown.split_front_matter(text)
+    if str(front.get("status") or "").strip():
+        return word_status(str(front["status"]))[0] is None
+    lines = _prose_lines(text.splitlines()[front_lines:])
+    return any(_STATUS_FIELD.match(line) for line in lines) and not _states_status(lines)
 
 
 def _decision_text(lines: list[str]) -> str:
@@ -419,7 +438,9 @@ def _title(front: dict, lines: list[str]) -> str | None:
 # `nep-0029-deprecation_policy.rst`), or the letters and a number of three digits or more alone (Filecoin's
 # `fip-0009.md`, Ethereum's `eip-1559.md`; not a tutorial's `page-05.md`); a news fragment (`1234.feature.md`)
 # is not, nor a bare number (`2.md`).
-_SERIES_NAME = re.compile(r"^(?:(?P<letters>[a-z]{1,5})[-_]?)?(?P<number>\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})[-_][a-z0-9][^/]*"
+# A date may end at a dot (cert-manager's `design/20230302.gomod.md`); a short number may not (`1.2-notes.md`).
+_SERIES_NAME = re.compile(r"^(?:(?P<letters>[a-z]{1,5})[-_]?)?(?P<number>\d{4}-\d{2}-\d{2}|\d{8}|\d{1,5})"
+                          r"(?:[-_]|(?<=\d{8})\.(?=[a-z])|(?<=\d{4}-\d{2}-\d{2})\.(?=[a-z]))[a-z0-9][^/]*"
                           r"\.(?:md|markdown|mdx|rst|adoc|asciidoc)$"
                           r"|^(?P<only_letters>[a-z]{2,5})[-_](?P<only_number>\d{3,5})\.(?:md|markdown|mdx|rst|adoc|asciidoc)$",
                           re.I)
@@ -458,7 +479,8 @@ class Series:
     A record in a numbered series may lack the usual headings (a write-up with only a Context, a
     technical review), yet its siblings show what the folder holds: when at least two of the
     first `SERIES_SAMPLE` numbered files, and half of them, are decision records by their own
-    evidence, a numbered file there is one too; so is one where the folder's index page says its pages record the
+    evidence, by following the folder's template of records (`template_shaped`) or by stating a status (`states_status`:
+    such a page of a series is read as a record), a numbered file there is one too; so is one where the folder's index page says its pages record the
     project's decisions (`_index_says_decisions`: Spin's SIPs, "for documenting the design decisions that have gone
     into the project"). A folder of numbered design docs or RFCs has neither and stays out.
     """
@@ -522,7 +544,8 @@ class Series:
             if head is None:
                 continue
             seen += 1
-            taken += evidence(f"{rel_folder}/{name}" if rel_folder else name, head).is_decision
+            taken += (evidence(f"{rel_folder}/{name}" if rel_folder else name, head).is_decision
+                      or self.template_shaped(folder_abs, head) or states_status(head))
         return taken >= 2 and 2 * taken >= seen or len(names) >= MIN_INDEXED and _index_says_decisions(folder_abs)
 
 
@@ -663,7 +686,8 @@ def decide(rel_path: str, abs_path: str | None, text: str, series: Series | None
     A numbered file counts when its own folder is a series of decision records, or when the folder
     above is one and the file has some decision-record text of its own (a sub-series such as
     `docs/architecture/3rd-party-technical-review/001-….md`). Any file counts that is written to its folder's template
-    of records or proposals (`Series.template_shaped`).
+    of records or proposals (`Series.template_shaped`). A page stating a status no rule knows is left as it is
+    (`unknown_status`).
     """
     ev = evidence(rel_path, text)
     if ev.is_decision or ev.veto or series is None or abs_path is None:
@@ -672,7 +696,7 @@ def decide(rel_path: str, abs_path: str | None, text: str, series: Series | None
         ev.series = True
         ev.add(2.0, "written to its folder's template of records", text=False)
         return ev
-    if not ev.numbered:
+    if not ev.numbered or unknown_status(text[:HEAD_BYTES]):
         return ev
     rel_folder = PurePosixPath(rel_path).parent
     folder = os.path.dirname(abs_path)
