@@ -62,6 +62,8 @@ def section_name(heading: str | None) -> bool:
 
 # A fenced code block, fences included (```` ``` ```` or `~~~`, closed by the same).
 FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.S | re.M)
+# A diagram drawn in a fence (Mermaid, PlantUML): its labels name things as prose does, not as code uses them.
+DIAGRAM = re.compile(r"^[ \t]*(```|~~~)[ \t]*(?:mermaid|plantuml)\b.*?^[ \t]*\1[^\n]*$", re.S | re.M | re.I)
 _LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _AUTOLINK = re.compile(r"<(https?://[^>]+)>")
 # Each span stops at the next marker character, so unmatched markers cost linear time.

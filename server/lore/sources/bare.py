@@ -308,7 +308,6 @@ _PROSE_FILE = re.compile(r"(?<![\w./@-])([A-Za-z_][\w-]{2,60}\.(?:kt|java|py|go|
 # A dot-file named in prose: "Configure line endings in a .gitattributes file", "copy .env.example".
 _PROSE_DOT_FILE = re.compile(r"(?<![\w./@-])(\.[a-z][\w-]{2,40}(?:\.[a-z][\w-]{1,10})?)(?![\w/-]|\.\w)")
 _LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
-_DIAGRAM = re.compile(r"^[ \t]*(```|~~~)[ \t]*(?:mermaid|plantuml)\b.*?^[ \t]*\1[^\n]*$", re.S | re.M | re.I)
 
 
 def prose_file_names(text: str) -> list[str]:
@@ -316,7 +315,7 @@ def prose_file_names(text: str) -> list[str]:
     links aside: a span is a name `bare_names` reads, or a command, `manage.py migrate`; a link's text means the
     file its address names, `[in process_proposal.go](https://…/a-fork/…)`), in order, once each;
     `BareIndex.file` says which mean one file of the workspace."""
-    diagrams = " ".join(m.group(0) for m in _DIAGRAM.finditer(text))
+    diagrams = " ".join(m.group(0) for m in markdown.DIAGRAM.finditer(text))
     prose = re.sub(r"`[^`\n]*`", " ", markdown.FENCE.sub(" ", text))  # a code span is a command (`manage.py migrate`)
     prose = _LINK.sub(" ", prose)  # a link's address says which file its text means (path rules read it)
     found = [m.group(1) for m in _PROSE_FILE.finditer(prose + "\n" + diagrams)]

@@ -129,7 +129,9 @@ KEYWORD_LANGUAGES = frozenset({"ruby", "php", "kotlin", "scala", "swift", "cshar
                                "c", "cpp", "objective-c"})
 TYPE_KINDS = frozenset({"class", "interface", "type", "struct", "enum", "trait"})
 _BACKTICK = re.compile(r"`([^`\n]{3,120})`")
-_CAMEL = re.compile(r"(?<![\w./`-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w`/-])")
+# CamelCase, camelCase, and an interface's name after its `I` (`IControlBinding`, `IDisposable`: C#, TypeScript).
+_CAMEL = re.compile(r"(?<![\w./`-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
+                    r"|I[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*)(?![\w`/-])")
 _TERM = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Z][a-z0-9]{3,40})\*\*[ \t]*:", re.M)  # **Edition**: a ...
 # A name set in italics with underscores ("the _SharedConnection_ class", adaptris/interlok 0004): a name as it stands.
 _ITALIC_NAME = re.compile(r"(?<![\w*])_([A-Za-z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*)_(?![\w*])")
@@ -323,6 +325,8 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
     A name written with its scope (`BulkData::Cache`, `App\\Models\\User`, see `scoped_name`) is read
     whole, as the qualified name it is, and its parts are not read again as names of their own.
 
+    A diagram's labels (`A(IWindowManager) --> B(IBindingManager)` in a Mermaid block) are read as its prose.
+
     Names a code block only uses are left out: a decision's sample code proposes or illustrates
     (`writeTx` in a 2021 sketch) more often than it names the code that exists. A name a block
     defines (`class SegmentReadModel {`, `export const useSegments =`) comes last, marked `in_block`:
@@ -346,7 +350,8 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
     for term in terms:
         if term not in out:
             out[term] = Named(term, True)
-    for m in _CAMEL.finditer(_ITALIC_NAME.sub(r" \1 ", _BACKTICK.sub(" ", text))):
+    diagrams = "\n".join(m.group(0) for m in markdown.DIAGRAM.finditer(whole))  # a node's label names, as prose
+    for m in _CAMEL.finditer(_ITALIC_NAME.sub(r" \1 ", _BACKTICK.sub(" ", text)) + "\n" + diagrams):
         if m.group(1) not in out:
             out[m.group(1)] = Named(m.group(1), False)
     for name in block_definitions(whole) if blocks else ():
