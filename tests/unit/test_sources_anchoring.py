@@ -406,6 +406,23 @@ def test_a_broad_folder_the_decision_says_it_creates_is_its_subject(tmp_workspac
     assert texts(derive_anchors(within, "docs/decisions/0009.rst", AnchorContext(ws))) == []
 
 
+def test_a_broad_folder_the_decision_says_it_implements_or_defines_is_its_subject(tmp_workspace):
+    """desmos-labs/desmos (Apache-2.0) `docs/architecture/adr-010-posts-module.md`: "This ADR contains the definition
+    of the `x/posts` module", "We will implement a new module named `x/posts`"; ADR 006, "We will create a module
+    named `subspaces`": the whole module is the record's doing, however many files it holds. Adding a field to a
+    module, or using one, does not make it the subject."""
+    files = {f"x/posts/keeper/k{i}.go": "package keeper\n" for i in range(35)}
+    ws = write(tmp_workspace, files)
+    for said in ("We will implement a new module named `x/posts` that lets users post.",
+                 "This ADR contains the definition of the `x/posts` module.",
+                 "We will create a module named `x/posts` which lets users post."):
+        text = f"# ADR 010: Posting\n\n## Decision\n\n{said}\n"
+        assert texts(derive_anchors(text, "docs/architecture/adr-010.md", AnchorContext(ws))) == ["x/posts/**"], said
+    for said in ("We will add a field to the module `x/posts` for this.", "We rely on the `x/posts` module."):
+        text = f"# ADR 011: Reporting\n\n## Decision\n\n{said}\n"
+        assert texts(derive_anchors(text, "docs/architecture/adr-011.md", AnchorContext(ws))) == [], said
+
+
 def test_one_folder_written_as_code_with_its_trailing_slash_anchors_that_folder(tmp_workspace):
     """A record writing "the infrastructure lives in `terraform/`" governs that folder, as `terraform/modules/` would;
     the word without backticks or without its slash, a file of that name, and a source root (`src/`, the whole

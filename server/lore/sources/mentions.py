@@ -499,7 +499,8 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`,
     whole: a heading naming `Paramore.Brighter.BoxProvisioning` does not name `Paramore.Brighter`) and
     that the decision does not say it creates ("it is decided to create a new Django application ... named
-    `verifiable_credentials`": the whole app is its doing)."""
+    `verifiable_credentials`": the whole app is its doing) or defines ("This ADR defines the `x/subspaces` module",
+    `_DEFINES`)."""
     if hit not in layout.dirs or layout.files_under(hit) <= MAX_FOLDER_FILES:
         return False
     if _files_besides_tests(hit, layout) <= MAX_FOLDER_FILES:
@@ -508,13 +509,22 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     if any(whole.search(h.group(1)) for h in _HEADING.finditer(text)):
         return False
     named_so = re.compile(rf"(?:[^.\n]{{0,60}}?\b(?:named|called)\b)?[ \t]*[`\"']?{whole.pattern}")
-    return not any(named_so.match(text, m.end()) for m in _CREATES.finditer(text))
+    if any(named_so.match(text, m.end()) for m in _CREATES.finditer(text)):
+        return False
+    defined = re.compile(rf"{_DEFINES}[`\"']?{whole.pattern}[`\"']?[ \t]+(?:new[ \t]+)?{_PART}", re.I)
+    return not defined.search(text)
 
 
+# What a decision can create: a part of the project, as it is called.
+_PART = r"(?:application|app|package|module|service|crate|library|component|project)\b"
 # A decision creating a part of the project, its name next: "create a new Django application ... named `x`",
-# "add a new package `x`" (not "create a new component in `kuma-dp`": what it is created in).
-_CREATES = re.compile(r"\b(?:create|creating|add|adding|introduce|introducing|build|building)\b[^.\n]{0,40}\bnew\b"
-                      r"[^.\n]{0,40}\b(?:application|app|package|module|service|crate|library|component|project)\b", re.I)
+# "add a new package `x`", "We will implement a new module named `x/posts`", "We will create a module named
+# `subspaces`" (not "create a new component in `kuma-dp`": what it is created in).
+_CREATES = re.compile(r"\b(?:create|creating|add|adding|introduce|introducing|build|building|implement|implementing)\b"
+                      rf"(?:[^.\n]{{0,40}}\bnew\b[^.\n]{{0,40}}\b|[ \t]+(?:an?|one)[ \t]+(?:[\w-]+[ \t]+)?){_PART}", re.I)
+# ... or its name first: "This ADR defines the `x/subspaces` module", "the definition of the `x/posts` module".
+_DEFINES = (r"\b(?:defines?|defining|specifies|(?:definition|specification)[ \t]+of|creates?|introduces?|adds?|implements?)"
+            r"[ \t]+(?:an?|the)[ \t]+(?:new[ \t]+)?")
 
 
 def _whole(*names: str) -> re.Pattern[str]:
