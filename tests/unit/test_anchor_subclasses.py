@@ -264,3 +264,20 @@ def test_options_under_headings_of_their_own_anchor_only_the_one_chosen():
     assert without_alternatives(undecided) == undecided  # which one holds is not known: nothing set aside
     one = OPTIONS_UNDER_DISCUSSION.replace("### Solution 2", "### Our approach")
     assert "PlayCard" in without_alternatives(one)  # one option heading alone is no set of options
+
+
+def test_an_interfaces_name_and_a_diagrams_labels_are_names_the_record_writes(tmp_workspace):
+    """OnkelMato/MFFM (MIT) `docs/adr/0005-create-mffm-framework-for-winforms.md` draws its parts in a Mermaid block
+    (`A(IWindowManager) --> B(IBindingManager)`), and C# interfaces open with their `I`: none was read as a name,
+    and the record anchored nothing. Code a block only uses is still no name of the record."""
+    text = ("# Create a framework\n\n## Decision\n\nForms bind through the IControlBinding of each control.\n\n"
+            "```mermaid\nflowchart TD\n    A(IWindowManager) --> B(IBindingManager)\n```\n\n"
+            "```csharp\nvar x = new HiddenHelper();\n```\n")
+    names = [n.name for n in names_in(text)]
+    assert names == ["IControlBinding", "IWindowManager", "IBindingManager"]
+    ws = write(tmp_workspace, {"src/Contracts/IWindowManager.cs": "public interface IWindowManager {}\n",
+                               "src/Contracts/IControlBinding.cs": "public interface IControlBinding {}\n",
+                               "src/Core/HiddenHelper.cs": "public class HiddenHelper {}\n"})
+    assert texts(ws, text, "docs/adr/0005-create.md") == [
+        "symbol:csharp:IControlBinding@src/Contracts/IControlBinding.cs",
+        "symbol:csharp:IWindowManager@src/Contracts/IWindowManager.cs"]
