@@ -267,6 +267,8 @@ def test_a_name_is_about_what_it_begins_with_or_what_verbs_act_on_not_what_a_nou
     assert extends("EnterpriseCustomerAdminView", "EnterpriseCustomer")  # a role's word last
     assert extends("ProcessNextRequestFactory", "ProcessNext") and extends("CourseCertificateViewSet", "CourseCertificate")
     assert extends("DataSourcesConfigurationExtensions", "DataSources")
+    # openedx/license-manager (AGPL-3.0): the error raised about a customer agreement is not the model its record adds
+    assert not extends("CustomerAgreementError", "CustomerAgreement") and not extends("RenewalException", "Renewal")
 
 
 EXCEPTION_CS = '''\

@@ -103,6 +103,11 @@ worker consumer producer listener adapter builder loader reader writer validator
 routes spec""".split())
 
 
+# Last words that make a name the failure of a thing, not the thing (openedx/license-manager's `CustomerAgreementError`
+# is no `CustomerAgreement`, under the record introducing that model).
+FAILURES = frozenset("error errors exception exceptions exc warning warnings failure failures fault".split())
+
+
 def _words(text: str) -> list[str]:
     return [w.lower() for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", text.strip("_")) if w]
 
@@ -113,7 +118,8 @@ def extends(name: str, part: str) -> bool:
     noun before it makes another thing (`CollectionPublishableEntity`, the tie of a collection to
     entities, is not a `PublishableEntity`); so do words after it, unless `part` is most of the name or the last of
     them names a role (`ROLES`): `enterprise_customer_support_tool` is a tool, not the `enterprise_customer`
-    (openedx/edx-enterprise's toggles, under the record of the customer's roles)."""
+    (openedx/edx-enterprise's toggles, under the record of the customer's roles). A name ending in a failure's word
+    (`FAILURES`: `CustomerAgreementError`) is never about it."""
     at = name.find(part)
     if at < 0:
         return False
@@ -123,6 +129,8 @@ def extends(name: str, part: str) -> bool:
     if at == 0 and not head and name == part:
         return True
     rest, own = _words(name[at + len(part):]), _words(part)
+    if rest and rest[-1] in FAILURES:
+        return False
     return 2 * len(own) > len(own) + len(rest) or rest[-1] in ROLES
 
 
