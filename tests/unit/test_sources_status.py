@@ -355,6 +355,23 @@ def test_a_status_history_is_read_at_its_latest_date():
     assert read_status("Accepted (2024-09-06)").status is Status.ACTIVE
 
 
+def test_a_status_history_by_month_is_read_at_its_latest_month():
+    """openedx/license-manager (AGPL-3.0) `docs/decisions/0004-…rst` lists "* Proposed May 2021", "* Accepted June
+    2021", "* Updated to match reality August 2021" and was read as proposed. Its 0003 gives its status as the
+    heading of a part of its Status section ("Mostly Rejected May 2021", then "… superceded by ADR 0004") and was
+    read as current."""
+    history = "* Proposed May 2021\n* Accepted June 2021\n* Updated to match reality August 2021\n"
+    assert read_status(history).status is Status.ACTIVE
+    assert read_status("* Accepted 2021-06-01\n* Deprecated March 2023\n").status is Status.DEPRECATED
+    text = ("# 3. Introduction of a Renewal Model\n\n## Status\n\n### Mostly Rejected May 2021\n\nEverything below "
+            "has now been rejected and superceded by ADR 0004.\n\n## Context\n\nRenewals.\n\n## Decision\n\nA model.\n")
+    m = parse_adr("docs/decisions/0003-renewal-model.md", text).memories[0]
+    assert m.status is Status.SUPERSEDED and m.meta["status_text"] == "Mostly Rejected May 2021"
+    m = parse_adr("docs/decisions/0004-renewals.md", f"# 4. Renewals\n\n## Status\n\n{history}\n## Decision\n\nA.\n"
+                  ).memories[0]
+    assert m.status is Status.ACTIVE
+
+
 def test_superseding_one_thing_a_record_decided_supersedes_it_in_part():
     """AWeber-Imbi/imbi (BSD-3-Clause) scheduler 0001: "Supersedes the engine choice in ADR 0016's referenced scheduler
     design" retired all of ADR 0016; only its engine choice is replaced, and 0016 still governs the rest."""

@@ -354,14 +354,20 @@ def status_heading(heading: str | None) -> str | None:
 
 
 def _status_section(doc: markdown.Document) -> tuple[StatusReading, int, str | None] | None:
-    """The first Status section, the page's own title aside (a guide titled "# Status" explains statuses)."""
+    """The first Status section, the page's own title aside (a guide titled "# Status" explains statuses). A Status
+    section with no text of its own is read from its first sub-section, heading and text (openedx/license-manager's
+    0003: "Status", then "Mostly Rejected May 2021" underlined as a part of it)."""
     _, title_line = doc.title()
-    for s in doc.sections:
+    for i, s in enumerate(doc.sections):
         inline = status_heading(s.heading)
         if inline is None or (s.line == title_line and s.level == 1):
             continue
-        text = (inline + "\n\n" + doc.text(s)).strip() if inline else doc.text(s)
-        first = inline or next((ln.strip() for ln in doc.text(s).splitlines() if ln.strip()), "")
+        own = doc.text(s)
+        sub = doc.sections[i + 1] if i + 1 < len(doc.sections) else None
+        if not inline and not own.strip() and sub is not None and sub.heading and sub.level > s.level:
+            own = sub.heading + "\n\n" + doc.text(sub)
+        text = (inline + "\n\n" + own).strip() if inline else own
+        first = inline or next((ln.strip() for ln in own.splitlines() if ln.strip()), "")
         return read_status(text), s.line, markdown.plain(first) or None
     return None
 

@@ -37,6 +37,22 @@ def written_in(text: str | None) -> str | None:
     return iso_day(m.group(1)) if m else None
 
 
+def written_order(text: str | None) -> tuple[int, int, int] | None:
+    """The first date `text` writes as (year, month, day) to order by, a month and year's day as 0 ("Proposed May
+    2021" -> (2021, 5, 0)); None when it writes none or only one whose day and month may be either."""
+    m = _WRITTEN.search(text or "")
+    if m is None:
+        return None
+    day = iso_day(m.group(1))
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+        return int(day[:4]), int(day[5:7]), int(day[8:])
+    month = re.search(_MONTH_WORD, day, re.I)
+    year = re.search(r"\d{4}", day)
+    if month is None or year is None:
+        return None
+    return int(year.group(0)), _MONTHS[month.group(0).lower()], 0
+
+
 def iso_day(text: str) -> str:
     """`text`'s date as `YYYY-MM-DD` when its day is certain (see the module's docstring), else `text` unchanged;
     an ISO date followed by a time or a remark gives its day."""

@@ -24,6 +24,7 @@ import attrs
 
 from lore.memory import Status
 from lore.markup import markdown
+from lore.sources import dates
 
 _WORDS: dict[str, Status] = {
     **dict.fromkeys(("accepted", "approved", "implemented", "adopted", "agreed", "decided", "done",
@@ -441,18 +442,18 @@ def _of_the_series(ref: Reference) -> bool:
     return ref.number is not None and bool(_ADR_NUMBER.search(ref.text) or _PADDED_NUMBER.match(ref.text))
 
 
-_DATED_LINE = re.compile(r"^[\s>*+-]*[*_]*(\d{4})-(\d{2})-(\d{2})\b")
 
 
 def latest_first(lines: list[str]) -> list[str]:
-    """A status history's lines, the latest first: when two or more lines open with a date ("- 2024-09-06:
-    Accepted", "- 2025-12-11: Obsolete"), those lines newest first, ahead of the rest, so that the status a
-    record has now is the one read first; any other text as it is."""
-    dated = [(m.groups(), ln) for ln in lines if (m := _DATED_LINE.match(ln))]
+    """A status history's lines, the latest first: when two or more lines write a date ("- 2024-09-06:
+    Accepted", "- 2025-12-11: Obsolete"; openedx/license-manager's "* Proposed May 2021", "* Accepted June 2021"),
+    those lines newest first, ahead of the rest, so that the status a record has now is the one read first; any
+    other text as it is."""
+    dated = [(when, ln) for ln in lines if (when := dates.written_order(ln)) is not None]
     if len(dated) < 2:
         return lines
     order = [ln for _, ln in sorted(dated, key=lambda d: d[0], reverse=True)]
-    return order + [ln for ln in lines if not _DATED_LINE.match(ln)]
+    return order + [ln for ln in lines if dates.written_order(ln) is None]
 
 
 # What may follow a template's status line: an HTML comment telling authors what to write there.
