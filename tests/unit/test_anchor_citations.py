@@ -39,6 +39,9 @@ def test_the_series_is_the_records_prefix_or_folder_and_a_shared_number_cites_no
     assert series_of("docs/rfc/0011-trace-summary.md") == ("rfc", 11)
     assert series_of("docs/architecture/adr-013-x.md") == ("adr", 13)
     assert series_of("docs/architecture/013-x.md") is None
+    # Enterprise-CMCS/managed-care-review (CC0-1.0): "// exclude test state as per ADR 019" cites
+    # `docs/architectural-decision-records/019-….md`, a folder named for decision records in words of its own
+    assert series_of("docs/architectural-decision-records/019-test-state.md") == ("adr", 19)
     ws = write(tmp_workspace, {
         "docs/adr/0011-a.md": TEXT, "docs/adr/old/0011-b.md": TEXT, "docs/rfc/0011-c.md": TEXT,
         "app/a.go": "package a\n\n// Described in RFC 0011.\nconst A = 1\n",

@@ -63,6 +63,7 @@ from pathlib import Path, PurePosixPath
 
 from lore.anchors.comments import docstrings, extract_comments, reads_comments
 from lore.anchors.languages import language_for_path
+from lore.sources import detect
 from lore.sources.named import BUDGET_SECONDS, COMMON, FENCE, MAX_FILES, code_outside_tests
 
 # A record's series and number as written, zeros kept (`ADR-013`, `RFC 0011`, `@ADR(49)`, `ADRs 2`).
@@ -119,7 +120,8 @@ _SERIES_FOLDERS = {"adr": "adr", "adrs": "adr", "decisions": "adr", "decision-re
 
 def series_of(rel: str) -> tuple[str, int] | None:
     """(series, number) of a record by its path: `docs/architecture/adr-013-x.md` -> ("adr", 13),
-    `docs/rfc/0011-x.md` -> ("rfc", 11); None when its name holds no number or no series is known."""
+    `docs/rfc/0011-x.md` -> ("rfc", 11), a numbered page of any folder named for decision records (`detect.folder_hint`)
+    an ADR; None when its name holds no number or no series is known."""
     path = PurePosixPath(rel)
     m = _NUMBERED.match(path.name)
     if not m:
@@ -128,6 +130,8 @@ def series_of(rel: str) -> tuple[str, int] | None:
     if not series:
         series = next((_SERIES_FOLDERS[p.lower()] for p in reversed(path.parent.parts)
                        if p.lower() in _SERIES_FOLDERS), "")
+    if not series and detect.folder_hint(rel):  # `docs/architectural-decision-records/019-x.md`: "ADR 019"
+        series = "adr"
     return (series, int(m.group(2))) if series else None
 
 
