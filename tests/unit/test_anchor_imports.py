@@ -260,6 +260,9 @@ def test_a_choice_written_as_what_replaces_what_or_as_a_use_encouraged():
     assert imports.chosen("# Replace Google Sheets with Big Query as a reporting database\n") == ["bigquery"]
     assert imports.chosen("# Switch from ElasticSearch to Algolia for search functionality\n") == ["algolia"]
     assert imports.chosen("# Migrate from Algolia to Meilisearch-based search\n") == ["meilisearch"]
+    # Enterprise-CMCS/managed-care-review (CC0-1.0) 032: a way of doing it chose no product named `header`, whose
+    # lens went on every `components/Header/` file
+    assert imports.chosen("# Use header-based impersonation for admin users\n") == []
     assert imports.chosen("# Moving away from Heroku to Fly.io\n") == ["flyio"]
     assert imports.chosen("# Encourage use of devcontainers for local development\n") == ["devcontainers"]
     assert imports.chosen("# Standardise on Poetry for dependencies\n") == ["poetry"]

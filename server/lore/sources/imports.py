@@ -267,7 +267,9 @@ def _choice(title: str) -> re.Match[str] | None:
 def _products(what: str, variants: bool = True) -> list[tuple[str, list[str]]]:
     """(the part of a title's choice naming one product, its words) for each product `what` names: `AWS Graviton
     (ARM) and Rust` -> `AWS Graviton`: AWS, Graviton; `Rust`: Rust. Leading articles, a trailing kind word written in
-    lower case and a version are no part of the name; `variants=False` leaves out a part led by an article."""
+    lower case and a version are no part of the name; `variants=False` leaves out a part led by an article. What a
+    choice is based on is the product when written as one ("Postgres-based search"), and none in lower case
+    ("header-based impersonation")."""
     out = []
     # "AWS Graviton (ARM)"; "and" as the languages of `_CHOICE_VERB` write it ("Result Pattern e ProblemDetails")
     for part in re.split(r",|\band\b|/|\+|\s(?:e|y|et|und|en|ed)\s", re.sub(r"\([^()]*\)", " ", what)):
@@ -277,6 +279,8 @@ def _products(what: str, variants: bool = True) -> list[tuple[str, list[str]]]:
         words = [w for w in written if w.lower() not in _LEADING]
         if "based" in (lower := [w.lower() for w in words]) and lower.index("based") > 0:
             words = words[:lower.index("based")]  # "Postgres-based search" chose Postgres
+            if all(w.islower() for w in words):
+                words = []  # "header-based impersonation", "token-based auth": a way of doing it, no product
         while len(words) > 1 and words[-1] in _TRAILING:  # "the django-fsm library"; not "Deep Java Library"
             words.pop()
         while len(words) > 1 and _VERSION.fullmatch(words[-1]):  # "SQLAlchemy 2.0", "Vue 3", "React 18.x"
