@@ -989,3 +989,19 @@ def test_a_title_naming_only_the_genre_after_a_projects_tag_gives_way_to_the_nex
     assert m.title == "1. Record the architecture decision"
     tagged, _ = one("docs/architecture-decisions/0002-use-kafka.md", "# [core] Use Kafka\n\n## Decision\n\nWe do.\n")
     assert tagged.title == "[core] Use Kafka"  # a tag before a title of its own stays
+
+
+def test_a_heading_saying_the_record_is_superseded_or_deprecated_retires_it():
+    """Enterprise-CMCS/managed-care-review (CC0-1.0) writes it as the first heading under the title: "## This ADR has
+    been superseded by [028-…](028-….md)", "## This ADR is deprecated as we removed Protobufs …"; all four such records
+    stayed current, and one ranked first for a question its successor answers. A heading about something else that
+    says "superseded" retires nothing."""
+    text = ("# Define Frontend Toolset for Accessibility\n\n## This ADR has been superseded by "
+            "[028-updated-frontend-a11y-toolset](028-updated-frontend-a11y-toolset.md)\n\n## Chosen Decision\n\naxe.\n")
+    m = parse_adr("docs/architectural-decision-records/005-frontend-a11y-toolset.md", text).memories[0]
+    assert m.status is Status.SUPERSEDED and [r["number"] for r in m.meta["refs"]["superseded_by"]] == [28]
+    text = ("# The Form Changes Over Time\n\n## This ADR is deprecated as we removed Protobufs from the codebase.\n\n"
+            "## Decision Made\n\nVersion the form.\n")
+    assert parse_adr("docs/adr/018-form.md", text).memories[0].status is Status.DEPRECATED
+    text = "# Caching\n\n## Decision\n\nCache.\n\n## Why the old cache was superseded by a CDN\n\nSpeed.\n"
+    assert parse_adr("docs/adr/019-cache.md", text).memories[0].status is Status.ACTIVE

@@ -438,11 +438,17 @@ def _body_supersessions(doc: markdown.Document, reading: StatusReading) -> None:
 
     Only a paragraph that opens with it, or a sentence about this record ("This ADR has been
     superseded by …"), counts; an option "superseded by the other approach" in a list of
-    alternatives does not. Against a stated status, it must also name the successor.
+    alternatives does not. Against a stated status, it must also name the successor. A heading written as such a
+    sentence counts as one (Enterprise-CMCS/managed-care-review's "## This ADR has been superseded by [028-…](…)",
+    "## This ADR is deprecated as we removed Protobufs …").
     """
     for s in doc.sections:
         if status_heading(s.heading) is not None or _ALTERNATIVES.match(folded((s.heading or "").strip())):
             continue
+        if s.heading and _ABOUT_THIS.match(s.heading):  # "## This ADR has been superseded by [028-…](028-….md)"
+            _read_supersessions(s.heading, reading, named_only=False)
+            if reading.status is None and _RETIRED_THIS.match(s.heading):
+                reading.status = Status.DEPRECATED  # "## This ADR is deprecated as we removed Protobufs …"
         for para in re.split(r"\n\s*\n", markdown.FENCE.sub("", doc.text(s))):  # a code block's "Replaces this value" is code
             items = re.split(r"\n(?=[ \t]{0,3}[-*+][ \t])", para)
             for part in items:
@@ -469,6 +475,10 @@ def _read_supersessions(para: str, reading: StatusReading, named_only: bool) -> 
     reading.amends += [r for r in found.amends if r not in reading.amends]
 
 
+# A heading that is a sentence about the record it heads.
+_ABOUT_THIS = re.compile(r"^\W*this\s+(?:adr|document|record|decision)\b", re.I)
+_RETIRED_THIS = re.compile(r"^\W*this\s+(?:adr|document|record|decision)\s+(?:is|has\s+been|was)\s+(?:now\s+)?"
+                           r"(?:deprecated|outdated|obsolete|retired)\b", re.I)
 # A banner's marks before what a paragraph says: a quote and bold (`> **Amended by [DESIGN-011](…) (2026-07-28).**`).
 _BANNER = re.compile(r"^(?:[ \t]*>[ \t]?)+(?:\*\*|__)?|^[ \t]*(?:\*\*|__)(?=\w)")
 # A paragraph saying a later record changed this one in part (`Amended by [ADR-0072](…)`).
