@@ -988,3 +988,17 @@ def test_a_package_of_the_workspace_written_as_code_by_its_bare_name_anchors_its
     assert texts(tables, own) == ["app/notifications/**"]
     from lore.sources.mentions import own_package_anchors  # the part "in words" rule reads it otherwise
     assert own_package_anchors(own, AnchorContext(write(tmp_workspace.parent / "notifications-api", files))) == []
+
+
+def test_a_type_a_title_names_is_the_projects_own_though_a_demo_defines_it_too(tmp_workspace):
+    """OnkelMato/MFFM (MIT) 0300, "Use window manager for form and formmodel management": `WindowManager` is defined in
+    `src/Mffm/Core/` and again in a prototype under `demo/`; the title anchored nothing. Two definitions in the
+    project's own code still name no one type."""
+    ws = write(tmp_workspace, {
+        "src/Mffm/Core/WindowManager.cs": "public class WindowManager {}\n",
+        "demo/Prototype/MvvmFramework/WindowManager.cs": "public class WindowManager {}\n",
+    })
+    text = "# Use window manager for form and formmodel management\n\n## Decision\n\nOne manager opens every form.\n"
+    assert texts(ws, text) == ["symbol:csharp:WindowManager@src/Mffm/Core/WindowManager.cs"]
+    write(ws, {"src/Mffm/Legacy/WindowManager.cs": "public class WindowManager {}\n"})
+    assert texts(ws, text) == []

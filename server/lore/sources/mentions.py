@@ -914,7 +914,8 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
       "data sources" is no subject) and at most `concepts.MAX_KIND_FILES` files besides tests;
     - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`), or the top-level function named
       for all of its words ("Generate idempotency key" -> `generateIdempotencyKey`; a method is one part of
-      its owner's work, and a function nested in a function or method one step of its), when one file outside tests defines it; a name the title spells out ("MeshMetric
+      its owner's work, and a function nested in a function or method one step of its), when one file outside tests
+      (and outside samples and demos, when the project's own code defines it: `named.SAMPLE_PATH`) defines it; a name the title spells out ("MeshMetric
       profiles": `MeshMetric`) leaves out those that only share its words' stems (a `MeshMetrics` settings
       field), even where it is defined in more than one file and so anchors nothing itself;
     - the folders of the namespace an acronym of it names ("Automate DQT Integration" -> `lib/dqt/**`, Ruby's
@@ -943,6 +944,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
             break
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
         files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
+        files = [f for f in files if not named.SAMPLE_PATH.search(f)] or files  # a demo's copy is no second home
         found = ctx.symbols.symbol(files[0], name) if len(files) == 1 else None
         if found and found[2] in TITLED_KINDS and not ctx.symbols.in_function(files[0], found[1]):
             out.append(Derived(symbol_anchor(found[0], found[1], files[0]), 0.85, f"titled for `{name}`"))
