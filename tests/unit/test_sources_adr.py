@@ -90,6 +90,18 @@ def test_a_template_opening_on_its_result_has_that_as_its_decision():
     assert headings.under_decision("ExecutionResult.Defer", text)
 
 
+def test_a_name_under_a_heading_within_the_decision_is_written_under_the_decision():
+    """openedx/license-manager (AGPL-3.0) 0004 writes `LearnerLicensesViewSet.base_queryset()` under "Decision", then
+    "The original licenses retain their status" a level down: a name written once there was read as written in
+    passing. A name under a heading of its own level after the decision, or above it, is not under it."""
+    text = ("# 4. Renewals\n\n## Context\n\nWe read `Early`.\n\n## Decision\n\n### The original licenses retain "
+            "their status\n\nFilter in `LearnerLicensesViewSet.base_queryset()`.\n\n#### Details\n\n`Deep` too.\n\n"
+            "## Consequences\n\nThen `Later`.\n")
+    assert headings.under_decision("LearnerLicensesViewSet.base_queryset", text)
+    assert headings.under_decision("Deep", text)
+    assert not headings.under_decision("Early", text) and not headings.under_decision("Later", text)
+
+
 def test_madr_front_matter_with_several_successors():
     m, _ = one("docs/decisions/0007-sessions.md", MADR)
     assert m.status is Status.SUPERSEDED and m.date == "2023-05-01"

@@ -34,10 +34,27 @@ _NUMBERING = re.compile(r"^[\s\d.)#:-]*")
 
 def under_decision(name: str, text: str) -> bool:
     """Whether a record writes a name (its last part) under the heading of its decision ("## Decision",
-    "## Decision Outcome", "### Chosen option"): the part that says what is done names the code doing it."""
+    "## Decision Outcome", "### Chosen option"), or under a heading within it (openedx/license-manager's 0004:
+    "Decision", then "The original licenses retain their status" a level down): the part that says what is done
+    names the code doing it."""
     last = name.rsplit(".", 1)[-1]
-    return any(_is_decision(heading_above(text, m.start()))
-               for m in re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text))
+    places = [m.start() for m in re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text)]
+    if not places:
+        return False
+    blanked = named.FENCE.sub(lambda m: " " * len(m.group(0)), text)
+    found = [(m.start(), len(m.group(1)), m.group(2)) for m in _LEVELED.finditer(blanked)]
+    starts = [start for start, _, _ in found]
+    for pos in places:
+        level = 7
+        for _, depth, title in reversed(found[:bisect.bisect_left(starts, pos)]):
+            if depth < level:
+                if _is_decision(title):
+                    return True
+                level = depth
+    return False
+
+
+_LEVELED = re.compile(r"^[ \t]*(#{1,6})[ \t]+(.+)$", re.M)
 
 
 def decision_parts(text: str) -> list[str]:
