@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from lore.anchors.choices import DERIVED_META
 from lore.memory import Anchor, Kind, Memory, Provenance, Scope, SourceKind
 from lore.staleness import StalenessChecker, describe, mark_verified
 from lore.staleness.orphans import Workspace, orphaned
@@ -84,6 +85,16 @@ def test_code_changed_since_the_decision_names_the_commit(repo):
     assert s.basis == "written" and abs(s.since - (NOW - 30 * DAY)) < 2
     line = describe(s)[0]
     assert line.startswith(f"code changed since this decision: `{s.change.commit.short}`, 1 week ago")
+
+
+def test_code_a_phrase_of_the_record_led_to_says_nothing_of_it_changing(repo):
+    """desmos-labs/desmos (Apache-2.0): ADR 021's lens warned "code changed since this decision" over
+    `GetTokenDenom`, an anchor it got from the phrase "token denom". Code it names still counts."""
+    m = adr_memory(["symbol:python:app.repos.Repository.save"])
+    m.meta[DERIVED_META] = {"symbol:python:app.repos.Repository.save": "speaks of “repository save” (Repository.save)"}
+    assert StalenessChecker(repo).check(m).change is None  # the `MessageBus` it names is gone: that still says so
+    m.meta[DERIVED_META] = {"symbol:python:app.repos.Repository.save": "names `Repository.save`"}
+    assert StalenessChecker(repo).check(m).change is not None
 
 
 def test_unchanged_symbol_is_not_stale_even_when_its_file_changed(repo):

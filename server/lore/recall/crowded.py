@@ -126,6 +126,12 @@ def _why(m: Memory, a: Anchor) -> str:
     return (m.meta.get(DERIVED_META) or {}).get(key_of(a), "")
 
 
+def spoken_of(m: Memory, a: Anchor) -> bool:
+    """Whether an anchor came only from a phrase the record says (`SPEAKS`: "speaks of “token denom”"), no person
+    confirming it: where the record's words land, not code it names."""
+    return _why(m, a).startswith(SPEAKS) and key_of(a) not in (m.meta.get(CONFIRMED) or [])
+
+
 def _named(m: Memory, a: Anchor) -> bool:
     """Whether an anchor was derived from the record's words (a name it writes, its title or a phrase
     it says, not a path or a citation), and no person confirmed it."""

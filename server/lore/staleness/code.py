@@ -21,6 +21,7 @@ import attrs
 from lore.anchors import extract_symbols, language_for_path
 from lore.memory import Anchor, Memory
 from lore.recall.anchoring import GLOB_CHARS, match_anchor
+from lore.recall.crowded import spoken_of
 from lore.staleness import git
 from lore.staleness.verify import verified_at
 
@@ -68,9 +69,13 @@ def reference_time(root: Path, m: Memory) -> tuple[float, str]:
 
 
 def changed_since(root: Path, m: Memory, since: float) -> CodeChange | None:
-    """The newest commit after `since` touching a symbol or file the memory is anchored to."""
+    """The newest commit after `since` touching a symbol or file the memory is anchored to; an anchor only a phrase
+    it says led to (`crowded.spoken_of`: desmos-labs/desmos' ADR 021 and `GetTokenDenom`, by "token denom") is where
+    its words land, not code it decided, and says nothing of it changing."""
     best: CodeChange | None = None
     for anchor in m.anchors:
+        if spoken_of(m, anchor):
+            continue
         found = _anchor_change(root, anchor, since)
         if found is not None and (best is None or found.commit.at > best.commit.at):
             best = found
