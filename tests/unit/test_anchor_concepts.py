@@ -45,6 +45,9 @@ def test_phrases_are_repeated_prose_words_not_code_or_the_project_name():
     assert phrases(runtime, "dapr dapr/dapr kumahq/kuma".replace("/", " ")) == []
     assert phrases(runtime, "other") == [("dapr", "runtime"), ("kuma", "resource")]
     assert phrases("Content blocks, a content block.", "alphagov__content-publisher") == [("content", "block")]
+    # Enterprise-CMCS/managed-care-review (CC0-1.0) 018: "the review and submit page", twice, is `ReviewSubmit`
+    assert phrases("The review and submit page lists it. On the review and submit page we sign.") == [("review", "submit")]
+    assert phrases("Review it, and submit it. Review, and submit.") == []  # not one phrase: two clauses
 
 
 # Shaped on Unleash's write-model-vs-read-models.md and sdk-generator.md (Unleash/unleash, Apache-2.0).

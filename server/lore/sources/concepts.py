@@ -265,7 +265,8 @@ def own_names(project: str) -> set[str]:
 
 
 def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
-    """Two-word phrases a decision's prose (headings included) says at least `REPEATS` times. Words
+    """Two-word phrases a decision's prose (headings included) says at least `REPEATS` times, two words joined by
+    "and" among them ("review and submit": `ReviewSubmit`). Words
     written as code (`setJobCache`, `job_cache`) are not prose, and the pairs of the project's own
     name (`project`: "content-publisher" gives "content publisher") name the project, not a part of it; nor
     do those holding a one-word name of it ("dapr runtime", "kuma resource": what all of it is made of)."""
@@ -275,7 +276,9 @@ def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     counts: Counter = Counter()
     for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named.FENCE.sub(" ", text))):
         words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(sentence)]
-        for pair in zip(words, words[1:]):
+        # "the review and submit page": code joins both nouns (`ReviewSubmit`) as it joins a phrase's two
+        joined = [(a, c) for a, b, c in zip(words, words[1:], words[2:]) if b == "and"]
+        for pair in list(zip(words, words[1:])) + joined:
             if pair not in own and not named_so & set(pair) and \
                     all(w and w not in _STOP and w not in named.COMMON and len(w) >= 3 for w in pair):
                 counts[pair] += 1
