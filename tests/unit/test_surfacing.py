@@ -118,6 +118,24 @@ def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover
     assert hover(11) == [(two.id, "symbol")]
 
 
+def test_a_memory_on_the_file_lens_still_shows_on_the_one_symbol_its_title_is_about(lore):
+    """openedx/license-manager (AGPL-3.0) 0003, "Introduction of a Subscription Plan Renewal Model", is anchored to
+    more of `models.py`'s symbols than `PER_FILE`, so it went to the file's lens, and the hover of the model it
+    introduces showed nothing. Its other symbols still show nothing."""
+    titled = _add(lore, "Introduction of an Order Book", "The `OrderBook`, `cancel_order` and `name`.",
+                  anchors=[_symbol_anchor(n) for n in ("OrderBook", "cancel_order", "name")])
+    names = tuple(s.name for s in _symbols())
+    qualified = tuple(s.qualified_name for s in _symbols())
+
+    def hover(line: int) -> list[tuple[str, str]]:
+        chain = enclosing(_symbols(), line, 5)
+        return [(g.memory.id, g.match) for g in governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5,
+                                                             names, qualified)]
+
+    assert hover(0) == [(titled.id, "symbol")]
+    assert hover(7) == [] and hover(11) == []  # the rest of them: on the lens only
+
+
 def test_a_memory_anchored_to_the_file_and_a_symbol_in_it_is_the_file_lens_and_that_symbol_hover(lore):
     m = _add(lore, "Cancelling is idempotent", anchors=[Anchor.parse("app/orders.py"), _symbol_anchor("cancel_order")])
     groups = lens_groups(lore, "app/orders.py", _symbols(), "python")

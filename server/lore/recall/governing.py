@@ -131,6 +131,24 @@ def _named_in(m: Memory, names: tuple[str, ...]) -> frozenset[str]:
                  lambda: frozenset(n for n in set(names) if names_symbol(m, n)))
 
 
+_SUBJECT: dict[tuple, str] = {}
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def title_subject(m: Memory, names: tuple[str, ...]) -> str:
+    """The one symbol of a file a memory's title names as its subject: the name whose words, whole and in order,
+    its title writes ("Introduction of a Subscription Plan Renewal Model": `SubscriptionPlanRenewal`), the one of the
+    most words when several do (`SubscriptionPlan` is only a part of it); "" when none, or two tie."""
+    def find() -> str:
+        title = " ".join(w.lower() for w in re.findall(r"[A-Za-z0-9]+", m.title))
+        spelled = [(len(parts), n) for n in set(names) if len(parts := _NAME_PART.findall(n)) >= 2
+                   and re.search(rf"(?<![a-z0-9]){' '.join(p.lower() for p in parts)}s?(?![a-z0-9])", title)]
+        spelled.sort(reverse=True)
+        return spelled[0][1] if spelled and (len(spelled) == 1 or spelled[1][0] < spelled[0][0]) else ""
+
+    return _memo(_SUBJECT, (m.id, m.updated_at, names), find)
+
+
 def _places_named(m: Memory, names: tuple[str, ...], rel_path: str | None) -> int:
     """How many of a file's symbols (`names`, one per symbol: two `FindTraceIDs` methods are two) a
     memory names, or (with `rel_path`: when its symbol anchors there show in hovers) is anchored
@@ -171,7 +189,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     `file_symbols`, the names of the file's symbols: a file's memory that names more than `PER_FILE`
     of them is about the file, not those symbols, and stays on the lens; `file_qualified`, their
     qualified names: a memory anchored to more than `PER_FILE` of them is the file's memory too;
-    `named`, the records naming the file's symbols (`lore.recall.naming.named_in_file`).
+    `named`, the records naming the file's symbols (`lore.recall.naming.named_in_file`). A memory on the lens so
+    still shows on the one symbol its title is about (`title_subject`).
     """
 
     names = [s.qualified_name for s in chain]
@@ -187,7 +206,8 @@ def governing_at(lore: Lore, rel_path: str, chain: list[Symbol], language: str |
     crowd, place = crowded_out(here)  # a crowded type's: the record most about it first
     for mid, (m, kind, anchor) in anchored.items():
         via = vias[mid]
-        if kind == "symbol" and mid not in spread and via == names[-1] and mid not in crowd:
+        if kind == "symbol" and via == names[-1] and mid not in crowd and (
+                mid not in spread or title_subject(m, file_symbols) == innermost):  # its title's subject still
             out.append(Governing(m, "symbol", via=via, anchor=anchor))
         elif mid not in crowd and not constructor(names[-1]) and names_symbol(m, innermost) and \
                 _places_named(m, file_symbols, None if mid in spread else rel_path) <= PER_FILE:
