@@ -29,6 +29,18 @@ def test_a_repeated_phrase_anchors_the_few_definitions_named_for_it(tmp_path):
     assert {d.why for d in found} >= {"speaks of “job cache” (set_job_cache)"}
 
 
+def test_the_error_a_concept_raises_is_no_code_named_for_it(tmp_path):
+    """openedx/license-manager (AGPL-3.0) 0008 and 0010 say "renewal processing" again and again; their lenses went
+    on `RenewalProcessingError`, an exception class, rather than on code doing it."""
+    ws = write(tmp_path / "license-manager", {
+        "apps/subscriptions/exceptions.py": "class RenewalProcessingError(Exception):\n    pass\n",
+        "apps/subscriptions/renewals.py": "def run_renewal_processing():\n    pass\n",
+    })
+    text = "# Automate renewals\n\nRenewal processing runs nightly. Renewal processing locks the plan.\n"
+    found = derive_anchors(text, "docs/decisions/0008.md", AnchorContext(ws))
+    assert [d.anchor.file for d in found] == ["apps/subscriptions/renewals.py"]
+
+
 def test_phrases_are_repeated_prose_words_not_code_or_the_project_name():
     text = "The `job_cache` and setJobCache. Read model, read model. Job cache once. Content Publisher x2: Content Publisher."
     assert phrases(text, "alphagov__content-publisher") == []

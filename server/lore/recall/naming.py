@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from lore.memory import WIDESPREAD_META
 from lore.recall.off_code import RECORD_SOURCES, off_code
+from lore.sources.named import FAILURES
 
 if TYPE_CHECKING:
     from lore.api import Lore
@@ -103,9 +104,6 @@ worker consumer producer listener adapter builder loader reader writer validator
 routes spec""".split())
 
 
-# Last words that make a name the failure of a thing, not the thing (openedx/license-manager's `CustomerAgreementError`
-# is no `CustomerAgreement`, under the record introducing that model).
-FAILURES = frozenset("error errors exception exceptions exc warning warnings failure failures fault".split())
 
 
 def _words(text: str) -> list[str]:

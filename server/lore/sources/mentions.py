@@ -881,12 +881,13 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     a source file holds in a test module (`named.in_test_scope`), and schema migrations and dated scripts
     (`concepts.one_off`). Where a type is named for the phrase alone
     ("lab template": `LabTemplate`), it stands for it, not the names built on it (`LabTemplateList`,
-    `GetLabTemplate`); a function or field so named does not (`advanced_search` beside `AdvancedSearchForm`)."""
+    `GetLabTemplate`); a function or field so named does not (`advanced_search` beside `AdvancedSearchForm`). The
+    error a concept raises (`RenewalProcessingError`, `named.FAILURES`) is not where it is decided."""
     out: dict[tuple[str, str], Derived] = {}
     words = concepts.stems(text)
     for pair in concepts.phrases(text, ctx.project_name):
         found_for = [(name, rel) for name, rel in ctx.phrases.code_for(pair) if concepts.told_of(name, pair, words)
-                     and not concepts.one_off(rel)]
+                     and not concepts.one_off(rel) and named.name_parts(name)[-1].lower() not in named.FAILURES]
         exact = [(name, rel) for name, rel in found_for if concepts.named_exactly(name, pair)
                  and (ctx.symbols.symbol(rel, name) or ("", "", ""))[2] in named.TYPE_KINDS]
         for name, rel in exact or found_for:

@@ -224,6 +224,11 @@ def in_test_scope(qualified: str) -> bool:
     return bool(_TEST_SCOPE.search(qualified))
 
 
+# Last words that make a name the failure of a thing, not the thing (openedx/license-manager's `CustomerAgreementError`
+# is no `CustomerAgreement`, under the record introducing that model; `RenewalProcessingError` no "renewal processing").
+FAILURES = frozenset("error errors exception exceptions exc warning warnings failure failures fault".split())
+
+
 COMMON = frozenset("""
 config configuration handler handlers index main app application service services client server test tests
 data type types string error errors value values model models util utils helper helpers manager controller
