@@ -92,6 +92,16 @@ def test_a_term_equal_to_a_code_files_name_of_two_words_anchors_that_file(tmp_wo
     assert whys(ws, CSP.format(status="Proposed"), proposal=True) == expected  # written as code or linked: sure
 
 
+def test_a_snake_case_name_in_prose_is_written_as_code(tmp_workspace):
+    """openedx/license-manager (AGPL-3.0) 0008: "the process_renewals command", no backticks: snake_case is no word
+    of prose, and it names the command's file as `process_renewals` would."""
+    ws = write(tmp_workspace, {"apps/subscriptions/management/commands/process_renewals.py": "class Command:\n    pass\n",
+                               "apps/subscriptions/renewals.py": "x = 1\n"})
+    text = "# 8. Automated renewal processing\n\n## Decision\n\nA cron job runs the process_renewals command nightly.\n"
+    assert whys(ws, text) == [("apps/subscriptions/management/commands/process_renewals.py",
+                               "names `process_renewals` (apps/subscriptions/management/commands/process_renewals.py)")]
+
+
 def test_a_term_two_files_of_its_name_and_kinds_are_named_for_anchors_both(tmp_workspace):
     ws = write(tmp_workspace, {**RAILS, "config/secure_headers.yml": "default: {}\n"})
     assert [(a, d.score) for d in derive_anchors(CSP.format(status="Accepted"), "doc/adr/0004.md", AnchorContext(ws))

@@ -264,9 +264,14 @@ def stem_key(name: str) -> str | None:
     return "_".join(words) if len(words) <= MAX_STEM_WORDS else None
 
 
+# A snake_case name written in prose without backticks (openedx/license-manager's 0008: "the process_renewals
+# command"): no word of prose is written so.
+_SNAKE = re.compile(r"(?<![\w./@:-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w/@-]|\.\w)")
+
+
 def stem_terms(text: str) -> list[tuple[str, bool]]:
     """(term, whether it is written as code or as a link's text) for each term of two words or more a record writes
-    as code (`secure_headers`), as a link's text (`[secure_headers](https://github.com/github/secure_headers)`) or
+    as code (`secure_headers`, or snake_case in its prose: `_SNAKE`), as a link's text (`[secure_headers](https://github.com/github/secure_headers)`) or
     hyphenated in its prose ("the Content-Security-Policy header"), in order, once each: `BareIndex.stem_named`
     says which name files. Code blocks and addresses aside; a hyphenated phrase counts when a heading writes it or
     the prose does more than once, and not all its words are common ("client-server"): "no implicit display-name
@@ -280,6 +285,7 @@ def stem_terms(text: str) -> list[tuple[str, bool]]:
     headed = {m.group(1).lower() for m in _HYPHENATED.finditer(" ".join(headings.all_headings(text)))}
     found += [(w, False) for w in written if (phrases[w.lower()] > 1 or w.lower() in headed)
               and not all(part in COMMON for part in w.lower().split("-"))]
+    found += [(m.group(1), True) for m in _SNAKE.finditer(plain)]  # "the process_renewals command": code as written
     out: dict[str, tuple[str, bool]] = {}
     for term, as_code in found:
         key = stem_key(term)
