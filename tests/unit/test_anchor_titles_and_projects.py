@@ -1002,3 +1002,16 @@ def test_a_type_a_title_names_is_the_projects_own_though_a_demo_defines_it_too(t
     assert texts(ws, text) == ["symbol:csharp:WindowManager@src/Mffm/Core/WindowManager.cs"]
     write(ws, {"src/Mffm/Legacy/WindowManager.cs": "public class WindowManager {}\n"})
     assert texts(ws, text) == []
+
+
+def test_the_scope_the_workspace_publishes_its_packages_under_is_its_own_name(tmp_path):
+    """Enterprise-CMCS/managed-care-review (CC0-1.0) publishes `@mc-review/…`; its 013, "Open Source MC Review", was
+    titled for `MCReviewSettingsContextType`, a type named for the product as all of it is."""
+    ws = write(tmp_path / "managed-care-review", {
+        "services/app-web/package.json": '{"name": "@mc-review/app-web"}\n',
+        "services/app-web/src/Settings.tsx": "export type MCReviewSettingsContextType = { a: string }\n",
+    })
+    text = "# 013 — Open Source MC Review\n\nMC Review has been closed source. Open sourcing MC Review helps.\n"
+    assert texts(ws, text) == []
+    other = write(tmp_path / "other", {"src/Settings.tsx": "export type MCReviewSettingsContextType = { a: string }\n"})
+    assert texts(other, text) != []

@@ -170,10 +170,12 @@ class AnchorContext:
         """Dependency -> the workflows and initializers named for it (see `bare.dependency_config_files`)."""
         return bare.dependency_config_files(self.layout, self.manifests.whole)
 
-    @property
+    @cached_property
     def project_name(self) -> str:
-        """The workspace's own name in words: its folder's and those of the repositories it says it is."""
-        return project_name(self.root, self.own_repos)
+        """The workspace's own name in words: its folder's, those of the repositories it says it is, and the scopes
+        its packages are published under (Enterprise-CMCS/managed-care-review's `@mc-review/…`: "MC Review")."""
+        scopes = sorted({p[1:].split("/", 1)[0] for p in self.layout.published if p.startswith("@") and "/" in p})
+        return " ".join([project_name(self.root, self.own_repos), *(s.replace("-", " ") for s in scopes)])
 
     @cached_property
     def phrases(self) -> concepts.PhraseIndex:
