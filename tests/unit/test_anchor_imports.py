@@ -112,6 +112,24 @@ def test_a_choice_of_three_letters_counts_where_the_workspace_has_a_package_so_n
     assert anchors(none, text) == [], "no package of that name: a word, as before"
 
 
+def test_a_ruby_file_writing_a_gems_constant_uses_that_gem(tmp_workspace):
+    """UKGovernmentBEIS/beis-report-official-development-assistance (MIT) 0012 chose Wicked and 0037 csv-safe; Rails
+    loads them with no `require`, and the controller doing `include Wicked::Wizard` and the download writing
+    `CSVSafe.generate_line` got neither record. A constant no declared gem is named for imports nothing."""
+    ws = write(tmp_workspace, {
+        "Gemfile": "source 'https://rubygems.org'\n\ngem 'rails'\ngem 'wicked'\ngem 'csv-safe'\n",
+        "app/controllers/activity_forms_controller.rb": "class ActivityFormsController < BaseController\n"
+                                                          "  include Wicked::Wizard\nend\n",
+        "app/services/stream_csv_download.rb": "class StreamCsvDownload\n  def line(r)\n    CSVSafe.generate_line(r)\n"
+                                                "  end\nend\n",
+        "app/models/activity.rb": "class Activity < ApplicationRecord\n  WICKED = 1\nend\n",
+    })
+    assert anchors(ws, "# 12. Use Wicked for multi-step forms\n\n## Decision\n\nWe use Wicked.\n") == [
+        "./Gemfile", "app/controllers/activity_forms_controller.rb"]
+    assert anchors(ws, "# 37. Use CSV Safe for CSV exports\n\n## Decision\n\nWe use CSVSafe.\n") == [
+        "./Gemfile", "app/services/stream_csv_download.rb"]
+
+
 def test_the_chosen_options_link_among_the_options_weighed_names_its_package(tmp_workspace):
     # Shaped on JabRef's docs/decisions/0026-use-jna-to-determine-default-directory.md (JabRef/jabref, MIT).
     text = ("# Use Java Native Access to Determine Default Directory\n\n## Considered Options\n\n"

@@ -38,7 +38,7 @@ import functools
 import re
 import sys
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from lore.anchors import has_grammar, language_for_path
 from lore.markup import markdown
@@ -383,6 +383,31 @@ def runs(specifier: str) -> set[str]:
             if len("".join(parts[i:j])) >= 3}
 
 
+_RUBY_CONSTANT = re.compile(rb"(?<![\w:@$])([A-Z][A-Za-z0-9]+)(?=::|\.[a-z_]|[ \t]*$|[ \t]*[,)])", re.M)
+
+
+def gem_constants(data: bytes, gems: dict[str, str]) -> list[str]:
+    """The gems a Ruby file uses by their top-level constant (`Pundit::NotAuthorizedError`, `include Wicked::Wizard`,
+    `CSVSafe.generate_line`), `gems` mapping the folded names the Gemfile declares to them: Bundler loads every gem,
+    and a Rails file writes no `require` for what it uses."""
+    return list(dict.fromkeys(gems[f] for m in _RUBY_CONSTANT.finditer(data)
+                              if (f := fold(m.group(1).decode("ascii"))) in gems))
+
+
+def _gems(root, layout) -> dict[str, str]:
+    """Folded name -> name of every gem the workspace's Gemfiles declare (empty without a layout or a Gemfile)."""
+    from lore.sources import manifests  # it reads imports' names; imported here, when a Gemfile is read
+    out: dict[str, str] = {}
+    for rel in (layout.files if layout is not None else ()):
+        if PurePosixPath(rel).name == "Gemfile":
+            try:
+                text = (Path(root) / rel).read_text(encoding="utf-8", errors="replace")[:manifests.MAX_BYTES]
+            except OSError:
+                continue
+            out.update({fold(g): g for g in manifests.declared(rel, text) if len(fold(g)) >= 4})
+    return out
+
+
 def specifiers(data: bytes) -> list[str]:
     """The non-relative import specifiers a code file writes (JavaScript/TypeScript, Python, Java,
     Kotlin, C#, PHP, Rust, Go, Ruby's `require`)."""
@@ -420,7 +445,8 @@ class ImportIndex:
     models, which import the library themselves. The workspace's own code is left out too: imports of
     the packages it declares (`package org.jabref.logic;` makes `org.jabref` its own), of its Go
     modules, of the packages it publishes (`@log4brains/core`, `WorkspaceLayout.published`) and of its
-    top-level Python packages.
+    top-level Python packages. A Ruby file imports the gems the Gemfile declares whose top-level constant it writes
+    (`gem_constants`), as Bundler loads them with no `require`.
 
     Infrastructure templates import the cloud services whose resources they declare (`declared`): their runs
     join the code's (`AWS::CodePipeline::Pipeline`: `awscodepipeline`, `codepipeline`), read after the code under
@@ -448,6 +474,7 @@ class ImportIndex:
         self._root, self._layout, self._budget, self._own = root, layout, budget, own
         self._tests: ImportsOfTests | None = None
         templates = [f for f in declared.candidates(layout) if f not in code] if layout is not None else []
+        gems = _gems(root, layout)
         for rel, data in named.code_outside_tests(root, list(files) + unread + templates, budget):
             if rel in unread and named.generated(rel, data[:named.GENERATED_HEAD].decode("utf-8", "replace"), True):
                 continue  # a tool's output (`// Code generated … DO NOT EDIT.`), as a `SymbolIndex` leaves it
@@ -465,7 +492,7 @@ class ImportIndex:
                 package = m.group(1).decode("ascii")
                 sep = "\\" if "\\" in package else "."
                 own.add(sep.join(package.split(sep)[:2]))
-            found.append((rel, specifiers(data)))
+            found.append((rel, specifiers(data) + (gem_constants(data, gems) if rel.endswith(".rb") else [])))
         for rel, specs in found:
             if MIGRATION.search(rel):
                 continue  # written by the framework from the models, which import the library themselves
