@@ -590,6 +590,19 @@ def test_a_records_number_is_no_word_of_its_title(tmp_workspace):
     assert concepts.title_head("ROS2 bridge design", "The design of the bridge. A design in two parts.") == "design"
 
 
+def test_an_adverb_ending_a_titles_head_is_how_not_what(tmp_workspace):
+    """UKGovernmentBEIS/beis-report-official-development-assistance (MIT) 0030, "Run data migrations manually", ended
+    its head with "manually" and anchored nothing; the generator of data migrations is what it added. A noun ending
+    in -ly stays the head."""
+    ws = write(tmp_workspace, {"lib/generators/data_migration_generator.rb": "class DataMigrationGenerator\nend\n",
+                               "app/models/activity.rb": "class Activity\nend\n"})
+    text = ("# 30. Run data migrations manually\n\n## Decision\n\nWe run any data migrations manually. A generator "
+            "creates the migration file; we run the migration on the server.\n")
+    assert concepts.title_head("30. Run data migrations manually", text) == "migration"
+    assert texts(ws, text) == ["lib/generators/data_migration_generator.rb"]
+    assert concepts.title_head("Load the plugin assembly", "The assembly loads. An assembly per plugin.") == "assembly"
+
+
 def test_what_a_title_sets_against_its_subject_is_no_part_of_it(tmp_workspace):
     # Aybavs/go-kv-store docs/design-decisions/0004 (MIT): "Log Canonical Effects, Not Client Commands" is about the
     # append-only file's effect records, not `internal/command/command.go`, what it says is not logged.

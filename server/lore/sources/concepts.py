@@ -94,8 +94,17 @@ def _head_words(title: str) -> list[str]:
     """A title's words in lower case up to its first preposition, a link's address and the record's number
     ("5: Migrate to Jest", "ADR-12 …") aside. A preposition is a word of its own: one inside a compound ("Use
     In-Memory Events Bus", "Opt-in analytics") is part of it. What a title sets against its subject ("Log
-    Canonical Effects, Not Client Commands", "Queues rather than cron") is not part of it either."""
-    return [w.lower() for w in named.WORDS.findall(_head(title))]
+    Canonical Effects, Not Client Commands", "Queues rather than cron") is not part of it either, nor an adverb
+    ending it ("Run data migrations manually", `_MANNER`)."""
+    words = [w.lower() for w in named.WORDS.findall(_head(title))]
+    while len(words) > 1 and _MANNER.search(words[-1]):
+        words.pop()  # "Run data migrations manually": how, not what
+    return words
+
+
+# An adverb of manner ending a title's head ("manually", "automatically", "asynchronously", "explicitly"), not a noun
+# ending in -ly ("assembly", "supply", "anomaly").
+_MANNER = re.compile(r"(?:ally|ously|ively|ately|edly|ently|antly|fully|lessly|ingly|itly)$")
 
 
 def _head(title: str) -> str:
