@@ -320,6 +320,10 @@ def test_test_doubles_are_test_code():
                 "src/pacts/constants.js", "pact/consumer.js"):
         assert TEST_PATH.search(rel), rel
     assert not TEST_PATH.search("src/Factories/FunFunFactory.php")  # wmde: the application's own factories
+    # thin-edge/thin-edge.io (Apache-2.0): Rust keeps a module's `#[cfg(test)] mod tests;` in `tests.rs`, where a
+    # record's routes and phrases landed
+    assert TEST_PATH.search("crates/core/tedge_agent/src/entity_manager/tests.rs")
+    assert not TEST_PATH.search("src/attests.rs") and not TEST_PATH.search("src/contests/mod.rs")
 
 
 def test_a_test_crate_or_suite_named_for_tests_is_test_code():

@@ -782,3 +782,23 @@ def test_the_imports_of_vue_and_svelte_components_are_read_though_no_grammar_rea
     })
     assert anchors(ws, "# Use front-matter to read the events\n") == [
         "lib/parseMarkdown.js", "website/src/components/DataEditorPage.vue", "website/src/routes/Preview.svelte"]
+
+
+def test_a_package_named_in_a_command_heading_or_as_an_example_is_no_subject(tmp_workspace):
+    """thin-edge/thin-edge.io (Apache-2.0) 0011 writes `tedge` (its CLI) in passing and heads a part "New CLI command
+    `tedge service`", and a shell script in a code block opens with `# Invoked by tedge …`: neither is a heading naming
+    the 40-file `tedge` crate, which carried the record on every CLI file. 0008's "a single stage (e.g. `download`)"
+    is an example, not the `download` crate. A heading naming the package alone still makes it the subject."""
+    files = {"Cargo.toml": '[workspace]\nmembers = ["crates/tedge", "crates/download"]\n',
+             "crates/tedge/Cargo.toml": '[package]\nname = "tedge"\n',
+             "crates/download/Cargo.toml": '[package]\nname = "download"\n',
+             "crates/download/src/lib.rs": "pub fn fetch() {}\n"}
+    files.update({f"crates/tedge/src/cli/c{i}.rs": "pub fn run() {}\n" for i in range(40)})
+    ws = write(tmp_workspace, files)
+    text = ("# Service commands\n\n## Design\n\nThe `tedge` CLI runs plugins.\n\n### New CLI command `tedge service`\n\n"
+            "It dispatches.\n\n```sh\n#!/bin/sh\n# Invoked by tedge\n```\n")
+    assert anchors(ws, text, "design/decisions/0011-service-commands.md") == []
+    assert anchors(ws, text.replace("### New CLI command `tedge service`", "### The `tedge` crate"),
+                   "design/decisions/0011-service-commands.md") == ["crates/tedge/**"]
+    stage = "# Config management\n\n## Decision\n\nUsers override a single stage (e.g. `download`) and keep the rest.\n"
+    assert anchors(ws, stage, "design/decisions/0008-config.md") == []

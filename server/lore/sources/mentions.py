@@ -499,7 +499,8 @@ def _files_besides_tests(folder: str, layout: WorkspaceLayout) -> int:
 def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     """A folder holding more than `MAX_FOLDER_FILES` files, tests aside (a package's tests do not make
     it broader), that no heading of `text` names (as `written` there or by its workspace path `hit`,
-    whole: a heading naming `Paramore.Brighter.BoxProvisioning` does not name `Paramore.Brighter`) and
+    whole: a heading naming `Paramore.Brighter.BoxProvisioning` does not name `Paramore.Brighter`, nor one writing the
+    command `tedge service` the package `tedge`; a code block's `#` lines are no headings) and
     that the decision does not say it creates ("it is decided to create a new Django application ... named
     `verifiable_credentials`": the whole app is its doing) or defines ("This ADR defines the `x/subspaces` module",
     `_DEFINES`)."""
@@ -508,7 +509,7 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     if _files_besides_tests(hit, layout) <= MAX_FOLDER_FILES:
         return False
     whole = _whole(written.rstrip("/"), hit)
-    if any(whole.search(h.group(1)) for h in _HEADING.finditer(text)):
+    if any(whole.search(_COMMAND_SPAN.sub(" ", h.group(1))) for h in _HEADING.finditer(named.FENCE.sub(" ", text))):
         return False
     named_so = re.compile(rf"(?:[^.\n]{{0,60}}?\b(?:named|called)\b)?[ \t]*[`\"']?{whole.pattern}")
     if any(named_so.match(text, m.end()) for m in _CREATES.finditer(text)):
@@ -517,6 +518,8 @@ def broad(hit: str, written: str, text: str, layout: WorkspaceLayout) -> bool:
     return not defined.search(text)
 
 
+# A code span of words apart in a heading: a command line ("New CLI command `tedge service`"), which names no package.
+_COMMAND_SPAN = re.compile(r"`[^`\n]*\s[^`\n]*`")
 # What a decision can create: a part of the project, as it is called.
 _PART = r"(?:application|app|package|module|service|crate|library|component|project)\b"
 # A decision creating a part of the project, its name next: "create a new Django application ... named `x`",
@@ -753,12 +756,15 @@ def _listed(packages: dict[str, str], text: str, title: str) -> set[str]:
 def _in_passing(package: str, text: str, title: str) -> bool:
     """Whether a record names a package, or a folder by its path, once, as where something lives ("A background job
     in `relay-control` deletes rows older than 7 days", in "Inspection capture limits"; "a gob file implementation
-    lives in `pkg/storage`"), and neither its title nor a heading names it: that places something the record decides, and every file of the
-    package would carry the record otherwise. A package a sentence acts on ("Bring the
+    lives in `pkg/storage`"), or as an example ("a single stage (e.g. `download`)"), and neither its title nor a
+    heading names it: that places something the record decides, and every file of the package would carry the record
+    otherwise. A package a sentence acts on ("Bring the
     `notifications-python-client` into the API", "`init-log4brains` will be renamed") is its subject."""
     if not named.written_once(package, text):
         return False
-    if not re.search(rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`{re.escape(package)}`", text, re.I):
+    placed = rf"\b(?:in|inside|within|under)\s+(?:the\s+)?`{re.escape(package)}`"
+    example = rf"(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as)[,:]?\s+`{re.escape(package)}`"
+    if not re.search(placed, text, re.I) and not re.search(example, text, re.I):
         return False
     return not _named_by_heading(package, text, title)
 

@@ -205,13 +205,13 @@ def library_banner(rel_path: str, text: str) -> bool:
 # Test code by its path: test folders and folders of test doubles and test data (Jest's `__mocks__/`, a Storybook's
 # `mockModules/`, Rosie's `__factories__/`, `__fixtures__/`), a contract test's `pact/`, RSpec's `spec/` at the root
 # (a `spec/` deeper may hold API schemas), `x.test.ts`, `x_spec.rb`, `x_test.go`, and
-# pytest's `test_x.py` and `conftest.py`.
+# pytest's `test_x.py` and `conftest.py`, Rust's test module kept in `tests.rs`.
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__mocks__|__factories__|__fixtures__|pacts?|testdata|e2e|mocks?|"
                        r"mock[A-Z_-][\w-]*|fixtures?)/|^spec/|[._-](test|spec)\.|_test\.go$"
                        r"|(^|/)(?:[\w.-]+[-_]tests?|tests?[-_][\w.-]+)/"  # a test crate or suite: `ieee1905-tests/`, `test-utils/`
                        r"|(^|/)src/(?:[a-z]\w*Test|testFixtures)/"  # Gradle's and Android's source sets: `src/androidTest/`
                        r"|(^|/)[\w.-]+\.(?:Unit|Integration|Functional|Acceptance|E2E)?Tests?/"  # .NET: `Cineaste.Tests/`
-                       r"|(^|/)(test_[^/]*|conftest)\.py$")
+                       r"|(^|/)(test_[^/]*|conftest)\.py$|(^|/)tests?\.rs$")  # Rust's `mod tests;` in `tests.rs`
 # Folders of samples, examples and demos: a name the project's own code defines too means its own
 # (`GeneralSettings` in `src/Authentication/` and in `samples/mockporten/`, a stand-in service).
 SAMPLE_PATH = re.compile(r"(^|/)(samples?|examples?|demos?)/", re.I)
