@@ -1028,3 +1028,15 @@ def test_the_scope_the_workspace_publishes_its_packages_under_is_its_own_name(tm
     assert texts(ws, text) == []
     other = write(tmp_path / "other", {"src/Settings.tsx": "export type MCReviewSettingsContextType = { a: string }\n"})
     assert texts(other, text) != []
+
+
+def test_a_folder_a_title_names_is_the_one_holding_code_though_a_folder_of_scripts_shares_its_name(tmp_workspace):
+    """thin-edge/thin-edge.io (Apache-2.0) 0005, titled "tedge-watchdog": `crates/core/tedge_watchdog/` and the package
+    scripts in `configuration/package_scripts/_generated/tedge-watchdog/` share the name, and neither was taken."""
+    ws = write(tmp_workspace, {
+        "crates/core/tedge_watchdog/src/systemd_watchdog.rs": "pub fn start_watchdog() {}\n",
+        "crates/core/tedge_watchdog/src/lib.rs": "pub mod systemd_watchdog;\n",
+        "configuration/package_scripts/_generated/tedge-watchdog/deb/postinst": "#!/bin/sh\nexit 0\n",
+    })
+    text = "# tedge-watchdog\n\n## Decision\n\nThe watchdog notifies systemd for each service.\n"
+    assert texts(ws, text) == ["crates/core/tedge_watchdog/**"]
