@@ -95,6 +95,14 @@ def test_code_a_phrase_of_the_record_led_to_says_nothing_of_it_changing(repo):
     assert StalenessChecker(repo).check(m).change is None  # the `MessageBus` it names is gone: that still says so
     m.meta[DERIVED_META] = {"symbol:python:app.repos.Repository.save": "names `Repository.save`"}
     assert StalenessChecker(repo).check(m).change is not None
+    (repo / "tests").mkdir()
+    (repo / "tests" / "test_repos.py").write_text("def test_save():\n    pass\n")
+    commit(repo, "a test", NOW - 30 * DAY)
+    (repo / "tests" / "test_repos.py").write_text("def test_save():\n    assert True\n")
+    commit(repo, "the test asserts", NOW - 2 * DAY)
+    tested = adr_memory(["symbol:python:tests.test_repos.test_save"], body="Saving is tested.")
+    tested.anchors[0].file = "tests/test_repos.py"
+    assert StalenessChecker(repo).check(tested).change is None  # a test changing says nothing of the decision
 
 
 def test_unchanged_symbol_is_not_stale_even_when_its_file_changed(repo):

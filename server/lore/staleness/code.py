@@ -22,6 +22,7 @@ from lore.anchors import extract_symbols, language_for_path
 from lore.memory import Anchor, Memory
 from lore.recall.anchoring import GLOB_CHARS, match_anchor
 from lore.recall.crowded import spoken_of
+from lore.sources.named import TEST_PATH
 from lore.staleness import git
 from lore.staleness.verify import verified_at
 
@@ -71,10 +72,11 @@ def reference_time(root: Path, m: Memory) -> tuple[float, str]:
 def changed_since(root: Path, m: Memory, since: float) -> CodeChange | None:
     """The newest commit after `since` touching a symbol or file the memory is anchored to; an anchor only a phrase
     it says led to (`crowded.spoken_of`: desmos-labs/desmos' ADR 021 and `GetTokenDenom`, by "token denom") is where
-    its words land, not code it decided, and says nothing of it changing."""
+    its words land, not code it decided, and says nothing of it changing; nor does a test's (thin-edge/thin-edge.io's
+    0011 warned of a commit to `entity_manager/tests.rs` on every file it showed on)."""
     best: CodeChange | None = None
     for anchor in m.anchors:
-        if spoken_of(m, anchor):
+        if spoken_of(m, anchor) or anchor.file and TEST_PATH.search(anchor.file):
             continue
         found = _anchor_change(root, anchor, since)
         if found is not None and (best is None or found.commit.at > best.commit.at):
