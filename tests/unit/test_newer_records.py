@@ -160,6 +160,17 @@ def test_a_later_record_moving_away_from_a_choice_reverses_the_records_that_made
     assert pairs == {(switch.id, away.id), (keep.id, away.id)}
 
 
+def test_a_name_run_together_or_apart_is_one_name_whatever_kind_of_thing_it_is_called():
+    """UKGovernmentBEIS/beis-report-official-development-assistance (MIT): "31. Replace PublicActivity with
+    HistoricalEvent" left `0019-use-public-activity-gem.md` current, and it still showed on the activity model. A
+    longer name is still another name."""
+    gem = _record(19, "19. Use public activity gem", "doc/architecture/decisions/0019-use-public-activity-gem.md")
+    feed = _record(20, "20. Use public activity feed", "doc/architecture/decisions/0020-use-public-activity-feed.md")
+    later = _record(31, "31. Replace PublicActivity with HistoricalEvent",
+                    "doc/architecture/decisions/0031-replace-publicactivity-with-historicalevent.md")
+    assert {(a.id, b.id) for a, b in reversals([gem, feed, later])} == {(gem.id, later.id)}
+
+
 def test_a_record_saying_it_stops_using_an_earlier_choice_reverses_it():
     """kiwicom/the-zoo's adr/0006-fomantic-ui.md (titled "5. Use Fomantic UI") says under Consequences "We will stop
     using the unmaintained [Semantic UI](https://semantic-ui.com/) framework"; its 0005 is "5. Use Semantic UI"."""

@@ -99,9 +99,25 @@ def reversed_subject(title: str) -> set[str]:
     """The words of what a record's title says it removes or replaces ("Remove monorepo" -> {monorepo};
     "Remove Postgres (for now)" -> {postgre}: a remark in parentheses is no part of it; "Use the Datamapper
     pattern instead of ActiveRecord" -> {activerecord}), else empty."""
+    phrase = _reversed_phrase(title)
+    return words_of(phrase) if phrase else set()
+
+
+def _reversed_phrase(title: str) -> str | None:
+    """What a record's title says it removes or replaces, as written, or None."""
     clean = _REMARK.sub("", _TITLE_PREFIX.sub("", title or "")).strip().rstrip(".")
     m = _REVERSE_HEAD.match(clean) or _REVERSE_TAIL.match(clean) or _INSTEAD.match(clean)
-    return words_of(m.group(1)) if m else set()
+    return m.group(1) if m else None
+
+
+def folded(text: str) -> str:
+    """A name's content words run together, the kind of thing it is aside (`words_of`'s filler, "gem", "library",
+    "package"): "PublicActivity" and "use-public-activity-gem" are both `publicactivity`."""
+    return "".join(w for w in re.findall(r"[a-z0-9]+", _TITLE_PREFIX.sub("", text or "").lower())
+                   if w not in _FILLER and w not in _KINDS)
+
+
+_KINDS = frozenset({"gem", "gems", "library", "libraries", "package", "packages", "lib"})
 
 
 def _chosen_phrase(title: str) -> str | None:
@@ -259,7 +275,9 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     after "Switch from ElasticSearch to Algolia", which chose Algolia while it retired ElasticSearch: a
     record that itself removes something is named for what it chose, not for what it removed).
 
-    Only an exact name counts: "Use React hooks" is about hooks, not about React, and stays current. A word
+    Only an exact name counts, its words run together or apart and the kind of thing it is aside ("Replace
+    PublicActivity with …" after `0019-use-public-activity-gem.md`): "Use React hooks" is about hooks, not about
+    React, and stays current. A word
     of the earlier choice the later title says of its own ("Use the Datamapper pattern instead of ActiveRecord"
     after "Use the ActiveRecord Pattern in TypeORM") is part of that name.
 
@@ -269,17 +287,27 @@ def reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
     """
     out = []
     named = [(m, [] if _reversed(m) else _names(m), chosen_subject(m.title)) for m in adrs]
+    run_together = {m.id: set() if _reversed(m) else _folded_names(m) for m in adrs}
     for later in adrs:
         subjects = _reversed(later)
         stopped = stopped_in_text(later.body)
         if not subjects and not stopped:
             continue
+        joined = {f for t in (later.title, _stem_words(later)) if (p := _reversed_phrase(t)) and (f := folded(p))}
         for earlier, names, chosen in named:
             same = any(s == chosen or s < chosen and chosen - s <= words_of(later.title) for s in subjects)
+            same = same or bool(joined & run_together[earlier.id])  # "PublicActivity" and "public activity gem"
             if earlier.id != later.id and (any(s in names for s in subjects) or same or (chosen and chosen in stopped)) \
                     and is_earlier(earlier, later):
                 out.append((earlier, later))
     return out
+
+
+def _folded_names(m: Memory) -> set[str]:
+    """What a record is named for and what its title chose, each run together (`folded`)."""
+    stem = posixpath.splitext(posixpath.basename(m.provenance.path or ""))[0]
+    texts = (m.title, re.sub(r"^\d{4}-\d{2}-\d{2}", "", re.sub(r"[_-]+", " ", stem)), _chosen_phrase(m.title) or "")
+    return {f for t in texts if (f := folded(t))}
 
 
 def partial_reversals(adrs: list[Memory]) -> list[tuple[Memory, Memory]]:
