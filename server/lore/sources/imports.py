@@ -38,7 +38,7 @@ import functools
 import re
 import sys
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from lore.anchors import has_grammar, language_for_path
 from lore.markup import markdown
@@ -394,20 +394,6 @@ def gem_constants(data: bytes, gems: dict[str, str]) -> list[str]:
                               if (f := fold(m.group(1).decode("ascii"))) in gems))
 
 
-def _gems(root, layout) -> dict[str, str]:
-    """Folded name -> name of every gem the workspace's Gemfiles declare (empty without a layout or a Gemfile)."""
-    from lore.sources import manifests  # it reads imports' names; imported here, when a Gemfile is read
-    out: dict[str, str] = {}
-    for rel in (layout.files if layout is not None else ()):
-        if PurePosixPath(rel).name == "Gemfile":
-            try:
-                text = (Path(root) / rel).read_text(encoding="utf-8", errors="replace")[:manifests.MAX_BYTES]
-            except OSError:
-                continue
-            out.update({fold(g): g for g in manifests.declared(rel, text) if len(fold(g)) >= 4})
-    return out
-
-
 def specifiers(data: bytes) -> list[str]:
     """The non-relative import specifiers a code file writes (JavaScript/TypeScript, Python, Java,
     Kotlin, C#, PHP, Rust, Go, Ruby's `require`)."""
@@ -445,8 +431,8 @@ class ImportIndex:
     models, which import the library themselves. The workspace's own code is left out too: imports of
     the packages it declares (`package org.jabref.logic;` makes `org.jabref` its own), of its Go
     modules, of the packages it publishes (`@log4brains/core`, `WorkspaceLayout.published`) and of its
-    top-level Python packages. A Ruby file imports the gems the Gemfile declares whose top-level constant it writes
-    (`gem_constants`), as Bundler loads them with no `require`.
+    top-level Python packages. A Ruby file imports the gems the Gemfile declares (`gems`, folded name -> name: see
+    `manifests.gems`) whose top-level constant it writes (`gem_constants`), as Bundler loads them with no `require`.
 
     Infrastructure templates import the cloud services whose resources they declare (`declared`): their runs
     join the code's (`AWS::CodePipeline::Pipeline`: `awscodepipeline`, `codepipeline`), read after the code under
@@ -455,7 +441,8 @@ class ImportIndex:
     run are held apart, by name (`images`: `rabbitmq` -> `compose.yaml`), and so are the parts of the environment
     variables the code reads (`environment`: `rabbitmq` -> the files reading `RABBITMQ_URL`): see `product_anchors`."""
 
-    def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None):
+    def __init__(self, root, files: list[str], budget: float = named.BUDGET_SECONDS, layout=None,
+                 gems: dict[str, str] | None = None):
         self.files: dict[str, set[str]] = {}
         self.packages: dict[str, set[str]] = {}  # folded package name (`package_of`) -> files importing it
         self.modules: dict[str, set[str]] = {}  # Go module path or an ancestor (`module_prefixes`) -> files importing it
@@ -474,7 +461,7 @@ class ImportIndex:
         self._root, self._layout, self._budget, self._own = root, layout, budget, own
         self._tests: ImportsOfTests | None = None
         templates = [f for f in declared.candidates(layout) if f not in code] if layout is not None else []
-        gems = _gems(root, layout)
+        gems = gems or {}
         for rel, data in named.code_outside_tests(root, list(files) + unread + templates, budget):
             if rel in unread and named.generated(rel, data[:named.GENERATED_HEAD].decode("utf-8", "replace"), True):
                 continue  # a tool's output (`// Code generated … DO NOT EDIT.`), as a `SymbolIndex` leaves it

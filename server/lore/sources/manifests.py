@@ -94,6 +94,20 @@ def declared(rel: str, text: str) -> list[str]:
     return []
 
 
+def gems(root, layout) -> dict[str, str]:
+    """Folded name -> name of every gem the workspace's Gemfiles declare (`imports.gem_constants` reads a Ruby file's
+    use of them); empty without a layout or a Gemfile."""
+    out: dict[str, str] = {}
+    for rel in (layout.files if layout is not None else ()):
+        if PurePosixPath(rel).name == "Gemfile":
+            try:
+                text = (Path(root) / rel).read_text(encoding="utf-8", errors="replace")[:MAX_BYTES]
+            except OSError:
+                continue
+            out.update({imports.fold(g): g for g in declared(rel, text) if len(imports.fold(g)) >= 4})
+    return out
+
+
 def _toml_dependencies(data: dict):
     """Dependency names in a pyproject.toml (PEP 621, dependency groups, Poetry), a Pipfile or a Cargo.toml."""
     def table_keys(table):

@@ -201,7 +201,8 @@ class AnchorContext:
     @cached_property
     def imports(self) -> imports.ImportIndex:
         """Import specifiers of the indexed code files (see `imports`), built on first need."""
-        return imports.ImportIndex(self.root, self.symbols.read, layout=self.layout)
+        return imports.ImportIndex(self.root, self.symbols.read, layout=self.layout,
+                                   gems=manifests.gems(self.root, self.layout))
 
     @cached_property
     def manifests(self) -> manifests.ManifestIndex:
