@@ -168,6 +168,14 @@ def test_unknown_status_in_a_proposals_folder_warns_with_what_it_became():
     assert parsed.warnings == ["proposals/0189-x.md:2: unknown status 'Parked'; imported as proposed, as its folder says"]
 
 
+def test_an_rfc_merged_with_no_status_is_in_force_and_a_proposal_so_kept_is_proposed():
+    """adobe/react-spectrum (Apache-2.0) merges an RFC into `rfcs/` once it is accepted, and none states a status: all
+    fifteen were read as proposals, and kept only their surest anchors. A page in `proposals/` is still one."""
+    text = "# Slots\n\n## Summary\n\nSlots let a component place its children.\n\n## Detailed Design\n\nA context.\n"
+    assert one("rfcs/2019-v3-slots.md", text)[0].status is Status.ACTIVE
+    assert one("proposals/2019-v3-slots.md", text)[0].status is Status.PROPOSED
+
+
 def test_a_record_opening_on_its_status_section_is_titled_from_its_file_name():
     # teaching-vacancies documentation/adr/0009 (DFE-Digital/teaching-vacancies, MIT) has no title heading.
     text = "**Date: 2020-11-16**\n\n## Status\n\n**Proposed**\n\n## Context\n\nWe evolve the features.\n"

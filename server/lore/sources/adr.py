@@ -82,7 +82,9 @@ _SLUG_TITLE = re.compile(r"^(\s*(?i:(?:adr|decision|rfc)?[\s#:-]*\d{1,5}\s*[:.\-
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
 _REJECTED_DIRS = {"rejected", "declined"}
-_PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending", "rfcs"}
+# Folders of proposals not yet decided. Not `rfcs/`: a project merges an RFC there once it is accepted (adobe/react-spectrum's
+# README: "merged … once accepted"), and each of its RFCs read as proposed kept only its surest anchors.
+_PROPOSED_DIRS = {"proposed", "proposals", "proposal", "draft", "drafts", "pending"}
 
 
 def _names(*names: str) -> frozenset[str]:
