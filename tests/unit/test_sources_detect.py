@@ -380,6 +380,20 @@ def test_a_dated_series_whose_pages_state_a_status_or_follow_the_template_takes_
     assert series_name("20230302.gomod.md") and not series_name("1.2-notes.md") and not series_name("20230302.1.md")
 
 
+def test_a_long_page_following_its_folders_template_counts_toward_the_series(tmp_path):
+    """adobe/react-spectrum (Apache-2.0) `rfcs/`: long RFCs follow the template, but past their first 8 KB; judged on
+    that much, one of eight siblings counted, and `2019-v3-slots.md`, which leaves the template, was documentation."""
+    kep = "".join(f"## {p}\n\n{'x ' * 3000}\n\n" for p in ("Summary", "Motivation", "Detailed Design", "Drawbacks",
+                                                            "Alternatives"))
+    (tmp_path / "rfcs").mkdir()
+    (tmp_path / "rfcs" / "template.md").write_text("# Title\n\n" + kep.replace("x ", ""))
+    for n in range(1, 5):
+        (tmp_path / "rfcs" / f"2020-feature-{n}.md").write_text(f"# Feature {n}\n\n" + kep)
+    slots = "# Slots\n\n## Proposal\n\nSlots place children.\n\n## CSS Example\n\nx\n"
+    (tmp_path / "rfcs" / "2019-v3-slots.md").write_text(slots)
+    assert decide("rfcs/2019-v3-slots.md", str(tmp_path / "rfcs" / "2019-v3-slots.md"), slots, Series()).is_decision
+
+
 def test_content_check_reads_only_the_head():
     padded = "# Notes\n\n" + "Plain text.\n" * 2000 + NYGARD.split("\n", 1)[1]
     assert not evidence("notes/long.md", padded).is_decision

@@ -540,12 +540,13 @@ class Series:
             return False
         taken = seen = 0
         for name in names[:self.SAMPLE]:
-            head = _head_of(os.path.join(folder_abs, name))
-            if head is None:
+            read = _head_of(os.path.join(folder_abs, name), 4 * HEAD_BYTES)  # a long page's parts, as `decide` reads them
+            if read is None:
                 continue
+            head = read[:HEAD_BYTES]
             seen += 1
             taken += (evidence(f"{rel_folder}/{name}" if rel_folder else name, head).is_decision
-                      or self.template_shaped(folder_abs, head) or states_status(head))
+                      or self.template_shaped(folder_abs, read) or states_status(head))
         return taken >= 2 and 2 * taken >= seen or len(names) >= MIN_INDEXED and _index_says_decisions(folder_abs)
 
 
