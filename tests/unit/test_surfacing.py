@@ -97,14 +97,8 @@ def _symbol_anchor(name: str) -> Anchor:
     return Anchor("symbol", name, language="python", file="app/orders.py")
 
 
-def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover(lore):
-    many = _add(lore, "Orders go through one book", "Cancel with `cancel_order`; the book and its name follow.",
-                anchors=[_symbol_anchor(n) for n in ("OrderBook", "cancel_order", "name")])
-    two = _add(lore, "Order books are per market", anchors=[_symbol_anchor(n) for n in ("OrderBook", "name")])
-    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
-    assert (groups[0].symbol, [i.id for i in groups[0].memories]) == (None, [many.id])
-    assert [[i.id for i in g.memories] for g in groups[1:]] and all(
-        [i.id for i in g.memories] == [two.id] for g in groups[1:])
+def _file_hover(lore: Lore):
+    """A hover of `app/orders.py` at a line, as the server asks it (the file's symbols given): (id, match) shown."""
     names = tuple(s.name for s in _symbols())
     qualified = tuple(s.qualified_name for s in _symbols())
 
@@ -113,6 +107,18 @@ def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover
         return [(g.memory.id, g.match) for g in governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5,
                                                              names, qualified)]
 
+    return hover
+
+
+def test_a_memory_anchored_to_many_symbols_of_a_file_is_its_lens_not_every_hover(lore):
+    many = _add(lore, "Orders go through one book", "Cancel with `cancel_order`; the book and its name follow.",
+                anchors=[_symbol_anchor(n) for n in ("OrderBook", "cancel_order", "name")])
+    two = _add(lore, "Order books are per market", anchors=[_symbol_anchor(n) for n in ("OrderBook", "name")])
+    groups = lens_groups(lore, "app/orders.py", _symbols(), "python")
+    assert (groups[0].symbol, [i.id for i in groups[0].memories]) == (None, [many.id])
+    assert [[i.id for i in g.memories] for g in groups[1:]] and all(
+        [i.id for i in g.memories] == [two.id] for g in groups[1:])
+    hover = _file_hover(lore)
     assert hover(0) == [(two.id, "symbol")]
     assert hover(7) == [(many.id, "named")]  # its subject: the one symbol it names
     assert hover(11) == [(two.id, "symbol")]
@@ -124,14 +130,7 @@ def test_a_memory_on_the_file_lens_still_shows_on_the_one_symbol_its_title_is_ab
     introduces showed nothing. Its other symbols still show nothing."""
     titled = _add(lore, "Introduction of an Order Book", "The `OrderBook`, `cancel_order` and `name`.",
                   anchors=[_symbol_anchor(n) for n in ("OrderBook", "cancel_order", "name")])
-    names = tuple(s.name for s in _symbols())
-    qualified = tuple(s.qualified_name for s in _symbols())
-
-    def hover(line: int) -> list[tuple[str, str]]:
-        chain = enclosing(_symbols(), line, 5)
-        return [(g.memory.id, g.match) for g in governing_at(lore, "app/orders.py", chain, "python", {}, 0.0, 5,
-                                                             names, qualified)]
-
+    hover = _file_hover(lore)
     assert hover(0) == [(titled.id, "symbol")]
     assert hover(7) == [] and hover(11) == []  # the rest of them: on the lens only
 
