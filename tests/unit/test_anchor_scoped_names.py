@@ -179,3 +179,20 @@ def test_a_decorator_written_as_code_names_the_function_it_applies(tmp_workspace
     found = derive_anchors("# Optional properties\n\n" + text, "docs/adr/0005.md", AnchorContext(ws))
     assert [(d.anchor.to_text(), d.anchor.file) for d in found] == [
         ("symbol:typescript:OptionalProperty", "src/core/optional.ts")]
+
+
+def test_a_name_several_packages_define_is_the_one_of_the_package_the_record_names(tmp_workspace):
+    """adobe/react-spectrum (Apache-2.0) `rfcs/2022-react-aria-components.md` names `Select` and `ListBoxContext`,
+    each defined in two or three of its packages (as `ListBoxSection` is here); split between them, none anchored. The record names the package:
+    `react-aria-components`."""
+    ws = write(tmp_workspace, {
+        "packages/react-aria-components/package.json": '{"name": "react-aria-components"}\n',
+        "packages/react-aria-components/src/ListBox.tsx": "export function ListBoxSection() {}\n",
+        "packages/@react-spectrum/picker/package.json": '{"name": "@react-spectrum/picker"}\n',
+        "packages/@react-spectrum/picker/src/ListBox.tsx": "export function ListBoxSection() {}\n",
+    })
+    text = ("# React Aria Components\n\n## Decision\n\nWe publish `react-aria-components`: `ListBoxSection` groups "
+            "props down.\n")
+    found = [(d.anchor.to_text(), d.anchor.file) for d in derive_anchors(text, "rfcs/2022-rac.md", AnchorContext(ws))
+             if d.anchor.kind == "symbol"]
+    assert found == [("symbol:tsx:ListBoxSection", "packages/react-aria-components/src/ListBox.tsx")]

@@ -786,6 +786,16 @@ def _names_what_lives_in(token: str, folder: str, text: str, ctx: AnchorContext)
     return False
 
 
+def packages_named(text: str, ctx: AnchorContext) -> list[str]:
+    """The folders of the workspace's own packages a record names by their published name, written whole
+    (adobe/react-spectrum's `react-aria-components`, `@react-aria/test-utils`); the workspace's root aside."""
+    out = []
+    for name, folders in ctx.layout.published.items():
+        if len(name) >= 4 and re.search(rf"(?<![\w@/.-]){re.escape(name)}(?![\w/-])", text):
+            out += [f for f in folders if f]
+    return out
+
+
 def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     """Symbol anchors for the specific identifiers `text` names that the workspace defines.
 
@@ -797,7 +807,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     path it says so of does not (see `unchanged`); nor does one it writes only as an example ("a runner running e.g.
     `Deployment`s", "child resources such as `CFServiceBinding`"; see `imports.example_spans`): another of a kind, not
     the one the record is about. A class a code block defines with its bases as one file of the code does (`class
-    Article(models.Model):`) is that class, however plain its name (`written_code.defined_as_written`)."""
+    Article(models.Model):`) is that class, however plain its name (`written_code.defined_as_written`). A name
+    several packages define is the one of the package the record names, when it names one (`packages_named`)."""
     text = unchanged.without_unchanged(text)
     out: dict[tuple[str, str], Derived] = {}
     names = named.names_in(text, blocks=True)
@@ -815,6 +826,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
                 and not headings.under_decision(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
+        if len(found) > 1 and (homes := packages_named(text, ctx)):  # `Select` of the package the record is about
+            found = [f for f in found if any(f[0].startswith(h + "/") for h in homes)] or found
         meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name, n.backticked)
         if meant:  # a misspelling of the one name the workspace defines one letter away
             found = named.resolve_name(named.Named(meant, n.backticked), ctx.symbols, text)
