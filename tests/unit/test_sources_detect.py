@@ -522,3 +522,22 @@ def test_a_record_filled_in_but_its_placeholder_title_is_a_record(rel, text, exp
 def test_a_folder_named_only_by_a_date_is_no_series_item(name, item):
     """ThaiProgrammer/tech-events-calendar's month folders (`data/2018-03/`) read as item 2018 named "03"."""
     assert series_folder(name) is item
+
+
+def test_a_long_page_its_siblings_make_a_record_is_read_as_one_stating_its_status_is(tmp_path):
+    """jaegertracing/jaeger (Apache-2.0) `docs/rfc/`: each RFC states its status ("- **Status:** Draft") and was read
+    as documentation with a status line, its sections joined into `MAX_DOC_SECTIONS`; once the folder counted as a
+    series of records, a long RFC came as 39 sections, `---` rules among them, and ranked first for questions
+    another record answers."""
+    from lore.ingest.parse import parse_file
+    from lore.sources.classify import DOC
+    from lore.sources.docs import MAX_DOC_SECTIONS
+    rfc = "# RFC {n}: Part {n}\n\n- **Status:** Draft\n\n" + "".join(
+        f"## {i}. Part {i}\n\nText of part {i} about storage.\n\n---\n\n" for i in range(1, 40))
+    (tmp_path / "docs" / "rfc").mkdir(parents=True)
+    for n in range(1, 5):
+        (tmp_path / "docs" / "rfc" / f"000{n}-part.md").write_text(rfc.format(n=n))
+    rel = "docs/rfc/0001-part.md"
+    parsed = parse_file(DOC, rel, rfc.format(n=1), abs_path=str(tmp_path / rel), series=Series())
+    (m,) = parsed.memories
+    assert parsed.taken and len(m.sections) <= MAX_DOC_SECTIONS

@@ -13,7 +13,7 @@ from lore.sources.adr import UNFILLED, parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item, work_page
 from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, copied_page, generated_readme, is_documentation, newest_part,
-                               parse_doc)
+                               fitted, parse_doc)
 from lore.sources.decision_log import LOG_META, log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.layout import generator_output
@@ -91,6 +91,9 @@ def _page(importer: str, rel: str, text: str, adr_folders, abs_path: str | None,
             parsed.note = parsed.note or f"{NOT_TAKEN}{(PROMPT if prompt_page(rel) else WORK_PAGE if work_page(rel) else WORK_ITEM) if work else ev.why_not()}"
             return parsed
         parsed = parse_adr(rel, text, front)
+        if ev.series:  # a page its siblings make a record is read as one stating its status is (`docs.parse_doc`)
+            for m in parsed.memories:
+                m.sections = fitted(m.sections, m.title)
     parsed.taken = DECISION if parsed.memories else None
     if not parsed.memories:
         # an index or read-me page among records; not a record's template left unfilled
