@@ -104,8 +104,6 @@ worker consumer producer listener adapter builder loader reader writer validator
 routes spec""".split())
 
 
-
-
 def _words(text: str) -> list[str]:
     return [w.lower() for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", text.strip("_")) if w]
 

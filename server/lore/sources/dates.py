@@ -27,20 +27,20 @@ _MONTH_DAY = re.compile(rf"(?<![\w]){_MONTH}\s+{_DAY},?\s+(\d{{4}})(?![\d])", re
 
 # A date written somewhere in a line ("Accepted - January 2021", "Accepted (September 2023)", "Accepted on
 # 2023-05-01"): a day, a month and year, or a day of a month and year.
-_WRITTEN = re.compile(rf"\b(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{4}}|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?"
+WRITTEN = re.compile(rf"\b(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{4}}|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?"
                       rf"{_MONTH_WORD}\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?)?\s+\d{{4}})\b", re.I)
 
 
 def written_in(text: str | None) -> str | None:
     """The first date `text` writes, as `iso_day` reads it; None when it writes none."""
-    m = _WRITTEN.search(text or "")
+    m = WRITTEN.search(text or "")
     return iso_day(m.group(1)) if m else None
 
 
 def written_order(text: str | None) -> tuple[int, int, int] | None:
     """The first date `text` writes as (year, month, day) to order by, a month and year's day as 0 ("Proposed May
     2021" -> (2021, 5, 0)); None when it writes none or only one whose day and month may be either."""
-    m = _WRITTEN.search(text or "")
+    m = WRITTEN.search(text or "")
     if m is None:
         return None
     day = iso_day(m.group(1))

@@ -449,11 +449,24 @@ def latest_first(lines: list[str]) -> list[str]:
     Accepted", "- 2025-12-11: Obsolete"; openedx/license-manager's "* Proposed May 2021", "* Accepted June 2021"),
     those lines newest first, ahead of the rest, so that the status a record has now is the one read first; any
     other text as it is."""
-    dated = [(when, ln) for ln in lines if (when := dates.written_order(ln)) is not None]
+    dated = [(when, ln) for ln in lines if (when := _dated(ln)) is not None]
     if len(dated) < 2:
         return lines
     order = [ln for _, ln in sorted(dated, key=lambda d: d[0], reverse=True)]
-    return order + [ln for ln in lines if dates.written_order(ln) is None]
+    return order + [ln for ln in lines if _dated(ln) is None]
+
+
+def _dated(line: str) -> tuple[int, int, int] | None:
+    """When a line of a status history was written: a line opening with its date ("- 2024-09-06: Accepted"), or
+    giving a status and a date ("* Accepted June 2021"); None for any other line ("- **Created:** 2026-04-21" says
+    when the page was written, not a state it had)."""
+    when = dates.written_order(line)
+    if when is None:
+        return None
+    return when if _DATED_LINE.match(line) or word_status(dates.WRITTEN.sub(" ", line))[0] is not None else None
+
+
+_DATED_LINE = re.compile(r"^[\s>*+-]*[*_]*\d{4}-\d{2}-\d{2}\b")
 
 
 # What may follow a template's status line: an HTML comment telling authors what to write there.
