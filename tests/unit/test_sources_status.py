@@ -8,7 +8,7 @@ import pytest
 
 from lore.memory import Status
 from lore.sources.adr import parse_adr
-from lore.sources.status import read_status, supersession_lines
+from lore.sources.status import latest_first, read_status, supersession_lines
 
 
 @pytest.mark.parametrize("line, status, successor", [
@@ -363,6 +363,9 @@ def test_a_status_history_by_month_is_read_at_its_latest_month():
     history = "* Proposed May 2021\n* Accepted June 2021\n* Updated to match reality August 2021\n"
     assert read_status(history).status is Status.ACTIVE
     assert read_status("* Accepted 2021-06-01\n* Deprecated March 2023\n").status is Status.DEPRECATED
+    # jaegertracing/jaeger's RFC header (Apache-2.0): when the page was written is no state it had
+    header = "- **Status:** Draft\n- **Created:** 2026-04-21\n- **Last Updated:** 2026-04-22\n"
+    assert latest_first(header.splitlines()) == header.splitlines()
     text = ("# 3. Introduction of a Renewal Model\n\n## Status\n\n### Mostly Rejected May 2021\n\nEverything below "
             "has now been rejected and superceded by ADR 0004.\n\n## Context\n\nRenewals.\n\n## Decision\n\nA model.\n")
     m = parse_adr("docs/decisions/0003-renewal-model.md", text).memories[0]
