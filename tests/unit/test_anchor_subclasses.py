@@ -267,7 +267,7 @@ def test_options_under_headings_of_their_own_anchor_only_the_one_chosen():
 
 
 def test_an_interfaces_name_and_a_diagrams_labels_are_names_the_record_writes(tmp_workspace):
-    """OnkelMato/MFFM (MIT) `docs/adr/0005-create-mffm-framework-for-winforms.md` draws its parts in a Mermaid block
+    """OnkelMato/MFFM (Apache-2.0) `docs/adr/0005-create-mffm-framework-for-winforms.md` draws its parts in a Mermaid block
     (`A(IWindowManager) --> B(IBindingManager)`), and C# interfaces open with their `I`: none was read as a name,
     and the record anchored nothing. Code a block only uses is still no name of the record."""
     text = ("# Create a framework\n\n## Decision\n\nForms bind through the IControlBinding of each control.\n\n"

@@ -1004,7 +1004,7 @@ def test_a_package_of_the_workspace_written_as_code_by_its_bare_name_anchors_its
 
 
 def test_a_type_a_title_names_is_the_projects_own_though_a_demo_defines_it_too(tmp_workspace):
-    """OnkelMato/MFFM (MIT) 0300, "Use window manager for form and formmodel management": `WindowManager` is defined in
+    """OnkelMato/MFFM (Apache-2.0) 0300, "Use window manager for form and formmodel management": `WindowManager` is defined in
     `src/Mffm/Core/` and again in a prototype under `demo/`; the title anchored nothing. Two definitions in the
     project's own code still name no one type."""
     ws = write(tmp_workspace, {

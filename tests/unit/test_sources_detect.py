@@ -232,7 +232,7 @@ Offline mode, then sync.
     pytest.param("docs/adr/0012-tests-run-in-ci.md", NYGARD, True, id="a-record-about-tests-is-a-record"),
     pytest.param("docs/adr/0000-x.md", "# {short title of solved problem and solution}\n\n## Context and Problem "
                  "Statement\n\n{Describe the context}\n", False, id="placeholder-template"),
-    # OnkelMato/MFFM (MIT) `docs/adr/0205-use-code-based-binding.md`: MADR's title comment left in, no status line (its
+    # OnkelMato/MFFM (Apache-2.0) `docs/adr/0205-use-code-based-binding.md`: MADR's title comment left in, no status line (its
     # records state none), the decision written; `0210-…` left the decision empty (its slides say it): a template still
     pytest.param("docs/adr/0205-use-code-based-binding.md", "# <!-- short title, representative of solved problem and "
                  "found solution -->\n\n## Context and Problem Statement\n\nThe binding of the form model to the form "
