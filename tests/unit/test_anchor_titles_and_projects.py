@@ -1040,3 +1040,9 @@ def test_a_folder_a_title_names_is_the_one_holding_code_though_a_folder_of_scrip
     })
     text = "# tedge-watchdog\n\n## Decision\n\nThe watchdog notifies systemd for each service.\n"
     assert texts(ws, text) == ["crates/core/tedge_watchdog/**"]
+    # openedx/credentials (AGPL-3.0) 0009, "Issue verifiable credentials in Learner Records MFE": words of a longer
+    # title a docs folder shares with the app are a topic, not the app (its UI lives in another repository)
+    app = write(tmp_workspace / "credentials", {
+        "credentials/apps/verifiable_credentials/issuance/main.py": "def issue():\n    pass\n",
+        "docs/sharing/verifiable_credentials/index.rst": "Sharing\n=======\n"})
+    assert texts(app, "# Issue verifiable credentials in Learner Records MFE\n\nLearners ask for them.\n") == []

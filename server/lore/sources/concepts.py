@@ -90,7 +90,7 @@ def title_names(title: str, index: PhraseIndex, project: str = "") -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _head_words(title: str) -> list[str]:
+def head_words(title: str) -> list[str]:
     """A title's words in lower case up to its first preposition, a link's address and the record's number
     ("5: Migrate to Jest", "ADR-12 …") aside. A preposition is a word of its own: one inside a compound ("Use
     In-Memory Events Bus", "Opt-in analytics") is part of it. What a title sets against its subject ("Log
@@ -108,7 +108,7 @@ _MANNER = re.compile(r"(?:ally|ously|ively|ately|edly|ently|antly|fully|lessly|i
 
 
 def _head(title: str) -> str:
-    """A title up to its first preposition or contrast, as `_head_words` reads it, its words as written."""
+    """A title up to its first preposition or contrast, as `head_words` reads it, its words as written."""
     kept: list[str] = []
     for token in _NUMBERED.sub("", _LINK.sub(" ", title)).split():
         if token.strip(_PUNCTUATION).lower() in _PREPOSITIONS | _CONTRASTS:
@@ -138,7 +138,7 @@ def title_word_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
     """The runs of words `title_runs` compares, each word whole and in lower case ("Add System Agent support"
     -> ..., ("system", "agent"), ("agent", "support")): what a name running them together spells."""
     plain = named.COMMON | _STOP | {_norm(w) for w in named.WORDS.findall(project)}
-    words = _head_words(title)
+    words = head_words(title)
     out: list[tuple[str, ...]] = []
     for size in range(MAX_TITLE_WORDS, 1, -1):
         for i in range(len(words) - size + 1):
@@ -149,10 +149,10 @@ def title_word_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
 
 
 def common_head(title: str, project: str = "") -> tuple[str, ...] | None:
-    """A title's head (see `_head_words`) when it is two or three words, all common ("Model Store"): no run of
+    """A title's head (see `head_words`) when it is two or three words, all common ("Model Store"): no run of
     `title_word_runs`, yet the whole name a part of the code may carry (`model-store/`)."""
     plain = named.COMMON | _STOP | {_norm(w) for w in named.WORDS.findall(project)}
-    words = [w for w in _head_words(title) if _norm(w) not in GENRE]
+    words = [w for w in head_words(title) if _norm(w) not in GENRE]
     return tuple(words) if 2 <= len(words) <= 3 and all(_norm(w) in plain for w in words) else None
 
 
@@ -198,7 +198,7 @@ _CAPITALISED_RUN = re.compile(r"(?<![\w.'’/-])[A-Z][A-Za-z0-9]*(?:[ -][A-Z][A-
 
 
 def capitalised_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
-    """The runs of two or more consecutive words a title's head (see `_head_words`) writes capitalised or in
+    """The runs of two or more consecutive words a title's head (see `head_words`) writes capitalised or in
     capitals ("24. HHS AMS (AuthN)" -> ("HHS", "AMS")), and the shorter runs inside them, longest first, as written:
     what a file or type named for them begins with (`hhs_ams_provider.py`). None of common words only or of
     the project's own name, and none when the title is all capitals."""
@@ -248,7 +248,7 @@ def title_head(title: str, text: str) -> str | None:
     `MIN_HEAD` letters, is no common word nor a word for the whole (`WHOLE`) or for the records themselves
     (`GENRE`), and the decision's prose says it at least `HEAD_REPEATS` times; a title saying what the project
     does not do has none (`_NEGATED`), nor one whose head joins two subjects ("Security and privacy by design")."""
-    words = _head_words(title)
+    words = head_words(title)
     if not words or len(words) == 1 and words[0] in _MOVES:
         return None  # "Migrate from Algolia to Postgres": a move, not a noun
     if _NEGATED.search(title):

@@ -961,8 +961,10 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         folders = [d for d in ctx.bare.titled_folders(run, apart=bool(apart)) if not ctx.layout.vendored(d + "/x")]
         if len(run) == 1:  # one word: the folder's own name, not one its stem begins (`registrar/` for "Registry")
             folders = [d for d in folders if concepts.singular(d.rsplit("/", 1)[-1].lower()) == concepts.singular(run[0].lower())]
-        folders = [d for d in folders if ctx.bare.holds_code(d)]  # a folder of package scripts so named is no rival
-        if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES:
+        if list(run) == concepts.head_words(title):  # a title that is only the name: the folder holding code is it
+            folders = [d for d in folders if ctx.bare.holds_code(d)]  # (a folder of package scripts so named no rival)
+        if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
+                and ctx.bare.holds_code(folders[0]):
             out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"{TITLED} `{folders[0]}`"))
             break
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
