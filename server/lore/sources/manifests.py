@@ -104,7 +104,7 @@ def gems(root, layout) -> dict[str, str]:
                 text = (Path(root) / rel).read_text(encoding="utf-8", errors="replace")[:MAX_BYTES]
             except OSError:
                 continue
-            out.update({imports.fold(g): g for g in declared(rel, text) if len(imports.fold(g)) >= 4})
+            out.update({f: g for g in declared(rel, text) if len(f := imports.fold(g)) >= 4})
     return out
 
 

@@ -815,6 +815,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     plain = imports.without_examples(text)
     survey = sum(1 for n in names if not n.in_block) > named.SURVEY
     own = concepts.own_names(ctx.project_name)
+    homes: list[str] | None = None
     for n in names:
         if not (named.specific(n) or named.type_word(n) or named.common_compound(n)):
             continue
@@ -826,7 +827,8 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
                 and not headings.under_decision(n.name, text):
             continue
         found = named.resolve_name(n, ctx.symbols, text)
-        if len(found) > 1 and (homes := packages_named(text, ctx)):  # `Select` of the package the record is about
+        if len(found) > 1:  # `Select` of the package the record is about, read once per record
+            homes = packages_named(text, ctx) if homes is None else homes
             found = [f for f in found if any(f[0].startswith(h + "/") for h in homes)] or found
         meant = None if found or n.in_block or "." in n.name else ctx.near_names.meant(n.name, n.backticked)
         if meant:  # a misspelling of the one name the workspace defines one letter away

@@ -449,11 +449,12 @@ def latest_first(lines: list[str]) -> list[str]:
     Accepted", "- 2025-12-11: Obsolete"; openedx/license-manager's "* Proposed May 2021", "* Accepted June 2021"),
     those lines newest first, ahead of the rest, so that the status a record has now is the one read first; any
     other text as it is."""
-    dated = [(when, ln) for ln in lines if (when := _dated(ln)) is not None]
+    when = [_dated(ln) for ln in lines]
+    dated = [(w, ln) for w, ln in zip(when, lines) if w is not None]
     if len(dated) < 2:
         return lines
     order = [ln for _, ln in sorted(dated, key=lambda d: d[0], reverse=True)]
-    return order + [ln for ln in lines if _dated(ln) is None]
+    return order + [ln for w, ln in zip(when, lines) if w is None]
 
 
 def _dated(line: str) -> tuple[int, int, int] | None:
