@@ -96,10 +96,25 @@ def test_a_name_under_a_heading_within_the_decision_is_written_under_the_decisio
     passing. A name under a heading of its own level after the decision, or above it, is not under it."""
     text = ("# 4. Renewals\n\n## Context\n\nWe read `Early`.\n\n## Decision\n\n### The original licenses retain "
             "their status\n\nFilter in `LearnerLicensesViewSet.base_queryset()`.\n\n#### Details\n\n`Deep` too.\n\n"
-            "## Consequences\n\nThen `Later`.\n")
+            "## Alternatives considered\n\nThen `Later`.\n")
     assert headings.under_decision("LearnerLicensesViewSet.base_queryset", text)
     assert headings.under_decision("Deep", text)
     assert not headings.under_decision("Early", text) and not headings.under_decision("Later", text)
+
+
+def test_a_name_under_the_consequences_the_implementation_or_the_chosen_option_is_written_where_the_decision_is_done():
+    """Altinn/altinn-studio's durable-yield record (a survey: it writes dozens of names) names the contracts it brings
+    (`IPipelineServiceTask`, `IServiceTask`) once, under "## Consequences", and settles its budget under "### A1
+    (chosen)": read as passing mentions, the record anchored none of the fifteen files it governs. What follows from a
+    decision, how it is carried out and the option taken say what is done; the context and the other options do not."""
+    text = ("# Durable yield\n\n## Problem context\n\nWe read `Early`.\n\n## Alternatives considered\n\n"
+            "### A1 (chosen)\n\nA budget `MaxStepWaitBudget`.\n\n### A2\n\nPark `Parked`.\n\n"
+            "## Consequences\n\n- `IPipelineServiceTask` is the root contract.\n\n## Implementation notes\n\n"
+            "`FetchAndLockWorkflows` picks them.\n\n## Open questions\n\n`Unsure`.\n")
+    for name in ("MaxStepWaitBudget", "IPipelineServiceTask", "FetchAndLockWorkflows"):
+        assert headings.under_decision(name, text), name
+    for name in ("Early", "Parked", "Unsure"):
+        assert not headings.under_decision(name, text), name
 
 
 def test_madr_front_matter_with_several_successors():

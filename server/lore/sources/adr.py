@@ -592,6 +592,9 @@ _PART_NUMBER = re.compile(r"^\s*\d+(?:\.\d+)*[.)]?\s+")
 # What a decision's consequences are headed ("## Consequences", "## Positive Consequences", "## Implications").
 _CONSEQUENCES = _names("consequences", "positive consequences", "negative consequences", "implications",
                        "consequences and risks")
+# The parts telling what a decision brings and how it is carried out: names written there are the code it touches.
+CONSEQUENCE_PARTS = _CONSEQUENCES | _names("consequence", "implementation", "implementation notes", "implementation plan",
+                                           "implementation details", "changes", "migration", "rollout")
 
 
 def decision_structure(doc: markdown.Document) -> bool:

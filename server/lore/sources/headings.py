@@ -5,7 +5,9 @@ A record that walks through a design names many identifiers once each in passing
 words are its own words (`es.ResolveBackendVersion` under "Backend version resolved once, then
 encapsulated") is that section's subject, not a passing mention: the heading says what the section
 decides, and the name is the code that does it. So is a name the record's decision part writes ("## Decision",
-"## Decision Outcome"): the context and the options walk through a design, the decision names what carries it out.
+"## Decision Outcome"), its consequences and its implementation ("## Consequences", "## Implementation notes"), or
+an option its heading marks as the one chosen ("### A1 (chosen)"): the context and the options walk through a design,
+the parts saying what is done and what follows name what carries it out.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import functools
 import re
 
 from lore.sources import named
-from lore.sources.adr import DECISION_PARTS, OPTION_NOUNS, PROS_AND_CONS
+from lore.sources.adr import CONSEQUENCE_PARTS, DECISION_PARTS, OPTION_NOUNS, PROS_AND_CONS
 from lore.text import folded
 
 _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.+)$", re.M)
@@ -34,9 +36,10 @@ _NUMBERING = re.compile(r"^[\s\d.)#:-]*")
 
 def under_decision(name: str, text: str) -> bool:
     """Whether a record writes a name (its last part) under the heading of its decision ("## Decision",
-    "## Decision Outcome", "### Chosen option"), or under a heading within it (openedx/license-manager's 0004:
-    "Decision", then "The original licenses retain their status" a level down): the part that says what is done
-    names the code doing it."""
+    "## Decision Outcome", "### Chosen option"), of what the decision brings ("## Consequences", "## Implementation
+    notes"), of an option marked as the one chosen ("### A1 (chosen)"), or under a heading within one of them
+    (openedx/license-manager's 0004: "Decision", then "The original licenses retain their status" a level down):
+    the parts that say what is done and what follows name the code doing it (`_says_what_is_done`)."""
     last = name.rsplit(".", 1)[-1]
     places = [m.start() for m in re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", text)]
     if not places:
@@ -48,7 +51,7 @@ def under_decision(name: str, text: str) -> bool:
         level = 7
         for _, depth, title in reversed(found[:bisect.bisect_left(starts, pos)]):
             if depth < level:
-                if _is_decision(title):
+                if _says_what_is_done(title):
                     return True
                 level = depth
     return False
@@ -68,6 +71,21 @@ def decision_parts(text: str) -> list[str]:
         if _is_decision(title) and line_end >= 0:
             out.append(blanked[line_end + 1:end])
     return out
+
+
+# An option's heading marking it as the one taken: "### A1 (chosen)", "## Option 2 - selected", "### B ✅".
+_CHOSEN_MARK = re.compile(r"(?:\(\s*(?:chosen|selected|accepted|adopted|preferred)\s*\)|[-–—:]\s*(?:chosen|selected)|✅|✔️?)\s*$",
+                          re.I)
+
+
+def _says_what_is_done(heading: str | None) -> bool:
+    """Whether a heading is that of a part saying what a record's decision does: the decision itself (`_is_decision`),
+    its consequences or implementation (`adr.CONSEQUENCE_PARTS`), or an option marked as the chosen one
+    (`_CHOSEN_MARK`)."""
+    if _is_decision(heading):
+        return True
+    key = folded(_NUMBERING.sub("", heading or "").strip().rstrip(":"))
+    return key in CONSEQUENCE_PARTS or bool(_CHOSEN_MARK.search(key))
 
 
 def _is_decision(heading: str | None) -> bool:
