@@ -222,6 +222,23 @@ def test_a_method_anchors_when_its_package_or_type_is_named_near_it(cosmos):
     assert texts(found) == ["symbol:go:Keeper.EndBlock@x/upgrade/keeper/keeper.go"]
 
 
+def test_a_long_method_name_one_file_defines_anchors_alone(tmp_workspace):
+    """cosmos/interchain-security (Apache-2.0) defines nearly every function of its modules as a method of `Keeper`,
+    which no record writes: ADR 002 names `CheckForSlashMeterReplenishment()` and anchored nothing. A name of three or
+    more words that one file of the code defines is that method; a short hook, or one a test alone defines, is not."""
+    ws = write(tmp_workspace, {
+        "x/ccv/provider/keeper/throttle.go": "package keeper\n\ntype Keeper struct{}\n\n"
+                                             "func (k Keeper) CheckForSlashMeterReplenishment(ctx int) {}\n"
+                                             "func (k Keeper) EndBlock(ctx int) {}\n",
+        "x/ccv/provider/keeper/throttle_test.go": "package keeper\n\ntype Suite struct{}\n\n"
+                                                  "func (s Suite) ReplenishAllSlashMeters() {}\n",
+    })
+    text = ("# 2. Throttle\n\nOnce a block `CheckForSlashMeterReplenishment()` refills the meter, from `EndBlock`; "
+            "`ReplenishAllSlashMeters` checks it.\n")
+    assert texts(derive_anchors(text, "docs/adr/002.md", AnchorContext(ws))) == [
+        "symbol:go:Keeper.CheckForSlashMeterReplenishment@x/ccv/provider/keeper/throttle.go"]
+
+
 def test_a_function_defined_once_still_anchors_alone(cosmos):
     found = derive_anchors(QGB, "docs/architecture/adr-002.md", AnchorContext(cosmos))
     assert "symbol:go:EndBlocker@x/qgb/abci.go" in texts(found)

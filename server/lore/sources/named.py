@@ -640,8 +640,9 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     `pkg.Name` (a lowercase qualifier, as Go and Python write them) looks only in folders named `pkg`;
     `Type.member` looks for the member under that type. A method named alone anchors only when one
     file defines it (every receiver has its `EndBlock`) and `text` names its type or package near it
-    (`the upgrade module's EndBlock`): alone, a framework's hook (`EndBlock`, `ServeHTTP`) means the
-    hook in general, not the one type here that happens to define it. A name one file defines as a type
+    (`the upgrade module's EndBlock`), or its name is long enough to be its own (`own_method`): alone, a
+    framework's hook (`EndBlock`, `ServeHTTP`) means the hook in general, not the one type here that happens
+    to define it. A name one file defines as a type
     and others as functions or methods means the type (`type_among`). A name only tests define
     anchors nothing; one the project's code and a sample (`SAMPLE_PATH`) define means the project's. A
     name written with its scope is resolved by `resolve_scoped`. A JS/TS module's exported constant no symbol is
@@ -689,7 +690,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     if len(rest) == 1 and not package:
         # A member or nested type named alone means the one the text places near its owner; beside a top-level
         # definition of the name, the top-level one (`SuggestedResource`, not `Detector::SuggestedResource`).
-        kept = [o for o in out if not (o[3] in ("method", "nested") and not owner_near(text, n.name, o[0], o[2]))]
+        kept = [o for o in out if not (o[3] in ("method", "nested") and not owner_near(text, n.name, o[0], o[2])
+                                       and not own_method(head, out))]
         if len(kept) < len(out) and not any(kind not in ("method", "nested") for *_, kind in kept):
             return []
         out = kept
@@ -784,6 +786,17 @@ def module_of_file(rel: str) -> str:
 
 
 NEAR = 200
+MIN_OWN_METHOD_WORDS = 3
+
+
+def own_method(name: str, found: list) -> bool:
+    """Whether a method named alone is that one method whatever its owner: a name of `MIN_OWN_METHOD_WORDS` or more
+    words (`CheckForSlashMeterReplenishment`, `PruneKeyAssignments`) that one file of the project's code defines, no
+    test. A framework's hook is a short name every implementer repeats (`EndBlock`, `ServeHTTP`); a long one no other
+    file defines is this code's own operation, named as the record's subject even where its type (Go's `Keeper`, on
+    every method of a module) is never written."""
+    return (len(found) == 1 and len(name_parts(name)) >= MIN_OWN_METHOD_WORDS
+            and not TEST_PATH.search(found[0][0]))
 
 
 def owner_near(text: str, name: str, rel: str, qualified: str) -> bool:
