@@ -421,3 +421,20 @@ def test_a_tools_configuration_variant_and_dependabots_first_home_are_its_files(
     found = derive_anchors("# 7. Use Dependabot to keep dependencies up to date\n\nWe use Dependabot.\n",
                            "docs/adr/0007-use-dependabot.md", AnchorContext(ws))
     assert [d.anchor.to_text() for d in found] == [".dependabot/config.yml"]
+
+
+def test_a_phrase_the_record_always_goes_on_with_one_word_is_that_longer_term(tmp_path):
+    """cosmos/interchain-security (Apache-2.0): ADR 005 speaks of the "consumer infraction height" each time, and was
+    shown on `DefaultConsumerInfractionParameters`, the subject of another record. A name going on past the phrase
+    into another noun names something else; one going on into the record's word, or into a kind of code, does not."""
+    ws = write(tmp_path / "ics", {
+        "x/ccv/provider/types/params.go": "package types\n\nfunc DefaultConsumerInfractionParameters() int { return 0 }\n",
+        "x/ccv/provider/keeper/height.go": "package keeper\n\nfunc GetConsumerInfractionHeight() int { return 0 }\n",
+    })
+    text = ("# ADR 005: Equivocation\n\n## Decision\n\nThe consumer infraction height is kept. Evidence older than the "
+            "consumer infraction height is dropped, whatever its parameters.\n")
+    found = derive_anchors(text, "docs/adrs/adr-005.md", AnchorContext(ws))
+    assert [d.anchor.to_text() for d in found] == ["symbol:go:GetConsumerInfractionHeight"]
+    loose = text.replace("consumer infraction height is dropped", "consumer infraction is dropped")
+    assert "symbol:go:DefaultConsumerInfractionParameters" in [
+        d.anchor.to_text() for d in derive_anchors(loose, "docs/adrs/adr-005.md", AnchorContext(ws))]

@@ -13,6 +13,7 @@ and anchors nothing. Plurals match singulars ("receipts", `receipt`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -279,19 +280,50 @@ def phrases(text: str, project: str = "") -> list[tuple[str, str]]:
     written as code (`setJobCache`, `job_cache`) are not prose, and the pairs of the project's own
     name (`project`: "content-publisher" gives "content publisher") name the project, not a part of it; nor
     do those holding a one-word name of it ("dapr runtime", "kuma resource": what all of it is made of)."""
+    counts, _ = _said(text, project)
+    return [p for p, n in counts.most_common() if n >= REPEATS]
+
+
+def compound_of(text: str, pair: tuple[str, str], project: str = "") -> str | None:
+    """The word every saying of a phrase goes on with, when it always does ("consumer infraction height" each time):
+    the record's term is the longer compound, so code naming the phrase on into another word
+    (`DefaultConsumerInfractionParameters`) names something else (`continues_otherwise`)."""
+    _, after = _said(text, project)
+    following = after.get(pair, set())
+    return next(iter(following)) if len(following) == 1 and "" not in following else None
+
+
+def continues_otherwise(name: str, pair: tuple[str, str], compound: str | None) -> bool:
+    """Whether a name goes on past the phrase into a word other than the record's compound (`compound_of`) and
+    other than a kind of code (`KIND_OF_CODE`: `CreateConnectionCommand` is the command for "create connection ends")."""
+    if compound is None:
+        return False
+    parts = [_norm(p) for p in named.name_parts(name)]
+    ends = [i + 2 for i in range(len(parts) - 1) if (parts[i], parts[i + 1]) == pair]
+    return bool(ends) and all(end < len(parts) and parts[end] != compound and parts[end] not in KIND_OF_CODE
+                              for end in ends)
+
+
+@functools.lru_cache(maxsize=8)
+def _said(text: str, project: str) -> tuple[Counter, dict[tuple[str, str], set[str]]]:
+    """The counts of `phrases` and, per phrase, the words its sayings go on with ("" where one ends a clause or goes on
+    with a word that is no noun of prose), read once per record."""
     words = [_norm(w) for w in re.findall(r"[A-Za-z][a-z]+", project)]
     own = set(zip(words, words[1:]))
     named_so = {_norm(n) for n in own_names(project)}
     counts: Counter = Counter()
+    after: dict[tuple[str, str], set[str]] = {}
     for sentence in re.split(r"[.;:!?()\[\]\n`*_|,#]+", _LINK.sub(" ", named.FENCE.sub(" ", text))):
         words = [_norm(w) if _PLAIN.fullmatch(w) else "" for w in _TOKEN.findall(sentence)]
         # "the review and submit page": code joins both nouns (`ReviewSubmit`) as it joins a phrase's two
-        joined = [(a, c) for a, b, c in zip(words, words[1:], words[2:]) if b == "and"]
-        for pair in list(zip(words, words[1:])) + joined:
+        joined = [((a, c), i + 3) for i, (a, b, c) in enumerate(zip(words, words[1:], words[2:])) if b == "and"]
+        for pair, end in [(pair, i + 2) for i, pair in enumerate(zip(words, words[1:]))] + joined:
             if pair not in own and not named_so & set(pair) and \
                     all(w and w not in _STOP and w not in named.COMMON and len(w) >= 3 for w in pair):
                 counts[pair] += 1
-    return [p for p, n in counts.most_common() if n >= REPEATS]
+                nxt = words[end] if end < len(words) else ""
+                after.setdefault(pair, set()).add(nxt if nxt not in _STOP and nxt not in named.COMMON else "")
+    return counts, after
 
 
 def named_exactly(name: str, pair: tuple[str, str]) -> bool:

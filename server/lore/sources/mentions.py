@@ -906,12 +906,16 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     (`concepts.one_off`). Where a type is named for the phrase alone
     ("lab template": `LabTemplate`), it stands for it, not the names built on it (`LabTemplateList`,
     `GetLabTemplate`); a function or field so named does not (`advanced_search` beside `AdvancedSearchForm`). The
-    error a concept raises (`RenewalProcessingError`, `named.FAILURES`) is not where it is decided."""
+    error a concept raises (`RenewalProcessingError`, `named.FAILURES`) is not where it is decided. A phrase the record
+    always goes on with one word ("consumer infraction height") is that longer term: a name going on into another
+    (`ConsumerInfractionParameters`) is not told of (`concepts.continues_otherwise`)."""
     out: dict[tuple[str, str], Derived] = {}
     words = concepts.stems(text)
     for pair in concepts.phrases(text, ctx.project_name):
+        compound = concepts.compound_of(text, pair, ctx.project_name)
         found_for = [(name, rel) for name, rel in ctx.phrases.code_for(pair) if concepts.told_of(name, pair, words)
-                     and not concepts.one_off(rel) and named.name_parts(name)[-1].lower() not in named.FAILURES]
+                     and not concepts.one_off(rel) and named.name_parts(name)[-1].lower() not in named.FAILURES
+                     and not concepts.continues_otherwise(name, pair, compound)]
         exact = [(name, rel) for name, rel in found_for if concepts.named_exactly(name, pair)
                  and (ctx.symbols.symbol(rel, name) or ("", "", ""))[2] in named.TYPE_KINDS]
         for name, rel in exact or found_for:
