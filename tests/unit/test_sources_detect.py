@@ -541,3 +541,22 @@ def test_a_long_page_its_siblings_make_a_record_is_read_as_one_stating_its_statu
     parsed = parse_file(DOC, rel, rfc.format(n=1), abs_path=str(tmp_path / rel), series=Series())
     (m,) = parsed.memories
     assert parsed.taken and len(m.sections) <= MAX_DOC_SECTIONS
+
+
+def test_a_template_numbered_zero_is_one_whatever_words_name_its_kind():
+    """thunderbird/thunderbird-android (Apache-2.0) keeps `0000-technical-design-template.md` and
+    `0000-user-journey-template.md` beside its designs: read as proposed decisions titled "Technical Design: Title",
+    they came first in context packs of files named for titles. A record numbered past zero stays a record."""
+    assert index_reason("docs/engineering/technical-designs/0000-technical-design-template.md") == "template"
+    assert index_reason("docs/engineering/user-journeys/0000-user-journey-template.md") == "template"
+    assert index_reason("docs/adr/0007-email-template.md", "7. Email template") is None
+
+
+def test_the_page_numbered_zero_that_introduces_a_series_is_its_guide():
+    """smarter-sh/smarter (AGPL-3.0) opens its records with `000-intro.rst`, "ADR Introduction", how to write one: it
+    came back from searches as a decision. A record numbered zero that decides something stays a record."""
+    assert index_reason("docs/source/adr/000-intro.rst", "ADR Introduction") == "index or read-me page"
+    assert index_reason("docs/adr/0000-guidelines.md") == "index or read-me page"
+    assert index_reason("docs/adr/decisions-intro.md", "Decision records introduction") == "index or read-me page"
+    assert index_reason("docs/adr/0000-use-markdown-architectural-decision-records.md", "Use Markdown ADRs") is None
+    assert index_reason("docs/adr/0001-intro.md", "1. Intro screen for new users") is None

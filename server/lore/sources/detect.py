@@ -31,9 +31,11 @@ _INDEX_STEMS = {"readme", "index", "_index", "toc", "summary", "_sidebar", "side
                 "history", "license", "licence", "contributing", "code_of_conduct", "code-of-conduct", "security",
                 "authors", "glossary", "faq", "todo", "notice", "copying", "release-notes", "releasing"}
 _INDEX_TITLE = re.compile(r"^(?:(?:architecture |architectural )?(?:decision records?|decisions?|adrs?)\s*)?"
-                          r"(?:overview|index|log|list|table of contents|readme)$", re.I)
-# `_template`, `0000-template`, `0000-ladr-template`; not Hugo's `_index.md` (`_index.en.md`), a section's own page
-_TEMPLATE = re.compile(r"^_(?!index(?:\.\w+)?$)|^0+[-_](?:[a-z]+[-_])?template$", re.I)
+                          r"(?:overview|index|log|list|table of contents|readme|introduction|intro)$", re.I)
+# A series' page numbered zero that introduces it (`000-intro.rst`, `0000-guidelines.md`): the series' own guide.
+_ZERO_GUIDE = re.compile(r"^0+[-_](?:adrs?[-_])?(?:intro|introduction|guidelines?|guide|about|overview|index|readme)$", re.I)
+# `_template`, `0000-template`, `0000-ladr-template`, `0000-technical-design-template`; not Hugo's `_index.md` (`_index.en.md`), a section's own page
+_TEMPLATE = re.compile(r"^_(?!index(?:\.\w+)?$)|^0+[-_](?:[a-z]+[-_])*template$", re.I)
 # The words of a template's file name or title besides "template" (`adr-template-bare-minimal`, "MADR
 # Template", "Architecture Decision Record template"); a record about templates says more
 # (`0039-use-apache-velocity-as-template-engine`, "Use Handlebars template for emails").
@@ -166,7 +168,7 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
                                                       or _ADR_NAME.match(p.parent.name))
     if not own_folder and (stem in _INDEX_STEMS or re.sub(r"[-_.].*$", "", stem) in _INDEX_STEMS):
         return "index or read-me page"
-    if p.parent.name and stem == p.parent.name.lower():
+    if p.parent.name and stem == p.parent.name.lower() or _ZERO_GUIDE.match(stem):
         return "index or read-me page"
     if title and _INDEX_TITLE.match(title.strip()):
         return "index or read-me page"
