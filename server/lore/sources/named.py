@@ -637,7 +637,8 @@ def written_definition(data: bytes, lang: str, name: str) -> tuple[str, str, str
 def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str, str, str]]:
     """(file, language, qualified symbol) for each file defining a specific name; [] when not specific.
 
-    `pkg.Name` (a lowercase qualifier, as Go and Python write them) looks only in folders named `pkg`;
+    `pkg.Name` (a lowercase qualifier, as Go and Python write them) looks only in folders named `pkg`; a type written
+    with its JVM package (`com.fsck.k9.controller.push.PushService`) only in that package's folders (`packaged_type`);
     `Type.member` looks for the member under that type. A method named alone anchors only when one
     file defines it (every receiver has its `EndBlock`) and `text` names its type or package near it
     (`the upgrade module's EndBlock`), or its name is long enough to be its own (`own_method`): alone, a
@@ -651,6 +652,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     """
     if n.written:
         return resolve_scoped(n, index)
+    if (m := _PACKAGED.fullmatch(n.name)) is not None and (packaged := packaged_type(m.group(1), m.group(2), index)):
+        return packaged
     if type_word(n):
         return one_type(n.name, index, text)
     if not specific(n):
@@ -719,6 +722,31 @@ def said_removed(name: str, text: str) -> bool:
     if not written:
         return False
     return all(_REMOVAL.search(text, *sentence_around(text, m.start(), m.end())) for m in written)
+
+
+# A type written with its JVM package (`com.fsck.k9.controller.push.PushService`, `net.x.Backend.connect`): two or more
+# lower-case package parts, then the type (and a member of it).
+_PACKAGED = re.compile(r"((?:[a-z_][a-z0-9_]*\.){2,}[a-z_][a-z0-9_]*)\.([A-Z]\w*(?:\.\w+)?)")
+
+
+def packaged_type(package: str, name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
+    """(file, language, qualified symbol) for a type its package names (`com.fsck.k9.controller.push.PushService`):
+    among the files defining it outside tests, those whose folders are the package's (`com/fsck/k9/controller/push/`;
+    Python's module, `app/common/errors.py` for `app.common.errors.AppError`), or, as Kotlin may leave out the
+    package's common root, are named for its last part (`push/`). The package makes even a one-word type specific
+    (`net.thunderbird.core.Backend`)."""
+    parts = package.split(".")
+    whole, tail = "/" + "/".join(parts) + "/", "/" + parts[-1] + "/"
+    head = name.split(".")[0]
+    files = [f for f in index.files_for(head) if not TEST_PATH.search(f)]
+    files = [f for f in files if whole in "/" + f or ("/" + f).rsplit(".", 1)[0].endswith(whole[:-1])] \
+        or [f for f in files if ("/" + f).rsplit("/", 1)[0].endswith(tail[:-1])]
+    out = []
+    for rel in files[:MAX_FILES]:
+        found = index.symbol(rel, name) or index.symbol(rel, head)
+        if found:
+            out.append((rel, found[0], found[1]))
+    return out
 
 
 def resolve_scoped(n: Named, index: SymbolIndex) -> list[tuple[str, str, str]]:
