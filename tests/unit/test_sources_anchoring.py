@@ -504,3 +504,33 @@ def test_a_folder_written_only_where_the_record_says_where_to_read_more_anchors_
                    "## Related\n\n- `backend/models/`\n") == ["backend/models/**", "backend/services/fees.py"]
     assert derived(f"{head}## References\n\n- Models: [`backend/models/agreement.py`](../../backend/models/agreement.py)\n") \
         == ["backend/models/agreement.py", "backend/services/fees.py"]
+
+
+def test_a_type_written_with_its_package_anchors_the_one_in_that_package(tmp_workspace):
+    """thunderbird/thunderbird-android (Apache-2.0): RFC 0005 writes `com.fsck.k9.controller.push.PushService`, and
+    anchored nothing. The package picks the type among those of its name, even a one-word one; Kotlin may leave the
+    package's common root out of the folders."""
+    ws = write(tmp_workspace, {
+        "legacy/core/src/main/java/com/fsck/k9/controller/push/PushService.kt": "package com.fsck.k9.controller.push\n\n"
+                                                                                 "class PushService {\n}\n",
+        "legacy/ui/src/main/java/com/fsck/k9/ui/PushService.kt": "package com.fsck.k9.ui\n\nclass PushService {\n}\n",
+        "backend/api/src/main/kotlin/backend/Backend.kt": "package net.thunderbird.backend\n\ninterface Backend {\n}\n",
+    })
+    text = "# 5. Idle connections\n\nMove `com.fsck.k9.controller.push.PushService` behind `net.thunderbird.backend.Backend`.\n"
+    assert sorted(texts(derive_anchors(text, "docs/rfcs/0005.md", AnchorContext(ws)))) == [
+        "symbol:kotlin:Backend@backend/api/src/main/kotlin/backend/Backend.kt",
+        "symbol:kotlin:PushService@legacy/core/src/main/java/com/fsck/k9/controller/push/PushService.kt"]
+
+
+def test_a_gradle_project_path_anchors_the_folder_it_builds(tmp_workspace):
+    """thunderbird/thunderbird-android (Apache-2.0): ADR 0009 writes the Gradle projects it splits
+    (`:feature:account:settings:impl`), which anchored nothing. A project path is its folder; one with a wildcard
+    names a kind of project, and one no folder holds anchors nothing."""
+    ws = write(tmp_workspace, {
+        "settings.gradle.kts": 'include(":feature:account:settings:impl")\n',
+        "feature/account/settings/impl/src/main/kotlin/FetchingMailSettingsViewModel.kt": "class FetchingMailSettingsViewModel\n",
+        "feature/account/avatar/api/src/main/kotlin/Avatar.kt": "interface Avatar\n",
+    })
+    text = ("# 9. Split features\n\n## Decision\n\nSettings move to `:feature:account:settings:impl`; every "
+            "`:feature:*:api` stays small; `:feature:gone:impl` is planned.\n")
+    assert texts(derive_anchors(text, "docs/adr/0009.md", AnchorContext(ws))) == ["feature/account/settings/impl/**"]

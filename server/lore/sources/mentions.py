@@ -229,8 +229,9 @@ def _candidates(text: str):
     """(token as written, the path it means) for each path `text` writes (one folder's name alone only as code with
     its trailing slash, `_one_folder`), for each Python module it writes as code in dotted form
     (`openedx_learning.api.authoring`: the module file or the package), for each PHP namespace or class it writes
-    as code (`WMDE\\Fundraising\\Frontend\\Factories`), and for each JVM class written with its package, that
-    package's path (`_QUALIFIED_CLASS`)."""
+    as code (`WMDE\\Fundraising\\Frontend\\Factories`), for each JVM class written with its package, that
+    package's path (`_QUALIFIED_CLASS`), and for each Gradle project path written as code, its folder
+    (`_GRADLE_PROJECT`)."""
     for m in _TOKEN.finditer(text):
         token = (m.group(1) or (m.group(2) or "").replace("\\_", "_")).strip().rstrip(".,;:)")
         if m.group(1) and _MODULE.match(token) and token.rsplit(".", 1)[-1] not in _NOT_MODULES:
@@ -241,6 +242,9 @@ def _candidates(text: str):
         qualified = _QUALIFIED_CLASS.match(token) if m.group(1) else None
         if qualified:
             yield token, qualified.group(1).rstrip(".").replace(".", "/")
+            continue
+        if m.group(1) and _GRADLE_PROJECT.match(token):  # `:feature:account:settings:impl`: that build's folder
+            yield token, token.strip(":").replace(":", "/")
             continue
         if m.group(1) and _ELIXIR_MODULE.match(token):  # `SoundForge.Audio.AnalyzerPort`: lib/sound_forge/audio/analyzer_port.ex
             path = "/".join(_snake(part) for part in token.split("."))
@@ -263,6 +267,11 @@ def _candidates(text: str):
                 yield token, token[:braces.start()] + alternative.strip() + token[braces.end():]
             continue
         yield token, token
+
+
+# A Gradle project path written as code (`:feature:account:settings:impl`, `:app-common`): the folder it builds, as
+# `settings.gradle` includes it by default; `:feature:*:api` names a kind of project, no one folder.
+_GRADLE_PROJECT = re.compile(r"^:[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)*$")
 
 
 # One folder written as code, its trailing slash saying it is one (`terraform/`, `.github/`); not `../`.
