@@ -683,6 +683,22 @@ def test_a_part_of_the_project_named_in_prose_with_the_word_for_it_anchors_its_f
     assert "packages/core/**" in texts(ws, VALUE_OBJECTS)
 
 
+def test_a_part_a_record_names_in_words_only_in_its_context_anchors_nothing(tmp_workspace):
+    """mikevalstar/grimoire's 0008 and 0017 tell in their context that "the first deployments are a desktop app": that
+    anchored `apps/desktop/**`, the decisions on users and covers shown on the desktop shell. Where a record states its
+    decision in a part of its own, a part it names in words there, in a heading or in its title anchors; one named only
+    in its context does not."""
+    ws = write(tmp_workspace, {**MONOREPO, "apps/desktop/package.json": '{"name": "desktop"}\n',
+                               "apps/desktop/src/index.ts": "export const shell = 1\n"})
+    context = ("# 8. Multiple users without authentication\n\n## Context\n\nThe first deployments are a desktop app "
+               "someone quits.\n\n## Decision\n\nEach reader picks a profile.\n")
+    assert texts(ws, context) == []
+    decided = context.replace("Each reader picks a profile.", "The desktop app asks for no password.")
+    assert texts(ws, decided) == ["apps/desktop/**"]
+    plain = "# 8. Multiple users\n\nThe first deployments are a desktop app someone quits.\n"
+    assert texts(ws, plain) == ["apps/desktop/**"], "a record with no decision part is read whole"
+
+
 def test_a_part_in_prose_two_folders_share_or_a_word_saying_which_part_anchors_nothing(tmp_workspace):
     twice = write(tmp_workspace / "twice", {**MONOREPO, "tools/core/package.json": '{"name": "core-tools"}\n'})
     assert not [t for t in texts(twice, VALUE_OBJECTS) if "core" in t]

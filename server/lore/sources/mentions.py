@@ -638,8 +638,10 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
     name), a kind of outside software ("our form validation library", `_outside_software`), a part holding more
     than `MAX_FOLDER_FILES` files besides tests (named in words, even in the title,
     a whole Django app is where things live: "use services in registrar app") and a part named only ever as
-    where things go or live (`_only_where`) anchor nothing."""
-    prose = _without_outside_software(named.FENCE.sub(" ", _WEB_LINK.sub(" ", text)), ctx)
+    where things go or live (`_only_where`) anchor nothing. A record stating its decision in a part of its own is read
+    there, in its title and in its headings (`_decided_prose`): its context tells of the parts a problem touches ("the
+    first deployments are a desktop app"), not of those the decision governs."""
+    prose = _without_outside_software(named.FENCE.sub(" ", _WEB_LINK.sub(" ", _decided_prose(text, title))), ctx)
     own = {w.lower() for w in concepts.own_names(ctx.project_name)}
     out: dict[str, Derived] = {}
     for word in dict.fromkeys(m.group(1) for m in _PART_IN_WORDS.finditer(prose)):
@@ -655,6 +657,15 @@ def prose_part_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[D
         glob = f"{folders[0]}/**"
         out.setdefault(glob, Derived(Anchor("path", glob), 0.85, f"names the {word} part in words ({folders[0]})"))
     return list(out.values())
+
+
+def _decided_prose(text: str, title: str) -> str:
+    """What a record says of its decision: its title, headings and decision parts (`headings.decision_parts`) when it
+    has any, else all of it."""
+    parts = headings.decision_parts(text)
+    if not parts:
+        return text
+    return "\n\n".join([title or imports.title_of(text) or "", *headings.all_headings(text), *parts])
 
 
 def _without_outside_software(prose: str, ctx: AnchorContext) -> str:
