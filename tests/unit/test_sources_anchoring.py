@@ -534,3 +534,21 @@ def test_a_gradle_project_path_anchors_the_folder_it_builds(tmp_workspace):
     text = ("# 9. Split features\n\n## Decision\n\nSettings move to `:feature:account:settings:impl`; every "
             "`:feature:*:api` stays small; `:feature:gone:impl` is planned.\n")
     assert texts(derive_anchors(text, "docs/adr/0009.md", AnchorContext(ws))) == ["feature/account/settings/impl/**"]
+
+
+def test_copies_of_one_file_in_a_builds_source_sets_take_one_slot_of_the_caps(tmp_workspace):
+    """thunderbird/thunderbird-android (Apache-2.0): technical design 0002 writes the four build-type copies of
+    `TbFeatureFlagFactory.kt` and names a dozen classes; the copies took four of the twelve slots and six named classes
+    anchored nothing. Copies of one file across source sets are one thing the record names."""
+    variants = ("debug", "release", "beta", "daily")
+    files = {f"app-thunderbird/src/{v}/kotlin/net/tb/TbFeatureFlagFactory.kt": "class TbFeatureFlagFactory\n"
+             for v in variants}
+    names = [f"FeatureFlagPart{chr(65 + i)}Provider" for i in range(11)]
+    files |= {f"core/featureflag/src/main/kotlin/{n}.kt": f"class {n}\n" for n in names}
+    ws = write(tmp_workspace, files)
+    text = ("# 2. Feature flags\n\n## Decision\n\n"
+            + "".join(f"- `app-thunderbird/src/{v}/kotlin/net/tb/TbFeatureFlagFactory.kt`\n" for v in variants)
+            + "".join(f"- `{n}` provides one part.\n" for n in names))
+    found = texts(derive_anchors(text, "docs/engineering/0002.md", AnchorContext(ws)))
+    assert len([t for t in found if "TbFeatureFlagFactory" in t]) == 4
+    assert all(any(n in t for t in found) for n in names), found

@@ -1393,22 +1393,36 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
 
 
 def _capped(found: list[Derived], proposal: bool) -> list[Derived]:
-    """The anchors of `found`, in its order, that the caps keep (see `derive_anchors`)."""
+    """The anchors of `found`, in its order, that the caps keep (see `derive_anchors`). Copies of one file in a build's
+    source sets (`src/debug/…/FeatureFlagFactory.kt`, `src/release/…`; `commonMain`, `jvmMain`) take one slot
+    together (`_slot`): one thing the record names, not four."""
     kept: list[Derived] = []
     keys: set[tuple] = set()
+    slots: set[tuple] = set()
     cited = 0
     for d in found:
         key = (d.anchor.kind, d.anchor.value, d.anchor.file)
         if key in keys:
             continue  # the same anchor found twice (a linked file that defines a named class)
+        slot = _slot(d)
         if d.why.startswith(CITED) and cited < MAX_CITED:
             cited += 1  # the code says so itself: no slot of what the record's words support is taken
             kept.append(rooted(d))
             keys.add(key)
-        elif d.score >= SURE and len(kept) - cited < MAX_SURE or len(kept) - cited < MAX_WEAK and not proposal:
+        elif slot in slots or d.score >= SURE and len(slots) < MAX_SURE or len(slots) < MAX_WEAK and not proposal:
             kept.append(rooted(d))
             keys.add(key)
+            slots.add(slot)
     return kept
+
+
+# A build's source set in a path: Gradle's and Kotlin Multiplatform's `src/main/`, `src/debug/`, `src/commonMain/`.
+_SOURCE_SET = re.compile(r"(?<=/src/)[A-Za-z]+(?=/)")
+
+
+def _slot(d: Derived) -> tuple:
+    """The slot of the caps an anchor takes: its kind, value and file with the source set left out."""
+    return (d.anchor.kind, _SOURCE_SET.sub("*", d.anchor.value), _SOURCE_SET.sub("*", d.anchor.file or ""))
 
 
 # The name a derived anchor was written as, in its why: "names `pkg/provider/` (moved: `internal/provider`)".
