@@ -1062,3 +1062,20 @@ def test_a_folder_a_title_names_is_the_one_holding_code_though_a_folder_of_scrip
         "credentials/apps/verifiable_credentials/issuance/main.py": "def issue():\n    pass\n",
         "docs/sharing/verifiable_credentials/index.rst": "Sharing\n=======\n"})
     assert texts(app, "# Issue verifiable credentials in Learner Records MFE\n\nLearners ask for them.\n") == []
+
+
+def test_a_title_naming_a_folder_each_part_holds_alike_anchors_all_of_them(tmp_workspace):
+    """smarter-sh/smarter (AGPL-3.0) titles a record "Management Commands": Django keeps them in
+    `management/commands/` in each app, a name spelled over two folders, so that no one folder is named for the title
+    and the record anchored nothing. Folders several parts hold alike are the kind the title names, when few; a name
+    two unlike folders share, or one folder inside another of its name, anchors nothing so."""
+    files = {f"web/apps/{app}/management/commands/{cmd}.py": "from django.core.management.base import BaseCommand\n"
+             for app in ("account", "plugin", "prompt") for cmd in ("seed", "reset")}
+    files |= {f"web/apps/{app}/manifest/brokers/broker.py": "class Broker:\n    pass\n" for app in ("plugin", "chat")}
+    files |= {"web/apps/account/models.py": "class Account:\n    pass\n"}
+    ws = write(tmp_workspace, files)
+    assert texts(ws, "# 10. Management Commands\n\nEach app's commands subclass BaseCommand.\n") == [
+        "**/management/commands/**"]
+    assert texts(ws, "# 6. Brokers\n\nA manifest is read by its broker.\n") == ["**/brokers/**"]
+    nested = write(tmp_workspace / "nested", {"lib/brokers/a.py": "A = 1\n", "lib/brokers/x/brokers/b.py": "B = 1\n"})
+    assert texts(nested, "# 6. Brokers\n\nA manifest is read by its broker.\n") == []

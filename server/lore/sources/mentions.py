@@ -974,7 +974,9 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     - when none of those either, the type a title of one word names ("Message Concept" -> `Message`, see
       `concepts.lone_word`), defined once outside tests in a file named for it (`named.one_type`).
 
-    A head of two or three common words names a folder spelling them whole ("Model Store" -> `model-store/`,
+    A run naming a folder that several parts of the project hold alike (Django's `management/commands/` in each app)
+    anchors all of them, when they are few (`parallel_folders`). A head of two or three common words names a folder
+    spelling them whole ("Model Store" -> `model-store/`,
     `concepts.common_head`); so does a title of one word, not a common one nor a kind of code ("7. Relationships" ->
     `app/views/handlers/relationships/`; "Factories" is a pattern, `concepts.KIND_OF_CODE`)."""
     out = []
@@ -993,6 +995,9 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
                 and ctx.bare.holds_code(folders[0]):
             out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"{TITLED} `{folders[0]}`"))
             break
+        if (kind := parallel_folders(run, folders, ctx)) is not None:
+            out.append(Derived(Anchor("path", f"**/{kind}/**"), 0.85, f"{TITLED} `{kind}/`, one in each of its parts"))
+            break
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
         files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
         files = [f for f in files if not named.SAMPLE_PATH.search(f)] or files  # a demo's copy is no second home
@@ -1009,6 +1014,33 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         for rel, language, qualified in named.one_type(name, ctx.symbols, ""):
             out.append(Derived(symbol_anchor(language, qualified, rel), 0.85, f"{TITLED} `{name}`"))
     return out
+
+
+def parallel_folders(run: tuple[str, ...], folders: list[str], ctx: AnchorContext) -> str | None:
+    """The folder name a title's words name in several parts of the project alike, as a framework lays them out (Django's
+    `management/commands/` in each app, for "Management Commands"; `brokers/` in each app's `manifest/`): the same
+    last path segments, spelled by one folder's name (`titled_folders`) or by as many folders as the run has words,
+    two or more such folders, none inside another, each holding code, together at most `concepts.MAX_KIND_FILES`
+    files besides tests. None when one folder or none is so named, or they differ."""
+    found = set(folders) | _segment_folders(run, ctx.layout)
+    found = {d for d in found if "/" in d and not named.TEST_PATH.search(d + "/") and not ctx.layout.vendored(d + "/x")}
+    tails = {"/".join(d.split("/")[-max(1, len(run) if d not in folders else 1):]) for d in found}
+    if len(found) < 2 or len(tails) != 1 or any(a != b and b.startswith(a + "/") for a in found for b in found):
+        return None
+    if not all(ctx.bare.holds_code(d) for d in found) \
+            or sum(_files_besides_tests(d, ctx.layout) for d in found) > concepts.MAX_KIND_FILES:
+        return None
+    return tails.pop()
+
+
+def _segment_folders(run: tuple[str, ...], layout: WorkspaceLayout) -> set[str]:
+    """The folders whose last path segments are a run of two or more words, one word each ("management commands":
+    `app/management/commands`)."""
+    if len(run) < 2:
+        return set()
+    stems = concepts.run_stems(run)
+    return {d for d in layout.dirs if d.count("/") >= len(run) - 1 and
+            concepts.run_stems(tuple(d.split("/")[-len(run):])) == stems}
 
 
 MAX_LED = 8  # names beginning with a title's words read for their kind; more, and no one type is named for them
