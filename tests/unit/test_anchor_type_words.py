@@ -57,6 +57,19 @@ def test_ruby_classes_anchor_as_symbols_and_nested_ones_need_their_owner(tmp_wor
         ("symbol:ruby:Status", "app/models/status.rb", "names `Status`")]
 
 
+
+def test_a_record_template_field_in_bold_is_no_term_the_record_defines(tmp_workspace):
+    """Shaped on DFE-Digital/fh-services (MIT): every record opens `**Status**: Accepted` and `**Deciders**: …`; the
+    label is the template's field, so a `Status` enum of the code is not what the record is about, while a term the
+    record defines in bold (`**Edition**:`) still names its class."""
+    ws = write(tmp_workspace, {"src/Status.cs": "public enum Status { Active, Closed }\n",
+                               "src/Deciders.cs": "public class Deciders { }\n",
+                               "src/Edition.cs": "public class Edition { }\n"})
+    record = ("# Use a distributed cache\n\n**Status**: Accepted\n**Deciders**: Ann, Bo\n\n"
+              "**Edition**: a numbered version of a service's record.\n\nWe cache lookups.\n")
+    found = derive_anchors(record, "docs/adr/0003-cache.md", AnchorContext(ws))
+    assert sorted(d.anchor.file for d in found) == ["src/Edition.cs"]
+
 def test_ruby_classes_anchor_their_files_without_a_grammar(tmp_workspace, monkeypatch):
     """A language whose grammar is not installed still anchors the files its classes are defined in."""
     from lore.anchors import languages

@@ -32,7 +32,7 @@ import attrs
 from lore.anchors import extract_symbols, has_grammar, language_for_path
 from lore.anchors.symbols import default_export_name
 from lore.markup import markdown
-from lore.sources import scoped
+from lore.sources import adr, scoped
 from lore.sources.layout import WorkspaceLayout
 
 log = logging.getLogger(__name__)
@@ -350,7 +350,8 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
             if name not in out:
                 out[name] = Named(name, True)
     labels = Counter(m.group(1) for m in _TERM.finditer(text))
-    terms = [label for label, count in labels.items() if count == 1]  # a label repeated is a form's field
+    # A label repeated is a form's field; a record's own fields (`**Status**:`, `**Deciders**:`) are its template's.
+    terms = [label for label, count in labels.items() if count == 1 and not adr.record_field(label)]
     terms += [t.group(1) for g in _GLOSSARY.finditer(text) for t in _GLOSSARY_TERM.finditer(g.group(1))]
     for term in terms:
         if term not in out:
