@@ -15,6 +15,8 @@ from lore.ingest import run_import
 from lore.markup import markdown, rst
 from lore.memory import SourceKind
 from lore.sources.classify import ADR, classify
+from lore.sources.mentions import AnchorContext, derive_anchors
+from tree_files import write
 from lore.sources.docs import LINKS_ONLY
 
 RECORD = """\
@@ -76,7 +78,8 @@ def test_inline_markup_reads_as_markdown():
 
 def test_code_directives_are_fenced_admonitions_quoted_and_other_directives_left_out():
     """A Sphinx page's `.. code-block::` is its sample code (fenced, as a markdown page's), a `.. warning::` its
-    own guidance (quoted), a `.. toctree::` or `.. automodule::` no prose."""
+    own guidance (quoted), a `.. toctree::` no prose, an `.. automodule::` the code it documents (its options
+    no prose)."""
     text = ("Deploying\n=========\n\n.. warning:: Never run migrations by hand.\n\n.. code-block:: bash\n\n"
             "    make migrate\n\n.. automodule:: app.deploy\n   :members:\n\nAfter.\n")
     md = rst.to_markdown(text)
@@ -84,6 +87,18 @@ def test_code_directives_are_fenced_admonitions_quoted_and_other_directives_left
     assert "> **Warning:** Never run migrations by hand." in md
     assert "```\n    make migrate\n```" in md
     assert "automodule" not in md and ":members:" not in md and "After." in md
+    assert "`app.deploy`" in md.split("\n")
+
+
+def test_a_class_an_autodoc_directive_documents_anchors_the_record(tmp_workspace: Path):
+    """Shaped on uktrade/tamato (MIT) docs/source/adr: a record lists the business rules it covers as
+    `.. autoclass:: commodities.business_rules.NIG30`, which resolves to the class in that module."""
+    ws = write(tmp_workspace, {"commodities/business_rules.py": "class NIG30:\n    pass\n\nclass NIG31:\n    pass\n",
+                               "quotas/business_rules.py": "class QA3:\n    pass\n"})
+    text = rst.to_markdown("13. Rules\n=========\n\nDecision\n--------\n\n.. autoclass:: commodities.business_rules.NIG30\n"
+                           "   :members:\n\nDone.\n")
+    found = derive_anchors(text, "docs/source/adr/13-rules.rst", AnchorContext(ws))
+    assert [(d.anchor.kind, d.anchor.file) for d in found] == [("symbol", "commodities/business_rules.py")]
 
 
 def test_a_literal_block_is_fenced_where_blank_lines_allow_and_stays_indented_code_where_they_do_not():

@@ -28,6 +28,10 @@ _AUTO_ENUM = re.compile(r"^(\s*)#\.(\s)")
 _CODE_DIRECTIVE = re.compile(r"^\.\.\s+(?:code-block|code|sourcecode)::", re.I)
 # Sphinx's table of contents: its entries (`decisions/*`, `Intro <intro>`) are the pages it lists, read as links.
 _TOCTREE = re.compile(r"^\.\.\s+toctree::", re.I)
+# Sphinx autodoc: `.. autoclass:: commodities.business_rules.NIG30` puts that code's documentation here, so the page
+# names it (as code); the directive's options (`:members:`) are no prose.
+_AUTODOC = re.compile(r"^\.\.\s+(?:[\w-]+:)?auto(?:class|function|method|module|data|exception|attribute|decorator|"
+                      r"property|pydantic_model)::\s*([\w.:$-]+)", re.I)
 _TOC_ENTRY = re.compile(r"^(?:(?P<label>[^<>]+?)\s*<(?P<target>[^<>\s]+)>|(?P<page>[^\s:][^\s]*))$")
 _ADMONITION = re.compile(r"^\.\.\s+(note|warning|important|tip|caution|attention|danger|hint|error|seealso|deprecated|"
                          r"versionchanged|versionadded|admonition)::\s*(.*)$", re.I)
@@ -109,6 +113,9 @@ def to_markdown(text: str) -> str:
         elif _TOCTREE.match(stripped):
             out[i] = ""
             toc_indent = indent
+        elif m := _AUTODOC.match(stripped):
+            out[i] = " " * indent + f"`{m.group(1)}`"
+            literal_indent, keep_body = indent, False
         elif _CODE_DIRECTIVE.match(stripped):
             out[i] = ""  # sample code: fenced, as a markdown text's
             literal_indent, keep_body = indent, True

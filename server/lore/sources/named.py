@@ -727,13 +727,14 @@ def said_removed(name: str, text: str) -> bool:
 
 # A type written with its JVM package (`com.fsck.k9.controller.push.PushService`, `net.x.Backend.connect`): two or more
 # lower-case package parts, then the type (and a member of it).
-_PACKAGED = re.compile(r"((?:[a-z_][a-z0-9_]*\.){2,}[a-z_][a-z0-9_]*)\.([A-Z]\w*(?:\.\w+)?)")
+_PACKAGED = re.compile(r"((?:[a-z_][a-z0-9_]*\.){1,}[a-z_][a-z0-9_]*)\.([A-Z]\w*(?:\.\w+)?)")
 
 
 def packaged_type(package: str, name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
     """(file, language, qualified symbol) for a type its package names (`com.fsck.k9.controller.push.PushService`):
     among the files defining it outside tests, those whose folders are the package's (`com/fsck/k9/controller/push/`;
-    Python's module, `app/common/errors.py` for `app.common.errors.AppError`), or, as Kotlin may leave out the
+    Python's module, `app/common/errors.py` for `app.common.errors.AppError` or `commodities/business_rules.py` for
+    `commodities.business_rules.NIG30`), or, as Kotlin may leave out the
     package's common root, are named for its last part (`push/`). The package makes even a one-word type specific
     (`net.thunderbird.core.Backend`)."""
     parts = package.split(".")
