@@ -306,6 +306,8 @@ def test_a_build_file_citing_a_record_by_number_is_governed_by_it(tmp_workspace)
     pytest.param("// ADR 2.1/3", [2], id="a-version-lists-none"),
     pytest.param("// per ADR 12, 3 retries at most", [12], id="a-count-after-a-comma"),
     pytest.param("// ADR-0002, 0003.1", [2], id="a-version-in-the-list"),
+    pytest.param("For why, see ADR `15. Make reverse relations aware of versions`_.", [15], id="a-quoted-title"),
+    pytest.param("# see ADR '7 - workflow' and ADR \"8\"", [7, 8], id="quoted-numbers"),
 ])
 def test_a_list_of_numbers_after_one_prefix_cites_each(comment, numbers):
     assert sorted(n for _, n in cited_numbers(comment.encode())) == numbers

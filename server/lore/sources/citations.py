@@ -66,8 +66,10 @@ from lore.anchors.languages import language_for_path
 from lore.sources import detect
 from lore.sources.named import BUDGET_SECONDS, COMMON, FENCE, MAX_FILES, code_outside_tests
 
-# A record's series and number as written, zeros kept (`ADR-013`, `RFC 0011`, `@ADR(49)`, `ADRs 2`).
-CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)(s(?=[ \t]))?[ #:_(-]?(0*\d{1,4})(?!\w)", re.I)
+# A record's series and number as written, zeros kept (`ADR-013`, `RFC 0011`, `@ADR(49)`, `ADRs 2`), and the number
+# opening the record's title in quotes or a reST reference after the prefix (uktrade/tamato's docstring: ``see ADR
+# `15. Make reverse relations aware of versions`_``).
+CITE = re.compile(rb"(?<![\w/.-])(ADR|RFC)(s(?=[ \t]))?(?:[ #:_(-]|[ \t][`'\"])?(0*\d{1,4})(?!\w)", re.I)
 # The next number of a list after one prefix, and what sets it apart: `/0003`, `, 0003`, `, 3 and 5`, ` & 5`.
 _LISTED = re.compile(rb"(/|[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+)(0*\d{1,4})(?!\w|[.:-]\d)", re.I)
 # Another project's name right before a citation (`lightbridge-authz ADR-0018`, `acme/payments RFC 12`): two or more
