@@ -450,6 +450,8 @@ def test_a_title_numbered_otherwise_than_its_file_takes_the_files_number(path, h
     ("2. Use kafka-based queues", "2. Use kafka-based queues"),  # words with one hyphenated: written so
     ("2. self-hosting", "2. self-hosting"),  # one hyphenated word may be just that
     ("2. add-OAuth-scopes", "2. add-OAuth-scopes"),  # a capital: as written
+    ("2. use_kafka_for_events", "2. Use kafka for events"),
+    ("2. load_user_config", "2. load_user_config"),  # three words with underscores may be a function's name
 ])
 def test_a_title_written_as_a_slug_is_stored_in_words(heading, title):
     # Ayuget/Redface's doc/adr/0002-add-notifications-permission.md (Apache-2.0) is titled as its file is named.

@@ -78,7 +78,8 @@ _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\
 _PLACEHOLDER_NUMBER = re.compile(r"^(\s*(?:adr|decision|rfc)?[\s#:-]*)(\d*[Xx]{2,}|N{2,}|#{2,}|\?{2,})(?=\s*[:.\-–]\s+\S)", re.I)
 # A title written as its file's slug, after its number if it has one (`2. add-notifications-permission`, as record
 # tools that take the title from the file name leave it): three or more lower-case words joined by hyphens.
-_SLUG_TITLE = re.compile(r"^(\s*(?i:(?:adr|decision|rfc)?[\s#:-]*\d{1,5}\s*[:.\-–]\s+)?)([a-z][a-z0-9]*(?:-[a-z0-9]+){2,})\s*$")
+_SLUG_TITLE = re.compile(r"^(\s*(?i:(?:adr|decision|rfc)?[\s#:-]*\d{1,5}\s*[:.\-–]\s+)?)"
+                         r"([a-z][a-z0-9]*(?:-[a-z0-9]+){2,}|[a-z][a-z0-9]*(?:_[a-z0-9]+){3,})\s*$")
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
                  "retired", "old", "legacy"}
 _REJECTED_DIRS = {"rejected", "declined"}
@@ -1044,11 +1045,13 @@ def _unbracketed(heading: str | None) -> str | None:
 
 def _in_words(title: str) -> str:
     """A title written as a file's slug (`_SLUG_TITLE`) in words, capitalised as a title: `2. add-notifications-permission`
-    -> `2. Add notifications permission` (the slug stays in the file's name); any other title as it is written."""
+    -> `2. Add notifications permission`, `10. use_repeatable_migrations_for_dev_and_test` -> `10. Use repeatable
+    migrations for dev and test` (four words at least with underscores: fewer may be an identifier, `load_user_config`;
+    the slug stays in the file's name); any other title as it is written."""
     m = _SLUG_TITLE.match(title)
     if m is None:
         return title
-    words = m.group(2).replace("-", " ")
+    words = m.group(2).replace("-", " ").replace("_", " ")
     return m.group(1) + words[:1].upper() + words[1:]
 
 
