@@ -576,3 +576,16 @@ def test_a_class_a_code_block_defines_with_its_bases_as_the_code_does_anchors_it
     assert texts(ws, "# 4.\n\n```python\nclass Article:\n    pass\n```\n") == []
     assert texts(ws, "# 5.\n\n```csharp\nclass Store : IStore\n{\n}\n```\n") == [
         "symbol:csharp:Store@app/store.cs"]
+
+
+def test_a_type_written_with_its_type_arguments_anchors_the_file_named_for_it(tmp_workspace):
+    """Shaped on Siteimprove/alfa (MIT) ADR 9, "Use `Result<T, E>` to model errors": `Result` is a common word, but written
+    with type arguments it is a type, and the file named for it (`alfa-result/src/result.ts`) its place, not another
+    package's own `Result` interface. Written alone, the common word still anchors nothing."""
+    ws = write(tmp_workspace, {"packages/alfa-result/src/result.ts": "export interface Result<T, E = T> {\n}\n",
+                               "packages/alfa-xpath/src/function.ts": "export interface Result {\n}\n"})
+    generic = "# ADR 9: Use `Result<T, E>` to model errors\n\n## Decision\n\nWe will implement a `Result<T, E>` type.\n"
+    found = derive_anchors(generic, "docs/architecture/decisions/adr-009.md", AnchorContext(ws))
+    assert [(d.anchor.kind, d.anchor.file) for d in found] == [("symbol", "packages/alfa-result/src/result.ts")]
+    plain = "# ADR 9: Model errors\n\n## Decision\n\nEach parser returns a `Result`.\n"
+    assert derive_anchors(plain, "docs/architecture/decisions/adr-009.md", AnchorContext(ws)) == []

@@ -837,7 +837,7 @@ def name_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     own = concepts.own_names(ctx.project_name)
     homes: list[str] | None = None
     for n in names:
-        if not (named.specific(n) or named.type_word(n) or named.common_compound(n)):
+        if not (named.specific(n) or named.type_word(n) or named.common_compound(n) or n.generic):
             continue
         if re.sub(r"[^a-z0-9]", "", n.name.lower()) in own:
             continue  # the project's own name (`SiebenApp`): what the record is about is all of it

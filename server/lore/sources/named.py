@@ -313,6 +313,7 @@ class Named:
     backticked: bool
     in_block: bool = False  # defined in one of the decision's code blocks, not written in its prose
     written: str = ""  # as the decision wrote it, when that differs (`BulkData::Cache` for `BulkData.Cache`)
+    generic: bool = False  # written as code with its type arguments (`Result<T, E>`): a type, whatever its word
 
 
 FENCE = markdown.FENCE
@@ -346,9 +347,12 @@ def names_in(text: str, blocks: bool = False) -> list[Named]:
             out[n.name] = n
     text = scoped.SCOPED.sub(lambda m: " " * len(m.group(0)), text)  # keeps backticks paired as written
     for m in _BACKTICK.finditer(text):
+        head = _GENERIC.fullmatch(m.group(1).strip())
         for name in span_names(m.group(1)):
             if name not in out:
                 out[name] = Named(name, True)
+            if head is not None and name == head.group(1):
+                out[name].generic = True
     labels = Counter(m.group(1) for m in _TERM.finditer(text))
     # A label repeated is a form's field; a record's own fields (`**Status**:`, `**Deciders**:`) are its template's.
     terms = [label for label, count in labels.items() if count == 1 and not adr.record_field(label)]
@@ -655,6 +659,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
         return resolve_scoped(n, index)
     if (m := _PACKAGED.fullmatch(n.name)) is not None and (packaged := packaged_type(m.group(1), m.group(2), index)):
         return packaged
+    if n.generic and (generic := generic_type(n.name, index)):
+        return generic
     if type_word(n):
         return one_type(n.name, index, text)
     if not specific(n):
@@ -778,6 +784,21 @@ def one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, s
     stem = re.sub(r"[_-]", "", PurePosixPath(real[0]).stem.lower())
     named_for = stem.rstrip("s") == name.lower().rstrip("s")
     if not named_for and len(re.findall(rf"`{name}`|\*\*{name}\*\*", text)) < TYPE_MENTIONS:
+        return []
+    found = index.symbol(real[0], name)
+    if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
+        return []
+    return [(real[0], found[0], found[1])]
+
+
+def generic_type(name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
+    """The type a decision writes with its type arguments (`Result<T, E>`, `Option<T>`): the one file outside tests and
+    samples named for it (`result.ts`, `Option.java`) that defines it as a top-level type. The type arguments make even
+    a common word (`Result`) a type's name, and the file named for it the type's own place (Siteimprove/alfa's
+    `alfa-result/src/result.ts`, not the `Result` interface `alfa-xpath/src/function.ts` declares for itself)."""
+    real = [f for f in index.defs.get(name, set()) if not TEST_PATH.search(f) and not SAMPLE_PATH.search(f)
+            and re.sub(r"[_-]", "", PurePosixPath(f).stem.lower()) == name.lower()]
+    if len(real) != 1:
         return []
     found = index.symbol(real[0], name)
     if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
