@@ -798,12 +798,7 @@ def generic_type(name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
     `alfa-result/src/result.ts`, not the `Result` interface `alfa-xpath/src/function.ts` declares for itself)."""
     real = [f for f in index.defs.get(name, set()) if not TEST_PATH.search(f) and not SAMPLE_PATH.search(f)
             and re.sub(r"[_-]", "", PurePosixPath(f).stem.lower()) == name.lower()]
-    if len(real) != 1:
-        return []
-    found = index.symbol(real[0], name)
-    if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
-        return []
-    return [(real[0], found[0], found[1])]
+    return _top_level_type(real, name, index)
 
 
 def one_defined_type(name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
@@ -811,6 +806,12 @@ def one_defined_type(name: str, index: SymbolIndex) -> list[tuple[str, str, str]
     ListStore` in `list_store.py`); [] when no file or several do, or the definition is a function or a nested
     type: a compound of common words (`DataStore`) several projects' files define is no one place."""
     real = [f for f in index.defs.get(name, set()) if not TEST_PATH.search(f) and not SAMPLE_PATH.search(f)]
+    return _top_level_type(real, name, index)
+
+
+def _top_level_type(real: list[str], name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
+    """(file, language, qualified symbol) of `name` in the one file of `real`, when that file defines it as a top-level
+    type; [] for none or several files, or a function or nested type."""
     if len(real) != 1:
         return []
     found = index.symbol(real[0], name)
