@@ -77,7 +77,8 @@ _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\
 # A template's number left unfilled in a title: "ADR-00XX: Data Hosting", "NNNN. Use Kafka", "ADR-?? – …".
 _PLACEHOLDER_NUMBER = re.compile(r"^(\s*(?:adr|decision|rfc)?[\s#:-]*)(\d*[Xx]{2,}|N{2,}|#{2,}|\?{2,})(?=\s*[:.\-–]\s+\S)", re.I)
 # A title written as its file's slug, after its number if it has one (`2. add-notifications-permission`, as record
-# tools that take the title from the file name leave it): three or more lower-case words joined by hyphens.
+# tools that take the title from the file name leave it): three or more lower-case words joined by hyphens, or four or
+# more joined by underscores.
 _SLUG_TITLE = re.compile(r"^(\s*(?i:(?:adr|decision|rfc)?[\s#:-]*\d{1,5}\s*[:.\-–]\s+)?)"
                          r"([a-z][a-z0-9]*(?:-[a-z0-9]+){2,}|[a-z][a-z0-9]*(?:_[a-z0-9]+){3,})\s*$")
 RETIRED_DIRS = {"deprecated", "historic", "history", "archive", "archived", "obsolete", "superseded",
