@@ -1079,3 +1079,25 @@ def test_a_title_naming_a_folder_each_part_holds_alike_anchors_all_of_them(tmp_w
     assert texts(ws, "# 6. Brokers\n\nA manifest is read by its broker.\n") == ["**/brokers/**"]
     nested = write(tmp_workspace / "nested", {"lib/brokers/a.py": "A = 1\n", "lib/brokers/x/brokers/b.py": "B = 1\n"})
     assert texts(nested, "# 6. Brokers\n\nA manifest is read by its broker.\n") == []
+
+
+def test_a_title_word_a_package_of_the_project_is_published_as_anchors_that_package(tmp_path):
+    """Siteimprove/alfa (MIT) publishes `@siteimprove/alfa-trilean`, `alfa-cache`, …; ADR 13 "Use trilean logic for
+    reasoning about possibly unknown results" is that package's record. A layer's word ("core") or a common one
+    ("option") names no package so."""
+    pkg = lambda name: '{"name": "@siteimprove/' + name + '", "version": "1.0.0"}\n'  # noqa: E731
+    ws = write(tmp_path / "alfa", {
+        "package.json": '{"name": "@siteimprove/alfa", "private": true}\n',
+        "packages/alfa-trilean/package.json": pkg("alfa-trilean"),
+        "packages/alfa-trilean/src/trilean.ts": "export namespace Trilean {\n}\n",
+        "packages/alfa-core/package.json": pkg("alfa-core"),
+        "packages/alfa-core/src/core.ts": "export const x = 1;\n",
+        "packages/alfa-option/package.json": pkg("alfa-option"),
+        "packages/alfa-option/src/maybe.ts": "export const y = 1;\n",
+    })
+    ctx = AnchorContext(ws)
+    found = derive_anchors("# ADR 13: Use trilean logic for reasoning about possibly unknown results\n\n## Decision\n\n"
+                           "We will use three values.\n", "docs/architecture/decisions/adr-013.md", ctx)
+    assert [d.anchor.value for d in found] == ["packages/alfa-trilean/**"]
+    for title in ("Keep the core small", "Use optional values (option)"):
+        assert derive_anchors(f"# {title}\n\nWe will.\n", "docs/architecture/decisions/adr-020.md", ctx) == []

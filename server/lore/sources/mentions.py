@@ -949,6 +949,38 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
 TITLED_KINDS = named.TYPE_KINDS | {"function"}
 
 
+# Words naming a layer or a role that many projects' packages share (`@log4brains/core`, `@acme/web`): a title saying
+# one ("the core domain", "web UI") means the idea as often as the package.
+_PART_WORDS = frozenset({"core", "common", "shared", "web", "ui", "cli", "frontend", "backend", "docs", "site", "lib",
+                         "libs", "tools", "internal", "public", "private", "global", "init", "build", "dev", "e2e",
+                         "integration", "platform", "sdk", "kit", "all", "full", "legacy", "next", "beta"})
+
+
+def published_part_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
+    """Folder anchors for a package the workspace publishes whose name, its scope and the project's own name left off,
+    is one word the title writes (Siteimprove/alfa's "ADR 13: Use trilean logic for …" -> `@siteimprove/alfa-trilean`,
+    `packages/alfa-trilean/**`; "Use mutable Cache …" -> `alfa-cache`): the project made a package of what the record
+    decides on. Only when one folder publishes it, it holds code and at most `concepts.MAX_KIND_FILES` files besides
+    tests, and the word is neither common, nor a kind of code, nor a layer's or role's name (`_PART_WORDS`: "core")."""
+    own = concepts.own_names(ctx.project_name)
+    by_word: dict[str, list[tuple[str, str]]] = {}
+    for name, folders in ctx.layout.published.items():
+        parts = re.split(r"[-_.]", re.sub(r"/v\d+$", "", name).rsplit("/", 1)[-1].lower())
+        rest = [p for p in parts if p not in own]
+        if len(rest) == 1 and (len(parts) > 1 or name.startswith("@")):  # `alfa-trilean`, `@acme/trilean`
+            by_word.setdefault(rest[0], []).extend((name, f) for f in folders if f)
+    out = []
+    for word in dict.fromkeys(w.lower() for w in re.findall(r"(?<![\w<-])[A-Za-z][a-z0-9]{3,}(?![\w>-])", title)):
+        key = word if word in by_word else concepts.singular(word)
+        if key not in by_word or {word, key} & (named.COMMON | _PART_WORDS) or key in concepts.KIND_OF_CODE \
+                or key in concepts.GENERIC or key in own or len(by_word[key]) != 1:
+            continue
+        name, folder = by_word[key][0]
+        if 0 < _files_besides_tests(folder, ctx.layout) <= concepts.MAX_KIND_FILES and ctx.bare.holds_code(folder):
+            out.append(Derived(Anchor("path", f"{folder}/**"), 0.85, f"{TITLED} the package `{name}` (`{folder}`)"))
+    return out
+
+
 def well_known_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for the files of the well-known tools a decision's title names (see `bare.well_known_files`)."""
     return [Derived(Anchor("path", rel), 0.85, f"{TITLED} {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
@@ -1392,6 +1424,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
               if d.anchor.value not in {f.anchor.value for f in found}]
     found += kind_anchors(text, ctx) + name_anchors(text, ctx) + subclasses.subclass_anchors(text, ctx, MAX_FOLDER_FILES)
     found += well_known_anchors(title, ctx) + confined.within(title_anchors(title, ctx), part)
+    found += [d for d in published_part_anchors(title, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [] if proposal else subclasses.contract_anchors(text, title, ctx)
     found += [d for d in kind_named_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     found += [d for d in marker_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
