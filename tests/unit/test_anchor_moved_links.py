@@ -187,3 +187,29 @@ def test_a_file_deleted_beside_its_successor_added_in_the_same_commit_is_followe
     git(ws, "add", "-A")
     git(ws, "commit", "-qm", "Remove the other worker")
     assert anchors(ws, other) == []
+
+
+def test_a_file_of_a_one_word_name_deleted_outright_is_not_its_namesake_elsewhere(tmp_workspace):
+    """Siteimprove/alfa (MIT) ADR 1 links an old blob of `packages/alfa-dom/src/types.ts`, deleted in a rewrite; the one
+    `types.ts` left (`alfa-xpath`) is another file. Without history, or when the deleting commit added the namesake (a
+    move git did not call a rename), the name still finds it."""
+    ws = write(tmp_workspace, {"packages/alfa-dom/src/types.ts": "export type A = 1;\n",
+                               "packages/alfa-xpath/src/types.ts": "export type X = 2;\n"})
+    git(ws, "remote", "add", "origin", "https://github.com/Siteimprove/alfa.git")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "one")
+    git(ws, "rm", "-q", "packages/alfa-dom/src/types.ts")
+    git(ws, "commit", "-qm", "rewrite")
+    link = ("The format is described [here](https://github.com/Siteimprove/alfa/blob/"
+            "00d1373f9f0000000000000000000000000000aa/packages/alfa-dom/src/types.ts).\n")
+    assert anchors(ws, link) == []
+    moved = write(tmp_workspace.parent / "moved" / CLONE, {"lib/old/types.ts": "export type A = 1;\n"})
+    git(moved, "init", "-q")
+    git(moved, "add", "-A")
+    git(moved, "commit", "-qm", "one")
+    git(moved, "rm", "-q", "lib/old/types.ts")
+    write(moved, {"src/new/types.ts": "export type A = 1;\nexport type B = 2;\nexport type C = 3;\n"})
+    git(moved, "add", "-A")
+    git(moved, "commit", "-qm", "move, more than a rename")
+    link = "See [types](https://github.com/alphagov/content-publisher/blob/265226bc/lib/old/types.ts).\n"
+    assert [a for a, _ in anchors(moved, link)] == ["src/new/types.ts"]

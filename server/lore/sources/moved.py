@@ -6,7 +6,9 @@ In order, the first that answers:
 
 1. the rename git recorded in the last commit touching the old path (followed through later
    renames), when the workspace has history;
-2. the one file outside tests carrying the same name elsewhere (the file was moved);
+2. the one file outside tests carrying the same name elsewhere (the file was moved), unless its name is one word
+   (`types.ts`, `index.js`: a name many files take) and history shows the commit deleting it added no such file
+   (Siteimprove/alfa's `alfa-dom/src/types.ts`, deleted in a rewrite, is not `alfa-xpath/src/types.ts`);
 3. the one file beside where it was, with the same extension, whose name holds the old name's words
    in order with words added (`edit_edition_service.rb` -> `edit_draft_edition_service.rb`: renamed
    to say more); an old name of one word is too weak for this;
@@ -49,10 +51,17 @@ def moved_to(path: str, layout: WorkspaceLayout, history: History) -> tuple[str,
     name = PurePosixPath(path).name
     same = [f for f in layout.files if PurePosixPath(f).name == name and not named.TEST_PATH.search(f)
             and not layout.vendored(f)]
-    if len(same) == 1:
+    if len(same) == 1 and not _deleted_outright(path, same[0], history):
         return same[0], "moved"
     near = renamed_in_place(path, layout) or replaced_in_commit(path, layout, history)
     return (near, "renamed") if near else None
+
+
+def _deleted_outright(path: str, namesake: str, history: History) -> bool:
+    """Whether a file of a one-word name was deleted, as history tells, by a commit that did not add `namesake`: the
+    one file so named now is another file, not the old one moved."""
+    return len(named.name_parts(PurePosixPath(path).stem)) <= 1 and history.deleted(path) \
+        and namesake not in history.added_with(path)
 
 
 def replaced_in_commit(path: str, layout: WorkspaceLayout, history: History) -> str | None:
@@ -136,6 +145,10 @@ class History:
                                 "--format=", sha)
             self._added[sha] = [line for line in (got or "").splitlines() if line]
         return self._added[sha]
+
+    def deleted(self, path: str) -> bool:
+        """Whether history records the last removal of `path` as a deletion (not a rename)."""
+        return path in self._read[3]
 
     def renamed(self, path: str) -> str | None:
         """Where the last commit touching `path` renamed it to."""
