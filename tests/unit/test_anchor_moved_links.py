@@ -22,6 +22,14 @@ def git(ws: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=ws, check=True, capture_output=True)
 
 
+def commit(ws: Path, message: str, *removed: str) -> None:
+    """Commit every change of the work tree, the files `removed` deleted with it."""
+    for path in removed:
+        git(ws, "rm", "-q", path)
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", message)
+
+
 def test_a_file_renamed_in_place_with_words_added_is_followed(tmp_path):
     ws = write(tmp_path / CLONE, {"app/services/edit_draft_edition_service.rb": "class EditDraftEditionService\nend\n",
                                   "app/services/publish_draft_edition_service.rb": "class PublishDraftEditionService\nend\n"})
@@ -170,22 +178,17 @@ def test_a_file_deleted_beside_its_successor_added_in_the_same_commit_is_followe
     ws = write(tmp_workspace, {"app/workers/recover_lost_jobs_worker.rb": "class RecoverLostJobsWorker\nend\n",
                                "app/workers/other_worker.rb": "class OtherWorker\nend\n"})
     git(ws, "remote", "add", "origin", "https://github.com/alphagov/content-publisher.git")
-    git(ws, "add", "-A")
-    git(ws, "commit", "-qm", "one")
-    git(ws, "rm", "-q", "app/workers/recover_lost_jobs_worker.rb")
+    commit(ws, "one")
     write(ws, {"app/jobs/recover_lost_jobs_job.rb": "class RecoverLostJobsJob < ApplicationJob\n  def perform\n"
                                                     "    Sidekiq::Queue.new.each(&:delete)\n  end\nend\n",
                "app/jobs/application_job.rb": "class ApplicationJob\nend\n"})
-    git(ws, "add", "-A")
-    git(ws, "commit", "-qm", "Rename RecoverLostJobsWorker")
+    commit(ws, "Rename RecoverLostJobsWorker", "app/workers/recover_lost_jobs_worker.rb")
     text = ("# 9. Recover lost jobs\n\nThe [worker](https://github.com/alphagov/content-publisher/blob/5f22f84/"
             "app/workers/recover_lost_jobs_worker.rb) requeues them.\n")
     assert [a for a, _ in anchors(ws, text)] == ["app/jobs/recover_lost_jobs_job.rb"]
     other = text.replace("recover_lost_jobs_worker", "other_worker")  # deleted later, with nothing like it added
-    git(ws, "rm", "-q", "app/workers/other_worker.rb")
     write(ws, {"app/jobs/cleanup_job.rb": "class CleanupJob\nend\n"})
-    git(ws, "add", "-A")
-    git(ws, "commit", "-qm", "Remove the other worker")
+    commit(ws, "Remove the other worker", "app/workers/other_worker.rb")
     assert anchors(ws, other) == []
 
 
@@ -196,20 +199,15 @@ def test_a_file_of_a_one_word_name_deleted_outright_is_not_its_namesake_elsewher
     ws = write(tmp_workspace, {"packages/alfa-dom/src/types.ts": "export type A = 1;\n",
                                "packages/alfa-xpath/src/types.ts": "export type X = 2;\n"})
     git(ws, "remote", "add", "origin", "https://github.com/Siteimprove/alfa.git")
-    git(ws, "add", "-A")
-    git(ws, "commit", "-qm", "one")
-    git(ws, "rm", "-q", "packages/alfa-dom/src/types.ts")
-    git(ws, "commit", "-qm", "rewrite")
+    commit(ws, "one")
+    commit(ws, "rewrite", "packages/alfa-dom/src/types.ts")
     link = ("The format is described [here](https://github.com/Siteimprove/alfa/blob/"
             "00d1373f9f0000000000000000000000000000aa/packages/alfa-dom/src/types.ts).\n")
     assert anchors(ws, link) == []
     moved = write(tmp_workspace.parent / "moved" / CLONE, {"lib/old/types.ts": "export type A = 1;\n"})
     git(moved, "init", "-q")
-    git(moved, "add", "-A")
-    git(moved, "commit", "-qm", "one")
-    git(moved, "rm", "-q", "lib/old/types.ts")
+    commit(moved, "one")
     write(moved, {"src/new/types.ts": "export type A = 1;\nexport type B = 2;\nexport type C = 3;\n"})
-    git(moved, "add", "-A")
-    git(moved, "commit", "-qm", "move, more than a rename")
+    commit(moved, "move, more than a rename", "lib/old/types.ts")
     link = "See [types](https://github.com/alphagov/content-publisher/blob/265226bc/lib/old/types.ts).\n"
     assert [a for a, _ in anchors(moved, link)] == ["src/new/types.ts"]
