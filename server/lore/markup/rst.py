@@ -30,7 +30,7 @@ _CODE_DIRECTIVE = re.compile(r"^\.\.\s+(?:code-block|code|sourcecode)::", re.I)
 _TOCTREE = re.compile(r"^\.\.\s+toctree::", re.I)
 # Sphinx autodoc: `.. autoclass:: commodities.business_rules.NIG30` puts that code's documentation here, so the page
 # names it (as code); the directive's options (`:members:`) are no prose.
-_AUTODOC = re.compile(r"^\.\.\s+(?:[\w-]+:)?auto(?:class|function|method|module|data|exception|attribute|decorator|"
+_SPHINX_AUTO = re.compile(r"^\.\.\s+(?:[\w-]+:)?auto(?:class|function|method|module|data|exception|attribute|decorator|"
                       r"property|pydantic_model)::\s*([\w.:$-]+)", re.I)
 _TOC_ENTRY = re.compile(r"^(?:(?P<label>[^<>]+?)\s*<(?P<target>[^<>\s]+)>|(?P<page>[^\s:][^\s]*))$")
 _ADMONITION = re.compile(r"^\.\.\s+(note|warning|important|tip|caution|attention|danger|hint|error|seealso|deprecated|"
@@ -113,7 +113,7 @@ def to_markdown(text: str) -> str:
         elif _TOCTREE.match(stripped):
             out[i] = ""
             toc_indent = indent
-        elif m := _AUTODOC.match(stripped):
+        elif m := _SPHINX_AUTO.match(stripped):
             out[i] = " " * indent + f"`{m.group(1)}`"
             literal_indent, keep_body = indent, False
         elif _CODE_DIRECTIVE.match(stripped):

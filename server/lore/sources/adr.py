@@ -155,18 +155,18 @@ _MARKER_REST = re.compile(r"^\s*(?:$|[:(–—,.]|by\b|in favou?r\b|since\b|on\b
 _MARKED_TITLE = re.compile(r"^\s{0,3}#{1,6}[ \t]+\[((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\](?!\()[ \t]*(\S.*?)[ \t#]*$")
 
 
-def record_field(label: str) -> bool:
-    """Whether a bold label (`**Status**:`, `**Deciders**:`, `**Context**:`) names a field or a part of a decision
-    record rather than a term the record defines: the template's words, written on every record alike."""
-    key = folded(label.strip().lower())
-    return key in _HEADER_FIELDS or key in _SKIP_META or key in _PARTS or key in _FIELD_WORDS
-
-
 # Fields of record templates beyond the header's: who and what a record is for, and where it stands.
 _FIELD_WORDS = _names("owner", "owners", "reviewer", "reviewers", "approvers", "approved", "created", "updated",
                       "version", "ticket", "issue", "story", "epic", "summary", "notes", "references", "links",
                       "related", "risks", "drawbacks", "assumptions", "constraints", "goals", "goal", "participants",
                       "stakeholders")
+
+
+def record_field(label: str) -> bool:
+    """Whether a bold label (`**Status**:`, `**Deciders**:`, `**Context**:`) names a field or a part of a decision
+    record rather than a term the record defines: the template's words, written on every record alike."""
+    key = folded(label.strip())
+    return key in _HEADER_FIELDS or key in _SKIP_META or key in _PARTS or key in _FIELD_WORDS
 
 
 def _part_name(heading: str | None) -> bool:

@@ -954,6 +954,7 @@ TITLED_KINDS = named.TYPE_KINDS | {"function"}
 _PART_WORDS = frozenset({"core", "common", "shared", "web", "ui", "cli", "frontend", "backend", "docs", "site", "lib",
                          "libs", "tools", "internal", "public", "private", "global", "init", "build", "dev", "e2e",
                          "integration", "platform", "sdk", "kit", "all", "full", "legacy", "next", "beta"})
+_NO_PACKAGE_WORDS = named.COMMON | _PART_WORDS
 
 
 def published_part_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
@@ -972,7 +973,7 @@ def published_part_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     out = []
     for word in dict.fromkeys(w.lower() for w in re.findall(r"(?<![\w<-])[A-Za-z][a-z0-9]{3,}(?![\w>-])", title)):
         key = word if word in by_word else concepts.singular(word)
-        if key not in by_word or {word, key} & (named.COMMON | _PART_WORDS) or key in concepts.KIND_OF_CODE \
+        if key not in by_word or {word, key} & _NO_PACKAGE_WORDS or key in concepts.KIND_OF_CODE \
                 or key in concepts.GENERIC or key in own or len(by_word[key]) != 1:
             continue
         name, folder = by_word[key][0]

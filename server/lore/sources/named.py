@@ -781,14 +781,15 @@ def one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, s
         real = [typed] if (typed := type_among(name, real, index)) else []
     if len(real) != 1:
         return []
-    stem = re.sub(r"[_-]", "", PurePosixPath(real[0]).stem.lower())
-    named_for = stem.rstrip("s") == name.lower().rstrip("s")
+    named_for = _stem_word(real[0]).rstrip("s") == name.lower().rstrip("s")
     if not named_for and len(re.findall(rf"`{name}`|\*\*{name}\*\*", text)) < TYPE_MENTIONS:
         return []
-    found = index.symbol(real[0], name)
-    if found is None or found[2] not in TYPE_KINDS or "." in found[1].removeprefix(module_of_file(real[0]) + "."):
-        return []
-    return [(real[0], found[0], found[1])]
+    return _top_level_type(real, name, index)
+
+
+def _stem_word(rel: str) -> str:
+    """A file's name without its extension, as one lower-case word (`list_store.py` -> `liststore`)."""
+    return re.sub(r"[_-]", "", PurePosixPath(rel).stem.lower())
 
 
 def generic_type(name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
@@ -797,7 +798,7 @@ def generic_type(name: str, index: SymbolIndex) -> list[tuple[str, str, str]]:
     a common word (`Result`) a type's name, and the file named for it the type's own place (Siteimprove/alfa's
     `alfa-result/src/result.ts`, not the `Result` interface `alfa-xpath/src/function.ts` declares for itself)."""
     real = [f for f in index.defs.get(name, set()) if not TEST_PATH.search(f) and not SAMPLE_PATH.search(f)
-            and re.sub(r"[_-]", "", PurePosixPath(f).stem.lower()) == name.lower()]
+            and _stem_word(f) == name.lower()]
     return _top_level_type(real, name, index)
 
 
