@@ -1,5 +1,5 @@
 """What the sentence model reads for a question (recall/query_text.py): prose as typed, code as the
-words it is made of; the word index gets the question as typed and, for code, its words too."""
+words it is made of and as typed; the word index gets the question as typed and, for code, its words too."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from lore.api import Lore
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Memory
 from lore.recall import Query
-from lore.recall.query_text import embedded_query, holds_code, indexed_query
+from lore.recall.query_text import embedded_query, holds_code, indexed_query, question_vector
 
 
 class Recording(HashEmbedder):
@@ -43,6 +43,29 @@ def test_letters_of_every_script_are_kept_and_a_wordless_question_is_left_alone(
     assert embedded_query("{} => ();") == "{} => ();"
 
 
+def test_a_code_question_is_matched_by_the_mean_of_its_words_and_its_form():
+    """tektoncd/community: `when: - cel: "'$(params.branch)' == 'main'"` read as words alone was nearest no record
+    about CEL in when expressions (as typed, the record quoting the same block was first). A question holding code
+    is matched by the unit mean of both readings; prose by itself, and a line of code (a name alone: `hlm_add_test`
+    as typed is nearest a README) by its words alone."""
+    asked: list[list[str]] = []
+
+    def embed(texts):
+        asked.append(list(texts))
+        return [[3.0, 0.0] if t == texts[0] else [0.0, 4.0] for t in texts]
+
+    assert question_vector(embed, "Why CEL in when expressions?") == [3.0, 0.0]
+    assert asked == [["Why CEL in when expressions?"]]
+    asked.clear()
+    code = "when:\n  - cel: \"'$(params.branch)' == 'main'\""
+    vector = question_vector(embed, code)
+    assert asked == [["when cel params branch main", code]]
+    assert abs(vector[0] - 0.6) < 1e-9 and abs(vector[1] - 0.8) < 1e-9  # (3, 4) / 5
+    asked.clear()
+    assert question_vector(embed, "hlm_add_test\n\n") == [3.0, 0.0]
+    assert asked == [["hlm add test"]]
+
+
 def test_search_embeds_a_code_question_as_words_and_still_finds_it_by_its_identifier(tmp_workspace):
     emb = Recording()
     with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=emb) as lore:
@@ -50,8 +73,8 @@ def test_search_embeds_a_code_question_as_words_and_still_finds_it_by_its_identi
                         body="Database passwords are `aws_ssm_parameter` values of type SecureString."))
         lore.add(Memory(title="Logs go to CloudWatch", body="Every service ships its logs to CloudWatch."))
         emb.seen.clear()
-        hits = lore.search(Query('resource "aws_ssm_parameter" "db_password" {}'))
-    assert emb.seen == ["resource aws ssm parameter db password"]
+        hits = lore.search(Query('resource "aws_ssm_parameter" "db_password" {\n}'))
+    assert emb.seen == ["resource aws ssm parameter db password", 'resource "aws_ssm_parameter" "db_password" {\n}']
     assert hits and hits[0].memory.title == "Secrets live in the parameter store"
 
 

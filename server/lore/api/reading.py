@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from lore.memory import Memory
 from lore.recall import search_store
 from lore.recall.ordering import order_hits
-from lore.recall.query_text import embedded_query, unnamed
+from lore.recall.query_text import question_vector, unnamed
 from lore.recall.search import matched_text
 from lore.redact import redact_path
 from lore.sources.concepts import own_names
@@ -58,7 +58,7 @@ class Reading:
         if emb is not None:
             self.embed_fresh_team()
             try:
-                qvec = emb.embed([embedded_query(text)])[0]
+                qvec = question_vector(emb.embed, text)
             except Exception:
                 log.warning("query embedding failed; words only", exc_info=True)
         extra: dict[int, list[str]] = {}

@@ -5,7 +5,12 @@ The model was trained on prose. Code syntax (braces, `=`, `=>`, `foo_bar(baz)`) 
 vector toward other code, such as a guide's blocks of shell commands or configuration, rather than
 toward the prose of the decision that explains that code. Read as words ("use effect fetch format
 api path admin projects set projects"), the same fragment lands near the sections that talk about
-those things. The word index gets the fragment as typed, identifiers whole (a record that writes
+those things. Read as words alone, though, a fragment loses what only its form says: a pipeline's `when: - cel: "…"` block,
+or a policy's `targetRef: {kind: Dataplane}`, is nearest the record that quotes the same configuration when it
+is read as typed. So the meaning of a block of code (two lines or more) is the mean of the two readings
+(`question_vector`): a section near both stands above one near either. A line of code has no layout to read, and a
+name alone as typed is nearly noise to the model (`hlm_add_test` is nearest a README that writes "hlm" and "test"):
+it is read as words alone. The word index gets the fragment as typed, identifiers whole (a record that writes
 `useSWR` matches it), and then the same words (a record that writes "feature flags" matches
 `featureFlags` and `feature_flags`), but for the generic verbs inside a compound name (`Add` of
 `AddHttpClient`), which alone would match every record saying "add".
@@ -14,7 +19,7 @@ those things. The word index gets the fragment as typed, identifiers whole (a re
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 
 from lore.text import GENERIC_NAME_WORDS, STOP_WORDS
 
@@ -56,6 +61,20 @@ def embedded_query(text: str) -> str:
         return text
     words = _WORD.findall(_CAMEL.sub(r"\1 \2", text))
     return " ".join(words) if words else text
+
+
+def question_vector(embed: Callable[[list[str]], Sequence[Sequence[float]]], text: str) -> list[float]:
+    """The vector a question is matched by in meaning: `embed` of its `embedded_query`; for a block of code (two
+    lines or more that are not blank), the mean of the vectors of its words and of the block as typed, of unit
+    length."""
+    words = embedded_query(text)
+    block = words != text and sum(1 for line in text.splitlines() if line.strip()) >= 2
+    vectors = embed([words, text] if block else [words])
+    if len(vectors) == 1:
+        return list(vectors[0])
+    mean = [a + b for a, b in zip(vectors[0], vectors[1])]
+    norm = sum(x * x for x in mean) ** 0.5
+    return [x / norm for x in mean] if norm > 1e-12 else list(vectors[0])
 
 
 def indexed_query(text: str) -> str:
