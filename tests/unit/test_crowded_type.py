@@ -271,3 +271,29 @@ def test_a_files_lens_opens_with_the_record_titled_for_what_the_file_is_named_fo
         assert titles[0] == "4. Use Prettier to format code"
     finally:
         lore.close()
+
+
+def test_a_context_pack_leaves_off_the_file_what_its_lens_leaves_off(tmp_workspace):
+    """kumahq/kuma: records crowded off `TargetRef` came back in the file's context pack as "governs this file"
+    (a symbol anchor in the file made the file their place), those with a path anchor elsewhere too. Over the
+    twenty-six labelled repositories, 40 of the 46 decisions packs added beyond the lens did not govern the file."""
+    from lore.context import build_pack
+    from lore.context.select import GOVERNING
+
+    ws = write(tmp_workspace, {MODELS: MODEL, "backend/audit/excel.py": "def parse():\n    pass\n", **{
+        f"docs/decisions/{n:04d}-record.md": record(n, title, says) for n, (title, says) in {
+            13: ("Submission statuses", 3), 14: ("SingleAuditChecklist fields", 1), 37: ("Validation waivers", 2),
+            39: ("Data migration", 1)}.items()},
+        "docs/decisions/0024-record.md": record(24, "Store uploaded Excel files", 1).replace(
+            "We will do it.", "We will parse them in `backend/audit/excel.py`.")})
+    with Lore(ws, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder()) as lore:
+        run_import(lore)
+        excel = next(m for m in lore.list(limit=50) if m.title.startswith("24."))
+        assert {a.kind for a in excel.anchors} == {"path", "symbol"}
+        lens = lens_groups(lore, MODELS, extract_symbols(MODEL, "python", MODELS), "python")
+        shown = sorted(m.title for g in lens for m in g.memories)
+        assert shown == ["13. Submission statuses", "14. SingleAuditChecklist fields"]
+        pack = build_pack(lore, path=MODELS, budget=4000, code_map=False)
+        assert sorted(i.memory.title for i in pack.items if i.level in GOVERNING) == shown
+        other = build_pack(lore, path="backend/audit/excel.py", budget=4000, code_map=False)
+        assert [i.reasons[0] for i in other.items if i.memory.id == excel.id] == ["governs this file"]

@@ -15,7 +15,7 @@ from lore.context.clean import is_placeholder
 from lore.learn.lifecycle import applies_to_path
 from lore.memory import HIDDEN_STATUSES, Kind, Memory, Scope, Section, SourceKind, Status, is_plain_doc
 from lore.recall import Query
-from lore.recall.anchoring import GLOB_CHARS
+from lore.recall.anchoring import GLOB_CHARS, match_anchor
 from lore.recall.governing import lens_groups, memories_by_id
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_SOURCES
@@ -172,6 +172,8 @@ def _governing(lore: Lore, found: dict[str, ContextItem], path: str, symbol: str
             _offer(found, m, "symbol", LEVEL_BASE["symbol"] + quality(m), f"about `{short_name(symbol)}`")
         elif m.id in found:
             continue
+        elif symbols and in_symbol and not _placed_by_path(m, path, language):
+            continue  # reached by its symbols alone, and the lens, seeing them, left it off (`lens_groups`)
         elif match == "file" and in_symbol and not any(a.kind == "path" for a in m.anchors):
             if in_file < IN_FILE_MOST:  # a symbol of this file the lens did not see (file not on disk)
                 in_file += 1
@@ -179,6 +181,11 @@ def _governing(lore: Lore, found: dict[str, ContextItem], path: str, symbol: str
                        f"about `{short_name(in_symbol)}` in this file")
         elif match in ("file", "glob", "language"):
             _offer(found, m, "file", LEVEL_BASE["file"] - 0.5 + quality(m), place_reason(match, places[m.id][1], path))
+
+
+def _placed_by_path(m: Memory, path: str, language: str | None) -> bool:
+    """Whether a memory reaches a file by a path, folder or language anchor, not only by symbols defined in it."""
+    return any(a.kind != "symbol" and match_anchor(a, path, None, language) for a in m.anchors)
 
 
 def _search_reason(h, task: bool) -> str:
