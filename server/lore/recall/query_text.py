@@ -66,15 +66,15 @@ def embedded_query(text: str) -> str:
 def question_vector(embed: Callable[[list[str]], Sequence[Sequence[float]]], text: str) -> list[float]:
     """The vector a question is matched by in meaning: `embed` of its `embedded_query`; for a block of code (two
     lines or more that are not blank), the mean of the vectors of its words and of the block as typed, of unit
-    length."""
+    length, each embedded apart (a batch would pad the shorter reading to the longer one's tokens)."""
     words = embedded_query(text)
-    block = words != text and sum(1 for line in text.splitlines() if line.strip()) >= 2
-    vectors = embed([words, text] if block else [words])
-    if len(vectors) == 1:
-        return list(vectors[0])
-    mean = [a + b for a, b in zip(vectors[0], vectors[1])]
+    first = list(embed([words])[0])
+    if words == text or sum(1 for line in text.splitlines() if line.strip()) < 2:
+        return first
+    typed = embed([text])[0]
+    mean = [a + b for a, b in zip(first, typed)]
     norm = sum(x * x for x in mean) ** 0.5
-    return [x / norm for x in mean] if norm > 1e-12 else list(vectors[0])
+    return [x / norm for x in mean] if norm > 1e-12 else first
 
 
 def indexed_query(text: str) -> str:
