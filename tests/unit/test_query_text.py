@@ -45,8 +45,8 @@ def test_letters_of_every_script_are_kept_and_a_wordless_question_is_left_alone(
 
 def test_a_code_question_is_matched_by_the_mean_of_its_words_and_its_form():
     """tektoncd/community: `when: - cel: "'$(params.branch)' == 'main'"` read as words alone was nearest no record
-    about CEL in when expressions (as typed, the record quoting the same block was first). A question holding code
-    is matched by the unit mean of both readings; prose by itself, and a line of code (a name alone: `hlm_add_test`
+    about CEL in when expressions (as typed, the record quoting the same block was first). A block of code is
+    matched by the unit mean of both readings; prose by itself, and a line of code (a name alone: `hlm_add_test`
     as typed is nearest a README) by its words alone."""
     asked: list[list[str]] = []
 

@@ -1,17 +1,17 @@
 """The text the sentence model and the word index read for a question: a question holding code is read
-as the words its code is made of.
+as the words its code is made of, and a block of code as typed too.
 
 The model was trained on prose. Code syntax (braces, `=`, `=>`, `foo_bar(baz)`) pulls a fragment's
 vector toward other code, such as a guide's blocks of shell commands or configuration, rather than
 toward the prose of the decision that explains that code. Read as words ("use effect fetch format
 api path admin projects set projects"), the same fragment lands near the sections that talk about
-those things. Read as words alone, though, a fragment loses what only its form says: a pipeline's `when: - cel: "…"` block,
-or a policy's `targetRef: {kind: Dataplane}`, is nearest the record that quotes the same configuration when it
-is read as typed. So the meaning of a block of code (two lines or more) is the mean of the two readings
-(`question_vector`): a section near both stands above one near either. A line of code has no layout to read, and a
-name alone as typed is nearly noise to the model (`hlm_add_test` is nearest a README that writes "hlm" and "test"):
-it is read as words alone. The word index gets the fragment as typed, identifiers whole (a record that writes
-`useSWR` matches it), and then the same words (a record that writes "feature flags" matches
+those things. Read as words alone, though, a fragment loses what only its form says: a pipeline's
+`when: - cel: "…"` block, or a policy's `targetRef: {kind: Dataplane}`, is nearest the record that quotes the same
+configuration when it is read as typed. So the meaning of a block of code (two lines or more) is the mean of the two
+readings (`question_vector`): a section near both stands above one near either. A line of code has no layout to
+read, and a name alone as typed is nearly noise to the model (`hlm_add_test` is nearest a README that writes "hlm"
+and "test"): it is read as words alone. The word index gets the fragment as typed, identifiers whole (a record
+that writes `useSWR` matches it), and then the same words (a record that writes "feature flags" matches
 `featureFlags` and `feature_flags`), but for the generic verbs inside a compound name (`Add` of
 `AddHttpClient`), which alone would match every record saying "add".
 """
