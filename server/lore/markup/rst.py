@@ -31,7 +31,7 @@ _TOCTREE = re.compile(r"^\.\.\s+toctree::", re.I)
 # Sphinx autodoc: `.. autoclass:: commodities.business_rules.NIG30` puts that code's documentation here, so the page
 # names it (as code); the directive's options (`:members:`) are no prose.
 _SPHINX_AUTO = re.compile(r"^\.\.\s+(?:[\w-]+:)?auto(?:class|function|method|module|data|exception|attribute|decorator|"
-                      r"property|pydantic_model)::\s*([\w.:$-]+)", re.I)
+                          r"property|pydantic_model)::\s*([\w.:$-]+)", re.I)
 _TOC_ENTRY = re.compile(r"^(?:(?P<label>[^<>]+?)\s*<(?P<target>[^<>\s]+)>|(?P<page>[^\s:][^\s]*))$")
 _ADMONITION = re.compile(r"^\.\.\s+(note|warning|important|tip|caution|attention|danger|hint|error|seealso|deprecated|"
                          r"versionchanged|versionadded|admonition)::\s*(.*)$", re.I)

@@ -156,6 +156,20 @@ class AnchorContext:
         return {f for n in names if (f := imports.fold(n))}
 
     @cached_property
+    def published_parts(self) -> dict[str, list[tuple[str, str]]]:
+        """Word -> (package, folder) of each package the workspace publishes whose name is that one word once its scope
+        and the project's own name are left off (`alfa-trilean`, `@acme/trilean` -> "trilean"; see
+        `published_part_anchors`)."""
+        own = concepts.own_names(self.project_name)
+        by_word: dict[str, list[tuple[str, str]]] = {}
+        for name, folders in self.layout.published.items():
+            parts = re.split(r"[-_.]", re.sub(r"/v\d+$", "", name).rsplit("/", 1)[-1].lower())
+            rest = [p for p in parts if p not in own]
+            if len(rest) == 1 and (len(parts) > 1 or name.startswith("@")):
+                by_word.setdefault(rest[0], []).extend((name, f) for f in folders if f)
+        return by_word
+
+    @cached_property
     def bare(self) -> bare.BareIndex:
         """File and folder names of the layout (see `bare`)."""
         return bare.BareIndex(self.layout)
@@ -963,13 +977,7 @@ def published_part_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     `packages/alfa-trilean/**`; "Use mutable Cache …" -> `alfa-cache`): the project made a package of what the record
     decides on. Only when one folder publishes it, it holds code and at most `concepts.MAX_KIND_FILES` files besides
     tests, and the word is neither common, nor a kind of code, nor a layer's or role's name (`_PART_WORDS`: "core")."""
-    own = concepts.own_names(ctx.project_name)
-    by_word: dict[str, list[tuple[str, str]]] = {}
-    for name, folders in ctx.layout.published.items():
-        parts = re.split(r"[-_.]", re.sub(r"/v\d+$", "", name).rsplit("/", 1)[-1].lower())
-        rest = [p for p in parts if p not in own]
-        if len(rest) == 1 and (len(parts) > 1 or name.startswith("@")):  # `alfa-trilean`, `@acme/trilean`
-            by_word.setdefault(rest[0], []).extend((name, f) for f in folders if f)
+    own, by_word = concepts.own_names(ctx.project_name), ctx.published_parts
     out = []
     for word in dict.fromkeys(w.lower() for w in re.findall(r"(?<![\w<-])[A-Za-z][a-z0-9]{3,}(?![\w>-])", title)):
         key = word if word in by_word else concepts.singular(word)
