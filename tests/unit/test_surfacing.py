@@ -209,6 +209,18 @@ def test_a_memory_close_to_every_symbol_is_kept_on_its_best_two():
     assert sorted(kept) == ["s4", "s5"] and PER_FILE == 2
 
 
+def test_overloads_count_as_the_hovers_they_are():
+    """Two `getMetadata` overloads and `getMetadataWithSize` (hmpps-approved-premises-api's
+    PaginationUtils.kt): a pagination record kept on both names was in three hovers of the file."""
+    matches = {"getMetadata": [("paging", 0.66)], "getMetadataWithSize": [("paging", 0.64)], "toSort": [("paging", 0.62)]}
+    spreads = {"paging": (0.30, 0.05)}
+    assert sorted(calibrate(matches, spreads)) == ["getMetadata", "getMetadataWithSize"]
+    assert sorted(calibrate(matches, spreads, hovers={"getMetadata": 2})) == ["getMetadata"]
+    assert sorted(calibrate(matches, spreads, hovers={"getMetadataWithSize": 2})) == ["getMetadata", "toSort"]
+    assert sorted(calibrate(matches, spreads, hovers={"getMetadata": 3})) == ["getMetadata"], \
+        "the best name stays, overloads and all"
+
+
 def test_the_bar_is_each_memory_own_spread_not_one_cosine():
     spreads = {"broad": (0.55, 0.05), "narrow": (0.20, 0.05)}
     kept = calibrate({"f": [("broad", 0.66), ("narrow", 0.50)]}, spreads)
@@ -223,7 +235,7 @@ def test_a_match_that_stands_out_but_is_far_in_meaning_is_not_shown(monkeypatch)
     assert calibrate({"f": [("narrow", 0.50)]}, spreads, floor=calibration.MEANING_FLOOR) == {}
     assert calibrate({"f": [("narrow", 0.62)]}, spreads, floor=calibration.MEANING_FLOOR) == {"f": [("narrow", 0.62)]}
     seen = {}
-    monkeypatch.setattr(semantic, "calibrate", lambda *a, floor=0.0, records=0: seen.setdefault("floor", floor) and {})
+    monkeypatch.setattr(semantic, "calibrate", lambda *a, floor=0.0, records=0, hovers=None: seen.update(floor=floor, hovers=hovers))
     monkeypatch.setattr(semantic, "memory_spreads", lambda lore: spreads)
     monkeypatch.setattr(semantic, "record_ids", lambda lore: set())
     monkeypatch.setattr(semantic, "reference_ids", lambda lore: set())
@@ -232,8 +244,11 @@ def test_a_match_that_stands_out_but_is_far_in_meaning_is_not_shown(monkeypatch)
         def ready_embedder(self):
             return type("E", (), {"embed": lambda self, texts: [], "model_id": "m"})()
 
-    semantic.meaning_near(Lore(), "a.py", "python", [])
+    overloads = [type("S", (), {"name": name, "qualified_name": name, "docstring": "", "signature": ""})()
+                 for name in ("get", "get", "put")]
+    semantic.meaning_near(Lore(), "a.py", "python", overloads)
     assert seen["floor"] == calibration.MEANING_FLOOR, "the server's meaning matches pass the floor"
+    assert seen["hovers"] == {"get": 2, "put": 1}, "overloads are counted as the hovers they take"
 
 
 def test_a_match_must_stand_out_from_the_symbol_other_candidates_too():

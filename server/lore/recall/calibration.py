@@ -242,9 +242,27 @@ def clear_best(pairs: list[tuple[str, float]], mid: str) -> bool:
     return pairs[0][1] - second >= CLEAR_MARGIN
 
 
+def kept_places(places: list[tuple[float, str]], hovers: dict[str, int]) -> list[str]:
+    """The names a memory is kept on, most standing out first, within `PER_FILE` hovers: a name counts as
+    many hovers as the file has symbols so named (`hovers`, 1 when absent). The best name is kept whatever
+    its count: its overloads are one subject, and leaving all of them off would hide the clearest match."""
+    out: list[str] = []
+    used = 0
+    for _, name in sorted(places, reverse=True):
+        count = max(1, hovers.get(name, 1))
+        if out and used + count > PER_FILE:
+            continue
+        out.append(name)
+        used += count
+        if used >= PER_FILE:
+            break
+    return out
+
+
 def calibrate(matches: dict[str, list[tuple[str, float]]], spreads: dict[str, tuple[float, float]],
               symbol_spreads: dict[str, tuple[float, float] | None] | None = None,
-              floor: float = 0.0, records: int = CLEAR_RECORDS) -> dict[str, list[tuple[str, float]]]:
+              floor: float = 0.0, records: int = CLEAR_RECORDS,
+              hovers: dict[str, int] | None = None) -> dict[str, list[tuple[str, float]]]:
     """The meaning matches of one file's symbols that pass the bar, best first per symbol.
 
     `matches`: symbol -> [(memory id, cosine)]; `spreads`: each memory's spread over the workspace's
@@ -256,6 +274,8 @@ def calibrate(matches: dict[str, list[tuple[str, float]]], spreads: dict[str, tu
     cosine threshold decides. A clear lead (`clear_best`) counts only in a workspace of `CLEAR_RECORDS` records or
     more (`records`): the one record of a workspace is every symbol's nearest, far ahead of none
     (external-secrets/external-secrets, whose other records were not read as such, showed its one on 8 symbols).
+    `hovers`: how many of the file's symbols carry each name (overloads: two `getMetadata` functions are two
+    hovers), so that a memory stays within `PER_FILE` hovers, not names (`kept_places`).
     """
     symbol_spreads = symbol_spreads or {}
     scored: list[tuple[str, str, float, float]] = []
@@ -283,7 +303,7 @@ def calibrate(matches: dict[str, list[tuple[str, float]]], spreads: dict[str, tu
     per_memory: dict[str, list[tuple[float, str]]] = {}
     for name, mid, _, z in scored:
         per_memory.setdefault(mid, []).append((z, name))
-    kept = {(mid, name) for mid, places in per_memory.items() for _, name in sorted(places, reverse=True)[:PER_FILE]}
+    kept = {(mid, name) for mid, places in per_memory.items() for name in kept_places(places, hovers or {})}
     out: dict[str, list[tuple[str, float]]] = {}
     for name, mid, sim, z in sorted(scored, key=lambda s: -s[3]):
         if (mid, name) in kept:

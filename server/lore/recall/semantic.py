@@ -8,6 +8,7 @@ records before it (offered to a person to anchor, `lore.recall.suggest`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import attrs
@@ -51,6 +52,8 @@ def meaning_near(lore: Lore, rel_path: str, language: str | None, symbols: list)
         if best:
             near[symbol.qualified_name] = best
             symbol_spreads[symbol.qualified_name] = spread
-    shown = calibrate(near, spreads, symbol_spreads, floor=MEANING_FLOOR if spreads else 0.0, records=len(records))
+    hovers = Counter(s.qualified_name for s in symbols)
+    shown = calibrate(near, spreads, symbol_spreads, floor=MEANING_FLOOR if spreads else 0.0, records=len(records),
+                      hovers=hovers)
     return Meaning(shown, near)
 
