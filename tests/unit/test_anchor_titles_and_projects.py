@@ -82,6 +82,31 @@ def test_the_type_a_title_names_in_words_anchors_its_one_definition(tmp_workspac
     assert texts(ws, SLUG) == ["symbol:typescript:AdrSlug@packages/core/src/adr/domain/AdrSlug.ts"]
 
 
+# Shaped on govuk-chat's docs/adr/0003-output-guardrails.md (alphagov/govuk-chat, MIT).
+GUARDRAILS = ("# 3. Output guardrails\n\nDate: 2024-07-09\n\n## Decision\n\nWe implement a version of guardrails that "
+              "uses a single chat completions call after answer generation.\n")
+
+
+def test_a_type_inside_the_modules_of_its_namespace_is_the_type_a_title_names_when_its_file_is_named_for_it(
+        tmp_workspace):
+    ws = write(tmp_workspace, {
+        "lib/answer_composition/pipeline/output_guardrails.rb":
+            "module AnswerComposition\n  module Pipeline\n    class OutputGuardrails\n      def call\n      end\n"
+            "    end\n  end\nend\n",
+    })
+    assert texts(ws, GUARDRAILS) == [
+        "symbol:ruby:AnswerComposition.Pipeline.OutputGuardrails@lib/answer_composition/pipeline/output_guardrails.rb"]
+
+
+def test_a_type_inside_another_type_is_not_the_type_a_title_names(tmp_workspace):
+    ws = write(tmp_workspace, {
+        "lib/answer_composition/pipeline.rb":
+            "module AnswerComposition\n  class Pipeline\n    class OutputGuardrails\n      def call\n      end\n"
+            "    end\n  end\nend\n",
+    })
+    assert texts(ws, GUARDRAILS) == []
+
+
 def test_a_title_names_no_type_defined_twice_nor_words_after_its_head(tmp_workspace):
     ws = write(tmp_workspace, {
         "a/AdrSlug.ts": "export class AdrSlug {}\n",

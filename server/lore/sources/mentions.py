@@ -1002,7 +1002,9 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     - the folder it names in words ("Add Bucket Testing to all parts of the application" ->
       `src/BucketTesting/**`; "Add System Agent support" -> `pkg/systemagent/**`), when one folder outside tests is named so, holds code (test data named
       "data sources" is no subject) and at most `concepts.MAX_KIND_FILES` files besides tests;
-    - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`), or the top-level function named
+    - the type it names ("Use the ADR slug as its unique ID" -> `AdrSlug`; one written inside the modules that are
+      its namespace counts when its file is named for it: "Output guardrails" -> Ruby's `AnswerComposition::Pipeline::
+      OutputGuardrails` in `output_guardrails.rb`, not a builder class inside the class its file is named for), or the top-level function named
       for all of its words ("Generate idempotency key" -> `generateIdempotencyKey`; a method is one part of
       its owner's work, and a function nested in a function or method one step of its), when one file outside tests
       (and outside samples and demos, when the project's own code defines it: `named.SAMPLE_PATH`) defines it; a name the title spells out ("MeshMetric
@@ -1043,7 +1045,8 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         files = [f for f in ctx.symbols.files_for(name) if not named.TEST_PATH.search(f)]
         files = [f for f in files if not named.SAMPLE_PATH.search(f)] or files  # a demo's copy is no second home
         found = ctx.symbols.symbol(files[0], name) if len(files) == 1 else None
-        if found and found[2] in TITLED_KINDS and not ctx.symbols.in_function(files[0], found[1]):
+        if found and (found[2] in TITLED_KINDS or found[2] == "nested" and named.file_named_for(files[0], name)) \
+                and not ctx.symbols.in_function(files[0], found[1]):
             out.append(Derived(symbol_anchor(found[0], found[1], files[0]), 0.85, f"titled for `{name}`"))
     for acronym in title_acronyms(title, ctx.project_name):
         out += [Derived(Anchor("path", f"{d}/**"), 0.85, f"{TITLED} {acronym} (`{d}`)") for d in acronym_folders(acronym, ctx)]

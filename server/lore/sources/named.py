@@ -787,6 +787,12 @@ def one_type(name: str, index: SymbolIndex, text: str) -> list[tuple[str, str, s
     return _top_level_type(real, name, index)
 
 
+def file_named_for(rel: str, name: str) -> bool:
+    """Whether a file's name, without its extension and word separators, is `name` (`output_guardrails.rb` for
+    `OutputGuardrails`): the type's own file, whatever modules it is written inside."""
+    return _stem_word(rel) == name.lower()
+
+
 def _stem_word(rel: str) -> str:
     """A file's name without its extension, as one lower-case word (`list_store.py` -> `liststore`)."""
     return re.sub(r"[_-]", "", PurePosixPath(rel).stem.lower())
