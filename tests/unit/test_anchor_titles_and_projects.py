@@ -1126,3 +1126,22 @@ def test_a_title_word_a_package_of_the_project_is_published_as_anchors_that_pack
     assert [d.anchor.value for d in found] == ["packages/alfa-trilean/**"]
     for title in ("Keep the core small", "Use optional values (option)"):
         assert derive_anchors(f"# {title}\n\nWe will.\n", "docs/architecture/decisions/adr-020.md", ctx) == []
+
+
+# Shaped on govuk-chat's docs/adr/0002-openai-rate-limit-handling.md (alphagov/govuk-chat, MIT).
+OPENAI_LIMITS = ("# 0002. Handling OpenAI Rate Limits within the GOV.UK Chat Application\n\n## Decision\n\n"
+                 "We will respond to any rate limit from the provider with a crafted error message.\n")
+
+
+def test_a_folder_a_title_names_as_another_partys_is_no_subject_unless_its_code_names_that_party(tmp_workspace):
+    own = write(tmp_workspace / "own", {
+        "lib/api/rate_limit/middleware.rb": "class Api::RateLimit::Middleware\n  def call(env)\n  end\nend\n",
+    })
+    assert texts(own, OPENAI_LIMITS) == [], "the application's own throttling, which never names OpenAI"
+    assert texts(own, OPENAI_LIMITS.replace("OpenAI ", "")) == ["lib/api/rate_limit/**"]
+    theirs = write(tmp_workspace / "theirs", {
+        "lib/api/rate_limit/backoff.rb": "class Backoff\n  # retries OpenAI::RateLimitError\nend\n",
+    })
+    assert texts(theirs, OPENAI_LIMITS) == ["lib/api/rate_limit/**"]
+    named_path = write(tmp_workspace / "path", {"lib/openai/rate_limit/backoff.rb": "class Backoff\nend\n"})
+    assert texts(named_path, OPENAI_LIMITS) == ["lib/openai/rate_limit/**"]

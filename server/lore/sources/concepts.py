@@ -97,7 +97,7 @@ def head_words(title: str) -> list[str]:
     In-Memory Events Bus", "Opt-in analytics") is part of it. What a title sets against its subject ("Log
     Canonical Effects, Not Client Commands", "Queues rather than cron") is not part of it either, nor an adverb
     ending it ("Run data migrations manually", `_MANNER`)."""
-    words = [w.lower() for w in named.WORDS.findall(_head(title))]
+    words = [w.lower() for w in named.WORDS.findall(head_text(title))]
     while len(words) > 1 and _MANNER.search(words[-1]):
         words.pop()  # "Run data migrations manually": how, not what
     return words
@@ -108,17 +108,17 @@ def head_words(title: str) -> list[str]:
 _MANNER = re.compile(r"(?:ally|ously|ively|ately|edly|ently|antly|fully|lessly|ingly|itly)$")
 
 
-def _head(title: str) -> str:
+def head_text(title: str) -> str:
     """A title up to its first preposition or contrast, as `head_words` reads it, its words as written."""
     kept: list[str] = []
     for token in _NUMBERED.sub("", _LINK.sub(" ", title)).split():
-        if token.strip(_PUNCTUATION).lower() in _PREPOSITIONS | _CONTRASTS:
+        if token.strip(PUNCTUATION).lower() in _PREPOSITIONS | _CONTRASTS:
             break
         kept.append(token)
     return " ".join(kept)
 
 
-_PUNCTUATION = ".,:;!?()[]{}\"'`*_"
+PUNCTUATION = ".,:;!?()[]{}\"'`*_"
 # A record's number before its title: "5:", "12.", "ADR-012 -", "RFC 7:".
 _NUMBERED = re.compile(r"^\W*(?:[A-Z]{2,5}[-_ ]?)?\d+\s*[.:)\-–—]+\s+")
 
@@ -188,7 +188,7 @@ def lone_word(title: str, project: str = "") -> str | None:
     written ("Decision Record: Message Concept" -> Message, "Fractional Operator" -> Fractional); None for a head of
     more words."""
     own = {_norm(w) for w in named.WORDS.findall(project)}
-    words = [w for w in named.WORDS.findall(_head(title)) if _norm(w) not in GENRE | _ABOUT_WORDS | _STOP | own]
+    words = [w for w in named.WORDS.findall(head_text(title)) if _norm(w) not in GENRE | _ABOUT_WORDS | _STOP | own]
     if len(words) == 2 and _norm(words[1]) in _UNIT_WORDS:
         words = words[:1]
     return words[0] if len(words) == 1 and len(words[0]) >= 4 else None
@@ -207,7 +207,7 @@ def capitalised_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
         return []
     plain = named.COMMON | _STOP | GENRE | {_norm(w) for w in named.WORDS.findall(project)}
     out: list[tuple[str, ...]] = []
-    for m in _CAPITALISED_RUN.finditer(_head(title)):
+    for m in _CAPITALISED_RUN.finditer(head_text(title)):
         words = re.split(r"[ -]", m.group(0))
         out += [tuple(words[i:i + size]) for size in range(len(words), 1, -1) for i in range(len(words) - size + 1)
                 if not all(_norm(w) in plain for w in words[i:i + size])]

@@ -995,6 +995,40 @@ def well_known_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     return [Derived(Anchor("path", rel), 0.85, f"{TITLED} {tool} ({rel})") for tool, rel in bare.well_known_files(title, ctx.layout)]
 
 
+# A name as a title writes it, told apart from a word its title case capitalised: a capital inside it (`OpenAI`,
+# `GitHub`) or two capitals or more and nothing else (`AWS`, `GCP`).
+_WRITTEN_NAME = re.compile(r"^(?:[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z]{2,}[0-9]*)$")
+MAX_READ_FILES = 60  # files of a folder read for a name before the folder is taken for it unread
+
+
+def _someone_elses(title: str, run: tuple[str, ...], folder: str, ctx: AnchorContext) -> bool:
+    """Whether a title names a folder's subject as another party's: the run of words the folder is named for follows
+    a name (`_WRITTEN_NAME`, not the project's own) that neither the folder's path nor any of its files writes.
+    "Handling OpenAI Rate Limits within the GOV.UK Chat Application" is about the provider's limits, not the
+    application's own `lib/api/rate_limit/` (its API's throttling, written a year later, never naming OpenAI);
+    "Use AWS Secrets Manager" keeps `secrets_manager/`, whose code calls AWS."""
+    tokens = [t.strip(concepts.PUNCTUATION) for t in concepts.head_text(title).split()]
+    words = [(w.lower(), i) for i, t in enumerate(tokens) for w in named.WORDS.findall(t)]
+    low = [w for w, _ in words]
+    at = next((i for i in range(len(low) - len(run) + 1) if tuple(low[i:i + len(run)]) == run), None)
+    if not at or words[at - 1][1] == words[at][1]:
+        return False
+    name = tokens[words[at - 1][1]]
+    if not _WRITTEN_NAME.match(name) or name.lower() in {w.lower() for w in concepts.own_names(ctx.project_name)}:
+        return False
+    folded = name.lower()
+    if folded in folder.lower():
+        return False
+    files = [f for f in ctx.layout.files if f.startswith(folder + "/")][:MAX_READ_FILES]
+    for rel in files:
+        try:
+            if folded in (ctx.root / rel).read_bytes()[:200_000].decode("utf-8", "replace").lower():
+                return False
+        except OSError:
+            return False
+    return True
+
+
 def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     """Anchors for what a decision's title names in words (see `concepts.title_runs`; the well-known tools it names,
     `well_known_anchors`):
@@ -1035,7 +1069,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
         if list(run) == concepts.head_words(title):  # a title that is only the name: the folder holding code is it
             folders = [d for d in folders if ctx.bare.holds_code(d)]  # (a folder of package scripts so named no rival)
         if len(folders) == 1 and 0 < _files_besides_tests(folders[0], ctx.layout) <= concepts.MAX_KIND_FILES \
-                and ctx.bare.holds_code(folders[0]):
+                and ctx.bare.holds_code(folders[0]) and not _someone_elses(title, run, folders[0], ctx):
             out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"{TITLED} `{folders[0]}`"))
             break
         if (kind := parallel_folders(run, folders, ctx)) is not None:
