@@ -407,6 +407,11 @@ def test_a_library_the_decision_decided_to_use_by_its_repository_anchors_its_imp
     assert anchors(ws, text) == ["src/oauth.rs"]
     weighed = text.replace("We have decided to use", "We looked at")
     assert anchors(ws, weighed) == [], "a library linked, not chosen"
+    # alphagov/govuk-chat's docs/adr/0007 (MIT): "We have chosen to use [Blueprinter](…/procore/blueprinter) for
+    # serializing objects into JSON."
+    assert anchors(ws, text.replace("We have decided to use", "We have chosen to use")) == ["src/oauth.rs"]
+    assert imports.chosen_in_body("We have chosen to use [Blueprinter](https://github.com/procore/blueprinter) for "
+                                  "serializing objects into JSON.") == ["blueprinter"]
 
 
 def test_a_file_saved_with_a_byte_order_mark_imports_on_its_first_line(tmp_workspace):

@@ -828,12 +828,13 @@ _BODY_CHOICE = re.compile(r"\b(?i:use|using|chose|choose|adopt|adopted)\s+\[?([A
 
 # A choice the decision's text makes of a library it links: "We have decided to use [oauth2-rs](https://github.com/
 # ramosbugs/oauth2-rs)", "We will use [tonic](https://github.com/hyperium/tonic) for the gRPC implementation", "we will
-# use the [RSwag Gem](https://github.com/rswag/rswag)".
-_LINKED_CHOICE = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+(?i:the\s+)?\[([^\]\n]{2,60})\]"
+# use the [RSwag Gem](https://github.com/rswag/rswag)", "We have chosen to use [Blueprinter](https://github.com/procore/
+# blueprinter) for serializing objects".
+_LINKED_CHOICE = re.compile(r"\b(?i:decided|decide|chose|chosen|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+(?i:the\s+)?\[([^\]\n]{2,60})\]"
                             r"\((?:https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[\w.-]+/([\w-]+(?:\.(?!git\b)[\w-]+)*))?[^)\s]*\)")
 # A choice the decision's text makes over the option it turned down: "We decided to use Glide instead of Picasso", "we
 # will adopt Vitest rather than Jest".
-_CHOICE_OVER = re.compile(r"\b(?i:decided|decide|chose|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+([A-Z][\w.-]{2,40})"
+_CHOICE_OVER = re.compile(r"\b(?i:decided|decide|chose|chosen|choose|will|opted)\s+(?:to\s+)?(?i:use|adopt)\s+([A-Z][\w.-]{2,40})"
                           r"\s+(?i:instead\s+of|rather\s+than|over)\s+[A-Z]")
 # A choice the decision's text states as its own, of a product named with a capital: "We will use Administrate for
 # now" (MITLibraries/tacos 0008), "we have decided to adopt Vitest", "The team will use [Koin](…)"; not the first word
