@@ -71,3 +71,12 @@ def test_without_contrasted_blanks_what_a_clash_is_with():
     text = "Prefixed, avoiding a clash with the Cloud `clickhouse_role`. They collide with `A` or `B`; keep `C`.\n"
     assert without_contrasted(text) == ("Prefixed, avoiding a clash with           `               `. They collide with"
                                         " ` `    ` `; keep `C`.\n")
+
+
+def test_what_a_record_keeps_apart_from_anchors_nothing(tmp_workspace):
+    # actions/toolkit's docs/adrs/0381-glob-module.md (MIT): "Create a new module `@actions/glob` that can be versioned
+    # at it's own pace - not tied to `@actions/io`."
+    ws = write(tmp_workspace, CHAIN)
+    assert anchors(ws, "The store is versioned at its own pace - not tied to `pkg/wallet`.\n") == []
+    assert anchors(ws, "It stays independent of `pkg/legacy` and decoupled from `pkg/wallet`.\n") == []
+    assert anchors(ws, "The store is tied to `pkg/wallet`.\n") == ["pkg/wallet/**"]
