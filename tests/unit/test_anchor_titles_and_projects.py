@@ -1145,3 +1145,24 @@ def test_a_folder_a_title_names_as_another_partys_is_no_subject_unless_its_code_
     assert texts(theirs, OPENAI_LIMITS) == ["lib/api/rate_limit/**"]
     named_path = write(tmp_workspace / "path", {"lib/openai/rate_limit/backoff.rb": "class Backoff\nend\n"})
     assert texts(named_path, OPENAI_LIMITS) == ["lib/openai/rate_limit/**"]
+
+
+# Shaped on it-at-m/Praktikumsplaner's docs/documentation/architecture/adr/adr005-dtos-as-records.md (MIT).
+DTOS = ("# ADR-005 dtos as java records\n\n## Status\n\n<adr-status status='accepted' />\n\n## Decision\n\n"
+        "Records provide this functionality by themselves.\n")
+
+
+def test_a_label_and_number_with_nothing_after_them_are_no_words_of_the_title():
+    assert concepts.head_words("ADR-005 dtos as java records") == ["dtos"]
+    assert concepts.head_words("ADR 12 Use Postgres") == ["use", "postgres"]
+    assert concepts.head_words("5 ways to cache") == ["5", "ways"], "a bare number is the title's own word"
+
+
+def test_the_one_word_a_titles_head_is_names_the_one_folder_so_named(tmp_workspace):
+    dtos = "backend/src/main/java/de/example/domain/dtos"
+    ws = write(tmp_workspace, {f"{dtos}/NwkDto.java": "package de.example.domain.dtos;\npublic record NwkDto() {}\n",
+                               f"{dtos}/MeldezeitraumDto.java": "package de.example.domain.dtos;\npublic record MeldezeitraumDto() {}\n",
+                               "backend/src/main/java/de/example/App.java": "package de.example;\nclass App {}\n"})
+    assert texts(ws, DTOS) == [f"{dtos}/**"]
+    assert texts(ws, DTOS.replace("dtos as java records", "dtos and entities as java records")) == [], \
+        "a head of more words names no folder by one of them"

@@ -119,8 +119,9 @@ def head_text(title: str) -> str:
 
 
 PUNCTUATION = ".,:;!?()[]{}\"'`*_"
-# A record's number before its title: "5:", "12.", "ADR-012 -", "RFC 7:".
-_NUMBERED = re.compile(r"^\W*(?:[A-Z]{2,5}[-_ ]?)?\d+\s*[.:)\-–—]+\s+")
+# A record's number before its title: "5:", "12.", "ADR-012 -", "RFC 7:", and a label's number with nothing after
+# it ("ADR-005 dtos as java records"); a bare number so ("5 ways to …") is the title's own word.
+_NUMBERED = re.compile(r"^\W*(?:(?:[A-Z]{2,5}[-_ ]?)?\d+\s*[.:)\-–—]+\s+|[A-Z]{2,5}[-_ ]?\d+\s+)")
 
 
 def title_runs(title: str, project: str = "") -> list[tuple[str, ...]]:
@@ -180,6 +181,14 @@ def only_word(title: str) -> str | None:
     for non-payment operations")."""
     words = [w for w in named.WORDS.findall(re.sub(r"^\W*\d+\W+", "", title)) if _norm(w) not in GENRE]
     return words[0] if len(words) == 1 and len(words[0]) >= 4 else None
+
+
+def head_word(title: str) -> str | None:
+    """The one word of a title's head (`head_words`), its number and words for the record aside, of four letters or
+    more, when a preposition follows it ("ADR-005 dtos as java records" -> dtos): the title's subject, the rest says
+    how; None for a head of more words ("Using payments for non-payment operations")."""
+    words = [w for w in head_words(title) if _norm(w) not in GENRE]
+    return words[0] if len(words) == 1 and len(words[0]) >= 4 and not words[0].isdigit() else None
 
 
 def lone_word(title: str, project: str = "") -> str | None:

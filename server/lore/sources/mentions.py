@@ -1070,7 +1070,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     `app/views/handlers/relationships/`; "Factories" is a pattern, `concepts.KIND_OF_CODE`)."""
     out = []
     common = concepts.common_head(title, ctx.project_name)
-    lone = concepts.only_word(title)
+    lone = concepts.only_word(title) or concepts.head_word(title)
     alone = [(lone,)] if lone and lone.lower() not in named.COMMON \
         and concepts.singular(lone.lower()) not in concepts.KIND_OF_CODE else []
     for run in concepts.title_word_runs(title, ctx.project_name) + ([common] if common else []) + alone:
