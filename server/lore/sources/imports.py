@@ -48,6 +48,7 @@ from lore.sources.ranking import Derived
 
 SCORE = 0.8
 WRITTEN_SCORE = 0.7  # a package written as code, not a choice the title makes
+MAX_IMPORTERS = named.MAX_FILES  # importers of a chosen library its record may anchor: more are the project's stack
 # A title's number or label before its words: "12. ", "ADR-012: ", "D20 — ", "RFC 7 - ", a series' category and
 # number ("ADR Arch-004 — ", "Impl-001: "), "Decision: ".
 _NUMBERED = (r"(?:(?:(?:adr|dr|rfc)\s+)?(?:adr|dr|rfc|dec|d|[a-z]{2,10}-)?[- #]?\d+\s*[.:)—–|-]*\s+"
@@ -1017,7 +1018,7 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
         files = sorted(ctx.imports.files.get(name, ()))
         verb = "declares" if files and set(files) <= ctx.imports.declared.get(name, set()) else "imports"
         why = f"{verb} {name}, what it chose"
-        if len(files) > named.MAX_FILES:
+        if len(files) > MAX_IMPORTERS:
             wrapper = [f for f in files if fold(PurePosixPath(f).stem).startswith(name)]
             narrowed = [[f for f in files if w[:5] in PurePosixPath(f).stem.lower()] for w in purpose(text)]
             files = wrapper or min((n for n in narrowed if n), key=len, default=[])
@@ -1025,7 +1026,7 @@ def import_anchors(text: str, ctx, whole: str | None = None) -> list[Derived]:
                    f"{verb} {name}, what it chose, and is named for what it chose it for")
         if not files and not ctx.imports.packages.get(name):
             files, why = ctx.imports.tests_importing(name), f"its tests import {name}, what it chose"
-        if 0 < len(files) <= named.MAX_FILES:
+        if 0 < len(files) <= MAX_IMPORTERS:
             for rel in files:
                 out.setdefault(rel, Derived(Anchor("path", rel), SCORE, why))
     for words in cloud_products(text):
