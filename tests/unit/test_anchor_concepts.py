@@ -438,27 +438,3 @@ def test_a_phrase_the_record_always_goes_on_with_one_word_is_that_longer_term(tm
     loose = text.replace("consumer infraction height is dropped", "consumer infraction is dropped")
     assert "symbol:go:DefaultConsumerInfractionParameters" in [
         d.anchor.to_text() for d in derive_anchors(loose, "docs/adrs/adr-005.md", AnchorContext(ws))]
-
-
-# Shaped on actions/toolkit's docs/adrs/0381-glob-module.md (actions/toolkit, MIT).
-GLOB = ("# ADR 381: `glob` module\n\n**Status**: Accepted\n\n## Decision\n\nCreate a new module `@actions/glob`.\n\n"
-        "An unrooted pattern will be rooted using the current working directory. The pattern `**` will include "
-        "the working directory in the results.\n")
-
-
-def test_a_record_about_a_part_it_names_speaks_of_that_parts_concepts_only(tmp_path):
-    files = {
-        "packages/glob/package.json": '{"name": "@actions/glob"}\n',
-        "packages/glob/src/glob.ts": "export function create(pattern: string): void {}\n",
-        "packages/cache/package.json": '{"name": "@actions/cache"}\n',
-        "packages/cache/src/tar.ts": "function getWorkingDirectory(): string {\n  return ''\n}\n",
-    }
-    ws = write(tmp_path / "toolkit", files)
-    found = {(d.anchor.to_text(), d.anchor.file) for d in derive_anchors(GLOB, "docs/adrs/0381.md", AnchorContext(ws))}
-    assert ("packages/glob/**", None) in found
-    assert not any(file == "packages/cache/src/tar.ts" for _, file in found), "another package's function"
-    unnamed = GLOB.replace("Create a new module `@actions/glob`.", "Patterns are matched as below.").replace(
-        "`glob` module", "Pattern matching")
-    found = {file for _, file in ((d.anchor.to_text(), d.anchor.file)
-                                  for d in derive_anchors(unnamed, "docs/adrs/0381.md", AnchorContext(ws)))}
-    assert "packages/cache/src/tar.ts" in found, "naming no part, the concept's code is what it speaks of"

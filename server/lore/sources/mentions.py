@@ -960,18 +960,6 @@ def concept_anchors(text: str, ctx: AnchorContext) -> list[Derived]:
     return list(out.values())
 
 
-def within_named_folders(concepts_found: list[Derived], found: list[Derived]) -> list[Derived]:
-    """The concept anchors (`concept_anchors`) inside a folder the record already anchors by name (a package it
-    creates, a folder its title or text names), all of them when it anchors none: a record about one part of the
-    project speaks of that part's concepts. actions/toolkit's ADR 381 creates `@actions/glob` and says three times
-    how a pattern meets "the working directory": not of `getWorkingDirectory` in the cache package's `tar.ts`."""
-    folders = [d.anchor.value[:-3] for d in found if d.anchor.kind == "path" and d.anchor.value.endswith("/**")
-               and not d.anchor.value.startswith("*")]
-    if not folders:
-        return concepts_found
-    return [d for d in concepts_found if any((d.anchor.file or d.anchor.value).startswith(f + "/") for f in folders)]
-
-
 TITLED_KINDS = named.TYPE_KINDS | {"function"}
 
 
@@ -1505,8 +1493,7 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
     found += shapes.shape_anchors(text, ctx)
     found += [d for d in tables.table_anchors(text, ctx) if d.anchor.value not in {f.anchor.value for f in found}]
     have = {(d.anchor.file, d.anchor.value) for d in found}
-    found += [d for d in within_named_folders(confined.within(concept_anchors(text, ctx), part), found)
-              if (d.anchor.file, d.anchor.value) not in have]
+    found += [d for d in confined.within(concept_anchors(text, ctx), part) if (d.anchor.file, d.anchor.value) not in have]
     if not found and not proposal:
         found = confined.within(head_anchors(title, text, ctx), part)
     found += file_patterns.pattern_anchors(text, ctx)  # a kind of file, beside what the record is about
