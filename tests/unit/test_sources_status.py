@@ -558,3 +558,17 @@ def test_a_banner_naming_the_record_that_replaced_this_one_supersedes_it():
     (m,) = parse_adr("docs/adr/adr-003-initial-data-retention-strategy.md", text).memories
     assert m.status is Status.SUPERSEDED
     assert [r["number"] for r in m.meta["refs"]["superseded_by"]] == [7]
+
+
+@pytest.mark.parametrize("line, status", [
+    pytest.param("<adr-status status='proposed' />", Status.PROPOSED, id="element-attribute"),
+    pytest.param("<adr-status status=\"rejected\"/>", Status.REJECTED, id="element-double-quotes"),
+    pytest.param('<Badge type="tip" text="Accepted" />', Status.ACTIVE, id="badge-text"),
+])
+def test_a_status_a_documentation_site_renders_from_an_attribute_is_read(line, status):
+    # it-at-m/Praktikumsplaner's records (MIT) write their status as a VitePress component: `<adr-status
+    # status='proposed' />`; read as text the element was empty, and the proposal was taken as a current decision.
+    text = f"# ADR-009 action reload\n\n## Status\n\n{line}\n\n## Context\n\nx\n"
+    (m,) = parse_adr("docs/documentation/architecture/adr/adr009-action-reload.md", text).memories
+    assert m.status is status
+    assert read_status(line).status is status

@@ -343,6 +343,21 @@ def word_status(text: str) -> tuple[Status | None, str | None]:
     return None, None
 
 
+# An element a documentation site renders a status with, its value in an attribute: `<adr-status status='proposed' />`
+# (it-at-m's VitePress records), `<Badge type="tip" text="Accepted" />`.
+_STATUS_ELEMENT = re.compile(r"<[A-Za-z][\w-]*(?:\s+[\w:-]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'))?)*\s*/?>")
+_STATUS_ATTRIBUTE = re.compile(r"\b(?:status|state|text|label)\s*=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')", re.I)
+
+
+def _element_values(text: str) -> str:
+    """`text` with each element carrying a status in an attribute (`_STATUS_ELEMENT`) replaced by that attribute's
+    value: markup is no text, and the status it renders would otherwise be read as none."""
+    def value(m: re.Match[str]) -> str:
+        found = [a or b for a, b in _STATUS_ATTRIBUTE.findall(m.group(0))]
+        return " ".join(found) if found else m.group(0)
+    return _STATUS_ELEMENT.sub(value, text) if "<" in text else text
+
+
 def read_status(text: str) -> StatusReading:
     """Interpret a status value or section: a word, plus any supersession sentences with their references.
 
@@ -353,7 +368,7 @@ def read_status(text: str) -> StatusReading:
     status says the rest of the record stands (`rest_stands`): then it is partly superseded, and current.
     """
     out = StatusReading()
-    lines = [ln for ln in text[:STATUS_LIMIT].splitlines() if not template_guidance(ln)]
+    lines = [ln for ln in _element_values(text[:STATUS_LIMIT]).splitlines() if not template_guidance(ln)]
     left = latest_first([ln for ln in lines if not template_choices(ln)])
     if len(left) < len(lines):
         out.choices = next(ln.strip() for ln in lines if template_choices(ln))
