@@ -345,7 +345,7 @@ def word_status(text: str) -> tuple[Status | None, str | None]:
 
 # An element a documentation site renders a status with, its value in an attribute: `<adr-status status='proposed' />`
 # (it-at-m's VitePress records), `<Badge type="tip" text="Accepted" />`.
-_STATUS_ELEMENT = re.compile(r"<[A-Za-z][\w-]*(?:\s+[\w:-]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'))?)*\s*/?>")
+_STATUS_ELEMENT = re.compile(r"<[A-Za-z][\w-]{0,40}\s[^<>]{0,300}>")
 _STATUS_ATTRIBUTE = re.compile(r"\b(?:status|state|text|label)\s*=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')", re.I)
 
 
