@@ -917,6 +917,19 @@ def test_words_a_title_writes_capitalised_anchor_the_one_file_and_type_whose_nam
     assert texts(two, AMS) == []
 
 
+def test_a_migration_named_for_a_titles_words_is_no_part_of_the_code_it_names(tmp_workspace):
+    """alphagov/content-data-api (MIT) ADR 016 "Rename Content Performance Manager to Content Data API" anchored the
+    schema migration `RenameContentUuidToWarehouseItemId`: a change made once, whatever it is named for."""
+    title = "# ADR 016: Rename Content Performance Manager to Content Data API\n\nThe application is renamed.\n"
+    migration = "db/migrate/20180926100046_rename_content_uuid_to_warehouse_item_id.rb"
+    ws = write(tmp_workspace / "migration", {
+        migration: "class RenameContentUuidToWarehouseItemId < ActiveRecord::Migration[5.2]\n  def change\n  end\nend\n",
+        "app/models/item.rb": "class Item\nend\n"})
+    assert texts(ws, title) == []
+    code = write(tmp_workspace / "code", {"app/services/rename_content_job.rb": "class RenameContentJob\nend\n"})
+    assert texts(code, title) == ["app/services/rename_content_job.rb"], "the same name outside migrations anchors"
+
+
 def test_a_tool_named_with_its_bot_is_that_tool(tmp_workspace):
     """ADR 010 "Use Renovatebot for Dependency Updates" anchored nothing, though `.github/renovate.json` is there."""
     ws = write(tmp_workspace, {".github/renovate.json": "{}\n", ".github/dependabot.yml": "version: 2\n",

@@ -1128,11 +1128,13 @@ def led_anchors(run: tuple[str, ...], ctx: AnchorContext) -> list[Derived]:
     """The one code file outside tests whose name begins with a title's `run` of words (`hhs_ams_provider.py` for
     "HHS AMS"), and the one type outside tests so named (`HhsAmsProvider`) unless that file holds it: a part of the
     code named for what the title says. A name led by a longer word (`hhs_amsterdam`) is none; two files or types
-    so named (`hhs_ams_client.py` and `hhs_ams_provider.py`) anchor nothing."""
+    so named (`hhs_ams_client.py` and `hhs_ams_provider.py`) anchor nothing. A schema migration or dated script
+    (`concepts.one_off`) is a change made once, whatever it is named for: "Rename Content Performance Manager to …" is
+    not `RenameContentUuidToWarehouseItemId` in `db/migrate/`."""
     lead = "".join(run).lower()
-    files = ctx.bare.led_by(lead)
+    files = [f for f in ctx.bare.led_by(lead) if not concepts.one_off(f)]
     defined = [(f, name) for name in ctx.symbols.led_by(lead) for f in ctx.symbols.files_for(name)
-               if not named.TEST_PATH.search(f)]
+               if not named.TEST_PATH.search(f) and not concepts.one_off(f)]
     types = [(f, found) for f, name in defined if (found := ctx.symbols.symbol(f, name))
              and found[2] in named.TYPE_KINDS] if len(defined) <= MAX_LED else []
     said = " ".join(run)
