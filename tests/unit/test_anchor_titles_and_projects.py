@@ -1158,6 +1158,10 @@ def test_a_folder_a_title_names_as_another_partys_is_no_subject_unless_its_code_
     assert texts(theirs, OPENAI_LIMITS) == ["lib/api/rate_limit/**"]
     named_path = write(tmp_workspace / "path", {"lib/openai/rate_limit/backoff.rb": "class Backoff\nend\n"})
     assert texts(named_path, OPENAI_LIMITS) == ["lib/openai/rate_limit/**"]
+    # Unleash's contributing/ADRs/back-end/frontend-api-design.md (Apache-2.0): "ADR:" is the record's own label.
+    api = write(tmp_workspace / "label", {"src/lib/features/frontend-api/frontend-api-service.ts": "export class S {}\n"})
+    assert texts(api, "# ADR: Frontend API design\n\nThe Frontend API reads a snapshot.\n") == \
+        ["src/lib/features/frontend-api/**"]
 
 
 # Shaped on it-at-m/Praktikumsplaner's docs/documentation/architecture/adr/adr005-dtos-as-records.md (MIT).
@@ -1179,3 +1183,14 @@ def test_the_one_word_a_titles_head_is_names_the_one_folder_so_named(tmp_workspa
     assert texts(ws, DTOS) == [f"{dtos}/**"]
     assert texts(ws, DTOS.replace("dtos as java records", "dtos and entities as java records")) == [], \
         "a head of more words names no folder by one of them"
+
+
+def test_a_head_of_one_word_before_a_direction_is_no_subject_and_names_no_parallel_folders(tmp_workspace):
+    """kuma's MADR 044 "Zone to global policy sync" is about the syncing, not every folder named `zone`."""
+    ws = write(tmp_workspace / "direction", {"pkg/kds/zone/sync.go": "package zone\n\nfunc Sync() {}\n",
+                                             "pkg/util/misc.go": "package util\n\nfunc X() {}\n"})
+    assert texts(ws, "# Zone to global policy sync\n\n## Status\n\nAccepted\n") == []
+    assert texts(ws, "# Zone with global policy sync\n\n## Status\n\nAccepted\n") == ["pkg/kds/zone/**"]
+    parallel = write(tmp_workspace / "parallel", {"pkg/kds/zone/sync.go": "package zone\n\nfunc Sync() {}\n",
+                                                  "pkg/xds/zone/gen.go": "package zone\n\nfunc Gen() {}\n"})
+    assert texts(parallel, "# Zone with global policy sync\n\n## Status\n\nAccepted\n") == []

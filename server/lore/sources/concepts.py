@@ -183,12 +183,21 @@ def only_word(title: str) -> str | None:
     return words[0] if len(words) == 1 and len(words[0]) >= 4 else None
 
 
+# Prepositions of direction: "Zone to global policy sync" is about the syncing, from one place to another, not the zone.
+_DIRECTIONS = frozenset("to from into onto".split())
+
+
 def head_word(title: str) -> str | None:
     """The one word of a title's head (`head_words`), its number and words for the record aside, of four letters or
     more, when a preposition follows it ("ADR-005 dtos as java records" -> dtos): the title's subject, the rest says
-    how; None for a head of more words ("Using payments for non-payment operations")."""
+    how; None for a head of more words ("Using payments for non-payment operations"), or when the preposition is one
+    of direction ("Zone to global policy sync": `_DIRECTIONS`)."""
     words = [w for w in head_words(title) if _norm(w) not in GENRE]
-    return words[0] if len(words) == 1 and len(words[0]) >= 4 and not words[0].isdigit() else None
+    if len(words) != 1 or len(words[0]) < 4 or words[0].isdigit():
+        return None
+    after = head_text(title).split()
+    rest = _NUMBERED.sub("", _LINK.sub(" ", title)).split()[len(after):]
+    return None if rest and rest[0].strip(PUNCTUATION).lower() in _DIRECTIONS else words[0]
 
 
 def lone_word(title: str, project: str = "") -> str | None:

@@ -1014,8 +1014,9 @@ def _someone_elses(title: str, run: tuple[str, ...], folder: str, ctx: AnchorCon
     if not at or words[at - 1][1] == words[at][1]:
         return False
     name = tokens[words[at - 1][1]]
-    if not _WRITTEN_NAME.match(name) or name.lower() in {w.lower() for w in concepts.own_names(ctx.project_name)}:
-        return False
+    if not _WRITTEN_NAME.match(name) or name.lower() in concepts.GENRE \
+            or name.lower() in {w.lower() for w in concepts.own_names(ctx.project_name)}:
+        return False  # "ADR: Frontend API design": the record's own label, no party
     folded = name.lower()
     if folded in folder.lower():
         return False
@@ -1058,7 +1059,9 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
     `app/views/handlers/relationships/`; "Factories" is a pattern, `concepts.KIND_OF_CODE`)."""
     out = []
     common = concepts.common_head(title, ctx.project_name)
-    lone = concepts.only_word(title) or concepts.head_word(title)
+    lone = concepts.only_word(title)
+    headed = None if lone else concepts.head_word(title)  # a head of one word: its one folder, never parallel ones
+    lone = lone or headed
     alone = [(lone,)] if lone and lone.lower() not in named.COMMON \
         and concepts.singular(lone.lower()) not in concepts.KIND_OF_CODE else []
     for run in concepts.title_word_runs(title, ctx.project_name) + ([common] if common else []) + alone:
@@ -1072,7 +1075,7 @@ def title_anchors(title: str, ctx: AnchorContext) -> list[Derived]:
                 and ctx.bare.holds_code(folders[0]) and not _someone_elses(title, run, folders[0], ctx):
             out.append(Derived(Anchor("path", f"{folders[0]}/**"), 0.85, f"{TITLED} `{folders[0]}`"))
             break
-        if (kind := parallel_folders(run, folders, ctx)) is not None:
+        if run != (headed,) and (kind := parallel_folders(run, folders, ctx)) is not None:
             out.append(Derived(Anchor("path", f"**/{kind}/**"), 0.85, f"{TITLED} `{kind}/`, one in each of its parts"))
             break
     for name in concepts.title_names(title, ctx.phrases, ctx.project_name):
