@@ -110,12 +110,17 @@ _MANNER = re.compile(r"(?:ally|ously|ively|ately|edly|ently|antly|fully|lessly|i
 
 def head_text(title: str) -> str:
     """A title up to its first preposition or contrast, as `head_words` reads it, its words as written."""
+    return _head_and_stop(title)[0]
+
+
+def _head_and_stop(title: str) -> tuple[str, str]:
+    """`head_text`, and the preposition or contrast that ends it, in lower case ("" when none does)."""
     kept: list[str] = []
     for token in _NUMBERED.sub("", _LINK.sub(" ", title)).split():
-        if token.strip(PUNCTUATION).lower() in _PREPOSITIONS | _CONTRASTS:
-            break
+        if (word := token.strip(PUNCTUATION).lower()) in _PREPOSITIONS | _CONTRASTS:
+            return " ".join(kept), word
         kept.append(token)
-    return " ".join(kept)
+    return " ".join(kept), ""
 
 
 PUNCTUATION = ".,:;!?()[]{}\"'`*_"
@@ -195,9 +200,7 @@ def head_word(title: str) -> str | None:
     words = [w for w in head_words(title) if _norm(w) not in GENRE]
     if len(words) != 1 or len(words[0]) < 4 or words[0].isdigit():
         return None
-    after = head_text(title).split()
-    rest = _NUMBERED.sub("", _LINK.sub(" ", title)).split()[len(after):]
-    return None if rest and rest[0].strip(PUNCTUATION).lower() in _DIRECTIONS else words[0]
+    return None if _head_and_stop(title)[1] in _DIRECTIONS else words[0]
 
 
 def lone_word(title: str, project: str = "") -> str | None:

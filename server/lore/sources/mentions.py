@@ -1011,7 +1011,7 @@ def _someone_elses(title: str, run: tuple[str, ...], folder: str, ctx: AnchorCon
     words = [(w.lower(), i) for i, t in enumerate(tokens) for w in named.WORDS.findall(t)]
     low = [w for w, _ in words]
     at = next((i for i in range(len(low) - len(run) + 1) if tuple(low[i:i + len(run)]) == run), None)
-    if not at or words[at - 1][1] == words[at][1]:
+    if not at or words[at - 1][1] == words[at][1]:  # no run, one opening the head, or one inside a written name
         return False
     name = tokens[words[at - 1][1]]
     if not _WRITTEN_NAME.match(name) or name.lower() in concepts.GENRE \
