@@ -1066,6 +1066,30 @@ def test_a_project_generators_read_me_is_left_out_and_said(lore):
     assert "apps/portal/README.md" in summary.docs
 
 
+def test_nest_and_docusaurus_starters_are_generators_read_mes(lore):
+    """algowars/algowars keeps Nest's starter read-me in `backend/` (a logo, link definitions `[circleci-image]: …`,
+    then "[Nest](…) framework TypeScript starter repository.") and Docusaurus's in `docs/`: read as the project's own
+    pages, "Website" came second for unrelated questions. Both are a generator's; a page only citing Nest stays."""
+    nest = ("<p align=\"center\">\n  <a href=\"http://nestjs.com/\"><img src=\"logo.svg\" alt=\"Nest Logo\" /></a>\n</p>\n\n"
+            "[circleci-image]: https://img.shields.io/circleci/build/github/nestjs/nest/master\n"
+            "[circleci-url]: https://circleci.com/gh/nestjs/nest\n\n"
+            "  <p align=\"center\">A progressive framework.</p>\n"
+            "  <!--[![Backers](https://opencollective.com/nest/backers/badge.svg)](https://opencollective.com/nest)\n"
+            "  [![Sponsors](https://opencollective.com/nest/sponsors/badge.svg)](https://opencollective.com/nest)-->\n\n"
+            "## Description\n\n[Nest](https://github.com/nestjs/nest) framework TypeScript starter repository.\n\n"
+            "## Installation\n\n```bash\n$ npm install\n```\n" + "\n## Running the app\n\nRun `npm run start` to serve it on port 3000.\n" * 60)
+    docusaurus = ("# Website\n\nThis website is built using [Docusaurus](https://docusaurus.io/), a modern static website "
+                  "generator.\n\n### Installation\n\n```\n$ yarn\n```\n\n### Build\n\nThis command generates static content.\n")
+    ours = ("# Game server\n\n[Nest](https://github.com/nestjs/nest) is what the server runs on; matches are kept for a "
+            "week and replayed from the event log.\n")
+    write(lore.root, {"backend/README.md": nest, "docs/README.md": docusaurus, "server/README.md": ours, **CODE})
+    summary = run_import(lore)
+    assert len(nest) > 4096
+    assert {p for p, w in summary.not_taken if w == "a project generator's read-me"} == {"backend/README.md",
+                                                                                         "docs/README.md"}
+    assert "server/README.md" in summary.docs
+
+
 def test_another_sites_page_is_left_out_and_said(lore):
     """Rianico/harness-zkx keeps 139 pages of the Language Server Protocol's specification, each opening
     "**Source:** https://microsoft.github.io/…", and scraped CUDA pages citing theirs: another site's pages, left out and

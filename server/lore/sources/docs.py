@@ -564,15 +564,19 @@ _VERSION_HEADING = re.compile(r"^\W*(?:(?:release|version)\s+v?\d+\.\d+|v\d+\.\d
 
 
 # What a project generator writes into a new package's read-me: Nx, Create React App, create-next-app, Angular CLI,
-# Vite and create-t3-app, followed by how to run the generator's own scripts.
+# Vite, create-t3-app, Nest's CLI and create-docusaurus, followed by how to run the generator's own scripts.
 _GENERATED_README = re.compile(
     r"^(?:this (?:library|application|app|project|package|plugin) was generated with \[?nx\b"
     r"|this project was bootstrapped with \[?create[- ]react[- ]app"
     r"|this is an? \[?next\.?js\]?(?:\([^)]*\))? project bootstrapped with \[?`?create-next-app"
     r"|this project was generated (?:with|using) \[?angular cli"
     r"|this template provides a minimal setup to get react working in vite"
-    r"|this is a \[?t3 stack\]?(?:\([^)]*\))? project bootstrapped with `?create-t3-app)", re.I)
-GENERATED_README_BYTES = 4096  # past this a team has written its own read-me on top of the generator's
+    r"|this is a \[?t3 stack\]?(?:\([^)]*\))? project bootstrapped with `?create-t3-app"
+    r"|\[?nest\]?(?:\([^)]*\))? framework typescript starter repository"
+    r"|this website is built using \[?docusaurus\b)", re.I)
+GENERATED_README_BYTES = 6144  # past this a team has written its own read-me on top of the generator's (Nest's is ~5 kB)
+# A link's reference definition (`[circleci-image]: https://…`): markup a read-me's banner uses, no text of its own.
+_LINK_DEFINITION = re.compile(r"^\[[^\]\n]+\]:\s*\S+")
 
 
 def generated_readme(text: str) -> bool:
@@ -581,7 +585,8 @@ def generated_readme(text: str) -> bool:
     generated with Nx", "## Running unit tests"): they say nothing of the project and crowd every search."""
     if len(text) > GENERATED_README_BYTES:
         return False
-    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "<", "[!["))]
+    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "<", "[!["))
+            and not _LINK_DEFINITION.match(ln.strip())]
     return bool(body) and _GENERATED_README.match(body[0]) is not None
 
 
