@@ -257,6 +257,30 @@ def test_reverts_named_by_pull_request_number(tmp_path):
         assert lo.get(change[:12]).meta.get("reverted_by")
 
 
+def test_a_revert_branch_names_the_pull_request_it_undoes(tmp_path):
+    """algowars/algowars: pull request #55 from `revert-54-task/scrum-52-show-user-submissions`, whose one commit is
+    only `Revert "Task/scrum 52 show user submissions"` (no "This reverts commit"), left #54 active: its title lives
+    in its merge's body, no commit's subject. The branch GitHub's revert button names says which pull request."""
+    root = _fresh(tmp_path, "revertbranch")
+    commit(root, {"a.ts": "a\n"}, "Initial", T0)
+    git(root, "checkout", "-q", "-b", "task/scrum-52")
+    commit(root, {"a.ts": "b\n"}, "show submissions in the profile", T0 + DAY)
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "task/scrum-52", "-m", "Merge pull request #54 from acme/task/scrum-52\n\n"
+        "Task/scrum 52 show user submissions", at=T0 + 2 * DAY)
+    git(root, "checkout", "-q", "-b", "revert-54-task/scrum-52")
+    commit(root, {"a.ts": "a\n"}, 'Revert "Task/scrum 52 show user submissions"', T0 + 3 * DAY)
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "revert-54-task/scrum-52", "-m", "Merge pull request #55 from "
+        "acme/revert-54-task/scrum-52\n\nRevert \"Task/scrum 52 show user submissions\"", at=T0 + 4 * DAY)
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        result = import_history(lo)
+        by = tasks(lo)
+        assert result.reverted == 1
+        assert by["Task/scrum 52 show user submissions"].meta.get("reverted_by")
+        assert by['Revert "Task/scrum 52 show user submissions"'].meta["type"] == "revert"
+
+
 def test_an_integration_merge_is_read_as_the_tasks_it_brings(tmp_path):
     """fc-nixos: `Merge branch 'fc-24.05-dev' into fc-24.05-staging` became one task of 30 commits titled by
     one of them and typed revert because four were reverts. A long-lived branch's merge brings many tasks:

@@ -37,6 +37,8 @@ _REVERT_SUBJECT = re.compile(r'^Revert\s+"(.+)"\s*$')
 _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.I)
 # GitHub's "Revert" button writes the pull request it undoes into the body: "Reverts org/repo#390".
 _REVERTS_PR = re.compile(r"^\s*Reverts\s+(?:[\w.-]+/[\w.-]+)?#(\d+)\s*$", re.I | re.M)
+# The branch that button pushes, named for the pull request it undoes: "Merge pull request #55 from org/revert-54-fix".
+_REVERT_BRANCH = re.compile(r"^Merge pull request #\d+ from [\w.-]+/revert-(\d+)-\S", re.I)
 # The name of a branch that lives on and gathers others' work (`develop`, `fc-24.05-dev`, `release/2.3`):
 # merging it is an integration of many tasks, not one.
 _LONG_LIVED = frozenset({"dev", "develop", "development", "devel", "staging", "stage", "master", "main", "trunk",
@@ -566,7 +568,7 @@ def _note_reverts(task: Task, commits: list[Commit]) -> None:
         m = _REVERT_SUBJECT.match(_PR.sub("", c.subject).strip())
         if m and task.reverts_title is None:
             task.reverts_title = m.group(1)
-        pr = _REVERTS_PR.search(c.message)
+        pr = _REVERTS_PR.search(c.message) or (_REVERT_BRANCH.match(c.subject) if c.is_merge else None)
         if pr and task.reverts_pr is None:
             task.reverts_pr = pr.group(1)
         own = _own_part(c.message)
