@@ -743,6 +743,21 @@ def test_a_status_in_brackets_before_the_title_is_no_part_of_it():
     assert worded.title == "[Deprecated API removal] Plan"  # a title's own words in brackets, no status
 
 
+def test_a_status_in_brackets_ending_the_title_is_its_status_when_none_is_stated():
+    """ga4gh/analytics-dashboard-api's 0011 "ADR 0013 — Data Provenance: EuropePMC Ingestion Versioning (WIP)" states
+    no status line and was read as accepted, shown as governing code above the accepted record it drafts beside."""
+    wip = ("# ADR 0013 — Data Provenance: EuropePMC Ingestion Versioning (WIP)\n\n## Context\n\nWe ingest articles.\n\n"
+           "## Decision\n\nVersion every ingested row.\n")
+    (m,) = parse_adr("doc/architecture/decisions/0011-epmc-data-provenance.md", wip).memories
+    assert m.status is Status.PROPOSED and m.title == "ADR 0013 — Data Provenance: EuropePMC Ingestion Versioning"
+    (draft,) = parse_adr("docs/adr/0002-retries.md", "# Retry policy [Draft]\n\n## Decision\n\nRetry thrice.\n").memories
+    assert draft.status is Status.PROPOSED and draft.title == "Retry policy"
+    stated = "# Use Postgres (WIP)\n\n## Status\n\nAccepted\n\n## Decision\n\nPostgres.\n"
+    assert parse_adr("docs/adr/0003-postgres.md", stated).memories[0].status is Status.ACTIVE  # its status line rules
+    (option,) = parse_adr("docs/adr/0004-storage.md", "# Storage layout (Option B)\n\n## Decision\n\nB.\n").memories
+    assert option.status is Status.ACTIVE and option.title == "Storage layout (Option B)"  # no status in brackets
+
+
 def test_a_record_whose_title_is_the_templates_placeholder_is_titled_from_its_file_name():
     # thoth-station/core's docs/adr/0005-obtimizing-keb-runs.md (GPL-3.0)
     text = ("# {short title of solved problem and solution}\n\n* Status: proposed\n\n## Context and Problem Statement\n\n"

@@ -153,6 +153,8 @@ _PARTS = _CONTEXT | _DECISION | _names("why", "consequences", "considered option
 # not `[Deprecated API removal]`, a title's words).
 _MARKER_REST = re.compile(r"^\s*(?:$|[:(–—,.]|by\b|in favou?r\b|since\b|on\b|in\b|for\b)")
 _MARKED_TITLE = re.compile(r"^\s{0,3}#{1,6}[ \t]+\[((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\](?!\()[ \t]*(\S.*?)[ \t#]*$")
+# A title ending on its status in brackets or parentheses: "# ADR 0013 — Data Provenance: EuropePMC Ingestion (WIP)".
+_TRAILING_MARK = re.compile(r"^\s{0,3}#{1,6}[ \t]+(\S.*?)[ \t]*[(\[][ \t]*([A-Za-z][A-Za-z -]{1,30}?)[ \t]*[)\]][ \t#]*$")
 
 
 # Fields of record templates beyond the header's: who and what a record is for, and where it stands.
@@ -184,12 +186,25 @@ def _status_marker(doc: markdown.Document, title_line: int | None) -> tuple[str,
         return None
     m = _MARKED_TITLE.match(doc.lines[title_line - 1])
     if not m:
-        return None
+        return _trailing_marker(doc.lines[title_line - 1])
     status, word = word_status(m.group(1))
     said = markdown.plain(m.group(1)).lower().replace("-", " ").strip()
     if status is None or not said.startswith(word) or not _MARKER_REST.match(said[len(word):]):
         return None
     return m.group(1).strip(), markdown.plain(m.group(2)).strip()
+
+
+def _trailing_marker(line: str) -> tuple[str, str] | None:
+    """The status a title ends on in brackets, all of the bracket being that status ("(WIP)", "[Draft]", "(Superseded)"),
+    and the title before it; None for any other bracket at a title's end ("(Option B)", "(v2)")."""
+    m = _TRAILING_MARK.match(line)
+    if not m:
+        return None
+    status, word = word_status(m.group(2))
+    said = m.group(2).lower().replace("-", " ").strip()
+    if status is None or said != word:
+        return None
+    return m.group(2).strip(), markdown.plain(m.group(1)).strip()
 
 
 def header_fields(doc: markdown.Document) -> dict:
