@@ -575,18 +575,16 @@ _GENERATED_README = re.compile(
     r"|\[?nest\]?(?:\([^)]*\))? framework typescript starter repository"
     r"|this website is built using \[?docusaurus\b)", re.I)
 GENERATED_README_BYTES = 6144  # past this a team has written its own read-me on top of the generator's (Nest's is ~5 kB)
-# A link's reference definition (`[circleci-image]: https://…`): markup a read-me's banner uses, no text of its own.
-_LINK_DEFINITION = re.compile(r"^\[[^\]\n]+\]:\s*\S+")
 
 
 def generated_readme(text: str) -> bool:
     """Whether a page is the read-me a project generator wrote and nobody changed: its first paragraph says which
-    generator (`_GENERATED_README`) and it is short. Every package of a monorepo holds one ("This library was
-    generated with Nx", "## Running unit tests"): they say nothing of the project and crowd every search."""
+    generator (`_GENERATED_README`), past a banner's badges, logo and link definitions (`_DECORATION`), and it is
+    short. Every package of a monorepo holds one ("This library was generated with Nx", "## Running unit tests"):
+    they say nothing of the project and crowd every search."""
     if len(text) > GENERATED_README_BYTES:
         return False
-    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "<", "[!["))
-            and not _LINK_DEFINITION.match(ln.strip())]
+    body = [ln.strip() for ln in text.splitlines() if not _DECORATION.match(ln) and not ln.lstrip().startswith("#")]
     return bool(body) and _GENERATED_README.match(body[0]) is not None
 
 
