@@ -182,7 +182,13 @@ def main() -> int:
             qsources.append(REPO / "tests/fixtures/retrieval/questions")
         cfolders.append(REPO / "tests/fixtures/corpora")
         qsources.append(MIRRORED)
-    questions = [q for q in load_questions(qsources) if not args.repo or q["repo"] in args.repo]
+    questions = load_questions(qsources)
+    unknown = sorted(set(args.repo) - {q["repo"] for q in questions})
+    if unknown:
+        known = ", ".join(sorted({q["repo"] for q in questions}))
+        print(f"no questions for --repo {', '.join(unknown)}; the repositories are: {known}", file=sys.stderr)
+        return 2
+    questions = [q for q in questions if not args.repo or q["repo"] in args.repo]
     cache = None if args.no_cache else EmbeddingCache()
     model_name = Path(args.model).name
     lore_model = lore_embed.FastEmbedder(model_path=args.model).load()
@@ -210,6 +216,9 @@ def main() -> int:
             imported |= {f"{repo}/{p}" for p in info["paths"]}
             print(f"{repo}: {len(qs)} questions, {info['memories']} memories imported in {info['seconds']:.1f} s "
                   f"({info['embedded']} sections embedded)", file=sys.stderr)
+    if not kept:
+        print("no repository could be read: nothing to score", file=sys.stderr)
+        return 2
     per_lore = {q["id"]: score_question(q, lore_runs[q["id"]]) for q in kept}
     per_base = {q["id"]: score_question(q, base_runs[q["id"]]) for q in kept}
     if args.misses:
