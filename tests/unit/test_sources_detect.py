@@ -518,6 +518,10 @@ def test_a_record_filled_in_but_its_placeholder_title_is_a_record(rel, text, exp
     pytest.param("2018_03", False, id="a-month-underscored"),
     pytest.param("2018-03-15", False, id="a-day"),
     pytest.param("2018", False, id="a-year"),
+    pytest.param("0086", True, id="a-number-padded-alone"),
+    pytest.param("001", True, id="a-short-number-padded-alone"),
+    pytest.param("03", False, id="a-month-alone"),
+    pytest.param("86", False, id="a-number-alone"),
 ])
 def test_a_folder_named_only_by_a_date_is_no_series_item(name, item):
     """ThaiProgrammer/tech-events-calendar's month folders (`data/2018-03/`) read as item 2018 named "03"."""
@@ -560,3 +564,57 @@ def test_the_page_numbered_zero_that_introduces_a_series_is_its_guide():
     assert index_reason("docs/adr/decisions-intro.md", "Decision records introduction") == "index or read-me page"
     assert index_reason("docs/adr/0000-use-markdown-architectural-decision-records.md", "Use Markdown ADRs") is None
     assert index_reason("docs/adr/0001-intro.md", "1. Intro screen for new users") is None
+
+
+# After cloudfoundry-incubator/kubecf (Apache-2.0) doc/rfd/: an index table, and one folder per request for
+# discussion named by its number alone, its page a read-me whose front matter states its state.
+_RFD = """---
+authors: A. Author
+state: {state}
+discussion: https://example.org/pull/{n}
+---
+
+# RFD {n} {title}
+
+## Context
+
+{title} is what the team keeps discussing.
+
+## Decision
+
+We will {title}.
+
+## Consequences
+
+Everyone follows it.
+"""
+
+
+def test_requests_for_discussion_kept_in_folders_named_by_their_number_are_decision_records(tmp_workspace):
+    """kubecf keeps `doc/rfd/rfd/0002/README.md`: a folder named by its padded number alone was no item of a
+    series, so its read-me was an index and all seven records came as plain documentation, an abandoned one as live
+    guidance. The index table beside them (`doc/rfd/README.md`) is no record."""
+    from lore.api import Lore
+    from lore.embedding.embedder import HashEmbedder
+    from lore.ingest import run_import
+    from lore.memory import SourceKind, Status
+    rfd = tmp_workspace / "doc" / "rfd"
+    (rfd / "rfd").mkdir(parents=True)
+    (rfd / "README.md").write_text("## RFDs\n\n| state | RFD |\n| --- | --- |\n"
+                                   "| publish | [RFD 1 Use bash](./rfd/0001/README.md) |\n")
+    states = {"0000": ("discussion", "Request for discussion"), "0001": ("abandoned", "Record decisions"),
+              "0002": ("publish", "Write git commit messages"), "0003": ("publish", "Deprecate bazel")}
+    for folder, (state, title) in states.items():
+        (rfd / "rfd" / folder).mkdir()
+        (rfd / "rfd" / folder / "README.md").write_text(_RFD.format(state=state, n=int(folder), title=title))
+    lore = Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder())
+    try:
+        run_import(lore)
+        records = {m.provenance.path: m for m in lore.list(limit=50)
+                   if m.provenance.kind is SourceKind.ADR}
+    finally:
+        lore.close()
+    assert set(records) == {f"doc/rfd/rfd/{f}/README.md" for f in states}
+    assert records["doc/rfd/rfd/0000/README.md"].status is Status.PROPOSED
+    assert records["doc/rfd/rfd/0001/README.md"].status is Status.DEPRECATED
+    assert records["doc/rfd/rfd/0002/README.md"].status is Status.ACTIVE

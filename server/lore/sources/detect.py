@@ -165,6 +165,7 @@ def index_reason(rel_path: str, title: str | None = None) -> str | None:
     if template_name(stem):
         return "template"
     own_folder = stem in ("readme", "index") and bool(re.match(r"^\d{2,5}[-_]", p.parent.name)
+                                                      or _PADDED_NUMBER.match(p.parent.name)
                                                       or _ADR_NAME.match(p.parent.name))
     if not own_folder and (stem in _INDEX_STEMS or re.sub(r"[-_.].*$", "", stem) in _INDEX_STEMS):
         return "index or read-me page"
@@ -453,11 +454,16 @@ _SERIES_FOLDER = re.compile(r"^(?:[a-z]{1,5}[-_]?)?(?:\d{4}-\d{2}-\d{2}|\d{8}|\d
 
 
 def series_folder(name: str) -> bool:
-    """Whether a folder name is that of one item of a numbered or dated series (`62-cell-id`, `0012-foo`). An item
-    is named for what it is: a folder named only by a date or time (`2018-03`, `2021_01`, `2018-03-15`) is a bucket
-    that files a period's pages (ThaiProgrammer/tech-events-calendar's `data/2018-03/*.md`, one event a page), not
-    an item."""
-    return bool(_SERIES_FOLDER.match(name)) and re.search(r"[a-z]", name, re.I) is not None
+    """Whether a folder name is that of one item of a numbered or dated series (`62-cell-id`, `0012-foo`), or a
+    number padded with zeros alone (Joyent's and kubecf's requests for discussion, `rfd/0002/README.md`): padding
+    numbers an item; no year, month or day is written so. An item is otherwise named for what it is: a folder named
+    only by a date or time (`2018-03`, `2021_01`, `2018-03-15`) is a bucket that files a period's pages
+    (ThaiProgrammer/tech-events-calendar's `data/2018-03/*.md`, one event a page), not an item."""
+    return bool(_SERIES_FOLDER.match(name)) and re.search(r"[a-z]", name, re.I) is not None \
+        or bool(_PADDED_NUMBER.match(name))
+
+
+_PADDED_NUMBER = re.compile(r"^0\d{2,4}$")
 
 
 def series_name(name: str) -> bool:

@@ -42,7 +42,7 @@ _WORDS: dict[str, Status] = {
                      # a design record's "developed" or "deployed": built as decided
                      "developed", "deployed"), Status.ACTIVE),
     **dict.fromkeys(("proposed", "proposal", "draft", "drafted", "in progress", "inprogress", "pending", "open",
-                     "under review", "in review", "wip", "work in progress", "rfc", "discussing",
+                     "under review", "in review", "wip", "work in progress", "rfc", "discussing", "discussion",
                      "in discussion", "under discussion", "under consideration", "being discussed", "for discussion",
                      "open for discussion", "exploring", "suggested", "trial", "experimental", "provisional", "ongoing",
                      "tentative", "preliminary", "interim",
