@@ -1194,3 +1194,31 @@ def test_a_head_of_one_word_before_a_direction_is_no_subject_and_names_no_parall
     parallel = write(tmp_workspace / "parallel", {"pkg/kds/zone/sync.go": "package zone\n\nfunc Sync() {}\n",
                                                   "pkg/xds/zone/gen.go": "package zone\n\nfunc Gen() {}\n"})
     assert texts(parallel, "# Zone with global policy sync\n\n## Status\n\nAccepted\n") == []
+
+
+# After thoni56/c-xrefactory's doc/adr/0017-pass-structs-by-value-in-extractions.md (GPL-2.0), shortened.
+_STRUCTS = """# Pass structs by value in extracted functions
+
+## Context
+
+`c-xrefactory` originally forced structs to be passed by pointer in extracted functions.
+
+## Decision
+
+Pass structs by value, like all other types; `extract.c` keeps no special case.
+"""
+
+
+def test_the_projects_own_name_written_as_code_anchors_no_file_named_like_it(tmp_path):
+    """Five of c-xrefactory's records write the project's name as code, and all came to govern its Emacs client,
+    `editors/emacs/c-xrefactory.el`; a file the record names stays anchored, and a clone named otherwise whose
+    remote names the repository reads the same."""
+    from lore.sources.mentions import AnchorContext, derive_anchors
+    from tree_files import write
+    files = {"editors/emacs/c-xrefactory.el": "(provide 'c-xrefactory)\n", "src/extract.c": "int extract(void);\n"}
+    ws = write(tmp_path / "c-xrefactory", files)
+    found = [d.anchor.value for d in derive_anchors(_STRUCTS, "doc/adr/0017-structs.md", AnchorContext(ws))]
+    assert found == ["src/extract.c"]
+    other = write(tmp_path / "elsewhere", files)
+    found = [d.anchor.value for d in derive_anchors(_STRUCTS, "doc/adr/0017-structs.md", AnchorContext(other))]
+    assert "editors/emacs/c-xrefactory.el" in found  # a name the workspace does not go by still names its file

@@ -562,18 +562,33 @@ def _whole(*names: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w./@-])(?:{'|'.join(re.escape(n) for n in names)})(?![\w-]|[./][\w-])")
 
 
+def _folded(word: str) -> str:
+    """A name folded to letters and digits, as `concepts.own_names` folds the project's names."""
+    return re.sub(r"[^a-z0-9]", "", word.lower())
+
+
 def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
     """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`), as sure
     as a path written when the name is that place's path (`.releaserc.json` at the root), and for the one or two
     files named by a term it writes (`bare.stem_terms`: sure written as code or linked, weak hyphenated in prose);
     a package named only in passing (`_in_passing`) anchors nothing, nor does a name written only as an example
     ("e.g. ClickStack's `role` becomes `clickhouse_clickstack_role`, avoiding a clash with the Cloud `clickhouse_role`":
-    `only_as_example`, as `name_anchors` reads it)."""
+    `only_as_example`, as `name_anchors` reads it). The project's own name (`concepts.own_names`: its folder's, its
+    repository's) names the whole project, not a file or folder named like it (thoni56/c-xrefactory's records
+    write "`c-xrefactory` originally forced structs …", and all came to govern `editors/emacs/c-xrefactory.el`);
+    the package the project publishes under that name is still the one it names (log4brains' "Distribute
+    Log4brains as a global NPM package", `log4brains`: `packages/global-cli/`)."""
     out: dict[str, Derived] = {}
     packages: dict[str, str] = {}
     plain = imports.without_examples(text)
+    project = concepts.own_names(ctx.project_name)
     for word in bare.bare_names(text) + bare.scoped_names(text) + bare.prose_file_names(text):  # a scoped name is no file
         if only_as_example(word, text, plain):
+            continue
+        if _folded(word) in project:  # the project, or the package it publishes under its name; no file
+            folder = ctx.bare.published_package(word)
+            if folder and not broad(folder, word, text, ctx.layout) and not _in_passing(word, text, title):
+                packages[word] = folder
             continue
         hit = ctx.bare.file(word) or ctx.bare.module(word) or ctx.bare.camel_module(word) or ctx.bare.titled(word, title) or \
             (ctx.bare.config(word) if not bare.config_in_passing(word, text, title) else None)
@@ -597,6 +612,8 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
                 continue  # `icons` is the source tree's `src/icons/`, not the tool configured by `icons.config.js`
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     for term, as_code in bare.stem_terms(text):
+        if _folded(term) in project:
+            continue  # the project itself ("`c-xrefactory` passed structs by pointer"), not its file of that name
         files = ctx.bare.stem_named(term, config=as_code and not bare.config_in_passing(term, text, title))
         for rel in files:
             score = (0.9 if len(files) == 1 else SURE) if as_code else literals.SCORE
