@@ -1057,3 +1057,51 @@ def test_a_heading_saying_the_record_is_superseded_or_deprecated_retires_it():
     assert parse_adr("docs/adr/018-form.md", text).memories[0].status is Status.DEPRECATED
     text = "# Caching\n\n## Decision\n\nCache.\n\n## Why the old cache was superseded by a CDN\n\nSpeed.\n"
     assert parse_adr("docs/adr/019-cache.md", text).memories[0].status is Status.ACTIVE
+
+
+# After thoni56/c-xrefactory's doc/docs/11-planned-features.adoc (GPL-2.0), shortened: a chapter of features, each
+# with its own status, headed as AsciiDoc's `==` and `===` read.
+_FEATURES = """## Planned Features
+
+These are features we plan to add.
+
+### Move Function Between Files
+
+**Status**: Phase 1 complete (December 2024)
+
+Moving a function to another file updates its callers.
+
+### LSP Integration
+
+**Status**: EXPERIMENTAL (January 2026)
+
+The server speaks the language server protocol.
+
+### Indexing Log Buffer
+
+**Status**: Planned
+
+A buffer showing what the indexer did.
+"""
+
+
+def test_a_page_whose_parts_each_state_a_status_is_no_record_of_one_status(tmp_path):
+    """c-xrefactory's roadmap chapter, one of a numbered series of chapters, was read as a proposed decision titled
+    "Planned Features" from its second feature's "EXPERIMENTAL". A page stating its status once past its first part
+    still states it."""
+    from lore.ingest.parse import parse_file
+    from lore.sources.classify import DOC
+    from lore.sources.detect import Series
+    folder = tmp_path / "doc" / "docs"
+    folder.mkdir(parents=True)
+    for n, name in enumerate(["intro", "context", "roadmap", "components"], 8):
+        (folder / f"{n:02d}-{name}.md").write_text(f"# {name}\n\nText.\n")
+    rel = "doc/docs/11-planned-features.md"
+    (tmp_path / rel).write_text(_FEATURES)
+
+    def read(text):
+        return parse_file(DOC, rel, text, abs_path=str(tmp_path / rel), series=Series()).memories
+
+    assert [m.kind for m in read(_FEATURES)] == [Kind.FACT]
+    one = _FEATURES.split("### Indexing")[0].replace("**Status**: Phase 1 complete (December 2024)\n", "")
+    assert [(m.kind, m.status) for m in read(one)] == [(Kind.DECISION, Status.PROPOSED)]

@@ -434,8 +434,26 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
                     value = value.replace(mark, "")
             if ((later and i > later[0]) or not field) and not _opens_with_status(value):
                 continue  # a table row describing a `status` column ("| status | Status of the request, one of …")
+            if later and i > later[0] and _item_fields(doc, later[0]) >= 2:
+                return None  # a roadmap's features, each with its "**Status**: Planned": the items', not the page's
             return read_status(value), i, markdown.plain(value)
     return None
+
+
+def _item_fields(doc: markdown.Document, first_part: int) -> int:
+    """How many `Status:` fields a page writes past its first part (line `first_part`), outside code blocks. Two or
+    more there state the statuses of the things its parts describe (thoni56/c-xrefactory's "Planned Features": one
+    part a feature, "**Status**: EXPERIMENTAL (January 2026)" under one and "**Status**: Planned" under another,
+    was read as a proposed decision), not the page's own."""
+    count, fence = 0, None
+    for i, line in enumerate(doc.lines, 1):
+        marker = _FENCE_LINE.match(line)
+        if marker and (fence is None or marker.group(1).startswith(fence)):
+            fence = marker.group(1) if fence is None else None
+            continue
+        field = _FIELD.match(line) if fence is None and i > first_part else None
+        count += bool(field and field.group(1).strip().lower() in _STATUS_FIELDS)
+    return count
 
 
 def _continued(lines: list[str], number: int) -> str:
