@@ -139,3 +139,19 @@ def test_the_token_counter_follows_the_model_path_set_now(model_dir, tmp_path, m
     assert token_counter().method == f"tokenizer:{model_dir.name}"
     monkeypatch.setenv("LORE_MODEL_PATH", str(other))
     assert token_counter().method == "tokenizer:other-model"
+
+
+def test_a_page_is_not_packed_for_itself(lore):
+    """OAI/sig-moonwalk: the pack for `specification/moonwalk-source.md` held that page's own Revision History;
+    so a folder's rules file, anchored to its folder, came in the pack for itself. A decision comment stays: it
+    speaks of the code beside it."""
+    rules = lore.add(Memory(title="Specification pages are written in Respec", kind=Kind.CONVENTION,
+                            anchors=[Anchor.parse("spec/**")],
+                            provenance=Provenance(kind=SourceKind.RULES_FILE, path="spec/AGENTS.md"))).memory
+    comment = lore.add(Memory(title="Keep the table sorted by version", kind=Kind.DECISION,
+                              anchors=[Anchor.parse("spec/**")],
+                              provenance=Provenance(kind=SourceKind.COMMENT, path="spec/AGENTS.md"))).memory
+    beside = {i.memory.id for i in build_pack(lore, path="spec/index.md", budget=4000).items}
+    assert {rules.id, comment.id} <= beside
+    itself = {i.memory.id for i in build_pack(lore, path="spec/AGENTS.md", budget=4000).items}
+    assert comment.id in itself and rules.id not in itself

@@ -298,9 +298,17 @@ def gather(lore: Lore, path: str | None, symbol: str | None, task: str | None,
             elif m.kind is Kind.PREFERENCE and m.scope is Scope.USER:
                 _offer(found, m, "project", LEVEL_BASE["project"] + quality(m), "your own preference")
     items = sorted((i for i in found.values() if (not scopes or i.memory.scope in scopes)
-                    and applies_to_path(i.memory, path) and not (is_plain_doc(i.memory) and i.level == "project")),
+                    and applies_to_path(i.memory, path) and not (is_plain_doc(i.memory) and i.level == "project")
+                    and not _its_own_text(i.memory, path)),
                    key=order)
     return items, below
+
+
+def _its_own_text(m: Memory, path: str | None) -> bool:
+    """Whether a memory is the page `path` itself (its Revision History section in the pack for
+    `specification/moonwalk-source.md`, a record governing itself): the reader has that text open. A decision
+    comment stays: it speaks of the code beside it."""
+    return bool(path) and m.provenance.path == path and m.provenance.kind is not SourceKind.COMMENT
 
 
 def order(item: ContextItem) -> tuple:
