@@ -58,6 +58,9 @@ TAKEN = [
     # and a guide to component templates
     "docs/history.md", "docs/guide/templates.md",
     "HISTORY.md", "NEWS.md",  # a root change log under its other names
+    # cloudfoundry-incubator/kubecf (Apache-2.0): how a release is cut, beside release notes; a module's read-me in
+    # a BOSH `releases/` folder
+    "doc/release/release-guidelines.md", "doc/release/release.md", "bosh/releases/pre_render_scripts/README.md",
     "BACKWARDS_COMPATIBILITY.md",  # defenseunicorns/pepr (Apache-2.0): a root page named in capitals
     # defenseunicorns/uds-core (AGPL-3.0): the deprecation register its records require, and its versioning policy
     "DEPRECATIONS.md", "VERSIONING.md", "ROADMAP.md",
@@ -83,6 +86,7 @@ LEFT_OUT = [
     "docs/architecture/decisions/0000-ladr-template.md",  # Green-Software-Foundation/carbon-aware-sdk
     "rfc/yyyymmdd-template.md",  # opentofu/opentofu: a template named for the date a proposal gets
     "packages/init/assets/README.md", "docs/release/remove-v1-checklist.md",
+    "releases/v1.2.0.md", "docs/releases/2021-03-01.md", "docs/release-notes/process.md",  # one release's notes
     ".github/PULL_REQUEST_TEMPLATE.md", "node_modules/left-pad/README.md", "vendor/github.com/x/y/README.md",
     "website/docs/api/generated.md", "tests/fixtures/README.md", "SOURCE.md", "cidr-allocation.md",
     "src/notes.md", "docs/diagram.png", "website/i18n/fr/docs/intro.md",

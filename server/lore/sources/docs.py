@@ -149,15 +149,23 @@ def read_me(stem: str) -> bool:
     return _READ_ME.fullmatch(stem) is not None
 
 
+# Folders of a release's notes, one page a version (`releases/v1.2.md`, `release/2021-03.md`), beside which projects
+# keep how a release is made (`release/release-guidelines.md`, `releases/checklist.md`): a page named with no number.
+_RELEASE_DIRS = frozenset({"release", "releases"})
+
+
 def _left_out_folder(folders: list[str], i: int, stem: str = "") -> bool:
     """Whether the `i`th of a page's folders (lower case) keeps documentation out (`_LEFT_OUT_DIRS`); an `api`
-    folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`). A read-me (`stem`) in a folder
+    folder inside a folder of code is a part of the project (`_CODE_CONTAINERS`). In a release folder, only the
+    pages named for a version or date are a release's notes (`_RELEASE_DIRS`). A read-me (`stem`) in a folder
     below a templates folder says what the module there does: infrastructure keeps its Terraform or ARM modules in
     `infra/templates/<stack>/<module>/`, each with its README (the templates folder's own read-me, describing its
     page templates, stays out with them)."""
     f = folders[i]
     if f not in _LEFT_OUT_DIRS or template_folder(f) and read_me(stem) and i < len(folders) - 1:
         return False
+    if f in _RELEASE_DIRS and stem and not re.search(r"\d", stem) and not _CHANGE_NAMES.match(stem):
+        return False  # how a release is cut (kubecf's `doc/release/release-guidelines.md`), no release's notes
     return not (f == "api" and any(g in _CODE_CONTAINERS for g in folders[:i]))
 
 
