@@ -58,6 +58,10 @@ def anchors(m) -> list[str]:
     pytest.param(".windsurf/rules/style.md", cls.AGENTS, id="windsurf-rules"),
     pytest.param(".roo/rules-code/naming.md", cls.AGENTS, id="roo-mode-rules"),
     pytest.param(".kiro/steering/tech.md", cls.AGENTS, id="kiro-steering"),
+    # thoni56/c-xrefactory: the Warp terminal's rules at the root ("guidance to WARP (warp.dev)"); a page elsewhere
+    # named so may be about anything
+    pytest.param("WARP.md", cls.AGENTS, id="warp-at-the-root"),
+    pytest.param("docs/WARP.md", cls.DOC, id="warp-page-in-docs"),
     # jongpie/NebulaLogger's `skills/*/SKILL.md`: what an agent is taught, found by search, not the team's rules
     pytest.param(".claude/skills/release/SKILL.md", cls.DOC, id="skill-is-documentation"),
     pytest.param("skills/nebula-logger-best-practices/SKILL.md", cls.DOC, id="skill-folder"),

@@ -23,6 +23,10 @@ ADR, AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE, DOC, COMMENTS
 RULES_IMPORTERS = (AGENTS, CURSOR, COPILOT, CLINE, CONTINUE, MEMORY_BANK, GUIDE)
 
 _AGENT_FILES = {"agents.md", "claude.md", "claude.local.md", "gemini.md"}
+# Rules files an agent reads at the repository's root only, under a name that elsewhere may mean anything: the
+# Warp terminal's `WARP.md` ("This file provides guidance to WARP (warp.dev) when working with code in this
+# repository", thoni56/c-xrefactory's beside its CLAUDE.md).
+_ROOT_AGENT_FILES = frozenset({"WARP.md"})
 _LEGACY_RULES = {".cursorrules": CURSOR, ".windsurfrules": CURSOR, ".clinerules": CLINE}
 _MARKDOWN = (".md", ".markdown", ".mdx", ".md.erb")  # `.md.erb`: markdown a site generator templates (docs.py)
 _BARE_RECORD = re.compile(r"^\d{1,5}[-_][a-z0-9][a-z0-9_-]*[a-z0-9]$")  # a record's name with no extension
@@ -163,7 +167,7 @@ def classify(rel_path: str, adr_folders: list[str] = ()) -> str | None:
     parts = tuple(x.lower() for x in p.parts[:-1])
     if parts and parts[0] == ".lore":
         return None
-    if name in _AGENT_FILES:
+    if name in _AGENT_FILES or rel_path in _ROOT_AGENT_FILES:
         return AGENTS
     if name in _LEGACY_RULES and name == p.name:
         return _LEGACY_RULES[name]
