@@ -1617,3 +1617,14 @@ def test_a_package_licensed_by_another_holder_beside_its_manifest_is_a_copy_of_t
 def test_a_folders_read_me_titled_as_any_read_me_is_is_titled_by_its_folder_too(rel, heading, title):
     """department-of-veterans-affairs/abd-vro (CC0): its services' read-mes were "README" and "Intro" in search."""
     assert parse_doc(rel, f"# {heading}\n\nThe service calls the claims API over RabbitMQ.\n").memories[0].title == title
+
+
+def test_a_change_log_opening_on_its_newest_version_is_named_by_its_file():
+    """thoni56/c-xrefactory's `CHANGES.md` opens with "# Version 1.8.4" and was titled so, as if the page were that
+    one release; mozilla/application-services' CHANGELOG opens with "# v156.0 (In progress)". The entry stays a part
+    of the page. A page titled for a version that is no change log keeps its title."""
+    text = "# Version 1.8.4\n\n- Move Function adds includes\n\n# Version 1.6.5\n\n- Fixes\n"
+    (m,) = parse_doc("CHANGES.md", text).memories
+    assert m.title == "Changes" and "Version 1.8.4" in [s.heading for s in m.sections]
+    (plan,) = parse_doc("docs/upgrade-plan.md", "# Version 2.0 upgrade plan\n\nWe move to 2.0 in March.\n").memories
+    assert plan.title == "Version 2.0 upgrade plan"

@@ -494,7 +494,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     above = None if title_line is None else title_line - 1  # where the text above the title heading ends
     # where the rest of the page starts: after the title heading's last line (an underlined heading has two)
     rest = next((s.start for s in doc.sections if s.heading is not None and s.line == title_line), title_line)
-    if _part_heading(doc, title_line) or _prose_above(doc, title_line):
+    if _part_heading(doc, title_line) or _prose_above(doc, title_line) or _first_entry(heading, rel_path, doc):
         heading, title_line, rest = None, None, above  # a part of the page, read with the text above it
     elif markdown.section_name(heading):
         heading = None
@@ -612,6 +612,13 @@ def copied_page(rel_path: str, text: str) -> bool:
     opening = text.splitlines()[markdown.split_front_matter(text)[1]:][:40]
     lines = [ln for ln in opening if ln.strip() and not ln.lstrip().startswith("#")]
     return any(_COPIED_FROM.match(ln.strip()) for ln in lines[:COPIED_LINES])
+
+
+def _first_entry(heading: str | None, rel_path: str, doc: markdown.Document) -> bool:
+    """Whether a change log's first heading is its newest entry, a version ("# Version 1.8.4" opening
+    thoni56/c-xrefactory's `CHANGES.md`), not the page's title: the page is named by its file."""
+    return bool(heading and _VERSION_HEADING.match(heading.strip())) and (
+        bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name))) or release_notes(doc))
 
 
 def change_log(rel_path: str, text: str) -> bool:
