@@ -123,6 +123,18 @@ def test_ts_monorepo(ts_monorepo):
     assert any(t.framework == "Vitest" and t.path.startswith("packages/") for t in cmap.tests)
 
 
+def test_scripts_are_run_with_the_package_manager_the_project_uses(ts_monorepo):
+    """OSIPI/dashboard keeps `bun.lock` and its read-me says `bun run build`, yet its map said `npm run build`. A
+    workspace's packages share the root's lock file; a package's `packageManager` field says it outright."""
+    (ts_monorepo / "bun.lock").write_text("{}\n")
+    runs = {c.name: c for c in build_map(ts_monorepo).commands}
+    assert runs["bun run build"].kind == "build" and runs["bun run test"].run == "vitest run"
+    assert runs["bun run dev (in packages/web)"].kind == "run" and not any(n.startswith("npm") for n in runs)
+    web = json.loads((ts_monorepo / "packages/web/package.json").read_text())
+    (ts_monorepo / "packages/web/package.json").write_text(json.dumps({**web, "packageManager": "pnpm@9.1.0"}))
+    assert "pnpm run dev (in packages/web)" in {c.name for c in build_map(ts_monorepo).commands}
+
+
 @pytest.fixture
 def go_repo(tmp_path):
     root = tmp_path / "svc"

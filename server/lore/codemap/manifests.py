@@ -32,7 +32,10 @@ def read_manifest(root: Path, rel: str, cmap: CodeMap, warnings: list[str]) -> N
         return
     area = rel.rsplit("/", 1)[0] if "/" in rel else ""
     try:
-        READERS[name](text, rel, area, cmap)
+        if name == "package.json":
+            _package_json(text, rel, area, cmap, _lock_runner(root, area))
+        else:
+            READERS[name](text, rel, area, cmap)
     except (ValueError, TypeError, KeyError, AttributeError, configparser.Error) as e:
         warnings.append(f"{rel}:1: not understood: {e.__class__.__name__}: {e}")
     cmap.manifests.append(rel)
@@ -103,16 +106,42 @@ def _setup_py(text: str, rel: str, area: str, cmap: CodeMap) -> None:
         _deps(re.findall(r"""["']([^"']+)["']""", m.group(1)), rel, cmap)
 
 
-def _package_json(text: str, rel: str, area: str, cmap: CodeMap) -> None:
+# The lock file each package manager writes, which says which one a project runs its scripts with.
+_LOCKS = (("bun.lock", "bun"), ("bun.lockb", "bun"), ("pnpm-lock.yaml", "pnpm"), ("yarn.lock", "yarn"),
+          ("package-lock.json", "npm"), ("npm-shrinkwrap.json", "npm"))
+_RUNNERS = frozenset(r for _, r in _LOCKS)
+
+
+def _lock_runner(root: Path, area: str) -> str | None:
+    """The package manager whose lock file sits beside a package.json or in a folder above it, up to the root (a
+    workspace's packages share the root's lock file); None when there is none."""
+    parts = area.split("/") if area else []
+    for n in range(len(parts), -1, -1):
+        folder = root.joinpath(*parts[:n])
+        for lock, runner in _LOCKS:
+            if (folder / lock).is_file():
+                return runner
+    return None
+
+
+def _runner(data: dict, lock: str | None) -> str:
+    """Who runs a package's scripts: its `packageManager` field ("pnpm@9.1.0"), else its lock file's manager
+    (OSIPI/dashboard keeps `bun.lock` and says "bun run build"), else npm."""
+    declared = str(data.get("packageManager") or "").split("@", 1)[0].strip().lower()
+    return declared if declared in _RUNNERS else lock or "npm"
+
+
+def _package_json(text: str, rel: str, area: str, cmap: CodeMap, lock: str | None = None) -> None:
     data = json.loads(text)
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     pkg = str(data.get("name") or area or "package")
+    runner = _runner(data, lock)
     for section in ("dependencies", "devDependencies", "peerDependencies"):
         _deps(list((data.get(section) or {}).keys()), rel, cmap)
     for name, run in (data.get("scripts") or {}).items():
         if isinstance(run, str):
-            cmap.commands.append(Command(_script_call(name, area), run, rel, area=area))
+            cmap.commands.append(Command(_script_call(name, area, runner), run, rel, area=area))
     spaces = data.get("workspaces")
     if isinstance(spaces, dict):
         spaces = spaces.get("packages")
@@ -140,8 +169,10 @@ def _export(exports) -> str | None:
     return None
 
 
-def _script_call(name: str, area: str) -> str:
-    run = "npm test" if name == "test" else f"npm run {name}"
+def _script_call(name: str, area: str, runner: str = "npm") -> str:
+    """How a package's script is run: `npm test`, `npm run build`, `bun run build` (`bun test` is bun's own test
+    runner, not the script), `pnpm run lint`, `yarn run dev`."""
+    run = "npm test" if name == "test" and runner == "npm" else f"{runner} run {name}"
     return f"{run} (in {area})" if area else run
 
 
