@@ -444,3 +444,29 @@ def test_a_page_holding_a_log_keeps_what_it_says_around_the_entries(tmp_workspac
         assert run_import(lore).imported == 0
     finally:
         lore.close()
+
+
+def _ledger(entries: int) -> str:
+    """After Accenture/mercury's docs/arch-decisions/ADR.md (Apache-2.0): newest first, each entry a heading with an
+    anchor, then one line of fields, and some thirty lines of text."""
+    out = ["# Architectural Decision Records", "", "Entries are listed newest first.", ""]
+    for n in range(entries, 0, -1):
+        status = "Proposed" if n == entries else "Accepted"
+        out += [f"## ADR-{n:04d} — Decision number {n} {{#adr-{n:04d}}}",
+                f"**Status:** {status} · **Date:** 2026-07-{n:02d}T22:50:34.000Z · **Serves:** vision", ""]
+        out += [f"Line {i} of why decision {n} was taken." for i in range(30)] + [""]
+    return "\n".join(out)
+
+
+def test_an_entry_far_down_a_log_reads_its_own_status_and_date():
+    """mercury's ADR-0012 stood on line 63, its status "Proposed" past the first sixty lines of the page, which the
+    other entries' lines are blanked to keep numbering: it was read as active with no date, as were the dates of
+    twelve of its thirteen entries ("2026-07-30T01:52:00.000Z" carries a time). The anchor in braces is no part of
+    the title."""
+    log = log_entries("docs/arch-decisions/ADR.md", _ledger(4)).memories
+    assert [m.title for m in log] == [f"ADR-{n:04d} — Decision number {n}" for n in (4, 3, 2, 1)]
+    assert [m.status for m in log] == [Status.PROPOSED] + [Status.ACTIVE] * 3
+    assert [m.date for m in log] == [f"2026-07-{n:02d}" for n in (4, 3, 2, 1)]
+    swapped = _ledger(4).replace("**Status:** Proposed", "**Status:** Accepted", 1).replace(
+        "ADR-0001 — Decision number 1 {#adr-0001}\n**Status:** Accepted", "ADR-0001 — Decision number 1\n**Status:** Proposed")
+    assert [m.status for m in log_entries("docs/arch-decisions/ADR.md", swapped).memories][-1] is Status.PROPOSED

@@ -181,6 +181,11 @@ def front_matter(text: str) -> FrontMatter | None:
                        token.map[1] + above)
 
 
+# A heading's attribute list, which a site generator reads and never shows: the anchor Docusaurus, MkDocs'
+# attr_list, kramdown and Pandoc take from `## Decision {#adr-0012}`, or a class (`{: .note}`, `{.unnumbered}`).
+_ATTRIBUTES = re.compile(r"\s*\{[:\s]*[#.][\w.:#-][^{}]*\}\s*$")
+
+
 def headings(text: str) -> list[Heading]:
     """The ATX headings of a markdown text outside code fences and containers (block quotes, lists),
     in order."""
@@ -192,7 +197,7 @@ def headings(text: str) -> list[Heading]:
             inline = tokens[i + 1].content if i + 1 < len(tokens) else ""
             line = tok.map[0]
             end = starts[min(line + 1, len(starts) - 1)]
-            found.append(Heading(line, int(tok.tag[1]), inline.strip(), starts[line], end))
+            found.append(Heading(line, int(tok.tag[1]), _ATTRIBUTES.sub("", inline).strip(), starts[line], end))
     return found
 
 
@@ -349,7 +354,8 @@ def parse(text: str) -> Document:
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open" and tok.map:
             inline = tokens[i + 1].content if i + 1 < len(tokens) else ""
-            heads.append((tok.map[0] + front_lines, int(tok.tag[1]), plain(inline), tok.map[1] + front_lines))
+            heads.append((tok.map[0] + front_lines, int(tok.tag[1]), plain(_ATTRIBUTES.sub("", inline)),
+                          tok.map[1] + front_lines))
         elif tok.type == "fence" and tok.map and not _fence_closed(tok, lines, front_lines):
             doc.warnings.append((tok.map[0] + front_lines + 1, "code fence is never closed; read to the end of the file"))
     doc.sections = _sections(heads, front_lines, len(lines))

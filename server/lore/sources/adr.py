@@ -207,13 +207,23 @@ def _trailing_marker(line: str) -> tuple[str, str] | None:
     return m.group(2).strip(), markdown.plain(m.group(1)).strip()
 
 
+def _top(doc: markdown.Document) -> int:
+    """The 0-based line a page's text begins on: past its front matter and the blank lines after it (an entry of a
+    decision log is read with the log's other lines blanked, `decision_log._records`, so its text begins where the
+    entry does, hundreds of lines down for the log's later entries)."""
+    top = doc.front_lines
+    while top < len(doc.lines) and not doc.lines[top].strip():
+        top += 1
+    return top
+
+
 def header_fields(doc: markdown.Document) -> dict:
     """The fields of an opening block of `Key: value` lines, when it gives a title (a PEP's `PEP: 5`,
     `Title: Guidelines for Language Evolution`, `Status: Superseded`, `Superseded-By: 387`): keys in lower
     case, an indented line continuing the field above it; {} for any other opening."""
     fields: dict[str, str] = {}
     last = None
-    for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
+    for line in doc.lines[_top(doc):_top(doc) + 40]:
         if not line.strip():
             if fields:
                 break
@@ -415,7 +425,8 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
     a fenced code block are code, not fields."""
     later = [s.line for s in doc.sections if s.heading is not None and s.level >= 2][1:2]
     fence = None
-    for i, line in enumerate(doc.lines[doc.front_lines:doc.front_lines + 60], doc.front_lines + 1):
+    top = _top(doc)
+    for i, line in enumerate(doc.lines[top:top + 60], top + 1):
         marker = _FENCE_LINE.match(line)
         if marker and (fence is None or marker.group(1).startswith(fence)):
             fence = marker.group(1) if fence is None else None
@@ -973,7 +984,7 @@ def _written_date(doc: markdown.Document) -> str | None:
             written = dates.written_in(markdown.plain(doc.text(s)))  # "## Date" over "**2025-11-10**"
             if written:
                 return written
-    for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
+    for line in doc.lines[_top(doc):_top(doc) + 40]:
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in _DATE_FIELDS:
             value = markdown.plain(m.group(2).strip().strip("|"))
@@ -990,7 +1001,7 @@ def _written_date(doc: markdown.Document) -> str | None:
 def _fields(doc: markdown.Document) -> dict[str, str]:
     """`Key: value` metadata near the top (MADR 2 and log4brains list items, table rows)."""
     out: dict[str, str] = {}
-    for line in doc.lines[doc.front_lines:doc.front_lines + 40]:
+    for line in doc.lines[_top(doc):_top(doc) + 40]:
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m:
             out.setdefault(m.group(1).strip().lower(), markdown.plain(m.group(2).strip().strip("|")))

@@ -26,9 +26,10 @@ _MONTH_DAY = re.compile(rf"(?<![\w]){_MONTH}\s+{_DAY},?\s+(\d{{4}})(?![\d])", re
 
 
 # A date written somewhere in a line ("Accepted - January 2021", "Accepted (September 2023)", "Accepted on
-# 2023-05-01"): a day, a month and year, or a day of a month and year.
+# 2023-05-01"): a day, a month and year, or a day of a month and year; an ISO day may carry its time
+# ("2026-08-07T22:50:34.000Z", Accenture/mercury's decision log).
 WRITTEN = re.compile(rf"\b(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{4}}|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?"
-                      rf"{_MONTH_WORD}\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?)?\s+\d{{4}})\b", re.I)
+                      rf"{_MONTH_WORD}\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?)?\s+\d{{4}})(?:\b|(?=T\d{{2}}:))", re.I)
 
 
 def written_in(text: str | None) -> str | None:
