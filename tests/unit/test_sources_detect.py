@@ -618,3 +618,19 @@ def test_requests_for_discussion_kept_in_folders_named_by_their_number_are_decis
     assert records["doc/rfd/rfd/0000/README.md"].status is Status.PROPOSED
     assert records["doc/rfd/rfd/0001/README.md"].status is Status.DEPRECATED
     assert records["doc/rfd/rfd/0002/README.md"].status is Status.ACTIVE
+
+
+def test_a_guide_whose_example_the_head_cuts_inside_its_fence_is_no_template():
+    """CivicPress/civicpress' `docs/templates.md` ("# Advanced Template System", 444 lines) shows record templates
+    in fenced examples; the first `HEAD_BYTES` of it end inside one, after its `# {{title}}`, and the guide was left
+    out as a template. A template's own placeholder title still makes it one."""
+    from lore.sources.detect import HEAD_BYTES
+    example = "```yaml\n---\ntemplate: policy/default\n---\n# {{title}}\n\n{{content}}\n```\n\n"
+    opening = "# Advanced Template System\n\nTemplates are Markdown files with YAML front matter.\n\n"
+    filler = "".join(f"Paragraph {i} explains how inheritance and validation work for records.\n\n" for i in range(200))
+    cut = opening + filler[:HEAD_BYTES - len(opening) - 160]
+    cut += "x" * (HEAD_BYTES - 60 - len(cut) - 2) + "\n\n"  # the example opens 60 bytes before the head ends
+    text = cut + example + "More text after the example.\n"
+    assert len(cut) + example.index("{{content}}") < HEAD_BYTES < len(cut) + len(example)
+    assert evidence("docs/templates.md", text).veto is None
+    assert evidence("docs/adr/0000-template.md", "# {{title}}\n\n## Status\n\n{{status}}\n").veto == "template"

@@ -87,6 +87,8 @@ LEFT_OUT = [
     "rfc/yyyymmdd-template.md",  # opentofu/opentofu: a template named for the date a proposal gets
     "packages/init/assets/README.md", "docs/release/remove-v1-checklist.md",
     "releases/v1.2.0.md", "docs/releases/2021-03-01.md", "docs/release-notes/process.md",  # one release's notes
+    # CivicPress/civicpress (MIT): the product's sample content, fictional municipal records
+    "cli/src/demo-data/records/policy-parking.md", "docs/sample-data/bylaw.md",
     ".github/PULL_REQUEST_TEMPLATE.md", "node_modules/left-pad/README.md", "vendor/github.com/x/y/README.md",
     "website/docs/api/generated.md", "tests/fixtures/README.md", "SOURCE.md", "cidr-allocation.md",
     "src/notes.md", "docs/diagram.png", "website/i18n/fr/docs/intro.md",

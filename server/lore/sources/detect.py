@@ -53,7 +53,10 @@ _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
 # Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
 # status to test a parser) is a fixture of the tests, not a decision of the project.
 _TEST_DIRS = frozenset({"test", "tests", "testdata", "test-data", "test_data", "fixtures", "__fixtures__", "__tests__",
-                        "e2e", "integration-tests", "integration_tests", "snapshots", "__snapshots__", "mocks"})
+                        "e2e", "integration-tests", "integration_tests", "snapshots", "__snapshots__", "mocks",
+                        # a product's sample content (CivicPress' `demo-data/records/`, fictional records)
+                        "demo-data", "demo_data", "sample-data", "sample_data", "seed-data", "seed_data",
+                        "mock-data", "mock_data"})
 _FOLDER_PHRASES = ("architecture-decision", "architectural-decision", "decision-record", "decision-log")
 _ARCH_WORDS = {"architecture", "architectural", "arch"}
 _ADR_NAME = re.compile(r"^adr[-_ .]?\d{1,5}(?:\b|[-_ .])", re.I)
@@ -225,7 +228,8 @@ def template_words(text: str) -> bool:
 def placeholder_title(text: str) -> bool:
     """Whether a page's title is made of placeholders (`# <ADR NUMBER>. <ADR TITLE>`): a record template, whatever
     else would take the page."""
-    return bool(_PLACEHOLDER_TITLE.search(markdown.FENCE.sub(" ", text[:HEAD_BYTES])))  # `# <token>` in a shell block
+    # `# <token>` in a shell block, `# {{title}}` in an example the head cuts before its fence closes
+    return bool(_PLACEHOLDER_TITLE.search(_OPEN_FENCE.sub(" ", markdown.FENCE.sub(" ", text[:HEAD_BYTES]))))
 
 
 # MADR 2's title placeholder in square brackets, `# [short title of solved problem and solution]`.
@@ -313,6 +317,10 @@ def _decision_text(lines: list[str]) -> str:
     return "\n".join(out)
 
 
+# A code fence still open where the text ends (the closed ones gone first): the rest is code.
+_OPEN_FENCE = re.compile(r"^[ \t]*(?:```|~~~).*\Z", re.S | re.M)
+
+
 def evidence(rel_path: str, text: str) -> Evidence:
     """Score the path and the first `HEAD_BYTES` of the text."""
     ev = Evidence()
@@ -322,7 +330,8 @@ def evidence(rel_path: str, text: str) -> Evidence:
     body = "\n".join(lines)
     title = _title(front, lines)
     ev.veto = index_reason(rel_path, title)
-    prose = re.sub(r"`[^`\n]*`", " ", markdown.FENCE.sub(" ", head))  # `%{title}` in an example is code, no placeholder
+    # `%{title}` in an example is code, no placeholder; so is a fenced example the head cuts before it closes
+    prose = re.sub(r"`[^`\n]*`", " ", _OPEN_FENCE.sub(" ", markdown.FENCE.sub(" ", head)))
     if ev.veto is None and (("{" in prose or "[short" in prose) and _PLACEHOLDER.search(prose)
                             or placeholder_title(head)) and not filled_record(rel_path, head):
         ev.veto = "template"

@@ -89,7 +89,9 @@ _LEFT_OUT_DIRS = frozenset({
     "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
     "node_modules", "bower_components",
     # a documentation site's copies of its pages as each older release had them (Docusaurus)
-    "versioned_docs", "versioned_sidebars"})
+    "versioned_docs", "versioned_sidebars",
+    # the product's own sample content (CivicPress' `cli/src/demo-data/records/policy-*.md`: fictional bylaws)
+    "demo-data", "demo_data", "sample-data", "sample_data", "seed-data", "seed_data", "mock-data", "mock_data"})
 # A licence's name, in either spelling and any case, with what qualifies it: which licence (`LICENSE-MIT`, `LICENSE_AGPL`,
 # `COPYING.LESSER`), for whom (`LICENSE.commercial`) or for what (`LICENSE-3rdparty`): one word, or an identifier in
 # capitals or with a version (`LICENSE-CC-BY`, `LICENSE-APACHE-2.0`, `LICENSE.GPL-3.0-or-later`). Several words in
