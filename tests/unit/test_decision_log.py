@@ -170,6 +170,13 @@ def test_an_entry_title_keeps_what_its_heading_writes_as_code():
         f"its characters and its length that every client follows.\n\n" for n, name in ((1, "NoOp"), (2, "Base64"),
                                                                                     (3, "Path"))),
                  id="a-numbered-record-with-numbered-parts"),
+    # CivicPress/civicpress docs/test-skip-decision.md (MIT): one decision, then the tests it skipped, numbered
+    pytest.param("docs/test-skip-decision.md", "# Test Skip Decision\n\n## Decision\n\nRather than removing the "
+                 "failing tests, we skipped them using `.skip()`, so that they keep documenting the behaviour.\n\n"
+                 "## Skipped Tests\n\n" + "".join(
+                     f"### {n}. `tests/api/records.test.ts:{n}54`\n\n- **Test**: should keep workflowState {n}\n"
+                     f"- **Reason**: the test database's migration runs after the first insert of the suite\n\n"
+                     for n in (1, 2, 3)), id="one-decision-numbering-what-it-covers"),
 ])
 def test_pages_that_are_no_log(rel, text):
     assert log_entries(rel, text) is None

@@ -92,10 +92,25 @@ def log_entries(rel_path: str, text: str) -> Parsed | None:
             if len(entries) >= 2 and 2 * len(entries) >= len(among):
                 if 2 * sum(_points_to_a_record(doc, first, last) for _, _, first, last in entries) >= len(entries):
                     return None  # an index of the records, each entry a summary and a link to its file
+                if _decides_once(doc, level):
+                    return None  # one record, its parts numbering what it covers
                 return _records(rel_path, lines, entries)
     if named:  # a page named for decisions may number them in bold paragraphs or in a table's rows
         return _paragraph_entries(rel_path, lines, named) or _table_entries(rel_path, lines)
     return None
+
+
+# A record's own part stating its one decision: "## Decision", "## Decision Outcome", "## Chosen option".
+_ONE_DECISION = re.compile(r"^(?:the )?decision(?: outcome)?$|^chosen option$", re.I)
+
+
+def _decides_once(doc: markdown.Document, level: int) -> bool:
+    """Whether a page states its one decision in a part headed above the level its would-be entries are
+    (CivicPress' `docs/test-skip-decision.md`: "## Decision", then "### 1. `tests/api/records.test.ts:454`" and
+    two more under "## Skipped Tests", read as three decisions, and the one it took was lost)."""
+    _, title_line = doc.title()
+    return any(s.heading and s.level < level and s.line != title_line
+               and _ONE_DECISION.match(markdown.plain(s.heading).strip().rstrip(":")) for s in doc.sections)
 
 
 # A part of a design page that lists its decisions ("## Decisions" over "### D1 — Typed flags", as OpenSpec's
