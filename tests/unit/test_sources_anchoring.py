@@ -485,7 +485,8 @@ def test_a_folder_written_only_where_the_record_says_where_to_read_more_anchors_
     of a record on API-first development. Written where the record says where to read more (Related, See also,
     References, Links, Further reading), or in a list item linking another record, a folder is where to look;
     written in its body or title too, it anchors. A file listed there is the record's own implementation (jaeger's
-    docs/adr/003, Apache-2.0: "## References" lists "Factory creation: [`cmd/internal/storageconfig/factory.go`]")."""
+    docs/adr/003, Apache-2.0: "## References" lists "Factory creation: [`cmd/internal/storageconfig/factory.go`]"), and
+    so is a folder listed there as the implementation."""
     ws = write(tmp_workspace, {"backend/models/agreement.py": "class Agreement:\n    pass\n",
                                "backend/services/fees.py": "def fee():\n    pass\n"})
     head = "# 30. API-first development\n\n## Decision\n\nThe API holds all business logic, as `backend/services/fees.py` does.\n\n"
@@ -504,6 +505,12 @@ def test_a_folder_written_only_where_the_record_says_where_to_read_more_anchors_
                    "## Related\n\n- `backend/models/`\n") == ["backend/models/**", "backend/services/fees.py"]
     assert derived(f"{head}## References\n\n- Models: [`backend/models/agreement.py`](../../backend/models/agreement.py)\n") \
         == ["backend/models/agreement.py", "backend/services/fees.py"]
+    # CivicPress/civicpress docs/architecture/decisions/ADR-002-saga-pattern.md (MIT): "- Implementation:
+    # `core/src/saga/`" among its references is where the decision is carried out
+    assert derived(f"{head}## References\n\n- Implementation: `backend/models/`\n") == \
+        ["backend/models/**", "backend/services/fees.py"]
+    assert derived(f"{head}## References\n\n- **Code:** `backend/models/`\n") == \
+        ["backend/models/**", "backend/services/fees.py"]
 
 
 def test_a_type_written_with_its_package_anchors_the_one_in_that_package(tmp_workspace):

@@ -299,6 +299,18 @@ def _one_folder(token: str) -> bool:
     return bool(_ONE_FOLDER.match(token)) and token[:-1].lower() not in SOURCE_ROOTS
 
 
+# A list item naming where a decision is carried out: "- Implementation: `core/src/saga/`", "- **Code:** `pkg/x/`".
+_CARRIED_OUT = re.compile(r"^[ \t]*[-*+][ \t]+(?:\*\*|__)?(?:implementation|implemented in|implementation files|code|"
+                          r"source code|source)(?:\*\*|__)?[ \t]*:?(?:\*\*|__)?[ \t]*:?[ \t]*`([^`\n]+)`[ \t]*$", re.I | re.M)
+
+
+def _carried_out_in(token: str, text: str) -> bool:
+    """Whether a record lists a folder as where it is carried out, even among its references (CivicPress'
+    ADR-002 "## References": "- Implementation: `core/src/saga/`"): that is the code it governs, not a place to read
+    more."""
+    return any(m.group(1).strip() == token for m in _CARRIED_OUT.finditer(text))
+
+
 def path_anchors(text: str, rel: str, ctx: AnchorContext, title: str | None = None) -> list[Derived]:
     """Anchors for the paths `text` writes that exist in the workspace, as written or under a sub-project; not
     those it writes as a command's arguments (`dotnet publish src/Koine.Cli`: where a command runs, see `shell`),
@@ -344,7 +356,7 @@ def path_anchors(text: str, rel: str, ctx: AnchorContext, title: str | None = No
                 continue  # the records' own folder (`docs/rfc/`), a folder of pictures: no code to show them on
             if hit in layout.dirs and _in_passing(token, text, title) and _names_what_lives_in(token, hit, text, ctx):
                 continue  # where what it names lives, not all that the folder holds
-            if hit in layout.dirs and token not in decided:
+            if hit in layout.dirs and token not in decided and not _carried_out_in(token, text):
                 continue  # "Related: … `backend/models/` (data layer)": where to look, not what it decides
             if hit not in layout.dirs and _one_folder(token):
                 continue  # `build/` written for a folder: a file of that name is not what it means
