@@ -1105,3 +1105,16 @@ def test_a_page_whose_parts_each_state_a_status_is_no_record_of_one_status(tmp_p
     assert [m.kind for m in read(_FEATURES)] == [Kind.FACT]
     one = _FEATURES.split("### Indexing")[0].replace("**Status**: Phase 1 complete (December 2024)\n", "")
     assert [(m.kind, m.status) for m in read(one)] == [(Kind.DECISION, Status.PROPOSED)]
+
+
+def test_a_record_bounded_by_another_does_not_amend_it():
+    """Accenture/mercury's ADR-0007 (Apache-2.0): "This decision refines ADR-0001 and is bounded by ADR-0005." was
+    read as amending both; the second verb of the sentence starts a clause of its own. Records joined by "and" are
+    still each amended."""
+    text = ("# 7. Event Script over code\n\n## Status\n\nAccepted\n\n## Decision\n\nOrchestration is written as "
+            "Event Script. This decision refines ADR-0001 and is bounded by ADR-0005.\n")
+    (m,) = parse_adr("docs/adr/0007-event-script.md", text).memories
+    assert [r["number"] for r in m.meta["refs"]["amends"]] == [1]
+    both = text.replace(" and is bounded by ADR-0005", " and ADR-0002")
+    (m,) = parse_adr("docs/adr/0007-event-script.md", both).memories
+    assert [r["number"] for r in m.meta["refs"]["amends"]] == [1, 2]

@@ -666,7 +666,9 @@ _PARENTHETICAL = re.compile(r"\(([^()]*)\)")
 # follows, a list's next item or the record's number in apposition), or a subordinating word ("re-derived after
 # the migration in ADR 4", "which ADR 9 replaced").
 _OBJECT_BREAK = re.compile(r"[,:(]|[—–]|\s-{1,2}\s|\b(?:after|before|because|since|when|whenever|while|once|until|"
-                           r"unless|although|though|whereas|which|who|whose|where)\b", re.I)
+                           r"unless|although|though|whereas|which|who|whose|where|but)\b"
+                           # a second verb of the same subject: "refines ADR-0001 and is bounded by ADR-0005"
+                           r"|\band\s+(?:is|was|are|were|remains|stays|has|had)\b", re.I)
 
 
 def object_of(rest: str) -> str:
