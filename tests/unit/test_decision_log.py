@@ -475,5 +475,6 @@ def test_an_entry_far_down_a_log_reads_its_own_status_and_date():
     assert [m.status for m in log] == [Status.PROPOSED] + [Status.ACTIVE] * 3
     assert [m.date for m in log] == [f"2026-07-{n:02d}" for n in (4, 3, 2, 1)]
     swapped = _ledger(4).replace("**Status:** Proposed", "**Status:** Accepted", 1).replace(
-        "ADR-0001 — Decision number 1 {#adr-0001}\n**Status:** Accepted", "ADR-0001 — Decision number 1\n**Status:** Proposed")
+        "ADR-0001 — Decision number 1 {#adr-0001}\n**Status:** Accepted",
+        "ADR-0001 — Decision number 1\n**Status:** Proposed")
     assert [m.status for m in log_entries("docs/arch-decisions/ADR.md", swapped).memories][-1] is Status.PROPOSED

@@ -30,8 +30,9 @@ def unwrap(run: str) -> str:
 
 def command_kind(name: str, run: str = "") -> str:
     """build, test, lint, generate, migrate, run or other: the name decides first, then the program it runs."""
-    # The words of the name itself: not `make `/`npm run `/`bun run ` before it nor the area after it (`make start-db (in
-    # test-migrations)` starts a database, it runs no test; `npm run prepack` is a hook, not a way to run anything).
+    # The words of the name itself: not `make `/`npm run `/`bun run ` before it nor the area after it (`make
+    # start-db (in test-migrations)` starts a database, it runs no test; `npm run prepack` is a hook, not a way to run
+    # anything).
     base = re.sub(r"^(?:make|(?:npm|yarn|pnpm|bun) run) ", "", name.split(" (in ")[0])
     if _OTHER.match(base):
         return "other"

@@ -301,7 +301,8 @@ def _one_folder(token: str) -> bool:
 
 # A list item naming where a decision is carried out: "- Implementation: `core/src/saga/`", "- **Code:** `pkg/x/`".
 _CARRIED_OUT = re.compile(r"^[ \t]*[-*+][ \t]+(?:\*\*|__)?(?:implementation|implemented in|implementation files|code|"
-                          r"source code|source)(?:\*\*|__)?[ \t]*:?(?:\*\*|__)?[ \t]*:?[ \t]*`([^`\n]+)`[ \t]*$", re.I | re.M)
+                          r"source code|source)(?:\*\*|__)?[ \t]*:?(?:\*\*|__)?[ \t]*:?[ \t]*`([^`\n]+)`[ \t]*$",
+                          re.I | re.M)
 
 
 def _carried_out_in(token: str, text: str) -> bool:
