@@ -1118,3 +1118,21 @@ def test_a_record_bounded_by_another_does_not_amend_it():
     both = text.replace(" and is bounded by ADR-0005", " and ADR-0002")
     (m,) = parse_adr("docs/adr/0007-event-script.md", both).memories
     assert [r["number"] for r in m.meta["refs"]["amends"]] == [1, 2]
+
+
+@pytest.mark.parametrize(("written", "status"), [
+    pytest.param("Proprosed", Status.PROPOSED, id="breakthrough-rc-wallchart-0004"),
+    pytest.param("Aprroved", Status.ACTIVE, id="grpc-proposal-P4"),
+    pytest.param("Rejcted", Status.REJECTED, id="letters-swapped"),
+])
+def test_a_status_written_as_one_misspelt_word_is_the_word_it_misspells(written, status):
+    """breakthrough-rc/wallchart's 0004 (MIT) says "## Status\\n\\nProprosed": it was "unknown", imported as active
+    and shown as governing code. The reading is reported; a word that only starts a status word, or is one edit
+    from two statuses, stays unknown."""
+    text = f"# 4. CSV uploads\n\n## Status\n\n{written}\n\n## Context\n\nWe need uploads.\n\n## Decision\n\nUse csv.\n"
+    parsed = parse_adr("doc/architecture/decisions/0004-csv-uploads.md", text)
+    assert parsed.memories[0].status is status
+    assert any("misspells" in w for w in parsed.warnings)
+    for unknown in ("Implement", "Openly"):
+        m = parse_adr("docs/adr/0004-x.md", text.replace(written, unknown)).memories[0]
+        assert m.meta.get("status_unknown") == unknown

@@ -21,8 +21,8 @@ from lore.sources.parsed import Parsed, chunked, imported_memory
 from lore.sources import dates
 from lore.sources.newer import moved_from_links, removal_links
 from lore.sources.status import (LIFECYCLE_KEYS, Reference, StatusReading, decided_against,
-                                 front_supersessions, part_supersessions, read_status, references, retired_for,
-                                 supersession_lines, word_status)
+                                 front_supersessions, misspelt_status, part_supersessions, read_status, references,
+                                 retired_for, supersession_lines, word_status)
 
 IMPORTER = "adr"
 UNFILLED = "an unfilled template"  # why the opening record of headings alone is taken as nothing (`unfilled`)
@@ -308,6 +308,9 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
                                         f"none picked; imported as {given}")
     elif unknown:
         out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as {given}")
+    elif status_text and reading.word and reading.word not in status_text.lower() \
+            and misspelt_status(markdown.plain(status_text).lower().strip(" .*_`'\"[](){}:"))[1] == reading.word:
+        out.warn(rel_path, status_line, f"status {status_text!r} read as {reading.word!r}, the status word it misspells")
     sections, body, rationale = _sections(doc, title, title_line)
     body = "" if empty else body  # a template's headings say nothing: its title is what the record says
     meta: dict = {"status_text": status_text} if status_text else {}

@@ -113,6 +113,7 @@ _EMOJI: dict[str, Status] = {
     "❌": Status.REJECTED, "🚫": Status.REJECTED, "⛔": Status.DEPRECATED, "🔴": Status.DEPRECATED,
     "🗑": Status.DEPRECATED, "♻": Status.SUPERSEDED, "⏭": Status.SUPERSEDED, "⌛": Status.SUPERSEDED,
 }
+_ONE_WORDS = frozenset(w for w in _WORDS if re.fullmatch(r"[a-z]{6,}", w))
 _WORD_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len, reverse=True)) + r")\b")
 _SUBJECT = r"(?:(?:note|update|edit)\b\W*)?(?:(?:this|the)\s+(?:adr|decision|record|document|proposal|rfc|approach)\s+)?"
 # A date beside a status word, "on" or "since" it perhaps: "Superseded 2020-01-02 by", "Amended on 12/03/2021 by".
@@ -340,7 +341,34 @@ def word_status(text: str) -> tuple[Status | None, str | None]:
     for char, status in _EMOJI.items():
         if char in text:
             return status, char
-    return None, None
+    return misspelt_status(whole)
+
+
+def misspelt_status(word: str) -> tuple[Status | None, str | None]:
+    """The status a status written as one misspelt word means: breakthrough-rc/wallchart's 0004 "Proprosed" is
+    proposed. One word of six letters or more, one edit from a status word (two from a word of eight or more), the
+    same first letter, and the only such word; not the start of one ("Implement" is no "implemented")."""
+    if not re.fullmatch(r"[a-z]{6,20}", word):
+        return None, None
+    found = {w for w in _ONE_WORDS if w[0] == word[0] and not w.startswith(word)
+             and _edits(word, w) <= (2 if len(w) >= 8 else 1)}
+    if len({_WORDS[w] for w in found}) != 1:
+        return None, None
+    best = min(found, key=lambda w: (_edits(word, w), w))
+    return _WORDS[best], best
+
+
+def _edits(a: str, b: str) -> int:
+    """Letters inserted, removed, changed or swapped with the next to make `a` into `b`."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
 
 
 # An element a documentation site renders a status with, its value in an attribute: `<adr-status status='proposed' />`
