@@ -31,6 +31,8 @@ def test_files_of_vendored_and_built_folders_are_read_by_no_importer(rel):
     # alias became a warning on the whole file
     "Mathematicians.API/Scripts/jquery-3.1.1.js", "Scripts/jquery-3.1.1.slim.min.js", "static/modernizr-2.8.3.js",
     "assets/bootstrap.min.css", "web/chart-4.4.0.umd.js",
+    # clipperz/password-manager (AGPL-3.0) keeps releases of jQuery Mobile under their versions
+    "frontend/gamma/js/JQuery/Mobile/1.3.0-rc.1/jquery.mobile.js", "frontend/gamma/js/JQuery/1.9.1/jquery.js",
 ])
 def test_a_browser_librarys_copy_is_known_by_its_version_or_minified_name(rel):
     assert classify(rel) is None
@@ -39,7 +41,7 @@ def test_a_browser_librarys_copy_is_known_by_its_version_or_minified_name(rel):
 
 @pytest.mark.parametrize("rel", ["src/vendor.go", "docs/adr/0001-use-x.md", "external/client.py",
                                  "pkg/vendors/registry.go", "src/i18n.js", "src/utils-2.js", "api/v1.2/routes.js",
-                                 "scripts/migrate-1.2.py"])
+                                 "scripts/migrate-1.2.py", "api/v2/routes.js", "tools/1.2.0/build.py"])
 def test_the_projects_own_files_still_are(rel):
     assert classify(rel) is not None
 

@@ -79,9 +79,19 @@ _LIBRARY_COPY = re.compile(r"(?:[-.]v?\d+\.\d+(?:\.\d+)*(?:[-.](?:slim|min|intel
                            r"\.(?:js|css)$", re.I)
 
 
+# A folder named by a release's full version alone (`1.3.0-rc.1`, `v0.12.0`): a library's release kept as its own
+# copy; an interface's version (`api/v1.2/`) has no third number.
+_VERSION_FOLDER = re.compile(r"(?:^|/)v?\d+\.\d+\.\d+(?:[-.+][\w.]+)?/", re.I)
+
+
 def library_copy(rel: str) -> bool:
-    """Whether a file is a copy of a browser library by its name: a version or `.min` before `.js` or `.css`."""
-    return bool(_LIBRARY_COPY.search(rel.rpartition("/")[2]))
+    """Whether a file is a copy of a browser library by its name: a version or `.min` before `.js` or `.css`; or a
+    script or stylesheet kept under a folder named by a version alone (clipperz/password-manager's
+    `frontend/gamma/js/JQuery/Mobile/1.3.0-rc.1/jquery.mobile.js`, whose `@deprecated` tags came as the team's
+    warnings)."""
+    folder, _, name = rel.rpartition("/")
+    return bool(_LIBRARY_COPY.search(name)) or \
+        name.lower().endswith((".js", ".css")) and bool(_VERSION_FOLDER.search(folder + "/"))
 
 
 # Project files named for their project: a .NET project (`CarbonAware.WebApi.csproj`), a Ruby gem.
