@@ -236,6 +236,21 @@ def test_a_package_the_decision_writes_as_code_anchors_the_few_files_importing_i
     assert anchors(ws, text, "DECISIONS.md") == ["crates/relay-control/**", "crates/relay-control/src/templates.rs"]
 
 
+def test_a_module_beside_the_importing_file_is_no_package(tmp_workspace):
+    """breakthrough-rc/wallchart (MIT): `web-htmx/src/lib.rs` writes `use resources::auth::login_routes;` for its own
+    `resources.rs` and `resources/`, and record 0002 ("With `Resources` … all the routes for a resource live here")
+    governed `lib.rs` as "importing" it. A crate's package of that name is still one (`resources` from Cargo)."""
+    ws = write(tmp_workspace, {
+        "web-htmx/Cargo.toml": '[package]\nname = "web-htmx"\n',
+        "web-htmx/src/lib.rs": "mod resources;\nuse resources::auth::login_routes;\n\npub fn app() {}\n",
+        "web-htmx/src/resources.rs": "pub mod auth;\n",
+        "web-htmx/src/resources/auth.rs": "pub fn login_routes() {}\n",
+        "tool/src/main.rs": "use resources::Loader;\n\nfn main() {}\n",
+    })
+    text = "# 2. Everything is a resource\n\n## Decision\n\nWith `resources` the routes of a resource live together.\n"
+    assert anchors(ws, text) == ["tool/src/main.rs"]
+
+
 def test_the_package_an_import_loads():
     assert [imports.package_of(s) for s in ("askama::Template", "lodash/fp", "@log4brains/core", "django.conf",
                                             "github.com/spf13/cobra/doc", "gopkg.in/yaml.v3", "org.apache.velocity",

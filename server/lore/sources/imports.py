@@ -489,6 +489,8 @@ class ImportIndex:
                     continue
                 if layout is not None and rel.endswith(_JS) and _aliased(spec, rel, layout):
                     continue
+                if layout is not None and _sibling_module(spec, rel, layout):
+                    continue
                 self._index(rel, spec, self)
 
     def _index(self, rel: str, spec: str, into: ImportIndex | ImportsOfTests) -> None:
@@ -531,6 +533,21 @@ class ImportIndex:
                 self.declared.setdefault(run, set()).add(rel)
             if service := declared.service(d.type):
                 self.services.setdefault(service, set()).add(rel)
+
+
+def _sibling_module(spec: str, rel: str, layout) -> bool:
+    """Whether a Rust `use` names a module of the crate beside the importing file, no package: breakthrough-rc/wallchart's
+    `web-htmx/src/lib.rs` writes `use resources::auth::login_routes;` for its own `resources.rs` and `resources/`, and a
+    record writing `Resources` was anchored to the one file "importing" it. (Python's absolute `from waffle.models
+    import …` in `utility/waffle.py` loads the installed package, whatever sits beside it.)"""
+    if not rel.endswith(".rs"):
+        return False
+    head = spec.strip().split("::", 1)[0]
+    if not re.fullmatch(r"[A-Za-z_]\w*", head) or head in ("crate", "self", "super"):
+        return False
+    folder = rel.rpartition("/")[0]
+    here = f"{folder}/{head}" if folder else head
+    return layout.exists(here + ".rs") or here in layout.dirs
 
 
 def without_grammar(layout, read: set[str]) -> list[str]:
