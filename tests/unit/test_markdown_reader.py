@@ -210,3 +210,18 @@ def test_a_table_of_contents_is_blanked_its_lines_kept():
                  "- [Setup](#setup)\n\n  ```\n  make\n  ```\n"):
         assert markdown.without_contents(text) == text
     assert markdown.without_contents("## Usage\n\n- [Setup](#setup)\n\nRun it.\n") == "## Usage\n\n\n\nRun it.\n"
+
+
+@pytest.mark.parametrize(("heading", "text"), [
+    # clipperz/password-manager (AGPL-3.0): a logo by reference before the name
+    ("# ![Clipperz icon][icon] CLIPPERZ - Online Password Manager", "CLIPPERZ - Online Password Manager"),
+    # JabRef/jabref (MIT): a badge linking its service after the name
+    ("# JabRef Bibliography Management [![APIdia](https://apidia.net/badge.svg)](https://apidia.net/java/JabRef)",
+     "JabRef Bibliography Management"),
+    ("# ![logo](logo.png)", "logo"),  # an image alone still says what it shows
+    ("## Decision {#adr-0012}", "Decision"),
+])
+def test_a_headings_images_and_attributes_are_no_words_of_it(heading, text):
+    assert markdown.parse(heading + "\n\nText.\n").title()[0] == text
+    if "logo.png" not in heading:  # `headings` gives a heading as written, an image alone kept whole
+        assert [h.text for h in markdown.headings(heading + "\n")] == [text]

@@ -186,6 +186,19 @@ def front_matter(text: str) -> FrontMatter | None:
 _ATTRIBUTES = re.compile(r"\s*\{[:\s]*[#.][\w.:#-][^{}]*\}\s*$")
 
 
+# An image in a heading, inline or by reference (`![Clipperz icon][icon]`, `![logo](logo.png)`): a logo beside the
+# words, no word of the heading.
+_HEADING_IMAGE = re.compile(r"!\[[^\]\n]*\](?:\([^)\n]*\)|\[[^\]\n]*\])")
+
+
+def _heading_text(inline: str) -> str:
+    """A heading's own words: its attribute list (`_ATTRIBUTES`) and its images left out, unless an image is all
+    it holds (clipperz/password-manager's read-me was titled "![Clipperz icon][icon] CLIPPERZ - Online …")."""
+    text = _ATTRIBUTES.sub("", inline)
+    words = re.sub(r"\[\s*\]\([^)\n]*\)", " ", _HEADING_IMAGE.sub(" ", text))  # a badge's link, emptied
+    return re.sub(r"\s{2,}", " ", words).strip() if words.strip() else text
+
+
 def headings(text: str) -> list[Heading]:
     """The ATX headings of a markdown text outside code fences and containers (block quotes, lists),
     in order."""
@@ -197,7 +210,7 @@ def headings(text: str) -> list[Heading]:
             inline = tokens[i + 1].content if i + 1 < len(tokens) else ""
             line = tok.map[0]
             end = starts[min(line + 1, len(starts) - 1)]
-            found.append(Heading(line, int(tok.tag[1]), _ATTRIBUTES.sub("", inline).strip(), starts[line], end))
+            found.append(Heading(line, int(tok.tag[1]), _heading_text(inline).strip(), starts[line], end))
     return found
 
 
@@ -354,7 +367,7 @@ def parse(text: str) -> Document:
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open" and tok.map:
             inline = tokens[i + 1].content if i + 1 < len(tokens) else ""
-            heads.append((tok.map[0] + front_lines, int(tok.tag[1]), plain(_ATTRIBUTES.sub("", inline)),
+            heads.append((tok.map[0] + front_lines, int(tok.tag[1]), plain(_heading_text(inline)),
                           tok.map[1] + front_lines))
         elif tok.type == "fence" and tok.map and not _fence_closed(tok, lines, front_lines):
             doc.warnings.append((tok.map[0] + front_lines + 1, "code fence is never closed; read to the end of the file"))
