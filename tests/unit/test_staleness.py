@@ -197,7 +197,8 @@ def test_packs_and_search_flag_a_decision_about_removed_code(repo):
 
 def test_a_dependency_update_since_the_decision_is_no_change_of_the_code(repo):
     """guardian/cdk (Apache-2.0): "code changed since this decision" named `chore(deps): bump @types/node from
-    22.15.30 to 26.1.0 (#2926)`, a bot's update, as the change to `stack.ts`."""
+    22.15.30 to 26.1.0 (#2926)`, a bot's update, as the change to `stack.ts`; breakthrough-rc/wallchart (MIT) a
+    formatting commit, `style: fix formatting issues [pre-push hook]`."""
     m = adr_memory(["app/repos.py"])
     before = StalenessChecker(repo).check(m).change.commit.subject
     (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned\n")
@@ -205,6 +206,14 @@ def test_a_dependency_update_since_the_decision_is_no_change_of_the_code(repo):
     (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned again\n")
     commit(repo, "Merge pull request #13 from org/dependabot/pip/urllib3-2.2.0\n\nBump urllib3", NOW - 1 * DAY)
     assert StalenessChecker(repo).check(m).change.commit.subject == before
+    (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned again\n\n")
+    commit(repo, "style: fix formatting issues [pre-push hook]", NOW - 1 * DAY + 60)  # breakthrough-rc/wallchart
+    (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned again\n")
+    commit(repo, "style(api): reformat", NOW - 1 * DAY + 120)
+    assert StalenessChecker(repo).check(m).change.commit.subject == before
+    (repo / "app" / "repos.py").write_text(REPO_V2 + "# pinned, then styled\n")
+    commit(repo, "styles: the new theme", NOW - 1 * DAY + 180)  # no type of Conventional Commits: a change
+    assert StalenessChecker(repo).check(m).change.commit.subject == "styles: the new theme"
 
 
 def test_a_record_renamed_from_a_path_with_no_extension_removed_no_name_from_the_code(repo):

@@ -18,9 +18,12 @@ TIMEOUT = 5
 _US = "\x1f"
 _FORMAT = f"%H{_US}%ct{_US}%s"
 # Automated dependency updates change code without changing what it does: no decision is stale for them
-# (`history.tasks.is_dependency_bump` reads the same commits).
+# (`history.tasks.is_dependency_bump` reads the same commits). Nor is one for a commit typed `style` (Conventional
+# Commits: "changes that do not affect the meaning of the code": white space, formatting; breakthrough-rc/wallchart's
+# "style: fix formatting issues [pre-push hook]" was named as the change to a record's file).
 _NOT_BUMPS = ["-i", "-E", "--invert-grep", r"--grep=^(bump [^ ]+ from |chore\(deps|build\(deps|fix\(deps|update dependency )",
-              r"--grep=^Merge pull request #[0-9]+ from [^ ]*(dependabot|renovate)/"]
+              r"--grep=^Merge pull request #[0-9]+ from [^ ]*(dependabot|renovate)/",
+              r"--grep=^style(\([^)]*\))?!?: "]
 
 
 @attrs.define(frozen=True)
@@ -67,15 +70,16 @@ def head(root: Path) -> str | None:
 
 
 def last_commit(root: Path, paths: list[str]) -> Commit | None:
-    """The newest commit (by history order) that touched any of `paths`, automated dependency updates left out."""
+    """The newest commit (by history order) that touched any of `paths`, automated dependency updates and
+    formatting (`style:`) commits left out."""
     if not paths:
         return None
     return _commit(_git(root, ["log", "-1", f"--format={_FORMAT}", *_NOT_BUMPS, "--", *paths]))
 
 
 def last_range_commit(root: Path, rel_path: str, start: int, end: int) -> Commit | None:
-    """The newest commit that changed lines `start`..`end` (1-based, as at HEAD) of a file, dependency updates left
-    out."""
+    """The newest commit that changed lines `start`..`end` (1-based, as at HEAD) of a file, dependency updates and
+    formatting commits left out."""
     if start < 1 or end < start:
         return None
     out = _git(root, ["log", "-1", "-s", f"--format={_FORMAT}", *_NOT_BUMPS, f"-L{start},{end}:{rel_path}"])
