@@ -119,6 +119,10 @@ OWN_CODE = ("/**\n * @deprecated use [[UrlRules.when]]\n */\nUrlRouter.prototype
     "/**\n * @license AngularJS v1.7.8\n * (c) 2010-2018 Google, Inc. http://angularjs.org\n * License: MIT\n */\n",
     "/*\n * angular-ui-bootstrap\n * http://angular-ui.github.io/bootstrap/\n\n * Version: 2.5.6 - 2017-10-14\n"
     " * License: MIT\n */",
+    # clipperz/password-manager (AGPL-3.0) keeps YUI 0.12 in `frontend/beta/js/YUI/`: 13 of its `@deprecated` tags
+    # came as the team's warnings
+    "/*\nCopyright (c) 2006, Yahoo! Inc. All rights reserved.\nCode licensed under the BSD License:\n"
+    "http://developer.yahoo.net/yui/license.txt\nversion 0.12.0\n*/\n",
 ])
 def test_a_librarys_copy_is_known_by_the_version_and_licence_its_banner_states(head):
     """A copied library's `@deprecated` tags document its API for its users: no warning of the team's, and its names

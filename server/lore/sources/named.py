@@ -181,7 +181,7 @@ def generated(rel_path: str, text: str, marked_for_tools: bool = False) -> bool:
 # "Version: 2.5.6") and its licence (`@license MIT`, "| MIT License", "Released under the MIT license").
 _BANNER_LANGUAGES = frozenset({"javascript", "css", "scss", "less"})
 _OPENING_COMMENT = re.compile(r"\A(?:\s*(?:/\*.*?(?:\*/|\Z)|//[^\n]*))+", re.S)
-_LIBRARY_VERSION = re.compile(r"@version\s+v?\d+\.\d+\.\d+|(?i:\bversion:)\s*v?\d+\.\d+\.\d+"
+_LIBRARY_VERSION = re.compile(r"@version\s+v?\d+\.\d+\.\d+|(?i:\bversion:?)[ \t]*v?\d+\.\d+\.\d+"
                               r"|[A-Za-z][\w.-]*[ \t]+v\d+\.\d+\.\d+\b")
 _LICENCE = re.compile(r"@licen[cs]e\b|(?i:\blicen[cs]e[ds]?\b)|\|\s*MIT\b")
 
