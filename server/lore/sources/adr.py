@@ -223,7 +223,8 @@ def header_fields(doc: markdown.Document) -> dict:
     case, an indented line continuing the field above it; {} for any other opening."""
     fields: dict[str, str] = {}
     last = None
-    for line in doc.lines[_top(doc):_top(doc) + 40]:
+    top = _top(doc)
+    for line in doc.lines[top:top + 40]:
         if not line.strip():
             if fields:
                 break
@@ -309,8 +310,9 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     elif unknown:
         out.warn(rel_path, status_line, f"unknown status {status_text!r}; imported as {given}")
     elif status_text and reading.word and reading.word not in status_text.lower() \
-            and misspelt_status(markdown.plain(status_text).lower().strip(" .*_`'\"[](){}:"))[1] == reading.word:
-        out.warn(rel_path, status_line, f"status {status_text!r} read as {reading.word!r}, the status word it misspells")
+            and misspelt_status(status_text)[1] == reading.word:
+        out.warn(rel_path, status_line,
+                 f"status {status_text!r} read as {reading.word!r}, the status word it misspells")
     sections, body, rationale = _sections(doc, title, title_line)
     body = "" if empty else body  # a template's headings say nothing: its title is what the record says
     meta: dict = {"status_text": status_text} if status_text else {}
@@ -427,15 +429,9 @@ def _status_field(doc: markdown.Document) -> tuple[StatusReading, int, str | Non
     request moves from pending to `Accepted`" describes a thing the page is about, not the page. Lines of
     a fenced code block are code, not fields."""
     later = [s.line for s in doc.sections if s.heading is not None and s.level >= 2][1:2]
-    fence = None
     top = _top(doc)
-    for i, line in enumerate(doc.lines[top:top + 60], top + 1):
-        marker = _FENCE_LINE.match(line)
-        if marker and (fence is None or marker.group(1).startswith(fence)):
-            fence = marker.group(1) if fence is None else None
-            continue
-        if fence is not None:
-            continue  # a command's output in a code block ("status:    Create in progress") is no field of the page
+    # a command's output in a code block ("status:    Create in progress") is no field of the page
+    for i, line in _unfenced(doc.lines[top:top + 60], top + 1):
         field = _FIELD.match(line)
         m = field or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in _STATUS_FIELDS:
@@ -459,15 +455,20 @@ def _item_fields(doc: markdown.Document, first_part: int) -> int:
     more there state the statuses of the things its parts describe (thoni56/c-xrefactory's "Planned Features": one
     part a feature, "**Status**: EXPERIMENTAL (January 2026)" under one and "**Status**: Planned" under another,
     was read as a proposed decision), not the page's own."""
-    count, fence = 0, None
-    for i, line in enumerate(doc.lines, 1):
+    fields = (_FIELD.match(line) for i, line in _unfenced(doc.lines, 1) if i > first_part)
+    return sum(1 for field in fields if field and field.group(1).strip().lower() in _STATUS_FIELDS)
+
+
+def _unfenced(lines: list[str], first: int):
+    """(line number, line) for the lines outside fenced code blocks, numbered from `first`."""
+    fence = None
+    for i, line in enumerate(lines, first):
         marker = _FENCE_LINE.match(line)
         if marker and (fence is None or marker.group(1).startswith(fence)):
             fence = marker.group(1) if fence is None else None
             continue
-        field = _FIELD.match(line) if fence is None and i > first_part else None
-        count += bool(field and field.group(1).strip().lower() in _STATUS_FIELDS)
-    return count
+        if fence is None:
+            yield i, line
 
 
 def _continued(lines: list[str], number: int) -> str:
@@ -987,7 +988,8 @@ def _written_date(doc: markdown.Document) -> str | None:
             written = dates.written_in(markdown.plain(doc.text(s)))  # "## Date" over "**2025-11-10**"
             if written:
                 return written
-    for line in doc.lines[_top(doc):_top(doc) + 40]:
+    top = _top(doc)
+    for line in doc.lines[top:top + 40]:
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in _DATE_FIELDS:
             value = markdown.plain(m.group(2).strip().strip("|"))
@@ -1004,7 +1006,8 @@ def _written_date(doc: markdown.Document) -> str | None:
 def _fields(doc: markdown.Document) -> dict[str, str]:
     """`Key: value` metadata near the top (MADR 2 and log4brains list items, table rows)."""
     out: dict[str, str] = {}
-    for line in doc.lines[_top(doc):_top(doc) + 40]:
+    top = _top(doc)
+    for line in doc.lines[top:top + 40]:
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m:
             out.setdefault(m.group(1).strip().lower(), markdown.plain(m.group(2).strip().strip("|")))

@@ -52,11 +52,13 @@ _PLACEHOLDER_TITLE = re.compile(r"^#[ \t]+(?:(?:<(?!%)[^>\n]*>|\{\{\{?[^}\n]*\}\
 _FOLDER_WORDS = {"adr", "adrs", "decision", "decisions", "adl", "madr", "madrs"}
 # Folders of a project's tests and their data: a record there (a "Lorem ipsum" record, one with no
 # status to test a parser) is a fixture of the tests, not a decision of the project.
-_TEST_DIRS = frozenset({"test", "tests", "testdata", "test-data", "test_data", "fixtures", "__fixtures__", "__tests__",
-                        "e2e", "integration-tests", "integration_tests", "snapshots", "__snapshots__", "mocks",
-                        # a product's sample content (CivicPress' `demo-data/records/`, fictional records)
-                        "demo-data", "demo_data", "sample-data", "sample_data", "seed-data", "seed_data",
-                        "mock-data", "mock_data"})
+# A product's own sample content (CivicPress' `cli/src/demo-data/records/policy-*.md`: fictional bylaws), no record and
+# no documentation of the project (`docs._LEFT_OUT_DIRS`).
+SAMPLE_DIRS = frozenset({"demo-data", "demo_data", "sample-data", "sample_data", "seed-data", "seed_data", "mock-data",
+                         "mock_data"})
+_TEST_DIRS = SAMPLE_DIRS | {"test", "tests", "testdata", "test-data", "test_data", "fixtures", "__fixtures__",
+                            "__tests__", "e2e", "integration-tests", "integration_tests", "snapshots", "__snapshots__",
+                            "mocks"}
 _FOLDER_PHRASES = ("architecture-decision", "architectural-decision", "decision-record", "decision-log")
 _ARCH_WORDS = {"architecture", "architectural", "arch"}
 _ADR_NAME = re.compile(r"^adr[-_ .]?\d{1,5}(?:\b|[-_ .])", re.I)

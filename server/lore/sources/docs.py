@@ -52,8 +52,8 @@ from lore.markup import adoc, markdown, rst
 from lore.sources.parsed import Parsed, imported_memory
 from lore.sources.adr import (RETIRED_DIRS, decision_structure, parse_adr, sections_of, states_progress, states_retirement,
                               status_leads, status_names_record, tracker, with_front)
-from lore.sources.detect import (Series, evidence, folder_hint, series_folder, series_name, series_number, template_folder,
-                                 template_name)
+from lore.sources.detect import (SAMPLE_DIRS, Series, evidence, folder_hint, series_folder, series_name, series_number,
+                                 template_folder, template_name)
 from lore.sources.layout import SOURCE_ROOTS, VENDORED
 from lore.sources.newer import removal_links
 from lore.sources.normative import kind_of
@@ -89,9 +89,7 @@ _LEFT_OUT_DIRS = frozenset({
     "dist", "build", "out", "target", "coverage", "generated", "__generated__", "gen", "site-packages", "external",
     "node_modules", "bower_components",
     # a documentation site's copies of its pages as each older release had them (Docusaurus)
-    "versioned_docs", "versioned_sidebars",
-    # the product's own sample content (CivicPress' `cli/src/demo-data/records/policy-*.md`: fictional bylaws)
-    "demo-data", "demo_data", "sample-data", "sample_data", "seed-data", "seed_data", "mock-data", "mock_data"})
+    "versioned_docs", "versioned_sidebars"}) | SAMPLE_DIRS
 # A licence's name, in either spelling and any case, with what qualifies it: which licence (`LICENSE-MIT`, `LICENSE_AGPL`,
 # `COPYING.LESSER`), for whom (`LICENSE.commercial`) or for what (`LICENSE-3rdparty`): one word, or an identifier in
 # capitals or with a version (`LICENSE-CC-BY`, `LICENSE-APACHE-2.0`, `LICENSE.GPL-3.0-or-later`). Several words in
@@ -619,13 +617,17 @@ def copied_page(rel_path: str, text: str) -> bool:
 def _first_entry(heading: str | None, rel_path: str, doc: markdown.Document) -> bool:
     """Whether a change log's first heading is its newest entry, a version ("# Version 1.8.4" opening
     thoni56/c-xrefactory's `CHANGES.md`), not the page's title: the page is named by its file."""
-    return bool(heading and _VERSION_HEADING.match(heading.strip())) and (
-        bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name))) or release_notes(doc))
+    return bool(heading and _VERSION_HEADING.match(heading.strip())) and (_change_named(rel_path) or release_notes(doc))
+
+
+def _change_named(rel_path: str) -> bool:
+    """Whether a page's own name says it is a change log (`_CHANGE_NAMES`)."""
+    return bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name)))
 
 
 def change_log(rel_path: str, text: str) -> bool:
     """Whether a page is a change log: by its name (`_CHANGE_NAMES`) or by its headings (`release_notes`)."""
-    return bool(_CHANGE_NAMES.match(_bare_name(PurePosixPath(rel_path).name))) or release_notes(markdown.parse(text))
+    return _change_named(rel_path) or release_notes(markdown.parse(text))
 
 
 def newest_part(text: str, limit: int = MAX_DOC_BYTES) -> str:

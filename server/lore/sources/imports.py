@@ -536,8 +536,8 @@ class ImportIndex:
 
 
 def _sibling_module(spec: str, rel: str, layout) -> bool:
-    """Whether a Rust `use` names a module of the crate beside the importing file, no package: breakthrough-rc/wallchart's
-    `web-htmx/src/lib.rs` writes `use resources::auth::login_routes;` for its own `resources.rs` and `resources/`, and a
+    """Whether a Rust `use` names a module of the crate beside the importing file, no package:
+    breakthrough-rc/wallchart's `web-htmx/src/lib.rs` writes `use resources::auth::login_routes;` for its own `resources.rs` and `resources/`, and a
     record writing `Resources` was anchored to the one file "importing" it. (Python's absolute `from waffle.models
     import …` in `utility/waffle.py` loads the installed package, whatever sits beside it.)"""
     if not rel.endswith(".rs"):

@@ -575,11 +575,6 @@ def _whole(*names: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w./@-])(?:{'|'.join(re.escape(n) for n in names)})(?![\w-]|[./][\w-])")
 
 
-def _folded(word: str) -> str:
-    """A name folded to letters and digits, as `concepts.own_names` folds the project's names."""
-    return re.sub(r"[^a-z0-9]", "", word.lower())
-
-
 def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived]:
     """Anchors for the file names and package names `text` writes as code that mean one place (see `bare`), as sure
     as a path written when the name is that place's path (`.releaserc.json` at the root), and for the one or two
@@ -598,7 +593,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
     for word in bare.bare_names(text) + bare.scoped_names(text) + bare.prose_file_names(text):  # a scoped name is no file
         if only_as_example(word, text, plain):
             continue
-        if _folded(word) in project:  # the project, or the package it publishes under its name; no file
+        if imports.fold(word) in project:  # the project, or the package it publishes under its name; no file
             folder = ctx.bare.published_package(word)
             if folder and not broad(folder, word, text, ctx.layout) and not _in_passing(word, text, title):
                 packages[word] = folder
@@ -625,7 +620,7 @@ def bare_anchors(text: str, ctx: AnchorContext, title: str = "") -> list[Derived
                 continue  # `icons` is the source tree's `src/icons/`, not the tool configured by `icons.config.js`
             out.setdefault(rel, Derived(Anchor("path", rel), 0.9, f"names {tool} ({rel})"))
     for term, as_code in bare.stem_terms(text):
-        if _folded(term) in project:
+        if imports.fold(term) in project:
             continue  # the project itself ("`c-xrefactory` passed structs by pointer"), not its file of that name
         files = ctx.bare.stem_named(term, config=as_code and not bare.config_in_passing(term, text, title))
         for rel in files:

@@ -335,7 +335,7 @@ def word_status(text: str) -> tuple[Status | None, str | None]:
     m = _WORD_RE.search(clean)
     if m:
         return _WORDS[m.group(1)], m.group(1)
-    whole = clean.strip(" .*_`'\"[](){}:")
+    whole = _whole(clean)
     if whole in _WHOLE_WORDS:
         return _WHOLE_WORDS[whole], whole
     for char, status in _EMOJI.items():
@@ -344,10 +344,16 @@ def word_status(text: str) -> tuple[Status | None, str | None]:
     return misspelt_status(whole)
 
 
-def misspelt_status(word: str) -> tuple[Status | None, str | None]:
+def _whole(clean: str) -> str:
+    """A status text (plain, lower case) as one value, the marks around it gone."""
+    return clean.strip(" .*_`'\"[](){}:")
+
+
+def misspelt_status(text: str) -> tuple[Status | None, str | None]:
     """The status a status written as one misspelt word means: breakthrough-rc/wallchart's 0004 "Proprosed" is
     proposed. One word of six letters or more, one edit from a status word (two from a word of eight or more), the
     same first letter, and the only such word; not the start of one ("Implement" is no "implemented")."""
+    word = _whole(markdown.plain(text).lower().replace("-", " "))
     if not re.fullmatch(r"[a-z]{6,20}", word):
         return None, None
     found = {w for w in _ONE_WORDS if w[0] == word[0] and not w.startswith(word)
