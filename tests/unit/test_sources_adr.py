@@ -840,6 +840,22 @@ def test_a_qualified_decision_heading_is_the_records_decision():
     assert m.meta["body_part"]["heading"] == "Proposed Decision"
 
 
+def test_a_decision_heading_stating_the_decision_after_a_colon_is_the_records_decision():
+    text = ("# 14. Notify configuration\n\n**Date:** 2021-04-08\n\n## Context\n\nThree environments share one "
+            "provider.\n\n## Decision: Separate services for each environment\n\nEach environment has its own "
+            "service.\n\n## Further Information\n\nSee the provider's guide.\n")
+    m, _ = one("decisions/0014-notify-configuration.md", text)
+    assert m.body == "Separate services for each environment\n\nEach environment has its own service."
+    assert m.rationale == "Three environments share one provider."
+
+
+def test_a_title_stating_a_decision_after_a_colon_is_no_decision_part():
+    text = ("# Decision: Use a queue\n\n## Context\n\nJobs pile up.\n\n## Decision\n\nWe use a queue.\n\n"
+            "## Consequences\n\nA worker runs.\n")
+    m, _ = one("decisions/0004-queue.md", text)
+    assert m.body == "We use a queue." and m.rationale == "Jobs pile up."
+
+
 def test_an_alternative_solution_is_no_decision():
     text = ("# 4. Queue\n\n## Context\n\nJobs pile up.\n\n## Decision\n\nWe use a queue.\n\n"
             "## Alternative Solution\n\nA cron job.\n")

@@ -129,10 +129,21 @@ _QUALIFIED_DECISION = re.compile(r"^(?:proposed|final|chosen|agreed|accepted|ado
 
 
 def _decision_name(heading: str | None) -> bool:
-    """Whether a heading names a record's decision part: one of `_DECISION`, or a decision noun after a word saying
-    which decision it is (`_QUALIFIED_DECISION`: "## Proposed Decision")."""
+    """Whether a heading names a record's decision part: one of `_DECISION`, a decision noun after a word saying
+    which decision it is (`_QUALIFIED_DECISION`: "## Proposed Decision"), or either stating the decision after a colon
+    (`stated_decision`)."""
     key = _part_key(heading or "")
-    return key in _DECISION or bool(_QUALIFIED_DECISION.match(key))
+    return key in _DECISION or bool(_QUALIFIED_DECISION.match(key)) or bool(stated_decision(heading))
+
+
+def stated_decision(heading: str | None) -> str | None:
+    """What a decision part's heading states after its name and a colon ("## Decision: Separate GovUK Notify Services
+    for each TDR Environment"), else None. The title of a page is no part: `_block` passes it by."""
+    name, colon, rest = (heading or "").partition(":")
+    key = _part_key(name)
+    if not colon or not rest.strip() or not (key in _DECISION or _QUALIFIED_DECISION.match(key)):
+        return None
+    return rest.strip()
 
 
 def _context_name(heading: str | None) -> bool:
@@ -922,7 +933,8 @@ def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
     view of the memory names them (`lore.wire.views`)."""
     for i, s in enumerate(doc.sections):
         last, end = _part_end(doc, i, _decision_name)
-        if s.heading and _decision_name(s.heading) \
+        if s.heading and _decision_name(s.heading) and not (s.level == 1 and s.line == title_line
+                                                            and stated_decision(s.heading)) \
                 and "\n".join(without_guidance(doc.lines[s.start:end])).strip():
             before = [[t.heading.strip(), t.line] for t in doc.sections[:i]
                       if t.heading and t.level <= s.level and not (t.line == title_line and t.level == 1)
@@ -952,10 +964,14 @@ def _part_end(doc: markdown.Document, i: int, named: Callable[[str | None], bool
 def _block(doc: markdown.Document, named: Callable[[str | None], bool], *, joined: bool = False) -> str | None:
     """The text of the first section whose heading `named` names, its subsections included; `joined`: with the parts
     of its level right after it that `named` names too (`_part_end`)."""
+    title_line = doc.title()[1]
     for i, s in enumerate(doc.sections):
-        if s.heading and named(s.heading):
+        if s.heading and named(s.heading) and not (s.level == 1 and s.line == title_line and stated_decision(s.heading)):
             end = _part_end(doc, i, named if joined else lambda _: False)[1]
             text = "\n".join(doc.lines[s.start:max(end, s.start)]).strip()
+            stated = stated_decision(s.heading)
+            if stated and named is _decision_name:
+                text = f"{stated}\n\n{text}".strip()
             if text:
                 return text
     return None
