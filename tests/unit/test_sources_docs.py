@@ -1630,3 +1630,40 @@ def test_a_change_log_opening_on_its_newest_version_is_named_by_its_file():
     assert m.title == "Changes" and "Version 1.8.4" in [s.heading for s in m.sections]
     (plan,) = parse_doc("docs/upgrade-plan.md", "# Version 2.0 upgrade plan\n\nWe move to 2.0 in March.\n").memories
     assert plan.title == "Version 2.0 upgrade plan"
+
+
+def test_a_hugo_sites_pages_under_site_content_are_documentation():
+    """envoyproxy/gateway keeps its documentation, design documents and developer guide under `site/content/en/`:
+    `site/` was taken for a built site, and every page of it was left out."""
+    for rel in ("site/content/en/community/design/tcp-udp-design.md", "site/content/en/community/DEVELOP.md",
+                "site/content/en/latest/tasks/security/backend-tls.md"):
+        assert is_documentation(rel), rel
+    assert not is_documentation("site/assets/readme-copy.md")
+    assert not is_documentation("site/index.md")
+
+
+def test_a_versioned_sites_copies_for_past_releases_are_older_versions():
+    pages = ["site/content/en/latest/tasks/tls.md", "site/content/en/v1.2/tasks/tls.md",
+             "site/content/en/v0.3/contributions/CONTRIBUTING.md", "site/content/en/community/design/backend.md"]
+    assert docs.older_versions(pages) == {"site/content/en/v1.2/tasks/tls.md",
+                                          "site/content/en/v0.3/contributions/CONTRIBUTING.md"}
+    releases = ["docs/1.9/guide.md", "docs/1.10/guide.md", "docs/1.2.x/guide.md"]
+    assert docs.older_versions(releases) == {"docs/1.9/guide.md", "docs/1.2.x/guide.md"}
+    # two versions of an API and no current folder beside them are both live
+    assert docs.older_versions(["docs/api/v1.0/usage.md", "docs/api/v2.0/usage.md"]) == set()
+    assert docs.older_versions(["docs/api/v1/usage.md", "docs/api/v2/usage.md", "docs/api/v3/usage.md"]) == set()
+
+
+def test_an_import_reads_a_versioned_site_once_where_it_is_current(tmp_path):
+    """envoyproxy/gateway's `site/content/en/v0.2/` … `v1.5/` beside `latest/`: a guide changed by a space between
+    releases came three times in a search."""
+    page = "# DCO\n\nSign your work with `git commit -s`.\n"
+    root = write(tmp_path / "ws", {"site/content/en/latest/contributions/signing.md": page,
+                                   "site/content/en/v0.2/contributions/signing.md": page.replace("work", "work "),
+                                   "site/content/en/v0.3/contributions/signing.md": page + "\n",
+                                   "src/app.py": "x = 1\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
+        summary = run_import(lo)
+        assert [m.provenance.path for m in lo.list(limit=50) if m.title == "DCO"] == \
+            ["site/content/en/latest/contributions/signing.md"]
+        assert summary.skipped.get("a past release's copy of the documentation") == 2

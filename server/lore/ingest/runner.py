@@ -58,7 +58,7 @@ IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 PAGES_META = "sources.pages_workspace"  # "1" when the last walk found a workspace of pages (`docs.pages_workspace`)
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 122  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 123  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -354,7 +354,7 @@ def run_import(lore, *, paths: list[str] | None = None, settings: ImportSettings
             lore.store.set_meta(PAGES_META, "1" if run.pages_workspace else "0")  # written only when it changes
         walked = [_loose(c, run.pages_workspace, run.readme_pages, run.agent_pages) for c in walked]
         walked = _own_project(walked, run.layout.in_foreign_project, settings.adr_folders, summary)
-        cands = _cap_documentation(_without_copies(walked, summary), summary)
+        cands = _cap_documentation(_without_copies(_without_old_versions(walked, summary), summary), summary)
         run.anchoring = AnchorContext(run.root, run.layout)
         seen = {c.rel for c in cands}
         vanished = {p for p, sf in run.ledger.items() if p not in seen and sf.state != "removed"}
@@ -474,6 +474,19 @@ def _cap_documentation(cands: list[Candidate], summary: ImportSummary) -> list[C
         summary.skip("over the documentation cap", rel)
     gone = set(out)
     return [c for c in cands if c.importer != cls.DOC or c.rel not in gone]
+
+
+OLDER_VERSION = "a past release's copy of the documentation"
+
+
+def _without_old_versions(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:
+    """Every candidate but the pages, guides and records of a versioned site's copies for past releases
+    (`docs.older_versions`), counted in the report: each page is read once, where it is current."""
+    pages = [c.rel for c in cands if c.importer in (cls.DOC, cls.ADR, *cls.RULES_IMPORTERS)]
+    gone = docs.older_versions(pages)
+    for rel in sorted(gone):
+        summary.skip(OLDER_VERSION, rel)
+    return [c for c in cands if c.rel not in gone] if gone else cands
 
 
 def _without_copies(cands: list[Candidate], summary: ImportSummary) -> list[Candidate]:

@@ -164,6 +164,8 @@ def _left_out_folder(folders: list[str], i: int, stem: str = "") -> bool:
     f = folders[i]
     if f not in _LEFT_OUT_DIRS or template_folder(f) and read_me(stem) and i < len(folders) - 1:
         return False
+    if _site_sources(folders, i):
+        return False
     if f in _RELEASE_DIRS and stem and not re.search(r"\d", stem) and not _CHANGE_NAMES.match(stem):
         return False  # how a release is cut (kubecf's `doc/release/release-guidelines.md`), no release's notes
     return not (f == "api" and any(g in _CODE_CONTAINERS for g in folders[:i]))
@@ -193,7 +195,7 @@ def is_documentation(rel_path: str) -> bool:
     if not folders and re.fullmatch(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+|[A-Z][A-Z0-9]{2,}", stem) \
             and stem not in _PROVENANCE_NAMES:
         return True  # a root page named in capitals, as projects name their own (`BACKWARDS_COMPATIBILITY`, `VERSIONING`)
-    return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) for f in folders)
+    return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) or _site_sources(folders, i) for i, f in enumerate(folders))
 
 
 # A folder holding this many numbered or dated pages holds a series (one page per proposal, record or review).
@@ -279,9 +281,63 @@ def linked_page(rel_path: str, hidden: bool = False) -> bool:
     or a licence, a code of conduct, a template or the like."""
     p = PurePosixPath(rel_path)
     stem = _bare_name(p.name)
-    if any(f.lower() in _NOT_OURS or f.startswith(".") and not hidden for f in p.parts[:-1]):
+    folders = [f.lower() for f in p.parts[:-1]]
+    if any(f in _NOT_OURS and not _site_sources(folders, i) or f.startswith(".") and not hidden
+           for i, f in enumerate(folders)):
         return False
     return not (_LEFT_OUT_NAMES.match(stem) or template_name(stem) or _in_templates(p.parent.name, stem))
+
+
+# The folders a site generator reads its pages from under `site/` (Hugo's and Docsy's `site/content/en/…`): sources, not
+# the built site `site/` holds elsewhere (MkDocs writes its pages there as HTML).
+_SITE_SOURCES = frozenset({"content", "docs"})
+
+
+def _site_sources(folders: list[str], i: int) -> bool:
+    """Whether the `i`th of a page's folders (lower case) is a `site/` whose next folder holds a site's sources
+    (`_SITE_SOURCES`)."""
+    return folders[i] == "site" and i + 1 < len(folders) and folders[i + 1] in _SITE_SOURCES
+
+
+# A folder named for a release of the documentation (`v1.2`, `0.3.x`, `1.10.0`), not an API's major version (`v1`).
+_VERSION_FOLDER = re.compile(r"^v?\d+\.\d+(?:\.(?:\d+|x))?$", re.I)
+# The folder a versioned site keeps its current pages in, beside the releases' copies.
+_CURRENT_FOLDERS = frozenset({"latest", "current", "stable", "next", "main", "master", "dev"})
+# A folder holding this many releases' folders keeps the documentation of each release (with fewer, and no current
+# folder beside them, they may be two live versions of an API).
+VERSIONED_RELEASES = 3
+
+
+def older_versions(rels: list[str]) -> set[str]:
+    """The pages of `rels` in a versioned site's copies of its documentation for past releases: where one folder holds
+    folders named for releases (`_VERSION_FOLDER`: envoyproxy/gateway's `site/content/en/v0.2/` … `v1.5/`) beside
+    its current one (`_CURRENT_FOLDERS`: `latest/`), or `VERSIONED_RELEASES` of them and no current one, every
+    release's folder but the newest (when there is no current one) is a copy of pages read where they are current."""
+    releases: dict[tuple[str, ...], set[str]] = {}
+    current: set[tuple[str, ...]] = set()
+    where: list[tuple[str, tuple[str, ...], str]] = []
+    for rel in rels:
+        parts = PurePosixPath(rel).parts[:-1]
+        for i, f in enumerate(parts):
+            low = f.lower()
+            if _VERSION_FOLDER.match(f):
+                releases.setdefault(parts[:i], set()).add(f)
+                where.append((rel, parts[:i], f))
+                break
+            if low in _CURRENT_FOLDERS:
+                current.add(parts[:i])
+    newest = {at: max(names, key=_release_key) for at, names in releases.items()}
+    out = set()
+    for rel, at, name in where:
+        versioned = at in current or len(releases[at]) >= VERSIONED_RELEASES
+        if versioned and (at in current or name != newest[at]):
+            out.add(rel)
+    return out
+
+
+def _release_key(name: str) -> tuple:
+    """A release folder's name as its numbers, for finding the newest (`v1.10` after `v1.9`; `0.3.x` as `0.3`)."""
+    return tuple(int(n) for n in re.findall(r"\d+", name))
 
 
 def _in_templates(folder: str, stem: str) -> bool:
