@@ -647,6 +647,35 @@ def test_a_successor_linked_by_a_file_name_since_renamed_is_found_by_its_number(
     assert not [w for w in summary.warnings if "no such ADR" in w]
 
 
+def test_a_series_written_with_its_own_capitals_links_its_successor_by_number(lore):
+    """alphagov/forms (MIT) decision-record/DR002: "Superseded by DR008", its records named `DR002-….md`: superseded,
+    and by nothing, so DR002 ranked above DR008 for its own question."""
+    _write(lore.root, "DR002-no-charges-for-lower-volume-services.md", "DR002: No charges for small "
+           "services", "Superseded by DR008", "Adoption must be cheap.", "Services under 10,000 transactions pay nothing.")
+    _write(lore.root, "DR008-no-charges-at-all.md", "DR008: No charges at all", "Accepted",
+           "Charging cost more than it raised.", "No service pays.")
+    run_import(lore)
+    by_title = {m.title: m for m in lore.list(limit=50)}
+    old, new = by_title["DR002: No charges for small services"], by_title["DR008: No charges at all"]
+    assert old.meta["adr_number"] == 2 and new.meta["adr_number"] == 8
+    assert old.status is Status.SUPERSEDED and old.superseded_by == [new.id]
+
+
+def test_of_two_records_sharing_a_number_the_successor_is_the_one_naming_the_record_back(lore):
+    """alphagov/forms (MIT): two `ADR025-….md`; ADR013 says "Superseded by ADR025", and only
+    `ADR025-remove-papertrail.md` names ADR013. ADR013 was superseded by nothing, with "no such ADR found"."""
+    _write(lore.root, "ADR013-use-paper-trail.md", "ADR013: Use PaperTrail", "Superseded by ADR025",
+           "Edits need an audit trail.", "Add the PaperTrail gem.")
+    _write(lore.root, "ADR025-use-aasm.md", "ADR025: Use aasm", "Accepted", "Forms have states.", "Use aasm.")
+    _write(lore.root, "ADR025-remove-papertrail.md", "ADR025: Remove PaperTrail", "Accepted",
+           "[ADR013](ADR013-use-paper-trail.md) added PaperTrail; nobody reads its versions.", "Remove the gem.")
+    summary = run_import(lore)
+    by_title = {m.title: m for m in lore.list(limit=50)}
+    old = by_title["ADR013: Use PaperTrail"]
+    assert old.status is Status.SUPERSEDED and old.superseded_by == [by_title["ADR025: Remove PaperTrail"].id]
+    assert not [w for w in summary.warnings if "no such ADR" in w]
+
+
 def test_a_links_bullet_saying_a_part_was_superseded_makes_the_record_partly_superseded():
     """christiangroth/james-platform (MIT) 0016: MADR's Links list ends "* Superseded (for `duration`) by ADR
     [0017](0017-….md)" under "Status: accepted"; a bullet saying "superseded by" with no successor retires nothing."""

@@ -57,7 +57,7 @@ _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _DATE_IN = re.compile(r"\b(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\b")
 # A record's number in its file name: `0012-…`, `adr-012-…`, and a series' own letters (`fip-0009.md`,
 # `frc-0053.md`, `tep-0005-…`: two to five letters, then at least two digits, so `v2-…` is no number).
-_NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?|[a-z]{2,5}[-_](?=\d{2}))?0*(\d{1,5})(?:[-_. ]|$)", re.I)
+_NUMBER_NAME = re.compile(r"^(?:adr[-_ ]?|[a-z]{2,5}(?:[-_](?=\d{2})|(?=0\d)))?0*(\d{1,5})(?:[-_. ]|$)", re.I)
 # A file name's number followed by another, as a date's year or a section's number are (`2019-05-21-…`, `1.2-…`).
 _NUMBER_AFTER = re.compile(r"[-_.]\d")
 # The titles of the record a series opens with, about keeping records ("Record architecture decisions", MADR's "Use

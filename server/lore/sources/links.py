@@ -94,7 +94,8 @@ class AdrIndex:
             here = [m for m in self.by_number.get(ref["number"], []) if m.provenance.path == source]
             return here[0] if len(here) == 1 else None
         if isinstance(ref.get("number"), int):
-            found = _closest(self.by_number.get(ref["number"], []), source)
+            numbered = _of_series(self.by_number.get(ref["number"], []), ref.get("text") or "")
+            found = _closest(numbered, source) or _naming_back(numbered, source)
             if found:
                 return found
         title = _norm_title(ref.get("text") or "")
@@ -163,6 +164,34 @@ def _closest(cands: list[Memory], source: str) -> Memory | None:
         return n
     ranked = sorted(cands, key=shared, reverse=True)
     return ranked[0] if shared(ranked[0]) > shared(ranked[1]) else None
+
+
+# A series' own capitals before a number padded with zeros ("DR008"), not the words every project's records go by.
+_SERIES_CAPITALS = re.compile(r"^\s*([A-Z]{2,4})[-_]?0\d")
+
+
+def _of_series(cands: list[Memory], text: str) -> list[Memory]:
+    """The records of `cands` a number written with a series' own capitals (`_SERIES_CAPITALS`: "DR008") may mean:
+    those whose file names open on them (`DR008-….md`), so that "MD013" or "EGTM-001" names no record numbered 13 or
+    1; every one for any other reference ("ADR-0012", "TEP-0107" for `0107-….md`)."""
+    m = _SERIES_CAPITALS.match(text)
+    if not m or m.group(1) in ("ADR", "RFC") or m.group(1).endswith("EP"):
+        return cands
+    letters = m.group(1).lower()
+    return [c for c in cands if posixpath.basename(c.provenance.path or "").lower().startswith(letters)]
+
+
+def _naming_back(cands: list[Memory], source: str) -> Memory | None:
+    """Of records sharing a number, in folders alike (alphagov/forms' two `ADR025-….md`), the one whose text names the
+    record at `source` by its file name or its number as that file writes it (ADR013's "Superseded by ADR025": only
+    `ADR025-remove-papertrail.md` says "[ADR013](ADR013-use-paper-trail-gem….md)"); None when not exactly one does."""
+    stem = posixpath.splitext(posixpath.basename(source))[0]
+    number = re.match(r"[A-Za-z]*[-_]?\d+", stem)
+    said = [re.escape(stem)] + ([re.escape(number.group(0)) + r"(?!\d)"] if number else [])
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(said) + ")", re.I)
+    naming = [c for c in cands if c.provenance.path != source
+              and pattern.search(f"{c.body}\n{c.rationale or ''}")]
+    return naming[0] if len(naming) == 1 else None
 
 
 # "This RFC supersedes #861": GitHub's way of writing an issue or a pull request, which is no record. When no

@@ -229,9 +229,10 @@ def _one_thing_of(rest: str) -> bool:
     if words & _WHOLE_OF:
         return False
     return not words & _DECISION_WORDS or bool(words - _DECISION_WORDS - _ANY_DECISION)
-# "ADR-0012", "RFC 12", "decision #12", and an enhancement proposal's acronym (Tekton's "TEP-0107", Kubernetes'
-# "KEP-1234", "OTEP 66"): capitals ending in EP, so that "step 3" is no reference.
-_ADR_NUMBER = re.compile(r"\b(?:(?i:adr|rfc|decision)|[A-Z]{0,3}EP)[\s#:_-]*0*(\d{1,5})\b")
+# "ADR-0012", "RFC 12", "decision #12", an enhancement proposal's acronym (Tekton's "TEP-0107", Kubernetes'
+# "KEP-1234", "OTEP 66"): capitals ending in EP, so that "step 3" is no reference; and a series' own capitals before a
+# number padded with zeros (alphagov/forms' "Superseded by DR008", its decision records `DR002-….md`).
+_ADR_NUMBER = re.compile(r"\b(?:(?i:adr|rfc|decision)|[A-Z]{0,3}EP|[A-Z]{2,4}(?=[-_]?0\d))[\s#:_-]*0*(\d{1,5})\b")
 _BRACKET_NUMBER = re.compile(r"^\[?#?0*(\d{1,5})\]?\.?$")
 # A bare year ("widely referenced in 2018 and 2019") is no record's number; "RFC 2018" or "[2018]" may be.
 _YEAR = re.compile(r"^(?:19|20)\d\d\.?$")
