@@ -60,3 +60,31 @@ def test_a_record_a_later_one_amends_or_partly_supersedes_says_so():
     md = memory_markdown(m)
     assert "Amended by: `0a1b2c3d4e5f`" in md and "Partly superseded by: `9f8e7d6c5b4a`" in md
     assert "Amended by" not in memory_markdown(_memory())
+
+
+def test_lore_show_gives_the_date_and_names_a_successor_by_its_title(tmp_path, capsys, monkeypatch):
+    """nationalarchives/tdr-dev-documentation: `lore show` of 0007 said "Superseded by: `10b4069f7d73`" and no date,
+    though the record's "**Date:** 2020-03-16" was read."""
+    import json
+
+    from lore.cli.main import main
+    from tree_files import write
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    record = "# {n}. {title}\n\n**Date:** {date}\n\n## Status\n\n{status}\n\n## Context\n\nUploads.\n\n## Decision\n\n{d}\n"
+    write(tmp_path, {
+        "docs/adr/0007-cognito-uploads.md": record.format(n=7, title="Upload with Cognito", date="2020-03-16",
+                                                          status="Superseded by [22](0022-proxy-uploads.md)",
+                                                          d="Browsers upload with Cognito credentials."),
+        "docs/adr/0022-proxy-uploads.md": record.format(n=22, title="Proxy S3 uploads through CloudFront",
+                                                        date="2021-10-01", status="Accepted",
+                                                        d="Uploads go through CloudFront.")})
+    assert main(["-w", str(tmp_path), "import"]) == 0
+    capsys.readouterr()
+    assert main(["-w", str(tmp_path), "list", "--json"]) == 0
+    by_title = {m["title"]: m for m in json.loads(capsys.readouterr().out)}
+    old, new = by_title["7. Upload with Cognito"], by_title["22. Proxy S3 uploads through CloudFront"]
+    assert main(["-w", str(tmp_path), "show", old["id"]]) == 0
+    shown = capsys.readouterr().out
+    assert "*2020-03-16*" in shown
+    assert f"Superseded by: `{new['id']}` (22. Proxy S3 uploads through CloudFront)" in shown

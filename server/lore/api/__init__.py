@@ -22,7 +22,7 @@ from lore.api.vectors import Vectors
 from lore.api.writing import AddResult, Writing
 from lore.embedding.embedder import Embedder, embedder_from_env
 from lore.maintenance.recovery import attach
-from lore.memory import Memory, Scope, ValidationError
+from lore.memory import NEWER_META, Memory, Scope, ValidationError
 from lore.store import NotFoundError, Store, StoreError
 from lore.team.provenance import record as record_provenance
 from lore.team.reanchor import reanchor
@@ -110,6 +110,15 @@ class Lore(Writing, Reading, Places, Vectors):
     def get(self, mid: str) -> Memory:
         """A memory by id or unique id prefix (NotFoundError otherwise)."""
         return self._locate(mid)[1]
+
+    def related_titles(self, m: Memory) -> dict[str, str]:
+        """The titles of the memories `m` names as its successors, predecessors and later records (`superseded_by`,
+        `supersedes`, `NEWER_META`), by id, for a view to name them by more than an id; one gone is left out."""
+        ids = {*m.superseded_by, *m.supersedes, *(m.meta.get(NEWER_META) or {})}
+        out: dict[str, str] = {}
+        for store in self.stores():
+            out.update({i: x.title for i, x in store.memories.many(ids - out.keys()).items()})
+        return out
 
     def counts(self) -> dict[str, int]:
         """Memories by status across both databases."""

@@ -146,7 +146,8 @@ def cmd_list(args) -> int:
 def cmd_show(args) -> int:
     """lore show"""
     with open_lore(args) as lore:
-        emit_memory(lore.get(args.id), args.json)
+        m = lore.get(args.id)
+        emit_memory(m, args.json, lore.related_titles(m))
     return 0
 
 

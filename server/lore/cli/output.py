@@ -100,21 +100,21 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     out.print(t)
 
 
-def show_memory(m: Memory) -> None:
-    """One memory, readable."""
+def show_memory(m: Memory, titles: dict[str, str] | None = None) -> None:
+    """One memory, readable; `titles` names the memories it links to (`Lore.related_titles`)."""
     from lore.wire.views import memory_markdown
 
-    out.print(memory_markdown(m), markup=False)
+    out.print(memory_markdown(m, titles=titles), markup=False)
 
 
-def emit_memory(m: Memory, as_json: bool) -> None:
-    """One memory as JSON or markdown."""
+def emit_memory(m: Memory, as_json: bool, titles: dict[str, str] | None = None) -> None:
+    """One memory as JSON or markdown (naming the memories it links to by `titles`)."""
     if as_json:
         from lore.wire.views import memory_json
 
         print_json(memory_json(m))
     else:
-        show_memory(m)
+        show_memory(m, titles)
 
 
 @contextlib.contextmanager

@@ -245,6 +245,7 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
         with expected_errors():
             m = app.lore.get(id)
             mk = mark(m)
-            return f"{DATA_NOTE}\n\nFrom {code(mk.source)} ({mk.label}):\n\n{quote_block(memory_markdown(m))}\n"
+            shown = memory_markdown(m, titles=app.lore.related_titles(m))
+            return f"{DATA_NOTE}\n\nFrom {code(mk.source)} ({mk.label}):\n\n{quote_block(shown)}\n"
 
     return mcp, app

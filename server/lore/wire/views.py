@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from lore.anchors.choices import views
 from lore.memory import BODY_PART_META, NEWER_META, Memory
@@ -81,21 +81,26 @@ def forget_json(m: Memory, purged: bool) -> dict[str, Any]:
     return {"id": m.id, "status": "purged" if purged else m.status.value, "title": m.title}
 
 
-def memory_markdown(m: Memory, link: Linker = no_links) -> str:
+def memory_markdown(m: Memory, link: Linker = no_links, titles: Mapping[str, str] | None = None) -> str:
     """A readable markdown view of one memory: where it applies and where it comes from as places a
     reader knows (`lore.wire.places`), linked with `link` where the face renders the links it gives
-    (an editor's markdown preview refuses `file:` links and would show their raw syntax)."""
+    (an editor's markdown preview refuses `file:` links and would show their raw syntax); the date it was
+    decided; the memories it names as successors or predecessors by id and, from `titles` (`Lore.related_titles`),
+    by title."""
 
-    lines = [f"# {m.title}", "", f"*{m.kind.value}* · *{m.status.value}* · *{m.scope.value}* · `{m.id}`"]
+    head = [f"*{m.kind.value}*", f"*{m.status.value}*", f"*{m.scope.value}*", f"`{m.id}`"]
+    if m.date:
+        head.insert(2, f"*{escape_text(str(m.date))}*")
+    lines = [f"# {m.title}", "", " · ".join(head)]
     if m.superseded_by:
-        lines.append(f"\nSuperseded by: {', '.join(f'`{i}`' for i in m.superseded_by)}")
+        lines.append(f"\nSuperseded by: {_named(m.superseded_by, titles)}")
     if m.supersedes:
-        lines.append(f"\nSupersedes: {', '.join(f'`{i}`' for i in m.supersedes)}")
+        lines.append(f"\nSupersedes: {_named(m.supersedes, titles)}")
     later: dict[str, list[str]] = {}
     for new_id, relation in (m.meta.get(NEWER_META) or {}).items():
         later.setdefault(str(relation), []).append(new_id)
     for relation, ids in later.items():  # "Amended by", "Partly superseded by": what still holds is read with them
-        lines.append(f"\n{relation[:1].upper()}{relation[1:]} by: {', '.join(f'`{i}`' for i in ids)}")
+        lines.append(f"\n{relation[:1].upper()}{relation[1:]} by: {_named(ids, titles)}")
     if m.needs_review:
         lines.append("\n**Needs review:** the code it is anchored to has changed.")
     part = m.meta.get(BODY_PART_META)
@@ -111,6 +116,11 @@ def memory_markdown(m: Memory, link: Linker = no_links) -> str:
     if m.meta.get("decided"):
         lines += ["", f"**Decided by:** {describe(m.meta['decided'])}"]
     return "\n".join(lines) + "\n"
+
+
+def _named(ids: list[str], titles: Mapping[str, str] | None) -> str:
+    """Memories by id, each followed by its title when `titles` has it: "`10b4069f7d73` (22. Proxy S3 uploads)"."""
+    return ", ".join(f"`{i}` ({escape_text(titles[i])})" if titles and titles.get(i) else f"`{i}`" for i in ids)
 
 
 def record_part_lines(m: Memory, part: dict, link: Linker = no_links) -> list[str]:
