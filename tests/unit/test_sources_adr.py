@@ -1152,3 +1152,13 @@ def test_a_status_written_as_one_misspelt_word_is_the_word_it_misspells(written,
     for unknown in ("Implement", "Openly"):
         m = parse_adr("docs/adr/0004-x.md", text.replace(written, unknown)).memories[0]
         assert m.meta.get("status_unknown") == unknown
+
+
+def test_a_template_title_left_after_the_records_number_is_no_title():
+    """alphagov/forms (MIT) ADR025: "# ADR025: Decision Record Title (a description of the decision, not the
+    problem)" was the title, and its words anchored the record to `decision-record/**`."""
+    text = ("# ADR025: Decision Record Title (a description of the decision, not the problem)\n\nDate: 2023-11-02\n\n"
+            "## Status\n\nAccepted\n\n## Context\n\nNobody reads the PaperTrail versions.\n\n## Decision\n\n"
+            "Remove the PaperTrail gem.\n")
+    m, _ = one("ADR/ADR025-remove-papertrail.md", text)
+    assert m.title == "Remove papertrail" and m.meta["adr_number"] == 25

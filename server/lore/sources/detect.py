@@ -241,13 +241,21 @@ _TITLE_WORDS_ONLY = re.compile(r"(?:(?:title|of|the|a|an|this|decision|record|ad
                                r"here)\b[\s:.-]*)+", re.I)
 
 
+# A record's number before its title ("ADR025: ", "12. ") and the template's guidance after it in brackets ("(a
+# description of the decision, not the problem)").
+_NUMBER_BEFORE = re.compile(r"^(?:[A-Za-z]{1,5}[\s#-]*)?\d{1,5}\s*[:.\-–]\s+")
+_GUIDANCE_AFTER = re.compile(r"\s*\([^()]*\)$")
+
+
 def placeholder_heading(heading: str | None) -> bool:
     """Whether a heading is only a template's placeholders (`{short title of solved problem and solution}`,
-    `<ADR NUMBER>. <ADR TITLE>`, `[short title of solved problem and solution]`, "Title of the Decision Record"):
-    it names nothing."""
+    `<ADR NUMBER>. <ADR TITLE>`, `[short title of solved problem and solution]`, "Title of the Decision Record"),
+    after the record's number and the template's guidance in brackets (alphagov/forms' ADR025 "ADR025: Decision Record
+    Title (a description of the decision, not the problem)"): it names nothing."""
     h = (heading or "").strip()
+    bare = _GUIDANCE_AFTER.sub("", _NUMBER_BEFORE.sub("", h))
     return bool(h) and bool(_PLACEHOLDER_TITLE.fullmatch(f"# {h}") or _BRACKETED_TITLE.fullmatch(h)
-                            or re.search(r"\btitle\b", h, re.I) and _TITLE_WORDS_ONLY.fullmatch(h))
+                            or re.search(r"\btitle\b", bare, re.I) and _TITLE_WORDS_ONLY.fullmatch(bare))
 
 
 # A record's own number and name, `0005-optimizing-keb-runs` (a template's is zeros, or none).
