@@ -348,6 +348,30 @@ def test_a_bots_pull_request_merged_on_the_mainline_is_a_bump(tmp_path):
         assert not any("Serilog" in t for t in tasks(lo)) and "Add the landing form" in tasks(lo)
 
 
+def test_a_person_merging_a_workflows_branch_makes_no_task():
+    """ministryofjustice/modernisation-platform: 189 tasks were people's merges of `signed_commit_…` branches whose
+    one commit, "Automated signed commit update", github-actions[bot] made."""
+    from lore.history.tasks import group
+
+    def c(sha, subject, parents, at, author="Ann", email="ann@x", message=None):
+        return gitlog.Commit(sha=sha, parents=parents, author=author, email=email, at=at, message=message or subject,
+                             changes=[gitlog.Change("M", "terraform/environments/a.json")])
+
+    bot = dict(author="github-actions[bot]", email="41898282+github-actions[bot]@users.noreply.github.com")
+    commits = [
+        c("m2", "Merge pull request #7 from org/feature", ["m1", "f1"], 50,
+          message="Merge pull request #7 from org/feature\n\nAdd the member account"),
+        c("f1", "Add the member account", ["m1"], 45),
+        c("m1", "Merge pull request #6 from org/signed_commit_2026_08_07", ["b0", "s1"], 40,
+          message="Merge pull request #6 from org/signed_commit_2026_08_07\n\nNew files for terraform/environments"),
+        c("s1", "Automated signed commit update", ["b0"], 30, **bot),
+        c("b0", "Initial", [], 10),
+    ]
+    found, left_out = group(commits)
+    assert [t.key for t in found if t.key in ("m1", "m2")] == ["m2"]
+    assert left_out.automated == 2
+
+
 def test_a_branch_reverting_one_change_among_others_still_marks_that_change(tmp_path):
     """opensafely-core/job-server: "Warn if templates are missing variables" brought fifteen commits, one a revert
     of an earlier change; the task is no revert, and the change it undid is still marked."""

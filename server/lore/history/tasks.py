@@ -407,6 +407,11 @@ def group(commits: list[Commit], aliases: dict[str, str] | None = None,
             if is_dependency_bump(c) or is_release(c):
                 skipped.count(c)  # a bot's pull request merged as it came (`Merge pull request #41 from org/dependabot/…`)
                 continue
+            if members and all(upkeep_bot(m) for m in members):
+                # a person merging what a workflow's account committed alone (ministryofjustice/modernisation-platform's
+                # 189 "Automated signed commit update" branches of github-actions[bot]): upkeep, as that account's are
+                skipped.automated += 1 + len(members)
+                continue
             if _only_pages(c, members, page):
                 skipped.pages += 1 + len(members)
                 continue
