@@ -35,7 +35,7 @@ def stale_lines(root: Path, memories: list[Memory], budget: float = 0.5) -> dict
     deadline = time.monotonic() + budget
     out = {}
     for m in memories:
-        s = checker.check(m) if time.monotonic() < deadline else checker.cached(m)
+        s = checker.check(m, deadline=deadline) if time.monotonic() < deadline else checker.cached(m)
         if s is not None:
             out[m.id] = "; ".join(describe(s, m.kind.value))
     return out

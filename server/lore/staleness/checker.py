@@ -44,8 +44,10 @@ class StalenessChecker:
             self._head = (time.monotonic(), sha)
         return sha
 
-    def check(self, m: Memory, *, names: bool = True) -> Staleness | None:
-        """Why `m` may be out of date (None when it is not, or git has no history for it)."""
+    def check(self, m: Memory, *, names: bool = True, deadline: float | None = None) -> Staleness | None:
+        """Why `m` may be out of date (None when it is not, or git has no history for it). With a `deadline`
+        (`time.monotonic()`), the search for names gone stops there: what it found by then is said, and the answer,
+        being partial, is not kept (a later check finishes it)."""
         if not checkable(m):
             return None
         sha = self.head()
@@ -56,11 +58,12 @@ class StalenessChecker:
             if key in self._cache:
                 found = self._cache[key]
                 return found if found.stale else None
-        found = self._compute(m, names)
-        with self._lock:
-            if len(self._cache) > MAX_CACHED:
-                self._cache.clear()
-            self._cache[key] = found
+        found, complete = self._compute(m, names, deadline)
+        if complete:
+            with self._lock:
+                if len(self._cache) > MAX_CACHED:
+                    self._cache.clear()
+                self._cache[key] = found
         return found if found.stale else None
 
     def known(self, m: Memory) -> bool:
@@ -79,10 +82,12 @@ class StalenessChecker:
             found = self._cache.get(key)
         return found if found is not None and found.stale else None
 
-    def _compute(self, m: Memory, names: bool) -> Staleness:
+    def _compute(self, m: Memory, names: bool, deadline: float | None = None) -> tuple[Staleness, bool]:
+        """The answer for `m`, and whether it is whole (the names' search ended before `deadline`)."""
         since, basis = reference_time(self.root, m)
         found = Staleness(m.id, since, basis, changed_since(self.root, m, since))
+        complete = True
         if names and m.kind in NAMED_KINDS:
             text = "\n".join(t for t in (m.title, m.body, m.rationale or "", record_text(self.root, m)) if t)
-            found.names_gone = names_gone(self.root, text, since)
-        return found
+            found.names_gone, complete = names_gone(self.root, text, since, deadline)
+        return found, complete

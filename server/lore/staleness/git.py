@@ -53,6 +53,14 @@ def _git(root: Path, args: list[str], *, text: bool = True, timeout: float = TIM
     return done.stdout.decode("utf-8", "replace") if text else done.stdout
 
 
+MIN_TIMEOUT = 0.05  # the least a git process is given: a budget all but spent still lets a quick answer through
+
+
+def _bounded(timeout: float | None, default: float) -> float:
+    """`timeout` kept between `MIN_TIMEOUT` and `default`; `default` when none is given."""
+    return default if timeout is None else max(MIN_TIMEOUT, min(timeout, default))
+
+
 def _commit(out: str | bytes | None) -> Commit | None:
     if not out or not isinstance(out, str):
         return None
@@ -97,15 +105,16 @@ def commit_of(root: Path, rev: str) -> Commit | None:
     return _commit(_git(root, ["log", "-1", f"--format={_FORMAT}", rev, "--"]))
 
 
-def words_present(root: Path, words: list[str], pathspec: tuple[str, ...] = ()) -> set[str] | None:
+def words_present(root: Path, words: list[str], pathspec: tuple[str, ...] = (),
+                  timeout: float | None = None) -> set[str] | None:
     """Which of `words` some tracked file (within `pathspec`) holds as a whole word: one `git grep`
-    for all of them; None when git fails."""
+    for all of them; None when git fails or takes longer than `timeout` (default twice `TIMEOUT`)."""
     if not words:
         return set()
     patterns = [arg for w in words for arg in ("-e", w)]
     try:
         done = subprocess.run(["git", "-C", str(root), "grep", "-o", "-h", "-I", "-w", "-F", *patterns, "--", ".",
-                               *pathspec], capture_output=True, timeout=TIMEOUT * 2, check=False)
+                               *pathspec], capture_output=True, timeout=_bounded(timeout, TIMEOUT * 2), check=False)
     except (OSError, subprocess.TimeoutExpired):
         return None
     if done.returncode not in (0, 1):
@@ -124,13 +133,14 @@ def whole_word(word: str) -> str:
 
 
 def changed_count_since(root: Path, word: str, since: float, pathspec: tuple[str, ...],
-                        counts: Callable[[str], bool]) -> Commit | None:
+                        counts: Callable[[str], bool], timeout: float | None = None) -> Commit | None:
     """The newest commit after `since` that changed how many times `word` occurs as a whole word (`git log -S` with a
     pattern: `CreateUser` inside `GetOrCreateUser` is another name) in the files of `pathspec` that `counts` accepts by
     their path, among the newest `PICKAXE_COMMITS` commits that changed the count: where a named thing was added or
-    taken away."""
+    taken away. None too when git takes longer than `timeout` (default `TIMEOUT`)."""
     out = _git(root, ["-c", "core.quotePath=false", "log", f"-{PICKAXE_COMMITS}", "--name-only", f"--format={_FORMAT}",
-                      f"--since=@{int(since)}", "--pickaxe-regex", "-S", whole_word(word), "--", ".", *pathspec])
+                      f"--since=@{int(since)}", "--pickaxe-regex", "-S", whole_word(word), "--", ".", *pathspec],
+               timeout=_bounded(timeout, TIMEOUT))
     if not isinstance(out, str):
         return None
     commit = None

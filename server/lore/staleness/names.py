@@ -15,6 +15,7 @@ renamed to `.md` later did not take a name away from the code.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from lore.anchors import language_for_path
@@ -77,18 +78,31 @@ def record_text(root: Path, m: Memory) -> str:
     return text if opening and opening in text else ""  # the record as the memory has it, not one rewritten since
 
 
-def names_gone(root: Path, text: str, since: float) -> list[dict]:
+def names_gone(root: Path, text: str, since: float, deadline: float | None = None) -> tuple[list[dict], bool]:
     """`{name, commit, at, subject}` for each name the text gives that the code no longer holds and
-    a commit after `since` took away."""
+    a commit after `since` took away; and whether every name was looked for before `deadline` (`time.monotonic()`;
+    none: no limit but git's own timeout). Searching a long history for a name takes git seconds (`git log -S`
+    over 14,000 commits): a face with a time budget stops there, and says what it found."""
     names = candidates(text)
-    present = git.words_present(root, [n.split(".")[-1] for n in names], NOT_CODE)
+
+    def left() -> float | None:
+        return None if deadline is None else deadline - time.monotonic()
+
+    if names and (left() or 1) <= 0:
+        return [], False
+    present = git.words_present(root, [n.split(".")[-1] for n in names], NOT_CODE, timeout=left())
     if present is None:
-        return []
+        return [], deadline is None or (left() or 0) > 0
     out = []
     for name in names:
         if name.split(".")[-1] in present:
             continue
-        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE, is_code_path)
+        remaining = left()
+        if remaining is not None and remaining <= 0:
+            return out, False
+        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE, is_code_path, timeout=remaining)
+        if commit is None and remaining is not None and left() <= 0:
+            return out, False  # cut short by the deadline: no answer, not "unchanged"
         if commit is not None:
             out.append({"name": name, "commit": commit.sha, "at": commit.at, "subject": commit.subject})
-    return out
+    return out, True
