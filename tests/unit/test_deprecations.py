@@ -322,3 +322,20 @@ def test_a_tools_directive_under_a_deprecation_is_no_part_of_its_words():
           "//nolint:staticcheck // SA1019 temporarily suppress deprecation warning\nfunc GetMetadata() {}\n")
     [m] = parse_comments("core/pkg/store/store.go", go).memories
     assert m.body == "use GetMetadataForSource." and "nolint" not in m.title
+
+
+def test_a_go_constant_of_a_typed_block_and_a_field_with_a_generator_marker_are_named_as_declared():
+    """envoyproxy/gateway (Apache-2.0) api/v1alpha1: "Deprecated: use HeadersConsistentHashType instead" above
+    `HeaderConsistentHashType ConsistentHashType = "Header"` was titled "ConsistentHashType is deprecated…" (Go writes
+    a name before its type), and kubebuilder's `// +optional` below a field's deprecation ended its title."""
+    code = ('package v1alpha1\n\n// ConsistentHashType defines the type of input to hash on.\ntype ConsistentHashType string\n\n'
+            'const (\n\t// SourceIPConsistentHashType hashes based on the source IP address.\n'
+            '\tSourceIPConsistentHashType ConsistentHashType = "SourceIP"\n'
+            '\t// HeaderConsistentHashType hashes based on a request header.\n\t//\n'
+            '\t// Deprecated: use HeadersConsistentHashType instead\n'
+            '\tHeaderConsistentHashType ConsistentHashType = "Header"\n)\n\n'
+            'type ClientValidationContext struct {\n\t// Optional accepts connections without a certificate.\n\t//\n'
+            '\t// Deprecated: Use Mode instead.\n\t// +optional\n\tOptional bool `json:"optional,omitempty"`\n}\n')
+    titles = sorted(m.title for m in parse_comments("api/v1alpha1/loadbalancer_types.go", code).memories)
+    assert titles == ["ClientValidationContext.Optional is deprecated: Use Mode instead.",
+                      "HeaderConsistentHashType is deprecated: use HeadersConsistentHashType instead"]

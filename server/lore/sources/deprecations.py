@@ -37,9 +37,11 @@ _DOC = re.compile(r"^\s*(?:DEPRECATED\b|\.\. deprecated::|Deprecated\s*[:.\-—]
 
 
 # A comment line that instructs a tool, not a reader (`//nolint:staticcheck`, `//go:generate`, flake8's `noqa`,
-# `eslint-disable-next-line`): no words of the warning above it.
+# `eslint-disable-next-line`, a Go code generator's marker: kubebuilder's `// +optional`, `// +kubebuilder:validation:…`,
+# `// +k8s:deepcopy-gen=true`): no words of the warning above it.
 _DIRECTIVE = re.compile(r"^\s*(?:\*\s*)?(?:nolint\b|go:\w|lint:|eslint-(?:disable|enable)|prettier-ignore|noqa\b|"
-                        r"type:\s*ignore|pylint:|istanbul\s+ignore|NOSONAR|@ts-(?:ignore|expect-error))", re.I)
+                        r"type:\s*ignore|pylint:|istanbul\s+ignore|NOSONAR|@ts-(?:ignore|expect-error)|"
+                        r"\+[a-z][\w.-]*(?:[:=]\S*|\s*$))", re.I)
 
 
 def entries(text: str) -> list[tuple[int, str, str]]:
@@ -92,18 +94,27 @@ _TYPED_METHOD = re.compile(r"^\s*(?:(?:public|private|protected|internal|static|
                            r"virtual|async|default|native|sealed|extern|inline|required)\s+)*([A-Za-z_$][\w$.]*)"
                            r"(?:<[^<>()]*>)?\??(?:\[\])*\s+([A-Za-z_$][\w$]*)\s*[(=;{]")
 _GO_METHOD = re.compile(r"^\s*func\s+\([^()]*\)\s*([A-Za-z_]\w*)")  # `func (s *Server) Start() {`
+# A Go declaration's name, before its type or value: a constant or variable of a block, a struct's field, a function.
+_GO_NAME = re.compile(r"^\s*(?:(?:const|var|type|func)\s+)?([A-Za-z_]\w*)\s*(?:[\s=(\[*]|$)")
+_GO_KEYWORDS = frozenset("""break case chan const continue default defer else fallthrough for func go goto if import
+    interface map package range return select struct switch type var""".split())
 _NOT_A_TYPE = _NOT_A_NAME | frozenset({"new", "else", "throw", "await", "yield", "case", "goto", "delete", "typeof"})
 
 
-def declared_after(lines: list[str], end_line: int) -> str | None:
+def declared_after(lines: list[str], end_line: int, language: str | None = None) -> str | None:
     """The name declared on the line right after a comment ending at `end_line` (0-based), if that line
     declares one (`UpgradeHeightDelay = MainnetUpgradeHeightDelay`, `export const useThemeStyles = …`):
-    a deprecation written there is about that name, even where no symbol is extracted for it."""
+    a deprecation written there is about that name, even where no symbol is extracted for it. Go writes the name
+    before its type (`HeaderConsistentHashType ConsistentHashType = "Header"`, `Optional bool`), where Java and C#
+    write the type first (`String name = …`)."""
     if end_line + 1 >= len(lines):
         return None
     go = _GO_METHOD.match(lines[end_line + 1])
     if go:
         return go.group(1)
+    if language == "go":
+        named = _GO_NAME.match(lines[end_line + 1])
+        return named.group(1) if named and named.group(1) not in _GO_KEYWORDS else None
     typed = _TYPED_METHOD.match(lines[end_line + 1])
     if typed and typed.group(1) not in _NOT_A_TYPE:
         return typed.group(2)
@@ -132,31 +143,31 @@ def trails_code(lines: list[str], line: int) -> bool:
     return bool(opening) and not opening.startswith(_COMMENT_OPENERS)
 
 
-def declared_on(line: str) -> str | None:
+def declared_on(line: str, language: str | None = None) -> str | None:
     """The name a line declares before the comment that trails it (`OldField string // Deprecated`,
     `LIMIT = 5  # deprecated`, `public int limit; // @deprecated`): that comment is about it."""
-    return declared_after([line, line], 0)
+    return declared_after([line, line], 0, language)
 
 
 # An attribute or annotation between a documentation comment and its declaration (`[JsonIgnore]`, `@Override`).
 _ATTRIBUTE = re.compile(r"^\s*(?:\[[^\[\]]*\]|@[A-Za-z_][\w.]*(?:\([^()]*\))?)\s*$")
 
 
-def _declared_below(lines: list[str], end_line: int) -> str | None:
+def _declared_below(lines: list[str], end_line: int, language: str | None = None) -> str | None:
     """The name declared below a comment ending at `end_line`, past the attributes and annotations between."""
     while end_line + 1 < len(lines) and _ATTRIBUTE.match(lines[end_line + 1]):
         end_line += 1
-    return declared_after(lines, end_line)
+    return declared_after(lines, end_line, language)
 
 
-def _above_member(symbols, lines: list[str], line: int, end_line: int) -> bool:
+def _above_member(symbols, lines: list[str], line: int, end_line: int, language: str | None = None) -> bool:
     """Whether a comment from `line` to `end_line` sits inside a type (a class, struct, interface, …) right above
     a declaration of it, no blank line between (`# deprecated: use fee` over `fee_percentage: Mapped[int] = …`,
     `// Deprecated` over `private int limit;`): like a documentation comment, it is about that member, not the
     type. One above the type itself, or above a line declaring nothing, stays the type's."""
     inside = symbol_at(symbols, line, 0)
     return (inside is not None and inside.start_line < line and inside.kind in TYPE_KINDS
-            and _declared_below(lines, end_line) is not None)
+            and _declared_below(lines, end_line, language) is not None)
 
 
 def _encloses(symbols, qualified: str, line: int) -> bool:
@@ -194,19 +205,19 @@ def deprecation_memories(rel_path: str, language: str, comments, symbols, anchor
             continue
         opening = lines[c.line].lstrip() if 0 <= c.line < len(lines) else ""
         trailing = trails_code(lines, c.line)
-        own = declared_on(opening) if trailing else None
+        own = declared_on(opening, language) if trailing else None
         if trailing and not own:
             continue  # `- exportloopref # deprecated`: about one line that declares nothing, not about the file
         documenting = opening.startswith(("/**", "///")) or not trailing and _above_member(
-            symbols, lines, c.line, c.end_line)
+            symbols, lines, c.line, c.end_line, language)
         for offset, what, text in entries(c.text):
             anchor, where = anchor_of(c.line, c.end_line, documenting, trailing=trailing)
             if own:
                 where = own if where == "file" else _member(where, own)
             elif documenting and where != "file" and _encloses(symbols, where, c.line):
-                where = _member(where, _declared_below(lines, c.end_line))
+                where = _member(where, _declared_below(lines, c.end_line, language))
             elif where == "file":
-                where = declared_after(lines, c.end_line) or where
+                where = declared_after(lines, c.end_line, language) or where
                 if where == "file" and lines and c.line > head:
                     continue  # after code and before nothing it names: not about the whole file
             elif not trailing and not documenting and (item := _in_body(symbols, lines, c.line, c.end_line)):
