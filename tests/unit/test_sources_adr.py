@@ -1162,3 +1162,14 @@ def test_a_template_title_left_after_the_records_number_is_no_title():
             "Remove the PaperTrail gem.\n")
     m, _ = one("ADR/ADR025-remove-papertrail.md", text)
     assert m.title == "Remove papertrail" and m.meta["adr_number"] == 25
+
+
+def test_a_title_written_without_a_space_after_its_mark_is_the_records_title():
+    """nationalarchives/tdr-dev-documentation (MIT) 0025: "#25. Automatic code merging" was no heading, and the
+    record was titled "Automatic code merge" from its file."""
+    text = "#25. Automatic code merging\n\n**Date:** 2022-01-10\n\n## Context\n\nReviews wait.\n\n## Decision\n\nMergify.\n"
+    m, _ = one("architecture-decision-records/0025-automatic-code-merge.md", text)
+    assert m.title == "25. Automatic code merging" and m.provenance.line == 1
+    for first in ("#tagging", "#include <stdio.h> is used"):  # a hashtag, a directive: no title
+        m, _ = one("architecture-decision-records/0026-tagging.md", f"{first}\n\n## Decision\n\nTag releases.\n")
+        assert m.title == "Tagging"

@@ -284,6 +284,8 @@ def parse_adr(rel_path: str, text: str, front: dict | None = None, *, entry: boo
     if heading and _GENRE_LABEL.match(heading):
         heading = _GENRE_LABEL.sub("", heading)  # "ADR: Multiple Sync Sources": the genre said, not the title
         heading = heading[:1].upper() + heading[1:]
+    if heading is None and (unspaced := _unspaced_title(doc)):
+        heading, title_line = unspaced
     title = _in_words(_text(front.get("title")) or _unbracketed(heading) or _title_from_name(rel_path))
     if not entry and copied_title(rel_path, title):
         out.warn(rel_path, title_line or 1, f"title {title!r} belongs to another record (copied?): "
@@ -1127,6 +1129,22 @@ def _record_name(rel_path: str) -> str:
     folder of its own (`2023-12-19-token-handling-refactor/README.md`)."""
     p = PurePosixPath(rel_path)
     return p.parent.name if p.stem.lower() in ("readme", "index") and p.parent.name else p.stem
+
+
+# A title written as a heading with no space after its marks (`#25. Automatic code merging`): no heading to markdown,
+# and to its author the record's title. A number or a capital, then two words or more; `#include`, `#hashtag` stay text.
+_UNSPACED_TITLE = re.compile(r"^#{1,2}(?=[A-Z0-9])(\S+(?:[ \t]+\S+)+)\s*$")
+
+
+def _unspaced_title(doc: markdown.Document) -> tuple[str, int] | None:
+    """(title, 1-based line) of a record whose first line of text is a title written without the space after its
+    marks (`_UNSPACED_TITLE`), else None."""
+    for i in range(doc.front_lines, len(doc.lines)):
+        line = doc.lines[i]
+        if line.strip():
+            m = _UNSPACED_TITLE.match(line.strip())
+            return (m.group(1).strip(), i + 1) if m else None
+    return None
 
 
 def _title_from_name(rel_path: str) -> str:
