@@ -126,3 +126,14 @@ def test_a_worktree_reads_the_remotes_of_the_repository_it_belongs_to(tmp_path):
         subprocess.run(["git", *args], cwd=main, check=True)
     assert (tmp_path / "wt" / ".git").is_file()
     assert own_repositories(tmp_path / "wt") == {"alphagov/content-publisher"}
+
+
+def test_a_record_writing_its_own_file_name_is_not_anchored_to_itself(tmp_path):
+    """alphagov/forms (MIT) ADR000: "named `ADR{number}-{name}.md` - for example,
+    `ADR000-record-architecture-decisions.md`" anchored the record to its own page."""
+    rel = "ADR/ADR000-record-architecture-decisions.md"
+    text = ("# ADR000: Record architecture decisions\n\n## Decision\n\nDecisions are named `ADR{number}-{name}.md` - "
+            "for example, `ADR000-record-architecture-decisions.md`, and kept with `app/models/form.rb`.\n")
+    root = write(tmp_path, {rel: text, "app/models/form.rb": "class Form; end\n"})
+    found = [d.anchor.to_text() for d in derive_anchors(text, rel, AnchorContext(root))]
+    assert rel not in found and "app/models/form.rb" in found

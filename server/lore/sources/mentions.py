@@ -1528,6 +1528,9 @@ def derive_anchors(text: str, rel: str, ctx: AnchorContext, proposal: bool = Fal
         found = confined.within(head_anchors(title, text, ctx), part)
     found += file_patterns.pattern_anchors(text, ctx)  # a kind of file, beside what the record is about
     found = ranked(own_project(found, rel, ctx.layout), text, ctx.layout)
+    # a record writing its own file's name (alphagov/forms' ADR000: "named `ADR{number}-{name}.md` - for example,
+    # `ADR000-record-architecture-decisions.md`") governs no page of its own: it is the page
+    found = [d for d in found if not (d.anchor.kind == "path" and d.anchor.value == rel)]
     kept = _capped(found, proposal)
     spread = spread_folders(kept, found, text, title, ctx.layout)
     return _capped([d for d in found if d.anchor.value not in spread], proposal) if spread else kept
