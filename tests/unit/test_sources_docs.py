@@ -1667,3 +1667,13 @@ def test_an_import_reads_a_versioned_site_once_where_it_is_current(tmp_path):
         assert [m.provenance.path for m in lo.list(limit=50) if m.title == "DCO"] == \
             ["site/content/en/latest/contributions/signing.md"]
         assert summary.skipped.get("a past release's copy of the documentation") == 2
+
+
+def test_every_page_of_a_middleman_site_is_documentation():
+    """ministryofjustice/modernisation-platform: `source/team/ways-of-engineering.html.md.erb` (the team's decisions
+    on AI-assisted engineering) and `source/index.html.md.erb` were left out with no word, their folders naming no
+    documentation; `source/runbooks/…` was read."""
+    for rel in ("source/team/ways-of-engineering.html.md.erb", "source/index.html.md.erb",
+                "source/runbooks/accessing-aws-accounts.html.md.erb"):
+        assert is_documentation(rel), rel
+    assert not is_documentation("spec/fixtures/page.html.md.erb")

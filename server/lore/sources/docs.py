@@ -189,6 +189,8 @@ def is_documentation(rel_path: str) -> bool:
         return False  # a Storybook story: the component library's page, often a copy of a page of the docs
     if _DATED_ITEM.match(p.name) and any(f.startswith("_") for f in folders):
         return False  # a site's dated items (`_posts/2021-01-05-….md`, `_events/2021128-careers-in-science-policy.md`)
+    if p.name.lower().endswith(".html.md.erb"):
+        return True  # a page of a Middleman site (GOV.UK's tech docs: `source/team/ways-of-working.html.md.erb`)
     # the root's change log is the project's; a package's (`packages/x/CHANGELOG.md`, one of a hundred) is not
     if read_me(stem) or _words(stem) & _DOC_NAME_WORDS or (_CHANGE_NAMES.match(stem) and not folders):
         return True
