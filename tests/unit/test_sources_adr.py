@@ -889,6 +889,9 @@ def test_consecutive_decision_parts_are_joined_into_the_body():
     ("03/04/2021", "03/04/2021"),  # either day: kept as written, never guessed
     ("March 2021", "March 2021"),
     ("2021-02-30", "2021-02-30"),  # no such day: as written
+    ("3/25/20", "2020-03-25"),  # edgexfoundry/edgex-docs (Apache-2.0) 0005: "TSC vote on 3/25/20", a year of two digits
+    ("3/2/22", "3/2/22"),  # either day: as written
+    ("16-Jan-2020", "2020-01-16"),  # edgex-docs 0003
 ])
 def test_a_written_date_whose_day_is_certain_is_read_as_an_iso_day(written, read):
     m, _ = one("docs/adr/0007-use-kafka.md", f"# 7. Use Kafka\n\nDate: {written}\n\n## Status\n\nAccepted\n\n"

@@ -1011,7 +1011,7 @@ def _written_date(doc: markdown.Document) -> str | None:
         m = _FIELD.match(line) or _TABLE_ROW.match(line)
         if m and m.group(1).strip().lower() in _DATE_FIELDS:
             value = markdown.plain(m.group(2).strip().strip("|"))
-            if _YEAR.search(value):  # not the template's "[YYYY-MM-DD when the proposal was last updated]"
+            if _YEAR.search(value) or dates.WRITTEN.search(value):  # not the template's "[YYYY-MM-DD when …]"
                 return value
     for s in doc.sections:
         if (s.heading or "").strip().lower() in ("changelog", "change log", "history"):

@@ -21,14 +21,17 @@ _MONTH = rf"({_MONTH_WORD})\.?"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR_FIRST = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])")
 _YEAR_LAST = re.compile(r"(?<![\d])(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d])")
-_DAY_MONTH = re.compile(rf"(?<![\w]){_DAY}(?:\s+of)?\s+{_MONTH},?\s+(\d{{4}})(?![\d])", re.I)
+# A year of two digits after a day and month written with slashes (edgexfoundry's "TSC vote on 3/25/20"): this century's.
+_SHORT_YEAR_LAST = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d/])")
+_DAY_MONTH = re.compile(rf"(?<![\w]){_DAY}(?:\s+of)?(?:\s+|-){_MONTH},?(?:\s+|-)(\d{{4}})(?![\d])", re.I)
 _MONTH_DAY = re.compile(rf"(?<![\w]){_MONTH}\s+{_DAY},?\s+(\d{{4}})(?![\d])", re.I)
 
 
 # A date written somewhere in a line ("Accepted - January 2021", "Accepted (September 2023)", "Accepted on
 # 2023-05-01"): a day, a month and year, or a day of a month and year; an ISO day may carry its time
 # ("2026-08-07T22:50:34.000Z", Accenture/mercury's decision log).
-WRITTEN = re.compile(rf"\b(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{4}}|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?"
+WRITTEN = re.compile(rf"\b(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{2}}(?![\d/])|"
+                      rf"\d{{1,2}}-{_MONTH_WORD}-\d{{4}}|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?"
                       rf"{_MONTH_WORD}\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?)?\s+\d{{4}})(?:\b|(?=T\d{{2}}:))", re.I)
 
 
@@ -64,8 +67,10 @@ def iso_day(text: str) -> str:
             parts = dict(zip(order, m.groups()))
             return _day(parts["y"], parts.get("m") or str(_MONTHS[parts["M"].lower().rstrip(".")]), parts["d"]) or value
     m = _YEAR_LAST.match(value)
-    if m:
-        first, _, second, year = m.groups()
+    short = None if m else _SHORT_YEAR_LAST.fullmatch(value)
+    if m or short:
+        first, second, year = (m.group(1), m.group(3), m.group(4)) if m else (short.group(1), short.group(2),
+                                                                                 f"20{short.group(3)}")
         if int(first) > 12 >= int(second):
             return _day(year, second, first) or value
         if int(second) > 12 >= int(first):
