@@ -279,3 +279,20 @@ def test_map_facts_stay_off_code(lore):
     map_store.refresh_map(lore)
     assert map_items(lore)["codemap:module:internal/store"]  # the fact exists and is anchored there
     assert [m.id for m, _ in lore.memories_at("internal/store/store.go")] == [decision.id]
+
+
+def test_an_external_folder_of_the_apps_own_code_is_mapped_and_a_vendored_one_left_out(tmp_path):
+    """ministryofjustice/laa-court-data-adaptor: `app/controllers/api/external/` (the endpoints another service calls)
+    was "Left out" as vendored, under a line reading "no files files"."""
+    from tree_files import write
+
+    root = write(tmp_path / "ws", {
+        "app/controllers/api/external/hearing_results_controller.rb": "class HearingResultsController; end\n",
+        "app/controllers/application_controller.rb": "class ApplicationController; end\n",
+        "external/zlib/zlib.c": "int z;\n",
+        "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n"})
+    cmap = build_map(root)
+    assert cmap.left_out_dirs == ["external"]
+    assert any(m.path.startswith("app/controllers") for m in cmap.modules) or cmap.files == 3
+    section = map_markdown(cmap).split("## Left out", 1)[1]
+    assert "- folders: `external`" in section and "no files" not in section

@@ -12,7 +12,7 @@ import attrs
 from lore.anchors.languages import language_for_path
 from lore.sources.classify import SKIP_DIRS
 from lore.sources.discover import IgnoreRules
-from lore.sources.layout import VENDORED, unrendered
+from lore.sources.layout import VENDORED, in_folder_of, unrendered
 
 MAX_FILES = 200_000
 HEADER_BYTES = 2048
@@ -47,9 +47,10 @@ class FileList:
         return h.hexdigest()
 
 
-def _left_out(folder: str) -> bool:
-    """Whether a folder's name leaves it out of the map and says so: vendored or built, or a generator's template."""
-    return folder in VENDORED or unrendered(folder)
+def _left_out(rel: str) -> bool:
+    """Whether a folder (at `rel`) leaves it out of the map and says so: vendored or built by its name (a `build` or
+    `external` folder inside a source tree aside: `layout.BUILT`), or a generator's template."""
+    return in_folder_of(f"{rel}/x", VENDORED) or unrendered(rel.rpartition("/")[2])
 
 
 def list_files(root: Path) -> FileList:
@@ -75,7 +76,7 @@ def list_files(root: Path) -> FileList:
             if is_dir:
                 if entry.name in SKIP_DIRS or entry.name.startswith(".") and entry.name not in (".github",):
                     continue
-                if _left_out(entry.name):
+                if _left_out(rel):
                     if len(out.left_out_dirs) < 20:
                         out.left_out_dirs.append(rel)
                     continue

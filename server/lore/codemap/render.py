@@ -47,8 +47,9 @@ def overview_markdown(cmap: CodeMap, top: int = 12) -> str:
         lines += ["", "## Tests"] + [f"- `{t.path}`: {t.files} files ({t.framework})" for t in cmap.tests]
     lines += ["", "## Key modules (most central first)"] + [module_line(m) for m in cmap.top_modules(top)]
     if cmap.left_out or cmap.left_out_dirs:
-        lines += ["", "## Left out", f"- {_counts(cmap.left_out) or 'no files'} files"
-                  + (f"; folders: {', '.join(f'`{d}`' for d in cmap.left_out_dirs[:10])}" if cmap.left_out_dirs else "")]
+        said = [f"{_counts(cmap.left_out)} files"] if cmap.left_out else []
+        said += [f"folders: {', '.join(f'`{d}`' for d in cmap.left_out_dirs[:10])}"] if cmap.left_out_dirs else []
+        lines += ["", "## Left out", "- " + "; ".join(said)]
     return "\n".join(lines).replace("\n\n## Commands\n\n", "\n\n## Commands\n- none found\n\n")
 
 

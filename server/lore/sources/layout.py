@@ -29,10 +29,11 @@ VENDORED = frozenset({"vendor", "third_party", "third-party", "thirdparty", "dis
 # What a code generator keeps beside the files it writes: OpenAPI Generator's `.openapi-generator/` (its `FILES` list)
 # and `.openapi-generator-ignore`, Swagger Codegen's `.swagger-codegen/` and `.swagger-codegen-ignore`.
 GENERATOR_MANIFESTS = (".openapi-generator", ".openapi-generator-ignore", ".swagger-codegen", ".swagger-codegen-ignore")
-# Of those, the name a build gives its output that a source tree also gives its packages (`mbed_tools.build`, Go's
-# `pkg/build`, a Rails wizard's `app/views/…/build/`); `dist`, `out` and `target` inside a source tree are still
-# output (a vendored library's `lib/bootstrap/dist/`).
-BUILT = frozenset({"build"})
+# Of those, the names a source tree also gives its own packages: a build's output (`mbed_tools.build`, Go's `pkg/build`,
+# a Rails wizard's `app/views/…/build/`) and Bazel's external repositories (a Rails app's
+# `app/controllers/api/external/`, the endpoints another service calls); `dist`, `out` and `target` inside a source
+# tree are still output (a vendored library's `lib/bootstrap/dist/`).
+BUILT = frozenset({"build", "external"})
 SOURCE_ROOTS = frozenset({"src", "lib", "pkg", "internal", "app", "cmd", "source", "sources"})
 
 
