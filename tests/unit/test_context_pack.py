@@ -155,3 +155,25 @@ def test_a_page_is_not_packed_for_itself(lore):
     assert {rules.id, comment.id} <= beside
     itself = {i.memory.id for i in build_pack(lore, path="spec/AGENTS.md", budget=4000).items}
     assert comment.id in itself and rules.id not in itself
+
+
+def test_the_record_about_keeping_records_is_no_topic_of_a_code_file(model_dir, tmp_path):
+    """ministryofjustice/laa-court-data-adaptor (MIT): `lore context --file app/services/prosecution_case_recorder.rb`
+    gave "1. Record architecture decisions" as "about the same topic", by the word "recorder"."""
+    from lore.embedding.embedder import FastEmbedder
+    from lore.ingest import run_import
+    from tree_files import write
+
+    root = write(tmp_path / "ws", {
+        "docs/architecture/decisions/0001-record-architecture-decisions.md": (
+            "# 1. Record architecture decisions\n\nDate: 2020-12-08\n\n## Status\n\nAccepted\n\n## Context\n\n"
+            "We need to record the architectural decisions made on this project.\n\n## Decision\n\nWe will use "
+            "Architecture Decision Records, as [described by Michael Nygard](http://thinkrelevance.com/blog/2011/11/15/"
+            "documenting-architecture-decisions).\n\n## Consequences\n\nSee Michael Nygard's article, linked above. "
+            "For a lightweight ADR toolset, see Nat Pryce's [adr-tools](https://github.com/npryce/adr-tools).\n"),
+        "app/services/prosecution_case_recorder.rb": "class ProsecutionCaseRecorder\n  def call; end\nend\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=FastEmbedder(model_path=str(model_dir))) as lo:
+        run_import(lo)
+        text = build_pack(lo, path="app/services/prosecution_case_recorder.rb", code_map=False).markdown
+        assert "Record architecture decisions" not in text
+        assert "Record architecture decisions" in build_pack(lo, task="how do we record decisions").markdown

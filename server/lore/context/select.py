@@ -19,6 +19,7 @@ from lore.recall.anchoring import GLOB_CHARS, match_anchor
 from lore.recall.governing import lens_groups, memories_by_id
 from lore.recall.importance import kind_rank
 from lore.recall.off_code import OFF_CODE_SOURCES
+from lore.sources.adr import process_record
 from lore.text import identifier_words
 from lore.learn.lifecycle import LEARNED_TAG
 
@@ -183,6 +184,13 @@ def _governing(lore: Lore, found: dict[str, ContextItem], path: str, symbol: str
             _offer(found, m, "file", LEVEL_BASE["file"] - 0.5 + quality(m), place_reason(match, places[m.id][1], path))
 
 
+def _keeping_records(m: Memory) -> bool:
+    """Whether a memory is the record a series opens with, about keeping records ("1. Record architecture
+    decisions"): about how the team writes its decisions, never the topic of a code file, though a file's name may
+    share its words (ministryofjustice/laa-court-data-adaptor's `prosecution_case_recorder.rb`)."""
+    return m.provenance.kind is SourceKind.ADR and process_record(m.title)
+
+
 def _placed_by_path(m: Memory, path: str, language: str | None) -> bool:
     """Whether a memory reaches a file by a path, folder or language anchor, not only by symbols defined in it."""
     return any(a.kind != "symbol" and match_anchor(a, path, None, language) for a in m.anchors)
@@ -211,7 +219,8 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
             if servable(h.memory) and (h.lexical_rank is not None or h.similarity is not None)
             and (not is_plain_doc(h.memory) or _doc_section(h, floor))
             and (level != "task" or h.memory.provenance.kind is not SourceKind.COMMENT
-                 or names_its_code(h.memory, text))]
+                 or names_its_code(h.memory, text))
+            and not (level == "related" and _keeping_records(h.memory))]
     if not hits:
         return 0
     top = hits[0].score or 1.0
