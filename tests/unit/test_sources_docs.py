@@ -1677,3 +1677,16 @@ def test_every_page_of_a_middleman_site_is_documentation():
                 "source/runbooks/accessing-aws-accounts.html.md.erb"):
         assert is_documentation(rel), rel
     assert not is_documentation("spec/fixtures/page.html.md.erb")
+
+
+def test_a_tools_generated_part_of_a_page_is_left_out_and_the_teams_words_kept():
+    """trade-tariff/trade-tariff-backend (MIT): `terraform/modules/*/README.md`, all but a title terraform-docs' tables
+    between `<!-- BEGIN_TF_DOCS -->` and `<!-- END_TF_DOCS -->`, came as documentation titled by the module."""
+    generated = ("# search_dashboard\n\n<!-- BEGIN_TF_DOCS -->\n## Requirements\n\n| Name | Version |\n|------|---------|\n"
+                 "| aws | >= 5.0 |\n\n## Inputs\n\n| Name | Description |\n|------|-------------|\n| name | The name |\n"
+                 "<!-- END_TF_DOCS -->\n")
+    assert parse_doc("terraform/modules/search_dashboard/README.md", generated).memories == []
+    written = generated.replace("# search_dashboard\n\n", "# search_dashboard\n\nAlarms fire when search latency "
+                                "passes two seconds for five minutes.\n\n")
+    (m,) = parse_doc("terraform/modules/search_dashboard/README.md", written).memories
+    assert "latency" in m.body and "Requirements" not in m.body and "aws" not in m.body

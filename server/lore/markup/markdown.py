@@ -415,6 +415,30 @@ def without_contents(text: str) -> str:
     return text
 
 
+# The markers a tool writes around the part of a page it generates and rewrites: terraform-docs (`<!-- BEGIN_TF_DOCS -->`,
+# pre-commit-terraform's `<!-- BEGINNING OF PRE-COMMIT-TERRAFORM DOCS HOOK -->`, `<!-- BEGIN_AUTOMATED_TF_DOCS_BLOCK -->`),
+# doctoc (`<!-- START doctoc generated TOC … -->`) and markdown-magic (`<!-- AUTO-GENERATED-CONTENT:START … -->`).
+_GENERATED_OPEN = re.compile(r"^[ \t]*<!--\s*(?:BEGIN(?:NING OF)?|START)[^\n]*?(?:TF[_ -]?DOCS|TERRAFORM[ -]DOCS|doctoc)"
+                             r"[^\n]*?-->[ \t]*$|^[ \t]*<!--\s*AUTO-GENERATED-CONTENT:START\b[^\n]*?-->[ \t]*$", re.I | re.M)
+_GENERATED_CLOSE = re.compile(r"^[ \t]*<!--\s*END[^\n]*?(?:TF[_ -]?DOCS|TERRAFORM[ -]DOCS|doctoc)[^\n]*?-->"
+                              r"[ \t]*$|^[ \t]*<!--\s*AUTO-GENERATED-CONTENT:END\b[^\n]*?-->[ \t]*$", re.I | re.M)
+
+
+def without_tool_output(text: str) -> str:
+    """`text` with the parts a tool generates between its markers blanked, lines kept in place (`_GENERATED_OPEN`:
+    terraform-docs' tables of a module's inputs and outputs, doctoc's table of contents): the tool's, rewritten at
+    every run, and no words of the team; what the team wrote around them stays. A part never closed runs to the end."""
+    out, at = [], 0
+    for m in _GENERATED_OPEN.finditer(text):
+        if m.start() < at:
+            continue
+        close = _GENERATED_CLOSE.search(text, m.end())
+        end = close.end() if close else len(text)
+        out += [text[at:m.start()], re.sub(r"[^\r\n]+", "", text[m.start():end])]
+        at = end
+    return "".join(out) + text[at:] if out else text
+
+
 def licence_notice(lines: list[str], start: int) -> int:
     """Where a copyright or licence notice opening a page at `lines[start:]` ends (the index after its last line),
     else `start`: paragraphs from the page's first line, the first opening as a notice does (`_NOTICE_OPENING`), each
