@@ -1690,3 +1690,13 @@ def test_a_tools_generated_part_of_a_page_is_left_out_and_the_teams_words_kept()
                                 "passes two seconds for five minutes.\n\n")
     (m,) = parse_doc("terraform/modules/search_dashboard/README.md", written).memories
     assert "latency" in m.body and "Requirements" not in m.body and "aws" not in m.body
+
+
+def test_a_page_named_for_its_subject_deprecation_is_no_retired_page():
+    """aws/karpenter-provider-aws (Apache-2.0) `designs/deprecated-ami-observability.md`, "Observability for
+    Deprecated AMIs", an implemented design, came marked deprecated for the word in its name."""
+    page = "# Observability for Deprecated AMIs\n\n## Background\n\nNode classes may use AMIs AWS has deprecated.\n"
+    (m,) = parse_doc("designs/deprecated-ami-observability.md", page).memories
+    assert m.status is Status.ACTIVE
+    (old,) = parse_doc("docs/setup/legacy-setup.md", "# Legacy setup\n\nRun the old installer.\n").memories
+    assert old.status is Status.DEPRECATED

@@ -578,7 +578,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     out.memories.append(imported_memory(
         title=title, body=whole, kind=_kind(rel_path, whole, skill), source=SourceKind.RULES_FILE, path=rel_path,
         line=title_line or 1, key=DOC_META, sections=sections, tags=[DOC_TAG], meta=meta))
-    if retired_page(rel_path) or says_outdated(doc, title_line):
+    if retired_page(rel_path, title) or says_outdated(doc, title_line):
         out.memories[0].status = Status.DEPRECATED
     return out
 
@@ -747,13 +747,19 @@ _RETIRED_NAME_WORDS = frozenset({"legacy", "archived", "obsolete", "deprecated",
 _RETIRED_DOC_DIRS = RETIRED_DIRS - {"legacy", "history", "historic"}
 
 
-def retired_page(rel_path: str) -> bool:
+def retired_page(rel_path: str, title: str | None = None) -> bool:
     """Whether the repository marks a page as no longer current: kept in a folder for retired documents
     (`docs/archive/`, `obsolete/`, as for decision records, `adr.RETIRED_DIRS`, but a `legacy/` folder) or named
-    so (`legacy-setup.md`). Search still finds it, weighted down and marked deprecated; context packs leave it out."""
+    so (`legacy-setup.md`). Search still finds it, weighted down and marked deprecated; context packs leave it out.
+    A name whose word its `title` writes past its first word names the page's subject, not its state
+    (aws/karpenter-provider-aws' `deprecated-ami-observability.md`, "Observability for Deprecated AMIs")."""
     p = PurePosixPath(rel_path)
     folders = set().union(*(_words(f) for f in p.parts[:-1])) if p.parts[:-1] else set()
-    return bool(folders & _RETIRED_DOC_DIRS or _words(p_stem(rel_path)) & _RETIRED_NAME_WORDS)
+    if folders & _RETIRED_DOC_DIRS:
+        return True
+    named = _words(p_stem(rel_path)) & _RETIRED_NAME_WORDS
+    subject = re.findall(r"[a-z]+", (title or "").lower())[1:]
+    return bool(named - set(subject))
 
 
 # Words naming a folder that holds a copy kept aside: `frontend-react-original/` beside `frontend-react/`, `backup/`.
