@@ -1649,6 +1649,11 @@ def test_a_versioned_sites_copies_for_past_releases_are_older_versions():
                                           "site/content/en/v0.3/contributions/CONTRIBUTING.md"}
     releases = ["docs/1.9/guide.md", "docs/1.10/guide.md", "docs/1.2.x/guide.md"]
     assert docs.older_versions(releases) == {"docs/1.9/guide.md", "docs/1.2.x/guide.md"}
+    # aws/karpenter-provider-aws: `preview/` documents the code in the repository, `docs/` the last release
+    site = ["website/content/en/preview/concepts/disruption.md", "website/content/en/docs/concepts/disruption.md",
+            "website/content/en/v1.14/concepts/disruption.md", "website/content/en/v1.0/concepts/disruption.md"]
+    assert docs.older_versions(site) == set(site[1:])
+    assert docs.older_versions(site[1:]) == set(site[2:])
     # two versions of an API and no current folder beside them are both live
     assert docs.older_versions(["docs/api/v1.0/usage.md", "docs/api/v2.0/usage.md"]) == set()
     assert docs.older_versions(["docs/api/v1/usage.md", "docs/api/v2/usage.md", "docs/api/v3/usage.md"]) == set()

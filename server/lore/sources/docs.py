@@ -303,20 +303,26 @@ def _site_sources(folders: list[str], i: int) -> bool:
 
 # A folder named for a release of the documentation (`v1.2`, `0.3.x`, `1.10.0`), not an API's major version (`v1`).
 _VERSION_FOLDER = re.compile(r"^v?\d+\.\d+(?:\.(?:\d+|x))?$", re.I)
-# The folder a versioned site keeps its current pages in, beside the releases' copies.
-_CURRENT_FOLDERS = frozenset({"latest", "current", "stable", "next", "main", "master", "dev"})
+# The folder a versioned site keeps the pages of the code in the repository in, beside the releases' copies.
+_CURRENT_FOLDERS = frozenset({"latest", "next", "preview", "unreleased", "main", "master", "dev"})
+# The folder it keeps its last release's pages in (aws/karpenter-provider-aws' `website/content/en/docs/` beside
+# `preview/` and `v1.0/` … `v1.14/`): a copy too when one of `_CURRENT_FOLDERS` is beside it.
+_RELEASED_FOLDERS = frozenset({"docs", "current", "stable"})
 # A folder holding this many releases' folders keeps the documentation of each release (with fewer, and no current
 # folder beside them, they may be two live versions of an API).
 VERSIONED_RELEASES = 3
 
 
 def older_versions(rels: list[str]) -> set[str]:
-    """The pages of `rels` in a versioned site's copies of its documentation for past releases: where one folder holds
+    """The pages of `rels` in a versioned site's copies of its documentation for releases: where one folder holds
     folders named for releases (`_VERSION_FOLDER`: envoyproxy/gateway's `site/content/en/v0.2/` … `v1.5/`) beside
-    its current one (`_CURRENT_FOLDERS`: `latest/`), or `VERSIONED_RELEASES` of them and no current one, every
-    release's folder but the newest (when there is no current one) is a copy of pages read where they are current."""
+    the one for the code in the repository (`_CURRENT_FOLDERS`: `latest/`, `preview/`), every release's folder and
+    the last release's (`_RELEASED_FOLDERS`: `docs/`) is a copy of pages read where they are current; beside a last
+    release's folder alone, every release's folder is; with `VERSIONED_RELEASES` of them and neither, every one but
+    the newest."""
     releases: dict[tuple[str, ...], set[str]] = {}
     current: set[tuple[str, ...]] = set()
+    released: dict[tuple[str, ...], list[str]] = {}
     where: list[tuple[str, tuple[str, ...], str]] = []
     for rel in rels:
         parts = PurePosixPath(rel).parts[:-1]
@@ -328,12 +334,17 @@ def older_versions(rels: list[str]) -> set[str]:
                 break
             if low in _CURRENT_FOLDERS:
                 current.add(parts[:i])
+            elif low in _RELEASED_FOLDERS:
+                released.setdefault(parts[:i], []).append(rel)
     newest = {at: max(names, key=_release_key) for at, names in releases.items()}
     out = set()
     for rel, at, name in where:
-        versioned = at in current or len(releases[at]) >= VERSIONED_RELEASES
-        if versioned and (at in current or name != newest[at]):
+        versioned = at in current or at in released or len(releases[at]) >= VERSIONED_RELEASES
+        if versioned and (at in current or at in released or name != newest[at]):
             out.add(rel)
+    for at, pages in released.items():
+        if at in current and at in releases:
+            out.update(pages)
     return out
 
 
