@@ -1176,3 +1176,13 @@ def test_a_title_written_without_a_space_after_its_mark_is_the_records_title():
     for first in ("#tagging", "#include <stdio.h> is used"):  # a hashtag, a directive: no title
         m, _ = one("architecture-decision-records/0026-tagging.md", f"{first}\n\n## Decision\n\nTag releases.\n")
         assert m.title == "Tagging"
+
+
+def test_a_design_stating_several_decisions_after_colons_keeps_its_whole_text_as_its_body():
+    """kumahq/kuma (Apache-2.0) MADR 078: "#### Decision: Naming for non-system inbound-related resources" and two
+    more, each the decision of one area of the design; the first alone became the record's body."""
+    text = ("# Consistent naming\n\n## Context and problem statement\n\nNames differ.\n\n## Design areas and decisions\n\n"
+            "### Inbound\n\n#### Decision: Naming for inbound resources\n\nUse `self_inbound_<port>`.\n\n"
+            "### Passthrough\n\n#### Decision: Naming for passthrough resources\n\nUse `self_passthrough`.\n")
+    m, _ = one("docs/madr/decisions/078-consistent-naming.md", text)
+    assert "self_inbound" in m.body and "self_passthrough" in m.body
