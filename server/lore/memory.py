@@ -74,6 +74,9 @@ NEWER_PARTS_META = "import_newer_parts"
 WIDESPREAD_META = "widespread_names"
 # Where an imported record's body was taken from (its decision section) and the parts before it (`sources.adr.body_part`).
 BODY_PART_META = "body_part"
+# The ISO day git first held an imported record that writes no date of its own (`lore.sources.added`): shown as
+# "in git since", never its date.
+GIT_ADDED_META = "in_git_since"
 DOC_META = "doc"  # meta flag of a memory read from the project's plain documentation (sources/docs.py)
 # meta flag of a decision record nobody filled in: its parts hold only its template's guidance ("The change that we're
 # proposing or have agreed to implement."), so its title, status and relations are all it says (`sources.adr.unfilled`)

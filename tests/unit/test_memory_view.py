@@ -88,3 +88,28 @@ def test_lore_show_gives_the_date_and_names_a_successor_by_its_title(tmp_path, c
     shown = capsys.readouterr().out
     assert "*2020-03-16*" in shown
     assert f"Superseded by: `{new['id']}` (22. Proxy S3 uploads through CloudFront)" in shown
+
+
+def test_a_record_writing_no_date_shows_when_git_first_held_it(tmp_workspace, capsys, monkeypatch):
+    """aws/karpenter-provider-aws' designs, nationalarchives/tdr-dev-documentation 0033 and 0038: no date line, so
+    no date at all, though git knows when each was added. The record's own date stays None (it orders records)."""
+    import json
+    import os
+    import subprocess
+
+    from lore.cli.main import main
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    page = tmp_workspace / "docs" / "adr" / "0033-user-permissions.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("# 33. User permissions\n\n## Status\n\nAccepted\n\n## Decision\n\nRoles live in Keycloak.\n")
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2024-08-09T10:00:00", "GIT_COMMITTER_DATE": "2024-08-09T10:00:00"}
+    subprocess.run(["git", "add", "-A"], cwd=tmp_workspace, check=True)
+    subprocess.run(["git", "commit", "-q", "-m", "permissions record"], cwd=tmp_workspace, check=True, env=env)
+    assert main(["-w", str(tmp_workspace), "import"]) == 0
+    capsys.readouterr()
+    assert main(["-w", str(tmp_workspace), "list", "--json"]) == 0
+    (record,) = [m for m in json.loads(capsys.readouterr().out) if m["kind"] == "decision"]
+    assert record["date"] is None and record["inGitSince"] == "2024-08-09"
+    assert main(["-w", str(tmp_workspace), "show", record["id"]]) == 0
+    assert "*in git since 2024-08-09*" in capsys.readouterr().out

@@ -6,7 +6,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any, Mapping
 
 from lore.anchors.choices import views
-from lore.memory import BODY_PART_META, NEWER_META, Memory
+from lore.memory import BODY_PART_META, GIT_ADDED_META, NEWER_META, Memory
 from lore.agents.trust import mark
 from lore.context.hits import faint, hit_line
 from lore.team.provenance import describe
@@ -45,6 +45,7 @@ def memory_json(m: Memory) -> dict[str, Any]:
         "source": {"kind": p.kind.value, "path": p.path, "line": p.line},
         "trust": mark(m).to_json(),
         "date": m.date,
+        "inGitSince": m.meta.get(GIT_ADDED_META),
         "createdAt": iso(m.created_at),
         "updatedAt": iso(m.updated_at),
         "usage": {"surfaced": m.surfaced_count, "used": m.used_count, "dismissed": m.dismissed_count},
@@ -91,6 +92,8 @@ def memory_markdown(m: Memory, link: Linker = no_links, titles: Mapping[str, str
     head = [f"*{m.kind.value}*", f"*{m.status.value}*", f"*{m.scope.value}*", f"`{m.id}`"]
     if m.date:
         head.insert(2, f"*{escape_text(str(m.date))}*")
+    elif m.meta.get(GIT_ADDED_META):  # a record writing no date: when git first held it
+        head.insert(2, f"*in git since {escape_text(str(m.meta[GIT_ADDED_META]))}*")
     lines = [f"# {m.title}", "", " · ".join(head)]
     if m.superseded_by:
         lines.append(f"\nSuperseded by: {_named(m.superseded_by, titles)}")
