@@ -24,6 +24,10 @@ export interface Memory {
   source?: MemorySource | null;
   /** Who wrote the text: repository file, team memory, the user's own, or an agent (unconfirmed). */
   trust?: { kind: 'repository-file' | 'team' | 'own' | 'agent-proposed'; label: string; source: string };
+  /** The day the record says it was decided (as written when the day is not certain). */
+  date?: string | null;
+  /** A record writing no date: the day git first held its file. */
+  inGitSince?: string | null;
   createdAt?: string;
   updatedAt?: string;
 }
