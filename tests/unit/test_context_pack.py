@@ -177,3 +177,18 @@ def test_the_record_about_keeping_records_is_no_topic_of_a_code_file(model_dir, 
         text = build_pack(lo, path="app/services/prosecution_case_recorder.rb", code_map=False).markdown
         assert "Record architecture decisions" not in text
         assert "Record architecture decisions" in build_pack(lo, task="how do we record decisions").markdown
+
+
+def test_a_file_reached_by_a_folders_glob_is_said_to_be_under_that_folder_not_by_the_first_anchor(tmp_workspace):
+    """trade-tariff/trade-tariff-backend: `…/exchange_rates/exchange_rate_period_list_serializer.rb` read "applies to
+    files matching `symbol:ruby:ExchangeRateCountryCurrency`", the record's first anchor, not the glob that placed it."""
+    rel = "app/serializers/api/v2/exchange_rates/period_list_serializer.rb"
+    (tmp_workspace / rel).parent.mkdir(parents=True)
+    (tmp_workspace / rel).write_text("class PeriodListSerializer\nend\n")
+    with Lore(tmp_workspace, user_db=tmp_workspace.parent / "user.db", embedder=HashEmbedder()) as lo:
+        sym = Anchor.parse("symbol:ruby:ExchangeRateCountryCurrency")
+        sym.file = "app/models/exchange_rate_country_currency.rb"
+        lo.add(Memory(title="Exchange rates by country and currency over time", kind=Kind.DECISION,
+                      body="Currencies change per country.", anchors=[sym, Anchor.parse("**/exchange_rates/**")]))
+        text = build_pack(lo, path=rel, code_map=False).markdown
+    assert "Exchange rates by country" in text and "symbol:ruby" not in text

@@ -150,7 +150,7 @@ def _governing(lore: Lore, found: dict[str, ContextItem], path: str, symbol: str
     groups = lens_groups(lore, path, symbols, language)
     ids = [li.id for g in groups for li in g.memories]
     mems = memories_by_id(lore, ids, [path]) if ids else {}
-    places = {m.id: (match, next((a.to_text() for a in m.anchors), path))
+    places = {m.id: (match, _placing_anchor(m, path, language))
               for m, match in lore.memories_at(path, [symbol] if symbol else [], language)}
     rank = 0
     in_file = 0
@@ -189,6 +189,13 @@ def _keeping_records(m: Memory) -> bool:
     decisions"): about how the team writes its decisions, never the topic of a code file, though a file's name may
     share its words (ministryofjustice/laa-court-data-adaptor's `prosecution_case_recorder.rb`)."""
     return m.provenance.kind is SourceKind.ADR and process_record(m.title)
+
+
+def _placing_anchor(m: Memory, path: str, language: str | None) -> str:
+    """The text of the anchor that places `m` at `path` (a folder's glob, not its first anchor, which may be a symbol
+    elsewhere: "applies to files matching `symbol:ruby:ExchangeRateCountryCurrency`"), else the path itself."""
+    placing = [a for a in m.anchors if a.kind != "symbol" and match_anchor(a, path, None, language)]
+    return placing[0].to_text() if placing else path
 
 
 def _placed_by_path(m: Memory, path: str, language: str | None) -> bool:
