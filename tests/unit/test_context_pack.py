@@ -192,3 +192,16 @@ def test_a_file_reached_by_a_folders_glob_is_said_to_be_under_that_folder_not_by
                       body="Currencies change per country.", anchors=[sym, Anchor.parse("**/exchange_rates/**")]))
         text = build_pack(lo, path=rel, code_map=False).markdown
     assert "Exchange rates by country" in text and "symbol:ruby" not in text
+
+
+def test_lore_context_for_a_file_not_in_the_workspace_says_so(tmp_workspace, capsys, monkeypatch):
+    """trade-tariff/trade-tariff-backend: two mistyped paths gave governance and no word that no such file exists."""
+    from lore.cli.main import main
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    (tmp_workspace / "app").mkdir()
+    (tmp_workspace / "app" / "real.rb").write_text("class Real; end\n")
+    assert main(["-w", str(tmp_workspace), "context", "--file", "app/real.rb"]) == 0
+    assert "not in the workspace" not in capsys.readouterr().err
+    assert main(["-w", str(tmp_workspace), "context", "--file", "app/mistyped.rb"]) == 0
+    assert "note: app/mistyped.rb is not in the workspace" in capsys.readouterr().err

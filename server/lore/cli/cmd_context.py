@@ -30,6 +30,9 @@ def cmd_context(args) -> int:
         path = relative_path(root, args.file)
         if path is None:
             raise ValidationError(f"{args.file} is outside the workspace {root}")
+        if not (root / path).exists():  # a file about to be written is a fair question; a mistyped one should show
+            err.print(f"note: {path} is not in the workspace; shown is what would govern a file there",
+                      highlight=False)
     pack = call(args, root, "context", {"path": path, "symbol": args.symbol, "task": args.task, "budget": args.budget},
                 notices=False)
     if args.json:
