@@ -524,3 +524,18 @@ def test_a_table_of_contents_is_no_text_of_a_guide_the_text_after_it_is_the_intr
     kept = "# Guide\n\n## Setup\n\n- [Install](#install)\n\nRun `make` first.\n\n### Install\n\nRun `make install`.\n"
     assert [(m.title, m.body) for m in parse_rules(cls.GUIDE, "CONTRIBUTING.md", kept).memories] == [
         ("Setup", "Run `make` first."), ("Setup: Install", "Run `make install`.")], "a part's own heading stays"
+
+
+def test_a_search_shows_a_page_a_claude_md_imports_once(lore):
+    """Accenture/mercury: CLAUDE.md imports `@docs/arch-decisions/ADR.md`, read into the guide and as a page of its
+    own; a search showed the same text twice, once as the guide's."""
+    from lore.recall import Query
+
+    write(lore.root, "docs/git.md", "# Git\n\n## Commits\n\nWrite commit messages in the imperative mood.\n")
+    write(lore.root, "CLAUDE.md", "# Project\n\n## Workflow\n\nSee @docs/git.md\n")
+    run_import(lore)
+    assert memories(lore, "CLAUDE.md")["Commits"].meta["imported_from"] == "docs/git.md"  # the guide still holds it
+    paths = [h.memory.provenance.path for h in lore.search(Query("commit messages imperative mood"))]
+    assert "docs/git.md" in paths
+    assert not [h for h in lore.search(Query("commit messages imperative mood"))
+                if h.memory.meta.get("imported_from") == "docs/git.md"]

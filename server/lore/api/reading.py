@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from lore.memory import Memory
 from lore.recall import search_store
-from lore.recall.ordering import order_hits
+from lore.recall.ordering import order_hits, without_copies
 from lore.recall.query_text import question_vector, unnamed
 from lore.recall.search import matched_text
 from lore.redact import redact_path
@@ -72,7 +72,7 @@ class Reading:
             for h in hits:
                 h.why.append("words only: no model")
 
-        return order_hits(self.get, hits, q)[: q.limit]
+        return without_copies(order_hits(self.get, hits, q))[: q.limit]
 
     def record_surfaced(self, ids: list[str]) -> None:
         """Count that memories were shown (hover, lens, context pack)."""

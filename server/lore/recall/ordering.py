@@ -192,3 +192,12 @@ def _explain(hits: list[Hit], by_id: dict[str, Hit]) -> None:
         for new_id, relation in {**(h.memory.meta.get(NEWER_META) or {}), **_taken_over(h, by_id)}.items():
             if new_id in by_id:
                 h.why.append(f"{relation} by {by_id[new_id].memory.title or new_id}")
+
+
+def without_copies(hits: list[Hit]) -> list[Hit]:
+    """`hits` but a guide's copy of a page it imports (a CLAUDE.md's `@docs/architecture.md`, its sections read into
+    the guide, `meta["imported_from"]`) when that page is itself among them: one text shown once, from the page
+    where it is written (Accenture/mercury's search showed both)."""
+    pages = {h.memory.provenance.path for h in hits if h.memory.provenance.path}
+    return [h for h in hits if not (h.memory.meta.get("imported_from") in pages)]
+
