@@ -1186,3 +1186,15 @@ def test_a_design_stating_several_decisions_after_colons_keeps_its_whole_text_as
             "### Passthrough\n\n#### Decision: Naming for passthrough resources\n\nUse `self_passthrough`.\n")
     m, _ = one("docs/madr/decisions/078-consistent-naming.md", text)
     assert "self_inbound" in m.body and "self_passthrough" in m.body
+
+
+def test_parts_written_a_level_too_deep_under_a_change_log_stay_in_the_body():
+    """edgexfoundry/edgex-docs (Apache-2.0) `ucr/Core-Data-Retention.md`: "## Change Log", then "### Motivation",
+    "### Description", "### Requirements"; leaving out the change log took them with it, and the body was the
+    submitter's name alone."""
+    text = ("## Core Data Retention\n\n### Submitters\nJim White\n\n## Status\n\nApproved\n\n## Change Log\n\n"
+            "- approved 2023-01-31\n\n### Motivation\nLess data persisted at the edge.\n\n### Description\n"
+            "Cap the readings each device keeps.\n")
+    m, _ = one("docs/design/adr/0030-core-data-retention.md", text)
+    assert "Less data persisted at the edge." in m.body and "Cap the readings" in m.body
+    assert "approved 2023-01-31" not in m.body

@@ -856,7 +856,10 @@ def _without_meta(doc: markdown.Document, start: int) -> list[str]:
     lines: list[str | None] = list(doc.lines)
     for i, s in enumerate(doc.sections):
         if s.heading and _part_key(s.heading) in _SKIP_META:
-            end = next((t.line - 1 for t in doc.sections[i + 1:] if t.level <= s.level), len(lines))
+            # a part of the record written a level too deep under it ends it (edgexfoundry/edgex-docs' use-case
+            # records: "## Change Log", then "### Motivation", "### Description" and the rest)
+            end = next((t.line - 1 for t in doc.sections[i + 1:] if t.level <= s.level or _part_name(t.heading)
+                        and _part_key(t.heading or "") not in _SKIP_META), len(lines))
             lines[s.line - 1:end] = [None] * (end - s.line + 1)
     first = next((s.line - 1 for s in doc.sections if s.heading and s.line - 1 > start), len(lines))
     for i in range(start, first):
