@@ -22,7 +22,7 @@ from lore.codemap.render import from_json, module_markdown, overview_markdown, t
 from lore.memory import Anchor, Kind, Memory, Provenance, SourceKind, Status
 
 log = logging.getLogger(__name__)
-MAP_VERSION = 13  # bump when what a map holds changes, so every workspace builds its map again
+MAP_VERSION = 14  # bump when what a map holds changes, so every workspace builds its map again
 HASH_META = "codemap.hash"
 JSON_META = "codemap.json"
 MODULE_ITEMS = 12
