@@ -205,3 +205,14 @@ def test_lore_context_for_a_file_not_in_the_workspace_says_so(tmp_workspace, cap
     assert "not in the workspace" not in capsys.readouterr().err
     assert main(["-w", str(tmp_workspace), "context", "--file", "app/mistyped.rb"]) == 0
     assert "note: app/mistyped.rb is not in the workspace" in capsys.readouterr().err
+
+
+def test_lore_context_says_its_tokens_once(tmp_workspace, capsys, monkeypatch):
+    """alphagov/pay-adminusers: every `lore context` printed its token count twice, in the pack's last line and again
+    on stderr."""
+    from lore.cli.main import main
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    assert main(["-w", str(tmp_workspace), "context", "--task", "add a queue"]) == 0
+    out = capsys.readouterr()
+    assert "tokens" in out.out and "tokens" not in out.err

@@ -6,7 +6,6 @@ from lore.cli.common import call, workspace_root
 from lore.cli.lines import wrap_markdown
 from lore.cli.output import err, print_json, say
 from lore.memory import ValidationError
-from lore.text import counted
 from lore.workspace import relative_path
 
 
@@ -38,7 +37,5 @@ def cmd_context(args) -> int:
     if args.json:
         print_json(pack)
     else:
-        say(wrap_markdown(pack["markdown"]).rstrip("\n"))
-        err.print(f"{pack['tokens']}/{pack['budget']} tokens, {counted(len(pack['items']), 'memory', 'memories')} ({pack['counter']})",
-                  highlight=False)
+        say(wrap_markdown(pack["markdown"]).rstrip("\n"))  # its last line says its tokens and memories
     return 0
