@@ -107,3 +107,14 @@ def test_a_code_comment_note_reaches_a_task_that_names_its_code(tmp_workspace):
         assert note.id in [i.memory.id for i in named]
     finally:
         lore.close()
+
+
+def test_a_long_guide_shows_the_topic_that_matched_when_its_heading_is_written_as_code():
+    """nationalarchives/ds-frontend `docs/structure.md`: "## `Dockerfile`" matched as section "Dockerfile", and the
+    pack quoted the page's top, `app` and `app/feeds`, not the Dockerfile's part."""
+    body = "\n\n".join(f"## `{name}`\n\n{name} notes. " + "More words about it. " * 40
+                       for name in ("app", "src", "config.py")) + "\n\n## `Dockerfile`\n\nKeep this file as terse as possible.\n"
+    guide = Memory(title="Structure", body=body, kind=Kind.FACT,
+                   provenance=Provenance(SourceKind.RULES_FILE, "docs/structure.md", 1))
+    text = "\n".join(long_body(guide, "Dockerfile"))
+    assert "Keep this file as terse as possible." in text and "app notes" not in text

@@ -11,6 +11,7 @@ from urllib.parse import quote
 from lore.context.clean import paragraphs, sentences
 from lore.context.select import ContextItem
 from lore.markup.markdown import headings
+from lore.markup.markdown import plain as heading_text  # a heading as search names it: "`Dockerfile`" is "Dockerfile"
 from lore.memory import Kind, Memory, Section, SourceKind, Status, is_plain_doc
 from lore.text import split_sections
 from lore.agents.trust import Trust, code, mark, plain
@@ -83,12 +84,13 @@ def long_body(m: Memory, matched: str | None, for_task: bool = False) -> list[st
     if matched and (for_task or (m.kind is not Kind.DECISION and m.provenance.kind is not SourceKind.ADR)):
         topic = nested_under(m.body or "", matched)
         if topic:
-            parts = [s for s in parts if s.heading in topic or for_task and s.heading and DECIDED.match(s.heading)]
+            parts = [s for s in parts if s.heading and heading_text(s.heading) in topic
+                     or for_task and s.heading and DECIDED.match(s.heading)]
 
     def rank(s) -> int:
         if s.heading and DECIDED.match(s.heading):
             return 1 if for_task else 0
-        return (0 if for_task else 1) if matched and s.heading == matched else 2
+        return (0 if for_task else 1) if matched and s.heading and heading_text(s.heading) == heading_text(matched) else 2
 
     out: list[str] = []
     for s in sorted(parts, key=rank):
@@ -105,18 +107,19 @@ def long_body(m: Memory, matched: str | None, for_task: bool = False) -> list[st
 
 
 def nested_under(body: str, heading: str) -> set[str]:
-    """The heading and the headings nested under it (deeper, up to the next of its level or higher);
-    empty when the body has no such heading."""
+    """The heading and the headings nested under it (deeper, up to the next of its level or higher), as plain
+    text (a section found by search is named so: "Dockerfile" for "## `Dockerfile`"); empty when the body has no
+    such heading."""
     found = headings(body)
-    start = next((i for i, h in enumerate(found) if h.text == heading), None)
+    start = next((i for i, h in enumerate(found) if heading_text(h.text) == heading_text(heading)), None)
     if start is None:
         return set()
     level = found[start].level
-    out = {heading}
+    out = {heading_text(heading)}
     for h in found[start + 1:]:
         if h.level <= level:
             break
-        out.add(h.text)
+        out.add(heading_text(h.text))
     return out
 
 
