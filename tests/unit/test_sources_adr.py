@@ -1014,6 +1014,7 @@ def test_a_records_read_me_without_a_title_is_titled_by_its_folder():
     ("RFC - Flag sets", "Flag sets"),
     ("Decision: Use Kafka", "Use Kafka"),
     ("Decision Record: Message Concept", "Message Concept"),  # alphagov/email-alert-api (MIT)
+    ("Design Decisions: HTML Templating", "HTML Templating"),  # Financial-Times/dotcom-page-kit (MIT)
     ("ADR 12: Use Kafka", "ADR 12: Use Kafka"),  # a numbered title is left as it is
     ("Decision records", "Decision records"),
 ])
@@ -1198,3 +1199,14 @@ def test_parts_written_a_level_too_deep_under_a_change_log_stay_in_the_body():
     m, _ = one("docs/design/adr/0030-core-data-retention.md", text)
     assert "Less data persisted at the edge." in m.body and "Cap the readings" in m.body
     assert "approved 2023-01-31" not in m.body
+
+
+def test_a_page_titled_as_a_design_decision_in_a_decisions_folder_is_a_record():
+    """Financial-Times/dotcom-page-kit (MIT) `docs/design-decisions/html-templating.md`, "# Design Decisions: HTML
+    Templating" with "## Decision owners" and no decision heading: six of eight such pages came as documentation."""
+    from lore.sources.detect import evidence
+
+    text = ("# Design Decisions: HTML Templating\n\nUI components provided by Page Kit are authored using JSX, not "
+            "Handlebars.\n\nJSX works the same on the server and in the browser.\n\n## Decision owners\n\n- Matt\n")
+    assert evidence("docs/design-decisions/html-templating.md", text).is_decision
+    assert not evidence("docs/guides/html-templating.md", text).is_decision  # the title alone, outside such a folder

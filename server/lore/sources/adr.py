@@ -70,8 +70,10 @@ _GENRE_ONLY = re.compile(r"^(?:\[[^\[\]\n]{1,60}\]\s*)?"  # a project's tag firs
                          r"|adr|rfc|architecture\s+decision\s+record\s+template)\s*:?$", re.I)
 _GENRE_PREFIX = re.compile(r"^(?:adr|rfc|decision)\s*[-#]?\s*(?:\d+\s*)?[:.\-–]\s*", re.I)
 # A genre's word and no number before a title: "ADR: Multiple Sync Sources", "RFC - Flag sets", "Decision: Use Kafka",
-# "Decision Record: Message Concept" (alphagov/email-alert-api).
-_GENRE_LABEL = re.compile(r"^\s*(?:(?:architecture\s+|architectural\s+)?decision\s+record|adr|rfc|decision)\s*(?::|\s[-–—])"
+# "Decision Record: Message Concept" (alphagov/email-alert-api), "Design Decisions: HTML Templating"
+# (Financial-Times/dotcom-page-kit).
+_GENRE_LABEL = re.compile(r"^\s*(?:(?:architecture\s+|architectural\s+)?decision\s+record|adr|rfc|decision|"
+                          r"(?:design|technical|architecture|architectural|engineering)\s+decisions?)\s*(?::|\s[-–—])"
                           r"\s*(?=\S)", re.I)
 _NUMBER_TITLE = re.compile(r"^\s*(?:adr|decision|rfc)?[\s#:-]*0*(\d{1,5})\s*[:.\-–]\s+\S", re.I)
 # A template's number left unfilled in a title: "ADR-00XX: Data Hosting", "NNNN. Use Kafka", "ADR-?? – …".

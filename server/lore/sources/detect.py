@@ -89,7 +89,8 @@ _MADR_STRONG = {"context and problem statement", "decision outcome", "considered
 _FRONT_KEYS = {"status": 2.0, "deciders": 2.0, "decision-makers": 2.0, "decision_makers": 2.0, "consulted": 0.5,
                "informed": 0.5, "supersedes": 1.0, "superseded-by": 1.0, "superseded_by": 1.0}
 _ADR_TITLE = re.compile(r"^(?:adr|architecture decision record|architectural decision|decision record|decision)"
-                        r"[\s#:_-]*\d*\b|^\d{1,5}[.:]\s+\S", re.I)
+                        r"[\s#:_-]*\d*\b|^\d{1,5}[.:]\s+\S|"
+                        r"^(?:design|technical|architecture|architectural|engineering)\s+decisions?\s*[:\-–]\s*\S", re.I)
 _DECIDED = ("we decided", "we have decided", "we've decided", "we will ", "we chose", "we agreed", "it was decided",
             "chosen option")
 
