@@ -539,3 +539,15 @@ def test_a_search_shows_a_page_a_claude_md_imports_once(lore):
     assert "docs/git.md" in paths
     assert not [h for h in lore.search(Query("commit messages imperative mood"))
                 if h.memory.meta.get("imported_from") == "docs/git.md"]
+
+
+def test_a_guides_command_listing_explained_by_its_comments_is_kept(lore):
+    """DEFRA/water-abstraction-system (OGL) AGENTS.md: "## Commands", one code block whose comments say what each
+    command does ("# Database migrations", "npm run rollback  # rollback last migration"), became no memory; a bare
+    listing still says nothing on its own."""
+    write(lore.root, "AGENTS.md", "# Agents\n\n## Commands\n\n```bash\n# Install dependencies\ndocker compose exec dev "
+          "npm ci\n\n# Database migrations\ndocker compose exec dev npm run rollback  # rollback last migration\n```\n\n"
+          "## Build\n\n```bash\nnpm run build\n```\n\n## Style\n\nUse the logger, not the console.\n")
+    run_import(lore)
+    found = memories(lore, "AGENTS.md")
+    assert "rollback last migration" in found["Commands"].body and "Build" not in found

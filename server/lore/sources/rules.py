@@ -171,7 +171,7 @@ def _emit(out: Parsed, doc: markdown.Document, rel_path: str, shown_path: str, k
     own_title = any(x.level == 1 and x.line == doc_title_line for x in doc.sections if x.heading)
     for s in doc.sections:
         body = doc.text(s)
-        if not body.strip() or _only_code(body):
+        if not body.strip() or _silent_code(body):
             continue
         is_title = s.level == 1 and s.line == doc_title_line
         if (s.heading is None or is_title) and _about_itself(body):
@@ -237,10 +237,23 @@ def _add(out: Parsed, rel_path: str, shown_path: str, line: int, key: str, title
     out.memories.append(m)
 
 
+# A comment in a code block that says something in words: `# Install dependencies`, `… # rollback last migration`,
+# `├── dal/   # Data Access Layer …`.
+_SPOKEN_COMMENT = re.compile(r"(?:^|\s)(?:#|//)\s*[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*)+", re.M)
+MIN_SPOKEN = 2  # comments in words a code block needs to speak for its section
+
+
 def _only_code(body: str) -> bool:
-    """A section that is just a code block (a command listing) says nothing on its own."""
+    """Whether a text is just one code block."""
     stripped = body.strip()
     return stripped.startswith(("```", "~~~")) and stripped.endswith(("```", "~~~")) and stripped.count("```") <= 2
+
+
+def _silent_code(body: str) -> bool:
+    """A section that is just a code block (a command listing) says nothing on its own, unless its comments say, in
+    words, what each command or folder is (DEFRA/water-abstraction-system's AGENTS.md "## Commands": "# Database
+    migrations", "… npm run rollback  # rollback last migration"; its "## Project paths quick reference")."""
+    return _only_code(body) and len(_SPOKEN_COMMENT.findall(body)) < MIN_SPOKEN
 
 
 # Where a sentence ends: after ".", "!" or "?" and a space (not inside "1.1" or "e.g." written without one).
