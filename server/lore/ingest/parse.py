@@ -13,13 +13,13 @@ from lore.sources.adr import UNFILLED, parse_adr
 from lore.sources.comments import parse_comments
 from lore.sources.detect import Series, decide, placeholder_title, prompt_page, tool_log, work_item, work_page
 from lore.sources.docs import (LINKS_ONLY, MAX_DOC_BYTES, change_log, copied_page, generated_readme, is_documentation, newest_part,
-                               fitted, parse_doc)
+                               fitted, parse_doc, tool_change_log)
 from lore.sources.decision_log import LOG_META, log_entries
 from lore.sources.parsed import Parsed
 from lore.sources.layout import generator_output
 from lore.sources.claude_imports import pointer_only
 from lore.sources.report import (COPIED_PAGE, DECISION, DOCUMENTATION, GENERATED_OUTPUT, GENERATED_README, NOT_TAKEN,
-                                 POINTER, RULES)
+                                 GENERATED_LOG, POINTER, RULES)
 from lore.sources.rules import parse_rules
 
 
@@ -138,6 +138,8 @@ def _documentation(rel: str, text: str, listed: bool, front: dict | None = None,
         return None  # a numbered page with no title is content a program shows (form help texts), not a page to read
     if generated_readme(text):
         return Parsed(note=f"{NOT_TAKEN}{GENERATED_README}")
+    if tool_change_log(rel, text):
+        return Parsed(note=f"{NOT_TAKEN}{GENERATED_LOG}")
     if copied_page(rel, text):
         return Parsed(note=f"{NOT_TAKEN}{COPIED_PAGE}")
     cut = None

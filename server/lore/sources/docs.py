@@ -537,7 +537,12 @@ _UNRENDERED = re.compile(r"(?:\{\{.*?\}\}|\{%.*?%\}|<%.*?%>|\s)+")
 _TOOL_WRITTEN = re.compile(r"\b(?:generated|written)\s+(?:automatically\s+)?(?:by|with|using)\s+\[?`?[\w@./-]+|"
                            r"\bauto-?generated\b|\bautomatically\s+generated\b", re.I)
 TOOL_WRITTEN_HEAD = 600  # characters of a change log's head a tool's note sits in
-TOOL_LOG = "a change log a tool generates"
+
+
+def tool_change_log(rel_path: str, text: str) -> bool:
+    """Whether a page is a change log a tool writes (`_TOOL_WRITTEN` in its head): auto-changelog's list of merged
+    pull requests and bumps, the history `lore history` reads from git itself."""
+    return bool(_CHANGE_NAMES.match(p_stem(rel_path))) and bool(_TOOL_WRITTEN.search(text[:TOOL_WRITTEN_HEAD]))
 
 
 def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True, skill: bool = False) -> Parsed:
@@ -553,10 +558,6 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     (`classify.skill_page`), named for the skill as a `SKILL.md`'s folder is (`_kind`). A table of contents is no
     text of the page (`markdown.without_contents`)."""
 
-    if _CHANGE_NAMES.match(p_stem(rel_path)) and _TOOL_WRITTEN.search(text[:TOOL_WRITTEN_HEAD]):
-        out = Parsed()
-        out.note = TOOL_LOG  # auto-changelog's list of merged pull requests and bumps: history `lore history` reads
-        return out
     doc = with_front(markdown.parse(markdown.without_contents(markdown.without_tool_output(text))), front)
     path = PurePosixPath(rel_path)
     own_page = not read_me(p_stem(rel_path)) or series_folder(path.parent.name)

@@ -17,6 +17,7 @@ from lore.store import Store
 
 DECISION, RULES, DOCUMENTATION, NOT_TAKEN = "decision", "rules", "documentation", "not taken: "
 GENERATED_README = "a project generator's read-me"  # why a read-me is left out (`docs.generated_readme`)
+GENERATED_LOG = "a change log a tool generates"  # why a change log is left out (`docs.tool_change_log`)
 GENERATED_OUTPUT = "a code generator's output"  # why a page is left out (`layout.generator_output`)
 COPIED_PAGE = "another site's page, as its opening cites"  # why a page is left out (`docs.copied_page`)
 POINTER = "points to another file"  # why a guide imports nothing (`claude_imports.pointer_only`)
@@ -46,7 +47,7 @@ def fill(store: Store, summary: ImportSummary) -> None:
             summary.docs.append(path)
         elif sf.reason and sf.reason.startswith(NOT_TAKEN):
             why = sf.reason[len(NOT_TAKEN):]
-            if docs_like(path) or why.startswith(_PARTIAL) or why in ("template", UNFILLED, GENERATED_README,
+            if docs_like(path) or why.startswith(_PARTIAL) or why in ("template", UNFILLED, GENERATED_README, GENERATED_LOG,
                                                                       GENERATED_OUTPUT, COPIED_PAGE):  # set aside, said
                 summary.not_taken.append((path, why))
     summary.log_entries = store.memories.entries_per_file(SourceKind.ADR)
