@@ -1638,6 +1638,8 @@ def test_a_hugo_sites_pages_under_site_content_are_documentation():
     for rel in ("site/content/en/community/design/tcp-udp-design.md", "site/content/en/community/DEVELOP.md",
                 "site/content/en/latest/tasks/security/backend-tls.md"):
         assert is_documentation(rel), rel
+    assert is_documentation("website/content/en/preview/reference/threat-model.md")  # aws/karpenter-provider-aws
+    assert not is_documentation("website/content/en/blog/2024-01-01-launch.md")
     assert not is_documentation("site/assets/readme-copy.md")
     assert not is_documentation("site/index.md")
 

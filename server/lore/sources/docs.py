@@ -197,7 +197,8 @@ def is_documentation(rel_path: str) -> bool:
     if not folders and re.fullmatch(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+|[A-Z][A-Z0-9]{2,}", stem) \
             and stem not in _PROVENANCE_NAMES:
         return True  # a root page named in capitals, as projects name their own (`BACKWARDS_COMPATIBILITY`, `VERSIONING`)
-    return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) or _site_sources(folders, i) for i, f in enumerate(folders))
+    return any(_words(f) & (_DOC_WORDS | _WORKING_FOLDER_WORDS) or _site_sources(folders, i) or _website_content(folders, i)
+               for i, f in enumerate(folders))
 
 
 # A folder holding this many numbered or dated pages holds a series (one page per proposal, record or review).
@@ -299,6 +300,13 @@ def _site_sources(folders: list[str], i: int) -> bool:
     """Whether the `i`th of a page's folders (lower case) is a `site/` whose next folder holds a site's sources
     (`_SITE_SOURCES`)."""
     return folders[i] == "site" and i + 1 < len(folders) and folders[i + 1] in _SITE_SOURCES
+
+
+def _website_content(folders: list[str], i: int) -> bool:
+    """Whether the `i`th of a page's folders is a `website/` whose next folder is Hugo's `content/`
+    (aws/karpenter-provider-aws' `website/content/en/preview/reference/threat-model.md`): the pages of the project's
+    site (a blog's posts stay out with `blog/`)."""
+    return folders[i] == "website" and folders[i + 1:i + 2] == ["content"]
 
 
 # A folder named for a release of the documentation (`v1.2`, `0.3.x`, `1.10.0`), not an API's major version (`v1`).
