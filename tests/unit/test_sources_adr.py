@@ -1210,3 +1210,17 @@ def test_a_page_titled_as_a_design_decision_in_a_decisions_folder_is_a_record():
             "Handlebars.\n\nJSX works the same on the server and in the browser.\n\n## Decision owners\n\n- Matt\n")
     assert evidence("docs/design-decisions/html-templating.md", text).is_decision
     assert not evidence("docs/guides/html-templating.md", text).is_decision  # the title alone, outside such a folder
+
+
+@pytest.mark.parametrize("rel, proposed", [
+    ("docs/proposed/0007-use-kafka.md", True),
+    ("docs/adr-drafts/0007-use-kafka.md", True),
+    ("docs/proposals-pending/0007-use-kafka.md", True),
+    # alphagov/forms (MIT): the feature of editing a live form's draft, imported "as proposed, as its folder says"
+    ("design/features/live-draft/version-1.md", False),
+    ("docs/proposals-accepted/0007-use-kafka.md", False),  # thanos-io/thanos: another state beside it
+])
+def test_a_folder_of_proposals_is_named_for_their_state_and_records_alone(rel, proposed):
+    text = "# Use Kafka\n\n## Context\n\nJobs pile up.\n\n## Decision\n\nWe use Kafka.\n"
+    m, _ = one(rel, text)
+    assert (m.status is Status.PROPOSED) is proposed

@@ -761,6 +761,23 @@ _OPENSPEC_APPLIED = re.compile(r"(?:^|/)openspec/changes/archive/")
 _OPENSPEC_OPEN = re.compile(r"(?:^|/)openspec/changes/(?!archive/)[^/]+/")
 
 
+# Words naming what a folder of proposals holds beside the word for their state (`adr-drafts/`, `proposed-rfcs/`).
+_RECORD_WORDS = {"adr", "adrs", "decision", "decisions", "record", "records", "rfc", "rfcs", "design", "designs", "spec",
+                 "specs"}
+
+
+def _proposals_folder(rel_path: str) -> bool:
+    """Whether a folder on the path holds proposals not yet decided: named by that state and, at most, words for
+    records (`proposed/`, `drafts/`, `adr-drafts/`, `proposals-pending/`). A part of the product named with the word
+    (alphagov/forms' `design/features/live-draft/`, the feature of editing a live form's draft) holds none, nor does a
+    folder naming another state beside it (thanos' `docs/proposals-accepted/`, `proposals-done/`)."""
+    for part in PurePosixPath(rel_path).parts[:-1]:
+        words = set(re.split(r"[-_ .]+", part.lower())) - {""}
+        if words & _PROPOSED_DIRS and words <= _PROPOSED_DIRS | _RECORD_WORDS:
+            return True
+    return False
+
+
 def _folder_status(rel_path: str, status: Status | None) -> Status:
     """A folder for retired or proposed ADRs says what a missing or plain status does not."""
     words = {w for part in PurePosixPath(rel_path).parts[:-1] for w in re.split(r"[-_ .]+", part.lower())}
@@ -774,7 +791,7 @@ def _folder_status(rel_path: str, status: Status | None) -> Status:
         return Status.REJECTED
     if words & RETIRED_DIRS:
         return Status.DEPRECATED
-    if status is None and words & _PROPOSED_DIRS:
+    if status is None and _proposals_folder(rel_path):
         return Status.PROPOSED
     return status or Status.ACTIVE
 
