@@ -113,3 +113,12 @@ def test_a_record_writing_no_date_shows_when_git_first_held_it(tmp_workspace, ca
     assert record["date"] is None and record["inGitSince"] == "2024-08-09"
     assert main(["-w", str(tmp_workspace), "show", record["id"]]) == 0
     assert "*in git since 2024-08-09*" in capsys.readouterr().out
+
+
+def test_a_reverted_task_says_which_task_reverted_it():
+    """alphagov/pay-adminusers: `lore show` of "PP-15589 remove apache4 dependencies", reverted by #3305, read
+    "*task* · *active*" and nothing more."""
+    task = Memory(title="PP-15589 remove apache4 dependencies", kind=Kind.TASK, body="Removes httpclient 4.",
+                  meta={"reverted_by": "21ee8daa0000"}, provenance=Provenance(SourceKind.GIT, None, None))
+    md = memory_markdown(task, titles={"21ee8daa0000": 'Revert "PP-15589 remove apache4 dependencies"'})
+    assert 'Reverted by: `21ee8daa0000` (Revert "PP-15589 remove apache4 dependencies")' in md

@@ -113,8 +113,11 @@ class Lore(Writing, Reading, Places, Vectors):
 
     def related_titles(self, m: Memory) -> dict[str, str]:
         """The titles of the memories `m` names as its successors, predecessors and later records (`superseded_by`,
-        `supersedes`, `NEWER_META`), by id, for a view to name them by more than an id; one gone is left out."""
+        `supersedes`, `NEWER_META`, the task that reverted it), by id, for a view to name them by more than an id; one
+        gone is left out."""
         ids = {*m.superseded_by, *m.supersedes, *(m.meta.get(NEWER_META) or {})}
+        if m.meta.get("reverted_by"):
+            ids.add(str(m.meta["reverted_by"]))
         out: dict[str, str] = {}
         for store in self.stores():
             out.update({i: x.title for i, x in store.memories.many(ids - out.keys()).items()})

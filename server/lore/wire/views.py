@@ -99,6 +99,8 @@ def memory_markdown(m: Memory, link: Linker = no_links, titles: Mapping[str, str
         lines.append(f"\nSuperseded by: {_named(m.superseded_by, titles)}")
     if m.supersedes:
         lines.append(f"\nSupersedes: {_named(m.supersedes, titles)}")
+    if m.meta.get("reverted_by"):  # a task a later commit reverted: its change is no longer in the code
+        lines.append(f"\nReverted by: {_named([str(m.meta['reverted_by'])], titles)}")
     later: dict[str, list[str]] = {}
     for new_id, relation in (m.meta.get(NEWER_META) or {}).items():
         later.setdefault(str(relation), []).append(new_id)
