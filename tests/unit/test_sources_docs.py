@@ -1728,3 +1728,13 @@ def test_an_import_leaves_a_generated_change_log_out_and_says_so(tmp_path, capsy
     assert main(["-w", str(tmp_path), "import", "-v"]) == 0
     out = capsys.readouterr().out
     assert "CHANGELOG.md: a change log a tool generates" in out
+
+
+def test_a_read_me_titled_by_an_html_heading_is_named_by_it():
+    """Financial-Times/dotcom-page-kit (MIT): `README.md` opens `<h1 align="center"><img alt="FT.com Page Kit" …></h1>`
+    and was titled "README"."""
+    logo = ('<h1 align="center">\n  <img src="https://x/logo.svg" alt="FT.com Page Kit" width="400">\n</h1>\n\n'
+            "Page Kit provides a high quality, well tested, and thoroughly documented set of tools.\n")
+    assert parse_doc("README.md", logo).memories[0].title == "FT.com Page Kit"
+    words = '<h1 align="center">Open Data &amp; Tools</h1>\n\nTools for open data.\n'
+    assert parse_doc("README.md", words).memories[0].title == "Open Data & Tools"

@@ -59,7 +59,7 @@ IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 PAGES_META = "sources.pages_workspace"  # "1" when the last walk found a workspace of pages (`docs.pages_workspace`)
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 142  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 143  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 

@@ -43,6 +43,7 @@ document", a bug write-up "live", a model's page "✅ Implemented", a testing ro
 
 from __future__ import annotations
 
+import html
 import os
 import re
 from pathlib import PurePosixPath
@@ -553,6 +554,26 @@ def tool_change_log(rel_path: str, text: str) -> bool:
     return bool(_CHANGE_NAMES.match(p_stem(rel_path))) and bool(_TOOL_WRITTEN.search(text[:TOOL_WRITTEN_HEAD]))
 
 
+_HTML_H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1\s*>", re.I | re.S)
+_IMG_ALT = re.compile(r"<img\b[^>]*\balt\s*=\s*[\"']([^\"']{2,120})[\"']", re.I)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _html_title(doc: markdown.Document) -> str | None:
+    """The title a page with no markdown heading writes as an HTML heading in its first lines: its text, or the
+    `alt` of the logo it holds (Financial-Times/dotcom-page-kit's `<h1><img alt="FT.com Page Kit" …></h1>`, titled
+    "README" from its file)."""
+    head = "\n".join(doc.lines[doc.front_lines:doc.front_lines + 40])
+    m = _HTML_H1.search(head)
+    if m is None:
+        return None
+    text = " ".join(html.unescape(_TAG.sub(" ", m.group(1))).split())
+    if len(text) >= 2:
+        return text
+    alt = _IMG_ALT.search(m.group(1))
+    return " ".join(html.unescape(alt.group(1)).split()) if alt else None
+
+
 def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool = True, skill: bool = False) -> Parsed:
     """One page as a decision record when it states a status (and `records`), else as one documentation memory: a
     status that is only a piece of work's progress ("Status: Complete" over an audit's findings) makes none
@@ -588,7 +609,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
         heading, title_line, rest = None, None, above  # a part of the page, read with the text above it
     elif markdown.section_name(heading):
         heading = None
-    title = str(doc.front.get("title") or "").strip() or heading or _title_from_path(rel_path)
+    title = str(doc.front.get("title") or "").strip() or heading or _html_title(doc) or _title_from_path(rel_path)
     title = _folder_read_me(rel_path, title)
     if _UNRENDERED.fullmatch(title.strip()):
         out.note = "a template: its title is a placeholder a site generator fills in"
