@@ -849,12 +849,17 @@ def test_a_days_separately_described_commits_are_separate_tasks():
                c("p4", "fix typo", 1300, "parse/c.py"),
                c("p5", "typo", 1400, "parse/a.py"),  # shares only a file of the run's older commits
                c("q1", "Add the cache", 2000, "cache.py"),
-               c("q2", "Handle an empty cache too", 2100, "cache.py")]
+               c("q2", "Handle an empty cache too", 2100, "cache.py"),
+               # UKHomeOffice/hocs-frontend: the same subject three times in an afternoon, one piece of work
+               c("d1", "HOCS-5561: Fix double dollar substitution bug", 3000, ".drone.yml"),
+               c("d2", "HOCS-5561: Fix double dollar substitution bug", 3100, ".drone.yml"),
+               c("d3", "HOCS-5561: Fix double dollar  substitution bug", 3200, ".drone.yml")]
     found = {t.key: [x.sha for x in t.commits] for t in group(sorted(commits, key=lambda x: -x.at))[0]}
     assert found["init"] == ["init"] and found["ctrl"] == ["ctrl"] and found["all"] == ["all"]
     assert found["region"] == ["region"]
     assert found["p1"] == ["p4", "p3", "p2", "p1"] and found["p5"] == ["p5"]
     assert found["q1"] == ["q2", "q1"]
+    assert found["d1"] == ["d3", "d2", "d1"]
     assert not any(descriptive(s) for s in ("wip", "fix: typo", "More tests", "Update README.md", "minor changes"))
     assert all(descriptive(s) for s in ("Dockerize", "Filter by region", "fix: worker crash on empty queue"))
 

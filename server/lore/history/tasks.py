@@ -629,7 +629,8 @@ def _joins(run: Task, task: Task, hubs: frozenset[str] = frozenset(), last_files
     request or revert of its own, and no different declared type or scope (`feat(auth)` and `feat(projects)` are two
     pieces of work, whatever registration file both touch). Two commits in a row that each say what they do
     (`descriptive`: "Add Controller", then "Filter by region") are two pieces of work, unless they declare the same
-    scope or the newer only writes pages (`pages`: it documents the work before it, and is no task of its own)."""
+    scope, the newer only writes pages (`pages`: it documents the work before it, and is no task of its own) or both
+    have the same subject."""
     if run.pr or task.pr or run.reverts or task.reverts or task.started - run.started > SPAN:
         return False
     if run.type != task.type and "change" not in (run.type, task.type):
@@ -638,7 +639,11 @@ def _joins(run: Task, task: Task, hubs: frozenset[str] = frozenset(), last_files
         return False
     last = run.commits[0]
     same_scope = bool(run.scope and task.scope)
-    if not same_scope and not pages and descriptive(last.subject) and descriptive(task.commits[0].subject):
+    # the same subject again (UKHomeOffice/hocs-frontend's five "HOCS-5561: Fix double dollar substitution bug" in an
+    # afternoon) is the same work tried again, however well the subject says what it is
+    again = " ".join(last.subject.lower().split()) == " ".join(task.commits[0].subject.lower().split())
+    if not same_scope and not pages and not again and descriptive(last.subject) \
+            and descriptive(task.commits[0].subject):
         return False
     return bool((set(run.files if last_files is None else last_files) & set(task.files)) - hubs)
 
