@@ -636,11 +636,14 @@ def test_a_coding_agents_commits_are_work_not_upkeep(tmp_path):
            author="copilot-swe-agent[bot] <198982749+Copilot@users.noreply.github.com>")
     commit(root, {"docs/report.md": "r\n"}, "Update the coverage report", T0 + 3 * DAY,
            author="github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>")
+    # hashicorp/terraform-ls: another app account pinning actions, kept as nine tasks
+    commit(root, {".github/workflows/ci.yml": "w\n"}, "Result of tsccr-helper -log-level=info gha update -latest .",
+           T0 + 4 * DAY, author="hashicorp-tsccr[bot] <129506189+hashicorp-tsccr[bot]@users.noreply.github.com>")
     with Lore(root, user_db=tmp_path / "user.db", embedder=HashEmbedder()) as lo:
         import_history(lo)
         titles = " | ".join(sorted(tasks(lo)))
         assert "Return copies of stored traces" in titles and "Implement the structured query filter" in titles
-        assert "coverage report" not in titles
+        assert "coverage report" not in titles and "tsccr-helper" not in titles
 
 
 

@@ -231,13 +231,23 @@ def by_bot(c: Commit) -> bool:
     return bool(_BOT_NAME.search(name) or _BOT_ADDRESS.search(c.email.strip())) or name.lower() in _BOT_NAMES
 
 
+# Words naming a coding agent's app account: its commits are the work someone asked it for.
+_AGENT_WORDS = re.compile(r"copilot|agent|devin|claude|codex|cursor|sweep|jules|gemini|aider|openhands|cline|codegen|"
+                          r"amazon-q|\bq-developer|tabnine|windsurf|factory|cosine|lovable|replit|bolt", re.I)
+
+
 def upkeep_bot(c: Commit) -> bool:
     """Whether one of the services that keep a repository up (`_BOT_NAMES`: dependabot, renovate, github-actions,
     pre-commit-ci…) made the commit, by its name or its `…[bot]@` address. A coding agent's account
     ("someone's AI bot", `copilot-swe-agent[bot]`) makes changes people asked for: its commits are work."""
     name = re.sub(r"\[bot\]$", "", c.author.strip().lower())
     address = re.sub(r"^\d+\+|\[bot\]@.*$", "", c.email.lower()) if "[bot]@" in c.email.lower() else ""
-    return name in _BOT_NAMES or address in _BOT_NAMES
+    if name in _BOT_NAMES or address in _BOT_NAMES:
+        return True
+    # any other hosting service's app account (`hashicorp-tsccr[bot]` pinning actions, `oss-core-libraries-dashboard[bot]`
+    # updating copyright headers) keeps the repository up too, but for a coding agent's
+    app = c.author.strip().lower().endswith("[bot]") or "[bot]@" in c.email.lower()
+    return app and not _AGENT_WORDS.search(f"{name} {address}")
 
 
 def release_runs(commits: list[Commit]) -> frozenset[str]:
