@@ -122,3 +122,26 @@ def test_a_reverted_task_says_which_task_reverted_it():
                   meta={"reverted_by": "21ee8daa0000"}, provenance=Provenance(SourceKind.GIT, None, None))
     md = memory_markdown(task, titles={"21ee8daa0000": 'Revert "PP-15589 remove apache4 dependencies"'})
     assert 'Reverted by: `21ee8daa0000` (Revert "PP-15589 remove apache4 dependencies")' in md
+
+
+def test_a_record_moved_to_another_folder_counts_from_its_first_commit(tmp_workspace):
+    """alphagov/publishing-api: four records read "in git since 2020-06-09", the commit renaming `doc/` to `docs/`;
+    they were written in 2015 and 2016."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    from lore.sources.added import added_days
+
+    def commit(message: str, day: str) -> None:
+        env = {**os.environ, "GIT_AUTHOR_DATE": f"{day}T10:00:00", "GIT_COMMITTER_DATE": f"{day}T10:00:00"}
+        subprocess.run(["git", "add", "-A"], cwd=tmp_workspace, check=True)
+        subprocess.run(["git", "commit", "-q", "-m", message], cwd=tmp_workspace, check=True, env=env)
+
+    (tmp_workspace / "doc" / "arch").mkdir(parents=True)
+    (tmp_workspace / "doc" / "arch" / "adr-001-events.md").write_text("# Decision record: events\n\nWe log events.\n" * 5)
+    commit("event sourcing record", "2015-10-09")
+    (tmp_workspace / "docs").mkdir()
+    (tmp_workspace / "doc" / "arch").rename(tmp_workspace / "docs" / "arch")
+    commit("Rename 'doc' to 'docs'", "2020-06-09")
+    assert added_days(Path(tmp_workspace), ["docs/arch/adr-001-events.md"]) == {"docs/arch/adr-001-events.md": "2015-10-09"}
