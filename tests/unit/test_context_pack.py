@@ -9,6 +9,7 @@ from lore.context.tokens import TokenCounter, estimate, token_counter
 from lore.embedding.embedder import HashEmbedder
 from lore.memory import Anchor, Kind, Memory, Provenance, Scope, SourceKind
 from lore.api import Lore
+from lore.recall import Query
 
 
 @pytest.fixture
@@ -216,3 +217,21 @@ def test_lore_context_says_its_tokens_once(tmp_workspace, capsys, monkeypatch):
     assert main(["-w", str(tmp_workspace), "context", "--task", "add a queue"]) == 0
     out = capsys.readouterr()
     assert "tokens" in out.out and "tokens" not in out.err
+
+
+def test_a_change_log_is_no_topic_of_a_code_file(model_dir, tmp_path):
+    """hashicorp/terraform-ls: `lore context --file internal/cmd/version_command.go` quoted the change log's
+    "0.30.0" section, a release's list of changes, by the words "version" and "command"."""
+    from lore.embedding.embedder import FastEmbedder
+    from lore.ingest import run_import
+    from tree_files import write
+
+    log = "".join(f"## 0.{n}.0 ({n} November 2022)\n\nENHANCEMENTS:\n\n- The `version` command prints the version "
+                  f"and the commit of build {n}.\n\n" for n in range(30, 20, -1))
+    root = write(tmp_path / "ws", {"CHANGELOG.md": "# Changelog\n\n" + log,
+                                   "internal/cmd/version_command.go": "package cmd\n\nfunc VersionCommand() {}\n"})
+    with Lore(root, user_db=tmp_path / "user.db", embedder=FastEmbedder(model_path=str(model_dir))) as lo:
+        run_import(lo)
+        assert any(h.memory.provenance.path == "CHANGELOG.md" for h in lo.search(Query("version command")))
+        text = build_pack(lo, path="internal/cmd/version_command.go", code_map=False).markdown
+    assert "CHANGELOG.md" not in text

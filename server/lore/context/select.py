@@ -191,6 +191,17 @@ def _keeping_records(m: Memory) -> bool:
     return m.provenance.kind is SourceKind.ADR and process_record(m.title)
 
 
+# A change log by its file's name: the history of releases, not the guides to upgrading or migrating that also keep.
+_CHANGE_LOG = re.compile(r"^(change[-_ ]?log|changes|history|news|release[-_ ]?notes?)(\.[a-z]+)+$", re.I)
+
+
+def _change_log(m: Memory) -> bool:
+    """Whether a memory is a change log's page: the project's history by release, found by a file's name for words
+    every release repeats ("command", "version"; hashicorp/terraform-ls' `version_command.go`), no topic of the file."""
+    path = m.provenance.path or ""
+    return is_plain_doc(m) and bool(_CHANGE_LOG.match(path.rpartition("/")[2]))
+
+
 def _placing_anchor(m: Memory, path: str, language: str | None) -> str:
     """The text of the anchor that places `m` at `path` (a folder's glob, not its first anchor, which may be a symbol
     elsewhere: "applies to files matching `symbol:ruby:ExchangeRateCountryCurrency`"), else the path itself."""
@@ -227,7 +238,7 @@ def _searched(lore: Lore, found: dict[str, ContextItem], text: str, path: str | 
             and (not is_plain_doc(h.memory) or _doc_section(h, floor))
             and (level != "task" or h.memory.provenance.kind is not SourceKind.COMMENT
                  or names_its_code(h.memory, text))
-            and not (level == "related" and _keeping_records(h.memory))]
+            and not (level == "related" and (_keeping_records(h.memory) or _change_log(h.memory)))]
     if not hits:
         return 0
     top = hits[0].score or 1.0
