@@ -160,3 +160,15 @@ def test_a_rule_drawn_in_html_is_no_text_and_a_generic_is_kept():
     that tag; a generic written in prose is text."""
     assert inline('<hr style="border:3px solid gray"> </hr> Use `Vec<T>` or List<String>') == \
         "Use `Vec<T>` or List<String>"
+
+
+def test_link_definitions_are_no_paragraphs():
+    """alphagov/publishing-api `docs/model.md`: quoted sections ended on "[uuid]: https://en.wikipedia.org/wiki/…"
+    and "[signon]: https://github.com/alphagov/signon", a budget's tokens spent on where links lead."""
+    from lore.context.clean import paragraphs
+
+    text = ("A user is identified by a [UUID][uuid] from [Signon][signon].\n\n"
+            "[uuid]: https://en.wikipedia.org/wiki/Universally_unique_identifier\n"
+            "[signon]: https://github.com/alphagov/signon \"Signon\"\n")
+    (only,) = paragraphs(text)
+    assert only.startswith("A user is identified by") and "https://" not in only

@@ -79,6 +79,10 @@ def _table(rows: list[str]) -> list[str]:
     return out
 
 
+# A reference-style link's definition on its own line (`[uuid]: https://en.wikipedia.org/wiki/…`).
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s*\S+(?:\s+[\"'(].*)?$")
+
+
 def paragraphs(text: str) -> list[str]:
     """Clean paragraphs of a markdown text: a heading becomes the label of the paragraph under it,
     list items and table rows become "- " lines, short code examples one line, long ones a pointer."""
@@ -130,6 +134,8 @@ def paragraphs(text: str) -> list[str]:
             continue
         elif not line.strip() or _RULE.match(line):
             flush()
+        elif _LINK_DEFINITION.match(line):
+            flush()  # `[signon]: https://github.com/alphagov/signon`: where a link leads, no words of the text
         elif (item := _LIST.match(line)) is not None:
             flush()
             para = ["- " + item.group(1)]
