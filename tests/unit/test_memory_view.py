@@ -145,3 +145,26 @@ def test_a_record_moved_to_another_folder_counts_from_its_first_commit(tmp_works
     (tmp_workspace / "doc" / "arch").rename(tmp_workspace / "docs" / "arch")
     commit("Rename 'doc' to 'docs'", "2020-06-09")
     assert added_days(Path(tmp_workspace), ["docs/arch/adr-001-events.md"]) == {"docs/arch/adr-001-events.md": "2015-10-09"}
+
+
+def test_lore_show_quotes_a_records_consequences(tmp_path, capsys, monkeypatch):
+    """alphagov/publishing-api ADR-002 and alphagov/signon ADR-001: `lore show` ended on "goes on with: Consequences
+    (line 41)", though that part binds the team ("Validations must be performed in the Publishing API …")."""
+    import json
+
+    from lore.cli.main import main
+    from tree_files import write
+
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    write(tmp_path, {"docs/arch/adr-002-dont-log-failed-events.md": (
+        "# Decision record: don't log events which result in an error\n\n## Context\n\nRequests can fail validation.\n\n"
+        "## Decision\n\nWe will not record an event for a request that fails.\n\n## Consequences\n\nValidations must be "
+        "performed in the Publishing API as part of the synchronous request.\n\n## Links\n\nSee the event log.\n")})
+    assert main(["-w", str(tmp_path), "import"]) == 0
+    capsys.readouterr()
+    assert main(["-w", str(tmp_path), "list", "--json"]) == 0
+    (record,) = [m for m in json.loads(capsys.readouterr().out) if m["kind"] == "decision"]
+    assert main(["-w", str(tmp_path), "show", record["id"]]) == 0
+    shown = capsys.readouterr().out
+    assert "## Consequences" in shown and "Validations must be performed in the Publishing API" in shown
+    assert "goes on with:* Links" in shown

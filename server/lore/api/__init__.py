@@ -111,6 +111,20 @@ class Lore(Writing, Reading, Places, Vectors):
         """A memory by id or unique id prefix (NotFoundError otherwise)."""
         return self._locate(mid)[1]
 
+    def parts_of(self, m: Memory) -> dict[str, str]:
+        """The text of each headed part of a memory as it is indexed, by heading (a part cut in several joined, the
+        title line each section opens with left out): what a view quotes beyond the body (a record's consequences)."""
+        try:
+            store = self._locate(m.id)[0]
+        except NotFoundError:
+            return {}
+        out: dict[str, list[str]] = {}
+        for heading, text in store.memories.section_texts(m.id):
+            if heading:
+                first, _, rest = text.partition("\n")
+                out.setdefault(heading, []).append(rest.strip() if heading in first else text.strip())
+        return {h: "\n\n".join(t for t in texts if t) for h, texts in out.items()}
+
     def related_titles(self, m: Memory) -> dict[str, str]:
         """The titles of the memories `m` names as its successors, predecessors and later records (`superseded_by`,
         `supersedes`, `NEWER_META`, the task that reverted it), by id, for a view to name them by more than an id; one

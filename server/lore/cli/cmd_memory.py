@@ -147,7 +147,7 @@ def cmd_show(args) -> int:
     """lore show"""
     with open_lore(args) as lore:
         m = lore.get(args.id)
-        emit_memory(m, args.json, lore.related_titles(m))
+        emit_memory(m, args.json, lore.related_titles(m), None if args.json else lore.parts_of(m))
     return 0
 
 

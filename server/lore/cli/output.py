@@ -100,21 +100,23 @@ def table(columns: tuple[str, ...], rows: list[tuple], empty: str) -> None:
     out.print(t)
 
 
-def show_memory(m: Memory, titles: dict[str, str] | None = None) -> None:
-    """One memory, readable; `titles` names the memories it links to (`Lore.related_titles`)."""
+def show_memory(m: Memory, titles: dict[str, str] | None = None, parts: dict[str, str] | None = None) -> None:
+    """One memory, readable; `titles` names the memories it links to (`Lore.related_titles`), `parts` its parts
+    (`Lore.parts_of`)."""
     from lore.wire.views import memory_markdown
 
-    out.print(memory_markdown(m, titles=titles), markup=False)
+    out.print(memory_markdown(m, titles=titles, parts=parts), markup=False)
 
 
-def emit_memory(m: Memory, as_json: bool, titles: dict[str, str] | None = None) -> None:
-    """One memory as JSON or markdown (naming the memories it links to by `titles`)."""
+def emit_memory(m: Memory, as_json: bool, titles: dict[str, str] | None = None,
+                parts: dict[str, str] | None = None) -> None:
+    """One memory as JSON or markdown (naming the memories it links to by `titles`, quoting `parts`)."""
     if as_json:
         from lore.wire.views import memory_json
 
         print_json(memory_json(m))
     else:
-        show_memory(m, titles)
+        show_memory(m, titles, parts)
 
 
 @contextlib.contextmanager

@@ -87,14 +87,17 @@ async def show(ls: LoreServer, args: a.ShowArgs) -> dict:
     ids = args.ids or [args.id]
     shown: list[tuple[Folder, Memory]] = []
     titles: dict[str, str] = {}
+    parts: dict[str, dict[str, str]] = {}
     for mid in ids:
         folder = await locate(ls, mid)
         m = await folder.run(lambda lore, i=mid: lore.get(i))
         titles.update(await folder.run(lambda lore, m=m: lore.related_titles(m)))
+        parts[m.id] = await folder.run(lambda lore, m=m: lore.parts_of(m))
         shown.append((folder, m))
     folder, first = shown[0]
     result: dict[str, Any] = {"memory": with_uri(folder, memory_json(first)),
-                              "markdown": "\n---\n\n".join(memory_markdown(m, titles=titles) for _, m in shown)}
+                              "markdown": "\n---\n\n".join(memory_markdown(m, titles=titles, parts=parts.get(m.id))
+                                                          for _, m in shown)}
     if args.ids:
         result["memories"] = [with_uri(f, memory_json(m)) for f, m in shown]
     uri = source_uri(folder.root, first)

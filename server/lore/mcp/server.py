@@ -245,7 +245,7 @@ def build_server(root: Path) -> tuple[MCPServer, LoreMCP]:
         with expected_errors():
             m = app.lore.get(id)
             mk = mark(m)
-            shown = memory_markdown(m, titles=app.lore.related_titles(m))
+            shown = memory_markdown(m, titles=app.lore.related_titles(m), parts=app.lore.parts_of(m))
             return f"{DATA_NOTE}\n\nFrom {code(mk.source)} ({mk.label}):\n\n{quote_block(shown)}\n"
 
     return mcp, app

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import TYPE_CHECKING, Any, Mapping
 
 from lore.anchors.choices import views
@@ -82,12 +83,13 @@ def forget_json(m: Memory, purged: bool) -> dict[str, Any]:
     return {"id": m.id, "status": "purged" if purged else m.status.value, "title": m.title}
 
 
-def memory_markdown(m: Memory, link: Linker = no_links, titles: Mapping[str, str] | None = None) -> str:
+def memory_markdown(m: Memory, link: Linker = no_links, titles: Mapping[str, str] | None = None,
+                    parts: Mapping[str, str] | None = None) -> str:
     """A readable markdown view of one memory: where it applies and where it comes from as places a
     reader knows (`lore.wire.places`), linked with `link` where the face renders the links it gives
     (an editor's markdown preview refuses `file:` links and would show their raw syntax); the date it was
     decided; the memories it names as successors or predecessors by id and, from `titles` (`Lore.related_titles`),
-    by title."""
+    by title; a record's consequences quoted from `parts` (`Lore.parts_of`)."""
 
     head = [f"*{m.kind.value}*", f"*{m.status.value}*", f"*{m.scope.value}*", f"`{m.id}`"]
     if m.date:
@@ -110,7 +112,7 @@ def memory_markdown(m: Memory, link: Linker = no_links, titles: Mapping[str, str
         lines.append("\n**Needs review:** the code it is anchored to has changed.")
     part = m.meta.get(BODY_PART_META)
     if isinstance(part, dict) and m.body:
-        lines += record_part_lines(m, part, link)
+        lines += record_part_lines(m, part, link, parts)
     else:
         if m.body:
             lines += ["", m.body]
@@ -128,11 +130,16 @@ def _named(ids: list[str], titles: Mapping[str, str] | None) -> str:
     return ", ".join(f"`{i}` ({escape_text(titles[i])})" if titles and titles.get(i) else f"`{i}`" for i in ids)
 
 
-def record_part_lines(m: Memory, part: dict, link: Linker = no_links) -> list[str]:
+# A record's part saying what follows from its decision ("## Consequences", "## Positive Consequences", "## Implications").
+_CONSEQUENCES = re.compile(r"^\W*(?:\d+[.)]?\s*)?(?:(?:positive|negative|neutral)\s+)?(?:consequences?|implications)\b", re.I)
+
+
+def record_part_lines(m: Memory, part: dict, link: Linker = no_links, parts: Mapping[str, str] | None = None) -> list[str]:
     """The body of a record taken from its decision section, in the record's own order: its context
     first (the rationale), then the parts between them by name, linked to their lines (a decision
-    section speaks of them: "the record layouts described above"), then the decision under its heading, then the parts
-    after it by name (its consequences), linked to their lines."""
+    section speaks of them: "the record layouts described above"), then the decision under its heading, then its
+    consequences quoted from `parts` (what it binds the team to: "Validations must be performed in the Publishing
+    API"), then the other parts after it by name, linked to their lines."""
     context = part.get("context")
     before = [(str(h), n) for h, n in part.get("before") or [] if isinstance(n, int) and h != context]
     lines: list[str] = []
@@ -142,7 +149,10 @@ def record_part_lines(m: Memory, part: dict, link: Linker = no_links) -> list[st
     lines += _parts_line(f"Before its {escape_text(part.get('heading') or 'decision')}", path, before, link)
     lines += ["", f"## {part.get('heading') or 'Decision'}", "", m.body]
     after = [(str(h), n) for h, n in part.get("after") or [] if isinstance(n, int)]
-    return lines + _parts_line("After it", path, after, link)
+    quoted = [h for h, _ in after if parts and parts.get(h) and _CONSEQUENCES.match(h)]
+    for h in quoted:
+        lines += ["", f"## {h}", "", parts[h]]
+    return lines + _parts_line("After it", path, [(h, n) for h, n in after if h not in quoted], link)
 
 
 def _parts_line(lead: str, path: str | None, parts: list[tuple[str, int]], link: Linker) -> list[str]:
