@@ -119,3 +119,15 @@ def test_a_long_hit_names_the_line_of_the_section_that_matched(capsys, ws):
     # Logitar/CQRS, alphagov/static: the record's decision was quoted above "§ Context"; what is quoted is the section's
     said = out.splitlines()[1].strip()
     assert said.startswith("Device names on the host can't be longer than 15 bytes"), out
+
+
+def test_a_task_a_later_commit_reverted_says_so_in_a_row(capsys):
+    """UKHomeOffice/hocs-frontend: "why did we drop Enzyme" ranked the reverted first attempt first, marked nothing."""
+    from lore.cli.lines import print_memories
+    from lore.memory import Kind, Memory
+
+    print_memories([Memory(title="HOCS-4982: Replace Enzyme with React Testing Library", kind=Kind.TASK,
+                           tags=["git", "reverted"]),
+                    Memory(title="HOCS-4982: Replace Enzyme again", kind=Kind.TASK, tags=["git"])])
+    rows = capsys.readouterr().out.splitlines()
+    assert "(reverted)" in rows[0] and "(reverted)" not in rows[1]

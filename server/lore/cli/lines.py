@@ -43,6 +43,12 @@ def _row(lead: str, title: str, mid: str, cols: int, status: str = "active") -> 
     return f"{lead} {titled.ljust(room)} {mid}"
 
 
+def _state(status: str, tags) -> str:
+    """What a row says of a memory's state: its status, or for a current task a later commit reverted, "reverted"
+    (UKHomeOffice/hocs-frontend: the reverted first attempt ranked above the work applied again, unmarked)."""
+    return "reverted" if status == "active" and "reverted" in tags else status
+
+
 def _details(parts: list[str], cols: int) -> list[str]:
     return [" " * DETAIL_INDENT + fit(p, cols - DETAIL_INDENT) for p in parts if p]
 
@@ -60,7 +66,7 @@ def print_hits(hits: list[dict], scores: list[float], long: bool = False) -> Non
     top = max(scores) if scores else 0.0
     for h, score in zip(hits, scores):
         lead = f"{strength(score / top if top > 0 else 0.0, bool(h.get('faint'))):<{STRENGTH_WIDTH}} {h['kind']:<{KIND_WIDTH}}"
-        say(_row(lead, h["title"], h["id"], cols, h["status"]))
+        say(_row(lead, h["title"], h["id"], cols, _state(h["status"], h.get("tags") or ())))
         if long:
             src = h["trust"]["source"] if h.get("trust") else h["id"]
             section = (h.get("section") or {}).get("heading")
@@ -86,7 +92,7 @@ def print_memories(memories: list[Memory], long: bool = False) -> None:
         return
     cols = width()
     for m in memories:
-        say(_row(f"{m.kind.value:<{KIND_WIDTH}}", m.title, m.id, cols, m.status.value))
+        say(_row(f"{m.kind.value:<{KIND_WIDTH}}", m.title, m.id, cols, _state(m.status.value, m.tags)))
         if long:
             mk = mark(m)
             for line in _details([mk.source, f"{m.scope.value} · {m.status.value} · {mk.label}"], cols):
