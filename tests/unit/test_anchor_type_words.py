@@ -163,6 +163,7 @@ def test_a_word_the_decision_calls_a_model_or_lists_among_models_anchors_its_one
         "symbol:python:src.registrar.models.source.Source@src/registrar/models/source.py"]
 
 
+
 def test_a_package_named_once_as_where_something_lives_anchors_nothing(tmp_workspace):
     """Shaped on afomera/relay's DECISIONS.md (MIT): D12 places a job in a crate, D20 is titled for one."""
     ws = write(tmp_workspace, {
@@ -589,3 +590,16 @@ def test_a_type_written_with_its_type_arguments_anchors_the_file_named_for_it(tm
     assert [(d.anchor.kind, d.anchor.file) for d in found] == [("symbol", "packages/alfa-result/src/result.ts")]
     plain = "# ADR 9: Model errors\n\n## Decision\n\nEach parser returns a `Result`.\n"
     assert derive_anchors(plain, "docs/architecture/decisions/adr-009.md", AnchorContext(ws)) == []
+
+
+def test_a_member_of_a_name_the_code_defines_only_as_a_method_names_nothing(tmp_workspace):
+    """jaegertracing/jaeger RFC 0011 (Apache-2.0): spans "with OTEL `StatusCode.ERROR`" anchored a sample's method
+    `StatusError.StatusCode`; a method has no member `ERROR`, so the name is OpenTelemetry's enum, not this code's."""
+    ws = write(tmp_workspace, {
+        "examples/hotrod/pkg/httperr/httperr.go": ("package httperr\n\ntype StatusError struct{ Code int }\n\n"
+                                                  "func (e *StatusError) StatusCode() int { return e.Code }\n"),
+        "internal/summary/summary.go": "package summary\n\ntype SpanCounter struct{ N int }\n",
+    })
+    text = "# RFC 0011: Error counts\n\nCount spans with OTEL `StatusCode.ERROR`, and `SpanCounter.Add` them.\n"
+    found = derive_anchors(text, "docs/rfc/0011.md", AnchorContext(ws))
+    assert [(d.anchor.to_text(), d.anchor.file) for d in found] == [("symbol:go:SpanCounter", "internal/summary/summary.go")]
