@@ -161,7 +161,12 @@ def test_a_word_the_decision_calls_a_model_or_lists_among_models_anchors_its_one
     assert texts(ws, "# 1. Multiple\n\nEnrollment and Source records become ambiguous.\n") == []
     assert texts(ws, "# 1. Multiple\n\nEnrollment, Progression and `Source` records.\n") == [
         "symbol:python:src.registrar.models.source.Source@src/registrar/models/source.py"]
-
+    # jaegertracing/jaeger (Apache-2.0) ADR 010: a list item opening "Storage interface:" (as a sentence may) is
+    # capitalised for where it stands; mid-sentence, or written as code, the word is the type's name
+    assert texts(ws, "# 10. Summaries\n\n## References\n\n* Source interface: [reader.go](../reader.go)\n") == []
+    assert texts(ws, "# 10. Summaries\n\nIt ends here. Source model rows are read once.\n") == []
+    assert texts(ws, "# 10. Summaries\n\n* `Source` model: [reader.go](../reader.go)\n") == [
+        "symbol:python:src.registrar.models.source.Source@src/registrar/models/source.py"]
 
 
 def test_a_package_named_once_as_where_something_lives_anchors_nothing(tmp_workspace):

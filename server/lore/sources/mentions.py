@@ -1301,12 +1301,17 @@ _WEB_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://[^)\s]*\)")
 _LISTED_BEFORE = re.compile(r"[A-Z][\w`]*(?:,|[ \t]+(?:and|or|&))[ \t]+$")
 
 
+# Where a line, a list item or a sentence opens: a word there is capitalised whatever it is.
+_OPENING = re.compile(r"(?:(?:^|\n)[ \t>]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?|[.!?][ \t]+)$")
+
+
 def kind_named(text: str) -> list[str]:
     """Capitalised names a decision's prose calls a type in words: "the Domain model", "a custom `User`
     model", "four models: `Domain`, `DomainRequest` and `DomainInvitation`" (code blocks aside); not
     the last word of a capitalised phrase ("the Data Source interfaces"), nor the text of a link to a web
     page, which names that page ("[Network interface rate limiting](https://…)"), nor an acronym not written as
-    code ("its parsed JSON type")."""
+    code ("its parsed JSON type"), nor a word capitalised because a line, a list item or a sentence opens with it
+    ("* Storage interface: …", jaeger's ADR 010), unless written as code."""
     prose = _WEB_LINK.sub(" ", named.FENCE.sub(" ", text))
     out = []
     for m in _KIND_AFTER.finditer(prose):
@@ -1316,6 +1321,8 @@ def kind_named(text: str) -> list[str]:
             continue  # "Enrollment, Progression, Completion, Consent records": kinds of record, the last of a list
         if prose[m.start()] != "`" and m.group(1).isupper():
             continue  # "its parsed JSON type": a format's acronym, no type of the code unless written as code
+        if prose[m.start()] != "`" and _OPENING.search(window):
+            continue  # "* Storage interface: [reader.go](…)": capitalised as a line or a sentence opens, a plain word
         if before is None or before.group(1) in _ARTICLES:
             out.append(m.group(1))
     for m in _KIND_LIST.finditer(prose):
