@@ -77,6 +77,9 @@ BODY_PART_META = "body_part"
 # The ISO day git first held an imported record that writes no date of its own (`lore.sources.added`): shown as
 # "in git since", never its date.
 GIT_ADDED_META = "in_git_since"
+# The code files the commit adding an imported record changed beside it (`lore.sources.added.committed_with`):
+# {"commit": sha, "files": [path, ...]}, places offered to a person to anchor the record to, never shown unasked.
+COMMITTED_WITH_META = "committed_with"
 DOC_META = "doc"  # meta flag of a memory read from the project's plain documentation (sources/docs.py)
 # meta flag of a decision record nobody filled in: its parts hold only its template's guidance ("The change that we're
 # proposing or have agreed to implement."), so its title, status and relations are all it says (`sources.adr.unfilled`)

@@ -4,7 +4,7 @@ Anchors an import derived from a decision's text carry why (`meta["derived_ancho
 choices live in the memory's meta, which imports keep: `anchors_added`, `anchors_dropped` and
 `anchors_confirmed` (anchor texts; a symbol anchor is written `symbol:<lang>:<name>@<file>`). Every
 import applies them again, so a dropped anchor stays dropped however often the decision is
-re-read. Team memories keep `anchors_dropped` in their file's front matter; imported records keep the
+re-read. The code committed with a record is only offered (`offered`): a person adds what it governs. Team memories keep `anchors_dropped` in their file's front matter; imported records keep the
 three lists in the team's `.lore/anchors.yaml` too (`lore.anchors.shared`), which every clone's import
 applies. `change_anchors` is the one entry point for the CLI and the language server.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from lore.anchors import shared
-from lore.memory import Anchor, Memory, SourceKind, ValidationError
+from lore.memory import COMMITTED_WITH_META, Anchor, Memory, SourceKind, ValidationError
 from lore.memory import normalize_glob
 
 ADDED = "anchors_added"
@@ -89,6 +89,19 @@ def views(m: Memory) -> list[AnchorView]:
         state = "confirmed" if k in confirmed else "added" if k in added else "derived" if k in derived else "written"
         out.append(AnchorView(k, a, state, derived.get(k)))
     return out
+
+
+def offered(m: Memory) -> tuple[str, list[str]]:
+    """(commit, files): the code the commit adding a record changed beside it (`COMMITTED_WITH_META`), which Lore
+    offers a person to anchor the record to and never shows on the code unasked; but the files it is anchored to
+    already, by their path or a folder's, and those a person dropped. ("", []) for a memory with none."""
+    held = m.meta.get(COMMITTED_WITH_META)
+    if not isinstance(held, dict) or not isinstance(held.get("files"), list):
+        return "", []
+    have = {key_of(a) for a in m.anchors if a.kind == "path"} | set(_list(m, DROPPED))
+    files = [str(f) for f in held["files"] if str(f) not in have
+             and not any(k.endswith("/**") and str(f).startswith(k[:-2]) for k in have)]
+    return str(held.get("commit") or ""), files
 
 
 def change_anchors(lore, mid: str, *, add=(), drop=(), confirm=(), take_back=()) -> Memory:

@@ -1,8 +1,9 @@
-"""`lore anchors`: list a memory's anchors (derived, with why, or confirmed), add, drop or confirm one (an imported record's choices are shared in `.lore/anchors.yaml`, `lore.anchors.shared`)."""
+"""`lore anchors`: list a memory's anchors (derived, with why, or confirmed) and the code committed with it (offered),
+add, drop or confirm one (an imported record's choices are shared in `.lore/anchors.yaml`, `lore.anchors.shared`)."""
 
 from __future__ import annotations
 
-from lore.anchors.choices import change_anchors, views
+from lore.anchors.choices import change_anchors, offered, views
 from lore.cli.common import open_lore
 from lore.cli.output import out, print_json
 
@@ -27,10 +28,12 @@ def cmd_anchors(args) -> int:
         else:
             m = lore.get(args.id)
         rows = views(m)
+        commit, files = offered(m)
         if args.json:
             print_json({"id": m.id, "anchors": [
                 {"anchor": v.key, "state": v.state, "why": v.why} for v in rows],
-                "dropped": list(m.meta.get("anchors_dropped") or [])})
+                "dropped": list(m.meta.get("anchors_dropped") or []),
+                "offered": [{"anchor": f, "why": f"committed with the record in {commit[:12]}"} for f in files]})
             return 0
         out.print(f"{m.id}: {m.title}", markup=False)
         for v in rows:
@@ -39,4 +42,8 @@ def cmd_anchors(args) -> int:
             out.print(f"  dropped   {k}", markup=False)
         if not rows and not m.meta.get("anchors_dropped"):
             out.print("  no anchors")
+        if files:
+            out.print(f"  committed with it in {commit[:12]}, not anchored (add one with --add PATH):", markup=False)
+            for f in files:
+                out.print(f"  offered   {f}", markup=False)
     return 0

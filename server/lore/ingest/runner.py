@@ -18,11 +18,11 @@ from lore.anchors import language_for_path, shared
 from lore.anchors.choices import SHARED_LISTS
 from lore.markup.conflicts import conflict_line, conflict_message
 from lore.markup.decoding import NotText, decoded
-from lore.memory import GIT_ADDED_META, WIDESPREAD_META, SourceKind, Status
+from lore.memory import COMMITTED_WITH_META, GIT_ADDED_META, WIDESPREAD_META, SourceKind, Status
 from lore.store.safe_fs import inside
 from lore.markup.scrub import scrub_source
 from lore.sources import classify as cls
-from lore.sources.added import added_days
+from lore.sources.added import changed_files, committed_with, first_commits
 from lore.sources import renames
 from lore.sources.claude_imports import pointer_only, resolve_imports
 from lore.sources import sidecar
@@ -59,7 +59,7 @@ IMPORTS_META = "sources.imports"
 RULES_META = "sources.rules"
 PAGES_META = "sources.pages_workspace"  # "1" when the last walk found a workspace of pages (`docs.pages_workspace`)
 CHOICES_META = "sources.anchor_choices"  # fingerprints of the team's anchor choices last applied
-RULES_VERSION = 143  # bump when what a file is read as changes, so every workspace reads its files again
+RULES_VERSION = 144  # bump when what a file is read as changes, so every workspace reads its files again
 BINARY_PROBE = 8192
 
 
@@ -79,8 +79,10 @@ class Importer:
         self.parsed_now: set[str] = set()
         self.quiet_rows: list[SourceFile] = []
         self.series = Series()
-        self.pages: list[str] = []  # the run's pages (records and documentation), for `added_days`
-        self.added: dict[str, str] | None = None  # the day git first held each of them, read on first need
+        self.pages: list[str] = []  # the run's pages (records and documentation), for `first_commits`
+        self.records: set[str] = set()  # those of them read as decision records
+        self.added: dict[str, tuple[str, str]] | None = None  # the commit first holding each of them, on first need
+        self.changed: dict[str, list[str]] | None = None  # the files each record's first commit changed, on first need
         self.pages_workspace = self.store.get_meta(PAGES_META) == "1"  # as the last walk found it
         self.readme_pages = docs.readme_pages(self.root)
         self.agent_pages = docs.agent_pages(self.root)
@@ -119,6 +121,7 @@ class Importer:
     def run(self, cands: list[Candidate], vanished: set[str]) -> None:
         """Renames, then each candidate, then deletions, links and vectors."""
         self.pages = [c.rel for c in cands if c.importer in (cls.ADR, cls.DOC)]
+        self.records = {c.rel for c in cands if c.importer == cls.ADR}
         fresh = [c for c in cands if c.rel not in self.ledger]
         for old, new in renames.detect(self, fresh, vanished):
             renames.move(self, old, new)
@@ -223,7 +226,7 @@ class Importer:
         row = attrs.evolve(row, reason=parsed.taken or (parsed.note if (parsed.note or "").startswith(NOT_TAKEN) else None))
         if cand.importer in (cls.ADR, cls.DOC):  # a page read as a decision record is anchored as one
             self.anchor_records(parsed, text, cand.rel)
-            self.date_from_git(parsed, cand.rel)
+            self.from_git(parsed, cand.rel)
         if parsed.taken == RULES:  # a guide's section writing an existing file's path governs that file
             anchor_guide(parsed.memories, cand.rel, self.anchoring.layout)
         self.apply_team_choices(parsed, cand.rel)
@@ -258,18 +261,28 @@ class Importer:
             if everywhere:
                 m.meta[WIDESPREAD_META] = everywhere
 
-    def date_from_git(self, parsed: Parsed, rel: str) -> None:
-        """The day git first held the file, on each of its decision records that writes no date (`added`); git is
-        asked once per run, for every page of it, on the first such record."""
-        undated = [m for m in parsed.memories if m.provenance.kind is SourceKind.ADR and not m.date]
-        if not undated:
+    def from_git(self, parsed: Parsed, rel: str) -> None:
+        """What the commit first holding the file tells of its decision records (`lore.sources.added`): the day, on
+        each record writing no date of its own, and, on the one record of a page, the code that commit changed beside
+        it; git is asked once per run, for every page of it, on the first record."""
+        found = [m for m in parsed.memories if m.provenance.kind is SourceKind.ADR]
+        if not found:
             return
         if self.added is None:
-            self.added = added_days(self.root, sorted(set(self.pages) | {rel}))
-        day = self.added.get(rel)
-        for m in undated:
-            if day:
+            self.added = first_commits(self.root, sorted(set(self.pages) | {rel}))
+        day = self.added.get(rel, ("", ""))[0]
+        for m in found:
+            if day and not m.date:
                 m.meta[GIT_ADDED_META] = day
+        if len(found) != 1 or LOG_META in found[0].meta:
+            return  # a decision log's entries share its first commit, which decided on none of them in particular
+        if self.changed is None:
+            self.changed = changed_files(self.root, [c for p, (_, c) in self.added.items() if p in self.records | {rel}])
+        layout = self.anchoring.layout
+        code = committed_with(rel, self.added, self.changed, self.records | {rel},
+                              lambda f: layout.exists(f) and not layout.vendored(f))
+        if code:
+            found[0].meta[COMMITTED_WITH_META] = {"commit": code[0], "files": code[1]}
 
     def stat_inside(self, cand: Candidate) -> os.stat_result | None:
         """The file's stat, or None (with a warning) when it resolves outside the workspace. A file the walk

@@ -10,7 +10,8 @@ the nearest records the background pass already found for each symbol
 (`lore.recall.semantic.Meaning.near`). At the file, the last place goes to what a search with the
 file's words finds (its path and symbol names, `lore.recall.search`): words reach records meaning
 misses (a record naming the file's folder), and files without symbols (configuration, SQL, templates)
-get offers too.
+get offers too. First at the file come the records committed with it (the commit adding the record changed
+the file, `lore.sources.added.committed_with`): a team often writes a decision down with the code it decides on.
 """
 
 from __future__ import annotations
@@ -52,12 +53,14 @@ def file_words(rel_path: str, symbols: list[str]) -> str:
 def suggestions(lore: Lore, rel_path: str, language: str | None, near: dict[str, list[tuple[str, float]]],
                 symbol: str | None, symbols: list[str]) -> list[Suggestion]:
     """At most `SUGGESTIONS` records to offer at `symbol` (its own nearest records) or, without one, at the
-    file (the nearest records of any of its `symbols`, each by its best cosine, then what the file's
-    words find), best first; records only, active or proposed, and neither anchored at the file nor
-    dismissed there already."""
+    file (the records committed with it, then the nearest records of any of its `symbols`, each by its best
+    cosine, then what the file's words find), best first; records only, active or proposed, and neither
+    anchored at the file nor dismissed there already."""
+    committed: list[tuple[str, float]] = []
     if symbol is not None:
         by_meaning, by_words = near.get(symbol, []), []
     else:
+        committed = [(mid, 1.0) for store in lore.stores() for mid in store.memories.committed_with(rel_path)]
         best: dict[str, float] = {}
         for name in symbols:
             for mid, sim in near.get(name, []):
@@ -66,12 +69,12 @@ def suggestions(lore: Lore, rel_path: str, language: str | None, near: dict[str,
         records = record_ids(lore)
         hits = lore.search(Query(file_words(rel_path, symbols), limit=10 * SUGGESTIONS))
         by_words = [(h.memory.id, h.similarity or 0.0) for h in hits if h.memory.id in records]
-    if not by_meaning and not by_words:
+    if not by_meaning and not by_words and not committed:
         return []
     here = {m.id for m, _ in lore.memories_at(rel_path, list(symbols), language)}
     dismissed: set[str] = set()
     found: dict[str, Memory] = {}
-    wanted = [mid for mid, _ in by_meaning + by_words if mid not in here]
+    wanted = [mid for mid, _ in committed + by_meaning + by_words if mid not in here]
     for store in lore.stores():
         dismissed |= set(store.dismissals([rel_path, *symbols]))
         found.update(store.memories.many(wanted))
@@ -81,7 +84,7 @@ def suggestions(lore: Lore, rel_path: str, language: str | None, near: dict[str,
                 and mid not in dismissed and found[mid].status in OFFERED]
 
     meaning = offered(by_meaning)
-    ranked = meaning[:BY_MEANING_AT_FILE] + offered(by_words) + meaning[BY_MEANING_AT_FILE:]
+    ranked = offered(committed) + meaning[:BY_MEANING_AT_FILE] + offered(by_words) + meaning[BY_MEANING_AT_FILE:]
     out: dict[str, Suggestion] = {}
     for s in ranked:  # a record found both ways, once, where it ranks first
         out.setdefault(s.memory.id, s)

@@ -317,6 +317,12 @@ class MemoryTable:
                 out[mid] = json.loads(raw)
         return out
 
+    def committed_with(self, path: str) -> list[str]:
+        """Ids of the records whose first commit changed the file `path` beside them (`COMMITTED_WITH_META`)."""
+        return [r[0] for r in self.db.query(
+            "SELECT m.id FROM memories m, json_each(m.meta, '$.committed_with.files') f "
+            "WHERE m.meta LIKE '%\"committed_with\"%' AND f.value = ?", (path,))]
+
     def lens_rows(self, ids: list[str]) -> list[tuple]:
         """(id, kind, status, updated_at, source kind, source key, title) of memories, without reading their text (code lenses)."""
         out = []

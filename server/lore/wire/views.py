@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from typing import TYPE_CHECKING, Any, Mapping
 
-from lore.anchors.choices import views
+from lore.anchors.choices import offered, views
 from lore.memory import BODY_PART_META, GIT_ADDED_META, NEWER_META, Memory
 from lore.agents.trust import mark
 from lore.context.hits import faint, hit_line
@@ -180,7 +180,25 @@ _STATES = {"derived": "derived", "confirmed": "confirmed by a person", "added": 
 def anchor_lines(m: Memory, link: Linker = no_links) -> list[str]:
     """The "Applies to" part of a memory's view: each anchor with where it came from (derived from the
     record's text and why, confirmed or added by a person, or written in the record), and how to drop
-    one when Lore derived it."""
+    one when Lore derived it; then the code committed with the record, which Lore only offers (`committed_lines`)."""
+    return _applies_lines(m, link) + committed_lines(m)
+
+
+COMMITTED_SHOWN = 5  # files of the code committed with a record named in its view; `lore anchors` lists all
+
+
+def committed_lines(m: Memory) -> list[str]:
+    """The code the commit adding a record changed beside it, not anchored (`lore.anchors.choices.offered`)."""
+    commit, files = offered(m)
+    if not files:
+        return []
+    more = f" and {len(files) - COMMITTED_SHOWN} more" if len(files) > COMMITTED_SHOWN else ""
+    named = ", ".join(f"`{escape_text(f)}`" for f in files[:COMMITTED_SHOWN])
+    return ["", f"**Committed with:** {named}{more} (in `{commit[:12]}`; not anchored: "
+                f"`lore anchors {m.id} --add PATH` anchors one)"]
+
+
+def _applies_lines(m: Memory, link: Linker) -> list[str]:
     if not m.anchors:
         return []
     rows = views(m)
