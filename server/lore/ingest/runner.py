@@ -80,7 +80,7 @@ class Importer:
         self.quiet_rows: list[SourceFile] = []
         self.series = Series()
         self.pages: list[str] = []  # the run's pages (records and documentation), for `first_commits`
-        self.records: set[str] = set()  # those of them read as decision records
+        self.records: set[str] = set()  # the records' pages, this run's and those imported before
         self.added: dict[str, tuple[str, str]] | None = None  # the commit first holding each of them, on first need
         self.changed: dict[str, list[str]] | None = None  # the files each record's first commit changed, on first need
         self.pages_workspace = self.store.get_meta(PAGES_META) == "1"  # as the last walk found it
@@ -120,8 +120,9 @@ class Importer:
 
     def run(self, cands: list[Candidate], vanished: set[str]) -> None:
         """Renames, then each candidate, then deletions, links and vectors."""
-        self.pages = [c.rel for c in cands if c.importer in (cls.ADR, cls.DOC)]
-        self.records = {c.rel for c in cands if c.importer == cls.ADR}
+        self.records = {c.rel for c in cands if c.importer == cls.ADR} | {
+            p for p, sf in self.ledger.items() if sf.importer == cls.ADR}  # a run reading one file knows the others
+        self.pages = sorted(self.records | {c.rel for c in cands if c.importer == cls.DOC})
         fresh = [c for c in cands if c.rel not in self.ledger]
         for old, new in renames.detect(self, fresh, vanished):
             renames.move(self, old, new)
@@ -276,11 +277,11 @@ class Importer:
                 m.meta[GIT_ADDED_META] = day
         if len(found) != 1 or LOG_META in found[0].meta:
             return  # a decision log's entries share its first commit, which decided on none of them in particular
+        records = self.records | {rel}
         if self.changed is None:
-            self.changed = changed_files(self.root, [c for p, (_, c) in self.added.items() if p in self.records | {rel}])
+            self.changed = changed_files(self.root, [c for p, (_, c) in self.added.items() if p in records])
         layout = self.anchoring.layout
-        code = committed_with(rel, self.added, self.changed, self.records | {rel},
-                              lambda f: layout.exists(f) and not layout.vendored(f))
+        code = committed_with(rel, self.added, self.changed, records, lambda f: layout.exists(f) and not layout.vendored(f))
         if code:
             found[0].meta[COMMITTED_WITH_META] = {"commit": code[0], "files": code[1]}
 

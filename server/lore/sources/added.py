@@ -1,7 +1,7 @@
 """The commit that first brought a file into git, followed through the renames since, and what it tells of a decision
 record: the day (for a record that writes no date of its own, when the team wrote it down, as near as the repository
 knows; shown beside the record as "in git since", never taken for the record's own date, which orders records and is
-what the record says), and the other files that commit changed (`changed_with`): a record committed with the code it
+what the record says), and the other files that commit changed (`committed_with`): a record committed with the code it
 decides on names the places a person may anchor it to, offered, never shown on the code unasked."""
 
 from __future__ import annotations
@@ -90,9 +90,8 @@ def committed_with(record: str, firsts: dict[str, tuple[str, str]], changed: dic
                    records: set[str], here: Callable[[str], bool]) -> tuple[str, list[str]] | None:
     """(commit, files) of the code the commit adding `record` changed beside it (`changed_files`), for a commit that
     added no other record (two records committed with code cannot say which decided on what; a folder's index or
-    template is none, `_folder_page`): files that are still
-    `here` (in the workspace, outside vendored folders), neither pages nor pictures nor lock files; None when there
-    are none."""
+    template is none, `_folder_page`): files still `here` (in the workspace, outside vendored folders), neither
+    pages nor pictures nor lock files; None when there are none."""
     day_commit = firsts.get(record)
     if day_commit is None or not day_commit[1]:
         return None
