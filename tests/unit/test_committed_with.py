@@ -86,3 +86,22 @@ def test_a_commit_adding_two_records_or_sweeping_the_tree_offers_nothing(tmp_wor
     for rel in records:
         assert committed_with(rel, firsts, changed, set(records), lambda f: True) is None
     assert set(changed) == {firsts["docs/adr/0001-a.md"][1]}  # the sweep's 41 files are no one change
+
+
+def test_a_workspace_imported_before_gets_the_offer_and_the_day_when_the_rules_change(repo, capsys, monkeypatch):
+    """A record imported by a Lore that did not yet read its first commit is read again when the rules change, and
+    what git tells of it is stored then (it was dropped as unchanged: the record's text was the same)."""
+    from lore.ingest import runner
+
+    monkeypatch.setattr(runner, "first_commits", lambda root, paths: {})
+    assert main(["-w", str(repo), "import"]) == 0
+    monkeypatch.undo()
+    monkeypatch.setenv("LORE_EMBEDDER", "hash")
+    monkeypatch.setattr(runner, "RULES_VERSION", runner.RULES_VERSION + 1)
+    assert main(["-w", str(repo), "import"]) == 0
+    capsys.readouterr()
+    assert main(["-w", str(repo), "list", "--kind", "decision", "--json"]) == 0
+    (record,) = json.loads(capsys.readouterr().out)
+    assert record["inGitSince"] == "2023-05-02"
+    assert main(["-w", str(repo), "anchors", record["id"], "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["offered"]) == 2

@@ -13,7 +13,8 @@ import logging
 import time
 
 from lore.anchors.choices import apply_choices
-from lore.memory import BODY_PART_META, DOC_META, WIDESPREAD_META, Memory, SourceKind, Status, ValidationError, new_id
+from lore.memory import (BODY_PART_META, COMMITTED_WITH_META, DOC_META, GIT_ADDED_META, WIDESPREAD_META, Memory,
+                         SourceKind, Status, ValidationError, new_id)
 from lore.markup.scrub import scrub_memory
 from lore.sources.parsed import Parsed
 from lore.sources.ids import adopt_id, keep_superseded
@@ -27,7 +28,7 @@ IMPORTED_KINDS = (SourceKind.ADR, SourceKind.RULES_FILE, SourceKind.COMMENT)
 OWNED_META = {"status_text", "status_unknown", "adr_number", "refs", "applies_to", "description", "imported_from",
               "imported_line", "marker", "symbol", "decision_makers", "deciders", "consulted", "informed",
               "authors", "author", "import_hash", "removed_from_source", "derived_anchors", BODY_PART_META,
-              WIDESPREAD_META, "read_from", "log_lines"}
+              WIDESPREAD_META, "read_from", "log_lines", GIT_ADDED_META, COMMITTED_WITH_META}
 _USAGE = ("created_at", "last_surfaced_at", "surfaced_count", "used_count", "dismissed_count", "needs_review")
 
 
