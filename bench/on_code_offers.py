@@ -7,7 +7,8 @@ top-level symbol, judged against the labels.
 Printed per repository: governed files where a governing decision is offered at the file, or at one
 of its top-level symbols; with `--dump DIR` (from `on_code_bench.py --dump`), the same on the governed
 files where nothing governing was shown, the ones a person would anchor by hand; and the share of all
-offers that govern their place (a menu's noise costs a glance, not a wrong hover).
+offers that govern their place (a menu's noise costs a glance, not a wrong hover), and of the offers of records
+committed with the file (the commit adding the record changed it, `lore.sources.added`) those that do.
 
 Usage: python bench/on_code_offers.py --keep DIR [--dump DIR] [--labels DIR] [--only NAME]
 """
@@ -66,7 +67,8 @@ def offers(root: Path, label: dict) -> dict[str, dict]:
             at_symbols = [s for name in names if name in tops
                           for s in suggestions(lore, rel, language, near, name, names)]
             out[rel] = {"file": [s.memory.provenance.path or "" for s in at_file],
-                        "symbols": [s.memory.provenance.path or "" for s in at_symbols]}
+                        "symbols": [s.memory.provenance.path or "" for s in at_symbols],
+                        "committed": [s.memory.provenance.path or "" for s in at_file if s.why == "committed"]}
     return out
 
 
@@ -87,7 +89,11 @@ def report(name: str, label: dict, found: dict[str, dict], missed: set[str] | No
         print(f"  of the {len(missed)} governed files where nothing governing was shown: "
               f"offered at the file {m_file}, at the file or a symbol {m_any}")
     print(f"  offers that govern their file                                 {good:3d} / {len(every)}")
-    return len(hit_file), len(hit_any), len(governed), m_file, m_any, len(missed or ()), good, len(every)
+    by_commit = [(f, s) for f, o in found.items() for s in set(o.get("committed", []))]
+    c_good = sum(1 for f, s in by_commit if any(_same(s, x) for x in governed.get(f, [])))
+    print(f"  of them offered as committed with the file                    {c_good:3d} / {len(by_commit)}")
+    return len(hit_file), len(hit_any), len(governed), m_file, m_any, len(missed or ()), good, len(every), c_good, \
+        len(by_commit)
 
 
 def main() -> None:
@@ -98,7 +104,7 @@ def main() -> None:
     parser.add_argument("--only", default="")
     args = parser.parse_args()
     labels = Path(args.labels) if args.labels else next(d for d in DEFAULT_LABELS if d.is_dir())
-    totals = [0] * 8
+    totals = [0] * 10
     for path in sorted(labels.glob("*.json")):
         if args.only not in path.stem:
             continue
@@ -110,10 +116,11 @@ def main() -> None:
         missed = missed_files(json.loads(dump.read_text()), label) if dump and dump.is_file() else None
         row = report(path.stem, label, offers(root, label), missed)
         totals = [a + b for a, b in zip(totals, row)]
-    f, a, n, mf, ma, m, good, every = totals
+    f, a, n, mf, ma, m, good, every, c_good, by_commit = totals
     print(f"\nall repositories: governing decision offered at the file on {f}/{n} governed files, at the file "
           f"or a top-level symbol on {a}/{n}; on the {m} where nothing governing was shown: {mf} and {ma}; "
-          f"offers that govern their file {good}/{every}")
+          f"offers that govern their file {good}/{every}, of those offered as committed with the file "
+          f"{c_good}/{by_commit}")
 
 
 if __name__ == "__main__":

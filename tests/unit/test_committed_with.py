@@ -70,7 +70,8 @@ def test_the_file_s_anchoring_actions_offer_the_record_committed_with_it_first(r
     assert main(["-w", str(repo), "import"]) == 0
     with Lore(repo, user_db=repo.parent / "user.db", embedder=HashEmbedder()) as lore:
         found = suggestions(lore, "extension/src/refund-payment.handler.js", "javascript", {}, None, ["refund"])
-        assert [s.memory.title for s in found][:1] == ["8. Idempotency key"]
+        assert [(s.memory.title, s.why) for s in found][:1] == [("8. Idempotency key", "committed")]
+        assert all(s.why != "committed" for s in found[1:])
         (store,) = [st for st in lore.stores() if st.memories.committed_with("extension/src/refund-payment.handler.js")]
         assert store.memories.committed_with("extension/src/app.js") == []
 

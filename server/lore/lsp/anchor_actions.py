@@ -1,6 +1,7 @@
-"""Code actions "Anchor “<record>” to <symbol>" (or "to this file"): the records nearest in meaning to the
-place and not anchored there yet (`lore.recall.suggest`), each running `lore.anchorHere`. What a
-decision governs without naming it is found by the person reading the code, and kept."""
+"""Code actions "Anchor “<record>” to <symbol>" (or "to this file", and "(committed with it)" for a record whose
+first commit changed the file): the records near the place and not anchored there yet (`lore.recall.suggest`), each
+running `lore.anchorHere`. What a decision governs without naming it is found by the person reading the code, and
+kept."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from lore.recall.suggest import suggestions
+from lore.recall.suggest import COMMITTED, suggestions
 
 if TYPE_CHECKING:
     from lore.lsp.docstate import DocState
@@ -36,7 +37,7 @@ async def anchor_actions(ls: LoreServer, state: DocState, chain: list) -> list[t
     about = symbol.name if symbol else "this file"
     actions = []
     for s in found:
-        title = f"Anchor “{short(s.memory.title)}” to {about}"
+        title = f"Anchor “{short(s.memory.title)}” to {about}" + (" (committed with it)" if s.why == COMMITTED else "")
         args = {"id": s.memory.id, "uri": state.uri, **({"symbol": symbol.qualified_name} if symbol else {})}
         actions.append(types.CodeAction(title=title, kind=types.CodeActionKind.Refactor,
                                         command=types.Command(title=title, command=COMMAND, arguments=[args])))

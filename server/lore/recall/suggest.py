@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from lore.api import Lore
 
 SUGGESTIONS = 3
+COMMITTED = "committed"
 BY_MEANING_AT_FILE = 2  # of the file's offers, those by meaning first; the rest by words
 FILE_WORDS = 25  # symbol names a file's words query holds
 OFFERED = (Status.ACTIVE, Status.PROPOSED)
@@ -41,6 +42,7 @@ class Suggestion:
     memory: Memory
     similarity: float
     symbol: str | None
+    why: str = "meaning"  # "committed" (with the file, `COMMITTED`), "meaning" or "words"
 
 
 def file_words(rel_path: str, symbols: list[str]) -> str:
@@ -79,12 +81,13 @@ def suggestions(lore: Lore, rel_path: str, language: str | None, near: dict[str,
         dismissed |= set(store.dismissals([rel_path, *symbols]))
         found.update(store.memories.many(wanted))
 
-    def offered(pairs: list[tuple[str, float]]) -> list[Suggestion]:
-        return [Suggestion(found[mid], sim, symbol) for mid, sim in pairs if mid in found and mid not in here
+    def offered(pairs: list[tuple[str, float]], why: str) -> list[Suggestion]:
+        return [Suggestion(found[mid], sim, symbol, why) for mid, sim in pairs if mid in found and mid not in here
                 and mid not in dismissed and found[mid].status in OFFERED]
 
-    meaning = offered(by_meaning)
-    ranked = offered(committed) + meaning[:BY_MEANING_AT_FILE] + offered(by_words) + meaning[BY_MEANING_AT_FILE:]
+    meaning = offered(by_meaning, "meaning")
+    ranked = offered(committed, COMMITTED) + meaning[:BY_MEANING_AT_FILE] + offered(by_words, "words") \
+        + meaning[BY_MEANING_AT_FILE:]
     out: dict[str, Suggestion] = {}
     for s in ranked:  # a record found both ways, once, where it ranks first
         out.setdefault(s.memory.id, s)
