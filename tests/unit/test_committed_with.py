@@ -39,6 +39,8 @@ def repo(tmp_workspace: Path, monkeypatch) -> Path:
         "docs/adr/README.md": "# Records\n\n- 8. Idempotency key\n",
         "extension/src/manual-capture.handler.js": "function capture(key) { return key }\n",
         "extension/src/refund-payment.handler.js": "function refund(key) { return key }\n",
+        "extension/__tests__/capture.spec.js": "test('capture sends a key', () => {})\n",
+        "extension/.prettierignore": "dist\n",
         "extension/package-lock.json": "{}\n",
         "extension/docs/Refund.md": "# Refund\n\nSend a key.\n",
     }, "Send an idempotency key with captures and refunds")
@@ -52,18 +54,19 @@ def test_the_code_committed_with_a_record_is_offered_by_lore_anchors(repo, capsy
     (record,) = json.loads(capsys.readouterr().out)
     assert main(["-w", str(repo), "anchors", record["id"], "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
-    assert [o["anchor"] for o in shown["offered"]] == [
-        "extension/src/manual-capture.handler.js", "extension/src/refund-payment.handler.js"]
+    assert [o["anchor"] for o in shown["offered"]] == [  # the code before its tests; no ignore or lock file
+        "extension/src/manual-capture.handler.js", "extension/src/refund-payment.handler.js",
+        "extension/__tests__/capture.spec.js"]
     assert shown["offered"][0]["why"].startswith("committed with the record in ")
     assert shown["anchors"] == []  # offered, not anchored: nothing shows on the code unasked
     assert main(["-w", str(repo), "show", record["id"]]) == 0
-    assert ("**Committed with:** `extension/src/manual-capture.handler.js`, `extension/src/refund-payment.handler.js` "
-            "(in `") in capsys.readouterr().out
+    assert ("**Committed with:** `extension/src/manual-capture.handler.js`, `extension/src/refund-payment.handler.js`, "
+            "`extension/__tests__/capture.spec.js` (in `") in capsys.readouterr().out
     assert main(["-w", str(repo), "anchors", record["id"], "--add", "extension/src/refund-payment.handler.js"]) == 0
     assert "offered   extension/src/manual-capture.handler.js" in capsys.readouterr().out
     assert main(["-w", str(repo), "anchors", record["id"], "--json"]) == 0
     assert [o["anchor"] for o in json.loads(capsys.readouterr().out)["offered"]] == [
-        "extension/src/manual-capture.handler.js"]
+        "extension/src/manual-capture.handler.js", "extension/__tests__/capture.spec.js"]
 
 
 def test_the_file_s_anchoring_actions_offer_the_record_committed_with_it_first(repo):
@@ -105,4 +108,4 @@ def test_a_workspace_imported_before_gets_the_offer_and_the_day_when_the_rules_c
     (record,) = json.loads(capsys.readouterr().out)
     assert record["inGitSince"] == "2023-05-02"
     assert main(["-w", str(repo), "anchors", record["id"], "--json"]) == 0
-    assert len(json.loads(capsys.readouterr().out)["offered"]) == 2
+    assert len(json.loads(capsys.readouterr().out)["offered"]) == 3

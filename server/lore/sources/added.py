@@ -6,10 +6,12 @@ decides on names the places a person may anchor it to, offered, never shown on t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from lore.sources import gitrun
+from lore.sources.named import TEST_PATH
 
 TIMEOUT = 10.0
 _US = "\x1f"
@@ -81,6 +83,7 @@ def changed_files(root: Path, commits: list[str]) -> dict[str, list[str]]:
 # Files that name only dependencies and their versions, or are pictures or pages: no code a record decides on.
 _NOT_CODE = (".md", ".mdx", ".markdown", ".txt", ".rst", ".adoc", ".png", ".svg", ".jpg", ".jpeg", ".gif", ".webp",
              ".pdf", ".ico", ".drawio", ".excalidraw", ".snap")
+_IGNORE_FILE = re.compile(r"\.\w*ignore")  # `.gitignore`, `.prettierignore`: what a tool skips, touched in passing
 _LOCKS = frozenset({"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb",
                     "go.sum", "Cargo.lock", "poetry.lock", "uv.lock", "pdm.lock", "Pipfile.lock", "Gemfile.lock",
                     "composer.lock", "mix.lock", "packages.lock.json", "gradle.lockfile"})
@@ -91,7 +94,7 @@ def committed_with(record: str, firsts: dict[str, tuple[str, str]], changed: dic
     """(commit, files) of the code the commit adding `record` changed beside it (`changed_files`), for a commit that
     added no other record (two records committed with code cannot say which decided on what; a folder's index or
     template is none, `_folder_page`): files still `here` (in the workspace, outside vendored folders), neither
-    pages nor pictures nor lock files; None when there are none."""
+    pages nor pictures nor lock or ignore files, the code before its tests; None when there are none."""
     day_commit = firsts.get(record)
     if day_commit is None or not day_commit[1]:
         return None
@@ -99,7 +102,9 @@ def committed_with(record: str, firsts: dict[str, tuple[str, str]], changed: dic
     if sum(1 for r in records if r != record and firsts.get(r, ("", ""))[1] == commit and not _folder_page(r)):
         return None
     files = [f for f in changed.get(commit, []) if f != record and f not in records and here(f)
-             and not f.lower().endswith(_NOT_CODE) and PurePosixPath(f).name not in _LOCKS]
+             and not f.lower().endswith(_NOT_CODE) and not _IGNORE_FILE.fullmatch(PurePosixPath(f).name)
+             and PurePosixPath(f).name not in _LOCKS]
+    files.sort(key=lambda f: bool(TEST_PATH.search(f)))  # the code first, its tests after
     return (commit, files) if files else None
 
 

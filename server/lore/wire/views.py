@@ -181,19 +181,19 @@ def anchor_lines(m: Memory, link: Linker = no_links) -> list[str]:
     """The "Applies to" part of a memory's view: each anchor with where it came from (derived from the
     record's text and why, confirmed or added by a person, or written in the record), and how to drop
     one when Lore derived it; then the code committed with the record, which Lore only offers (`committed_lines`)."""
-    return _applies_lines(m, link) + committed_lines(m)
+    return _applies_lines(m, link) + committed_lines(m, link)
 
 
 COMMITTED_SHOWN = 5  # files of the code committed with a record named in its view; `lore anchors` lists all
 
 
-def committed_lines(m: Memory) -> list[str]:
+def committed_lines(m: Memory, link: Linker = no_links) -> list[str]:
     """The code the commit adding a record changed beside it, not anchored (`lore.anchors.choices.offered`)."""
     commit, files = offered(m)
     if not files:
         return []
     more = f" and {len(files) - COMMITTED_SHOWN} more" if len(files) > COMMITTED_SHOWN else ""
-    named = ", ".join(f"`{escape_text(f)}`" for f in files[:COMMITTED_SHOWN])
+    named = ", ".join(file_ref(f, link) for f in files[:COMMITTED_SHOWN])
     return ["", f"**Committed with:** {named}{more} (in `{commit[:12]}`; not anchored: "
                 f"`lore anchors {m.id} --add PATH` anchors one)"]
 
