@@ -25,6 +25,21 @@ def test_a_file_citing_a_record_by_number_is_governed_by_it(tmp_workspace):
     assert anchors(ws, "docs/architecture/adr-014-namespaces.md", "# 14. Namespaces\n") == []
 
 
+def test_a_number_written_as_a_file_name_no_page_has_is_no_citation(tmp_workspace):
+    """Lore's own `sources/detect.py` describes the names it reads (`ADR-0001.md`, `adr-001-title.md`, `adr-001-…`):
+    shapes of file names, not its record 1, which then showed on that file and called itself stale when it changed."""
+    ws = write(tmp_workspace, {
+        "docs/adr/adr-0001-sqlite-driver.md": TEXT,
+        "docs/adr/ADR-0002.md": "# 2. Packaging\n",
+        "app/detect.py": ('"""Reads records named like `ADR-0001.md`, `adr-001-title.md` or `adr-001-…`."""\n\n'
+                          "def reads():\n    return 1\n"),
+        "app/build.py": '"""See ADR-0002.md, and ADR-0001.md."""\n\ndef build():\n    return 2\n',
+        "app/db.py": '"""One driver, as ADR-0001 says."""\n\ndef connect():\n    return 3\n',
+    })
+    assert anchors(ws, "docs/adr/adr-0001-sqlite-driver.md") == ["app/db.py"]
+    assert anchors(ws, "docs/adr/ADR-0002.md", "# 2. Packaging\n") == ["app/build.py"]
+
+
 def test_a_site_navigation_listing_the_records_by_number_cites_none(tmp_workspace):
     """dougborg/katana-openapi-client (MIT): `mkdocs.yml`'s nav ("- ADR-001 Transport-Layer Resilience:
     client/adr/0001-….md", …) was "cited in" on nine records."""

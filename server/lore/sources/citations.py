@@ -8,7 +8,8 @@ ADRs). A list of numbers after one prefix cites each (`ADR 0002/0003`, `ADR-0002
 they are written as wide as the first or follow a plural prefix; a date or version (`ADR 2024/05`, `ADR 2.1`) lists
 none. An annotation citing it (`@ADR(49)`) is a citation too; a file citing more than `MAX_PAGES` records by
 number is a list of them (a documentation site's navigation, `mkdocs.yml`'s "ADR-001 …: adr/0001-….md"), not code
-citing one. Each code file that cites a record, and
+citing one; a number written as a file's name no page has (`ADR-0001.md`, `adr-001-title.md`) or as a pattern of
+names (`adr-001-…`) is the shape of a name, no citation. Each code file that cites a record, and
 no other record of the workspace by that series and number, is governed by it (tests, vendored and
 generated code are not read; see `named.SymbolIndex`).
 
@@ -172,8 +173,9 @@ class CitationIndex:
         folders = frozenset(PurePosixPath(folder).name.encode() for folder, *_ in self.numbered)
         slugs = {slug for slug, files in self.slugs.items() if slug_like(slug) and files[0].lower().endswith(_DOCS)}
         names = own_names([Path(root).name, *own])
+        page_names = frozenset(name.encode() for name in self.names)
         for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
-            numbers = cited_numbers(citing_text(rel, data), names)
+            numbers = cited_numbers(citing_text(rel, data), names, page_names)
             for key in numbers if len(numbers) <= MAX_PAGES else ():  # more: a site's navigation, `mkdocs.yml`
                 self.cited.setdefault(key, set()).add(rel)
             if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
@@ -346,13 +348,27 @@ def _folded(name: bytes) -> bytes:
     return re.sub(rb"[^a-z0-9]", b"", name.lower())
 
 
-def cited_numbers(data: bytes, own: frozenset[bytes] = frozenset()) -> set[tuple[str, int]]:
+# What goes on after a record's number when it is written as a file's name: a pattern's placeholder (`adr-001-…`),
+# or a name and its extension (`ADR-0001.md`, `adr-001-title.md`).
+_PLACEHOLDER = re.compile(rb"-(?:\xe2\x80\xa6|\.\.\.)")
+_FILE_NAME = re.compile(rb"(?:-[\w-]*)?\.(?:md|markdown|mdx|rst|adoc)(?![\w-])", re.I)
+
+
+def cited_numbers(data: bytes, own: frozenset[bytes] = frozenset(),
+                  pages: frozenset[bytes] | None = None) -> set[tuple[str, int]]:
     """(series, number) of each record a file cites by number: the one after each prefix, and each of a list
     after one, unless another project's name comes right before the prefix (`own`: the workspace's names, see
-    `own_names`; see the module)."""
+    `own_names`; see the module). A number written as a file's name cites only when a page has that name (`pages`,
+    lower case, when given): `ADR-0001.md` and `adr-001-title.md` in a tool's docstring are the shapes of names it
+    reads, not the project's record 1; a pattern's placeholder (`adr-001-…`) never cites."""
     out: set[tuple[str, int]] = set()
     for m in CITE.finditer(data):
         if _elsewhere(data, m.start(), own) or _linked_elsewhere(data, m, own):
+            continue
+        if _PLACEHOLDER.match(data, m.end()):
+            continue
+        named = _FILE_NAME.match(data, m.end())
+        if named and pages is not None and data[m.start():named.end()].lower() not in pages:
             continue
         series = m.group(1).decode().lower()
         out.update((series, int(number)) for number in [m.group(3), *_listed(data, m)])
