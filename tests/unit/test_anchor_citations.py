@@ -40,6 +40,18 @@ def test_a_number_written_as_a_file_name_no_page_has_is_no_citation(tmp_workspac
     assert anchors(ws, "docs/adr/ADR-0002.md", "# 2. Packaging\n") == ["app/build.py"]
 
 
+def test_a_file_most_of_whose_cited_numbers_no_record_has_cites_none(tmp_workspace):
+    """Lore's own `sources/links.py` explains supersession with made-up numbers ("retires ADR 1 only once …, ADR 12
+    …"): ADR 1 is a record of the workspace, ADRs 12 and 13 are not, so the numbers are examples."""
+    ws = write(tmp_workspace, {
+        "docs/adr/0001-sqlite-driver.md": TEXT,
+        "app/links.py": ('"""A record\'s "Supersedes ADR 1" retires ADR 1 only once in force; ADR 12 amends ADR 13."""\n\n'
+                         "def link():\n    return 1\n"),
+        "app/db.py": '"""One driver, as ADR 1 says (ADR 40 was about a cache, since removed)."""\n\ndef c():\n    return 3\n',
+    })
+    assert anchors(ws, "docs/adr/0001-sqlite-driver.md") == ["app/db.py"]
+
+
 def test_a_site_navigation_listing_the_records_by_number_cites_none(tmp_workspace):
     """dougborg/katana-openapi-client (MIT): `mkdocs.yml`'s nav ("- ADR-001 Transport-Layer Resilience:
     client/adr/0001-….md", …) was "cited in" on nine records."""

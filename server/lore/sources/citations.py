@@ -9,7 +9,9 @@ they are written as wide as the first or follow a plural prefix; a date or versi
 none. An annotation citing it (`@ADR(49)`) is a citation too; a file citing more than `MAX_PAGES` records by
 number is a list of them (a documentation site's navigation, `mkdocs.yml`'s "ADR-001 …: adr/0001-….md"), not code
 citing one; a number written as a file's name no page has (`ADR-0001.md`, `adr-001-title.md`) or as a pattern of
-names (`adr-001-…`) is the shape of a name, no citation. Each code file that cites a record, and
+names (`adr-001-…`) is the shape of a name, no citation; nor does a file cite any record when most of the numbers it
+cites, two or more, are no record's here (a tool's docstring: "`Supersedes [ADR 1]` retires ADR 1 only once …, as
+ADR 12 …"). Each code file that cites a record, and
 no other record of the workspace by that series and number, is governed by it (tests, vendored and
 generated code are not read; see `named.SymbolIndex`).
 
@@ -176,7 +178,10 @@ class CitationIndex:
         page_names = frozenset(name.encode() for name in self.names)
         for rel, data in code_outside_tests(root, [*code_files, *config_files(all_files, vendored)], budget):
             numbers = cited_numbers(citing_text(rel, data), names, page_names)
-            for key in numbers if len(numbers) <= MAX_PAGES else ():  # more: a site's navigation, `mkdocs.yml`
+            unknown = sum(1 for key in numbers if key not in self.records)
+            if len(numbers) > MAX_PAGES or (unknown >= 2 and 2 * unknown > len(numbers)):
+                numbers = set()  # a site's navigation (`mkdocs.yml`); numbers most of which no record has: examples
+            for key in numbers:
                 self.cited.setdefault(key, set()).add(rel)
             if b".md" in data or b".MD" in data or b".rst" in data or b".adoc" in data:
                 for name, n in log_citations(data):
