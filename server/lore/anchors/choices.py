@@ -4,9 +4,10 @@ Anchors an import derived from a decision's text carry why (`meta["derived_ancho
 choices live in the memory's meta, which imports keep: `anchors_added`, `anchors_dropped` and
 `anchors_confirmed` (anchor texts; a symbol anchor is written `symbol:<lang>:<name>@<file>`). Every
 import applies them again, so a dropped anchor stays dropped however often the decision is
-re-read. The code committed with a record is only offered (`offered`): a person adds what it governs. Team memories keep `anchors_dropped` in their file's front matter; imported records keep the
+re-read. Team memories keep `anchors_dropped` in their file's front matter; imported records keep the
 three lists in the team's `.lore/anchors.yaml` too (`lore.anchors.shared`), which every clone's import
-applies. `change_anchors` is the one entry point for the CLI and the language server.
+applies. `change_anchors` is the one entry point for the CLI and the language server. The code committed
+with a record is only offered (`offered`): a person adds what of it the record governs.
 """
 
 from __future__ import annotations

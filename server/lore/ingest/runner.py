@@ -281,7 +281,8 @@ class Importer:
         if self.changed is None:
             self.changed = changed_files(self.root, [c for p, (_, c) in self.added.items() if p in records])
         layout = self.anchoring.layout
-        code = committed_with(rel, self.added, self.changed, records, lambda f: layout.exists(f) and not layout.vendored(f))
+        code = committed_with(rel, self.added, self.changed, records,
+                              lambda f: layout.exists(f) and not layout.vendored(f))
         if code:
             found[0].meta[COMMITTED_WITH_META] = {"commit": code[0], "files": code[1]}
 

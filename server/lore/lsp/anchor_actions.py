@@ -37,7 +37,8 @@ async def anchor_actions(ls: LoreServer, state: DocState, chain: list) -> list[t
     about = symbol.name if symbol else "this file"
     actions = []
     for s in found:
-        title = f"Anchor “{short(s.memory.title)}” to {about}" + (" (committed with it)" if s.why == COMMITTED else "")
+        title = f"Anchor “{short(s.memory.title)}” to {about}"
+        title += " (committed with it)" if s.why == COMMITTED else ""
         args = {"id": s.memory.id, "uri": state.uri, **({"symbol": symbol.qualified_name} if symbol else {})}
         actions.append(types.CodeAction(title=title, kind=types.CodeActionKind.Refactor,
                                         command=types.Command(title=title, command=COMMAND, arguments=[args])))
