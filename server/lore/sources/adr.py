@@ -145,6 +145,12 @@ def _stated_decisions(doc: markdown.Document) -> int:
     return sum(1 for s in doc.sections if s.heading and stated_decision(s.heading))
 
 
+def _stated_elsewhere(doc: markdown.Document, s, title_line: int | None) -> bool:
+    """Whether a heading stating a decision (`stated_decision`) is no record's decision part: the page's title, or
+    one of several such headings (`_stated_decisions`)."""
+    return bool(stated_decision(s.heading)) and (s.level == 1 and s.line == title_line or _stated_decisions(doc) > 1)
+
+
 def stated_decision(heading: str | None) -> str | None:
     """What a decision part's heading states after its name and a colon ("## Decision: Separate GovUK Notify Services
     for each TDR Environment"), else None. The title of a page is no part: `_block` passes it by."""
@@ -964,8 +970,7 @@ def body_part(doc: markdown.Document, title_line: int | None) -> dict | None:
     view of the memory names them (`lore.wire.views`)."""
     for i, s in enumerate(doc.sections):
         last, end = _part_end(doc, i, _decision_name)
-        if s.heading and _decision_name(s.heading) and not (stated_decision(s.heading) and (
-                _stated_decisions(doc) > 1 or s.level == 1 and s.line == title_line)) \
+        if s.heading and _decision_name(s.heading) and not _stated_elsewhere(doc, s, title_line) \
                 and "\n".join(without_guidance(doc.lines[s.start:end])).strip():
             before = [[t.heading.strip(), t.line] for t in doc.sections[:i]
                       if t.heading and t.level <= s.level and not (t.line == title_line and t.level == 1)
@@ -996,10 +1001,8 @@ def _block(doc: markdown.Document, named: Callable[[str | None], bool], *, joine
     """The text of the first section whose heading `named` names, its subsections included; `joined`: with the parts
     of its level right after it that `named` names too (`_part_end`)."""
     title_line = doc.title()[1]
-    several = _stated_decisions(doc) > 1
     for i, s in enumerate(doc.sections):
-        if s.heading and named(s.heading) and not (stated_decision(s.heading) and (
-                several or s.level == 1 and s.line == title_line)):
+        if s.heading and named(s.heading) and not _stated_elsewhere(doc, s, title_line):
             end = _part_end(doc, i, named if joined else lambda _: False)[1]
             text = "\n".join(doc.lines[s.start:max(end, s.start)]).strip()
             stated = stated_decision(s.heading)
