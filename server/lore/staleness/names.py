@@ -88,20 +88,22 @@ def names_gone(root: Path, text: str, since: float, deadline: float | None = Non
     def left() -> float | None:
         return None if deadline is None else deadline - time.monotonic()
 
-    if names and (left() or 1) <= 0:
+    def over() -> bool:
+        return deadline is not None and time.monotonic() >= deadline
+
+    if names and over():
         return [], False
     present = git.words_present(root, [n.split(".")[-1] for n in names], NOT_CODE, timeout=left())
     if present is None:
-        return [], deadline is None or (left() or 0) > 0
+        return [], not over()
     out = []
     for name in names:
         if name.split(".")[-1] in present:
             continue
-        remaining = left()
-        if remaining is not None and remaining <= 0:
+        if over():
             return out, False
-        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE, is_code_path, timeout=remaining)
-        if commit is None and remaining is not None and left() <= 0:
+        commit = git.changed_count_since(root, name.split(".")[-1], since, NOT_CODE, is_code_path, timeout=left())
+        if commit is None and over():
             return out, False  # cut short by the deadline: no answer, not "unchanged"
         if commit is not None:
             out.append({"name": name, "commit": commit.sha, "at": commit.at, "subject": commit.subject})
