@@ -202,16 +202,21 @@ def _change_log(m: Memory) -> bool:
     return is_plain_doc(m) and bool(_CHANGE_LOG.match(path.rpartition("/")[2]))
 
 
+def _path_anchor(m: Memory, path: str, language: str | None):
+    """The first of a memory's anchors that reaches a file by a path, folder or language, not by a symbol; None."""
+    return next((a for a in m.anchors if a.kind != "symbol" and match_anchor(a, path, None, language)), None)
+
+
 def _placing_anchor(m: Memory, path: str, language: str | None) -> str:
     """The text of the anchor that places `m` at `path` (a folder's glob, not its first anchor, which may be a symbol
     elsewhere: "applies to files matching `symbol:ruby:ExchangeRateCountryCurrency`"), else the path itself."""
-    placing = [a for a in m.anchors if a.kind != "symbol" and match_anchor(a, path, None, language)]
-    return placing[0].to_text() if placing else path
+    placing = _path_anchor(m, path, language)
+    return placing.to_text() if placing is not None else path
 
 
 def _placed_by_path(m: Memory, path: str, language: str | None) -> bool:
     """Whether a memory reaches a file by a path, folder or language anchor, not only by symbols defined in it."""
-    return any(a.kind != "symbol" and match_anchor(a, path, None, language) for a in m.anchors)
+    return _path_anchor(m, path, language) is not None
 
 
 def _search_reason(h, task: bool) -> str:
