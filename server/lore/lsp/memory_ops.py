@@ -82,6 +82,12 @@ async def search(ls: LoreServer, args: a.SearchArgs) -> list[dict]:
     return [data for _, data in scored[: args.limit]]
 
 
+def _viewed(lore, mid: str) -> tuple[Memory, dict[str, str], dict[str, str]]:
+    """A memory and what its view names and quotes (`Lore.related_titles`, `Lore.parts_of`), read in one go."""
+    m = lore.get(mid)
+    return m, lore.related_titles(m), lore.parts_of(m)
+
+
 async def show(ls: LoreServer, args: a.ShowArgs) -> dict:
     """`{memory, markdown}` (plus `memories` for several ids); opens the source when asked."""
     ids = args.ids or [args.id]
@@ -90,9 +96,9 @@ async def show(ls: LoreServer, args: a.ShowArgs) -> dict:
     parts: dict[str, dict[str, str]] = {}
     for mid in ids:
         folder = await locate(ls, mid)
-        m = await folder.run(lambda lore, i=mid: lore.get(i))
-        titles.update(await folder.run(lambda lore, m=m: lore.related_titles(m)))
-        parts[m.id] = await folder.run(lambda lore, m=m: lore.parts_of(m))
+        m, named, quoted = await folder.run(lambda lore, i=mid: _viewed(lore, i))
+        titles.update(named)
+        parts[m.id] = quoted
         shown.append((folder, m))
     folder, first = shown[0]
     result: dict[str, Any] = {"memory": with_uri(folder, memory_json(first)),
