@@ -199,5 +199,4 @@ def without_copies(hits: list[Hit]) -> list[Hit]:
     the guide, `meta["imported_from"]`) when that page is itself among them: one text shown once, from the page
     where it is written (Accenture/mercury's search showed both)."""
     pages = {h.memory.provenance.path for h in hits if h.memory.provenance.path}
-    return [h for h in hits if not (h.memory.meta.get("imported_from") in pages)]
-
+    return [h for h in hits if h.memory.meta.get("imported_from") not in pages]
