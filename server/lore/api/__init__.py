@@ -119,10 +119,10 @@ class Lore(Writing, Reading, Places, Vectors):
         except NotFoundError:
             return {}
         out: dict[str, list[str]] = {}
-        for heading, text in store.memories.section_texts(m.id):
-            if heading:
-                first, _, rest = text.partition("\n")
-                out.setdefault(heading, []).append(rest.strip() if heading in first else text.strip())
+        for s in store.sections.of_memory(m.id):
+            if s.heading:
+                first, _, rest = s.text.partition("\n")
+                out.setdefault(s.heading, []).append(rest.strip() if s.heading in first else s.text.strip())
         return {h: "\n\n".join(t for t in texts if t) for h, texts in out.items()}
 
     def related_titles(self, m: Memory) -> dict[str, str]:

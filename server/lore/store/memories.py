@@ -160,11 +160,6 @@ class MemoryTable:
         return [r[0] for r in self.db.query("SELECT id FROM memories WHERE id >= ? AND id < ? AND substr(id, 1, ?) = ? "
                                             "ORDER BY id LIMIT 5", (prefix, upper, len(prefix), prefix))]
 
-    def section_texts(self, mid: str) -> list[tuple[str | None, str]]:
-        """(heading, text) of each section a memory is indexed as, in order (a long part cut in several)."""
-        return [(r[0], r[1]) for r in self.db.query(
-            "SELECT heading, text FROM sections WHERE memory_id = ? ORDER BY ordinal", (mid,))]
-
     def many(self, ids: Iterable[str]) -> dict[str, Memory]:
         """Memories by id (missing ids are left out)."""
         ids = list(dict.fromkeys(ids))
