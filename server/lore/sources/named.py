@@ -687,8 +687,8 @@ def resolve_name(n: Named, index: SymbolIndex, text: str = "") -> list[tuple[str
     out = []
     # A member the type here does not define (`Task.Delay`: .NET's `Task`, not a sample's `class Task`) means
     # the type only when its name alone would say as much (`FeaturesReadModel.load`, not `Task.Delay`) and the record
-    # does not say the member was removed (`said_removed`); and only a type or a value, which have members: a method of that name
-    # (`StatusError.StatusCode`) is not what OpenTelemetry's `StatusCode.ERROR` names.
+    # does not say the member was removed (`said_removed`); and only a type or a value, which have members: a method of
+    # that name (`StatusError.StatusCode`) is not what OpenTelemetry's `StatusCode.ERROR` names.
     type_alone = len(rest) > 1 and specific(Named(head, n.backticked)) and not said_removed(n.name, text)
     for rel in files:
         found = index.symbol(rel, ".".join(rest))
