@@ -439,6 +439,12 @@ def without_tool_output(text: str) -> str:
     return "".join(out) + text[at:] if out else text
 
 
+def parse_page(text: str) -> Document:
+    """A guide's or a documentation page's text parsed as the team wrote it: without its table of contents
+    (`without_contents`) and the parts a tool generates (`without_tool_output`)."""
+    return parse(without_contents(without_tool_output(text)))
+
+
 def licence_notice(lines: list[str], start: int) -> int:
     """Where a copyright or licence notice opening a page at `lines[start:]` ends (the index after its last line),
     else `start`: paragraphs from the page's first line, the first opening as a notice does (`_NOTICE_OPENING`), each

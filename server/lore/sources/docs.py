@@ -587,7 +587,7 @@ def parse_doc(rel_path: str, text: str, front: dict | None = None, records: bool
     (`classify.skill_page`), named for the skill as a `SKILL.md`'s folder is (`_kind`). A table of contents is no
     text of the page (`markdown.without_contents`)."""
 
-    doc = with_front(markdown.parse(markdown.without_contents(markdown.without_tool_output(text))), front)
+    doc = with_front(markdown.parse_page(text), front)
     path = PurePosixPath(rel_path)
     own_page = not read_me(p_stem(rel_path)) or series_folder(path.parent.name)
     if own_page and records and status_leads(doc) and not tracker(doc) \

@@ -145,7 +145,7 @@ def without_generated(text: str) -> str:
 def parse_rules(importer: str, rel_path: str, text: str, imported: list[tuple[str, str]] = ()) -> Parsed:
     """Memories of one rules file, plus those of the files it imports (CLAUDE.md `@path`)."""
     out = Parsed()
-    doc = markdown.parse(markdown.without_contents(markdown.without_tool_output(without_generated(text))))
+    doc = markdown.parse_page(without_generated(text))
     for line, msg in doc.warnings:
         out.warn(rel_path, line, msg)
     anchors, described = scope_anchors(importer, rel_path, doc.front, out)
@@ -157,7 +157,7 @@ def parse_rules(importer: str, rel_path: str, text: str, imported: list[tuple[st
     title_hint = str(doc.front.get("description") or doc.front.get("name") or "").strip() or None
     _emit(out, doc, rel_path, rel_path, "", anchors, tags, meta, keys, title_hint)
     for path, itext in imported:
-        idoc = markdown.parse(markdown.without_contents(markdown.without_tool_output(itext)))
+        idoc = markdown.parse_page(itext)
         for line, msg in idoc.warnings:
             out.warn(path, line, msg)
         _emit(out, idoc, rel_path, path, f"@{path}", anchors, tags + ["imported"], {**meta, "imported_from": path},
