@@ -56,6 +56,9 @@ def register(sub) -> None:
     p.add_argument("--tag", action="append")
     p.add_argument("--since")
     p.add_argument("-n", "--limit", type=int, default=200)
+    p.add_argument("--newest", action="store_true",
+                   help="newest first, whatever their kind (default: decisions and warnings first, then conventions, "
+                        "preferences, facts and tasks, newest first within each)")
     p.add_argument("-l", "--long", "-v", "--verbose", dest="long", action="store_true",
                    help="under each memory, its source, scope and status")
     p.add_argument("--json", action="store_true")
@@ -132,7 +135,8 @@ def cmd_list(args) -> int:
     with open_lore(args) as lore:
         limit = max(args.limit, 0)
         ms = lore.list(kinds=kinds(args.kind), statuses=statuses(args.status), scopes=scopes(args.scope),
-                       tags=tuple(args.tag or ()), since=parse_since(args.since), limit=limit + 1)
+                       tags=tuple(args.tag or ()), since=parse_since(args.since), limit=limit + 1,
+                       order="updated" if args.newest else "kind")
         more, ms = len(ms) > limit, ms[:limit]
         if args.json:
             print_json([memory_json(m) for m in ms])

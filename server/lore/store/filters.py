@@ -8,14 +8,24 @@ from typing import Any
 
 import attrs
 
+# What a person listing a project's memory reads first: its decisions and warnings, then conventions, preferences and
+# facts, and the work history last (a repository's commits give hundreds of tasks, all newer than its records).
+LISTING_KIND_ORDER = ("decision", "warning", "convention", "preference", "fact", "task")
 ORDERS = {
     "updated": "updated_at DESC",
+    "kind": "CASE kind " + " ".join(f"WHEN '{k}' THEN {i}" for i, k in enumerate(LISTING_KIND_ORDER))
+            + f" ELSE {len(LISTING_KIND_ORDER)} END, updated_at DESC",
     "created": "created_at",
     "id": "id",
     "source": "source_line, id",
     "used": "used_count DESC, updated_at DESC",
 }
 COUNTED_COLUMNS = ("status", "kind", "scope")
+
+
+def listing_rank(kind: str) -> int:
+    """A kind's place in a listing by kind (`LISTING_KIND_ORDER`; an unknown kind last), as the "kind" order sorts."""
+    return LISTING_KIND_ORDER.index(kind) if kind in LISTING_KIND_ORDER else len(LISTING_KIND_ORDER)
 
 
 @attrs.frozen
