@@ -1,5 +1,6 @@
 """The command line at 80 columns: one line per hit or memory with a strength a person reads,
-details on request, packs wrapped with their quotes kept, and JSON unchanged."""
+details on request, packs wrapped with their quotes kept, and JSON unchanged; `lore list` puts decisions before the
+work history a repository's commits give, newest first on request, with a tag matched before the list is cut."""
 
 from __future__ import annotations
 
@@ -131,3 +132,40 @@ def test_a_task_a_later_commit_reverted_says_so_in_a_row(capsys):
                     Memory(title="HOCS-4982: Replace Enzyme again", kind=Kind.TASK, tags=["git"])])
     rows = capsys.readouterr().out.splitlines()
     assert "(reverted)" in rows[0] and "(reverted)" not in rows[1]
+
+
+def _add_kind(capsys, ws, kind, title, *extra):
+    code, out, err = _cli(capsys, ws, "add", "--kind", kind, "--title", title, "--body", title + ".", *extra, "--json")
+    assert code == 0, err
+    return json.loads(out)["id"]
+
+
+@pytest.fixture
+def history(capsys, ws):
+    """A decision, a convention and a fact added first, then six tasks (newer, as commits read after records are)."""
+    old = [_add_kind(capsys, ws, "decision", "Invoices are numbered per calendar year", "--tag", "adr"),
+           _add_kind(capsys, ws, "convention", "Money is held in integer cents"),
+           _add_kind(capsys, ws, "fact", "The billing service owns the invoices table")]
+    tasks = [_add_kind(capsys, ws, "task", f"Fix flaky invoice test number {i}") for i in range(6)]
+    return old, tasks
+
+
+def test_list_puts_decisions_and_conventions_before_the_newer_tasks(capsys, ws, history):
+    old, tasks = history
+    code, out, err = _cli(capsys, ws, "list", "-n", "4")
+    rows = out.splitlines()
+    assert code == 0 and [r.split()[0] for r in rows] == ["decision", "convention", "fact", "task"]
+    assert [r.split()[-1] for r in rows[:3]] == old and rows[3].endswith(tasks[-1])  # newest task first among tasks
+    assert "showing the first 4; more match" in err
+
+
+def test_newest_lists_by_time_whatever_the_kind(capsys, ws, history):
+    _, tasks = history
+    code, out, _ = _cli(capsys, ws, "list", "--newest", "-n", "3", "--json")
+    assert code == 0 and [m["id"] for m in json.loads(out)] == tasks[::-1][:3]
+
+
+def test_a_tag_is_matched_before_the_list_is_cut(capsys, ws, history):
+    old, _ = history
+    code, out, err = _cli(capsys, ws, "list", "--tag", "adr", "--newest", "-n", "2", "--json")
+    assert code == 0 and [m["id"] for m in json.loads(out)] == [old[0]] and "more match" not in err
