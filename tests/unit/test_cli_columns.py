@@ -169,3 +169,5 @@ def test_a_tag_is_matched_before_the_list_is_cut(capsys, ws, history):
     old, _ = history
     code, out, err = _cli(capsys, ws, "list", "--tag", "adr", "--newest", "-n", "2", "--json")
     assert code == 0 and [m["id"] for m in json.loads(out)] == [old[0]] and "more match" not in err
+    code, out, _ = _cli(capsys, ws, "list", "--tag", "adr", "--tag", "draft", "--json")
+    assert code == 0 and json.loads(out) == []  # every tag given, not any

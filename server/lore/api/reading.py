@@ -15,8 +15,8 @@ from lore.recall.query_text import question_vector, unnamed
 from lore.recall.search import matched_text
 from lore.redact import redact_path
 from lore.sources.concepts import own_names
-from lore.store.filters import listing_rank
 from lore.sources.ownrepo import own_repositories, project_name
+from lore.store.filters import listing_rank
 
 if TYPE_CHECKING:
     from lore.recall import Hit, Query
@@ -41,16 +41,13 @@ class Reading:
              limit: int = 200, order: str = "updated") -> list[Memory]:
         """Memories matching filters (all statuses unless given), newest first, or with `order="kind"` decisions and
         warnings first, then conventions, preferences, facts and tasks (`filters.LISTING_KIND_ORDER`), newest first
-        within each kind. Tags are matched before the limit is taken."""
+        within each kind."""
         out: list[Memory] = []
         for store in self.stores():
-            out += store.memories.matching(order=order, kinds=kinds, statuses=statuses, scopes=scopes, since=since,
-                                           limit=-1 if tags else limit)
-        if tags:
-            out = [m for m in out if set(tags) <= set(m.tags)]
-        out.sort(key=lambda m: -m.updated_at)
-        if order == "kind":
-            out.sort(key=lambda m: listing_rank(m.kind.value))
+            out += store.memories.matching(order=order, kinds=kinds, statuses=statuses, scopes=scopes, tags=tags,
+                                           since=since, limit=limit)
+        by_kind = order == "kind"
+        out.sort(key=lambda m: (listing_rank(m.kind.value) if by_kind else 0, -m.updated_at))
         return out[:limit]
 
     def search(self, q: Query) -> list[Hit]:

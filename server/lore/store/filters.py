@@ -31,13 +31,14 @@ def listing_rank(kind: str) -> int:
 @attrs.frozen
 class MemoryFilter:
     """Memories of these kinds, statuses, scopes and source kinds (empty: any), not of `not_source_kinds`,
-    from one source file, changed since a time, with a source key, or anchored nowhere."""
+    carrying every one of `tags`, from one source file, changed since a time, with a source key, or anchored nowhere."""
 
     kinds: tuple = ()
     statuses: tuple = ()
     scopes: tuple = ()
     source_kinds: tuple = ()
     not_source_kinds: tuple = ()
+    tags: tuple = ()
     source_path: str | None = None
     since: float | None = None
     with_source_key: bool = False
@@ -52,6 +53,9 @@ class MemoryFilter:
             if values:
                 where.append(f"{col} {'NOT IN' if negate else 'IN'} ({','.join('?' * len(values))})")
                 params += [_value(v) for v in values]
+        for tag in self.tags:
+            where.append("EXISTS (SELECT 1 FROM json_each(memories.tags) WHERE value = ?)")
+            params.append(tag)
         if self.source_path is not None:
             where.append("source_path = ?")
             params.append(self.source_path)
