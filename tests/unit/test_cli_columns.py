@@ -32,8 +32,8 @@ def ws(tmp_path, monkeypatch):
     return root
 
 
-def _add(capsys, ws, title, body):
-    code, out, err = _cli(capsys, ws, "add", "--title", title, "--body", body, "--json")
+def _add(capsys, ws, title, body, *extra):
+    code, out, err = _cli(capsys, ws, "add", "--title", title, "--body", body, *extra, "--json")
     assert code == 0, err
     return json.loads(out)["id"]
 
@@ -135,9 +135,7 @@ def test_a_task_a_later_commit_reverted_says_so_in_a_row(capsys):
 
 
 def _add_kind(capsys, ws, kind, title, *extra):
-    code, out, err = _cli(capsys, ws, "add", "--kind", kind, "--title", title, "--body", title + ".", *extra, "--json")
-    assert code == 0, err
-    return json.loads(out)["id"]
+    return _add(capsys, ws, title, title + ".", "--kind", kind, *extra)
 
 
 @pytest.fixture
